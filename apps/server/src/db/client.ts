@@ -1,0 +1,77 @@
+/**
+ * One database handle for both engines: PGlite in a data folder when DATABASE_URL is unset (the
+ * embedded default), node-postgres when it is set. Both speak PostgreSQL; Drizzle sits on top.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw parameterised SQL, for pg-boss's `db` adapter and set-based work. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance, when embedded (tests dump it as a template). */
+  pglite?: PGlite;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
+  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    async query(text, params) {
+      const r = await client.query(text, params as unknown[]);
+      return { rows: r.rows as never[] };
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // Surface a dead connection in the log instead of crashing the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    async query(text, params) {
+      const r = await pool.query(text, params as unknown[]);
+      return { rows: r.rows };
+    },
+    async migrate() {
+      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** DATABASE_URL set: PostgreSQL. Unset: PGlite in `dataDir` (default ./.data/pglite). */
+export async function openDatabase(opts: { url?: string; dataDir?: string } = {}): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url);
+  return openPglite({ dataDir: opts.dataDir });
+}

@@ -1,0 +1,228 @@
+/**
+ * The database schema (Drizzle). Tenant data carries company_id; companies form a tree whose
+ * materialized `path` ('/1/7/42/') makes "the caller's subtree" one indexed prefix match.
+ * Only PostgreSQL 15 features: production and CI run 15, PGlite runs a newer major.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const areas = pgTable('areas', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  displayName: text('display_name').notNull(),
+  kind: text('kind').notNull(), // 'RDC' | 'DDC'
+  resVals: text('res_vals').array().notNull().default(sql`'{}'::text[]`),
+  ip: text('ip').notNull().default(''),
+  host: text('host').notNull().default(''),
+});
+
+/** Hidden-menu lists per area kind (SPEC §2: RDC and DDC have separate lists), set by the supplier. */
+export const areaKindSettings = pgTable('area_kind_settings', {
+  kind: text('kind').primaryKey(),
+  hiddenMenus: text('hidden_menus').array().notNull().default(sql`'{}'::text[]`),
+});
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    /** '/1/7/42/': ids from the root down to this company, both ends slashed. */
+    path: text('path').notNull(),
+    depth: smallint('depth').notNull(),
+    type: text('type').notNull(), // supplier | partner | distributor | installer | customer
+    level: smallint('level').notNull().default(0),
+    name: text('name').notNull(),
+    logo: text('logo'),
+    contact: text('contact').notNull().default(''),
+    telephone: text('telephone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    areaId: integer('area_id').references(() => areas.id),
+    status: text('status').notNull().default('active'),
+    userLimit: integer('user_limit').notNull().default(100),
+    allowSuperiorAccess: boolean('allow_superior_access').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('companies_path_idx').using('btree', sql`${t.path} text_pattern_ops`),
+    index('companies_parent_idx').on(t.parentId),
+    index('companies_name_idx').on(t.name),
+  ],
+);
+
+export const companyBranding = pgTable('company_branding', {
+  companyId: integer('company_id').primaryKey().references(() => companies.id),
+  title: text('title').notNull().default(''),
+  icon: text('icon'),
+  bgImg: text('bg_img'),
+  favicon: text('favicon'),
+  logoLcrs: text('logo_lcrs'),
+  logoTbsl: text('logo_tbsl'),
+  unifiedDomain: text('unified_domain'),
+});
+
+/** Web domains a brand serves its portal on: the login page is branded by the host it is opened on. */
+export const companyDomains = pgTable('company_domains', {
+  domain: text('domain').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    email: text('email').notNull(),
+    nickname: text('nickname').notNull(),
+    phone: text('phone').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    userType: text('user_type').notNull(),
+    userAuthType: smallint('user_auth_type').notNull().default(3),
+    status: text('status').notNull().default('normal'), // normal | operation_locked | auto_locked | deleted
+    authResList: text('auth_res_list').array().notNull().default(sql`'{}'::text[]`),
+    /** Areas the user may work in (resource range); empty means the company's own area. */
+    areaIds: integer('area_ids').array().notNull().default(sql`'{}'::integer[]`),
+    failedLogins: smallint('failed_logins').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    locale: text('locale').notNull().default('en-US'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    index('users_company_idx').on(t.companyId, t.id),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    renewTokenHash: text('renew_token_hash').notNull(),
+    signKey: text('sign_key').notNull(),
+    currentAreaId: integer('current_area_id').references(() => areas.id),
+    locale: text('locale').notNull().default('en-US'),
+    tokenExpiresAt: ts('token_expires_at').notNull(),
+    lastActiveAt: ts('last_active_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    endedAt: ts('ended_at'),
+    endReason: text('end_reason'),
+    /** Remote access: the superior user working in this account (DOMAIN §2). */
+    actingUserId: integer('acting_user_id'),
+    remoteGrantId: integer('remote_grant_id'),
+    remoteExpiresAt: ts('remote_expires_at'),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), uniqueIndex('sessions_renew_uq').on(t.renewTokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Nonces seen, kept while their time could still be accepted (replay protection shared by all instances). */
+export const nonces = pgTable(
+  'nonces',
+  {
+    key: text('key').primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('nonces_expires_idx').on(t.expiresAt)],
+);
+
+/** One-time tokens: SSO URL tokens and others; stored as hashes. */
+export const oneTimeTokens = pgTable('one_time_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  purpose: text('purpose').notNull(),
+  userId: integer('user_id').references(() => users.id),
+  payload: jsonb('payload'),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+/** Image (graphic) and e-mailed verification codes. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(), // image | email
+    purpose: text('purpose').notNull(),
+    target: text('target').notNull().default(''),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('verification_codes_target_idx').on(t.kind, t.purpose, t.target, t.createdAt)],
+);
+
+export const operationLogs = pgTable(
+  'operation_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    actorUserId: integer('actor_user_id'),
+    actorName: text('actor_name').notNull().default(''),
+    onBehalfOfUserId: integer('on_behalf_of_user_id'),
+    companyId: integer('company_id'),
+    companyPath: text('company_path'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    requestId: text('request_id').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [index('operation_logs_path_idx').using('btree', sql`${t.companyPath} text_pattern_ops`, t.at), index('operation_logs_at_idx').on(t.at)],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id'),
+    /** Key in the file store, e.g. 'logos/2026/11/uuid.png'. */
+    path: text('path').notNull().unique(),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    md5: text('md5').notNull().default(''),
+    /** public files (logos, branding) may be served to anyone with a signed link or before login */
+    isPublic: boolean('is_public').notNull().default(false),
+    createdBy: integer('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('files_company_idx').on(t.companyId)],
+);
+
+export const mails = pgTable(
+  'mails',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status').notNull().default('queued'), // queued | sent | failed | outbox
+    error: text('error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('mails_to_idx').on(t.to, t.createdAt)],
+);
+
+/** Per-user saved preferences (user-configs), e.g. table columns. */
+export const userConfigs = pgTable(
+  'user_configs',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { areaSchema, brandingSchema, localeSchema, sessionUserSchema } from '../entities';
+import { emailSchema, passwordSchema } from '../validators';
+import { defineCall } from './define';
+
+const ok = z.object({});
+
+const sessionTokens = z.object({
+  token: z.string(),
+  /** Per-session secret keying the HMAC `sign` of every later call. */
+  signKey: z.string(),
+  renewToken: z.string(),
+  tokenExpiresAt: z.number(),
+  user: sessionUserSchema,
+});
+export type SessionTokens = z.infer<typeof sessionTokens>;
+
+export const authCalls = {
+  login: defineCall({
+    path: 'auth/login',
+    auth: 'public',
+    write: false,
+    summary: 'Log in with e-mail and password; returns the token, the signing key and the session user.',
+    data: z.strictObject({ account: z.string().trim().min(1).max(254), password: z.string().min(1).max(64), locale: localeSchema.optional() }),
+    result: sessionTokens,
+  }),
+  logout: defineCall({
+    path: 'auth/logout',
+    auth: 'session',
+    write: false,
+    summary: 'End the current session; answers where the browser goes next.',
+    data: z.strictObject({}),
+    result: z.object({ redirect: z.string() }),
+  }),
+  renew: defineCall({
+    path: 'auth/token/renew',
+    auth: 'public',
+    write: false,
+    summary: 'Exchange the renewal token for a new token and signing key (after 7004).',
+    data: z.strictObject({ renewToken: z.string().min(1).max(256) }),
+    result: sessionTokens,
+  }),
+  imageCode: defineCall({
+    path: 'auth/image-verify-code',
+    auth: 'public',
+    write: false,
+    summary: 'A new graphic verification code (SVG) and the id to answer it with.',
+    data: z.strictObject({}),
+    result: z.object({ codeId: z.string(), svg: z.string() }),
+  }),
+  emailCode: defineCall({
+    path: 'auth/email-dynamic-code',
+    auth: 'public',
+    write: false,
+    summary: 'E-mail a dynamic code for registration, password finding or e-mail binding.',
+    data: z.strictObject({
+      email: emailSchema,
+      purpose: z.enum(['register', 'findPassword', 'bindEmail']),
+      imageCodeId: z.string().min(1),
+      imageCode: z.string().trim().min(1, { error: 'validation.imageCodeRequired' }),
+    }),
+    result: z.object({ resendAfterSeconds: z.number().int() }),
+  }),
+  userExist: defineCall({
+    path: 'auth/user-exist',
+    auth: 'public',
+    write: false,
+    summary: 'Whether an account uses this e-mail.',
+    data: z.strictObject({ email: emailSchema }),
+    result: z.object({ exists: z.boolean() }),
+  }),
+  selfRegister: defineCall({
+    path: 'auth/self-register',
+    auth: 'public',
+    write: true,
+    summary: 'Register an enterprise (customer) account under the brand of the domain.',
+    data: z.strictObject({
+      email: emailSchema,
+      emailCode: z.string().trim().min(1, { error: 'validation.verifyCodeRequired' }),
+      password: passwordSchema,
+      confirmPassword: z.string(),
+      companyName: z.string().trim().min(1, { error: 'validation.companyNameRequired' }).max(100),
+      nickName: z.string().trim().min(1, { error: 'validation.nickNameRequired' }).max(50),
+      domain: z.string().max(253).optional(),
+      agree: z.literal(true, { error: 'validation.agreeTerms' }),
+    }).refine((d) => d.password === d.confirmPassword, { path: ['confirmPassword'], error: 'validation.passwordMismatch' }),
+    result: z.object({ userId: z.number().int() }),
+  }),
+  findPassword: defineCall({
+    path: 'auth/password-find',
+    auth: 'public',
+    write: true,
+    summary: 'Set a new password with the code e-mailed for findPassword.',
+    data: z.strictObject({
+      email: emailSchema,
+      emailCode: z.string().trim().min(1, { error: 'validation.verifyCodeRequired' }),
+      password: passwordSchema,
+      confirmPassword: z.string(),
+    }).refine((d) => d.password === d.confirmPassword, { path: ['confirmPassword'], error: 'validation.passwordMismatch' }),
+    result: ok,
+  }),
+  checkPwd: defineCall({
+    path: 'auth/check-pwd',
+    auth: 'session',
+    write: false,
+    summary: "Check the signed-in user's password (before sensitive operations).",
+    data: z.strictObject({ password: z.string().min(1).max(64) }),
+    result: z.object({ valid: z.boolean() }),
+  }),
+  emailBind: defineCall({
+    path: 'auth/email-bind',
+    auth: 'session',
+    write: true,
+    summary: 'Bind a new e-mail to the signed-in user with the code e-mailed to it.',
+    data: z.strictObject({ email: emailSchema, emailCode: z.string().trim().min(1, { error: 'validation.verifyCodeRequired' }) }),
+    result: ok,
+  }),
+  customerWebsite: defineCall({
+    path: 'auth/customer-website/get',
+    auth: 'public',
+    write: false,
+    summary: 'The branding of the domain the page is opened on, before login.',
+    data: z.strictObject({ domain: z.string().max(253) }),
+    result: brandingSchema.extend({ companyName: z.string() }),
+  }),
+  me: defineCall({
+    path: 'auth/session/get',
+    auth: 'session',
+    write: false,
+    summary: 'The signed-in user, with resource codes, areas and hidden menus.',
+    data: z.strictObject({}),
+    result: sessionUserSchema,
+  }),
+  switchArea: defineCall({
+    path: 'auth/area/switch',
+    auth: 'session',
+    write: false,
+    summary: "Change the session's current area.",
+    data: z.strictObject({ areaId: z.number().int() }),
+    result: sessionUserSchema,
+  }),
+  ownResources: defineCall({
+    path: 'auth/own-resources',
+    auth: 'session',
+    write: false,
+    summary: 'The resources the signed-in user holds: areas or resource codes.',
+    data: z.strictObject({ resType: z.enum(['area', 'code']) }),
+    result: z.object({
+      records: z.array(z.object({ resType: z.enum(['area', 'code']), resCode: z.string(), resName: z.string(), resVals: z.array(z.string()) })),
+    }),
+  }),
+  areas: defineCall({
+    path: 'auth/area/list',
+    auth: 'session',
+    write: false,
+    summary: 'Areas the user may switch to.',
+    data: z.strictObject({}),
+    result: z.object({ records: z.array(areaSchema) }),
+  }),
+};
+
+export const ssoCalls = {
+  createSsoToken: defineCall({
+    path: 'auth/sso-token/create',
+    auth: 'session',
+    write: false,
+    summary: 'A one-time token (60 s) that opens the portal signed in as the current user, e.g. on a regional host.',
+    data: z.strictObject({}),
+    result: z.object({ token: z.string(), expiresAt: z.number() }),
+  }),
+  exchangeSsoToken: defineCall({
+    path: 'auth/sso/exchange',
+    auth: 'public',
+    write: false,
+    summary: 'Exchange a one-time URL token for a session (single sign-on).',
+    data: z.strictObject({ token: z.string().min(1).max(256) }),
+    result: sessionTokens,
+  }),
+};

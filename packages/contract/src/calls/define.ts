@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import type { ResourceCode } from '../resource-codes';
+
+/**
+ * Who may make a call:
+ * - 'public': no session (login, register, branding before login);
+ * - 'session': any signed-in user (own profile, own resources);
+ * - { anyOf }: a signed-in user holding at least one of these resource codes.
+ */
+export type CallAuth = 'public' | 'session' | { anyOf: readonly ResourceCode[]; supplierOnly?: boolean };
+
+export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  /** Path under API_PREFIX, e.g. `customer/company/list`. */
+  path: string;
+  auth: CallAuth;
+  /** True when the call changes data: it is written to the operation log. */
+  write: boolean;
+  summary: string;
+  data: I;
+  result: O;
+}
+
+export function defineCall<I extends z.ZodType, O extends z.ZodType>(def: CallDef<I, O>): CallDef<I, O> {
+  return def;
+}
+
+export type CallData<C> = C extends CallDef<infer I, z.ZodType> ? z.input<I> : never;
+export type CallResult<C> = C extends CallDef<z.ZodType, infer O> ? z.output<O> : never;

@@ -1,0 +1,12 @@
+import { authCalls, ssoCalls } from './auth';
+import { companyCalls } from './company';
+import type { CallDef } from './define';
+import { systemCalls } from './system';
+
+/** Every call of the API. The server must implement each one; tests iterate over this list. */
+export const ALL_CALLS: readonly CallDef[] = [
+  ...Object.values(authCalls),
+  ...Object.values(ssoCalls),
+  ...Object.values(companyCalls),
+  ...Object.values(systemCalls),
+];

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { mailSchema, operationLogSchema, pageOf, pageQuerySchema } from '../entities';
+import { defineCall } from './define';
+
+export const systemCalls = {
+  operationLogs: defineCall({
+    path: 'system/operation-log/page',
+    auth: { anyOf: ['dealer_account_qry', 'dealer_account_mgr', 'supplier_system_qry'] },
+    write: false,
+    summary: "Operation log of the caller's company subtree: who, on whose behalf, what, when, before and after.",
+    data: pageQuerySchema.extend({ action: z.string().max(100).optional(), from: z.number().optional(), to: z.number().optional() }).strict(),
+    result: pageOf(operationLogSchema),
+  }),
+  mailOutbox: defineCall({
+    path: 'system/mail-outbox/page',
+    auth: { anyOf: ['supplier_system_qry'], supplierOnly: true },
+    write: false,
+    summary: 'Mail kept in the development outbox (supplier only).',
+    data: pageQuerySchema.extend({ to: z.string().max(254).optional() }).strict(),
+    result: pageOf(mailSchema),
+  }),
+  fileLink: defineCall({
+    path: 'file/link',
+    auth: 'session',
+    write: false,
+    summary: 'A signed file/get link (valid 300 s) for a stored file the caller may read.',
+    data: z.strictObject({ fileId: z.number().int(), isDownload: z.boolean().default(false) }),
+    result: z.object({ url: z.string(), expiresAt: z.number() }),
+  }),
+  hiddenMenus: defineCall({
+    path: 'system/hidden-menus/get',
+    auth: { anyOf: ['supplier_system_qry', 'supplier_system_mgr'], supplierOnly: true },
+    write: false,
+    summary: 'Hidden-menu lists of RDC and DDC areas.',
+    data: z.strictObject({}),
+    result: z.object({ RDC: z.array(z.string()), DDC: z.array(z.string()) }),
+  }),
+  setHiddenMenus: defineCall({
+    path: 'system/hidden-menus/set',
+    auth: { anyOf: ['supplier_system_mgr'], supplierOnly: true },
+    write: true,
+    summary: 'Set the hidden-menu list of one area kind (applies to distributors).',
+    data: z.strictObject({ kind: z.enum(['RDC', 'DDC']), menus: z.array(z.string().max(64)).max(100) }),
+    result: z.object({ RDC: z.array(z.string()), DDC: z.array(z.string()) }),
+  }),
+};

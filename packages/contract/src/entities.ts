@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { RESOURCE_CODES } from './resource-codes';
+
+export const resourceCodeSchema = z.enum(RESOURCE_CODES);
+export const localeSchema = z.enum(['en-US', 'zh-CN']);
+
+export const COMPANY_TYPES = ['supplier', 'partner', 'distributor', 'installer', 'customer'] as const;
+export const companyTypeSchema = z.enum(COMPANY_TYPES);
+export type CompanyType = z.infer<typeof companyTypeSchema>;
+
+/** userType of SPEC §3: the kind of company the user belongs to. */
+export const USER_TYPES = COMPANY_TYPES;
+export const userTypeSchema = companyTypeSchema;
+export type UserType = CompanyType;
+
+/** userAuthType: 1 owner, 2 administrator (partner administrators of SPEC §6), 3 staff. */
+export const userAuthTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+export const AREA_KINDS = ['RDC', 'DDC'] as const;
+export const areaKindSchema = z.enum(AREA_KINDS);
+export type AreaKind = z.infer<typeof areaKindSchema>;
+
+export const areaSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  displayName: z.string(),
+  kind: areaKindSchema,
+  resVals: z.array(z.string()),
+  ip: z.string(),
+});
+export type Area = z.infer<typeof areaSchema>;
+
+export const USER_STATUSES = ['normal', 'operation_locked', 'auto_locked', 'deleted'] as const;
+export const userStatusSchema = z.enum(USER_STATUSES);
+export const COMPANY_STATUSES = ['inactive', 'active', 'frozen'] as const;
+export const companyStatusSchema = z.enum(COMPANY_STATUSES);
+
+/** The signed-in user as the browser keeps it (SPEC §3 session/user). */
+export const sessionUserSchema = z.object({
+  userId: z.number().int(),
+  nickName: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  level: z.number().int(),
+  userType: userTypeSchema,
+  userAuthType: userAuthTypeSchema,
+  authResList: z.array(resourceCodeSchema),
+  areaList: z.array(areaSchema),
+  currentArea: z.number().int(),
+  coId: z.number().int(),
+  coName: z.string(),
+  /** Set when a superior works in this account through remote access. */
+  remoteAccess: z
+    .object({ byUserId: z.number().int(), byNickName: z.string(), byCoName: z.string(), expiresAt: z.number() })
+    .nullable(),
+  hiddenMenus: z.array(z.string()),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const brandingSchema = z.object({
+  icon: z.string().nullable(),
+  bgImg: z.string().nullable(),
+  favicon: z.string().nullable(),
+  unifiedDomain: z.string().nullable(),
+  extra: z.object({ title: z.string(), logoLcrs: z.string().nullable(), logoTbsl: z.string().nullable() }),
+});
+export type Branding = z.infer<typeof brandingSchema>;
+
+export const pageQuerySchema = z.object({
+  pageNum: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ records: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
+}
+
+export const companySchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  type: companyTypeSchema,
+  level: z.number().int(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  contact: z.string(),
+  telephone: z.string(),
+  email: z.string(),
+  areaId: z.number().int().nullable(),
+  status: companyStatusSchema,
+  userCount: z.number().int(),
+  userLimit: z.number().int(),
+  createdAt: z.string(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const operationLogSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorUserId: z.number().int().nullable(),
+  actorName: z.string(),
+  onBehalfOfUserId: z.number().int().nullable(),
+  companyId: z.number().int().nullable(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  requestId: z.string(),
+});
+export type OperationLog = z.infer<typeof operationLogSchema>;
+
+export const mailSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  status: z.enum(['queued', 'sent', 'failed', 'outbox']),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Mail = z.infer<typeof mailSchema>;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { API_VERSION, NONCE_MAX } from './constants';
+import { hmacSha256Hex, sha256Hex } from './crypto';
+
+/** The basic block every call carries (SPEC §3 request envelope). */
+export const basicSchema = z.strictObject({
+  ver: z.string().min(1).max(10),
+  time: z.number().int().nonnegative(),
+  id: z.string().min(1).max(64),
+  nonce: z.number().int().min(0).max(NONCE_MAX),
+  token: z.string().max(256),
+  sign: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type Basic = z.infer<typeof basicSchema>;
+
+export const requestEnvelopeSchema = z.strictObject({
+  basic: basicSchema,
+  data: z.unknown().optional(),
+});
+
+export interface ResponseEnvelope<T = unknown> {
+  basic: { code: number; msg: string; params?: Record<string, string | number> };
+  data?: T;
+}
+
+/**
+ * Canonical JSON (RFC 8785 style): object keys sorted by UTF-16 code units, no whitespace,
+ * `undefined` members dropped, numbers in ECMAScript form. Both sides sign this form of `data`.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error('non-finite number cannot be signed');
+    return JSON.stringify(value);
+  }
+  if (typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  if (typeof value === 'object') {
+    const obj = value as Record<string, unknown>;
+    const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+  }
+  throw new Error(`cannot sign a ${typeof value}`);
+}
+
+/** Before login there is no session secret; calls are signed with this public key (tamper check only). */
+export const PUBLIC_SIGN_KEY = 'portal-public-v1';
+
+export function signingString(basic: Omit<Basic, 'sign'>, dataDigest: string): string {
+  return [basic.ver, basic.time, basic.id, basic.nonce, basic.token, dataDigest].join('\n');
+}
+
+export function dataDigest(data: unknown): string {
+  return sha256Hex(canonicalJson(data ?? null));
+}
+
+/** Build the basic block for a call: used by the web client, the simulator and the tests. */
+export function buildBasic(opts: { token: string; signKey: string; data: unknown; now?: number; id?: string; nonce?: number }): Basic {
+  const basic = {
+    ver: API_VERSION,
+    time: opts.now ?? Date.now(),
+    id: opts.id ?? randomId(),
+    nonce: opts.nonce ?? Math.floor(Math.random() * NONCE_MAX),
+    token: opts.token,
+  };
+  const sign = hmacSha256Hex(opts.signKey || PUBLIC_SIGN_KEY, signingString(basic, dataDigest(opts.data)));
+  return { ...basic, sign };
+}
+
+function randomId(): string {
+  let s = '';
+  for (let i = 0; i < 16; i++) s += Math.floor(Math.random() * 16).toString(16);
+  return s;
+}
