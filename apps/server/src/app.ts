@@ -1,0 +1,63 @@
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { REQUEST_BODY_MAX_BYTES } from '@portal/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { type Clock, systemClock } from './lib/clock';
+import type { CallImpl } from './lib/implement';
+import type { AppServices } from './lib/services';
+import { authImpls } from './modules/auth/auth.calls';
+import { companyImpls } from './modules/company/company.calls';
+import { systemImpls } from './modules/system/system.calls';
+import { buildOpenApiDocument } from './openapi';
+import { registerCalls } from './plugins/call-router';
+import { registerErrorHandling } from './plugins/errors';
+import { registerFileRoutes } from './modules/system/file.routes';
+
+/** Every implemented call; the registry test checks it covers ALL_CALLS of the contract. */
+export const ALL_IMPLS: readonly CallImpl[] = [...authImpls, ...companyImpls, ...systemImpls];
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  services: AppServices;
+  clock?: Clock;
+  logger?: boolean | object;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.logLevel },
+    bodyLimit: REQUEST_BODY_MAX_BYTES,
+    trustProxy: deps.config.trustProxy,
+    // The client's basic.id is not known before the body is parsed: every log line carries this id.
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 64) : randomUUID()),
+    requestIdLogLabel: 'reqId',
+    disableRequestLogging: deps.config.logLevel === 'warn' || deps.config.logLevel === 'error',
+  });
+  app.decorateRequest('locale', 'en-US');
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  registerErrorHandling(app, deps.config.webDist);
+
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/api/health', async () => ({ status: 'ok', db: deps.database.kind }));
+  if (deps.config.benchRoutes) app.post('/bench/baseline', async () => ({}));
+
+  await registerCalls(app, { database: deps.database, clock, impls: ALL_IMPLS, services: deps.services });
+  registerFileRoutes(app, { database: deps.database, clock, services: deps.services });
+
+  if (existsSync(path.join(deps.config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
+  }
+  return app;
+}

@@ -1,0 +1,44 @@
+import type { CallDef } from '@portal/contract';
+import type { z } from 'zod';
+import type { CallContext } from './context';
+
+/**
+ * How the generated permission tests reach another tenant's object through this call:
+ * `otherTenant` builds data naming an object the caller may not see (the call must answer 1004 or 1005);
+ * `none` says why the call names no tenant object (its scoping is proven by its own tests).
+ */
+export type TenantProbe =
+  | { otherTenant: (fx: TenantFixtures) => z.input<CallDef['data']> | Promise<unknown> }
+  | { none: string };
+
+/** Ids the permission tests create: the caller's tenant and a sibling tenant. */
+export interface TenantFixtures {
+  ownCompanyId: number;
+  otherCompanyId: number;
+  otherUserId: number;
+  otherFileId: number;
+}
+
+export interface ImplOptions {
+  /**
+   * Write calls run in one transaction by default. `false` lets the handler commit on its own, for
+   * calls whose refusals must still be recorded (wrong verification-code attempts).
+   */
+  transaction?: boolean;
+}
+
+export interface CallImpl<C extends CallDef = CallDef> {
+  call: C;
+  tenant: TenantProbe;
+  options: ImplOptions;
+  handler: (ctx: CallContext, data: z.output<C['data']>) => Promise<z.input<C['result']>>;
+}
+
+export function implement<C extends CallDef>(
+  call: C,
+  tenant: TenantProbe,
+  handler: (ctx: CallContext, data: z.output<C['data']>) => Promise<z.input<C['result']>>,
+  options: ImplOptions = {},
+): CallImpl {
+  return { call, tenant, handler, options } as unknown as CallImpl;
+}

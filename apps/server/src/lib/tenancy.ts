@@ -1,0 +1,24 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Actor } from './context';
+
+/**
+ * Tenant scoping: a company path column is inside the caller's subtree. Every query of tenant data
+ * goes through one of these; a deliberately unscoped query is named `unsafe...`.
+ */
+export function inSubtree(pathColumn: AnyPgColumn, actor: Pick<Actor, 'companyPath'>): SQL {
+  return sql`${pathColumn} like ${escapeLike(actor.companyPath) + '%'}`;
+}
+
+/** Strictly below the caller's company (downstream companies only). */
+export function belowCompany(pathColumn: AnyPgColumn, actor: Pick<Actor, 'companyPath'>): SQL {
+  return sql`(${pathColumn} like ${escapeLike(actor.companyPath) + '%'} and ${pathColumn} <> ${actor.companyPath})`;
+}
+
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function pathInSubtree(path: string, actor: Pick<Actor, 'companyPath'>): boolean {
+  return path.startsWith(actor.companyPath);
+}

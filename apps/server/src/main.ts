@@ -1,0 +1,30 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { createServices } from './services';
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+
+const config = loadConfig();
+mkdirSync(config.dataDir, { recursive: true });
+const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+await database.migrate();
+const services = await createServices(config, database);
+const app = await buildApp({ config, database, services: services.app });
+await services.start(app.log);
+
+let closing = false;
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(sig, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ sig }, 'shutting down');
+    await app.close();
+    await services.stop();
+    await database.close();
+    process.exit(0);
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+app.log.warn(`Portal ready on http://localhost:${config.port} (database: ${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}; API docs at /api/docs)`);

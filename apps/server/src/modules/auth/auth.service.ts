@@ -1,0 +1,348 @@
+import {
+  ACCESS_TOKEN_TTL_MS, EMAIL_CODE_RESEND_SECONDS, EMAIL_CODE_TTL_MS, ErrorCodes, IDLE_TIMEOUT_MS, IMAGE_CODE_TTL_MS,
+  LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, type Locale, type SessionTokens,
+} from '@portal/contract';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { areas, companies, companyBranding, companyDomains, oneTimeTokens, sessions, users, verificationCodes } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { CallContext } from '../../lib/context';
+import { hashPassword, randomDigits, randomToken, sha256Hex, verifyPassword } from '../../lib/secrets';
+import { captchaSvg, randomCaptchaText } from './captcha';
+import { presentSessionUser } from './session.presenter';
+import { endUserSessions } from './session.repository';
+
+const MAX_CODE_ATTEMPTS = 5;
+/** A one-time SSO URL token is good for this long. */
+export const SSO_TOKEN_TTL_MS = 60_000;
+
+type AnyDb = Db | Tx;
+
+async function issueSession(
+  db: AnyDb,
+  userId: number,
+  opts: { now: number; locale: Locale; ip: string; areaId: number | null; actingUserId?: number; remoteGrantId?: number; remoteExpiresAt?: Date },
+): Promise<SessionTokens> {
+  const token = randomToken();
+  const renewToken = randomToken();
+  const signKey = randomToken();
+  const tokenExpiresAt = opts.now + ACCESS_TOKEN_TTL_MS;
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      tokenHash: sha256Hex(token),
+      renewTokenHash: sha256Hex(renewToken),
+      signKey,
+      currentAreaId: opts.areaId,
+      locale: opts.locale,
+      tokenExpiresAt: new Date(tokenExpiresAt),
+      lastActiveAt: new Date(opts.now),
+      createdAt: new Date(opts.now),
+      ip: opts.ip,
+      actingUserId: opts.actingUserId ?? null,
+      remoteGrantId: opts.remoteGrantId ?? null,
+      remoteExpiresAt: opts.remoteExpiresAt ?? null,
+    })
+    .returning({ id: sessions.id });
+  return { token, signKey, renewToken, tokenExpiresAt, user: await presentSessionUser(db, row.id) };
+}
+
+/** The area a new session starts in: the company's own area if the user may work there, else the first allowed. */
+async function startingArea(db: AnyDb, user: typeof users.$inferSelect, companyAreaId: number | null): Promise<number | null> {
+  if (companyAreaId && (user.areaIds.length === 0 || user.areaIds.includes(companyAreaId))) return companyAreaId;
+  if (user.areaIds.length) return user.areaIds[0];
+  const [first] = await db.select({ id: areas.id }).from(areas).orderBy(areas.id).limit(1);
+  return first?.id ?? null;
+}
+
+export async function login(ctx: CallContext, data: { account: string; password: string; locale?: Locale }) {
+  const now = ctx.clock.now();
+  const email = data.account.trim().toLowerCase();
+  const [row] = await ctx.db
+    .select({ user: users, companyStatus: companies.status, companyAreaId: companies.areaId })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.email, email));
+  if (!row || row.user.status === 'deleted') {
+    // Same answer as a wrong password, so that accounts cannot be discovered.
+    throw new AppError(ErrorCodes.wrongCredentials, { remaining: LOGIN_MAX_FAILURES - 1 });
+  }
+  const user = row.user;
+  if (user.status === 'auto_locked') {
+    if (user.lockedUntil && user.lockedUntil.getTime() > now) {
+      throw new AppError(ErrorCodes.accountLocked, { minutes: Math.ceil((user.lockedUntil.getTime() - now) / 60_000) });
+    }
+    await ctx.db.update(users).set({ status: 'normal', failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
+    user.failedLogins = 0;
+  }
+  if (!(await verifyPassword(user.passwordHash, data.password))) {
+    const failures = user.failedLogins + 1;
+    if (failures >= LOGIN_MAX_FAILURES) {
+      await ctx.db
+        .update(users)
+        .set({ failedLogins: failures, status: 'auto_locked', lockedUntil: new Date(now + LOGIN_LOCK_MINUTES * 60_000) })
+        .where(eq(users.id, user.id));
+      throw new AppError(ErrorCodes.accountLocked, { minutes: LOGIN_LOCK_MINUTES });
+    }
+    await ctx.db.update(users).set({ failedLogins: failures }).where(eq(users.id, user.id));
+    throw new AppError(ErrorCodes.wrongCredentials, { remaining: LOGIN_MAX_FAILURES - failures });
+  }
+  if (user.status === 'operation_locked' || row.companyStatus === 'frozen') throw new AppError(ErrorCodes.accountDisabled);
+  if (user.failedLogins) await ctx.db.update(users).set({ failedLogins: 0 }).where(eq(users.id, user.id));
+  const locale = data.locale ?? ctx.locale;
+  const tokens = await issueSession(ctx.db, user.id, { now, locale, ip: ctx.ip, areaId: await startingArea(ctx.db, user, row.companyAreaId) });
+  ctx.log.info({ userId: user.id }, 'login');
+  return tokens;
+}
+
+export async function renew(ctx: CallContext, renewToken: string): Promise<SessionTokens> {
+  const now = ctx.clock.now();
+  const [s] = await ctx.db.select().from(sessions).where(eq(sessions.renewTokenHash, sha256Hex(renewToken)));
+  if (!s || s.endedAt || now - s.lastActiveAt.getTime() > IDLE_TIMEOUT_MS) throw new AppError(ErrorCodes.renewFailed);
+  const token = randomToken();
+  const nextRenew = randomToken();
+  const signKey = randomToken();
+  const tokenExpiresAt = now + ACCESS_TOKEN_TTL_MS;
+  // The renewal token is single use: the update only matches the hash just presented.
+  const updated = await ctx.db
+    .update(sessions)
+    .set({ tokenHash: sha256Hex(token), renewTokenHash: sha256Hex(nextRenew), signKey, tokenExpiresAt: new Date(tokenExpiresAt) })
+    .where(and(eq(sessions.id, s.id), eq(sessions.renewTokenHash, sha256Hex(renewToken))))
+    .returning({ id: sessions.id });
+  if (!updated.length) throw new AppError(ErrorCodes.renewFailed);
+  return { token, signKey, renewToken: nextRenew, tokenExpiresAt, user: await presentSessionUser(ctx.db, s.id) };
+}
+
+export async function logout(ctx: CallContext): Promise<{ redirect: string }> {
+  const actor = ctx.actor!;
+  const now = new Date(ctx.clock.now());
+  await ctx.db.update(sessions).set({ endedAt: now, endReason: 'logout' }).where(eq(sessions.id, actor.sessionId));
+  // Back to the brand's unified-domain login, else the regional host's login, else this host's.
+  const brandIds = actor.companyPath.split('/').filter(Boolean).map(Number);
+  const brandings = brandIds.length
+    ? await ctx.db.select().from(companyBranding).where(sql`${companyBranding.companyId} in ${brandIds}`)
+    : [];
+  const nearest = brandIds
+    .slice()
+    .reverse()
+    .map((id) => brandings.find((b) => b.companyId === id && b.unifiedDomain))
+    .find(Boolean);
+  if (nearest?.unifiedDomain) return { redirect: `https://${nearest.unifiedDomain}/login` };
+  if (actor.currentAreaId) {
+    const [a] = await ctx.db.select().from(areas).where(eq(areas.id, actor.currentAreaId));
+    if (a?.host) return { redirect: `https://${a.host}/login` };
+  }
+  return { redirect: '/login' };
+}
+
+export async function createImageCode(ctx: CallContext) {
+  const text = randomCaptchaText();
+  const codeId = randomToken(16);
+  await ctx.db.insert(verificationCodes).values({
+    id: codeId,
+    kind: 'image',
+    purpose: 'image',
+    codeHash: sha256Hex(text.toUpperCase()),
+    expiresAt: new Date(ctx.clock.now() + IMAGE_CODE_TTL_MS),
+    createdAt: new Date(ctx.clock.now()),
+  });
+  return { codeId, svg: captchaSvg(text) };
+}
+
+/** Check and consume a code; wrong answers count, and too many burn the code. */
+async function consumeCode(db: AnyDb, where: { id?: string; kind: string; purpose: string; target?: string }, answer: string, now: number) {
+  const conds = [eq(verificationCodes.kind, where.kind), eq(verificationCodes.purpose, where.purpose), isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, new Date(now))];
+  if (where.id) conds.push(eq(verificationCodes.id, where.id));
+  if (where.target !== undefined) conds.push(eq(verificationCodes.target, where.target));
+  const [code] = await db.select().from(verificationCodes).where(and(...conds)).orderBy(desc(verificationCodes.createdAt)).limit(1);
+  if (!code || code.attempts >= MAX_CODE_ATTEMPTS) return false;
+  if (code.codeHash !== sha256Hex(answer.trim().toUpperCase())) {
+    await db.update(verificationCodes).set({ attempts: code.attempts + 1 }).where(eq(verificationCodes.id, code.id));
+    return false;
+  }
+  await db.update(verificationCodes).set({ consumedAt: new Date(now) }).where(eq(verificationCodes.id, code.id));
+  return true;
+}
+
+export async function sendEmailCode(
+  ctx: CallContext,
+  data: { email: string; purpose: 'register' | 'findPassword' | 'bindEmail'; imageCodeId: string; imageCode: string },
+) {
+  const now = ctx.clock.now();
+  if (!(await consumeCode(ctx.db, { id: data.imageCodeId, kind: 'image', purpose: 'image' }, data.imageCode, now))) {
+    throw new AppError(ErrorCodes.imageCodeWrong);
+  }
+  const [last] = await ctx.db
+    .select({ createdAt: verificationCodes.createdAt })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.kind, 'email'), eq(verificationCodes.purpose, data.purpose), eq(verificationCodes.target, data.email)))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (last) {
+    const waited = (now - last.createdAt.getTime()) / 1000;
+    if (waited < EMAIL_CODE_RESEND_SECONDS) throw new AppError(ErrorCodes.codeResendWait, { seconds: Math.ceil(EMAIL_CODE_RESEND_SECONDS - waited) });
+  }
+  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
+  if ((data.purpose === 'register' || data.purpose === 'bindEmail') && existing) throw new AppError(ErrorCodes.emailExists);
+  if (data.purpose === 'findPassword' && !existing) throw new AppError(ErrorCodes.accountNotFound);
+  const code = randomDigits(6);
+  await ctx.db.insert(verificationCodes).values({
+    id: randomToken(16),
+    kind: 'email',
+    purpose: data.purpose,
+    target: data.email,
+    codeHash: sha256Hex(code),
+    expiresAt: new Date(now + EMAIL_CODE_TTL_MS),
+    createdAt: new Date(now),
+  });
+  await ctx.services.mail.sendTemplate(data.email, 'emailCode', ctx.locale, { code, purpose: data.purpose, minutes: EMAIL_CODE_TTL_MS / 60_000 });
+  return { resendAfterSeconds: EMAIL_CODE_RESEND_SECONDS };
+}
+
+export async function userExists(ctx: CallContext, email: string) {
+  const [u] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { exists: !!u };
+}
+
+/** The brand company serving a domain, or the supplier (root) when the domain is not a brand's. */
+async function brandForDomain(db: AnyDb, domain: string) {
+  const host = domain.trim().toLowerCase().replace(/:\d+$/, '');
+  const [d] = host ? await db.select().from(companyDomains).where(eq(companyDomains.domain, host)) : [];
+  if (d) {
+    const [c] = await db.select().from(companies).where(eq(companies.id, d.companyId));
+    if (c) return c;
+  }
+  const [root] = await db.select().from(companies).where(isNull(companies.parentId)).orderBy(companies.id).limit(1);
+  return root ?? null;
+}
+
+export async function selfRegister(
+  ctx: CallContext,
+  data: { email: string; emailCode: string; password: string; companyName: string; nickName: string; domain?: string },
+) {
+  const now = ctx.clock.now();
+  if (!(await consumeCode(ctx.db, { kind: 'email', purpose: 'register', target: data.email }, data.emailCode, now))) {
+    throw new AppError(ErrorCodes.verifyCodeWrong);
+  }
+  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
+  if (existing) throw new AppError(ErrorCodes.emailExists);
+  const passwordHash = await hashPassword(data.password);
+  const { userId, companyId, path } = await ctx.db.transaction(async (tx) => {
+    const brand = await brandForDomain(tx, data.domain ?? '');
+    if (!brand) throw new AppError(ErrorCodes.notFound);
+    const [company] = await tx
+      .insert(companies)
+      .values({ parentId: brand.id, path: 'pending', depth: brand.depth + 1, type: 'customer', level: 0, name: data.companyName, email: data.email, areaId: brand.areaId, status: 'active', createdAt: new Date(now) })
+      .returning();
+    const path = `${brand.path}${company.id}/`;
+    await tx.update(companies).set({ path }).where(eq(companies.id, company.id));
+    const [user] = await tx
+      .insert(users)
+      .values({
+        companyId: company.id,
+        email: data.email,
+        nickname: data.nickName,
+        passwordHash,
+        userType: 'customer',
+        userAuthType: 1,
+        authResList: ['dealer_account_qry', 'dealer_account_mgr', 'dealer_license_qry'],
+        areaIds: brand.areaId ? [brand.areaId] : [],
+        locale: ctx.locale,
+        createdAt: new Date(now),
+      })
+      .returning({ id: users.id });
+    return { userId: user.id, companyId: company.id, path };
+  });
+  await ctx.audit({ action: 'auth/self-register', targetType: 'user', targetId: userId, companyId, companyPath: path, after: { email: data.email, companyName: data.companyName } });
+  return { userId };
+}
+
+export async function findPassword(ctx: CallContext, data: { email: string; emailCode: string; password: string }) {
+  const now = ctx.clock.now();
+  if (!(await consumeCode(ctx.db, { kind: 'email', purpose: 'findPassword', target: data.email }, data.emailCode, now))) {
+    throw new AppError(ErrorCodes.verifyCodeWrong);
+  }
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, data.email));
+  if (!user || user.status === 'deleted') throw new AppError(ErrorCodes.accountNotFound);
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(data.password), failedLogins: 0, lockedUntil: null, status: user.status === 'auto_locked' ? 'normal' : user.status })
+    .where(eq(users.id, user.id));
+  await endUserSessions(ctx.db, user.id, 'password-reset', new Date(now));
+  const [co] = await ctx.db.select({ path: companies.path }).from(companies).where(eq(companies.id, user.companyId));
+  await ctx.audit({ action: 'auth/password-find', targetType: 'user', targetId: user.id, companyId: user.companyId, companyPath: co?.path });
+  return {};
+}
+
+export async function checkPassword(ctx: CallContext, password: string) {
+  const [u] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.actor!.userId));
+  return { valid: !!u && (await verifyPassword(u.passwordHash, password)) };
+}
+
+export async function bindEmail(ctx: CallContext, data: { email: string; emailCode: string }) {
+  const actor = ctx.actor!;
+  if (!(await consumeCode(ctx.db, { kind: 'email', purpose: 'bindEmail', target: data.email }, data.emailCode, ctx.clock.now()))) {
+    throw new AppError(ErrorCodes.verifyCodeWrong);
+  }
+  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
+  if (taken) throw new AppError(ErrorCodes.emailExists);
+  await ctx.db.update(users).set({ email: data.email }).where(eq(users.id, actor.userId));
+  await ctx.audit({ targetType: 'user', targetId: actor.userId, before: { email: actor.email }, after: { email: data.email } });
+  return {};
+}
+
+export async function customerWebsite(ctx: CallContext, domain: string) {
+  const brand = await brandForDomain(ctx.db, domain);
+  const [b] = brand ? await ctx.db.select().from(companyBranding).where(eq(companyBranding.companyId, brand.id)) : [];
+  return {
+    companyName: brand?.name ?? '',
+    icon: b?.icon ?? null,
+    bgImg: b?.bgImg ?? null,
+    favicon: b?.favicon ?? null,
+    unifiedDomain: b?.unifiedDomain ?? null,
+    extra: { title: b?.title || brand?.name || '', logoLcrs: b?.logoLcrs ?? null, logoTbsl: b?.logoTbsl ?? null },
+  };
+}
+
+export async function switchArea(ctx: CallContext, areaId: number) {
+  const actor = ctx.actor!;
+  const [a] = await ctx.db.select({ id: areas.id }).from(areas).where(eq(areas.id, areaId));
+  if (!a || (actor.areaIds.length > 0 && !actor.areaIds.includes(areaId))) throw new AppError(ErrorCodes.areaForbidden);
+  await ctx.db.update(sessions).set({ currentAreaId: areaId }).where(eq(sessions.id, actor.sessionId));
+  return presentSessionUser(ctx.db, actor.sessionId);
+}
+
+export async function createSsoToken(ctx: CallContext) {
+  const actor = ctx.actor!;
+  const token = randomToken();
+  const expiresAt = ctx.clock.now() + SSO_TOKEN_TTL_MS;
+  await ctx.db.insert(oneTimeTokens).values({
+    tokenHash: sha256Hex(token),
+    purpose: 'sso',
+    userId: actor.userId,
+    payload: { areaId: actor.currentAreaId },
+    expiresAt: new Date(expiresAt),
+  });
+  return { token, expiresAt };
+}
+
+export async function exchangeSsoToken(ctx: CallContext, token: string) {
+  const now = ctx.clock.now();
+  const used = await ctx.db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(oneTimeTokens.tokenHash, sha256Hex(token)), eq(oneTimeTokens.purpose, 'sso'), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date(now))))
+    .returning();
+  const t = used[0];
+  if (!t?.userId) throw new AppError(ErrorCodes.linkInvalid);
+  const [row] = await ctx.db
+    .select({ user: users, companyStatus: companies.status, companyAreaId: companies.areaId })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, t.userId));
+  if (!row || row.user.status === 'deleted') throw new AppError(ErrorCodes.accountDeleted);
+  if (row.user.status !== 'normal' || row.companyStatus === 'frozen') throw new AppError(ErrorCodes.accountDisabled);
+  const areaId = (t.payload as { areaId?: number } | null)?.areaId ?? (await startingArea(ctx.db, row.user, row.companyAreaId));
+  return issueSession(ctx.db, row.user.id, { now, locale: ctx.locale, ip: ctx.ip, areaId });
+}

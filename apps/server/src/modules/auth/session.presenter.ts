@@ -1,0 +1,50 @@
+import type { ResourceCode, SessionUser, UserType } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { companies, sessions, users } from '../../db/schema';
+import { hiddenMenusFor, listAreas } from './session.repository';
+
+/** The session user of SPEC §3 as the browser keeps it. */
+export async function presentSessionUser(db: Db | Tx, sessionId: number): Promise<SessionUser> {
+  const [row] = await db
+    .select({ session: sessions, user: users, company: companies })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(sessions.id, sessionId));
+  const { session, user, company } = row;
+  const areaList = await listAreas(db, user.areaIds);
+  const current = areaList.find((a) => a.id === session.currentAreaId) ?? areaList[0];
+  let remoteAccess: SessionUser['remoteAccess'] = null;
+  if (session.actingUserId) {
+    const [by] = await db
+      .select({ nickname: users.nickname, coName: companies.name })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(users.id, session.actingUserId));
+    remoteAccess = {
+      byUserId: session.actingUserId,
+      byNickName: by?.nickname ?? '',
+      byCoName: by?.coName ?? '',
+      expiresAt: session.remoteExpiresAt?.getTime() ?? 0,
+    };
+  }
+  // Hidden-menu lists apply to distributors (SPEC §2), per kind of the current area.
+  const hiddenMenus = company.level === 2 ? await hiddenMenusFor(db, current?.kind) : [];
+  return {
+    userId: user.id,
+    nickName: user.nickname,
+    email: user.email,
+    mobile: user.phone,
+    level: company.level,
+    userType: user.userType as UserType,
+    userAuthType: user.userAuthType as 1 | 2 | 3,
+    authResList: user.authResList as ResourceCode[],
+    areaList: areaList.map((a) => ({ id: a.id, name: a.name, displayName: a.displayName, kind: a.kind as 'RDC' | 'DDC', resVals: a.resVals, ip: a.ip })),
+    currentArea: current?.id ?? 0,
+    coId: company.id,
+    coName: company.name,
+    remoteAccess,
+    hiddenMenus,
+  };
+}

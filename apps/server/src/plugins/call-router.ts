@@ -1,0 +1,161 @@
+/**
+ * The way a call flows (ARCHITECTURE.md): envelope check (sign, nonce, time, token) -> session and
+ * current area -> validate `data` with the contract schema -> authorize the resource code ->
+ * handler (one transaction for writes, with the operation log) -> contract result shape.
+ * Any failure is an AppError answered `{ basic: { code, msg } }` by the error handler.
+ */
+import {
+  API_PREFIX, ErrorCodes, IDLE_TIMEOUT_MS, PUBLIC_SIGN_KEY, SIGN_TIME_WINDOW_MS, requestEnvelopeSchema,
+  type Basic, type CallDef, type Locale, type ResourceCode, dataDigest, normalizeLocale, signingString,
+  IDLE_CHECK_INTERVAL_MS,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../db/client';
+import { nonces } from '../db/schema';
+import { AppError } from '../lib/app-error';
+import { writeOperationLog } from '../lib/audit';
+import type { Clock } from '../lib/clock';
+import type { Actor, AuditEntry, CallContext } from '../lib/context';
+import type { CallImpl } from '../lib/implement';
+import type { AppServices } from '../lib/services';
+import { hmacHex, safeEqualHex, sha256Hex } from '../lib/secrets';
+import { endSession, findSessionByTokenHash, touchSession } from '../modules/auth/session.repository';
+import { localizeIssues } from '../lib/validation-messages';
+
+export interface CallRouterDeps {
+  database: Database;
+  clock: Clock;
+  impls: readonly CallImpl[];
+  services: AppServices;
+}
+
+export function requestLocale(req: FastifyRequest, fallback?: string): Locale {
+  const h = req.headers['x-locale'];
+  if (typeof h === 'string' && h) return normalizeLocale(h);
+  if (fallback) return normalizeLocale(fallback);
+  const al = req.headers['accept-language'];
+  return normalizeLocale(typeof al === 'string' ? al.split(',')[0] : undefined);
+}
+
+export function callUrl(call: CallDef) {
+  return `${API_PREFIX}/${call.path}`;
+}
+
+export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) {
+  const { database, clock } = deps;
+  for (const impl of deps.impls) {
+    const call = impl.call;
+    app.post(callUrl(call), async (req) => {
+      const now = clock.now();
+      const parsed = requestEnvelopeSchema.safeParse(req.body);
+      if (!parsed.success) throw new AppError(ErrorCodes.missingBasic, undefined, parsed.error.message);
+      const basic: Basic = parsed.data.basic;
+      const rawData = parsed.data.data ?? {};
+      req.locale = requestLocale(req);
+
+      if (Math.abs(now - basic.time) > SIGN_TIME_WINDOW_MS) throw new AppError(ErrorCodes.staleTime);
+
+      // Resolve the session named by the token: it holds the key the call was signed with.
+      const found = basic.token ? await findSessionByTokenHash(database.db, sha256Hex(basic.token)) : null;
+      if (call.auth !== 'public' && !found) throw new AppError(ErrorCodes.tokenInvalid);
+      const signKey = found ? found.session.signKey : PUBLIC_SIGN_KEY;
+      const expected = hmacHex(signKey, signingString(basic, dataDigest(rawData)));
+      if (!safeEqualHex(expected, basic.sign)) throw new AppError(ErrorCodes.badSign);
+
+      const nonceScope = found ? `s${found.session.id}` : 'p';
+      const inserted = await database.db
+        .insert(nonces)
+        .values({ key: `${nonceScope}:${basic.nonce}`, expiresAt: new Date(basic.time + SIGN_TIME_WINDOW_MS) })
+        .onConflictDoNothing()
+        .returning({ key: nonces.key });
+      if (inserted.length === 0) throw new AppError(ErrorCodes.replayedNonce);
+
+      let actor: Actor | null = null;
+      if (call.auth !== 'public' && found) {
+        const { session, user, company } = found;
+        req.locale = requestLocale(req, session.locale);
+        if (session.endedAt) {
+          throw new AppError(session.endReason === 'idle' ? ErrorCodes.sessionTimeout : ErrorCodes.loggedInElsewhere);
+        }
+        if (session.remoteExpiresAt && session.remoteExpiresAt.getTime() <= now) {
+          await endSession(database.db, session.id, 'remote-expired', new Date(now));
+          throw new AppError(ErrorCodes.remoteAccessEnded);
+        }
+        if (now - session.lastActiveAt.getTime() > IDLE_TIMEOUT_MS) {
+          await endSession(database.db, session.id, 'idle', new Date(now));
+          throw new AppError(ErrorCodes.sessionTimeout);
+        }
+        if (session.tokenExpiresAt.getTime() <= now) throw new AppError(ErrorCodes.tokenExpired);
+        if (user.status === 'deleted') throw new AppError(ErrorCodes.accountDeleted);
+        if (user.status === 'operation_locked' || company.status === 'frozen') throw new AppError(ErrorCodes.accountDisabled);
+        await touchSession(database.db, session.id, new Date(now), IDLE_CHECK_INTERVAL_MS);
+        actor = {
+          sessionId: session.id,
+          userId: user.id,
+          nickname: user.nickname,
+          email: user.email,
+          companyId: company.id,
+          companyPath: company.path,
+          companyType: company.type,
+          companyName: company.name,
+          level: company.level,
+          userType: user.userType,
+          userAuthType: user.userAuthType,
+          authResList: new Set(user.authResList as ResourceCode[]),
+          areaIds: user.areaIds,
+          currentAreaId: session.currentAreaId,
+          actingUserId: session.actingUserId,
+        };
+        req.log = req.log.child({ userId: user.id, companyId: company.id });
+      }
+
+      if (typeof call.auth === 'object') {
+        const a = actor!;
+        if (call.auth.supplierOnly && a.companyType !== 'supplier') throw new AppError(ErrorCodes.forbidden);
+        if (!call.auth.anyOf.some((c) => a.authResList.has(c))) throw new AppError(ErrorCodes.forbidden);
+      }
+
+      const data = call.data.safeParse(rawData);
+      if (!data.success) {
+        throw new AppError(ErrorCodes.invalidParams, { detail: localizeIssues(data.error.issues, req.locale) }, data.error.message);
+      }
+
+      const run = async (db: CallContext['db']) => {
+        let audited = false;
+        const ctx: CallContext = {
+          actor,
+          db,
+          database,
+          locale: req.locale,
+          requestId: String(req.id),
+          ip: req.ip,
+          clock,
+          log: req.log,
+          sessionToken: basic.token,
+          services: deps.services,
+          audit: async (entry: AuditEntry) => {
+            audited = true;
+            await writeOperationLog(db, actor, { ...entry, action: entry.action ?? call.path }, {
+              requestId: String(req.id),
+              ip: req.ip,
+              at: new Date(clock.now()),
+            });
+          },
+        };
+        const result = await impl.handler(ctx, data.data);
+        if (call.write && !audited) await ctx.audit({ action: call.path, after: data.data });
+        return result;
+      };
+      const result = call.write && impl.options.transaction !== false ? await database.db.transaction((tx) => run(tx)) : await run(database.db);
+      const out = (call.result as z.ZodType).parse(result);
+      return { basic: { code: 200, msg: 'Success' }, data: out };
+    });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: Locale;
+  }
+}

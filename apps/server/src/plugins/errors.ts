@@ -1,0 +1,56 @@
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
+import { ErrorCodes, errorMessage, type ErrorCode } from '@portal/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error';
+import { requestLocale } from './call-router';
+
+/** Fastify's own errors as catalogue codes: bad input never becomes a 500 or a stack trace. */
+function fromFastifyError(err: FastifyError): AppError | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError(ErrorCodes.malformedJson, undefined, err.message);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError(ErrorCodes.bodyTooLarge, undefined, err.message);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError(ErrorCodes.invalidParams, { detail: 'content-type' }, err.message);
+    default:
+      if (err instanceof SyntaxError) return new AppError(ErrorCodes.malformedJson, undefined, err.message);
+      return null;
+  }
+}
+
+export function httpStatusOf(code: ErrorCode): number {
+  if (code === ErrorCodes.unknownCall) return 404;
+  if (code === ErrorCodes.bodyTooLarge) return 413;
+  if (code === ErrorCodes.internal) return 500;
+  return 200;
+}
+
+export function registerErrorHandling(app: FastifyInstance, webDist?: string) {
+  const indexHtml = webDist && existsSync(path.join(webDist, 'index.html')) ? path.join(webDist, 'index.html') : null;
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const appErr = error instanceof AppError ? error : fromFastifyError(error);
+    const locale = req.locale ?? requestLocale(req);
+    if (!appErr) {
+      req.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ basic: { code: ErrorCodes.internal, msg: errorMessage(ErrorCodes.internal, locale) } });
+    }
+    if (appErr.detail) req.log.info({ code: appErr.code, detail: appErr.detail }, 'call refused');
+    return reply.status(httpStatusOf(appErr.code)).send({
+      basic: { code: appErr.code, msg: errorMessage(appErr.code, locale, appErr.params), ...(appErr.params ? { params: appErr.params } : {}) },
+    });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    // Deep links of the web app (/layout/home, /customer/...) reload to the single-page app.
+    const isApi = req.url.startsWith('/v1.0') || req.url.startsWith('/api') || req.url.startsWith('/bench');
+    if (indexHtml && req.method === 'GET' && !isApi) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(createReadStream(indexHtml));
+    }
+    const locale = requestLocale(req);
+    reply.status(404).send({ basic: { code: ErrorCodes.unknownCall, msg: errorMessage(ErrorCodes.unknownCall, locale) } });
+  });
+}

@@ -1,0 +1,97 @@
+import { API_PREFIX, buildBasic, type CallDef, type SessionTokens } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import type { Database } from '../../src/db/client';
+import { ManualClock } from '../../src/lib/clock';
+import { createServices } from '../../src/services';
+import { mails } from '../../src/db/schema';
+import { desc, eq } from 'drizzle-orm';
+import { openTestDatabase, type EngineKind } from './db';
+import { createWorld, PASSWORD, type World } from './fixtures';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync } from 'node:fs';
+
+export interface Answer<T = unknown> {
+  status: number;
+  basic: { code: number; msg: string; params?: Record<string, string | number> };
+  data: T;
+}
+
+export interface Session {
+  token: string;
+  signKey: string;
+  renewToken: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: ManualClock;
+  world: World;
+  /** A signed call; `session` null for public calls. */
+  call<C extends CallDef>(call: C, data: z.input<C['data']>, session?: Session | null, opts?: { locale?: string; basic?: Record<string, unknown> }): Promise<Answer<z.output<C['result']>>>;
+  /** POST any body to a path (for malformed envelopes). */
+  raw(pathOrCall: string | CallDef, body: unknown, headers?: Record<string, string>): Promise<Answer>;
+  login(email: string, password?: string): Promise<SessionTokens>;
+  lastMailTo(email: string): Promise<{ subject: string; text: string } | null>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(engine: EngineKind): Promise<TestApp> {
+  const database = await openTestDatabase(engine);
+  const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', FILE_STORE_DIR: path.join(dataDir, 'files') }), webDist: path.join(dataDir, 'no-web') };
+  const services = await createServices(config, database, { clock, env: { FILE_STORE_DIR: path.join(dataDir, 'files') }, jobs: false });
+  const app = await buildApp({ config, database, services: services.app, clock, logger: false });
+  await app.ready();
+  const world = await createWorld(database);
+
+  const url = (c: string | CallDef) => (typeof c === 'string' ? c : `${API_PREFIX}/${c.path}`);
+  const t: TestApp = {
+    app,
+    database,
+    clock,
+    world,
+    async call(call, data, session, opts = {}) {
+      const basic = { ...buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', data, now: clock.now() }), ...(opts.basic ?? {}) };
+      const res = await app.inject({
+        method: 'POST',
+        url: url(call),
+        payload: { basic, data },
+        headers: opts.locale ? { 'x-locale': opts.locale } : {},
+      });
+      const body = res.json();
+      return { status: res.statusCode, basic: body.basic, data: body.data };
+    },
+    async raw(p, body, headers = {}) {
+      const res = await app.inject({
+        method: 'POST',
+        url: url(p),
+        payload: typeof body === 'string' ? body : JSON.stringify(body),
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+      const json = res.json();
+      return { status: res.statusCode, basic: json.basic, data: json.data };
+    },
+    async login(email, password = PASSWORD) {
+      const { authCalls } = await import('@portal/contract');
+      const r = await t.call(authCalls.login, { account: email, password });
+      if (r.basic.code !== 200) throw new Error(`login ${email} failed: ${r.basic.code} ${r.basic.msg}`);
+      return r.data as SessionTokens;
+    },
+    async lastMailTo(email) {
+      const [m] = await database.db.select().from(mails).where(eq(mails.to, email)).orderBy(desc(mails.id)).limit(1);
+      return m ? { subject: m.subject, text: m.text } : null;
+    },
+    async close() {
+      await app.close();
+      await services.stop();
+      await database.close();
+    },
+  };
+  return t;
+}

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../../src/db/client';
+import { withDatabase } from '../global-setup';
+
+export type EngineKind = 'pglite' | 'postgres';
+
+/** The engines API tests run on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
+export const ENGINES: EngineKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+let counter = 0;
+
+/** A fresh, migrated database cloned from the run's template. */
+export async function openTestDatabase(kind: EngineKind): Promise<Database> {
+  if (kind === 'pglite') {
+    const buf = readFileSync(inject('pgliteTemplate'));
+    return openPglite({ loadDataDir: new Blob([buf]) });
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `portal_t_${process.ppid}_${process.pid}_${++counter}_${Date.now() % 100000}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('pgTemplateDb')}`);
+  await admin.end();
+  const database = await openPostgres(withDatabase(url, name), { max: 4 });
+  const close = database.close.bind(database);
+  database.close = async () => {
+    await close();
+    const a = new pg.Client({ connectionString: url });
+    await a.connect();
+    await a.query(`drop database if exists ${name} with (force)`);
+    await a.end();
+  };
+  return database;
+}

@@ -1,0 +1,20 @@
+import { Typography } from 'antd';
+import type { CSSProperties } from 'react';
+
+/** The brand's logo image when it has one, else a lettered mark; with the title beside it. */
+export function BrandMark({ logo, title, dark = false, size = 32, style }: { logo?: string | null; title: string; dark?: boolean; size?: number; style?: CSSProperties }) {
+  return (
+    <span className="portal-brand" style={style}>
+      {logo ? (
+        <img src={logo} alt="" style={{ height: size, maxWidth: size * 4, objectFit: 'contain' }} />
+      ) : (
+        <span className="portal-brand-letter" style={{ width: size, height: size, fontSize: size * 0.5 }} aria-hidden>
+          {title.trim().charAt(0).toUpperCase() || 'P'}
+        </span>
+      )}
+      <Typography.Text strong className="portal-brand-title" style={{ color: dark ? '#fff' : undefined, fontSize: size >= 32 ? 18 : 16 }} ellipsis>
+        {title}
+      </Typography.Text>
+    </span>
+  );
+}

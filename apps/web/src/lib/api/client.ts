@@ -1,0 +1,209 @@
+/**
+ * The one API client (SPEC §7, §8). Every call is a POST of `{ basic, data }` to
+ * `/v1.0/customer-api/<path>`, where `basic` is signed with the session's key (contract `buildBasic`).
+ * It validates `data` with the call's schema, renews an expired token once (single flight) and retries,
+ * ends the session on the session-ending codes, and shows one localized toast per error code.
+ */
+import {
+  API_PREFIX, ERROR_CATALOGUE, ErrorCodes, HTTP_TIMEOUT_MS, SESSION_ENDING_CODES, TOKEN_REFRESH_GUARD_MS,
+  UPLOAD_TIMEOUT_MS, authCalls, buildBasic, errorMessage, isKnownErrorCode,
+  type CallData, type CallDef, type CallResult, type ResponseEnvelope,
+} from '@portal/contract';
+import { currentLocale, i18n } from '../i18n';
+import { notifyError } from '../notify';
+import { endSession } from '../session/end-session';
+import { getSession, saveSession, touchActivity } from '../session/session-store';
+import { ApiError, CLIENT_ERROR_CODES } from './api-error';
+
+export interface CallOptions {
+  /** Override the timeout (default HTTP_TIMEOUT_MS, or UPLOAD_TIMEOUT_MS for uploads). */
+  timeoutMs?: number;
+  /** Uploads get the longer UPLOAD_TIMEOUT_MS. */
+  upload?: boolean;
+  /** Do not show a toast on failure (the caller shows the error itself). */
+  silent?: boolean;
+  /** Cancel the call (e.g. a query that is no longer needed); rejects with kind 'aborted', no toast. */
+  signal?: AbortSignal;
+}
+
+interface Attempt {
+  retried: boolean;
+  /** Internal calls (token renewal) must not renew or end the session themselves. */
+  handleSession: boolean;
+}
+
+export function callUrl(def: Pick<CallDef, 'path'>): string {
+  return `${API_PREFIX}/${def.path}`;
+}
+
+export async function call<C extends CallDef>(def: C, data: CallData<C>, opts: CallOptions = {}): Promise<CallResult<C>> {
+  const parsed = def.data.safeParse(data);
+  if (!parsed.success) {
+    const detail = parsed.error.issues
+      .slice(0, 5)
+      .map((issue) => {
+        const where = issue.path.map(String).join('.');
+        const text = translateValidation(issue.message);
+        return where ? `${where}: ${text}` : text;
+      })
+      .join('; ');
+    const err = new ApiError(ErrorCodes.invalidParams, errorMessage(ErrorCodes.invalidParams, currentLocale(), { detail }), 'validation');
+    if (!opts.silent) notifyError(err.code, err.message);
+    throw err;
+  }
+  try {
+    return (await execute(def, parsed.data, opts, { retried: false, handleSession: true })) as CallResult<C>;
+  } catch (e) {
+    const err = e instanceof ApiError ? e : new ApiError(CLIENT_ERROR_CODES.response, clientMessage('response'), 'response');
+    if (!opts.silent && err.kind !== 'aborted' && err.kind !== 'session') notifyError(err.code, err.message);
+    throw err;
+  }
+}
+
+function translateValidation(key: string): string {
+  return i18n.exists(key) ? i18n.t(key) : key;
+}
+
+function clientMessage(kind: 'network' | 'timeout' | 'http404' | 'response'): string {
+  return i18n.t(`errors.${kind}`);
+}
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/**
+ * The localized message of a server answer. The catalogue text is used when every placeholder can be
+ * filled from `params`; otherwise the server's own message (already filled, e.g. the remaining login
+ * attempts) is kept.
+ */
+export function serverMessage(code: number, msg: string | undefined, params?: Record<string, string | number>): string {
+  const locale = currentLocale();
+  if (isKnownErrorCode(code)) {
+    const names = [...ERROR_CATALOGUE[code].en.matchAll(PLACEHOLDER)].map((m) => m[1]);
+    if (names.every((n) => params && n in params)) return errorMessage(code, locale, params);
+    if (msg) return msg;
+    return errorMessage(code, locale, params ?? {});
+  }
+  return msg || errorMessage(ErrorCodes.internal, locale);
+}
+
+function isEnvelope(body: unknown): body is ResponseEnvelope {
+  if (!body || typeof body !== 'object') return false;
+  const basic = (body as { basic?: unknown }).basic;
+  return !!basic && typeof basic === 'object' && typeof (basic as { code?: unknown }).code === 'number';
+}
+
+async function execute(def: CallDef, payload: unknown, opts: CallOptions, attempt: Attempt): Promise<unknown> {
+  // Public calls are signed with the public key: a stale session must never break login or branding.
+  const session = def.auth === 'public' ? null : getSession();
+  const token = session?.token ?? '';
+  const basic = buildBasic({ token, signKey: session?.signKey ?? '', data: payload });
+  const timeoutMs = opts.timeoutMs ?? (opts.upload ? UPLOAD_TIMEOUT_MS : HTTP_TIMEOUT_MS);
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onOuterAbort);
+
+  let status: number;
+  let body: unknown = undefined;
+  try {
+    const res = await fetch(callUrl(def), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Locale': currentLocale() },
+      body: JSON.stringify({ basic, data: payload }),
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+    status = res.status;
+    const text = await res.text();
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+    }
+  } catch {
+    if (timedOut) throw new ApiError(CLIENT_ERROR_CODES.timeout, clientMessage('timeout'), 'timeout');
+    if (opts.signal?.aborted) throw new ApiError(CLIENT_ERROR_CODES.aborted, 'aborted', 'aborted');
+    throw new ApiError(CLIENT_ERROR_CODES.network, clientMessage('network'), 'network');
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onOuterAbort);
+  }
+
+  if (!isEnvelope(body)) {
+    if (status === 404) throw new ApiError(CLIENT_ERROR_CODES.http404, clientMessage('http404'), 'http404');
+    throw new ApiError(CLIENT_ERROR_CODES.response, clientMessage('response'), 'response');
+  }
+
+  const { code, msg, params } = body.basic;
+  if (code === 200) {
+    if (session) touchActivity();
+    const result = def.result.safeParse(body.data);
+    if (!result.success && import.meta.env.DEV) console.warn(`[api] ${def.path}: answer does not match the contract`, result.error.issues);
+    return result.success ? result.data : body.data;
+  }
+
+  if (attempt.handleSession && session) {
+    if (code === ErrorCodes.tokenExpired) {
+      const renewed = !attempt.retried && (await renewOnce(token));
+      if (renewed) return execute(def, payload, opts, { ...attempt, retried: true });
+      if (attempt.retried) endSession({ code: ErrorCodes.renewFailed });
+      throw new ApiError(ErrorCodes.renewFailed, serverMessage(ErrorCodes.renewFailed, undefined), 'session');
+    }
+    if (SESSION_ENDING_CODES.includes(code)) {
+      const message = serverMessage(code, msg, params);
+      endSession({ code, message });
+      throw new ApiError(code, message, 'session', params);
+    }
+  }
+  throw new ApiError(code, serverMessage(code, msg, params), 'server', params);
+}
+
+// ---- token renewal: one at a time, at most once per TOKEN_REFRESH_GUARD_MS ----
+
+let renewing: Promise<boolean> | null = null;
+let lastRenewAt = Number.NEGATIVE_INFINITY;
+
+/**
+ * Renew the session after 7004 for a call made with `usedToken`. Concurrent callers share one
+ * renewal; a caller whose token was already replaced just retries. A failed renewal ends the session.
+ */
+async function renewOnce(usedToken: string): Promise<boolean> {
+  const current = getSession();
+  if (!current) return false;
+  if (current.token !== usedToken) return true;
+  if (renewing) return renewing;
+  if (Date.now() - lastRenewAt < TOKEN_REFRESH_GUARD_MS || !current.renewToken) {
+    endSession({ code: ErrorCodes.renewFailed });
+    return false;
+  }
+  renewing = (async () => {
+    try {
+      const tokens = (await execute(authCalls.renew, { renewToken: current.renewToken }, {}, { retried: true, handleSession: false })) as CallResult<
+        typeof authCalls.renew
+      >;
+      saveSession(tokens);
+      lastRenewAt = Date.now();
+      return true;
+    } catch (e) {
+      const code = e instanceof ApiError && SESSION_ENDING_CODES.includes(e.code) ? e.code : ErrorCodes.renewFailed;
+      endSession({ code, message: e instanceof ApiError && e.kind === 'server' && code !== ErrorCodes.renewFailed ? e.message : undefined });
+      return false;
+    } finally {
+      renewing = null;
+    }
+  })();
+  return renewing;
+}
+
+/** Tests only: forget the renewal guard. */
+export function resetApiClientState(): void {
+  renewing = null;
+  lastRenewAt = Number.NEGATIVE_INFINITY;
+}

@@ -1,0 +1,62 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale, normalizeLocale } from '@portal/contract';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enUS from '../../locales/en-US.json';
+import zhCN from '../../locales/zh-CN.json';
+
+/** sessionStorage key of the chosen locale (SPEC §1: session storage, else the browser language). */
+export const LOCALE_STORAGE_KEY = 'locale';
+
+export const LOCALE_LABELS: Record<Locale, string> = { 'en-US': 'English', 'zh-CN': '简体中文' };
+
+function readStoredLocale(): string | null {
+  try {
+    return sessionStorage.getItem(LOCALE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function isSupportedLocale(value: string | null | undefined): value is Locale {
+  return !!value && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Session storage first, then the browser's preferred languages, then en-US. */
+export function detectLocale(): Locale {
+  const stored = readStoredLocale();
+  if (isSupportedLocale(stored)) return stored;
+  const browser = typeof navigator !== 'undefined' ? (navigator.languages?.[0] ?? navigator.language) : undefined;
+  return browser ? normalizeLocale(browser) : DEFAULT_LOCALE;
+}
+
+void i18n.use(initReactI18next).init({
+  resources: {
+    'en-US': { translation: enUS },
+    'zh-CN': { translation: zhCN },
+  },
+  lng: detectLocale(),
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: [...LOCALES],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+
+export function currentLocale(): Locale {
+  return normalizeLocale(i18n.language);
+}
+
+/** Switch the UI language and remember it for this browser session. */
+export async function setLocale(locale: Locale): Promise<void> {
+  try {
+    sessionStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    /* storage may be unavailable (private mode); the switch still applies to this page */
+  }
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  await i18n.changeLanguage(locale);
+}
+
+export { i18n };

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { createContext, useContext } from 'react';
+
+/** A menu entry the signed-in user can see, as computed by the app's route table. */
+export interface NavItem {
+  key: string;
+  /** Absolute path, e.g. /layout/accountManage/usersManage. */
+  path: string;
+  titleKey: string;
+  descKey?: string;
+  icon?: ReactNode;
+  children?: NavItem[];
+}
+
+export interface NavigationValue {
+  /** The visible side menu, top level first. */
+  menus: NavItem[];
+  /** Visible leaf pages in menu order (shortcuts). */
+  leaves: NavItem[];
+}
+
+const NavigationContext = createContext<NavigationValue>({ menus: [], leaves: [] });
+
+export const NavigationProvider = NavigationContext.Provider;
+
+/** Features read the visible menus here instead of importing the app's route table. */
+export function useNavigation(): NavigationValue {
+  return useContext(NavigationContext);
+}

@@ -1,0 +1,101 @@
+/**
+ * The seeding procedure behind `npm run seed`, also used by the benchmark to prepare its database:
+ * open (optionally reset), migrate, seed the demo data when empty, add the large volumes once.
+ */
+import { openDatabase, openPostgres } from '@portal/server/db/client';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { seedDemo } from './demo';
+import { hasLargeData, seedLarge } from './large';
+import { isEmpty, type Log } from './shared';
+
+export interface RunSeedOptions {
+  /** PostgreSQL URL; unset: PGlite in `pgliteDir`. */
+  url?: string;
+  pgliteDir: string;
+  /** Drop everything first. */
+  reset?: boolean;
+  /** Not an error when the database already holds demo data. */
+  ifEmpty?: boolean;
+  /** 'large' also adds the benchmark volumes (once). */
+  scale?: 'demo' | 'large';
+  companies?: number;
+  users?: number;
+  log?: Log;
+}
+
+export interface RunSeedResult {
+  seededDemo: boolean;
+  seededLarge: boolean;
+  /** Whether the large volumes are present at the end. */
+  hasLarge: boolean;
+}
+
+export class SeedError extends Error {}
+
+/** Drop every table, sequence and migration record, on PostgreSQL or PGlite. */
+export async function resetDatabase(opts: { url?: string; pgliteDir: string; log?: Log }): Promise<void> {
+  const log = opts.log ?? (() => {});
+  if (opts.url) {
+    const database = await openPostgres(opts.url, { max: 1 });
+    try {
+      // public holds the tables, drizzle the migration journal, pgboss the job queue.
+      await database.query('drop schema if exists drizzle cascade');
+      await database.query('drop schema if exists pgboss cascade');
+      await database.query('drop schema if exists public cascade');
+      await database.query('create schema public');
+    } finally {
+      await database.close();
+    }
+    log(`reset: dropped schemas public, drizzle and pgboss of ${redact(opts.url)}`);
+  } else {
+    rmSync(opts.pgliteDir, { recursive: true, force: true });
+    log(`reset: deleted ${opts.pgliteDir}`);
+  }
+}
+
+export async function runSeed(opts: RunSeedOptions): Promise<RunSeedResult> {
+  const log = opts.log ?? (() => {});
+  if (opts.reset) await resetDatabase(opts);
+  if (!opts.url) mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
+
+  const database = await openDatabase({ url: opts.url, dataDir: opts.url ? undefined : opts.pgliteDir });
+  try {
+    log(`database: ${opts.url ? `PostgreSQL ${redact(opts.url)}` : `PGlite ${opts.pgliteDir}`}`);
+    await database.migrate();
+    let seededDemo = false;
+    if (await isEmpty(database)) {
+      await seedDemo(database, { log });
+      seededDemo = true;
+    } else if (opts.ifEmpty || opts.scale === 'large') {
+      log('database already seeded');
+    } else {
+      throw new SeedError('database already seeded: use --if-empty to accept that, or --reset to start over');
+    }
+
+    let seededLarge = false;
+    let hasLarge = await hasLargeData(database);
+    if (opts.scale === 'large') {
+      if (hasLarge) {
+        log('large volumes already present (Bench Partner)');
+      } else {
+        await seedLarge(database, { companies: opts.companies, users: opts.users, log });
+        seededLarge = hasLarge = true;
+      }
+    }
+    return { seededDemo, seededLarge, hasLarge };
+  } finally {
+    await database.close();
+  }
+}
+
+/** A URL without its password, for logs. */
+export function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '<DATABASE_URL>';
+  }
+}
