@@ -15,6 +15,17 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks; antd stays split by use so each page loads only its components.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+            { name: 'vendor', test: /node_modules[\\/](i18next|react-i18next|@tanstack|zod)[\\/]/, priority: 2 },
+          ],
+        },
+      },
+    },
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

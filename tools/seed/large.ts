@@ -151,7 +151,7 @@ export async function seedLarge(database: Database, opts: LargeSeedOptions = {})
                now() - ((s.k * 7919) % 850) * interval '1 day' - (s.k % 86400) * interval '1 second'
         from s join companies p on p.id = s.parent_id`);
 
-    const companyName = (arr: SQL) =>
+    const companyName = (arr: ReturnType<typeof sql.param>) =>
       sql`(${words.name}::text[])[1 + k % 30] || ' ' || (${arr}::text[])[1 + (k / 30) % array_length(${arr}::text[], 1)] || ' ' ||
           lpad(k::text, 5, '0') || ' ' || (${words.legal}::text[])[1 + k % 8]`;
 

@@ -17,10 +17,10 @@ import { systemImpls } from './modules/system/system.calls';
 import { buildOpenApiDocument } from './openapi';
 import { registerCalls } from './plugins/call-router';
 import { registerErrorHandling } from './plugins/errors';
-import { registerFileRoutes } from './modules/system/file.routes';
+import { fileImpls, registerFileRoutes } from './modules/system/file.routes';
 
 /** Every implemented call; the registry test checks it covers ALL_CALLS of the contract. */
-export const ALL_IMPLS: readonly CallImpl[] = [...authImpls, ...companyImpls, ...systemImpls];
+export const ALL_IMPLS: readonly CallImpl[] = [...authImpls, ...companyImpls, ...systemImpls, ...fileImpls];
 
 export interface AppDeps {
   config: Config;
@@ -41,7 +41,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdLogLabel: 'reqId',
     disableRequestLogging: deps.config.logLevel === 'warn' || deps.config.logLevel === 'error',
   });
-  app.decorateRequest('locale', 'en-US');
+  // '' until the call router knows the caller's locale; errors before that use the headers.
+  app.decorateRequest('locale', '' as never);
+  // Calls are JSON only: a text body is refused as a bad content type, not read as an envelope.
+  app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

@@ -5,6 +5,7 @@ export * from './crypto';
 export * from './envelope';
 export * from './entities';
 export * from './validators';
+export * from './states';
 export * from './validation-messages';
 export * from './calls/define';
 export * from './calls/auth';

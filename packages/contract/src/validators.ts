@@ -297,7 +297,8 @@ export const passwordConfirmSchema = z
     password: passwordSchema,
     confirmPassword: z.string({ error: vk('confirmPasswordRequired') }).min(1, { error: vk('confirmPasswordRequired') }),
   })
-  .refine((d) => passwordsMatch(d.password, d.confirmPassword), { path: ['confirmPassword'], error: vk('passwordMismatch') });
+  // An empty confirmation is already reported as required; do not add a mismatch on top.
+  .refine((d) => d.confirmPassword === '' || passwordsMatch(d.password, d.confirmPassword), { path: ['confirmPassword'], error: vk('passwordMismatch') });
 
 /** E-mailed dynamic code: required (its format is the server's business). */
 export const verifyCodeSchema = z.string({ error: vk('verifyCodeRequired') }).trim().min(1, { error: vk('verifyCodeRequired') });

@@ -1,5 +1,8 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
+
+// Algorithm.Argon2id of @node-rs/argon2 (a const enum, which isolated modules cannot read).
+const ARGON2ID = 2;
 
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 export const sha256Hex = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
@@ -17,7 +20,7 @@ export function randomDigits(n: number): string {
 }
 
 /** argon2id with the library's defaults (19 MiB, t=2). */
-export const hashPassword = (pw: string) => hash(pw, { algorithm: Algorithm.Argon2id });
+export const hashPassword = (pw: string) => hash(pw, { algorithm: ARGON2ID });
 export async function verifyPassword(hashed: string, pw: string): Promise<boolean> {
   try {
     return await verify(hashed, pw);

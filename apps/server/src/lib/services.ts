@@ -1,5 +1,6 @@
 import type { Locale } from '@portal/contract';
 import type { Config } from '../config';
+import type { FileStore } from './files/store';
 
 /** Cross-cutting services a call handler may use (plugins of ARCHITECTURE.md). */
 export interface MailService {
@@ -10,4 +11,5 @@ export interface MailService {
 export interface AppServices {
   config: Config;
   mail: MailService;
+  fileStore: FileStore;
 }

@@ -33,7 +33,7 @@ export function registerErrorHandling(app: FastifyInstance, webDist?: string) {
   const indexHtml = webDist && existsSync(path.join(webDist, 'index.html')) ? path.join(webDist, 'index.html') : null;
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const appErr = error instanceof AppError ? error : fromFastifyError(error);
-    const locale = req.locale ?? requestLocale(req);
+    const locale = req.locale || requestLocale(req);
     if (!appErr) {
       req.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ basic: { code: ErrorCodes.internal, msg: errorMessage(ErrorCodes.internal, locale) } });

@@ -107,7 +107,7 @@ export async function renew(ctx: CallContext, renewToken: string): Promise<Sessi
   // The renewal token is single use: the update only matches the hash just presented.
   const updated = await ctx.db
     .update(sessions)
-    .set({ tokenHash: sha256Hex(token), renewTokenHash: sha256Hex(nextRenew), signKey, tokenExpiresAt: new Date(tokenExpiresAt) })
+    .set({ tokenHash: sha256Hex(token), renewTokenHash: sha256Hex(nextRenew), signKey, tokenExpiresAt: new Date(tokenExpiresAt), lastActiveAt: new Date(now) })
     .where(and(eq(sessions.id, s.id), eq(sessions.renewTokenHash, sha256Hex(renewToken))))
     .returning({ id: sessions.id });
   if (!updated.length) throw new AppError(ErrorCodes.renewFailed);

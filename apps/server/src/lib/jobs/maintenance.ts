@@ -1,0 +1,34 @@
+/**
+ * Housekeeping that every instance declares and pg-boss runs once per tick across instances:
+ * expired replay-protection nonces (every minute) and expired verification codes (every ten).
+ */
+import type { Database } from '../../db/client';
+import type { JobQueue } from './queue';
+
+export const MAINTENANCE_JOBS = {
+  purgeNonces: { name: 'maintenance.purge-nonces', cron: '* * * * *' },
+  purgeCodes: { name: 'maintenance.purge-codes', cron: '*/10 * * * *' },
+} as const;
+
+async function deleteExpired(database: Database, table: 'nonces' | 'verification_codes', now: Date): Promise<number> {
+  const { rows } = await database.query<{ n: number | string }>(
+    `WITH gone AS (DELETE FROM ${table} WHERE expires_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+    [now.toISOString()],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Deletes nonces whose time window has passed; returns how many. */
+export const purgeExpiredNonces = (database: Database, now = new Date()) => deleteExpired(database, 'nonces', now);
+
+/** Deletes image and e-mail verification codes past their expiry; returns how many. */
+export const purgeExpiredCodes = (database: Database, now = new Date()) => deleteExpired(database, 'verification_codes', now);
+
+export function registerMaintenanceJobs(queue: JobQueue): void {
+  const { purgeNonces, purgeCodes } = MAINTENANCE_JOBS;
+  // 'singleton': a slow run is never overlapped by the next tick's job
+  void queue.register(purgeNonces.name, async () => ({ deleted: await purgeExpiredNonces(queue.database) }), { policy: 'singleton', retryLimit: 0 });
+  void queue.register(purgeCodes.name, async () => ({ deleted: await purgeExpiredCodes(queue.database) }), { policy: 'singleton', retryLimit: 0 });
+  void queue.schedule(purgeNonces.name, purgeNonces.cron);
+  void queue.schedule(purgeCodes.name, purgeCodes.cron);
+}

@@ -1,0 +1,3 @@
+export * from './mailer';
+export * from './templates';
+export * from './delivery-job';

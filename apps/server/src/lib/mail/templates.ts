@@ -1,0 +1,152 @@
+/**
+ * Localized mail templates (en-US, zh-CN). Every variable is HTML-escaped in the html part;
+ * links must be http(s).
+ */
+import { normalizeLocale, type Locale } from '@portal/contract';
+
+export type EmailCodePurpose = 'register' | 'findPassword' | 'bindEmail';
+
+export interface MailTemplateVars {
+  emailCode: { code: string | number; purpose: EmailCodePurpose; minutes?: number; productName?: string };
+  invitation: { link: string; inviterName?: string; companyName?: string; days?: number; productName?: string };
+  remoteAccessChanged: { state: 'enabled' | 'disabled'; accountName?: string; changedBy?: string; productName?: string };
+}
+
+export type MailTemplateName = keyof MailTemplateVars;
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const PRODUCT: Record<Locale, string> = { 'en-US': 'Partner Portal', 'zh-CN': '合作伙伴门户' };
+
+const PURPOSE: Record<EmailCodePurpose, Record<Locale, string>> = {
+  register: { 'en-US': 'register your account', 'zh-CN': '注册账号' },
+  findPassword: { 'en-US': 'reset your password', 'zh-CN': '找回密码' },
+  bindEmail: { 'en-US': 'bind this e-mail address', 'zh-CN': '绑定邮箱' },
+};
+
+/** A paragraph is plain text; the html part escapes it. A link paragraph renders as an anchor. */
+type Block = string | { link: string };
+
+interface Body {
+  subject: string;
+  blocks: Block[];
+}
+
+type Renderer<N extends MailTemplateName> = (locale: Locale, v: MailTemplateVars[N], product: string) => Body;
+
+const TEMPLATES: { [N in MailTemplateName]: Renderer<N> } = {
+  emailCode(locale, v, product) {
+    const minutes = v.minutes ?? 10;
+    const purpose = (PURPOSE[v.purpose] ?? PURPOSE.register)[locale];
+    return locale === 'zh-CN'
+      ? {
+          subject: `【${product}】验证码 ${v.code}`,
+          blocks: [
+            `您正在${purpose}，验证码为：${v.code}`,
+            `验证码 ${minutes} 分钟内有效。如非本人操作，请忽略本邮件。`,
+          ],
+        }
+      : {
+          subject: `${product} verification code: ${v.code}`,
+          blocks: [
+            `Use this code to ${purpose}: ${v.code}`,
+            `The code is valid for ${minutes} minutes. If you did not ask for it, ignore this e-mail.`,
+          ],
+        };
+  },
+
+  invitation(locale, v, product) {
+    assertHttpLink(v.link);
+    const days = v.days ?? 7;
+    if (locale === 'zh-CN') {
+      const who = v.inviterName ? `${v.inviterName}${v.companyName ? `（${v.companyName}）` : ''}` : v.companyName ?? '';
+      return {
+        subject: `【${product}】${who ? `${who}邀请您加入` : '您收到一份邀请'}`,
+        blocks: [
+          who ? `${who}邀请您加入${product}。` : `您被邀请加入${product}。`,
+          '请点击下面的链接完成注册：',
+          { link: v.link },
+          `链接 ${days} 天内有效，且只能使用一次。`,
+        ],
+      };
+    }
+    const who = v.inviterName ? `${v.inviterName}${v.companyName ? ` (${v.companyName})` : ''}` : v.companyName ?? '';
+    return {
+      subject: `${product}: ${who ? `${who} invited you` : 'you are invited'}`,
+      blocks: [
+        who ? `${who} invited you to join ${product}.` : `You are invited to join ${product}.`,
+        'Open this link to complete your registration:',
+        { link: v.link },
+        `The link is valid for ${days} days and can be used once.`,
+      ],
+    };
+  },
+
+  remoteAccessChanged(locale, v, product) {
+    const on = v.state === 'enabled';
+    if (locale === 'zh-CN') {
+      const account = v.accountName ? `账号 ${v.accountName} 的` : '';
+      return {
+        subject: `【${product}】上级远程访问已${on ? '开启' : '关闭'}`,
+        blocks: [
+          `${account}“允许上级访问”已${on ? '开启，您的上级可以远程访问该账号' : '关闭，上级的远程访问已结束'}。`,
+          ...(v.changedBy ? [`操作人：${v.changedBy}`] : []),
+          '如非本人操作，请立即修改密码并联系管理员。',
+        ],
+      };
+    }
+    const account = v.accountName ? ` for ${v.accountName}` : '';
+    return {
+      subject: `${product}: superior remote access ${on ? 'allowed' : 'withdrawn'}`,
+      blocks: [
+        `'Allow superior access'${account} was turned ${on ? 'on: your superior can now access this account remotely' : 'off: any remote access by your superior has ended'}.`,
+        ...(v.changedBy ? [`Changed by: ${v.changedBy}`] : []),
+        'If you did not make this change, change your password and contact your administrator.',
+      ],
+    };
+  },
+};
+
+export const MAIL_TEMPLATE_NAMES = Object.keys(TEMPLATES) as MailTemplateName[];
+
+export function isMailTemplateName(name: string): name is MailTemplateName {
+  return Object.prototype.hasOwnProperty.call(TEMPLATES, name);
+}
+
+export function renderTemplate<N extends MailTemplateName>(name: N, locale: Locale | string, vars: MailTemplateVars[N]): RenderedMail {
+  if (!isMailTemplateName(name)) throw new Error(`unknown mail template: ${String(name)}`);
+  const loc = normalizeLocale(locale);
+  const product = vars.productName ?? PRODUCT[loc];
+  const body = (TEMPLATES[name] as Renderer<N>)(loc, vars, product);
+  const text = body.blocks.map((b) => (typeof b === 'string' ? b : b.link)).join('\n\n') + `\n\n-- \n${product}\n`;
+  const paragraphs = body.blocks
+    .map((b) => typeof b === 'string'
+      ? `<p>${escapeHtml(b)}</p>`
+      : `<p><a href="${escapeHtml(b.link)}">${escapeHtml(b.link)}</a></p>`)
+    .join('\n');
+  const html = `<!doctype html>
+<html lang="${loc}"><head><meta charset="utf-8"><title>${escapeHtml(body.subject)}</title></head>
+<body style="font-family:Arial,'Microsoft YaHei',sans-serif;font-size:14px;color:#222;line-height:1.6">
+${paragraphs}
+<p style="color:#888;font-size:12px">${escapeHtml(product)}</p>
+</body></html>`;
+  return { subject: body.subject, text, html };
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function assertHttpLink(link: string): void {
+  let u: URL;
+  try {
+    u = new URL(link);
+  } catch {
+    throw new Error(`mail link is not a URL: ${link}`);
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error(`mail link must be http(s): ${link}`);
+}

@@ -1,0 +1,67 @@
+import { ErrorCodes, errorMessage, systemCalls } from '@portal/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { companies, files, sessions } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { requireActor } from '../../lib/context';
+import { FILE_GET_PATH, fileLinkUrl, serveFile, verifyFileLink } from '../../lib/files';
+import { implement } from '../../lib/implement';
+import type { AppServices } from '../../lib/services';
+import { inSubtree } from '../../lib/tenancy';
+import { requestLocale } from '../../plugins/call-router';
+
+/** file/link: a signed file/get link for a file of the caller's subtree (or a public one). */
+export const fileImpls = [
+  implement(systemCalls.fileLink, { otherTenant: (fx) => ({ fileId: fx.otherFileId }) }, async (ctx, d) => {
+    const actor = requireActor(ctx);
+    const [f] = await ctx.db
+      .select({ id: files.id, path: files.path, isPublic: files.isPublic, companyPath: companies.path })
+      .from(files)
+      .leftJoin(companies, eq(companies.id, files.companyId))
+      .where(eq(files.id, d.fileId));
+    if (!f) throw new AppError(ErrorCodes.notFound);
+    if (!f.isPublic) {
+      const [own] = f.companyPath
+        ? await ctx.db.select({ id: companies.id }).from(companies).where(and(eq(companies.path, f.companyPath), inSubtree(companies.path, actor)))
+        : [];
+      if (!own) throw new AppError(ErrorCodes.notFound);
+    }
+    const now = ctx.clock.now();
+    const expiresAt = now + 300_000;
+    const url = fileLinkUrl(
+      { sessionId: actor.sessionId, tokenId: actor.sessionId, userId: actor.userId, path: f.path, expiresAt, isDownload: d.isDownload },
+      ctx.services.config.linkSecret,
+      now,
+    );
+    return { url, expiresAt };
+  }),
+];
+
+/** GET file/get?path&sign&uid&tid&isDownload&exp: streams a file named by a signed link, with Range. */
+export function registerFileRoutes(app: FastifyInstance, deps: { database: Database; clock: Clock; services: AppServices }) {
+  app.get(FILE_GET_PATH, async (req, reply) => {
+    const q = req.query as Record<string, string>;
+    const now = deps.clock.now();
+    const sessionId = Number(q.tid);
+    const [s] = Number.isSafeInteger(sessionId) ? await deps.database.db.select().from(sessions).where(eq(sessions.id, sessionId)) : [];
+    // A link dies with its session: after logout or idle timeout it no longer opens.
+    if (!s || s.endedAt || String(s.userId) !== q.uid) {
+      const locale = requestLocale(req);
+      return reply.status(403).send({ basic: { code: ErrorCodes.fileLinkInvalid, msg: errorMessage(ErrorCodes.fileLinkInvalid, locale) } });
+    }
+    const link = verifyFileLink(q, deps.services.config.linkSecret, now, { sessionId: s.id });
+    const [f] = await deps.database.db.select().from(files).where(eq(files.path, link.path));
+    const served = await serveFile({
+      store: deps.services.fileStore,
+      key: link.path,
+      rangeHeader: req.headers.range,
+      isDownload: link.isDownload,
+      fileName: f?.name,
+      contentType: f?.mime,
+    });
+    reply.status(served.status).headers(served.headers);
+    return reply.send(served.stream ?? '');
+  });
+}

@@ -1,0 +1,82 @@
+import { type SessionTokens, TOKEN_REDIRECT_DELAY_MS, normalizeLocale, ssoCalls } from '@portal/contract';
+import { Result, Spin } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { call } from '../lib/api/client';
+import { setLocale } from '../lib/i18n';
+import { saveSearchInfo, saveSession } from '../lib/session/session-store';
+
+/** One exchange per token even when React runs effects twice: the token is single-use. */
+const exchanges = new Map<string, Promise<SessionTokens>>();
+
+function exchange(token: string): Promise<SessionTokens> {
+  let p = exchanges.get(token);
+  if (!p) {
+    p = call(ssoCalls.exchangeSsoToken, { token });
+    exchanges.set(token, p);
+    p.catch(() => exchanges.delete(token));
+  }
+  return p;
+}
+
+function SsoExchange({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const params = new URLSearchParams(location.search);
+    const locale = params.get('locale');
+    if (locale) void setLocale(normalizeLocale(locale));
+    params.delete('token');
+    params.delete('locale');
+    const rest = params.toString();
+    const path = location.pathname === '/' || location.pathname.startsWith('/login') ? '/layout' : location.pathname;
+    exchange(token).then(
+      (tokens) => {
+        if (cancelled) return;
+        saveSession(tokens);
+        saveSearchInfo(Object.fromEntries(params));
+        setDone(true);
+        timer = setTimeout(() => navigate(`${path}${rest ? `?${rest}` : ''}${location.hash}`, { replace: true }), TOKEN_REDIRECT_DELAY_MS);
+      },
+      () => {
+        if (!cancelled) navigate('/login', { replace: true });
+      },
+    );
+    return () => {
+      cancelled = true;
+      if (timer) clearTimeout(timer);
+    };
+    // The exchange depends on the token only; the location is read once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token]);
+
+  return (
+    <div className="portal-center-screen" data-testid="sso-gate">
+      {done ? (
+        <Result status="success" title={t('sso.signedIn')} subTitle={t('sso.redirecting')} />
+      ) : (
+        <Spin size="large" description={t('sso.signingIn')}>
+          <div style={{ width: 200, height: 80 }} />
+        </Spin>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A URL carrying `token` (single sign-on or remote access, e.g. /layout/home?token=X&locale=zh-CN)
+ * signs the user in: the token is exchanged for a session, the locale and the other query
+ * parameters are stored, and after TOKEN_REDIRECT_DELAY_MS the user moves to the route.
+ */
+export function SsoGate({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const token = new URLSearchParams(location.search).get('token');
+  if (!token) return <>{children}</>;
+  return <SsoExchange key={token} token={token} />;
+}

@@ -1,0 +1,44 @@
+import type { SessionUser } from '@portal/contract';
+import { Descriptions, Modal, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { currentAreaOf, permissionSummary, roleKeys } from '../../lib/roles';
+
+/** The signed-in user's account information, from the session. */
+export function AccountInfoModal({ user, open, onClose }: { user: SessionUser; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { typeKey, authKey } = roleKeys(user);
+  const area = currentAreaOf(user);
+  const perms = permissionSummary(user.authResList);
+  return (
+    <Modal open={open} onCancel={onClose} footer={null} title={t('layout.accountInfo')} width={640} destroyOnHidden>
+      <Descriptions
+        column={1}
+        size="small"
+        bordered
+        items={[
+          { key: 'nick', label: t('account.nickName'), children: user.nickName },
+          { key: 'email', label: t('account.email'), children: user.email || '-' },
+          { key: 'mobile', label: t('account.mobile'), children: user.mobile || '-' },
+          { key: 'company', label: t('account.company'), children: user.coName },
+          { key: 'role', label: t('account.role'), children: `${t(typeKey)} · ${t(authKey)}` },
+          { key: 'area', label: t('account.currentArea'), children: area ? `${area.displayName} (${area.kind})` : '-' },
+          {
+            key: 'perms',
+            label: t('account.permissions'),
+            children: perms.length ? (
+              <Space size={[4, 6]} wrap>
+                {perms.map((p) => (
+                  <Tag key={p.module} color={p.operation ? 'blue' : 'default'}>
+                    {t(`resourceGroup.${p.module}`)}: {[p.query ? t('account.query') : null, p.operation ? t('account.operation') : null].filter(Boolean).join(' / ')}
+                  </Tag>
+                ))}
+              </Space>
+            ) : (
+              <Typography.Text type="secondary">{t('account.noPermissions')}</Typography.Text>
+            ),
+          },
+        ]}
+      />
+    </Modal>
+  );
+}

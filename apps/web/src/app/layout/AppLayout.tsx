@@ -1,0 +1,94 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Layout } from 'antd';
+import { Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { BrandMark } from '../../components/BrandMark';
+import { ChunkErrorBoundary } from '../../components/ChunkErrorBoundary';
+import { LocaleSwitch } from '../../components/LocaleSwitch';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useBranding, useDocumentBranding } from '../../lib/branding';
+import { NavigationProvider } from '../../lib/navigation/nav-context';
+import { useIdleLogout } from '../../lib/session/idle';
+import { useSessionUser } from '../../lib/session/session-store';
+import { buildMenu, menuLeaves } from '../access';
+import type { AppRoute } from '../route-types';
+import { AreaSwitcher } from './AreaSwitcher';
+import { PageHeader } from './PageHeader';
+import { RemoteAccessBanner } from './RemoteAccessBanner';
+import { SideMenu } from './SideMenu';
+import { UserMenu } from './UserMenu';
+
+const COLLAPSED_KEY = 'portal.siderCollapsed';
+
+/** The signed-in frame: header (brand, area, language, user), side menu, page header, page. */
+export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const location = useLocation();
+  const { data: branding } = useBranding();
+  const brandTitle = branding?.extra.title || t('app.name');
+  useDocumentBranding(undefined, branding?.favicon);
+  useIdleLogout(!!user);
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
+  const toggle = () =>
+    setCollapsed((c) => {
+      localStorage.setItem(COLLAPSED_KEY, c ? '0' : '1');
+      return !c;
+    });
+
+  const menus = useMemo(() => (user ? buildMenu(routes, user) : []), [routes, user]);
+  const nav = useMemo(() => ({ menus, leaves: menuLeaves(menus) }), [menus]);
+  if (!user) return null;
+
+  return (
+    <NavigationProvider value={nav}>
+      <Layout className="portal-shell">
+        <Layout.Header className="portal-header">
+          <div className="portal-header-left">
+            <Button
+              type="text"
+              className="portal-header-icon"
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={toggle}
+              aria-label={t(collapsed ? 'layout.expandMenu' : 'layout.collapseMenu')}
+            />
+            <Link to="/layout/home" className="portal-header-brand">
+              <BrandMark logo={branding?.extra.logoTbsl ?? branding?.icon} title={brandTitle} dark size={30} />
+            </Link>
+          </div>
+          <div className="portal-header-right">
+            <AreaSwitcher />
+            <LocaleSwitch dark />
+            <UserMenu />
+          </div>
+        </Layout.Header>
+        <Layout hasSider>
+          <Layout.Sider
+            theme="light"
+            width={232}
+            collapsedWidth={64}
+            collapsed={collapsed}
+            className="portal-sider"
+            breakpoint="lg"
+            onBreakpoint={(broken) => setCollapsed(broken)}
+            trigger={null}
+          >
+            <SideMenu menus={menus} collapsed={collapsed} />
+          </Layout.Sider>
+          <Layout className="portal-main">
+            <RemoteAccessBanner />
+            <PageHeader brandTitle={brandTitle} />
+            <Layout.Content className="portal-content">
+              <ChunkErrorBoundary resetKey={location.pathname}>
+                <Suspense fallback={<PageSpinner />}>
+                  <Outlet />
+                </Suspense>
+              </ChunkErrorBoundary>
+            </Layout.Content>
+          </Layout>
+        </Layout>
+      </Layout>
+    </NavigationProvider>
+  );
+}

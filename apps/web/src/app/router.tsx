@@ -1,0 +1,88 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
+import { lazyPage } from '../lib/lazy-page';
+import { RouteErrorPage } from './RouteErrorPage';
+import { RootShell } from './RootShell';
+import { RequireAuth, RouteGuard, UnknownRouteRedirect } from './guards';
+import type { AppRoute, PublicRoute, RouteHandle } from './route-types';
+import { LAYOUT_BASE, chainPath } from './access';
+import { LAYOUT_ROUTES, PUBLIC_ROUTES } from './routes';
+
+/** The signed-in frame is a chunk of its own, so the login page does not load the menu, header and modals. */
+const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
+
+const pages = new Map<string, LazyExoticComponent<ComponentType>>();
+function pageOf(key: string, loader: NonNullable<AppRoute['page']>) {
+  let Page = pages.get(key);
+  if (!Page) {
+    Page = lazyPage(loader);
+    pages.set(key, Page);
+  }
+  return Page;
+}
+
+function layoutChildren(routes: readonly AppRoute[], table: readonly AppRoute[], ancestors: AppRoute[] = []): RouteObject[] {
+  return routes.map((r): RouteObject => {
+    const chain = [...ancestors, r];
+    const handle: RouteHandle = { key: r.key, titleKey: r.titleKey, isPage: !!r.page, path: chainPath(chain) };
+    if (r.children?.length) {
+      return {
+        path: r.path,
+        handle,
+        children: [
+          { index: true, element: <Navigate to={r.indexTo ?? r.children[0].path} replace /> },
+          ...layoutChildren(r.children, table, chain),
+          { path: '*', element: <UnknownRouteRedirect routes={table} /> },
+        ],
+      };
+    }
+    const Page = pageOf(r.key, r.page!);
+    return {
+      path: r.path,
+      handle,
+      element: (
+        <RouteGuard chain={chain} routes={table}>
+          <Page />
+        </RouteGuard>
+      ),
+    };
+  });
+}
+
+function publicRoute(r: PublicRoute): RouteObject {
+  const Page = pageOf(r.key, r.page);
+  const handle: RouteHandle = { key: r.key, titleKey: r.titleKey, isPage: true, path: r.path };
+  return { path: r.path, handle, element: <Page /> };
+}
+
+/** The whole route tree, built from the route table. */
+export function createAppRoutes(table: readonly AppRoute[] = LAYOUT_ROUTES, publicRoutes: readonly PublicRoute[] = PUBLIC_ROUTES): RouteObject[] {
+  return [
+    {
+      element: <RootShell />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        { index: true, element: <Navigate to="/login" replace /> },
+        ...publicRoutes.map(publicRoute),
+        {
+          path: LAYOUT_BASE,
+          element: (
+            <RequireAuth>
+              <AppLayout routes={table} />
+            </RequireAuth>
+          ),
+          children: [
+            { index: true, element: <Navigate to="home" replace /> },
+            ...layoutChildren(table, table),
+            { path: '*', element: <UnknownRouteRedirect routes={table} /> },
+          ],
+        },
+        { path: '*', element: <UnknownRouteRedirect routes={table} /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(createAppRoutes());
+}

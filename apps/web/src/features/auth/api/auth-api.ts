@@ -1,0 +1,35 @@
+import { IMAGE_CODE_TTL_MS, authCalls, type CallData } from '@portal/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/api/client';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  imageCode: (purpose: string) => [...authKeys.all, 'imageCode', purpose] as const,
+};
+
+/** A graphic verification code (SVG) and its id; refetch for a new one. */
+export function useImageCode(purpose: string) {
+  return useQuery({
+    queryKey: authKeys.imageCode(purpose),
+    queryFn: ({ signal }) => call(authCalls.imageCode, {}, { signal }),
+    staleTime: IMAGE_CODE_TTL_MS,
+    gcTime: 0,
+    refetchOnMount: 'always',
+  });
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: (data: CallData<typeof authCalls.login>) => call(authCalls.login, data) });
+}
+
+export function useSendEmailCode() {
+  return useMutation({ mutationFn: (data: CallData<typeof authCalls.emailCode>) => call(authCalls.emailCode, data) });
+}
+
+export function useSelfRegister() {
+  return useMutation({ mutationFn: (data: CallData<typeof authCalls.selfRegister>) => call(authCalls.selfRegister, data) });
+}
+
+export function useFindPassword() {
+  return useMutation({ mutationFn: (data: CallData<typeof authCalls.findPassword>) => call(authCalls.findPassword, data) });
+}

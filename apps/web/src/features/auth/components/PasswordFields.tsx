@@ -1,0 +1,34 @@
+import { LockOutlined } from '@ant-design/icons';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@portal/contract';
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
+import { zodRule } from '../../../lib/form/zod-rules';
+
+/** New password with a live strength meter, and its confirmation (rules from the page's call schema). */
+export function PasswordFields({ schema, labelKey = 'auth.password' }: { schema: z.ZodType; labelKey?: string }) {
+  const { t } = useTranslation();
+  const password = Form.useWatch<string | undefined>('password');
+  return (
+    <>
+      <Form.Item
+        name="password"
+        label={t(labelKey)}
+        rules={[zodRule(schema, 'password')]}
+        required
+        extra={
+          <>
+            <PasswordStrengthMeter value={password} />
+            <div style={{ marginTop: 4 }}>{t('auth.passwordHint', { min: PASSWORD_MIN, max: PASSWORD_MAX })}</div>
+          </>
+        }
+      >
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={PASSWORD_MAX} placeholder={t('auth.passwordPlaceholder')} />
+      </Form.Item>
+      <Form.Item name="confirmPassword" label={t('auth.confirmPassword')} dependencies={['password']} rules={[zodRule(schema, 'confirmPassword')]} required>
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={PASSWORD_MAX} placeholder={t('auth.confirmPasswordPlaceholder')} />
+      </Form.Item>
+    </>
+  );
+}

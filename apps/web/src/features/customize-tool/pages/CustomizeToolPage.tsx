@@ -1,0 +1,6 @@
+import { ComingSoon } from '../../../components/ComingSoon';
+
+/** Device customization tool — arrives with its module's issue. */
+export default function CustomizeToolPage() {
+  return <ComingSoon titleKey="menu.customizeTool" />;
+}

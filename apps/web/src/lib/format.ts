@@ -1,0 +1,11 @@
+import { currentLocale } from './i18n';
+
+/** Date and time in the UI language, e.g. 2025-01-31 14:05:09 / 2025/1/31 14:05:09. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  return new Intl.DateTimeFormat(currentLocale(), {
+    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false,
+  }).format(d);
+}

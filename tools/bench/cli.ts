@@ -1,0 +1,158 @@
+/**
+ * npm run bench [-- --only <case>[,<case>]] [--duration 10] [--connections 10] [--warmup 1] [--verbose] [--fresh]
+ *
+ * Seeds the bench database (demo + large volumes, once), starts the server as a child process
+ * (BENCH_ROUTES=1, LOG_LEVEL=warn, NODE_ENV=production), then runs each case with autocannon and
+ * prints one line per case:
+ *   bench <case> rps=<n> p99_ms=<n>
+ *   bench ratio <case>/baseline=<r>      (ratio cases: case rps / baseline rps of the same run)
+ *   bench <case> errors=<n>              (when any answer failed)
+ *   bench <case> seconds=<n>             (one-shot cases)
+ *
+ * Database: BENCH_DATABASE_URL (PostgreSQL) if set, else PGlite in BENCH_DATA_DIR/pglite
+ * (BENCH_DATA_DIR default '<repo>/.data/bench-pglite', the server's DATA_DIR during the run).
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { redact, runSeed } from '../seed/run';
+import { REPO_ROOT, resolveUserPath } from '../seed/shared';
+import { login } from './api';
+import { BENCH_CASES, DEFAULT_BENCH_ACCOUNT, type BenchCase, type BenchContext } from './cases';
+import { runLoad, type LoadResult } from './load';
+import { freePort, startServer, type RunningServer } from './server';
+
+const USAGE = `usage: npm run bench [-- options]
+  --only <case>[,<case>]  run only these cases (ratio cases also run baseline); cases: ${[...BENCH_CASES.keys()].join(', ')}
+  --duration <s>          seconds per load case (default 10)
+  --connections <n>       concurrent connections (default 10)
+  --warmup <s>            unmeasured load before each case (default 1, 0 to skip)
+  --fresh                 reset the bench database and seed it again
+  --verbose               stream the server's output to stderr
+env: BENCH_DATABASE_URL (PostgreSQL; unset: PGlite in $BENCH_DATA_DIR/pglite), BENCH_DATA_DIR (default <repo>/.data/bench-pglite)`;
+
+function fail(message: string): never {
+  console.error(`bench: ${message}`);
+  process.exit(2);
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string', multiple: true },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '1' },
+      fresh: { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const duration = Number(values.duration);
+  const connections = Number(values.connections);
+  const warmup = Number(values.warmup);
+  if (!(duration > 0)) fail(`--duration must be a positive number of seconds\n${USAGE}`);
+  if (!(Number.isInteger(connections) && connections > 0)) fail(`--connections must be a positive integer\n${USAGE}`);
+  if (!(warmup >= 0)) fail(`--warmup must be 0 or more seconds\n${USAGE}`);
+
+  // Which cases: all, or those named (plus baseline when a ratio case needs it), in registry order.
+  const named = values.only?.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+  for (const name of named ?? []) if (!BENCH_CASES.has(name)) fail(`unknown case '${name}'\n${USAGE}`);
+  const wanted = new Set(named ?? BENCH_CASES.keys());
+  if ([...wanted].some((n) => { const c = BENCH_CASES.get(n)!; return c.kind === 'load' && c.ratio; })) wanted.add('baseline');
+  const cases = [...BENCH_CASES].filter(([name]) => wanted.has(name));
+
+  const log = (line: string) => console.error(line);
+  const url = process.env.BENCH_DATABASE_URL || undefined;
+  const benchDataDir = process.env.BENCH_DATA_DIR ? resolveUserPath(process.env.BENCH_DATA_DIR) : path.join(REPO_ROOT, '.data/bench-pglite');
+  const pgliteDir = path.join(benchDataDir, 'pglite');
+
+  log(`bench: preparing ${url ? `PostgreSQL ${redact(url)}` : `PGlite ${pgliteDir}`}`);
+  await runSeed({ url, pgliteDir, reset: values.fresh, ifEmpty: true, scale: 'large', log: (l) => log(`  ${l}`) });
+
+  const port = await freePort();
+  log(`bench: starting the server on port ${port}`);
+  const server = await startServer({
+    port,
+    verbose: values.verbose,
+    env: {
+      DATABASE_URL: url ?? '',
+      DATA_DIR: benchDataDir,
+      HOST: '127.0.0.1',
+      BENCH_ROUTES: '1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+  });
+  const stopOnSignal = (signal: NodeJS.Signals) => {
+    log(`bench: ${signal}, stopping the server`);
+    void server.stop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
+
+  let failures = 0;
+  try {
+    failures = await runCases(server, cases, { duration, connections, warmup, log });
+  } finally {
+    await server.stop();
+    log('bench: server stopped');
+  }
+  return failures ? 1 : 0;
+}
+
+async function runCases(
+  server: RunningServer,
+  cases: Array<[string, BenchCase]>,
+  opts: { duration: number; connections: number; warmup: number; log: (line: string) => void },
+): Promise<number> {
+  const ctx: BenchContext = {
+    origin: server.origin,
+    log: opts.log,
+    login: (account = DEFAULT_BENCH_ACCOUNT) => login(server.origin, account.email, account.password),
+  };
+  const results = new Map<string, LoadResult>();
+  let failures = 0;
+
+  for (const [name, c] of cases) {
+    try {
+      if (c.kind === 'oneshot') {
+        const startedAt = performance.now();
+        await c.run(ctx);
+        console.log(`bench ${name} seconds=${((performance.now() - startedAt) / 1000).toFixed(2)}`);
+        continue;
+      }
+      const target = await c.prepare(ctx);
+      opts.log(`bench: ${name}: ${c.summary}`);
+      if (opts.warmup > 0) await runLoad(server.origin, target, { connections: opts.connections, duration: opts.warmup });
+      const r = await runLoad(server.origin, target, { connections: opts.connections, duration: opts.duration });
+      results.set(name, r);
+      console.log(`bench ${name} rps=${Math.round(r.rps)} p99_ms=${r.p99Ms}`);
+      if (r.errors) {
+        console.log(`bench ${name} errors=${r.errors}`);
+        opts.log(`bench: ${name}: ${r.errors} of ${r.requests} answers failed; first: ${r.firstFailure ?? '(connection error or timeout)'}`);
+      }
+      const baseline = results.get('baseline');
+      if (c.ratio && baseline && baseline.rps > 0) {
+        console.log(`bench ratio ${name}/baseline=${(r.rps / baseline.rps).toFixed(2)}`);
+      }
+    } catch (err) {
+      failures++;
+      console.log(`bench ${name} failed`);
+      opts.log(`bench: ${name}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return failures;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error && (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? `bench: ${err.message}\n${USAGE}` : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,233 @@
+import { verify } from '@node-rs/argon2';
+import { COMPANY_TYPES, PARTNER_ONLY_CODES, RESOURCE_CODES, USER_STATUSES } from '@portal/contract';
+import { openPglite, type Database } from '@portal/server/db/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DDC_HIDDEN_MENUS, DEMO_ACCOUNTS, seedDemo } from '../seed/demo';
+import { BENCH_ACCOUNT, BENCH_PARTNER_NAME, hasLargeData, seedLarge } from '../seed/large';
+import { isEmpty } from '../seed/shared';
+
+async function freshDatabase(): Promise<Database> {
+  const database = await openPglite();
+  await database.migrate();
+  return database;
+}
+
+async function q<T = Record<string, unknown>>(database: Database, text: string, params?: unknown[]): Promise<T[]> {
+  return (await database.query<T>(text, params)).rows;
+}
+
+/** Companies whose path is not parent path + id + '/' (or '/id/' for a root), or whose depth is off. */
+const INCONSISTENT_PATHS = `
+  select c.id, c.path, c.depth, p.path as parent_path from companies c left join companies p on p.id = c.parent_id
+  where (c.parent_id is null and (c.path <> '/' || c.id || '/' or c.depth <> 0))
+     or (c.parent_id is not null and (p.id is null or c.path <> p.path || c.id || '/' or c.depth <> p.depth + 1))`;
+
+const UNKNOWN_CODES = `select distinct unnest(auth_res_list) as code from users except select unnest($1::text[])`;
+
+describe('seedDemo', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await freshDatabase();
+    expect(await isEmpty(database)).toBe(true);
+    await seedDemo(database);
+  });
+  afterAll(async () => database?.close());
+
+  it('refuses a database that is not empty', async () => {
+    expect(await isEmpty(database)).toBe(false);
+    await expect(seedDemo(database)).rejects.toThrow(/already holds companies/);
+  });
+
+  it('creates the RDC and DDCs with their hidden-menu lists', async () => {
+    const areas = await q<{ name: string; kind: string; res_vals: string[]; ip: string }>(database, 'select * from areas order by id');
+    expect(areas.filter((a) => a.kind === 'RDC')).toHaveLength(1);
+    expect(areas.filter((a) => a.kind === 'DDC').map((a) => a.name)).toEqual(['DC-EU', 'DC-US', 'DC-AP']);
+    for (const a of areas) {
+      expect(a.res_vals.length).toBeGreaterThan(0);
+      expect(a.ip).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    }
+    const settings = await q<{ kind: string; hidden_menus: string[] }>(database, 'select * from area_kind_settings order by kind');
+    expect(settings).toEqual([{ kind: 'DDC', hidden_menus: DDC_HIDDEN_MENUS }, { kind: 'RDC', hidden_menus: [] }]);
+  });
+
+  it('builds a consistent company tree with every company type', async () => {
+    expect(await q(database, INCONSISTENT_PATHS)).toEqual([]);
+    const byType = await q<{ type: string; n: number; levels: number[] }>(
+      database,
+      'select type, count(*)::int as n, array_agg(distinct level order by level) as levels from companies group by type',
+    );
+    const count = Object.fromEntries(byType.map((r) => [r.type, r.n]));
+    expect(Object.keys(count).sort()).toEqual([...COMPANY_TYPES].sort());
+    expect(count.supplier).toBe(1);
+    expect(count.partner).toBe(3);
+    expect(byType.find((r) => r.type === 'supplier')!.levels).toEqual([0]);
+    expect(byType.find((r) => r.type === 'partner')!.levels).toEqual([1]);
+    expect(byType.find((r) => r.type === 'distributor')!.levels).toEqual([2]);
+    // 2-3 distributors per partner
+    const perPartner = await q<{ n: number }>(
+      database,
+      `select count(d.id)::int as n from companies p left join companies d on d.parent_id = p.id and d.type = 'distributor'
+       where p.type = 'partner' group by p.id`,
+    );
+    for (const r of perPartner) expect(r.n).toBeGreaterThanOrEqual(2);
+    // the tree spans several areas
+    const areasUsed = await q<{ n: number }>(database, 'select count(distinct area_id)::int as n from companies');
+    expect(areasUsed[0].n).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives every partner a branding title and a domain', async () => {
+    const partners = await q<{ name: string; title: string | null; domain: string | null }>(
+      database,
+      `select c.name, b.title, d.domain from companies c
+       left join company_branding b on b.company_id = c.id left join company_domains d on d.company_id = c.id
+       where c.type = 'partner'`,
+    );
+    expect(partners).toHaveLength(3);
+    for (const p of partners) {
+      expect(p.title).toBeTruthy();
+      expect(p.domain).toMatch(/^portal\.[a-z0-9.-]+\.local$/);
+    }
+    expect(partners.map((p) => p.domain)).toContain('portal.acme-vision.local');
+  });
+
+  it('has users of every role and status, with valid resource codes', async () => {
+    expect(await q(database, UNKNOWN_CODES, [[...RESOURCE_CODES]])).toEqual([]);
+    const types = await q<{ user_type: string }>(database, 'select distinct user_type from users');
+    expect(types.map((t) => t.user_type).sort()).toEqual([...COMPANY_TYPES].sort());
+    const statuses = await q<{ status: string }>(database, 'select distinct status from users');
+    expect(statuses.map((s) => s.status).sort()).toEqual([...USER_STATUSES].sort());
+    const staff = await q<{ n: number }>(database, 'select count(*)::int as n from users where user_auth_type = 3');
+    expect(staff[0].n).toBeGreaterThanOrEqual(10);
+    expect(staff[0].n).toBeLessThanOrEqual(30);
+    // a user's type is its company's type
+    expect(await q(database, 'select u.id from users u join companies c on c.id = u.company_id where u.user_type <> c.type')).toEqual([]);
+    // distributors never hold partner-only codes
+    const distCodes = await q<{ code: string }>(
+      database,
+      `select distinct unnest(auth_res_list) as code from users where user_type = 'distributor'`,
+    );
+    for (const { code } of distCodes) expect(PARTNER_ONLY_CODES).not.toContain(code);
+  });
+
+  it('creates the demo accounts with the roles they are printed with', async () => {
+    const rows = await q<{
+      email: string; password_hash: string; user_type: string; user_auth_type: number; level: number; status: string;
+      auth_res_list: string[]; area_ids: number[]; company: string;
+    }>(
+      database,
+      `select u.*, c.level, c.name as company from users u join companies c on c.id = u.company_id where u.email = any($1::text[])`,
+      [DEMO_ACCOUNTS.map((a) => a.email)],
+    );
+    const byEmail = new Map(rows.map((r) => [r.email, r]));
+    const allAreas = (await q<{ id: number }>(database, 'select id from areas')).map((a) => a.id).sort();
+    const rdc = (await q<{ id: number }>(database, `select id from areas where kind = 'RDC'`))[0].id;
+
+    for (const account of DEMO_ACCOUNTS) {
+      const user = byEmail.get(account.email);
+      expect(user, account.email).toBeDefined();
+      expect(user!.status).toBe('normal');
+      expect(user!.company).toBe(account.company);
+      expect(await verify(user!.password_hash, account.password)).toBe(true);
+      expect(user!.password_hash.startsWith('$argon2id$')).toBe(true);
+    }
+
+    const supplier = byEmail.get('supplier@demo.local')!;
+    expect(supplier.user_type).toBe('supplier');
+    expect(supplier.auth_res_list.sort()).toEqual([...RESOURCE_CODES].sort());
+    expect([...supplier.area_ids].sort()).toEqual(allAreas);
+
+    const owner = byEmail.get('owner@acme.demo.local')!;
+    expect(owner).toMatchObject({ user_type: 'partner', user_auth_type: 1, level: 1 });
+    expect(owner.auth_res_list.sort()).toEqual(RESOURCE_CODES.filter((c) => !c.startsWith('supplier_')).sort());
+    expect(owner.area_ids).toContain(rdc);
+    expect(owner.area_ids.length).toBeGreaterThan(1);
+
+    const admin = byEmail.get('admin@acme.demo.local')!;
+    expect(admin).toMatchObject({ user_type: 'partner', user_auth_type: 2 });
+    expect(admin.auth_res_list.length).toBeLessThan(owner.auth_res_list.length);
+
+    const dealer = byEmail.get('dealer@acme.demo.local')!;
+    expect(dealer).toMatchObject({ user_type: 'distributor', level: 2 });
+    expect(dealer.auth_res_list.sort()).toEqual(owner.auth_res_list.filter((c) => !PARTNER_ONLY_CODES.includes(c as never)).sort());
+
+    expect(byEmail.get('installer@acme.demo.local')!.user_type).toBe('installer');
+    expect(byEmail.get('customer@acme.demo.local')!.user_type).toBe('customer');
+    // every demo account can see the company list (the first screen of account management)
+    for (const r of rows) expect(r.auth_res_list).toContain('dealer_account_qry');
+  });
+});
+
+describe('seedLarge', () => {
+  it('adds a Bench Partner subtree of the requested size after the demo data', async () => {
+    const database = await freshDatabase();
+    try {
+      await seedDemo(database);
+      const before = await q<{ c: number; u: number }>(database, 'select (select count(*)::int from companies) c, (select count(*)::int from users) u');
+      expect(await hasLargeData(database)).toBe(false);
+
+      const result = await seedLarge(database, { companies: 500, users: 2000 });
+      expect(result).toMatchObject({ companies: 500, users: 2001 });
+      expect(await hasLargeData(database)).toBe(true);
+
+      const after = await q<{ c: number; u: number }>(database, 'select (select count(*)::int from companies) c, (select count(*)::int from users) u');
+      expect(after[0].c - before[0].c).toBe(501);
+      expect(after[0].u - before[0].u).toBe(2001);
+      expect(await q(database, INCONSISTENT_PATHS)).toEqual([]);
+
+      const partner = (await q<{ id: number; path: string }>(database, `select id, path from companies where name = $1`, [BENCH_PARTNER_NAME]))[0];
+      const subtree = await q<{ type: string; depth: number; n: number }>(
+        database,
+        `select type, depth, count(*)::int as n from companies where path like $1 and id <> $2 group by type, depth`,
+        [`${partner.path}%`, partner.id],
+      );
+      expect(subtree.reduce((s, r) => s + r.n, 0)).toBe(500);
+      expect(new Set(subtree.map((r) => r.depth))).toEqual(new Set([2, 3, 4]));
+      expect(new Set(subtree.map((r) => r.type))).toEqual(new Set(['distributor', 'installer', 'customer']));
+      expect(subtree.filter((r) => r.type === 'distributor').every((r) => r.depth === 2)).toBe(true);
+
+      // every subtree company has exactly one owner, and every user sits in the subtree
+      const owners = await q<{ n: number }>(
+        database,
+        `select count(*)::int as n from companies c where c.path like $1 and c.id <> $2
+           and (select count(*) from users u where u.company_id = c.id and u.user_auth_type = 1) <> 1`,
+        [`${partner.path}%`, partner.id],
+      );
+      expect(owners[0].n).toBe(0);
+      const usersInSubtree = await q<{ n: number }>(
+        database,
+        'select count(*)::int as n from users u join companies c on c.id = u.company_id where c.path like $1',
+        [`${partner.path}%`],
+      );
+      expect(usersInSubtree[0].n).toBe(2001);
+      expect(await q(database, 'select u.id from users u join companies c on c.id = u.company_id where u.user_type <> c.type')).toEqual([]);
+      expect(await q(database, UNKNOWN_CODES, [[...RESOURCE_CODES]])).toEqual([]);
+
+      const bench = (await q<{ password_hash: string; auth_res_list: string[] }>(database, 'select * from users where email = $1', [BENCH_ACCOUNT.email]))[0];
+      expect(await verify(bench.password_hash, BENCH_ACCOUNT.password)).toBe(true);
+      expect(bench.auth_res_list).toContain('dealer_account_qry');
+
+      // the sequence moved past the reserved ids: a new company gets a fresh id
+      const [{ id }] = await q<{ id: number }>(database, `insert into companies (path, depth, type, name) values ('', 0, 'customer', 'x') returning id`);
+      const [{ max }] = await q<{ max: number }>(database, 'select max(id)::int as max from companies where id <> $1', [id]);
+      expect(id).toBeGreaterThan(max);
+
+      await expect(seedLarge(database, { companies: 500, users: 2000 })).rejects.toThrow(/already exists/);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('also runs on a database without demo data', async () => {
+    const database = await freshDatabase();
+    try {
+      await seedLarge(database, { companies: 50, users: 100 });
+      expect(await q(database, INCONSISTENT_PATHS)).toEqual([]);
+      const counts = await q<{ type: string; n: number }>(database, 'select type, count(*)::int as n from companies group by type');
+      expect(Object.fromEntries(counts.map((r) => [r.type, r.n]))).toMatchObject({ supplier: 1, partner: 1 });
+      const [{ n }] = await q<{ n: number }>(database, 'select count(*)::int as n from users');
+      expect(n).toBe(101);
+    } finally {
+      await database.close();
+    }
+  });
+});
