@@ -39,7 +39,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The client's basic.id is not known before the body is parsed: every log line carries this id.
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 64) : randomUUID()),
     requestIdLogLabel: 'reqId',
-    disableRequestLogging: deps.config.logLevel === 'warn' || deps.config.logLevel === 'error',
   });
   // '' until the call router knows the caller's locale; errors before that use the headers.
   app.decorateRequest('locale', '' as never);

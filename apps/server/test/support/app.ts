@@ -31,6 +31,8 @@ export interface TestApp {
   database: Database;
   clock: ManualClock;
   world: World;
+  services: import('../../src/lib/services').AppServices;
+  fileStore: import('../../src/lib/files').FileStore;
   /** A signed call; `session` null for public calls. */
   call<C extends CallDef>(call: C, data: z.input<C['data']>, session?: Session | null, opts?: { locale?: string; basic?: Record<string, unknown> }): Promise<Answer<z.output<C['result']>>>;
   /** POST any body to a path (for malformed envelopes). */
@@ -56,6 +58,8 @@ export async function createTestApp(engine: EngineKind): Promise<TestApp> {
     database,
     clock,
     world,
+    services: services.app,
+    fileStore: services.fileStore,
     async call(call, data, session, opts = {}) {
       const basic = { ...buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', data, now: clock.now() }), ...(opts.basic ?? {}) };
       const res = await app.inject({

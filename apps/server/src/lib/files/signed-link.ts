@@ -30,7 +30,7 @@ export interface FileLinkParams {
 }
 
 /** The query of a file link; every value a string, ready for URLSearchParams. */
-export interface FileLinkQuery {
+export type FileLinkQuery = {
   path: string;
   sign: string;
   uid: string;
@@ -38,7 +38,7 @@ export interface FileLinkQuery {
   isDownload: '0' | '1';
   /** epoch seconds */
   exp: string;
-}
+};
 
 export interface VerifiedFileLink {
   path: string;
@@ -83,10 +83,13 @@ export function fileLinkUrl(p: FileLinkParams, secret: Secret, now?: Date | numb
   return `${FILE_GET_PATH}?${new URLSearchParams({ ...signFileLink(p, secret, now) })}`;
 }
 
-type QueryLike = URLSearchParams | Record<string, unknown>;
+/** URLSearchParams or a parsed query object (Fastify's `request.query`); repeated parameters are refused. */
+export type QueryLike = URLSearchParams | object;
 
 function one(q: QueryLike, name: string): string | undefined {
-  const v = q instanceof URLSearchParams ? (q.getAll(name).length === 1 ? q.get(name) : undefined) : q[name];
+  const v = q instanceof URLSearchParams
+    ? (q.getAll(name).length === 1 ? q.get(name) : undefined)
+    : (q as Record<string, unknown>)[name];
   return typeof v === 'string' ? v : undefined;
 }
 

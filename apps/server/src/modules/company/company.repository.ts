@@ -1,13 +1,15 @@
 import type { CompanyStatus, CompanyType } from './company.types';
 import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { companies, users } from '../../db/schema';
+import { companies } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { belowCompany, escapeLike, inSubtree } from '../../lib/tenancy';
 
 type AnyDb = Db | Tx;
 
-const userCountSql = sql<number>`(select count(*)::int from ${users} u where u.company_id = ${companies.id} and u.status <> 'deleted')`;
+// Written out in full: Drizzle renders a column of the only table unqualified, which inside the
+// subquery would bind to the users table.
+const userCountSql = sql<number>`(select count(*)::int from users u where u.company_id = "companies"."id" and u.status <> 'deleted')`;
 
 const companyColumns = {
   id: companies.id,

@@ -21,6 +21,7 @@ async function startSmtp(opts: { rejectRcpt?: string } = {}) {
     authOptional: true,
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
     logger: false,
     onAuth(auth, _session, cb) {
       if (auth.username === 'portal' && auth.password === 'secret') cb(null, { user: auth.username });

@@ -10,6 +10,7 @@ import {
   type CallData, type CallDef, type CallResult, type ResponseEnvelope,
 } from '@portal/contract';
 import { currentLocale, i18n } from '../i18n';
+import { translateValidation } from '../i18n/validation';
 import { notifyError } from '../notify';
 import { endSession } from '../session/end-session';
 import { getSession, saveSession, touchActivity } from '../session/session-store';
@@ -58,10 +59,6 @@ export async function call<C extends CallDef>(def: C, data: CallData<C>, opts: C
     if (!opts.silent && err.kind !== 'aborted' && err.kind !== 'session') notifyError(err.code, err.message);
     throw err;
   }
-}
-
-function translateValidation(key: string): string {
-  return i18n.exists(key) ? i18n.t(key) : key;
 }
 
 function clientMessage(kind: 'network' | 'timeout' | 'http404' | 'response'): string {

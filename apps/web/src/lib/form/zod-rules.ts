@@ -2,21 +2,17 @@
  * Reuse the contract's zod schemas as antd Form rules. Contract messages are i18n keys
  * (`validation.*`); they are translated here, in the current locale.
  */
-import { PASSWORD_MAX, PASSWORD_MIN } from '@portal/contract';
 import type { FormInstance, FormRule } from 'antd';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { i18n } from '../i18n';
+import { translateValidation } from '../i18n/validation';
 
 type Issue = { path: PropertyKey[]; message?: string };
 type CheckLike = { _zod?: { check?: (payload: { value: unknown; issues: Issue[] }) => unknown; def?: { error?: (issue: unknown) => unknown } } };
 
 /** Translate a validation key; anything that is not a known key becomes the generic message. */
-export function translateIssue(message: string | undefined): string {
-  const params = { min: PASSWORD_MIN, max: PASSWORD_MAX };
-  if (message && i18n.exists(message)) return i18n.t(message, params);
-  return i18n.t('validation.invalid');
-}
+export const translateIssue = translateValidation;
 
 function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape;

@@ -40,6 +40,7 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  showSupportNotice: false,
 });
 
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
