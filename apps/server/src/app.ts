@@ -18,6 +18,7 @@ import { buildOpenApiDocument } from './openapi';
 import { registerCalls } from './plugins/call-router';
 import { registerErrorHandling } from './plugins/errors';
 import { fileImpls, registerFileRoutes } from './modules/system/file.routes';
+import { registerUploadRoutes } from './modules/system/upload.routes';
 
 /** Every implemented call; the registry test checks it covers ALL_CALLS of the contract. */
 export const ALL_IMPLS: readonly CallImpl[] = [...authImpls, ...companyImpls, ...systemImpls, ...fileImpls];
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerCalls(app, { database: deps.database, clock, impls: ALL_IMPLS, services: deps.services });
   registerFileRoutes(app, { database: deps.database, clock, services: deps.services });
+  registerUploadRoutes(app, { database: deps.database, clock, services: deps.services });
 
   if (existsSync(path.join(deps.config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });

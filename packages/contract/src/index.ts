@@ -12,3 +12,4 @@ export * from './calls/auth';
 export * from './calls/company';
 export * from './calls/system';
 export * from './calls/registry';
+export * from './calls/upload';

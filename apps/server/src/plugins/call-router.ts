@@ -6,7 +6,7 @@
  */
 import {
   API_PREFIX, ErrorCodes, IDLE_TIMEOUT_MS, PUBLIC_SIGN_KEY, SIGN_TIME_WINDOW_MS, requestEnvelopeSchema,
-  type Basic, type CallDef, type Locale, type ResourceCode, dataDigest, normalizeLocale, signingString,
+  type Basic, type CallAuth, type CallDef, type Locale, type ResourceCode, dataDigest, normalizeLocale, signingString,
   IDLE_CHECK_INTERVAL_MS,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -42,79 +42,98 @@ export function callUrl(call: CallDef) {
   return `${API_PREFIX}/${call.path}`;
 }
 
+
+/**
+ * The envelope check and session resolution every signed request goes through (calls and uploads):
+ * time window, sign with the session's key (or the public key), nonce once, then the session's
+ * state and the resource code. Answers the actor, or null for a public call.
+ */
+export async function authenticate(
+  req: FastifyRequest,
+  deps: { database: Database; clock: Clock },
+  basic: Basic,
+  rawData: unknown,
+  auth: CallAuth,
+): Promise<Actor | null> {
+  const { database, clock } = deps;
+  const now = clock.now();
+  if (Math.abs(now - basic.time) > SIGN_TIME_WINDOW_MS) throw new AppError(ErrorCodes.staleTime);
+
+  // Resolve the session named by the token: it holds the key the call was signed with.
+  const found = basic.token ? await findSessionByTokenHash(database.db, sha256Hex(basic.token)) : null;
+  if (auth !== 'public' && !found) throw new AppError(ErrorCodes.tokenInvalid);
+  const signKey = found ? found.session.signKey : PUBLIC_SIGN_KEY;
+  const expected = hmacHex(signKey, signingString(basic, dataDigest(rawData)));
+  if (!safeEqualHex(expected, basic.sign)) throw new AppError(ErrorCodes.badSign);
+
+  const nonceScope = found ? `s${found.session.id}` : 'p';
+  const inserted = await database.db
+    .insert(nonces)
+    .values({ key: `${nonceScope}:${basic.nonce}`, expiresAt: new Date(basic.time + SIGN_TIME_WINDOW_MS) })
+    .onConflictDoNothing()
+    .returning({ key: nonces.key });
+  if (inserted.length === 0) throw new AppError(ErrorCodes.replayedNonce);
+
+  let actor: Actor | null = null;
+  if (auth !== 'public' && found) {
+    const { session, user, company } = found;
+    req.locale = requestLocale(req, session.locale);
+    if (session.endedAt) {
+      throw new AppError(session.endReason === 'idle' ? ErrorCodes.sessionTimeout : ErrorCodes.loggedInElsewhere);
+    }
+    if (session.remoteExpiresAt && session.remoteExpiresAt.getTime() <= now) {
+      await endSession(database.db, session.id, 'remote-expired', new Date(now));
+      throw new AppError(ErrorCodes.remoteAccessEnded);
+    }
+    if (now - session.lastActiveAt.getTime() > IDLE_TIMEOUT_MS) {
+      await endSession(database.db, session.id, 'idle', new Date(now));
+      throw new AppError(ErrorCodes.sessionTimeout);
+    }
+    if (session.tokenExpiresAt.getTime() <= now) throw new AppError(ErrorCodes.tokenExpired);
+    if (user.status === 'deleted') throw new AppError(ErrorCodes.accountDeleted);
+    if (user.status === 'operation_locked' || company.status === 'frozen') throw new AppError(ErrorCodes.accountDisabled);
+    await touchSession(database.db, session.id, new Date(now), IDLE_CHECK_INTERVAL_MS);
+    actor = {
+      sessionId: session.id,
+      userId: user.id,
+      nickname: user.nickname,
+      email: user.email,
+      companyId: company.id,
+      companyPath: company.path,
+      companyType: company.type,
+      companyName: company.name,
+      level: company.level,
+      userType: user.userType,
+      userAuthType: user.userAuthType,
+      authResList: new Set(user.authResList as ResourceCode[]),
+      areaIds: user.areaIds,
+      currentAreaId: session.currentAreaId,
+      actingUserId: session.actingUserId,
+    };
+    req.log = req.log.child({ userId: user.id, companyId: company.id });
+  }
+
+  if (typeof auth === 'object') {
+    const a = actor!;
+    if (auth.supplierOnly && a.companyType !== 'supplier') throw new AppError(ErrorCodes.forbidden);
+    if (!auth.anyOf.some((c) => a.authResList.has(c))) throw new AppError(ErrorCodes.forbidden);
+  }
+
+  return actor;
+}
+
 export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) {
   const { database, clock } = deps;
   for (const impl of deps.impls) {
     const call = impl.call;
     app.post(callUrl(call), async (req) => {
-      const now = clock.now();
       const parsed = requestEnvelopeSchema.safeParse(req.body);
       if (!parsed.success) throw new AppError(ErrorCodes.missingBasic, undefined, parsed.error.message);
       const basic: Basic = parsed.data.basic;
       const rawData = parsed.data.data ?? {};
       req.locale = requestLocale(req);
 
-      if (Math.abs(now - basic.time) > SIGN_TIME_WINDOW_MS) throw new AppError(ErrorCodes.staleTime);
-
-      // Resolve the session named by the token: it holds the key the call was signed with.
-      const found = basic.token ? await findSessionByTokenHash(database.db, sha256Hex(basic.token)) : null;
-      if (call.auth !== 'public' && !found) throw new AppError(ErrorCodes.tokenInvalid);
-      const signKey = found ? found.session.signKey : PUBLIC_SIGN_KEY;
-      const expected = hmacHex(signKey, signingString(basic, dataDigest(rawData)));
-      if (!safeEqualHex(expected, basic.sign)) throw new AppError(ErrorCodes.badSign);
-
-      const nonceScope = found ? `s${found.session.id}` : 'p';
-      const inserted = await database.db
-        .insert(nonces)
-        .values({ key: `${nonceScope}:${basic.nonce}`, expiresAt: new Date(basic.time + SIGN_TIME_WINDOW_MS) })
-        .onConflictDoNothing()
-        .returning({ key: nonces.key });
-      if (inserted.length === 0) throw new AppError(ErrorCodes.replayedNonce);
-
-      let actor: Actor | null = null;
-      if (call.auth !== 'public' && found) {
-        const { session, user, company } = found;
-        req.locale = requestLocale(req, session.locale);
-        if (session.endedAt) {
-          throw new AppError(session.endReason === 'idle' ? ErrorCodes.sessionTimeout : ErrorCodes.loggedInElsewhere);
-        }
-        if (session.remoteExpiresAt && session.remoteExpiresAt.getTime() <= now) {
-          await endSession(database.db, session.id, 'remote-expired', new Date(now));
-          throw new AppError(ErrorCodes.remoteAccessEnded);
-        }
-        if (now - session.lastActiveAt.getTime() > IDLE_TIMEOUT_MS) {
-          await endSession(database.db, session.id, 'idle', new Date(now));
-          throw new AppError(ErrorCodes.sessionTimeout);
-        }
-        if (session.tokenExpiresAt.getTime() <= now) throw new AppError(ErrorCodes.tokenExpired);
-        if (user.status === 'deleted') throw new AppError(ErrorCodes.accountDeleted);
-        if (user.status === 'operation_locked' || company.status === 'frozen') throw new AppError(ErrorCodes.accountDisabled);
-        await touchSession(database.db, session.id, new Date(now), IDLE_CHECK_INTERVAL_MS);
-        actor = {
-          sessionId: session.id,
-          userId: user.id,
-          nickname: user.nickname,
-          email: user.email,
-          companyId: company.id,
-          companyPath: company.path,
-          companyType: company.type,
-          companyName: company.name,
-          level: company.level,
-          userType: user.userType,
-          userAuthType: user.userAuthType,
-          authResList: new Set(user.authResList as ResourceCode[]),
-          areaIds: user.areaIds,
-          currentAreaId: session.currentAreaId,
-          actingUserId: session.actingUserId,
-        };
-        req.log = req.log.child({ userId: user.id, companyId: company.id });
-      }
-
-      if (typeof call.auth === 'object') {
-        const a = actor!;
-        if (call.auth.supplierOnly && a.companyType !== 'supplier') throw new AppError(ErrorCodes.forbidden);
-        if (!call.auth.anyOf.some((c) => a.authResList.has(c))) throw new AppError(ErrorCodes.forbidden);
-      }
+      const actor = await authenticate(req, deps, basic, rawData, call.auth);
 
       const data = call.data.safeParse(rawData);
       if (!data.success) {

@@ -133,14 +133,14 @@ describe('route guards in the app', () => {
     signIn(partnerOwner({ authResList: ['dealer_account_qry'] }));
     const { router } = renderApp('/layout/cloud/cloudIndex');
     await waitFor(() => expect(router.state.location.pathname).toBe('/layout/cloud/productSet'));
-    expect(await screen.findByTestId('page-title')).toHaveTextContent('Product Set');
+    await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('Product Set'));
   });
 
   it('opens an allowed deep link with its title, breadcrumb and "coming soon" state', async () => {
     signIn(partnerOwner());
     const { router } = renderApp('/layout/accountManage');
     await waitFor(() => expect(router.state.location.pathname).toBe('/layout/accountManage/usersManage'));
-    expect(await screen.findByTestId('page-title')).toHaveTextContent('Users');
+    await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('Users'));
     expect(await screen.findByText(/This module is coming soon/)).toBeInTheDocument();
   });
 

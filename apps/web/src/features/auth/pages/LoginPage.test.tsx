@@ -1,0 +1,108 @@
+import { VALIDATION_MESSAGES, errorMessage } from '@portal/contract';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../../../lib/i18n';
+import { getSession } from '../../../lib/session/session-store';
+import { mockApi, partnerOwner, tokensFor } from '../../../test/fixtures';
+import { renderPage } from '../../../test/render';
+import LoginPage from './LoginPage';
+
+const v = VALIDATION_MESSAGES;
+
+function renderLogin(path = '/login') {
+  return renderPage(<LoginPage />, { route: '/login', path });
+}
+
+beforeEach(async () => {
+  await setLocale('en-US');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('LoginPage: validation', () => {
+  it('en-US: required and format messages from the contract keys', async () => {
+    const { fetchMock } = mockApi();
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(await screen.findByTestId('login-submit'));
+    expect(await screen.findByText(v.emailRequired.en)).toBeInTheDocument();
+    expect(await screen.findByText(v.passwordRequired.en)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Account (e-mail)'), 'not-an-email');
+    expect(await screen.findByText(v.emailInvalid.en)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/v1.0/customer-api/auth/login');
+  });
+
+  it('zh-CN: the same rules in Chinese', async () => {
+    await setLocale('zh-CN');
+    mockApi();
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(await screen.findByTestId('login-submit'));
+    expect(await screen.findByText(v.emailRequired.zh)).toBeInTheDocument();
+    expect(await screen.findByText(v.passwordRequired.zh)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '账号登录' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('账号（邮箱）'), 'x@');
+    expect(await screen.findByText(v.emailInvalid.zh)).toBeInTheDocument();
+  });
+
+  it('re-translates shown errors when the language is switched', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(await screen.findByTestId('login-submit'));
+    expect(await screen.findByText(v.emailRequired.en)).toBeInTheDocument();
+    await act(async () => {
+      await setLocale('zh-CN');
+    });
+    expect(await screen.findByText(v.emailRequired.zh)).toBeInTheDocument();
+    expect(screen.queryByText(v.emailRequired.en)).not.toBeInTheDocument();
+  });
+});
+
+describe('LoginPage: branding and sign-in', () => {
+  it('is branded by the domain before login', async () => {
+    const { calls } = mockApi();
+    renderLogin();
+    expect(await screen.findByRole('heading', { name: 'Acme Cloud' })).toBeInTheDocument();
+    const branding = calls.find((c) => c.path === 'auth/customer-website/get');
+    expect(branding?.body.data).toEqual({ domain: window.location.hostname });
+    await waitFor(() => expect(document.title).toBe('Acme Cloud'));
+  });
+
+  it('signs in, stores the session and goes to the layout (or the remembered page)', async () => {
+    const tokens = tokensFor(partnerOwner());
+    const { calls } = mockApi((path) => (path === 'auth/login' ? { data: tokens } : undefined));
+    const user = userEvent.setup();
+    const { router } = renderLogin(`/login?redirect=${encodeURIComponent('/layout/logs')}`);
+    await user.type(await screen.findByLabelText('Account (e-mail)'), 'Pat@Partner.test');
+    await user.type(screen.getByLabelText('Password'), 'secret-123');
+    await user.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/layout/logs'));
+    expect(getSession()?.token).toBe(tokens.token);
+    expect(calls.find((c) => c.path === 'auth/login')?.body.data).toEqual({ account: 'pat@partner.test', password: 'secret-123', locale: 'en-US' });
+  });
+
+  it('shows the remaining attempts of a wrong password in a toast', async () => {
+    mockApi((path) => (path === 'auth/login' ? { code: 7010, msg: 'x', params: { remaining: 2 } } : undefined));
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(await screen.findByLabelText('Account (e-mail)'), 'pat@partner.test');
+    await user.type(screen.getByLabelText('Password'), 'wrong-pass');
+    await user.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText(errorMessage(7010, 'en-US', { remaining: 2 }))).toBeInTheDocument();
+    expect(getSession()).toBeNull();
+  });
+
+  it('shows the locked-account message', async () => {
+    mockApi((path) => (path === 'auth/login' ? { code: 7011, msg: 'x', params: { minutes: 15 } } : undefined));
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(await screen.findByLabelText('Account (e-mail)'), 'pat@partner.test');
+    await user.type(screen.getByLabelText('Password'), 'wrong-pass');
+    await user.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByTestId('login-locked')).toHaveTextContent(errorMessage(7011, 'en-US', { minutes: 15 }));
+  });
+});

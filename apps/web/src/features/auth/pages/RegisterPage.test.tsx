@@ -1,0 +1,138 @@
+import { VALIDATION_MESSAGES } from '@portal/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../../../lib/i18n';
+import { mockApi } from '../../../test/fixtures';
+import { renderPage } from '../../../test/render';
+import RegisterPage from './RegisterPage';
+
+const v = VALIDATION_MESSAGES;
+
+function renderRegister() {
+  return renderPage(<RegisterPage />, { route: '/register', path: '/register' });
+}
+
+async function typePassword(user: ReturnType<typeof userEvent.setup>, value: string) {
+  const input = screen.getByLabelText('Password');
+  await user.clear(input);
+  await user.type(input, value);
+  await user.tab();
+}
+
+beforeEach(async () => {
+  await setLocale('en-US');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('RegisterPage: password rules', () => {
+  it('needs 8-16 characters with at least two of digits, letters and special characters', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderRegister();
+    await screen.findByTestId('register-form');
+
+    await typePassword(user, 'ab1');
+    expect(await screen.findByText(v.passwordRule.en)).toBeInTheDocument();
+
+    await typePassword(user, 'abcdefgh');
+    expect(await screen.findByText(v.passwordRule.en)).toBeInTheDocument();
+
+    await typePassword(user, 'abcdefgh12345678x');
+    expect(await screen.findByText(v.passwordRule.en)).toBeInTheDocument();
+
+    await typePassword(user, 'abcd1234');
+    await waitFor(() => expect(screen.queryByText(v.passwordRule.en)).not.toBeInTheDocument());
+  });
+
+  it('shows a live strength meter (contract passwordStrength)', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderRegister();
+    await screen.findByTestId('register-form');
+    expect(screen.queryByTestId('password-strength')).not.toBeInTheDocument();
+    await typePassword(user, 'abcdefgh');
+    expect(screen.getByTestId('password-strength')).toHaveAttribute('data-level', '1');
+    expect(screen.getByTestId('password-strength')).toHaveTextContent('Weak');
+    await typePassword(user, 'abcd1234');
+    expect(screen.getByTestId('password-strength')).toHaveAttribute('data-level', '2');
+    await typePassword(user, 'Abcd123!');
+    expect(screen.getByTestId('password-strength')).toHaveAttribute('data-level', '3');
+    expect(screen.getByTestId('password-strength')).toHaveTextContent('Strong');
+  });
+
+  it('confirmation must match, even before the other fields are filled', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderRegister();
+    await screen.findByTestId('register-form');
+    await typePassword(user, 'abcd1234');
+    await user.type(screen.getByLabelText('Confirm password'), 'abcd12345');
+    await user.tab();
+    expect(await screen.findByText(v.passwordMismatch.en)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), '5');
+    await waitFor(() => expect(screen.queryByText(v.passwordMismatch.en)).not.toBeInTheDocument());
+  });
+
+  it('zh-CN password rule message', async () => {
+    await setLocale('zh-CN');
+    mockApi();
+    const user = userEvent.setup();
+    renderRegister();
+    await screen.findByTestId('register-form');
+    const input = screen.getByLabelText('密码');
+    await user.type(input, '12345678');
+    await user.tab();
+    expect(await screen.findByText(v.passwordRule.zh)).toBeInTheDocument();
+  });
+});
+
+describe('RegisterPage: the rest of the form', () => {
+  it('reports every required field on submit', async () => {
+    const { calls } = mockApi();
+    const user = userEvent.setup();
+    renderRegister();
+    await user.click(await screen.findByTestId('register-submit'));
+    for (const text of [v.emailRequired.en, v.imageCodeRequired.en, v.verifyCodeRequired.en, v.companyNameRequired.en, v.nickNameRequired.en, v.agreeTerms.en]) {
+      expect(await screen.findByText(text)).toBeInTheDocument();
+    }
+    expect(calls.some((c) => c.path === 'auth/self-register')).toBe(false);
+  });
+
+  it('shows the graphic code, e-mails a code and counts down to resend, then registers', async () => {
+    const { calls } = mockApi((path) => {
+      if (path === 'auth/email-dynamic-code') return { data: { resendAfterSeconds: 60 } };
+      if (path === 'auth/self-register') return { data: { userId: 99 } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderRegister();
+    const img = await screen.findByRole('img', { name: 'Graphic code' });
+    expect(img.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+
+    await user.type(screen.getByLabelText('E-mail'), 'new@company.test');
+    await user.type(screen.getByPlaceholderText('Characters in the image'), 'AB12');
+    await user.click(screen.getByTestId('send-email-code'));
+    await waitFor(() => expect(screen.getByTestId('send-email-code')).toHaveTextContent('Resend in 60 s'));
+    expect(screen.getByTestId('send-email-code')).toBeDisabled();
+    expect(calls.find((c) => c.path === 'auth/email-dynamic-code')?.body.data).toEqual({
+      email: 'new@company.test', purpose: 'register', imageCodeId: 'img-1', imageCode: 'AB12',
+    });
+
+    await user.type(screen.getByPlaceholderText('Characters in the image'), 'CD34');
+    await user.type(screen.getByPlaceholderText('Code sent to your e-mail'), '123456');
+    await user.type(screen.getByLabelText('Password'), 'abcd1234');
+    await user.type(screen.getByLabelText('Confirm password'), 'abcd1234');
+    await user.type(screen.getByLabelText('Company name'), 'New Co');
+    await user.type(screen.getByLabelText('Nickname'), 'Neo');
+    await user.click(screen.getByTestId('agree-terms'));
+    await user.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByText('Registration complete')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === 'auth/self-register')?.body.data).toMatchObject({
+      email: 'new@company.test', emailCode: '123456', password: 'abcd1234', confirmPassword: 'abcd1234', companyName: 'New Co', nickName: 'Neo', agree: true,
+    });
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/term/service');
+  });
+});
