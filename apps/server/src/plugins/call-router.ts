@@ -12,7 +12,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
-import { nonces } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { writeOperationLog } from '../lib/audit';
 import type { Clock } from '../lib/clock';
@@ -20,7 +19,7 @@ import type { Actor, AuditEntry, CallContext } from '../lib/context';
 import type { CallImpl } from '../lib/implement';
 import type { AppServices } from '../lib/services';
 import { hmacHex, safeEqualHex, sha256Hex } from '../lib/secrets';
-import { endSession, findSessionByTokenHash, touchSession } from '../modules/auth/session.repository';
+import { endSession, recordPublicNonce, resolveSessionAndNonce, touchSession } from '../modules/auth/session.repository';
 import { localizeIssues } from '../lib/validation-messages';
 
 export interface CallRouterDeps {
@@ -59,20 +58,16 @@ export async function authenticate(
   const now = clock.now();
   if (Math.abs(now - basic.time) > SIGN_TIME_WINDOW_MS) throw new AppError(ErrorCodes.staleTime);
 
-  // Resolve the session named by the token: it holds the key the call was signed with.
-  const found = basic.token ? await findSessionByTokenHash(database.db, sha256Hex(basic.token)) : null;
+  // Resolve the session named by the token (it holds the key the call was signed with) and record
+  // the nonce under it, in one round trip.
+  const nonceExpiresAt = new Date(basic.time + SIGN_TIME_WINDOW_MS);
+  const found = basic.token ? await resolveSessionAndNonce(database, sha256Hex(basic.token), basic.nonce, nonceExpiresAt) : null;
   if (auth !== 'public' && !found) throw new AppError(ErrorCodes.tokenInvalid);
   const signKey = found ? found.session.signKey : PUBLIC_SIGN_KEY;
   const expected = hmacHex(signKey, signingString(basic, dataDigest(rawData)));
   if (!safeEqualHex(expected, basic.sign)) throw new AppError(ErrorCodes.badSign);
-
-  const nonceScope = found ? `s${found.session.id}` : 'p';
-  const inserted = await database.db
-    .insert(nonces)
-    .values({ key: `${nonceScope}:${basic.nonce}`, expiresAt: new Date(basic.time + SIGN_TIME_WINDOW_MS) })
-    .onConflictDoNothing()
-    .returning({ key: nonces.key });
-  if (inserted.length === 0) throw new AppError(ErrorCodes.replayedNonce);
+  const nonceFresh = found ? found.nonceFresh : await recordPublicNonce(database, basic.nonce, nonceExpiresAt);
+  if (!nonceFresh) throw new AppError(ErrorCodes.replayedNonce);
 
   let actor: Actor | null = null;
   if (auth !== 'public' && found) {
@@ -92,7 +87,8 @@ export async function authenticate(
     if (session.tokenExpiresAt.getTime() <= now) throw new AppError(ErrorCodes.tokenExpired);
     if (user.status === 'deleted') throw new AppError(ErrorCodes.accountDeleted);
     if (user.status === 'operation_locked' || company.status === 'frozen') throw new AppError(ErrorCodes.accountDisabled);
-    await touchSession(database.db, session.id, new Date(now), IDLE_CHECK_INTERVAL_MS);
+    // Idle time is kept to the half minute: most calls write nothing to the session.
+    if (now - session.lastActiveAt.getTime() > IDLE_CHECK_INTERVAL_MS) await touchSession(database.db, session.id, new Date(now), IDLE_CHECK_INTERVAL_MS);
     actor = {
       sessionId: session.id,
       userId: user.id,

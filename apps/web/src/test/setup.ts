@@ -27,9 +27,19 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserver });
   Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserver });
 }
-// antd measures scrollbars with getComputedStyle on pseudo elements, which jsdom does not implement.
-const originalGetComputedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (elt: Element, pseudo?: string | null) => originalGetComputedStyle(elt, pseudo ? undefined : pseudo);
+// jsdom's getComputedStyle walks every stylesheet on each call, and antd's CSS-in-JS injects many;
+// layout is not under test here, so answer from the inline style only (and ignore pseudo elements,
+// which jsdom does not implement).
+window.getComputedStyle = ((elt: Element) => {
+  const inline = (elt as HTMLElement).style;
+  return new Proxy(inline ?? ({} as CSSStyleDeclaration), {
+    get(target, prop) {
+      if (prop === 'getPropertyValue') return (name: string) => target?.getPropertyValue?.(name) ?? '';
+      const value = Reflect.get(target, prop);
+      return typeof value === 'function' ? value.bind(target) : (value ?? '');
+    },
+  });
+}) as typeof window.getComputedStyle;
 
 afterEach(() => {
   cleanup();

@@ -69,7 +69,12 @@ export class LocalFileStore implements FileStore {
       throw err;
     });
     if (!st.isFile()) throw new AppError(1004, undefined, `not a file: ${key}`);
-    return { size: st.size, contentType: await this.contentTypeOf(key), lastModified: st.mtime };
+    return {
+      size: st.size,
+      contentType: await this.contentTypeOf(key),
+      lastModified: st.mtime,
+      etag: `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}-${st.ino.toString(16)}"`,
+    };
   }
 
   private async contentTypeOf(key: string): Promise<string> {

@@ -75,7 +75,7 @@ export class S3FileStore implements FileStore {
   async head(key: string): Promise<ObjectInfo> {
     try {
       const r = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.k(key) }));
-      return { size: Number(r.ContentLength ?? 0), contentType: r.ContentType, lastModified: r.LastModified };
+      return { size: Number(r.ContentLength ?? 0), contentType: r.ContentType, lastModified: r.LastModified, etag: r.ETag };
     } catch (err) {
       if (isNotFound(err)) throw new AppError(1004, undefined, `file not found: ${key}`);
       throw err;

@@ -14,6 +14,10 @@ export interface ServeFileOptions {
   key: string;
   /** The request's Range header, if any. */
   rangeHeader?: string | string[];
+  /** The request's If-Range header: the range is honoured only if the file is still that version. */
+  ifRangeHeader?: string | string[];
+  /** A HEAD request: the same status and headers, no stream opened. */
+  headOnly?: boolean;
   isDownload?: boolean;
   /** The name the browser shows or saves; default the key's last segment. */
   fileName?: string;
@@ -25,7 +29,7 @@ export interface ServeFileOptions {
 export interface ServeFileResult {
   status: 200 | 206 | 416;
   headers: Record<string, string>;
-  /** null for 416 */
+  /** null for 416 and for headOnly */
   stream: Readable | null;
 }
 
@@ -83,10 +87,22 @@ export async function serveFile(opts: ServeFileOptions): Promise<ServeFileResult
     'Cache-Control': opts.cacheControl ?? `private, max-age=${SIGNED_URL_TTL_SECONDS}`,
   };
   if (info.lastModified) headers['Last-Modified'] = info.lastModified.toUTCString();
+  if (info.etag) headers.ETag = info.etag;
 
-  const range = parseRangeHeader(opts.rangeHeader, size);
+  const range = ifRangeMatches(opts.ifRangeHeader, info.etag, info.lastModified)
+    ? parseRangeHeader(opts.rangeHeader, size)
+    : ({ kind: 'none' } as const);
   if (range.kind === 'unsatisfiable') {
     return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}`, 'Content-Length': '0' }, stream: null };
+  }
+  if (opts.headOnly) {
+    return range.kind === 'range'
+      ? {
+          status: 206,
+          headers: { ...headers, 'Content-Range': `bytes ${range.start}-${range.end}/${size}`, 'Content-Length': String(range.end - range.start + 1) },
+          stream: null,
+        }
+      : { status: 200, headers: { ...headers, 'Content-Length': String(size) }, stream: null };
   }
   if (range.kind === 'range') {
     const r = await store.get(key, { start: range.start, end: range.end });
@@ -100,4 +116,17 @@ export async function serveFile(opts: ServeFileOptions): Promise<ServeFileResult
   }
   const r = await store.get(key);
   return { status: 200, headers: { ...headers, 'Content-Length': String(r.length) }, stream: r.stream };
+}
+
+/**
+ * If-Range (RFC 9110 §13.1.5): absent, or a strong ETag equal to the current one, or an HTTP date
+ * equal to Last-Modified (to the second). Anything else means the client's partial copy is stale.
+ */
+export function ifRangeMatches(header: string | string[] | undefined, etag?: string, lastModified?: Date): boolean {
+  if (Array.isArray(header)) header = header[0];
+  if (!header) return true;
+  const v = header.trim();
+  if (v.startsWith('"') || v.startsWith('W/')) return !v.startsWith('W/') && etag !== undefined && v === etag;
+  const t = Date.parse(v);
+  return !Number.isNaN(t) && lastModified !== undefined && Math.floor(lastModified.getTime() / 1000) === Math.floor(t / 1000);
 }

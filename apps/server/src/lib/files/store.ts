@@ -13,6 +13,8 @@ export interface ObjectInfo {
   size: number;
   contentType?: string;
   lastModified?: Date;
+  /** A validator that changes when the content does, quoted as in HTTP. */
+  etag?: string;
 }
 
 /** Inclusive byte range, as in HTTP: { start: 0, end: 9 } is the first ten bytes; no end means to the end. */

@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import type { Db, Tx } from '../../db/client';
 import { areaKindSettings, areas, companies, sessions, users } from '../../db/schema';
 
@@ -49,3 +50,59 @@ export async function hiddenMenusFor(db: Db | Tx, areaKind: string | undefined):
 }
 
 export const nowSql = sql`now()`;
+
+export interface ResolvedSession {
+  session: { id: number; userId: number; signKey: string; locale: string; currentAreaId: number | null; tokenExpiresAt: Date; lastActiveAt: Date; endedAt: Date | null; endReason: string | null; actingUserId: number | null; remoteExpiresAt: Date | null };
+  user: { id: number; nickname: string; email: string; userType: string; userAuthType: number; status: string; authResList: string[]; areaIds: number[] };
+  company: { id: number; path: string; type: string; name: string; level: number; status: string };
+}
+
+const toDate = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(v as string));
+
+/**
+ * The hot path of every signed call, in one round trip: the session, user and company of a token
+ * hash, and the nonce recorded under that session (false when it was seen before). The nonce is
+ * recorded before the sign is checked; a caller without the right key only burns a random nonce.
+ */
+export async function resolveSessionAndNonce(database: Database, tokenHash: string, nonce: number, nonceExpiresAt: Date) {
+  const { rows } = await database.query<Record<string, unknown>>(
+    `with s as (
+       select s.id, s.user_id, s.sign_key, s.locale, s.current_area_id, s.token_expires_at, s.last_active_at, s.ended_at,
+              s.end_reason, s.acting_user_id, s.remote_expires_at,
+              u.nickname, u.email, u.user_type, u.user_auth_type, u.status as user_status, u.auth_res_list, u.area_ids,
+              c.id as company_id, c.path, c.type as company_type, c.name as company_name, c.level, c.status as company_status
+         from sessions s join users u on u.id = s.user_id join companies c on c.id = u.company_id
+        where s.token_hash = $1),
+     n as (insert into nonces (key, expires_at) select 's' || s.id || ':' || $2::text, $3::timestamptz from s
+           on conflict do nothing returning key)
+     select s.*, (select count(*)::int from n) as nonce_fresh from s`,
+    [tokenHash, String(nonce), nonceExpiresAt.toISOString()],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  const resolved: ResolvedSession = {
+    session: {
+      id: Number(r.id), userId: Number(r.user_id), signKey: String(r.sign_key), locale: String(r.locale),
+      currentAreaId: r.current_area_id === null ? null : Number(r.current_area_id), tokenExpiresAt: toDate(r.token_expires_at)!,
+      lastActiveAt: toDate(r.last_active_at)!, endedAt: toDate(r.ended_at), endReason: (r.end_reason as string | null) ?? null,
+      actingUserId: r.acting_user_id === null ? null : Number(r.acting_user_id), remoteExpiresAt: toDate(r.remote_expires_at),
+    },
+    user: {
+      id: Number(r.user_id), nickname: String(r.nickname), email: String(r.email), userType: String(r.user_type),
+      userAuthType: Number(r.user_auth_type), status: String(r.user_status), authResList: r.auth_res_list as string[], areaIds: (r.area_ids as number[]).map(Number),
+    },
+    company: {
+      id: Number(r.company_id), path: String(r.path), type: String(r.company_type), name: String(r.company_name), level: Number(r.level), status: String(r.company_status),
+    },
+  };
+  return { ...resolved, nonceFresh: Number(r.nonce_fresh) === 1 };
+}
+
+/** Records a nonce of a call made without a session. */
+export async function recordPublicNonce(database: Database, nonce: number, expiresAt: Date): Promise<boolean> {
+  const { rows } = await database.query(
+    `insert into nonces (key, expires_at) values ($1, $2::timestamptz) on conflict do nothing returning key`,
+    [`p:${nonce}`, expiresAt.toISOString()],
+  );
+  return rows.length === 1;
+}

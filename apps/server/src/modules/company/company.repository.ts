@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { companies } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { belowCompany, escapeLike, inSubtree } from '../../lib/tenancy';
+import { companyTotals } from '../../lib/total-cache';
 
 type AnyDb = Db | Tx;
 
@@ -48,7 +49,8 @@ export async function listDownstreamCompanies(db: AnyDb, actor: Actor, f: Compan
   if (f.areaId) conds.push(eq(companies.areaId, f.areaId));
   if (f.parentId) conds.push(eq(companies.parentId, f.parentId));
   const where = and(...conds);
-  const [records, [{ total }]] = await Promise.all([
+  const totalKey = `${actor.companyPath}|${f.searchText ?? ''}|${f.type ?? ''}|${f.status ?? ''}|${f.areaId ?? ''}|${f.parentId ?? ''}`;
+  const [records, total] = await Promise.all([
     db
       .select(companyColumns)
       .from(companies)
@@ -56,7 +58,7 @@ export async function listDownstreamCompanies(db: AnyDb, actor: Actor, f: Compan
       .orderBy(desc(companies.id))
       .limit(page.pageSize)
       .offset((page.pageNum - 1) * page.pageSize),
-    db.select({ total: count() }).from(companies).where(where),
+    companyTotals.get(totalKey, async () => (await db.select({ total: count() }).from(companies).where(where))[0].total),
   ]);
   return { records, total };
 }

@@ -194,6 +194,32 @@ describe.each(drivers)('file store: $name', (driver) => {
       await body(r);
     });
 
+    it('honours a range only while If-Range still names this version', async () => {
+      const full = await serve();
+      await body(full);
+      const etag = full.headers.ETag;
+      expect(etag).toMatch(/^"/);
+      const same = await serve('bytes=0-9', { ifRangeHeader: etag });
+      expect(same.status).toBe(206);
+      await body(same);
+      const stale = await serve('bytes=0-9', { ifRangeHeader: '"some-older-version"' });
+      expect(stale.status).toBe(200);
+      expect(await body(stale)).toBe(BODY.toString());
+      const byDate = await serve('bytes=0-9', { ifRangeHeader: full.headers['Last-Modified'] });
+      expect(byDate.status).toBe(206);
+      await body(byDate);
+      const oldDate = await serve('bytes=0-9', { ifRangeHeader: new Date(Date.UTC(2000, 0, 1)).toUTCString() });
+      expect(oldDate.status).toBe(200);
+      await body(oldDate);
+    });
+
+    it('answers HEAD with the same headers and no stream', async () => {
+      const h = await serve('bytes=10-19', { headOnly: true });
+      expect([h.status, h.headers['Content-Range'], h.headers['Content-Length'], h.stream]).toEqual([206, 'bytes 10-19/36', '10', null]);
+      const all = await serve(undefined, { headOnly: true });
+      expect([all.status, all.headers['Content-Length'], all.stream]).toEqual([200, '36', null]);
+    });
+
     it('reports a missing file as 1004', async () => {
       await expectCode(serveFile({ store, key: 'serve/nope.txt' }), 1004);
     });

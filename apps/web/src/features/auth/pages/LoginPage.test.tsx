@@ -24,7 +24,7 @@ afterEach(() => {
 describe('LoginPage: validation', () => {
   it('en-US: required and format messages from the contract keys', async () => {
     const { fetchMock } = mockApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderLogin();
     await user.click(await screen.findByTestId('login-submit'));
     expect(await screen.findByText(v.emailRequired.en)).toBeInTheDocument();
@@ -38,7 +38,7 @@ describe('LoginPage: validation', () => {
   it('zh-CN: the same rules in Chinese', async () => {
     await setLocale('zh-CN');
     mockApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderLogin();
     await user.click(await screen.findByTestId('login-submit'));
     expect(await screen.findByText(v.emailRequired.zh)).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('LoginPage: validation', () => {
 
   it('re-translates shown errors when the language is switched', async () => {
     mockApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderLogin();
     await user.click(await screen.findByTestId('login-submit'));
     expect(await screen.findByText(v.emailRequired.en)).toBeInTheDocument();
@@ -75,7 +75,7 @@ describe('LoginPage: branding and sign-in', () => {
   it('signs in, stores the session and goes to the layout (or the remembered page)', async () => {
     const tokens = tokensFor(partnerOwner());
     const { calls } = mockApi((path) => (path === 'auth/login' ? { data: tokens } : undefined));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderLogin(`/login?redirect=${encodeURIComponent('/layout/logs')}`);
     await user.type(await screen.findByLabelText('Account (e-mail)'), 'Pat@Partner.test');
     await user.type(screen.getByLabelText('Password'), 'secret-123');
@@ -87,7 +87,7 @@ describe('LoginPage: branding and sign-in', () => {
 
   it('shows the remaining attempts of a wrong password in a toast', async () => {
     mockApi((path) => (path === 'auth/login' ? { code: 7010, msg: 'x', params: { remaining: 2 } } : undefined));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderLogin();
     await user.type(await screen.findByLabelText('Account (e-mail)'), 'pat@partner.test');
     await user.type(screen.getByLabelText('Password'), 'wrong-pass');
@@ -98,7 +98,7 @@ describe('LoginPage: branding and sign-in', () => {
 
   it('shows the locked-account message', async () => {
     mockApi((path) => (path === 'auth/login' ? { code: 7011, msg: 'x', params: { minutes: 15 } } : undefined));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderLogin();
     await user.type(await screen.findByLabelText('Account (e-mail)'), 'pat@partner.test');
     await user.type(screen.getByLabelText('Password'), 'wrong-pass');
