@@ -1,8 +1,9 @@
 import { type SessionTokens, TOKEN_REDIRECT_DELAY_MS, normalizeLocale, ssoCalls } from '@portal/contract';
-import { Result, Spin } from 'antd';
+import { Result } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { PageSpinner } from '../components/PageSpinner';
 import { call } from '../lib/api/client';
 import { setLocale } from '../lib/i18n';
 import { saveSearchInfo, saveSession } from '../lib/session/session-store';
@@ -56,15 +57,10 @@ function SsoExchange({ token }: { token: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token]);
 
+  if (!done) return <PageSpinner full labelKey="sso.signingIn" />;
   return (
     <div className="portal-center-screen" data-testid="sso-gate">
-      {done ? (
-        <Result status="success" title={t('sso.signedIn')} subTitle={t('sso.redirecting')} />
-      ) : (
-        <Spin size="large" description={t('sso.signingIn')}>
-          <div style={{ width: 200, height: 80 }} />
-        </Spin>
-      )}
+      <Result status="success" title={t('sso.signedIn')} subTitle={t('sso.redirecting')} />
     </div>
   );
 }

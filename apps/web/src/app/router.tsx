@@ -1,6 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
-import { lazyPage } from '../lib/lazy-page';
+import { lazyPage, withChunkTimeout } from '../lib/lazy-page';
 import { RouteErrorPage } from './RouteErrorPage';
 import { RootShell } from './RootShell';
 import { RequireAuth, RouteGuard, UnknownRouteRedirect } from './guards';
@@ -9,7 +9,7 @@ import { LAYOUT_BASE, chainPath } from './access';
 import { LAYOUT_ROUTES, PUBLIC_ROUTES } from './routes';
 
 /** The signed-in frame is a chunk of its own, so the login page does not load the menu, header and modals. */
-const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
+const AppLayout = lazy(() => withChunkTimeout(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout }))));
 
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();
 function pageOf(key: string, loader: NonNullable<AppRoute['page']>) {

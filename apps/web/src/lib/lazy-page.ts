@@ -12,8 +12,8 @@ export class ChunkLoadError extends Error {
 }
 
 /** Reject when the chunk takes longer than `ms`; a failed import becomes a ChunkLoadError. */
-export function withChunkTimeout(loader: PageLoader, ms: number = CHUNK_LOAD_TIMEOUT_MS): Promise<PageModule> {
-  return new Promise<PageModule>((resolve, reject) => {
+export function withChunkTimeout<M = PageModule>(loader: () => Promise<M>, ms: number = CHUNK_LOAD_TIMEOUT_MS): Promise<M> {
+  return new Promise<M>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError(`chunk load timed out after ${ms} ms`, true)), ms);
     loader().then(
       (mod) => {

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { VALIDATION_MESSAGES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import enUS from './en-US.json';
 import zhCN from './zh-CN.json';
@@ -57,6 +58,13 @@ describe('locale files', () => {
     expect(keys.size).toBeGreaterThan(0);
     const missing = [...keys].filter((k) => !has(enUS, k) || !has(zhCN, k));
     expect(missing).toEqual([]);
+  });
+
+  it('carries the contract texts of the validation keys (run `npm run sync:validation -w @portal/web`)', () => {
+    const stale = Object.entries(VALIDATION_MESSAGES).filter(
+      ([k, m]) => (enUS.validation as Record<string, string>)[k] !== m.en || (zhCN.validation as Record<string, string>)[k] !== m.zh,
+    );
+    expect(stale.map(([k]) => k)).toEqual([]);
   });
 
   it('translates every literal key the web source uses', () => {

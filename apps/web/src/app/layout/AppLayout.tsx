@@ -66,7 +66,7 @@ export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
         <Layout hasSider>
           <Layout.Sider
             theme="light"
-            width={232}
+            width={272}
             collapsedWidth={64}
             collapsed={collapsed}
             className="portal-sider"

@@ -1,5 +1,5 @@
 import { Menu, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useNavigate } from 'react-router';
 import type { NavItem } from '../../lib/navigation/nav-context';
@@ -26,9 +26,12 @@ export function SideMenu({ menus, collapsed }: { menus: readonly NavItem[]; coll
   const [openKeys, setOpenKeys] = useState<string[]>(() => activeKeys.filter((k) => groupKeys.includes(k)));
   const activeGroup = activeKeys.find((k) => groupKeys.includes(k));
 
-  useEffect(() => {
-    if (activeGroup) setOpenKeys((keys) => (keys.includes(activeGroup) ? keys : [...keys, activeGroup]));
-  }, [activeGroup]);
+  // Open the group of the current page when navigation moves into it (state adjusted during render).
+  const [seenGroup, setSeenGroup] = useState(activeGroup);
+  if (activeGroup !== seenGroup) {
+    setSeenGroup(activeGroup);
+    if (activeGroup && !openKeys.includes(activeGroup)) setOpenKeys([...openKeys, activeGroup]);
+  }
 
   const toItems = (items: readonly NavItem[]): MenuItem[] =>
     items.map((i) =>

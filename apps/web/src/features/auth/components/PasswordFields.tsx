@@ -1,12 +1,16 @@
 import { LockOutlined } from '@ant-design/icons';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@portal/contract';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordConfirmSchema } from '@portal/contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
 import { zodRule } from '../../../lib/form/zod-rules';
 
-/** New password with a live strength meter, and its confirmation (rules from the page's call schema). */
+/**
+ * New password with a live strength meter, and its confirmation. Rules come from the page's call
+ * schema; the confirmation also uses the contract's passwordConfirmSchema, which tells "required"
+ * apart from "does not match".
+ */
 export function PasswordFields({ schema, labelKey = 'auth.password' }: { schema: z.ZodType; labelKey?: string }) {
   const { t } = useTranslation();
   const password = Form.useWatch<string | undefined>('password');
@@ -26,7 +30,11 @@ export function PasswordFields({ schema, labelKey = 'auth.password' }: { schema:
       >
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={PASSWORD_MAX} placeholder={t('auth.passwordPlaceholder')} />
       </Form.Item>
-      <Form.Item name="confirmPassword" label={t('auth.confirmPassword')} dependencies={['password']} rules={[zodRule(schema, 'confirmPassword')]} required>
+      <Form.Item name="confirmPassword" label={t('auth.confirmPassword')} dependencies={['password']}
+        rules={[zodRule(passwordConfirmSchema, 'confirmPassword'), zodRule(schema, 'confirmPassword')]}
+        validateFirst
+        required
+      >
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={PASSWORD_MAX} placeholder={t('auth.confirmPasswordPlaceholder')} />
       </Form.Item>
     </>

@@ -35,17 +35,21 @@ describe('RegisterPage: password rules', () => {
     renderRegister();
     await screen.findByTestId('register-form');
 
-    await typePassword(user, 'ab1');
-    expect(await screen.findByText(v.passwordRule.en)).toBeInTheDocument();
+    const ruleShown = () => waitFor(() => expect(screen.getByText(v.passwordRule.en)).toBeVisible());
+    const ruleGone = () => waitFor(() => expect(screen.queryByText(v.passwordRule.en)).not.toBeInTheDocument());
 
-    await typePassword(user, 'abcdefgh');
-    expect(await screen.findByText(v.passwordRule.en)).toBeInTheDocument();
-
+    await typePassword(user, 'ab1'); // too short
+    await ruleShown();
+    await typePassword(user, 'abcd1234'); // letters and digits
+    await ruleGone();
+    await typePassword(user, 'abcdefgh'); // one kind only
+    await ruleShown();
+    await typePassword(user, 'abc!@#$%'); // letters and special characters
+    await ruleGone();
+    await typePassword(user, '12345678'); // one kind only
+    await ruleShown();
     // More than 16 characters cannot be entered.
     expect(screen.getByLabelText('Password')).toHaveAttribute('maxlength', '16');
-
-    await typePassword(user, 'abcd1234');
-    await waitFor(() => expect(screen.queryByText(v.passwordRule.en)).not.toBeInTheDocument());
   });
 
   it('shows a live strength meter (contract passwordStrength)', async () => {
@@ -96,7 +100,7 @@ describe('RegisterPage: the rest of the form', () => {
     const user = userEvent.setup({ delay: null });
     renderRegister();
     await user.click(await screen.findByTestId('register-submit'));
-    for (const text of [v.emailRequired.en, v.imageCodeRequired.en, v.verifyCodeRequired.en, v.companyNameRequired.en, v.nickNameRequired.en, v.agreeTerms.en]) {
+    for (const text of [v.emailRequired.en, v.imageCodeRequired.en, v.verifyCodeRequired.en, v.passwordRequired.en, v.confirmPasswordRequired.en, v.companyNameRequired.en, v.nickNameRequired.en, v.agreeTerms.en]) {
       expect(await screen.findByText(text)).toBeInTheDocument();
     }
     expect(calls.some((c) => c.path === 'auth/self-register')).toBe(false);

@@ -37,6 +37,8 @@ export default function HomePage() {
           </div>
           <Descriptions
             size="small"
+            layout="vertical"
+            colon={false}
             column={{ xs: 1, sm: 3 }}
             style={{ flex: 2, minWidth: 320 }}
             items={[

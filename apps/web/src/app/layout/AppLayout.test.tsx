@@ -1,0 +1,72 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../../lib/i18n';
+import { getSession } from '../../lib/session/session-store';
+import { mockApi, partnerOwner, signIn } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+
+beforeEach(async () => {
+  await setLocale('en-US');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('AppLayout', () => {
+  it('home shows the company, role and area from the session and shortcuts from the route table', async () => {
+    signIn(partnerOwner());
+    mockApi();
+    renderApp('/layout/home');
+    expect(await screen.findByTestId('home-company')).toHaveTextContent('Acme Security');
+    expect(screen.getByTestId('home-role')).toHaveTextContent('Partner · Owner');
+    expect(screen.getByTestId('home-area')).toHaveTextContent('Global RDC');
+    const shortcuts = screen.getByTestId('home-shortcuts');
+    expect(within(shortcuts).getByRole('link', { name: 'Cloud Firmware Upgrade' })).toHaveAttribute('href', '/layout/cloudUpgrade/cloudUpgradeIndex');
+    expect(within(shortcuts).queryByRole('link', { name: 'Mail Outbox' })).not.toBeInTheDocument();
+  });
+
+  it('switches the current area through auth/area/switch and updates the session', async () => {
+    const user = partnerOwner();
+    signIn(user);
+    const { calls } = mockApi((path, data) => (path === 'auth/area/switch' ? { data: { ...user, currentArea: (data as { areaId: number }).areaId } } : undefined));
+    renderApp('/layout/home');
+    const switcher = await screen.findByTestId('area-switcher');
+    fireEvent.mouseDown(within(switcher).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('Europe DC'));
+    await waitFor(() => expect(getSession()?.user.currentArea).toBe(2));
+    expect(calls.find((c) => c.path === 'auth/area/switch')?.body.data).toEqual({ areaId: 2 });
+    expect(await screen.findByText('Switched to Europe DC.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('home-area')).toHaveTextContent('Europe DC'));
+  });
+
+  it('shows a remote-access banner while a superior works in the account', async () => {
+    signIn(partnerOwner({ remoteAccess: { byUserId: 1, byNickName: 'Max Boss', byCoName: 'Vision HQ', expiresAt: Date.now() + 3_600_000 } }));
+    mockApi();
+    renderApp('/layout/home');
+    expect(await screen.findByTestId('remote-access-banner')).toHaveTextContent('Max Boss (Vision HQ)');
+  });
+
+  it('switches the language from the header', async () => {
+    signIn(partnerOwner());
+    mockApi();
+    const u = userEvent.setup({ delay: null });
+    renderApp('/layout/home');
+    await u.click(await screen.findByTestId('locale-switch'));
+    await u.click(await screen.findByText('简体中文'));
+    expect(await screen.findByTestId('side-menu')).toHaveTextContent('固件云升级');
+    expect(sessionStorage.getItem('locale')).toBe('zh-CN');
+  });
+
+  it('logs out from the user menu to the redirect the server answers', async () => {
+    signIn(partnerOwner());
+    const { calls } = mockApi((path) => (path === 'auth/logout' ? { data: { redirect: '/login' } } : undefined));
+    const u = userEvent.setup({ delay: null });
+    const { router } = renderApp('/layout/home');
+    await u.click(await screen.findByTestId('user-menu'));
+    await u.click(await screen.findByText('Log out'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.some((c) => c.path === 'auth/logout')).toBe(true);
+    expect(getSession()).toBeNull();
+  });
+});

@@ -1,0 +1,57 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../../../lib/i18n';
+import { mockApi, partnerOwner, signIn } from '../../../test/fixtures';
+import { renderPage } from '../../../test/render';
+import OperationLogPage from './OperationLogPage';
+
+const log = (id: number) => ({
+  id, at: '2025-03-01T08:00:00.000Z', actorUserId: 1, actorName: id === 1 ? 'Max Boss' : 'Pat Partner', onBehalfOfUserId: id === 1 ? 12 : null,
+  companyId: 10, action: 'customer/company/update', targetType: 'company', targetId: String(100 + id), before: { name: `Old ${id}` },
+  after: { name: `New ${id}` }, requestId: `req-${id}`,
+});
+
+beforeEach(async () => {
+  await setLocale('en-US');
+  signIn(partnerOwner());
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('OperationLogPage', () => {
+  it('lists the log with paging and shows before/after in an expanded row', async () => {
+    const { calls } = mockApi((path, data) => {
+      if (path !== 'system/operation-log/page') return undefined;
+      const { pageNum, pageSize } = data as { pageNum: number; pageSize: number };
+      return { data: { records: [log(pageNum * 10 - 9), log(pageNum * 10 - 8)], total: 25, pageNum, pageSize } };
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<OperationLogPage />);
+    expect(await screen.findByText('Max Boss')).toBeInTheDocument();
+    expect(screen.getByText('User #12')).toBeInTheDocument();
+    expect(screen.getByText('company #101')).toBeInTheDocument();
+    expect(screen.getByText('25 records in total')).toBeInTheDocument();
+
+    fireEvent.click(screen.getAllByRole('button', { name: /expand row/i })[0]);
+    const detail = await screen.findByTestId('log-detail-1');
+    expect(detail).toHaveTextContent('"name": "Old 1"');
+    expect(detail).toHaveTextContent('"name": "New 1"');
+
+    await user.click(screen.getByTitle('2'));
+    await waitFor(() => expect(screen.getByText('company #111')).toBeInTheDocument());
+    expect(calls.filter((c) => c.path === 'system/operation-log/page').map((c) => c.body.data)).toEqual([
+      { pageNum: 1, pageSize: 10 },
+      { pageNum: 2, pageSize: 10 },
+    ]);
+  });
+
+  it('filters by action', async () => {
+    const { calls } = mockApi((path) => (path === 'system/operation-log/page' ? { data: { records: [], total: 0, pageNum: 1, pageSize: 10 } } : undefined));
+    const user = userEvent.setup({ delay: null });
+    renderPage(<OperationLogPage />);
+    await user.type(await screen.findByRole('textbox', { name: 'Action' }), 'auth/login{Enter}');
+    await waitFor(() => expect(calls.at(-1)?.body.data).toEqual({ pageNum: 1, pageSize: 10, action: 'auth/login' }));
+  });
+});
