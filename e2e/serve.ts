@@ -13,7 +13,14 @@ import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '8181';
-const env: NodeJS.ProcessEnv = { ...process.env, PORT: port, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-')) };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: port,
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-')),
+  // Access tokens expire after 20 s, so the session spec can exercise the 7004 renewal path for real.
+  ACCESS_TOKEN_TTL_SECONDS: process.env.ACCESS_TOKEN_TTL_SECONDS ?? '20',
+};
 
 if (process.env.TEST_DATABASE_URL) {
   const name = `portal_e2e_${process.pid}`;

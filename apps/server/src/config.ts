@@ -1,3 +1,4 @@
+import { ACCESS_TOKEN_TTL_MS } from '@portal/contract';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,6 +15,8 @@ export interface Config {
   logLevel: string;
   webDist: string;
   trustProxy: boolean;
+  /** Access-token lifetime (ACCESS_TOKEN_TTL_SECONDS); shorter in end-to-end tests to exercise renewal. */
+  accessTokenTtlMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -28,5 +31,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
     trustProxy: env.TRUST_PROXY === '1',
+    accessTokenTtlMs: env.ACCESS_TOKEN_TTL_SECONDS ? Number(env.ACCESS_TOKEN_TTL_SECONDS) * 1000 : ACCESS_TOKEN_TTL_MS,
   };
 }

@@ -1,5 +1,5 @@
 import {
-  ACCESS_TOKEN_TTL_MS, EMAIL_CODE_RESEND_SECONDS, EMAIL_CODE_TTL_MS, ErrorCodes, IDLE_TIMEOUT_MS, IMAGE_CODE_TTL_MS,
+  EMAIL_CODE_RESEND_SECONDS, EMAIL_CODE_TTL_MS, ErrorCodes, IDLE_TIMEOUT_MS, IMAGE_CODE_TTL_MS,
   LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, type Locale, type SessionTokens,
 } from '@portal/contract';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -21,12 +21,12 @@ type AnyDb = Db | Tx;
 async function issueSession(
   db: AnyDb,
   userId: number,
-  opts: { now: number; locale: Locale; ip: string; areaId: number | null; actingUserId?: number; remoteGrantId?: number; remoteExpiresAt?: Date },
+  opts: { now: number; ttlMs: number; locale: Locale; ip: string; areaId: number | null; actingUserId?: number; remoteGrantId?: number; remoteExpiresAt?: Date },
 ): Promise<SessionTokens> {
   const token = randomToken();
   const renewToken = randomToken();
   const signKey = randomToken();
-  const tokenExpiresAt = opts.now + ACCESS_TOKEN_TTL_MS;
+  const tokenExpiresAt = opts.now + opts.ttlMs;
   const [row] = await db
     .insert(sessions)
     .values({
@@ -91,7 +91,7 @@ export async function login(ctx: CallContext, data: { account: string; password:
   if (user.status === 'operation_locked' || row.companyStatus === 'frozen') throw new AppError(ErrorCodes.accountDisabled);
   if (user.failedLogins) await ctx.db.update(users).set({ failedLogins: 0 }).where(eq(users.id, user.id));
   const locale = data.locale ?? ctx.locale;
-  const tokens = await issueSession(ctx.db, user.id, { now, locale, ip: ctx.ip, areaId: await startingArea(ctx.db, user, row.companyAreaId) });
+  const tokens = await issueSession(ctx.db, user.id, { now, ttlMs: ctx.services.config.accessTokenTtlMs, locale, ip: ctx.ip, areaId: await startingArea(ctx.db, user, row.companyAreaId) });
   ctx.log.info({ userId: user.id }, 'login');
   return tokens;
 }
@@ -103,7 +103,7 @@ export async function renew(ctx: CallContext, renewToken: string): Promise<Sessi
   const token = randomToken();
   const nextRenew = randomToken();
   const signKey = randomToken();
-  const tokenExpiresAt = now + ACCESS_TOKEN_TTL_MS;
+  const tokenExpiresAt = now + ctx.services.config.accessTokenTtlMs;
   // The renewal token is single use: the update only matches the hash just presented.
   const updated = await ctx.db
     .update(sessions)
@@ -344,5 +344,5 @@ export async function exchangeSsoToken(ctx: CallContext, token: string) {
   if (!row || row.user.status === 'deleted') throw new AppError(ErrorCodes.accountDeleted);
   if (row.user.status !== 'normal' || row.companyStatus === 'frozen') throw new AppError(ErrorCodes.accountDisabled);
   const areaId = (t.payload as { areaId?: number } | null)?.areaId ?? (await startingArea(ctx.db, row.user, row.companyAreaId));
-  return issueSession(ctx.db, row.user.id, { now, locale: ctx.locale, ip: ctx.ip, areaId });
+  return issueSession(ctx.db, row.user.id, { now, ttlMs: ctx.services.config.accessTokenTtlMs, locale: ctx.locale, ip: ctx.ip, areaId });
 }
