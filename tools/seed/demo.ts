@@ -374,7 +374,8 @@ export async function seedDemo(database: Database, opts: { log?: Log } = {}): Pr
       companyIds[c.name] = row.id;
 
       if (c.branding) {
-        await tx.insert(companyBranding).values({ companyId: row.id, title: c.branding.title, unifiedDomain: c.branding.domain });
+        // No unified domain in the demo: logout stays on the host the portal is opened on.
+        await tx.insert(companyBranding).values({ companyId: row.id, title: c.branding.title, unifiedDomain: null });
         await tx.insert(companyDomains).values({ companyId: row.id, domain: c.branding.domain });
       }
 

@@ -100,6 +100,8 @@ export const operationLogSchema = z.object({
   actorUserId: z.number().int().nullable(),
   actorName: z.string(),
   onBehalfOfUserId: z.number().int().nullable(),
+  /** The account's user a superior acted for under remote access. */
+  onBehalfOfName: z.string().nullable(),
   companyId: z.number().int().nullable(),
   action: z.string(),
   targetType: z.string().nullable(),

@@ -7,6 +7,7 @@ export * from './entities';
 export * from './validators';
 export * from './states';
 export * from './validation-messages';
+export * from './menus';
 export * from './calls/define';
 export * from './calls/auth';
 export * from './calls/company';

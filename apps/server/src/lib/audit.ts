@@ -15,7 +15,7 @@ export async function writeOperationLog(
   await db.insert(operationLogs).values({
     at: meta.at,
     actorUserId,
-    actorName: actor ? actor.nickname : '',
+    actorName: actor ? (actor.actingUserId ? (actor.actingNickname ?? '') : actor.nickname) : '',
     onBehalfOfUserId: onBehalfOf,
     companyId: entry.companyId ?? actor?.companyId ?? null,
     companyPath: entry.companyPath ?? actor?.companyPath ?? null,

@@ -22,6 +22,7 @@ export interface Actor {
   currentAreaId: number | null;
   /** Remote access: the superior working in this account; the log records both. */
   actingUserId: number | null;
+  actingNickname: string | null;
 }
 
 export interface AuditEntry {

@@ -105,6 +105,7 @@ export async function authenticate(
       areaIds: user.areaIds,
       currentAreaId: session.currentAreaId,
       actingUserId: session.actingUserId,
+      actingNickname: session.actingNickname,
     };
     req.log = req.log.child({ userId: user.id, companyId: company.id });
   }

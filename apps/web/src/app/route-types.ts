@@ -1,4 +1,4 @@
-import type { ResourceCode, UserType } from '@portal/contract';
+import type { MenuKey, ResourceCode, UserType } from '@portal/contract';
 import type { ReactNode } from 'react';
 import type { PageLoader } from '../lib/lazy-page';
 
@@ -7,8 +7,8 @@ import type { PageLoader } from '../lib/lazy-page';
  * redirect of unknown or hidden routes.
  */
 export interface AppRoute {
-  /** Menu key: unique, and the name used in the areas' hidden-menu lists. */
-  key: string;
+  /** Menu key: unique, and the name used in the areas' hidden-menu lists (contract MENU_KEYS). */
+  key: MenuKey;
   /** Path segment relative to the parent (the layout for top-level entries). */
   path: string;
   /** i18n key of the title (menu, breadcrumb, page title). */

@@ -1,9 +1,23 @@
 import { z } from 'zod';
 import { areaSchema, brandingSchema, localeSchema, sessionUserSchema } from '../entities';
-import { emailSchema, passwordSchema } from '../validators';
+import { emailSchema, passwordSchema, passwordsMatch, verifyCodeSchema } from '../validators';
 import { defineCall } from './define';
 
 const ok = z.object({});
+
+const confirmPasswordSchema = z.string({ error: 'validation.confirmPasswordRequired' }).min(1, { error: 'validation.confirmPasswordRequired' });
+/**
+ * "Confirm must match", checked even while other fields are invalid (zod skips object checks
+ * otherwise), as long as both passwords are strings and the confirmation is not empty.
+ */
+const confirmMismatch = {
+  path: ['confirmPassword'],
+  error: 'validation.passwordMismatch',
+  when: (p: { value: unknown }) => {
+    const v = p.value as { password?: unknown; confirmPassword?: unknown } | null;
+    return typeof v?.password === 'string' && typeof v?.confirmPassword === 'string' && v.confirmPassword !== '';
+  },
+};
 
 const sessionTokens = z.object({
   token: z.string(),
@@ -21,7 +35,11 @@ export const authCalls = {
     auth: 'public',
     write: false,
     summary: 'Log in with e-mail and password; returns the token, the signing key and the session user.',
-    data: z.strictObject({ account: z.string().trim().min(1).max(254), password: z.string().min(1).max(64), locale: localeSchema.optional() }),
+    data: z.strictObject({
+      account: z.string({ error: 'validation.emailRequired' }).trim().min(1, { error: 'validation.emailRequired' }).max(254, { error: 'validation.emailInvalid' }),
+      password: z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }).max(64, { error: 'validation.passwordLength' }),
+      locale: localeSchema.optional(),
+    }),
     result: sessionTokens,
   }),
   logout: defineCall({
@@ -76,14 +94,14 @@ export const authCalls = {
     summary: 'Register an enterprise (customer) account under the brand of the domain.',
     data: z.strictObject({
       email: emailSchema,
-      emailCode: z.string().trim().min(1, { error: 'validation.verifyCodeRequired' }),
+      emailCode: verifyCodeSchema,
       password: passwordSchema,
-      confirmPassword: z.string(),
+      confirmPassword: confirmPasswordSchema,
       companyName: z.string().trim().min(1, { error: 'validation.companyNameRequired' }).max(100),
       nickName: z.string().trim().min(1, { error: 'validation.nickNameRequired' }).max(50),
       domain: z.string().max(253).optional(),
       agree: z.literal(true, { error: 'validation.agreeTerms' }),
-    }).refine((d) => d.password === d.confirmPassword, { path: ['confirmPassword'], error: 'validation.passwordMismatch' }),
+    }).refine((d) => passwordsMatch(d.password, d.confirmPassword), confirmMismatch),
     result: z.object({ userId: z.number().int() }),
   }),
   findPassword: defineCall({
@@ -93,10 +111,10 @@ export const authCalls = {
     summary: 'Set a new password with the code e-mailed for findPassword.',
     data: z.strictObject({
       email: emailSchema,
-      emailCode: z.string().trim().min(1, { error: 'validation.verifyCodeRequired' }),
+      emailCode: verifyCodeSchema,
       password: passwordSchema,
-      confirmPassword: z.string(),
-    }).refine((d) => d.password === d.confirmPassword, { path: ['confirmPassword'], error: 'validation.passwordMismatch' }),
+      confirmPassword: confirmPasswordSchema,
+    }).refine((d) => passwordsMatch(d.password, d.confirmPassword), confirmMismatch),
     result: ok,
   }),
   checkPwd: defineCall({
@@ -112,7 +130,7 @@ export const authCalls = {
     auth: 'session',
     write: true,
     summary: 'Bind a new e-mail to the signed-in user with the code e-mailed to it.',
-    data: z.strictObject({ email: emailSchema, emailCode: z.string().trim().min(1, { error: 'validation.verifyCodeRequired' }) }),
+    data: z.strictObject({ email: emailSchema, emailCode: verifyCodeSchema }),
     result: ok,
   }),
   customerWebsite: defineCall({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mailSchema, operationLogSchema, pageOf, pageQuerySchema } from '../entities';
+import { MENU_KEYS } from '../menus';
 import { defineCall } from './define';
 
 export const systemCalls = {
@@ -40,7 +41,7 @@ export const systemCalls = {
     auth: { anyOf: ['supplier_system_mgr'], supplierOnly: true },
     write: true,
     summary: 'Set the hidden-menu list of one area kind (applies to distributors).',
-    data: z.strictObject({ kind: z.enum(['RDC', 'DDC']), menus: z.array(z.string().max(64)).max(100) }),
+    data: z.strictObject({ kind: z.enum(['RDC', 'DDC']), menus: z.array(z.enum(MENU_KEYS)).max(MENU_KEYS.length) }),
     result: z.object({ RDC: z.array(z.string()), DDC: z.array(z.string()) }),
   }),
 };

@@ -52,7 +52,7 @@ export async function hiddenMenusFor(db: Db | Tx, areaKind: string | undefined):
 export const nowSql = sql`now()`;
 
 export interface ResolvedSession {
-  session: { id: number; userId: number; signKey: string; locale: string; currentAreaId: number | null; tokenExpiresAt: Date; lastActiveAt: Date; endedAt: Date | null; endReason: string | null; actingUserId: number | null; remoteExpiresAt: Date | null };
+  session: { id: number; userId: number; signKey: string; locale: string; currentAreaId: number | null; tokenExpiresAt: Date; lastActiveAt: Date; endedAt: Date | null; endReason: string | null; actingUserId: number | null; actingNickname: string | null; remoteExpiresAt: Date | null };
   user: { id: number; nickname: string; email: string; userType: string; userAuthType: number; status: string; authResList: string[]; areaIds: number[] };
   company: { id: number; path: string; type: string; name: string; level: number; status: string };
 }
@@ -70,8 +70,10 @@ export async function resolveSessionAndNonce(database: Database, tokenHash: stri
        select s.id, s.user_id, s.sign_key, s.locale, s.current_area_id, s.token_expires_at, s.last_active_at, s.ended_at,
               s.end_reason, s.acting_user_id, s.remote_expires_at,
               u.nickname, u.email, u.user_type, u.user_auth_type, u.status as user_status, u.auth_res_list, u.area_ids,
-              c.id as company_id, c.path, c.type as company_type, c.name as company_name, c.level, c.status as company_status
+              c.id as company_id, c.path, c.type as company_type, c.name as company_name, c.level, c.status as company_status,
+              a.nickname as acting_nickname
          from sessions s join users u on u.id = s.user_id join companies c on c.id = u.company_id
+         left join users a on a.id = s.acting_user_id
         where s.token_hash = $1),
      n as (insert into nonces (key, expires_at) select 's' || s.id || ':' || $2::text, $3::timestamptz from s
            on conflict do nothing returning key)
@@ -85,7 +87,7 @@ export async function resolveSessionAndNonce(database: Database, tokenHash: stri
       id: Number(r.id), userId: Number(r.user_id), signKey: String(r.sign_key), locale: String(r.locale),
       currentAreaId: r.current_area_id === null ? null : Number(r.current_area_id), tokenExpiresAt: toDate(r.token_expires_at)!,
       lastActiveAt: toDate(r.last_active_at)!, endedAt: toDate(r.ended_at), endReason: (r.end_reason as string | null) ?? null,
-      actingUserId: r.acting_user_id === null ? null : Number(r.acting_user_id), remoteExpiresAt: toDate(r.remote_expires_at),
+      actingUserId: r.acting_user_id === null ? null : Number(r.acting_user_id), actingNickname: (r.acting_nickname as string | null) ?? null, remoteExpiresAt: toDate(r.remote_expires_at),
     },
     user: {
       id: Number(r.user_id), nickname: String(r.nickname), email: String(r.email), userType: String(r.user_type),

@@ -1,6 +1,6 @@
 import { systemCalls } from '@portal/contract';
-import { and, count, desc, gte, ilike, lte, type SQL } from 'drizzle-orm';
-import { areaKindSettings, mails, operationLogs } from '../../db/schema';
+import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { areaKindSettings, mails, operationLogs, users } from '../../db/schema';
 import { requireActor } from '../../lib/context';
 import { implement } from '../../lib/implement';
 import { escapeLike, inSubtree } from '../../lib/tenancy';
@@ -23,16 +23,24 @@ export const systemImpls = [
     if (d.to) conds.push(lte(operationLogs.at, new Date(d.to)));
     const where = and(...conds);
     const [rows, [{ total }]] = await Promise.all([
-      ctx.db.select().from(operationLogs).where(where).orderBy(desc(operationLogs.id)).limit(d.pageSize).offset((d.pageNum - 1) * d.pageSize),
+      ctx.db
+        .select({ log: operationLogs, onBehalfOfName: users.nickname })
+        .from(operationLogs)
+        .leftJoin(users, eq(users.id, operationLogs.onBehalfOfUserId))
+        .where(where)
+        .orderBy(desc(operationLogs.id))
+        .limit(d.pageSize)
+        .offset((d.pageNum - 1) * d.pageSize),
       ctx.db.select({ total: count() }).from(operationLogs).where(where),
     ]);
     return {
-      records: rows.map((r) => ({
+      records: rows.map(({ log: r, onBehalfOfName }) => ({
         id: r.id,
         at: r.at.toISOString(),
         actorUserId: r.actorUserId,
         actorName: r.actorName,
         onBehalfOfUserId: r.onBehalfOfUserId,
+        onBehalfOfName: onBehalfOfName ?? null,
         companyId: r.companyId,
         action: r.action,
         targetType: r.targetType,

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale, normalizeLocale } from '@portal/contract';
+import { DEFAULT_LOCALE, LOCALES, type Locale, normalizeLocale, VALIDATION_MESSAGES } from '@portal/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enUS from '../../locales/en-US.json';
@@ -29,10 +29,16 @@ export function detectLocale(): Locale {
   return browser ? normalizeLocale(browser) : DEFAULT_LOCALE;
 }
 
+/** The `validation.*` texts live once, in the contract; the locale files add only the generic one. */
+function withValidation(messages: typeof enUS, lang: 'en' | 'zh') {
+  const fromContract = Object.fromEntries(Object.entries(VALIDATION_MESSAGES).map(([k, v]) => [k, v[lang]]));
+  return { ...messages, validation: { ...fromContract, ...messages.validation } };
+}
+
 void i18n.use(initReactI18next).init({
   resources: {
-    'en-US': { translation: enUS },
-    'zh-CN': { translation: zhCN },
+    'en-US': { translation: withValidation(enUS, 'en') },
+    'zh-CN': { translation: withValidation(zhCN, 'zh') },
   },
   lng: detectLocale(),
   fallbackLng: DEFAULT_LOCALE,

@@ -2,9 +2,8 @@ import { PASSWORD_MAX, PASSWORD_MIN, validationMessage } from '@portal/contract'
 import { currentLocale, i18n } from './index';
 
 /**
- * Text of a contract validation key (`validation.*`) in the UI language. The locale files carry the
- * contract's texts (scripts/sync-validation-messages.ts); a key added to the contract since the last
- * sync still shows the contract's own text, and anything that is not a key gets the generic message.
+ * Text of a contract validation key (`validation.*`) in the UI language (i18n loads the contract's
+ * texts); anything that is not a key gets the generic message.
  */
 export function translateValidation(message: string | undefined): string {
   if (message && i18n.exists(message)) return i18n.t(message, { min: PASSWORD_MIN, max: PASSWORD_MAX });

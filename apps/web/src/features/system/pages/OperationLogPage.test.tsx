@@ -7,7 +7,7 @@ import { renderPage } from '../../../test/render';
 import OperationLogPage from './OperationLogPage';
 
 const log = (id: number) => ({
-  id, at: '2025-03-01T08:00:00.000Z', actorUserId: 1, actorName: id === 1 ? 'Max Boss' : 'Pat Partner', onBehalfOfUserId: id === 1 ? 12 : null,
+  id, at: '2025-03-01T08:00:00.000Z', actorUserId: 1, actorName: id === 1 ? 'Max Boss' : 'Pat Partner', onBehalfOfUserId: id === 1 ? 12 : null, onBehalfOfName: id === 1 ? 'Dana Dealer' : null,
   companyId: 10, action: 'customer/company/update', targetType: 'company', targetId: String(100 + id), before: { name: `Old ${id}` },
   after: { name: `New ${id}` }, requestId: `req-${id}`,
 });
@@ -30,7 +30,7 @@ describe('OperationLogPage', () => {
     const user = userEvent.setup({ delay: null });
     renderPage(<OperationLogPage />);
     expect(await screen.findByText('Max Boss')).toBeInTheDocument();
-    expect(screen.getByText('User #12')).toBeInTheDocument();
+    expect(screen.getByText('Dana Dealer')).toBeInTheDocument();
     expect(screen.getByText('company #101')).toBeInTheDocument();
     expect(screen.getByText('25 records in total')).toBeInTheDocument();
 

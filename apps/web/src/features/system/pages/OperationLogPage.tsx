@@ -60,12 +60,12 @@ export default function OperationLogPage() {
       title: t('logs.onBehalfOf'),
       dataIndex: 'onBehalfOfUserId',
       width: 170,
-      render: (v: number | null) =>
+      render: (v: number | null, row) =>
         v === null ? (
           <Typography.Text type="secondary">-</Typography.Text>
         ) : (
           <Tooltip title={t('logs.remoteAccessHint')}>
-            <Tag color="orange">{t('logs.userId', { id: v })}</Tag>
+            <Tag color="orange">{row.onBehalfOfName || t('logs.userId', { id: v })}</Tag>
           </Tooltip>
         ),
     },

@@ -1,0 +1,192 @@
+/**
+ * Helpers shared by the end-to-end specs: the demo accounts, signing in through the real login form,
+ * the side menu, the language switch, toasts, and a recorder of the API exchanges a page makes.
+ *
+ * Everything here drives the UI the way a user does (labels, roles, visible text); data-testid is
+ * used only where the web app offers one and no accessible name exists (login button, side menu,
+ * language and user-menu triggers).
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The password of every demo account (tools/seed, README). */
+export const PASSWORD = 'Demo@12345';
+
+/** The fixed demo account of each role (README "demo accounts"). */
+export const ACCOUNTS = {
+  supplier: 'supplier@demo.local',
+  owner: 'owner@acme.demo.local',
+  admin: 'admin@acme.demo.local',
+  distributor: 'dealer@acme.demo.local',
+  installer: 'installer@acme.demo.local',
+  customer: 'customer@acme.demo.local',
+} as const;
+export type Role = keyof typeof ACCOUNTS;
+
+export type Locale = 'en-US' | 'zh-CN';
+
+/** UI strings the specs look for, written out per locale (not read from the app's own catalogues). */
+export const TEXT = {
+  'en-US': {
+    languageLabel: 'English',
+    account: 'Account (e-mail)',
+    password: 'Password',
+    signIn: 'Sign in',
+    loginTitle: 'Sign in',
+    home: 'Home',
+    logout: 'Log out',
+  },
+  'zh-CN': {
+    languageLabel: '简体中文',
+    account: '账号（邮箱）',
+    password: '密码',
+    signIn: '登录',
+    loginTitle: '账号登录',
+    home: '首页',
+    logout: '退出登录',
+  },
+} as const satisfies Record<Locale, Record<string, string>>;
+
+/** antd puts a space between the two characters of a two-character CJK button label ("登 录"). */
+export function buttonText(label: string): RegExp {
+  const chars = [...label].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^\\s*${chars.join('\\s?')}\\s*$`);
+}
+
+export const API_PREFIX = '/v1.0/customer-api/';
+
+// ---- login ------------------------------------------------------------------------------------
+
+/** Fill and submit the login form of the page that is open (must be /login). */
+export async function submitLogin(page: Page, email: string, password = PASSWORD, locale: Locale = 'en-US'): Promise<void> {
+  const t = TEXT[locale];
+  await page.getByLabel(t.account).fill(email);
+  await page.getByLabel(t.password, { exact: true }).fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/**
+ * Sign in through the login form and wait for the signed-in layout. Opens /login first unless
+ * `onLoginPage` says the page is already there (e.g. after a redirect that must be kept).
+ */
+export async function login(
+  page: Page,
+  email: string,
+  opts: { password?: string; locale?: Locale; onLoginPage?: boolean; landOn?: string | RegExp } = {},
+): Promise<void> {
+  if (!opts.onLoginPage) await page.goto('/login');
+  await submitLogin(page, email, opts.password ?? PASSWORD, opts.locale ?? 'en-US');
+  await page.waitForURL(opts.landOn ?? '**/layout/home');
+  await expect(sideMenu(page)).toBeVisible();
+}
+
+export async function loginAs(page: Page, role: Role, opts: Parameters<typeof login>[2] = {}): Promise<void> {
+  await login(page, ACCOUNTS[role], opts);
+}
+
+/** Log out from the user menu in the header. */
+export async function logout(page: Page, locale: Locale = 'en-US'): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: TEXT[locale].logout }).click();
+  await page.waitForURL('**/login');
+}
+
+/** The session token kept in this tab's sessionStorage, or null when logged out. */
+export function sessionToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => sessionStorage.getItem('portal.token'));
+}
+
+// ---- menus ------------------------------------------------------------------------------------
+
+export function sideMenu(page: Page): Locator {
+  return page.getByTestId('side-menu');
+}
+
+/** The labels of the side menu's top level, in order (groups closed). */
+export async function topMenuLabels(page: Page): Promise<string[]> {
+  // Top-level entries are the direct children of the menu: leaves are menuitems themselves,
+  // groups carry a menuitem title. Children of closed groups are not rendered.
+  const items = sideMenu(page).locator(':scope > li');
+  const labels: string[] = [];
+  for (const li of await items.all()) {
+    const own = (await li.getAttribute('role')) === 'menuitem' ? li : li.getByRole('menuitem').first();
+    labels.push((await own.innerText()).trim());
+  }
+  return labels;
+}
+
+/** Open a group of the side menu and return the labels of its entries, in order. */
+export async function menuGroupLabels(page: Page, group: string): Promise<string[]> {
+  const title = sideMenu(page).getByRole('menuitem', { name: group, exact: true });
+  if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+  await expect(title).toHaveAttribute('aria-expanded', 'true');
+  const popupId = await title.getAttribute('aria-controls');
+  expect(popupId, `menu group "${group}" names its list`).toBeTruthy();
+  const list = page.locator(`[id="${popupId}"]`);
+  await expect(list).toBeVisible();
+  return (await list.getByRole('menuitem').allInnerTexts()).map((s) => s.trim());
+}
+
+// ---- language ---------------------------------------------------------------------------------
+
+/** Pick a language from the switch on the login page or in the header. */
+export async function switchLocale(page: Page, locale: Locale): Promise<void> {
+  await page.getByTestId('locale-switch').click();
+  await page.getByRole('menuitemcheckbox', { name: TEXT[locale].languageLabel }).or(page.getByRole('menuitem', { name: TEXT[locale].languageLabel })).click();
+  await expect(page.getByTestId('locale-switch')).toHaveText(new RegExp(TEXT[locale].languageLabel));
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('locale'))).toBe(locale);
+}
+
+// ---- toasts -----------------------------------------------------------------------------------
+
+/** antd message toasts on screen. */
+export function toasts(page: Page): Locator {
+  return page.locator('.ant-message-notice');
+}
+
+export function toast(page: Page, text: string | RegExp): Locator {
+  return toasts(page).filter({ hasText: text });
+}
+
+// ---- API exchanges ----------------------------------------------------------------------------
+
+export interface ApiExchange {
+  /** The call path after /v1.0/customer-api/ (e.g. auth/token/renew). */
+  path: string;
+  /** basic.token the browser sent ('' for public calls). */
+  token: string;
+  /** basic.code the server answered (200 is success). */
+  code: number;
+  data: unknown;
+}
+
+/**
+ * Record every API call of `page` in the order the answers arrive (page.on('response')).
+ * `exchanges()` waits for the bodies read so far.
+ */
+export function recordApi(page: Page) {
+  const pending: Promise<ApiExchange | null>[] = [];
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (!url.pathname.startsWith(API_PREFIX)) return;
+    pending.push(
+      (async () => {
+        try {
+          const sent = res.request().postDataJSON() as { basic?: { token?: string } } | null;
+          const body = (await res.json()) as { basic: { code: number }; data: unknown };
+          return { path: url.pathname.slice(API_PREFIX.length), token: sent?.basic?.token ?? '', code: body.basic.code, data: body.data };
+        } catch {
+          return null;
+        }
+      })(),
+    );
+  });
+  return {
+    async exchanges(): Promise<ApiExchange[]> {
+      return (await Promise.all(pending)).filter((x): x is ApiExchange => x !== null);
+    },
+    /** Forget what was recorded so far. */
+    clear(): void {
+      pending.length = 0;
+    },
+  };
+}
