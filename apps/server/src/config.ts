@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+export const DEV_LINK_SECRET = 'dev-link-secret-change-me';
+
 export interface Config {
   port: number;
   host: string;
@@ -26,7 +28,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
-    linkSecret: env.LINK_SECRET ?? 'dev-link-secret-change-me',
+    linkSecret: env.LINK_SECRET ?? DEV_LINK_SECRET,
     benchRoutes: env.BENCH_ROUTES === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),

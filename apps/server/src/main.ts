@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { DEV_LINK_SECRET, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createServices } from './services';
 import path from 'node:path';
@@ -26,5 +26,8 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+if (config.linkSecret === DEV_LINK_SECRET) {
+  app.log.warn('LINK_SECRET is not set: signed file links use the development key (set it, the same on every instance)');
+}
 await app.listen({ port: config.port, host: config.host });
 app.log.warn(`Portal ready on http://localhost:${config.port} (database: ${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}; API docs at /api/docs)`);

@@ -7,8 +7,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import type { Clock } from './lib/clock';
-import { systemClock } from './lib/clock';
 import { createFileStore, type FileStore } from './lib/files';
 import { createJobQueue, type JobQueue } from './lib/jobs';
 import { createMailer, registerMailDelivery, type MailTemplateName } from './lib/mail';
@@ -25,13 +23,12 @@ export interface ServiceHandles {
 export async function createServices(
   config: Config,
   database: Database,
-  opts: { clock?: Clock; env?: Record<string, string | undefined>; jobs?: boolean } = {},
+  opts: { env?: Record<string, string | undefined>; jobs?: boolean } = {},
 ): Promise<ServiceHandles> {
   const env = { FILE_STORE_DIR: path.join(config.dataDir, 'files'), ...process.env, ...(opts.env ?? {}) };
   const mailer = createMailer(database.db, env);
   const fileStore = createFileStore(env);
   const jobs = opts.jobs === false ? null : createJobQueue(database, { connectionString: config.databaseUrl });
-  void (opts.clock ?? systemClock);
 
   const app: AppServices = {
     config,

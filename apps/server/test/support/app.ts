@@ -47,7 +47,7 @@ export async function createTestApp(engine: EngineKind): Promise<TestApp> {
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', FILE_STORE_DIR: path.join(dataDir, 'files') }), webDist: path.join(dataDir, 'no-web') };
-  const services = await createServices(config, database, { clock, env: { FILE_STORE_DIR: path.join(dataDir, 'files') }, jobs: false });
+  const services = await createServices(config, database, { env: { FILE_STORE_DIR: path.join(dataDir, 'files') }, jobs: false });
   const app = await buildApp({ config, database, services: services.app, clock, logger: false });
   await app.ready();
   const world = await createWorld(database);
