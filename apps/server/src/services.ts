@@ -11,6 +11,7 @@ import { createFileStore, type FileStore } from './lib/files';
 import { createJobQueue, type JobQueue } from './lib/jobs';
 import { createMailer, registerMailDelivery, type MailTemplateName } from './lib/mail';
 import type { AppServices } from './lib/services';
+import { TotalCache } from './lib/total-cache';
 
 export interface ServiceHandles {
   app: AppServices;
@@ -33,6 +34,7 @@ export async function createServices(
   const app: AppServices = {
     config,
     fileStore,
+    totals: new TotalCache(),
     mail: {
       async sendTemplate(to, template, locale, vars) {
         await mailer.sendTemplate(to, template as MailTemplateName, locale, vars as never);

@@ -19,8 +19,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** Raw parameterised SQL, for pg-boss's `db` adapter and set-based work. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /**
+   * Raw parameterised SQL, for pg-boss's `db` adapter, set-based work and hot paths. A `name`
+   * makes it a prepared statement on PostgreSQL (planned once per connection).
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], opts?: { name?: string }): Promise<{ rows: T[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** The PGlite instance, when embedded (tests dump it as a template). */
@@ -57,8 +60,8 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   return {
     kind: 'postgres',
     db,
-    async query(text, params) {
-      const r = await pool.query(text, params as unknown[]);
+    async query(text, params, opts) {
+      const r = opts?.name ? await pool.query({ name: opts.name, text, values: params as unknown[] }) : await pool.query(text, params as unknown[]);
       return { rows: r.rows };
     },
     async migrate() {

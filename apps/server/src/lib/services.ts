@@ -1,6 +1,7 @@
 import type { Locale } from '@portal/contract';
 import type { Config } from '../config';
 import type { FileStore } from './files/store';
+import type { TotalCache } from './total-cache';
 
 /** Cross-cutting services a call handler may use (plugins of ARCHITECTURE.md). */
 export interface MailService {
@@ -12,4 +13,6 @@ export interface AppServices {
   config: Config;
   mail: MailService;
   fileStore: FileStore;
+  /** Short-lived totals of large paged lists (this instance only). */
+  totals: TotalCache;
 }

@@ -34,4 +34,3 @@ export class TotalCache {
   }
 }
 
-export const companyTotals = new TotalCache();

@@ -79,6 +79,7 @@ export async function resolveSessionAndNonce(database: Database, tokenHash: stri
            on conflict do nothing returning key)
      select s.*, (select count(*)::int from n) as nonce_fresh from s`,
     [tokenHash, String(nonce), nonceExpiresAt.toISOString()],
+    { name: 'resolve_session_and_nonce' },
   );
   const r = rows[0];
   if (!r) return null;

@@ -1,10 +1,10 @@
 import type { CompanyStatus, CompanyType } from './company.types';
 import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Database, Db, Tx } from '../../db/client';
 import { companies } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { belowCompany, escapeLike, inSubtree } from '../../lib/tenancy';
-import { companyTotals } from '../../lib/total-cache';
+import type { TotalCache } from '../../lib/total-cache';
 
 type AnyDb = Db | Tx;
 
@@ -40,26 +40,60 @@ export interface CompanyFilter {
   parentId?: number;
 }
 
-/** Downstream companies of the caller, filtered and paged. */
-export async function listDownstreamCompanies(db: AnyDb, actor: Actor, f: CompanyFilter, page: { pageNum: number; pageSize: number }) {
+/**
+ * Downstream companies of the caller, filtered and paged. The page is the portal's hottest list, so
+ * it is one prepared statement (planned once per connection) whose optional filters are parameters;
+ * the total comes from the short-lived total cache.
+ */
+export async function listDownstreamCompanies(
+  database: Database,
+  totals: TotalCache,
+  actor: Actor,
+  f: CompanyFilter,
+  page: { pageNum: number; pageSize: number },
+) {
+  const prefix = escapeLike(actor.companyPath) + '%';
+  const search = f.searchText ? `%${escapeLike(f.searchText)}%` : null;
+  const { rows } = await database.query<Record<string, unknown>>(
+    `select c.id, c.parent_id, c.type, c.level, c.name, c.logo, c.contact, c.telephone, c.email, c.area_id, c.status,
+            c.user_limit, c.created_at,
+            (select count(*)::int from users u where u.company_id = c.id and u.status <> 'deleted') as user_count
+       from companies c
+      where c.path like $1 and c.path <> $2
+        and ($3::text is null or c.name ilike $3)
+        and ($4::text is null or c.type = $4)
+        and ($5::text is null or c.status = $5)
+        and ($6::int is null or c.area_id = $6)
+        and ($7::int is null or c.parent_id = $7)
+      order by c.id desc
+      limit $8 offset $9`,
+    [prefix, actor.companyPath, search, f.type ?? null, f.status ?? null, f.areaId ?? null, f.parentId ?? null, page.pageSize, (page.pageNum - 1) * page.pageSize],
+    { name: 'company_list_page' },
+  );
+  const records = rows.map((r) => ({
+    id: Number(r.id),
+    parentId: r.parent_id === null ? null : Number(r.parent_id),
+    type: String(r.type),
+    level: Number(r.level),
+    name: String(r.name),
+    logo: (r.logo as string | null) ?? null,
+    contact: String(r.contact),
+    telephone: String(r.telephone),
+    email: String(r.email),
+    areaId: r.area_id === null ? null : Number(r.area_id),
+    status: String(r.status),
+    userLimit: Number(r.user_limit),
+    createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
+    userCount: Number(r.user_count),
+  }));
   const conds: SQL[] = [belowCompany(companies.path, actor)];
-  if (f.searchText) conds.push(ilike(companies.name, `%${escapeLike(f.searchText)}%`));
+  if (f.searchText) conds.push(ilike(companies.name, search!));
   if (f.type) conds.push(eq(companies.type, f.type));
   if (f.status) conds.push(eq(companies.status, f.status));
   if (f.areaId) conds.push(eq(companies.areaId, f.areaId));
   if (f.parentId) conds.push(eq(companies.parentId, f.parentId));
-  const where = and(...conds);
   const totalKey = `${actor.companyPath}|${f.searchText ?? ''}|${f.type ?? ''}|${f.status ?? ''}|${f.areaId ?? ''}|${f.parentId ?? ''}`;
-  const [records, total] = await Promise.all([
-    db
-      .select(companyColumns)
-      .from(companies)
-      .where(where)
-      .orderBy(desc(companies.id))
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize),
-    companyTotals.get(totalKey, async () => (await db.select({ total: count() }).from(companies).where(where))[0].total),
-  ]);
+  const total = await totals.get(`companies|${totalKey}`, async () => (await database.db.select({ total: count() }).from(companies).where(and(...conds)))[0].total);
   return { records, total };
 }
 
