@@ -46,4 +46,7 @@ const run = (args: string[]) =>
 await run(['tools/seed/cli.ts']);
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => server.kill(sig));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code, signal) => {
+  if (code !== 0) console.error(`e2e/serve.ts: the server exited (code ${code}, signal ${signal})`);
+  process.exit(code ?? 0);
+});

@@ -4,7 +4,7 @@
  * the browser language, en-US as fallback).
  */
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, TEXT, buttonText, login, logout, sideMenu, switchLocale, topMenuLabels } from './support';
+import { ACCOUNTS, TEXT, buttonText, login, logout, menuItem, switchLocale, topMenuLabels } from './support';
 
 const storedLocale = (page: import('@playwright/test').Page) => page.evaluate(() => sessionStorage.getItem('locale'));
 
@@ -53,7 +53,7 @@ test.describe('on the login page', () => {
     await switchLocale(page, 'zh-CN');
     await login(page, ACCOUNTS.owner, { locale: 'zh-CN', onLoginPage: true });
     await expect(page.getByTestId('page-title')).toHaveText('首页');
-    await expect(sideMenu(page).getByRole('menuitem', { name: '固件云升级' })).toBeVisible();
+    await expect(menuItem(page, '固件云升级')).toBeVisible();
   });
 });
 
@@ -72,7 +72,7 @@ test.describe('in the layout', () => {
   test('switches the menus, page title and header to zh-CN, and keeps them across a reload', async ({ page }) => {
     await login(page, ACCOUNTS.owner);
     await expect(page.getByTestId('page-title')).toHaveText('Home');
-    await expect(sideMenu(page).getByRole('menuitem', { name: 'Cloud Firmware Upgrade' })).toBeVisible();
+    await expect(menuItem(page, 'Cloud Firmware Upgrade')).toBeVisible();
 
     await switchLocale(page, 'zh-CN');
     const zhMenu = [
@@ -89,7 +89,7 @@ test.describe('in the layout', () => {
     expect(await topMenuLabels(page)).toEqual(zhMenu);
     expect(await storedLocale(page)).toBe('zh-CN');
 
-    // Logging out keeps the language: the login page is in Chinese too.
+    // Logging out keeps the language of this tab: the login page is in Chinese too.
     await logout(page, 'zh-CN');
     await expect(page.getByTestId('login-submit')).toHaveText(buttonText(TEXT['zh-CN'].signIn));
   });

@@ -8,7 +8,7 @@
  * keep signing in with the demo accounts.
  */
 import { expect, test } from '@playwright/test';
-import { PASSWORD, TEXT, login, sessionToken, submitLogin, switchLocale, toast, toasts } from './support';
+import { PASSWORD, TEXT, login, logout, sessionToken, submitLogin, switchLocale, toast, toasts } from './support';
 
 // Seeded staff of Acme Vision and Northwind (tools/seed/demo.ts: first.last@<company mail domain>).
 const EMMA = 'emma.clarke@acme.demo.local';
@@ -61,4 +61,27 @@ test('the fifth failure locks the account; the right password is then refused to
   expect(new URL(page.url()).pathname).toBe('/login');
   expect(await sessionToken(page)).toBeNull();
   await expect(page.getByTestId('login-submit')).toHaveText(TEXT['en-US'].signIn);
+});
+
+test('logging out from the user menu ends the session and lands on the login page', async ({ page }) => {
+  await login(page, EMMA);
+  await page.goto('/layout/logs');
+  await expect(page.getByTestId('page-title')).toHaveText('Operation Logs');
+  await logout(page);
+  expect(await sessionToken(page)).toBeNull();
+  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+});
+
+test('an explicit logout leaves no redirect back to the page the user left', async ({ page }) => {
+  // Known UI bug (apps/web/src/lib/session/logout.ts with app/guards.tsx RequireAuth): clearSession()
+  // re-renders the layout without a session, so RequireAuth replaces the server's plain /login with
+  // /login?redirect=<page left>, and the next person to sign in in this tab is sent to that page.
+  // Marked as expected to fail; it will report "passed unexpectedly" once fixed.
+  test.fail();
+  await login(page, EMMA);
+  await page.goto('/layout/logs');
+  await expect(page.getByTestId('page-title')).toHaveText('Operation Logs');
+  const at = await logout(page);
+  await page.waitForTimeout(500);
+  expect(new URL(page.url()).search, `after logout at ${at.href}`).toBe('');
 });

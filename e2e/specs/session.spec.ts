@@ -10,7 +10,7 @@
  *   page.clock; the server clock is real, so nothing here calls the server after the jump.
  */
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, type ApiExchange, loginAs, login, recordApi, sessionToken, sideMenu, switchLocale, toast } from './support';
+import { ACCOUNTS, type ApiExchange, loginAs, login, menuItem, recordApi, sessionToken, switchLocale, toast } from './support';
 
 /** Access-token lifetime set by e2e/serve.ts, plus a margin. */
 const TOKEN_TTL_MS = 20_000;
@@ -32,7 +32,7 @@ test.describe('token renewal (7004)', () => {
     await page.waitForTimeout(PAST_TTL_MS);
 
     // Open a page that loads data through the side menu (no reload: the client's own renewal path).
-    await sideMenu(page).getByRole('menuitem', { name: 'Operation Logs', exact: true }).click();
+    await menuItem(page, 'Operation Logs').click();
     await page.waitForURL('**/layout/logs');
     await expect(page.getByTestId('page-title')).toHaveText('Operation Logs');
     const table = page.getByTestId('operation-log-table');

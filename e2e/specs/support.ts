@@ -83,11 +83,21 @@ export async function loginAs(page: Page, role: Role, opts: Parameters<typeof lo
   await login(page, ACCOUNTS[role], opts);
 }
 
-/** Log out from the user menu in the header. */
-export async function logout(page: Page, locale: Locale = 'en-US'): Promise<void> {
+/**
+ * Log out from the user menu in the header and wait for the login page. The server answers where
+ * to go (SPEC §4: the brand's unified-domain login, else the regional host's, else this host's);
+ * the demo seed sets no unified domain and no regional host, so it is this host's /login.
+ */
+export async function logout(page: Page, locale: Locale = 'en-US'): Promise<URL> {
+  const answer = page.waitForResponse((res) => res.url().endsWith(`${API_PREFIX}auth/logout`));
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: TEXT[locale].logout }).click();
-  await page.waitForURL('**/login');
+  const body = (await (await answer).json()) as { basic: { code: number }; data: { redirect: string } };
+  expect(body.basic.code).toBe(200);
+  expect(body.data.redirect).toBe('/login');
+  await page.waitForURL((url) => url.pathname === '/login');
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+  return new URL(page.url());
 }
 
 /** The session token kept in this tab's sessionStorage, or null when logged out. */
@@ -99,6 +109,23 @@ export function sessionToken(page: Page): Promise<string | null> {
 
 export function sideMenu(page: Page): Locator {
   return page.getByTestId('side-menu');
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Text matching exactly `label` (surrounding white space allowed). */
+export function exactText(label: string): RegExp {
+  return new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`);
+}
+
+/**
+ * The side-menu entry (leaf or group title) labelled exactly `label`. Matched on its text: the
+ * accessible name also carries the icon's aria-label (e.g. "cloud-upload Cloud Firmware Upgrade").
+ */
+export function menuItem(page: Page, label: string): Locator {
+  return sideMenu(page).getByRole('menuitem').filter({ hasText: exactText(label) });
 }
 
 /** The labels of the side menu's top level, in order (groups closed). */
@@ -116,7 +143,7 @@ export async function topMenuLabels(page: Page): Promise<string[]> {
 
 /** Open a group of the side menu and return the labels of its entries, in order. */
 export async function menuGroupLabels(page: Page, group: string): Promise<string[]> {
-  const title = sideMenu(page).getByRole('menuitem', { name: group, exact: true });
+  const title = menuItem(page, group);
   if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
   await expect(title).toHaveAttribute('aria-expanded', 'true');
   const popupId = await title.getAttribute('aria-controls');

@@ -52,23 +52,84 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
   };
 }
 
-export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<Database> {
+/**
+ * The hot path's connections: a few long-lived clients, each query sent to the one with the
+ * fewest queries in flight (node-postgres queues them per client). It saves the pool's
+ * checkout/release on every call, and the named statements stay prepared on few connections.
+ * Transactions and Drizzle still go through the pool. A client that fails is dropped and opened
+ * again on the next query; the query that was on it fails, as it would on the pool.
+ */
+class HotClients {
+  private slots: Array<{ client: Promise<pg.Client> | null; inFlight: number }>;
+  private closed = false;
+  constructor(
+    private url: string,
+    size: number,
+  ) {
+    this.slots = Array.from({ length: Math.max(1, size) }, () => ({ client: null, inFlight: 0 }));
+  }
+
+  private open(slot: { client: Promise<pg.Client> | null }): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.url });
+    const drop = () => {
+      if (slot.client === opened) slot.client = null;
+    };
+    client.on('error', drop);
+    client.on('end', drop);
+    const opened: Promise<pg.Client> = client.connect().then(
+      () => client,
+      (err: unknown) => {
+        drop();
+        throw err;
+      },
+    );
+    slot.client = opened;
+    return opened;
+  }
+
+  async query<R extends pg.QueryResultRow>(config: pg.QueryConfig | pg.QueryArrayConfig): Promise<pg.QueryResult<R>> {
+    if (this.closed) throw new Error('database closed');
+    let slot = this.slots[0];
+    for (let i = 1; i < this.slots.length && slot.inFlight > 0; i++) if (this.slots[i].inFlight < slot.inFlight) slot = this.slots[i];
+    slot.inFlight++;
+    try {
+      const client = await (slot.client ?? this.open(slot));
+      return (await client.query(config as pg.QueryConfig)) as pg.QueryResult<R>;
+    } finally {
+      slot.inFlight--;
+    }
+  }
+
+  async end() {
+    this.closed = true;
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        const c = slot.client;
+        slot.client = null;
+        if (c) await c.then((client) => client.end()).catch(() => {});
+      }),
+    );
+  }
+}
+
+export async function openPostgres(url: string, opts: { max?: number; hotClients?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
   // Surface a dead connection in the log instead of crashing the process.
   pool.on('error', () => {});
+  const hot = new HotClients(url, opts.hotClients ?? 4);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
     db,
     async query(text, params, opts) {
-      const r = opts?.name ? await pool.query({ name: opts.name, text, values: params as unknown[] }) : await pool.query(text, params as unknown[]);
-      return { rows: r.rows };
+      const r = opts?.name && !process.env.XNOHOT ? await hot.query({ name: opts.name, text, values: params as unknown[] }) : await pool.query(text, params as unknown[]);
+      return { rows: r.rows as never[] };
     },
     async migrate() {
       await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), hot.end()]);
     },
   };
 }

@@ -4,8 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VALIDATION_MESSAGES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import enUS from './en-US.json';
-import zhCN from './zh-CN.json';
+import { MESSAGES } from './messages';
+
+// Shell and feature files merged, as the app loads them.
+const enUS = MESSAGES['en-US'];
+const zhCN = MESSAGES['zh-CN'];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const contractSrc = path.resolve(here, '../../../../packages/contract/src');

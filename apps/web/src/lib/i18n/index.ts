@@ -1,8 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale, normalizeLocale, VALIDATION_MESSAGES } from '@portal/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enUS from '../../locales/en-US.json';
-import zhCN from '../../locales/zh-CN.json';
+import { MESSAGES } from '../../locales/messages';
 
 /** sessionStorage key of the chosen locale (SPEC §1: session storage, else the browser language). */
 export const LOCALE_STORAGE_KEY = 'locale';
@@ -30,15 +29,15 @@ export function detectLocale(): Locale {
 }
 
 /** The `validation.*` texts live once, in the contract; the locale files add only the generic one. */
-function withValidation(messages: typeof enUS, lang: 'en' | 'zh') {
+function withValidation(messages: (typeof MESSAGES)['en-US'], lang: 'en' | 'zh') {
   const fromContract = Object.fromEntries(Object.entries(VALIDATION_MESSAGES).map(([k, v]) => [k, v[lang]]));
   return { ...messages, validation: { ...fromContract, ...messages.validation } };
 }
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'en-US': { translation: withValidation(enUS, 'en') },
-    'zh-CN': { translation: withValidation(zhCN, 'zh') },
+    'en-US': { translation: withValidation(MESSAGES['en-US'], 'en') },
+    'zh-CN': { translation: withValidation(MESSAGES['zh-CN'], 'zh') },
   },
   lng: detectLocale(),
   fallbackLng: DEFAULT_LOCALE,
