@@ -11,7 +11,9 @@ import type { Database } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import type { CallImpl } from './lib/implement';
 import type { AppServices } from './lib/services';
+import { accountImpls } from './modules/accounts';
 import { authImpls } from './modules/auth/auth.calls';
+import { partnerImpls } from './modules/partner';
 import { companyImpls } from './modules/company/company.calls';
 import { systemImpls } from './modules/system/system.calls';
 import { buildOpenApiDocument } from './openapi';
@@ -21,7 +23,7 @@ import { fileImpls, registerFileRoutes } from './modules/system/file.routes';
 import { registerUploadRoutes } from './modules/system/upload.routes';
 
 /** Every implemented call; the registry test checks it covers ALL_CALLS of the contract. */
-export const ALL_IMPLS: readonly CallImpl[] = [...authImpls, ...companyImpls, ...systemImpls, ...fileImpls];
+export const ALL_IMPLS: readonly CallImpl[] = [...authImpls, ...companyImpls, ...systemImpls, ...fileImpls, ...accountImpls, ...partnerImpls];
 
 export interface AppDeps {
   config: Config;

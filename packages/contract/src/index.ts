@@ -12,5 +12,7 @@ export * from './calls/define';
 export * from './calls/auth';
 export * from './calls/company';
 export * from './calls/system';
+export * from './calls/users';
+export * from './calls/partner';
 export * from './calls/registry';
 export * from './calls/upload';

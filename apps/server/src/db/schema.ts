@@ -226,3 +226,6 @@ export const userConfigs = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+export * from './schema-accounts';
+export * from './schema-partner';

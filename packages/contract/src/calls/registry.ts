@@ -2,6 +2,8 @@ import { authCalls, ssoCalls } from './auth';
 import { companyCalls } from './company';
 import type { CallDef } from './define';
 import { systemCalls } from './system';
+import { partnerCalls } from './partner';
+import { userCalls } from './users';
 
 /** Every call of the API. The server must implement each one; tests iterate over this list. */
 export const ALL_CALLS: readonly CallDef[] = [
@@ -9,4 +11,6 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(ssoCalls),
   ...Object.values(companyCalls),
   ...Object.values(systemCalls),
+  ...Object.values(userCalls),
+  ...Object.values(partnerCalls),
 ];

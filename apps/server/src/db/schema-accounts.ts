@@ -1,0 +1,2 @@
+/** Tables of the users-and-permissions module (issue: accounts). */
+export {};

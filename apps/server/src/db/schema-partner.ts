@@ -1,0 +1,2 @@
+/** Tables of the partner network: invitations, registration audits, remote-access grants. */
+export {};
