@@ -16,7 +16,7 @@
  *   customer   account, license_qry, vmslicense_qry; userType customer (no Content Site)
  */
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, type Role, loginAs, menuGroupLabels, menuItem, topMenuLabels } from './support';
+import { ACCOUNTS, type Role, loginAs, menuGroupLabels, menuItem, switchArea, topMenuLabels } from './support';
 
 interface Expected {
   /** The side menu's top level, in order. */
@@ -170,8 +170,7 @@ test.describe('menus per role', () => {
     await expect(menuItem(page, 'Cloud Storage')).toHaveCount(1);
     await expect(menuItem(page, 'Points Mall')).toHaveCount(0);
 
-    await page.getByTestId('area-switcher').click();
-    await page.getByRole('option', { name: /Global \(RDC\)/ }).click();
+    await switchArea(page, /Global \(RDC\)/);
     await expect(page.getByTestId('home-area')).toHaveText('Global (RDC)');
 
     expect(await topMenuLabels(page)).toEqual([

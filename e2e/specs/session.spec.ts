@@ -10,7 +10,7 @@
  *   page.clock; the server clock is real, so nothing here calls the server after the jump.
  */
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, type ApiExchange, loginAs, login, menuItem, recordApi, sessionToken, switchLocale, toast } from './support';
+import { ACCOUNTS, type ApiExchange, loginAs, login, menuItem, recordApi, sessionToken, switchArea, switchLocale, toast } from './support';
 
 /** Access-token lifetime set by e2e/serve.ts, plus a margin. */
 const TOKEN_TTL_MS = 20_000;
@@ -22,24 +22,32 @@ function renewalTrail(all: ApiExchange[], path: string): Array<Pick<ApiExchange,
 }
 
 test.describe('token renewal (7004)', () => {
-  test('an expired token is renewed once and the call is retried: the logs load without going back to login', async ({ page }) => {
-    test.setTimeout(60_000);
+  // One wait past the token lifetime serves two sessions (two browser contexts, signed in at the
+  // same time): a query (the operation logs) and a call that changes the session (area switch).
+  test('an expired token is renewed once and the call retried: data loads and the area switches, without going back to login', async ({ page, browser }) => {
+    test.setTimeout(75_000);
     await loginAs(page, 'owner');
     const firstToken = await sessionToken(page);
     expect(firstToken).toBeTruthy();
 
+    const dealerContext = await browser.newContext();
+    const dealer = await dealerContext.newPage();
+    await loginAs(dealer, 'distributor');
+    await expect(dealer.getByTestId('home-area')).toHaveText('Europe (Frankfurt)');
+    const dealerToken = await sessionToken(dealer);
+
     const api = recordApi(page);
+    const dealerApi = recordApi(dealer);
     await page.waitForTimeout(PAST_TTL_MS);
 
-    // Open a page that loads data through the side menu (no reload: the client's own renewal path).
+    // 1. Open a page that loads data through the side menu (no reload: the client's own renewal path).
     await menuItem(page, 'Operation Logs').click();
     await page.waitForURL('**/layout/logs');
     await expect(page.getByTestId('page-title')).toHaveText('Operation Logs');
     const table = page.getByTestId('operation-log-table');
     await expect(table.getByRole('columnheader', { name: 'Action' })).toBeVisible();
     // The list answered: a fresh seed has no operation-log rows for the company yet.
-    await expect(table.getByText('No data')).toBeVisible();
-    await expect(page.locator('.ant-table-placeholder, .ant-table-row').first()).toBeVisible();
+    await expect(table.locator('.ant-empty-description')).toHaveText('No data');
 
     const all = await api.exchanges();
     expect(renewalTrail(all, 'system/operation-log/page')).toEqual([
@@ -53,7 +61,7 @@ test.describe('token renewal (7004)', () => {
     expect(newToken).toBeTruthy();
     expect(newToken).not.toBe(firstToken);
     expect(retried.token).toBe(newToken);
-    expect(retried.data).toMatchObject({ records: expect.any(Array) });
+    expect(retried.data).toMatchObject({ records: expect.any(Array), total: 0 });
 
     // Still signed in, no error toast, and the new token works without another renewal.
     expect(new URL(page.url()).pathname).toBe('/layout/logs');
@@ -61,25 +69,23 @@ test.describe('token renewal (7004)', () => {
     api.clear();
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(async () => (await api.exchanges()).map((x) => `${x.path} ${x.code}`)).toEqual(['system/operation-log/page 200']);
-  });
 
-  test('a call that changes the session (area switch) is retried after renewal and takes effect', async ({ page }) => {
-    test.setTimeout(60_000);
-    await login(page, ACCOUNTS.owner);
-    await expect(page.getByTestId('home-area')).toHaveText('Europe (Frankfurt)');
-    const api = recordApi(page);
-    await page.waitForTimeout(PAST_TTL_MS);
-
-    await page.getByTestId('area-switcher').click();
-    await page.getByRole('option', { name: /Americas \(Virginia\)/ }).click();
-    await expect(toast(page, 'Switched to Americas (Virginia).')).toBeVisible();
-    await expect(page.getByTestId('home-area')).toHaveText('Americas (Virginia)');
-    expect(renewalTrail(await api.exchanges(), 'auth/area/switch')).toEqual([
+    // 2. The distributor's token expired too: switching to the RDC is renewed, retried and takes effect
+    //    (the RDC has no hidden menus, so the points mall appears).
+    await switchArea(dealer, /Global \(RDC\)/);
+    await expect(toast(dealer, 'Switched to Global (RDC).')).toBeVisible();
+    await expect(dealer.getByTestId('home-area')).toHaveText('Global (RDC)');
+    await expect(menuItem(dealer, 'Points Mall')).toHaveCount(1);
+    const dealerAll = await dealerApi.exchanges();
+    expect(renewalTrail(dealerAll, 'auth/area/switch')).toEqual([
       { path: 'auth/area/switch', code: 7004 },
       { path: 'auth/token/renew', code: 200 },
       { path: 'auth/area/switch', code: 200 },
     ]);
-    expect(new URL(page.url()).pathname).toBe('/layout/home');
+    expect(dealerAll.find((x) => x.path === 'auth/area/switch')?.token).toBe(dealerToken);
+    expect(new URL(dealer.url()).pathname).toBe('/layout/home');
+    expect(await sessionToken(dealer)).not.toBe(dealerToken);
+    await dealerContext.close();
   });
 });
 

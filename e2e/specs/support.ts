@@ -90,7 +90,7 @@ export async function loginAs(page: Page, role: Role, opts: Parameters<typeof lo
  */
 export async function logout(page: Page, locale: Locale = 'en-US'): Promise<URL> {
   const answer = page.waitForResponse((res) => res.url().endsWith(`${API_PREFIX}auth/logout`));
-  await page.getByTestId('user-menu').click();
+  await openPopup(page, page.getByTestId('user-menu'));
   await page.getByRole('menuitem', { name: TEXT[locale].logout }).click();
   const body = (await (await answer).json()) as { basic: { code: number }; data: { redirect: string } };
   expect(body.basic.code).toBe(200);
@@ -157,10 +157,29 @@ export async function menuGroupLabels(page: Page, group: string): Promise<string
 
 /** Pick a language from the switch on the login page or in the header. */
 export async function switchLocale(page: Page, locale: Locale): Promise<void> {
-  await page.getByTestId('locale-switch').click();
+  await openPopup(page, page.getByTestId('locale-switch'));
   await page.getByRole('menuitemcheckbox', { name: TEXT[locale].languageLabel }).or(page.getByRole('menuitem', { name: TEXT[locale].languageLabel })).click();
   await expect(page.getByTestId('locale-switch')).toHaveText(new RegExp(TEXT[locale].languageLabel));
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('locale'))).toBe(locale);
+}
+
+// ---- popups -----------------------------------------------------------------------------------
+
+/**
+ * Click a dropdown or select trigger and wait until its popup has finished its opening motion:
+ * a click during the slide-in can press on an entry and release elsewhere, which is no click.
+ */
+export async function openPopup(page: Page, trigger: Locator): Promise<void> {
+  await trigger.click();
+  const popup = page.locator('.ant-dropdown:visible, .ant-select-dropdown:visible').last();
+  await expect(popup).toBeVisible();
+  await expect(popup).not.toHaveClass(/-(appear|enter)\b/);
+}
+
+/** Switch the session's current area with the switcher in the header. */
+export async function switchArea(page: Page, area: RegExp): Promise<void> {
+  await openPopup(page, page.getByTestId('area-switcher'));
+  await page.getByRole('option', { name: area }).click();
 }
 
 // ---- toasts -----------------------------------------------------------------------------------

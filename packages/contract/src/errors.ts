@@ -54,6 +54,16 @@ export const ERROR_CATALOGUE = {
   7021: { key: 'invitationAlreadySent', endsSession: false, en: 'The invitation was already sent. Do not operate frequently.', zh: '邀请已发送，请勿频繁操作。' },
   7022: { key: 'linkInvalid', endsSession: false, en: 'The link is invalid, expired or already used.', zh: '链接无效、已过期或已被使用。' },
   7023: { key: 'renewFailed', endsSession: true, en: 'Your login could not be renewed. Please log in again.', zh: '登录续期失败，请重新登录。' },
+  7031: { key: 'passwordWrong', endsSession: false, en: 'The password is wrong.', zh: '密码错误。' },
+  7032: { key: 'unregisterRefused', endsSession: false, en: 'This account cannot be deleted: it is the only owner of a company that still has users or downstream companies.', zh: '该账号无法注销：它是公司唯一的所有者，且公司仍有其他用户或下级公司。' },
+  7033: { key: 'cannotOperateSelf', endsSession: false, en: 'You cannot disable, delete or change the permissions of your own account.', zh: '不能禁用、删除自己的账号或修改自己的权限。' },
+  7034: { key: 'notRegistered', endsSession: false, en: 'The user has not completed registration yet. Send the invitation again instead.', zh: '该用户尚未完成注册，请重新发送邀请。' },
+  // Partner network: registration audit, companies, remote access
+  7040: { key: 'registrationPending', endsSession: false, en: 'Your registration is waiting for approval by {company}. You can log in once it is approved.', zh: '您的注册正在等待{company}审核，审核通过后即可登录。' },
+  7041: { key: 'registrationRejected', endsSession: false, en: 'Your registration was rejected by {company}. Reason: {reason}', zh: '您的注册已被{company}驳回。原因：{reason}' },
+  7042: { key: 'remoteAccessNotAllowed', endsSession: false, en: 'This account does not allow superior access. Ask its administrator to turn on "Allow superior access".', zh: '该账号未开启“允许上级访问”，请联系该账号的管理员开启。' },
+  7043: { key: 'userLimitBelowUsers', endsSession: false, en: 'The user limit cannot be lower than the company’s current number of users ({count}).', zh: '用户上限不能低于该公司当前的用户数（{count}）。' },
+  7044: { key: 'partnerOnly', endsSession: false, en: 'Only partners (level 1) can do this.', zh: '仅合作伙伴（一级）可以执行此操作。' },
   20052: { key: 'emailChurn', endsSession: false, en: 'This e-mail was added and deleted repeatedly. Please retry in {minutes} minutes.', zh: '该邮箱被重复添加/删除，请 {minutes} 分钟后重试。' },
 
   // Orders (SPEC §8)

@@ -84,6 +84,13 @@ export const VALIDATION_MESSAGES: Record<ValidationName, { en: string; zh: strin
   companyNameRequired: { en: 'Please enter the company name.', zh: '请输入公司名称。' },
   nickNameRequired: { en: 'Please enter the nickname.', zh: '请输入昵称。' },
   agreeTerms: { en: 'Please read and agree to the terms.', zh: '请阅读并同意服务条款。' },
+  nickNameTooLong: { en: 'The nickname cannot exceed 50 characters.', zh: '昵称不能超过50个字符。' },
+  phoneInvalid: {
+    en: 'The phone number can contain only digits, spaces and + - ( ), up to 32 characters.',
+    zh: '电话号码只能包含数字、空格及 + - ( )，且不超过32个字符。',
+  },
+  oldPasswordRequired: { en: 'Please enter the old password.', zh: '请输入旧密码。' },
+  userConfigTooLarge: { en: 'The saved setting is too large.', zh: '保存的设置内容过大。' },
 
   // ----- network -----
   portRequired: { en: 'Please enter the port.', zh: '请输入端口。' },
@@ -262,6 +269,11 @@ export const VALIDATION_MESSAGES: Record<ValidationName, { en: string; zh: strin
     en: `The export range cannot exceed ${EXPORT_RANGE_MAX_DAYS} days.`,
     zh: `导出时间范围不能超过${EXPORT_RANGE_MAX_DAYS}天。`,
   },
+
+  // ----- partner network -----
+  userLimitInvalid: { en: 'The user limit must be a whole number from 1 to 100,000.', zh: '用户上限须为1到100,000之间的整数。' },
+  rejectReasonRequired: { en: 'Please enter the reason for the rejection.', zh: '请输入驳回原因。' },
+  rejectReasonTooLong: { en: 'The reason cannot exceed 200 characters.', zh: '驳回原因不能超过200个字符。' },
 };
 
 /** Message of a `validation.*` key (or of a bare zod message, returned unchanged). */

@@ -12,7 +12,9 @@
  *     validation.passwordRule, validation.passwordLength, validation.passwordStrength,
  *     validation.passwordMismatch, validation.confirmPasswordRequired, validation.verifyCodeRequired,
  *     validation.imageCodeRequired, validation.nameRequired, validation.nameTooLong,
- *     validation.companyNameRequired, validation.nickNameRequired, validation.agreeTerms
+ *     validation.companyNameRequired, validation.nickNameRequired, validation.agreeTerms,
+ *     validation.nickNameTooLong, validation.phoneInvalid, validation.oldPasswordRequired,
+ *     validation.userConfigTooLarge
  *   network:
  *     validation.portRequired, validation.portInvalid, validation.portRange,
  *     validation.smtpPortRequired, validation.smtpPortDigits, validation.smtpPortRange,
@@ -45,6 +47,8 @@
  *     validation.countryInvalid, validation.countryDuplicate, validation.countriesMax,
  *     validation.dateRangeRequired, validation.dateRangeOrder, validation.queryRangeTooLong,
  *     validation.exportRangeTooLong
+ *   partner network:
+ *     validation.userLimitInvalid, validation.rejectReasonRequired, validation.rejectReasonTooLong
  *
  * Limits that SPEC §9 does not state (and that constants.ts therefore lacks) are exported below as
  * named constants, each with the reason for its value.
@@ -94,6 +98,10 @@ export const VALIDATION_MESSAGE_KEYS = [
   'validation.companyNameRequired',
   'validation.nickNameRequired',
   'validation.agreeTerms',
+  'validation.nickNameTooLong',
+  'validation.phoneInvalid',
+  'validation.oldPasswordRequired',
+  'validation.userConfigTooLarge',
   // network
   'validation.portRequired',
   'validation.portInvalid',
@@ -170,6 +178,10 @@ export const VALIDATION_MESSAGE_KEYS = [
   'validation.dateRangeOrder',
   'validation.queryRangeTooLong',
   'validation.exportRangeTooLong',
+  // partner network
+  'validation.userLimitInvalid',
+  'validation.rejectReasonRequired',
+  'validation.rejectReasonTooLong',
 ] as const;
 
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];

@@ -90,10 +90,24 @@ export const users = pgTable(
     lockedUntil: ts('locked_until'),
     locale: text('locale').notNull().default('en-US'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** False for an invited user until they set a password through the invitation link. */
+    registered: boolean('registered').notNull().default(true),
+    invitedAt: ts('invited_at'),
+    invitedBy: integer('invited_by'),
+    /** Resource range: downstream companies (subtree roots) the user may act on; empty means the whole subtree. */
+    companyIds: integer('company_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Application permissions: ids of the brand's apps the user may configure (free strings for now). */
+    appIds: text('app_ids').array().notNull().default(sql`'{}'::text[]`),
+    /** A deleted user's address; `email` then holds a tombstone so that the address can be used again. */
+    deletedEmail: text('deleted_email'),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
     index('users_company_idx').on(t.companyId, t.id),
+    // Prefix search of the user list (lower(...) like 'abc%').
+    index('users_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
+    index('users_nickname_prefix_idx').using('btree', sql`lower(${t.nickname}) text_pattern_ops`),
+    index('users_phone_prefix_idx').using('btree', sql`${t.phone} text_pattern_ops`),
   ],
 );
 

@@ -1,4 +1,377 @@
-import type { CallDef } from './define';
+import { z } from 'zod';
+import { companySchema, companyStatusSchema, companyTypeSchema, pageOf, pageQuerySchema, sessionUserSchema } from '../entities';
+import { auditStateSchema } from '../states';
+import { emailSchema, inviteeSchema, passwordSchema, passwordsMatch } from '../validators';
+import { defineCall } from './define';
+
+/** An invitation link is good for this many days, and once. */
+export const INVITATION_TTL_DAYS = 7;
+/** "Do not operate frequently": a re-invite of the same company within this window is refused (7021). */
+export const INVITATION_RESEND_SECONDS = 60;
+/** An e-mail invited and revoked this many times within the window is refused for the rest of it (20052). */
+export const INVITE_CHURN_MAX = 3;
+export const INVITE_CHURN_WINDOW_MINUTES = 60;
+/** A remote-access link must be opened within this time; the session it opens lasts REMOTE_SESSION_MINUTES. */
+export const REMOTE_LINK_TTL_MINUTES = 10;
+export const REMOTE_SESSION_MINUTES = 30;
+export const USER_LIMIT_MAX = 100_000;
+export const REJECT_REASON_MAX = 200;
+
+/** Kinds of company an invitation creates: installer and dealer links go to company-register, customers to sub-company-register. */
+export const INVITATION_KINDS = ['installer', 'distributor', 'customer'] as const;
+export const invitationKindSchema = z.enum(INVITATION_KINDS);
+export type InvitationKind = z.infer<typeof invitationKindSchema>;
+
+/** What a registration link is worth when opened: the page says plainly why it cannot be used. */
+export const INVITE_LINK_STATES = ['valid', 'expired', 'used', 'revoked', 'replaced', 'invalid'] as const;
+export const inviteLinkStateSchema = z.enum(INVITE_LINK_STATES);
+export type InviteLinkState = z.infer<typeof inviteLinkStateSchema>;
+
+const ok = z.object({});
+const companyIdData = z.strictObject({ companyId: z.number().int() });
+
+const optionalText = (max: number) => z.string().trim().max(max, { error: 'validation.nameTooLong' });
+/** Company fields a superior (or the company itself) may edit. */
+const companyFields = {
+  name: z.string({ error: 'validation.companyNameRequired' }).trim().min(1, { error: 'validation.companyNameRequired' }).max(100, { error: 'validation.nameTooLong' }),
+  contact: optionalText(50),
+  telephone: z.string().trim().max(32, { error: 'validation.phoneInvalid' }).regex(/^[0-9+\-() ]*$/, { error: 'validation.phoneInvalid' }),
+  email: z.union([z.literal(''), emailSchema]),
+};
+
+export const companyInfoFormSchema = z.object({ ...companyFields, areaId: z.number().int().nullable().optional() });
+export type CompanyInfoForm = z.infer<typeof companyInfoFormSchema>;
+
+export const companyUpdateSchema = z.strictObject({
+  companyId: z.number().int(),
+  ...companyFields,
+  areaId: z.number().int().nullable().optional(),
+  userLimit: z.number({ error: 'validation.userLimitInvalid' }).int({ error: 'validation.userLimitInvalid' }).min(1, { error: 'validation.userLimitInvalid' }).max(USER_LIMIT_MAX, { error: 'validation.userLimitInvalid' }),
+});
+
+const invitationSent = z.object({ companyId: z.number().int(), inviteId: z.number().int(), expiresAt: z.number() });
+
+/** Registration through an invitation link (company-register and sub-company-register pages). */
+export const inviteRegisterSchema = z
+  .strictObject({
+    inviteId: z.number().int(),
+    sign: z.string().min(1).max(128),
+    companyName: companyFields.name,
+    contact: optionalText(50),
+    telephone: companyFields.telephone,
+    nickName: z.string({ error: 'validation.nickNameRequired' }).trim().min(1, { error: 'validation.nickNameRequired' }).max(50),
+    password: passwordSchema,
+    confirmPassword: z.string({ error: 'validation.confirmPasswordRequired' }).min(1, { error: 'validation.confirmPasswordRequired' }),
+  })
+  .refine((d) => passwordsMatch(d.password, d.confirmPassword), {
+    path: ['confirmPassword'],
+    error: 'validation.passwordMismatch',
+    when: (p) => {
+      const v = p.value as { password?: unknown; confirmPassword?: unknown } | null;
+      return typeof v?.password === 'string' && typeof v?.confirmPassword === 'string' && v.confirmPassword !== '';
+    },
+  });
+
+const inviteCheckData = z.strictObject({ inviteId: z.number().int(), sign: z.string().min(1).max(128) });
+const inviteCheckResult = z.object({
+  state: inviteLinkStateSchema,
+  /** Filled only for a valid link. */
+  invitation: z
+    .object({ kind: invitationKindSchema, companyName: z.string(), email: z.string(), inviterName: z.string(), expiresAt: z.number(), needsApproval: z.boolean() })
+    .nullable(),
+});
+const inviteRegisterResult = z.object({ email: z.string(), status: z.enum(['active', 'pending']) });
+
+export const registrationAuditSchema = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  type: companyTypeSchema,
+  applicantName: z.string(),
+  applicantEmail: z.string(),
+  status: auditStateSchema,
+  reason: z.string().nullable(),
+  submittedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  decidedByName: z.string().nullable(),
+});
+export type RegistrationAudit = z.infer<typeof registrationAuditSchema>;
+
+export const invitationInfoSchema = z.object({
+  id: z.number().int(),
+  kind: invitationKindSchema,
+  name: z.string(),
+  email: z.string(),
+  state: inviteLinkStateSchema,
+  sentAt: z.string(),
+  expiresAt: z.string(),
+  inviterName: z.string(),
+});
+
+const countBy = <K extends z.ZodType>(key: K) => z.array(z.object({ key, count: z.number().int() }));
+
+export const companyStatisticsSchema = z.object({
+  total: z.number().int(),
+  byType: countBy(companyTypeSchema),
+  byStatus: countBy(companyStatusSchema),
+  byArea: z.array(z.object({ areaId: z.number().int().nullable(), areaName: z.string(), count: z.number().int() })),
+  users: z.object({ count: z.number().int(), limit: z.number().int() }),
+  /** Companies that reached (or passed) their user limit, most crowded first (at most 10). */
+  atLimit: z.array(z.object({ companyId: z.number().int(), name: z.string(), userCount: z.number().int(), userLimit: z.number().int() })),
+  pendingAudits: z.number().int(),
+});
+export type CompanyStatistics = z.infer<typeof companyStatisticsSchema>;
+
+export const corpInfoSchema = z.object({
+  id: z.number().int(),
+  type: companyTypeSchema,
+  name: z.string(),
+  contact: z.string(),
+  telephone: z.string(),
+  email: z.string(),
+  areaId: z.number().int().nullable(),
+  logoFileId: z.number().int().nullable(),
+  allowSuperiorAccess: z.boolean(),
+  /** Areas the company may be placed in (the caller's). */
+  areaOptions: z.array(z.object({ id: z.number().int(), displayName: z.string() })),
+  /** False while a superior works here by remote access: the consent switch is the account's own. */
+  canChangeRemoteAccess: z.boolean(),
+});
+export type CorpInfo = z.infer<typeof corpInfoSchema>;
+
+const remoteSession = z.object({
+  token: z.string(),
+  signKey: z.string(),
+  renewToken: z.string(),
+  tokenExpiresAt: z.number(),
+  user: sessionUserSchema,
+});
+
+const ACCOUNT_QRY = { anyOf: ['dealer_account_qry', 'dealer_account_mgr'] } as const;
+const ACCOUNT_MGR = { anyOf: ['dealer_account_mgr'] } as const;
 
 /** The partner network: companies, invitations, registration, audit, corporate information, remote access. */
-export const partnerCalls: Record<string, CallDef> = {};
+export const partnerCalls = {
+  // ---- downstream and partner companies ----
+  companyDetail: defineCall({
+    path: 'customer/partner-company/detail',
+    auth: ACCOUNT_QRY,
+    write: false,
+    summary: "A downstream company with its parent, area, current invitation and registration audit; actions the caller may take on it.",
+    data: companyIdData,
+    result: z.object({
+      company: companySchema,
+      parentName: z.string(),
+      areaName: z.string(),
+      invitation: invitationInfoSchema.nullable(),
+      audit: registrationAuditSchema.nullable(),
+      actions: z.array(z.enum(['update', 'freeze', 'unfreeze', 'reinvite', 'undoInvite', 'approve', 'reject', 'remoteAccess'])),
+      allowSuperiorAccess: z.boolean(),
+    }),
+  }),
+  updateCompany: defineCall({
+    path: 'customer/partner-company/update',
+    auth: ACCOUNT_MGR,
+    write: true,
+    summary: "Update a downstream company's name, contact, telephone, e-mail, area and user limit.",
+    data: companyUpdateSchema,
+    result: companySchema,
+  }),
+  freezeCompany: defineCall({
+    path: 'customer/partner-company/freeze',
+    auth: ACCOUNT_MGR,
+    write: true,
+    summary: "Freeze an activated downstream company: its users can no longer log in or call.",
+    data: companyIdData,
+    result: companySchema,
+  }),
+  unfreezeCompany: defineCall({
+    path: 'customer/partner-company/unfreeze',
+    auth: ACCOUNT_MGR,
+    write: true,
+    summary: 'Unfreeze a frozen downstream company.',
+    data: companyIdData,
+    result: companySchema,
+  }),
+  undoInvite: defineCall({
+    path: 'customer/partner-company/undo-invite',
+    auth: { anyOf: ['dealer_account_mgr', 'dealer_installerinvite_mgr', 'dealer_subcustomerinvite_mgr'] },
+    write: true,
+    summary: 'Revoke the pending invitation of a company that has not registered; the link stops working and the company is removed.',
+    data: companyIdData,
+    result: ok,
+  }),
+  statistics: defineCall({
+    path: 'customer/partner-company/statistics',
+    auth: ACCOUNT_QRY,
+    write: false,
+    summary: "Downstream companies by type, state and area; users against the user limit.",
+    data: z.strictObject({}),
+    result: companyStatisticsSchema,
+  }),
+
+  // ---- invitations ----
+  inviteInstaller: defineCall({
+    path: 'customer/installer-company/invite',
+    auth: { anyOf: ['dealer_installerinvite_mgr'] },
+    write: true,
+    summary: 'Invite an installer company by e-mail (partners and dealers); it stays not activated until it registers.',
+    data: inviteeSchema.strict(),
+    result: invitationSent,
+  }),
+  reinviteInstaller: defineCall({
+    path: 'customer/installer-company/re-invite',
+    auth: { anyOf: ['dealer_installerinvite_mgr'] },
+    write: true,
+    summary: 'Send a not-activated installer a fresh link; the previous link stops working.',
+    data: companyIdData,
+    result: invitationSent,
+  }),
+  inviteDealer: defineCall({
+    path: 'customer/dealer/invite',
+    auth: ACCOUNT_MGR,
+    write: true,
+    summary: 'Invite a level-2 dealer (distributor) by e-mail; partners only.',
+    data: inviteeSchema.strict(),
+    result: invitationSent,
+  }),
+  reinviteDealer: defineCall({
+    path: 'customer/dealer/re-invite',
+    auth: ACCOUNT_MGR,
+    write: true,
+    summary: 'Send a not-activated dealer a fresh link; partners only.',
+    data: companyIdData,
+    result: invitationSent,
+  }),
+  inviteSubCustomer: defineCall({
+    path: 'customer/sub-customer-company/invite',
+    auth: { anyOf: ['dealer_subcustomerinvite_mgr'] },
+    write: true,
+    summary: 'Invite a sub-customer company by e-mail; its registration waits for the inviting company’s approval.',
+    data: inviteeSchema.strict(),
+    result: invitationSent,
+  }),
+  reinviteSubCustomer: defineCall({
+    path: 'customer/sub-customer-company/re-invite',
+    auth: { anyOf: ['dealer_subcustomerinvite_mgr'] },
+    write: true,
+    summary: 'Send a not-registered sub-customer a fresh link.',
+    data: companyIdData,
+    result: invitationSent,
+  }),
+  checkCompanyInvite: defineCall({
+    path: 'customer/company-register/check',
+    auth: 'public',
+    write: false,
+    summary: 'What an installer or dealer registration link is worth: valid (with the invitation), expired, used, revoked, replaced or invalid.',
+    data: inviteCheckData,
+    result: inviteCheckResult,
+  }),
+  registerCompany: defineCall({
+    path: 'customer/company-register/register',
+    auth: 'public',
+    write: true,
+    summary: 'Register an invited installer or dealer company and its owner; activates the company; the link is used up.',
+    data: inviteRegisterSchema,
+    result: inviteRegisterResult,
+  }),
+  checkSubCustomerInvite: defineCall({
+    path: 'customer/sub-customer-company/check',
+    auth: 'public',
+    write: false,
+    summary: 'What a sub-customer registration link is worth.',
+    data: inviteCheckData,
+    result: inviteCheckResult,
+  }),
+  registerSubCustomer: defineCall({
+    path: 'customer/sub-customer-company/register',
+    auth: 'public',
+    write: true,
+    summary: 'Register an invited sub-customer company and its owner; the registration waits for approval.',
+    data: inviteRegisterSchema,
+    result: inviteRegisterResult,
+  }),
+
+  // ---- registration audit ----
+  auditPage: defineCall({
+    path: 'customer/registration-audit/page',
+    auth: ACCOUNT_QRY,
+    write: false,
+    summary: "Registrations of companies in the caller's subtree waiting for (or given) approval.",
+    data: pageQuerySchema.extend({ status: auditStateSchema.optional(), searchText: z.string().trim().max(100).optional() }).strict(),
+    result: pageOf(registrationAuditSchema),
+  }),
+  approveRegistration: defineCall({
+    path: 'customer/registration-audit/approve',
+    auth: ACCOUNT_MGR,
+    write: true,
+    summary: 'Approve a pending registration: the company is activated and its owner can log in.',
+    data: companyIdData,
+    result: registrationAuditSchema,
+  }),
+  rejectRegistration: defineCall({
+    path: 'customer/registration-audit/reject',
+    auth: ACCOUNT_MGR,
+    write: true,
+    summary: 'Reject a pending registration with a reason the applicant sees when logging in.',
+    data: z.strictObject({
+      companyId: z.number().int(),
+      reason: z.string({ error: 'validation.rejectReasonRequired' }).trim().min(1, { error: 'validation.rejectReasonRequired' }).max(REJECT_REASON_MAX, { error: 'validation.rejectReasonTooLong' }),
+    }),
+    result: registrationAuditSchema,
+  }),
+
+  // ---- corporate information ----
+  corpInfo: defineCall({
+    path: 'customer/company-info/get',
+    auth: ACCOUNT_QRY,
+    write: false,
+    summary: "The caller's own company: name, contact, telephone, e-mail, area, logo and the allow-superior-access switch.",
+    data: z.strictObject({}),
+    result: corpInfoSchema,
+  }),
+  setCorpInfo: defineCall({
+    path: 'customer/company-info/set',
+    auth: ACCOUNT_MGR,
+    write: true,
+    summary: "Set the caller's own company's name, contact, telephone, e-mail and area.",
+    data: companyInfoFormSchema.strict(),
+    result: corpInfoSchema,
+  }),
+  setLogo: defineCall({
+    path: 'customer/company-info/logo/set',
+    auth: ACCOUNT_MGR,
+    write: true,
+    summary: 'Use an uploaded logo (file/upload purpose logo): JPG/PNG under 500 KB; other sizes than 720*200 or 700*200 get a warning.',
+    data: z.strictObject({ fileId: z.number().int() }),
+    result: z.object({ logoFileId: z.number().int(), width: z.number().int(), height: z.number().int(), recommendedSize: z.boolean() }),
+  }),
+
+  // ---- remote access ----
+  setRemoteAccess: defineCall({
+    path: 'customer/remote-access/switch',
+    auth: ACCOUNT_MGR,
+    write: true,
+    summary: "Turn the account's 'allow superior access' on or off; its administrators are e-mailed; off ends remote sessions.",
+    data: z.strictObject({ allow: z.boolean() }),
+    result: z.object({ allowSuperiorAccess: z.boolean(), endedSessions: z.number().int() }),
+  }),
+  createRemoteAccessLink: defineCall({
+    path: 'customer/remote-access/link',
+    auth: ACCOUNT_MGR,
+    write: true,
+    summary: "A one-time remote-access link into a downstream company that allows superior access.",
+    data: companyIdData,
+    result: z.object({ grantId: z.number().int(), path: z.string(), expiresAt: z.number(), sessionMinutes: z.number().int() }),
+  }),
+  exchangeRemoteAccess: defineCall({
+    path: 'customer/remote-access/exchange',
+    auth: 'public',
+    write: true,
+    summary: "Exchange a remote-access link for a session in the company's owner account, acting as the superior, for a limited time.",
+    data: z.strictObject({ grantId: z.number().int(), token: z.string().min(1).max(256), coId: z.number().int() }),
+    result: remoteSession,
+  }),
+};
+
+export type InviteRegisterData = z.input<typeof inviteRegisterSchema>;

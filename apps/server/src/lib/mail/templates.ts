@@ -10,6 +10,8 @@ export interface MailTemplateVars {
   emailCode: { code: string | number; purpose: EmailCodePurpose; minutes?: number; productName?: string };
   invitation: { link: string; inviterName?: string; companyName?: string; days?: number; productName?: string };
   remoteAccessChanged: { state: 'enabled' | 'disabled'; accountName?: string; changedBy?: string; productName?: string };
+  registrationResult: { result: 'passed' | 'rejected'; companyName: string; approverName?: string; reason?: string; link?: string; productName?: string };
+  passwordReset: { link: string; minutes?: number; requestedBy?: string; productName?: string };
 }
 
 export type MailTemplateName = keyof MailTemplateVars;
@@ -86,6 +88,31 @@ const TEMPLATES: { [N in MailTemplateName]: Renderer<N> } = {
     };
   },
 
+  passwordReset(locale, v, product) {
+    assertHttpLink(v.link);
+    const minutes = v.minutes ?? 60;
+    if (locale === 'zh-CN') {
+      return {
+        subject: `【${product}】重置密码`,
+        blocks: [
+          v.requestedBy ? `管理员 ${v.requestedBy} 为您的账号发起了密码重置。` : '您的账号收到了密码重置请求。',
+          '请点击下面的链接设置新密码：',
+          { link: v.link },
+          `链接 ${minutes} 分钟内有效，且只能使用一次。在您设置新密码之前，原密码仍然有效。`,
+        ],
+      };
+    }
+    return {
+      subject: `${product}: reset your password`,
+      blocks: [
+        v.requestedBy ? `Your administrator ${v.requestedBy} asked for a password reset of your account.` : 'A password reset was requested for your account.',
+        'Open this link to set a new password:',
+        { link: v.link },
+        `The link is valid for ${minutes} minutes and can be used once. Your current password keeps working until you set a new one.`,
+      ],
+    };
+  },
+
   remoteAccessChanged(locale, v, product) {
     const on = v.state === 'enabled';
     if (locale === 'zh-CN') {
@@ -106,6 +133,33 @@ const TEMPLATES: { [N in MailTemplateName]: Renderer<N> } = {
         `'Allow superior access'${account} was turned ${on ? 'on: your superior can now access this account remotely' : 'off: any remote access by your superior has ended'}.`,
         ...(v.changedBy ? [`Changed by: ${v.changedBy}`] : []),
         'If you did not make this change, change your password and contact your administrator.',
+      ],
+    };
+  },
+
+  registrationResult(locale, v, product) {
+    if (v.link) assertHttpLink(v.link);
+    const passed = v.result === 'passed';
+    if (locale === 'zh-CN') {
+      return {
+        subject: `【${product}】${v.companyName} 的注册${passed ? '已审核通过' : '未通过审核'}`,
+        blocks: [
+          passed
+            ? `${v.approverName ?? ''}已审核通过 ${v.companyName} 的注册，您现在可以登录。`
+            : `${v.approverName ?? ''}驳回了 ${v.companyName} 的注册。`,
+          ...(!passed && v.reason ? [`驳回原因：${v.reason}`] : []),
+          ...(passed && v.link ? [{ link: v.link }] : []),
+        ],
+      };
+    }
+    return {
+      subject: `${product}: registration of ${v.companyName} ${passed ? 'approved' : 'rejected'}`,
+      blocks: [
+        passed
+          ? `${v.approverName ?? 'Your inviter'} approved the registration of ${v.companyName}. You can log in now.`
+          : `${v.approverName ?? 'Your inviter'} rejected the registration of ${v.companyName}.`,
+        ...(!passed && v.reason ? [`Reason: ${v.reason}`] : []),
+        ...(passed && v.link ? [{ link: v.link }] : []),
       ],
     };
   },

@@ -11,6 +11,7 @@ import { hashPassword, randomDigits, randomToken, sha256Hex, verifyPassword } fr
 import { captchaSvg, randomCaptchaText } from './captcha';
 import { presentSessionUser } from './session.presenter';
 import { endUserSessions } from './session.repository';
+import { registrationBlock } from '../partner/registration-audit.service';
 
 const MAX_CODE_ATTEMPTS = 5;
 /** A one-time SSO URL token is good for this long. */
@@ -18,7 +19,8 @@ export const SSO_TOKEN_TTL_MS = 60_000;
 
 type AnyDb = Db | Tx;
 
-async function issueSession(
+/** A new session (token, renewal token, signing key); remote access passes the acting superior and the end of access. */
+export async function issueSession(
   db: AnyDb,
   userId: number,
   opts: { now: number; ttlMs: number; locale: Locale; ip: string; areaId: number | null; actingUserId?: number; remoteGrantId?: number; remoteExpiresAt?: Date },
@@ -89,6 +91,11 @@ export async function login(ctx: CallContext, data: { account: string; password:
     throw new AppError(ErrorCodes.wrongCredentials, { remaining: LOGIN_MAX_FAILURES - failures });
   }
   if (user.status === 'operation_locked' || row.companyStatus === 'frozen') throw new AppError(ErrorCodes.accountDisabled);
+  // A registration waiting for (or refused) approval: say so instead of opening the account.
+  if (row.companyStatus === 'inactive') {
+    const blocked = await registrationBlock(ctx.db, user.companyId);
+    if (blocked) throw blocked;
+  }
   if (user.failedLogins) await ctx.db.update(users).set({ failedLogins: 0 }).where(eq(users.id, user.id));
   const locale = data.locale ?? ctx.locale;
   const tokens = await issueSession(ctx.db, user.id, { now, ttlMs: ctx.services.config.accessTokenTtlMs, locale, ip: ctx.ip, areaId: await startingArea(ctx.db, user, row.companyAreaId) });

@@ -69,7 +69,8 @@ export async function resolveSessionAndNonce(database: Database, tokenHash: stri
     `with s as (
        select s.id, s.user_id, s.sign_key, s.locale, s.current_area_id, s.token_expires_at, s.last_active_at, s.ended_at,
               s.end_reason, s.acting_user_id, s.remote_expires_at,
-              u.nickname, u.email, u.user_type, u.user_auth_type, u.status as user_status, u.auth_res_list, u.area_ids,
+              u.nickname, u.email, u.user_type, u.user_auth_type, u.status as user_status,
+              to_json(u.auth_res_list) as auth_res_list, to_json(u.area_ids) as area_ids,
               c.id as company_id, c.path, c.type as company_type, c.name as company_name, c.level, c.status as company_status,
               a.nickname as acting_nickname
          from sessions s join users u on u.id = s.user_id join companies c on c.id = u.company_id
@@ -92,7 +93,7 @@ export async function resolveSessionAndNonce(database: Database, tokenHash: stri
     },
     user: {
       id: Number(r.user_id), nickname: String(r.nickname), email: String(r.email), userType: String(r.user_type),
-      userAuthType: Number(r.user_auth_type), status: String(r.user_status), authResList: r.auth_res_list as string[], areaIds: (r.area_ids as number[]).map(Number),
+      userAuthType: Number(r.user_auth_type), status: String(r.user_status), authResList: (r.auth_res_list as string[] | null) ?? [], areaIds: ((r.area_ids as number[] | null) ?? []).map(Number),
     },
     company: {
       id: Number(r.company_id), path: String(r.path), type: String(r.company_type), name: String(r.company_name), level: Number(r.level), status: String(r.company_status),

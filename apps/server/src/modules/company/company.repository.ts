@@ -86,14 +86,17 @@ export async function listDownstreamCompanies(
     createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
     userCount: Number(r.user_count),
   }));
-  const conds: SQL[] = [belowCompany(companies.path, actor)];
-  if (f.searchText) conds.push(ilike(companies.name, search!));
-  if (f.type) conds.push(eq(companies.type, f.type));
-  if (f.status) conds.push(eq(companies.status, f.status));
-  if (f.areaId) conds.push(eq(companies.areaId, f.areaId));
-  if (f.parentId) conds.push(eq(companies.parentId, f.parentId));
   const totalKey = `${actor.companyPath}|${f.searchText ?? ''}|${f.type ?? ''}|${f.status ?? ''}|${f.areaId ?? ''}|${f.parentId ?? ''}`;
-  const total = await totals.get(`companies|${totalKey}`, async () => (await database.db.select({ total: count() }).from(companies).where(and(...conds)))[0].total);
+  // The count's query is only built on a cache miss.
+  const total = await totals.get(`companies|${totalKey}`, async () => {
+    const conds: SQL[] = [belowCompany(companies.path, actor)];
+    if (f.searchText) conds.push(ilike(companies.name, search!));
+    if (f.type) conds.push(eq(companies.type, f.type));
+    if (f.status) conds.push(eq(companies.status, f.status));
+    if (f.areaId) conds.push(eq(companies.areaId, f.areaId));
+    if (f.parentId) conds.push(eq(companies.parentId, f.parentId));
+    return (await database.db.select({ total: count() }).from(companies).where(and(...conds)))[0].total;
+  });
   return { records, total };
 }
 

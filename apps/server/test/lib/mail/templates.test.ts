@@ -3,7 +3,7 @@ import { isMailTemplateName, MAIL_TEMPLATE_NAMES, renderTemplate } from '../../.
 
 describe('mail templates', () => {
   it('has the three templates', () => {
-    expect(MAIL_TEMPLATE_NAMES.sort()).toEqual(['emailCode', 'invitation', 'remoteAccessChanged']);
+    expect(MAIL_TEMPLATE_NAMES.sort()).toEqual(['emailCode', 'invitation', 'passwordReset', 'registrationResult', 'remoteAccessChanged']);
     expect(isMailTemplateName('emailCode')).toBe(true);
     expect(isMailTemplateName('toString')).toBe(false);
   });

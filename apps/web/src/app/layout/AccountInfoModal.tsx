@@ -1,42 +1,71 @@
 import type { SessionUser } from '@portal/contract';
-import { Descriptions, Modal, Space, Tag, Typography } from 'antd';
+import { Descriptions, Modal, Space, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountProfileForm } from '../../features/account-manage/components/AccountProfileForm';
+import { ChangePasswordForm } from '../../features/account-manage/components/ChangePasswordForm';
+import { EmailBindForm } from '../../features/account-manage/components/EmailBindForm';
+import { UnregisterPanel } from '../../features/account-manage/components/UnregisterPanel';
 import { currentAreaOf, permissionSummary, roleKeys } from '../../lib/roles';
 
-/** The signed-in user's account information, from the session. */
+/** The signed-in user's account information: overview, nickname and phone, e-mail binding, password, deletion. */
 export function AccountInfoModal({ user, open, onClose }: { user: SessionUser; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const [tab, setTab] = useState('overview');
   const { typeKey, authKey } = roleKeys(user);
   const area = currentAreaOf(user);
   const perms = permissionSummary(user.authResList);
+  const overview = (
+    <Descriptions
+      column={1}
+      size="small"
+      bordered
+      items={[
+        { key: 'nick', label: t('account.nickName'), children: user.nickName },
+        { key: 'email', label: t('account.email'), children: user.email || '-' },
+        { key: 'mobile', label: t('account.mobile'), children: user.mobile || '-' },
+        { key: 'company', label: t('account.company'), children: user.coName },
+        { key: 'role', label: t('account.role'), children: `${t(typeKey)} · ${t(authKey)}` },
+        { key: 'area', label: t('account.currentArea'), children: area ? `${area.displayName} (${area.kind})` : '-' },
+        {
+          key: 'perms',
+          label: t('account.permissions'),
+          children: perms.length ? (
+            <Space size={[4, 6]} wrap>
+              {perms.map((p) => (
+                <Tag key={p.module} color={p.operation ? 'blue' : 'default'}>
+                  {t(`resourceGroup.${p.module}`)}: {[p.query ? t('account.query') : null, p.operation ? t('account.operation') : null].filter(Boolean).join(' / ')}
+                </Tag>
+              ))}
+            </Space>
+          ) : (
+            <Typography.Text type="secondary">{t('account.noPermissions')}</Typography.Text>
+          ),
+        },
+      ]}
+    />
+  );
   return (
-    <Modal open={open} onCancel={onClose} footer={null} title={t('layout.accountInfo')} width={640} destroyOnHidden>
-      <Descriptions
-        column={1}
-        size="small"
-        bordered
+    <Modal
+      open={open}
+      onCancel={() => {
+        setTab('overview');
+        onClose();
+      }}
+      footer={null}
+      title={t('layout.accountInfo')}
+      width={680}
+      destroyOnHidden
+    >
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
         items={[
-          { key: 'nick', label: t('account.nickName'), children: user.nickName },
-          { key: 'email', label: t('account.email'), children: user.email || '-' },
-          { key: 'mobile', label: t('account.mobile'), children: user.mobile || '-' },
-          { key: 'company', label: t('account.company'), children: user.coName },
-          { key: 'role', label: t('account.role'), children: `${t(typeKey)} · ${t(authKey)}` },
-          { key: 'area', label: t('account.currentArea'), children: area ? `${area.displayName} (${area.kind})` : '-' },
-          {
-            key: 'perms',
-            label: t('account.permissions'),
-            children: perms.length ? (
-              <Space size={[4, 6]} wrap>
-                {perms.map((p) => (
-                  <Tag key={p.module} color={p.operation ? 'blue' : 'default'}>
-                    {t(`resourceGroup.${p.module}`)}: {[p.query ? t('account.query') : null, p.operation ? t('account.operation') : null].filter(Boolean).join(' / ')}
-                  </Tag>
-                ))}
-              </Space>
-            ) : (
-              <Typography.Text type="secondary">{t('account.noPermissions')}</Typography.Text>
-            ),
-          },
+          { key: 'overview', label: t('users.account.tabs.overview'), children: overview },
+          { key: 'profile', label: t('users.account.tabs.profile'), children: <AccountProfileForm user={user} /> },
+          { key: 'email', label: t('users.account.tabs.email'), children: <EmailBindForm currentEmail={user.email} /> },
+          { key: 'password', label: t('users.account.tabs.password'), children: <ChangePasswordForm /> },
+          { key: 'unregister', label: t('users.account.tabs.unregister'), children: <UnregisterPanel /> },
         ]}
       />
     </Modal>

@@ -1,6 +1,147 @@
-import { PublicComingSoon } from '../../../components/PublicShell';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { PASSWORD_MAX, PASSWORD_MIN, registerUserSchema, userCalls, type CallData } from '@portal/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Card, Form, Input, Result, Skeleton, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
+import { PublicShell } from '../../../components/PublicShell';
+import { call } from '../../../lib/api/client';
+import { useRevalidateOnLocaleChange, zodRule } from '../../../lib/form/zod-rules';
 
-/** Registration of a customer's user (public, no login) — arrives with its module's issue. */
+type LinkParts = CallData<typeof userCalls.registerCheck>;
+
+interface RegisterForm {
+  nickName: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** The link's parts, or null when they cannot be a link of ours. */
+function useLinkParts(): LinkParts | null {
+  const { corpId, userId, emailmd5 } = useParams();
+  const [params] = useSearchParams();
+  const token = params.get('t') ?? '';
+  return useMemo(() => {
+    const parsed = userCalls.registerCheck.data.safeParse({ corpId: Number(corpId), userId: Number(userId), emailMd5: emailmd5 ?? '', token });
+    return parsed.success ? parsed.data : null;
+  }, [corpId, userId, emailmd5, token]);
+}
+
+/**
+ * Registration of an invited user (and a password reset, the same one-time link in reset mode): the
+ * link is checked first; a used, expired or revoked link shows a clear page instead of the form.
+ */
 export default function CustomerUserRegisterPage() {
-  return <PublicComingSoon titleKey="publicPages.customerUserRegister" />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const link = useLinkParts();
+  const check = useQuery({
+    queryKey: ['userRegistration', link],
+    queryFn: ({ signal }) => call(userCalls.registerCheck, link!, { signal, silent: true }),
+    enabled: link !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const complete = useMutation({ mutationFn: (d: CallData<typeof userCalls.register>) => call(userCalls.register, d) });
+  const [form] = Form.useForm<RegisterForm>();
+  useRevalidateOnLocaleChange(form);
+  const password = Form.useWatch('password', form);
+  const [doneEmail, setDoneEmail] = useState<string | null>(null);
+  const reset = check.data?.purpose === 'reset';
+
+  const onFinish = async (v: RegisterForm) => {
+    if (!link) return;
+    try {
+      const r = await complete.mutateAsync({ ...link, nickName: reset ? undefined : v.nickName, password: v.password, confirmPassword: v.confirmPassword });
+      setDoneEmail(r.email);
+    } catch {
+      /* shown by the API client */
+    }
+  };
+
+  let body;
+  if (link === null || check.isError) {
+    body = (
+      <Result
+        status="warning"
+        title={t('users.register.invalidTitle')}
+        subTitle={t('users.register.invalidText')}
+        extra={<Link to="/login">{t('users.register.toLogin')}</Link>}
+        data-testid="register-link-invalid"
+      />
+    );
+  } else if (doneEmail) {
+    body = (
+      <Result
+        status="success"
+        title={t(reset ? 'users.register.resetDoneTitle' : 'users.register.doneTitle')}
+        subTitle={t('users.register.doneText', { email: doneEmail })}
+        extra={
+          <Button type="primary" onClick={() => void navigate('/login')} data-testid="register-to-login">
+            {t('users.register.toLogin')}
+          </Button>
+        }
+      />
+    );
+  } else if (!check.data) {
+    body = <Skeleton active />;
+  } else {
+    body = (
+      <>
+        <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+          {t(reset ? 'users.register.resetTitle' : 'users.register.title')}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">
+          {t(reset ? 'users.register.resetSubtitle' : 'users.register.subtitle', { company: check.data.companyName, email: check.data.email })}
+        </Typography.Paragraph>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ nickName: reset ? check.data.nickName : '', password: '', confirmPassword: '' }}
+          onFinish={(v) => void onFinish(v)}
+          noValidate
+          data-testid="user-register-form"
+        >
+          <Form.Item label={t('users.field.email')}>
+            <Input value={check.data.email} disabled />
+          </Form.Item>
+          {!reset && (
+            <Form.Item name="nickName" label={t('users.field.nickName')} rules={[zodRule(registerUserSchema, 'nickName'), { required: true, message: t('validation.nickNameRequired') }]} required>
+              <Input prefix={<UserOutlined />} maxLength={50} autoComplete="nickname" />
+            </Form.Item>
+          )}
+          <Form.Item
+            name="password"
+            label={t('users.register.password')}
+            rules={[zodRule(registerUserSchema, 'password')]}
+            required
+            extra={
+              <>
+                <PasswordStrengthMeter value={password} />
+                <div style={{ marginTop: 4 }}>{t('users.passwordHint', { min: PASSWORD_MIN, max: PASSWORD_MAX })}</div>
+              </>
+            }
+          >
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={PASSWORD_MAX} />
+          </Form.Item>
+          <Form.Item name="confirmPassword" label={t('users.register.confirmPassword')} dependencies={['password']} rules={[zodRule(registerUserSchema, 'confirmPassword')]} required>
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={PASSWORD_MAX} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block size="large" loading={complete.isPending} data-testid="user-register-submit">
+            {t(reset ? 'users.register.resetSubmit' : 'users.register.submit')}
+          </Button>
+        </Form>
+      </>
+    );
+  }
+
+  return (
+    <PublicShell titleKey="publicPages.customerUserRegister" width={520}>
+      <Card variant="borderless" className="portal-card" styles={{ body: { padding: '28px 32px' } }}>
+        {body}
+      </Card>
+    </PublicShell>
+  );
 }

@@ -1,0 +1,110 @@
+/**
+ * The signed-in user's own account: information, password change, unregister (with its check) and
+ * saved preferences (user-configs).
+ */
+import { ErrorCodes, USER_CONFIGS_MAX_PER_USER, type CallData, type userCalls } from '@portal/contract';
+import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { sessions, userConfigs, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { requireActor, type CallContext } from '../../lib/context';
+import { hashPassword, verifyPassword } from '../../lib/secrets';
+import { endUserSessions } from '../auth/session.repository';
+import { applyState } from './users.service';
+import { companyDependents, invalidateUserTotals, unsafeFindUserById } from './users.repository';
+
+async function me(ctx: CallContext) {
+  const u = await unsafeFindUserById(ctx.db, requireActor(ctx).userId);
+  if (!u) throw new AppError(ErrorCodes.accountDeleted);
+  return u;
+}
+
+function presentInfo(u: Awaited<ReturnType<typeof me>>) {
+  return {
+    userId: u.id,
+    nickName: u.nickname,
+    email: u.email,
+    phone: u.phone,
+    companyName: u.companyName,
+    userType: u.userType as never,
+    userAuthType: u.userAuthType as 1 | 2 | 3,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+export async function getAccountInfo(ctx: CallContext) {
+  return presentInfo(await me(ctx));
+}
+
+export async function setAccountInfo(ctx: CallContext, d: { nickName: string; phone: string }) {
+  const u = await me(ctx);
+  await ctx.db.update(users).set({ nickname: d.nickName, phone: d.phone }).where(eq(users.id, u.id));
+  await ctx.audit({ targetType: 'user', targetId: u.id, before: { nickname: u.nickname, phone: u.phone }, after: { nickname: d.nickName, phone: d.phone } });
+  return presentInfo({ ...u, nickname: d.nickName, phone: d.phone });
+}
+
+/** 7014 for a wrong old password; the new one takes effect at once and every other session ends. */
+export async function changePassword(ctx: CallContext, d: CallData<typeof userCalls.changePassword> & { password: string }) {
+  const actor = requireActor(ctx);
+  const u = await me(ctx);
+  if (!(await verifyPassword(u.passwordHash, d.oldPassword))) throw new AppError(ErrorCodes.oldPasswordWrong);
+  const now = new Date(ctx.clock.now());
+  await ctx.db.update(users).set({ passwordHash: await hashPassword(d.password), failedLogins: 0 }).where(eq(users.id, u.id));
+  await ctx.db
+    .update(sessions)
+    .set({ endedAt: now, endReason: 'password-changed' })
+    .where(and(eq(sessions.userId, u.id), isNull(sessions.endedAt), ne(sessions.id, actor.sessionId)));
+  await ctx.audit({ targetType: 'user', targetId: u.id });
+  return {};
+}
+
+/** Why the signed-in user may not delete their account: the only owner of a company that others depend on. */
+export async function unregisterBlockers(ctx: CallContext) {
+  const u = await me(ctx);
+  const blockers: ('onlyOwnerWithUsers' | 'onlyOwnerWithCompanies')[] = [];
+  if (u.userAuthType === 1) {
+    const dep = await companyDependents(ctx.db, u.companyId, u.companyPath, u.id);
+    if (dep.owners === 0 && dep.others > 0) blockers.push('onlyOwnerWithUsers');
+    if (dep.owners === 0 && dep.children > 0) blockers.push('onlyOwnerWithCompanies');
+  }
+  return { allowed: blockers.length === 0, blockers };
+}
+
+export async function unregister(ctx: CallContext, password: string) {
+  const u = await me(ctx);
+  if (!(await verifyPassword(u.passwordHash, password))) throw new AppError(ErrorCodes.passwordWrong);
+  const check = await unregisterBlockers(ctx);
+  if (!check.allowed) throw new AppError(ErrorCodes.unregisterRefused);
+  const now = ctx.clock.now();
+  await applyState(ctx.db, u, 'deleted', now);
+  await endUserSessions(ctx.db, u.id, 'unregistered', new Date(now));
+  invalidateUserTotals(ctx.services.totals, u.companyPath);
+  await ctx.audit({ targetType: 'user', targetId: u.id, companyId: u.companyId, companyPath: u.companyPath, before: { status: u.status, email: u.email }, after: { status: 'deleted' } });
+  return {};
+}
+
+export async function listConfigs(ctx: CallContext, keys?: string[]) {
+  const userId = requireActor(ctx).userId;
+  const where = keys && keys.length ? and(eq(userConfigs.userId, userId), inArray(userConfigs.key, keys)) : eq(userConfigs.userId, userId);
+  const rows = await ctx.db.select().from(userConfigs).where(where).orderBy(asc(userConfigs.key));
+  return { records: rows.map((r) => ({ key: r.key, value: r.value, updatedAt: r.updatedAt.toISOString() })) };
+}
+
+export async function putConfig(ctx: CallContext, key: string, value: unknown) {
+  const userId = requireActor(ctx).userId;
+  const now = new Date(ctx.clock.now());
+  const [{ n }] = await ctx.db.select({ n: count() }).from(userConfigs).where(and(eq(userConfigs.userId, userId), ne(userConfigs.key, key)));
+  if (n >= USER_CONFIGS_MAX_PER_USER) throw new AppError(ErrorCodes.invalidParams, { detail: `at most ${USER_CONFIGS_MAX_PER_USER} saved settings` });
+  await ctx.db
+    .insert(userConfigs)
+    .values({ userId, key, value: value as never, updatedAt: now })
+    .onConflictDoUpdate({ target: [userConfigs.userId, userConfigs.key], set: { value: value as never, updatedAt: now } });
+  await ctx.audit({ targetType: 'userConfig', targetId: key });
+  return {};
+}
+
+export async function deleteConfig(ctx: CallContext, key: string) {
+  const userId = requireActor(ctx).userId;
+  await ctx.db.delete(userConfigs).where(and(eq(userConfigs.userId, userId), eq(userConfigs.key, key)));
+  await ctx.audit({ targetType: 'userConfig', targetId: key });
+  return {};
+}

@@ -1,0 +1,198 @@
+/**
+ * Users, always scoped to the caller's subtree and resource range. The list is the module's hot
+ * path (100,000 users in a large partner's subtree): one statement, newest first, with a prefix
+ * search the `lower(email)` / `lower(nickname)` / `phone` pattern indexes serve, and a total from
+ * the short-lived total cache.
+ */
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import type { Database, Db, Tx } from '../../db/client';
+import { companies, users } from '../../db/schema';
+import type { Actor } from '../../lib/context';
+import { escapeLike, inSubtree } from '../../lib/tenancy';
+import type { TotalCache } from '../../lib/total-cache';
+
+type AnyDb = Db | Tx;
+
+/** Where the caller may act: its subtree, narrowed to its resource range when it has one. */
+export interface ActorScope {
+  actor: Actor;
+  /** Paths of the downstream companies of the caller's resource range; null: the whole subtree. */
+  rangePaths: string[] | null;
+  /** The caller's own application permissions (empty: unrestricted). */
+  appIds: string[];
+  companyAreaId: number | null;
+}
+
+export async function loadActorScope(db: AnyDb, actor: Actor): Promise<ActorScope> {
+  const [me] = await db
+    .select({ companyIds: users.companyIds, appIds: users.appIds, companyAreaId: companies.areaId })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, actor.userId));
+  let rangePaths: string[] | null = null;
+  if (me && me.companyIds.length) {
+    const rows = await db
+      .select({ path: companies.path })
+      .from(companies)
+      .where(and(inArray(companies.id, me.companyIds), inSubtree(companies.path, actor)));
+    rangePaths = rows.map((r) => r.path);
+  }
+  return { actor, rangePaths, appIds: me?.appIds ?? [], companyAreaId: me?.companyAreaId ?? null };
+}
+
+/** Whether a company path is inside the scope (own company always; downstream ones within the range). */
+export function pathInScope(scope: ActorScope, path: string, companyId: number): boolean {
+  if (!path.startsWith(scope.actor.companyPath)) return false;
+  if (companyId === scope.actor.companyId || scope.rangePaths === null) return true;
+  return scope.rangePaths.some((p) => path.startsWith(p));
+}
+
+export interface UserListFilter {
+  searchText?: string;
+  status?: string;
+  companyId?: number;
+  userType?: string;
+}
+
+export interface UserListRow {
+  id: number;
+  companyId: number;
+  companyName: string;
+  email: string;
+  deletedEmail: string | null;
+  nickname: string;
+  phone: string;
+  userType: string;
+  userAuthType: number;
+  status: string;
+  registered: boolean;
+  invitedAt: Date | null;
+  createdAt: Date;
+}
+
+const toDate = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
+
+const LIST_WHERE = `c.path like $1
+        and ($2::text[] is null or c.id = $3 or c.path like any($2::text[]))
+        and ($4::text is null or lower(u.email) like $4 or lower(u.nickname) like $4 or u.phone like $4)
+        and (case when $5::text is null then u.status <> 'deleted' else u.status = $5 end)
+        and ($6::int is null or u.company_id = $6)
+        and ($7::text is null or u.user_type = $7)`;
+
+export async function listUsers(
+  database: Database,
+  totals: TotalCache,
+  scope: ActorScope,
+  f: UserListFilter,
+  page: { pageNum: number; pageSize: number },
+) {
+  const { actor } = scope;
+  const prefix = escapeLike(actor.companyPath) + '%';
+  const ranges = scope.rangePaths ? scope.rangePaths.map((p) => escapeLike(p) + '%') : null;
+  const search = f.searchText ? escapeLike(f.searchText.toLowerCase()) + '%' : null;
+  const params = [prefix, ranges, actor.companyId, search, f.status ?? null, f.companyId ?? null, f.userType ?? null];
+  // A search gets a plan for its own values (so the prefix indexes are used); the plain page is one
+  // prepared statement, planned once per connection.
+  const { rows } = await database.query<Record<string, unknown>>(
+    `select u.id, u.company_id, c.name as company_name, u.email, u.deleted_email, u.nickname, u.phone, u.user_type,
+            u.user_auth_type, u.status, u.registered, u.invited_at, u.created_at
+       from users u join companies c on c.id = u.company_id
+      where ${LIST_WHERE}
+      order by u.id desc
+      limit $8 offset $9`,
+    [...params, page.pageSize, (page.pageNum - 1) * page.pageSize],
+    search ? undefined : { name: 'user_list_page' },
+  );
+  const records: UserListRow[] = rows.map((r) => ({
+    id: Number(r.id),
+    companyId: Number(r.company_id),
+    companyName: String(r.company_name),
+    email: String(r.email),
+    deletedEmail: (r.deleted_email as string | null) ?? null,
+    nickname: String(r.nickname),
+    phone: String(r.phone),
+    userType: String(r.user_type),
+    userAuthType: Number(r.user_auth_type),
+    status: String(r.status),
+    registered: r.registered === true || r.registered === 't',
+    invitedAt: toDate(r.invited_at),
+    createdAt: toDate(r.created_at)!,
+  }));
+  const key = `users|${actor.companyPath}|${(ranges ?? []).join(',')}|${search ?? ''}|${f.status ?? ''}|${f.companyId ?? ''}|${f.userType ?? ''}`;
+  const total =
+    page.pageNum === 1 && records.length < page.pageSize
+      ? records.length
+      : await totals.get(key, async () => {
+          const r = await database.query<{ n: number }>(
+            `select count(*)::int as n from users u join companies c on c.id = u.company_id where ${LIST_WHERE}`,
+            params,
+          );
+          return Number(r.rows[0]?.n ?? 0);
+        });
+  return { records, total };
+}
+
+/** Forget cached user totals of the subtrees containing this company path (after an add or delete). */
+export function invalidateUserTotals(totals: TotalCache, companyPath: string) {
+  const ids = companyPath.split('/').filter(Boolean);
+  for (let i = 1; i <= ids.length; i++) totals.invalidate(`users|/${ids.slice(0, i).join('/')}/|`);
+}
+
+export type UserRow = typeof users.$inferSelect & { companyName: string; companyPath: string; companyType: string; companyLevel: number };
+
+const userWithCompany = {
+  user: users,
+  companyName: companies.name,
+  companyPath: companies.path,
+  companyType: companies.type,
+  companyLevel: companies.level,
+};
+
+/** One user in the caller's scope, or null (another tenant's id, or outside the resource range). */
+export async function findUserInScope(db: AnyDb, scope: ActorScope, userId: number): Promise<UserRow | null> {
+  const [row] = await db
+    .select(userWithCompany)
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.id, userId), inSubtree(companies.path, scope.actor)));
+  if (!row || !pathInScope(scope, row.companyPath, row.user.companyId)) return null;
+  return { ...row.user, companyName: row.companyName, companyPath: row.companyPath, companyType: row.companyType, companyLevel: row.companyLevel };
+}
+
+/** Unscoped: a user by id with its company (for the caller itself and for registration links). */
+export async function unsafeFindUserById(db: AnyDb, userId: number): Promise<UserRow | null> {
+  const [row] = await db.select(userWithCompany).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(eq(users.id, userId));
+  if (!row) return null;
+  return { ...row.user, companyName: row.companyName, companyPath: row.companyPath, companyType: row.companyType, companyLevel: row.companyLevel };
+}
+
+/** Unscoped: whether any live account uses this address (deleted users hold a tombstone instead). */
+export async function unsafeFindUserByEmail(db: AnyDb, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row ?? null;
+}
+
+export async function findCompanyInScope(db: AnyDb, scope: ActorScope, companyId: number) {
+  const [row] = await db
+    .select({ id: companies.id, path: companies.path, type: companies.type, level: companies.level, name: companies.name, areaId: companies.areaId, status: companies.status })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), inSubtree(companies.path, scope.actor)));
+  if (!row || !pathInScope(scope, row.path, row.id)) return null;
+  return row;
+}
+
+export async function companyNames(db: AnyDb, ids: readonly number[]) {
+  if (!ids.length) return [];
+  return db.select({ id: companies.id, name: companies.name, path: companies.path }).from(companies).where(inArray(companies.id, [...ids]));
+}
+
+/** Other live users (and owners) of a company, and how many downstream companies it has. */
+export async function companyDependents(db: AnyDb, companyId: number, companyPath: string, exceptUserId: number) {
+  const others = and(eq(users.companyId, companyId), ne(users.id, exceptUserId), ne(users.status, 'deleted'));
+  const [[o], [w], [c]] = await Promise.all([
+    db.select({ n: count() }).from(users).where(others),
+    db.select({ n: count() }).from(users).where(and(others, eq(users.userAuthType, 1))),
+    db.select({ n: count() }).from(companies).where(and(inSubtree(companies.path, { companyPath }), ne(companies.id, companyId))),
+  ]);
+  return { others: Number(o?.n ?? 0), owners: Number(w?.n ?? 0), children: Number(c?.n ?? 0) };
+}

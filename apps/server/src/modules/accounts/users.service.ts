@@ -1,0 +1,308 @@
+/**
+ * Users of the caller's subtree: invite, re-invite, registration by link, edit, enable/disable,
+ * unlock, delete and password reset. State changes go through the user-account machine
+ * (users.policy nextState); permission rules live in users.policy.
+ *
+ * Calls that e-mail run without the router's transaction: they commit their own and send after the
+ * commit (a mail sent while the transaction is open would wait for it forever on PGlite).
+ */
+import {
+  EMAIL_CHURN_MAX_DELETES, EMAIL_CHURN_WINDOW_MINUTES, ErrorCodes, USER_INVITE_RESEND_SECONDS, USER_INVITE_TTL_DAYS,
+  USER_RESET_TTL_MINUTES, type CallData, type userCalls,
+} from '@portal/contract';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { userEmailEvents, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { requireActor, type CallContext } from '../../lib/context';
+import { hashPassword } from '../../lib/secrets';
+import { endUserSessions } from '../auth/session.repository';
+import {
+  consumeLink, emailMd5, findOpenLink, issueLink, lastOpenLinkIssuedAt, linkOrigin, registrationLink, revokeLinks,
+} from './registration-links';
+import { assertGrantAllowed, assertMayManage, nextState, outranks } from './users.policy';
+import {
+  findCompanyInScope, findUserInScope, invalidateUserTotals, loadActorScope, unsafeFindUserByEmail, unsafeFindUserById, type ActorScope, type UserRow,
+} from './users.repository';
+
+type AnyDb = Db | Tx;
+const DAY_MS = 86_400_000;
+/** Password hash of a user who has not registered yet: no password verifies against it. */
+export const UNUSABLE_PASSWORD = '!not-registered';
+
+export async function scopeOf(ctx: CallContext): Promise<ActorScope> {
+  return loadActorScope(ctx.db, requireActor(ctx));
+}
+
+export async function requireUserInScope(db: AnyDb, scope: ActorScope, userId: number): Promise<UserRow> {
+  const u = await findUserInScope(db, scope, userId);
+  if (!u) throw new AppError(ErrorCodes.notFound);
+  return u;
+}
+
+/** A tombstone for a deleted user's address, so that the address can be used again (unique index). */
+export function tombstoneEmail(userId: number, now: number) {
+  return `deleted+${userId}+${now}@deleted.invalid`;
+}
+
+/** 20052 when the address was deleted EMAIL_CHURN_MAX_DELETES times within the window. */
+async function assertNoEmailChurn(db: AnyDb, email: string, now: number) {
+  const windowMs = EMAIL_CHURN_WINDOW_MINUTES * 60_000;
+  const deletions = await db
+    .select({ at: userEmailEvents.at })
+    .from(userEmailEvents)
+    .where(and(eq(userEmailEvents.email, email), eq(userEmailEvents.kind, 'deleted'), gt(userEmailEvents.at, new Date(now - windowMs))))
+    .orderBy(asc(userEmailEvents.at));
+  if (deletions.length >= EMAIL_CHURN_MAX_DELETES) {
+    // Free again when enough deletions have left the window.
+    const freeAt = deletions[deletions.length - EMAIL_CHURN_MAX_DELETES].at.getTime() + windowMs;
+    throw new AppError(ErrorCodes.emailChurn, { minutes: Math.max(1, Math.ceil((freeAt - now) / 60_000)) });
+  }
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+}
+
+async function sendInvitation(ctx: CallContext, user: { id: number; companyId: number; email: string; locale: string }, token: string, companyName: string) {
+  const actor = requireActor(ctx);
+  await ctx.services.mail.sendTemplate(user.email, 'invitation', ctx.locale, {
+    link: registrationLink(linkOrigin(ctx), user, token),
+    inviterName: actor.actingNickname ?? actor.nickname,
+    companyName,
+    days: USER_INVITE_TTL_DAYS,
+  });
+}
+
+export async function inviteUser(ctx: CallContext, d: CallData<typeof userCalls.invite> & { email: string }) {
+  const actor = requireActor(ctx);
+  const now = ctx.clock.now();
+  const scope = await scopeOf(ctx);
+  const company = await findCompanyInScope(ctx.db, scope, d.companyId ?? actor.companyId);
+  if (!company) throw new AppError(ErrorCodes.notFound);
+  const perms = { authResList: d.authResList ?? [], areaIds: d.areaIds ?? [], companyIds: d.companyIds ?? [], appIds: d.appIds ?? [] };
+  assertGrantAllowed(scope, { before: { authResList: [], areaIds: [], appIds: [] }, after: perms, targetCompanyType: company.type });
+  await assertRangeAllowed(ctx.db, scope, company, perms.companyIds);
+
+  const existing = await unsafeFindUserByEmail(ctx.db, d.email);
+  if (existing) {
+    const recent = existing.invitedAt && now - existing.invitedAt.getTime() < USER_INVITE_RESEND_SECONDS * 1000;
+    if (!existing.registered && recent) throw new AppError(ErrorCodes.invitationAlreadySent);
+    throw new AppError(ErrorCodes.userExists);
+  }
+  await assertNoEmailChurn(ctx.db, d.email, now);
+
+  let created: { id: number; token: string };
+  try {
+    created = await ctx.database.db.transaction(async (tx) => {
+      const [u] = await tx
+        .insert(users)
+        .values({
+          companyId: company.id,
+          email: d.email,
+          nickname: d.email.split('@')[0].slice(0, 50),
+          phone: d.phone ?? '',
+          passwordHash: UNUSABLE_PASSWORD,
+          userType: company.type,
+          userAuthType: 3,
+          status: 'normal',
+          authResList: [...new Set(perms.authResList)],
+          areaIds: [...new Set(perms.areaIds)],
+          companyIds: [...new Set(perms.companyIds)],
+          appIds: [...new Set(perms.appIds)],
+          locale: ctx.locale,
+          registered: false,
+          invitedAt: new Date(now),
+          invitedBy: actor.userId,
+          createdAt: new Date(now),
+        })
+        .returning({ id: users.id });
+      await tx.insert(userEmailEvents).values({ email: d.email, kind: 'added', at: new Date(now) });
+      const token = await issueLink(tx, u.id, 'userRegister', now, USER_INVITE_TTL_DAYS * DAY_MS);
+      return { id: u.id, token };
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError(ErrorCodes.userExists);
+    throw e;
+  }
+  invalidateUserTotals(ctx.services.totals, company.path);
+  await ctx.audit({ action: 'customer/user/invite', targetType: 'user', targetId: created.id, companyId: company.id, companyPath: company.path, after: { email: d.email, ...perms } });
+  await sendInvitation(ctx, { id: created.id, companyId: company.id, email: d.email, locale: ctx.locale }, created.token, company.name);
+  return { userId: created.id };
+}
+
+export async function reinviteUser(ctx: CallContext, userId: number) {
+  const actor = requireActor(ctx);
+  const now = ctx.clock.now();
+  const scope = await scopeOf(ctx);
+  const u = await requireUserInScope(ctx.db, scope, userId);
+  assertMayManage(actor, u);
+  if (u.registered || u.status !== 'normal') throw new AppError(ErrorCodes.illegalTransition);
+  const last = await lastOpenLinkIssuedAt(ctx.db, u.id, 'userRegister', now);
+  if (last !== null && now - last < USER_INVITE_RESEND_SECONDS * 1000) throw new AppError(ErrorCodes.invitationAlreadySent);
+  const token = await ctx.database.db.transaction(async (tx) => {
+    await tx.update(users).set({ invitedAt: new Date(now), invitedBy: actor.userId }).where(eq(users.id, u.id));
+    return issueLink(tx, u.id, 'userRegister', now, USER_INVITE_TTL_DAYS * DAY_MS);
+  });
+  await ctx.audit({ action: 'customer/user/reinvite', targetType: 'user', targetId: u.id, companyId: u.companyId, companyPath: u.companyPath });
+  await sendInvitation(ctx, u, token, u.companyName);
+  return {};
+}
+
+export async function resetPassword(ctx: CallContext, userId: number) {
+  const actor = requireActor(ctx);
+  const now = ctx.clock.now();
+  const scope = await scopeOf(ctx);
+  const u = await requireUserInScope(ctx.db, scope, userId);
+  assertMayManage(actor, u);
+  if (!u.registered) throw new AppError(ErrorCodes.notRegistered);
+  nextState(u.status, 'resetPassword');
+  const last = await lastOpenLinkIssuedAt(ctx.db, u.id, 'passwordReset', now);
+  if (last !== null && now - last < USER_INVITE_RESEND_SECONDS * 1000) throw new AppError(ErrorCodes.invitationAlreadySent);
+  const token = await issueLink(ctx.db, u.id, 'passwordReset', now, USER_RESET_TTL_MINUTES * 60_000);
+  await ctx.audit({ action: 'customer/user/reset-password', targetType: 'user', targetId: u.id, companyId: u.companyId, companyPath: u.companyPath });
+  await ctx.services.mail.sendTemplate(u.email, 'passwordReset', u.locale === 'zh-CN' ? 'zh-CN' : 'en-US', {
+    link: registrationLink(linkOrigin(ctx), u, token),
+    minutes: USER_RESET_TTL_MINUTES,
+    requestedBy: actor.actingNickname ?? actor.nickname,
+  });
+  return {};
+}
+
+/** The link's user, when every part of the link matches; otherwise 7022. */
+async function openLinkUser(db: AnyDb, d: { corpId: number; userId: number; emailMd5: string; token: string }, now: number) {
+  const link = await findOpenLink(db, d.token, now);
+  if (!link || link.userId !== d.userId) throw new AppError(ErrorCodes.linkInvalid);
+  const u = await unsafeFindUserById(db, link.userId);
+  if (!u || u.companyId !== d.corpId || u.status === 'deleted' || emailMd5(u.email) !== d.emailMd5) throw new AppError(ErrorCodes.linkInvalid);
+  if (link.purpose === 'userRegister' && u.registered) throw new AppError(ErrorCodes.linkInvalid);
+  if (link.purpose === 'passwordReset' && !u.registered) throw new AppError(ErrorCodes.linkInvalid);
+  return { link, user: u };
+}
+
+export async function checkRegistrationLink(ctx: CallContext, d: CallData<typeof userCalls.registerCheck>) {
+  const { link, user } = await openLinkUser(ctx.db, d, ctx.clock.now());
+  return { purpose: link.purpose === 'userRegister' ? ('register' as const) : ('reset' as const), email: user.email, companyName: user.companyName, nickName: user.nickname };
+}
+
+export async function completeRegistration(ctx: CallContext, d: CallData<typeof userCalls.register> & { password: string }) {
+  const now = ctx.clock.now();
+  const { link, user } = await openLinkUser(ctx.db, d, now);
+  const registering = link.purpose === 'userRegister';
+  if (registering && !d.nickName) throw new AppError(ErrorCodes.invalidParams, { detail: 'nickName' });
+  let status = user.status;
+  if (!registering) status = nextState(user.status, 'resetPassword');
+  else if (user.status === 'auto_locked') status = nextState(user.status, 'unlock');
+  const passwordHash = await hashPassword(d.password);
+  await ctx.database.db.transaction(async (tx) => {
+    if (!(await consumeLink(tx, d.token, now))) throw new AppError(ErrorCodes.linkInvalid);
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        status,
+        failedLogins: 0,
+        lockedUntil: null,
+        ...(registering ? { registered: true, nickname: d.nickName! } : {}),
+      })
+      .where(eq(users.id, user.id));
+    if (!registering) await endUserSessions(tx, user.id, 'password-reset', new Date(now));
+  });
+  await ctx.audit({
+    action: registering ? 'customer/user/register' : 'customer/user/password-reset',
+    targetType: 'user',
+    targetId: user.id,
+    companyId: user.companyId,
+    companyPath: user.companyPath,
+    after: registering ? { nickName: d.nickName } : undefined,
+  });
+  return { email: user.email };
+}
+
+/** Every company of a resource range must be strictly below the user's company and in the caller's scope. */
+async function assertRangeAllowed(db: AnyDb, scope: ActorScope, company: { id: number; path: string }, companyIds: readonly number[], before: readonly number[] = []) {
+  const prev = new Set(before);
+  for (const id of new Set(companyIds)) {
+    if (prev.has(id)) continue;
+    const c = await findCompanyInScope(db, scope, id);
+    if (!c || c.id === company.id || !c.path.startsWith(company.path)) throw new AppError(ErrorCodes.forbidden, undefined, `company ${id} not grantable`);
+  }
+}
+
+export async function editUser(ctx: CallContext, d: CallData<typeof userCalls.edit> & { nickName: string; phone: string }) {
+  const actor = requireActor(ctx);
+  const scope = await scopeOf(ctx);
+  const u = await requireUserInScope(ctx.db, scope, d.userId);
+  if (u.status === 'deleted') throw new AppError(ErrorCodes.illegalTransition);
+  const same = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+  const permsChanged =
+    !same(u.authResList, d.authResList) || !same(u.areaIds, d.areaIds) || !same(u.companyIds, d.companyIds) || !same(u.appIds, d.appIds);
+  if (u.id === actor.userId) {
+    if (permsChanged) throw new AppError(ErrorCodes.cannotOperateSelf);
+  } else if (!outranks(actor, u)) {
+    throw new AppError(ErrorCodes.forbidden);
+  }
+  if (permsChanged) {
+    assertGrantAllowed(scope, { before: u, after: d, targetCompanyType: u.companyType });
+    await assertRangeAllowed(ctx.db, scope, { id: u.companyId, path: u.companyPath }, d.companyIds, u.companyIds);
+  }
+  const after = {
+    nickname: d.nickName,
+    phone: d.phone,
+    authResList: [...new Set(d.authResList)],
+    areaIds: [...new Set(d.areaIds)],
+    companyIds: [...new Set(d.companyIds)],
+    appIds: [...new Set(d.appIds)],
+  };
+  await ctx.db.update(users).set(after).where(eq(users.id, u.id));
+  await ctx.audit({
+    targetType: 'user',
+    targetId: u.id,
+    companyId: u.companyId,
+    companyPath: u.companyPath,
+    before: { nickname: u.nickname, phone: u.phone, authResList: u.authResList, areaIds: u.areaIds, companyIds: u.companyIds, appIds: u.appIds },
+    after,
+  });
+  return {};
+}
+
+/** enable / disable / unlock / delete of another user, through the machine, recorded with before and after. */
+export async function changeUserState(ctx: CallContext, userId: number, action: 'enable' | 'disable' | 'unlock' | 'delete') {
+  const actor = requireActor(ctx);
+  const now = ctx.clock.now();
+  const scope = await scopeOf(ctx);
+  const u = await requireUserInScope(ctx.db, scope, userId);
+  assertMayManage(actor, u);
+  const status = nextState(u.status, action);
+  await applyState(ctx.db, u, status, now);
+  if (action === 'delete') invalidateUserTotals(ctx.services.totals, u.companyPath);
+  await ctx.audit({ targetType: 'user', targetId: u.id, companyId: u.companyId, companyPath: u.companyPath, before: { status: u.status }, after: { status } });
+  return { status };
+}
+
+/**
+ * Write a new state (guarded by the old one: a concurrent change answers 1016). Deletion frees the
+ * address and revokes open links; a disabled or deleted user's sessions are refused by the router
+ * (7090, 10002) on their next call.
+ */
+export async function applyState(db: AnyDb, u: Pick<UserRow, 'id' | 'status' | 'email'>, status: string, now: number) {
+  const extra =
+    status === 'deleted'
+      ? { email: tombstoneEmail(u.id, now), deletedEmail: u.email }
+      : status === 'normal'
+        ? { failedLogins: 0, lockedUntil: null }
+        : {};
+  const done = await db
+    .update(users)
+    .set({ status, ...extra })
+    .where(and(eq(users.id, u.id), eq(users.status, u.status)))
+    .returning({ id: users.id });
+  if (!done.length) throw new AppError(ErrorCodes.conflict);
+  if (status === 'deleted') {
+    await db.insert(userEmailEvents).values({ email: u.email, kind: 'deleted', at: new Date(now) });
+    await revokeLinks(db, u.id, 'userRegister', now);
+    await revokeLinks(db, u.id, 'passwordReset', now);
+    // Sessions are left to the call router, which answers 10002 to a deleted user's next call.
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Company queries of the partner network, always scoped to the caller's subtree. "Downstream" means
+ * strictly below the caller's company: a company can never manage itself or an ancestor this way.
+ */
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { areas, companies, users } from '../../db/schema';
+import type { Actor } from '../../lib/context';
+import { belowCompany } from '../../lib/tenancy';
+
+type AnyDb = Db | Tx;
+
+const userCountSql = sql<number>`(select count(*)::int from users u where u.company_id = "companies"."id" and u.status <> 'deleted')`;
+
+export const companyAdminColumns = {
+  id: companies.id,
+  parentId: companies.parentId,
+  path: companies.path,
+  depth: companies.depth,
+  type: companies.type,
+  level: companies.level,
+  name: companies.name,
+  logo: companies.logo,
+  contact: companies.contact,
+  telephone: companies.telephone,
+  email: companies.email,
+  areaId: companies.areaId,
+  status: companies.status,
+  userLimit: companies.userLimit,
+  allowSuperiorAccess: companies.allowSuperiorAccess,
+  createdAt: companies.createdAt,
+  userCount: userCountSql,
+};
+
+export type AdminCompanyRow = NonNullable<Awaited<ReturnType<typeof findDownstreamCompany>>>;
+
+/** A company strictly below the caller's, or null (another tenant's id, the caller's own or an ancestor). */
+export async function findDownstreamCompany(db: AnyDb, actor: Pick<Actor, 'companyPath'>, companyId: number, opts: { forUpdate?: boolean } = {}) {
+  const q = db.select(companyAdminColumns).from(companies).where(and(eq(companies.id, companyId), belowCompany(companies.path, actor)));
+  const [row] = opts.forUpdate ? await q.for('update', { of: companies }) : await q;
+  return row ?? null;
+}
+
+/** Any company by id, unscoped: for public flows (registration links) that prove access otherwise. */
+export async function unsafeFindCompany(db: AnyDb, companyId: number) {
+  const [row] = await db.select(companyAdminColumns).from(companies).where(eq(companies.id, companyId));
+  return row ?? null;
+}
+
+export async function areaName(db: AnyDb, areaId: number | null): Promise<string> {
+  if (!areaId) return '';
+  const [a] = await db.select({ displayName: areas.displayName }).from(areas).where(eq(areas.id, areaId));
+  return a?.displayName ?? '';
+}
+
+export async function companyName(db: AnyDb, companyId: number | null): Promise<string> {
+  if (!companyId) return '';
+  const [c] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  return c?.name ?? '';
+}
+
+/** Downstream companies by type, state and area; users against the limit; the crowded ones. */
+export async function downstreamStatistics(db: AnyDb, actor: Pick<Actor, 'companyPath'>) {
+  const scope = belowCompany(companies.path, actor);
+  const [byType, byStatus, byArea, [usage], atLimit] = await Promise.all([
+    db.select({ key: companies.type, count: count() }).from(companies).where(scope).groupBy(companies.type).orderBy(desc(count())),
+    db.select({ key: companies.status, count: count() }).from(companies).where(scope).groupBy(companies.status).orderBy(desc(count())),
+    db
+      .select({ areaId: companies.areaId, areaName: sql<string>`coalesce(max(${areas.displayName}), '')`, count: count() })
+      .from(companies)
+      .leftJoin(areas, eq(areas.id, companies.areaId))
+      .where(scope)
+      .groupBy(companies.areaId)
+      .orderBy(desc(count())),
+    db
+      .select({
+        count: sql<number>`coalesce(sum((select count(*) from users u where u.company_id = "companies"."id" and u.status <> 'deleted')), 0)::int`,
+        limit: sql<number>`coalesce(sum(${companies.userLimit}), 0)::int`,
+      })
+      .from(companies)
+      .where(scope),
+    db
+      .select({ companyId: companies.id, name: companies.name, userCount: userCountSql, userLimit: companies.userLimit })
+      .from(companies)
+      .where(and(scope, sql`${userCountSql} >= ${companies.userLimit}`))
+      .orderBy(desc(userCountSql), asc(companies.id))
+      .limit(10),
+  ]);
+  return {
+    total: byType.reduce((n, r) => n + Number(r.count), 0),
+    byType: byType.map((r) => ({ key: r.key, count: Number(r.count) })),
+    byStatus: byStatus.map((r) => ({ key: r.key, count: Number(r.count) })),
+    byArea: byArea.map((r) => ({ areaId: r.areaId, areaName: r.areaName, count: Number(r.count) })),
+    users: { count: Number(usage?.count ?? 0), limit: Number(usage?.limit ?? 0) },
+    atLimit: atLimit.map((r) => ({ ...r, userCount: Number(r.userCount) })),
+  };
+}
+
+/** Administrators (owner and admins) of a company, for notifications. */
+export async function companyAdministrators(db: AnyDb, companyId: number) {
+  return db
+    .select({ id: users.id, email: users.email, nickname: users.nickname, locale: users.locale })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.userAuthType, [1, 2]), sql`${users.status} <> 'deleted'`))
+    .orderBy(asc(users.id));
+}
+
+/** The company's owner account (the first owner still usable), which remote access opens. */
+export async function companyOwner(db: AnyDb, companyId: number) {
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.userAuthType, 1), sql`${users.status} <> 'deleted'`))
+    .orderBy(asc(users.id))
+    .limit(1);
+  return u ?? null;
+}

@@ -1,0 +1,112 @@
+/**
+ * Downstream and partner companies (SPEC §7 partner-company list/update/undo-invite/statistics):
+ * detail with the caller's abilities, update, freeze and unfreeze, statistics. Every company named
+ * must be strictly below the caller's (never its own, an ancestor or a sibling's).
+ */
+import { ErrorCodes, invitationMachine, type Company } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { areas, companies } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { requireActor, type Actor, type CallContext } from '../../lib/context';
+import { areaName, companyName, downstreamStatistics, findDownstreamCompany, type AdminCompanyRow } from './company-admin.repository';
+import { companyStatusOf, invitationInfo, invitationState, kindOf, mayManageInvitation } from './invitation.service';
+import { auditOfCompany, pendingAuditCount } from './registration-audit.service';
+import { move } from './transitions';
+
+export function presentAdminCompany(r: AdminCompanyRow): Company {
+  return {
+    id: r.id,
+    parentId: r.parentId,
+    type: r.type as Company['type'],
+    level: r.level,
+    name: r.name,
+    logo: r.logo,
+    contact: r.contact,
+    telephone: r.telephone,
+    email: r.email,
+    areaId: r.areaId,
+    status: r.status as Company['status'],
+    userCount: Number(r.userCount),
+    userLimit: r.userLimit,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+async function downstream(ctx: CallContext, actor: Actor, companyId: number, forUpdate = false) {
+  const c = await findDownstreamCompany(ctx.db, actor, companyId, { forUpdate });
+  if (!c) throw new AppError(ErrorCodes.notFound);
+  return c;
+}
+
+type Action = 'update' | 'freeze' | 'unfreeze' | 'reinvite' | 'undoInvite' | 'approve' | 'reject' | 'remoteAccess';
+
+export async function companyDetail(ctx: CallContext, companyId: number) {
+  const actor = requireActor(ctx);
+  const c = await downstream(ctx, actor, companyId);
+  const now = ctx.clock.now();
+  const [invitation, audit] = await Promise.all([invitationInfo(ctx.db, c.id, now), auditOfCompany(ctx.db, c.id)]);
+  const mgr = actor.authResList.has('dealer_account_mgr');
+  const state = invitationState(c.status);
+  const kind = kindOf(c.type);
+  const actions: Action[] = [];
+  if (mgr) actions.push('update');
+  if (mgr && invitationMachine.can(state, 'freeze')) actions.push('freeze');
+  if (mgr && invitationMachine.can(state, 'unfreeze')) actions.push('unfreeze');
+  const notRegistered = invitation && invitation.state !== 'used' && !audit;
+  if (kind && notRegistered && invitationMachine.can(state, 'reinvite') && mayManageInvitation(actor, kind)) actions.push('reinvite', 'undoInvite');
+  if (mgr && audit?.status === 'pending') actions.push('approve', 'reject');
+  if (mgr && c.status === 'active' && c.allowSuperiorAccess && !actor.actingUserId) actions.push('remoteAccess');
+  return {
+    company: presentAdminCompany(c),
+    parentName: await companyName(ctx.db, c.parentId),
+    areaName: await areaName(ctx.db, c.areaId),
+    invitation,
+    audit,
+    actions,
+    allowSuperiorAccess: c.allowSuperiorAccess,
+  };
+}
+
+export async function updateCompany(
+  ctx: CallContext,
+  d: { companyId: number; name: string; contact: string; telephone: string; email: string; areaId?: number | null; userLimit: number },
+) {
+  const actor = requireActor(ctx);
+  const c = await downstream(ctx, actor, d.companyId, true);
+  if (d.userLimit < Number(c.userCount)) throw new AppError(ErrorCodes.userLimitBelowUsers, { count: Number(c.userCount) });
+  const patch: Partial<typeof companies.$inferInsert> = { name: d.name, contact: d.contact, telephone: d.telephone, email: d.email, userLimit: d.userLimit };
+  if (d.areaId !== undefined && d.areaId !== c.areaId) {
+    const [a] = d.areaId === null ? [] : await ctx.db.select({ id: areas.id }).from(areas).where(eq(areas.id, d.areaId));
+    // Only areas the caller may work in (an empty list means its company's own).
+    if (!a || (actor.areaIds.length > 0 && !actor.areaIds.includes(a.id))) throw new AppError(ErrorCodes.areaForbidden);
+    patch.areaId = a.id;
+  }
+  await ctx.db.update(companies).set(patch).where(eq(companies.id, c.id));
+  await ctx.audit({
+    targetType: 'company', targetId: c.id, companyId: c.id, companyPath: c.path,
+    before: { name: c.name, contact: c.contact, telephone: c.telephone, email: c.email, areaId: c.areaId, userLimit: c.userLimit },
+    after: patch,
+  });
+  return presentAdminCompany((await findDownstreamCompany(ctx.db, actor, c.id))!);
+}
+
+/** freeze / unfreeze through the invitation machine (activated <-> frozen); 1017 from any other state. */
+export async function setFrozen(ctx: CallContext, companyId: number, action: 'freeze' | 'unfreeze') {
+  const actor = requireActor(ctx);
+  const c = await downstream(ctx, actor, companyId, true);
+  const status = companyStatusOf(move(invitationMachine, invitationState(c.status), action));
+  await ctx.db.update(companies).set({ status }).where(eq(companies.id, c.id));
+  await ctx.audit({ targetType: 'company', targetId: c.id, companyId: c.id, companyPath: c.path, before: { status: c.status }, after: { status } });
+  return presentAdminCompany({ ...c, status });
+}
+
+export async function companyStatistics(ctx: CallContext) {
+  const actor = requireActor(ctx);
+  const stats = await downstreamStatistics(ctx.db, actor);
+  return {
+    ...stats,
+    byType: stats.byType as { key: Company['type']; count: number }[],
+    byStatus: stats.byStatus as { key: Company['status']; count: number }[],
+    pendingAudits: await pendingAuditCount(ctx.db, actor),
+  };
+}

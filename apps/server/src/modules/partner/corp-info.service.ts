@@ -1,0 +1,77 @@
+/**
+ * Corporate information of the caller's own company (SPEC §2 setting/corpInfo): name, contact,
+ * telephone, e-mail, area and logo. The logo is uploaded through file/upload (purpose 'logo':
+ * JPG/PNG up to 2 MB, content checked), then chosen here, where the stored-size rule (under 500 KB)
+ * and the recommended sizes (720*200 or 700*200: a warning, not a refusal) apply.
+ */
+import { ErrorCodes, isLogoStoredSizeValid, isRecommendedLogoSize, LOGO_STORED_MAX_BYTES, type CorpInfo } from '@portal/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { areas, companies, files } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { requireActor, type Actor, type CallContext } from '../../lib/context';
+import { imageDimensions } from '../../lib/files';
+
+/** The logo column holds the id of the uploaded file (served through file/link). */
+export function logoFileId(logo: string | null): number | null {
+  return logo && /^\d+$/.test(logo) ? Number(logo) : null;
+}
+
+async function areaOptions(ctx: CallContext, actor: Actor) {
+  const q = ctx.db.select({ id: areas.id, displayName: areas.displayName }).from(areas);
+  return actor.areaIds.length ? q.where(inArray(areas.id, [...actor.areaIds])).orderBy(asc(areas.id)) : q.orderBy(asc(areas.id));
+}
+
+export async function getCorpInfo(ctx: CallContext): Promise<CorpInfo> {
+  const actor = requireActor(ctx);
+  const [c] = await ctx.db.select().from(companies).where(eq(companies.id, actor.companyId));
+  if (!c) throw new AppError(ErrorCodes.notFound);
+  return {
+    id: c.id,
+    type: c.type as CorpInfo['type'],
+    name: c.name,
+    contact: c.contact,
+    telephone: c.telephone,
+    email: c.email,
+    areaId: c.areaId,
+    logoFileId: logoFileId(c.logo),
+    allowSuperiorAccess: c.allowSuperiorAccess,
+    areaOptions: await areaOptions(ctx, actor),
+    canChangeRemoteAccess: !actor.actingUserId && actor.authResList.has('dealer_account_mgr'),
+  };
+}
+
+export async function setCorpInfo(ctx: CallContext, d: { name: string; contact: string; telephone: string; email: string; areaId?: number | null }) {
+  const actor = requireActor(ctx);
+  const [before] = await ctx.db.select().from(companies).where(eq(companies.id, actor.companyId));
+  const patch: Partial<typeof companies.$inferInsert> = { name: d.name, contact: d.contact, telephone: d.telephone, email: d.email };
+  if (d.areaId !== undefined && d.areaId !== before.areaId) {
+    if (d.areaId === null || !(await areaOptions(ctx, actor)).some((a) => a.id === d.areaId)) throw new AppError(ErrorCodes.areaForbidden);
+    patch.areaId = d.areaId;
+  }
+  await ctx.db.update(companies).set(patch).where(eq(companies.id, actor.companyId));
+  await ctx.audit({
+    targetType: 'company',
+    targetId: actor.companyId,
+    before: { name: before.name, contact: before.contact, telephone: before.telephone, email: before.email, areaId: before.areaId },
+    after: patch,
+  });
+  return getCorpInfo(ctx);
+}
+
+export async function setLogo(ctx: CallContext, fileId: number) {
+  const actor = requireActor(ctx);
+  const [f] = await ctx.db.select().from(files).where(and(eq(files.id, fileId), eq(files.companyId, actor.companyId)));
+  // Only a logo uploaded by this company (purpose 'logo' stores under logo/).
+  if (!f || !f.path.startsWith('logo/')) throw new AppError(ErrorCodes.notFound);
+  if (!isLogoStoredSizeValid(f.size)) throw new AppError(ErrorCodes.fileTooLarge, { max: `${LOGO_STORED_MAX_BYTES / 1024} KB` });
+  const got = await ctx.services.fileStore.get(f.path, { start: 0, end: 64 * 1024 - 1 });
+  const chunks: Buffer[] = [];
+  for await (const chunk of got.stream as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk));
+  const dims = imageDimensions(Buffer.concat(chunks));
+  if (!dims || (dims.type !== 'png' && dims.type !== 'jpg')) throw new AppError(ErrorCodes.fileTypeMismatch);
+  const [before] = await ctx.db.select({ logo: companies.logo }).from(companies).where(eq(companies.id, actor.companyId));
+  await ctx.db.update(companies).set({ logo: String(f.id) }).where(eq(companies.id, actor.companyId));
+  const recommendedSize = isRecommendedLogoSize(dims.width, dims.height);
+  await ctx.audit({ targetType: 'company', targetId: actor.companyId, before: { logo: before?.logo ?? null }, after: { logo: String(f.id), width: dims.width, height: dims.height } });
+  return { logoFileId: f.id, width: dims.width, height: dims.height, recommendedSize };
+}

@@ -1,0 +1,136 @@
+/**
+ * Audit of registrations (SPEC §4: pending, passed, rejected with reason). A sub-customer company
+ * registered through its invitation waits for the inviting company's approval; until then (and
+ * after a rejection) its owner cannot log in and is told why.
+ */
+import { auditMachine, ErrorCodes, invitationMachine, type AuditState, type RegistrationAudit } from '@portal/contract';
+import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client';
+import { companies, registrationAudits, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { requireActor, type Actor, type CallContext } from '../../lib/context';
+import { belowCompany, escapeLike } from '../../lib/tenancy';
+import { companyName, findDownstreamCompany } from './company-admin.repository';
+import { companyStatusOf } from './invitation.service';
+import { publicOrigin } from './links';
+import { move } from './transitions';
+
+type AnyDb = Db | Tx;
+
+const applicant = alias(users, 'applicant');
+const decider = alias(users, 'decider');
+
+const auditColumns = {
+  id: registrationAudits.id,
+  companyId: registrationAudits.companyId,
+  companyName: companies.name,
+  type: companies.type,
+  applicantName: applicant.nickname,
+  applicantEmail: applicant.email,
+  applicantLocale: applicant.locale,
+  status: registrationAudits.status,
+  reason: registrationAudits.reason,
+  submittedAt: registrationAudits.submittedAt,
+  decidedAt: registrationAudits.decidedAt,
+  decidedByName: decider.nickname,
+};
+
+type AuditRow = { [K in keyof typeof auditColumns]: unknown } & Record<string, unknown>;
+
+function present(r: AuditRow): RegistrationAudit {
+  return {
+    id: Number(r.id),
+    companyId: Number(r.companyId),
+    companyName: String(r.companyName ?? ''),
+    type: r.type as RegistrationAudit['type'],
+    applicantName: String(r.applicantName ?? ''),
+    applicantEmail: String(r.applicantEmail ?? ''),
+    status: r.status as AuditState,
+    reason: (r.reason as string | null) ?? null,
+    submittedAt: (r.submittedAt as Date).toISOString(),
+    decidedAt: r.decidedAt ? (r.decidedAt as Date).toISOString() : null,
+    decidedByName: (r.decidedByName as string | null) ?? null,
+  };
+}
+
+function auditQuery(db: AnyDb) {
+  return db
+    .select(auditColumns)
+    .from(registrationAudits)
+    .innerJoin(companies, eq(companies.id, registrationAudits.companyId))
+    .leftJoin(applicant, eq(applicant.id, registrationAudits.applicantUserId))
+    .leftJoin(decider, eq(decider.id, registrationAudits.decidedBy));
+}
+
+export async function auditOfCompany(db: AnyDb, companyId: number) {
+  const [row] = await auditQuery(db).where(eq(registrationAudits.companyId, companyId));
+  return row ? present(row) : null;
+}
+
+export async function pendingAuditCount(db: AnyDb, actor: Actor) {
+  const [r] = await db
+    .select({ n: count() })
+    .from(registrationAudits)
+    .innerJoin(companies, eq(companies.id, registrationAudits.companyId))
+    .where(and(eq(registrationAudits.status, 'pending'), belowCompany(companies.path, actor)));
+  return Number(r?.n ?? 0);
+}
+
+export async function auditPage(ctx: CallContext, q: { pageNum: number; pageSize: number; status?: AuditState; searchText?: string }) {
+  const actor = requireActor(ctx);
+  const conds: SQL[] = [belowCompany(companies.path, actor)];
+  if (q.status) conds.push(eq(registrationAudits.status, q.status));
+  if (q.searchText) conds.push(ilike(companies.name, `%${escapeLike(q.searchText)}%`));
+  const where = and(...conds);
+  const [rows, [{ total }]] = await Promise.all([
+    auditQuery(ctx.db).where(where).orderBy(desc(registrationAudits.submittedAt), desc(registrationAudits.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+    ctx.db.select({ total: count() }).from(registrationAudits).innerJoin(companies, eq(companies.id, registrationAudits.companyId)).where(where),
+  ]);
+  return { records: rows.map(present), total: Number(total), pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+/** approve / reject: the company must be below the caller; the e-mail to the applicant goes after commit. */
+export async function decideRegistration(ctx: CallContext, companyId: number, action: 'approve' | 'reject', reason?: string) {
+  const actor = requireActor(ctx);
+  const now = ctx.clock.now();
+  const result = await ctx.database.db.transaction(async (tx) => {
+    const company = await findDownstreamCompany(tx, actor, companyId, { forUpdate: true });
+    if (!company) throw new AppError(ErrorCodes.notFound);
+    const [audit] = await tx.select().from(registrationAudits).where(eq(registrationAudits.companyId, companyId));
+    if (!audit) throw new AppError(ErrorCodes.notFound);
+    const next = move(auditMachine, audit.status as AuditState, action);
+    await tx
+      .update(registrationAudits)
+      .set({ status: next, reason: action === 'reject' ? (reason ?? '') : null, decidedAt: new Date(now), decidedBy: actor.actingUserId ?? actor.userId })
+      .where(eq(registrationAudits.id, audit.id));
+    if (action === 'approve') {
+      await tx.update(companies).set({ status: companyStatusOf(move(invitationMachine, 'inactive', 'activate')) }).where(eq(companies.id, companyId));
+    }
+    const [row] = await auditQuery(tx).where(eq(registrationAudits.id, audit.id));
+    return { row, path: company.path, before: audit.status };
+  });
+  await ctx.audit({ targetType: 'company', targetId: companyId, companyId, companyPath: result.path, before: { audit: result.before }, after: { audit: result.row.status, reason: result.row.reason } });
+  if (result.row.applicantEmail) {
+    await ctx.services.mail.sendTemplate(result.row.applicantEmail, 'registrationResult', (result.row.applicantLocale as never) ?? ctx.locale, {
+      result: action === 'approve' ? 'passed' : 'rejected',
+      companyName: result.row.companyName,
+      approverName: actor.companyName,
+      reason: reason ?? '',
+      link: `${publicOrigin(ctx)}/login`,
+    } as never);
+  }
+  return present(result.row);
+}
+
+/**
+ * Why the owner of a not-yet-approved company cannot log in: 7040 while pending, 7041 with the
+ * reason once rejected; null when no audit stands in the way.
+ */
+export async function registrationBlock(db: AnyDb, companyId: number): Promise<AppError | null> {
+  const [audit] = await db.select().from(registrationAudits).where(eq(registrationAudits.companyId, companyId));
+  if (!audit || audit.status === 'passed') return null;
+  const company = await companyName(db, audit.approverCompanyId);
+  if (audit.status === 'rejected') return new AppError(ErrorCodes.registrationRejected, { company, reason: audit.reason ?? '' });
+  return new AppError(ErrorCodes.registrationPending, { company });
+}

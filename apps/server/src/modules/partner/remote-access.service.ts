@@ -1,0 +1,116 @@
+/**
+ * Remote access (DOMAIN §2): a superior opens a downstream account only while that account has
+ * "allow superior access" on, through a one-time link that expires; the session it opens acts as the
+ * account's owner on behalf of the superior (the call router logs both) and ends after
+ * REMOTE_SESSION_MINUTES or as soon as the account turns the switch off.
+ */
+import { ErrorCodes, REMOTE_LINK_TTL_MINUTES, REMOTE_SESSION_MINUTES, type Locale } from '@portal/contract';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { companies, remoteAccessGrants, sessions, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { requireActor, type CallContext } from '../../lib/context';
+import { randomToken, safeEqualHex, sha256Hex } from '../../lib/secrets';
+import { issueSession } from '../auth/auth.service';
+import { companyAdministrators, companyOwner, findDownstreamCompany, unsafeFindCompany } from './company-admin.repository';
+
+export async function setRemoteAccess(ctx: CallContext, allow: boolean) {
+  const actor = requireActor(ctx);
+  // Consent is the account's own: a superior working here remotely cannot give it to itself.
+  if (actor.actingUserId) throw new AppError(ErrorCodes.forbidden);
+  const now = new Date(ctx.clock.now());
+  const out = await ctx.database.db.transaction(async (tx) => {
+    const [before] = await tx.select({ allow: companies.allowSuperiorAccess }).from(companies).where(eq(companies.id, actor.companyId)).for('update');
+    await tx.update(companies).set({ allowSuperiorAccess: allow }).where(eq(companies.id, actor.companyId));
+    let endedSessions = 0;
+    if (!allow) {
+      const grants = tx.select({ id: remoteAccessGrants.id }).from(remoteAccessGrants).where(eq(remoteAccessGrants.companyId, actor.companyId));
+      await tx.update(remoteAccessGrants).set({ revokedAt: now }).where(and(eq(remoteAccessGrants.companyId, actor.companyId), isNull(remoteAccessGrants.revokedAt)));
+      // Ending = expiring the remote access now: the next call of that session answers 9104.
+      const ended = await tx
+        .update(sessions)
+        .set({ remoteExpiresAt: now })
+        .where(and(isNull(sessions.endedAt), inArray(sessions.remoteGrantId, grants), sql`${sessions.remoteExpiresAt} > ${now}`))
+        .returning({ id: sessions.id });
+      endedSessions = ended.length;
+    }
+    return { changed: before.allow !== allow, endedSessions };
+  });
+  await ctx.audit({ targetType: 'company', targetId: actor.companyId, after: { allowSuperiorAccess: allow, endedSessions: out.endedSessions } });
+  if (out.changed) {
+    for (const admin of await companyAdministrators(ctx.db, actor.companyId)) {
+      await ctx.services.mail.sendTemplate(admin.email, 'remoteAccessChanged', admin.locale as Locale, {
+        state: allow ? 'enabled' : 'disabled',
+        accountName: actor.companyName,
+        changedBy: `${actor.nickname} <${actor.email}>`,
+      });
+    }
+  }
+  return { allowSuperiorAccess: allow, endedSessions: out.endedSessions };
+}
+
+export async function createRemoteAccessLink(ctx: CallContext, companyId: number) {
+  const actor = requireActor(ctx);
+  if (actor.actingUserId) throw new AppError(ErrorCodes.forbidden);
+  const company = await findDownstreamCompany(ctx.db, actor, companyId);
+  if (!company) throw new AppError(ErrorCodes.notFound);
+  if (!company.allowSuperiorAccess) throw new AppError(ErrorCodes.remoteAccessNotAllowed);
+  if (company.status !== 'active') throw new AppError(ErrorCodes.illegalTransition);
+  if (!(await companyOwner(ctx.db, company.id))) throw new AppError(ErrorCodes.notFound);
+  const now = ctx.clock.now();
+  const token = randomToken();
+  const expiresAt = now + REMOTE_LINK_TTL_MINUTES * 60_000;
+  const [grant] = await ctx.db
+    .insert(remoteAccessGrants)
+    .values({ companyId: company.id, superiorUserId: actor.userId, tokenHash: sha256Hex(token), expiresAt: new Date(expiresAt), createdAt: new Date(now) })
+    .returning({ id: remoteAccessGrants.id });
+  await ctx.audit({ targetType: 'company', targetId: company.id, companyId: company.id, companyPath: company.path, after: { grantId: grant.id, expiresAt: new Date(expiresAt).toISOString() } });
+  return { grantId: grant.id, path: `/remote-access-login/${grant.id}/${token}/${company.id}`, expiresAt, sessionMinutes: REMOTE_SESSION_MINUTES };
+}
+
+/** The link's one-time exchange for a session in the owner's account, acting as the superior. */
+export async function exchangeRemoteAccess(ctx: CallContext, d: { grantId: number; token: string; coId: number }) {
+  const now = ctx.clock.now();
+  const [grant] = await ctx.db.select().from(remoteAccessGrants).where(eq(remoteAccessGrants.id, d.grantId)).for('update');
+  const valid = grant && grant.companyId === d.coId && safeEqualHex(grant.tokenHash, sha256Hex(d.token));
+  if (!valid || grant.usedAt || grant.revokedAt || grant.expiresAt.getTime() <= now) throw new AppError(ErrorCodes.linkInvalid);
+  const company = await unsafeFindCompany(ctx.db, d.coId);
+  if (!company) throw new AppError(ErrorCodes.linkInvalid);
+  if (!company.allowSuperiorAccess) throw new AppError(ErrorCodes.remoteAccessNotAllowed);
+  if (company.status !== 'active') throw new AppError(ErrorCodes.accountDisabled);
+  // The superior must still be a working user of an ancestor company with the right to manage accounts.
+  const [superior] = await ctx.db
+    .select({ user: users, path: companies.path })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, grant.superiorUserId));
+  if (
+    !superior || superior.user.status !== 'normal' || !company.path.startsWith(superior.path) || company.path === superior.path ||
+    !superior.user.authResList.includes('dealer_account_mgr')
+  ) {
+    throw new AppError(ErrorCodes.linkInvalid);
+  }
+  const owner = await companyOwner(ctx.db, company.id);
+  if (!owner) throw new AppError(ErrorCodes.linkInvalid);
+  if (owner.status === 'operation_locked') throw new AppError(ErrorCodes.accountDisabled);
+  const remoteExpiresAt = new Date(now + REMOTE_SESSION_MINUTES * 60_000);
+  await ctx.db.update(remoteAccessGrants).set({ usedAt: new Date(now), sessionExpiresAt: remoteExpiresAt }).where(eq(remoteAccessGrants.id, grant.id));
+  const areaId = company.areaId && (owner.areaIds.length === 0 || owner.areaIds.includes(company.areaId)) ? company.areaId : (owner.areaIds[0] ?? null);
+  const tokens = await issueSession(ctx.db, owner.id, {
+    now,
+    ttlMs: ctx.services.config.accessTokenTtlMs,
+    locale: ctx.locale,
+    ip: ctx.ip,
+    areaId,
+    actingUserId: superior.user.id,
+    remoteGrantId: grant.id,
+    remoteExpiresAt,
+  });
+  await ctx.audit({
+    targetType: 'company',
+    targetId: company.id,
+    companyId: company.id,
+    companyPath: company.path,
+    after: { grantId: grant.id, superiorUserId: superior.user.id, superior: superior.user.nickname, ownerUserId: owner.id, until: remoteExpiresAt.toISOString() },
+  });
+  return tokens;
+}

@@ -1,0 +1,125 @@
+import { authCalls, companyCalls, userCalls, type CallData, type UserListQuery } from '@portal/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api/client';
+
+export const usersKeys = {
+  all: ['users'] as const,
+  lists: () => [...usersKeys.all, 'list'] as const,
+  list: (q: UserListQuery) => [...usersKeys.lists(), q] as const,
+  details: () => [...usersKeys.all, 'detail'] as const,
+  detail: (id: number) => [...usersKeys.details(), id] as const,
+  grantable: (companyId: number | undefined) => [...usersKeys.all, 'grantable', companyId ?? 'own'] as const,
+  companies: (search: string) => [...usersKeys.all, 'companies', search] as const,
+  info: () => [...usersKeys.all, 'info'] as const,
+  unregisterCheck: () => [...usersKeys.all, 'unregisterCheck'] as const,
+  configs: () => [...usersKeys.all, 'configs'] as const,
+};
+
+export function useUserList(query: UserListQuery) {
+  return useQuery({
+    queryKey: usersKeys.list(query),
+    queryFn: ({ signal }) => call(userCalls.list, query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUserDetail(userId: number | null) {
+  return useQuery({
+    queryKey: usersKeys.detail(userId ?? 0),
+    queryFn: ({ signal }) => call(userCalls.get, { userId: userId! }, { signal }),
+    enabled: userId !== null,
+  });
+}
+
+export function useGrantable(companyId: number | undefined, enabled = true) {
+  return useQuery({
+    queryKey: usersKeys.grantable(companyId),
+    queryFn: ({ signal }) => call(userCalls.grantable, companyId === undefined ? {} : { companyId }, { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** Downstream companies for pickers (company filter, invite target, resource range), searched by name. */
+export function useDownstreamCompanies(search: string, enabled = true) {
+  return useQuery({
+    queryKey: usersKeys.companies(search),
+    queryFn: ({ signal }) => call(companyCalls.list, { pageNum: 1, pageSize: 20, searchText: search || undefined }, { signal, silent: true }),
+    enabled,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidatingMutation<D, R>(fn: (d: D) => Promise<R>, keys: readonly (readonly unknown[])[] = [usersKeys.lists(), usersKeys.details()]) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await Promise.all(keys.map((k) => qc.invalidateQueries({ queryKey: k })));
+    },
+  });
+}
+
+export const useInviteUser = () => useInvalidatingMutation((d: CallData<typeof userCalls.invite>) => call(userCalls.invite, d));
+export const useReinviteUser = () => useInvalidatingMutation((userId: number) => call(userCalls.reinvite, { userId }));
+export const useEditUser = () => useInvalidatingMutation((d: CallData<typeof userCalls.edit>) => call(userCalls.edit, d));
+export const useEnableUser = () => useInvalidatingMutation((d: { userId: number; enable: boolean }) => call(userCalls.enable, d));
+export const useUnlockUser = () => useInvalidatingMutation((userId: number) => call(userCalls.unlock, { userId }));
+export const useDeleteUser = () => useInvalidatingMutation((userId: number) => call(userCalls.delete, { userId }));
+export const useResetUserPassword = () => useInvalidatingMutation((userId: number) => call(userCalls.resetPassword, { userId }));
+
+// ---- the signed-in user's own account ----
+
+export function useAccountInfo(enabled = true) {
+  return useQuery({ queryKey: usersKeys.info(), queryFn: ({ signal }) => call(userCalls.infoGet, {}, { signal }), enabled });
+}
+
+export const useSetAccountInfo = () => useInvalidatingMutation((d: CallData<typeof userCalls.infoSet>) => call(userCalls.infoSet, d), [usersKeys.info(), usersKeys.lists()]);
+export const useChangePassword = () => useMutation({ mutationFn: (d: CallData<typeof userCalls.changePassword>) => call(userCalls.changePassword, d) });
+export const useBindEmail = () => useInvalidatingMutation((d: CallData<typeof authCalls.emailBind>) => call(authCalls.emailBind, d), [usersKeys.info()]);
+export const useSendBindCode = () => useMutation({ mutationFn: (d: Omit<CallData<typeof authCalls.emailCode>, 'purpose'>) => call(authCalls.emailCode, { ...d, purpose: 'bindEmail' }) });
+
+export function useImageCode(enabled: boolean) {
+  return useQuery({
+    queryKey: [...usersKeys.all, 'imageCode'],
+    queryFn: ({ signal }) => call(authCalls.imageCode, {}, { signal }),
+    enabled,
+    gcTime: 0,
+    staleTime: 4 * 60_000,
+  });
+}
+
+export function useUnregisterCheck(enabled: boolean) {
+  return useQuery({ queryKey: usersKeys.unregisterCheck(), queryFn: ({ signal }) => call(userCalls.unregisterCheck, {}, { signal }), enabled });
+}
+export const useUnregister = () => useMutation({ mutationFn: (password: string) => call(userCalls.unregister, { password }) });
+
+// ---- saved preferences ----
+
+export function useUserConfig<T>(key: string) {
+  const qc = useQueryClient();
+  const query = useQuery({
+    queryKey: usersKeys.configs(),
+    queryFn: ({ signal }) => call(userCalls.configList, {}, { signal, silent: true }),
+    staleTime: Infinity,
+  });
+  const put = useMutation({
+    mutationFn: (value: T) => call(userCalls.configPut, { key, value }, { silent: true }),
+    onMutate: (value) => {
+      qc.setQueryData(usersKeys.configs(), (old: { records: { key: string; value: unknown; updatedAt: string }[] } | undefined) => ({
+        records: [...(old?.records ?? []).filter((r) => r.key !== key), { key, value, updatedAt: new Date().toISOString() }],
+      }));
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => call(userCalls.configDelete, { key }, { silent: true }),
+    onMutate: () => {
+      qc.setQueryData(usersKeys.configs(), (old: { records: { key: string; value: unknown; updatedAt: string }[] } | undefined) => ({
+        records: (old?.records ?? []).filter((r) => r.key !== key),
+      }));
+    },
+  });
+  const value = query.data?.records.find((r) => r.key === key)?.value as T | undefined;
+  return { value, loaded: query.isFetched, save: put.mutate, reset: remove.mutate };
+}
