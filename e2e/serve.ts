@@ -1,15 +1,16 @@
 /**
  * The server the end-to-end suite drives: a fresh database (a new PostgreSQL database when
  * TEST_DATABASE_URL is set, else PGlite in a temp folder), migrated and seeded with the demo data,
- * then the real server on E2E_PORT serving the built web app. Mail goes to the outbox (or to the
- * SMTP server of SMTP_HOST/SMTP_PORT when a spec starts one).
+ * then the real server on E2E_PORT serving the built web app. Mail is delivered to an SMTP server
+ * started here on 127.0.0.1:E2E_SMTP_PORT (2525) and is also kept in the mails table (Mail outbox).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '8181';
@@ -21,6 +22,31 @@ const env: NodeJS.ProcessEnv = {
   // Access tokens expire after 20 s, so the session spec can exercise the 7004 renewal path for real.
   ACCESS_TOKEN_TTL_SECONDS: process.env.ACCESS_TOKEN_TTL_SECONDS ?? '20',
 };
+
+// A local SMTP server the portal delivers to (specs read what it received, e.g. invitation links):
+// every message is appended as one JSON line { to, raw } to the file named by e2eMailLog() in specs.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
+const mailLog = path.join(os.tmpdir(), `portal-e2e-mail-${port}.jsonl`);
+writeFileSync(mailLog, '');
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => {
+      const to = session.envelope.rcptTo.map((r) => r.address);
+      appendFileSync(mailLog, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }) + '\n');
+      callback();
+    });
+  },
+});
+await new Promise<void>((resolve, reject) => {
+  smtp.once('error', reject);
+  smtp.listen(smtpPort, '127.0.0.1', () => resolve());
+});
+Object.assign(env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', PUBLIC_URL: `http://localhost:${port}` });
 
 if (process.env.TEST_DATABASE_URL) {
   const name = `portal_e2e_${process.pid}`;

@@ -46,15 +46,16 @@ test.describe('token renewal (7004)', () => {
     await expect(page.getByTestId('page-title')).toHaveText('Operation Logs');
     const table = page.getByTestId('operation-log-table');
     await expect(table.getByRole('columnheader', { name: 'Action' })).toBeVisible();
-    // The list answered: a fresh seed has no operation-log rows for the company yet.
-    await expect(table.locator('.ant-empty-description')).toHaveText('No data');
-
-    const all = await api.exchanges();
-    expect(renewalTrail(all, 'system/operation-log/page')).toEqual([
+    // The table shows its empty state while it loads too: wait for the answers, then for the spinner.
+    await expect.poll(async () => renewalTrail(await api.exchanges(), 'system/operation-log/page')).toEqual([
       { path: 'system/operation-log/page', code: 7004 },
       { path: 'auth/token/renew', code: 200 },
       { path: 'system/operation-log/page', code: 200 },
     ]);
+    await expect(table.locator('.ant-spin-spinning')).toHaveCount(0);
+    // The list answered: a fresh seed has no operation-log rows for the company yet.
+    await expect(table.locator('.ant-empty-description')).toHaveText('No data');
+    const all = await api.exchanges();
     const [expired, , retried] = all.filter((x) => x.path === 'system/operation-log/page' || x.path === 'auth/token/renew');
     const newToken = await sessionToken(page);
     expect(expired.token).toBe(firstToken);
@@ -76,12 +77,12 @@ test.describe('token renewal (7004)', () => {
     await expect(toast(dealer, 'Switched to Global (RDC).')).toBeVisible();
     await expect(dealer.getByTestId('home-area')).toHaveText('Global (RDC)');
     await expect(menuItem(dealer, 'Points Mall')).toHaveCount(1);
-    const dealerAll = await dealerApi.exchanges();
-    expect(renewalTrail(dealerAll, 'auth/area/switch')).toEqual([
+    await expect.poll(async () => renewalTrail(await dealerApi.exchanges(), 'auth/area/switch')).toEqual([
       { path: 'auth/area/switch', code: 7004 },
       { path: 'auth/token/renew', code: 200 },
       { path: 'auth/area/switch', code: 200 },
     ]);
+    const dealerAll = await dealerApi.exchanges();
     expect(dealerAll.find((x) => x.path === 'auth/area/switch')?.token).toBe(dealerToken);
     expect(new URL(dealer.url()).pathname).toBe('/layout/home');
     expect(await sessionToken(dealer)).not.toBe(dealerToken);

@@ -136,12 +136,12 @@ describe('route guards in the app', () => {
     await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('Product Set'));
   });
 
-  it('opens an allowed deep link with its title, breadcrumb and "coming soon" state', async () => {
+  it('opens an allowed deep link with its title, breadcrumb and page', async () => {
     signIn(partnerOwner());
     const { router } = renderApp('/layout/accountManage');
     await waitFor(() => expect(router.state.location.pathname).toBe('/layout/accountManage/usersManage'));
     await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('Users'));
-    expect(await screen.findByText(/This module is coming soon/)).toBeInTheDocument();
+    expect(await screen.findByTestId('users-table')).toBeInTheDocument();
   });
 
   it('sends signed-out users to login, remembering where they were going', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companySchema, companyStatusSchema, companyTypeSchema, pageOf, pageQuerySchema, sessionUserSchema } from '../entities';
 import { auditStateSchema } from '../states';
-import { emailSchema, inviteeSchema, passwordSchema, passwordsMatch } from '../validators';
+import { inviteeSchema, isEmailValid, passwordSchema, passwordsMatch } from '../validators';
 import { defineCall } from './define';
 
 /** An invitation link is good for this many days, and once. */
@@ -36,7 +36,13 @@ const companyFields = {
   name: z.string({ error: 'validation.companyNameRequired' }).trim().min(1, { error: 'validation.companyNameRequired' }).max(100, { error: 'validation.nameTooLong' }),
   contact: optionalText(50),
   telephone: z.string().trim().max(32, { error: 'validation.phoneInvalid' }).regex(/^[0-9+\-() ]*$/, { error: 'validation.phoneInvalid' }),
-  email: z.union([z.literal(''), emailSchema]),
+  /** Optional: empty, or a valid address (stored lower-case). */
+  email: z
+    .string()
+    .trim()
+    .max(254, { error: 'validation.emailInvalid' })
+    .refine((v) => v === '' || isEmailValid(v), { error: 'validation.emailInvalid' })
+    .transform((v) => v.toLowerCase()),
 };
 
 export const companyInfoFormSchema = z.object({ ...companyFields, areaId: z.number().int().nullable().optional() });

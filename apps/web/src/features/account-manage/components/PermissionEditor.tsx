@@ -43,7 +43,8 @@ export function PermissionEditor({ value, onChange, grantable, companyOptions, o
   const [appSearch, setAppSearch] = useState('');
   const may = useMemo(() => new Set(grantable.codes), [grantable.codes]);
   const held = useMemo(() => new Set(value.authResList), [value.authResList]);
-  const rows: Row[] = RESOURCE_GROUPS.filter((g) => [g.query, g.operation].some((c) => c && (may.has(c) || held.has(c))));
+  // Read-only shows what the user holds; editing offers what may be granted as well.
+  const rows: Row[] = RESOURCE_GROUPS.filter((g) => [g.query, g.operation].some((c) => c && (held.has(c) || (!readOnly && may.has(c)))));
 
   const set = (patch: Partial<UserPermissions>) => onChange?.({ ...value, ...patch });
   const toggle = (code: ResourceCode, on: boolean, row: Row) => {

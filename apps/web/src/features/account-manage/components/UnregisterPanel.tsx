@@ -1,5 +1,7 @@
+import { userCalls } from '@portal/contract';
 import { Alert, Button, Form, Input, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { zodRule } from '../../../lib/form/zod-rules';
 import { notify } from '../../../lib/notify';
 import { endSession } from '../../../lib/session/end-session';
 import { useUnregister, useUnregisterCheck } from '../api/users-api';
@@ -35,7 +37,7 @@ export function UnregisterPanel() {
     <Form form={form} layout="vertical" onFinish={(v) => void onFinish(v)} noValidate>
       <Alert type="error" showIcon title={t('users.unregister.warning')} style={{ marginBottom: 16 }} />
       <Typography.Paragraph type="secondary">{t('users.unregister.hint')}</Typography.Paragraph>
-      <Form.Item name="password" label={t('users.unregister.password')} rules={[{ required: true, message: t('validation.passwordRequired') }]}>
+      <Form.Item name="password" label={t('users.unregister.password')} rules={[zodRule(userCalls.unregister.data, 'password')]}>
         <Input.Password autoComplete="current-password" maxLength={64} />
       </Form.Item>
       <Button danger type="primary" htmlType="submit" loading={unregister.isPending}>

@@ -1,6 +1,6 @@
 import { editUserSchema, type UserDetail, type UserPermissions } from '@portal/contract';
 import { Button, Descriptions, Drawer, Flex, Form, Input, Skeleton, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { useRevalidateOnLocaleChange, zodRule } from '../../../lib/form/zod-rules';
@@ -36,19 +36,14 @@ export function UserDrawer({
   const editing = mode === 'edit';
   const [form] = Form.useForm<EditForm>();
   useRevalidateOnLocaleChange(form);
-  const [perms, setPerms] = useState<UserPermissions | null>(null);
+  // Edits start from the loaded user; the page remounts the drawer per user and mode.
+  const [edited, setPerms] = useState<UserPermissions | null>(null);
+  const perms = edited ?? (user ? permsOf(user) : null);
   const isSelf = user?.id === selfId;
   const grantable = useGrantable(user?.companyId, !!user);
   const selected = useMemo(() => user?.companyNames ?? [], [user]);
   const companies = useCompanyOptions(null, !!user && editing, selected);
   const edit = useEditUser();
-
-  useEffect(() => {
-    if (user) {
-      setPerms(permsOf(user));
-      form.setFieldsValue({ nickName: user.nickName, phone: user.phone });
-    }
-  }, [user, form, mode]);
 
   const save = async (v: EditForm) => {
     if (!user || !perms) return;
@@ -90,7 +85,7 @@ export function UserDrawer({
       ) : (
         <Flex vertical gap={16}>
           {editing ? (
-            <Form form={form} layout="vertical" onFinish={(v) => void save(v)} noValidate data-testid="edit-form">
+            <Form form={form} layout="vertical" initialValues={{ nickName: user.nickName, phone: user.phone }} onFinish={(v) => void save(v)} noValidate data-testid="edit-form">
               <Descriptions size="small" column={1} style={{ marginBottom: 12 }} items={[{ key: 'email', label: t('users.field.email'), children: user.email }]} />
               <Form.Item name="nickName" label={t('users.field.nickName')} rules={[zodRule(editUserSchema, 'nickName')]} required>
                 <Input maxLength={50} />

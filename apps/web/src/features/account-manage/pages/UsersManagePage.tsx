@@ -23,7 +23,7 @@ interface TablePrefs {
   pageSize: number;
 }
 const PREFS_KEY = 'usersManage.table';
-const OPTIONAL_COLUMNS = ['phone', 'company', 'userType', 'createdAt'] as const;
+const OPTIONAL_COLUMNS = ['company', 'userType', 'phone', 'createdAt'] as const;
 
 type MenuAction = Exclude<UserAction, 'edit'>;
 const MENU_ACTIONS: MenuAction[] = ['reinvite', 'resetPassword', 'disable', 'enable', 'unlock', 'delete'];
@@ -98,7 +98,7 @@ export default function UsersManagePage() {
       ),
     },
     { key: 'email', title: t('users.field.email'), dataIndex: 'email', width: 230, ellipsis: true },
-    { key: 'phone', title: t('users.field.phone'), dataIndex: 'phone', width: 140, render: (v: string) => v || '-' },
+    { key: 'status', title: t('users.field.status'), width: 170, render: (_, u) => <UserStatusTag user={u} /> },
     { key: 'company', title: t('users.field.company'), dataIndex: 'companyName', width: 200, ellipsis: true },
     {
       key: 'userType',
@@ -106,7 +106,7 @@ export default function UsersManagePage() {
       width: 170,
       render: (_, u) => `${t(`userType.${u.userType}`)} · ${t(`userAuthType.${u.userAuthType}`)}`,
     },
-    { key: 'status', title: t('users.field.status'), width: 170, render: (_, u) => <UserStatusTag user={u} /> },
+    { key: 'phone', title: t('users.field.phone'), dataIndex: 'phone', width: 140, render: (v: string) => v || '-' },
     { key: 'createdAt', title: t('users.field.createdAt'), dataIndex: 'createdAt', width: 180, render: (v: string) => formatDateTime(v) },
     {
       key: 'actions',
@@ -236,7 +236,7 @@ export default function UsersManagePage() {
         loading={isFetching}
         columns={columns}
         dataSource={data?.records ?? []}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 'max-content' }}
         locale={{
           emptyText: (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={query.searchText || query.status || query.companyId || query.userType ? t('users.emptyFiltered') : t('users.empty')} />
@@ -257,6 +257,7 @@ export default function UsersManagePage() {
       />
       {own && <InviteUserDrawer open={inviteOpen} onClose={() => setInviteOpen(false)} ownCompany={own} />}
       <UserDrawer
+        key={drawer ? `${drawer.id}-${drawer.mode}` : 'none'}
         userId={drawer?.id ?? null}
         mode={drawer?.mode ?? 'view'}
         onClose={() => setDrawer(null)}

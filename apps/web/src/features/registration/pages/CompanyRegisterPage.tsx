@@ -1,6 +1,8 @@
-import { PublicComingSoon } from '../../../components/PublicShell';
+import { useParams } from 'react-router';
+import { InviteRegistration } from '../../partner/components/InviteRegistration';
 
-/** Registration of an invited company (public, no login) — arrives with its module's issue. */
+/** Registration of an invited installer or dealer company (public): /customer/company-register/{inviteId}/{sign}. */
 export default function CompanyRegisterPage() {
-  return <PublicComingSoon titleKey="publicPages.companyRegister" />;
+  const { inviteId = '', sign = '' } = useParams();
+  return <InviteRegistration kind="company" inviteId={Number(inviteId)} sign={sign} />;
 }

@@ -1,5 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { PASSWORD_MAX, PASSWORD_MIN, registerUserSchema, userCalls, type CallData } from '@portal/contract';
+import { nickNameSchema, PASSWORD_MAX, PASSWORD_MIN, registerUserSchema, userCalls, type CallData } from '@portal/contract';
+import { z } from 'zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Result, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -11,6 +12,8 @@ import { call } from '../../../lib/api/client';
 import { useRevalidateOnLocaleChange, zodRule } from '../../../lib/form/zod-rules';
 
 type LinkParts = CallData<typeof userCalls.registerCheck>;
+/** When registering (not resetting) the nickname is required. */
+const nickNameRequired = z.object({ nickName: nickNameSchema });
 
 interface RegisterForm {
   nickName: string;
@@ -108,7 +111,7 @@ export default function CustomerUserRegisterPage() {
             <Input value={check.data.email} disabled />
           </Form.Item>
           {!reset && (
-            <Form.Item name="nickName" label={t('users.field.nickName')} rules={[zodRule(registerUserSchema, 'nickName'), { required: true, message: t('validation.nickNameRequired') }]} required>
+            <Form.Item name="nickName" label={t('users.field.nickName')} rules={[zodRule(nickNameRequired, 'nickName')]} required>
               <Input prefix={<UserOutlined />} maxLength={50} autoComplete="nickname" />
             </Form.Item>
           )}

@@ -1,6 +1,8 @@
-import { PublicComingSoon } from '../../../components/PublicShell';
+import { useParams } from 'react-router';
+import { InviteRegistration } from '../../partner/components/InviteRegistration';
 
-/** Registration of an invited sub-customer company (public, no login) — arrives with its module's issue. */
+/** Registration of an invited sub-customer company (public): /customer/sub-company-register/{inviteId}/{sign}. */
 export default function SubCompanyRegisterPage() {
-  return <PublicComingSoon titleKey="publicPages.subCompanyRegister" />;
+  const { inviteId = '', sign = '' } = useParams();
+  return <InviteRegistration kind="subCustomer" inviteId={Number(inviteId)} sign={sign} />;
 }

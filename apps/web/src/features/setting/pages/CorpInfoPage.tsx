@@ -1,6 +1,40 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { Alert, Card, Col, Row, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../../lib/session/session-store';
+import { useCorpInfo } from '../../partner/api/partner-api';
+import { CorpInfoForm } from '../../partner/components/CorpInfoForm';
+import { LogoUpload } from '../../partner/components/LogoUpload';
+import { RemoteAccessSwitch } from '../../partner/components/RemoteAccessSwitch';
 
-/** Corporate information — arrives with its module's issue. */
+/** Corporate information: the own company's details, its logo and the allow-superior-access switch. */
 export default function CorpInfoPage() {
-  return <ComingSoon titleKey="menu.corpInfo" />;
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const { data } = useCorpInfo();
+  const editable = !!user?.authResList.includes('dealer_account_mgr');
+  if (!data) return <Card variant="borderless" className="portal-card"><Skeleton active /></Card>;
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={14}>
+        <Card variant="borderless" className="portal-card" title={t('partner.corp.info')} style={{ height: '100%' }}>
+          {!editable && <Alert type="info" showIcon title={t('partner.corp.readOnly')} style={{ marginBottom: 16 }} />}
+          <CorpInfoForm info={data} editable={editable} />
+        </Card>
+      </Col>
+      <Col xs={24} xl={10}>
+        <Row gutter={[16, 16]}>
+          <Col span={24}>
+            <Card variant="borderless" className="portal-card" title={t('partner.corp.logo')}>
+              <LogoUpload logoFileId={data.logoFileId} editable={editable} />
+            </Card>
+          </Col>
+          <Col span={24}>
+            <Card variant="borderless" className="portal-card" title={t('partner.corp.remoteTitle')}>
+              <RemoteAccessSwitch info={data} />
+            </Card>
+          </Col>
+        </Row>
+      </Col>
+    </Row>
+  );
 }

@@ -1,0 +1,63 @@
+import type { CorpInfo } from '@portal/contract';
+import { VALIDATION_MESSAGES } from '@portal/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../../../lib/i18n';
+import { mockApi, partnerOwner, signIn } from '../../../test/fixtures';
+import { renderPage } from '../../../test/render';
+import { CorpInfoForm } from './CorpInfoForm';
+
+const INFO: CorpInfo = {
+  id: 10, type: 'partner', name: 'Acme Security', contact: 'Pat', telephone: '+1 555 0100', email: 'info@acme.test', areaId: 1, logoFileId: null,
+  allowSuperiorAccess: false, areaOptions: [{ id: 1, displayName: 'Global RDC' }, { id: 2, displayName: 'Europe DC' }], canChangeRemoteAccess: true,
+};
+
+beforeEach(async () => {
+  await setLocale('en-US');
+  signIn(partnerOwner());
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('CorpInfoForm', () => {
+  it('validates the name, telephone and e-mail with the contract rules', async () => {
+    const { calls } = mockApi();
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CorpInfoForm info={INFO} editable />);
+    await screen.findByTestId('corp-info-form');
+    await user.clear(screen.getByLabelText('Company name'));
+    await user.clear(screen.getByLabelText('Telephone'));
+    await user.type(screen.getByLabelText('Telephone'), 'call me');
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.type(screen.getByLabelText('E-mail'), 'nope');
+    await user.click(screen.getByTestId('corp-info-save'));
+    expect(await screen.findByText(VALIDATION_MESSAGES.companyNameRequired.en)).toBeVisible();
+    expect(screen.getByText(VALIDATION_MESSAGES.phoneInvalid.en)).toBeVisible();
+    expect(await screen.findByText(VALIDATION_MESSAGES.emailInvalid.en)).toBeVisible();
+    expect(calls.filter((c) => c.path === 'customer/company-info/set')).toHaveLength(0);
+  });
+
+  it('saves the changed fields (an empty e-mail is allowed)', async () => {
+    const { calls } = mockApi((path, data) => (path === 'customer/company-info/set' ? { data: { ...INFO, ...(data as object) } } : undefined));
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CorpInfoForm info={INFO} editable />);
+    await screen.findByTestId('corp-info-form');
+    await user.clear(screen.getByLabelText('Contact'));
+    await user.type(screen.getByLabelText('Contact'), 'Eva');
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.click(screen.getByTestId('corp-info-save'));
+    await waitFor(() => expect(calls.some((c) => c.path === 'customer/company-info/set')).toBe(true));
+    expect(calls.find((c) => c.path === 'customer/company-info/set')!.body.data).toEqual({ name: 'Acme Security', contact: 'Eva', telephone: '+1 555 0100', email: '' });
+    expect(await screen.findByText('Company information saved.')).toBeInTheDocument();
+  });
+
+  it('is read-only without the operation permission', async () => {
+    mockApi();
+    renderPage(<CorpInfoForm info={INFO} editable={false} />);
+    await screen.findByTestId('corp-info-form');
+    expect(screen.getByLabelText('Company name')).toBeDisabled();
+    expect(screen.queryByTestId('corp-info-save')).not.toBeInTheDocument();
+  });
+});

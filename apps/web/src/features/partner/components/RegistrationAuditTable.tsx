@@ -1,0 +1,70 @@
+import { type AuditState, DEFAULT_PAGE_SIZE, type RegistrationAudit } from '@portal/contract';
+import { Button, Empty, Input, Select, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
+import { useSessionUser } from '../../../lib/session/session-store';
+import { type AuditQuery, useAudits } from '../api/partner-api';
+import { useCompanyActions } from './CompanyActions';
+import { AuditStatusTag, CompanyTypeTag } from './StatusTags';
+
+/** Registrations waiting for (or given) approval in the caller's subtree. */
+export function RegistrationAuditTable({ onOpen }: { onOpen: (companyId: number) => void }) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const mgr = !!user?.authResList.includes('dealer_account_mgr');
+  const act = useCompanyActions();
+  const [query, setQuery] = useState<AuditQuery>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE, status: 'pending' });
+  const [text, setText] = useState('');
+  const { data, isFetching } = useAudits(query);
+
+  const columns: ColumnsType<RegistrationAudit> = [
+    { key: 'company', title: t('partner.companies.name'), render: (_, r) => <Typography.Link onClick={() => onOpen(r.companyId)}>{r.companyName}</Typography.Link> },
+    { key: 'type', title: t('partner.companies.type'), width: 150, render: (_, r) => <CompanyTypeTag type={r.type} /> },
+    { key: 'applicant', title: t('partner.detail.applicant'), render: (_, r) => <div>{r.applicantName}<div style={{ fontSize: 12, color: '#8c8c8c' }}>{r.applicantEmail}</div></div> },
+    { key: 'status', title: t('partner.companies.status'), width: 120, render: (_, r) => <AuditStatusTag status={r.status} /> },
+    { key: 'submittedAt', title: t('partner.detail.submittedAt'), width: 180, render: (_, r) => formatDateTime(r.submittedAt) },
+    {
+      key: 'result', title: t('partner.detail.reason'),
+      render: (_, r) => (r.reason ? <Typography.Text type="danger">{r.reason}</Typography.Text> : r.decidedByName ? `${r.decidedByName} · ${formatDateTime(r.decidedAt)}` : '-'),
+    },
+    {
+      key: 'actions', title: t('partner.companies.actions'), width: 180,
+      render: (_, r) =>
+        mgr && r.status === 'pending' ? (
+          <Space>
+            <Button size="small" type="primary" onClick={() => act.approve({ id: r.companyId, name: r.companyName, type: r.type })} data-testid={`approve-${r.companyId}`}>{t('partner.decide.approve')}</Button>
+            <Button size="small" danger onClick={() => act.reject({ id: r.companyId, name: r.companyName, type: r.type })}>{t('partner.decide.reject')}</Button>
+          </Space>
+        ) : null,
+    },
+  ];
+
+  return (
+    <>
+      <div className="portal-toolbar">
+        <Space wrap>
+          <Input.Search allowClear placeholder={t('partner.companies.searchPlaceholder')} value={text} onChange={(e) => setText(e.target.value)} onSearch={(v) => setQuery((q) => ({ ...q, pageNum: 1, searchText: v.trim() || undefined }))} style={{ width: 240 }} maxLength={100} />
+          <Select<AuditState | 'all'>
+            value={query.status ?? 'all'}
+            style={{ width: 160 }}
+            onChange={(v) => setQuery((q) => ({ ...q, pageNum: 1, status: v === 'all' ? undefined : v }))}
+            options={[{ value: 'all', label: t('partner.companies.allStatuses') }, ...(['pending', 'passed', 'rejected'] as const).map((s) => ({ value: s, label: t(`partner.audit.${s}`) }))]}
+            aria-label={t('partner.companies.status')}
+          />
+        </Space>
+      </div>
+      <Table<RegistrationAudit>
+        rowKey="id"
+        size="middle"
+        loading={isFetching}
+        columns={columns}
+        dataSource={data?.records ?? []}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('partner.decide.empty')} /> }}
+        pagination={{ current: query.pageNum, pageSize: query.pageSize, total: data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('common.total', { total }), onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })) }}
+        data-testid="audit-table"
+      />
+    </>
+  );
+}
