@@ -19,12 +19,16 @@ export interface Config {
   trustProxy: boolean;
   /** Access-token lifetime (ACCESS_TOKEN_TTL_SECONDS); shorter in end-to-end tests to exercise renewal. */
   accessTokenTtlMs: number;
+  /** Origin of links in e-mails (PUBLIC_URL), never taken from a request; default http://localhost:PORT. */
+  publicUrl: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  const publicUrl = env.PUBLIC_URL?.trim();
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
   return {
-    port: Number(env.PORT ?? 8080),
+    port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
@@ -33,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
     trustProxy: env.TRUST_PROXY === '1',
+    publicUrl: publicUrl && /^https?:\/\//.test(publicUrl) ? publicUrl.replace(/\/+$/, '') : `http://localhost:${port}`,
     accessTokenTtlMs: env.ACCESS_TOKEN_TTL_SECONDS ? Number(env.ACCESS_TOKEN_TTL_SECONDS) * 1000 : ACCESS_TOKEN_TTL_MS,
   };
 }

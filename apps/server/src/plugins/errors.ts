@@ -1,13 +1,13 @@
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
-import { ErrorCodes, errorMessage, type ErrorCode } from '@portal/contract';
+import { ErrorCodes, errorMessage, IllegalTransitionError, type ErrorCode } from '@portal/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { requestLocale } from './call-router';
 
 /** Fastify's own errors as catalogue codes: bad input never becomes a 500 or a stack trace. */
-function fromFastifyError(err: FastifyError): AppError | null {
-  switch (err.code) {
+function fromFastifyError(err: FastifyError | Error): AppError | null {
+  switch ((err as FastifyError).code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError(ErrorCodes.malformedJson, undefined, err.message);
@@ -17,6 +17,8 @@ function fromFastifyError(err: FastifyError): AppError | null {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError(ErrorCodes.invalidParams, { detail: 'content-type' }, err.message);
     default:
+      // A state machine refusing a transition (contract states.ts) is the catalogue's 1017.
+      if (err instanceof IllegalTransitionError) return new AppError(ErrorCodes.illegalTransition, undefined, err.message);
       if (err instanceof SyntaxError) return new AppError(ErrorCodes.malformedJson, undefined, err.message);
       return null;
   }

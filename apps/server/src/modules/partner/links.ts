@@ -2,15 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { InvitationKind } from '@portal/contract';
 import type { CallContext } from '../../lib/context';
 
-/**
- * Origin of links in e-mails: PUBLIC_URL (e.g. https://portal.example.com) when set, else this
- * server on localhost. Taken from the environment, never from the request, so that a caller cannot
- * make the portal mail a link to another site.
- */
+/** Origin of links in e-mails (config PUBLIC_URL): never taken from the request. */
 export function publicOrigin(ctx: Pick<CallContext, 'services'>): string {
-  const env = process.env.PUBLIC_URL?.trim();
-  if (env && /^https?:\/\//.test(env)) return env.replace(/\/+$/, '');
-  return `http://localhost:${ctx.services.config.port}`;
+  return ctx.services.config.publicUrl;
 }
 
 /** Installer and dealer links open company-register; sub-customer links open sub-company-register. */
