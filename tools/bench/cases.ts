@@ -3,7 +3,7 @@
  * ratio case is also reported relative to `baseline` (the same server answering `{}` at once);
  * a one-shot case runs once and is timed. Add a case here and `npm run bench -- --only <name>` runs it.
  */
-import { API_PREFIX, type CallData, type companyCalls } from '@portal/contract';
+import { API_PREFIX, type CallData, type companyCalls, type userCalls } from '@portal/contract';
 import { openPglite } from '@portal/server/db/client';
 import { BENCH_ACCOUNT, seedLarge } from '../seed/large';
 import type { Log } from '../seed/shared';
@@ -50,8 +50,31 @@ export function cycle<T>(items: readonly T[]): () => T {
 }
 
 type CompanyListData = CallData<typeof companyCalls.list>;
+type UserListData = CallData<typeof userCalls.list>;
 
 export const BENCH_CASES = new Map<string, BenchCase>([
+  [
+    'user-list',
+    {
+      kind: 'load',
+      ratio: true,
+      summary: "customer/user/list as the Bench Partner's owner: a filtered page of 10 out of a 100,000-user subtree",
+      async prepare(ctx) {
+        const session = await ctx.login();
+        const data = cycle<UserListData>([
+          { pageNum: 1, pageSize: 10 },
+          { pageNum: 1, pageSize: 10, status: 'normal' },
+          { pageNum: 2, pageSize: 10 },
+          { pageNum: 1, pageSize: 10, userType: 'installer' },
+          { pageNum: 1, pageSize: 10, searchText: 'james' },
+          { pageNum: 1, pageSize: 10, status: 'normal', userType: 'customer' },
+          { pageNum: 3, pageSize: 10, status: 'normal' },
+          { pageNum: 1, pageSize: 10, searchText: 'mary.' },
+        ]);
+        return signedCall(session, 'customer/user/list', data);
+      },
+    },
+  ],
   [
     'baseline',
     {

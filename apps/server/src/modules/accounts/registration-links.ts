@@ -17,14 +17,9 @@ export type LinkPurpose = 'userRegister' | 'passwordReset';
 export const md5Hex = (s: string) => createHash('md5').update(s).digest('hex');
 export const emailMd5 = (email: string) => md5Hex(email.trim().toLowerCase());
 
-/**
- * Origin of links in e-mails: PUBLIC_URL (e.g. https://portal.example.com) when set, else this
- * server on localhost (development and tests).
- */
+/** Origin of links in e-mails (config PUBLIC_URL): never taken from the request. */
 export function linkOrigin(ctx: Pick<CallContext, 'services'>): string {
-  const env = process.env.PUBLIC_URL?.trim();
-  if (env && /^https?:\/\//.test(env)) return env.replace(/\/+$/, '');
-  return `http://localhost:${ctx.services.config.port}`;
+  return ctx.services.config.publicUrl;
 }
 
 export function registrationLink(origin: string, user: { companyId: number; id: number; email: string }, token: string): string {
