@@ -5,7 +5,7 @@
  * started here on 127.0.0.1:E2E_SMTP_PORT (2525) and is also kept in the mails table (Mail outbox).
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,11 +14,17 @@ import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '8181';
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+// Serve a copy of the web build just made: a rebuild of apps/web/dist while the suite runs (vite
+// empties the folder first) must not turn the pages of a running suite into 500s.
+const webDist = path.join(dataDir, 'web');
+cpSync(path.join(root, 'apps/web/dist'), webDist, { recursive: true });
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   PORT: port,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-')),
+  DATA_DIR: dataDir,
+  WEB_DIST: webDist,
   // Access tokens expire after 20 s, so the session spec can exercise the 7004 renewal path for real.
   ACCESS_TOKEN_TTL_SECONDS: process.env.ACCESS_TOKEN_TTL_SECONDS ?? '20',
 };

@@ -53,16 +53,23 @@ test.describe('token renewal (7004)', () => {
       { path: 'system/operation-log/page', code: 200 },
     ]);
     await expect(table.locator('.ant-spin-spinning')).toHaveCount(0);
-    // The list answered: a fresh seed has no operation-log rows for the company yet.
-    await expect(table.locator('.ant-empty-description')).toHaveText('No data');
     const all = await api.exchanges();
     const [expired, , retried] = all.filter((x) => x.path === 'system/operation-log/page' || x.path === 'auth/token/renew');
+    // What the retried call answered is on screen: the rows (other specs may have written some), or
+    // the empty state on a fresh seed.
+    const { records } = retried.data as { records: Array<{ action: string }> };
+    if (records.length) {
+      await expect(table.locator('.ant-table-row')).toHaveCount(records.length);
+      await expect(table.locator('.ant-table-row').first()).toContainText(records[0].action);
+    } else {
+      await expect(table.locator('.ant-empty-description')).toHaveText('No data');
+    }
     const newToken = await sessionToken(page);
     expect(expired.token).toBe(firstToken);
     expect(newToken).toBeTruthy();
     expect(newToken).not.toBe(firstToken);
     expect(retried.token).toBe(newToken);
-    expect(retried.data).toMatchObject({ records: expect.any(Array), total: 0 });
+    expect(retried.data).toMatchObject({ records: expect.any(Array), total: expect.any(Number) });
 
     // Still signed in, no error toast, and the new token works without another renewal.
     expect(new URL(page.url()).pathname).toBe('/layout/logs');
