@@ -54,12 +54,26 @@ await new Promise<void>((resolve, reject) => {
 });
 Object.assign(env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', PUBLIC_URL: `http://localhost:${port}` });
 
+/** Whether a process with this id runs on this machine. */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 if (process.env.TEST_DATABASE_URL) {
   const name = `portal_e2e_${process.pid}`;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
-  const { rows } = await admin.query(`select datname from pg_database where datname like 'portal_e2e_%'`);
-  for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
+  // Drop the databases of earlier runs whose server process is gone; a run still going (another
+  // suite on the same PostgreSQL, e.g. on another E2E_PORT) keeps its database.
+  const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname ~ '^portal_e2e_[0-9]+$'`);
+  for (const r of rows) {
+    if (!isRunning(Number(r.datname.slice('portal_e2e_'.length)))) await admin.query(`drop database if exists ${r.datname} with (force)`);
+  }
   await admin.query(`create database ${name}`);
   await admin.end();
   const u = new URL(process.env.TEST_DATABASE_URL);
