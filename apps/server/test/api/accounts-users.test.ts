@@ -1,7 +1,7 @@
 import { authCalls, EMAIL_CHURN_WINDOW_MINUTES, ErrorCodes, PARTNER_ONLY_CODES, USER_INVITE_TTL_DAYS, userCalls } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema';
+import { companies, users } from '../../src/db/schema';
 import { createTestApp, type Session, type TestApp } from '../support/app';
 import { ENGINES } from '../support/db';
 import { createUser, PASSWORD } from '../support/fixtures';
@@ -162,6 +162,17 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       expect(d.data).toMatchObject({ userType: 'distributor', companyName: 'Dealer A1' });
       const other = await invite('x@partner-b.test', { companyId: t.world.companies.partnerB.id });
       expect(other.basic.code).toBe(ErrorCodes.notFound);
+    });
+
+    it('refuses an invitation once the company has reached its user limit (7045)', async () => {
+      const live = (await t.database.db.select().from(users).where(eq(users.companyId, t.world.companies.installerA.id))).filter((u) => u.status !== 'deleted').length;
+      await t.database.db.update(companies).set({ userLimit: live + 1 }).where(eq(companies.id, t.world.companies.installerA.id));
+      const first = await invite('limit-1@installer.test', { companyId: t.world.companies.installerA.id });
+      expect(first.basic.code, first.basic.msg).toBe(200);
+      const second = await invite('limit-2@installer.test', { companyId: t.world.companies.installerA.id });
+      expect(second.basic.code).toBe(ErrorCodes.userLimitReached);
+      expect(second.basic.msg).toContain(String(live + 1));
+      await t.database.db.update(companies).set({ userLimit: 100 }).where(eq(companies.id, t.world.companies.installerA.id));
     });
 
     it('answers 7021 to a repeated invitation within the window and 7016 to an existing user', async () => {

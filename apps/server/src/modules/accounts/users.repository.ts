@@ -174,7 +174,7 @@ export async function unsafeFindUserByEmail(db: AnyDb, email: string) {
 
 export async function findCompanyInScope(db: AnyDb, scope: ActorScope, companyId: number) {
   const [row] = await db
-    .select({ id: companies.id, path: companies.path, type: companies.type, level: companies.level, name: companies.name, areaId: companies.areaId, status: companies.status })
+    .select({ id: companies.id, path: companies.path, type: companies.type, level: companies.level, name: companies.name, areaId: companies.areaId, status: companies.status, userLimit: companies.userLimit })
     .from(companies)
     .where(and(eq(companies.id, companyId), inSubtree(companies.path, scope.actor)));
   if (!row || !pathInScope(scope, row.path, row.id)) return null;
@@ -195,4 +195,10 @@ export async function companyDependents(db: AnyDb, companyId: number, companyPat
     db.select({ n: count() }).from(companies).where(and(inSubtree(companies.path, { companyPath }), ne(companies.id, companyId))),
   ]);
   return { others: Number(o?.n ?? 0), owners: Number(w?.n ?? 0), children: Number(c?.n ?? 0) };
+}
+
+/** Users of a company that count against its user limit (all but deleted ones). */
+export async function liveUserCount(db: AnyDb, companyId: number): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(users).where(and(eq(users.companyId, companyId), ne(users.status, 'deleted')));
+  return Number(r?.n ?? 0);
 }

@@ -22,7 +22,7 @@ import {
 } from './registration-links';
 import { assertGrantAllowed, assertMayManage, nextState, outranks } from './users.policy';
 import {
-  findCompanyInScope, findUserInScope, invalidateUserTotals, loadActorScope, unsafeFindUserByEmail, unsafeFindUserById, type ActorScope, type UserRow,
+  findCompanyInScope, findUserInScope, invalidateUserTotals, liveUserCount, loadActorScope, unsafeFindUserByEmail, unsafeFindUserById, type ActorScope, type UserRow,
 } from './users.repository';
 
 type AnyDb = Db | Tx;
@@ -92,6 +92,9 @@ export async function inviteUser(ctx: CallContext, d: CallData<typeof userCalls.
     throw new AppError(ErrorCodes.userExists);
   }
   await assertNoEmailChurn(ctx.db, d.email, now);
+  if ((await liveUserCount(ctx.db, company.id)) >= company.userLimit) {
+    throw new AppError(ErrorCodes.userLimitReached, { limit: company.userLimit });
+  }
 
   let created: { id: number; token: string };
   try {
