@@ -73,11 +73,7 @@ test('logging out from the user menu ends the session and lands on the login pag
 });
 
 test('an explicit logout leaves no redirect back to the page the user left', async ({ page }) => {
-  // Known UI bug (apps/web/src/lib/session/logout.ts with app/guards.tsx RequireAuth): clearSession()
-  // re-renders the layout without a session, so RequireAuth replaces the server's plain /login with
-  // /login?redirect=<page left>, and the next person to sign in in this tab is sent to that page.
-  // Marked as expected to fail; it will report "passed unexpectedly" once fixed.
-  test.fail();
+  // The next person to sign in on this tab must not be sent to the previous user's page.
   await login(page, EMMA);
   await page.goto('/layout/logs');
   await expect(page.getByTestId('page-title')).toHaveText('Operation Logs');

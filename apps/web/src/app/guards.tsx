@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { loginPath } from '../lib/navigation/navigator';
-import { useSession, useSessionUser } from '../lib/session/session-store';
+import { sessionEndedByLogout, useSession, useSessionUser } from '../lib/session/session-store';
 import { decideAccess, firstVisiblePath } from './access';
 import type { AppRoute } from './route-types';
 import { LAYOUT_ROUTES } from './routes';
@@ -12,7 +12,8 @@ import { LAYOUT_ROUTES } from './routes';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  if (!session) return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
+  // After the user's own logout the next person to sign in starts at home, not on the last page.
+  if (!session) return <Navigate to={sessionEndedByLogout() ? '/login' : loginPath(`${location.pathname}${location.search}`)} replace />;
   return <>{children}</>;
 }
 

@@ -17,7 +17,7 @@ export async function logout(): Promise<void> {
   } catch {
     redirect = '/login';
   } finally {
-    clearSession();
+    clearSession({ logout: true });
     queryClient.clear();
     hideLoading();
   }

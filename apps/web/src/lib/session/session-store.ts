@@ -94,7 +94,15 @@ export function updateSessionUser(user: SessionUser): void {
 }
 
 /** Remove every session key; the chosen locale stays. */
-export function clearSession(): void {
+let endedByLogout = false;
+
+/** Whether the last session ended by the user's own logout (then login does not send them back). */
+export function sessionEndedByLogout(): boolean {
+  return endedByLogout;
+}
+
+export function clearSession(opts: { logout?: boolean } = {}): void {
+  endedByLogout = !!opts.logout;
   const s = store();
   if (s) for (const k of Object.values(SESSION_KEYS)) s.removeItem(k);
   emit();
