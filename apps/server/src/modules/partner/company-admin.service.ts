@@ -8,29 +8,11 @@ import { eq } from 'drizzle-orm';
 import { areas, companies } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
-import { areaName, companyName, downstreamStatistics, findDownstreamCompany, type AdminCompanyRow } from './company-admin.repository';
+import { areaName, companyName, downstreamStatistics, findDownstreamCompany } from './company-admin.repository';
 import { companyStatusOf, invitationInfo, invitationState, kindOf, mayManageInvitation } from './invitation.service';
 import { auditOfCompany, pendingAuditCount } from './registration-audit.service';
 import { move } from './transitions';
-
-export function presentAdminCompany(r: AdminCompanyRow): Company {
-  return {
-    id: r.id,
-    parentId: r.parentId,
-    type: r.type as Company['type'],
-    level: r.level,
-    name: r.name,
-    logo: r.logo,
-    contact: r.contact,
-    telephone: r.telephone,
-    email: r.email,
-    areaId: r.areaId,
-    status: r.status as Company['status'],
-    userCount: Number(r.userCount),
-    userLimit: r.userLimit,
-    createdAt: r.createdAt.toISOString(),
-  };
-}
+import { presentCompany } from '../company/company.presenter';
 
 async function downstream(ctx: CallContext, actor: Actor, companyId: number, forUpdate = false) {
   const c = await findDownstreamCompany(ctx.db, actor, companyId, { forUpdate });
@@ -57,7 +39,7 @@ export async function companyDetail(ctx: CallContext, companyId: number) {
   if (mgr && audit?.status === 'pending') actions.push('approve', 'reject');
   if (mgr && c.status === 'active' && c.allowSuperiorAccess && !actor.actingUserId) actions.push('remoteAccess');
   return {
-    company: presentAdminCompany(c),
+    company: presentCompany(c),
     parentName: await companyName(ctx.db, c.parentId),
     areaName: await areaName(ctx.db, c.areaId),
     invitation,
@@ -87,7 +69,7 @@ export async function updateCompany(
     before: { name: c.name, contact: c.contact, telephone: c.telephone, email: c.email, areaId: c.areaId, userLimit: c.userLimit },
     after: patch,
   });
-  return presentAdminCompany((await findDownstreamCompany(ctx.db, actor, c.id))!);
+  return presentCompany((await findDownstreamCompany(ctx.db, actor, c.id))!);
 }
 
 /** freeze / unfreeze through the invitation machine (activated <-> frozen); 1017 from any other state. */
@@ -97,7 +79,7 @@ export async function setFrozen(ctx: CallContext, companyId: number, action: 'fr
   const status = companyStatusOf(move(invitationMachine, invitationState(c.status), action));
   await ctx.db.update(companies).set({ status }).where(eq(companies.id, c.id));
   await ctx.audit({ targetType: 'company', targetId: c.id, companyId: c.id, companyPath: c.path, before: { status: c.status }, after: { status } });
-  return presentAdminCompany({ ...c, status });
+  return presentCompany({ ...c, status });
 }
 
 export async function companyStatistics(ctx: CallContext) {
