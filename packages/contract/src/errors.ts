@@ -67,6 +67,28 @@ export const ERROR_CATALOGUE = {
   7044: { key: 'partnerOnly', endsSession: false, en: 'Only partners (level 1) can do this.', zh: '仅合作伙伴（一级）可以执行此操作。' },
   20052: { key: 'emailChurn', endsSession: false, en: 'This e-mail was added and deleted repeatedly. Please retry in {minutes} minutes.', zh: '该邮箱被重复添加/删除，请 {minutes} 分钟后重试。' },
 
+  // Cloud firmware upgrade (issue 4)
+  24001: { key: 'packageMd5Mismatch', endsSession: false, en: 'The MD5 of the uploaded file ({computed}) does not match the MD5 entered.', zh: '上传文件的MD5（{computed}）与填写的MD5不一致。' },
+  24002: { key: 'packageInUse', endsSession: false, en: 'The package is used by a release task that is still running. End or revoke the task first.', zh: '该固件包正被进行中的发布任务使用，请先结束或撤销任务。' },
+  24003: { key: 'regionAlreadyReleased', endsSession: false, en: 'This package has already been released to {region}. The same region cannot be released twice.', zh: '该固件包已发布到{region}，同一区域不能重复发布。' },
+  24004: { key: 'packageNotReleasable', endsSession: false, en: 'Only a synced package within its validity can be released.', zh: '只有同步完成且在有效期内的固件包才能发布。' },
+  24005: { key: 'testPackageSpecifiedOnly', endsSession: false, en: 'A test package can only be released to specified devices.', zh: '测试包只能发布到指定设备。' },
+  24006: { key: 'noTargetDevices', endsSession: false, en: 'No devices match the release target.', zh: '没有符合发布条件的设备。' },
+  24007: { key: 'grayCountTooLarge', endsSession: false, en: 'Only {devices} devices match; a gray release must leave devices for the full release.', zh: '仅有{devices}台设备符合条件，灰度发布须为全量发布留出设备。' },
+  24008: { key: 'uploadIncomplete', endsSession: false, en: 'The upload is not complete ({received} of {size} bytes). Continue the upload.', zh: '上传未完成（已上传{received}/{size}字节），请继续上传。' },
+  24009: { key: 'storageTokenInvalid', endsSession: false, en: 'The upload credential is invalid or has expired.', zh: '上传凭证无效或已过期。' },
+  24010: { key: 'importUnreadable', endsSession: false, en: 'The file could not be read as an xlsx workbook.', zh: '无法读取该文件，请上传xlsx格式的表格。' },
+  24011: { key: 'importMissingColumns', endsSession: false, en: 'The file lacks the required columns: {columns}.', zh: '文件缺少必需的列：{columns}。' },
+  24012: { key: 'importTooManyRows', endsSession: false, en: 'The file has more than {max} rows.', zh: '文件超过{max}行。' },
+  24013: { key: 'importEmpty', endsSession: false, en: 'The file has no data rows.', zh: '文件中没有数据行。' },
+  24014: { key: 'deviceKeyInvalid', endsSession: false, en: 'The device key is invalid.', zh: '设备密钥无效。' },
+  24015: { key: 'provisioningKeyInvalid', endsSession: false, en: 'The provisioning key is invalid.', zh: '设备注册密钥无效。' },
+  24016: { key: 'deviceTaskMismatch', endsSession: false, en: 'The device is not part of this task, or the task is no longer running.', zh: '设备不属于该任务，或任务已不在进行中。' },
+  24017: { key: 'taskNotEditable', endsSession: false, en: 'A finished task cannot be changed.', zh: '已结束的任务不能修改。' },
+  24018: { key: 'packageExpired', endsSession: false, en: 'The package is past its validity.', zh: '固件包已过有效期。' },
+  24019: { key: 'uploadChunkInvalid', endsSession: false, en: 'The chunk does not fit the upload ({detail}).', zh: '分片与上传不符（{detail}）。' },
+  24020: { key: 'versionExists', endsSession: false, en: 'A package with version {version} already exists for this product type.', zh: '该产品类型已存在版本为{version}的固件包。' },
+
   // Orders (SPEC §8)
   7079: { key: 'productNotExist', endsSession: false, en: 'The product does not exist.', zh: '商品不存在。' },
   31001: { key: 'insufficientStock', endsSession: false, en: 'Insufficient inventory.', zh: '库存不足。' },

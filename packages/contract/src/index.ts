@@ -16,3 +16,5 @@ export * from './calls/users';
 export * from './calls/partner';
 export * from './calls/registry';
 export * from './calls/upload';
+export * from './calls/upgrade';
+export * from './device-api';

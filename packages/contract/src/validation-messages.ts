@@ -148,6 +148,16 @@ export const VALIDATION_MESSAGES: Record<ValidationName, { en: string; zh: strin
   },
 
   // ----- firmware, folders and titles -----
+  versionNameRequired: { en: 'Please enter the version name.', zh: '请输入版本名称。' },
+  versionNameInvalid: {
+    en: 'The version name can contain letters, digits, spaces and . _ - +, up to 64 characters.',
+    zh: '版本名称只能包含字母、数字、空格和 . _ - +，且不超过64个字符。',
+  },
+  compatibleVersionRequired: { en: 'Please select at least one compatible version.', zh: '请至少选择一个兼容版本。' },
+  modelRequired: { en: 'Please select at least one device model.', zh: '请至少选择一个设备型号。' },
+  packageTooLarge: { en: 'The firmware package is too large (at most 2 GB).', zh: '固件包过大（最大2 GB）。' },
+  speedRequired: { en: 'Please choose the release speed.', zh: '请选择发布速度。' },
+  targetDevicesRequired: { en: 'Please enter SNs, MAC ranges or import a device list.', zh: '请输入SN、MAC地址段或导入设备清单。' },
   md5Required: { en: 'Please enter the MD5.', zh: '请输入MD5值。' },
   md5Invalid: { en: 'The MD5 must be 32 hexadecimal characters.', zh: 'MD5值须为32位十六进制字符。' },
   md5Mismatch: {

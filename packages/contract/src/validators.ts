@@ -26,6 +26,10 @@
  *   devices:
  *     validation.macRequired, validation.macInvalid, validation.macRangeOuiMismatch,
  *     validation.macRangeOrder, validation.snRequired, validation.snInvalid
+ *   upgrade (used by calls/upgrade.ts):
+ *     validation.versionNameRequired, validation.versionNameInvalid, validation.compatibleVersionRequired,
+ *     validation.modelRequired, validation.packageTooLarge, validation.speedRequired,
+ *     validation.targetDevicesRequired
  *   firmware and files:
  *     validation.md5Required, validation.md5Invalid, validation.md5Mismatch,
  *     validation.validityDaysMin, validation.versionCountRange, validation.descriptionRequired,
@@ -128,6 +132,13 @@ export const VALIDATION_MESSAGE_KEYS = [
   'validation.macRangeOrder',
   'validation.snRequired',
   'validation.snInvalid',
+  'validation.versionNameRequired',
+  'validation.versionNameInvalid',
+  'validation.compatibleVersionRequired',
+  'validation.modelRequired',
+  'validation.packageTooLarge',
+  'validation.speedRequired',
+  'validation.targetDevicesRequired',
   // firmware and files
   'validation.md5Required',
   'validation.md5Invalid',

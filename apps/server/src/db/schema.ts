@@ -243,3 +243,4 @@ export const userConfigs = pgTable(
 
 export * from './schema-accounts';
 export * from './schema-partner';
+export * from './schema-upgrade';

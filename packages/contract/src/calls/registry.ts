@@ -4,6 +4,7 @@ import type { CallDef } from './define';
 import { systemCalls } from './system';
 import { partnerCalls } from './partner';
 import { userCalls } from './users';
+import { deviceCalls, upgradeCalls } from './upgrade';
 
 /** Every call of the API. The server must implement each one; tests iterate over this list. */
 export const ALL_CALLS: readonly CallDef[] = [
@@ -13,4 +14,6 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(systemCalls),
   ...Object.values(userCalls),
   ...Object.values(partnerCalls),
+  ...Object.values(deviceCalls),
+  ...Object.values(upgradeCalls),
 ];
