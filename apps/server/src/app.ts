@@ -14,6 +14,7 @@ import type { AppServices } from './lib/services';
 import { accountImpls } from './modules/accounts';
 import { authImpls } from './modules/auth/auth.calls';
 import { partnerImpls } from './modules/partner';
+import { registerUpgradeRoutes, upgradeImpls } from './modules/upgrade';
 import { companyImpls } from './modules/company/company.calls';
 import { systemImpls } from './modules/system/system.calls';
 import { buildOpenApiDocument } from './openapi';
@@ -23,7 +24,7 @@ import { fileImpls, registerFileRoutes } from './modules/system/file.routes';
 import { registerUploadRoutes } from './modules/system/upload.routes';
 
 /** Every implemented call; the registry test checks it covers ALL_CALLS of the contract. */
-export const ALL_IMPLS: readonly CallImpl[] = [...authImpls, ...companyImpls, ...systemImpls, ...fileImpls, ...accountImpls, ...partnerImpls];
+export const ALL_IMPLS: readonly CallImpl[] = [...authImpls, ...companyImpls, ...systemImpls, ...fileImpls, ...accountImpls, ...partnerImpls, ...upgradeImpls];
 
 export interface AppDeps {
   config: Config;
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCalls(app, { database: deps.database, clock, impls: ALL_IMPLS, services: deps.services });
   registerFileRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUploadRoutes(app, { database: deps.database, clock, services: deps.services });
+  registerUpgradeRoutes(app, { database: deps.database, clock, services: deps.services });
 
   if (existsSync(path.join(deps.config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_TTL_MS } from '@portal/contract';
+import { ACCESS_TOKEN_TTL_MS, POLL_INTERVAL_SECONDS } from '@portal/contract';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,6 +21,10 @@ export interface Config {
   accessTokenTtlMs: number;
   /** Origin of links in e-mails (PUBLIC_URL), never taken from a request; default http://localhost:PORT. */
   publicUrl: string;
+  /** How often the upgrade loop moves packages and release tasks on (UPGRADE_TICK_MS, default 5000). */
+  upgradeTickMs: number;
+  /** Poll interval told to idle devices, before jitter (DEVICE_POLL_SECONDS, default POLL_INTERVAL_SECONDS). */
+  devicePollSeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -39,5 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     publicUrl: publicUrl && /^https?:\/\//.test(publicUrl) ? publicUrl.replace(/\/+$/, '') : `http://localhost:${port}`,
     accessTokenTtlMs: env.ACCESS_TOKEN_TTL_SECONDS ? Number(env.ACCESS_TOKEN_TTL_SECONDS) * 1000 : ACCESS_TOKEN_TTL_MS,
+    upgradeTickMs: Math.max(200, Number(env.UPGRADE_TICK_MS ?? 5000) || 5000),
+    devicePollSeconds: Math.max(1, Number(env.DEVICE_POLL_SECONDS ?? POLL_INTERVAL_SECONDS) || POLL_INTERVAL_SECONDS),
   };
 }

@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { DEV_LINK_SECRET, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createServices } from './services';
+import { startUpgradeLoop } from './modules/upgrade';
+import { systemClock } from './lib/clock';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 
@@ -12,6 +14,7 @@ await database.migrate();
 const services = await createServices(config, database);
 const app = await buildApp({ config, database, services: services.app });
 await services.start(app.log);
+const stopUpgradeLoop = startUpgradeLoop({ database, services: services.app, clock: systemClock, log: app.log, intervalMs: config.upgradeTickMs });
 
 let closing = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
@@ -19,6 +22,7 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ sig }, 'shutting down');
+    await stopUpgradeLoop();
     await app.close();
     await services.stop();
     await database.close();

@@ -5,7 +5,7 @@
  */
 export const MENU_KEYS = [
   'home',
-  'cloudUpgrade', 'cloudUpgradeIndex', 'cloudUpgradeDetail', 'grayDetail', 'canaryRelease',
+  'cloudUpgrade', 'cloudUpgradeIndex', 'cloudUpgradeDetail', 'grayDetail', 'canaryRelease', 'upgradeDevices',
   'cloudStorageServiceManage', 'cloudStorageIndex',
   'cloudVMS', 'cloudVMSIndex',
   'license', 'licenseList', 'licenseSubscribe',

@@ -17,6 +17,10 @@ export interface TenantFixtures {
   otherCompanyId: number;
   otherUserId: number;
   otherFileId: number;
+  /** Partner B's device, synced package and unreleased release task (cloud upgrade). */
+  otherDeviceId: number;
+  otherPackageId: number;
+  otherTaskId: number;
 }
 
 export interface ImplOptions {

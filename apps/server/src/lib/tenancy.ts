@@ -22,3 +22,13 @@ export function escapeLike(s: string): string {
 export function pathInSubtree(path: string, actor: Pick<Actor, 'companyPath'>): boolean {
   return path.startsWith(actor.companyPath);
 }
+
+/**
+ * Area scoping (DOMAIN §2): in a DC (DDC) the caller sees the rows of that area only; in the RDC
+ * (the global centre) every area's rows. `areaColumn` is an area id column; a caller without a
+ * current area sees every area (the supplier before choosing one).
+ */
+export function inCurrentArea(areaColumn: AnyPgColumn, actor: Pick<Actor, 'currentAreaId'>): SQL {
+  if (actor.currentAreaId === null) return sql`true`;
+  return sql`(${areaColumn} = ${actor.currentAreaId} or exists (select 1 from areas a where a.id = ${actor.currentAreaId} and a.kind = 'RDC'))`;
+}

@@ -1,7 +1,7 @@
 import { RESOURCE_CODES, type ResourceCode } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
-import { areaKindSettings, areas, companies, files, users } from '../../src/db/schema';
+import { areaKindSettings, areas, companies, devices, files, firmwarePackages, releaseTasks, users } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/secrets';
 
 export const PASSWORD = 'Test@12345';
@@ -78,13 +78,36 @@ export async function createWorld(database: Database) {
     .insert(files)
     .values({ companyId: partnerB.id, path: `test/${partnerB.id}/b.png`, name: 'b.png', mime: 'image/png', size: 3, sha256: 'x' })
     .returning();
+  // Partner B's cloud-upgrade objects: a device, a synced package and an unreleased task on it.
+  const [deviceB] = await db
+    .insert(devices)
+    .values({ companyId: partnerB.id, companyPath: partnerB.path, sn: 'WORLDB000001', mac: 'B0B0B0000001', model: 'IPC-200', productType: 'IPC', firmwareVersion: 'V1.0.0', country: 'US', areaId: us.id })
+    .returning();
+  const [packageB] = await db
+    .insert(firmwarePackages)
+    .values({
+      companyId: partnerB.id, companyPath: partnerB.path, versionName: 'B-V2.0.0', productType: 'IPC', models: ['IPC-200'], compatibleVersions: ['V1.0.0'],
+      validityDays: 30, descriptions: { 'en-US': 'B firmware' }, fileName: 'b.bin', size: 3, md5: '0'.repeat(32), objectKey: `firmware/${partnerB.id}/b.bin`, status: 'synced',
+    })
+    .returning();
+  const [taskB] = await db
+    .insert(releaseTasks)
+    .values({
+      pkgId: packageB!.id, companyId: partnerB.id, companyPath: partnerB.path, releaseType: 'full', areaIds: [us.id], target: {},
+      startAt: new Date(Date.UTC(2030, 0, 1)), endAt: new Date(Date.UTC(2030, 1, 1)), gates: {}, createdByName: 'owner-b',
+    })
+    .returning();
 
   return {
     areas: { rdc, eu, us },
     companies: { supplier, partnerA, dealerA, installerA, partnerB, dealerB },
     users: { supplierUser, ownerA, noCodesA, dealerUserA, ownerB },
     files: { fileB },
-    tenant: { ownCompanyId: partnerA.id, otherCompanyId: partnerB.id, otherUserId: ownerB.id, otherFileId: fileB.id },
+    upgradeB: { device: deviceB!, package: packageB!, task: taskB! },
+    tenant: {
+      ownCompanyId: partnerA.id, otherCompanyId: partnerB.id, otherUserId: ownerB.id, otherFileId: fileB.id,
+      otherDeviceId: deviceB!.id, otherPackageId: packageB!.id, otherTaskId: taskB!.id,
+    },
   };
 }
 

@@ -28,6 +28,14 @@ export const PRODUCT_TYPES = ['IPC', 'NVR'] as const;
 export const productTypeSchema = z.enum(PRODUCT_TYPES);
 export type ProductType = z.infer<typeof productTypeSchema>;
 
+/**
+ * Where the portal's own storage receives package chunks (storageType 'portal'): storage-info/get
+ * answers storageUrl = PUBLIC_URL + STORAGE_PATH_PREFIX. PUT <storageUrl>/<objectName>/chunks/<index>
+ * stores one chunk, GET <storageUrl>/<objectName>/status tells which are there (uploadStatusSchema);
+ * both carry the securityToken in the X-Security-Token header.
+ */
+export const STORAGE_PATH_PREFIX = '/v1.0/storage';
+
 /** Packages are uploaded in chunks of this size (the last one may be shorter). */
 export const PACKAGE_CHUNK_BYTES = 5 * 1024 * 1024;
 /** Largest firmware package accepted. */
@@ -357,6 +365,10 @@ export const releasePreviewSchema = z.object({
   busyElsewhere: z.number().int(),
   /** Specified targets naming no device of the caller's (SNs unknown, empty MAC ranges). */
   unknownTargets: z.number().int(),
+  /** Named or matching devices the package does not fit (product type, model or firmware version). */
+  incompatible: z.number().int(),
+  /** Devices already running the package's version. */
+  alreadyUpgraded: z.number().int(),
   byCountry: z.array(z.object({ country: z.string(), devices: z.number().int() })),
   waves: z.array(z.object({ index: z.number().int(), size: z.number().int(), paceMinutes: z.number().int() })),
 });
