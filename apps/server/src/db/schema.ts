@@ -108,6 +108,8 @@ export const users = pgTable(
     index('users_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
     index('users_nickname_prefix_idx').using('btree', sql`lower(${t.nickname}) text_pattern_ops`),
     index('users_phone_prefix_idx').using('btree', sql`${t.phone} text_pattern_ops`),
+    // A deleted user is still found by the address they had.
+    index('users_deleted_email_prefix_idx').using('btree', sql`lower(${t.deletedEmail}) text_pattern_ops`).where(sql`${t.deletedEmail} is not null`),
   ],
 );
 

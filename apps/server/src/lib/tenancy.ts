@@ -32,3 +32,15 @@ export function inCurrentArea(areaColumn: AnyPgColumn, actor: Pick<Actor, 'curre
   if (actor.currentAreaId === null) return sql`true`;
   return sql`(${areaColumn} = ${actor.currentAreaId} or exists (select 1 from areas a where a.id = ${actor.currentAreaId} and a.kind = 'RDC'))`;
 }
+
+/**
+ * Freezing a company freezes everything below it (issue 3): a company counts as frozen when it or
+ * any company on its path is. The path's ids are primary-key lookups (a tree is a few levels deep).
+ */
+export function effectiveCompanyStatusSql(alias: string): string {
+  return `case when exists (select 1 from companies f where f.id = any(string_to_array(trim(both '/' from ${alias}.path), '/')::int[]) and f.status = 'frozen') then 'frozen' else ${alias}.status end`;
+}
+
+export function effectiveCompanyStatus(statusColumn: AnyPgColumn, pathColumn: AnyPgColumn): SQL<string> {
+  return sql<string>`case when exists (select 1 from companies f where f.id = any(string_to_array(trim(both '/' from ${pathColumn}), '/')::int[]) and f.status = 'frozen') then 'frozen' else ${statusColumn} end`;
+}

@@ -339,6 +339,9 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       expect(live.data.total).toBe(0);
       const deleted = await t.call(userCalls.list, { status: 'deleted', pageSize: 100 }, owner);
       expect(deleted.data.records.find((u) => u.id === userId)).toMatchObject({ email: 'bye@acme.test', actions: [] });
+      // Searching the deleted users finds it by the address it had.
+      const byFormer = await t.call(userCalls.list, { status: 'deleted', searchText: 'BYE@acme' }, owner);
+      expect(byFormer.data.records.map((u) => u.id)).toEqual([userId]);
       expect((await t.call(authCalls.login, { account: 'bye@acme.test', password: PASSWORD })).basic.code).toBe(ErrorCodes.wrongCredentials);
       // The address can be invited again.
       expect((await invite('bye@acme.test')).basic.code).toBe(200);

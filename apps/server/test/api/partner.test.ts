@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, mails, operationLogs } from '../../src/db/schema';
 import { createTestApp, type Session, type TestApp } from '../support/app';
 import { ENGINES } from '../support/db';
-import { createCompany, createUser } from '../support/fixtures';
+import { createCompany, createUser, PASSWORD } from '../support/fixtures';
 import { crc32, makePng } from '../lib/helpers/images';
 
 const NEW_PASSWORD = 'Reg1ster#pw';
@@ -147,6 +147,24 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       expect((await t.call(partnerCalls.unfreezeCompany, { companyId: invited.companyId }, owner)).data.status).toBe('active');
       expect((await t.call(partnerCalls.unfreezeCompany, { companyId: invited.companyId }, owner)).basic.code).toBe(ErrorCodes.illegalTransition);
       await t.login('new.installer@inv.test', NEW_PASSWORD);
+    });
+
+    it('freezing a company freezes the companies below it: their users cannot log in or go on calling', async () => {
+      const { dealerA, installerA } = t.world.companies;
+      await createUser(t.database, { companyId: installerA.id, email: `below.frozen.${engine}@test.local`, userType: 'installer', codes: ['dealer_account_qry'] });
+      const below = await t.login(`below.frozen.${engine}@test.local`);
+      expect((await t.call(companyCalls.ownCompany, {}, below)).basic.code).toBe(200);
+
+      expect((await t.call(partnerCalls.freezeCompany, { companyId: dealerA.id }, owner)).data.status).toBe('frozen');
+      // The open session ends on its next call; a new login is refused.
+      expect((await t.call(companyCalls.ownCompany, {}, below)).basic.code).toBe(ErrorCodes.accountDisabled);
+      const again = await t.call(authCalls.login, { account: `below.frozen.${engine}@test.local`, password: PASSWORD }, null);
+      expect(again.basic.code).toBe(ErrorCodes.accountDisabled);
+      // The installer company keeps its own state: unfreezing the dealer restores access below it.
+      const [inst] = await t.database.db.select().from(companies).where(eq(companies.id, installerA.id));
+      expect(inst!.status).toBe('active');
+      expect((await t.call(partnerCalls.unfreezeCompany, { companyId: dealerA.id }, owner)).data.status).toBe('active');
+      await t.login(`below.frozen.${engine}@test.local`);
     });
 
     it('refuses to freeze a not-activated company (1017)', async () => {

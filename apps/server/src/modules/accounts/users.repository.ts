@@ -74,7 +74,7 @@ const toDate = (v: unknown) => (v === null || v === undefined ? null : v instanc
 
 const LIST_WHERE = `c.path like $1
         and ($2::text[] is null or c.id = $3 or c.path like any($2::text[]))
-        and ($4::text is null or lower(u.email) like $4 or lower(u.nickname) like $4 or u.phone like $4)
+        and ($4::text is null or lower(u.email) like $4 or lower(u.nickname) like $4 or u.phone like $4 or lower(u.deleted_email) like $4)
         and (case when $5::text is null then u.status <> 'deleted' else u.status = $5 end)
         and ($6::int is null or u.company_id = $6)
         and ($7::text is null or u.user_type = $7)`;

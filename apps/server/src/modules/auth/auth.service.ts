@@ -1,3 +1,4 @@
+import { effectiveCompanyStatus } from '../../lib/tenancy';
 import {
   EMAIL_CODE_RESEND_SECONDS, EMAIL_CODE_TTL_MS, ErrorCodes, IDLE_TIMEOUT_MS, IMAGE_CODE_TTL_MS,
   LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, type Locale, type SessionTokens,
@@ -62,7 +63,7 @@ export async function login(ctx: CallContext, data: { account: string; password:
   const now = ctx.clock.now();
   const email = data.account.trim().toLowerCase();
   const [row] = await ctx.db
-    .select({ user: users, companyStatus: companies.status, companyAreaId: companies.areaId })
+    .select({ user: users, companyStatus: effectiveCompanyStatus(companies.status, companies.path), companyAreaId: companies.areaId })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.email, email));
@@ -344,7 +345,7 @@ export async function exchangeSsoToken(ctx: CallContext, token: string) {
   const t = used[0];
   if (!t?.userId) throw new AppError(ErrorCodes.linkInvalid);
   const [row] = await ctx.db
-    .select({ user: users, companyStatus: companies.status, companyAreaId: companies.areaId })
+    .select({ user: users, companyStatus: effectiveCompanyStatus(companies.status, companies.path), companyAreaId: companies.areaId })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, t.userId));

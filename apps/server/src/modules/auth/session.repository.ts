@@ -1,3 +1,4 @@
+import { effectiveCompanyStatusSql } from '../../lib/tenancy';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Db, Tx } from '../../db/client';
@@ -71,7 +72,7 @@ export async function resolveSessionAndNonce(database: Database, tokenHash: stri
               s.end_reason, s.acting_user_id, s.remote_expires_at,
               u.nickname, u.email, u.user_type, u.user_auth_type, u.status as user_status,
               to_json(u.auth_res_list) as auth_res_list, to_json(u.area_ids) as area_ids,
-              c.id as company_id, c.path, c.type as company_type, c.name as company_name, c.level, c.status as company_status,
+              c.id as company_id, c.path, c.type as company_type, c.name as company_name, c.level, ${effectiveCompanyStatusSql('c')} as company_status,
               a.nickname as acting_nickname
          from sessions s join users u on u.id = s.user_id join companies c on c.id = u.company_id
          left join users a on a.id = s.acting_user_id

@@ -1,0 +1,1 @@
+CREATE INDEX "users_deleted_email_prefix_idx" ON "users" USING btree (lower("deleted_email") text_pattern_ops) WHERE "users"."deleted_email" is not null;
