@@ -281,6 +281,26 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       expect((await t.lastMailTo('hotel@inv.test'))!.text).toContain('Unknown business address');
     });
 
+    it('the applicant corrects a rejected registration and sends it again: pending, then approved', async () => {
+      const fixed = { companyName: 'Harbour Hotel Hamburg GmbH', contact: 'Ann Lee', telephone: '+49 40 555' };
+      // Wrong password: refused and counted like a login failure.
+      const wrong = await t.call(partnerCalls.resubmitRegistration, { account: 'hotel@inv.test', password: 'Wrong#pass1', ...fixed }, null);
+      expect(wrong.basic.code).toBe(ErrorCodes.wrongCredentials);
+      // Only a rejected registration can be resubmitted; someone without one gets 1017.
+      const notMine = await t.call(partnerCalls.resubmitRegistration, { account: 'owner-a@test.local', password: PASSWORD, ...fixed }, null);
+      expect(notMine.basic.code).toBe(ErrorCodes.illegalTransition);
+      const r = await t.call(partnerCalls.resubmitRegistration, { account: 'hotel@inv.test', password: NEW_PASSWORD, ...fixed }, null);
+      expect(r.data).toEqual({ status: 'pending', approverName: 'Installer A1a' });
+      expect((await t.call(authCalls.login, { account: 'hotel@inv.test', password: NEW_PASSWORD }, null)).basic.code).toBe(ErrorCodes.registrationPending);
+      // Twice in a row is an illegal transition (pending is not rejected).
+      expect((await t.call(partnerCalls.resubmitRegistration, { account: 'hotel@inv.test', password: NEW_PASSWORD, ...fixed }, null)).basic.code).toBe(ErrorCodes.illegalTransition);
+      const pending = await t.call(partnerCalls.auditPage, { status: 'pending' }, installerOwner);
+      expect(pending.data.records.find((a) => a.companyId === sub.companyId)).toMatchObject({ companyName: fixed.companyName, reason: null });
+      expect((await t.call(partnerCalls.approveRegistration, { companyId: sub.companyId }, installerOwner)).data.status).toBe('passed');
+      const s = await t.login('hotel@inv.test', NEW_PASSWORD);
+      expect(s.user.coName).toBe(fixed.companyName);
+    });
+
     it('approves a pending registration: the company is activated and its owner can log in', async () => {
       const r = await t.call(partnerCalls.inviteSubCustomer, { name: 'Dock Offices', email: 'dock@inv.test' }, installerOwner);
       const link = linkParts((await t.lastMailTo('dock@inv.test'))!.text);

@@ -326,6 +326,20 @@ export const partnerCalls = {
     }),
     result: registrationAuditSchema,
   }),
+  resubmitRegistration: defineCall({
+    path: 'customer/registration-audit/resubmit',
+    auth: 'public',
+    write: true,
+    summary: 'The applicant of a rejected registration corrects the company details and sends it for approval again (signs with account and password).',
+    data: z.strictObject({
+      account: z.string().trim().min(1).max(254),
+      password: z.string().min(1).max(64),
+      companyName: companyFields.name,
+      contact: optionalText(50),
+      telephone: companyFields.telephone,
+    }),
+    result: z.object({ status: auditStateSchema, approverName: z.string() }),
+  }),
 
   // ---- corporate information ----
   corpInfo: defineCall({

@@ -59,7 +59,12 @@ async function startingArea(db: AnyDb, user: typeof users.$inferSelect, companyA
   return first?.id ?? null;
 }
 
-export async function login(ctx: CallContext, data: { account: string; password: string; locale?: Locale }) {
+/**
+ * Account and password, with the lockout of SPEC §8: each failure tells the attempts left, the
+ * last one locks the account for a while. Failures are written outside any transaction (the
+ * caller runs without one) so that a refusal still counts. Answers the user and its company.
+ */
+export async function checkCredentials(ctx: CallContext, data: { account: string; password: string }) {
   const now = ctx.clock.now();
   const email = data.account.trim().toLowerCase();
   const [row] = await ctx.db
@@ -91,13 +96,23 @@ export async function login(ctx: CallContext, data: { account: string; password:
     await ctx.db.update(users).set({ failedLogins: failures }).where(eq(users.id, user.id));
     throw new AppError(ErrorCodes.wrongCredentials, { remaining: LOGIN_MAX_FAILURES - failures });
   }
+  if (user.failedLogins) {
+    await ctx.db.update(users).set({ failedLogins: 0 }).where(eq(users.id, user.id));
+    user.failedLogins = 0;
+  }
+  return row;
+}
+
+export async function login(ctx: CallContext, data: { account: string; password: string; locale?: Locale }) {
+  const now = ctx.clock.now();
+  const row = await checkCredentials(ctx, data);
+  const user = row.user;
   if (user.status === 'operation_locked' || row.companyStatus === 'frozen') throw new AppError(ErrorCodes.accountDisabled);
   // A registration waiting for (or refused) approval: say so instead of opening the account.
   if (row.companyStatus === 'inactive') {
     const blocked = await registrationBlock(ctx.db, user.companyId);
     if (blocked) throw blocked;
   }
-  if (user.failedLogins) await ctx.db.update(users).set({ failedLogins: 0 }).where(eq(users.id, user.id));
   const locale = data.locale ?? ctx.locale;
   const tokens = await issueSession(ctx.db, user.id, { now, ttlMs: ctx.services.config.accessTokenTtlMs, locale, ip: ctx.ip, areaId: await startingArea(ctx.db, user, row.companyAreaId) });
   ctx.log.info({ userId: user.id }, 'login');

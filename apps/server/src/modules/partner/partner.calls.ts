@@ -3,7 +3,7 @@ import { implement } from '../../lib/implement';
 import { companyDetail, companyStatistics, setFrozen, updateCompany } from './company-admin.service';
 import { getCorpInfo, setCorpInfo, setLogo } from './corp-info.service';
 import { checkInvitation, invite, registerInvited, reinvite, undoInvite } from './invitation.service';
-import { auditPage, decideRegistration } from './registration-audit.service';
+import { auditPage, decideRegistration, resubmitRegistration } from './registration-audit.service';
 import { createRemoteAccessLink, exchangeRemoteAccess, setRemoteAccess } from './remote-access.service';
 
 const other = { otherTenant: (fx: { otherCompanyId: number }) => ({ companyId: fx.otherCompanyId }) };
@@ -39,6 +39,12 @@ export const partnerCallImpls = [
 
   implement(partnerCalls.auditPage, { none: "lists audits of the caller's subtree only" }, (ctx, d) => auditPage(ctx, d)),
   implement(partnerCalls.approveRegistration, other, (ctx, d) => decideRegistration(ctx, d.companyId, 'approve'), mails),
+  implement(
+    partnerCalls.resubmitRegistration,
+    { none: "public: the applicant's own account and password name the only registration it may touch" },
+    (ctx, d) => resubmitRegistration(ctx, d),
+    { transaction: false },
+  ),
   implement(partnerCalls.rejectRegistration, { otherTenant: (fx) => ({ companyId: fx.otherCompanyId, reason: 'No' }) }, (ctx, d) => decideRegistration(ctx, d.companyId, 'reject', d.reason), mails),
 
   implement(partnerCalls.corpInfo, { none: "answers the caller's own company only" }, (ctx) => getCorpInfo(ctx)),

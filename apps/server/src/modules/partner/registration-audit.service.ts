@@ -14,6 +14,7 @@ import { belowCompany, escapeLike } from '../../lib/tenancy';
 import { companyName, findDownstreamCompany } from './company-admin.repository';
 import { companyStatusOf } from './invitation.service';
 import { publicOrigin } from './links';
+import { checkCredentials } from '../auth/auth.service';
 import { move } from './transitions';
 
 type AnyDb = Db | Tx;
@@ -133,4 +134,36 @@ export async function registrationBlock(db: AnyDb, companyId: number): Promise<A
   const company = await companyName(db, audit.approverCompanyId);
   if (audit.status === 'rejected') return new AppError(ErrorCodes.registrationRejected, { company, reason: audit.reason ?? '' });
   return new AppError(ErrorCodes.registrationPending, { company });
+}
+
+/**
+ * The applicant of a rejected registration corrects the company and sends it again (audit
+ * rejected -> pending). The applicant proves who they are with account and password (a rejected
+ * owner cannot hold a session); wrong passwords count toward the login lockout.
+ */
+export async function resubmitRegistration(
+  ctx: CallContext,
+  d: { account: string; password: string; companyName: string; contact: string; telephone: string },
+) {
+  const row = await checkCredentials(ctx, d);
+  const now = ctx.clock.now();
+  const result = await ctx.database.db.transaction(async (tx) => {
+    const [audit] = await tx.select().from(registrationAudits).where(eq(registrationAudits.companyId, row.user.companyId)).for('update');
+    if (!audit || audit.applicantUserId !== row.user.id) throw new AppError(ErrorCodes.illegalTransition);
+    const next = move(auditMachine, audit.status as AuditState, 'resubmit');
+    const [before] = await tx.select().from(companies).where(eq(companies.id, row.user.companyId));
+    await tx.update(companies).set({ name: d.companyName, contact: d.contact, telephone: d.telephone }).where(eq(companies.id, row.user.companyId));
+    await tx.update(registrationAudits).set({ status: next, reason: null, submittedAt: new Date(now), decidedAt: null, decidedBy: null }).where(eq(registrationAudits.id, audit.id));
+    return { next, before: before!, approverCompanyId: audit.approverCompanyId };
+  });
+  await ctx.audit({
+    action: 'registration.resubmit',
+    targetType: 'company',
+    targetId: row.user.companyId,
+    companyId: row.user.companyId,
+    companyPath: result.before.path,
+    before: { audit: 'rejected', name: result.before.name, contact: result.before.contact, telephone: result.before.telephone },
+    after: { audit: result.next, name: d.companyName, contact: d.contact, telephone: d.telephone },
+  });
+  return { status: result.next, approverName: await companyName(ctx.database.db, result.approverCompanyId) };
 }

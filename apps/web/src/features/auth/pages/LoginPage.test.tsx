@@ -105,4 +105,28 @@ describe('LoginPage: branding and sign-in', () => {
     await user.click(screen.getByTestId('login-submit'));
     expect(await screen.findByTestId('login-locked')).toHaveTextContent(errorMessage(7011, 'en-US', { minutes: 15 }));
   });
+
+  it('offers to correct and resubmit a rejected registration with the credentials just typed', async () => {
+    const { calls } = mockApi((path) => {
+      if (path === 'auth/login') return { code: 7041, msg: 'x', params: { company: 'Installer Co', reason: 'Unknown address' } };
+      if (path === 'customer/registration-audit/resubmit') return { data: { status: 'pending', approverName: 'Installer Co' } };
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    renderLogin();
+    await user.type(await screen.findByLabelText('Account (e-mail)'), 'hotel@inv.test');
+    await user.type(screen.getByLabelText('Password'), 'Reg1ster#pw');
+    await user.click(screen.getByTestId('login-submit'));
+    const alert = await screen.findByTestId('login-rejected');
+    expect(alert).toHaveTextContent('Unknown address');
+    await user.click(screen.getByRole('button', { name: 'Correct and resubmit' }));
+    await user.click(await screen.findByRole('button', { name: 'Resubmit' }));
+    expect(await screen.findByText(v.companyNameRequired.en)).toBeInTheDocument();
+    await user.type(screen.getByTestId('resubmit-company'), 'Harbour Hotel Hamburg');
+    await user.click(screen.getByRole('button', { name: 'Resubmit' }));
+    expect(await screen.findByText('Your registration was sent to Installer Co for approval again.')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === 'customer/registration-audit/resubmit')?.body.data).toEqual({
+      account: 'hotel@inv.test', password: 'Reg1ster#pw', companyName: 'Harbour Hotel Hamburg', contact: '', telephone: '',
+    });
+  });
 });

@@ -12,6 +12,7 @@ import { useRevalidateOnLocaleChange, zodRule } from '../../../lib/form/zod-rule
 import { currentLocale } from '../../../lib/i18n';
 import { saveSession } from '../../../lib/session/session-store';
 import { useLogin } from '../api/auth-api';
+import { type RejectedRegistration, ResubmitRegistrationModal } from '../../partner/components/ResubmitRegistrationModal';
 import { type LoginForm, loginFormSchema, safeRedirect } from '../schemas';
 
 /** Sign in, branded by the domain the page is opened on (SPEC §2, DOMAIN §4 Personalization). */
@@ -24,6 +25,8 @@ export default function LoginPage() {
   const { data: branding } = useBranding();
   const login = useLogin();
   const [locked, setLocked] = useState<string | null>(null);
+  const [rejected, setRejected] = useState<RejectedRegistration | null>(null);
+  const [resubmitting, setResubmitting] = useState<RejectedRegistration | null>(null);
 
   const brandTitle = branding?.extra.title || t('app.name');
   useDocumentBranding(brandTitle, branding?.favicon);
@@ -31,6 +34,7 @@ export default function LoginPage() {
 
   const onFinish = async (values: LoginForm) => {
     setLocked(null);
+    setRejected(null);
     const { account, password } = loginFormSchema.parse(values);
     try {
       const tokens = await login.mutateAsync({ account, password, locale: currentLocale() });
@@ -38,6 +42,8 @@ export default function LoginPage() {
       void navigate(safeRedirect(params.get('redirect')) ?? '/layout', { replace: true });
     } catch (e) {
       if (isApiError(e) && e.code === ErrorCodes.accountLocked) setLocked(e.message);
+      // A rejected registration can be corrected and sent again with the credentials just typed.
+      if (isApiError(e) && e.code === ErrorCodes.registrationRejected) setRejected({ account, password, message: e.message });
       form.setFieldValue('password', '');
     }
   };
@@ -84,6 +90,21 @@ export default function LoginPage() {
           </Typography.Paragraph>
 
           {locked && <Alert type="error" showIcon title={locked} style={{ marginBottom: 20 }} data-testid="login-locked" />}
+          {rejected && (
+            <Alert
+              type="warning"
+              showIcon
+              title={rejected.message}
+              style={{ marginBottom: 20 }}
+              data-testid="login-rejected"
+              action={
+                <Button size="small" onClick={() => { setResubmitting(rejected); setRejected(null); }}>
+                  {t('partner.resubmit.open')}
+                </Button>
+              }
+            />
+          )}
+          <ResubmitRegistrationModal rejected={resubmitting} onClose={() => setResubmitting(null)} />
 
           <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(v) => void onFinish(v)} initialValues={{ account: '', password: '' }} noValidate>
             <Form.Item name="account" label={t('auth.account')} rules={[zodRule(loginFormSchema, 'account')]} validateFirst>
