@@ -27,6 +27,10 @@ const env: NodeJS.ProcessEnv = {
   WEB_DIST: webDist,
   // Access tokens expire after 20 s, so the session spec can exercise the 7004 renewal path for real.
   ACCESS_TOKEN_TTL_SECONDS: process.env.ACCESS_TOKEN_TTL_SECONDS ?? '20',
+  // The cloud-upgrade spec watches a release move through its waves: the engine ticks every 0.5 s and
+  // idle devices are told to poll again within about a second.
+  UPGRADE_TICK_MS: process.env.UPGRADE_TICK_MS ?? '500',
+  DEVICE_POLL_SECONDS: process.env.DEVICE_POLL_SECONDS ?? '1',
 };
 
 // A local SMTP server the portal delivers to (specs read what it received, e.g. invitation links):
