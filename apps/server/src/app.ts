@@ -41,8 +41,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: REQUEST_BODY_MAX_BYTES,
     trustProxy: deps.config.trustProxy,
     // The client's basic.id is not known before the body is parsed: every log line carries this id.
+    // (logged as reqId, Fastify's default label)
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 64) : randomUUID()),
-    requestIdLogLabel: 'reqId',
   });
   // '' until the call router knows the caller's locale; errors before that use the headers.
   app.decorateRequest('locale', '' as never);

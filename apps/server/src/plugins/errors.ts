@@ -49,7 +49,8 @@ export function registerErrorHandling(app: FastifyInstance, webDist?: string) {
   app.setNotFoundHandler((req, reply) => {
     // Deep links of the web app (/layout/home, /customer/...) reload to the single-page app.
     const isApi = req.url.startsWith('/v1.0') || req.url.startsWith('/api') || req.url.startsWith('/bench');
-    if (indexHtml && req.method === 'GET' && !isApi) {
+    // The build can disappear under a running server (a rebuild): then this is a plain 404, not a 500.
+    if (indexHtml && req.method === 'GET' && !isApi && existsSync(indexHtml)) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(createReadStream(indexHtml));
     }
     const locale = requestLocale(req);
