@@ -1,5 +1,5 @@
 import {
-  ACCESS_TOKEN_TTL_MS, authCalls, companyCalls, ErrorCodes, IDLE_TIMEOUT_MS, LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, ssoCalls,
+  ACCESS_TOKEN_TTL_MS, authCalls, companyCalls, ErrorCodes, IDLE_TIMEOUT_MS, LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, ssoCalls, partnerCalls,
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,6 +172,14 @@ describe.each(ENGINES)('auth group (%s)', (engine) => {
     const [c] = await t.database.db.select().from(companies).where(eq(companies.id, u.companyId));
     expect(c.parentId).toBe(t.world.companies.partnerA.id);
     expect(c.path).toBe(`${t.world.companies.partnerA.path}${c.id}/`);
+    // The enterprise waits for the brand's approval (registration audit), then it can log in.
+    expect(ok.data).toMatchObject({ status: 'pending', approverName: 'Partner A' });
+    expect(c.status).toBe('inactive');
+    expect((await t.call(authCalls.login, { account: email, password: 'Abcdef12' })).basic.code).toBe(ErrorCodes.registrationPending);
+    const brandOwner = await t.login('owner-a@test.local');
+    const pending = await t.call(partnerCalls.auditPage, { status: 'pending' }, brandOwner);
+    expect(pending.data.records.find((a) => a.companyId === c.id)).toMatchObject({ applicantEmail: email, status: 'pending' });
+    expect((await t.call(partnerCalls.approveRegistration, { companyId: c.id }, brandOwner)).data.status).toBe('passed');
     expect((await t.call(authCalls.login, { account: email, password: 'Abcdef12' })).basic.code).toBe(200);
     // The code works once.
     const twice = await t.call(authCalls.selfRegister, { ...base, email: 'other@test.local', password: 'Abcdef12', confirmPassword: 'Abcdef12' });

@@ -91,7 +91,7 @@ export const authCalls = {
     path: 'auth/self-register',
     auth: 'public',
     write: true,
-    summary: 'Register an enterprise (customer) account under the brand of the domain.',
+    summary: 'Register an enterprise (customer) account under the brand of the domain; it waits for the brand’s approval (registration audit).',
     data: z.strictObject({
       email: emailSchema,
       emailCode: verifyCodeSchema,
@@ -102,7 +102,8 @@ export const authCalls = {
       domain: z.string().max(253).optional(),
       agree: z.literal(true, { error: 'validation.agreeTerms' }),
     }).refine((d) => passwordsMatch(d.password, d.confirmPassword), confirmMismatch),
-    result: z.object({ userId: z.number().int() }),
+    /** status 'pending': the brand (approverName) approves before the account can log in. */
+    result: z.object({ userId: z.number().int(), status: z.enum(['pending', 'active']), approverName: z.string() }),
   }),
   findPassword: defineCall({
     path: 'auth/password-find',

@@ -5,7 +5,7 @@ import {
 } from '@portal/contract';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { areas, companies, companyBranding, companyDomains, oneTimeTokens, sessions, users, verificationCodes } from '../../db/schema';
+import { areas, companies, companyBranding, companyDomains, oneTimeTokens, registrationAudits, sessions, users, verificationCodes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CallContext } from '../../lib/context';
 import { hashPassword, randomDigits, randomToken, sha256Hex, verifyPassword } from '../../lib/secrets';
@@ -251,12 +251,13 @@ export async function selfRegister(
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
   if (existing) throw new AppError(ErrorCodes.emailExists);
   const passwordHash = await hashPassword(data.password);
-  const { userId, companyId, path } = await ctx.db.transaction(async (tx) => {
+  const { userId, companyId, path, approverName } = await ctx.db.transaction(async (tx) => {
     const brand = await brandForDomain(tx, data.domain ?? '');
     if (!brand) throw new AppError(ErrorCodes.notFound);
     const [company] = await tx
       .insert(companies)
-      .values({ parentId: brand.id, path: 'pending', depth: brand.depth + 1, type: 'customer', level: 0, name: data.companyName, email: data.email, areaId: brand.areaId, status: 'active', createdAt: new Date(now) })
+      // Not activated until the brand approves the registration (SPEC §4 audit).
+      .values({ parentId: brand.id, path: 'pending', depth: brand.depth + 1, type: 'customer', level: 0, name: data.companyName, email: data.email, areaId: brand.areaId, status: 'inactive', createdAt: new Date(now) })
       .returning();
     const path = `${brand.path}${company.id}/`;
     await tx.update(companies).set({ path }).where(eq(companies.id, company.id));
@@ -275,10 +276,11 @@ export async function selfRegister(
         createdAt: new Date(now),
       })
       .returning({ id: users.id });
-    return { userId: user.id, companyId: company.id, path };
+    await tx.insert(registrationAudits).values({ companyId: company.id, approverCompanyId: brand.id, applicantUserId: user.id, status: 'pending', submittedAt: new Date(now) });
+    return { userId: user.id, companyId: company.id, path, approverName: brand.name };
   });
-  await ctx.audit({ action: 'auth/self-register', targetType: 'user', targetId: userId, companyId, companyPath: path, after: { email: data.email, companyName: data.companyName } });
-  return { userId };
+  await ctx.audit({ action: 'auth/self-register', targetType: 'user', targetId: userId, companyId, companyPath: path, after: { email: data.email, companyName: data.companyName, audit: 'pending' } });
+  return { userId, status: 'pending' as const, approverName };
 }
 
 export async function findPassword(ctx: CallContext, data: { email: string; emailCode: string; password: string }) {

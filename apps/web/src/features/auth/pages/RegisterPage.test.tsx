@@ -109,7 +109,7 @@ describe('RegisterPage: the rest of the form', () => {
   it('shows the graphic code, e-mails a code and counts down to resend, then registers', async () => {
     const { calls } = mockApi((path) => {
       if (path === 'auth/email-dynamic-code') return { data: { resendAfterSeconds: 60 } };
-      if (path === 'auth/self-register') return { data: { userId: 99 } };
+      if (path === 'auth/self-register') return { data: { userId: 99, status: 'pending', approverName: 'Acme Cloud' } };
       return undefined;
     });
     const user = userEvent.setup({ delay: null });
@@ -135,7 +135,8 @@ describe('RegisterPage: the rest of the form', () => {
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/term/service');
     await user.click(screen.getByTestId('agree-terms'));
     await user.click(screen.getByTestId('register-submit'));
-    expect(await screen.findByText('Registration complete')).toBeInTheDocument();
+    expect(await screen.findByText('Registration submitted')).toBeInTheDocument();
+    expect(screen.getByText(/waiting for approval by Acme Cloud/)).toBeInTheDocument();
     expect(calls.find((c) => c.path === 'auth/self-register')?.body.data).toMatchObject({
       email: 'new@company.test', emailCode: '123456', password: 'abcd1234', confirmPassword: 'abcd1234', companyName: 'New Co', nickName: 'Neo', agree: true,
     });

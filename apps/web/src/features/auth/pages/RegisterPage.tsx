@@ -31,11 +31,11 @@ export default function RegisterPage() {
   const [form] = Form.useForm<RegisterForm>();
   useRevalidateOnLocaleChange(form);
   const register = useSelfRegister();
-  const [doneEmail, setDoneEmail] = useState<string | null>(null);
+  const [done, setDone] = useState<{ email: string; approverName: string } | null>(null);
 
   const onFinish = async (v: RegisterForm) => {
     try {
-      await register.mutateAsync({
+      const r = await register.mutateAsync({
         email: v.email,
         emailCode: v.emailCode,
         password: v.password,
@@ -45,20 +45,20 @@ export default function RegisterPage() {
         domain: currentDomain(),
         agree: v.agree as true,
       });
-      setDoneEmail(v.email.trim());
+      setDone({ email: v.email.trim(), approverName: r.approverName });
     } catch {
       /* the API client has shown the message */
     }
   };
 
-  if (doneEmail) {
+  if (done) {
     return (
       <PublicShell titleKey="auth.register.title" width={560}>
         <Card variant="borderless" className="portal-card">
           <Result
             status="success"
             title={t('auth.register.successTitle')}
-            subTitle={t('auth.register.successText', { email: doneEmail })}
+            subTitle={t('auth.register.pendingText', { email: done.email, approver: done.approverName })}
             extra={
               <Button type="primary" onClick={() => void navigate('/login')}>
                 {t('auth.backToLogin')}
