@@ -23,13 +23,13 @@ export default function HomePage() {
   const shortcuts = leaves.filter((l) => l.key !== 'home');
 
   return (
-    <Flex vertical gap={20}>
+    <Flex vertical gap={16}>
       <Card variant="borderless" className="portal-welcome" styles={{ body: { padding: '24px 28px' } }}>
         <Flex gap={20} align="center" wrap>
           <Avatar size={56} style={{ background: 'rgba(255,255,255,0.18)', fontSize: 24, flex: 'none' }}>
             {user.nickName.charAt(0).toUpperCase()}
           </Avatar>
-          <div style={{ flex: 1, minWidth: 240 }}>
+          <div style={{ flex: '1 1 360px', minWidth: 240 }}>
             <Typography.Title level={3} style={{ margin: 0 }} data-testid="welcome-title">
               {t(greetingKey(new Date().getHours()), { name: user.nickName })}
             </Typography.Title>
@@ -40,7 +40,7 @@ export default function HomePage() {
             layout="vertical"
             colon={false}
             column={{ xs: 1, sm: 3 }}
-            style={{ flex: 2, minWidth: 320 }}
+            style={{ flex: '1 1 420px', minWidth: 320 }}
             items={[
               { key: 'company', label: t('home.company'), children: <span data-testid="home-company">{user.coName}</span> },
               { key: 'role', label: t('home.role'), children: <span data-testid="home-role">{`${t(typeKey)} · ${t(authKey)}`}</span> },
@@ -51,7 +51,7 @@ export default function HomePage() {
       </Card>
 
       <div>
-        <Typography.Title level={5} style={{ marginBottom: 12 }}>
+        <Typography.Title level={5} style={{ margin: '0 0 12px' }}>
           {t('home.shortcuts')}
         </Typography.Title>
         {shortcuts.length === 0 ? (
