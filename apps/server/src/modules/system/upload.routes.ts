@@ -46,7 +46,8 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { database: Dat
         userId: actor.actingUserId ?? actor.userId,
         buffer: body,
         fileName: data.data.name,
-        purpose: q.purpose,
+        // Store keys are lower-case segments ('signSheet' is stored under signsheet/).
+        purpose: q.purpose.toLowerCase(),
         isPublic: purposeRule.isPublic,
         contentType: checked.mime,
         now: new Date(deps.clock.now()),

@@ -1,0 +1,106 @@
+/**
+ * Package rows to the contract's FirmwarePackage, and the status reason the server keeps beside the
+ * state. A reason is stored as JSON so that it is shown in the reader's language: a catalogue code
+ * with its params ({"code":24001,"params":{"computed":"..."}}), a plain text (a storage error), or
+ * the processing claim of a worker ({"claim":...}), which is not a reason and is never shown.
+ */
+import { errorMessage, isKnownErrorCode, SIGNED_URL_TTL_SECONDS, type FirmwarePackage, type Locale } from '@portal/contract';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { areas, companies, files, firmwarePackageChunks, firmwarePackages, firmwarePackageSyncs } from '../../db/schema';
+import type { Actor } from '../../lib/context';
+import { fileLinkUrl } from '../../lib/files';
+
+export type PackageRow = typeof firmwarePackages.$inferSelect;
+
+export type StatusReason = { code: number; params?: Record<string, string | number> } | { text: string } | { claim: string; at: number };
+
+export const encodeReason = (r: StatusReason) => JSON.stringify(r);
+
+export function decodeReason(stored: string | null): StatusReason | null {
+  if (!stored) return null;
+  try {
+    const r = JSON.parse(stored) as StatusReason;
+    if (r && typeof r === 'object') return r;
+  } catch {
+    // a plain text reason written by hand
+  }
+  return { text: stored };
+}
+
+export function reasonText(stored: string | null, locale: Locale): string | null {
+  const r = decodeReason(stored);
+  if (!r || 'claim' in r) return null;
+  if ('code' in r) return isKnownErrorCode(r.code) ? errorMessage(r.code, locale, r.params) : null;
+  return r.text;
+}
+
+export interface PresentOptions {
+  db: Db | Tx;
+  actor: Actor;
+  locale: Locale;
+  now: number;
+  linkSecret: string;
+}
+
+const iso = (d: Date) => d.toISOString();
+
+/** The packages in the order given, with company name, per-DC sync state, bytes received and the signing sheet link. */
+export async function presentPackages(rows: PackageRow[], o: PresentOptions): Promise<FirmwarePackage[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const companyIds = [...new Set(rows.map((r) => r.companyId))];
+  const sheetIds = [...new Set(rows.map((r) => r.signSheetFileId).filter((x): x is number => x !== null))];
+  const [names, syncs, received, sheets] = await Promise.all([
+    o.db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, companyIds)),
+    o.db
+      .select({ pkgId: firmwarePackageSyncs.pkgId, areaId: firmwarePackageSyncs.areaId, areaName: areas.displayName, state: firmwarePackageSyncs.state, at: firmwarePackageSyncs.at })
+      .from(firmwarePackageSyncs)
+      .innerJoin(areas, eq(areas.id, firmwarePackageSyncs.areaId))
+      .where(inArray(firmwarePackageSyncs.pkgId, ids))
+      .orderBy(asc(firmwarePackageSyncs.pkgId), asc(firmwarePackageSyncs.areaId)),
+    o.db
+      .select({ pkgId: firmwarePackageChunks.pkgId, bytes: sql<string>`sum(${firmwarePackageChunks.size})` })
+      .from(firmwarePackageChunks)
+      .where(inArray(firmwarePackageChunks.pkgId, ids))
+      .groupBy(firmwarePackageChunks.pkgId),
+    sheetIds.length ? o.db.select({ id: files.id, path: files.path }).from(files).where(inArray(files.id, sheetIds)) : Promise.resolve([]),
+  ]);
+  const nameOf = new Map(names.map((c) => [c.id, c.name]));
+  const bytesOf = new Map(received.map((r) => [r.pkgId, Number(r.bytes)]));
+  const sheetOf = new Map(sheets.map((f) => [f.id, f.path]));
+  const expiresAt = o.now + SIGNED_URL_TTL_SECONDS * 1000;
+  return rows.map((r) => {
+    const sheetPath = r.signSheetFileId !== null ? sheetOf.get(r.signSheetFileId) : undefined;
+    const uploadedBytes = r.status === 'upload_incomplete' ? (bytesOf.get(r.id) ?? 0) : r.status === 'deleted' ? 0 : r.size;
+    return {
+      pkgId: r.id,
+      companyId: r.companyId,
+      companyName: nameOf.get(r.companyId) ?? '',
+      versionName: r.versionName,
+      productType: r.productType as FirmwarePackage['productType'],
+      models: r.models,
+      compatibleVersions: r.compatibleVersions,
+      validityDays: r.validityDays,
+      validUntil: r.validUntil ? r.validUntil.getTime() : null,
+      isTest: r.isTest,
+      descriptions: r.descriptions as Record<string, string>,
+      signSheetFileId: r.signSheetFileId,
+      signSheetUrl: sheetPath
+        ? fileLinkUrl({ sessionId: o.actor.sessionId, tokenId: o.actor.sessionId, userId: o.actor.userId, path: sheetPath, expiresAt }, o.linkSecret, o.now)
+        : null,
+      fileName: r.fileName,
+      size: r.size,
+      md5: r.md5,
+      sha256: r.sha256,
+      uploadedBytes,
+      status: r.status as FirmwarePackage['status'],
+      statusReason: reasonText(r.statusReason, o.locale),
+      sync: syncs
+        .filter((s) => s.pkgId === r.id)
+        .map((s) => ({ areaId: s.areaId, areaName: s.areaName, state: s.state as 'pending' | 'synced' | 'failed', at: s.state === 'pending' || !s.at ? null : iso(s.at) })),
+      createdAt: iso(r.createdAt),
+      updatedAt: iso(r.updatedAt),
+    };
+  });
+}

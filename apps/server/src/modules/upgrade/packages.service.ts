@@ -1,0 +1,298 @@
+/**
+ * Firmware packages (issue 4 §2): the record, the storage credential for its resumable upload, the
+ * complete that hands it to verification, edits, and the owner's actions through
+ * firmwarePackageMachine. Packages belong to the uploader's company; a partner sees its subtree,
+ * the supplier every package.
+ */
+import {
+  CANARY_WAVES, DAY_MS, DEFAULT_GATES, ErrorCodes, firmwarePackageMachine, PACKAGE_CHUNK_BYTES, PACKAGE_MAX_BYTES, PACKAGE_VALIDITY_MIN_DAYS,
+  STORAGE_TOKEN_TTL_MS, upgradeCalls, type FirmwarePackage, type FirmwarePackageState,
+} from '@portal/contract';
+import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { files, firmwarePackageChunks, firmwarePackages, firmwarePackageSyncs, releaseTasks } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { requireActor, type Actor, type CallContext } from '../../lib/context';
+import { escapeLike, inSubtree } from '../../lib/tenancy';
+import { presentPackages, type PackageRow } from './packages.presenter';
+import { kickPackageProcessing } from './packages.processing';
+import { assembledKey, chunkCount, chunkKey, issueStorageToken, STORAGE_BUCKET, storageUrl, uploadObjectName } from './packages.storage';
+
+type Data<K extends keyof typeof upgradeCalls> = z.output<(typeof upgradeCalls)[K]['data']>;
+
+/** Task states in which a release task still uses its package (abandon and delete wait for them). */
+export const TASK_STATES_USING_PACKAGE = ['unreleased', 'in_release', 'paused', 'gray_complete', 'external_paused', 'supplier_suspended'] as const;
+
+const SIGN_SHEET_MIMES = ['image/png', 'image/jpeg'];
+
+export async function findPackage(db: Db | Tx, actor: Actor, pkgId: number, opts: { forUpdate?: boolean } = {}): Promise<PackageRow> {
+  const q = db
+    .select()
+    .from(firmwarePackages)
+    .where(and(eq(firmwarePackages.id, pkgId), inSubtree(firmwarePackages.companyPath, actor)));
+  const [row] = opts.forUpdate ? await q.for('update') : await q;
+  if (!row) throw new AppError(ErrorCodes.notFound);
+  return row;
+}
+
+export async function present(ctx: CallContext, rows: PackageRow[]): Promise<FirmwarePackage[]> {
+  return presentPackages(rows, { db: ctx.db, actor: requireActor(ctx), locale: ctx.locale, now: ctx.clock.now(), linkSecret: ctx.services.config.linkSecret });
+}
+
+async function presentOne(ctx: CallContext, row: PackageRow): Promise<FirmwarePackage> {
+  const [p] = await present(ctx, [row]);
+  return p!;
+}
+
+export function appConfig() {
+  return {
+    chunkBytes: PACKAGE_CHUNK_BYTES,
+    maxPackageBytes: PACKAGE_MAX_BYTES,
+    validityMinDays: PACKAGE_VALIDITY_MIN_DAYS,
+    canary: Object.fromEntries(Object.entries(CANARY_WAVES).map(([k, v]) => [k, { shares: [...v.shares], paceMinutes: v.paceMinutes }])),
+    defaultGates: DEFAULT_GATES,
+  };
+}
+
+/**
+ * Upload credentials for a package still being uploaded, or read credentials for an assembled one.
+ * The token binds the package, its object, the action and the user, and expires with tokenTimeout.
+ */
+export async function storageInfo(ctx: CallContext, d: Data<'storageInfo'>) {
+  const actor = requireActor(ctx);
+  const pkg = await findPackage(ctx.db, actor, d.pkgId);
+  const readable = ['syncing', 'sync_failed', 'synced', 'abandoned'];
+  if (d.action === 'upload' && pkg.status !== 'upload_incomplete') throw new AppError(ErrorCodes.illegalTransition, undefined, `upload credentials for a ${pkg.status} package`);
+  if (d.action === 'download' && !readable.includes(pkg.status)) throw new AppError(ErrorCodes.illegalTransition, undefined, `read credentials for a ${pkg.status} package`);
+  const now = ctx.clock.now();
+  const tokenTimeout = now + STORAGE_TOKEN_TTL_MS;
+  const objectName = d.action === 'upload' ? uploadObjectName(pkg.id) : pkg.objectKey;
+  const { publicUrl, linkSecret } = ctx.services.config;
+  const securityToken = issueStorageToken({ pkgId: pkg.id, objectName, action: d.action, userId: actor.userId, companyId: actor.companyId }, linkSecret, tokenTimeout);
+  return {
+    storageInfo: {
+      storageUrl: storageUrl(publicUrl),
+      accessKeyId: `portal-${actor.companyId}`,
+      accessKeySecret: '',
+      bucketName: STORAGE_BUCKET,
+      securityToken,
+      protocol: new URL(publicUrl).protocol.replace(':', ''),
+      objectName,
+    },
+    storageType: 'portal' as const,
+    tokenTimeout,
+  };
+}
+
+async function checkSignSheet(db: Db | Tx, actor: Actor, fileId: number | null) {
+  if (fileId === null) return;
+  const [f] = await db
+    .select({ id: files.id, mime: files.mime })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.companyId, actor.companyId)));
+  if (!f) throw new AppError(ErrorCodes.notFound, undefined, `sign sheet file ${fileId} is not the caller's`);
+  if (!SIGN_SHEET_MIMES.includes(f.mime)) throw new AppError(ErrorCodes.fileTypeNotAllowed);
+}
+
+async function assertVersionFree(db: Db | Tx, companyId: number, productType: string, versionName: string, exceptId?: number) {
+  const [taken] = await db
+    .select({ id: firmwarePackages.id })
+    .from(firmwarePackages)
+    .where(
+      and(
+        eq(firmwarePackages.companyId, companyId),
+        eq(firmwarePackages.productType, productType),
+        eq(firmwarePackages.versionName, versionName),
+        ne(firmwarePackages.status, 'deleted'),
+        exceptId === undefined ? undefined : ne(firmwarePackages.id, exceptId),
+      ),
+    )
+    .limit(1);
+  if (taken) throw new AppError(ErrorCodes.versionExists, { version: versionName });
+}
+
+const isUniqueViolation = (err: unknown) => {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+export async function createPackage(ctx: CallContext, d: Data<'packageCreate'>) {
+  const actor = requireActor(ctx);
+  await assertVersionFree(ctx.db, actor.companyId, d.productType, d.versionName);
+  await checkSignSheet(ctx.db, actor, d.signSheetFileId);
+  const now = new Date(ctx.clock.now());
+  let row: PackageRow | undefined;
+  try {
+    [row] = await ctx.db
+      .insert(firmwarePackages)
+      .values({
+        companyId: actor.companyId,
+        companyPath: actor.companyPath,
+        versionName: d.versionName,
+        productType: d.productType,
+        models: d.models,
+        compatibleVersions: d.compatibleVersions,
+        validityDays: d.validityDays,
+        isTest: d.isTest,
+        descriptions: d.descriptions,
+        signSheetFileId: d.signSheetFileId,
+        fileName: d.fileName,
+        size: d.size,
+        md5: d.md5,
+        objectKey: '',
+        status: firmwarePackageMachine.initial,
+        createdBy: actor.actingUserId ?? actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+  } catch (err) {
+    // Two creates of the same version at once: the partial unique index decides.
+    if (isUniqueViolation(err)) throw new AppError(ErrorCodes.versionExists, { version: d.versionName });
+    throw err;
+  }
+  [row] = await ctx.db.update(firmwarePackages).set({ objectKey: assembledKey(actor.companyId, row!.id) }).where(eq(firmwarePackages.id, row!.id)).returning();
+  await ctx.audit({ targetType: 'firmwarePackage', targetId: row!.id, after: { versionName: d.versionName, productType: d.productType, fileName: d.fileName, size: d.size, md5: d.md5 } });
+  return presentOne(ctx, row!);
+}
+
+/**
+ * Every chunk is there: the package goes to verifying, and processing starts as soon as this has
+ * committed (the call runs its own transaction for that).
+ */
+export async function completePackage(ctx: CallContext, pkgId: number) {
+  const actor = requireActor(ctx);
+  const now = new Date(ctx.clock.now());
+  const row = await ctx.database.db.transaction(async (tx) => {
+    const pkg = await findPackage(tx, actor, pkgId, { forUpdate: true });
+    const to = firmwarePackageMachine.next(pkg.status as FirmwarePackageState, 'completeUpload');
+    const [got] = await tx
+      .select({ chunks: count(), bytes: sql<string>`coalesce(sum(${firmwarePackageChunks.size}), 0)` })
+      .from(firmwarePackageChunks)
+      .where(eq(firmwarePackageChunks.pkgId, pkg.id));
+    const received = Number(got?.bytes ?? 0);
+    if ((got?.chunks ?? 0) !== chunkCount(pkg.size) || received !== pkg.size) {
+      throw new AppError(ErrorCodes.uploadIncomplete, { received, size: pkg.size });
+    }
+    const [updated] = await tx.update(firmwarePackages).set({ status: to, statusReason: null, updatedAt: now }).where(eq(firmwarePackages.id, pkg.id)).returning();
+    return updated!;
+  });
+  await ctx.audit({ targetType: 'firmwarePackage', targetId: row.id, before: { status: 'upload_incomplete' }, after: { status: row.status } });
+  const out = await presentOne(ctx, row);
+  kickPackageProcessing(ctx.database, ctx.services, ctx.clock, ctx.log);
+  return out;
+}
+
+export async function listPackages(ctx: CallContext, d: Data<'packageList'>) {
+  const actor = requireActor(ctx);
+  const text = d.searchText ? `%${escapeLike(d.searchText)}%` : null;
+  const where: SQL | undefined = and(
+    inSubtree(firmwarePackages.companyPath, actor),
+    d.status ? eq(firmwarePackages.status, d.status) : ne(firmwarePackages.status, 'deleted'),
+    d.productType ? eq(firmwarePackages.productType, d.productType) : undefined,
+    text ? or(ilike(firmwarePackages.versionName, text), ilike(firmwarePackages.fileName, text)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(firmwarePackages)
+      .where(where)
+      .orderBy(desc(firmwarePackages.createdAt), desc(firmwarePackages.id))
+      .limit(d.pageSize)
+      .offset((d.pageNum - 1) * d.pageSize),
+    ctx.db.select({ n: count() }).from(firmwarePackages).where(where),
+  ]);
+  return { records: await present(ctx, rows), total: total?.n ?? 0, pageNum: d.pageNum, pageSize: d.pageSize };
+}
+
+export async function getPackage(ctx: CallContext, pkgId: number) {
+  return presentOne(ctx, await findPackage(ctx.db, requireActor(ctx), pkgId));
+}
+
+export async function versionNote(ctx: CallContext, pkgId: number) {
+  const pkg = await findPackage(ctx.db, requireActor(ctx), pkgId);
+  return { versionName: pkg.versionName, descriptions: pkg.descriptions as Record<string, string> };
+}
+
+/** Edits the descriptive fields; a synced package's validity end moves with its validity days. */
+export async function updatePackage(ctx: CallContext, d: Data<'packageUpdate'>) {
+  const actor = requireActor(ctx);
+  const pkg = await findPackage(ctx.db, actor, d.pkgId, { forUpdate: true });
+  if (pkg.status === 'deleted') throw new AppError(ErrorCodes.illegalTransition, undefined, 'update of a deleted package');
+  if (d.signSheetFileId !== pkg.signSheetFileId) await checkSignSheet(ctx.db, actor, d.signSheetFileId);
+  const validUntil = pkg.validUntil ? new Date(pkg.validUntil.getTime() + (d.validityDays - pkg.validityDays) * DAY_MS) : null;
+  const patch = {
+    descriptions: d.descriptions,
+    compatibleVersions: d.compatibleVersions,
+    validityDays: d.validityDays,
+    validUntil,
+    isTest: d.isTest,
+    signSheetFileId: d.signSheetFileId,
+    updatedAt: new Date(ctx.clock.now()),
+  };
+  const [row] = await ctx.db.update(firmwarePackages).set(patch).where(eq(firmwarePackages.id, pkg.id)).returning();
+  await ctx.audit({
+    targetType: 'firmwarePackage',
+    targetId: pkg.id,
+    before: { descriptions: pkg.descriptions, compatibleVersions: pkg.compatibleVersions, validityDays: pkg.validityDays, isTest: pkg.isTest, signSheetFileId: pkg.signSheetFileId },
+    after: { ...patch, updatedAt: undefined },
+  });
+  return presentOne(ctx, row!);
+}
+
+/** Keys of everything stored for a package: chunks, the assembled file, its DC copies. */
+async function storedKeys(db: Db | Tx, pkg: PackageRow): Promise<string[]> {
+  const copies = await db.select({ key: firmwarePackageSyncs.objectKey }).from(firmwarePackageSyncs).where(eq(firmwarePackageSyncs.pkgId, pkg.id));
+  const keys = [pkg.objectKey, ...copies.map((c) => c.key)];
+  for (let i = 0; i < chunkCount(pkg.size); i++) keys.push(chunkKey(pkg.id, i));
+  return [...new Set(keys.filter((k): k is string => !!k))];
+}
+
+/**
+ * abandon, restore, delete, retrySync, restartUpload. Abandon and delete wait for the release
+ * tasks on the package to finish (24002). Runs its own transaction so that a retried sync starts
+ * right after it commits, and stored objects go only once the deletion has.
+ */
+export async function operatePackage(ctx: CallContext, d: Data<'packageOperate'>) {
+  const actor = requireActor(ctx);
+  const now = new Date(ctx.clock.now());
+  const out = await ctx.database.db.transaction(async (tx) => {
+    const pkg = await findPackage(tx, actor, d.pkgId, { forUpdate: true });
+    const to = firmwarePackageMachine.next(pkg.status as FirmwarePackageState, d.action);
+    if (d.action === 'abandon' || d.action === 'delete') {
+      const [using] = await tx
+        .select({ id: releaseTasks.id })
+        .from(releaseTasks)
+        .where(and(eq(releaseTasks.pkgId, pkg.id), inArray(releaseTasks.status, [...TASK_STATES_USING_PACKAGE])))
+        .limit(1);
+      if (using) throw new AppError(ErrorCodes.packageInUse, undefined, `task ${using.id} uses package ${pkg.id}`);
+    }
+    let removeKeys: string[] = [];
+    if (d.action === 'delete') {
+      removeKeys = await storedKeys(tx, pkg);
+      await tx.delete(firmwarePackageChunks).where(eq(firmwarePackageChunks.pkgId, pkg.id));
+      await tx.delete(firmwarePackageSyncs).where(eq(firmwarePackageSyncs.pkgId, pkg.id));
+    } else if (d.action === 'restartUpload') {
+      // A fresh upload: whatever was received before is dropped.
+      removeKeys = [pkg.objectKey, ...Array.from({ length: chunkCount(pkg.size) }, (_, i) => chunkKey(pkg.id, i))];
+      await tx.delete(firmwarePackageChunks).where(eq(firmwarePackageChunks.pkgId, pkg.id));
+    } else if (d.action === 'retrySync') {
+      await tx
+        .update(firmwarePackageSyncs)
+        .set({ state: 'pending', error: null, at: null, objectKey: null })
+        .where(and(eq(firmwarePackageSyncs.pkgId, pkg.id), eq(firmwarePackageSyncs.state, 'failed')));
+    }
+    const patch: Partial<PackageRow> = { status: to, statusReason: null, updatedAt: now };
+    if (d.action === 'restartUpload') Object.assign(patch, { computedMd5: null, sha256: null });
+    const [row] = await tx.update(firmwarePackages).set(patch).where(eq(firmwarePackages.id, pkg.id)).returning();
+    return { row: row!, before: pkg.status, removeKeys };
+  });
+  await ctx.audit({ action: `${upgradeCalls.packageOperate.path}/${d.action}`, targetType: 'firmwarePackage', targetId: out.row.id, before: { status: out.before }, after: { status: out.row.status } });
+  for (const key of out.removeKeys) await ctx.services.fileStore.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'stored object not removed'));
+  const presented = await presentOne(ctx, out.row);
+  if (d.action === 'retrySync') kickPackageProcessing(ctx.database, ctx.services, ctx.clock, ctx.log);
+  return presented;
+}
