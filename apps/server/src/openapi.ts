@@ -1,4 +1,15 @@
-import { ALL_CALLS, API_PREFIX, ERROR_CATALOGUE, type CallDef } from '@portal/contract';
+/**
+ * The OpenAPI document served at /api/docs, generated from the contract: the envelope calls
+ * (POST { basic, data }), the device-facing update service under DEVICE_API_PREFIX and the portal's
+ * package storage under STORAGE_PATH_PREFIX. Every body and answer schema is the contract's zod
+ * schema converted with z.toJSONSchema; only the HTTP framing (headers, statuses, binary bodies)
+ * is written here.
+ */
+import {
+  ALL_CALLS, API_PREFIX, DEVICE_API_PATHS, DEVICE_API_PREFIX, DEVICE_AUTH_SCHEME, deviceRegisterResultSchema, deviceRegisterSchema, devicePollResultSchema,
+  devicePollSchema, deviceReportResultSchema, deviceReportSchema, ERROR_CATALOGUE, ErrorCodes, PACKAGE_CHUNK_BYTES, POLL_INTERVAL_SECONDS, POLL_JITTER,
+  SIGNED_URL_TTL_SECONDS, STORAGE_PATH_PREFIX, STORAGE_TOKEN_TTL_MS, upgradeCalls, uploadChunkResultSchema, uploadStatusSchema, type CallDef,
+} from '@portal/contract';
 import { z } from 'zod';
 
 const basicJson = {
@@ -16,7 +27,7 @@ const basicJson = {
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   try {
-    return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+    return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
   } catch {
     return {};
   }
@@ -28,8 +39,7 @@ function authText(call: CallDef) {
   return `Needs one of: ${call.auth.anyOf.join(', ')}${call.auth.supplierOnly ? ' (supplier only)' : ''}.`;
 }
 
-/** The OpenAPI document, generated from the contract's call definitions. */
-export function buildOpenApiDocument() {
+function callPaths(): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const call of ALL_CALLS) {
     paths[`${API_PREFIX}/${call.path}`] = {
@@ -64,16 +74,229 @@ export function buildOpenApiDocument() {
       },
     };
   }
+  return paths;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plain JSON answers { code, msg, data } of the device service and the storage
+// ---------------------------------------------------------------------------------------------
+
+/** `{ code, msg, data }`: data with code 200, null with a catalogue code. */
+const answerOf = (data: z.ZodType) =>
+  z.object({
+    code: z.number().int().describe('200, or a catalogue error code (see the table in the description)'),
+    msg: z.string().describe('The localized message (Accept-Language or X-Locale)'),
+    data: data.nullable().describe('The answer with code 200; null with an error code'),
+  });
+
+const REFUSAL = answerOf(z.null());
+
+const json = (schema: z.ZodType, io: 'input' | 'output') => ({ 'application/json': { schema: jsonSchema(schema, io) } });
+
+function answered(description: string, data: z.ZodType) {
+  return { description, content: json(answerOf(data), 'output') };
+}
+
+function refused(codes: readonly number[], why: string) {
+  return { description: `${why}: code ${codes.join(' or ')}, data null`, content: json(REFUSAL, 'output') };
+}
+
+const jsonBody = (schema: z.ZodType) => ({ required: true, content: json(schema, 'input') });
+
+const DEVICE_TAG = 'device-api';
+const STORAGE_TAG = 'storage';
+
+const binaryBody = { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } };
+
+const headerParam = (name: string, description: string, required = false) => ({ name, in: 'header', required, description, schema: { type: 'string' } });
+
+const rangeParams = [
+  headerParam('Range', 'One byte range (`bytes=<start>-[<end>]` or `bytes=-<suffix>`), to resume a download; other forms are served in full.'),
+  headerParam('If-Range', 'An ETag or Last-Modified date: the range is honoured only while the file is still that one.'),
+];
+
+/** The file answers of a download (with Range), shared by the device download and the storage object. */
+function fileResponses(extra: Record<number, unknown>) {
+  const fileHeaders = {
+    'Accept-Ranges': { schema: { type: 'string', enum: ['bytes'] } },
+    'Content-Length': { schema: { type: 'integer' } },
+    ETag: { schema: { type: 'string' } },
+    'Last-Modified': { schema: { type: 'string' } },
+    'Content-Disposition': { schema: { type: 'string' } },
+  };
+  return {
+    200: { description: 'The whole file (no Range, or an If-Range that no longer matches)', headers: fileHeaders, content: binaryBody },
+    206: {
+      description: 'The range asked for',
+      headers: { ...fileHeaders, 'Content-Range': { schema: { type: 'string' }, description: 'bytes <start>-<end>/<size>' } },
+      content: binaryBody,
+    },
+    416: { description: 'A range beyond the end of the file; Content-Range is `bytes */<size>`', headers: { 'Content-Range': { schema: { type: 'string' } } } },
+    ...extra,
+  };
+}
+
+function devicePaths(): Record<string, unknown> {
+  const url = (p: string) => `${DEVICE_API_PREFIX}/${p}`;
+  const deviceKey = [{ deviceKey: [] }];
+  const badInput = refused([ErrorCodes.invalidParams, ErrorCodes.malformedJson], 'Malformed JSON or invalid fields (HTTP 400)');
+  const badKey = refused([ErrorCodes.deviceKeyInvalid], 'Missing or wrong `Authorization: Device <sn>:<deviceKey>` (HTTP 401)');
+  const internal = refused([ErrorCodes.internal], 'Server error');
+  return {
+    [url(DEVICE_API_PATHS.register)]: {
+      post: {
+        tags: [DEVICE_TAG],
+        summary: "Registers (or re-registers) a device with its brand's provisioning key and answers the device's own key.",
+        description:
+          'The provisioning key (device/provisioning-key/get) is in the body; no Authorization header. The device key is shown once: ' +
+          'registering again rotates it. SN and MAC are normalised.',
+        security: [],
+        requestBody: jsonBody(deviceRegisterSchema),
+        responses: {
+          200: answered('The device id, its key and the poll interval', deviceRegisterResultSchema),
+          400: badInput,
+          401: refused([ErrorCodes.provisioningKeyInvalid], 'Unknown provisioning key (HTTP 401)'),
+          500: internal,
+        },
+      },
+    },
+    [url(DEVICE_API_PATHS.poll)]: {
+      post: {
+        tags: [DEVICE_TAG],
+        summary: 'A device asks whether it has an upgrade to do, telling its model and running version.',
+        description:
+          `Answers \`action: none\` with the next poll in about ${POLL_INTERVAL_SECONDS} s (±${POLL_JITTER * 100} % jitter), or \`action: upgrade\` ` +
+          `with the package's metadata and a signed download URL valid ${SIGNED_URL_TTL_SECONDS} s (GET ${url(DEVICE_API_PATHS.download)}, with Range). ` +
+          'One active task per device; a device registered after a task started joins it while it runs, if it matches.',
+        security: deviceKey,
+        requestBody: jsonBody(devicePollSchema),
+        responses: { 200: answered('Nothing to do, or the upgrade to perform', devicePollResultSchema), 400: badInput, 401: badKey, 500: internal },
+      },
+    },
+    [url(DEVICE_API_PATHS.report)]: {
+      post: {
+        tags: [DEVICE_TAG],
+        summary: 'A device reports its progress on a task: downloading, installing, success with the version it runs, or failed with its error code.',
+        description:
+          'Success counts only when firmwareVersion is the package version, reported after the reboot. ' +
+          `A report for a task the device is not (or no longer) part of is refused with ${ErrorCodes.deviceTaskMismatch} (HTTP 200).`,
+        security: deviceKey,
+        requestBody: jsonBody(deviceReportSchema),
+        responses: { 200: answered("The device's state in the task after the report", deviceReportResultSchema), 400: badInput, 401: badKey, 500: internal },
+      },
+    },
+    [url(DEVICE_API_PATHS.download)]: {
+      get: {
+        tags: [DEVICE_TAG],
+        summary: `The package file, by the signed URL a poll answered (valid ${SIGNED_URL_TTL_SECONDS} s); resumable with Range.`,
+        description:
+          'Use the URL exactly as answered: its query is signed (HMAC over the path and the sorted query). The file is the copy in the ' +
+          "device's data centre. A download that breaks off is resumed with `Range: bytes=<received>-` (and If-Range), asking for a new URL by a poll once it expired.",
+        security: [],
+        parameters: [
+          { name: 'pkg', in: 'query', required: true, description: 'Package id', schema: { type: 'integer' } },
+          { name: 'dev', in: 'query', required: true, description: 'Device id', schema: { type: 'integer' } },
+          { name: 'task', in: 'query', required: true, description: 'Task id', schema: { type: 'integer' } },
+          { name: 'expires', in: 'query', required: true, description: `Expiry, epoch seconds (issue time + ${SIGNED_URL_TTL_SECONDS})`, schema: { type: 'integer' } },
+          { name: 'signature', in: 'query', required: true, description: 'hex HMAC-SHA256 of the URL', schema: { type: 'string' } },
+          ...rangeParams,
+        ],
+        responses: fileResponses({
+          403: refused([ErrorCodes.fileLinkInvalid], 'A tampered or expired URL (HTTP 403)'),
+          404: refused([ErrorCodes.notFound], 'The package is gone (HTTP 404)'),
+        }),
+      },
+    },
+  };
+}
+
+function storagePaths(): Record<string, unknown> {
+  const upload = `${STORAGE_PATH_PREFIX}/uploads/firmware/{pkgId}`;
+  const token = [{ storageToken: [] }];
+  const pkgId = { name: 'pkgId', in: 'path', required: true, description: 'Package id (objectName is `uploads/firmware/<pkgId>`)', schema: { type: 'integer' } };
+  const tokenRefusals = [ErrorCodes.storageTokenInvalid, ErrorCodes.notFound];
+  return {
+    [`${upload}/chunks/{index}`]: {
+      put: {
+        tags: [STORAGE_TAG],
+        summary: `Stores one chunk of a package upload (at most ${PACKAGE_CHUNK_BYTES} bytes, exactly the chunk's length; the last one is shorter).`,
+        description:
+          `Chunk i holds bytes [i*${PACKAGE_CHUNK_BYTES}, (i+1)*${PACKAGE_CHUNK_BYTES}) of the file. Sending a chunk again replaces it. ` +
+          'Only while the package is upload_incomplete. Errors are answered with HTTP 200 and a catalogue code.',
+        security: token,
+        parameters: [pkgId, { name: 'index', in: 'path', required: true, description: 'Chunk index from 0', schema: { type: 'integer', minimum: 0 } }],
+        requestBody: { required: true, content: binaryBody },
+        responses: {
+          200: answered(
+            `The chunk as stored; or ${[...tokenRefusals, ErrorCodes.uploadChunkInvalid, ErrorCodes.invalidParams, ErrorCodes.illegalTransition].join(', ')} with data null`,
+            uploadChunkResultSchema,
+          ),
+        },
+      },
+    },
+    [`${upload}/status`]: {
+      get: {
+        tags: [STORAGE_TAG],
+        summary: 'The chunks of an upload received so far, to resume it.',
+        description: 'Once the upload is complete every chunk counts as received.',
+        security: token,
+        parameters: [pkgId],
+        responses: { 200: answered(`The upload status; or ${tokenRefusals.join(', ')} with data null`, uploadStatusSchema) },
+      },
+    },
+    [`${STORAGE_PATH_PREFIX}/firmware/{companyId}/{pkgId}.bin`]: {
+      get: {
+        tags: [STORAGE_TAG],
+        summary: 'The assembled package file (the objectName of storage-info/get with action download), resumable with Range.',
+        description: 'Needs a download securityToken for that object. A token, package or object that does not fit is answered in JSON, HTTP 200.',
+        security: token,
+        parameters: [
+          { name: 'companyId', in: 'path', required: true, description: "The package owner's company id", schema: { type: 'integer' } },
+          { name: 'pkgId', in: 'path', required: true, description: 'Package id', schema: { type: 'integer' } },
+          ...rangeParams,
+        ],
+        responses: fileResponses({}),
+      },
+    },
+  };
+}
+
+/** The OpenAPI document, generated from the contract's call definitions and schemas. */
+export function buildOpenApiDocument() {
   const codes = Object.entries(ERROR_CATALOGUE)
     .map(([c, e]) => `| ${c} | ${e.en} | ${e.zh} |`)
     .join('\n');
+  const storageInfoCall = upgradeCalls.storageInfo.path;
   return {
     openapi: '3.0.3',
     info: {
       title: 'Partner and dealer portal API',
       version: '1.0',
-      description: `Every call is POST with { basic, data } and answers { basic: { code, msg }, data }.\n\n| code | en-US | zh-CN |\n|---|---|---|\n${codes}`,
+      description:
+        `Portal calls (under ${API_PREFIX}) are POST with { basic, data } and answer { basic: { code, msg }, data }. ` +
+        `The device update service (under ${DEVICE_API_PREFIX}) and the package storage (under ${STORAGE_PATH_PREFIX}) ` +
+        `answer plain JSON { code, msg, data }.\n\n| code | en-US | zh-CN |\n|---|---|---|\n${codes}`,
     },
-    paths,
+    tags: [
+      { name: DEVICE_TAG, description: 'The device-facing update service: devices register, poll, download and report.' },
+      { name: STORAGE_TAG, description: `The portal's package storage (storageType portal), reached with the credentials of ${storageInfoCall}.` },
+    ],
+    paths: { ...callPaths(), ...devicePaths(), ...storagePaths() },
+    components: {
+      securitySchemes: {
+        deviceKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: `\`${DEVICE_AUTH_SCHEME} <sn>:<deviceKey>\`: the device's SN and the key register answered.`,
+        },
+        storageToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Security-Token',
+          description: `The storageInfo.securityToken of ${storageInfoCall}, for one package object and action (upload or download); valid ${STORAGE_TOKEN_TTL_MS / 60_000} minutes.`,
+        },
+      },
+    },
   };
 }

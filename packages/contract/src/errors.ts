@@ -88,6 +88,7 @@ export const ERROR_CATALOGUE = {
   24018: { key: 'packageExpired', endsSession: false, en: 'The package is past its validity.', zh: '固件包已过有效期。' },
   24019: { key: 'uploadChunkInvalid', endsSession: false, en: 'The chunk does not fit the upload ({detail}).', zh: '分片与上传不符（{detail}）。' },
   24020: { key: 'versionExists', endsSession: false, en: 'A package with version {version} already exists for this product type.', zh: '该产品类型已存在版本为{version}的固件包。' },
+  24021: { key: 'uploadStale', endsSession: false, en: 'Deleted: no part of the upload arrived for {days} days.', zh: '已删除：连续{days}天未收到上传的分片。' },
 
   // Orders (SPEC §8)
   7079: { key: 'productNotExist', endsSession: false, en: 'The product does not exist.', zh: '商品不存在。' },

@@ -2,19 +2,20 @@
  * Firmware packages (issue 4 §2): the record, the resumable chunked upload through the portal's
  * storage with its security token, verification of the md5 and the sync to every DC (run by
  * processPendingPackages, as the upgrade loop does), the owner's actions through
- * firmwarePackageMachine, edits, the list filters and tenancy, and the version/country lookups
- * over the caller's devices.
+ * firmwarePackageMachine, edits, the list filters and tenancy, the version/country lookups
+ * over the caller's devices, and the cleanup of abandoned uploads.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  API_PREFIX, authCalls, buildBasic, DAY_MS, ErrorCodes, PACKAGE_CHUNK_BYTES, PACKAGE_VALIDITY_MIN_DAYS, STORAGE_PATH_PREFIX, STORAGE_TOKEN_TTL_MS, upgradeCalls, FILE_UPLOAD_PATH,
+  API_PREFIX, authCalls, buildBasic, DAY_MS, ErrorCodes, PACKAGE_CHUNK_BYTES, PACKAGE_UPLOAD_ABANDON_DAYS, PACKAGE_VALIDITY_MIN_DAYS, STORAGE_PATH_PREFIX, STORAGE_TOKEN_TTL_MS, upgradeCalls, FILE_UPLOAD_PATH,
   type FirmwarePackage,
 } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { files, firmwarePackageChunks, firmwarePackages, firmwarePackageSyncs, operationLogs, releaseTasks } from '../../src/db/schema';
 import { processPendingPackages } from '../../src/modules/upgrade/packages.calls';
-import { CLAIM_LEASE_MS } from '../../src/modules/upgrade/packages.processing';
+import { CLAIM_LEASE_MS, deleteAbandonedUploads } from '../../src/modules/upgrade/packages.processing';
+import { chunkKey } from '../../src/modules/upgrade/packages.storage';
 import { createTestApp, type Session, type TestApp } from '../support/app';
 import { ENGINES } from '../support/db';
 import { seedDevices } from '../support/upgrade-fixtures';
@@ -559,6 +560,73 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
         { version: 'V0.9.0', devices: 4 },
         { version: 'V1.0.0', devices: 3 },
       ]);
+    });
+  });
+
+  // Last in the file: it moves the clock on by weeks, which would clean up the uploads above too.
+  describe('abandoned uploads', () => {
+    const chunksOf = (pkgId: number) => t.database.db.select().from(firmwarePackageChunks).where(eq(firmwarePackageChunks.pkgId, pkgId));
+    const sendChunk1 = async (pkgId: number) => {
+      const c = await creds(pkgId);
+      expect((await putChunk(c.storageInfo.objectName, c.storageInfo.securityToken, 1, chunkOf(big, 1))).code).toBe(200);
+    };
+    let stale: FirmwarePackage;
+    let resumed: FirmwarePackage;
+    let fresh: FirmwarePackage;
+
+    it(`deletes an upload with no chunk for ${PACKAGE_UPLOAD_ABANDON_DAYS} days, with its chunks and the reason; a fresh or recently resumed one survives`, async () => {
+      await relogin();
+      // Day 0: one upload receives a chunk and then nothing more; another stops before any chunk.
+      stale = await create(big, { versionName: 'V8.0.0' });
+      await sendChunk1(stale.pkgId);
+      resumed = await create(big, { versionName: 'V8.1.0' });
+      const synced = await syncedPackage({ versionName: 'V8.2.0' });
+      expect(await t.fileStore.exists(chunkKey(stale.pkgId, 1))).toBe(true);
+
+      // Day 6: the second one resumes with a chunk; a new upload starts.
+      t.clock.advance((PACKAGE_UPLOAD_ABANDON_DAYS - 1) * DAY_MS);
+      await relogin();
+      await sendChunk1(resumed.pkgId);
+      fresh = await create(Buffer.from('fresh'), { versionName: 'V8.3.0' });
+      await process();
+      expect((await get(stale.pkgId)).status).toBe('upload_incomplete');
+
+      // Day 7 and a second: only the first has had no chunk for 7 days.
+      t.clock.advance(DAY_MS + 1000);
+      await relogin();
+      await process();
+      const gone = await get(stale.pkgId);
+      expect(gone).toMatchObject({ status: 'deleted', uploadedBytes: 0, statusReason: `Deleted: no part of the upload arrived for ${PACKAGE_UPLOAD_ABANDON_DAYS} days.` });
+      const zh = await t.call(upgradeCalls.packageGet, { pkgId: stale.pkgId }, owner, { locale: 'zh-CN' });
+      expect(zh.data.statusReason).toBe(`已删除：连续${PACKAGE_UPLOAD_ABANDON_DAYS}天未收到上传的分片。`);
+      expect(gone.updatedAt).toBe(new Date(t.clock.now()).toISOString());
+      expect(await chunksOf(stale.pkgId)).toHaveLength(0);
+      expect(await t.fileStore.exists(chunkKey(stale.pkgId, 1))).toBe(false);
+      // No credentials for it any more, and its version is free again.
+      expect((await t.call(upgradeCalls.storageInfo, { action: 'upload', pkgId: stale.pkgId }, owner)).basic.code).toBe(ErrorCodes.illegalTransition);
+      await create(Buffer.from('again'), { versionName: 'V8.0.0' });
+
+      expect(await get(resumed.pkgId)).toMatchObject({ status: 'upload_incomplete', uploadedBytes: 1024 * 1024 });
+      expect(await t.fileStore.exists(chunkKey(resumed.pkgId, 1))).toBe(true);
+      expect((await get(fresh.pkgId)).status).toBe('upload_incomplete');
+      expect((await get(synced.pkgId)).status).toBe('synced');
+    });
+
+    it('is done once when two instances clean up at the same time', async () => {
+      // Day 13 and a second: the resumed upload has been silent for 7 days since its chunk, the fresh one since day 6.
+      t.clock.advance((PACKAGE_UPLOAD_ABANDON_DAYS - 1) * DAY_MS);
+      const now = t.clock.now();
+      const [a, b] = await Promise.all([deleteAbandonedUploads(t.database, t.services.fileStore, now), deleteAbandonedUploads(t.database, t.services.fileStore, now)]);
+      const both = [...a, ...b];
+      expect(both.filter((id) => id === resumed.pkgId)).toHaveLength(1);
+      expect(both.filter((id) => id === fresh.pkgId)).toHaveLength(1);
+      expect(a.filter((id) => b.includes(id))).toEqual([]);
+      expect(await deleteAbandonedUploads(t.database, t.services.fileStore, now)).toEqual([]);
+
+      const rows = await t.database.db.select().from(firmwarePackages).where(eq(firmwarePackages.id, resumed.pkgId));
+      expect(rows[0]).toMatchObject({ status: 'deleted', updatedAt: new Date(now) });
+      expect(await chunksOf(resumed.pkgId)).toHaveLength(0);
+      expect(await t.fileStore.exists(chunkKey(resumed.pkgId, 1))).toBe(false);
     });
   });
 });

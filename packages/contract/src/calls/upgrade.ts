@@ -42,6 +42,12 @@ export const PACKAGE_CHUNK_BYTES = 5 * 1024 * 1024;
 export const PACKAGE_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 /** An upload credential from storage-info/get lives this long; the client re-asks 3 minutes before. */
 export const STORAGE_TOKEN_TTL_MS = 30 * 60_000;
+/**
+ * An upload left in upload_incomplete with no chunk received for this many days (counted from the
+ * last chunk, or from the package's last change when none came) is cleaned up by the upgrade loop:
+ * its chunks are removed and the package is deleted, with the reason (24021).
+ */
+export const PACKAGE_UPLOAD_ABANDON_DAYS = 7;
 /** Validity of a package: at least this many days (SPEC §5 "validity at least n days"). */
 export const PACKAGE_VALIDITY_MIN_DAYS = 7;
 export const VERSION_NAME_MAX = 64;
@@ -296,6 +302,9 @@ export type StorageInfo = z.infer<typeof storageInfoSchema>;
 /** What HEAD of an upload object answers in JSON (GET), for resuming: the chunks already stored. */
 export const uploadStatusSchema = z.object({ size: z.number().int(), chunkBytes: z.number().int(), received: z.array(z.number().int()), uploadedBytes: z.number().int() });
 export type UploadStatus = z.infer<typeof uploadStatusSchema>;
+/** What PUT of one chunk answers: the chunk as stored. */
+export const uploadChunkResultSchema = z.object({ index: z.number().int(), size: z.number().int(), md5: z.string() });
+export type UploadChunkResult = z.infer<typeof uploadChunkResultSchema>;
 
 export const packageListQuerySchema = pageQuerySchema.extend({
   productType: productTypeSchema.optional(),

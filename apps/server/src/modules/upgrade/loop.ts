@@ -1,5 +1,6 @@
 /**
- * The upgrade module's background work: verifying and syncing uploaded packages, and moving release
+ * The upgrade module's background work: verifying and syncing uploaded packages (and deleting
+ * uploads abandoned for PACKAGE_UPLOAD_ABANDON_DAYS), and moving release
  * tasks on (waves, gates, timeouts, expiry). All state is in the database; each instance runs the
  * loop, and the work is safe side by side: a task is moved on in its own transaction holding its
  * row (FOR UPDATE SKIP LOCKED), a package is claimed by a conditional state change. Tests call

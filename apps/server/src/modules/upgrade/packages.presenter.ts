@@ -51,21 +51,20 @@ export async function presentPackages(rows: PackageRow[], o: PresentOptions): Pr
   const ids = rows.map((r) => r.id);
   const companyIds = [...new Set(rows.map((r) => r.companyId))];
   const sheetIds = [...new Set(rows.map((r) => r.signSheetFileId).filter((x): x is number => x !== null))];
-  const [names, syncs, received, sheets] = await Promise.all([
-    o.db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, companyIds)),
-    o.db
-      .select({ pkgId: firmwarePackageSyncs.pkgId, areaId: firmwarePackageSyncs.areaId, areaName: areas.displayName, state: firmwarePackageSyncs.state, at: firmwarePackageSyncs.at })
-      .from(firmwarePackageSyncs)
-      .innerJoin(areas, eq(areas.id, firmwarePackageSyncs.areaId))
-      .where(inArray(firmwarePackageSyncs.pkgId, ids))
-      .orderBy(asc(firmwarePackageSyncs.pkgId), asc(firmwarePackageSyncs.areaId)),
-    o.db
-      .select({ pkgId: firmwarePackageChunks.pkgId, bytes: sql<string>`sum(${firmwarePackageChunks.size})` })
-      .from(firmwarePackageChunks)
-      .where(inArray(firmwarePackageChunks.pkgId, ids))
-      .groupBy(firmwarePackageChunks.pkgId),
-    sheetIds.length ? o.db.select({ id: files.id, path: files.path }).from(files).where(inArray(files.id, sheetIds)) : Promise.resolve([]),
-  ]);
+  // One query after the other: o.db may be a transaction's single connection.
+  const names = await o.db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, companyIds));
+  const syncs = await o.db
+    .select({ pkgId: firmwarePackageSyncs.pkgId, areaId: firmwarePackageSyncs.areaId, areaName: areas.displayName, state: firmwarePackageSyncs.state, at: firmwarePackageSyncs.at })
+    .from(firmwarePackageSyncs)
+    .innerJoin(areas, eq(areas.id, firmwarePackageSyncs.areaId))
+    .where(inArray(firmwarePackageSyncs.pkgId, ids))
+    .orderBy(asc(firmwarePackageSyncs.pkgId), asc(firmwarePackageSyncs.areaId));
+  const received = await o.db
+    .select({ pkgId: firmwarePackageChunks.pkgId, bytes: sql<string>`sum(${firmwarePackageChunks.size})` })
+    .from(firmwarePackageChunks)
+    .where(inArray(firmwarePackageChunks.pkgId, ids))
+    .groupBy(firmwarePackageChunks.pkgId);
+  const sheets = sheetIds.length ? await o.db.select({ id: files.id, path: files.path }).from(files).where(inArray(files.id, sheetIds)) : [];
   const nameOf = new Map(names.map((c) => [c.id, c.name]));
   const bytesOf = new Map(received.map((r) => [r.pkgId, Number(r.bytes)]));
   const sheetOf = new Map(sheets.map((f) => [f.id, f.path]));

@@ -1,6 +1,7 @@
 /**
  * Background work on uploaded packages: verification (assemble the chunks in order, compare the md5
- * with the one entered) and the sync of verified packages to every DC.
+ * with the one entered), the sync of verified packages to every DC, and the cleanup of uploads
+ * abandoned in upload_incomplete (PACKAGE_UPLOAD_ABANDON_DAYS without a chunk).
  *
  * Safe from several instances at once, with no lock held during the long work:
  * - a verifying package is claimed by a conditional update that writes a claim into status_reason
@@ -8,12 +9,15 @@
  *   claim older than CLAIM_LEASE_MS (a crashed worker) may be taken over.
  * - a DC copy is claimed the same way on its firmware_package_syncs row (state pending, `at` the
  *   claim time); whoever finishes the last copy moves the package on, by a conditional update.
+ * - an abandoned upload is deleted in a transaction holding its row (FOR UPDATE, which also waits
+ *   for a chunk being stored under its share lock) and re-checked there, by a conditional update;
+ *   only the instance whose update took removes the chunk files.
  * Within one instance the passes run one after the other (the loop's tick and the kick after a
  * complete), so a caller awaiting processPendingPackages sees every pass before it finished.
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { DAY_MS, ErrorCodes, firmwarePackageMachine } from '@portal/contract';
+import { DAY_MS, ErrorCodes, firmwarePackageMachine, PACKAGE_UPLOAD_ABANDON_DAYS } from '@portal/contract';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
@@ -28,10 +32,12 @@ import { chunkCount, chunkKey, chunkLength, dcCopyKey } from './packages.storage
 export const CLAIM_LEASE_MS = 15 * 60_000;
 /** Packages verified per pass (each is read and written once in full). */
 const VERIFY_BATCH = 10;
+/** Abandoned uploads cleaned up per pass. */
+const ABANDON_BATCH = 50;
 
 const chains = new WeakMap<Database, Promise<void>>();
 
-/** Verifies uploaded packages (md5) and syncs verified ones to every DC; safe to run repeatedly. */
+/** Verifies uploaded packages (md5), syncs verified ones to every DC and deletes abandoned uploads; safe to run repeatedly. */
 export function processPendingPackages(database: Database, services: AppServices, now: number): Promise<void> {
   const previous = chains.get(database) ?? Promise.resolve();
   const run = previous.then(() => processOnce(database, services.fileStore, now));
@@ -71,6 +77,59 @@ async function processOnce(database: Database, store: FileStore, now: number): P
 
   const syncing = await db.select().from(firmwarePackages).where(eq(firmwarePackages.status, 'syncing')).orderBy(asc(firmwarePackages.id));
   for (const pkg of syncing) await sync(database, store, pkg, now);
+
+  await deleteAbandonedUploads(database, store, now);
+}
+
+/**
+ * Deletes the packages left in upload_incomplete with no chunk received for PACKAGE_UPLOAD_ABANDON_DAYS
+ * (nor a change of the package itself: created, edited or its upload restarted) through
+ * firmwarePackageMachine, with the reason 24021, and removes their chunks from the table and the
+ * store. Answers the ids this call deleted (another instance's are not among them).
+ */
+export async function deleteAbandonedUploads(database: Database, store: FileStore, now: number): Promise<number[]> {
+  const db = database.db;
+  const cutoff = new Date(now - PACKAGE_UPLOAD_ABANDON_DAYS * DAY_MS);
+  const noRecentChunk = (pkgId: typeof firmwarePackages.id) => sql`not exists (
+    select 1 from ${firmwarePackageChunks} c where c.pkg_id = ${pkgId} and c.received_at >= ${cutoff.toISOString()}::timestamptz)`;
+  const stale = await db
+    .select({ id: firmwarePackages.id })
+    .from(firmwarePackages)
+    .where(and(eq(firmwarePackages.status, 'upload_incomplete'), lt(firmwarePackages.updatedAt, cutoff), noRecentChunk(firmwarePackages.id)))
+    .orderBy(asc(firmwarePackages.id))
+    .limit(ABANDON_BATCH);
+
+  const deleted: PackageRow[] = [];
+  for (const { id } of stale) {
+    const row = await db.transaction(async (tx) => {
+      const still = and(eq(firmwarePackages.id, id), eq(firmwarePackages.status, 'upload_incomplete'), lt(firmwarePackages.updatedAt, cutoff));
+      // Waits for a chunk being stored right now; the check below then sees it (a new snapshot).
+      const [locked] = await tx.select({ id: firmwarePackages.id }).from(firmwarePackages).where(still).for('update');
+      if (!locked) return null;
+      const [done] = await tx
+        .update(firmwarePackages)
+        .set({
+          status: firmwarePackageMachine.next('upload_incomplete', 'delete'),
+          statusReason: encodeReason({ code: ErrorCodes.uploadStale, params: { days: PACKAGE_UPLOAD_ABANDON_DAYS } }),
+          updatedAt: new Date(now),
+        })
+        .where(and(still, noRecentChunk(firmwarePackages.id)))
+        .returning();
+      if (!done) return null;
+      await tx.delete(firmwarePackageChunks).where(eq(firmwarePackageChunks.pkgId, id));
+      return done;
+    });
+    if (row) deleted.push(row);
+  }
+
+  // The files go once the deletions have committed; a file that cannot be removed does not stop the others.
+  const failures: unknown[] = [];
+  for (const pkg of deleted) {
+    const keys = [pkg.objectKey, ...Array.from({ length: chunkCount(pkg.size) }, (_, i) => chunkKey(pkg.id, i))];
+    for (const key of keys) await store.delete(key).catch((err: unknown) => failures.push(err));
+  }
+  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} stored objects of abandoned uploads not removed`);
+  return deleted.map((p) => p.id);
 }
 
 /** The chunks of a package, read in order from the store, as one stream. */
