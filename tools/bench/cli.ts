@@ -12,6 +12,8 @@
  * Database: BENCH_DATABASE_URL (PostgreSQL) if set, else PGlite in BENCH_DATA_DIR/pglite
  * (BENCH_DATA_DIR default '<repo>/.data/bench-pglite', the server's DATA_DIR during the run).
  */
+import { openDatabase } from '@portal/server/db/client';
+import { createFileStore } from '@portal/server/lib/files';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { redact, runSeed } from '../seed/run';
@@ -73,6 +75,20 @@ async function main(): Promise<number> {
 
   log(`bench: preparing ${url ? `PostgreSQL ${redact(url)}` : `PGlite ${pgliteDir}`}`);
   await runSeed({ url, pgliteDir, reset: values.fresh, ifEmpty: true, scale: 'large', log: (l) => log(`  ${l}`) });
+  const preparing = cases.filter(([, c]) => c.prepareDatabase);
+  if (preparing.length) {
+    // The server's file store lives in its DATA_DIR (or the bucket FILE_STORE=s3 names).
+    const fileStore = createFileStore({ FILE_STORE_DIR: path.join(benchDataDir, 'files'), ...process.env });
+    const database = await openDatabase({ url, dataDir: url ? undefined : pgliteDir });
+    try {
+      for (const [name, c] of preparing) {
+        log(`bench: preparing ${name}`);
+        await c.prepareDatabase!({ database, fileStore }, (l) => log(l));
+      }
+    } finally {
+      await database.close();
+    }
+  }
 
   const port = await freePort();
   log(`bench: starting the server on port ${port}`);
@@ -121,9 +137,11 @@ async function runCases(
   for (const [name, c] of cases) {
     try {
       if (c.kind === 'oneshot') {
+        opts.log(`bench: ${name}: ${c.summary}`);
         const startedAt = performance.now();
-        await c.run(ctx);
-        console.log(`bench ${name} seconds=${((performance.now() - startedAt) / 1000).toFixed(2)}`);
+        const measured = await c.run(ctx);
+        const seconds = measured ? measured.seconds : (performance.now() - startedAt) / 1000;
+        console.log(`bench ${name} seconds=${seconds.toFixed(2)}`);
         continue;
       }
       const target = await c.prepare(ctx);
@@ -140,6 +158,7 @@ async function runCases(
       if (c.ratio && baseline && baseline.rps > 0) {
         console.log(`bench ratio ${name}/baseline=${(r.rps / baseline.rps).toFixed(2)}`);
       }
+      await c.finish?.(ctx);
     } catch (err) {
       failures++;
       console.log(`bench ${name} failed`);

@@ -8,6 +8,8 @@ export interface LoadTarget {
   /** The body of each request, built fresh (a new nonce and signature every time). */
   body?: () => string;
   headers?: Record<string, string>;
+  /** Per request: its body and extra headers (e.g. each simulated device's own Authorization). */
+  next?: () => { body?: string; headers?: Record<string, string> };
   /** Whether an answer counts as a success; default: HTTP 2xx. */
   isSuccess?: (status: number, body: string) => boolean;
 }
@@ -33,7 +35,7 @@ export async function runLoad(origin: string, target: LoadTarget, settings: Load
   let failed = 0;
   let firstFailure: string | undefined;
   const isSuccess = target.isSuccess ?? ((status: number) => status >= 200 && status < 300);
-  const headers = { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers };
+  const headers = { ...(target.body || target.next ? { 'content-type': 'application/json' } : {}), ...target.headers };
 
   const result = await autocannon({
     url: origin,
@@ -47,6 +49,11 @@ export async function runLoad(origin: string, target: LoadTarget, settings: Load
         setupRequest(req) {
           req.headers = headers;
           if (target.body) req.body = target.body();
+          if (target.next) {
+            const n = target.next();
+            if (n.headers) req.headers = { ...headers, ...n.headers };
+            if (n.body !== undefined) req.body = n.body;
+          }
           return req;
         },
         onResponse(status, body) {

@@ -13,9 +13,10 @@ import { dataDir } from './shared';
 
 const USAGE = `usage: npm run seed [-- options]
   --if-empty        do nothing (but print the accounts) when the database is already seeded
-  --scale large     also add the benchmark volumes (Bench Partner: 10,000 companies, 100,000 users), once
+  --scale large     also add the benchmark volumes (Bench Partner: 10,000 companies, 100,000 users, 1,000,000 devices), once
   --companies N     companies of the large volumes (default 10000)
   --users N         users of the large volumes (default 100000)
+  --devices N       devices of the Bench Partner (default 1000000; added once, also to an earlier large seed)
   --reset           drop everything first (PostgreSQL: schemas public, drizzle, pgboss; PGlite: the data folder)
 env: DATABASE_URL (PostgreSQL; unset: PGlite in $DATA_DIR/pglite), DATA_DIR (default <repo>/.data)`;
 
@@ -27,6 +28,7 @@ async function main(): Promise<number> {
       reset: { type: 'boolean', default: false },
       companies: { type: 'string' },
       users: { type: 'string' },
+      devices: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -51,6 +53,7 @@ async function main(): Promise<number> {
     scale: values.scale,
     companies: count(values.companies),
     users: count(values.users),
+    devices: count(values.devices),
     log,
   });
   log(`seed: done in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`);

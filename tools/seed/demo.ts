@@ -11,6 +11,7 @@ import { RESOURCE_CODES, USER_STATUSES } from '@portal/contract';
 import type { Database } from '@portal/server/db/client';
 import { areaKindSettings, areas, companies, companyBranding, companyDomains, users } from '@portal/server/db/schema';
 import { eq, sql } from 'drizzle-orm';
+import { DEMO_PROVISIONING_KEY, seedDemoDevices } from './demo-devices';
 import {
   CUSTOMER_CODES, DEMO_PASSWORD, DISTRIBUTOR_CODES, INSTALLER_CODES, PARTNER_ADMIN_CODES, PARTNER_OWNER_CODES,
   SUPPLIER_CODES, hashDemoPassword, isEmpty, rows, type Log,
@@ -34,6 +35,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { role: 'installer', email: 'installer@acme.demo.local', password: DEMO_PASSWORD, company: 'Brightline Installations GmbH' },
   { role: 'customer', email: 'customer@acme.demo.local', password: DEMO_PASSWORD, company: 'Harbor Logistics GmbH' },
 ];
+
+export { DEMO_PROVISIONING_KEY };
 
 /** Menu keys hidden from distributors while they work in a DDC (SPEC §2: RDC and DDC lists differ). */
 export const DDC_HIDDEN_MENUS = ['pointMall', 'externalCollection'];
@@ -321,6 +324,7 @@ export interface DemoSeedResult {
   companyIds: Record<string, number>;
   companies: number;
   users: number;
+  devices: number;
 }
 
 /** Seed the demo ecosystem into an empty, migrated database. */
@@ -410,7 +414,8 @@ export async function seedDemo(database: Database, opts: { log?: Log } = {}): Pr
     await insertCompany(TREE, null, []);
 
     await tx.insert(users).values(userRows);
-    return { areaIds, companyIds, companies: Object.keys(companyIds).length, users: userRows.length };
+    const deviceCount = await seedDemoDevices(tx, areaIds, companyIds);
+    return { areaIds, companyIds, companies: Object.keys(companyIds).length, users: userRows.length, devices: deviceCount };
   });
 
   // Validate what we wrote against the contract: a typo in a code list must fail the seed, not a login.
@@ -420,7 +425,7 @@ export async function seedDemo(database: Database, opts: { log?: Log } = {}): Pr
   );
   if (bad.length) throw new Error(`seedDemo: unknown resource codes ${bad.map((r) => r.code).join(', ')}`);
 
-  log(`demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`);
+  log(`demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users, ${result.devices} devices in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`);
   return result;
 }
 
@@ -437,4 +442,7 @@ export function printDemoAccounts(log: Log = console.log, extra: readonly DemoAc
   log(rule);
   for (const r of rowsToPrint) log(line(r));
   log(rule);
+  log('');
+  log(`Device provisioning key of Acme Vision: ${DEMO_PROVISIONING_KEY}`);
+  log('  (devices register with it; try: npm run simulate -- --devices 100 --failure-rate 0.05)');
 }

@@ -7,6 +7,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { seedDemo } from './demo';
 import { hasLargeData, seedLarge } from './large';
+import { hasLargeDevices, seedLargeDevices } from './large-devices';
 import { isEmpty, type Log } from './shared';
 
 export interface RunSeedOptions {
@@ -21,6 +22,8 @@ export interface RunSeedOptions {
   scale?: 'demo' | 'large';
   companies?: number;
   users?: number;
+  /** Devices of the Bench Partner (default 1,000,000), added once, also to large volumes seeded before they existed. */
+  devices?: number;
   log?: Log;
 }
 
@@ -81,6 +84,12 @@ export async function runSeed(opts: RunSeedOptions): Promise<RunSeedResult> {
       } else {
         await seedLarge(database, { companies: opts.companies, users: opts.users, log });
         seededLarge = hasLarge = true;
+      }
+      if (await hasLargeDevices(database)) {
+        log('large: devices already present');
+      } else {
+        await seedLargeDevices(database, { devices: opts.devices, log });
+        seededLarge = true;
       }
     }
     return { seededDemo, seededLarge, hasLarge };

@@ -2,6 +2,9 @@ import { NONCE_MAX, PUBLIC_SIGN_KEY, dataDigest, hmacSha256Hex, signingString } 
 import { describe, expect, it } from 'vitest';
 import { envelope, isApiSuccess, nextNonce } from '../bench/api';
 import { BENCH_CASES, cycle } from '../bench/cases';
+import { importWorkbook, isDeviceApiSuccess } from '../bench/upgrade-cases';
+import { DEVICE_IMPORT_COLUMNS, DEVICE_IMPORT_REQUIRED, macError, snError } from '@portal/contract';
+import { readSheet } from '@portal/server/lib/xlsx';
 
 describe('bench helpers', () => {
   it('signs every envelope afresh with a new nonce', () => {
@@ -38,5 +41,26 @@ describe('bench helpers', () => {
     expect(list?.kind === 'load' && list.ratio).toBe(true);
     const next = cycle([1, 2, 3]);
     expect([next(), next(), next(), next()]).toEqual([1, 2, 3, 1]);
+  });
+
+  it('registers the cloud-upgrade cases: device-poll as a ratio case, release-create and import-5000 timed once', () => {
+    const poll = BENCH_CASES.get('device-poll');
+    expect(poll?.kind === 'load' && poll.ratio && typeof poll.prepareDatabase === 'function').toBe(true);
+    expect(BENCH_CASES.get('release-create')?.kind).toBe('oneshot');
+    expect(BENCH_CASES.get('import-5000')?.kind).toBe('oneshot');
+  });
+
+  it('reads device API answers as the devices do', () => {
+    expect(isDeviceApiSuccess(200, '{"code":200,"msg":"Success","data":{"action":"none","nextPollSeconds":300}}')).toBe(true);
+    expect(isDeviceApiSuccess(401, '{"code":24014,"msg":"bad","data":null}')).toBe(false);
+    expect(isDeviceApiSuccess(200, '{"msg":"x","code":24016}')).toBe(false);
+  });
+
+  it('builds a 5,000-row import workbook of valid, distinct devices', async () => {
+    const sheet = await readSheet(await importWorkbook(5000), { required: DEVICE_IMPORT_REQUIRED, optional: DEVICE_IMPORT_COLUMNS, maxRows: 5000 });
+    expect(sheet.rows).toHaveLength(5000);
+    expect(new Set(sheet.rows.map((r) => r.SN)).size).toBe(5000);
+    expect(new Set(sheet.rows.map((r) => r.MAC)).size).toBe(5000);
+    expect(sheet.rows.every((r) => snError(r.SN) === null && macError(r.MAC) === null)).toBe(true);
   });
 });

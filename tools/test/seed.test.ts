@@ -2,7 +2,9 @@ import { verify } from '@node-rs/argon2';
 import { COMPANY_TYPES, PARTNER_ONLY_CODES, RESOURCE_CODES, USER_STATUSES } from '@portal/contract';
 import { openPglite, type Database } from '@portal/server/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DDC_HIDDEN_MENUS, DEMO_ACCOUNTS, seedDemo } from '../seed/demo';
+import { createHash } from 'node:crypto';
+import { DDC_HIDDEN_MENUS, DEMO_ACCOUNTS, DEMO_PROVISIONING_KEY, seedDemo } from '../seed/demo';
+import { BENCH_DEVICE_MODELS, BENCH_DEVICE_VERSIONS, benchModelOf, benchSn, benchVersionOf, hasLargeDevices, seedLargeDevices } from '../seed/large-devices';
 import { BENCH_ACCOUNT, BENCH_PARTNER_NAME, hasLargeData, seedLarge } from '../seed/large';
 import { isEmpty } from '../seed/shared';
 
@@ -157,6 +159,49 @@ describe('seedDemo', () => {
   });
 });
 
+describe('demo devices', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await freshDatabase();
+    await seedDemo(database);
+  });
+  afterAll(async () => database?.close());
+
+  it("gives Acme ~300 devices across its areas and 4-6 countries, on two models and several versions, some online", async () => {
+    const [acme] = await q<{ id: number; path: string }>(database, `select id, path from companies where name = 'Acme Vision'`);
+    const rows = await q<{ sn: string; mac: string; model: string; product_type: string; firmware_version: string; country: string; area: string; online: boolean; company_path: string }>(
+      database,
+      `select d.*, a.name as area, d.last_seen_at > now() - interval '10 minutes' as online
+         from devices d join areas a on a.id = d.area_id where d.company_id = $1`,
+      [acme.id],
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(250);
+    expect(rows.length).toBeLessThanOrEqual(350);
+    expect(new Set(rows.map((r) => r.area))).toEqual(new Set(['RDC', 'DC-EU', 'DC-US']));
+    const countries = new Set(rows.map((r) => r.country));
+    expect(countries.size).toBeGreaterThanOrEqual(4);
+    expect(countries.size).toBeLessThanOrEqual(6);
+    expect(new Set(rows.map((r) => `${r.model}/${r.product_type}`))).toEqual(new Set(['IPC-200/IPC', 'NVR-800/NVR']));
+    expect(new Set(rows.map((r) => r.firmware_version)).size).toBeGreaterThanOrEqual(4);
+    const online = rows.filter((r) => r.online).length;
+    expect(online).toBeGreaterThan(50);
+    expect(online).toBeLessThan(rows.length);
+    expect(rows.every((r) => /^[A-Z0-9_-]+$/.test(r.sn) && /^[0-9A-F]{12}$/.test(r.mac) && r.company_path === acme.path)).toBe(true);
+    // countries sit in the DC that serves them
+    const misplaced = await q(database, `select d.sn from devices d join areas a on a.id = d.area_id where not (d.country = any(a.res_vals))`);
+    expect(misplaced).toEqual([]);
+  });
+
+  it('stores the documented provisioning key for Acme, hashed for the lookup', async () => {
+    const keys = await q<{ name: string; key: string; key_hash: string }>(
+      database,
+      'select c.name, k.key, k.key_hash from device_provisioning_keys k join companies c on c.id = k.company_id',
+    );
+    expect(keys).toEqual([{ name: 'Acme Vision', key: DEMO_PROVISIONING_KEY, key_hash: createHash('sha256').update(DEMO_PROVISIONING_KEY).digest('hex') }]);
+    expect(DEMO_PROVISIONING_KEY.length).toBeGreaterThanOrEqual(16);
+  });
+});
+
 describe('seedLarge', () => {
   it('adds a Bench Partner subtree of the requested size after the demo data', async () => {
     const database = await freshDatabase();
@@ -212,6 +257,25 @@ describe('seedLarge', () => {
       expect(id).toBeGreaterThan(max);
 
       await expect(seedLarge(database, { companies: 500, users: 2000 })).rejects.toThrow(/already exists/);
+
+      // The bench fleet, added afterwards (as to a bench database seeded before devices existed).
+      expect(await hasLargeDevices(database)).toBe(false);
+      await seedLargeDevices(database, { devices: 3000 });
+      expect(await hasLargeDevices(database)).toBe(true);
+      const fleet = await q<{ n: number; sns: number; macs: number; types: string[]; models: string[]; versions: string[]; areas: number; online: number }>(
+        database,
+        `select count(*)::int n, count(distinct sn)::int sns, count(distinct mac)::int macs, array_agg(distinct product_type) types,
+                array_agg(distinct model order by model) models, array_agg(distinct firmware_version order by firmware_version) versions,
+                count(distinct area_id)::int areas, count(*) filter (where last_seen_at > now() - interval '10 minutes')::int online
+           from devices where company_path = $1`,
+        [partner.path],
+      );
+      expect(fleet[0]).toMatchObject({ n: 3000, sns: 3000, macs: 3000, types: ['IPC'], models: [...BENCH_DEVICE_MODELS], versions: [...BENCH_DEVICE_VERSIONS], areas: 3, online: 600 });
+      for (const n of [1, 2, 3, 2999]) {
+        const [d] = await q<{ model: string; firmware_version: string }>(database, 'select model, firmware_version from devices where sn = $1', [benchSn(n)]);
+        expect(d).toEqual({ model: benchModelOf(n), firmware_version: benchVersionOf(n) });
+      }
+      await expect(seedLargeDevices(database, { devices: 10 })).rejects.toThrow(/already has devices/);
     } finally {
       await database.close();
     }

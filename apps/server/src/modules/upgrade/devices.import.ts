@@ -1,0 +1,279 @@
+/**
+ * Device import (issue 4 §1, SPEC §5): an uploaded xlsx of at most 5,000 rows registers or updates
+ * the caller's devices. Every row is checked (SN, MAC, product type, country, area, repeats in the
+ * file, devices of another brand, MACs of other devices); the good rows are written in one
+ * set-based statement, all or nothing, and the bad ones come back as an xlsx with a reason each.
+ */
+import {
+  DEVICE_IMPORT_COLUMNS, DEVICE_IMPORT_REQUIRED, ErrorCodes, IMPORT_MAX_ROWS, SIGNED_URL_TTL_SECONDS, VERSION_NAME_MAX,
+  fileExtension, macError, normalizeMac, normalizeSn, snError, type Locale,
+} from '@portal/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import { areas, companies, files } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { requireActor, type Actor, type CallContext } from '../../lib/context';
+import { fileLinkUrl, storeUpload } from '../../lib/files';
+import { readSheet, writeXlsxBuffer } from '../../lib/xlsx';
+import { reasonHeader, reasonText, sheetName, type ImportReason } from './devices.messages';
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Where error files of imports are kept in the file store. */
+const ERROR_FILE_PURPOSE = 'import-errors';
+
+type Col = (typeof DEVICE_IMPORT_COLUMNS)[number];
+type ProductType = 'IPC' | 'NVR';
+
+interface Row {
+  rowNumber: number;
+  raw: Record<string, string>;
+  sn: string;
+  mac: string;
+  model: string;
+  productType: ProductType | null;
+  firmwareVersion: string;
+  hardwareVersion: string;
+  country: string;
+  /** undefined: the Area cell is empty (keep or default). */
+  areaId: number | undefined;
+  reasons: ImportReason[];
+}
+
+interface Existing {
+  company_id: number;
+  sn: string;
+  mac: string;
+  model: string;
+  product_type: string;
+  firmware_version: string;
+  hardware_version: string;
+  country: string;
+  area_id: number | null;
+}
+
+export interface ImportResult {
+  total: number;
+  created: number;
+  updated: number;
+  failed: number;
+  errorFileUrl: string | null;
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+/** A product type from the model's prefix ('NVR-800' is an NVR), IPC otherwise. */
+export function productTypeOfModel(model: string): ProductType {
+  return /^nvr/i.test(model.trim()) ? 'NVR' : 'IPC';
+}
+
+interface AreaRef {
+  id: number;
+  label: string;
+}
+
+/** Areas by id, name and display name (case-insensitive), and the caller's default area. */
+async function areaResolver(ctx: CallContext, actor: Actor) {
+  const all = await ctx.db.select({ id: areas.id, name: areas.name, displayName: areas.displayName, kind: areas.kind }).from(areas);
+  const byKey = new Map<string, AreaRef>();
+  for (const a of all) {
+    const ref = { id: a.id, label: a.displayName || a.name };
+    byKey.set(String(a.id), ref);
+    byKey.set(a.name.toLowerCase(), ref);
+    if (a.displayName) byKey.set(a.displayName.toLowerCase(), ref);
+  }
+  // Empty Area: the DC the caller works in; in the RDC, the brand's own area.
+  const current = all.find((a) => a.id === actor.currentAreaId);
+  let defaultArea: number | null = current && current.kind === 'DDC' ? current.id : null;
+  if (defaultArea === null) {
+    const [c] = await ctx.db.select({ areaId: companies.areaId }).from(companies).where(eq(companies.id, actor.companyId));
+    defaultArea = c?.areaId ?? current?.id ?? null;
+  }
+  const allowed = actor.areaIds.length ? new Set(actor.areaIds) : null;
+  return {
+    defaultArea,
+    resolve(text: string): { areaId: number } | { reason: ImportReason } {
+      const ref = byKey.get(text.trim().toLowerCase());
+      if (!ref) return { reason: { key: 'areaUnknown', params: { area: text } } };
+      if (allowed && !allowed.has(ref.id)) return { reason: { key: 'areaNotAllowed', params: { area: ref.label } } };
+      return { areaId: ref.id };
+    },
+  };
+}
+
+/** Checks one row on its own (no database): the reasons it is refused for, and its normalised values. */
+function parseRow(raw: Record<string, string>, rowNumber: number, resolveArea: (t: string) => { areaId: number } | { reason: ImportReason }): Row {
+  const get = (c: Col) => raw[c] ?? '';
+  const reasons: ImportReason[] = [];
+  const snKey = snError(get('SN'));
+  if (snKey) reasons.push({ validation: snKey });
+  const macKey = macError(get('MAC'));
+  if (macKey) reasons.push({ validation: macKey });
+
+  const texts: Record<'Model' | 'Firmware version' | 'Hardware version', string> = {
+    Model: get('Model'), 'Firmware version': get('Firmware version'), 'Hardware version': get('Hardware version'),
+  };
+  for (const [column, v] of Object.entries(texts)) if (v.length > VERSION_NAME_MAX) reasons.push({ key: 'tooLong', params: { column, max: VERSION_NAME_MAX } });
+
+  let productType: ProductType | null = null;
+  const pt = get('Product type').toUpperCase();
+  if (pt === 'IPC' || pt === 'NVR') productType = pt;
+  else if (pt) reasons.push({ key: 'productTypeInvalid' });
+
+  let country = get('Country');
+  if (country) {
+    if (/^[a-z]{2}$/i.test(country)) country = country.toUpperCase();
+    else reasons.push({ validation: 'validation.countryInvalid' });
+  }
+
+  let areaId: number | undefined;
+  if (get('Area')) {
+    const r = resolveArea(get('Area'));
+    if ('reason' in r) reasons.push(r.reason);
+    else areaId = r.areaId;
+  }
+
+  return {
+    rowNumber, raw, reasons, productType, country, areaId,
+    sn: snKey ? '' : normalizeSn(get('SN')),
+    mac: macKey ? '' : normalizeMac(get('MAC'))!,
+    model: texts.Model,
+    firmwareVersion: texts['Firmware version'],
+    hardwareVersion: texts['Hardware version'],
+  };
+}
+
+export async function importDevices(ctx: CallContext, fileId: number): Promise<ImportResult> {
+  const actor = requireActor(ctx);
+  const [file] = await ctx.db.select().from(files).where(and(eq(files.id, fileId), eq(files.companyId, actor.companyId)));
+  if (!file) throw new AppError(ErrorCodes.notFound);
+  if (fileExtension(file.name) !== 'xlsx') throw new AppError(ErrorCodes.importUnreadable, undefined, `not an xlsx: ${file.name}`);
+  const buffer = await readAll((await ctx.services.fileStore.get(file.path)).stream);
+  const sheet = await readSheet(buffer, { required: DEVICE_IMPORT_REQUIRED, optional: DEVICE_IMPORT_COLUMNS, maxRows: IMPORT_MAX_ROWS });
+
+  const areaOf = await areaResolver(ctx, actor);
+  const rows = sheet.rows.map((raw, i) => parseRow(raw, sheet.rowNumbers[i]!, areaOf.resolve));
+
+  // Repeats within the file: the first occurrence counts, later ones name it.
+  const firstSn = new Map<string, number>();
+  const firstMac = new Map<string, number>();
+  for (const r of rows) {
+    if (r.sn) {
+      const first = firstSn.get(r.sn);
+      if (first !== undefined) r.reasons.push({ key: 'duplicateSn', params: { row: first } });
+      else firstSn.set(r.sn, r.rowNumber);
+    }
+    if (r.mac) {
+      const first = firstMac.get(r.mac);
+      if (first !== undefined) r.reasons.push({ key: 'duplicateMac', params: { row: first } });
+      else firstMac.set(r.mac, r.rowNumber);
+    }
+  }
+
+  // Devices already registered under these SNs or MACs (any brand: SN and MAC are unique platform-wide).
+  let candidates = rows.filter((r) => r.reasons.length === 0);
+  const existing = candidates.length
+    ? ((await ctx.db.execute(sql`
+        select company_id, sn, mac, model, product_type, firmware_version, hardware_version, country, area_id
+          from devices
+         where sn = any(${sql.param(candidates.map((r) => r.sn))}::text[]) or mac = any(${sql.param(candidates.map((r) => r.mac))}::text[])`)) as unknown as { rows: Existing[] }).rows
+    : [];
+  const bySn = new Map(existing.map((e) => [e.sn, e]));
+  const byMac = new Map(existing.map((e) => [e.mac, e]));
+  for (const r of candidates) {
+    const own = bySn.get(r.sn);
+    if (own && Number(own.company_id) !== actor.companyId) r.reasons.push({ key: 'otherBrand' });
+    const macHolder = byMac.get(r.mac);
+    if (macHolder && macHolder.sn !== r.sn) r.reasons.push({ key: 'macTaken' });
+  }
+  candidates = candidates.filter((r) => r.reasons.length === 0);
+
+  // Updates keep what an empty cell does not say; new devices take the defaults.
+  const values = candidates.map((r) => {
+    const ex = bySn.get(r.sn);
+    const model = r.model || ex?.model || '';
+    return {
+      sn: r.sn,
+      mac: r.mac,
+      model,
+      productType: r.productType ?? (ex ? ex.product_type : productTypeOfModel(model)),
+      firmwareVersion: r.firmwareVersion || ex?.firmware_version || '',
+      hardwareVersion: r.hardwareVersion || ex?.hardware_version || '',
+      country: r.country || ex?.country || '',
+      areaId: r.areaId ?? (ex ? ex.area_id : areaOf.defaultArea),
+    };
+  });
+
+  let created = 0;
+  let updated = 0;
+  if (values.length) {
+    const now = new Date(ctx.clock.now());
+    const col = <K extends keyof (typeof values)[number]>(k: K) => sql.param(values.map((v) => v[k]));
+    let written: Array<{ sn: string; inserted: boolean }>;
+    try {
+      written = ((await ctx.db.execute(sql`
+        insert into devices (company_id, company_path, sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, created_at, updated_at)
+        select ${actor.companyId}::int, ${actor.companyPath}::text, u.sn, u.mac, u.model, u.pt, u.fw, u.hw, u.country, u.area, ${now}::timestamptz, ${now}::timestamptz
+          from unnest(${col('sn')}::text[], ${col('mac')}::text[], ${col('model')}::text[], ${col('productType')}::text[],
+                      ${col('firmwareVersion')}::text[], ${col('hardwareVersion')}::text[], ${col('country')}::text[], ${col('areaId')}::int[])
+               as u(sn, mac, model, pt, fw, hw, country, area)
+        on conflict (sn) do update set
+          mac = excluded.mac, model = excluded.model, product_type = excluded.product_type, firmware_version = excluded.firmware_version,
+          hardware_version = excluded.hardware_version, country = excluded.country, area_id = excluded.area_id, updated_at = excluded.updated_at
+        where devices.company_id = excluded.company_id
+        returning sn, (xmax = 0) as inserted`)) as unknown as { rows: Array<{ sn: string; inserted: boolean }> }).rows;
+    } catch (err) {
+      // Another import took one of these MACs between the check and the write.
+      if ((err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') {
+        throw new AppError(ErrorCodes.conflict, undefined, (err as Error).message);
+      }
+      throw err;
+    }
+    const done = new Set(written.map((w) => w.sn));
+    created = written.filter((w) => w.inserted).length;
+    updated = written.length - created;
+    // A device another brand registered meanwhile is left alone (the update's condition) and reported.
+    for (const r of candidates) if (!done.has(r.sn)) r.reasons.push({ key: 'otherBrand' });
+  }
+
+  const bad = rows.filter((r) => r.reasons.length > 0);
+  const errorFileUrl = bad.length ? await storeErrorFile(ctx, actor, file.name, sheet.header, bad) : null;
+  await ctx.audit({
+    targetType: 'file', targetId: fileId, companyId: actor.companyId, companyPath: actor.companyPath,
+    after: { file: file.name, total: rows.length, created, updated, failed: bad.length },
+  });
+  return { total: rows.length, created, updated, failed: bad.length, errorFileUrl };
+}
+
+/** The bad rows as they were, plus a Reason column in the caller's locale; a signed link valid 300 s. */
+async function storeErrorFile(ctx: CallContext, actor: Actor, sourceName: string, header: string[], bad: Row[]): Promise<string> {
+  const locale: Locale = ctx.locale;
+  const buffer = await writeXlsxBuffer([
+    {
+      name: sheetName('errors', locale),
+      columns: [...header.map((h) => ({ header: h })), { header: reasonHeader(locale), width: 60 }],
+      rows: bad.map((r) => [...header.map((h) => r.raw[h] ?? ''), r.reasons.map((x) => reasonText(x, locale)).join(' ')]),
+    },
+  ]);
+  const now = ctx.clock.now();
+  const base = sourceName.replace(/\.xlsx$/i, '') || 'devices';
+  const row = await storeUpload({
+    db: ctx.db,
+    store: ctx.services.fileStore,
+    companyId: actor.companyId,
+    userId: actor.actingUserId ?? actor.userId,
+    buffer,
+    fileName: `${base}-errors.xlsx`,
+    purpose: ERROR_FILE_PURPOSE,
+    contentType: XLSX_MIME,
+    now: new Date(now),
+  });
+  return fileLinkUrl(
+    { sessionId: actor.sessionId, tokenId: actor.sessionId, userId: actor.userId, path: row.path, expiresAt: now + SIGNED_URL_TTL_SECONDS * 1000, isDownload: true },
+    ctx.services.config.linkSecret,
+    now,
+  );
+}

@@ -1,0 +1,106 @@
+import ExcelJS from 'exceljs';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src/lib/app-error';
+import { createXlsxStreamWriter, readSheet, writeXlsxBuffer } from '../../src/lib/xlsx';
+
+async function book(rows: unknown[][], opts: { sheetName?: string; extraSheetFirst?: boolean } = {}): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(opts.sheetName ?? 'Devices');
+  for (const r of rows) ws.addRow(r);
+  wb.addWorksheet('Other').addRow(['ignored']);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function codeOf(p: Promise<unknown>): Promise<{ code: number; params?: Record<string, unknown> }> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof AppError) return { code: err.code, params: err.params };
+    throw err;
+  }
+  throw new Error('expected an AppError');
+}
+
+const opts = { required: ['SN', 'MAC'], optional: ['Model'], maxRows: 3 };
+
+describe('readSheet', () => {
+  it('matches the header trimmed and case-insensitively and gives trimmed strings, skipping blank rows', async () => {
+    const buf = await book([
+      [],
+      ['  sn ', 'Mac', 'MODEL', 'Notes'],
+      ['  ab12 ', 'AA:BB:CC:DD:EE:01', 'IPC-200', { richText: [{ text: 'rich ' }, { text: 'text' }] }],
+      [null, '', '   '],
+      [123456789012, 'aabbccddee02', { formula: '"NVR"&"-800"', result: 'NVR-800' }, new Date(Date.UTC(2026, 0, 2))],
+    ]);
+    const sheet = await readSheet(buf, opts);
+    expect(sheet.header).toEqual(['SN', 'MAC', 'Model', 'Notes']);
+    expect(sheet.rows).toEqual([
+      { SN: 'ab12', MAC: 'AA:BB:CC:DD:EE:01', Model: 'IPC-200', Notes: 'rich text' },
+      { SN: '123456789012', MAC: 'aabbccddee02', Model: 'NVR-800', Notes: '2026-01-02' },
+    ]);
+    expect(sheet.rowNumbers).toEqual([3, 5]);
+  });
+
+  it('gives empty strings for cells missing in a row', async () => {
+    const sheet = await readSheet(await book([['SN', 'MAC', 'Model'], ['X1']]), opts);
+    expect(sheet.rows).toEqual([{ SN: 'X1', MAC: '', Model: '' }]);
+  });
+
+  it('refuses bytes that are not an xlsx (24010)', async () => {
+    expect((await codeOf(readSheet(Buffer.from('SN,MAC\nA,B\n'), opts))).code).toBe(24010);
+    expect((await codeOf(readSheet(Buffer.from('PK\u0003\u0004garbage'), opts))).code).toBe(24010);
+  });
+
+  it('names the missing columns (24011)', async () => {
+    const r = await codeOf(readSheet(await book([['Serial', 'Model'], ['A', 'B']]), opts));
+    expect(r).toEqual({ code: 24011, params: { columns: 'SN, MAC' } });
+  });
+
+  it('refuses more rows than allowed (24012), not counting blank ones', async () => {
+    const ok = await readSheet(await book([['SN', 'MAC'], ['1', 'a'], [], ['2', 'b'], ['3', 'c']]), opts);
+    expect(ok.rows).toHaveLength(3);
+    const r = await codeOf(readSheet(await book([['SN', 'MAC'], ['1', 'a'], ['2', 'b'], ['3', 'c'], ['4', 'd']]), opts));
+    expect(r).toEqual({ code: 24012, params: { max: 3 } });
+  });
+
+  it('refuses a sheet without data rows (24013)', async () => {
+    expect((await codeOf(readSheet(await book([['SN', 'MAC']]), opts))).code).toBe(24013);
+    expect((await codeOf(readSheet(await book([]), opts))).code).toBe(24013);
+  });
+});
+
+describe('xlsx writing', () => {
+  it('streams rows onto a writable as a workbook exceljs reads back', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const ended = new Promise((r) => out.on('end', r));
+    const w = createXlsxStreamWriter(out, { name: 'Results', columns: [{ header: 'SN' }, { header: 'Count' }, { header: 'At' }] });
+    for (let i = 0; i < 2000; i++) {
+      w.addRow([`SN${i}`, i, i === 0 ? new Date(Date.UTC(2026, 1, 3)) : null]);
+      if (i % 500 === 0) await w.drain();
+    }
+    await w.commit();
+    await ended;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('Results');
+    expect(ws.getRow(1).values).toEqual([undefined, 'SN', 'Count', 'At']);
+    expect(ws.getRow(1).font?.bold).toBe(true);
+    expect(ws.actualRowCount).toBe(2001);
+    expect(ws.getRow(2001).getCell(1).value).toBe('SN1999');
+    expect(ws.getRow(2001).getCell(2).value).toBe(1999);
+    expect((ws.getRow(2).getCell(3).value as Date).toISOString()).toBe('2026-02-03T00:00:00.000Z');
+  });
+
+  it('writes several sheets into a buffer that readSheet reads (first sheet)', async () => {
+    const buf = await writeXlsxBuffer([
+      { name: 'Devices', columns: [{ header: 'SN' }, { header: 'MAC' }], rows: [['A1', 'AABBCCDDEEFF']] },
+      { name: 'Help', columns: [{ header: 'Column' }], rows: [['SN: required']] },
+    ]);
+    const sheet = await readSheet(buf, { required: ['SN', 'MAC'], maxRows: 10 });
+    expect(sheet.rows).toEqual([{ SN: 'A1', MAC: 'AABBCCDDEEFF' }]);
+  });
+});
