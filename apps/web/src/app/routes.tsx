@@ -42,6 +42,8 @@ export const LAYOUT_ROUTES: AppRoute[] = [
       { key: 'cloudUpgradeDetail', path: 'cloudUpgradeDetail', titleKey: t('cloudUpgradeDetail'), hideInMenu: true, page: () => import('../features/cloud-upgrade/pages/CloudUpgradeDetailPage') },
       { key: 'grayDetail', path: 'grayDetail', titleKey: t('grayDetail'), hideInMenu: true, page: () => import('../features/cloud-upgrade/pages/GrayDetailPage') },
       { key: 'canaryRelease', path: 'canaryRelease', titleKey: t('canaryRelease'), hideInMenu: true, page: () => import('../features/cloud-upgrade/pages/CanaryReleasePage') },
+      // The group stays one menu entry (menuLeaf); the index page links here.
+      { key: 'upgradeDevices', path: 'upgradeDevices', titleKey: t('upgradeDevices'), distributorToLogin: true, page: () => import('../features/cloud-upgrade/pages/UpgradeDevicesPage') },
     ],
   },
   {

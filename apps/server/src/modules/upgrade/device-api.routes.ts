@@ -1,5 +1,99 @@
-// STUB (owned by the tasks helper): the device-facing update service under DEVICE_API_PREFIX.
-import type { FastifyInstance } from 'fastify';
+/**
+ * The device-facing update service under DEVICE_API_PREFIX (contract device-api.ts): plain JSON
+ * answered `{ code, msg, data }` with catalogue codes, not the portal envelope.
+ *
+ * POST register (provisioning key), POST poll and POST report (`Authorization: Device <sn>:<key>`),
+ * GET download (the signed URL of a poll, with HTTP Range). HTTP statuses: 200 for answers and
+ * business refusals (24016), 400 bad input (1001), 401 bad keys (24014, 24015), 403 a tampered or
+ * expired link (1013), 404 a file that is gone. None of these routes logs per request.
+ */
+import {
+  DEVICE_API_PATHS, DEVICE_API_PREFIX, deviceRegisterSchema, devicePollSchema, deviceReportSchema, ErrorCodes, errorMessage, type DeviceApiAnswer,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import { serveFile, verifySignedUrl } from '../../lib/files';
+import { requestLocale } from '../../plugins/call-router';
+import { pollDevice, registerDevice, reportDevice } from './device-api.service';
+import { LastSeenBuffer } from './device-api.last-seen';
+import { rows } from './engine.shared';
 import type { RouteDeps } from './route-deps';
 
-export function registerDeviceApi(_app: FastifyInstance, _deps: RouteDeps): void {}
+const STATUS_OF: Partial<Record<number, number>> = {
+  [ErrorCodes.invalidParams]: 400,
+  [ErrorCodes.malformedJson]: 400,
+  [ErrorCodes.deviceKeyInvalid]: 401,
+  [ErrorCodes.provisioningKeyInvalid]: 401,
+  [ErrorCodes.fileLinkInvalid]: 403,
+  [ErrorCodes.notFound]: 404,
+  [ErrorCodes.rangeNotSatisfiable]: 416,
+};
+
+function answer<T>(data: T): DeviceApiAnswer<T> {
+  return { code: 200, msg: 'Success', data };
+}
+
+function refuse(req: FastifyRequest, reply: FastifyReply, err: unknown) {
+  const known = err instanceof AppError ? err : (err as { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? new AppError(ErrorCodes.malformedJson) : null;
+  if (!known) {
+    req.log.error({ err }, 'device api failed');
+    return reply.status(500).send({ code: ErrorCodes.internal, msg: errorMessage(ErrorCodes.internal, requestLocale(req)), data: null });
+  }
+  return reply
+    .status(STATUS_OF[known.code] ?? 200)
+    .send({ code: known.code, msg: errorMessage(known.code, requestLocale(req), known.params), data: null });
+}
+
+function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[] }[] } } }, body: unknown): T {
+  const r = schema.safeParse(body ?? {});
+  if (!r.success) throw new AppError(ErrorCodes.invalidParams, { detail: r.error.issues.map((i) => i.path.join('.') || 'body').join(', ') });
+  return r.data;
+}
+
+export function registerDeviceApi(app: FastifyInstance, deps: RouteDeps): void {
+  const lastSeen = new LastSeenBuffer(deps.database, 1_000, (err) => app.log.error({ err }, 'device last_seen flush failed'));
+  app.addHook('onClose', async () => lastSeen.close());
+  const pollDeps = { ...deps, touch: (id: number, at: number) => lastSeen.touch(id, at) };
+  const url = (p: string) => `${DEVICE_API_PREFIX}/${p}`;
+
+  app.register(async (scope) => {
+    scope.setErrorHandler((err, req, reply) => refuse(req, reply, err));
+    const quiet = { logLevel: 'warn' as const };
+
+    scope.post(url(DEVICE_API_PATHS.register), quiet, async (req) => answer(await registerDevice(deps, parse(deviceRegisterSchema, req.body))));
+
+    scope.post(url(DEVICE_API_PATHS.poll), quiet, async (req) => {
+      const body = parse(devicePollSchema, req.body);
+      return answer(await pollDevice(pollDeps, req.headers.authorization, body));
+    });
+
+    scope.post(url(DEVICE_API_PATHS.report), quiet, async (req) => answer(await reportDevice(deps, req.headers.authorization, parse(deviceReportSchema, req.body))));
+
+    scope.get(url(DEVICE_API_PATHS.download), quiet, async (req, reply) => {
+      const link = verifySignedUrl(req.url, deps.services.config.linkSecret, deps.clock.now());
+      const pkgId = Number(link.params.get('pkg'));
+      const deviceId = Number(link.params.get('dev'));
+      if (!Number.isSafeInteger(pkgId) || !Number.isSafeInteger(deviceId)) throw new AppError(ErrorCodes.fileLinkInvalid);
+      // The copy synced to the device's DC; the package's own file when its DC has none (no area).
+      const [file] = await rows<{ object_key: string; file_name: string }>(deps.database.db, sql`
+        select coalesce(s.object_key, p.object_key) as object_key, p.file_name
+          from firmware_packages p
+          join devices d on d.id = ${deviceId}
+          left join firmware_package_syncs s on s.pkg_id = p.id and s.area_id = d.area_id and s.state = 'synced'
+         where p.id = ${pkgId} and p.status <> 'deleted'`);
+      if (!file) throw new AppError(ErrorCodes.notFound);
+      const served = await serveFile({
+        store: deps.services.fileStore,
+        key: file.object_key,
+        rangeHeader: req.headers.range,
+        ifRangeHeader: req.headers['if-range'],
+        isDownload: true,
+        fileName: file.file_name,
+        contentType: 'application/octet-stream',
+      });
+      reply.status(served.status).headers(served.headers);
+      return reply.send(served.stream ?? '');
+    });
+  });
+}

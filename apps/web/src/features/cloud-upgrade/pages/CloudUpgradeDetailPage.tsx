@@ -1,6 +1,9 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { useSearchParams } from 'react-router';
+import { TaskDetailView } from '../components/detail/TaskDetailView';
 
-/** Release task detail — arrives with its module's issue. */
+/** Release task detail (?taskId=). */
 export default function CloudUpgradeDetailPage() {
-  return <ComingSoon titleKey="menu.cloudUpgradeDetail" />;
+  const [params] = useSearchParams();
+  const id = Number(params.get('taskId'));
+  return <TaskDetailView taskId={Number.isInteger(id) && id > 0 ? id : null} variant="task" />;
 }

@@ -1,6 +1,59 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { AppstoreOutlined, HddOutlined, RocketOutlined } from '@ant-design/icons';
+import { Button, Card, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PackagesPanel } from '../components/PackagesPanel';
+import { TasksPanel } from '../components/TasksPanel';
 
-/** Cloud firmware upgrade: packages and release tasks — arrives with its module's issue. */
+type Tab = 'packages' | 'tasks';
+
+/** Cloud firmware upgrade: firmware packages and release tasks, one tab each (?tab=tasks opens the tasks). */
 export default function CloudUpgradeIndexPage() {
-  return <ComingSoon titleKey="menu.cloudUpgradeIndex" />;
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'tasks' ? 'tasks' : 'packages';
+  const [pkgFilter, setPkgFilter] = useState<{ pkgId: number } | null>(() => {
+    const id = Number(params.get('pkgId'));
+    return Number.isInteger(id) && id > 0 ? { pkgId: id } : null;
+  });
+  const go = (next: Tab) => setParams(next === 'tasks' ? { tab: 'tasks' } : {}, { replace: true });
+
+  return (
+    <Card variant="borderless" className="portal-card" styles={{ body: { paddingTop: 8 } }}>
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => go(k as Tab)}
+        items={[
+          {
+            key: 'packages',
+            label: t('upgrade.tabs.packages'),
+            icon: <AppstoreOutlined />,
+            children: (
+              <PackagesPanel
+                onShowTasks={(pkgId) => {
+                  setPkgFilter({ pkgId });
+                  go('tasks');
+                }}
+              />
+            ),
+          },
+          {
+            key: 'tasks',
+            label: t('upgrade.tabs.tasks'),
+            icon: <RocketOutlined />,
+            children: <TasksPanel pkgFilter={pkgFilter} onClearPkgFilter={() => setPkgFilter(null)} />,
+          },
+        ]}
+        destroyOnHidden
+        tabBarExtraContent={
+          <Link to="/layout/cloudUpgrade/upgradeDevices">
+            <Button type="link" icon={<HddOutlined />} data-testid="devices-link">
+              {t('upgrade.tabs.devices')}
+            </Button>
+          </Link>
+        }
+      />
+    </Card>
+  );
 }

@@ -1,0 +1,62 @@
+/**
+ * devices.last_seen_at, written in batches: a poll only notes the time in memory, and about once a
+ * second one UPDATE ... FROM unnest writes every device seen since. It does not touch updated_at
+ * (that marks a change of the device's data, which the engine looks at for late joiners).
+ */
+import type { Database } from '../../db/client';
+
+const FLUSH_SQL = `
+  update devices d set last_seen_at = u.t
+    from unnest($1::bigint[], $2::timestamptz[]) as u(id, t)
+   where d.id = u.id and (d.last_seen_at is null or d.last_seen_at < u.t)`;
+
+const live = new Set<LastSeenBuffer>();
+
+export class LastSeenBuffer {
+  private pending = new Map<number, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly database: Database,
+    private readonly intervalMs = 1_000,
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {
+    live.add(this);
+  }
+
+  touch(deviceId: number, at: number) {
+    this.pending.set(deviceId, at);
+    if (!this.timer) {
+      this.timer = setInterval(() => void this.flush(), this.intervalMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes what was noted so far (a flush in progress finishes first). */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      if (this.pending.size === 0) return;
+      const batch = [...this.pending.entries()].sort(([a], [b]) => a - b);
+      this.pending = new Map();
+      try {
+        await this.database.query(FLUSH_SQL, [batch.map(([id]) => id), batch.map(([, t]) => new Date(t).toISOString())], { name: 'device_last_seen' });
+      } catch (err) {
+        this.onError(err);
+      }
+    });
+    return this.flushing;
+  }
+
+  async close() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+    live.delete(this);
+  }
+}
+
+/** Flushes every buffer of this process (tests, before reading last_seen_at). */
+export async function flushDeviceLastSeen(): Promise<void> {
+  await Promise.all([...live].map((b) => b.flush()));
+}

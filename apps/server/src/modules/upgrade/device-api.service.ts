@@ -1,0 +1,276 @@
+/**
+ * The device-facing update service's logic: register with the brand's provisioning key, poll for an
+ * upgrade, report progress and the result. The routes (device-api.routes.ts) turn AppErrors into
+ * `{ code, msg, data }`.
+ *
+ * The poll is the hot path: one prepared statement authenticates the device and finds its active
+ * task (task_devices_active_uq); with nothing to do it writes nothing (last_seen_at is buffered).
+ * Only the first poll in a started wave writes: the device becomes notified, in one statement.
+ */
+import {
+  DEVICE_API_PREFIX, DEVICE_AUTH_SCHEME, ErrorCodes, normalizeMac, normalizeSn, POLL_INTERVAL_BUSY_SECONDS, POLL_JITTER, SIGNED_URL_TTL_SECONDS,
+  snError, type DevicePollResult,
+} from '@portal/contract';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { signUrl } from '../../lib/files';
+import type { RouteDeps } from './route-deps';
+import { addDelta, applyWaveDeltas, isFinalTask, iso, joinOpenTask, rows, type WaveDeltas } from './engine.shared';
+
+const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
+/** Compared against when the SN is unknown, so an unknown device costs the same time as a wrong key. */
+const DUMMY_HASH = sha256Hex('no such device');
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === 32 && y.length === 32 && timingSafeEqual(x, y);
+}
+
+/** `Device <sn>:<key>` → the normalised SN and the key; 24014 when malformed. */
+export function parseDeviceAuth(header: string | undefined): { sn: string; key: string } {
+  const m = header ? /^\s*(\S+)\s+([^:\s]+):(\S+)\s*$/.exec(header) : null;
+  if (!m || m[1]!.toLowerCase() !== DEVICE_AUTH_SCHEME.toLowerCase()) throw new AppError(ErrorCodes.deviceKeyInvalid);
+  return { sn: normalizeSn(m[2]!), key: m[3]! };
+}
+
+/** The poll interval of an idle device: the configured one ± POLL_JITTER at random, so a fleet spreads out. */
+export function jitteredInterval(base: number, random: () => number = Math.random): number {
+  return Math.max(1, Math.round(base * (1 + (random() * 2 - 1) * POLL_JITTER)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Register
+// ---------------------------------------------------------------------------------------------
+
+export interface RegisterInput {
+  provisioningKey: string;
+  sn: string;
+  mac: string;
+  model: string;
+  productType: string;
+  firmwareVersion: string;
+  hardwareVersion: string;
+  country: string;
+}
+
+/**
+ * Creates or updates the device (by SN or MAC, within the key's brand) and gives it a fresh key,
+ * answered once; a registered device that fits an open task joins it.
+ */
+export async function registerDevice(deps: RouteDeps, d: RegisterInput) {
+  const sn = normalizeSn(d.sn);
+  const mac = normalizeMac(d.mac);
+  if (snError(sn)) throw new AppError(ErrorCodes.invalidParams, { detail: 'sn' });
+  if (!mac) throw new AppError(ErrorCodes.invalidParams, { detail: 'mac' });
+  const now = deps.clock.now();
+  const deviceKey = randomBytes(24).toString('base64url');
+  return deps.database.db.transaction(async (tx) => {
+    const [brand] = await rows<{ company_id: number; path: string; area_id: number | null }>(tx, sql`
+      select k.company_id, c.path, c.area_id from device_provisioning_keys k join companies c on c.id = k.company_id
+       where k.key_hash = ${sha256Hex(d.provisioningKey)}`);
+    if (!brand) throw new AppError(ErrorCodes.provisioningKeyInvalid);
+    const found = await rows<{ id: number; company_path: string; country: string; area_id: number | null }>(tx, sql`
+      select id::float8 as id, company_path, country, area_id from devices where sn = ${sn} or mac = ${mac} for update`);
+    if (found.length > 1) throw new AppError(ErrorCodes.invalidParams, { detail: 'sn and mac belong to different devices' });
+    const existing = found[0];
+    // A device of another brand is not this key's to register.
+    if (existing && !existing.company_path.startsWith(brand.path)) throw new AppError(ErrorCodes.provisioningKeyInvalid);
+    const [area] = existing && existing.country === d.country
+      ? [{ id: existing.area_id }]
+      : await rows<{ id: number | null }>(tx, sql`
+          select coalesce((select a.id from areas a where a.kind = 'DDC' and ${d.country} = any(a.res_vals) order by a.id limit 1), ${brand.area_id}::int) as id`);
+    const fields = sql`${sn}, ${mac}, ${d.model}, ${d.productType}, ${d.firmwareVersion}, ${d.hardwareVersion}, ${d.country}, ${area?.id ?? null}::int,
+                       ${sha256Hex(deviceKey)}, ${iso(now)}::timestamptz`;
+    const [dev] = existing
+      ? await rows<{ id: number }>(tx, sql`
+          update devices set (sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, key_hash, registered_at) = (${fields}),
+                 updated_at = ${iso(now)}::timestamptz
+           where id = ${existing.id} returning id::float8 as id`)
+      : await rows<{ id: number }>(tx, sql`
+          insert into devices (sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, key_hash, registered_at,
+                               company_id, company_path, created_at, updated_at)
+          values (${fields}, ${brand.company_id}, ${brand.path}, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz)
+          returning id::float8 as id`);
+    const deviceId = Number(dev!.id);
+    await joinOpenTask(tx, deviceId, now);
+    return { deviceId, deviceKey, pollIntervalSeconds: deps.services.config.devicePollSeconds };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Poll
+// ---------------------------------------------------------------------------------------------
+
+interface PollRow {
+  id: number;
+  key_hash: string | null;
+  model: string;
+  firmware_version: string;
+  task_id: number | null;
+  state: string | null;
+  task_status: string | null;
+  wave_started: boolean | null;
+  pkg_id: number | null;
+  version_name: string | null;
+  size: number | null;
+  md5: string | null;
+  sha256: string | null;
+  descriptions: Record<string, string> | null;
+}
+
+/** Auth and assignment in one statement: the device by SN, its active task row, the task, its wave and package. */
+const POLL_SQL = `
+  select d.id::float8 as id, d.key_hash, d.model, d.firmware_version,
+         td.task_id, td.state, t.status as task_status, (w.started_at is not null) as wave_started,
+         p.id as pkg_id, p.version_name, p.size::float8 as size, coalesce(p.computed_md5, p.md5) as md5, p.sha256, p.descriptions
+    from devices d
+    left join task_devices td on td.device_id = d.id and td.state in ('pending', 'notified', 'downloading', 'installing')
+    left join release_tasks t on t.id = td.task_id
+    left join release_task_waves w on w.task_id = td.task_id and w.idx = td.wave
+    left join firmware_packages p on p.id = t.pkg_id
+   where d.sn = $1`;
+
+/** The first poll in a started wave: pending -> notified, and the wave's counter, in one statement. */
+const NOTIFY_SQL = `
+  with u as (
+    update task_devices set state = 'notified', notified_at = $3::timestamptz, updated_at = $3::timestamptz
+     where task_id = $1 and device_id = $2 and state = 'pending'
+    returning wave)
+  update release_task_waves w set notified = w.notified + 1 from u where w.task_id = $1 and w.idx = u.wave
+  returning w.idx`;
+
+async function authenticatedPollRow(database: Database, authHeader: string | undefined): Promise<{ row: PollRow; sn: string }> {
+  const { sn, key } = parseDeviceAuth(authHeader);
+  const { rows: found } = await database.query<PollRow>(POLL_SQL, [sn], { name: 'device_poll' });
+  const row = found[0];
+  const ok = sameHash(sha256Hex(key), row?.key_hash ?? DUMMY_HASH);
+  if (!row || !row.key_hash || !ok) throw new AppError(ErrorCodes.deviceKeyInvalid);
+  return { row, sn };
+}
+
+export interface PollContext extends RouteDeps {
+  touch(deviceId: number, at: number): void;
+}
+
+export async function pollDevice(deps: PollContext, authHeader: string | undefined, body: { model: string; firmwareVersion: string }): Promise<DevicePollResult> {
+  const auth = await authenticatedPollRow(deps.database, authHeader);
+  let row = auth.row;
+  const now = deps.clock.now();
+  deps.touch(Number(row.id), now);
+  const idle = (): DevicePollResult => ({ action: 'none', nextPollSeconds: jitteredInterval(deps.services.config.devicePollSeconds) });
+
+  if (row.model !== body.model || row.firmware_version !== body.firmwareVersion) {
+    // The device changed (a manual update, a downgrade): record it, and a free device may now fit an open task.
+    const deviceId = Number(row.id);
+    await deps.database.db.transaction(async (tx) => {
+      await tx.execute(sql`
+        update devices set model = ${body.model}, firmware_version = ${body.firmwareVersion}, updated_at = ${iso(now)}::timestamptz where id = ${deviceId}`);
+      if (row.task_id === null) await joinOpenTask(tx, deviceId, now);
+    });
+    if (row.task_id === null) row = (await deps.database.query<PollRow>(POLL_SQL, [auth.sn], { name: 'device_poll' })).rows[0]!;
+  }
+
+  if (row.task_id === null || row.task_status !== 'in_release' || !row.wave_started || row.pkg_id === null) return idle();
+  const taskId = Number(row.task_id);
+  if (row.state === 'pending') {
+    const { rows: notified } = await deps.database.query(NOTIFY_SQL, [taskId, Number(row.id), iso(now)], { name: 'device_notify' });
+    if (notified.length === 0) return idle(); // the task took the device back meanwhile
+  }
+  const expiresSeconds = Math.floor(now / 1000) + SIGNED_URL_TTL_SECONDS;
+  const base = `${deps.services.config.publicUrl}${DEVICE_API_PREFIX}/download?pkg=${row.pkg_id}&dev=${row.id}&task=${taskId}`;
+  return {
+    action: 'upgrade',
+    taskId,
+    nextPollSeconds: POLL_INTERVAL_BUSY_SECONDS,
+    package: {
+      pkgId: Number(row.pkg_id),
+      version: row.version_name ?? '',
+      size: Number(row.size),
+      md5: row.md5 ?? '',
+      sha256: row.sha256 ?? '',
+      url: signUrl(base, deps.services.config.linkSecret, { expiresAt: expiresSeconds * 1000 }),
+      urlExpiresAt: expiresSeconds * 1000,
+      descriptions: row.descriptions ?? {},
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------
+
+const AUTH_SQL = `select id::float8 as id, key_hash from devices where sn = $1`;
+
+export interface ReportInput {
+  taskId: number;
+  status: 'downloading' | 'installing' | 'success' | 'failed';
+  firmwareVersion?: string;
+  errorCode?: string;
+  progress?: number;
+}
+
+type ReportState = 'notified' | 'downloading' | 'installing' | 'success' | 'failed';
+
+/**
+ * Progress and results of a device in a task. Success counts only with the package's version (else
+ * failed 'VERSION_MISMATCH'); the device's firmware version is updated either way. A late success
+ * of a device that had timed out replaces its failure. 24016 when the device has no row in the
+ * task, was not handed the package, or the task is final.
+ */
+export async function reportDevice(deps: RouteDeps, authHeader: string | undefined, d: ReportInput): Promise<{ state: ReportState }> {
+  const { sn, key } = parseDeviceAuth(authHeader);
+  const { rows: found } = await deps.database.query<{ id: number; key_hash: string | null }>(AUTH_SQL, [sn], { name: 'device_auth' });
+  const dev = found[0];
+  const ok = sameHash(sha256Hex(key), dev?.key_hash ?? DUMMY_HASH);
+  if (!dev || !dev.key_hash || !ok) throw new AppError(ErrorCodes.deviceKeyInvalid);
+  const deviceId = Number(dev.id);
+  const now = deps.clock.now();
+
+  return deps.database.db.transaction(async (tx) => {
+    // Lock order of the device side: the device, its task row, then the wave's counters.
+    await tx.execute(sql`select 1 from devices where id = ${deviceId} for update`);
+    const [td] = await rows<{ state: string; wave: number; error_code: string | null; task_status: string; version_name: string }>(tx, sql`
+      select td.state, td.wave::int as wave, td.error_code, t.status as task_status, p.version_name
+        from task_devices td join release_tasks t on t.id = td.task_id join firmware_packages p on p.id = t.pkg_id
+       where td.task_id = ${d.taskId} and td.device_id = ${deviceId}
+         for update of td`);
+    if (!td || isFinalTask(td.task_status)) throw new AppError(ErrorCodes.deviceTaskMismatch);
+    const wave = Number(td.wave);
+    const deltas: WaveDeltas = new Map();
+    const inFlight = ['notified', 'downloading', 'installing'].includes(td.state);
+    const lateSuccess = td.state === 'failed' && td.error_code === 'TIMEOUT' && d.status === 'success';
+    if (td.state === d.status && (td.state === 'success' || td.state === 'failed')) return { state: td.state as ReportState }; // a repeated report
+    if (!inFlight && !lateSuccess) throw new AppError(ErrorCodes.deviceTaskMismatch);
+
+    let state: ReportState = d.status;
+    let errorCode: string | null = null;
+    let reported: string | null = null;
+    if (d.status === 'success' || d.status === 'failed') {
+      reported = d.firmwareVersion ?? null;
+      if (d.status === 'success' && d.firmwareVersion !== td.version_name) {
+        state = 'failed';
+        errorCode = 'VERSION_MISMATCH';
+      } else if (d.status === 'failed') {
+        errorCode = d.errorCode ?? 'UNKNOWN';
+      }
+      if (lateSuccess && state !== 'success') throw new AppError(ErrorCodes.deviceTaskMismatch);
+      if (lateSuccess) addDelta(deltas, wave, 'failed', -1);
+      addDelta(deltas, wave, state === 'success' ? 'success' : 'failed', 1);
+      if (reported) {
+        await tx.execute(sql`update devices set firmware_version = ${reported}, updated_at = ${iso(now)}::timestamptz where id = ${deviceId}`);
+      }
+    }
+    await tx.execute(sql`
+      update task_devices
+         set state = ${state}, error_code = ${errorCode}, reported_version = coalesce(${reported}, reported_version),
+             progress = ${d.progress ?? (state === 'success' ? 100 : null)}, updated_at = ${iso(now)}::timestamptz
+       where task_id = ${d.taskId} and device_id = ${deviceId}`);
+    await applyWaveDeltas(tx, d.taskId, deltas);
+    // Finished on another version: the device may fit another open task (a chained upgrade).
+    if (reported) await joinOpenTask(tx, deviceId, now);
+    return { state };
+  });
+}

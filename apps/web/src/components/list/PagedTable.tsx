@@ -1,0 +1,44 @@
+import { Empty, Table, type TableProps } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
+
+export interface PagedTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'columns' | 'dataSource' | 'locale'> {
+  columns: ColumnsType<T>;
+  /** One page of the list as the server answered it. */
+  page: { records: T[]; total: number } | undefined;
+  pageNum: number;
+  pageSize: number;
+  onPageChange: (pageNum: number, pageSize: number) => void;
+  /** Keys of columns the user chose to hide. */
+  hiddenColumns?: ReadonlySet<string>;
+  /** What an empty page says (e.g. different texts with and without filters). */
+  emptyText?: ReactNode;
+}
+
+/** A table of one server page, wired to pageNum / pageSize / total, with the user's hidden columns left out. */
+export function PagedTable<T extends object>({ columns, page, pageNum, pageSize, onPageChange, hiddenColumns, emptyText, ...rest }: PagedTableProps<T>) {
+  const { t } = useTranslation();
+  const shown = hiddenColumns?.size ? columns.filter((c) => !hiddenColumns.has(String(c.key))) : columns;
+  return (
+    <Table<T>
+      size="middle"
+      scroll={{ x: 'max-content' }}
+      {...rest}
+      columns={shown}
+      dataSource={page?.records ?? []}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} /> }}
+      pagination={{
+        current: pageNum,
+        pageSize,
+        total: page?.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: PAGE_SIZE_OPTIONS,
+        showTotal: (total) => t('common.total', { total }),
+        onChange: onPageChange,
+      }}
+    />
+  );
+}

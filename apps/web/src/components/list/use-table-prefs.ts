@@ -1,0 +1,53 @@
+import { userCalls } from '@portal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { call } from '../../lib/api/client';
+
+/** What a list remembers for the signed-in user (user-configs): hidden optional columns and the page size. */
+export interface TablePrefs {
+  hidden: string[];
+  pageSize?: number;
+}
+
+type ConfigList = { records: { key: string; value: unknown; updatedAt: string }[] };
+
+/** One cache entry for all of the user's saved preferences; every list reads its key from it. */
+export const userConfigsKey = ['userConfigs'] as const;
+
+/**
+ * The saved preferences of one list, under `key` (e.g. 'cloudUpgrade.packages'); until the user
+ * chooses, the columns in `defaultHidden` are hidden (pass a constant array). Saving is optimistic
+ * and silent: a preference that fails to save is not worth a toast.
+ */
+export function useTablePrefs(key: string, defaultHidden: readonly string[] = []) {
+  const qc = useQueryClient();
+  const query = useQuery({
+    queryKey: userConfigsKey,
+    queryFn: ({ signal }) => call(userCalls.configList, {}, { signal, silent: true }),
+    staleTime: Infinity,
+  });
+  const setLocal = (value: TablePrefs | null) =>
+    qc.setQueryData<ConfigList>(userConfigsKey, (old) => ({
+      records: [...(old?.records ?? []).filter((r) => r.key !== key), ...(value ? [{ key, value, updatedAt: new Date().toISOString() }] : [])],
+    }));
+  const put = useMutation({
+    mutationFn: (value: TablePrefs) => call(userCalls.configPut, { key, value }, { silent: true }),
+    onMutate: (value) => setLocal(value),
+  });
+  const remove = useMutation({
+    mutationFn: () => call(userCalls.configDelete, { key }, { silent: true }),
+    onMutate: () => setLocal(null),
+  });
+  const value = query.data?.records.find((r) => r.key === key)?.value as TablePrefs | undefined;
+  const hidden = useMemo(() => new Set(Array.isArray(value?.hidden) ? value.hidden : defaultHidden), [value, defaultHidden]);
+  const pageSize = typeof value?.pageSize === 'number' ? value.pageSize : undefined;
+  return {
+    hidden,
+    pageSize,
+    loaded: query.isFetched,
+    setHidden: (next: Iterable<string>) => put.mutate({ hidden: [...next], pageSize }),
+    setPageSize: (size: number) => put.mutate({ hidden: [...hidden], pageSize: size }),
+    reset: () => remove.mutate(),
+  };
+}
+export type TablePrefsApi = ReturnType<typeof useTablePrefs>;

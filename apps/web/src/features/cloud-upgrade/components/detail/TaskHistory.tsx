@@ -1,0 +1,35 @@
+import type { ReleaseTaskDetail } from '@portal/contract';
+import { Empty, Timeline, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../lib/format';
+
+/** What happened to the task, newest first: who moved it from which state to which, and why. */
+export function TaskHistory({ task }: { task: ReleaseTaskDetail }) {
+  const { t, i18n } = useTranslation();
+  if (task.history.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('upgrade.detail.noHistory')} />;
+  const stateLabel = (s: string) => (i18n.exists(`upgrade.taskStatus.${s}`) ? t(`upgrade.taskStatus.${s}`) : s);
+  const actionLabel = (a: string) => (i18n.exists(`upgrade.historyAction.${a}`) ? t(`upgrade.historyAction.${a}`) : a);
+  return (
+    <Timeline
+      data-testid="task-history"
+      items={[...task.history].reverse().map((h, i) => ({
+        key: i,
+        color: h.to === 'in_release' || h.to === 'completed' ? 'green' : h.to === 'revoked' || h.to === 'ended' ? 'red' : 'blue',
+        content: (
+          <div>
+            <Typography.Text strong>{actionLabel(h.action)}</Typography.Text>{' '}
+            <Typography.Text type="secondary">
+              {stateLabel(h.from)} → {stateLabel(h.to)}
+            </Typography.Text>
+            <div style={{ fontSize: 12 }}>
+              <Typography.Text type="secondary">
+                {formatDateTime(h.at)} · {h.by || t('upgrade.detail.system')}
+              </Typography.Text>
+            </div>
+            {h.reason && <div style={{ fontSize: 12 }}>{t('upgrade.detail.reason', { reason: h.reason })}</div>}
+          </div>
+        ),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import { useSessionUser } from '../../../lib/session/session-store';
+
+/**
+ * What the signed-in user may do in the upgrade screens (SPEC §6): dealer_upgrade_qry reads,
+ * dealer_upgrade_mgr acts; the supplier also suspends and pauses tasks externally. The server
+ * checks all of it again; this only hides what would be refused.
+ */
+export function useUpgradePermissions() {
+  const me = useSessionUser();
+  const codes = me?.authResList ?? [];
+  const isSupplier = me?.userType === 'supplier';
+  return {
+    canManage: codes.includes('dealer_upgrade_mgr'),
+    isSupplier,
+    canSupervise: isSupplier && (codes.includes('supplier_system_mgr') || codes.includes('dealer_upgrade_mgr')),
+    areas: me?.areaList ?? [],
+    currentArea: me?.areaList.find((a) => a.id === me.currentArea) ?? null,
+  };
+}
+
+/**
+ * Regions a release may target from the current area: any from the RDC, only the current one from
+ * a DC (the server answers 1007 otherwise).
+ */
+export function useReleaseAreas() {
+  const { areas, currentArea } = useUpgradePermissions();
+  const restricted = !!currentArea && currentArea.kind !== 'RDC';
+  return { areas: restricted ? areas.filter((a) => a.id === currentArea.id) : areas, restricted, currentArea };
+}

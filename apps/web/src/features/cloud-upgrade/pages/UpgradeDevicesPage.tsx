@@ -1,0 +1,195 @@
+import { DownloadOutlined, ImportOutlined } from '@ant-design/icons';
+import { type Device, PRODUCT_TYPES } from '@portal/contract';
+import { Badge, Button, Card, Col, Flex, Row, Select, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListToolbar, PagedTable, useListQuery, useTablePrefs } from '../../../components/list';
+import { formatDateTime } from '../../../lib/format';
+import { currentLocale } from '../../../lib/i18n';
+import { type DeviceListQuery, useDeviceFacets, useDeviceList, useImportTemplate } from '../api/upgrade-api';
+import { ImportDevicesModal } from '../components/devices/ImportDevicesModal';
+import { ProvisioningKeyCard } from '../components/devices/ProvisioningKeyCard';
+import { countryName, displayMac } from '../lib/display';
+import { useUpgradePermissions } from '../lib/permissions';
+
+type Filters = Omit<DeviceListQuery, 'pageNum' | 'pageSize'>;
+const OPTIONAL_COLUMNS = ['productType', 'hardwareVersion', 'area', 'company', 'endUser', 'lastSeenAt', 'createdAt'] as const;
+const DEFAULT_HIDDEN = ['productType', 'hardwareVersion', 'company', 'lastSeenAt', 'createdAt'];
+
+/** The device registry of the brand: search and filters, xlsx import, template, and the provisioning key. */
+export default function UpgradeDevicesPage() {
+  const { t } = useTranslation();
+  const perms = useUpgradePermissions();
+  const prefs = useTablePrefs('cloudUpgrade.devices', DEFAULT_HIDDEN);
+  const list = useListQuery<Filters>({}, prefs.pageSize);
+  const [searchText, setSearchText] = useState('');
+  const { data, isFetching, refetch } = useDeviceList(list.query);
+  const facets = useDeviceFacets(list.filters.productType);
+  const template = useImportTemplate();
+  const [importOpen, setImportOpen] = useState(false);
+  const locale = currentLocale();
+  const areaName = (id: number | null) => (id === null ? '-' : (perms.areas.find((a) => a.id === id)?.displayName ?? `#${id}`));
+
+  const columns: ColumnsType<Device> = [
+    { key: 'sn', title: 'SN', dataIndex: 'sn', fixed: 'left', width: 170, render: (v: string) => <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> },
+    { key: 'mac', title: 'MAC', dataIndex: 'mac', width: 160, render: (v: string) => <span style={{ fontFamily: 'monospace' }}>{displayMac(v)}</span> },
+    { key: 'model', title: t('upgrade.field.model'), dataIndex: 'model', width: 120 },
+    { key: 'productType', title: t('upgrade.field.productType'), dataIndex: 'productType', width: 100, render: (p: Device['productType']) => t(`upgrade.productType.${p}`) },
+    { key: 'firmwareVersion', title: t('upgrade.field.firmwareVersion'), dataIndex: 'firmwareVersion', width: 150 },
+    {
+      key: 'online',
+      title: t('upgrade.field.online'),
+      dataIndex: 'online',
+      width: 100,
+      render: (v: boolean, d) => (
+        <Tooltip title={d.lastSeenAt ? t('upgrade.devices.lastSeen', { time: formatDateTime(d.lastSeenAt) }) : undefined}>
+          <Badge status={v ? 'success' : 'default'} text={t(v ? 'upgrade.devices.online' : 'upgrade.devices.offline')} />
+        </Tooltip>
+      ),
+    },
+    { key: 'hardwareVersion', title: t('upgrade.field.hardwareVersion'), dataIndex: 'hardwareVersion', width: 130, render: (v: string) => v || '-' },
+    { key: 'country', title: t('upgrade.field.country'), dataIndex: 'country', width: 140, render: (c: string) => (c ? countryName(c, locale) : '-') },
+    { key: 'area', title: t('upgrade.field.area'), dataIndex: 'areaId', width: 140, render: areaName },
+    { key: 'company', title: t('upgrade.field.company'), dataIndex: 'companyName', width: 160, ellipsis: true },
+    { key: 'endUser', title: t('upgrade.field.endUser'), dataIndex: 'endUser', width: 170, ellipsis: true, render: (v: string) => v || <Typography.Text type="secondary">{t('upgrade.devices.unbound')}</Typography.Text> },
+    { key: 'lastSeenAt', title: t('upgrade.field.lastSeenAt'), dataIndex: 'lastSeenAt', width: 170, render: (v: string | null) => formatDateTime(v) },
+    { key: 'createdAt', title: t('upgrade.field.registeredAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
+  ];
+
+  const labels: Record<(typeof OPTIONAL_COLUMNS)[number], string> = {
+    productType: t('upgrade.field.productType'),
+    hardwareVersion: t('upgrade.field.hardwareVersion'),
+    area: t('upgrade.field.area'),
+    company: t('upgrade.field.company'),
+    endUser: t('upgrade.field.endUser'),
+    lastSeenAt: t('upgrade.field.lastSeenAt'),
+    createdAt: t('upgrade.field.registeredAt'),
+  };
+
+  const downloadTemplate = async () => {
+    try {
+      const { url } = await template.mutateAsync();
+      window.open(url, '_blank', 'noopener');
+    } catch {
+      /* shown by the API client */
+    }
+  };
+
+  return (
+    <Row gutter={[16, 16]}>
+      {perms.canManage && (
+        <Col span={24}>
+          <ProvisioningKeyCard />
+        </Col>
+      )}
+      <Col span={24}>
+        <Card variant="borderless" className="portal-card">
+          <ListToolbar
+            search={{ value: searchText, onChange: setSearchText, placeholder: t('upgrade.devices.searchPlaceholder'), label: t('upgrade.devices.search') }}
+            onSearch={() => list.setFilters({ searchText: searchText.trim() || undefined })}
+            onReset={() => {
+              setSearchText('');
+              list.reset();
+            }}
+            filters={
+              <>
+                <Select
+                  allowClear
+                  placeholder={t('upgrade.field.productType')}
+                  value={list.filters.productType}
+                  onChange={(productType) => list.setFilters({ productType, model: undefined })}
+                  options={PRODUCT_TYPES.map((p) => ({ value: p, label: t(`upgrade.productType.${p}`) }))}
+                  style={{ width: 130 }}
+                  aria-label={t('upgrade.field.productType')}
+                />
+                <Select
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  placeholder={t('upgrade.field.model')}
+                  value={list.filters.model}
+                  onChange={(model) => list.setFilters({ model })}
+                  options={(facets.data?.models ?? []).map((m) => ({ value: m.model, label: `${m.model} (${m.devices})` }))}
+                  style={{ width: 160 }}
+                  aria-label={t('upgrade.field.model')}
+                />
+                <Select
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  placeholder={t('upgrade.field.firmwareVersion')}
+                  value={list.filters.firmwareVersion}
+                  onChange={(firmwareVersion) => list.setFilters({ firmwareVersion })}
+                  options={(facets.data?.versions ?? []).map((v) => ({ value: v.version, label: `${v.version} (${v.devices})` }))}
+                  style={{ width: 180 }}
+                  aria-label={t('upgrade.field.firmwareVersion')}
+                />
+                <Select
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  placeholder={t('upgrade.field.country')}
+                  value={list.filters.country}
+                  onChange={(country) => list.setFilters({ country })}
+                  options={(facets.data?.countries ?? []).map((c) => ({ value: c.code, label: `${countryName(c.code, locale)} (${c.devices})` }))}
+                  style={{ width: 170 }}
+                  aria-label={t('upgrade.field.country')}
+                />
+                <Select
+                  allowClear
+                  placeholder={t('upgrade.field.area')}
+                  value={list.filters.areaId}
+                  onChange={(areaId) => list.setFilters({ areaId })}
+                  options={perms.areas.map((a) => ({ value: a.id, label: a.displayName }))}
+                  style={{ width: 150 }}
+                  aria-label={t('upgrade.field.area')}
+                />
+                <Select
+                  allowClear
+                  placeholder={t('upgrade.field.online')}
+                  value={list.filters.online}
+                  onChange={(online) => list.setFilters({ online })}
+                  options={[
+                    { value: true, label: t('upgrade.devices.online') },
+                    { value: false, label: t('upgrade.devices.offline') },
+                  ]}
+                  style={{ width: 120 }}
+                  aria-label={t('upgrade.field.online')}
+                />
+              </>
+            }
+            actions={
+              <Flex gap={8}>
+                <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate()} loading={template.isPending}>
+                  {t('upgrade.devices.template')}
+                </Button>
+                {perms.canManage && (
+                  <Button type="primary" icon={<ImportOutlined />} onClick={() => setImportOpen(true)} data-testid="import-devices">
+                    {t('upgrade.devices.import.button')}
+                  </Button>
+                )}
+              </Flex>
+            }
+            columns={{ options: OPTIONAL_COLUMNS.map((k) => ({ key: k, label: labels[k] })), hidden: prefs.hidden, onChange: prefs.setHidden, onReset: prefs.reset }}
+            onRefresh={() => void refetch()}
+            filtersBelow
+          />
+          <PagedTable<Device>
+            rowKey="id"
+            data-testid="devices-table"
+            loading={isFetching && !data}
+            columns={columns}
+            hiddenColumns={prefs.hidden}
+            page={data}
+            pageNum={list.query.pageNum}
+            pageSize={list.query.pageSize}
+            onPageChange={(n, s) => {
+              if (s !== list.query.pageSize) prefs.setPageSize(s);
+              list.setPage(n, s);
+            }}
+            emptyText={list.isFiltered ? t('common.emptyFiltered') : perms.canManage ? t('upgrade.devices.emptyManage') : t('upgrade.devices.empty')}
+          />
+        </Card>
+      </Col>
+      {importOpen && <ImportDevicesModal open onClose={() => setImportOpen(false)} />}
+    </Row>
+  );
+}
