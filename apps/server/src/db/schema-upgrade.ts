@@ -43,6 +43,8 @@ export const devices = pgTable(
     uniqueIndex('devices_mac_uq').on(t.mac),
     index('devices_path_idx').using('btree', sql`${t.companyPath} text_pattern_ops`, t.id),
     index('devices_model_version_idx').on(t.companyId, t.productType, t.model, t.firmwareVersion),
+    // The release engine's late joiners: devices changed since its last tick, in keyset order.
+    index('devices_updated_idx').on(t.updatedAt, t.id),
   ],
 );
 

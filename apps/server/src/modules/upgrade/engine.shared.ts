@@ -144,21 +144,22 @@ export async function startWave(db: Executor, taskId: number, idx: number, now: 
  * Whether device d fits task t with package p (aliases d, t, p): in the brand's subtree, the
  * package's product type, models and compatible versions, not already on its version, in the
  * task's regions and countries (specified: named by SN or within a MAC range), free of any other
- * active task and never part of this one.
+ * active task and never part of this one. `named` yields the task's SNs (column sn), `ranges` its
+ * MAC ranges (columns s, e).
  */
-const JOIN_MATCH = sql.raw(`
+function joinMatch(named: SQL, ranges: SQL): SQL {
+  return sql`
       d.company_path like t.company_path || '%'
   and d.product_type = p.product_type and d.model = any(p.models) and d.firmware_version = any(p.compatible_versions)
   and d.firmware_version <> p.version_name
   and (cardinality(t.countries) = 0 or d.country = any(t.countries))
   and (case when t.release_type = 'specified' then
              (cardinality(t.area_ids) = 0 or d.area_id = any(t.area_ids))
-         and (d.sn in (select jsonb_array_elements_text(coalesce(t.target->'sns', '[]'::jsonb)))
-              or exists (select 1 from jsonb_array_elements(coalesce(t.target->'macRanges', '[]'::jsonb)) r
-                          where d.mac between r->>'start' and r->>'end' and left(d.mac, 6) = left(r->>'start', 6)))
+         and (d.sn in (${named}) or exists (select 1 from (${ranges}) r where d.mac between r.s and r.e and left(d.mac, 6) = left(r.s, 6)))
        else d.area_id = any(t.area_ids) end)
-  and not exists (select 1 from task_devices x where x.device_id = d.id and x.state in ('pending','notified','downloading','installing'))
-  and not exists (select 1 from task_devices y where y.task_id = t.id and y.device_id = d.id)`);
+  and not exists (select 1 from task_devices x where x.device_id = d.id and x.state in ${ACTIVE_STATES_SQL})
+  and not exists (select 1 from task_devices y where y.task_id = t.id and y.device_id = d.id)`;
+}
 
 /** Late joiners go to the task's last wave: the only wave of a full or specified release, the promotion wave of a gray one. */
 const JOIN_WAVE = sql.raw(`(select max(w.idx) from release_task_waves w where w.task_id = t.id)`);
@@ -174,7 +175,12 @@ export async function joinTaskDevices(db: Executor, taskId: number, deviceIds: r
         from release_tasks t
         join firmware_packages p on p.id = t.pkg_id
         join devices d on d.id = any(${sql.param(deviceIds)}::bigint[])
-       where t.id = ${taskId} and ${HAS_WAVES} and ${JOIN_MATCH}
+       where t.id = ${taskId} and ${HAS_WAVES}
+         and ${joinMatch(
+           // Not correlated with t: evaluated once (hashed), however many SNs the task names.
+           sql`select jsonb_array_elements_text(coalesce(target->'sns', '[]'::jsonb)) from release_tasks where id = ${taskId}`,
+           sql`select m->>'start' as s, m->>'end' as e from release_tasks, jsonb_array_elements(coalesce(target->'macRanges', '[]'::jsonb)) m where id = ${taskId}`,
+         )}
       on conflict do nothing
       returning wave)
     select wave::int as wave, count(*)::int as n from j group by wave`);
@@ -198,7 +204,11 @@ export async function joinOpenTask(db: Executor, deviceId: number, now: number):
         from devices d
         join release_tasks t on t.status in ${OPEN_TASK_STATES_SQL}
         join firmware_packages p on p.id = t.pkg_id and p.status = 'synced'
-       where d.id = ${deviceId} and ${HAS_WAVES} and ${JOIN_MATCH}
+       where d.id = ${deviceId} and ${HAS_WAVES}
+         and ${joinMatch(
+           sql`select jsonb_array_elements_text(coalesce(t.target->'sns', '[]'::jsonb))`,
+           sql`select m->>'start' as s, m->>'end' as e from jsonb_array_elements(coalesce(t.target->'macRanges', '[]'::jsonb)) m`,
+         )}
        order by t.id
        limit 1
       on conflict do nothing

@@ -327,14 +327,19 @@ const watermarks = new WeakMap<Database, { at: string; atMs: number; id: number 
 
 /** Moves every open task on at time `now`: starts tasks and waves, applies gates and timeouts, adds late joiners, expires. */
 export async function tickReleaseTasks(database: Database, now: number): Promise<void> {
-  const since = watermarks.get(database) ?? { at: iso(now - JOIN_FIRST_LOOKBACK_MS), atMs: now - JOIN_FIRST_LOOKBACK_MS, id: 0 };
+  const tasks = await rows<{ id: number; created_at: number; created_text: string }>(database.db, sql`
+    select id, ${epochMs(sql`created_at`)} as created_at, created_at::text as created_text
+      from release_tasks where status in ${OPEN_TASK_STATES_SQL} order by id`);
+  let since = watermarks.get(database) ?? { at: iso(now - JOIN_FIRST_LOOKBACK_MS), atMs: now - JOIN_FIRST_LOOKBACK_MS, id: 0 };
+  // Devices changed before the oldest open task was created were looked at when it was submitted.
+  const oldest = tasks.reduce<{ ms: number; text: string } | null>((o, t) => (o && o.ms <= Number(t.created_at) ? o : { ms: Number(t.created_at), text: t.created_text }), null);
+  if (oldest && oldest.ms > since.atMs) since = { at: oldest.text, atMs: oldest.ms, id: 0 };
   // updated_at as text keeps its microseconds, so the keyset goes on exactly after the last device.
-  const changed = await rows<{ id: number; at: string }>(database.db, sql`
+  const changed = tasks.length === 0 ? [] : await rows<{ id: number; at: string }>(database.db, sql`
     select id::float8 as id, updated_at::text as at from devices
      where (updated_at, id) > (${since.at}::timestamptz, ${since.id})
      order by updated_at, id limit ${JOIN_BATCH}`);
   const changedIds = changed.map((c) => Number(c.id));
-  const tasks = await rows<{ id: number }>(database.db, sql`select id from release_tasks where status in ${OPEN_TASK_STATES_SQL} order by id`);
   let firstError: unknown = null;
   for (const { id } of tasks) {
     try {

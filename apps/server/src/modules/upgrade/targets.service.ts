@@ -231,41 +231,66 @@ export async function previewTarget(db: Executor, r: ResolvedTarget): Promise<Re
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Inserts the task's devices in one statement and answers the devices per wave. Gray: the devices
- * in a random order (a hash of the id with a seed per task), the first grayCount in the canary
- * waves, the rest in the promotion wave. ON CONFLICT DO NOTHING: a device another task took
- * meanwhile (task_devices_active_uq) is simply left out.
+ * Inserts the task's devices set-based and answers the devices per wave. Gray: the grayCount
+ * devices first in a random order (a hash of the id with a seed per task) go to the canary waves,
+ * the rest to the promotion wave; full and specified: one wave.
+ *
+ * The plain INSERT is the fast path (ON CONFLICT costs about half again on a million rows). It runs
+ * in a savepoint: if a device was meanwhile taken by another task (task_devices_active_uq), the
+ * insert is repeated with ON CONFLICT DO NOTHING, which leaves such devices out.
  */
 export async function insertTaskDevices(db: Executor, taskId: number, r: ResolvedTarget): Promise<Map<number, number>> {
+  // The anti-join against task_devices while inserting into it: a nested loop over a table the
+  // planner believes empty (just vacuumed) rescans every row inserted so far, quadratic in the
+  // release's size. A hash anti-join is linear whatever the statistics say.
+  await db.execute(sql`set local enable_nestloop = off`);
+  await db.execute(sql`set local work_mem = '64MB'`);
+  try {
+    try {
+      return await db.transaction((sp) => insertWaves(sp, taskId, r, false));
+    } catch (err) {
+      if ((err as { cause?: { code?: string }; code?: string }).cause?.code !== '23505' && (err as { code?: string }).code !== '23505') throw err;
+      return await db.transaction((sp) => insertWaves(sp, taskId, r, true));
+    }
+  } finally {
+    await db.execute(sql`set local enable_nestloop = default`);
+    await db.execute(sql`set local work_mem = default`);
+  }
+}
+
+async function insertWaves(db: Executor, taskId: number, r: ResolvedTarget, skipTaken: boolean): Promise<Map<number, number>> {
   const eligible = sql`${scopeOf(r)} and ${fitsOf(r)} and d.firmware_version <> ${r.pkg.versionName}
     and not exists (select 1 from task_devices x where x.device_id = d.id and x.state in ${ACTIVE_STATES_SQL})`;
-  let out: { wave: number; n: number }[];
+  const onConflict = skipTaken ? sql`on conflict do nothing` : sql``;
+  const counts = new Map<number, number>();
+  const add = (out: { wave: number; n: number }[]) => out.forEach((w) => counts.set(Number(w.wave), (counts.get(Number(w.wave)) ?? 0) + Number(w.n)));
+  let restWave = 1;
   if (r.input.releaseType === 'gray' && r.input.grayCount && r.input.speed) {
     const sizes = canaryWaveSizes(r.input.grayCount, r.input.speed);
     let acc = 0;
-    const whens = sizes.map((s, i) => {
-      acc += s;
+    const whens = sizes.map((size, i) => {
+      acc += size;
       return sql`when rn <= ${acc}::int then ${i + 1}::int`;
     });
-    const promotion = sizes.length + 1;
-    out = await rows(db, sql`
-      with m as (
-        select d.id, d.country, d.firmware_version, row_number() over (order by hashint8extended(d.id, ${randomInt(1, 2 ** 31)}::int8)) as rn
-          from devices d where ${eligible}),
-      j as (
-        insert into task_devices (task_id, device_id, wave, state, country, from_version)
-        select ${taskId}, m.id, case ${sql.join(whens, sql` `)} else ${promotion}::int end, 'pending', m.country, m.firmware_version from m
-        on conflict do nothing
-        returning wave)
-      select wave::int as wave, count(*)::int as n from j group by wave`);
-  } else {
-    out = await rows(db, sql`
+    restWave = sizes.length + 1;
+    add(await rows(db, sql`
       with j as (
         insert into task_devices (task_id, device_id, wave, state, country, from_version)
-        select ${taskId}, d.id, 1, 'pending', d.country, d.firmware_version from devices d where ${eligible}
-        on conflict do nothing
+        select ${taskId}, c.id, case ${sql.join(whens, sql` `)} end, 'pending', c.country, c.firmware_version
+          from (select x.*, row_number() over (order by x.h) as rn
+                  from (select d.id, d.country, d.firmware_version, hashint8extended(d.id, ${randomInt(1, 2 ** 31)}::int8) as h
+                          from devices d where ${eligible} order by h limit ${r.input.grayCount}::int) x) c
+        ${onConflict}
         returning wave)
-      select wave::int as wave, count(*)::int as n from j group by wave`);
+      select wave::int as wave, count(*)::int as n from j group by wave`));
   }
-  return new Map(out.map((w) => [Number(w.wave), Number(w.n)]));
+  // Everything else (the canary devices are now active, so the anti-join leaves them out).
+  add(await rows(db, sql`
+    with j as (
+      insert into task_devices (task_id, device_id, wave, state, country, from_version)
+      select ${taskId}, d.id, ${restWave}::int, 'pending', d.country, d.firmware_version from devices d where ${eligible}
+      ${onConflict}
+      returning wave)
+    select wave::int as wave, count(*)::int as n from j group by wave`));
+  return counts;
 }

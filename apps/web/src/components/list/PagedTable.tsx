@@ -16,10 +16,12 @@ export interface PagedTableProps<T> extends Omit<TableProps<T>, 'pagination' | '
   hiddenColumns?: ReadonlySet<string>;
   /** What an empty page says (e.g. different texts with and without filters). */
   emptyText?: ReactNode;
+  /** The total under the table (default: "N records in total"). */
+  totalText?: (total: number) => ReactNode;
 }
 
 /** A table of one server page, wired to pageNum / pageSize / total, with the user's hidden columns left out. */
-export function PagedTable<T extends object>({ columns, page, pageNum, pageSize, onPageChange, hiddenColumns, emptyText, ...rest }: PagedTableProps<T>) {
+export function PagedTable<T extends object>({ columns, page, pageNum, pageSize, onPageChange, hiddenColumns, emptyText, totalText, ...rest }: PagedTableProps<T>) {
   const { t } = useTranslation();
   const shown = hiddenColumns?.size ? columns.filter((c) => !hiddenColumns.has(String(c.key))) : columns;
   return (
@@ -36,7 +38,7 @@ export function PagedTable<T extends object>({ columns, page, pageNum, pageSize,
         total: page?.total ?? 0,
         showSizeChanger: true,
         pageSizeOptions: PAGE_SIZE_OPTIONS,
-        showTotal: (total) => t('common.total', { total }),
+        showTotal: (total) => (totalText ? totalText(total) : t('common.total', { total })),
         onChange: onPageChange,
       }}
     />

@@ -12,7 +12,6 @@ export const usersKeys = {
   companies: (search: string) => [...usersKeys.all, 'companies', search] as const,
   info: () => [...usersKeys.all, 'info'] as const,
   unregisterCheck: () => [...usersKeys.all, 'unregisterCheck'] as const,
-  configs: () => [...usersKeys.all, 'configs'] as const,
 };
 
 export function useUserList(query: UserListQuery) {
@@ -94,32 +93,3 @@ export function useUnregisterCheck(enabled: boolean) {
   return useQuery({ queryKey: usersKeys.unregisterCheck(), queryFn: ({ signal }) => call(userCalls.unregisterCheck, {}, { signal }), enabled });
 }
 export const useUnregister = () => useMutation({ mutationFn: (password: string) => call(userCalls.unregister, { password }) });
-
-// ---- saved preferences ----
-
-export function useUserConfig<T>(key: string) {
-  const qc = useQueryClient();
-  const query = useQuery({
-    queryKey: usersKeys.configs(),
-    queryFn: ({ signal }) => call(userCalls.configList, {}, { signal, silent: true }),
-    staleTime: Infinity,
-  });
-  const put = useMutation({
-    mutationFn: (value: T) => call(userCalls.configPut, { key, value }, { silent: true }),
-    onMutate: (value) => {
-      qc.setQueryData(usersKeys.configs(), (old: { records: { key: string; value: unknown; updatedAt: string }[] } | undefined) => ({
-        records: [...(old?.records ?? []).filter((r) => r.key !== key), { key, value, updatedAt: new Date().toISOString() }],
-      }));
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => call(userCalls.configDelete, { key }, { silent: true }),
-    onMutate: () => {
-      qc.setQueryData(usersKeys.configs(), (old: { records: { key: string; value: unknown; updatedAt: string }[] } | undefined) => ({
-        records: (old?.records ?? []).filter((r) => r.key !== key),
-      }));
-    },
-  });
-  const value = query.data?.records.find((r) => r.key === key)?.value as T | undefined;
-  return { value, loaded: query.isFetched, save: put.mutate, reset: remove.mutate };
-}

@@ -1,27 +1,23 @@
 import {
-  DeleteOutlined, EyeOutlined, MoreOutlined, ReloadOutlined, SearchOutlined, SettingOutlined, UserAddOutlined,
+  DeleteOutlined, EyeOutlined, MoreOutlined, UserAddOutlined,
 } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, USER_STATUSES, USER_TYPES, type UserAction, type UserListQuery, type UserRecord } from '@portal/contract';
-import { App, Button, Card, Checkbox, Dropdown, Empty, Flex, Input, Popover, Select, Space, Table, Tooltip, Typography } from 'antd';
+import { USER_STATUSES, USER_TYPES, type UserAction, type UserListQuery, type UserRecord } from '@portal/contract';
+import { App, Button, Card, Dropdown, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListToolbar, PagedTable, useListQuery, useTablePrefs } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session/session-store';
 import {
-  useDeleteUser, useEnableUser, useReinviteUser, useResetUserPassword, useUnlockUser, useUserConfig, useUserList,
+  useDeleteUser, useEnableUser, useReinviteUser, useResetUserPassword, useUnlockUser, useUserList,
 } from '../api/users-api';
 import { InviteUserDrawer } from '../components/InviteUserDrawer';
 import { UserDrawer } from '../components/UserDrawer';
 import { UserStatusTag } from '../components/UserStatusTag';
 import { useCompanyOptions } from '../hooks/use-company-options';
 
-/** The table's saved preferences (user-configs). */
-interface TablePrefs {
-  hidden: string[];
-  pageSize: number;
-}
 const PREFS_KEY = 'usersManage.table';
 const OPTIONAL_COLUMNS = ['company', 'userType', 'phone', 'createdAt'] as const;
 
@@ -33,18 +29,16 @@ export default function UsersManagePage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const me = useSessionUser();
-  const prefs = useUserConfig<TablePrefs>(PREFS_KEY);
-  const [query, setQuery] = useState<Omit<UserListQuery, 'pageSize'> & { pageSize?: number }>({ pageNum: 1 });
-  const pageSize = query.pageSize ?? prefs.value?.pageSize ?? DEFAULT_PAGE_SIZE;
-  const listQuery: UserListQuery = { ...query, pageSize };
-  const { data, isFetching, refetch } = useUserList(listQuery);
+  const prefs = useTablePrefs(PREFS_KEY);
+  const list = useListQuery<Omit<UserListQuery, 'pageNum' | 'pageSize'>>({}, prefs.pageSize);
+  const { data, isFetching, refetch } = useUserList(list.query);
   const [searchText, setSearchText] = useState('');
   const [inviteOpen, setInviteOpen] = useState(false);
   const [drawer, setDrawer] = useState<{ id: number; mode: 'view' | 'edit' } | null>(null);
   const own = useMemo(() => (me ? { id: me.coId, name: me.coName } : null), [me]);
   const companies = useCompanyOptions(own);
   const canManage = !!me?.authResList.includes('dealer_account_mgr');
-  const hidden = new Set(prefs.value?.hidden ?? []);
+  const hidden = prefs.hidden;
 
   const reinvite = useReinviteUser();
   const resetPassword = useResetUserPassword();
@@ -76,12 +70,11 @@ export default function UsersManagePage() {
     });
   };
 
-  const search = () => setQuery((q) => ({ ...q, pageNum: 1, searchText: searchText.trim() || undefined }));
+  const search = () => list.setFilters({ searchText: searchText.trim() || undefined });
   const reset = () => {
     setSearchText('');
-    setQuery({ pageNum: 1, pageSize: query.pageSize });
+    list.reset();
   };
-  const savePrefs = (next: Partial<TablePrefs>) => prefs.save({ hidden: [...hidden], pageSize, ...next });
 
   const allColumns: ColumnsType<UserRecord> = [
     {
@@ -141,119 +134,75 @@ export default function UsersManagePage() {
       },
     },
   ];
-  const columns = allColumns.filter((c) => !hidden.has(String(c.key)));
-
-  const columnSettings = (
-    <Flex vertical gap={6} data-testid="column-settings">
-      {OPTIONAL_COLUMNS.map((k) => (
-        <Checkbox
-          key={k}
-          checked={!hidden.has(k)}
-          onChange={(e) => {
-            const next = new Set(hidden);
-            if (e.target.checked) next.delete(k);
-            else next.add(k);
-            savePrefs({ hidden: [...next] });
-          }}
-        >
-          {t(k === 'company' ? 'users.field.company' : `users.field.${k}`)}
-        </Checkbox>
-      ))}
-      <Button size="small" type="link" style={{ padding: 0, alignSelf: 'flex-start' }} onClick={() => prefs.reset()}>
-        {t('users.columns.reset')}
-      </Button>
-    </Flex>
-  );
-
   return (
     <Card variant="borderless" className="portal-card">
-      <div className="portal-toolbar">
-        <Space wrap>
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('users.filter.searchPlaceholder')}
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            onPressEnter={search}
-            style={{ width: 260 }}
-            maxLength={100}
-            aria-label={t('users.filter.search')}
-          />
-          <Select
-            allowClear
-            placeholder={t('users.filter.status')}
-            value={query.status}
-            onChange={(status) => setQuery((q) => ({ ...q, pageNum: 1, status }))}
-            options={USER_STATUSES.map((s) => ({ value: s, label: t(`users.status.${s}`) }))}
-            style={{ width: 150 }}
-            aria-label={t('users.filter.status')}
-          />
-          <Select
-            allowClear
-            showSearch={{ filterOption: false, onSearch: companies.setSearch }}
-            placeholder={t('users.filter.company')}
-            value={query.companyId}
-            onChange={(companyId) => setQuery((q) => ({ ...q, pageNum: 1, companyId }))}
-            options={companies.options}
-            style={{ width: 220 }}
-            aria-label={t('users.filter.company')}
-          />
-          <Select
-            allowClear
-            placeholder={t('users.filter.userType')}
-            value={query.userType}
-            onChange={(userType) => setQuery((q) => ({ ...q, pageNum: 1, userType }))}
-            options={USER_TYPES.filter((u) => u !== 'supplier' || me?.userType === 'supplier').map((u) => ({ value: u, label: t(`userType.${u}`) }))}
-            style={{ width: 170 }}
-            aria-label={t('users.filter.userType')}
-          />
-          <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-            {t('users.filter.searchButton')}
-          </Button>
-          <Button onClick={reset}>{t('users.filter.reset')}</Button>
-        </Space>
-        <Space>
-          {canManage && own && (
+      <ListToolbar
+        search={{ value: searchText, onChange: setSearchText, placeholder: t('users.filter.searchPlaceholder'), label: t('users.filter.search') }}
+        onSearch={search}
+        onReset={reset}
+        filters={
+          <>
+            <Select
+              allowClear
+              placeholder={t('users.filter.status')}
+              value={list.filters.status}
+              onChange={(status) => list.setFilters({ status })}
+              options={USER_STATUSES.map((s) => ({ value: s, label: t(`users.status.${s}`) }))}
+              style={{ width: 150 }}
+              aria-label={t('users.filter.status')}
+            />
+            <Select
+              allowClear
+              showSearch={{ filterOption: false, onSearch: companies.setSearch }}
+              placeholder={t('users.filter.company')}
+              value={list.filters.companyId}
+              onChange={(companyId) => list.setFilters({ companyId })}
+              options={companies.options}
+              style={{ width: 220 }}
+              aria-label={t('users.filter.company')}
+            />
+            <Select
+              allowClear
+              placeholder={t('users.filter.userType')}
+              value={list.filters.userType}
+              onChange={(userType) => list.setFilters({ userType })}
+              options={USER_TYPES.filter((u) => u !== 'supplier' || me?.userType === 'supplier').map((u) => ({ value: u, label: t(`userType.${u}`) }))}
+              style={{ width: 170 }}
+              aria-label={t('users.filter.userType')}
+            />
+          </>
+        }
+        actions={
+          canManage &&
+          own && (
             <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviteOpen(true)} data-testid="invite-user">
               {t('users.invite.button')}
             </Button>
-          )}
-          <Popover trigger="click" placement="bottomRight" title={t('users.columns.title')} content={columnSettings}>
-            <Tooltip title={t('users.columns.title')}>
-              <Button icon={<SettingOutlined />} aria-label={t('users.columns.title')} />
-            </Tooltip>
-          </Popover>
-          <Tooltip title={t('users.refresh')}>
-            <Button icon={<ReloadOutlined />} onClick={() => void refetch()} aria-label={t('users.refresh')} />
-          </Tooltip>
-        </Space>
-      </div>
-      <Table<UserRecord>
+          )
+        }
+        columns={{
+          options: OPTIONAL_COLUMNS.map((k) => ({ key: k, label: t(`users.field.${k}`) })),
+          hidden,
+          onChange: prefs.setHidden,
+          onReset: prefs.reset,
+        }}
+        onRefresh={() => void refetch()}
+      />
+      <PagedTable<UserRecord>
         rowKey="id"
-        size="middle"
         data-testid="users-table"
         loading={isFetching}
-        columns={columns}
-        dataSource={data?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={query.searchText || query.status || query.companyId || query.userType ? t('users.emptyFiltered') : t('users.empty')} />
-          ),
+        columns={allColumns}
+        hiddenColumns={hidden}
+        page={data}
+        pageNum={list.query.pageNum}
+        pageSize={list.query.pageSize}
+        onPageChange={(pageNum, size) => {
+          if (size !== list.query.pageSize) prefs.setPageSize(size);
+          list.setPage(pageNum, size);
         }}
-        pagination={{
-          current: query.pageNum,
-          pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('users.total', { total }),
-          onChange: (pageNum, size) => {
-            if (size !== pageSize) savePrefs({ pageSize: size });
-            setQuery((q) => ({ ...q, pageNum: size !== pageSize ? 1 : pageNum, pageSize: size }));
-          },
-        }}
+        emptyText={list.isFiltered ? t('users.emptyFiltered') : t('users.empty')}
+        totalText={(total) => t('users.total', { total })}
       />
       {own && <InviteUserDrawer open={inviteOpen} onClose={() => setInviteOpen(false)} ownCompany={own} />}
       <UserDrawer

@@ -1,9 +1,9 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, type Mail } from '@portal/contract';
-import { Alert, Button, Card, Empty, Input, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import type { Mail } from '@portal/contract';
+import { Alert, Card, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListToolbar, PagedTable, useListQuery } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { type MailOutboxQuery, useMailOutbox } from '../api/system-api';
 
@@ -37,10 +37,9 @@ function MailBody({ mail }: { mail: Mail }) {
 /** Mail kept in the development outbox (supplier only): invitations, codes and notices sent by the platform. */
 export default function MailOutboxPage() {
   const { t } = useTranslation();
-  const [query, setQuery] = useState<MailOutboxQuery>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const list = useListQuery<Omit<MailOutboxQuery, 'pageNum' | 'pageSize'>>({});
   const [to, setTo] = useState('');
-  const { data, isFetching, refetch } = useMailOutbox(query);
-  const search = () => setQuery((q) => ({ ...q, pageNum: 1, to: to.trim() || undefined }));
+  const { data, isFetching, refetch } = useMailOutbox(list.query);
 
   const columns: ColumnsType<Mail> = [
     { key: 'createdAt', title: t('mail.createdAt'), dataIndex: 'createdAt', width: 190, render: (v: string) => formatDateTime(v) },
@@ -57,48 +56,26 @@ export default function MailOutboxPage() {
 
   return (
     <Card variant="borderless" className="portal-card">
-      <div className="portal-toolbar">
-        <Space wrap>
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('mail.toPlaceholder')}
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-            onPressEnter={search}
-            style={{ width: 280 }}
-            maxLength={254}
-            aria-label={t('mail.to')}
-          />
-          <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-            {t('common.search')}
-          </Button>
-        </Space>
-        <Tooltip title={t('common.refresh')}>
-          <Button icon={<ReloadOutlined />} onClick={() => void refetch()} aria-label={t('common.refresh')} />
-        </Tooltip>
-      </div>
-      <Typography.Paragraph type="secondary" style={{ marginTop: -4, fontSize: 12 }}>
-        {t('mail.hint')}
-      </Typography.Paragraph>
-      <Table<Mail>
+      <ListToolbar
+        search={{ value: to, onChange: setTo, placeholder: t('mail.toPlaceholder'), label: t('mail.to'), width: 280, maxLength: 254 }}
+        onSearch={() => list.setFilters({ to: to.trim() || undefined })}
+        onRefresh={() => void refetch()}
+      >
+        <Typography.Paragraph type="secondary" style={{ marginTop: -4, fontSize: 12 }}>
+          {t('mail.hint')}
+        </Typography.Paragraph>
+      </ListToolbar>
+      <PagedTable<Mail>
         rowKey="id"
-        size="middle"
         data-testid="mail-outbox-table"
         loading={isFetching}
         columns={columns}
-        dataSource={data?.records ?? []}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> }}
+        page={data}
+        pageNum={list.query.pageNum}
+        pageSize={list.query.pageSize}
+        onPageChange={list.setPage}
         expandable={{ expandedRowRender: (m) => <MailBody mail={m} /> }}
         scroll={{ x: 800 }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum: pageSize !== q.pageSize ? 1 : pageNum, pageSize })),
-        }}
       />
     </Card>
   );

@@ -1,10 +1,10 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, type OperationLog, QUERY_RANGE_MAX_DAYS } from '@portal/contract';
-import { Button, Card, Col, DatePicker, Empty, Input, Row, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { type OperationLog, QUERY_RANGE_MAX_DAYS } from '@portal/contract';
+import { Card, Col, DatePicker, Row, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListToolbar, PagedTable, useListQuery } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { type OperationLogQuery, useOperationLogs } from '../api/system-api';
 
@@ -38,19 +38,17 @@ function LogDetail({ log }: { log: OperationLog }) {
 /** Operation log of the caller's company subtree: who did what, on whose behalf, with before/after. */
 export default function OperationLogPage() {
   const { t } = useTranslation();
-  const [query, setQuery] = useState<OperationLogQuery>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const list = useListQuery<Omit<OperationLogQuery, 'pageNum' | 'pageSize'>>({});
   const [action, setAction] = useState('');
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const { data, isFetching, refetch } = useOperationLogs(query);
+  const { data, isFetching, refetch } = useOperationLogs(list.query);
 
   const search = () =>
-    setQuery((q) => ({
-      ...q,
-      pageNum: 1,
+    list.setFilters({
       action: action.trim() || undefined,
       from: range?.[0]?.startOf('day').valueOf(),
       to: range?.[1]?.endOf('day').valueOf(),
-    }));
+    });
 
   const columns: ColumnsType<OperationLog> = [
     { key: 'at', title: t('logs.time'), dataIndex: 'at', width: 190, render: (v: string) => formatDateTime(v) },
@@ -80,19 +78,10 @@ export default function OperationLogPage() {
 
   return (
     <Card variant="borderless" className="portal-card">
-      <div className="portal-toolbar">
-        <Space wrap>
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('logs.actionPlaceholder')}
-            value={action}
-            onChange={(e) => setAction(e.target.value)}
-            onPressEnter={search}
-            style={{ width: 240 }}
-            maxLength={100}
-            aria-label={t('logs.action')}
-          />
+      <ListToolbar
+        search={{ value: action, onChange: setAction, placeholder: t('logs.actionPlaceholder'), label: t('logs.action'), width: 240 }}
+        onSearch={search}
+        filters={
           <DatePicker.RangePicker
             value={range}
             onChange={(v) => setRange(v)}
@@ -103,35 +92,24 @@ export default function OperationLogPage() {
             }}
             aria-label={t('logs.range')}
           />
-          <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-            {t('common.search')}
-          </Button>
-        </Space>
-        <Tooltip title={t('common.refresh')}>
-          <Button icon={<ReloadOutlined />} onClick={() => void refetch()} aria-label={t('common.refresh')} />
-        </Tooltip>
-      </div>
-      <Typography.Paragraph type="secondary" style={{ marginTop: -4, fontSize: 12 }}>
-        {t('logs.rangeHint', { days: QUERY_RANGE_MAX_DAYS })}
-      </Typography.Paragraph>
-      <Table<OperationLog>
+        }
+        onRefresh={() => void refetch()}
+      >
+        <Typography.Paragraph type="secondary" style={{ marginTop: -4, fontSize: 12 }}>
+          {t('logs.rangeHint', { days: QUERY_RANGE_MAX_DAYS })}
+        </Typography.Paragraph>
+      </ListToolbar>
+      <PagedTable<OperationLog>
         rowKey="id"
-        size="middle"
         data-testid="operation-log-table"
         loading={isFetching}
         columns={columns}
-        dataSource={data?.records ?? []}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> }}
+        page={data}
+        pageNum={list.query.pageNum}
+        pageSize={list.query.pageSize}
+        onPageChange={list.setPage}
         expandable={{ expandedRowRender: (r) => <LogDetail log={r} />, rowExpandable: () => true }}
         scroll={{ x: 900 }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum: pageSize !== q.pageSize ? 1 : pageNum, pageSize })),
-        }}
       />
     </Card>
   );

@@ -1,0 +1,1 @@
+CREATE INDEX "devices_updated_idx" ON "devices" USING btree ("updated_at","id");

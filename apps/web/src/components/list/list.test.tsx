@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../../lib/i18n';
+import { mockApi, partnerOwner, signIn } from '../../test/fixtures';
+import { renderPage } from '../../test/render';
+import { ListToolbar, PagedTable, useListQuery, useTablePrefs } from './index';
+
+type Row = { id: number; name: string; city: string };
+const ROWS: Row[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Name ${i + 1}`, city: `City ${i + 1}` }));
+
+/** A list built from the shared pieces, over an in-memory "server". */
+function Harness({ onQuery }: { onQuery: (q: unknown) => void }) {
+  const prefs = useTablePrefs('test.list', ['city']);
+  const list = useListQuery<{ searchText?: string }>({}, prefs.pageSize);
+  onQuery(list.query);
+  const matching = ROWS.filter((r) => !list.query.searchText || r.name.includes(list.query.searchText));
+  const start = (list.query.pageNum - 1) * list.query.pageSize;
+  const page = { records: matching.slice(start, start + list.query.pageSize), total: matching.length };
+  return (
+    <>
+      <ListToolbar
+        search={{ value: list.filters.searchText ?? '', onChange: (v) => list.setFilters({ searchText: v || undefined }), placeholder: 'Name', label: 'Search names' }}
+        onSearch={() => undefined}
+        columns={{ options: [{ key: 'city', label: 'City' }], hidden: prefs.hidden, onChange: prefs.setHidden, onReset: prefs.reset }}
+      />
+      <PagedTable<Row>
+        rowKey="id"
+        data-testid="harness"
+        columns={[
+          { key: 'name', title: 'Name', dataIndex: 'name' },
+          { key: 'city', title: 'City', dataIndex: 'city' },
+        ]}
+        hiddenColumns={prefs.hidden}
+        page={page}
+        pageNum={list.query.pageNum}
+        pageSize={list.query.pageSize}
+        onPageChange={(n, s) => {
+          if (s !== list.query.pageSize) prefs.setPageSize(s);
+          list.setPage(n, s);
+        }}
+      />
+    </>
+  );
+}
+
+beforeEach(async () => {
+  await setLocale('en-US');
+  signIn(partnerOwner());
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('shared list building blocks', () => {
+  it('pages, goes back to page 1 on a filter, hides default columns and saves the choice', async () => {
+    const { calls } = mockApi((path) => (path === 'customer/user-configs/list' ? { data: { records: [] } } : path === 'customer/user-configs/put' ? { data: {} } : undefined));
+    const queries: unknown[] = [];
+    const user = userEvent.setup({ delay: null });
+    renderPage(<Harness onQuery={(q) => queries.push(q)} />);
+    const table = await screen.findByTestId('harness');
+    expect(within(table).getByText('Name 1')).toBeVisible();
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name']);
+    expect(screen.getByText('25 records in total')).toBeVisible();
+
+    await user.click(screen.getByTitle('3'));
+    expect(await within(table).findByText('Name 21')).toBeVisible();
+    expect(queries.at(-1)).toEqual({ pageNum: 3, pageSize: 10 });
+    await user.type(screen.getByLabelText('Search names'), 'Name 2');
+    expect(queries.at(-1)).toEqual({ searchText: 'Name 2', pageNum: 1, pageSize: 10 });
+
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(within(await screen.findByTestId('column-settings')).getByText('City'));
+    await waitFor(() => expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'City']));
+    await waitFor(() => expect(calls.find((c) => c.path === 'customer/user-configs/put')?.body.data).toEqual({ key: 'test.list', value: { hidden: [], pageSize: undefined } }));
+  });
+});

@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../../../lib/i18n';
+import { mockApi, partnerOwner, signIn, supplierUser } from '../../../test/fixtures';
+import { renderPage } from '../../../test/render';
+import CloudUpgradeIndexPage from './CloudUpgradeIndexPage';
+
+const pkg = (pkgId: number, status: string, over: Record<string, unknown> = {}) => ({
+  pkgId, companyId: 10, companyName: 'Acme Security', versionName: `V1.${pkgId}.0`, productType: 'IPC', models: ['IPC-200'], compatibleVersions: ['V1.0.0'],
+  validityDays: 180, validUntil: null, isTest: false, descriptions: { 'en-US': 'Fixes' }, signSheetFileId: null, signSheetUrl: null, fileName: 'fw.bin',
+  size: 10_485_760, md5: '5d41402abc4b2a76b9719d911017c592', sha256: null, uploadedBytes: 5_242_880, status, statusReason: null, sync: [],
+  createdAt: '2025-03-01T08:00:00.000Z', updatedAt: '2025-03-01T08:00:00.000Z', ...over,
+});
+const task = (taskId: number, status: string) => ({
+  taskId, pkgId: 1, versionName: 'V1.1.0', productType: 'IPC', companyId: 10, companyName: 'Acme Security', releaseType: 'gray', speed: 'normal', grayCount: 100,
+  areaIds: [1], countries: [], startAt: Date.parse('2025-03-01T08:00:00Z'), endAt: Date.parse('2030-03-01T08:00:00Z'), status,
+  pauseReason: status === 'paused' ? 'errorThreshold' : null, pauseDetail: status === 'paused' ? '3 of 10 failed (30% > 20%)' : null,
+  gates: { successThreshold: 90, errorThreshold: 20, minDevices: 10, reportTimeoutMinutes: 120 },
+  counts: { targetQuantity: 200, noticeQuantity: 100, toUpgrade: 150, notified: 50, upgrading: 10, success: 30, failed: 3 },
+  createdAt: '2025-03-01T08:00:00.000Z', createdBy: 'Pat Partner',
+});
+
+function mockIndexApi() {
+  return mockApi((path, data) => {
+    if (path === 'customer/user-configs/list') return { data: { records: [] } };
+    if (path === 'upgrade/package/list')
+      return { data: { records: [pkg(1, 'synced'), pkg(2, 'upload_incomplete'), pkg(3, 'verification_failed', { statusReason: 'md5 is 0f00…, not 5d41…' })], total: 3, pageNum: 1, pageSize: 10 } };
+    if (path === 'upgrade/task/list') return { data: { records: [task(7, 'in_release'), task(8, 'paused')], total: 2, pageNum: 1, pageSize: 10 } };
+    if (path === 'upgrade/task/operate') return { data: { ...task((data as { taskId: number }).taskId, 'ended'), waves: [], currentWave: null, history: [] } };
+    return undefined;
+  });
+}
+
+beforeEach(async () => {
+  await setLocale('en-US');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('CloudUpgradeIndexPage', () => {
+  it('offers the package actions each state allows and shows a failed verification with its reason', async () => {
+    signIn(partnerOwner());
+    mockIndexApi();
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CloudUpgradeIndexPage />);
+    const table = await screen.findByTestId('packages-table');
+    expect(await within(table).findByText('V1.1.0')).toBeVisible();
+    expect(screen.getByTestId('upload-package')).toBeVisible();
+    expect(screen.getByTestId('release-1')).toBeVisible();
+    expect(screen.queryByTestId('release-2')).not.toBeInTheDocument();
+    expect(screen.getByTestId('continue-2')).toBeVisible();
+    expect(within(table).getByText('5.0 MB / 10.0 MB')).toBeVisible();
+    expect(within(table).getAllByText('md5 is 0f00…, not 5d41…')[0]).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('package-more-3'));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Upload again')).toBeVisible();
+    expect(within(menu).getByText('Delete')).toBeVisible();
+    expect(within(menu).queryByText('Abandon')).not.toBeInTheDocument();
+  });
+
+  it('is read-only with dealer_upgrade_qry alone', async () => {
+    signIn(partnerOwner({ authResList: ['dealer_upgrade_qry'] }));
+    mockIndexApi();
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CloudUpgradeIndexPage />);
+    expect(await within(await screen.findByTestId('packages-table')).findByText('V1.1.0')).toBeVisible();
+    expect(screen.queryByTestId('upload-package')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('release-1')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('continue-2')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('package-more-1'));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByText('Edit')).not.toBeInTheDocument();
+    expect(within(menu).queryByText('Abandon')).not.toBeInTheDocument();
+    expect(within(menu).getByText('Version notes')).toBeVisible();
+
+    await user.click(screen.getByRole('tab', { name: /Release tasks/ }));
+    const tasks = await screen.findByTestId('tasks-table');
+    expect(await within(tasks).findByText('#7 · V1.1.0')).toBeVisible();
+    expect(screen.queryByTestId('new-release')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('task-pause-7')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('task-more-7')).not.toBeInTheDocument();
+  });
+
+  it('lists tasks with counts and state actions, and ends a task only after confirmation', async () => {
+    signIn(partnerOwner());
+    const { calls } = mockIndexApi();
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CloudUpgradeIndexPage />, { path: '/?tab=tasks' });
+    const tasks = await screen.findByTestId('tasks-table');
+    expect(await within(tasks).findByText('#7 · V1.1.0')).toBeVisible();
+    expect(within(tasks).getAllByText('To upgrade: 150')).toHaveLength(2);
+    expect(within(tasks).getAllByText('Succeeded: 30')).toHaveLength(2);
+    expect(within(tasks).getByText('Too many failures')).toBeVisible();
+    expect(screen.getByTestId('task-pause-7')).toBeVisible();
+    expect(screen.getByTestId('task-continue-8')).toBeVisible();
+
+    await user.click(screen.getByTestId('task-more-7'));
+    await user.click(await screen.findByRole('menuitem', { name: /End/ }));
+    expect(await screen.findByText('End task #7?')).toBeVisible();
+    expect(calls.some((c) => c.path === 'upgrade/task/operate')).toBe(false);
+    await user.type(screen.getByLabelText('Reason'), 'Enough data');
+    await user.click(screen.getByTestId('task-action-ok'));
+    await waitFor(() => expect(calls.find((c) => c.path === 'upgrade/task/operate')?.body.data).toEqual({ taskId: 7, action: 'end', reason: 'Enough data' }));
+  });
+
+  it('gives the supplier suspension and external pause', async () => {
+    signIn(supplierUser());
+    mockIndexApi();
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CloudUpgradeIndexPage />, { path: '/?tab=tasks' });
+    await within(await screen.findByTestId('tasks-table')).findByText('#7 · V1.1.0');
+    await user.click(screen.getByTestId('task-more-7'));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Suspend')).toBeVisible();
+    expect(within(menu).getByText('External pause')).toBeVisible();
+  });
+});
