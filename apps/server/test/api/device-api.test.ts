@@ -69,6 +69,9 @@ describe.each(ENGINES)('device update service (%s)', (engine) => {
       expect((await register(registration({ sn: 'REG-0001', mac: 'AA:BB:CC:00:00:02' }))).code).toBe(ErrorCodes.invalidParams);
       const res = await t.app.inject({ method: 'POST', url: `${DEVICE_API_PREFIX}/register`, payload: '{oops', headers: { 'content-type': 'application/json' } });
       expect(res.json()).toMatchObject({ code: ErrorCodes.malformedJson, data: null });
+      const text = await t.app.inject({ method: 'POST', url: `${DEVICE_API_PREFIX}/poll`, payload: 'hello', headers: { 'content-type': 'text/plain' } });
+      expect(text.statusCode).toBe(400);
+      expect(text.json()).toMatchObject({ code: ErrorCodes.invalidParams, data: null });
     });
   });
 

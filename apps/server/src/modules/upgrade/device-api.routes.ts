@@ -23,6 +23,7 @@ import type { RouteDeps } from './route-deps';
 const STATUS_OF: Partial<Record<number, number>> = {
   [ErrorCodes.invalidParams]: 400,
   [ErrorCodes.malformedJson]: 400,
+  [ErrorCodes.bodyTooLarge]: 413,
   [ErrorCodes.deviceKeyInvalid]: 401,
   [ErrorCodes.provisioningKeyInvalid]: 401,
   [ErrorCodes.fileLinkInvalid]: 403,
@@ -34,8 +35,18 @@ function answer<T>(data: T): DeviceApiAnswer<T> {
   return { code: 200, msg: 'Success', data };
 }
 
+/** A thrown error as a catalogue code: ours, or Fastify's refusal of the request itself (never a 500). */
+function appErrorOf(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  const e = err as { code?: string; statusCode?: number };
+  if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) return new AppError(ErrorCodes.malformedJson);
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new AppError(ErrorCodes.bodyTooLarge);
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) return new AppError(ErrorCodes.invalidParams, { detail: e.code ?? 'request' });
+  return null;
+}
+
 function refuse(req: FastifyRequest, reply: FastifyReply, err: unknown) {
-  const known = err instanceof AppError ? err : (err as { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? new AppError(ErrorCodes.malformedJson) : null;
+  const known = appErrorOf(err);
   if (!known) {
     req.log.error({ err }, 'device api failed');
     return reply.status(500).send({ code: ErrorCodes.internal, msg: errorMessage(ErrorCodes.internal, requestLocale(req)), data: null });
@@ -59,7 +70,9 @@ export function registerDeviceApi(app: FastifyInstance, deps: RouteDeps): void {
 
   app.register(async (scope) => {
     scope.setErrorHandler((err, req, reply) => refuse(req, reply, err));
-    const quiet = { logLevel: 'warn' as const };
+    // No line per request: a route level only where the server would log requests (a level below warn
+    // rebuilds each request's logger, which the hot path should not pay for when nothing is logged).
+    const quiet = ['trace', 'debug', 'info'].includes(app.log.level) ? { logLevel: 'warn' as const } : {};
 
     scope.post(url(DEVICE_API_PATHS.register), quiet, async (req) => answer(await registerDevice(deps, parse(deviceRegisterSchema, req.body))));
 

@@ -4,18 +4,19 @@
  * `{ code, msg, data }`.
  *
  * The poll is the hot path: one prepared statement authenticates the device and finds its active
- * task (task_devices_active_uq); with nothing to do it writes nothing (last_seen_at is buffered).
- * Only the first poll in a started wave writes: the device becomes notified, in one statement.
+ * task (task_devices_active_uq), shared by the polls that arrive together; the package's metadata
+ * comes from a small cache. With nothing to do a poll writes nothing (last_seen_at is buffered and
+ * kept to the half minute). Only the first poll in a started wave writes: the device becomes
+ * notified, in one statement.
  */
 import {
-  DEVICE_API_PREFIX, DEVICE_AUTH_SCHEME, ErrorCodes, normalizeMac, normalizeSn, POLL_INTERVAL_BUSY_SECONDS, POLL_JITTER, SIGNED_URL_TTL_SECONDS,
+  DEVICE_API_PATHS, DEVICE_API_PREFIX, DEVICE_AUTH_SCHEME, ErrorCodes, normalizeMac, normalizeSn, POLL_INTERVAL_BUSY_SECONDS, POLL_JITTER, SIGNED_URL_TTL_SECONDS,
   snError, type DevicePollResult,
 } from '@portal/contract';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { signUrl } from '../../lib/files';
 import type { RouteDeps } from './route-deps';
 import { addDelta, applyWaveDeltas, isFinalTask, iso, joinOpenTask, rows, type WaveDeltas } from './engine.shared';
 
@@ -65,6 +66,16 @@ export async function registerDevice(deps: RouteDeps, d: RegisterInput) {
   const mac = normalizeMac(d.mac);
   if (snError(sn)) throw new AppError(ErrorCodes.invalidParams, { detail: 'sn' });
   if (!mac) throw new AppError(ErrorCodes.invalidParams, { detail: 'mac' });
+  try {
+    return await registerOnce(deps, d, sn, mac);
+  } catch (err) {
+    // Two registrations of a new device at once: the second finds the first's row when tried again.
+    if ((err as { cause?: { code?: string } }).cause?.code !== '23505' && (err as { code?: string }).code !== '23505') throw err;
+    return registerOnce(deps, d, sn, mac);
+  }
+}
+
+async function registerOnce(deps: RouteDeps, d: RegisterInput, sn: string, mac: string) {
   const now = deps.clock.now();
   const deviceKey = randomBytes(24).toString('base64url');
   return deps.database.db.transaction(async (tx) => {
@@ -109,29 +120,82 @@ interface PollRow {
   key_hash: string | null;
   model: string;
   firmware_version: string;
+  last_seen: number | null;
   task_id: number | null;
   state: string | null;
+  wave: number | null;
   task_status: string | null;
-  wave_started: boolean | null;
+  current_wave: number | null;
   pkg_id: number | null;
-  version_name: string | null;
-  size: number | null;
-  md5: string | null;
-  sha256: string | null;
-  descriptions: Record<string, string> | null;
 }
 
-/** Auth and assignment in one statement: the device by SN, its active task row, the task, its wave and package. */
+/**
+ * Auth and assignment in one statement: the devices by SN, their active task rows and tasks. Waves
+ * start in order, so a device's wave has started when it is not beyond its task's current wave.
+ */
 const POLL_SQL = `
-  select d.id::float8 as id, d.key_hash, d.model, d.firmware_version,
-         td.task_id, td.state, t.status as task_status, (w.started_at is not null) as wave_started,
-         p.id as pkg_id, p.version_name, p.size::float8 as size, coalesce(p.computed_md5, p.md5) as md5, p.sha256, p.descriptions
+  select d.sn, d.id::float8 as id, d.key_hash, d.model, d.firmware_version, (extract(epoch from d.last_seen_at) * 1000)::float8 as last_seen,
+         td.task_id, td.state, td.wave,
+         t.status as task_status, t.current_wave, t.pkg_id
     from devices d
     left join task_devices td on td.device_id = d.id and td.state in ('pending', 'notified', 'downloading', 'installing')
     left join release_tasks t on t.id = td.task_id
-    left join release_task_waves w on w.task_id = td.task_id and w.idx = td.wave
-    left join firmware_packages p on p.id = t.pkg_id
-   where d.sn = $1`;
+   where d.sn = any($1::text[])`;
+
+/** last_seen_at is rewritten when it is at least this old. */
+const LAST_SEEN_RESOLUTION_MS = 30_000;
+
+/** Most SNs looked up in one statement. */
+const POLL_BATCH_MAX = 64;
+
+/**
+ * Polls arriving together share one statement (DataLoader style): each waits at most until the
+ * event loop's next turn, and a busy server makes one round trip to the database for several
+ * devices instead of one each.
+ */
+class PollLookup {
+  private waiting = new Map<string, Array<{ resolve: (r: PollRow | undefined) => void; reject: (e: unknown) => void }>>();
+  private scheduled = false;
+
+  constructor(private readonly database: Database) {}
+
+  get(sn: string): Promise<PollRow | undefined> {
+    return new Promise((resolve, reject) => {
+      const list = this.waiting.get(sn);
+      if (list) list.push({ resolve, reject });
+      else this.waiting.set(sn, [{ resolve, reject }]);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush() {
+    this.scheduled = false;
+    const all = [...this.waiting.entries()];
+    this.waiting.clear();
+    for (let i = 0; i < all.length; i += POLL_BATCH_MAX) {
+      const batch = all.slice(i, i + POLL_BATCH_MAX);
+      this.database.query<PollRow & { sn: string }>(POLL_SQL, [batch.map(([sn]) => sn)], { name: 'device_poll' }).then(
+        ({ rows: found }) => {
+          const bySn = new Map(found.map((r) => [r.sn, r]));
+          for (const [sn, list] of batch) for (const w of list) w.resolve(bySn.get(sn));
+        },
+        (err: unknown) => {
+          for (const [, list] of batch) for (const w of list) w.reject(err);
+        },
+      );
+    }
+  }
+}
+
+const lookups = new WeakMap<Database, PollLookup>();
+function pollLookup(database: Database): PollLookup {
+  let l = lookups.get(database);
+  if (!l) lookups.set(database, (l = new PollLookup(database)));
+  return l;
+}
 
 /** The first poll in a started wave: pending -> notified, and the wave's counter, in one statement. */
 const NOTIFY_SQL = `
@@ -142,10 +206,64 @@ const NOTIFY_SQL = `
   update release_task_waves w set notified = w.notified + 1 from u where w.task_id = $1 and w.idx = u.wave
   returning w.idx`;
 
+const PACKAGE_SQL = `
+  select id, version_name, size::float8 as size, coalesce(computed_md5, md5) as md5, coalesce(sha256, '') as sha256, descriptions
+    from firmware_packages where id = $1`;
+
+interface PackageMeta {
+  pkgId: number;
+  version: string;
+  size: number;
+  md5: string;
+  sha256: string;
+  descriptions: Record<string, string>;
+}
+
+/**
+ * What a poll hands out of a package, cached per process: many devices share one package, and
+ * its version, size and hashes never change once synced (its notes may, hence the short life).
+ */
+const PACKAGE_CACHE_MS = 60_000;
+const packageCache = new WeakMap<Database, Map<number, { meta: PackageMeta; at: number }>>();
+
+async function packageMeta(database: Database, pkgId: number, now: number): Promise<PackageMeta | null> {
+  let cache = packageCache.get(database);
+  if (!cache) packageCache.set(database, (cache = new Map()));
+  const hit = cache.get(pkgId);
+  if (hit && now - hit.at < PACKAGE_CACHE_MS && now >= hit.at) return hit.meta;
+  const { rows: found } = await database.query<{ id: number; version_name: string; size: number; md5: string; sha256: string; descriptions: Record<string, string> | null }>(
+    PACKAGE_SQL, [pkgId], { name: 'device_poll_package' },
+  );
+  const p = found[0];
+  if (!p) return null;
+  const meta = { pkgId: Number(p.id), version: p.version_name, size: Number(p.size), md5: p.md5, sha256: p.sha256, descriptions: p.descriptions ?? {} };
+  if (cache.size > 1_000) cache.clear();
+  cache.set(pkgId, { meta, at: now });
+  return meta;
+}
+
+/**
+ * The signed download URL of a poll, as signUrl (lib/files) makes it and verifySignedUrl checks
+ * it (the same canonical form and key), built without URL parsing: it is made on every poll.
+ */
+const downloadBases = new Map<string, { origin: string; path: string }>();
+function downloadUrl(publicUrl: string, secret: string, q: { pkg: number; dev: number; task: number; expires: number }): string {
+  let base = downloadBases.get(publicUrl);
+  if (!base) {
+    const u = new URL(publicUrl);
+    base = { origin: u.origin, path: `${u.pathname.replace(/\/+$/, '')}${DEVICE_API_PREFIX}/${DEVICE_API_PATHS.download}` };
+    downloadBases.set(publicUrl, base);
+  }
+  const { origin, path } = base;
+  // Parameters in sorted order: dev, expires, pkg, task (all digits, nothing to encode).
+  const query = `dev=${q.dev}&expires=${q.expires}&pkg=${q.pkg}&task=${q.task}`;
+  const signature = createHmac('sha256', secret).update(JSON.stringify(['url/v1', `${path}?${query}`])).digest('hex');
+  return `${origin}${path}?${query}&signature=${signature}`;
+}
+
 async function authenticatedPollRow(database: Database, authHeader: string | undefined): Promise<{ row: PollRow; sn: string }> {
   const { sn, key } = parseDeviceAuth(authHeader);
-  const { rows: found } = await database.query<PollRow>(POLL_SQL, [sn], { name: 'device_poll' });
-  const row = found[0];
+  const row = await pollLookup(database).get(sn);
   const ok = sameHash(sha256Hex(key), row?.key_hash ?? DUMMY_HASH);
   if (!row || !row.key_hash || !ok) throw new AppError(ErrorCodes.deviceKeyInvalid);
   return { row, sn };
@@ -159,41 +277,39 @@ export async function pollDevice(deps: PollContext, authHeader: string | undefin
   const auth = await authenticatedPollRow(deps.database, authHeader);
   let row = auth.row;
   const now = deps.clock.now();
-  deps.touch(Number(row.id), now);
+  const deviceId = Number(row.id);
+  // last_seen_at to the half minute: a device polling more often does not rewrite its row each time.
+  if (row.last_seen === null || now - Number(row.last_seen) >= LAST_SEEN_RESOLUTION_MS || now < Number(row.last_seen)) deps.touch(deviceId, now);
   const idle = (): DevicePollResult => ({ action: 'none', nextPollSeconds: jitteredInterval(deps.services.config.devicePollSeconds) });
 
   if (row.model !== body.model || row.firmware_version !== body.firmwareVersion) {
     // The device changed (a manual update, a downgrade): record it, and a free device may now fit an open task.
-    const deviceId = Number(row.id);
     await deps.database.db.transaction(async (tx) => {
       await tx.execute(sql`
         update devices set model = ${body.model}, firmware_version = ${body.firmwareVersion}, updated_at = ${iso(now)}::timestamptz where id = ${deviceId}`);
       if (row.task_id === null) await joinOpenTask(tx, deviceId, now);
     });
-    if (row.task_id === null) row = (await deps.database.query<PollRow>(POLL_SQL, [auth.sn], { name: 'device_poll' })).rows[0]!;
+    if (row.task_id === null) row = (await pollLookup(deps.database).get(auth.sn)) ?? row;
   }
 
-  if (row.task_id === null || row.task_status !== 'in_release' || !row.wave_started || row.pkg_id === null) return idle();
+  if (row.task_id === null || row.pkg_id === null || row.task_status !== 'in_release' || Number(row.wave) > Number(row.current_wave)) return idle();
   const taskId = Number(row.task_id);
+  const pkg = await packageMeta(deps.database, Number(row.pkg_id), now);
+  if (!pkg) return idle();
   if (row.state === 'pending') {
-    const { rows: notified } = await deps.database.query(NOTIFY_SQL, [taskId, Number(row.id), iso(now)], { name: 'device_notify' });
+    const { rows: notified } = await deps.database.query(NOTIFY_SQL, [taskId, deviceId, iso(now)], { name: 'device_notify' });
     if (notified.length === 0) return idle(); // the task took the device back meanwhile
   }
-  const expiresSeconds = Math.floor(now / 1000) + SIGNED_URL_TTL_SECONDS;
-  const base = `${deps.services.config.publicUrl}${DEVICE_API_PREFIX}/download?pkg=${row.pkg_id}&dev=${row.id}&task=${taskId}`;
+  const expires = Math.floor(now / 1000) + SIGNED_URL_TTL_SECONDS;
+  const { publicUrl, linkSecret } = deps.services.config;
   return {
     action: 'upgrade',
     taskId,
     nextPollSeconds: POLL_INTERVAL_BUSY_SECONDS,
     package: {
-      pkgId: Number(row.pkg_id),
-      version: row.version_name ?? '',
-      size: Number(row.size),
-      md5: row.md5 ?? '',
-      sha256: row.sha256 ?? '',
-      url: signUrl(base, deps.services.config.linkSecret, { expiresAt: expiresSeconds * 1000 }),
-      urlExpiresAt: expiresSeconds * 1000,
-      descriptions: row.descriptions ?? {},
+      ...pkg,
+      url: downloadUrl(publicUrl, linkSecret, { pkg: pkg.pkgId, dev: deviceId, task: taskId, expires }),
+      urlExpiresAt: expires * 1000,
     },
   };
 }

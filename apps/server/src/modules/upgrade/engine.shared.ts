@@ -165,9 +165,20 @@ function joinMatch(named: SQL, ranges: SQL): SQL {
 const JOIN_WAVE = sql.raw(`(select max(w.idx) from release_task_waves w where w.task_id = t.id)`);
 const HAS_WAVES = sql.raw(`exists (select 1 from release_task_waves w0 where w0.task_id = t.id)`);
 
-/** Adds the given devices that fit the task (set-based); the caller holds the task row. */
+/**
+ * Adds the given devices that fit the task (set-based, a thousand at a time: an anti-join on the
+ * table being inserted into must stay small whatever plan the statistics lead to); the caller
+ * holds the task row.
+ */
 export async function joinTaskDevices(db: Executor, taskId: number, deviceIds: readonly number[], now: number, deltas: WaveDeltas): Promise<number> {
-  if (deviceIds.length === 0) return 0;
+  let total = 0;
+  for (let i = 0; i < deviceIds.length; i += JOIN_CHUNK) total += await joinChunk(db, taskId, deviceIds.slice(i, i + JOIN_CHUNK), now, deltas);
+  return total;
+}
+
+const JOIN_CHUNK = 1_000;
+
+async function joinChunk(db: Executor, taskId: number, deviceIds: readonly number[], now: number, deltas: WaveDeltas): Promise<number> {
   const r = await rows<{ wave: number; n: number }>(db, sql`
     with j as (
       insert into task_devices (task_id, device_id, wave, state, country, from_version, updated_at)

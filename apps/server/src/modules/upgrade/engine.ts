@@ -248,6 +248,8 @@ export function nextStep(
  * wave 1; an empty wave settles at once). Also used by continue and promote.
  */
 export async function progressRunningTask(db: Executor, work: TaskWork, by: string, opts: { skipSuccessGate?: boolean } = {}): Promise<void> {
+  // A task continued before its start time (suspended while unreleased) opens its first wave at startAt.
+  if (work.currentWave === 0 && work.now < work.task.startAt) return;
   const waves = withDeltas(await loadWaves(db, work.task.id), work.deltas);
   let skip = opts.skipSuccessGate ?? false;
   for (let i = 0; i < 8 && work.status === 'in_release'; i++) {

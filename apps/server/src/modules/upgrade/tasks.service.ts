@@ -66,6 +66,7 @@ export async function submitTasks(ctx: CallContext, tasks: TaskInput[]): Promise
 }
 
 async function createTask(ctx: CallContext, actor: Actor, input: TaskInput, now: number): Promise<number> {
+  if (input.endAt <= now) throw new AppError(ErrorCodes.invalidParams, { detail: 'endAt' });
   const r = await resolveTarget(ctx, actor, input.target, now);
   await assertRegionsFree(ctx.db, r);
   const t = input.target;
@@ -192,7 +193,7 @@ export async function resultByCountry(ctx: CallContext, taskId: number): Promise
   const r = await rows<{ country: string; to_upgrade: number; notified: number; success: number; failed: number }>(ctx.db, sql`
     select country,
            count(*) filter (where state = 'pending')::int as to_upgrade,
-           count(*) filter (where state in ('notified', 'downloading', 'installing', 'success', 'failed') and notified_at is not null)::int as notified,
+           count(*) filter (where notified_at is not null)::int as notified,
            count(*) filter (where state = 'success')::int as success,
            count(*) filter (where state = 'failed')::int as failed
       from task_devices where task_id = ${id} group by country order by country`);
