@@ -227,7 +227,10 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
     const taskId = await submit(fullTask(pkg.id, [EU()], t.clock.now(), { gates: { successThreshold: 90, errorThreshold: 100, minDevices: 100, reportTimeoutMinutes: 30 } }));
     const p = await poll(t, fleet[0]!);
     expect(p.data.action).toBe('upgrade');
-    await advance(31 * 60_000);
+    // The others answer later, so they are still within their timeout when the first one's has passed.
+    await advance(20 * 60_000);
+    for (const d of fleet.slice(1)) expect((await poll(t, d)).data.action).toBe('upgrade');
+    await advance(11 * 60_000);
     await tick();
     expect((await get(taskId)).counts.failed).toBe(1);
     const late = await report(t, fleet[0]!, { taskId, status: 'success', firmwareVersion: pkg.versionName });
@@ -235,26 +238,43 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
     expect((await get(taskId)).counts).toMatchObject({ failed: 0, success: 1 });
   });
 
-  it('keeps a task running while a device never polled, expires it at its end time and frees the device', async () => {
+  it('counts a device that never answers within the report timeout as failed (NO_RESPONSE), so the task completes', async () => {
     const { fleet, pkg, model } = await scenario(5);
     const now = t.clock.now();
-    const taskId = await submit(fullTask(pkg.id, [EU()], now, { endAt: now + 6 * HOUR }));
+    const taskId = await submit(fullTask(pkg.id, [EU()], now, { endAt: now + 6 * HOUR, gates: { successThreshold: 90, errorThreshold: 50, minDevices: 100, reportTimeoutMinutes: 60 } }));
     await fleetRound(t, fleet.slice(0, 4));
-    await advance(3 * HOUR);
+    await advance(59 * 60_000);
     await tick();
     expect((await get(taskId)).status).toBe('in_release');
-    await advance(3 * HOUR);
+    expect(await deviceStates(t, taskId)).toEqual({ success: 4, pending: 1 });
+    await advance(2 * 60_000);
     await tick();
     const d = await get(taskId);
-    expect(d.status).toBe('expired');
-    expect(d.history.at(-1)).toMatchObject({ action: 'expire', by: 'system' });
-    expect(await deviceStates(t, taskId)).toEqual({ success: 4, cancelled: 1 });
-    // The device that never polled is free for another release.
+    expect(d.status).toBe('completed');
+    expect(d.counts).toMatchObject({ success: 4, failed: 1, toUpgrade: 0 });
+    const silent = await t.call(upgradeCalls.taskDevices, { taskId, state: 'failed' }, owner);
+    expect(silent.data.records.map((r) => [r.sn, r.errorCode])).toEqual([[fleet[4]!.sn, 'NO_RESPONSE']]);
+    // The silent device is free for another release.
     const pkg2 = await createSyncedPackage(t.database, t.fileStore, {
       companyId: A().id, companyPath: A().path, versionName: `${pkg.versionName}.1`, models: [model], compatibleVersions: ['V1.0.0'], syncedAt: new Date(t.clock.now()),
     });
     const pv = await t.call(upgradeCalls.taskPreview, { pkgId: pkg2.id, releaseType: 'full', areaIds: [EU()] }, owner);
     expect(pv.data).toMatchObject({ targetQuantity: 1, busyElsewhere: 0 });
+  });
+
+  it('does not fail waiting devices for the time a task spent paused', async () => {
+    const { fleet, pkg } = await scenario(3);
+    const now = t.clock.now();
+    const taskId = await submit(fullTask(pkg.id, [EU()], now, { gates: { successThreshold: 90, errorThreshold: 50, minDevices: 100, reportTimeoutMinutes: 60 } }));
+    await tick();
+    expect((await t.call(upgradeCalls.taskOperate, { taskId, action: 'pause' }, owner)).data.status).toBe('paused');
+    await advance(5 * HOUR);
+    expect((await t.call(upgradeCalls.taskOperate, { taskId, action: 'continue' }, owner)).data.status).toBe('in_release');
+    await tick();
+    expect(await deviceStates(t, taskId)).toEqual({ pending: 3 });
+    await fleetRound(t, fleet);
+    await tick();
+    expect((await get(taskId)).status).toBe('completed');
   });
 
   it('pauses and continues from where it stopped (breakpoint release); notified devices may still report', async () => {

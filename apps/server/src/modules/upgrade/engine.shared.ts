@@ -122,8 +122,25 @@ export async function timeOutDevices(db: Executor, taskId: number, timeoutMinute
          and notified_at < ${iso(now - timeoutMinutes * 60_000)}::timestamptz
       returning wave)
     select wave::int as wave, count(*)::int as n from f group by wave`);
+  // A device of a started wave that never answered (never polled) within the timeout also counts
+  // as failed, so silent devices cannot keep a rollout running. Its clock starts when its wave
+  // started, when it joined, or when the task last came back to release (continue, resume,
+  // promote), whichever is latest: a long pause does not fail a whole wave on continue.
+  const silent = await rows<{ wave: number; n: number }>(db, sql`
+    with resumed as (
+      select max(at) as at from release_task_events
+       where task_id = ${taskId} and to_state = 'in_release'),
+    f as (
+      update task_devices td set state = 'failed', error_code = 'NO_RESPONSE', updated_at = ${iso(now)}::timestamptz
+        from release_task_waves w, resumed
+       where td.task_id = ${taskId} and td.state = 'pending'
+         and w.task_id = td.task_id and w.idx = td.wave and w.started_at is not null
+         and greatest(w.started_at, coalesce(td.updated_at, w.started_at), coalesce(resumed.at, w.started_at))
+             < ${iso(now - timeoutMinutes * 60_000)}::timestamptz
+      returning td.wave)
+    select wave::int as wave, count(*)::int as n from f group by wave`);
   let total = 0;
-  for (const { wave, n } of r) {
+  for (const { wave, n } of [...r, ...silent]) {
     addDelta(deltas, wave, 'failed', n);
     total += n;
   }

@@ -8,8 +8,10 @@
  * abandoned (external pause) or restored, then the gates of a running task (nextStep).
  *
  * Waves: a wave is settled when all its devices finished, or when it started more than the report
- * timeout ago and none of its notified devices is still upgrading (devices that never poll do not
- * hold a rollout forever; they stay pending and are served whenever they poll). A settled wave
+ * timeout ago and none of its notified devices is still upgrading. Devices that never poll do not
+ * hold a rollout forever: one that has not answered within the report timeout of its wave's start
+ * (or of its joining, or of the task's last return to release) counts as failed 'NO_RESPONSE',
+ * like a notified device that stops reporting counts as failed 'TIMEOUT'. A settled wave
  * opens the next one when its success rate reaches the success threshold and the next wave's pace
  * has passed; below the threshold the task pauses itself (successGate). The last canary wave of a
  * gray release leads to gray_complete (promote starts the promotion wave); the last wave of a task
