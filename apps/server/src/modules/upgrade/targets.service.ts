@@ -49,7 +49,10 @@ async function releasablePackage(ctx: CallContext, actor: Actor, t: TargetInput,
   const [pkg] = await ctx.db
     .select()
     .from(firmwarePackages)
-    .where(and(eq(firmwarePackages.id, t.pkgId), ne(firmwarePackages.status, 'deleted'), inSubtree(firmwarePackages.companyPath, actor)));
+    .where(and(eq(firmwarePackages.id, t.pkgId), ne(firmwarePackages.status, 'deleted'), inSubtree(firmwarePackages.companyPath, actor)))
+    // Inside a submit's transaction this holds the package against a concurrent abandon or delete
+    // (they take the row FOR UPDATE), so no task is created on a package that is going away.
+    .for('share');
   if (!pkg) throw new AppError(ErrorCodes.notFound);
   if (pkg.status !== 'synced' || !pkg.validUntil) throw new AppError(ErrorCodes.packageNotReleasable);
   if (pkg.validUntil.getTime() <= now) throw new AppError(ErrorCodes.packageExpired);
