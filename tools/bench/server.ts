@@ -34,7 +34,9 @@ export async function startServer(opts: {
   verbose?: boolean;
   readyTimeoutMs?: number;
 }): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVER_MAIN], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...opts.env, PORT: String(opts.port) },
     stdio: ['ignore', 'pipe', 'pipe'],

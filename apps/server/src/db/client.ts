@@ -58,6 +58,13 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
  * checkout/release on every call, and the named statements stay prepared on few connections.
  * Transactions and Drizzle still go through the pool. A client that fails is dropped and opened
  * again on the next query; the query that was on it fails, as it would on the pool.
+ *
+ * These connections commit asynchronously (synchronous_commit off): the only writes sent through
+ * them are replay-protection nonces, a device's "notified" mark with its wave counter, and
+ * last-seen times. A database crash can forget the last fraction of a second of those (never
+ * anything half-written: an asynchronous commit is still atomic); in exchange no call waits for a
+ * WAL flush just to record its nonce, which otherwise caps every signed call at the disk's flush
+ * rate. Everything else (business writes, the operation log) goes through the pool, durable.
  */
 class HotClients {
   private slots: Array<{ client: Promise<pg.Client> | null; inFlight: number }>;
@@ -70,7 +77,7 @@ class HotClients {
   }
 
   private open(slot: { client: Promise<pg.Client> | null }): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new pg.Client({ connectionString: this.url, options: '-c synchronous_commit=off' });
     const drop = () => {
       if (slot.client === opened) slot.client = null;
     };
@@ -116,7 +123,7 @@ export async function openPostgres(url: string, opts: { max?: number; hotClients
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
   // Surface a dead connection in the log instead of crashing the process.
   pool.on('error', () => {});
-  const hot = new HotClients(url, opts.hotClients ?? 4);
+  const hot = new HotClients(url, opts.hotClients ?? Number(process.env.DB_HOT_CLIENTS ?? 4));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',

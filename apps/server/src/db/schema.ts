@@ -51,6 +51,8 @@ export const companies = pgTable(
     index('companies_path_idx').using('btree', sql`${t.path} text_pattern_ops`),
     index('companies_parent_idx').on(t.parentId),
     index('companies_name_idx').on(t.name),
+    // A page of one type (installers, dealers...) newest first, without walking the other types.
+    index('companies_type_id_idx').on(t.type, t.id),
   ],
 );
 
@@ -104,6 +106,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
     index('users_company_idx').on(t.companyId, t.id),
+    index('users_type_id_idx').on(t.userType, t.id),
     // Prefix search of the user list (lower(...) like 'abc%').
     index('users_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
     index('users_nickname_prefix_idx').using('btree', sql`lower(${t.nickname}) text_pattern_ops`),

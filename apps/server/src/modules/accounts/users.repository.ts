@@ -72,12 +72,32 @@ export interface UserListRow {
 
 const toDate = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
 
-const LIST_WHERE = `c.path like $1
-        and ($2::text[] is null or c.id = $3 or c.path like any($2::text[]))
-        and ($4::text is null or lower(u.email) like $4 or lower(u.nickname) like $4 or u.phone like $4 or lower(u.deleted_email) like $4)
-        and (case when $5::text is null then u.status <> 'deleted' else u.status = $5 end)
-        and ($6::int is null or u.company_id = $6)
-        and ($7::text is null or u.user_type = $7)`;
+/**
+ * The user list's where clause with only the filters given (each combination is its own prepared
+ * statement, so a type or status filter can walk its index instead of the whole subtree).
+ */
+function listWhere(scope: ActorScope, f: UserListFilter) {
+  const { actor } = scope;
+  const params: unknown[] = [escapeLike(actor.companyPath) + '%'];
+  const conds: string[] = ['c.path like $1'];
+  let shape = '';
+  const add = (flag: string, cond: (n: number) => string, value: unknown) => {
+    params.push(value);
+    conds.push(cond(params.length));
+    shape += flag;
+  };
+  if (scope.rangePaths) {
+    params.push(actor.companyId);
+    add('r', (n) => `(c.id = $${n - 1}::int or c.path like any($${n}::text[]))`, scope.rangePaths.map((p) => escapeLike(p) + '%'));
+  }
+  const search = f.searchText ? escapeLike(f.searchText.toLowerCase()) + '%' : null;
+  if (search) add('s', (n) => `(lower(u.email) like $${n} or lower(u.nickname) like $${n} or u.phone like $${n} or lower(u.deleted_email) like $${n})`, search);
+  if (f.status) add('x', (n) => `u.status = $${n}`, f.status);
+  else conds.push(`u.status <> 'deleted'`);
+  if (f.companyId) add('c', (n) => `u.company_id = $${n}::int`, f.companyId);
+  if (f.userType) add('t', (n) => `u.user_type = $${n}`, f.userType);
+  return { where: conds.join('\n        and '), params, shape, search };
+}
 
 export async function listUsers(
   database: Database,
@@ -87,21 +107,19 @@ export async function listUsers(
   page: { pageNum: number; pageSize: number },
 ) {
   const { actor } = scope;
-  const prefix = escapeLike(actor.companyPath) + '%';
-  const ranges = scope.rangePaths ? scope.rangePaths.map((p) => escapeLike(p) + '%') : null;
-  const search = f.searchText ? escapeLike(f.searchText.toLowerCase()) + '%' : null;
-  const params = [prefix, ranges, actor.companyId, search, f.status ?? null, f.companyId ?? null, f.userType ?? null];
-  // A search gets a plan for its own values (so the prefix indexes are used); the plain page is one
-  // prepared statement, planned once per connection.
+  const w = listWhere(scope, f);
+  const n = w.params.length;
+  // A search gets a plan for its own values (so the prefix indexes are used); the other shapes are
+  // prepared statements, planned once per connection.
   const { rows } = await database.query<Record<string, unknown>>(
     `select u.id, u.company_id, c.name as company_name, u.email, u.deleted_email, u.nickname, u.phone, u.user_type,
             u.user_auth_type, u.status, u.registered, u.invited_at, u.created_at
        from users u join companies c on c.id = u.company_id
-      where ${LIST_WHERE}
+      where ${w.where}
       order by u.id desc
-      limit $8 offset $9`,
-    [...params, page.pageSize, (page.pageNum - 1) * page.pageSize],
-    search ? undefined : { name: 'user_list_page' },
+      limit $${n + 1} offset $${n + 2}`,
+    [...w.params, page.pageSize, (page.pageNum - 1) * page.pageSize],
+    w.search ? undefined : { name: `user_list_page_${w.shape || 'all'}` },
   );
   const records: UserListRow[] = rows.map((r) => ({
     id: Number(r.id),
@@ -118,14 +136,14 @@ export async function listUsers(
     invitedAt: toDate(r.invited_at),
     createdAt: toDate(r.created_at)!,
   }));
-  const key = `users|${actor.companyPath}|${(ranges ?? []).join(',')}|${search ?? ''}|${f.status ?? ''}|${f.companyId ?? ''}|${f.userType ?? ''}`;
+  const key = `users|${actor.companyPath}|${(scope.rangePaths ?? []).join(',')}|${w.search ?? ''}|${f.status ?? ''}|${f.companyId ?? ''}|${f.userType ?? ''}`;
   const total =
     page.pageNum === 1 && records.length < page.pageSize
       ? records.length
       : await totals.get(key, async () => {
           const r = await database.query<{ n: number }>(
-            `select count(*)::int as n from users u join companies c on c.id = u.company_id where ${LIST_WHERE}`,
-            params,
+            `select count(*)::int as n from users u join companies c on c.id = u.company_id where ${w.where}`,
+            w.params,
           );
           return Number(r.rows[0]?.n ?? 0);
         });

@@ -42,8 +42,9 @@ export interface CompanyFilter {
 
 /**
  * Downstream companies of the caller, filtered and paged. The page is the portal's hottest list, so
- * it is one prepared statement (planned once per connection) whose optional filters are parameters;
- * the total comes from the short-lived total cache.
+ * it is a prepared statement per combination of filters (planned once per connection; only the
+ * filters given are in it, so a type filter can walk the (type, id) index); the total comes from
+ * the short-lived total cache.
  */
 export async function listDownstreamCompanies(
   database: Database,
@@ -54,21 +55,31 @@ export async function listDownstreamCompanies(
 ) {
   const prefix = escapeLike(actor.companyPath) + '%';
   const search = f.searchText ? `%${escapeLike(f.searchText)}%` : null;
+  const params: unknown[] = [prefix, actor.companyPath];
+  const conds: string[] = [];
+  let shape = '';
+  const add = (flag: string, cond: (n: number) => string, value: unknown) => {
+    params.push(value);
+    conds.push(cond(params.length));
+    shape += flag;
+  };
+  if (search) add('s', (n) => `c.name ilike $${n}`, search);
+  if (f.type) add('t', (n) => `c.type = $${n}`, f.type);
+  if (f.status) add('x', (n) => `c.status = $${n}`, f.status);
+  if (f.areaId) add('a', (n) => `c.area_id = $${n}::int`, f.areaId);
+  if (f.parentId) add('p', (n) => `c.parent_id = $${n}::int`, f.parentId);
+  params.push(page.pageSize, (page.pageNum - 1) * page.pageSize);
   const { rows } = await database.query<Record<string, unknown>>(
     `select c.id, c.parent_id, c.type, c.level, c.name, c.logo, c.contact, c.telephone, c.email, c.area_id, c.status,
             c.user_limit, c.created_at,
             (select count(*)::int from users u where u.company_id = c.id and u.status <> 'deleted') as user_count
        from companies c
-      where c.path like $1 and c.path <> $2
-        and ($3::text is null or c.name ilike $3)
-        and ($4::text is null or c.type = $4)
-        and ($5::text is null or c.status = $5)
-        and ($6::int is null or c.area_id = $6)
-        and ($7::int is null or c.parent_id = $7)
+      where c.path like $1 and c.path <> $2${conds.map((c) => `\n        and ${c}`).join('')}
       order by c.id desc
-      limit $8 offset $9`,
-    [prefix, actor.companyPath, search, f.type ?? null, f.status ?? null, f.areaId ?? null, f.parentId ?? null, page.pageSize, (page.pageNum - 1) * page.pageSize],
-    { name: 'company_list_page' },
+      limit $${params.length - 1} offset $${params.length}`,
+    params,
+    // A search's plan depends on its pattern: planned for its own value.
+    search ? undefined : { name: `company_list_page_${shape || 'all'}` },
   );
   const records = rows.map((r) => ({
     id: Number(r.id),

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { TotalCache } from '../../src/lib/total-cache';
+
+function counter(values: number[]) {
+  let calls = 0;
+  const gates: Array<() => void> = [];
+  const count = () =>
+    new Promise<number>((resolve) => {
+      const v = values[Math.min(calls, values.length - 1)]!;
+      calls++;
+      gates.push(() => resolve(v));
+    });
+  return { count, calls: () => calls, release: () => gates.splice(0).forEach((g) => g()) };
+}
+
+describe('TotalCache', () => {
+  it('counts once for callers asking at the same time, then answers from the cache while fresh', async () => {
+    let t = 0;
+    const cache = new TotalCache(5_000, () => t, 60_000);
+    const c = counter([42]);
+    const a = cache.get('k', c.count);
+    const b = cache.get('k', c.count);
+    c.release();
+    expect(await Promise.all([a, b])).toEqual([42, 42]);
+    expect(c.calls()).toBe(1);
+    t = 4_000;
+    expect(await cache.get('k', c.count)).toBe(42);
+    expect(c.calls()).toBe(1);
+  });
+
+  it('answers a stale figure at once and refreshes it in the background', async () => {
+    let t = 0;
+    const cache = new TotalCache(5_000, () => t, 60_000);
+    const c = counter([10, 11]);
+    const first = cache.get('k', c.count);
+    c.release();
+    expect(await first).toBe(10);
+    t = 6_000;
+    expect(await cache.get('k', c.count)).toBe(10);
+    expect(c.calls()).toBe(2);
+    c.release();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await cache.get('k', c.count)).toBe(11);
+  });
+
+  it('waits for a new count once the figure is too old, or after an invalidation', async () => {
+    let t = 0;
+    const cache = new TotalCache(5_000, () => t, 60_000);
+    const c = counter([1, 2, 3]);
+    const p1 = cache.get('users|/1/', c.count);
+    c.release();
+    await p1;
+    t = 61_000;
+    const p2 = cache.get('users|/1/', c.count);
+    c.release();
+    expect(await p2).toBe(2);
+    cache.invalidate('users|/1/');
+    const p3 = cache.get('users|/1/', c.count);
+    c.release();
+    expect(await p3).toBe(3);
+  });
+
+  it('does not keep a count that was running when the subtree was invalidated', async () => {
+    const t = 0;
+    const cache = new TotalCache(5_000, () => t, 60_000);
+    const c = counter([5, 6]);
+    const running = cache.get('k', c.count);
+    cache.invalidate('k');
+    c.release();
+    expect(await running).toBe(5);
+    const next = cache.get('k', c.count);
+    c.release();
+    expect(await next).toBe(6);
+  });
+});
