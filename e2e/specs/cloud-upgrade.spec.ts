@@ -9,6 +9,12 @@
  *
  * e2e/serve.ts runs the engine every 0.5 s and tells idle devices to poll again within about a
  * second, so a release moves in seconds. Each fleet uses a model no demo device has.
+ *
+ * Page lifetimes are kept short on purpose: the e2e server's access tokens live 20 s, and the web
+ * client renews at most once per 60 s (TOKEN_REFRESH_GUARD_MS, kept in memory), so a page that stays
+ * loaded through two token expiries is sent to the login page. Long waits therefore reload the page
+ * between rounds (a reload is what a user watching a release would do anyway); within a round the
+ * page's own live refresh does the work.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -35,6 +41,10 @@ class Simulator {
     });
     this.child.stdout!.on('data', (d: Buffer) => (this.out += d.toString()));
     this.child.stderr!.on('data', (d: Buffer) => (this.out += d.toString()));
+    // Never outlive the test worker, however it ends.
+    const kill = () => this.child.kill('SIGKILL');
+    process.once('exit', kill);
+    this.child.once('exit', () => process.off('exit', kill));
   }
 
   output(): string {
@@ -82,17 +92,28 @@ async function addTag(page: Page, select: Locator, value: string): Promise<void>
 
 /** Open the Devices screen, search the fleet's SN prefix and wait until all of it is listed. */
 async function waitForFleet(page: Page, snPrefix: string, count: number, sim: Simulator): Promise<void> {
-  await page.goto(DEVICES_PAGE);
   const table = page.getByTestId('devices-table');
-  await expect(table).toBeVisible();
-  await page.getByLabel('Search devices').fill(snPrefix);
-  await page.getByRole('button', { name: 'Search' }).click();
   await expect(async () => {
     expect(sim.running, `simulator ${sim.name} is running:\n${sim.output()}`).toBe(true);
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect(page.getByText(`${count} records in total`)).toBeVisible({ timeout: 1_500 });
+    await page.goto(DEVICES_PAGE);
+    await expect(table).toBeVisible();
+    await page.getByLabel('Search devices').fill(snPrefix);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText(`${count} records in total`)).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 30_000, intervals: [500, 1_000] });
   await expect(table.getByText(new RegExp(`^${snPrefix}\\d{6}$`)).first()).toBeVisible();
+}
+
+/**
+ * Wait on the open task detail until the task shows `status`: rounds of at most 10 s on a freshly
+ * loaded page, whose live refresh (every 5 s while in release) shows the change.
+ */
+async function waitForTaskStatus(page: Page, status: string, timeout: number): Promise<void> {
+  const tag = page.getByTestId('task-detail').getByTestId('task-status');
+  await expect(async () => {
+    await page.reload();
+    await expect(tag).toHaveText(status, { timeout: 10_000 });
+  }).toPass({ timeout, intervals: [0] });
 }
 
 /**
@@ -125,8 +146,9 @@ async function uploadPackage(page: Page, p: { version: string; model: string; co
   await expect(row.getByTestId('package-status')).toHaveText('Synced');
 }
 
-/** From the package list, open the release wizard of `version` and check the owner's area is preselected. */
+/** From the package list, open the release wizard of `version` (its Release button). */
 async function openReleaseWizard(page: Page, version: string): Promise<void> {
+  await page.goto(INDEX_PAGE);
   const row = page.getByTestId('packages-table').getByRole('row').filter({ hasText: version });
   await row.getByRole('button', { name: 'Release' }).click();
   await page.waitForURL(/\/layout\/cloudUpgrade\/canaryRelease\?pkgId=\d+/);
@@ -152,11 +174,10 @@ async function waveCells(page: Page, n: number): Promise<string[]> {
   return cells.slice(0, 5).map((c, i) => (i === 0 ? (/^Wave \d+/.exec(c.trim())?.[0] ?? c) : c.trim()));
 }
 
-test.describe.configure({ mode: 'serial' });
-
 test.describe('cloud firmware upgrade', () => {
-  test.afterEach(async ({}, testInfo) => {
-    for (const s of simulators) await testInfo.attach(`simulator ${s.name}`, { body: s.output(), contentType: 'text/plain' });
+  // Each test stops its simulator in its own finally; these are the safety net (and the report).
+  test.afterEach(async () => {
+    for (const s of simulators) await test.info().attach(`simulator ${s.name}`, { body: s.output(), contentType: 'text/plain' });
     await stopSimulators();
     simulators.length = 0;
   });
@@ -170,19 +191,11 @@ test.describe('cloud firmware upgrade', () => {
       '--devices', String(fleet.devices), '--failure-rate', '0', '--model', fleet.model, '--version', 'V1.0.0',
       '--sn-prefix', fleet.snPrefix, '--country', 'DE', '--poll-seconds', '1', '--install-seconds', '1', '--until-done',
     ]);
-    page.on('response', async (res) => {
-      if (!res.url().includes('/customer-api/')) return;
-      try {
-        const b = (await res.json()) as { basic: { code: number }; data: { status?: string } };
-        console.log(`DBG ${new Date().toISOString().slice(11, 19)} ${new URL(res.url()).pathname.slice(21)} ${b.basic.code} ${b.data?.status ?? ''}`);
-      } catch {}
-    });
     try {
       await login(page, ACCOUNTS.owner);
       await menuItem(page, 'Cloud Firmware Upgrade').click();
       await page.waitForURL(`**${INDEX_PAGE}`);
-      await page.getByTestId('devices-link').click();
-      await page.waitForURL(`**${DEVICES_PAGE}`);
+      await expect(page.getByTestId('devices-link')).toBeVisible();
       await waitForFleet(page, fleet.snPrefix, fleet.devices, sim);
 
       // A package of about 5.5 MB: two chunks of the resumable upload.
@@ -192,7 +205,9 @@ test.describe('cloud firmware upgrade', () => {
       // Step 1: package and type (gray is the default).
       await expect(page.getByRole('radio', { name: /Gray release/ })).toBeChecked();
       await page.getByTestId('wizard-next').click();
-      // Step 2: the area the owner works in is preselected (a DC can release only to itself); 50 devices, fast.
+      // Step 2: the area the owner works in (the header's area switcher) is preselected: from a DC a
+      // release can target only that DC. 50 devices, fast.
+      await expect(page.getByTestId('area-switcher')).toContainText('Europe (Frankfurt)');
       const area = page.getByRole('checkbox', { name: /Europe \(Frankfurt\)/ });
       await expect(area).toBeChecked();
       await page.getByLabel('Gray devices').fill('50');
@@ -220,7 +235,7 @@ test.describe('cloud firmware upgrade', () => {
       await expect(detail.getByTestId('task-title')).toHaveText(`Task #${taskId} · ${version}`);
       await expect(detail.getByTestId('task-status')).toHaveText(/In release|Gray complete/);
       await expect(page.getByTestId('waves-table').getByRole('row')).toHaveCount(4); // header + 2 gray waves + promotion
-      await expect(detail.getByTestId('task-status')).toHaveText('Gray complete', { timeout: 60_000 });
+      await waitForTaskStatus(page, 'Gray complete', 60_000);
       await expect(detail.getByText('The gray release is complete.')).toBeVisible();
       await expect.poll(() => waveCells(page, 1)).toEqual(['Wave 1', '10', '10', '10', '0']);
       await expect.poll(() => waveCells(page, 2)).toEqual(['Wave 2', '40', '40', '40', '0']);
@@ -233,15 +248,15 @@ test.describe('cloud firmware upgrade', () => {
       await page.getByTestId('task-promote').click();
       await page.getByTestId('task-action-ok').click();
       await expect(toast(page, `Task #${taskId} was promoted to a full release.`)).toBeVisible();
-      await expect(detail.getByTestId('task-status')).toHaveText('Completed normally', { timeout: 45_000 });
+      await waitForTaskStatus(page, 'Completed normally', 45_000);
       await expect(statistic(stats, 'Target quantity')).toHaveText('80');
       await expect(statistic(stats, 'Succeeded')).toHaveText('80');
       await expect(statistic(stats, 'Failed')).toHaveText('0');
       await expect(statistic(stats, 'To upgrade')).toHaveText('0');
       await expect.poll(() => waveCells(page, 3)).toEqual(['Wave 3', '30', '30', '30', '0']);
       await expect(page.getByTestId('counts-bar')).toContainText('100%');
-      // Results by country: every German device succeeded. (Reloaded first: the tab stops refreshing as
-      // soon as the task leaves "in release", so it can still show the counts of up to 5 s before.)
+      // Results by country: every German device succeeded. (Loaded afresh: the tab stops refreshing as
+      // soon as the task leaves "in release", so a page open since before can show counts up to 5 s old.)
       await page.reload();
       await expect(detail.getByTestId('task-status')).toHaveText('Completed normally');
       const germany = page.getByTestId('country-results').getByRole('row').filter({ hasText: 'Germany (DE)' });
@@ -298,7 +313,7 @@ test.describe('cloud firmware upgrade', () => {
       await page.waitForURL(/\/layout\/cloudUpgrade\/cloudUpgradeDetail\?taskId=\d+/);
       const detail = page.getByTestId('task-detail');
       await expect(detail.getByTestId('task-info')).toContainText('pause above 20% failures after 5 devices');
-      await expect(detail.getByTestId('task-status')).toHaveText('Paused', { timeout: 45_000 });
+      await waitForTaskStatus(page, 'Paused', 45_000);
       await expect(detail.getByTestId('pause-reason')).toContainText('Paused: Too many failures');
       const stats = page.getByTestId('task-stats');
       await expect(statistic(stats, 'Succeeded')).toHaveText('0');
