@@ -155,6 +155,11 @@ export function useTaskList(query: TaskListQuery) {
 }
 
 /** One task with waves and history; refreshed every few seconds while it is in release. */
+/** What changes when a task moves on: its state and its finished devices. */
+export function taskStamp(task: Pick<ReleaseTaskDetail, 'status' | 'counts'>): string {
+  return `${task.status}|${task.counts.success}|${task.counts.failed}|${task.counts.notified}`;
+}
+
 export function useTask(taskId: number | null) {
   return useQuery({
     queryKey: upgradeKeys.task(taskId ?? 0),
@@ -164,17 +169,22 @@ export function useTask(taskId: number | null) {
   });
 }
 
-export function useTaskCountries(taskId: number, live: boolean) {
+/**
+ * `stamp` names the task's state as last read (status and finished counts): when the task moves on
+ * (completes, pauses itself) the figures are read again even though they are no longer polled.
+ */
+export function useTaskCountries(taskId: number, live: boolean, stamp = '') {
   return useQuery({
-    queryKey: upgradeKeys.taskCountries(taskId),
+    queryKey: [...upgradeKeys.taskCountries(taskId), stamp],
     queryFn: ({ signal }) => call(upgradeCalls.resultByCountry, { taskId }, { signal, silent: true }),
+    placeholderData: keepPreviousData,
     refetchInterval: live ? LIVE_REFRESH_MS : false,
   });
 }
 
-export function useTaskDevices(query: TaskDevicesQuery, live: boolean) {
+export function useTaskDevices(query: TaskDevicesQuery, live: boolean, stamp = '') {
   return useQuery({
-    queryKey: upgradeKeys.taskDevices(query),
+    queryKey: [...upgradeKeys.taskDevices(query), stamp],
     queryFn: ({ signal }) => call(upgradeCalls.taskDevices, query, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: live ? LIVE_REFRESH_MS : false,

@@ -5,9 +5,9 @@ import { useTaskCountries } from '../../api/upgrade-api';
 import { countryName, percentOf } from '../../lib/display';
 
 /** To-upgrade, notified, success and failed devices of a task per country (upgrade/task/result-number). */
-export function CountryResults({ taskId, live }: { taskId: number; live: boolean }) {
+export function CountryResults({ taskId, live, stamp }: { taskId: number; live: boolean; stamp: string }) {
   const { t } = useTranslation();
-  const { data, isLoading, isError } = useTaskCountries(taskId, live);
+  const { data, isLoading, isError } = useTaskCountries(taskId, live, stamp);
   const locale = currentLocale();
   const rows = [...(data ?? [])].sort((a, b) => b.toUpgrade + b.notified + b.success + b.failed - (a.toUpgrade + a.notified + a.success + a.failed));
   return (

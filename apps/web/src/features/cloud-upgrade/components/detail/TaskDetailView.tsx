@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../../lib/api/api-error';
 import { formatDateTime } from '../../../../lib/format';
 import { currentLocale } from '../../../../lib/i18n';
-import { LIVE_REFRESH_MS, TASK_LIVE_STATES, useTask } from '../../api/upgrade-api';
+import { LIVE_REFRESH_MS, TASK_LIVE_STATES, useTask, taskStamp } from '../../api/upgrade-api';
 import { countryName } from '../../lib/display';
 import { useUpgradePermissions } from '../../lib/permissions';
 import { CountsBar } from '../CountsBar';
@@ -224,7 +224,7 @@ export function TaskDetailView({ taskId, variant }: { taskId: number | null; var
       <Card variant="borderless" className="portal-card" styles={{ body: { paddingTop: 8 } }}>
         <Tabs
           items={[
-            { key: 'countries', label: t('upgrade.detail.byCountry'), children: <CountryResults taskId={task.taskId} live={live} /> },
+            { key: 'countries', label: t('upgrade.detail.byCountry'), children: <CountryResults taskId={task.taskId} live={live} stamp={taskStamp(task)} /> },
             { key: 'devices', label: t('upgrade.detail.devices'), children: <TaskDevicesTable task={task} live={live} /> },
             { key: 'history', label: t('upgrade.detail.history'), children: <TaskHistory task={task} /> },
           ]}

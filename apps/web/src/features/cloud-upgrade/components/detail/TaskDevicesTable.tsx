@@ -8,7 +8,7 @@ import { ListToolbar, PagedTable, useListQuery } from '../../../../components/li
 import { formatDateTime } from '../../../../lib/format';
 import { currentLocale } from '../../../../lib/i18n';
 import { translateValidation } from '../../../../lib/i18n/validation';
-import { type TaskDevicesQuery, useTaskCountries, useTaskDevices } from '../../api/upgrade-api';
+import { type TaskDevicesQuery, taskStamp, useTaskCountries, useTaskDevices } from '../../api/upgrade-api';
 import { countryName, displayMac } from '../../lib/display';
 import { DeviceStateTag } from '../StatusTags';
 
@@ -23,8 +23,8 @@ export function TaskDevicesTable({ task, live }: { task: ReleaseTaskDetail; live
   const [searchText, setSearchText] = useState('');
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [rangeError, setRangeError] = useState<string | null>(null);
-  const countries = useTaskCountries(task.taskId, live);
-  const { data, isFetching } = useTaskDevices({ ...list.query, taskId: task.taskId }, live);
+  const countries = useTaskCountries(task.taskId, live, taskStamp(task));
+  const { data, isFetching } = useTaskDevices({ ...list.query, taskId: task.taskId }, live, taskStamp(task));
 
   const applyRange = (r: [Dayjs | null, Dayjs | null] | null) => {
     setRange(r);
