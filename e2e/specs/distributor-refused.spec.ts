@@ -43,7 +43,7 @@ test('a distributor sees no partner-only menus and the server refuses their call
     expect(basic.msg, c.path).not.toBe('');
   }
   // Opening the module by its address sends a distributor to the login page (SPEC §2).
-  await page.goto('/cloudUpgrade/cloudUpgradeIndex');
+  await page.goto('/layout/cloudUpgrade/cloudUpgradeIndex');
   await expect(page).toHaveURL(/\/login/);
 });
 
