@@ -32,6 +32,12 @@ export type BenchCase =
       summary: string;
       /** Also print `bench ratio <case>/baseline=<r>`. */
       ratio?: boolean;
+      /**
+       * Concurrent clients this case models, when not the run's --connections (a fleet of devices
+       * polls from many clients at once; a handful of portal users do not). Its ratio is taken
+       * against a baseline measured at the same concurrency.
+       */
+      connections?: number;
       /** Before the server starts: rows the API cannot make quickly (cases run it in registry order). */
       prepareDatabase?(db: BenchDatabase, log: Log): Promise<void>;
       prepare(ctx: BenchContext): Promise<LoadTarget>;

@@ -145,16 +145,29 @@ async function runCases(
         continue;
       }
       const target = await c.prepare(ctx);
+      const connections = c.connections ?? opts.connections;
       opts.log(`bench: ${name}: ${c.summary}`);
-      if (opts.warmup > 0) await runLoad(server.origin, target, { connections: opts.connections, duration: opts.warmup });
-      const r = await runLoad(server.origin, target, { connections: opts.connections, duration: opts.duration });
-      results.set(name, r);
+      if (opts.warmup > 0) await runLoad(server.origin, target, { connections, duration: opts.warmup });
+      const r = await runLoad(server.origin, target, { connections, duration: opts.duration });
+      results.set(connections === opts.connections ? name : `${name}@${connections}`, r);
       console.log(`bench ${name} rps=${Math.round(r.rps)} p99_ms=${r.p99Ms}`);
       if (r.errors) {
         console.log(`bench ${name} errors=${r.errors}`);
         opts.log(`bench: ${name}: ${r.errors} of ${r.requests} answers failed; first: ${r.firstFailure ?? '(connection error or timeout)'}`);
       }
-      const baseline = results.get('baseline');
+      let baseline = results.get('baseline');
+      if (c.ratio && connections !== opts.connections) {
+        // The baseline at this case's concurrency (once per concurrency), so the ratio compares like with like.
+        baseline = results.get(`baseline@${connections}`);
+        const base = cases.find(([n]) => n === 'baseline')?.[1];
+        if (!baseline && base && base.kind === 'load') {
+          const bt = await base.prepare(ctx);
+          if (opts.warmup > 0) await runLoad(server.origin, bt, { connections, duration: opts.warmup });
+          baseline = await runLoad(server.origin, bt, { connections, duration: opts.duration });
+          results.set(`baseline@${connections}`, baseline);
+          opts.log(`bench: baseline at ${connections} connections: rps=${Math.round(baseline.rps)} p99_ms=${baseline.p99Ms}`);
+        }
+      }
       if (c.ratio && baseline && baseline.rps > 0) {
         console.log(`bench ratio ${name}/baseline=${(r.rps / baseline.rps).toFixed(2)}`);
       }

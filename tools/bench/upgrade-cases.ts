@@ -96,13 +96,17 @@ const stamp = () => new Date().toISOString().replace(/[-:T.Z]/g, '').slice(0, 14
 
 // ---- device-poll --------------------------------------------------------------------------------
 
+/** A fleet polls from many clients at once: the poll case (and its baseline) runs at this concurrency. */
+const POLL_CONNECTIONS = 32;
+
 export function devicePollCase(): BenchCase {
   let pkgIds: number[] = [];
   let taskIds: number[] = [];
   return {
     kind: 'load',
     ratio: true,
-    summary: `POST ${DEVICE_API_PREFIX}/poll as ${POLL_DEVICES} keyed devices of the 1,000,000-device fleet, ${POLL_TASK_DEVICES} of them in ${POLL_TASK_COUNT} running tasks`,
+    connections: POLL_CONNECTIONS,
+    summary: `POST ${DEVICE_API_PREFIX}/poll from ${POLL_CONNECTIONS} concurrent clients as ${POLL_DEVICES} keyed devices of the 1,000,000-device fleet, ${POLL_TASK_DEVICES} of them in ${POLL_TASK_COUNT} running tasks`,
     async prepareDatabase(db, log) {
       await cleanOnce(db, log);
       const s = stamp();
