@@ -2,4 +2,4 @@ export { ColumnSettings, type ColumnOption } from './ColumnSettings';
 export { ListToolbar, type ListToolbarProps } from './ListToolbar';
 export { PagedTable, PAGE_SIZE_OPTIONS, type PagedTableProps } from './PagedTable';
 export { useListQuery, type PageParams } from './use-list-query';
-export { useTablePrefs, userConfigsKey, type TablePrefs, type TablePrefsApi } from './use-table-prefs';
+export { savedListBindings, useTablePrefs, userConfigsKey, type TablePrefs, type TablePrefsApi } from './use-table-prefs';

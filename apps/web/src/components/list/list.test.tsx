@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../lib/i18n';
 import { mockApi, partnerOwner, signIn } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
-import { ListToolbar, PagedTable, useListQuery, useTablePrefs } from './index';
+import { ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from './index';
 
 type Row = { id: number; name: string; city: string };
 const ROWS: Row[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Name ${i + 1}`, city: `City ${i + 1}` }));
@@ -13,6 +13,7 @@ const ROWS: Row[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Na
 function Harness({ onQuery }: { onQuery: (q: unknown) => void }) {
   const prefs = useTablePrefs('test.list', ['city']);
   const list = useListQuery<{ searchText?: string }>({}, prefs.pageSize);
+  const bind = savedListBindings(list, prefs);
   onQuery(list.query);
   const matching = ROWS.filter((r) => !list.query.searchText || r.name.includes(list.query.searchText));
   const start = (list.query.pageNum - 1) * list.query.pageSize;
@@ -22,7 +23,7 @@ function Harness({ onQuery }: { onQuery: (q: unknown) => void }) {
       <ListToolbar
         search={{ value: list.filters.searchText ?? '', onChange: (v) => list.setFilters({ searchText: v || undefined }), placeholder: 'Name', label: 'Search names' }}
         onSearch={() => undefined}
-        columns={{ options: [{ key: 'city', label: 'City' }], hidden: prefs.hidden, onChange: prefs.setHidden, onReset: prefs.reset }}
+        columns={bind.columnChooser([{ key: 'city', label: 'City' }])}
       />
       <PagedTable<Row>
         rowKey="id"
@@ -33,12 +34,7 @@ function Harness({ onQuery }: { onQuery: (q: unknown) => void }) {
         ]}
         hiddenColumns={prefs.hidden}
         page={page}
-        pageNum={list.query.pageNum}
-        pageSize={list.query.pageSize}
-        onPageChange={(n, s) => {
-          if (s !== list.query.pageSize) prefs.setPageSize(s);
-          list.setPage(n, s);
-        }}
+        {...bind.paging}
       />
     </>
   );

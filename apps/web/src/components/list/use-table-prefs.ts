@@ -51,3 +51,29 @@ export function useTablePrefs(key: string, defaultHidden: readonly string[] = []
   };
 }
 export type TablePrefsApi = ReturnType<typeof useTablePrefs>;
+
+/**
+ * The wiring every saved list repeats: PagedTable's page props (a page size the user picks is saved)
+ * and ListToolbar's column chooser (`hidden` when the list hides more than the saved choice).
+ */
+export function savedListBindings(
+  list: { query: { pageNum: number; pageSize: number }; setPage(pageNum: number, pageSize: number): void },
+  prefs: TablePrefsApi,
+) {
+  return {
+    paging: {
+      pageNum: list.query.pageNum,
+      pageSize: list.query.pageSize,
+      onPageChange: (pageNum: number, pageSize: number) => {
+        if (pageSize !== list.query.pageSize) prefs.setPageSize(pageSize);
+        list.setPage(pageNum, pageSize);
+      },
+    },
+    columnChooser: (options: readonly { key: string; label: string }[], hidden: ReadonlySet<string> = prefs.hidden) => ({
+      options,
+      hidden,
+      onChange: prefs.setHidden,
+      onReset: prefs.reset,
+    }),
+  };
+}

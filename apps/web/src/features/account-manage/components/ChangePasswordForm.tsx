@@ -1,8 +1,8 @@
 import { LockOutlined } from '@ant-design/icons';
-import { changePasswordSchema, PASSWORD_MAX, PASSWORD_MIN } from '@portal/contract';
+import { changePasswordSchema } from '@portal/contract';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
+import { PasswordFields } from '../../../components/PasswordFields';
 import { useRevalidateOnLocaleChange, zodRule } from '../../../lib/form/zod-rules';
 import { notify } from '../../../lib/notify';
 import { useChangePassword } from '../api/users-api';
@@ -18,7 +18,6 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordForm>();
   useRevalidateOnLocaleChange(form);
-  const password = Form.useWatch('password', form);
   const change = useChangePassword();
 
   const onFinish = async (v: PasswordForm) => {
@@ -37,23 +36,7 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
       <Form.Item name="oldPassword" label={t('users.account.oldPassword')} rules={[zodRule(changePasswordSchema, 'oldPassword')]} required>
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={64} />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('users.account.newPassword')}
-        rules={[zodRule(changePasswordSchema, 'password')]}
-        required
-        extra={
-          <>
-            <PasswordStrengthMeter value={password} />
-            <div style={{ marginTop: 4 }}>{t('users.passwordHint', { min: PASSWORD_MIN, max: PASSWORD_MAX })}</div>
-          </>
-        }
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={PASSWORD_MAX} />
-      </Form.Item>
-      <Form.Item name="confirmPassword" label={t('users.account.confirmPassword')} dependencies={['password']} rules={[zodRule(changePasswordSchema, 'confirmPassword')]} required>
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={PASSWORD_MAX} />
-      </Form.Item>
+      <PasswordFields schema={changePasswordSchema} labelKey="users.account.newPassword" confirmLabelKey="users.account.confirmPassword" />
       <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="change-password-submit">
         {t('users.account.changePassword')}
       </Button>

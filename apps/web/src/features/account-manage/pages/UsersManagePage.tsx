@@ -6,7 +6,7 @@ import { App, Button, Card, Dropdown, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListToolbar, PagedTable, useListQuery, useTablePrefs } from '../../../components/list';
+import { ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session/session-store';
@@ -31,6 +31,7 @@ export default function UsersManagePage() {
   const me = useSessionUser();
   const prefs = useTablePrefs(PREFS_KEY);
   const list = useListQuery<Omit<UserListQuery, 'pageNum' | 'pageSize'>>({}, prefs.pageSize);
+  const bind = savedListBindings(list, prefs);
   const { data, isFetching, refetch } = useUserList(list.query);
   const [searchText, setSearchText] = useState('');
   const [inviteOpen, setInviteOpen] = useState(false);
@@ -180,12 +181,7 @@ export default function UsersManagePage() {
             </Button>
           )
         }
-        columns={{
-          options: OPTIONAL_COLUMNS.map((k) => ({ key: k, label: t(`users.field.${k}`) })),
-          hidden,
-          onChange: prefs.setHidden,
-          onReset: prefs.reset,
-        }}
+        columns={bind.columnChooser(OPTIONAL_COLUMNS.map((k) => ({ key: k, label: t(`users.field.${k}`) })), hidden)}
         onRefresh={() => void refetch()}
       />
       <PagedTable<UserRecord>
@@ -195,12 +191,7 @@ export default function UsersManagePage() {
         columns={allColumns}
         hiddenColumns={hidden}
         page={data}
-        pageNum={list.query.pageNum}
-        pageSize={list.query.pageSize}
-        onPageChange={(pageNum, size) => {
-          if (size !== list.query.pageSize) prefs.setPageSize(size);
-          list.setPage(pageNum, size);
-        }}
+        {...bind.paging}
         emptyText={list.isFiltered ? t('users.emptyFiltered') : t('users.empty')}
         totalText={(total) => t('users.total', { total })}
       />

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { PublicShell } from '../../../components/PublicShell';
 import { useRevalidateOnLocaleChange } from '../../../lib/form/zod-rules';
 import { useFindPassword } from '../api/auth-api';
-import { PasswordFields } from '../components/PasswordFields';
+import { PasswordFields } from '../../../components/PasswordFields';
 import { VerificationFields } from '../components/VerificationFields';
 import { findPasswordSchema } from '../schemas';
 

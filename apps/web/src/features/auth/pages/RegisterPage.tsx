@@ -7,7 +7,7 @@ import { PublicShell } from '../../../components/PublicShell';
 import { currentDomain } from '../../../lib/branding';
 import { useRevalidateOnLocaleChange, zodRule } from '../../../lib/form/zod-rules';
 import { useSelfRegister } from '../api/auth-api';
-import { PasswordFields } from '../components/PasswordFields';
+import { PasswordFields } from '../../../components/PasswordFields';
 import { VerificationFields } from '../components/VerificationFields';
 import { registerSchema } from '../schemas';
 

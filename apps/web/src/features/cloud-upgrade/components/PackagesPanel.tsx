@@ -7,7 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ListToolbar, PagedTable, useListQuery, useTablePrefs } from '../../../components/list';
+import { ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { type PackageAction, type PackageListQuery, useOperatePackage, usePackageList } from '../api/upgrade-api';
@@ -39,6 +39,7 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
   const perms = useUpgradePermissions();
   const prefs = useTablePrefs('cloudUpgrade.packages', DEFAULT_HIDDEN);
   const list = useListQuery<Filters>({}, prefs.pageSize);
+  const bind = savedListBindings(list, prefs);
   const [searchText, setSearchText] = useState('');
   const { data, isFetching, refetch } = usePackageList(list.query);
   const operate = useOperatePackage();
@@ -237,7 +238,7 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
             </Button>
           )
         }
-        columns={{ options: optional.map((k) => ({ key: k, label: optionalLabels[k] })), hidden, onChange: prefs.setHidden, onReset: prefs.reset }}
+        columns={bind.columnChooser(optional.map((k) => ({ key: k, label: optionalLabels[k] })), hidden)}
         onRefresh={() => void refetch()}
       />
       <PagedTable<FirmwarePackage>
@@ -247,12 +248,7 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
         columns={columns}
         hiddenColumns={hidden}
         page={data}
-        pageNum={list.query.pageNum}
-        pageSize={list.query.pageSize}
-        onPageChange={(n, s) => {
-          if (s !== list.query.pageSize) prefs.setPageSize(s);
-          list.setPage(n, s);
-        }}
+        {...bind.paging}
         emptyText={list.isFiltered ? t('common.emptyFiltered') : perms.canManage ? t('upgrade.packages.emptyManage') : t('upgrade.packages.empty')}
       />
       {uploadOpen && <PackageUploadModal open onClose={() => setUploadOpen(false)} />}

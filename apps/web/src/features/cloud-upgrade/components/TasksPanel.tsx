@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ListToolbar, PagedTable, useListQuery, useTablePrefs } from '../../../components/list';
+import { ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { type TaskListQuery, useTaskList } from '../api/upgrade-api';
 import { useUpgradePermissions } from '../lib/permissions';
@@ -36,6 +36,7 @@ export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgI
   const perms = useUpgradePermissions();
   const prefs = useTablePrefs('cloudUpgrade.tasks', DEFAULT_HIDDEN);
   const list = useListQuery<Filters>({}, prefs.pageSize);
+  const bind = savedListBindings(list, prefs);
   const [searchText, setSearchText] = useState('');
   const query = pkgFilter ? { ...list.query, pkgId: pkgFilter.pkgId } : list.query;
   const { data, isFetching, refetch } = useTaskList(query);
@@ -223,7 +224,7 @@ export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgI
             </Button>
           )
         }
-        columns={{ options: optional.map((k) => ({ key: k, label: labels[k] })), hidden, onChange: prefs.setHidden, onReset: prefs.reset }}
+        columns={bind.columnChooser(optional.map((k) => ({ key: k, label: labels[k] })), hidden)}
         onRefresh={() => void refetch()}
       />
       <PagedTable<ReleaseTask>
@@ -233,12 +234,7 @@ export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgI
         columns={columns}
         hiddenColumns={hidden}
         page={data}
-        pageNum={list.query.pageNum}
-        pageSize={list.query.pageSize}
-        onPageChange={(n, s) => {
-          if (s !== list.query.pageSize) prefs.setPageSize(s);
-          list.setPage(n, s);
-        }}
+        {...bind.paging}
         emptyText={list.isFiltered || pkgFilter ? t('common.emptyFiltered') : t('upgrade.tasks.empty')}
       />
       {actions.dialog}

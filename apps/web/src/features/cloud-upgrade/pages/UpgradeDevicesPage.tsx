@@ -4,7 +4,7 @@ import { Badge, Button, Card, Col, Flex, Row, Select, Tooltip, Typography } from
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListToolbar, PagedTable, useListQuery, useTablePrefs } from '../../../components/list';
+import { ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { type DeviceListQuery, useDeviceFacets, useDeviceList, useImportTemplate } from '../api/upgrade-api';
@@ -23,6 +23,7 @@ export default function UpgradeDevicesPage() {
   const perms = useUpgradePermissions();
   const prefs = useTablePrefs('cloudUpgrade.devices', DEFAULT_HIDDEN);
   const list = useListQuery<Filters>({}, prefs.pageSize);
+  const bind = savedListBindings(list, prefs);
   const [searchText, setSearchText] = useState('');
   const { data, isFetching, refetch } = useDeviceList(list.query);
   const facets = useDeviceFacets(list.filters.productType);
@@ -168,7 +169,7 @@ export default function UpgradeDevicesPage() {
                 )}
               </Flex>
             }
-            columns={{ options: OPTIONAL_COLUMNS.map((k) => ({ key: k, label: labels[k] })), hidden: prefs.hidden, onChange: prefs.setHidden, onReset: prefs.reset }}
+            columns={bind.columnChooser(OPTIONAL_COLUMNS.map((k) => ({ key: k, label: labels[k] })))}
             onRefresh={() => void refetch()}
             filtersBelow
           />
@@ -179,12 +180,7 @@ export default function UpgradeDevicesPage() {
             columns={columns}
             hiddenColumns={prefs.hidden}
             page={data}
-            pageNum={list.query.pageNum}
-            pageSize={list.query.pageSize}
-            onPageChange={(n, s) => {
-              if (s !== list.query.pageSize) prefs.setPageSize(s);
-              list.setPage(n, s);
-            }}
+            {...bind.paging}
             emptyText={list.isFiltered ? t('common.emptyFiltered') : perms.canManage ? t('upgrade.devices.emptyManage') : t('upgrade.devices.empty')}
           />
         </Card>

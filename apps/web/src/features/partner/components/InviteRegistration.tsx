@@ -1,10 +1,10 @@
 import { PhoneOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
-import { INVITATION_TTL_DAYS, inviteRegisterSchema, PASSWORD_MAX, PASSWORD_MIN, passwordConfirmSchema } from '@portal/contract';
+import { INVITATION_TTL_DAYS, inviteRegisterSchema } from '@portal/contract';
 import { Button, Card, Form, Input, Result, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
+import { PasswordFields } from '../../../components/PasswordFields';
 import { PublicShell } from '../../../components/PublicShell';
 import { useRevalidateOnLocaleChange, zodRule } from '../../../lib/form/zod-rules';
 import { useInviteCheck, useRegisterInvited } from '../api/partner-api';
@@ -32,7 +32,6 @@ export function InviteRegistration({ kind, inviteId, sign }: { kind: 'company' |
   const register = useRegisterInvited(kind);
   const [form] = Form.useForm<RegisterForm>();
   useRevalidateOnLocaleChange(form);
-  const password = Form.useWatch('password', form);
   const [done, setDone] = useState<{ status: 'active' | 'pending'; email: string } | null>(null);
 
   const frame = (node: React.ReactNode) => (
@@ -100,18 +99,7 @@ export function InviteRegistration({ kind, inviteId, sign }: { kind: 'company' |
         <Form.Item name="nickName" label={t('partner.register.nickName')} rules={[zodRule(inviteRegisterSchema, 'nickName')]} required>
           <Input prefix={<UserOutlined />} maxLength={50} placeholder={t('auth.nickNamePlaceholder')} />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('auth.password')}
-          rules={[zodRule(inviteRegisterSchema, 'password')]}
-          required
-          extra={<><PasswordStrengthMeter value={password} /><div style={{ marginTop: 4 }}>{t('auth.passwordHint', { min: PASSWORD_MIN, max: PASSWORD_MAX })}</div></>}
-        >
-          <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} placeholder={t('auth.passwordPlaceholder')} />
-        </Form.Item>
-        <Form.Item name="confirmPassword" label={t('auth.confirmPassword')} dependencies={['password']} rules={[zodRule(passwordConfirmSchema, 'confirmPassword'), zodRule(inviteRegisterSchema, 'confirmPassword')]} validateFirst required>
-          <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} placeholder={t('auth.confirmPasswordPlaceholder')} />
-        </Form.Item>
+        <PasswordFields schema={inviteRegisterSchema} />
         <Button type="primary" htmlType="submit" block size="large" loading={register.isPending} data-testid="invite-register-submit">
           {t('partner.register.submit')}
         </Button>

@@ -1,12 +1,12 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { nickNameSchema, PASSWORD_MAX, PASSWORD_MIN, registerUserSchema, userCalls, type CallData } from '@portal/contract';
+import { UserOutlined } from '@ant-design/icons';
+import { nickNameSchema, registerUserSchema, userCalls, type CallData } from '@portal/contract';
 import { z } from 'zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Result, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
+import { PasswordFields } from '../../../components/PasswordFields';
 import { PublicShell } from '../../../components/PublicShell';
 import { call } from '../../../lib/api/client';
 import { useRevalidateOnLocaleChange, zodRule } from '../../../lib/form/zod-rules';
@@ -50,7 +50,6 @@ export default function CustomerUserRegisterPage() {
   const complete = useMutation({ mutationFn: (d: CallData<typeof userCalls.register>) => call(userCalls.register, d) });
   const [form] = Form.useForm<RegisterForm>();
   useRevalidateOnLocaleChange(form);
-  const password = Form.useWatch('password', form);
   const [doneEmail, setDoneEmail] = useState<string | null>(null);
   const reset = check.data?.purpose === 'reset';
 
@@ -115,23 +114,7 @@ export default function CustomerUserRegisterPage() {
               <Input prefix={<UserOutlined />} maxLength={50} autoComplete="nickname" />
             </Form.Item>
           )}
-          <Form.Item
-            name="password"
-            label={t('users.register.password')}
-            rules={[zodRule(registerUserSchema, 'password')]}
-            required
-            extra={
-              <>
-                <PasswordStrengthMeter value={password} />
-                <div style={{ marginTop: 4 }}>{t('users.passwordHint', { min: PASSWORD_MIN, max: PASSWORD_MAX })}</div>
-              </>
-            }
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={PASSWORD_MAX} />
-          </Form.Item>
-          <Form.Item name="confirmPassword" label={t('users.register.confirmPassword')} dependencies={['password']} rules={[zodRule(registerUserSchema, 'confirmPassword')]} required>
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={PASSWORD_MAX} />
-          </Form.Item>
+          <PasswordFields schema={registerUserSchema} labelKey="users.register.password" confirmLabelKey="users.register.confirmPassword" />
           <Button type="primary" htmlType="submit" block size="large" loading={complete.isPending} data-testid="user-register-submit">
             {t(reset ? 'users.register.resetSubmit' : 'users.register.submit')}
           </Button>

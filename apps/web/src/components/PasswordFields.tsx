@@ -3,15 +3,24 @@ import { PASSWORD_MAX, PASSWORD_MIN, passwordConfirmSchema } from '@portal/contr
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
-import { zodRule } from '../../../lib/form/zod-rules';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { zodRule } from '../lib/form/zod-rules';
 
 /**
  * New password with a live strength meter, and its confirmation. Rules come from the page's call
  * schema; the confirmation also uses the contract's passwordConfirmSchema, which tells "required"
- * apart from "does not match".
+ * apart from "does not match". Used by every form that sets a password (register, forgot password,
+ * invitation and user registration, change password).
  */
-export function PasswordFields({ schema, labelKey = 'auth.password' }: { schema: z.ZodType; labelKey?: string }) {
+export function PasswordFields({
+  schema,
+  labelKey = 'auth.password',
+  confirmLabelKey = 'auth.confirmPassword',
+}: {
+  schema: z.ZodType;
+  labelKey?: string;
+  confirmLabelKey?: string;
+}) {
   const { t } = useTranslation();
   const password = Form.useWatch<string | undefined>('password');
   return (
@@ -30,7 +39,7 @@ export function PasswordFields({ schema, labelKey = 'auth.password' }: { schema:
       >
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={PASSWORD_MAX} placeholder={t('auth.passwordPlaceholder')} />
       </Form.Item>
-      <Form.Item name="confirmPassword" label={t('auth.confirmPassword')} dependencies={['password']}
+      <Form.Item name="confirmPassword" label={t(confirmLabelKey)} dependencies={['password']}
         rules={[zodRule(passwordConfirmSchema, 'confirmPassword'), zodRule(schema, 'confirmPassword')]}
         validateFirst
         required
