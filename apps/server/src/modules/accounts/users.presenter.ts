@@ -1,22 +1,9 @@
 import type { ResourceCode, UserDetail, UserRecord } from '@portal/contract';
 import type { Actor } from '../../lib/context';
 import { availableActions } from './users.policy';
+import type { UserListRow } from './users.repository';
 
-interface Row {
-  id: number;
-  companyId: number;
-  companyName: string;
-  email: string;
-  deletedEmail: string | null;
-  nickname: string;
-  phone: string;
-  userType: string;
-  userAuthType: number;
-  status: string;
-  registered: boolean;
-  invitedAt: Date | null;
-  createdAt: Date;
-}
+type Row = UserListRow;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 

@@ -10,9 +10,9 @@ type AnyDb = Db | Tx;
 
 // Written out in full: Drizzle renders a column of the only table unqualified, which inside the
 // subquery would bind to the users table.
-const userCountSql = sql<number>`(select count(*)::int from users u where u.company_id = "companies"."id" and u.status <> 'deleted')`;
+export const userCountSql = sql<number>`(select count(*)::int from users u where u.company_id = "companies"."id" and u.status <> 'deleted')`;
 
-const companyColumns = {
+export const companyColumns = {
   id: companies.id,
   parentId: companies.parentId,
   type: companies.type,

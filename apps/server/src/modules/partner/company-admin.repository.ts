@@ -7,29 +7,16 @@ import type { Db, Tx } from '../../db/client';
 import { areas, companies, users } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { belowCompany } from '../../lib/tenancy';
+import { companyColumns, userCountSql } from '../company/company.repository';
 
 type AnyDb = Db | Tx;
 
-const userCountSql = sql<number>`(select count(*)::int from users u where u.company_id = "companies"."id" and u.status <> 'deleted')`;
 
+/** The company list's columns, plus what administration needs (depth, the superior-access switch). */
 export const companyAdminColumns = {
-  id: companies.id,
-  parentId: companies.parentId,
-  path: companies.path,
+  ...companyColumns,
   depth: companies.depth,
-  type: companies.type,
-  level: companies.level,
-  name: companies.name,
-  logo: companies.logo,
-  contact: companies.contact,
-  telephone: companies.telephone,
-  email: companies.email,
-  areaId: companies.areaId,
-  status: companies.status,
-  userLimit: companies.userLimit,
   allowSuperiorAccess: companies.allowSuperiorAccess,
-  createdAt: companies.createdAt,
-  userCount: userCountSql,
 };
 
 export type AdminCompanyRow = NonNullable<Awaited<ReturnType<typeof findDownstreamCompany>>>;
