@@ -1,7 +1,8 @@
 /**
  * Wires the cross-cutting services: mail (SMTP or the outbox), the file store (local folder or S3),
- * and the persistent job queue (pg-boss on the same database). Nothing here lives only in memory,
- * so several instances can serve side by side.
+ * the persistent job queue (pg-boss on the same database), and the read cache with the change
+ * notifications it is kept exact by. Nothing here is only in memory but the cache, and the cache
+ * follows every instance's writes, so several instances can serve side by side.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
@@ -11,6 +12,9 @@ import { createFileStore, type FileStore } from './lib/files';
 import { createJobQueue, type JobQueue } from './lib/jobs';
 import { createMailer, registerMailDelivery, type MailTemplateName } from './lib/mail';
 import type { AppServices } from './lib/services';
+import { CHANGES_CHANNEL, DataVersions } from './lib/data-versions';
+import { NonceRecorder } from './lib/nonces';
+import { ReadCache } from './lib/read-cache';
 import { TotalCache } from './lib/total-cache';
 
 export interface ServiceHandles {
@@ -31,10 +35,20 @@ export async function createServices(
   const fileStore = createFileStore(env);
   const jobs = opts.jobs === false ? null : createJobQueue(database, { connectionString: config.databaseUrl });
 
+  // The read cache follows the database's change notifications from here on (until stop).
+  const versions = new DataVersions();
+  const stopListening = await database.listen(CHANGES_CHANNEL, {
+    notify: (payload) => versions.noteChange(payload),
+    state: (listening) => versions.setLive(listening && !readCacheOff(env)),
+  });
+
   const app: AppServices = {
     config,
     fileStore,
     totals: new TotalCache(),
+    versions,
+    reads: new ReadCache(versions),
+    nonces: new NonceRecorder(database),
     mail: {
       async sendTemplate(to, template, locale, vars) {
         await mailer.sendTemplate(to, template as MailTemplateName, locale, vars as never);
@@ -53,7 +67,13 @@ export async function createServices(
       log.info('job queue started');
     },
     async stop() {
+      await stopListening();
       if (jobs) await jobs.stop();
     },
   };
+}
+
+/** READ_CACHE=off: every read goes to the database (for comparing, or ruling the cache out). */
+function readCacheOff(env: Record<string, string | undefined>) {
+  return env.READ_CACHE === 'off';
 }

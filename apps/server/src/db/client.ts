@@ -26,6 +26,12 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[], opts?: { name?: string }): Promise<{ rows: T[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Receive the NOTIFY payloads of `channel`. `state(true)` once listening, `state(false)` when
+   * the listening connection is lost (PostgreSQL: it reconnects, then `state(true)` again; what was
+   * sent meanwhile is not delivered). Answers a function that stops listening.
+   */
+  listen(channel: string, handlers: { notify(payload: string): void; state(listening: boolean): void }): Promise<() => Promise<void>>;
   /** The PGlite instance, when embedded (tests dump it as a template). */
   pglite?: PGlite;
 }
@@ -48,6 +54,16 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
     },
     async close() {
       if (!client.closed) await client.close();
+    },
+    async listen(channel, handlers) {
+      // One process owns a PGlite database, and its notifications are delivered as each
+      // statement or transaction commits: nothing can be missed.
+      const stop = await client.listen(channel, (payload) => handlers.notify(payload));
+      handlers.state(true);
+      return async () => {
+        handlers.state(false);
+        if (!client.closed) await stop();
+      };
     },
   };
 }
@@ -138,6 +154,67 @@ export async function openPostgres(url: string, opts: { max?: number; hotClients
     async close() {
       await Promise.all([pool.end(), hot.end()]);
     },
+    listen(channel, handlers) {
+      return listenPostgres(url, channel, handlers);
+    },
+  };
+}
+
+const RELISTEN_DELAY_MS = 1_000;
+
+/** A dedicated connection that LISTENs on `channel`, opened again after a loss. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: { notify(payload: string): void; state(listening: boolean): void },
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const retry = () => {
+    if (!stopped && !timer) timer = setTimeout(() => ((timer = null), void connect()), RELISTEN_DELAY_MS);
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (current === client) {
+        current = null;
+        handlers.state(false);
+      }
+      client.end().catch(() => {});
+      retry();
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (m) => {
+      if (m.channel === channel) handlers.notify(m.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (stopped || lost) {
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    handlers.state(true);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const c = current;
+    current = null;
+    handlers.state(false);
+    if (c) await c.end().catch(() => {});
   };
 }
 

@@ -19,7 +19,9 @@ import type { Actor, AuditEntry, CallContext } from '../lib/context';
 import type { CallImpl } from '../lib/implement';
 import type { AppServices } from '../lib/services';
 import { hmacHex, safeEqualHex, sha256Hex } from '../lib/secrets';
-import { endSession, recordPublicNonce, resolveSessionAndNonce, touchSession } from '../modules/auth/session.repository';
+import {
+  endSession, resolveSessionAndNonce, sessionDeps, touchSession, type ResolvedSession,
+} from '../modules/auth/session.repository';
 import { localizeIssues } from '../lib/validation-messages';
 
 export interface CallRouterDeps {
@@ -70,13 +72,48 @@ export function callUrl(call: CallDef) {
 
 
 /**
+ * The session a signed call names, its sign checked and its nonce recorded under it (1006 bad sign,
+ * 1008 replayed nonce). A cached session (read cache, dropped when its row, a user or a company
+ * changes) costs one small insert for the nonce; otherwise session and nonce are one round trip,
+ * and the session is kept. Null when the token names no session.
+ */
+async function resolveSession(
+  deps: { database: Database; services: Pick<AppServices, 'reads' | 'nonces'> },
+  tokenHash: string,
+  basic: Basic,
+  rawData: unknown,
+  nonceExpiresAt: Date,
+): Promise<ResolvedSession | null> {
+  const { database } = deps;
+  const reads = deps.services.reads;
+  const key = `session|${tokenHash}`;
+  const cached = reads.peek<ResolvedSession>(key);
+  if (cached) {
+    const expected = hmacHex(cached.session.signKey, signingString(basic, dataDigestNode(rawData)));
+    if (!safeEqualHex(expected, basic.sign)) throw new AppError(ErrorCodes.badSign);
+    if (!(await deps.services.nonces.record(`s${cached.session.id}:${basic.nonce}`, nonceExpiresAt))) throw new AppError(ErrorCodes.replayedNonce);
+    // Changed while the nonce was written (ended, user disabled, company frozen): read it again.
+    return reads.peek<ResolvedSession>(key) ?? (await resolveSessionAndNonce(database, tokenHash));
+  }
+  const token = reads.begin();
+  const found = await resolveSessionAndNonce(database, tokenHash, basic.nonce, nonceExpiresAt);
+  if (!found) return null;
+  const expected = hmacHex(found.session.signKey, signingString(basic, dataDigestNode(rawData)));
+  if (!safeEqualHex(expected, basic.sign)) throw new AppError(ErrorCodes.badSign);
+  if (!found.nonceFresh) throw new AppError(ErrorCodes.replayedNonce);
+  const resolved: ResolvedSession = { session: found.session, user: found.user, company: found.company };
+  reads.keep(key, token, sessionDeps(resolved), resolved);
+  return resolved;
+}
+
+/**
  * The envelope check and session resolution every signed request goes through (calls and uploads):
  * time window, sign with the session's key (or the public key), nonce once, then the session's
  * state and the resource code. Answers the actor, or null for a public call.
  */
 export async function authenticate(
   req: FastifyRequest,
-  deps: { database: Database; clock: Clock },
+  deps: { database: Database; clock: Clock; services: Pick<AppServices, 'reads' | 'nonces'> },
   basic: Basic,
   rawData: unknown,
   auth: CallAuth,
@@ -85,16 +122,14 @@ export async function authenticate(
   const now = clock.now();
   if (Math.abs(now - basic.time) > SIGN_TIME_WINDOW_MS) throw new AppError(ErrorCodes.staleTime);
 
-  // Resolve the session named by the token (it holds the key the call was signed with) and record
-  // the nonce under it, in one round trip.
   const nonceExpiresAt = new Date(basic.time + SIGN_TIME_WINDOW_MS);
-  const found = basic.token ? await resolveSessionAndNonce(database, sha256Hex(basic.token), basic.nonce, nonceExpiresAt) : null;
+  const found = basic.token ? await resolveSession(deps, sha256Hex(basic.token), basic, rawData, nonceExpiresAt) : null;
   if (auth !== 'public' && !found) throw new AppError(ErrorCodes.tokenInvalid);
-  const signKey = found ? found.session.signKey : PUBLIC_SIGN_KEY;
-  const expected = hmacHex(signKey, signingString(basic, dataDigestNode(rawData)));
-  if (!safeEqualHex(expected, basic.sign)) throw new AppError(ErrorCodes.badSign);
-  const nonceFresh = found ? found.nonceFresh : await recordPublicNonce(database, basic.nonce, nonceExpiresAt);
-  if (!nonceFresh) throw new AppError(ErrorCodes.replayedNonce);
+  if (!found) {
+    // A public call (or one naming no live session): the public key, and a nonce of its own.
+    if (!safeEqualHex(hmacHex(PUBLIC_SIGN_KEY, signingString(basic, dataDigestNode(rawData))), basic.sign)) throw new AppError(ErrorCodes.badSign);
+    if (!(await deps.services.nonces.record(`p:${basic.nonce}`, nonceExpiresAt))) throw new AppError(ErrorCodes.replayedNonce);
+  }
 
   let actor: Actor | null = null;
   if (auth !== 'public' && found) {
@@ -190,7 +225,17 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
         if (call.write && !audited) await ctx.audit({ action: call.path, after: data.data });
         return result;
       };
-      const result = call.write && impl.options.transaction !== false ? await database.db.transaction((tx) => run(tx)) : await run(database.db);
+      let result: unknown;
+      if (!call.write) result = await run(database.db);
+      else {
+        try {
+          result = impl.options.transaction !== false ? await database.db.transaction((tx) => run(tx)) : await run(database.db);
+        } finally {
+          // Committed (or partly, without a transaction): this instance's next read must not be
+          // answered from what it read before, even ahead of the database's change notification.
+          deps.services.versions.everythingChanged();
+        }
+      }
       const out = (call.result as z.ZodType).parse(result);
       return { basic: { code: 200, msg: 'Success' }, data: out };
     });

@@ -38,6 +38,12 @@ export interface TestApp {
   /** POST any body to a path (for malformed envelopes). */
   raw(pathOrCall: string | CallDef, body: unknown, headers?: Record<string, string>): Promise<Answer>;
   login(email: string, password?: string): Promise<SessionTokens>;
+  /**
+   * Another server instance on the same database, with its own services (its read cache and the
+   * connection it hears the database's change notifications on), as a second node behind a load
+   * balancer would be. Closed with this app.
+   */
+  secondInstance(): Promise<{ services: import('../../src/lib/services').AppServices; call: TestApp['call'] }>;
   lastMailTo(email: string): Promise<{ subject: string; text: string } | null>;
   close(): Promise<void>;
 }
@@ -52,7 +58,7 @@ export async function createTestApp(engine: EngineKind): Promise<TestApp> {
   await app.ready();
   const world = await createWorld(database);
 
-  const url = (c: string | CallDef) => (typeof c === 'string' ? c : `${API_PREFIX}/${c.path}`);
+  const more: Array<() => Promise<void>> = [];
   const t: TestApp = {
     app,
     database,
@@ -60,17 +66,7 @@ export async function createTestApp(engine: EngineKind): Promise<TestApp> {
     world,
     services: services.app,
     fileStore: services.fileStore,
-    async call(call, data, session, opts = {}) {
-      const basic = { ...buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', data, now: clock.now() }), ...(opts.basic ?? {}) };
-      const res = await app.inject({
-        method: 'POST',
-        url: url(call),
-        payload: { basic, data },
-        headers: opts.locale ? { 'x-locale': opts.locale } : {},
-      });
-      const body = res.json();
-      return { status: res.statusCode, basic: body.basic, data: body.data };
-    },
+    call: callerOf(app, clock),
     async raw(p, body, headers = {}) {
       const res = await app.inject({
         method: 'POST',
@@ -91,11 +87,39 @@ export async function createTestApp(engine: EngineKind): Promise<TestApp> {
       const [m] = await database.db.select().from(mails).where(eq(mails.to, email)).orderBy(desc(mails.id)).limit(1);
       return m ? { subject: m.subject, text: m.text } : null;
     },
+    async secondInstance() {
+      const services2 = await createServices(config, database, { env: { FILE_STORE_DIR: path.join(dataDir, 'files') }, jobs: false });
+      const app2 = await buildApp({ config, database, services: services2.app, clock, logger: false });
+      await app2.ready();
+      more.push(async () => {
+        await app2.close();
+        await services2.stop();
+      });
+      return { services: services2.app, call: callerOf(app2, clock) };
+    },
     async close() {
+      for (const close of more) await close();
       await app.close();
       await services.stop();
       await database.close();
     },
   };
   return t;
+}
+
+const url = (c: string | CallDef) => (typeof c === 'string' ? c : `${API_PREFIX}/${c.path}`);
+
+/** Signed calls to one app instance, timed by the test's clock. */
+function callerOf(app: FastifyInstance, clock: ManualClock): TestApp['call'] {
+  return async (call, data, session, opts = {}) => {
+    const basic = { ...buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', data, now: clock.now() }), ...(opts.basic ?? {}) };
+    const res = await app.inject({
+      method: 'POST',
+      url: url(call),
+      payload: { basic, data },
+      headers: opts.locale ? { 'x-locale': opts.locale } : {},
+    });
+    const body = res.json();
+    return { status: res.statusCode, basic: body.basic, data: body.data };
+  };
 }

@@ -19,7 +19,7 @@ export const userImpls = [
     const actor = requireActor(ctx);
     const scope = await svc.scopeOf(ctx);
     if (d.companyId !== undefined && !(await findCompanyInScope(ctx.db, scope, d.companyId))) throw new AppError(ErrorCodes.notFound);
-    const { records, total } = await listUsers(ctx.database, ctx.services.totals, scope, d, d);
+    const { records, total } = await listUsers(ctx.database, ctx.services, scope, d, d);
     return { records: records.map((r) => presentUser(actor, r)), total, pageNum: d.pageNum, pageSize: d.pageSize };
   }),
   implement(userCalls.get, otherUser, async (ctx, d) => {

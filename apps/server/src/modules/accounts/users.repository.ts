@@ -9,6 +9,7 @@ import type { Database, Db, Tx } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { escapeLike, inSubtree } from '../../lib/tenancy';
+import type { ReadCache } from '../../lib/read-cache';
 import type { TotalCache } from '../../lib/total-cache';
 
 type AnyDb = Db | Tx;
@@ -99,29 +100,11 @@ function listWhere(scope: ActorScope, f: UserListFilter) {
   return { where: conds.join('\n        and '), params, shape, search };
 }
 
-export async function listUsers(
-  database: Database,
-  totals: TotalCache,
-  scope: ActorScope,
-  f: UserListFilter,
-  page: { pageNum: number; pageSize: number },
-) {
-  const { actor } = scope;
-  const w = listWhere(scope, f);
-  const n = w.params.length;
-  // A search gets a plan for its own values (so the prefix indexes are used); the other shapes are
-  // prepared statements, planned once per connection.
-  const { rows } = await database.query<Record<string, unknown>>(
-    `select u.id, u.company_id, c.name as company_name, u.email, u.deleted_email, u.nickname, u.phone, u.user_type,
-            u.user_auth_type, u.status, u.registered, u.invited_at, u.created_at
-       from users u join companies c on c.id = u.company_id
-      where ${w.where}
-      order by u.id desc
-      limit $${n + 1} offset $${n + 2}`,
-    [...w.params, page.pageSize, (page.pageNum - 1) * page.pageSize],
-    w.search ? undefined : { name: `user_list_page_${w.shape || 'all'}` },
-  );
-  const records: UserListRow[] = rows.map((r) => ({
+/** What a user page is read from. */
+const USER_PAGE_DEPS = { tables: ['users', 'companies'] };
+
+function toUserListRow(r: Record<string, unknown>): UserListRow {
+  return {
     id: Number(r.id),
     companyId: Number(r.company_id),
     companyName: String(r.company_name),
@@ -135,7 +118,37 @@ export async function listUsers(
     registered: r.registered === true || r.registered === 't',
     invitedAt: toDate(r.invited_at),
     createdAt: toDate(r.created_at)!,
-  }));
+  };
+}
+
+export async function listUsers(
+  database: Database,
+  { totals, reads }: { totals: TotalCache; reads: ReadCache },
+  scope: ActorScope,
+  f: UserListFilter,
+  page: { pageNum: number; pageSize: number },
+) {
+  const { actor } = scope;
+  const w = listWhere(scope, f);
+  const n = w.params.length;
+  // A search gets a plan for its own values (so the prefix indexes are used); the other shapes are
+  // prepared statements, planned once per connection.
+  const params = [...w.params, page.pageSize, (page.pageNum - 1) * page.pageSize];
+  // The page is kept until a user or company changes (the read cache); its key is the statement's
+  // shape and every value bound to it.
+  const records = await reads.get(`users.page|${w.shape}|${JSON.stringify(params)}`, USER_PAGE_DEPS, async () => {
+    const { rows } = await database.query<Record<string, unknown>>(
+      `select u.id, u.company_id, c.name as company_name, u.email, u.deleted_email, u.nickname, u.phone, u.user_type,
+              u.user_auth_type, u.status, u.registered, u.invited_at, u.created_at
+         from users u join companies c on c.id = u.company_id
+        where ${w.where}
+        order by u.id desc
+        limit $${n + 1} offset $${n + 2}`,
+      params,
+      w.search ? undefined : { name: `user_list_page_${w.shape || 'all'}` },
+    );
+    return rows.map(toUserListRow);
+  });
   const key = `users|${actor.companyPath}|${(scope.rangePaths ?? []).join(',')}|${w.search ?? ''}|${f.status ?? ''}|${f.companyId ?? ''}|${f.userType ?? ''}`;
   const total =
     page.pageNum === 1 && records.length < page.pageSize

@@ -31,7 +31,16 @@ const DAY_MS = 86_400_000;
 export const UNUSABLE_PASSWORD = '!not-registered';
 
 export async function scopeOf(ctx: CallContext): Promise<ActorScope> {
-  return loadActorScope(ctx.db, requireActor(ctx));
+  const actor = requireActor(ctx);
+  // Inside a write's transaction the scope is read there (it may have just changed it); outside,
+  // it is kept by the read cache until a user or company changes.
+  if (ctx.db !== ctx.database.db) return loadActorScope(ctx.db, actor);
+  const { rangePaths, appIds, companyAreaId } = await ctx.services.reads.get(
+    `scope|${actor.userId}|${actor.companyPath}`,
+    { tables: ['users', 'companies'] },
+    () => loadActorScope(ctx.db, actor),
+  );
+  return { actor, rangePaths, appIds, companyAreaId };
 }
 
 export async function requireUserInScope(db: AnyDb, scope: ActorScope, userId: number): Promise<UserRow> {

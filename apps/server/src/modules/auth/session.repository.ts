@@ -60,15 +60,7 @@ export interface ResolvedSession {
 
 const toDate = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(v as string));
 
-/**
- * The hot path of every signed call, in one round trip: the session, user and company of a token
- * hash, and the nonce recorded under that session (false when it was seen before). The nonce is
- * recorded before the sign is checked; a caller without the right key only burns a random nonce.
- */
-export async function resolveSessionAndNonce(database: Database, tokenHash: string, nonce: number, nonceExpiresAt: Date) {
-  const { rows } = await database.query<Record<string, unknown>>(
-    `with s as (
-       select s.id, s.user_id, s.sign_key, s.locale, s.current_area_id, s.token_expires_at, s.last_active_at, s.ended_at,
+const SESSION_SELECT = `select s.id, s.user_id, s.sign_key, s.locale, s.current_area_id, s.token_expires_at, s.last_active_at, s.ended_at,
               s.end_reason, s.acting_user_id, s.remote_expires_at,
               u.nickname, u.email, u.user_type, u.user_auth_type, u.status as user_status,
               to_json(u.auth_res_list) as auth_res_list, to_json(u.area_ids) as area_ids,
@@ -76,13 +68,33 @@ export async function resolveSessionAndNonce(database: Database, tokenHash: stri
               a.nickname as acting_nickname
          from sessions s join users u on u.id = s.user_id join companies c on c.id = u.company_id
          left join users a on a.id = s.acting_user_id
-        where s.token_hash = $1),
+        where s.token_hash = $1`;
+
+/** What a resolved session was read from (it is kept by the read cache until one of them changes). */
+export function sessionDeps(resolved: ResolvedSession) {
+  return { tables: ['users', 'companies'], rows: [`sessions:${resolved.session.id}`] };
+}
+
+/**
+ * The hot path of a signed call whose session is not cached, in one round trip: the session, user
+ * and company of a token hash, and the nonce recorded under that session (false when it was seen
+ * before). The nonce is recorded before the sign is checked; a caller without the right key only
+ * burns a random nonce. Without a nonce, only the session is read.
+ */
+export async function resolveSessionAndNonce(database: Database, tokenHash: string, nonce: number, nonceExpiresAt: Date): Promise<(ResolvedSession & { nonceFresh: boolean }) | null>;
+export async function resolveSessionAndNonce(database: Database, tokenHash: string): Promise<ResolvedSession | null>;
+export async function resolveSessionAndNonce(database: Database, tokenHash: string, nonce?: number, nonceExpiresAt?: Date) {
+  const { rows } =
+    nonce === undefined
+      ? await database.query<Record<string, unknown>>(SESSION_SELECT, [tokenHash], { name: 'resolve_session' })
+      : await database.query<Record<string, unknown>>(
+          `with s as (${SESSION_SELECT}),
      n as (insert into nonces (key, expires_at) select 's' || s.id || ':' || $2::text, $3::timestamptz from s
            on conflict do nothing returning key)
      select s.*, (select count(*)::int from n) as nonce_fresh from s`,
-    [tokenHash, String(nonce), nonceExpiresAt.toISOString()],
-    { name: 'resolve_session_and_nonce' },
-  );
+          [tokenHash, String(nonce), nonceExpiresAt!.toISOString()],
+          { name: 'resolve_session_and_nonce' },
+        );
   const r = rows[0];
   if (!r) return null;
   const resolved: ResolvedSession = {
@@ -100,14 +112,5 @@ export async function resolveSessionAndNonce(database: Database, tokenHash: stri
       id: Number(r.company_id), path: String(r.path), type: String(r.company_type), name: String(r.company_name), level: Number(r.level), status: String(r.company_status),
     },
   };
-  return { ...resolved, nonceFresh: Number(r.nonce_fresh) === 1 };
-}
-
-/** Records a nonce of a call made without a session. */
-export async function recordPublicNonce(database: Database, nonce: number, expiresAt: Date): Promise<boolean> {
-  const { rows } = await database.query(
-    `insert into nonces (key, expires_at) values ($1, $2::timestamptz) on conflict do nothing returning key`,
-    [`p:${nonce}`, expiresAt.toISOString()],
-  );
-  return rows.length === 1;
+  return nonce === undefined ? resolved : { ...resolved, nonceFresh: Number(r.nonce_fresh) === 1 };
 }

@@ -9,7 +9,7 @@ export const companyImpls = [
   implement(companyCalls.list, { otherTenant: (fx) => ({ parentId: fx.otherCompanyId }) }, async (ctx, d) => {
     const actor = requireActor(ctx);
     if (d.parentId !== undefined && !(await findCompanyInSubtree(ctx.db, actor, d.parentId))) throw new AppError(ErrorCodes.notFound);
-    const { records, total } = await listDownstreamCompanies(ctx.database, ctx.services.totals, actor, d, d);
+    const { records, total } = await listDownstreamCompanies(ctx.database, ctx.services, actor, d, d);
     return { records: records.map(presentCompany), total, pageNum: d.pageNum, pageSize: d.pageSize };
   }),
   implement(companyCalls.relationPage, { otherTenant: (fx) => ({ companyId: fx.otherCompanyId }) }, async (ctx, d) => {

@@ -4,6 +4,7 @@ import type { Database, Db, Tx } from '../../db/client';
 import { companies } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { belowCompany, escapeLike, inSubtree } from '../../lib/tenancy';
+import type { ReadCache } from '../../lib/read-cache';
 import type { TotalCache } from '../../lib/total-cache';
 
 type AnyDb = Db | Tx;
@@ -40,6 +41,28 @@ export interface CompanyFilter {
   parentId?: number;
 }
 
+/** What a company page is read from: the companies, and the users it counts. */
+const COMPANY_PAGE_DEPS = { tables: ['companies', 'users'] };
+
+function toCompanyListRecord(r: Record<string, unknown>) {
+  return {
+    id: Number(r.id),
+    parentId: r.parent_id === null ? null : Number(r.parent_id),
+    type: String(r.type),
+    level: Number(r.level),
+    name: String(r.name),
+    logo: (r.logo as string | null) ?? null,
+    contact: String(r.contact),
+    telephone: String(r.telephone),
+    email: String(r.email),
+    areaId: r.area_id === null ? null : Number(r.area_id),
+    status: String(r.status),
+    userLimit: Number(r.user_limit),
+    createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
+    userCount: Number(r.user_count),
+  };
+}
+
 /**
  * Downstream companies of the caller, filtered and paged. The page is the portal's hottest list, so
  * it is a prepared statement per combination of filters (planned once per connection; only the
@@ -48,7 +71,7 @@ export interface CompanyFilter {
  */
 export async function listDownstreamCompanies(
   database: Database,
-  totals: TotalCache,
+  { totals, reads }: { totals: TotalCache; reads: ReadCache },
   actor: Actor,
   f: CompanyFilter,
   page: { pageNum: number; pageSize: number },
@@ -69,34 +92,24 @@ export async function listDownstreamCompanies(
   if (f.areaId) add('a', (n) => `c.area_id = $${n}::int`, f.areaId);
   if (f.parentId) add('p', (n) => `c.parent_id = $${n}::int`, f.parentId);
   params.push(page.pageSize, (page.pageNum - 1) * page.pageSize);
-  const { rows } = await database.query<Record<string, unknown>>(
-    `select c.id, c.parent_id, c.type, c.level, c.name, c.logo, c.contact, c.telephone, c.email, c.area_id, c.status,
+  const text = `select c.id, c.parent_id, c.type, c.level, c.name, c.logo, c.contact, c.telephone, c.email, c.area_id, c.status,
             c.user_limit, c.created_at,
             (select count(*)::int from users u where u.company_id = c.id and u.status <> 'deleted') as user_count
        from companies c
       where c.path like $1 and c.path <> $2${conds.map((c) => `\n        and ${c}`).join('')}
       order by c.id desc
-      limit $${params.length - 1} offset $${params.length}`,
-    params,
-    // A search's plan depends on its pattern: planned for its own value.
-    search ? undefined : { name: `company_list_page_${shape || 'all'}` },
-  );
-  const records = rows.map((r) => ({
-    id: Number(r.id),
-    parentId: r.parent_id === null ? null : Number(r.parent_id),
-    type: String(r.type),
-    level: Number(r.level),
-    name: String(r.name),
-    logo: (r.logo as string | null) ?? null,
-    contact: String(r.contact),
-    telephone: String(r.telephone),
-    email: String(r.email),
-    areaId: r.area_id === null ? null : Number(r.area_id),
-    status: String(r.status),
-    userLimit: Number(r.user_limit),
-    createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
-    userCount: Number(r.user_count),
-  }));
+      limit $${params.length - 1} offset $${params.length}`;
+  // The page is kept until a company or user changes (the read cache); its key is the statement's
+  // shape and every value bound to it.
+  const records = await reads.get(`companies.page|${shape}|${JSON.stringify(params)}`, COMPANY_PAGE_DEPS, async () => {
+    const { rows } = await database.query<Record<string, unknown>>(
+      text,
+      params,
+      // A search's plan depends on its pattern: planned for its own value.
+      search ? undefined : { name: `company_list_page_${shape || 'all'}` },
+    );
+    return rows.map(toCompanyListRecord);
+  });
   const totalKey = `${actor.companyPath}|${f.searchText ?? ''}|${f.type ?? ''}|${f.status ?? ''}|${f.areaId ?? ''}|${f.parentId ?? ''}`;
   // The count's query is only built on a cache miss.
   const total = await totals.get(`companies|${totalKey}`, async () => {

@@ -1,0 +1,97 @@
+/**
+ * The read cache (list pages, signed calls' sessions) never answers what the database no longer
+ * holds: a write through the API shows at once, a write by another connection or another server
+ * instance as soon as its change notification arrives, and a session ended, a user disabled or a
+ * company frozen elsewhere is refused.
+ */
+import { authCalls, companyCalls, ErrorCodes, partnerCalls, userCalls } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { ENGINES } from '../support/db';
+
+type Tokens = Awaited<ReturnType<TestApp['login']>>;
+const POLL = { timeout: 3_000, interval: 20 };
+
+describe.each(ENGINES)('read cache (%s)', (engine) => {
+  let t: TestApp;
+  let owner: Tokens;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    owner = await t.login('owner-a@test.local');
+  });
+  afterAll(() => t?.close());
+
+  const companyNames = async (call: TestApp['call'] = t.call, session: Tokens = owner) => {
+    const r = await call(companyCalls.list, { pageNum: 1, pageSize: 50 }, session);
+    expect(r.basic.code).toBe(200);
+    return r.data.records.map((c) => c.name);
+  };
+
+  it('answers a repeated page from the cache', async () => {
+    await companyNames();
+    const hits = t.services.reads.hits;
+    await companyNames();
+    // The session and the page both came from the cache.
+    expect(t.services.reads.hits - hits).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows a write made through the API at once', async () => {
+    expect(await companyNames()).toContain('Dealer A1');
+    const r = await t.call(
+      partnerCalls.updateCompany,
+      { companyId: t.world.companies.dealerA.id, name: 'Dealer A1 Renamed', contact: 'Max', telephone: '+49 30 555', email: 'a1@dealer.test', userLimit: 50 },
+      owner,
+    );
+    expect(r.basic.code).toBe(200);
+    expect(await companyNames()).toContain('Dealer A1 Renamed');
+  });
+
+  it('shows a write made by another connection (a script, another instance) once the database announces it', async () => {
+    const before = await companyNames();
+    expect(before).not.toContain('Installer Renamed Elsewhere');
+    await t.database.query(`update companies set name = 'Installer Renamed Elsewhere' where id = $1`, [t.world.companies.installerA.id]);
+    await expect.poll(companyNames, POLL).toContain('Installer Renamed Elsewhere');
+    // A user added elsewhere shows in the user list (its page and its company's user count).
+    const users = async () => (await t.call(userCalls.list, { pageNum: 1, pageSize: 50 }, owner)).data.records.map((u) => u.email);
+    expect(await users()).not.toContain('elsewhere@test.local');
+    await t.database.query(
+      `insert into users (company_id, email, nickname, phone, password_hash, user_type, user_auth_type, status, auth_res_list, area_ids)
+       values ($1, 'elsewhere@test.local', 'Elsewhere', '', 'x', 'installer', 3, 'normal', '{}', '{}')`,
+      [t.world.companies.installerA.id],
+    );
+    await expect.poll(users, POLL).toContain('elsewhere@test.local');
+  });
+
+  it('refuses a session ended elsewhere, and a user whose company was frozen elsewhere', async () => {
+    const dealer = await t.login('dealer-a@test.local');
+    expect((await companyNames(t.call, dealer)).length).toBeGreaterThan(0); // the session is cached now
+    await t.database.query(`update sessions set ended_at = now(), end_reason = 'replaced' where token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`, [dealer.token]);
+    await expect.poll(async () => (await t.call(companyCalls.list, {}, dealer)).basic.code, POLL).toBe(ErrorCodes.loggedInElsewhere);
+
+    const again = await t.login('dealer-a@test.local');
+    expect((await t.call(companyCalls.list, {}, again)).basic.code).toBe(200);
+    await t.database.query(`update companies set status = 'frozen' where id = $1`, [t.world.companies.dealerA.id]);
+    await expect.poll(async () => (await t.call(companyCalls.list, {}, again)).basic.code, POLL).toBe(ErrorCodes.accountDisabled);
+    await t.database.query(`update companies set status = 'active' where id = $1`, [t.world.companies.dealerA.id]);
+  });
+
+  it('keeps two instances on one database in step: a write or a logout on one is seen by the other', async () => {
+    const other = await t.secondInstance();
+    const session = await t.login('owner-a@test.local');
+    expect(await companyNames(other.call, session)).not.toContain('Dealer A1 Second Instance');
+    const hits = other.services.reads.hits;
+    await companyNames(other.call, session);
+    expect(other.services.reads.hits).toBeGreaterThan(hits); // the second instance answers from its own cache
+
+    const r = await t.call(
+      partnerCalls.updateCompany,
+      { companyId: t.world.companies.dealerA.id, name: 'Dealer A1 Second Instance', contact: 'Max', telephone: '+49 30 555', email: 'a1@dealer.test', userLimit: 50 },
+      session,
+    );
+    expect(r.basic.code).toBe(200);
+    await expect.poll(() => companyNames(other.call, session), POLL).toContain('Dealer A1 Second Instance');
+
+    expect((await t.call(authCalls.logout, {}, session)).basic.code).toBe(200);
+    await expect.poll(async () => (await other.call(companyCalls.list, {}, session)).basic.code, POLL).not.toBe(200);
+  });
+});
