@@ -10,13 +10,14 @@ interface Pending {
 /**
  * Replay protection's record of nonces (SPEC §7): a nonce is accepted once, and kept in the
  * database as long as its time could still be accepted, so every instance refuses a replay.
- * Nonces arriving together are written together: everything queued while the event loop handles
- * one round of I/O goes out as one insert (a group commit), and each caller learns whether its own
+ * Nonces arriving together are written together: one insert is in flight at a time, and everything
+ * queued meanwhile goes out as the next one (a group commit); each caller learns whether its own
  * nonce was new. The database stays the one authority; a batch only saves statements.
  */
 export class NonceRecorder {
   private queue: Pending[] = [];
   private scheduled = false;
+  private flushing = false;
 
   constructor(private database: Database) {}
 
@@ -24,15 +25,20 @@ export class NonceRecorder {
   record(key: string, expiresAt: Date): Promise<boolean> {
     return new Promise<boolean>((resolve, reject) => {
       this.queue.push({ key, expiresAt: expiresAt.toISOString(), resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => void this.flush());
-      }
+      this.schedule();
     });
+  }
+
+  /** One batch in flight at a time: what arrives meanwhile goes out together when it is done. */
+  private schedule() {
+    if (this.scheduled || this.flushing || !this.queue.length) return;
+    this.scheduled = true;
+    setImmediate(() => void this.flush());
   }
 
   private async flush() {
     this.scheduled = false;
+    this.flushing = true;
     const batch = this.queue;
     this.queue = [];
     // The first of a key in the batch may be new; any later one is a replay of it.
@@ -50,6 +56,9 @@ export class NonceRecorder {
       for (const p of batch) p.resolve(first.get(p.key) === p && fresh.has(p.key));
     } catch (err) {
       for (const p of batch) p.reject(err);
+    } finally {
+      this.flushing = false;
+      this.schedule();
     }
   }
 }
