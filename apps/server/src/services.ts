@@ -45,7 +45,7 @@ export async function createServices(
   const app: AppServices = {
     config,
     fileStore,
-    totals: new TotalCache(),
+    totals: TotalCache.following(versions),
     versions,
     reads: new ReadCache(versions),
     nonces: new NonceRecorder(database),

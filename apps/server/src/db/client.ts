@@ -70,7 +70,7 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
 
 /**
  * The hot path's connections: a few long-lived clients, each query sent to the one with the
- * fewest queries in flight (node-postgres queues them per client). It saves the pool's
+ * fewest queries in flight (queued per client). It saves the pool's
  * checkout/release on every call, and the named statements stay prepared on few connections.
  * Transactions and Drizzle still go through the pool. A client that fails is dropped and opened
  * again on the next query; the query that was on it fails, as it would on the pool.
@@ -83,13 +83,13 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
  * rate. Everything else (business writes, the operation log) goes through the pool, durable.
  */
 class HotClients {
-  private slots: Array<{ client: Promise<pg.Client> | null; inFlight: number }>;
+  private slots: Array<{ client: Promise<pg.Client> | null; inFlight: number; tail: Promise<unknown> }>;
   private closed = false;
   constructor(
     private url: string,
     size: number,
   ) {
-    this.slots = Array.from({ length: Math.max(1, size) }, () => ({ client: null, inFlight: 0 }));
+    this.slots = Array.from({ length: Math.max(1, size) }, () => ({ client: null, inFlight: 0, tail: Promise.resolve() }));
   }
 
   private open(slot: { client: Promise<pg.Client> | null }): Promise<pg.Client> {
@@ -115,9 +115,14 @@ class HotClients {
     let slot = this.slots[0];
     for (let i = 1; i < this.slots.length && slot.inFlight > 0; i++) if (this.slots[i].inFlight < slot.inFlight) slot = this.slots[i];
     slot.inFlight++;
-    try {
+    // Queued here, one query at a time per client (node-postgres deprecates queueing on the client).
+    const run = slot.tail.then(async () => {
       const client = await (slot.client ?? this.open(slot));
       return (await client.query(config as pg.QueryConfig)) as pg.QueryResult<R>;
+    });
+    slot.tail = run.catch(() => undefined);
+    try {
+      return await run;
     } finally {
       slot.inFlight--;
     }

@@ -1,9 +1,13 @@
+import type { DataDeps, DataVersions } from './data-versions';
+
 /**
  * Totals of paged lists over large subtrees (counting 100,000 rows on every page turn would dominate
- * the call). A total is reused for a few seconds by this instance only: it is a display figure,
- * never used for a decision, and the records of the page are always read fresh.
+ * the call). A total is a display figure, never used for a decision; the records of the page are
+ * exact (the read cache).
  *
- * - fresh (younger than ttlMs): answered from the cache;
+ * - fresh: answered from the cache. With the database's change notifications (`DataVersions`
+ *   live and the total's tables given), a total is fresh until one of its tables changes, however
+ *   old; without them, for ttlMs;
  * - stale (younger than maxStaleMs): answered from the cache at once while one background count
  *   refreshes it, so a page never waits for a count it has a recent figure for;
  * - missing, invalidated (a write in that subtree on this instance) or too old: counted, and callers
@@ -16,6 +20,8 @@ const MAX_ENTRIES = 5_000;
 interface Entry {
   value: number;
   at: number;
+  /** The change token the count started at (null: kept by age only). */
+  token: number | null;
 }
 
 export class TotalCache {
@@ -25,12 +31,19 @@ export class TotalCache {
     private ttlMs = TTL_MS,
     private now: () => number = () => Date.now(),
     private maxStaleMs = MAX_STALE_MS,
+    private versions?: DataVersions,
   ) {}
 
-  async get(key: string, count: () => Promise<number>): Promise<number> {
+  /** A cache whose totals stay fresh until the database announces a change to what they count. */
+  static following(versions: DataVersions) {
+    return new TotalCache(TTL_MS, () => Date.now(), MAX_STALE_MS, versions);
+  }
+
+  /** The total of `key`; `deps`, the tables it counts, lets it stay fresh until they change. */
+  async get(key: string, count: () => Promise<number>, deps?: DataDeps): Promise<number> {
     const hit = this.entries.get(key);
     const age = hit ? this.now() - hit.at : Infinity;
-    if (hit && age < this.ttlMs) return hit.value;
+    if (hit && this.isFresh(hit, age, deps)) return hit.value;
     if (hit && age < this.maxStaleMs) {
       // Refresh in the background; a failed refresh keeps the stale figure until it is too old.
       this.refresh(key, count).catch(() => undefined);
@@ -39,16 +52,22 @@ export class TotalCache {
     return this.refresh(key, count);
   }
 
+  private isFresh(hit: Entry, age: number, deps?: DataDeps): boolean {
+    if (deps && hit.token !== null && this.versions?.isLive) return !this.versions.changedSince(hit.token, deps);
+    return age < this.ttlMs;
+  }
+
   private refresh(key: string, count: () => Promise<number>): Promise<number> {
     const running = this.pending.get(key);
     if (running) return running;
     const started = this.now();
+    const token = this.versions?.begin() ?? null;
     const p = count()
       .then((value) => {
         // An invalidation while counting made this figure suspect: do not keep it.
         if (this.pending.get(key) === p) {
           if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-          this.entries.set(key, { value, at: started });
+          this.entries.set(key, { value, at: started, token });
         }
         return value;
       })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DataVersions } from '../../src/lib/data-versions';
 import { TotalCache } from '../../src/lib/total-cache';
 
 function counter(values: number[]) {
@@ -72,5 +73,45 @@ describe('TotalCache', () => {
     const next = cache.get('k', c.count);
     c.release();
     expect(await next).toBe(6);
+  });
+});
+
+describe('TotalCache following the database changes', () => {
+  it('keeps a total however old until a table it counts changes, then refreshes it', async () => {
+    let t = 0;
+    const versions = new DataVersions();
+    versions.setLive(true);
+    const cache = new TotalCache(5_000, () => t, 60_000, versions);
+    const deps = { tables: ['users'] };
+    const c = counter([7, 8]);
+    const first = cache.get('k', c.count, deps);
+    c.release();
+    expect(await first).toBe(7);
+    t = 30_000; // past the 5 s a total is kept without notifications
+    expect(await cache.get('k', c.count, deps)).toBe(7);
+    versions.noteChange('companies'); // not counted by this total
+    expect(await cache.get('k', c.count, deps)).toBe(7);
+    expect(c.calls()).toBe(1);
+    versions.noteChange('users');
+    // Changed: the last figure at once, and one background count.
+    expect(await cache.get('k', c.count, deps)).toBe(7);
+    expect(c.calls()).toBe(2);
+    c.release();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await cache.get('k', c.count, deps)).toBe(8);
+  });
+
+  it('falls back to the time limit while the notifications are not heard', async () => {
+    let t = 0;
+    const versions = new DataVersions();
+    const cache = new TotalCache(5_000, () => t, 60_000, versions);
+    const c = counter([1, 2]);
+    const first = cache.get('k', c.count, { tables: ['users'] });
+    c.release();
+    await first;
+    t = 6_000;
+    void cache.get('k', c.count, { tables: ['users'] });
+    expect(c.calls()).toBe(2);
   });
 });

@@ -159,7 +159,7 @@ export async function listUsers(
             w.params,
           );
           return Number(r.rows[0]?.n ?? 0);
-        });
+        }, USER_PAGE_DEPS);
   return { records, total };
 }
 

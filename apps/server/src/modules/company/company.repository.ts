@@ -43,6 +43,7 @@ export interface CompanyFilter {
 
 /** What a company page is read from: the companies, and the users it counts. */
 const COMPANY_PAGE_DEPS = { tables: ['companies', 'users'] };
+const COMPANY_TOTAL_DEPS = { tables: ['companies'] };
 
 function toCompanyListRecord(r: Record<string, unknown>) {
   return {
@@ -67,7 +68,7 @@ function toCompanyListRecord(r: Record<string, unknown>) {
  * Downstream companies of the caller, filtered and paged. The page is the portal's hottest list, so
  * it is a prepared statement per combination of filters (planned once per connection; only the
  * filters given are in it, so a type filter can walk the (type, id) index); the total comes from
- * the short-lived total cache.
+ * the total cache.
  */
 export async function listDownstreamCompanies(
   database: Database,
@@ -120,7 +121,7 @@ export async function listDownstreamCompanies(
     if (f.areaId) conds.push(eq(companies.areaId, f.areaId));
     if (f.parentId) conds.push(eq(companies.parentId, f.parentId));
     return (await database.db.select({ total: count() }).from(companies).where(and(...conds)))[0].total;
-  });
+  }, COMPANY_TOTAL_DEPS);
   return { records, total };
 }
 
