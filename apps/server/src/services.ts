@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import type { Config } from './config';
+import { systemClock, type Clock } from './lib/clock';
 import type { Database } from './db/client';
 import { createFileStore, type FileStore } from './lib/files';
 import { createJobQueue, type JobQueue } from './lib/jobs';
@@ -28,7 +29,7 @@ export interface ServiceHandles {
 export async function createServices(
   config: Config,
   database: Database,
-  opts: { env?: Record<string, string | undefined>; jobs?: boolean } = {},
+  opts: { env?: Record<string, string | undefined>; jobs?: boolean; clock?: Clock } = {},
 ): Promise<ServiceHandles> {
   const env = { FILE_STORE_DIR: path.join(config.dataDir, 'files'), ...process.env, ...(opts.env ?? {}) };
   const mailer = createMailer(database.db, env);
@@ -42,13 +43,16 @@ export async function createServices(
     state: (listening) => versions.setLive(listening && !readCacheOff(env)),
   });
 
+  const nonces = new NonceRecorder(database, opts.clock ?? systemClock);
+  await nonces.start();
+
   const app: AppServices = {
     config,
     fileStore,
     totals: TotalCache.following(versions),
     versions,
     reads: new ReadCache(versions),
-    nonces: new NonceRecorder(database),
+    nonces,
     mail: {
       async sendTemplate(to, template, locale, vars) {
         await mailer.sendTemplate(to, template as MailTemplateName, locale, vars as never);
@@ -68,6 +72,7 @@ export async function createServices(
     },
     async stop() {
       await stopListening();
+      await nonces.stop();
       if (jobs) await jobs.stop();
     },
   };

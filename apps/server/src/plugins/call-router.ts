@@ -96,11 +96,17 @@ async function resolveSession(
     return reads.peek<ResolvedSession>(key) ?? (await resolveSessionAndNonce(database, tokenHash));
   }
   const token = reads.begin();
-  const found = await resolveSessionAndNonce(database, tokenHash, basic.nonce, nonceExpiresAt);
+  const nonces = deps.services.nonces;
+  // Nonces kept by the database: recorded in the same round trip as the session is read.
+  const found =
+    nonces.mode === 'database'
+      ? await resolveSessionAndNonce(database, tokenHash, basic.nonce, nonceExpiresAt)
+      : await resolveSessionAndNonce(database, tokenHash);
   if (!found) return null;
   const expected = hmacHex(found.session.signKey, signingString(basic, dataDigestNode(rawData)));
   if (!safeEqualHex(expected, basic.sign)) throw new AppError(ErrorCodes.badSign);
-  if (!found.nonceFresh) throw new AppError(ErrorCodes.replayedNonce);
+  const fresh = 'nonceFresh' in found ? found.nonceFresh : await nonces.record(`s${found.session.id}:${basic.nonce}`, nonceExpiresAt);
+  if (!fresh) throw new AppError(ErrorCodes.replayedNonce);
   const resolved: ResolvedSession = { session: found.session, user: found.user, company: found.company };
   reads.keep(key, token, sessionDeps(resolved), resolved);
   return resolved;

@@ -40,6 +40,18 @@ describe.each(ENGINES)('wire envelope (%s)', (engine) => {
     expect((await t.raw(authCalls.userExist, { basic, data })).basic.code).toBe(ErrorCodes.replayedNonce);
   });
 
+  it('refuses a replayed nonce of a signed call, whether its session was cached or not', async () => {
+    const s = await t.login('dealer-a@test.local');
+    const data = { pageNum: 1, pageSize: 10 };
+    // The first call after login reads the session; the next ones find it in the read cache.
+    const first = buildBasic({ token: s.token, signKey: s.signKey, data, now: t.clock.now() });
+    expect((await t.raw(companyCalls.list, { basic: first, data })).basic.code).toBe(200);
+    const second = buildBasic({ token: s.token, signKey: s.signKey, data, now: t.clock.now() });
+    expect((await t.raw(companyCalls.list, { basic: second, data })).basic.code).toBe(200);
+    expect((await t.raw(companyCalls.list, { basic: first, data })).basic.code).toBe(ErrorCodes.replayedNonce);
+    expect((await t.raw(companyCalls.list, { basic: second, data })).basic.code).toBe(ErrorCodes.replayedNonce);
+  });
+
   it('refuses a time outside ±5 minutes with 9102', async () => {
     const data = { email: 'owner-a@test.local' };
     const stale = buildBasic({ token: '', signKey: '', data, now: t.clock.now() - 6 * 60_000 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
+import { ManualClock, systemClock } from '../../src/lib/clock';
 import { NonceRecorder } from '../../src/lib/nonces';
 import { ENGINES, openTestDatabase } from '../support/db';
 
@@ -18,17 +19,17 @@ describe.each(ENGINES)('NonceRecorder (%s)', (engine) => {
   const later = () => new Date(Date.now() + 300_000);
 
   it('accepts a nonce once, in the database, and refuses it again', async () => {
-    const nonces = new NonceRecorder(database);
+    const nonces = new NonceRecorder(database, systemClock, 'database');
     expect(await nonces.record('s1:100', later())).toBe(true);
     expect(await nonces.record('s1:100', later())).toBe(false);
     // Another instance (its own recorder) sees it too: the database is the authority.
-    expect(await new NonceRecorder(database).record('s1:100', later())).toBe(false);
+    expect(await new NonceRecorder(database, systemClock, 'database').record('s1:100', later())).toBe(false);
     const { rows } = await database.query<{ n: number }>(`select count(*)::int as n from nonces where key = 's1:100'`);
     expect(Number(rows[0]!.n)).toBe(1);
   });
 
   it('writes nonces arriving together in one statement, each caller told about its own', async () => {
-    const nonces = new NonceRecorder(database);
+    const nonces = new NonceRecorder(database, systemClock, 'database');
     expect(await nonces.record('s2:1', later())).toBe(true);
     const before = statements;
     const answers = await Promise.all([
@@ -40,5 +41,46 @@ describe.each(ENGINES)('NonceRecorder (%s)', (engine) => {
     ]);
     expect(answers).toEqual([false, true, true, false, true]);
     expect(statements - before).toBe(1);
+  });
+});
+
+describe.each(ENGINES)('NonceRecorder in memory mode, written behind (%s)', (engine) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(engine);
+  });
+  afterAll(() => database?.close());
+
+  it('refuses a replay from memory, writes the nonces behind, and a restarted process reads them back', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
+    const until = new Date(clock.now() + 300_000);
+    const first = new NonceRecorder(database, clock, 'memory');
+    await first.start();
+    expect(await first.record('s5:1', until)).toBe(true);
+    expect(await first.record('s5:1', until)).toBe(false);
+    expect(await first.record('s5:2', new Date(clock.now() + 1_000))).toBe(true);
+    await first.stop(); // what is left is written
+    const { rows } = await database.query<{ key: string }>(`select key from nonces where key like 's5:%' order by key`);
+    expect(rows.map((r) => r.key)).toEqual(['s5:1', 's5:2']);
+
+    // The next process (after a restart) knows them while they are in their window.
+    clock.advance(2_000);
+    const next = new NonceRecorder(database, clock, 'memory');
+    await next.start();
+    expect(await next.record('s5:1', until)).toBe(false);
+    // s5:2's window has passed (a call that old is refused for its time anyway).
+    expect(await next.record('s5:2', until)).toBe(true);
+    await next.stop();
+  });
+
+  it('writes behind on its own, within a fraction of a second', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
+    const nonces = new NonceRecorder(database, clock, 'memory');
+    await nonces.start();
+    expect(await nonces.record('s6:1', new Date(clock.now() + 300_000))).toBe(true);
+    await expect
+      .poll(async () => (await database.query(`select key from nonces where key = 's6:1'`)).rows.length, { timeout: 2_000, interval: 20 })
+      .toBe(1);
+    await nonces.stop();
   });
 });

@@ -53,7 +53,7 @@ export async function createTestApp(engine: EngineKind): Promise<TestApp> {
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', FILE_STORE_DIR: path.join(dataDir, 'files') }), webDist: path.join(dataDir, 'no-web') };
-  const services = await createServices(config, database, { env: { FILE_STORE_DIR: path.join(dataDir, 'files') }, jobs: false });
+  const services = await createServices(config, database, { env: { FILE_STORE_DIR: path.join(dataDir, 'files') }, jobs: false, clock });
   const app = await buildApp({ config, database, services: services.app, clock, logger: false });
   await app.ready();
   const world = await createWorld(database);
@@ -88,7 +88,7 @@ export async function createTestApp(engine: EngineKind): Promise<TestApp> {
       return m ? { subject: m.subject, text: m.text } : null;
     },
     async secondInstance() {
-      const services2 = await createServices(config, database, { env: { FILE_STORE_DIR: path.join(dataDir, 'files') }, jobs: false });
+      const services2 = await createServices(config, database, { env: { FILE_STORE_DIR: path.join(dataDir, 'files') }, jobs: false, clock });
       const app2 = await buildApp({ config, database, services: services2.app, clock, logger: false });
       await app2.ready();
       more.push(async () => {
