@@ -166,6 +166,7 @@ export async function openPostgres(url: string, opts: { max?: number; hotClients
 }
 
 const RELISTEN_DELAY_MS = 1_000;
+const LISTEN_PING_MS = 30_000;
 
 /** A dedicated connection that LISTENs on `channel`, opened again after a loss. */
 async function listenPostgres(
@@ -177,16 +178,20 @@ async function listenPostgres(
   let stopped = false;
   let current: pg.Client | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let ping: NodeJS.Timeout | null = null;
   const retry = () => {
     if (!stopped && !timer) timer = setTimeout(() => ((timer = null), void connect()), RELISTEN_DELAY_MS);
   };
   const connect = async () => {
-    const client = new pg.Client({ connectionString: url });
+    // TCP keepalive and a ping every 30 s: a connection that died silently would otherwise keep the
+    // caches trusting notifications that no longer arrive.
+    const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: 'portal-listen' });
     let lost = false;
     const onLost = () => {
       if (lost) return;
       lost = true;
       if (current === client) {
+        if (ping) clearInterval(ping);
         current = null;
         handlers.state(false);
       }
@@ -211,11 +216,16 @@ async function listenPostgres(
     }
     current = client;
     handlers.state(true);
+    ping = setInterval(() => {
+      client.query('select 1').catch(onLost);
+    }, LISTEN_PING_MS);
+    ping.unref();
   };
   await connect();
   return async () => {
     stopped = true;
     if (timer) clearTimeout(timer);
+    if (ping) clearInterval(ping);
     const c = current;
     current = null;
     handlers.state(false);

@@ -95,3 +95,33 @@ describe.each(ENGINES)('read cache (%s)', (engine) => {
     await expect.poll(async () => (await other.call(companyCalls.list, {}, session)).basic.code, POLL).not.toBe(200);
   });
 });
+
+describe.skipIf(!ENGINES.includes('postgres'))('read cache while the listening connection is lost (postgres)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+  });
+  afterAll(() => t?.close());
+
+  it('caches nothing until it listens again, then follows changes as before', async () => {
+    const owner = await t.login('owner-a@test.local');
+    const list = () => t.call(companyCalls.list, { pageNum: 1, pageSize: 50 }, owner);
+    expect((await list()).basic.code).toBe(200);
+    expect(t.services.versions.isLive).toBe(true);
+    await t.database.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'portal-listen'`);
+    await expect.poll(() => t.services.versions.isLive, POLL).toBe(false);
+    // Meanwhile every read goes to the database: a change made now shows although nobody announces it.
+    const hits = t.services.reads.hits;
+    await t.database.query(`update companies set name = 'Renamed While Deaf' where id = $1`, [t.world.companies.dealerA.id]);
+    expect((await list()).data.records.map((c) => c.name)).toContain('Renamed While Deaf');
+    expect(t.services.reads.hits).toBe(hits);
+    // It listens again by itself, and caches again.
+    await expect.poll(() => t.services.versions.isLive, { timeout: 5_000, interval: 50 }).toBe(true);
+    await list();
+    const before = t.services.reads.hits;
+    await list();
+    expect(t.services.reads.hits).toBeGreaterThan(before);
+    await t.database.query(`update companies set name = 'Renamed After' where id = $1`, [t.world.companies.dealerA.id]);
+    await expect.poll(async () => (await list()).data.records.map((c) => c.name), POLL).toContain('Renamed After');
+  });
+});
