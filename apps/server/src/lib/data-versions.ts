@@ -12,7 +12,10 @@
  */
 export const CHANGES_CHANNEL = 'portal_changes';
 
-/** What a cached read depends on: whole tables, and single rows as '<table>:<id>'. */
+/**
+ * What a cached read depends on: tables (any change in them), and single rows as '<table>:<id>'
+ * (a change of that row, or one that may have touched every row of its table).
+ */
 export interface DataDeps {
   tables?: readonly string[];
   rows?: readonly string[];
@@ -26,7 +29,10 @@ export class DataVersions {
   private live = false;
   private everythingAt = 0;
   private rowsForgottenAt = 0;
+  /** Any change in the table (a row or the whole). */
   private tables = new Map<string, number>();
+  /** A change that may have touched every row of the table (a bulk write, a truncate). */
+  private wholeTables = new Map<string, number>();
   private rows = new Map<string, number>();
 
   /** Whether changes are being observed (caching is allowed). */
@@ -48,24 +54,26 @@ export class DataVersions {
       for (const r of deps.rows) {
         if ((this.rows.get(r) ?? 0) > token) return true;
         // A change to the whole table covers its rows.
-        if ((this.tables.get(r.slice(0, r.indexOf(':'))) ?? 0) > token) return true;
+        if ((this.wholeTables.get(r.slice(0, r.indexOf(':'))) ?? 0) > token) return true;
       }
     }
     return false;
   }
 
-  /** A notification's payload: '<table>' or '<table>:<id>'. */
+  /** A notification's payload: '<table>' (any row may have changed) or '<table>:<id>' (that row). */
   noteChange(payload: string) {
     const at = ++this.seq;
-    if (payload.includes(':')) {
+    const colon = payload.indexOf(':');
+    if (colon > 0) {
       if (this.rows.size >= MAX_ROW_MARKS) {
         this.rows.clear();
         this.rowsForgottenAt = at;
       }
-      this.rows.delete(payload); // keep insertion order by recency
       this.rows.set(payload, at);
+      this.tables.set(payload.slice(0, colon), at);
     } else {
       this.tables.set(payload, at);
+      this.wholeTables.set(payload, at);
     }
   }
 
@@ -73,6 +81,7 @@ export class DataVersions {
   everythingChanged() {
     this.everythingAt = ++this.seq;
     this.tables.clear();
+    this.wholeTables.clear();
     this.rows.clear();
     this.rowsForgottenAt = 0;
   }

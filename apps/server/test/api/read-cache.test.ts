@@ -5,7 +5,9 @@
  * company frozen elsewhere is refused.
  */
 import { authCalls, companyCalls, ErrorCodes, partnerCalls, userCalls } from '@portal/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../src/lib/secrets';
 import { createTestApp, type TestApp } from '../support/app';
 import { ENGINES } from '../support/db';
 
@@ -73,6 +75,54 @@ describe.each(ENGINES)('read cache (%s)', (engine) => {
     await t.database.query(`update companies set status = 'frozen' where id = $1`, [t.world.companies.dealerA.id]);
     await expect.poll(async () => (await t.call(companyCalls.list, {}, again)).basic.code, POLL).toBe(ErrorCodes.accountDisabled);
     await t.database.query(`update companies set status = 'active' where id = $1`, [t.world.companies.dealerA.id]);
+  });
+
+  it("keeps a session through other users' changes, and drops it when its own user changes, or when a bulk write may have", async () => {
+    const dealer = await t.login('dealer-a@test.local');
+    const list = () => t.call(companyCalls.list, {}, dealer);
+    expect((await list()).basic.code).toBe(200);
+    const cached = () => t.services.reads.peek(`session|${sha256Hex(dealer.token)}`) !== undefined;
+    expect(cached()).toBe(true);
+    // Another user's row changes (they sign in elsewhere, say): this session stays cached.
+    await t.database.query(`update users set nickname = nickname where email = 'owner-b@test.local'`);
+    await t.database.query(`update sessions set last_active_at = last_active_at where user_id = $1`, [t.world.users.ownerB.id]);
+    await new Promise((r) => setTimeout(r, 50)); // the notifications have arrived
+    expect(cached()).toBe(true);
+    expect((await list()).basic.code).toBe(200);
+    // This user is disabled elsewhere: refused.
+    await t.database.query(`update users set status = 'operation_locked' where email = 'dealer-a@test.local'`);
+    await expect.poll(async () => (await list()).basic.code, POLL).toBe(ErrorCodes.accountDisabled);
+    await t.database.query(`update users set status = 'normal' where email = 'dealer-a@test.local'`);
+    await expect.poll(async () => (await list()).basic.code, POLL).toBe(200);
+  });
+
+  it('announces each changed row, and a statement over more than 100 rows as a change of the whole table', async () => {
+    const got: string[] = [];
+    const stop = await t.database.listen('portal_changes', { notify: (p) => got.push(p), state: () => {} });
+    try {
+      await t.database.query(
+        `insert into users (company_id, email, nickname, phone, password_hash, user_type, user_auth_type, status, auth_res_list, area_ids)
+         select $1, 'bulk' || g || '@test.local', 'Bulk', '', 'x', 'installer', 3, 'normal', '{}', '{}' from generate_series(1, 150) g`,
+        [t.world.companies.installerA.id],
+      );
+      await expect.poll(() => got.includes('users'), POLL).toBe(true);
+      expect(got.filter((p) => p.startsWith('users:'))).toEqual([]);
+      got.length = 0;
+      await t.database.query(`update users set phone = '2' where email in ('bulk1@test.local', 'bulk2@test.local')`);
+      const ids = (await t.database.query<{ id: number }>(`select id from users where email in ('bulk1@test.local', 'bulk2@test.local') order by id`)).rows.map((r) => `users:${r.id}`);
+      await expect.poll(() => [...got].sort(), POLL).toEqual(ids.sort());
+      // An update that matches nothing announces nothing; a rolled-back one neither.
+      got.length = 0;
+      await t.database.query(`update users set phone = '3' where email = 'nobody@test.local'`);
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`update companies set name = name`);
+        tx.rollback();
+      }).catch(() => {});
+      await t.database.query(`update companies set name = name where id = $1`, [t.world.companies.dealerA.id]);
+      await expect.poll(() => got, POLL).toEqual(['companies']);
+    } finally {
+      await stop();
+    }
   });
 
   it('keeps two instances on one database in step: a write or a logout on one is seen by the other', async () => {

@@ -51,6 +51,12 @@ describe('DataVersions', () => {
     // A change to the whole table covers each of its rows (e.g. a truncate).
     v.noteChange('sessions');
     expect(v.changedSince(t2, { rows: ['sessions:8'] })).toBe(true);
+    // A row's change is a change of its table, but not of the table's other rows.
+    const t4 = v.begin()!;
+    v.noteChange('users:5');
+    expect(v.changedSince(t4, { tables: ['users'] })).toBe(true);
+    expect(v.changedSince(t4, { rows: ['users:6'] })).toBe(false);
+    expect(v.changedSince(t4, { rows: ['users:5'] })).toBe(true);
     const t3 = v.begin()!;
     v.everythingChanged();
     expect(v.changedSince(t3, { tables: ['anything'] })).toBe(true);

@@ -37,7 +37,7 @@ export async function scopeOf(ctx: CallContext): Promise<ActorScope> {
   if (ctx.db !== ctx.database.db) return loadActorScope(ctx.db, actor);
   const { rangePaths, appIds, companyAreaId } = await ctx.services.reads.get(
     `scope|${actor.userId}|${actor.companyPath}`,
-    { tables: ['users', 'companies'] },
+    { tables: ['companies'], rows: [`users:${actor.userId}`] },
     () => loadActorScope(ctx.db, actor),
   );
   return { actor, rangePaths, appIds, companyAreaId };

@@ -72,7 +72,10 @@ const SESSION_SELECT = `select s.id, s.user_id, s.sign_key, s.locale, s.current_
 
 /** What a resolved session was read from (it is kept by the read cache until one of them changes). */
 export function sessionDeps(resolved: ResolvedSession) {
-  return { tables: ['users', 'companies'], rows: [`sessions:${resolved.session.id}`] };
+  const rows = [`sessions:${resolved.session.id}`, `users:${resolved.user.id}`];
+  if (resolved.session.actingUserId !== null) rows.push(`users:${resolved.session.actingUserId}`);
+  // Companies as a whole: a freeze reaches every company below (effective status).
+  return { tables: ['companies'], rows };
 }
 
 /**
