@@ -38,6 +38,7 @@ export async function createServices(
 
   // The read cache follows the database's change notifications from here on (until stop).
   const versions = new DataVersions();
+  database.onCommittedWrite?.((table) => versions.noteChange(table));
   const stopListening = await database.listen(CHANGES_CHANNEL, {
     notify: (payload) => versions.noteChange(payload),
     state: (listening) => versions.setLive(listening && !readCacheOff(env)),

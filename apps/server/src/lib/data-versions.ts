@@ -2,8 +2,8 @@
  * What the server's read caches need to know: has anything a cached read depends on changed since
  * it was read? Changes come from the database itself (migration 0007: triggers announce every
  * committed write to the cached tables on the 'portal_changes' channel, from any code path,
- * connection or instance) and from this instance's own write calls, noted at their commit so that
- * the next read of the same client never waits for the notification to arrive.
+ * connection or instance) and from this instance's own writes, noted by the database client as
+ * they commit, so that the writer's next read never waits for the notification to arrive.
  *
  * A read takes a token (`begin()`) before it queries and asks `changedSince(token, deps)` before
  * it keeps or reuses the result. While the notifications cannot be received (the listening
@@ -77,7 +77,7 @@ export class DataVersions {
     }
   }
 
-  /** This instance committed a write (or may have missed notifications): every cached read is suspect. */
+  /** Notifications may have been missed (the listener went down or came up): every cached read is suspect. */
   everythingChanged() {
     this.everythingAt = ++this.seq;
     this.tables.clear();

@@ -156,7 +156,7 @@ export async function authenticate(
     if (user.status === 'deleted') throw new AppError(ErrorCodes.accountDeleted);
     if (user.status === 'operation_locked' || company.status === 'frozen') throw new AppError(ErrorCodes.accountDisabled);
     // Idle time is kept to the half minute: most calls write nothing to the session.
-    if (now - session.lastActiveAt.getTime() > IDLE_CHECK_INTERVAL_MS) await touchSession(database.db, session.id, new Date(now), IDLE_CHECK_INTERVAL_MS);
+    if (now - session.lastActiveAt.getTime() > IDLE_CHECK_INTERVAL_MS) await touchSession(database, session.id, new Date(now), IDLE_CHECK_INTERVAL_MS);
     actor = {
       sessionId: session.id,
       userId: user.id,
@@ -231,17 +231,7 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
         if (call.write && !audited) await ctx.audit({ action: call.path, after: data.data });
         return result;
       };
-      let result: unknown;
-      if (!call.write) result = await run(database.db);
-      else {
-        try {
-          result = impl.options.transaction !== false ? await database.db.transaction((tx) => run(tx)) : await run(database.db);
-        } finally {
-          // Committed (or partly, without a transaction): this instance's next read must not be
-          // answered from what it read before, even ahead of the database's change notification.
-          deps.services.versions.everythingChanged();
-        }
-      }
+      const result = call.write && impl.options.transaction !== false ? await database.db.transaction((tx) => run(tx)) : await run(database.db);
       const out = (call.result as z.ZodType).parse(result);
       return { basic: { code: 200, msg: 'Success' }, data: out };
     });

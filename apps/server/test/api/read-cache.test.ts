@@ -6,12 +6,29 @@
  */
 import { authCalls, companyCalls, ErrorCodes, partnerCalls, userCalls } from '@portal/contract';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/lib/secrets';
 import { createTestApp, type TestApp } from '../support/app';
 import { ENGINES } from '../support/db';
 
 type Tokens = Awaited<ReturnType<TestApp['login']>>;
+
+/**
+ * SQL run by another connection than the server's (a script, another instance): on PostgreSQL a
+ * client of its own, so only the change notification can tell the server; PGlite has one connection,
+ * whose notifications reach the server as each statement commits.
+ */
+async function elsewhere(t: TestApp, text: string, params: unknown[] = []) {
+  if (!t.database.connectionString) return t.database.query(text, params);
+  const client = new pg.Client({ connectionString: t.database.connectionString });
+  await client.connect();
+  try {
+    return await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
 const POLL = { timeout: 3_000, interval: 20 };
 
 describe.each(ENGINES)('read cache (%s)', (engine) => {
@@ -51,12 +68,13 @@ describe.each(ENGINES)('read cache (%s)', (engine) => {
   it('shows a write made by another connection (a script, another instance) once the database announces it', async () => {
     const before = await companyNames();
     expect(before).not.toContain('Installer Renamed Elsewhere');
-    await t.database.query(`update companies set name = 'Installer Renamed Elsewhere' where id = $1`, [t.world.companies.installerA.id]);
+    await elsewhere(t, `update companies set name = 'Installer Renamed Elsewhere' where id = $1`, [t.world.companies.installerA.id]);
     await expect.poll(companyNames, POLL).toContain('Installer Renamed Elsewhere');
     // A user added elsewhere shows in the user list (its page and its company's user count).
     const users = async () => (await t.call(userCalls.list, { pageNum: 1, pageSize: 50 }, owner)).data.records.map((u) => u.email);
     expect(await users()).not.toContain('elsewhere@test.local');
-    await t.database.query(
+    await elsewhere(
+      t,
       `insert into users (company_id, email, nickname, phone, password_hash, user_type, user_auth_type, status, auth_res_list, area_ids)
        values ($1, 'elsewhere@test.local', 'Elsewhere', '', 'x', 'installer', 3, 'normal', '{}', '{}')`,
       [t.world.companies.installerA.id],
@@ -67,14 +85,14 @@ describe.each(ENGINES)('read cache (%s)', (engine) => {
   it('refuses a session ended elsewhere, and a user whose company was frozen elsewhere', async () => {
     const dealer = await t.login('dealer-a@test.local');
     expect((await companyNames(t.call, dealer)).length).toBeGreaterThan(0); // the session is cached now
-    await t.database.query(`update sessions set ended_at = now(), end_reason = 'replaced' where token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`, [dealer.token]);
+    await elsewhere(t, `update sessions set ended_at = now(), end_reason = 'replaced' where token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`, [dealer.token]);
     await expect.poll(async () => (await t.call(companyCalls.list, {}, dealer)).basic.code, POLL).toBe(ErrorCodes.loggedInElsewhere);
 
     const again = await t.login('dealer-a@test.local');
     expect((await t.call(companyCalls.list, {}, again)).basic.code).toBe(200);
-    await t.database.query(`update companies set status = 'frozen' where id = $1`, [t.world.companies.dealerA.id]);
+    await elsewhere(t, `update companies set status = 'frozen' where id = $1`, [t.world.companies.dealerA.id]);
     await expect.poll(async () => (await t.call(companyCalls.list, {}, again)).basic.code, POLL).toBe(ErrorCodes.accountDisabled);
-    await t.database.query(`update companies set status = 'active' where id = $1`, [t.world.companies.dealerA.id]);
+    await elsewhere(t, `update companies set status = 'active' where id = $1`, [t.world.companies.dealerA.id]);
   });
 
   it("keeps a session through other users' changes, and drops it when its own user changes, or when a bulk write may have", async () => {
@@ -84,15 +102,15 @@ describe.each(ENGINES)('read cache (%s)', (engine) => {
     const cached = () => t.services.reads.peek(`session|${sha256Hex(dealer.token)}`) !== undefined;
     expect(cached()).toBe(true);
     // Another user's row changes (they sign in elsewhere, say): this session stays cached.
-    await t.database.query(`update users set nickname = nickname where email = 'owner-b@test.local'`);
-    await t.database.query(`update sessions set last_active_at = last_active_at where user_id = $1`, [t.world.users.ownerB.id]);
+    await elsewhere(t, `update users set nickname = nickname where email = 'owner-b@test.local'`);
+    await elsewhere(t, `update sessions set last_active_at = last_active_at where user_id = $1`, [t.world.users.ownerB.id]);
     await new Promise((r) => setTimeout(r, 50)); // the notifications have arrived
     expect(cached()).toBe(true);
     expect((await list()).basic.code).toBe(200);
     // This user is disabled elsewhere: refused.
-    await t.database.query(`update users set status = 'operation_locked' where email = 'dealer-a@test.local'`);
+    await elsewhere(t, `update users set status = 'operation_locked' where email = 'dealer-a@test.local'`);
     await expect.poll(async () => (await list()).basic.code, POLL).toBe(ErrorCodes.accountDisabled);
-    await t.database.query(`update users set status = 'normal' where email = 'dealer-a@test.local'`);
+    await elsewhere(t, `update users set status = 'normal' where email = 'dealer-a@test.local'`);
     await expect.poll(async () => (await list()).basic.code, POLL).toBe(200);
   });
 
@@ -162,7 +180,7 @@ describe.skipIf(!ENGINES.includes('postgres'))('read cache while the listening c
     await expect.poll(() => t.services.versions.isLive, POLL).toBe(false);
     // Meanwhile every read goes to the database: a change made now shows although nobody announces it.
     const hits = t.services.reads.hits;
-    await t.database.query(`update companies set name = 'Renamed While Deaf' where id = $1`, [t.world.companies.dealerA.id]);
+    await elsewhere(t, `update companies set name = 'Renamed While Deaf' where id = $1`, [t.world.companies.dealerA.id]);
     expect((await list()).data.records.map((c) => c.name)).toContain('Renamed While Deaf');
     expect(t.services.reads.hits).toBe(hits);
     // It listens again by itself, and caches again.
@@ -171,7 +189,7 @@ describe.skipIf(!ENGINES.includes('postgres'))('read cache while the listening c
     const before = t.services.reads.hits;
     await list();
     expect(t.services.reads.hits).toBeGreaterThan(before);
-    await t.database.query(`update companies set name = 'Renamed After' where id = $1`, [t.world.companies.dealerA.id]);
+    await elsewhere(t, `update companies set name = 'Renamed After' where id = $1`, [t.world.companies.dealerA.id]);
     await expect.poll(async () => (await list()).data.records.map((c) => c.name), POLL).toContain('Renamed After');
   });
 });

@@ -1,5 +1,5 @@
 import { effectiveCompanyStatusSql } from '../../lib/tenancy';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Db, Tx } from '../../db/client';
 import { areaKindSettings, areas, companies, sessions, users } from '../../db/schema';
@@ -18,11 +18,18 @@ export async function findSessionByTokenHash(db: Db | Tx, tokenHash: string) {
   return rows[0] ?? null;
 }
 
-export async function touchSession(db: Db | Tx, sessionId: number, at: Date, throttleMs: number) {
-  await db
-    .update(sessions)
-    .set({ lastActiveAt: at })
-    .where(and(eq(sessions.id, sessionId), lt(sessions.lastActiveAt, new Date(at.getTime() - throttleMs))));
+/**
+ * Keeps a session's idle clock, at most once per `throttleMs`. On the hot connections (a last-active
+ * time, like a nonce, is committed asynchronously); its change notification still reaches every
+ * instance's read cache, but it does not make this instance drop every cached session as a write
+ * of its own would.
+ */
+export async function touchSession(database: Database, sessionId: number, at: Date, throttleMs: number) {
+  await database.query(
+    `update sessions set last_active_at = $2::timestamptz where id = $1 and last_active_at < $3::timestamptz`,
+    [sessionId, at.toISOString(), new Date(at.getTime() - throttleMs).toISOString()],
+    { name: 'touch_session' },
+  );
 }
 
 export async function endSession(db: Db | Tx, sessionId: number, reason: string, at: Date) {
