@@ -79,9 +79,9 @@ describe('PackageUploadModal', () => {
     await openModal();
     await user.click(screen.getByTestId('upload-submit'));
     expect(await screen.findByText(VALIDATION_MESSAGES.versionNameRequired.en)).toBeVisible();
-    expect(screen.getByText(VALIDATION_MESSAGES.modelRequired.en)).toBeVisible();
-    expect(screen.getByText(VALIDATION_MESSAGES.compatibleVersionRequired.en)).toBeVisible();
-    expect(screen.getByText(VALIDATION_MESSAGES.descriptionRequired.en)).toBeVisible();
+    expect(await screen.findByText(VALIDATION_MESSAGES.modelRequired.en)).toBeVisible();
+    expect(await screen.findByText(VALIDATION_MESSAGES.compatibleVersionRequired.en)).toBeVisible();
+    expect(await screen.findByText(VALIDATION_MESSAGES.descriptionRequired.en)).toBeVisible();
     expect(screen.getByText(VALIDATION_MESSAGES.md5Required.en)).toBeVisible();
     expect(screen.getByText('Please choose the firmware file.')).toBeVisible();
     expect(calls.some((c) => c.path === 'upgrade/package/create')).toBe(false);

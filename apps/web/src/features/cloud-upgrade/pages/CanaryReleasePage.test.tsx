@@ -60,7 +60,7 @@ describe('CanaryReleasePage (release wizard)', () => {
     await user.type(grayCount, '20');
     await user.click(screen.getByTestId('wizard-next'));
     expect(await screen.findByText(VALIDATION_MESSAGES.regionRequired.en)).toBeVisible();
-    expect(screen.getByText(VALIDATION_MESSAGES.versionCountRange.en)).toBeVisible();
+    expect(await screen.findByText(VALIDATION_MESSAGES.versionCountRange.en)).toBeVisible();
     await user.clear(grayCount);
     await user.type(grayCount, '1001');
     await user.click(screen.getByTestId('wizard-next'));
@@ -101,7 +101,7 @@ describe('CanaryReleasePage (release wizard)', () => {
     await user.type(screen.getByLabelText('Range 1 end'), 'AA:BB:CD:00:00:01');
     await user.click(screen.getByTestId('wizard-next'));
     expect(await screen.findByText(`sn!: ${VALIDATION_MESSAGES.snInvalid.en}`)).toBeVisible();
-    expect(screen.getByText(VALIDATION_MESSAGES.macRangeOuiMismatch.en)).toBeVisible();
+    expect(await screen.findByText(VALIDATION_MESSAGES.macRangeOuiMismatch.en)).toBeVisible();
 
     const end = screen.getByLabelText('Range 1 end');
     await user.clear(end);

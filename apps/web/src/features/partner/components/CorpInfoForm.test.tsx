@@ -34,7 +34,7 @@ describe('CorpInfoForm', () => {
     await user.type(screen.getByLabelText('E-mail'), 'nope');
     await user.click(screen.getByTestId('corp-info-save'));
     expect(await screen.findByText(VALIDATION_MESSAGES.companyNameRequired.en)).toBeVisible();
-    expect(screen.getByText(VALIDATION_MESSAGES.phoneInvalid.en)).toBeVisible();
+    expect(await screen.findByText(VALIDATION_MESSAGES.phoneInvalid.en)).toBeVisible();
     expect(await screen.findByText(VALIDATION_MESSAGES.emailInvalid.en)).toBeVisible();
     expect(calls.filter((c) => c.path === 'customer/company-info/set')).toHaveLength(0);
   });

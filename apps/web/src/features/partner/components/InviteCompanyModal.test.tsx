@@ -23,7 +23,7 @@ describe('InviteCompanyModal', () => {
     await screen.findByTestId('invite-form');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText(VALIDATION_MESSAGES.nameRequired.en)).toBeVisible();
-    expect(screen.getByText(VALIDATION_MESSAGES.emailRequired.en)).toBeVisible();
+    expect(await screen.findByText(VALIDATION_MESSAGES.emailRequired.en)).toBeVisible();
     await user.type(screen.getByLabelText('E-mail'), 'not-an-email');
     await user.tab();
     expect(await screen.findByText(VALIDATION_MESSAGES.emailInvalid.en)).toBeVisible();
