@@ -82,7 +82,7 @@ describe('PackageUploadModal', () => {
     expect(await screen.findByText(VALIDATION_MESSAGES.modelRequired.en)).toBeVisible();
     expect(await screen.findByText(VALIDATION_MESSAGES.compatibleVersionRequired.en)).toBeVisible();
     expect(await screen.findByText(VALIDATION_MESSAGES.descriptionRequired.en)).toBeVisible();
-    expect(screen.getByText(VALIDATION_MESSAGES.md5Required.en)).toBeVisible();
+    expect(await screen.findByText(VALIDATION_MESSAGES.md5Required.en)).toBeVisible();
     expect(screen.getByText('Please choose the firmware file.')).toBeVisible();
     expect(calls.some((c) => c.path === 'upgrade/package/create')).toBe(false);
   });
@@ -95,7 +95,7 @@ describe('PackageUploadModal', () => {
     await user.type(screen.getByLabelText('MD5'), 'not-a-hash');
     await user.click(screen.getByTestId('upload-submit'));
     expect(await screen.findByText(VALIDATION_MESSAGES.versionNameInvalid.en)).toBeVisible();
-    expect(screen.getByText(VALIDATION_MESSAGES.md5Invalid.en)).toBeVisible();
+    expect(await screen.findByText(VALIDATION_MESSAGES.md5Invalid.en)).toBeVisible();
   });
 
   it('computes the MD5 of the chosen file in the browser and flags a different typed one', async () => {
