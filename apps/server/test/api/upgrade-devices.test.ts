@@ -1,11 +1,12 @@
 import {
-  API_PREFIX, DEVICE_IMPORT_COLUMNS, ErrorCodes, FILE_UPLOAD_PATH, authCalls, buildBasic, deviceCalls, upgradeCalls,
+  API_PREFIX, DEVICE_IMPORT_COLUMNS, ErrorCodes, IMPORT_MAX_ROWS, TARGET_IMPORT_COLUMNS, FILE_UPLOAD_PATH, authCalls, buildBasic, deviceCalls, upgradeCalls,
 } from '@portal/contract';
 import { and, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceProvisioningKeys, devices, files, operationLogs, releaseTasks, taskDevices } from '../../src/db/schema';
+import { readTargetSns } from '../../src/modules/upgrade/targets.file';
 import { createTestApp, type Session, type TestApp } from '../support/app';
 import { ENGINES } from '../support/db';
 import { createSyncedPackage, seedDevices } from '../support/upgrade-fixtures';
@@ -273,6 +274,28 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
       expect(book.rows).toEqual([[...DEVICE_IMPORT_COLUMNS]]);
       expect(book.wb.worksheets.map((w) => w.name)).toEqual(['设备', '说明']);
       expect((await get(r.data.url.replace('locale=zh-CN', 'locale=en-US'))).json().basic.code).toBe(ErrorCodes.fileLinkInvalid);
+    });
+
+    it("hands out a specified release's SN-list template, which the release reads as it is once filled in", async () => {
+      const r = await t.call(deviceCalls.importTemplate, { kind: 'targets' }, owner, { locale: 'en-US' });
+      expect(r.basic.code).toBe(200);
+      const dl = await get(r.data.url);
+      expect(dl.status).toBe(200);
+      expect(dl.headers['content-disposition']).toContain('release-target-template.xlsx');
+      const book = await readBook(dl.body);
+      expect(book.rows).toEqual([[...TARGET_IMPORT_COLUMNS]]);
+      expect(book.wb.worksheets.map((w) => w.name)).toEqual(['Target devices', 'Help']);
+      // Filled in below its header, it is what a specified release reads its SNs from.
+      book.wb.worksheets[0]!.addRow(['sn-filled-1']);
+      book.wb.worksheets[0]!.addRow(['SN-FILLED-2']);
+      const key = `imports/test/filled-template-${engine}.xlsx`;
+      await t.fileStore.put(key, Buffer.from(await book.wb.xlsx.writeBuffer()));
+      expect(await readTargetSns(t.fileStore, key, IMPORT_MAX_ROWS)).toEqual(['sn-filled-1', 'SN-FILLED-2']);
+      // The kind is signed into the link: it cannot be switched to the other template.
+      expect((await get(r.data.url.replace('kind=targets', 'kind=devices'))).json().basic.code).toBe(ErrorCodes.fileLinkInvalid);
+      // No kind is the device import's template, as before.
+      expect((await t.call(deviceCalls.importTemplate, {}, owner)).data.url).toContain('kind=devices');
+      expect((await t.call(deviceCalls.importTemplate, { kind: 'other' } as never, owner)).basic.code).toBe(ErrorCodes.invalidParams);
     });
   });
 

@@ -117,8 +117,11 @@ export const pauseReasonSchema = z.enum(PAUSE_REASONS);
 /** Device import columns (the template's header, in this order). SN and MAC are required. */
 export const DEVICE_IMPORT_COLUMNS = ['SN', 'MAC', 'Model', 'Product type', 'Firmware version', 'Hardware version', 'Country', 'Area'] as const;
 export const DEVICE_IMPORT_REQUIRED = ['SN', 'MAC'] as const;
-/** Specified-device release by file: one column of SNs (or MACs). */
+/** Specified-device release by file: one column of SNs. */
 export const TARGET_IMPORT_COLUMNS = ['SN'] as const;
+/** The xlsx templates the portal hands out: the device import's, and the specified release's SN list. */
+export const IMPORT_TEMPLATE_KINDS = ['devices', 'targets'] as const;
+export type ImportTemplateKind = (typeof IMPORT_TEMPLATE_KINDS)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Devices
@@ -195,8 +198,8 @@ export const deviceCalls = {
     path: 'device/import/template',
     auth: { anyOf: ['dealer_upgrade_qry', 'dealer_upgrade_mgr'] },
     write: false,
-    summary: 'A signed link to the xlsx template of the device import.',
-    data: z.strictObject({}),
+    summary: 'A signed link to an xlsx template: the device import (kind devices, the default) or the SN list of a specified release (kind targets).',
+    data: z.strictObject({ kind: z.enum(IMPORT_TEMPLATE_KINDS).default('devices') }),
     result: z.object({ url: z.string() }),
   }),
   provisioningKey: defineCall({

@@ -19,8 +19,8 @@ export const deviceImpls: CallImpl[] = [
   implement(deviceCalls.list, { none: ownScope }, (ctx, d) => listDevices(ctx, d)),
   implement(deviceCalls.facets, { none: ownScope }, (ctx, d) => deviceFacets(ctx, d)),
   implement(deviceCalls.import, { otherTenant: (fx) => ({ fileId: fx.otherFileId }) }, (ctx, d) => importDevices(ctx, d.fileId)),
-  implement(deviceCalls.importTemplate, { none: 'the template holds no tenant data' }, async (ctx) => ({
-    url: signUrl(`${IMPORT_TEMPLATE_DOWNLOAD_PATH}?locale=${encodeURIComponent(ctx.locale)}`, ctx.services.config.linkSecret, {
+  implement(deviceCalls.importTemplate, { none: 'the template holds no tenant data' }, async (ctx, d) => ({
+    url: signUrl(`${IMPORT_TEMPLATE_DOWNLOAD_PATH}?kind=${d.kind}&locale=${encodeURIComponent(ctx.locale)}`, ctx.services.config.linkSecret, {
       now: ctx.clock.now(),
       ttlSeconds: SIGNED_URL_TTL_SECONDS,
     }),

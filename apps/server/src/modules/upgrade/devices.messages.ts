@@ -56,8 +56,23 @@ export function templateHelp(locale: Locale): Array<[string, string]> {
   ];
 }
 
-export const TEMPLATE_SHEETS: Record<'devices' | 'help' | 'errors', Text> = {
+/** The specified release's SN-list template: its help sheet. */
+export function targetTemplateHelp(locale: Locale): Array<[string, string]> {
+  const zh = locale === 'zh-CN';
+  return [
+    ['SN', zh ? '必填。每行一个设备SN：字母、数字、“-”和“_”，最多64个字符，不区分大小写。' : 'Required. One device SN per row: letters, digits, "-" and "_", up to 64 characters; case does not matter.'],
+    [
+      '',
+      zh
+        ? '每个文件最多5000行。与手动输入的SN和MAC范围合并；无效或未知的SN计入“未知目标”，已是该版本或被其他任务占用的设备不会发布。'
+        : 'At most 5,000 rows per file. Added to the SNs and MAC ranges typed in the wizard; invalid or unknown SNs count as unknown targets, and devices already on the version or held by another task are left out.',
+    ],
+  ];
+}
+
+export const TEMPLATE_SHEETS: Record<'devices' | 'targets' | 'help' | 'errors', Text> = {
   devices: { en: 'Devices', zh: '设备' },
+  targets: { en: 'Target devices', zh: '目标设备' },
   help: { en: 'Help', zh: '说明' },
   errors: { en: 'Rows not imported', zh: '未导入的行' },
 };

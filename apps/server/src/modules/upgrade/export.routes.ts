@@ -1,9 +1,11 @@
 /**
- * Streamed xlsx downloads behind signed links (300 s): the result export and the device import
- * template. A tampered, expired or orphaned link (its session ended) is answered 403 with 1013,
- * as file/get does. The import's error files are ordinary files served by file/get.
+ * Streamed xlsx downloads behind signed links (300 s): the result export and the import templates
+ * (device import, a specified release's SN list). A tampered, expired or orphaned link (its session
+ * ended) is answered 403 with 1013, as file/get does. The import's error files are ordinary files served by file/get.
  */
-import { API_PREFIX, DEVICE_IMPORT_COLUMNS, ErrorCodes, errorMessage, normalizeLocale } from '@portal/contract';
+import {
+  API_PREFIX, DEVICE_IMPORT_COLUMNS, ErrorCodes, errorMessage, normalizeLocale, TARGET_IMPORT_COLUMNS, type ImportTemplateKind, type Locale,
+} from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
@@ -13,11 +15,17 @@ import { contentDisposition, verifySignedUrl } from '../../lib/files';
 import { writeXlsxBuffer } from '../../lib/xlsx';
 import { requestLocale } from '../../plugins/call-router';
 import { XLSX_MIME } from './devices.import';
-import { sheetName, templateHelp, templateHelpHeaders } from './devices.messages';
+import { sheetName, targetTemplateHelp, templateHelp, templateHelpHeaders } from './devices.messages';
 import { filterFromLink, RESULT_EXPORT_DOWNLOAD_PATH, writeResultExport } from './export.service';
 import type { RouteDeps } from './route-deps';
 
 export const IMPORT_TEMPLATE_DOWNLOAD_PATH = `${API_PREFIX}/device/import/template/download`;
+
+/** Each template: its data sheet (header only), its help sheet, and the file's name. */
+const TEMPLATES: Record<ImportTemplateKind, { sheet: 'devices' | 'targets'; columns: readonly string[]; minWidth: number; help(locale: Locale): Array<[string, string]>; file: string }> = {
+  devices: { sheet: 'devices', columns: DEVICE_IMPORT_COLUMNS, minWidth: 14, help: templateHelp, file: 'device-import-template.xlsx' },
+  targets: { sheet: 'targets', columns: TARGET_IMPORT_COLUMNS, minWidth: 28, help: targetTemplateHelp, file: 'release-target-template.xlsx' },
+};
 
 function refuse(req: FastifyRequest, reply: FastifyReply, detail: string) {
   req.log.info({ detail }, 'download link refused');
@@ -67,14 +75,15 @@ export function registerExportRoutes(app: FastifyInstance, deps: RouteDeps): voi
     const params = verified(req, deps);
     if (typeof params === 'string') return refuse(req, reply, params);
     const locale = normalizeLocale(params.get('locale') ?? undefined);
+    const template = TEMPLATES[params.get('kind') === 'targets' ? 'targets' : 'devices'];
     const [column, description] = templateHelpHeaders(locale);
     const body = await writeXlsxBuffer([
-      { name: sheetName('devices', locale), columns: DEVICE_IMPORT_COLUMNS.map((c) => ({ header: c, width: Math.max(14, c.length + 4) })), rows: [] },
-      { name: sheetName('help', locale), columns: [{ header: column, width: 18 }, { header: description, width: 90 }], rows: templateHelp(locale) },
+      { name: sheetName(template.sheet, locale), columns: template.columns.map((c) => ({ header: c, width: Math.max(template.minWidth, c.length + 4) })), rows: [] },
+      { name: sheetName('help', locale), columns: [{ header: column, width: 18 }, { header: description, width: 90 }], rows: template.help(locale) },
     ]);
     return reply
       .header('Content-Type', XLSX_MIME)
-      .header('Content-Disposition', contentDisposition('attachment', 'device-import-template.xlsx'))
+      .header('Content-Disposition', contentDisposition('attachment', template.file))
       .header('Cache-Control', 'no-store')
       .send(body);
   });

@@ -3,7 +3,7 @@
  * factory, a hook per call; mutations invalidate what they change.
  */
 import {
-  deviceCalls, upgradeCalls, type CallData, type FirmwarePackage, type ReleaseTask, type ReleaseTaskDetail,
+  deviceCalls, upgradeCalls, type CallData, type FirmwarePackage, type ImportTemplateKind, type ReleaseTask, type ReleaseTaskDetail,
 } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
@@ -265,7 +265,7 @@ export function useImportDevices() {
 }
 
 export function useImportTemplate() {
-  return useMutation({ mutationFn: () => call(deviceCalls.importTemplate, {}) });
+  return useMutation({ mutationFn: (kind: ImportTemplateKind) => call(deviceCalls.importTemplate, { kind }) });
 }
 
 export function useProvisioningKey(enabled: boolean) {

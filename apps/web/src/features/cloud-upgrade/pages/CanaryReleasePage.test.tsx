@@ -29,6 +29,7 @@ function mockReleaseApi() {
     if (path === 'upgrade/task/preview') return { data: preview((data as { areaIds: number[] }).areaIds) };
     if (path === 'upgrade/task/batch-submit') return { data: { taskIds: [7, 8] } };
     if (path === 'customer/user-configs/list') return { data: { records: [] } };
+    if (path === 'device/import/template') return { data: { url: `/v1.0/customer-api/device/import/template/download?kind=${(data as { kind: string }).kind}` } };
     return undefined;
   });
 }
@@ -113,6 +114,19 @@ describe('CanaryReleasePage (release wizard)', () => {
     await user.type(screen.getByLabelText('Range 1 start'), 'zz:zz');
     await user.click(screen.getByTestId('wizard-next'));
     expect(await screen.findByText(VALIDATION_MESSAGES.macInvalid.en)).toBeVisible();
+  });
+
+  it("offers the SN list's xlsx template beside the file picker", async () => {
+    const { calls } = mockReleaseApi();
+    const opened = vi.spyOn(window, 'open').mockReturnValue(null);
+    const user = userEvent.setup({ delay: null });
+    await open();
+    await user.click(screen.getByText('Specified devices'));
+    await user.click(screen.getByTestId('wizard-next'));
+    await user.click(await screen.findByTestId('template-targets'));
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('/v1.0/customer-api/device/import/template/download?kind=targets', '_blank', 'noopener'));
+    expect(calls.filter((c) => c.path === 'device/import/template').map((c) => c.body.data)).toEqual([{ kind: 'targets' }]);
+    opened.mockRestore();
   });
 
   it('previews each region and submits one task per region with the configured gates', async () => {

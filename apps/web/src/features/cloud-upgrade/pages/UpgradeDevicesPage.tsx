@@ -1,4 +1,4 @@
-import { DownloadOutlined, ImportOutlined } from '@ant-design/icons';
+import { ImportOutlined } from '@ant-design/icons';
 import { type Device, PRODUCT_TYPES } from '@portal/contract';
 import { Badge, Button, Card, Col, Flex, Row, Select, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
-import { type DeviceListQuery, useDeviceFacets, useDeviceList, useImportTemplate } from '../api/upgrade-api';
+import { type DeviceListQuery, useDeviceFacets, useDeviceList } from '../api/upgrade-api';
+import { TemplateDownloadButton } from '../components/TemplateDownloadButton';
 import { ImportDevicesModal } from '../components/devices/ImportDevicesModal';
 import { ProvisioningKeyCard } from '../components/devices/ProvisioningKeyCard';
 import { countryName, displayMac } from '../lib/display';
@@ -27,7 +28,6 @@ export default function UpgradeDevicesPage() {
   const [searchText, setSearchText] = useState('');
   const { data, isFetching, refetch } = useDeviceList(list.query);
   const facets = useDeviceFacets(list.filters.productType);
-  const template = useImportTemplate();
   const [importOpen, setImportOpen] = useState(false);
   const locale = currentLocale();
   const areaName = (id: number | null) => (id === null ? '-' : (perms.areas.find((a) => a.id === id)?.displayName ?? `#${id}`));
@@ -68,14 +68,6 @@ export default function UpgradeDevicesPage() {
     createdAt: t('upgrade.field.registeredAt'),
   };
 
-  const downloadTemplate = async () => {
-    try {
-      const { url } = await template.mutateAsync();
-      window.open(url, '_blank', 'noopener');
-    } catch {
-      /* shown by the API client */
-    }
-  };
 
   return (
     <Row gutter={[16, 16]}>
@@ -159,9 +151,7 @@ export default function UpgradeDevicesPage() {
             }
             actions={
               <Flex gap={8}>
-                <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate()} loading={template.isPending}>
-                  {t('upgrade.devices.template')}
-                </Button>
+                <TemplateDownloadButton kind="devices" />
                 {perms.canManage && (
                   <Button type="primary" icon={<ImportOutlined />} onClick={() => setImportOpen(true)} data-testid="import-devices">
                     {t('upgrade.devices.import.button')}

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../../../lib/api/upload';
 import { translateValidation } from '../../../../lib/i18n/validation';
-import { useImportDevices, useImportTemplate } from '../../api/upgrade-api';
+import { useImportDevices } from '../../api/upgrade-api';
+import { TemplateDownloadButton } from '../TemplateDownloadButton';
 
 type ImportResult = { total: number; created: number; updated: number; failed: number; errorFileUrl: string | null };
 
@@ -13,7 +14,6 @@ type ImportResult = { total: number; created: number; updated: number; failed: n
 export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const importDevices = useImportDevices();
-  const template = useImportTemplate();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -40,14 +40,6 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
     }
   };
 
-  const downloadTemplate = async () => {
-    try {
-      const { url } = await template.mutateAsync();
-      window.open(url, '_blank', 'noopener');
-    } catch {
-      /* shown by the API client */
-    }
-  };
 
   return (
     <Modal
@@ -61,9 +53,7 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
           <Button type="primary" onClick={onClose}>{t('upgrade.close')}</Button>
         ) : (
           <Flex justify="space-between">
-            <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate()} loading={template.isPending}>
-              {t('upgrade.devices.template')}
-            </Button>
+            <TemplateDownloadButton kind="devices" />
             <span>
               <Button onClick={onClose} style={{ marginInlineEnd: 8 }}>{t('upgrade.cancel')}</Button>
               <Button type="primary" onClick={() => void run()} loading={uploading} disabled={!file} data-testid="import-submit">

@@ -12,6 +12,7 @@ import { countryName, splitList } from '../../lib/display';
 import { useReleaseAreas } from '../../lib/permissions';
 import { DEFAULT_GRAY_COUNT, type ReleaseFormValues, macRowError, snListError } from '../../lib/release-form';
 import { GrayWaves } from './GrayWaves';
+import { TemplateDownloadButton } from '../TemplateDownloadButton';
 
 const rejectKey = (key: string | null | undefined) => (key ? Promise.reject(new Error(translateValidation(key))) : Promise.resolve());
 
@@ -194,6 +195,7 @@ function SpecifiedFields() {
               {t('upgrade.wizard.chooseFile')}
             </Button>
           </Upload>
+          <TemplateDownloadButton kind="targets" type="link" />
           {fileId ? (
             <Space size={4}>
               <FileExcelOutlined style={{ color: '#389e0d' }} />
