@@ -4,6 +4,8 @@ import { Button, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useImportTemplate } from '../api/upgrade-api';
 
+const LABELS: Record<ImportTemplateKind, string> = { devices: 'upgrade.devices.template', targets: 'upgrade.wizard.targetTemplate' };
+
 /** Downloads an xlsx template (the device import's, or a specified release's SN list) through a signed link. */
 export function TemplateDownloadButton({ kind, ...props }: { kind: ImportTemplateKind } & Omit<ButtonProps, 'onClick' | 'loading' | 'icon'>) {
   const { t } = useTranslation();
@@ -18,7 +20,7 @@ export function TemplateDownloadButton({ kind, ...props }: { kind: ImportTemplat
   };
   return (
     <Button icon={<DownloadOutlined />} onClick={() => void download()} loading={template.isPending} data-testid={`template-${kind}`} {...props}>
-      {t('upgrade.devices.template')}
+      {t(LABELS[kind])}
     </Button>
   );
 }
