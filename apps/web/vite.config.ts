@@ -14,6 +14,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: which chunks each entry and page needs (`npm run size` reads it).
+    manifest: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {

@@ -158,7 +158,7 @@ export async function menuGroupLabels(page: Page, group: string): Promise<string
 /** Pick a language from the switch on the login page or in the header. */
 export async function switchLocale(page: Page, locale: Locale): Promise<void> {
   await openPopup(page, page.getByTestId('locale-switch'));
-  await page.getByRole('menuitemcheckbox', { name: TEXT[locale].languageLabel }).or(page.getByRole('menuitem', { name: TEXT[locale].languageLabel })).click();
+  await page.getByRole('menuitemradio', { name: TEXT[locale].languageLabel }).click();
   await expect(page.getByTestId('locale-switch')).toHaveText(new RegExp(TEXT[locale].languageLabel));
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('locale'))).toBe(locale);
 }
@@ -166,12 +166,12 @@ export async function switchLocale(page: Page, locale: Locale): Promise<void> {
 // ---- popups -----------------------------------------------------------------------------------
 
 /**
- * Click a dropdown or select trigger and wait until its popup has finished its opening motion:
+ * Click a dropdown, popover or select trigger and wait until its popup has finished its opening motion:
  * a click during the slide-in can press on an entry and release elsewhere, which is no click.
  */
 export async function openPopup(page: Page, trigger: Locator): Promise<void> {
   await trigger.click();
-  const popup = page.locator('.ant-dropdown:visible, .ant-select-dropdown:visible').last();
+  const popup = page.locator('.ant-dropdown:visible, .ant-select-dropdown:visible, .ant-popover:visible').last();
   await expect(popup).toBeVisible();
   await expect(popup).not.toHaveClass(/-(appear|enter)\b/);
 }

@@ -3,7 +3,13 @@
  * Bundle size report: `npm run size` builds apps/web (pass --no-build to read an existing dist) and
  * prints one line per asset chunk, then
  *   size total_kb=<n> gzip_kb=<n> entry_gzip_kb=<n>
- * where "entry" is what the first page needs: the entry script, its modulepreloads and the CSS of index.html.
+ * where "entry" is what every page needs: the entry script, its modulepreloads and the CSS of index.html;
+ * and
+ *   size login-initial-js-gzip-kb=<n>
+ * the gzip size of all JavaScript /login loads before it is interactive: the entry script with
+ * every chunk it imports, the texts of the default locale (loaded before the first render), and
+ * the login page's chunk with every chunk that one imports (from the build manifest; chunks loaded
+ * later by a dynamic import, e.g. on a click, do not count).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -56,3 +62,26 @@ for (const a of assets) {
   console.log(`chunk ${a.rel} kb=${kb(a.bytes)} gzip_kb=${kb(a.gzip)}${entry ? ' entry' : ''}`);
 }
 console.log(`size total_kb=${kb(total)} gzip_kb=${kb(totalGzip)} entry_gzip_kb=${kb(entryGzip)}`);
+
+// What /login loads before it is interactive: the static import closure of the entry, of the
+// default locale's texts and of the login page's chunk (the router loads it at once on /login).
+const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
+const LOGIN_PAGE = 'src/features/auth/pages/LoginPage.tsx';
+const DEFAULT_LOCALE_TEXTS = /(^|\/)locales\/en-US\.json$/;
+const roots = Object.entries(manifest)
+  .filter(([key, chunk]) => chunk.isEntry || key === LOGIN_PAGE || DEFAULT_LOCALE_TEXTS.test(key))
+  .map(([key]) => key);
+if (!roots.includes(LOGIN_PAGE)) {
+  console.error(`size: ${LOGIN_PAGE} is not a chunk of the build`);
+  process.exit(1);
+}
+const loginFiles = new Set();
+const visit = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || loginFiles.has(chunk.file)) return;
+  loginFiles.add(chunk.file);
+  for (const next of chunk.imports ?? []) visit(next);
+};
+roots.forEach(visit);
+const loginGzip = assets.filter((a) => loginFiles.has(a.rel) && /\.m?js$/.test(a.rel)).reduce((sum, a) => sum + a.gzip, 0);
+console.log(`size login-initial-js-gzip-kb=${kb(loginGzip)}`);

@@ -1,9 +1,9 @@
 import { type SessionTokens, TOKEN_REDIRECT_DELAY_MS, normalizeLocale, ssoCalls } from '@portal/contract';
-import { Result } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
+import { StatusResult } from '../components/StatusResult';
 import { call } from '../lib/api/client';
 import { setLocale } from '../lib/i18n';
 import { saveSearchInfo, saveSession } from '../lib/session/session-store';
@@ -60,7 +60,7 @@ function SsoExchange({ token }: { token: string }) {
   if (!done) return <PageSpinner full labelKey="sso.signingIn" />;
   return (
     <div className="portal-center-screen" data-testid="sso-gate">
-      <Result status="success" title={t('sso.signedIn')} subTitle={t('sso.redirecting')} />
+      <StatusResult status="success" title={t('sso.signedIn')} subTitle={t('sso.redirecting')} />
     </div>
   );
 }

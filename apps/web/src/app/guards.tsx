@@ -1,6 +1,7 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusResult } from '../components/StatusResult';
 import { Navigate, useLocation } from 'react-router';
 import { loginPath } from '../lib/navigation/navigator';
 import { sessionEndedByLogout, useSession, useSessionUser } from '../lib/session/session-store';
@@ -20,8 +21,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 function NoAccess() {
   const { t } = useTranslation();
   return (
-    <Result
-      status="403"
+    <StatusResult
+      status="forbidden"
       title={t('errors.noMenuTitle')}
       subTitle={t('errors.noMenu')}
       extra={

@@ -1,7 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusResult } from './StatusResult';
 import { ChunkLoadError } from '../lib/lazy-page';
 
 function PageLoadError({ error, onRetry }: { error: Error; onRetry?: () => void }) {
@@ -9,7 +10,7 @@ function PageLoadError({ error, onRetry }: { error: Error; onRetry?: () => void 
   const isChunk = error instanceof ChunkLoadError || /dynamically imported module|Loading chunk|Importing a module script failed/i.test(error.message);
   const timedOut = error instanceof ChunkLoadError && error.timedOut;
   return (
-    <Result
+    <StatusResult
       status={isChunk ? 'warning' : 'error'}
       title={t(isChunk ? (timedOut ? 'errors.chunkTimeout' : 'errors.chunkLoad') : 'errors.pageCrashed')}
       subTitle={t('errors.reloadHint')}

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VALIDATION_MESSAGES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from './messages';
+import { loadMessages } from './messages';
 
 // Shell and feature files merged, as the app loads them.
-const enUS = MESSAGES['en-US'];
-const zhCN = MESSAGES['zh-CN'];
+const enUS = await loadMessages('en-US');
+const zhCN = await loadMessages('zh-CN');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const contractSrc = path.resolve(here, '../../../../packages/contract/src');
@@ -87,12 +87,13 @@ describe('locale files', () => {
   });
 
   it('uses the glossary terms in zh-CN', () => {
-    expect(zhCN.userType.distributor).toBe('经销商');
-    expect(zhCN.userType.installer).toBe('安装商');
-    expect(zhCN.userType.partner).toBe('合作伙伴');
-    expect(zhCN.menu.cloudUpgrade).toBe('固件云升级');
-    expect(zhCN.menu.canaryRelease).toBe('灰度发布');
-    expect(zhCN.menu.pointMall).toBe('积分商城');
-    expect(zhCN.menu.downstreamCompany).toBe('下级公司');
+    const zh = (key: string) => key.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], zhCN);
+    expect(zh('userType.distributor')).toBe('经销商');
+    expect(zh('userType.installer')).toBe('安装商');
+    expect(zh('userType.partner')).toBe('合作伙伴');
+    expect(zh('menu.cloudUpgrade')).toBe('固件云升级');
+    expect(zh('menu.canaryRelease')).toBe('灰度发布');
+    expect(zh('menu.pointMall')).toBe('积分商城');
+    expect(zh('menu.downstreamCompany')).toBe('下级公司');
   });
 });

@@ -1,13 +1,15 @@
-import enUS from './en-US.json';
-import zhCN from './zh-CN.json';
+import type { Locale } from '@portal/contract';
 
 type Tree = { [key: string]: unknown };
 
 /**
  * The UI texts: the shell's files here, plus each feature's own `features/<name>/locales/<locale>.json`
  * (one top-level namespace per feature), so that modules add their strings without touching others'.
+ * Each locale is a chunk of its own, loaded when it is first used: a page downloads the texts of
+ * the language it shows, not of both.
  */
-const featureFiles = import.meta.glob<{ default: Tree }>('../features/*/locales/*.json', { eager: true });
+const shellFiles = import.meta.glob<{ default: Tree }>('./*.json');
+const featureFiles = import.meta.glob<{ default: Tree }>('../features/*/locales/*.json');
 
 function merge(target: Tree, source: Tree, where: string): Tree {
   for (const [k, v] of Object.entries(source)) {
@@ -19,15 +21,12 @@ function merge(target: Tree, source: Tree, where: string): Tree {
   return target;
 }
 
-function build(base: Tree, locale: string): Tree {
-  const out = structuredClone(base);
-  for (const [file, mod] of Object.entries(featureFiles)) {
-    if (file.endsWith(`/${locale}.json`)) merge(out, mod.default, file);
-  }
+/** The shell's and every feature's texts of `locale`, merged into one tree. */
+export async function loadMessages(locale: Locale): Promise<Tree> {
+  const base = shellFiles[`./${locale}.json`];
+  if (!base) throw new Error(`no locale file for ${locale}`);
+  const out = structuredClone((await base()).default);
+  const features = Object.entries(featureFiles).filter(([file]) => file.endsWith(`/${locale}.json`));
+  for (const [file, mod] of await Promise.all(features.map(async ([file, load]) => [file, (await load()).default] as const))) merge(out, mod, file);
   return out;
 }
-
-export const MESSAGES = {
-  'en-US': build(enUS, 'en-US') as typeof enUS & Tree,
-  'zh-CN': build(zhCN, 'zh-CN') as typeof zhCN & Tree,
-};

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { loadLocale } from '../lib/i18n';
+
+// Both languages' texts, as a page has them once it has loaded them.
+await Promise.all([loadLocale('en-US'), loadLocale('zh-CN')]);
 
 // jsdom lacks the layout APIs antd's responsive components use.
 if (!window.matchMedia) {

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale, normalizeLocale, VALIDATION_MESSAGES } from '@portal/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { MESSAGES } from '../../locales/messages';
+import { loadMessages } from '../../locales/messages';
 
 /** sessionStorage key of the chosen locale (SPEC §1: session storage, else the browser language). */
 export const LOCALE_STORAGE_KEY = 'locale';
@@ -29,16 +29,14 @@ export function detectLocale(): Locale {
 }
 
 /** The `validation.*` texts live once, in the contract; the locale files add only the generic one. */
-function withValidation(messages: (typeof MESSAGES)['en-US'], lang: 'en' | 'zh') {
+function withValidation(messages: Record<string, unknown>, locale: Locale) {
+  const lang = locale === 'zh-CN' ? 'zh' : 'en';
   const fromContract = Object.fromEntries(Object.entries(VALIDATION_MESSAGES).map(([k, v]) => [k, v[lang]]));
-  return { ...messages, validation: { ...fromContract, ...messages.validation } };
+  return { ...messages, validation: { ...fromContract, ...(messages.validation as Record<string, string> | undefined) } };
 }
 
 void i18n.use(initReactI18next).init({
-  resources: {
-    'en-US': { translation: withValidation(MESSAGES['en-US'], 'en') },
-    'zh-CN': { translation: withValidation(MESSAGES['zh-CN'], 'zh') },
-  },
+  resources: {},
   lng: detectLocale(),
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
@@ -47,6 +45,29 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   showSupportNotice: false,
 });
+
+const loading = new Map<Locale, Promise<void>>();
+
+/** Makes the texts of `locale` available (each locale is loaded once, as a chunk of its own). */
+export function loadLocale(locale: Locale): Promise<void> {
+  let p = loading.get(locale);
+  if (!p) {
+    p = loadMessages(locale).then((messages) => {
+      i18n.addResourceBundle(locale, 'translation', withValidation(messages, locale), true, true);
+    });
+    p.catch(() => loading.delete(locale));
+    loading.set(locale, p);
+  }
+  return p;
+}
+
+/**
+ * Before the first render: the texts of the language the page starts in, and only those (the
+ * fallback's are not needed while both locales have every key, which the locale tests hold them to).
+ */
+export async function loadInitialLocale(): Promise<void> {
+  await loadLocale(normalizeLocale(i18n.language));
+}
 
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
 
@@ -61,6 +82,7 @@ export async function setLocale(locale: Locale): Promise<void> {
   } catch {
     /* storage may be unavailable (private mode); the switch still applies to this page */
   }
+  await loadLocale(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   await i18n.changeLanguage(locale);
 }

@@ -1,7 +1,7 @@
 import { CheckCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { ErrorCodes } from '@portal/contract';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BrandMark } from '../../../components/BrandMark';
@@ -12,8 +12,13 @@ import { useRevalidateOnLocaleChange, zodRule } from '../../../lib/form/zod-rule
 import { currentLocale } from '../../../lib/i18n';
 import { saveSession } from '../../../lib/session/session-store';
 import { useLogin } from '../api/auth-api';
-import { type RejectedRegistration, ResubmitRegistrationModal } from '../../partner/components/ResubmitRegistrationModal';
+import type { RejectedRegistration } from '../../partner/components/ResubmitRegistrationModal';
 import { type LoginForm, loginFormSchema, safeRedirect } from '../schemas';
+
+/** Only for a rejected registration: loaded once the login answers that, not with the page. */
+const ResubmitRegistrationModal = lazy(() =>
+  import('../../partner/components/ResubmitRegistrationModal').then((m) => ({ default: m.ResubmitRegistrationModal })),
+);
 
 /** Sign in, branded by the domain the page is opened on (SPEC §2, DOMAIN §4 Personalization). */
 export default function LoginPage() {
@@ -104,7 +109,11 @@ export default function LoginPage() {
               }
             />
           )}
-          <ResubmitRegistrationModal rejected={resubmitting} onClose={() => setResubmitting(null)} />
+          {rejected || resubmitting ? (
+            <Suspense fallback={null}>
+              <ResubmitRegistrationModal rejected={resubmitting} onClose={() => setResubmitting(null)} />
+            </Suspense>
+          ) : null}
 
           <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(v) => void onFinish(v)} initialValues={{ account: '', password: '' }} noValidate>
             <Form.Item name="account" label={t('auth.account')} rules={[zodRule(loginFormSchema, 'account')]} validateFirst>
