@@ -1,12 +1,10 @@
+import { normalizeLocale } from '@portal/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, theme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '../components/LoadingOverlay';
+import { antdLocaleOf } from '../lib/i18n';
 import { setMessageApi } from '../lib/notify';
 import { queryClient as defaultQueryClient } from '../lib/query-client';
 import type { QueryClient } from '@tanstack/react-query';
@@ -36,14 +34,11 @@ export const portalTheme = {
 };
 
 export function AppProviders({ children, client = defaultQueryClient }: { children: ReactNode; client?: QueryClient }) {
+  // Re-rendered when the language changes; antd's texts of a locale are loaded with the locale.
   const { i18n } = useTranslation();
-  const zh = i18n.language === 'zh-CN';
-  useEffect(() => {
-    dayjs.locale(zh ? 'zh-cn' : 'en');
-  }, [zh]);
   return (
     <QueryClientProvider client={client}>
-      <ConfigProvider locale={zh ? zhCN : enUS} theme={portalTheme}>
+      <ConfigProvider locale={antdLocaleOf(normalizeLocale(i18n.language))} theme={portalTheme}>
         <AntApp message={{ maxCount: 5, top: 64 }}>
           <MessageBridge />
           <LoadingOverlay />

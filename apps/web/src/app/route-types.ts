@@ -1,6 +1,6 @@
 import type { MenuKey, ResourceCode, UserType } from '@portal/contract';
-import type { ReactNode } from 'react';
 import type { PageLoader } from '../lib/lazy-page';
+import type { MenuIconName } from '../lib/navigation/menu-icons';
 
 /**
  * One entry of the route table. The same entry drives the side menu, the route guard and the
@@ -15,7 +15,8 @@ export interface AppRoute {
   titleKey: string;
   /** i18n key of a one-line description (home shortcuts). */
   descKey?: string;
-  icon?: ReactNode;
+  /** The menu icon's name (lib/navigation/menu-icons). */
+  icon?: MenuIconName;
   /** The user needs any one of these codes; none listed means any signed-in user. */
   resources?: readonly ResourceCode[];
   /** Allowed user types; none listed means all. */

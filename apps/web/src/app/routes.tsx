@@ -3,11 +3,6 @@
  * allowed user types and the distributor rules. It drives the side menu, the guards and the
  * redirects; every page is its own lazily loaded chunk.
  */
-import {
-  AppstoreOutlined, BellOutlined, CloudServerOutlined, CloudUploadOutlined, ControlOutlined, FileSearchOutlined,
-  GiftOutlined, GlobalOutlined, HomeOutlined, KeyOutlined, MailOutlined, SafetyCertificateOutlined, SettingOutlined,
-  TeamOutlined, ToolOutlined, VideoCameraOutlined, WalletOutlined,
-} from '@ant-design/icons';
 import type { ResourceCode } from '@portal/contract';
 import type { AppRoute, PublicRoute } from './route-types';
 
@@ -33,9 +28,9 @@ const t = (key: string) => `menu.${key}`;
 const d = (key: string) => `menuDesc.${key}`;
 
 export const LAYOUT_ROUTES: AppRoute[] = [
-  { key: 'home', path: 'home', titleKey: t('home'), icon: <HomeOutlined />, page: () => import('../features/home/pages/HomePage') },
+  { key: 'home', path: 'home', titleKey: t('home'), icon: 'home', page: () => import('../features/home/pages/HomePage') },
   {
-    key: 'cloudUpgrade', path: 'cloudUpgrade', titleKey: t('cloudUpgrade'), descKey: d('cloudUpgrade'), icon: <CloudUploadOutlined />,
+    key: 'cloudUpgrade', path: 'cloudUpgrade', titleKey: t('cloudUpgrade'), descKey: d('cloudUpgrade'), icon: 'cloudUpload',
     resources: codes.upgrade, hiddenForDistributor: true, menuLeaf: true, indexTo: 'cloudUpgradeIndex',
     children: [
       { key: 'cloudUpgradeIndex', path: 'cloudUpgradeIndex', titleKey: t('cloudUpgradeIndex'), distributorToLogin: true, page: () => import('../features/cloud-upgrade/pages/CloudUpgradeIndexPage') },
@@ -48,46 +43,46 @@ export const LAYOUT_ROUTES: AppRoute[] = [
   },
   {
     key: 'cloudStorageServiceManage', path: 'cloudStorageServiceManage', titleKey: t('cloudStorageServiceManage'), descKey: d('cloudStorageServiceManage'),
-    icon: <CloudServerOutlined />, resources: codes.storage, menuLeaf: true, indexTo: 'cloudStorageIndex',
+    icon: 'cloudServer', resources: codes.storage, menuLeaf: true, indexTo: 'cloudStorageIndex',
     children: [{ key: 'cloudStorageIndex', path: 'cloudStorageIndex', titleKey: t('cloudStorageIndex'), page: () => import('../features/cloud-storage/pages/CloudStorageIndexPage') }],
   },
   {
-    key: 'cloudVMS', path: 'cloudVMS', titleKey: t('cloudVMS'), descKey: d('cloudVMS'), icon: <VideoCameraOutlined />, resources: codes.vms, menuLeaf: true, indexTo: 'cloudVMSIndex',
+    key: 'cloudVMS', path: 'cloudVMS', titleKey: t('cloudVMS'), descKey: d('cloudVMS'), icon: 'videoCamera', resources: codes.vms, menuLeaf: true, indexTo: 'cloudVMSIndex',
     children: [{ key: 'cloudVMSIndex', path: 'cloudVMSIndex', titleKey: t('cloudVMSIndex'), page: () => import('../features/cloud-vms/pages/CloudVmsIndexPage') }],
   },
   {
-    key: 'license', path: 'license', titleKey: t('license'), icon: <SafetyCertificateOutlined />, resources: codes.license, indexTo: 'licenseList',
+    key: 'license', path: 'license', titleKey: t('license'), icon: 'safetyCertificate', resources: codes.license, indexTo: 'licenseList',
     children: [
       { key: 'licenseList', path: 'licenseList', titleKey: t('licenseList'), descKey: d('licenseList'), page: () => import('../features/license/pages/LicenseListPage') },
       { key: 'licenseSubscribe', path: 'licenseSubscribe', titleKey: t('licenseSubscribe'), descKey: d('licenseSubscribe'), page: () => import('../features/license/pages/LicenseSubscribePage') },
     ],
   },
   {
-    key: 'accountManage', path: 'accountManage', titleKey: t('accountManage'), icon: <TeamOutlined />, resources: codes.downstream, indexTo: 'usersManage',
+    key: 'accountManage', path: 'accountManage', titleKey: t('accountManage'), icon: 'team', resources: codes.downstream, indexTo: 'usersManage',
     children: [
       { key: 'usersManage', path: 'usersManage', titleKey: t('usersManage'), descKey: d('usersManage'), resources: codes.account, page: () => import('../features/account-manage/pages/UsersManagePage') },
       { key: 'downstreamCompany', path: 'downstreamCompany', titleKey: t('downstreamCompany'), descKey: d('downstreamCompany'), resources: codes.downstream, page: () => import('../features/account-manage/pages/DownstreamCompanyPage') },
     ],
   },
   {
-    key: 'appManage', path: 'appManage', titleKey: t('appManage'), descKey: d('appManage'), icon: <AppstoreOutlined />, userTypes: ['supplier', 'partner'],
+    key: 'appManage', path: 'appManage', titleKey: t('appManage'), descKey: d('appManage'), icon: 'appstore', userTypes: ['supplier', 'partner'],
     hiddenForDistributor: true, menuLeaf: true, indexTo: 'allApp',
     children: [{ key: 'allApp', path: 'allApp', titleKey: t('allApp'), page: () => import('../features/app-manage/pages/AllAppPage') }],
   },
   {
-    key: 'manageTool', path: 'manageTool', titleKey: t('manageTool'), descKey: d('manageTool'), icon: <ToolOutlined />, resources: codes.manageTool, menuLeaf: true, indexTo: 'manageToolIndex',
+    key: 'manageTool', path: 'manageTool', titleKey: t('manageTool'), descKey: d('manageTool'), icon: 'tool', resources: codes.manageTool, menuLeaf: true, indexTo: 'manageToolIndex',
     children: [{ key: 'manageToolIndex', path: 'manageToolIndex', titleKey: t('manageToolIndex'), page: () => import('../features/manage-tool/pages/ManageToolIndexPage') }],
   },
   {
-    key: 'customizeTool', path: 'customizeTool', titleKey: t('customizeTool'), descKey: d('customizeTool'), icon: <ControlOutlined />, resources: codes.customize,
+    key: 'customizeTool', path: 'customizeTool', titleKey: t('customizeTool'), descKey: d('customizeTool'), icon: 'control', resources: codes.customize,
     hiddenForDistributor: true, distributorToLogin: true, page: () => import('../features/customize-tool/pages/CustomizeToolPage'),
   },
   {
-    key: 'passwordReset', path: 'passwordReset', titleKey: t('passwordReset'), descKey: d('passwordReset'), icon: <KeyOutlined />, resources: codes.pwdReset,
+    key: 'passwordReset', path: 'passwordReset', titleKey: t('passwordReset'), descKey: d('passwordReset'), icon: 'key', resources: codes.pwdReset,
     hiddenForDistributor: true, distributorToLogin: true, page: () => import('../features/password-reset/pages/PasswordResetPage'),
   },
   {
-    key: 'cloud', path: 'cloud', titleKey: t('cloud'), icon: <GlobalOutlined />, indexTo: 'cloudIndex', userTypes: ['supplier', 'partner', 'distributor', 'installer'],
+    key: 'cloud', path: 'cloud', titleKey: t('cloud'), icon: 'global', indexTo: 'cloudIndex', userTypes: ['supplier', 'partner', 'distributor', 'installer'],
     children: [
       { key: 'cloudIndex', path: 'cloudIndex', titleKey: t('cloudIndex'), descKey: d('cloudIndex'), resources: codes.cloudResource, distributorToLogin: true, fallbackTo: 'productSet', page: () => import('../features/cloud-content/pages/CloudIndexPage') },
       { key: 'productCenter', path: 'productCenter', titleKey: t('productCenter'), descKey: d('productCenter'), resources: codes.cloudResource, page: () => import('../features/cloud-content/pages/ProductCenterPage') },
@@ -98,22 +93,22 @@ export const LAYOUT_ROUTES: AppRoute[] = [
       { key: 'productSet', path: 'productSet', titleKey: t('productSet'), descKey: d('productSet'), page: () => import('../features/cloud-content/pages/ProductSetPage') },
     ],
   },
-  { key: 'messageCenter', path: 'messageCenter', titleKey: t('messageCenter'), descKey: d('messageCenter'), icon: <BellOutlined />, page: () => import('../features/message-center/pages/MessageCenterPage') },
-  { key: 'pointMall', path: 'pointMall', titleKey: t('pointMall'), descKey: d('pointMall'), icon: <GiftOutlined />, resources: codes.points, page: () => import('../features/point-mall/pages/PointMallPage') },
+  { key: 'messageCenter', path: 'messageCenter', titleKey: t('messageCenter'), descKey: d('messageCenter'), icon: 'bell', page: () => import('../features/message-center/pages/MessageCenterPage') },
+  { key: 'pointMall', path: 'pointMall', titleKey: t('pointMall'), descKey: d('pointMall'), icon: 'gift', resources: codes.points, page: () => import('../features/point-mall/pages/PointMallPage') },
   {
-    key: 'externalCollection', path: 'externalCollection', titleKey: t('externalCollection'), descKey: d('externalCollection'), icon: <WalletOutlined />,
+    key: 'externalCollection', path: 'externalCollection', titleKey: t('externalCollection'), descKey: d('externalCollection'), icon: 'wallet',
     resources: codes.storageSetting, userTypes: ['partner', 'distributor'], page: () => import('../features/external-collection/pages/ExternalCollectionPage'),
   },
   {
-    key: 'setting', path: 'setting', titleKey: t('setting'), icon: <SettingOutlined />, indexTo: 'corpInfo',
+    key: 'setting', path: 'setting', titleKey: t('setting'), icon: 'setting', indexTo: 'corpInfo',
     children: [
       { key: 'corpInfo', path: 'corpInfo', titleKey: t('corpInfo'), descKey: d('corpInfo'), page: () => import('../features/setting/pages/CorpInfoPage') },
       { key: 'personalization', path: 'personalization', titleKey: t('personalization'), descKey: d('personalization'), resources: codes.customWeb, userTypes: ['supplier', 'partner'], page: () => import('../features/setting/pages/PersonalizationPage') },
     ],
   },
-  { key: 'logs', path: 'logs', titleKey: t('logs'), descKey: d('logs'), icon: <FileSearchOutlined />, resources: codes.logs, page: () => import('../features/system/pages/OperationLogPage') },
+  { key: 'logs', path: 'logs', titleKey: t('logs'), descKey: d('logs'), icon: 'fileSearch', resources: codes.logs, page: () => import('../features/system/pages/OperationLogPage') },
   {
-    key: 'mailOutbox', path: 'mailOutbox', titleKey: t('mailOutbox'), descKey: d('mailOutbox'), icon: <MailOutlined />, resources: codes.supplierSystem, userTypes: ['supplier'],
+    key: 'mailOutbox', path: 'mailOutbox', titleKey: t('mailOutbox'), descKey: d('mailOutbox'), icon: 'mail', resources: codes.supplierSystem, userTypes: ['supplier'],
     page: () => import('../features/system/pages/MailOutboxPage'),
   },
 ];

@@ -2,6 +2,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useNavigate } from 'react-router';
+import { MenuIcon } from '../../lib/navigation/menu-icons';
 import type { NavItem } from '../../lib/navigation/nav-context';
 import type { RouteHandle } from '../route-types';
 
@@ -36,8 +37,8 @@ export function SideMenu({ menus, collapsed }: { menus: readonly NavItem[]; coll
   const toItems = (items: readonly NavItem[]): MenuItem[] =>
     items.map((i) =>
       i.children?.length
-        ? { key: i.key, icon: i.icon, label: t(i.titleKey), children: toItems(i.children) }
-        : { key: i.key, icon: i.icon, label: t(i.titleKey), title: t(i.titleKey) },
+        ? { key: i.key, icon: i.icon ? <MenuIcon name={i.icon} /> : undefined, label: t(i.titleKey), children: toItems(i.children) }
+        : { key: i.key, icon: i.icon ? <MenuIcon name={i.icon} /> : undefined, label: t(i.titleKey), title: t(i.titleKey) },
     );
 
   return (

@@ -1,4 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale, normalizeLocale, VALIDATION_MESSAGES } from '@portal/contract';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import antdEnUS from 'antd/es/locale/en_US';
+import type { default as Dayjs } from 'dayjs';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadMessages } from '../../locales/messages';
@@ -47,12 +50,39 @@ void i18n.use(initReactI18next).init({
 });
 
 const loading = new Map<Locale, Promise<void>>();
+// en-US is built in (and small); the others come with their texts.
+const antdLocales = new Map<Locale, AntdLocale>([['en-US', antdEnUS]]);
+let dayjsWithLocales: typeof Dayjs | null = null;
 
-/** Makes the texts of `locale` available (each locale is loaded once, as a chunk of its own). */
+/**
+ * antd's and dayjs's own texts (pickers, pagination, empty states, month names) of `locale`: none
+ * to load for en-US, which both have built in.
+ */
+async function loadLibraryTexts(locale: Locale): Promise<void> {
+  if (locale !== 'zh-CN') return;
+  const [antd, dayjs] = await Promise.all([import('antd/es/locale/zh_CN'), import('dayjs'), import('dayjs/locale/zh-cn')]);
+  antdLocales.set(locale, antd.default);
+  dayjsWithLocales = dayjs.default;
+}
+
+/**
+ * antd's texts for `locale` (loaded with the locale). Always an object: a ConfigProvider whose
+ * locale goes from none to one wraps its children anew, and everything below it would remount.
+ */
+export function antdLocaleOf(locale: Locale): AntdLocale {
+  return antdLocales.get(locale) ?? antdEnUS;
+}
+
+/** Dates shown by dayjs (and antd's pickers) follow the UI language; dayjs is untouched until a locale other than its built-in English was loaded. */
+function applyDateLocale(locale: Locale) {
+  dayjsWithLocales?.locale(locale === 'zh-CN' ? 'zh-cn' : 'en');
+}
+
+/** Makes the texts of `locale` available (each locale is loaded once, as chunks of its own). */
 export function loadLocale(locale: Locale): Promise<void> {
   let p = loading.get(locale);
   if (!p) {
-    p = loadMessages(locale).then((messages) => {
+    p = Promise.all([loadMessages(locale), loadLibraryTexts(locale)]).then(([messages]) => {
       i18n.addResourceBundle(locale, 'translation', withValidation(messages, locale), true, true);
     });
     p.catch(() => loading.delete(locale));
@@ -66,7 +96,9 @@ export function loadLocale(locale: Locale): Promise<void> {
  * fallback's are not needed while both locales have every key, which the locale tests hold them to).
  */
 export async function loadInitialLocale(): Promise<void> {
-  await loadLocale(normalizeLocale(i18n.language));
+  const locale = normalizeLocale(i18n.language);
+  await loadLocale(locale);
+  applyDateLocale(locale);
 }
 
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
@@ -83,6 +115,7 @@ export async function setLocale(locale: Locale): Promise<void> {
     /* storage may be unavailable (private mode); the switch still applies to this page */
   }
   await loadLocale(locale);
+  applyDateLocale(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   await i18n.changeLanguage(locale);
 }

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { createContext, useContext } from 'react';
+import type { MenuIconName } from './menu-icons';
 
 /** A menu entry the signed-in user can see, as computed by the app's route table. */
 export interface NavItem {
@@ -8,7 +8,7 @@ export interface NavItem {
   path: string;
   titleKey: string;
   descKey?: string;
-  icon?: ReactNode;
+  icon?: MenuIconName;
   children?: NavItem[];
 }
 

@@ -120,7 +120,8 @@ describe('LoginPage: branding and sign-in', () => {
     const alert = await screen.findByTestId('login-rejected');
     expect(alert).toHaveTextContent('Unknown address');
     await user.click(screen.getByRole('button', { name: 'Correct and resubmit' }));
-    await user.click(await screen.findByRole('button', { name: 'Resubmit' }));
+    // The modal is a chunk of its own, loaded once the login answered the rejection.
+    await user.click(await screen.findByRole('button', { name: 'Resubmit' }, { timeout: 10_000 }));
     expect(await screen.findByText(v.companyNameRequired.en)).toBeInTheDocument();
     await user.type(screen.getByTestId('resubmit-company'), 'Harbour Hotel Hamburg');
     await user.click(screen.getByRole('button', { name: 'Resubmit' }));

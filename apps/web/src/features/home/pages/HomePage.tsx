@@ -2,6 +2,7 @@ import { RightOutlined } from '@ant-design/icons';
 import { Avatar, Card, Col, Descriptions, Empty, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MenuIcon } from '../../../lib/navigation/menu-icons';
 import { useNavigation } from '../../../lib/navigation/nav-context';
 import { currentAreaOf, roleKeys } from '../../../lib/roles';
 import { useSessionUser } from '../../../lib/session/session-store';
@@ -65,7 +66,7 @@ export default function HomePage() {
                 <Link to={s.path} aria-label={t(s.titleKey)}>
                   <Card hoverable variant="borderless" className="portal-card portal-shortcut" styles={{ body: { padding: 18 } }}>
                     <Flex gap={14} align="flex-start">
-                      <span className="portal-shortcut-icon">{s.icon}</span>
+                      <span className="portal-shortcut-icon">{s.icon ? <MenuIcon name={s.icon} /> : null}</span>
                       <div style={{ flex: 1, minWidth: 0 }}>
                         <Flex justify="space-between" align="center">
                           <Typography.Text strong>{t(s.titleKey)}</Typography.Text>

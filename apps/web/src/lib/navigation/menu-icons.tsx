@@ -1,0 +1,37 @@
+import {
+  AppstoreOutlined, BellOutlined, CloudServerOutlined, CloudUploadOutlined, ControlOutlined, FileSearchOutlined,
+  GiftOutlined, GlobalOutlined, HomeOutlined, KeyOutlined, MailOutlined, SafetyCertificateOutlined, SettingOutlined,
+  TeamOutlined, ToolOutlined, VideoCameraOutlined, WalletOutlined,
+} from '@ant-design/icons';
+
+/**
+ * The menu's icons, by the name the route table gives. The route table names them rather than
+ * holding the elements, so that the icons come with the menu (the layout and Home), not with the
+ * entry every page, the login page too, downloads first.
+ */
+const MENU_ICONS = {
+  home: HomeOutlined,
+  cloudUpload: CloudUploadOutlined,
+  cloudServer: CloudServerOutlined,
+  videoCamera: VideoCameraOutlined,
+  safetyCertificate: SafetyCertificateOutlined,
+  team: TeamOutlined,
+  appstore: AppstoreOutlined,
+  tool: ToolOutlined,
+  control: ControlOutlined,
+  key: KeyOutlined,
+  global: GlobalOutlined,
+  bell: BellOutlined,
+  gift: GiftOutlined,
+  wallet: WalletOutlined,
+  setting: SettingOutlined,
+  fileSearch: FileSearchOutlined,
+  mail: MailOutlined,
+};
+
+export type MenuIconName = keyof typeof MENU_ICONS;
+
+export function MenuIcon({ name }: { name: MenuIconName }) {
+  const Icon = MENU_ICONS[name];
+  return <Icon />;
+}
