@@ -208,6 +208,8 @@ export const taskDevices = pgTable(
     primaryKey({ columns: [t.taskId, t.deviceId] }),
     uniqueIndex('task_devices_active_uq').on(t.deviceId).where(sql`${t.state} in ('pending', 'notified', 'downloading', 'installing')`),
     index('task_devices_timeout_idx').on(t.taskId, t.notifiedAt).where(sql`${t.state} in ('notified', 'downloading', 'installing')`),
+    // Devices freed by a task that ended (cancelled), in the order the engine offers them to other open tasks.
+    index('task_devices_freed_idx').on(t.updatedAt, t.deviceId).where(sql`${t.state} = 'cancelled'`),
   ],
 );
 

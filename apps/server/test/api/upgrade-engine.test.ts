@@ -3,11 +3,12 @@
  * success gate and their pace, failures past the error threshold pause the task with its reason,
  * silent devices time out as failed, tasks expire at endAt, pause and continue resume where they
  * stopped, end and revoke free the devices, the supplier suspends and resumes, a gray release is
- * promoted after gray complete, and devices registered later join a running task.
+ * promoted after gray complete, and devices registered later, or freed by a task that ended, join a
+ * running task.
  */
 import { ErrorCodes, upgradeCalls, type ReleaseTaskDetail } from '@portal/contract';
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, deviceProvisioningKeys } from '../../src/db/schema';
 import { runUpgradeOnce } from '../../src/modules/upgrade';
@@ -409,6 +410,40 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
     expect((await poll(t, other[0]!)).data).toMatchObject({ action: 'upgrade', taskId });
     await fleetRound(t, [...fleet, late, other[0]!]);
     expect((await get(taskId)).counts.targetQuantity).toBe(6);
+  });
+
+  it('offers devices freed by a task that ended to the other open tasks they fit', async () => {
+    const { fleet, pkg, model } = await scenario(4);
+    // Another package for the same devices, in the same region.
+    const pkg2 = await createSyncedPackage(t.database, t.fileStore, {
+      companyId: A().id, companyPath: A().path, versionName: `V9.${version}b`, models: [model], compatibleVersions: ['V1.0.0'],
+      syncedAt: new Date(t.clock.now()),
+    });
+    // Registered well before the tasks (on the test's clock): only being freed can make them join now.
+    await t.database.db.update(devices).set({ updatedAt: new Date(t.clock.now()) }).where(inArray(devices.id, fleet.map((f) => f.id)));
+    await advance(HOUR);
+    // The first task holds two of the devices; the second gets the other two (the held ones are busy elsewhere).
+    const first = await submit({ target: { pkgId: pkg.id, releaseType: 'specified', areaIds: [], sns: [fleet[0]!.sn, fleet[1]!.sn] }, startAt: t.clock.now(), endAt: t.clock.now() + 30 * DAY });
+    const second = await submit(fullTask(pkg2.id, [EU()], t.clock.now()));
+    expect((await get(second)).counts.targetQuantity).toBe(2);
+    // Nothing changes while the first task runs.
+    await tick();
+    expect((await get(second)).counts.targetQuantity).toBe(2);
+
+    // Ended, the first task frees its devices; the next tick offers them to the second.
+    expect((await operate(first, 'end')).data.status).toBe('ended');
+    await advance(5_000);
+    await tick();
+    const d = await get(second);
+    expect(d.counts.targetQuantity).toBe(4);
+    const joined = await t.call(upgradeCalls.taskDevices, { taskId: second, pageSize: 10 }, owner);
+    expect(joined.data.records.map((r) => r.deviceId).sort((a, b) => a - b)).toEqual(fleet.map((f) => f.id).sort((a, b) => a - b));
+    // They are handed the second task's package when they poll.
+    expect((await poll(t, fleet[0]!)).data).toMatchObject({ action: 'upgrade', taskId: second });
+    // Looked at again on later ticks, they are not added twice.
+    await advance(5_000);
+    await tick();
+    expect((await get(second)).counts.targetQuantity).toBe(4);
   });
 
   it('moves a task once when two instances tick at the same time', async () => {

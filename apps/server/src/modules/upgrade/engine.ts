@@ -326,24 +326,50 @@ async function tickTask(db: Executor, taskId: number, now: number, changedDevice
   await work.save(db);
 }
 
-/** Per database handle: the (updated_at, id) of devices already looked at for late joining. */
-const watermarks = new WeakMap<Database, { at: string; atMs: number; id: number }>();
+type Watermark = { at: string; atMs: number; id: number };
+
+/**
+ * Where a device may have become able to join an open task, each read in (updated_at, id) order
+ * from a watermark: its own row changed (registered, imported, its version or area changed), or a
+ * task it was in ended, completed or was revoked and freed it (cancelled).
+ */
+const JOIN_SOURCES = {
+  changed: (since: Watermark) => sql`
+    select id::float8 as id, updated_at::text as at from devices
+     where (updated_at, id) > (${since.at}::timestamptz, ${since.id})
+     order by updated_at, id limit ${JOIN_BATCH}`,
+  freed: (since: Watermark) => sql`
+    select device_id::float8 as id, updated_at::text as at from task_devices
+     where state = 'cancelled' and (updated_at, device_id) > (${since.at}::timestamptz, ${since.id})
+     order by updated_at, device_id limit ${JOIN_BATCH}`,
+};
+type JoinSource = keyof typeof JOIN_SOURCES;
+
+/** Per database handle and source: the (updated_at, id) already looked at for late joining. */
+const watermarks = new WeakMap<Database, Partial<Record<JoinSource, Watermark>>>();
 
 /** Moves every open task on at time `now`: starts tasks and waves, applies gates and timeouts, adds late joiners, expires. */
 export async function tickReleaseTasks(database: Database, now: number): Promise<void> {
   const tasks = await rows<{ id: number; created_at: number; created_text: string }>(database.db, sql`
     select id, ${epochMs(sql`created_at`)} as created_at, created_at::text as created_text
       from release_tasks where status in ${OPEN_TASK_STATES_SQL} order by id`);
-  let since = watermarks.get(database) ?? { at: iso(now - JOIN_FIRST_LOOKBACK_MS), atMs: now - JOIN_FIRST_LOOKBACK_MS, id: 0 };
-  // Devices changed before the oldest open task was created were looked at when it was submitted.
+  // Devices changed or freed before the oldest open task was created were looked at when it was submitted.
   const oldest = tasks.reduce<{ ms: number; text: string } | null>((o, t) => (o && o.ms <= Number(t.created_at) ? o : { ms: Number(t.created_at), text: t.created_text }), null);
-  if (oldest && oldest.ms > since.atMs) since = { at: oldest.text, atMs: oldest.ms, id: 0 };
-  // updated_at as text keeps its microseconds, so the keyset goes on exactly after the last device.
-  const changed = tasks.length === 0 ? [] : await rows<{ id: number; at: string }>(database.db, sql`
-    select id::float8 as id, updated_at::text as at from devices
-     where (updated_at, id) > (${since.at}::timestamptz, ${since.id})
-     order by updated_at, id limit ${JOIN_BATCH}`);
-  const changedIds = changed.map((c) => Number(c.id));
+  const marks = watermarks.get(database) ?? {};
+  const next: Partial<Record<JoinSource, Watermark>> = {};
+  const candidates = new Set<number>();
+  for (const source of Object.keys(JOIN_SOURCES) as JoinSource[]) {
+    let since = marks[source] ?? { at: iso(now - JOIN_FIRST_LOOKBACK_MS), atMs: now - JOIN_FIRST_LOOKBACK_MS, id: 0 };
+    if (oldest && oldest.ms > since.atMs) since = { at: oldest.text, atMs: oldest.ms, id: 0 };
+    // updated_at as text keeps its microseconds, so the keyset goes on exactly after the last row.
+    const found = tasks.length === 0 ? [] : await rows<{ id: number; at: string }>(database.db, JOIN_SOURCES[source](since));
+    for (const f of found) candidates.add(Number(f.id));
+    const last = found[found.length - 1];
+    // A full batch: go on after its last row next time; else look back a little from now.
+    const lookBack = Math.max(since.atMs, now - JOIN_SLACK_MS);
+    next[source] = found.length === JOIN_BATCH && last ? { at: last.at, atMs: since.atMs, id: Number(last.id) } : { at: iso(lookBack), atMs: lookBack, id: 0 };
+  }
+  const changedIds = [...candidates];
   let firstError: unknown = null;
   for (const { id } of tasks) {
     try {
@@ -353,12 +379,6 @@ export async function tickReleaseTasks(database: Database, now: number): Promise
       firstError ??= err;
     }
   }
-  const last = changed[changed.length - 1];
-  // A full batch: go on after its last device next time; else look back a little from now.
-  const lookBack = Math.max(since.atMs, now - JOIN_SLACK_MS);
-  watermarks.set(
-    database,
-    changed.length === JOIN_BATCH && last ? { at: last.at, atMs: since.atMs, id: Number(last.id) } : { at: iso(lookBack), atMs: lookBack, id: 0 },
-  );
+  watermarks.set(database, next);
   if (firstError) throw firstError;
 }

@@ -1,0 +1,2 @@
+-- Devices freed when a task ends, completes or is revoked (state cancelled), in the order the release engine offers them to the other open tasks (engine.ts, tickReleaseTasks).
+CREATE INDEX "task_devices_freed_idx" ON "task_devices" USING btree ("updated_at","device_id") WHERE "task_devices"."state" = 'cancelled';
