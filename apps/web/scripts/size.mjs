@@ -16,6 +16,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { loginInitialFiles } from './login-chunks.mjs';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(webDir, 'dist');
@@ -63,25 +64,13 @@ for (const a of assets) {
 }
 console.log(`size total_kb=${kb(total)} gzip_kb=${kb(totalGzip)} entry_gzip_kb=${kb(entryGzip)}`);
 
-// What /login loads before it is interactive: the static import closure of the entry, of the
-// default locale's texts and of the login page's chunk (the router loads it at once on /login).
-const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
-const LOGIN_PAGE = 'src/features/auth/pages/LoginPage.tsx';
-const DEFAULT_LOCALE_TEXTS = /(^|\/)locales\/en-US\.json$/;
-const roots = Object.entries(manifest)
-  .filter(([key, chunk]) => chunk.isEntry || key === LOGIN_PAGE || DEFAULT_LOCALE_TEXTS.test(key))
-  .map(([key]) => key);
-if (!roots.includes(LOGIN_PAGE)) {
-  console.error(`size: ${LOGIN_PAGE} is not a chunk of the build`);
+// What /login loads before it is interactive (login-chunks.mjs).
+let loginFiles;
+try {
+  loginFiles = loginInitialFiles(JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')));
+} catch (err) {
+  console.error(`size: ${err.message}`);
   process.exit(1);
 }
-const loginFiles = new Set();
-const visit = (key) => {
-  const chunk = manifest[key];
-  if (!chunk || loginFiles.has(chunk.file)) return;
-  loginFiles.add(chunk.file);
-  for (const next of chunk.imports ?? []) visit(next);
-};
-roots.forEach(visit);
 const loginGzip = assets.filter((a) => loginFiles.has(a.rel) && /\.m?js$/.test(a.rel)).reduce((sum, a) => sum + a.gzip, 0);
 console.log(`size login-initial-js-gzip-kb=${kb(loginGzip)}`);

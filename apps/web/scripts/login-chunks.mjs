@@ -1,0 +1,26 @@
+/**
+ * What /login loads before it is interactive, read from the build manifest (dist/.vite/manifest.json):
+ * the static import closure of the entry, of the default locale's texts (loaded before the first
+ * render) and of the login page's chunk (the router loads it at once on /login). Used by
+ * `npm run size` for its figure, and by the end-to-end suite to check that a real Chromium loads
+ * nothing beyond it.
+ */
+export const LOGIN_PAGE = 'src/features/auth/pages/LoginPage.tsx';
+const DEFAULT_LOCALE_TEXTS = /(^|\/)locales\/en-US\.json$/;
+
+/** The files (relative to dist, e.g. assets/index-abc.js) of that closure, JavaScript and CSS. */
+export function loginInitialFiles(manifest) {
+  const roots = Object.entries(manifest)
+    .filter(([key, chunk]) => chunk.isEntry || key === LOGIN_PAGE || DEFAULT_LOCALE_TEXTS.test(key))
+    .map(([key]) => key);
+  if (!roots.includes(LOGIN_PAGE)) throw new Error(`${LOGIN_PAGE} is not a chunk of the build`);
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  roots.forEach(visit);
+  return files;
+}
