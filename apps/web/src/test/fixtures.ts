@@ -7,7 +7,7 @@ export const AREAS: SessionUser['areaList'] = [
   { id: 2, name: 'eu', displayName: 'Europe DC', kind: 'DDC', resVals: [], ip: '10.0.1.1' },
 ];
 
-const ALL_CODES = [
+export const ALL_CODES = [
   'dealer_storage_qry', 'dealer_storage_mgr', 'dealer_cldstorage_setting_qry', 'dealer_cldstorage_setting_mgr',
   'dealer_upgrade_qry', 'dealer_upgrade_mgr', 'rmr_qry', 'dealer_cloudresource_qry', 'dealer_cloudresource_mgr',
   'dealer_nvrcoderate_qry', 'dealer_nvrcoderate_mgr', 'dealer_vmslicense_qry', 'dealer_vmslicense_mgr',
@@ -79,8 +79,13 @@ export function mockApi(handler: Handler = () => undefined) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const path = url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length + 1) : url;
-    const body = JSON.parse(String(init?.body ?? '{}')) as RecordedCall['body'];
     const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>));
+    // A call's JSON envelope, or a raw upload (file/upload) whose basic block rides in X-Basic.
+    const body = (
+      init?.body === undefined || typeof init.body === 'string'
+        ? JSON.parse(init?.body ?? '{}')
+        : { basic: JSON.parse(headers['X-Basic'] ?? '{}'), data: { bytes: (init.body as Uint8Array).byteLength } }
+    ) as RecordedCall['body'];
     const rec = { path, body, headers };
     calls.push(rec);
     const answer = handler(path, body.data, rec);

@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import { currentLocale, i18n } from '../i18n';
 import { notifyError } from '../notify';
+import { readBlob } from '../read-blob';
 import { endSession } from '../session/end-session';
 import { getSession, touchActivity } from '../session/session-store';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
@@ -26,7 +27,7 @@ export async function uploadFile(purpose: UploadPurpose, file: Blob & { name: st
 }
 
 async function send(purpose: UploadPurpose, file: Blob & { name: string }): Promise<UploadedFile> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = new Uint8Array(await readBlob(file));
   const data = { purpose, name: file.name, size: bytes.length, sha256: toHex(sha256(bytes)) };
   const session = getSession();
   const basic = buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', data });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../../lib/i18n';
 import { mockApi, partnerOwner, signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
-import { readBlob } from '../lib/md5';
+import { readBlob } from '../../../lib/read-blob';
 import { PackageUploadModal } from './PackageUploadModal';
 
 const STORAGE = 'http://portal.test/v1.0/storage';

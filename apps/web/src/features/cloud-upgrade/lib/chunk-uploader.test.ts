@@ -1,6 +1,6 @@
 import { TOKEN_CACHE_MARGIN_MS } from '@portal/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { readBlob } from './md5';
+import { readBlob } from '../../../lib/read-blob';
 import { ChunkUploadError, CredentialCache, type StorageGrant, chunkPlan, grantExpiresAt, uploadChunks } from './chunk-uploader';
 
 const CHUNK = 4;

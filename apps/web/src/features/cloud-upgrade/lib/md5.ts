@@ -2,6 +2,8 @@
  * MD5 of a file computed in the browser, a slice at a time (so a 2 GB firmware does not sit in
  * memory), with spark-md5 loaded only when the user asks for it.
  */
+import { readBlob } from '../../../lib/read-blob';
+
 export const MD5_SLICE_BYTES = 4 * 1024 * 1024;
 
 export class Md5AbortedError extends Error {
@@ -9,17 +11,6 @@ export class Md5AbortedError extends Error {
     super('aborted');
     this.name = 'Md5AbortedError';
   }
-}
-
-/** Blob.arrayBuffer where there is one, FileReader elsewhere (older engines, jsdom). */
-export function readBlob(blob: Blob): Promise<ArrayBuffer> {
-  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsArrayBuffer(blob);
-  });
 }
 
 export async function computeMd5(

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateValidation } from '../../../lib/i18n/validation';
 import { notify } from '../../../lib/notify';
+import { readBlob } from '../../../lib/read-blob';
 import { useFileLink, useUploadLogo } from '../api/partner-api';
 
 /**
@@ -23,7 +24,7 @@ export function LogoUpload({ logoFileId, editable }: { logoFileId: number | null
     const bad = imageFileError('logo', { name: file.name, size: file.size, type: file.type });
     if (bad) return notify('error', 'partner-logo', translateValidation(bad));
     if (file.size > LOGO_STORED_MAX_BYTES) return notify('error', 'partner-logo', t('partner.corp.logoTooBig'));
-    const size = readImageSize(new Uint8Array(await file.slice(0, 64 * 1024).arrayBuffer()));
+    const size = readImageSize(new Uint8Array(await readBlob(file.slice(0, 64 * 1024))));
     if (!size) return notify('error', 'partner-logo', translateValidation('validation.imageTypeNotAllowed'));
     try {
       const r = await upload.mutateAsync(file);

@@ -1,0 +1,104 @@
+import { IMPORT_MAX_ROWS, VALIDATION_MESSAGES } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../../../lib/i18n';
+import { ALL_CODES, mockApi, partnerOwner, signIn } from '../../../test/fixtures';
+import { renderPage } from '../../../test/render';
+import UpgradeDevicesPage from './UpgradeDevicesPage';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const device = (id: number, over: Record<string, unknown> = {}) => ({
+  id, sn: `SN0000${id}`, mac: `AABBCC00000${id}`, model: 'IPC-200', productType: 'IPC', firmwareVersion: 'V1.0.0', hardwareVersion: 'H1', country: 'DE',
+  areaId: 1, companyId: 10, companyName: 'Acme Security', endUser: '', online: id % 2 === 1, lastSeenAt: '2025-03-01T08:00:00.000Z',
+  createdAt: '2025-02-01T08:00:00.000Z', ...over,
+});
+
+function mockDevicesApi(importResult = { total: 3, created: 1, updated: 1, failed: 1, errorFileUrl: '/v1.0/customer-api/file/get?path=errors.xlsx' }) {
+  return mockApi((path) => {
+    if (path === 'customer/user-configs/list') return { data: { records: [] } };
+    if (path === 'device/list') return { data: { records: [device(1), device(2, { endUser: 'ann@example.com' })], total: 2, pageNum: 1, pageSize: 10 } };
+    if (path === 'device/facets') return { data: { models: [{ model: 'IPC-200', productType: 'IPC', devices: 2 }], versions: [{ version: 'V1.0.0', devices: 2 }], countries: [{ code: 'DE', devices: 2 }] } };
+    if (path === 'device/provisioning-key/get') return { data: { key: 'acme-provisioning-key', createdAt: '2025-01-01T00:00:00.000Z' } };
+    if (path.startsWith('file/upload')) return { data: { fileId: 55, name: 'devices.xlsx', size: 4, mime: XLSX } };
+    if (path === 'device/import') return { data: importResult };
+    return undefined;
+  });
+}
+
+beforeEach(async () => {
+  await setLocale('en-US');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('UpgradeDevicesPage', () => {
+  it('lists the registry, online state and binding, and searches it', async () => {
+    signIn(partnerOwner());
+    const { calls } = mockDevicesApi();
+    const user = userEvent.setup({ delay: null });
+    renderPage(<UpgradeDevicesPage />);
+    expect(await screen.findByText('SN00001')).toBeVisible();
+    const row2 = screen.getByText('SN00002').closest('tr')!;
+    expect(within(row2).getByText('Offline')).toBeVisible();
+    expect(within(screen.getByText('SN00001').closest('tr')!).getByText('Online')).toBeVisible();
+    expect(within(row2).getByText('ann@example.com')).toBeVisible();
+    expect(within(row2).getByText('AA:BB:CC:00:00:02')).toBeVisible();
+
+    await user.type(screen.getByPlaceholderText(/SN/), 'SN00002{Enter}');
+    await waitFor(() => expect(calls.filter((c) => c.path === 'device/list').at(-1)?.body.data).toMatchObject({ searchText: 'SN00002', pageNum: 1 }));
+  });
+
+  it('imports an xlsx and shows the counts, with the file of the rows not imported', async () => {
+    signIn(partnerOwner());
+    const { calls } = mockDevicesApi();
+    const user = userEvent.setup({ delay: null, applyAccept: false });
+    renderPage(<UpgradeDevicesPage />);
+    await user.click(await screen.findByTestId('import-devices'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(new RegExp(IMPORT_MAX_ROWS.toLocaleString()))).toBeVisible();
+
+    // Not a workbook: refused before anything is uploaded.
+    // rc-upload renders a new input after each pick.
+    const input = () => dialog.querySelector('input[type=file]') as HTMLInputElement;
+    await user.upload(input(), new File(['SN,MAC'], 'devices.csv', { type: 'text/csv' }));
+    expect(await within(dialog).findByText(VALIDATION_MESSAGES.importFileType.en)).toBeVisible();
+    expect(within(dialog).getByTestId('import-submit')).toBeDisabled();
+
+    await user.upload(input(), new File(['PK..'], 'devices.xlsx', { type: XLSX }));
+    expect(await within(dialog).findByText('devices.xlsx')).toBeVisible();
+    await user.click(within(dialog).getByTestId('import-submit'));
+    expect(await within(dialog).findByText('Rows not imported: 1.')).toBeVisible();
+    expect(within(dialog).getByTestId('import-error-file')).toHaveAttribute('href', '/v1.0/customer-api/file/get?path=errors.xlsx');
+    const upload = calls.find((c) => c.path.startsWith('file/upload'))!;
+    expect(upload.path).toContain('purpose=import');
+    expect(calls.find((c) => c.path === 'device/import')?.body.data).toEqual({ fileId: 55 });
+  });
+
+  it('downloads the import template through a signed link', async () => {
+    signIn(partnerOwner());
+    const { calls } = mockApi((path, data) => {
+      if (path === 'device/import/template') return { data: { url: `/t?kind=${(data as { kind: string }).kind}` } };
+      if (path === 'device/list') return { data: { records: [], total: 0, pageNum: 1, pageSize: 10 } };
+      if (path === 'device/facets') return { data: { models: [], versions: [], countries: [] } };
+      return path === 'customer/user-configs/list' ? { data: { records: [] } } : undefined;
+    });
+    const opened = vi.spyOn(window, 'open').mockReturnValue(null);
+    const user = userEvent.setup({ delay: null });
+    renderPage(<UpgradeDevicesPage />);
+    await user.click(await screen.findByTestId('template-devices'));
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('/t?kind=devices', '_blank', 'noopener'));
+    expect(calls.filter((c) => c.path === 'device/import/template').map((c) => c.body.data)).toEqual([{ kind: 'devices' }]);
+    opened.mockRestore();
+  });
+
+  it('offers no import to a user who may only look (dealer_upgrade_qry)', async () => {
+    signIn(partnerOwner({ authResList: ALL_CODES.filter((c) => c !== 'dealer_upgrade_mgr') }));
+    mockDevicesApi();
+    renderPage(<UpgradeDevicesPage />);
+    expect(await screen.findByText('SN00001')).toBeVisible();
+    expect(screen.queryByTestId('import-devices')).not.toBeInTheDocument();
+    expect(screen.getByTestId('template-devices')).toBeVisible();
+  });
+});
