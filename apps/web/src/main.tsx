@@ -18,6 +18,6 @@ function render() {
   );
 }
 
-// The page's texts first (one small chunk); should it fail to load, the page still renders, and
-// the chunk-error handling offers a reload where a page chunk fails the same way.
+// The texts of the page's language first (small chunks). Should they fail to load (the network is
+// down), the page renders all the same, showing text keys, rather than staying blank.
 loadInitialLocale().then(render, render);

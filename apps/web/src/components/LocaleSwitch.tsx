@@ -4,6 +4,7 @@ import { Button, Flex, Popover } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALE_LABELS, currentLocale, setLocale } from '../lib/i18n';
+import { notify } from '../lib/notify';
 
 /**
  * Language switch for the login page and the header: a small popover menu (not antd's Dropdown,
@@ -15,7 +16,8 @@ export function LocaleSwitch({ dark = false }: { dark?: boolean }) {
   const active = currentLocale();
   const choose = (locale: Locale) => {
     setOpen(false);
-    void setLocale(locale);
+    // The texts of a language not used yet are loaded first; without a network that fails.
+    setLocale(locale).catch(() => notify('error', 'locale-switch', t('errors.network')));
   };
   const menu = (
     <Flex vertical role="menu" aria-label={t('common.language')} style={{ minWidth: 120 }}>

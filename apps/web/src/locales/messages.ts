@@ -5,8 +5,8 @@ type Tree = { [key: string]: unknown };
 /**
  * The UI texts: the shell's files here, plus each feature's own `features/<name>/locales/<locale>.json`
  * (one top-level namespace per feature), so that modules add their strings without touching others'.
- * Each locale is a chunk of its own, loaded when it is first used: a page downloads the texts of
- * the language it shows, not of both.
+ * Every file is a chunk of its own, loaded when its locale is first used: a page downloads the
+ * texts of the language it shows, not of both.
  */
 const shellFiles = import.meta.glob<{ default: Tree }>('./*.json');
 const featureFiles = import.meta.glob<{ default: Tree }>('../features/*/locales/*.json');

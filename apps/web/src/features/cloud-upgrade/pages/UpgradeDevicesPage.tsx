@@ -68,7 +68,6 @@ export default function UpgradeDevicesPage() {
     createdAt: t('upgrade.field.registeredAt'),
   };
 
-
   return (
     <Row gutter={[16, 16]}>
       {perms.canManage && (

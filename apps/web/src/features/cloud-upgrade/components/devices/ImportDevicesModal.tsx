@@ -40,7 +40,6 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
     }
   };
 
-
   return (
     <Modal
       open={open}
