@@ -73,7 +73,7 @@ test.describe('token renewal (7004)', () => {
 
     // Still signed in, no error toast, and the new token works without another renewal.
     expect(new URL(page.url()).pathname).toBe('/layout/logs');
-    await expect(page.locator('.ant-message-notice-error')).toHaveCount(0);
+    await expect(page.locator('.portal-toast-error')).toHaveCount(0);
     api.clear();
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(async () => (await api.exchanges()).map((x) => `${x.path} ${x.code}`)).toEqual(['system/operation-log/page 200']);

@@ -171,7 +171,7 @@ export async function switchLocale(page: Page, locale: Locale): Promise<void> {
  */
 export async function openPopup(page: Page, trigger: Locator): Promise<void> {
   await trigger.click();
-  const popup = page.locator('.ant-dropdown:visible, .ant-select-dropdown:visible, .ant-popover:visible').last();
+  const popup = page.locator('.ant-dropdown:visible, .ant-select-dropdown:visible, .ant-popover:visible, .portal-menu-popup:visible').last();
   await expect(popup).toBeVisible();
   await expect(popup).not.toHaveClass(/-(appear|enter)\b/);
 }
@@ -184,9 +184,9 @@ export async function switchArea(page: Page, area: RegExp): Promise<void> {
 
 // ---- toasts -----------------------------------------------------------------------------------
 
-/** antd message toasts on screen. */
+/** Toasts on screen (components/Toaster). */
 export function toasts(page: Page): Locator {
-  return page.locator('.ant-message-notice');
+  return page.locator('.portal-toast');
 }
 
 export function toast(page: Page, text: string | RegExp): Locator {

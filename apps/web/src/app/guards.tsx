@@ -1,7 +1,7 @@
-import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusResult } from '../components/StatusResult';
+import { Button } from '../components/lite/Button';
 import { Navigate, useLocation } from 'react-router';
 import { loginPath } from '../lib/navigation/navigator';
 import { sessionEndedByLogout, useSession, useSessionUser } from '../lib/session/session-store';
@@ -26,7 +26,7 @@ function NoAccess() {
       title={t('errors.noMenuTitle')}
       subTitle={t('errors.noMenu')}
       extra={
-        <Button type="primary" href="/login">
+        <Button variant="primary" href="/login">
           {t('auth.backToLogin')}
         </Button>
       }

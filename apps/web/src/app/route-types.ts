@@ -45,6 +45,11 @@ export interface PublicRoute {
   path: string;
   titleKey: string;
   page: PageLoader;
+  /**
+   * The page is drawn without antd (components/lite), so antd's providers are not loaded with it.
+   * Only the login page: what it downloads before it can be used is kept small (`npm run size`).
+   */
+  plain?: boolean;
 }
 
 /** `handle` of every router entry built from the table (breadcrumbs and titles). */

@@ -49,8 +49,22 @@ function layoutChildren(routes: readonly AppRoute[], table: readonly AppRoute[],
   });
 }
 
+/** A page drawn with antd, loaded together with antd's providers (one round trip, not two). */
+function withAntd(loader: PublicRoute['page']): PublicRoute['page'] {
+  return () =>
+    Promise.all([import('./AntdProviders'), loader()]).then(([{ AntdProviders }, { default: Inner }]) => ({
+      default: function WithAntd() {
+        return (
+          <AntdProviders>
+            <Inner />
+          </AntdProviders>
+        );
+      },
+    }));
+}
+
 function publicRoute(r: PublicRoute): RouteObject {
-  const Page = pageOf(r.key, r.page);
+  const Page = pageOf(r.key, r.plain ? r.page : withAntd(r.page));
   const handle: RouteHandle = { key: r.key, titleKey: r.titleKey, isPage: true, path: r.path };
   return { path: r.path, handle, element: <Page /> };
 }

@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import type { CSSProperties } from 'react';
 
 /** The brand's logo image when it has one, else a lettered mark; with the title beside it. */
@@ -12,9 +11,9 @@ export function BrandMark({ logo, title, dark = false, size = 32, style }: { log
           {title.trim().charAt(0).toUpperCase() || 'P'}
         </span>
       )}
-      <Typography.Text strong className="portal-brand-title" style={{ color: dark ? '#fff' : undefined, fontSize: size >= 32 ? 18 : 16 }} ellipsis>
+      <span className={`portal-brand-title${dark ? ' is-dark' : ''}`} style={{ fontSize: size >= 32 ? 18 : 16 }}>
         {title}
-      </Typography.Text>
+      </span>
     </span>
   );
 }

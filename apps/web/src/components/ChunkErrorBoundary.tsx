@@ -1,8 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusResult } from './StatusResult';
+import { Button } from './lite/Button';
 import { ChunkLoadError } from '../lib/lazy-page';
 
 function PageLoadError({ error, onRetry }: { error: Error; onRetry?: () => void }) {
@@ -15,7 +15,7 @@ function PageLoadError({ error, onRetry }: { error: Error; onRetry?: () => void 
       title={t(isChunk ? (timedOut ? 'errors.chunkTimeout' : 'errors.chunkLoad') : 'errors.pageCrashed')}
       subTitle={t('errors.reloadHint')}
       extra={[
-        <Button key="reload" type="primary" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>
+        <Button key="reload" variant="primary" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>
           {t('common.reload')}
         </Button>,
         onRetry ? (

@@ -1,56 +1,93 @@
 import { CheckOutlined, GlobalOutlined } from '@ant-design/icons';
 import { LOCALES, type Locale } from '@portal/contract';
-import { Button, Flex, Popover } from 'antd';
-import { useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALE_LABELS, currentLocale, setLocale } from '../lib/i18n';
 import { notify } from '../lib/notify';
 
 /**
- * Language switch for the login page and the header: a small popover menu (not antd's Dropdown,
- * whose menu would double what the login page downloads before it can be used).
+ * Language switch for the login page and the header: a button with a small menu below it. Without
+ * antd (components/lite/README.md): the login page shows it before antd is loaded.
+ * The menu closes on a choice, Escape, or a click elsewhere; arrow keys move between languages.
  */
 export function LocaleSwitch({ dark = false }: { dark?: boolean }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
   const active = currentLocale();
-  const choose = (locale: Locale) => {
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    // Focus the language in use, as a menu opened from the keyboard should.
+    rootRef.current?.querySelector<HTMLElement>('[aria-checked="true"]')?.focus();
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const close = () => {
     setOpen(false);
+    buttonRef.current?.focus();
+  };
+  const choose = (locale: Locale) => {
+    close();
     // The texts of a language not used yet are loaded first; without a network that fails.
     setLocale(locale).catch(() => notify('error', 'locale-switch', t('errors.network')));
   };
-  const menu = (
-    <Flex vertical role="menu" aria-label={t('common.language')} style={{ minWidth: 120 }}>
-      {LOCALES.map((l) => (
-        <Button
-          key={l}
-          type="text"
-          role="menuitemradio"
-          aria-checked={l === active}
-          lang={l}
-          onClick={() => choose(l)}
-          style={{ justifyContent: 'space-between', fontWeight: l === active ? 600 : undefined }}
-        >
-          {LOCALE_LABELS[l]}
-          {l === active ? <CheckOutlined /> : null}
-        </Button>
-      ))}
-    </Flex>
-  );
+  const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitemradio"]')];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (e.key === 'Escape' || e.key === 'Tab') {
+      e.preventDefault();
+      close();
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      items[(at + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
+    }
+  };
+
   return (
-    <Popover trigger="click" placement="bottomRight" arrow={false} open={open} onOpenChange={setOpen} content={menu} styles={{ container: { padding: 4 } }}>
-      <Button
-        type="text"
-        icon={<GlobalOutlined />}
+    <div className="portal-menu-anchor" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`portal-btn portal-btn-text${dark ? ' is-dark' : ''}`}
         aria-label={t('common.language')}
         aria-haspopup="menu"
         aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
         data-testid="locale-switch"
         lang={i18n.language}
-        style={dark ? { color: 'rgba(255,255,255,0.88)' } : undefined}
+        onClick={() => setOpen((o) => !o)}
       >
-        {LOCALE_LABELS[active]}
-      </Button>
-    </Popover>
+        <span className="portal-btn-icon" aria-hidden>
+          <GlobalOutlined />
+        </span>
+        <span>{LOCALE_LABELS[active]}</span>
+      </button>
+      {open ? (
+        <div id={menuId} className="portal-menu-popup" role="menu" aria-label={t('common.language')} onKeyDown={onMenuKey}>
+          {LOCALES.map((l) => (
+            <button
+              key={l}
+              type="button"
+              role="menuitemradio"
+              aria-checked={l === active}
+              tabIndex={l === active ? 0 : -1}
+              lang={l}
+              className={`portal-menu-item${l === active ? ' is-active' : ''}`}
+              onClick={() => choose(l)}
+            >
+              <span>{LOCALE_LABELS[l]}</span>
+              {l === active ? <CheckOutlined aria-hidden /> : null}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -1,13 +1,77 @@
-import { message as staticMessage } from 'antd';
+import { useSyncExternalStore } from 'react';
 
-type NoticeType = 'error' | 'success' | 'warning' | 'info';
+export type NoticeType = 'error' | 'success' | 'warning' | 'info';
 export interface MessageApi {
   open(config: { type: NoticeType; key: string; content: string; duration?: number }): unknown;
 }
 
+/** A toast on screen (components/Toaster draws them). */
+export interface Toast {
+  key: string;
+  type: NoticeType;
+  content: string;
+  /** Bumped when a toast of the same key is raised again, so its timer starts over. */
+  seq: number;
+}
+
+/** At most this many toasts at once; the oldest goes first. */
+export const MAX_TOASTS = 5;
+
+let toasts: readonly Toast[] = [];
+let seq = 0;
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+const listeners = new Set<() => void>();
+
+function publish(next: readonly Toast[]) {
+  toasts = next;
+  for (const l of [...listeners]) l();
+}
+
+/** Take a toast off the screen (its close button, or its time ran out). */
+export function dismissToast(key: string): void {
+  const timer = timers.get(key);
+  if (timer) clearTimeout(timer);
+  timers.delete(key);
+  if (toasts.some((t) => t.key === key)) publish(toasts.filter((t) => t.key !== key));
+}
+
+/**
+ * The toast list: no UI library behind it, so the API client and the login page can raise toasts
+ * without loading antd. Toasts with the same key replace each other in place.
+ */
+const toastStore: MessageApi = {
+  open({ type, key, content, duration = 4 }) {
+    const toast: Toast = { key, type, content, seq: ++seq };
+    const at = toasts.findIndex((t) => t.key === key);
+    let next = at >= 0 ? toasts.map((t, i) => (i === at ? toast : t)) : [...toasts, toast];
+    for (const dropped of next.slice(0, Math.max(0, next.length - MAX_TOASTS))) dismissTimer(dropped.key);
+    next = next.slice(-MAX_TOASTS);
+    publish(next);
+    dismissTimer(key);
+    if (duration > 0) timers.set(key, setTimeout(() => dismissToast(key), duration * 1000));
+  },
+};
+
+function dismissTimer(key: string) {
+  const timer = timers.get(key);
+  if (timer) clearTimeout(timer);
+  timers.delete(key);
+}
+
+function subscribe(l: () => void) {
+  listeners.add(l);
+  return () => {
+    listeners.delete(l);
+  };
+}
+
+export function useToasts(): readonly Toast[] {
+  return useSyncExternalStore(subscribe, () => toasts, () => toasts);
+}
+
 let api: MessageApi | null = null;
 
-/** The app registers antd's context-aware message API here (see app/providers); tests may inject a fake. */
+/** Tests may put a recorder in place of the toast list; `null` puts the list back. */
 export function setMessageApi(next: MessageApi | null): void {
   api = next;
 }
@@ -17,7 +81,7 @@ export function setMessageApi(next: MessageApi | null): void {
  * (e.g. one per error code) is on screen at a time (SPEC §8).
  */
 export function notify(type: NoticeType, key: string, content: string, duration = 4): void {
-  (api ?? (staticMessage as unknown as MessageApi)).open({ type, key, content, duration });
+  (api ?? toastStore).open({ type, key, content, duration });
 }
 
 export function notifyError(code: number | string, content: string): void {

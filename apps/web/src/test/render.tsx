@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
+import { AntdProviders } from '../app/AntdProviders';
 import { AppProviders } from '../app/providers';
 import { createAppRoutes } from '../app/router';
 
@@ -20,11 +21,11 @@ export function renderApp(path: string) {
   return { router, ...utils };
 }
 
-/** Render one page inside the providers and a memory router. */
+/** Render one page inside the providers (antd's too, as the router gives them) and a memory router. */
 export function renderPage(element: ReactElement, { path = '/', route = '/' }: { path?: string; route?: string } = {}) {
   const router = createMemoryRouter(
     [
-      { path: route, element },
+      { path: route, element: <AntdProviders>{element}</AntdProviders> },
       { path: '*', element: <div data-testid="elsewhere" /> },
     ],
     { initialEntries: [path] },

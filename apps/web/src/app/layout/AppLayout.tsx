@@ -12,6 +12,7 @@ import { NavigationProvider } from '../../lib/navigation/nav-context';
 import { useIdleLogout } from '../../lib/session/idle';
 import { useSessionUser } from '../../lib/session/session-store';
 import { buildMenu, menuLeaves } from '../access';
+import { AntdProviders } from '../AntdProviders';
 import type { AppRoute } from '../route-types';
 import { AreaSwitcher } from './AreaSwitcher';
 import { PageHeader } from './PageHeader';
@@ -21,8 +22,17 @@ import { UserMenu } from './UserMenu';
 
 const COLLAPSED_KEY = 'portal.siderCollapsed';
 
-/** The signed-in frame: header (brand, area, language, user), side menu, page header, page. */
+/** The signed-in frame, with antd's providers (this chunk is where antd starts to load). */
 export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
+  return (
+    <AntdProviders>
+      <AppFrame routes={routes} />
+    </AntdProviders>
+  );
+}
+
+/** Header (brand, area, language, user), side menu, page header, page. */
+function AppFrame({ routes }: { routes: readonly AppRoute[] }) {
   const { t } = useTranslation();
   const user = useSessionUser();
   const location = useLocation();

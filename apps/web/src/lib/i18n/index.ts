@@ -1,6 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale, normalizeLocale, VALIDATION_MESSAGES } from '@portal/contract';
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import antdEnUS from 'antd/es/locale/en_US';
 import type { default as Dayjs } from 'dayjs';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -50,8 +49,8 @@ void i18n.use(initReactI18next).init({
 });
 
 const loading = new Map<Locale, Promise<void>>();
-// en-US is built in (and small); the others come with their texts.
-const antdLocales = new Map<Locale, AntdLocale>([['en-US', antdEnUS]]);
+// antd's en-US texts come with antd (app/AntdProviders); the others come with their locale.
+const antdLocales = new Map<Locale, AntdLocale>();
 let dayjsWithLocales: typeof Dayjs | null = null;
 
 /**
@@ -65,12 +64,9 @@ async function loadLibraryTexts(locale: Locale): Promise<void> {
   dayjsWithLocales = dayjs.default;
 }
 
-/**
- * antd's texts for `locale` (loaded with the locale). Always an object: a ConfigProvider whose
- * locale goes from none to one wraps its children anew, and everything below it would remount.
- */
-export function antdLocaleOf(locale: Locale): AntdLocale {
-  return antdLocales.get(locale) ?? antdEnUS;
+/** antd's texts for `locale` when they are loaded with the locale; `undefined` for en-US (see app/AntdProviders). */
+export function antdLocaleOf(locale: Locale): AntdLocale | undefined {
+  return antdLocales.get(locale);
 }
 
 /** Dates shown by dayjs (and antd's pickers) follow the UI language; dayjs is untouched until a locale other than its built-in English was loaded. */

@@ -1,34 +1,59 @@
 import { CheckCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { ErrorCodes } from '@portal/contract';
-import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
-import { Suspense, lazy, useState } from 'react';
+import { type FormEvent, Suspense, lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BrandMark } from '../../../components/BrandMark';
 import { LocaleSwitch } from '../../../components/LocaleSwitch';
+import { Alert } from '../../../components/lite/Alert';
+import { Button } from '../../../components/lite/Button';
+import { TextField } from '../../../components/lite/TextField';
 import { isApiError } from '../../../lib/api/api-error';
 import { useBranding, useDocumentBranding } from '../../../lib/branding';
-import { useRevalidateOnLocaleChange, zodRule } from '../../../lib/form/zod-rules';
+import { fieldIssue } from '../../../lib/form/schema-issues';
 import { currentLocale } from '../../../lib/i18n';
+import { translateValidation } from '../../../lib/i18n/validation';
 import { saveSession } from '../../../lib/session/session-store';
 import { useLogin } from '../api/auth-api';
 import type { RejectedRegistration } from '../../partner/components/ResubmitRegistrationModal';
 import { type LoginForm, loginFormSchema, safeRedirect } from '../schemas';
 
-/** Only for a rejected registration: loaded once the login answers that, not with the page. */
+/**
+ * Only for a rejected registration: loaded once the login answers that, not with the page. The
+ * modal is drawn with antd, so antd's providers come with it (this page has none).
+ */
 const ResubmitRegistrationModal = lazy(() =>
-  import('../../partner/components/ResubmitRegistrationModal').then((m) => ({ default: m.ResubmitRegistrationModal })),
+  Promise.all([import('../../partner/components/ResubmitRegistrationModal'), import('../../../app/AntdProviders')]).then(
+    ([{ ResubmitRegistrationModal: Modal }, { AntdProviders }]) => ({
+      default: function ResubmitWithAntd(props: { rejected: RejectedRegistration | null; onClose: () => void }) {
+        return (
+          <AntdProviders>
+            <Modal {...props} />
+          </AntdProviders>
+        );
+      },
+    }),
+  ),
 );
 
-/** Sign in, branded by the domain the page is opened on (SPEC §2, DOMAIN §4 Personalization). */
+type Field = keyof LoginForm;
+const FIELDS: readonly Field[] = ['account', 'password'];
+
+/**
+ * Sign in, branded by the domain the page is opened on (SPEC §2, DOMAIN §4 Personalization).
+ * Drawn without antd (components/lite), so the page is usable after a small download; fields are
+ * checked with the contract's schema as the user types and on submit, like the antd forms.
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [form] = Form.useForm<LoginForm>();
-  useRevalidateOnLocaleChange(form);
   const { data: branding } = useBranding();
   const login = useLogin();
+  const [values, setValues] = useState<LoginForm>({ account: '', password: '' });
+  // Validation keys, translated when drawn: a language switch re-translates what is shown.
+  const [issues, setIssues] = useState<Partial<Record<Field, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const [locked, setLocked] = useState<string | null>(null);
   const [rejected, setRejected] = useState<RejectedRegistration | null>(null);
   const [resubmitting, setResubmitting] = useState<RejectedRegistration | null>(null);
@@ -37,7 +62,22 @@ export default function LoginPage() {
   useDocumentBranding(brandTitle, branding?.favicon);
   const bgImg = branding?.bgImg;
 
-  const onFinish = async (values: LoginForm) => {
+  const change = (field: Field) => (value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    setIssues((prev) => ({ ...prev, [field]: fieldIssue(loginFormSchema, field, next) }));
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (login.isPending) return;
+    const found = Object.fromEntries(FIELDS.map((f) => [f, fieldIssue(loginFormSchema, f, values)])) as Partial<Record<Field, string>>;
+    setIssues(found);
+    const firstBad = FIELDS.find((f) => found[f]);
+    if (firstBad) {
+      formRef.current?.querySelector<HTMLInputElement>(`[name="${firstBad}"]`)?.focus();
+      return;
+    }
     setLocked(null);
     setRejected(null);
     const { account, password } = loginFormSchema.parse(values);
@@ -45,15 +85,16 @@ export default function LoginPage() {
       const tokens = await login.mutateAsync({ account, password, locale: currentLocale() });
       saveSession(tokens);
       void navigate(safeRedirect(params.get('redirect')) ?? '/layout', { replace: true });
-    } catch (e) {
-      if (isApiError(e) && e.code === ErrorCodes.accountLocked) setLocked(e.message);
+    } catch (err) {
+      if (isApiError(err) && err.code === ErrorCodes.accountLocked) setLocked(err.message);
       // A rejected registration can be corrected and sent again with the credentials just typed.
-      if (isApiError(e) && e.code === ErrorCodes.registrationRejected) setRejected({ account, password, message: e.message });
-      form.setFieldValue('password', '');
+      if (isApiError(err) && err.code === ErrorCodes.registrationRejected) setRejected({ account, password, message: err.message });
+      setValues((v) => ({ ...v, password: '' }));
     }
   };
 
   const features = ['auth.login.feature1', 'auth.login.feature2', 'auth.login.feature3'];
+  const issueText = (field: Field) => (issues[field] ? translateValidation(issues[field]) : undefined);
 
   return (
     <div className="portal-login">
@@ -64,22 +105,20 @@ export default function LoginPage() {
       >
         <BrandMark logo={branding?.extra.logoLcrs ?? branding?.icon} title={brandTitle} dark size={40} />
         <div style={{ maxWidth: 520 }}>
-          <Typography.Title level={1} style={{ color: '#fff', marginBottom: 12 }}>
-            {brandTitle}
-          </Typography.Title>
-          <Typography.Paragraph style={{ color: 'rgba(255,255,255,0.82)', fontSize: 16 }}>{t('auth.login.tagline')}</Typography.Paragraph>
-          <Flex vertical gap={10} style={{ marginTop: 24 }}>
+          <h1 className="portal-login-brand">{brandTitle}</h1>
+          <p className="portal-login-tagline">{t('auth.login.tagline')}</p>
+          <ul className="portal-login-features">
             {features.map((f) => (
-              <Typography.Text key={f} style={{ color: 'rgba(255,255,255,0.9)' }}>
-                <CheckCircleFilled style={{ color: '#36cfc9', marginInlineEnd: 8 }} />
+              <li key={f}>
+                <CheckCircleFilled aria-hidden />
                 {t(f)}
-              </Typography.Text>
+              </li>
             ))}
-          </Flex>
+          </ul>
         </div>
-        <Typography.Text style={{ color: 'rgba(255,255,255,0.55)' }}>
+        <span className="portal-login-copyright">
           © {new Date().getFullYear()} {branding?.companyName || brandTitle}
-        </Typography.Text>
+        </span>
       </section>
 
       <section className="portal-login-panel">
@@ -87,20 +126,14 @@ export default function LoginPage() {
           <LocaleSwitch />
         </div>
         <div className="portal-login-form-wrap">
-          <Typography.Title level={2} style={{ marginBottom: 4 }}>
-            {t('auth.login.title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 28 }}>
-            {t('auth.login.subtitle', { brand: brandTitle })}
-          </Typography.Paragraph>
+          <h2 className="portal-login-title">{t('auth.login.title')}</h2>
+          <p className="portal-text-secondary portal-login-subtitle">{t('auth.login.subtitle', { brand: brandTitle })}</p>
 
-          {locked && <Alert type="error" showIcon title={locked} style={{ marginBottom: 20 }} data-testid="login-locked" />}
+          {locked && <Alert type="error" title={locked} data-testid="login-locked" />}
           {rejected && (
             <Alert
               type="warning"
-              showIcon
               title={rejected.message}
-              style={{ marginBottom: 20 }}
               data-testid="login-rejected"
               action={
                 <Button size="small" onClick={() => { setResubmitting(rejected); setRejected(null); }}>
@@ -115,29 +148,48 @@ export default function LoginPage() {
             </Suspense>
           ) : null}
 
-          <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(v) => void onFinish(v)} initialValues={{ account: '', password: '' }} noValidate>
-            <Form.Item name="account" label={t('auth.account')} rules={[zodRule(loginFormSchema, 'account')]} validateFirst>
-              <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('auth.emailPlaceholder')} maxLength={254} autoFocus />
-            </Form.Item>
-            <Form.Item name="password" label={t('auth.password')} rules={[zodRule(loginFormSchema, 'password')]}>
-              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('auth.passwordPlaceholder')} maxLength={64} />
-            </Form.Item>
-            <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 20 }}>
+          <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate>
+            <TextField
+              name="account"
+              label={t('auth.account')}
+              value={values.account}
+              onChange={change('account')}
+              error={issueText('account')}
+              prefix={<UserOutlined />}
+              autoComplete="username"
+              inputMode="email"
+              placeholder={t('auth.emailPlaceholder')}
+              maxLength={254}
+              autoFocus
+            />
+            <TextField
+              name="password"
+              label={t('auth.password')}
+              value={values.password}
+              onChange={change('password')}
+              error={issueText('password')}
+              prefix={<LockOutlined />}
+              password
+              autoComplete="current-password"
+              placeholder={t('auth.passwordPlaceholder')}
+              maxLength={64}
+            />
+            <div className="portal-login-forgot">
               <Link to="/forgot-password">{t('auth.forgot.link')}</Link>
-            </Flex>
-            <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
+            </div>
+            <Button type="submit" variant="primary" size="large" block loading={login.isPending} data-testid="login-submit">
               {t('auth.login.submit')}
             </Button>
-          </Form>
-          <Typography.Paragraph style={{ marginTop: 24, textAlign: 'center' }} type="secondary">
+          </form>
+          <p className="portal-text-secondary portal-login-register">
             {t('auth.login.noAccount')} <Link to="/register">{t('auth.register.link')}</Link>
-          </Typography.Paragraph>
+          </p>
         </div>
-        <Typography.Paragraph type="secondary" style={{ textAlign: 'center', fontSize: 12, marginBottom: 0 }}>
+        <p className="portal-text-secondary portal-login-terms">
           <Link to="/term/service">{t('terms.service.title')}</Link>
-          <span style={{ margin: '0 8px' }}>·</span>
+          <span aria-hidden>·</span>
           <Link to="/term/privacy">{t('terms.privacy.title')}</Link>
-        </Typography.Paragraph>
+        </p>
       </section>
     </div>
   );
