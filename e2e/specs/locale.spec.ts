@@ -39,8 +39,9 @@ test.describe('on the login page', () => {
   test('a field error follows the language', async ({ page }) => {
     await page.goto('/login');
     await page.getByTestId('login-submit').click();
-    const accountError = page.locator('#account_help');
-    await expect(accountError).toBeVisible();
+    await expect(page.getByLabel('Account (e-mail)')).toHaveAttribute('aria-invalid', 'true');
+    const accountError = page.locator('#login-account-error');
+    await expect(accountError).toHaveText(/\S/);
     const en = (await accountError.innerText()).trim();
     expect(en.length).toBeGreaterThan(0);
     await switchLocale(page, 'zh-CN');

@@ -35,6 +35,11 @@ export function dismissToast(key: string): void {
   if (toasts.some((t) => t.key === key)) publish(toasts.filter((t) => t.key !== key));
 }
 
+/** Take every toast off the screen. */
+export function dismissAllToasts(): void {
+  for (const t of toasts) dismissToast(t.key);
+}
+
 /**
  * The toast list: no UI library behind it, so the API client and the login page can raise toasts
  * without loading antd. Toasts with the same key replace each other in place.

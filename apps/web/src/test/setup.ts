@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { loadLocale } from '../lib/i18n';
+import { dismissAllToasts } from '../lib/notify';
 
 // Both languages' texts, as a page has them once it has loaded them.
 await Promise.all([loadLocale('en-US'), loadLocale('zh-CN')]);
@@ -47,6 +48,7 @@ window.getComputedStyle = ((elt: Element) => {
 
 afterEach(() => {
   cleanup();
+  dismissAllToasts();
   sessionStorage.clear();
   localStorage.clear();
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../../lib/i18n';
 import { getSession } from '../../../lib/session/session-store';
-import { mockApi, partnerOwner, tokensFor } from '../../../test/fixtures';
+import { envelope, mockApi, partnerOwner, tokensFor } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import LoginPage from './LoginPage';
 
@@ -59,6 +59,53 @@ describe('LoginPage: validation', () => {
     });
     expect(await screen.findByText(v.emailRequired.zh)).toBeInTheDocument();
     expect(screen.queryByText(v.emailRequired.en)).not.toBeInTheDocument();
+  });
+});
+
+describe('LoginPage: the form (drawn without antd)', () => {
+  it('puts the focus on the first field in error when submitted', async () => {
+    mockApi();
+    const user = userEvent.setup({ delay: null });
+    renderLogin();
+    const account = await screen.findByLabelText('Account (e-mail)');
+    await user.type(account, 'pat@partner.test');
+    await user.click(screen.getByTestId('login-submit'));
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(v.passwordRequired.en);
+    expect(account).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows and hides the password', async () => {
+    mockApi();
+    const user = userEvent.setup({ delay: null });
+    renderLogin();
+    const password = await screen.findByLabelText('Password');
+    await user.type(password, 'secret-123');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveValue('secret-123');
+  });
+
+  it('clears the password after a refused sign-in and sends nothing twice while one is under way', async () => {
+    let answer: () => void = () => undefined;
+    const { calls } = mockApi((path) =>
+      path === 'auth/login' ? new Promise<Response>((resolve) => { answer = () => resolve(envelope({}, 7010, 'x', { remaining: 3 })); }) : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderLogin();
+    await user.type(await screen.findByLabelText('Account (e-mail)'), 'pat@partner.test');
+    await user.type(screen.getByLabelText('Password'), 'wrong-pass');
+    await user.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(screen.getByTestId('login-submit')).toHaveAttribute('aria-busy', 'true'));
+    await user.click(screen.getByTestId('login-submit'));
+    answer();
+    expect(await screen.findByText(errorMessage(7010, 'en-US', { remaining: 3 }))).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveValue(''));
+    expect(calls.filter((c) => c.path === 'auth/login')).toHaveLength(1);
   });
 });
 

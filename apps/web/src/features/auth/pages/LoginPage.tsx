@@ -150,6 +150,7 @@ export default function LoginPage() {
 
           <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate>
             <TextField
+              id="login-account"
               name="account"
               label={t('auth.account')}
               value={values.account}
@@ -163,6 +164,7 @@ export default function LoginPage() {
               autoFocus
             />
             <TextField
+              id="login-password"
               name="password"
               label={t('auth.password')}
               value={values.password}
