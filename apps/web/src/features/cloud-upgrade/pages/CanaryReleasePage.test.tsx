@@ -136,7 +136,7 @@ describe('CanaryReleasePage (release wizard)', () => {
     await user.click(screen.getByTestId('wizard-next'));
     await user.click(await screen.findByText('Global RDC (RDC)'));
     await user.click(screen.getByText('Europe DC (DDC)'));
-    await user.click(screen.getByRole('switch', { name: 'One task per region' }));
+    await user.click(await screen.findByRole('switch', { name: 'One task per region' }));
     await user.click(screen.getByTestId('wizard-next'));
     await screen.findByText('Gates');
     expect(screen.getByLabelText('Success gate')).toHaveValue('80');
