@@ -64,13 +64,14 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
     ownerB = await t.login('owner-b@test.local');
     ({ eu: { id: eu }, us: { id: us }, rdc: { id: rdc } } = t.world.areas);
     const { partnerA, dealerA, partnerB } = t.world.companies;
-    await seedDevices(t.database, { companyId: partnerA.id, companyPath: partnerA.path, count: 30, areaId: eu, country: ['DE', 'FR'], snPrefix: 'ACAM' });
+    await seedDevices(t.database, { at: t.clock.now(), companyId: partnerA.id, companyPath: partnerA.path, count: 30, areaId: eu, country: ['DE', 'FR'], snPrefix: 'ACAM' });
     await seedDevices(t.database, {
+      at: t.clock.now(),
       companyId: partnerA.id, companyPath: partnerA.path, count: 5, areaId: us, country: 'US', snPrefix: 'ANVR',
       model: 'NVR-800', productType: 'NVR', firmwareVersion: 'V3.0.0', macOui: 'A0B1C3',
     });
-    await seedDevices(t.database, { companyId: dealerA.id, companyPath: dealerA.path, count: 3, areaId: eu, country: 'DE', snPrefix: 'ADLR', macOui: 'A0B1C4', firmwareVersion: 'V1.1.0' });
-    await seedDevices(t.database, { companyId: partnerB.id, companyPath: partnerB.path, count: 5, areaId: eu, country: 'DE', snPrefix: 'BCAM', macOui: 'B0B1C2' });
+    await seedDevices(t.database, { at: t.clock.now(), companyId: dealerA.id, companyPath: dealerA.path, count: 3, areaId: eu, country: 'DE', snPrefix: 'ADLR', macOui: 'A0B1C4', firmwareVersion: 'V1.1.0' });
+    await seedDevices(t.database, { at: t.clock.now(), companyId: partnerB.id, companyPath: partnerB.path, count: 5, areaId: eu, country: 'DE', snPrefix: 'BCAM', macOui: 'B0B1C2' });
   });
   afterAll(() => t?.close());
 

@@ -523,11 +523,11 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
       const { partnerA, partnerB } = t.world.companies;
       const { eu, us } = t.world.areas;
       const a = { companyId: partnerA.id, companyPath: partnerA.path };
-      await seedDevices(t.database, { ...a, count: 3, areaId: eu.id, model: 'IPC-200', firmwareVersion: 'V1.0.0', country: ['DE', 'FR'], snPrefix: 'VA1-', macOui: 'AA0001' });
-      await seedDevices(t.database, { ...a, count: 2, areaId: eu.id, model: 'IPC-300', firmwareVersion: 'V1.1.0', country: 'DE', snPrefix: 'VA2-', macOui: 'AA0002' });
-      await seedDevices(t.database, { ...a, count: 1, areaId: eu.id, model: 'NVR-8', productType: 'NVR', firmwareVersion: 'N1.0', country: 'FR', snPrefix: 'VA3-', macOui: 'AA0003' });
-      await seedDevices(t.database, { ...a, count: 4, areaId: us.id, model: 'IPC-200', firmwareVersion: 'V0.9.0', country: 'US', snPrefix: 'VA4-', macOui: 'AA0004' });
-      await seedDevices(t.database, { companyId: partnerB.id, companyPath: partnerB.path, count: 5, areaId: eu.id, model: 'IPC-200', firmwareVersion: 'V7.7.7', country: 'DE', snPrefix: 'VB1-', macOui: 'BB0001' });
+      await seedDevices(t.database, { at: t.clock.now(), ...a, count: 3, areaId: eu.id, model: 'IPC-200', firmwareVersion: 'V1.0.0', country: ['DE', 'FR'], snPrefix: 'VA1-', macOui: 'AA0001' });
+      await seedDevices(t.database, { at: t.clock.now(), ...a, count: 2, areaId: eu.id, model: 'IPC-300', firmwareVersion: 'V1.1.0', country: 'DE', snPrefix: 'VA2-', macOui: 'AA0002' });
+      await seedDevices(t.database, { at: t.clock.now(), ...a, count: 1, areaId: eu.id, model: 'NVR-8', productType: 'NVR', firmwareVersion: 'N1.0', country: 'FR', snPrefix: 'VA3-', macOui: 'AA0003' });
+      await seedDevices(t.database, { at: t.clock.now(), ...a, count: 4, areaId: us.id, model: 'IPC-200', firmwareVersion: 'V0.9.0', country: 'US', snPrefix: 'VA4-', macOui: 'AA0004' });
+      await seedDevices(t.database, { at: t.clock.now(), companyId: partnerB.id, companyPath: partnerB.path, count: 5, areaId: eu.id, model: 'IPC-200', firmwareVersion: 'V7.7.7', country: 'DE', snPrefix: 'VB1-', macOui: 'BB0001' });
     });
 
     it('lists compatible versions of a product type and models, in the current area', async () => {

@@ -29,6 +29,7 @@ describe.each(ENGINES)('release tasks (%s)', (engine) => {
     n++;
     const model = opts.model ?? `T-${n}`;
     const ids = await seedDevices(t.database, {
+      at: t.clock.now(),
       companyId: A().id, companyPath: A().path, count, areaId: EU(), model, firmwareVersion: opts.version ?? 'V1.0.0', country: opts.country ?? 'DE',
       snPrefix: opts.snPrefix ?? `T${n}S`, macOui: opts.macOui ?? `C0FF${n.toString(16).padStart(2, '0').toUpperCase()}`,
     });

@@ -14,6 +14,12 @@ export interface DeviceBatch {
   companyPath: string;
   count: number;
   areaId: number | null;
+  /**
+   * When the devices were registered, on the test's clock (`t.clock.now()`): their created_at and
+   * updated_at. The release engine finds late joiners by updated_at against that clock, so a
+   * database default (the wall clock) would make every device look changed on every tick.
+   */
+  at: number;
   model?: string;
   productType?: 'IPC' | 'NVR';
   firmwareVersion?: string;
@@ -30,9 +36,9 @@ export interface DeviceBatch {
 export async function seedDevices(database: Database, b: DeviceBatch): Promise<number[]> {
   const countries = Array.isArray(b.country) ? b.country : [b.country ?? 'DE'];
   const { rows } = await database.query<{ id: string | number }>(
-    `insert into devices (company_id, company_path, sn, mac, model, product_type, firmware_version, hardware_version, country, area_id)
+    `insert into devices (company_id, company_path, sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, created_at, updated_at)
      select $1, $2, $3 || lpad(n::text, 6, '0'), $4 || lpad(upper(to_hex($5::int + n - 1)), 6, '0'), $6, $7, $8, 'HW1',
-            ($9::text[])[1 + (n - 1) % cardinality($9::text[])], $10
+            ($9::text[])[1 + (n - 1) % cardinality($9::text[])], $10, $12::timestamptz, $12::timestamptz
        from generate_series(1, $11::int) n
      returning id`,
     [
@@ -47,6 +53,7 @@ export async function seedDevices(database: Database, b: DeviceBatch): Promise<n
       countries,
       b.areaId,
       b.count,
+      new Date(b.at).toISOString(),
     ],
   );
   return rows.map((r) => Number(r.id));

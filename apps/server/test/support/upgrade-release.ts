@@ -46,9 +46,9 @@ export interface SimDevice {
 
 export const authOf = (d: { sn: string; key: string }) => `Device ${d.sn}:${d.key}`;
 
-/** Seeds devices and gives each a key (as registration would). */
-export async function keyedDevices(t: TestApp, batch: DeviceBatch): Promise<SimDevice[]> {
-  const ids = await seedDevices(t.database, batch);
+/** Seeds devices (registered now on the test's clock unless `at` says otherwise) and gives each a key (as registration would). */
+export async function keyedDevices(t: TestApp, batch: Omit<DeviceBatch, 'at'> & { at?: number }): Promise<SimDevice[]> {
+  const ids = await seedDevices(t.database, { ...batch, at: batch.at ?? t.clock.now() });
   const out: SimDevice[] = [];
   for (const id of ids) {
     const { sn, key } = await giveDeviceKey(t.database, id);
