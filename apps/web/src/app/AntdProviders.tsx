@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdLocaleOf } from '../lib/i18n';
 
-export const portalTheme = {
+const portalTheme = {
   algorithm: theme.defaultAlgorithm,
   token: {
     // Keep in step with the --portal-* colours of styles.css, which draw the antd-free shell.

@@ -4,6 +4,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALE_LABELS, currentLocale, setLocale } from '../lib/i18n';
 import { notify } from '../lib/notify';
+import { Button } from './lite/Button';
 
 /**
  * Language switch for the login page and the header: a button with a small menu below it. Without
@@ -52,10 +53,11 @@ export function LocaleSwitch({ dark = false }: { dark?: boolean }) {
 
   return (
     <div className="portal-menu-anchor" ref={rootRef}>
-      <button
+      <Button
         ref={buttonRef}
-        type="button"
-        className={`portal-btn portal-btn-text${dark ? ' is-dark' : ''}`}
+        variant="text"
+        className={dark ? 'is-dark' : undefined}
+        icon={<GlobalOutlined />}
         aria-label={t('common.language')}
         aria-haspopup="menu"
         aria-expanded={open}
@@ -64,11 +66,8 @@ export function LocaleSwitch({ dark = false }: { dark?: boolean }) {
         lang={i18n.language}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="portal-btn-icon" aria-hidden>
-          <GlobalOutlined />
-        </span>
-        <span>{LOCALE_LABELS[active]}</span>
-      </button>
+        {LOCALE_LABELS[active]}
+      </Button>
       {open ? (
         <div id={menuId} className="portal-menu-popup" role="menu" aria-label={t('common.language')} onKeyDown={onMenuKey}>
           {LOCALES.map((l) => (

@@ -24,7 +24,6 @@ export function Toaster() {
           key={`${toast.key}:${toast.seq}`}
           className={`portal-toast portal-toast-${toast.type}`}
           role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}
-          data-key={toast.key}
         >
           <span className="portal-toast-icon" aria-hidden>
             {ICONS[toast.type]}

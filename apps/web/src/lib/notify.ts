@@ -22,6 +22,12 @@ let seq = 0;
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 const listeners = new Set<() => void>();
 
+function stopTimer(key: string) {
+  const timer = timers.get(key);
+  if (timer) clearTimeout(timer);
+  timers.delete(key);
+}
+
 function publish(next: readonly Toast[]) {
   toasts = next;
   for (const l of [...listeners]) l();
@@ -29,9 +35,7 @@ function publish(next: readonly Toast[]) {
 
 /** Take a toast off the screen (its close button, or its time ran out). */
 export function dismissToast(key: string): void {
-  const timer = timers.get(key);
-  if (timer) clearTimeout(timer);
-  timers.delete(key);
+  stopTimer(key);
   if (toasts.some((t) => t.key === key)) publish(toasts.filter((t) => t.key !== key));
 }
 
@@ -49,19 +53,13 @@ const toastStore: MessageApi = {
     const toast: Toast = { key, type, content, seq: ++seq };
     const at = toasts.findIndex((t) => t.key === key);
     let next = at >= 0 ? toasts.map((t, i) => (i === at ? toast : t)) : [...toasts, toast];
-    for (const dropped of next.slice(0, Math.max(0, next.length - MAX_TOASTS))) dismissTimer(dropped.key);
+    for (const dropped of next.slice(0, Math.max(0, next.length - MAX_TOASTS))) stopTimer(dropped.key);
     next = next.slice(-MAX_TOASTS);
     publish(next);
-    dismissTimer(key);
+    stopTimer(key);
     if (duration > 0) timers.set(key, setTimeout(() => dismissToast(key), duration * 1000));
   },
 };
-
-function dismissTimer(key: string) {
-  const timer = timers.get(key);
-  if (timer) clearTimeout(timer);
-  timers.delete(key);
-}
 
 function subscribe(l: () => void) {
   listeners.add(l);

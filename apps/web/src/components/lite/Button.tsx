@@ -1,28 +1,23 @@
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Spinner } from './Spinner';
 
-type Variant = 'primary' | 'default' | 'text' | 'link';
 interface Common {
-  variant?: Variant;
+  variant?: 'primary' | 'default' | 'text';
   size?: 'small' | 'middle' | 'large';
   block?: boolean;
   loading?: boolean;
   icon?: ReactNode;
   children?: ReactNode;
 }
-type AsButton = Common & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> & { href?: undefined };
+type AsButton = Common & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> & { href?: undefined; ref?: Ref<HTMLButtonElement> };
 type AsLink = Common & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'children'> & { href: string };
-
-function classes({ variant = 'default', size = 'middle', block, loading }: Common, extra?: string) {
-  return ['portal-btn', `portal-btn-${variant}`, size !== 'middle' && `portal-btn-${size}`, block && 'portal-btn-block', loading && 'is-loading', extra]
-    .filter(Boolean)
-    .join(' ');
-}
 
 /** A button (or, with `href`, a link drawn as one) in antd's look, for the antd-free shell. */
 export function Button(props: AsButton | AsLink) {
-  const { variant, size, block, loading, icon, children, className, ...rest } = props;
-  const cls = classes({ variant, size, block, loading }, className);
+  const { variant = 'default', size = 'middle', block, loading, icon, children, className, ...rest } = props;
+  const cls = ['portal-btn', `portal-btn-${variant}`, size !== 'middle' && `portal-btn-${size}`, block && 'portal-btn-block', loading && 'is-loading', className]
+    .filter(Boolean)
+    .join(' ');
   const content = (
     <>
       {loading ? <Spinner size="small" /> : icon ? <span className="portal-btn-icon" aria-hidden>{icon}</span> : null}
@@ -36,9 +31,9 @@ export function Button(props: AsButton | AsLink) {
       </a>
     );
   }
-  const { type = 'button', disabled, ...buttonRest } = rest as ButtonHTMLAttributes<HTMLButtonElement>;
+  const { type = 'button', ...buttonRest } = rest as ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> };
   return (
-    <button type={type} className={cls} disabled={disabled} aria-busy={loading || undefined} {...buttonRest}>
+    <button type={type} className={cls} aria-busy={loading || undefined} {...buttonRest}>
       {content}
     </button>
   );

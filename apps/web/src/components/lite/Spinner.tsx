@@ -1,7 +1,7 @@
 /** antd's four-dot spinner, drawn with CSS (styles.css, .portal-spinner). Decorative: the text beside it says what loads. */
-export function Spinner({ size = 'middle', className }: { size?: 'small' | 'middle' | 'large'; className?: string }) {
+export function Spinner({ size = 'middle' }: { size?: 'small' | 'middle' | 'large' }) {
   return (
-    <span className={`portal-spinner portal-spinner-${size}${className ? ` ${className}` : ''}`} aria-hidden>
+    <span className={`portal-spinner portal-spinner-${size}`} aria-hidden>
       <i />
       <i />
       <i />
