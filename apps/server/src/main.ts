@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { DEV_LINK_SECRET, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createServices } from './services';
-import { startUpgradeLoop } from './modules/upgrade';
+import { registerUpgradeJobs } from './modules/upgrade';
 import { systemClock } from './lib/clock';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -14,7 +14,7 @@ await database.migrate();
 const services = await createServices(config, database);
 const app = await buildApp({ config, database, services: services.app });
 await services.start(app.log);
-const stopUpgradeLoop = startUpgradeLoop({ database, services: services.app, clock: systemClock, log: app.log, intervalMs: config.upgradeTickMs });
+if (services.jobs) await registerUpgradeJobs(services.jobs, { database, services: services.app, clock: systemClock, log: app.log, intervalMs: config.upgradeTickMs });
 
 let closing = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
@@ -22,7 +22,6 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ sig }, 'shutting down');
-    await stopUpgradeLoop();
     await app.close();
     await services.stop();
     await database.close();

@@ -11,7 +11,7 @@ import { systemClock, type Clock } from './lib/clock';
 import type { Database } from './db/client';
 import { createFileStore, type FileStore } from './lib/files';
 import { createJobQueue, type JobQueue } from './lib/jobs';
-import { createMailer, registerMailDelivery, type MailTemplateName } from './lib/mail';
+import { createMailer, dispatchMail, registerMailDelivery, renderTemplate } from './lib/mail';
 import type { AppServices } from './lib/services';
 import { CHANGES_CHANNEL, DataVersions } from './lib/data-versions';
 import { NonceRecorder } from './lib/nonces';
@@ -38,7 +38,7 @@ export async function createServices(
 
   // The read cache follows the database's change notifications from here on (until stop).
   const versions = new DataVersions();
-  database.onCommittedWrite?.((table) => versions.noteChange(table));
+  versions.attach((payload) => database.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload]));
   const stopListening = await database.listen(CHANGES_CHANNEL, {
     notify: (payload) => versions.noteChange(payload),
     state: (listening) => versions.setLive(listening && !readCacheOff(env)),
@@ -55,8 +55,14 @@ export async function createServices(
     reads: new ReadCache(versions),
     nonces,
     mail: {
-      async sendTemplate(to, template, locale, vars) {
-        await mailer.sendTemplate(to, template as MailTemplateName, locale, vars as never);
+      async enqueue(db, to, template, locale, vars) {
+        const row = await mailer.enqueue({ to, ...renderTemplate(template, locale, vars) }, db);
+        return row.status === 'queued' ? row.id : null;
+      },
+      async dispatch(ids) {
+        if (jobs?.started) return dispatchMail(jobs, ids);
+        // No job queue in this process (tests, tools): deliver here, after the commit all the same.
+        for (const id of ids) await mailer.deliver(id);
       },
     },
   };

@@ -32,12 +32,6 @@ export interface Database {
    * sent meanwhile is not delivered). Answers a function that stops listening.
    */
   listen(channel: string, handlers: { notify(payload: string): void; state(listening: boolean): void }): Promise<() => Promise<void>>;
-  /**
-   * Tables this process has just written, as each write commits (PostgreSQL: its change
-   * notification arrives a moment later, on another connection; this closes the gap for the
-   * writer's own next read). PGlite delivers its notifications at commit and needs none.
-   */
-  onCommittedWrite?(listener: (table: string) => void): void;
   /** PostgreSQL: the connection string (tests connect beside the server, as another instance would). */
   connectionString?: string;
   /** The PGlite instance, when embedded (tests dump it as a template). */
@@ -148,68 +142,8 @@ class HotClients {
   }
 }
 
-/** Table names after insert into / update / delete from / truncate (over-matching is harmless). */
-const WRITTEN_TABLES = /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?/gi;
-
-/**
- * The pool's connections, telling `committed` which tables each write touched once it is committed:
- * at once outside a transaction, at COMMIT inside one (nothing after ROLLBACK).
- */
-function watchedClient(committed: (tables: Iterable<string>) => void): typeof pg.Client {
-  return class WatchedClient extends pg.Client {
-    private inTransaction = false;
-    private dirty = new Set<string>();
-
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    override query(...args: any[]): any {
-      const first = args[0] as string | { text?: string } | undefined;
-      const text = typeof first === 'string' ? first : (first?.text ?? '');
-      const head = text.trimStart().slice(0, 16).toLowerCase();
-      let after: (() => void) | null = null;
-      if (head.startsWith('begin') || head.startsWith('start transaction')) {
-        this.inTransaction = true;
-        this.dirty.clear();
-      } else if (head.startsWith('commit') || head.startsWith('end')) {
-        const tables = [...this.dirty];
-        this.inTransaction = false;
-        this.dirty.clear();
-        if (tables.length) after = () => committed(tables);
-      } else if (head.startsWith('rollback') && !/^rollback\s+to/.test(head)) {
-        this.inTransaction = false;
-        this.dirty.clear();
-      } else if (text) {
-        const tables = [...text.matchAll(WRITTEN_TABLES)].map((m) => m[1]!.toLowerCase());
-        if (tables.length) {
-          if (this.inTransaction) for (const t of tables) this.dirty.add(t);
-          else after = () => committed(tables);
-        }
-      }
-      // A submittable (a cursor, a stream) is passed through as it is.
-      const submittable = typeof first === 'object' && typeof (first as { submit?: unknown }).submit === 'function';
-      if (!after || submittable) return super.query(...(args as Parameters<pg.Client['query']>));
-      const done = after;
-      const cb = args[args.length - 1];
-      if (typeof cb === 'function') {
-        args[args.length - 1] = (err: unknown, res: unknown) => {
-          if (!err) done();
-          (cb as (e: unknown, r: unknown) => void)(err, res);
-        };
-        return super.query(...(args as Parameters<pg.Client['query']>));
-      }
-      return (super.query(...(args as Parameters<pg.Client['query']>)) as unknown as Promise<unknown>).then((res) => {
-        done();
-        return res;
-      });
-    }
-  } as unknown as typeof pg.Client;
-}
-
 export async function openPostgres(url: string, opts: { max?: number; hotClients?: number } = {}): Promise<Database> {
-  const writeListeners = new Set<(table: string) => void>();
-  const committed = (tables: Iterable<string>) => {
-    for (const t of tables) for (const l of writeListeners) l(t);
-  };
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, Client: watchedClient(committed) });
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
   // Surface a dead connection in the log instead of crashing the process.
   pool.on('error', () => {});
   const hot = new HotClients(url, opts.hotClients ?? Number(process.env.DB_HOT_CLIENTS ?? 4));
@@ -231,9 +165,6 @@ export async function openPostgres(url: string, opts: { max?: number; hotClients
     listen(channel, handlers) {
       return listenPostgres(url, channel, handlers);
     },
-    onCommittedWrite(listener) {
-      writeListeners.add(listener);
-    },
   };
 }
 
@@ -251,6 +182,9 @@ async function listenPostgres(
   let current: pg.Client | null = null;
   let timer: NodeJS.Timeout | null = null;
   let ping: NodeJS.Timeout | null = null;
+  // These timers keep this process's own listening connection up (reconnect, liveness ping); they
+  // are not background work of the portal, so they are not jobs: a job would run on one instance,
+  // and every instance needs its own listener.
   const retry = () => {
     if (!stopped && !timer) timer = setTimeout(() => ((timer = null), void connect()), RELISTEN_DELAY_MS);
   };

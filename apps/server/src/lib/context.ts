@@ -2,6 +2,7 @@ import type { Locale, ResourceCode } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, Tx } from '../db/client';
 import type { Clock } from './clock';
+import type { MailTemplateName, MailTemplateVars } from './mail/templates';
 import type { AppServices } from './services';
 
 /** The signed-in user a call acts as. */
@@ -50,6 +51,25 @@ export interface CallContext {
   services: AppServices;
   /** Record an operation-log entry (write calls record one automatically if the handler did not). */
   audit(entry: AuditEntry): Promise<void>;
+  /**
+   * A templated mail, written to the outbox (table mails) in `ctx.db`, i.e. inside the call's
+   * transaction: it exists only if the call commits, and a job sends it after the commit.
+   */
+  sendMail<N extends MailTemplateName>(to: string, template: N, locale: Locale, vars: MailTemplateVars[N]): Promise<void>;
+  /**
+   * Work for after the call's transaction has committed (at once after the handler when the call
+   * has none): starting a job, removing stored files. Never run when the call fails; a failure in
+   * it is logged, not answered (the call's data are committed by then).
+   */
+  afterCommit(work: () => Promise<unknown> | unknown): void;
+  /**
+   * A write that must stay although the call fails, e.g. a wrong verification-code attempt: the
+   * refusal rolls the call's transaction back, so the write is made after the call has ended
+   * (committed or rolled back), in a statement of its own on the database, before the answer goes.
+   * Inside the open transaction it could not be made apart from it: on PGlite's single connection
+   * a second transaction would wait for the first forever. Keep it one atomic statement.
+   */
+  persist(write: (db: Db) => Promise<unknown>): void;
 }
 
 export function requireActor(ctx: CallContext): Actor {

@@ -1,25 +1,46 @@
 /**
  * What the server's read caches need to know: has anything a cached read depends on changed since
- * it was read? Changes come from the database itself (migration 0007: triggers announce every
- * committed write to the cached tables on the 'portal_changes' channel, from any code path,
- * connection or instance) and from this instance's own writes, noted by the database client as
- * they commit, so that the writer's next read never waits for the notification to arrive.
+ * it was read? One mechanism tells it: database triggers (migrations 0007 and 0009) announce every
+ * committed write to a cached table on the 'portal_changes' channel, whichever code path,
+ * connection or instance made it. Nothing in the server parses SQL to guess what it wrote.
+ *
+ * The writer's own next read: a write call's answer goes only after `settle()`, which sends a
+ * marker on the same channel once the call has committed and waits until the marker comes back.
+ * Notifications reach a listener in the order their transactions committed, so by then the call's
+ * own change notifications have been noted (PostgreSQL: on the listening connection; PGlite: the
+ * one process's listener, which hears them as each statement commits).
  *
  * A read takes a token (`begin()`) before it queries and asks `changedSince(token, deps)` before
  * it keeps or reuses the result. While the notifications cannot be received (the listening
  * connection is not up yet, or was lost), there is no token and nothing is cached; when they come
  * back, everything counts as changed.
  */
+import { randomUUID } from 'node:crypto';
+
 export const CHANGES_CHANNEL = 'portal_changes';
+
+/**
+ * Every table a cached read depends on. Each must have the change triggers of migration 0007/0009
+ * for insert, update, delete and truncate (test/api/read-cache.test.ts checks the database); a
+ * read may name only these in its DataDeps.
+ */
+export const CACHED_TABLES = ['companies', 'users', 'sessions'] as const;
+export type CachedTable = (typeof CACHED_TABLES)[number];
 
 /**
  * What a cached read depends on: tables (any change in them), and single rows as '<table>:<id>'
  * (a change of that row, or one that may have touched every row of its table).
  */
 export interface DataDeps {
-  tables?: readonly string[];
+  tables?: readonly CachedTable[];
+  /** '<table>:<id>' of a cached table */
   rows?: readonly string[];
 }
+
+/** Payloads that are an instance's settle markers, not changes ('~' is in no table name). */
+const SETTLE_PREFIX = '~settled:';
+/** A marker that has not come back by then: the notifications are late, trust no cached read. */
+const SETTLE_TIMEOUT_MS = 2_000;
 
 /** Row changes remembered before they are folded into one "some row changed" mark. */
 const MAX_ROW_MARKS = 20_000;
@@ -34,6 +55,40 @@ export class DataVersions {
   /** A change that may have touched every row of the table (a bulk write, a truncate). */
   private wholeTables = new Map<string, number>();
   private rows = new Map<string, number>();
+  private readonly instance = randomUUID();
+  private settleSeq = 0;
+  private readonly settling = new Map<string, () => void>();
+  private send: ((payload: string) => Promise<unknown>) | null = null;
+
+  /** How this instance sends a payload on the changes channel (a `pg_notify` through its database). */
+  attach(send: (payload: string) => Promise<unknown>) {
+    this.send = send;
+  }
+
+  /**
+   * Resolves once every change this instance committed before the call has been noted: it sends a
+   * marker after them and waits for it to come back (see the head of this file). Without a live
+   * listener nothing is cached and there is nothing to wait for. A marker that does not come back
+   * in time counts as "everything changed".
+   */
+  async settle(timeoutMs = SETTLE_TIMEOUT_MS): Promise<void> {
+    if (!this.live || !this.send) return;
+    const marker = `${SETTLE_PREFIX}${this.instance}:${++this.settleSeq}`;
+    let timer: NodeJS.Timeout | undefined;
+    const back = new Promise<boolean>((resolve) => {
+      this.settling.set(marker, () => resolve(true));
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      await this.send(marker);
+      if (!(await back)) this.everythingChanged();
+    } catch {
+      this.everythingChanged();
+    } finally {
+      clearTimeout(timer);
+      this.settling.delete(marker);
+    }
+  }
 
   /** Whether changes are being observed (caching is allowed). */
   get isLive() {
@@ -62,6 +117,11 @@ export class DataVersions {
 
   /** A notification's payload: '<table>' (any row may have changed) or '<table>:<id>' (that row). */
   noteChange(payload: string) {
+    if (payload.startsWith(SETTLE_PREFIX)) {
+      // Ours: everything sent before it has been noted. Another instance's: nothing changed.
+      this.settling.get(payload)?.();
+      return;
+    }
     const at = ++this.seq;
     const colon = payload.indexOf(':');
     if (colon > 0) {
@@ -91,5 +151,7 @@ export class DataVersions {
     if (live === this.live) return;
     this.everythingChanged();
     this.live = live;
+    // Markers may never come back now; nothing is cached until the listener is up again.
+    if (!live) for (const done of this.settling.values()) done();
   }
 }

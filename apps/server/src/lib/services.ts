@@ -1,5 +1,7 @@
 import type { Locale } from '@portal/contract';
 import type { Config } from '../config';
+import type { Db, Tx } from '../db/client';
+import type { MailTemplateName, MailTemplateVars } from './mail/templates';
 import type { FileStore } from './files/store';
 import type { DataVersions } from './data-versions';
 import type { NonceRecorder } from './nonces';
@@ -8,8 +10,14 @@ import type { TotalCache } from './total-cache';
 
 /** Cross-cutting services a call handler may use (plugins of ARCHITECTURE.md). */
 export interface MailService {
-  /** Queue and send a templated mail in the recipient's locale; never throws into the caller. */
-  sendTemplate(to: string, template: string, locale: Locale, vars: Record<string, string | number>): Promise<void>;
+  /**
+   * Writes a templated mail in the recipient's locale to the outbox (table mails) through `db`, the
+   * caller's transaction. Answers its id when it waits for delivery (SMTP configured), null when it
+   * stays in the portal's outbox. Calls use `ctx.sendMail`, which also dispatches after commit.
+   */
+  enqueue<N extends MailTemplateName>(db: Db | Tx, to: string, template: N, locale: Locale, vars: MailTemplateVars[N]): Promise<number | null>;
+  /** Hands mails whose transaction has committed to the delivery job (one job per mail). */
+  dispatch(ids: readonly number[]): Promise<void>;
 }
 
 export interface AppServices {

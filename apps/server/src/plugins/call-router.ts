@@ -23,6 +23,7 @@ import {
   endSession, resolveSessionAndNonce, sessionDeps, touchSession, type ResolvedSession,
 } from '../modules/auth/session.repository';
 import { localizeIssues } from '../lib/validation-messages';
+import { callRun } from './call-transaction';
 
 export interface CallRouterDeps {
   database: Database;
@@ -205,9 +206,11 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
         throw new AppError(ErrorCodes.invalidParams, { detail: localizeIssues(data.error.issues, req.locale) }, data.error.message);
       }
 
+      const deferred = callRun(database, deps.services, req.log, { write: call.write });
       const run = async (db: CallContext['db']) => {
         let audited = false;
         const ctx: CallContext = {
+          ...deferred.bind(db),
           actor,
           db,
           database,
@@ -231,7 +234,7 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
         if (call.write && !audited) await ctx.audit({ action: call.path, after: data.data });
         return result;
       };
-      const result = call.write && impl.options.transaction !== false ? await database.db.transaction((tx) => run(tx)) : await run(database.db);
+      const result = await deferred.execute(call.write && impl.options.transaction !== false, run);
       const out = (call.result as z.ZodType).parse(result);
       return { basic: { code: 200, msg: 'Success' }, data: out };
     });

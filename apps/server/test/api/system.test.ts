@@ -66,7 +66,7 @@ describe.each(ENGINES)('operation log, outbox, hidden menus and file links (%s)'
   });
 
   it('keeps mail in the outbox for the supplier only', async () => {
-    await t.services.mail.sendTemplate('someone@test.local', 'emailCode', 'en-US', { code: '123456', purpose: 'register' });
+    await t.services.mail.enqueue(t.database.db, 'someone@test.local', 'emailCode', 'en-US', { code: '123456', purpose: 'register' });
     const r = await t.call(systemCalls.mailOutbox, { to: 'someone@' }, supplier);
     expect(r.basic.code).toBe(200);
     expect(r.data.records[0].status).toBe('outbox');

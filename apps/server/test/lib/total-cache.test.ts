@@ -82,7 +82,7 @@ describe('TotalCache following the database changes', () => {
     const versions = new DataVersions();
     versions.setLive(true);
     const cache = new TotalCache(5_000, () => t, 60_000, versions);
-    const deps = { tables: ['users'] };
+    const deps = { tables: ['users' as const] };
     const c = counter([7, 8]);
     const first = cache.get('k', c.count, deps);
     c.release();

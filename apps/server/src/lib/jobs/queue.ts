@@ -7,7 +7,6 @@
 import PgBoss from 'pg-boss';
 import pg from 'pg';
 import type { Database } from '../../db/client';
-import { registerMaintenanceJobs } from './maintenance';
 
 export type QueuePolicy = 'standard' | 'short' | 'singleton' | 'stately';
 
@@ -30,8 +29,6 @@ export interface JobQueueOptions {
   schema?: string;
   /** How often an idle worker polls, in seconds (pg-boss minimum 0.5). Default 2. */
   pollingIntervalSeconds?: number;
-  /** Schedule the built-in maintenance jobs (see maintenance.ts). Default true. */
-  maintenance?: boolean;
   logger?: LoggerLike;
   /** Further pg-boss constructor options (maintenance intervals, retention, ...). */
   boss?: Omit<PgBoss.ConstructorOptions, 'db' | 'connectionString' | 'schema'>;
@@ -156,6 +153,7 @@ export class JobQueue {
   private readonly inflight = new Set<Promise<unknown>>();
   private readonly inflightSql = new Set<Promise<unknown>>();
   private readonly schedules: { name: string; cron: string; data: object; tz?: string }[] = [];
+  private readonly kickoffs: Array<() => Promise<unknown>> = [];
   private state: 'new' | 'starting' | 'started' | 'stopping' | 'stopped' = 'new';
 
   constructor(readonly database: Database, opts: JobQueueOptions = {}) {
@@ -198,10 +196,10 @@ export class JobQueue {
     this.state = 'starting';
     try {
       await this.boss.start();
-      if (this.opts.maintenance !== false) registerMaintenanceJobs(this);
       for (const r of this.registrations) await this.startWorkers(r);
       for (const s of this.schedules) await this.applySchedule(s);
       this.state = 'started';
+      for (const kick of this.kickoffs.splice(0)) await kick();
     } catch (err) {
       this.state = 'stopped';
       await this.boss.stop({ graceful: false, wait: true }).catch(() => {});
@@ -332,6 +330,35 @@ export class JobQueue {
     await this.boss.schedule(s.name, s.cron, s.data, s.tz ? { tz: s.tz } : {});
   }
 
+  /**
+   * A timer as a job: `handler` runs about every `intervalMs`, one run at a time across every
+   * instance that declares it. The queue is 'stately' (at most one job waiting and one running);
+   * each run queues the next one interval after it ends, and a cron job every minute, added only
+   * when none is waiting, restarts the chain if an instance died between a run and its successor.
+   * A run that hangs holds the chain until `expireInSeconds`.
+   */
+  async every(name: string, intervalMs: number, handler: JobHandler<object>, opts: { expireInSeconds?: number } = {}): Promise<void> {
+    const next = (after: number) =>
+      this.send(name, {}, after > 0 ? { startAfter: new Date(Date.now() + after) } : {}).catch((err: unknown) =>
+        this.logger.warn({ err, queue: name }, 'job queue: next run not queued (the minute cron restarts it)'),
+      );
+    const pollingIntervalSeconds = Math.min(2, Math.max(0.5, intervalMs / 1000));
+    await this.register<object>(
+      name,
+      async (job) => {
+        try {
+          return await handler(job);
+        } finally {
+          if (this.state === 'started' || this.state === 'stopping') await next(intervalMs);
+        }
+      },
+      { policy: 'stately', retryLimit: 0, expireInSeconds: opts.expireInSeconds ?? 600, pollingIntervalSeconds },
+    );
+    await this.schedule(name, '* * * * *');
+    if (this.state === 'started') await next(0);
+    else this.kickoffs.push(() => next(0));
+  }
+
   async unschedule(name: string): Promise<void> {
     await this.boss.unschedule(name);
   }
@@ -360,8 +387,4 @@ function errorOutput(err: unknown): object {
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-export function createJobQueue(database: Database, opts: JobQueueOptions = {}): JobQueue {
-  return new JobQueue(database, opts);
 }

@@ -4,9 +4,10 @@
  * to read in the portal. Sending never throws into the caller: `send` returns the row, and only
  * `sendOrThrow` turns a failure into AppError(1015).
  *
- * Inside a database transaction use `enqueue(msg, tx)` and call `deliver(row.id)` after commit
- * (`deliverQueued` sweeps what was never delivered). Calling `send` without `{ db: tx }` while
- * holding a transaction would, on PGlite's single connection, wait for that transaction forever.
+ * Calls never send directly: they write the mail in their transaction (`enqueue`, through
+ * `ctx.sendMail`) and a job delivers it after the commit (delivery-job.ts). `send` is for work
+ * outside any transaction (tools, tests); called while the same process holds a transaction it
+ * would, on PGlite's single connection, wait for that transaction forever.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';

@@ -41,12 +41,14 @@ export const userImpls = [
       appIds: scope.appIds.length ? scope.appIds : null,
     };
   }),
-  implement(userCalls.invite, { otherTenant: (fx) => ({ email: 'probe-other-tenant@test.local', companyId: fx.otherCompanyId }) }, (ctx, d) => svc.inviteUser(ctx, d), {
+  implement(userCalls.invite, { otherTenant: (fx) => ({ email: 'probe-other-tenant@test.local', companyId: fx.otherCompanyId }) }, (ctx, d) => svc.inviteUser(ctx, d)),
+  implement(userCalls.reinvite, otherUser, (ctx, d) => svc.reinviteUser(ctx, d.userId)),
+  implement(userCalls.registerCheck, linkCall, (ctx, d) => svc.checkRegistrationLink(ctx, d)),
+  implement(userCalls.register, linkCall, (ctx, d) => svc.completeRegistration(ctx, d), {
+    // Not for mail: the password is hashed (argon2, CPU-bound) before the short transaction opens,
+    // so that no connection (on PGlite the only one) is held while it runs.
     transaction: false,
   }),
-  implement(userCalls.reinvite, otherUser, (ctx, d) => svc.reinviteUser(ctx, d.userId), { transaction: false }),
-  implement(userCalls.registerCheck, linkCall, (ctx, d) => svc.checkRegistrationLink(ctx, d)),
-  implement(userCalls.register, linkCall, (ctx, d) => svc.completeRegistration(ctx, d), { transaction: false }),
   implement(
     userCalls.edit,
     { otherTenant: (fx) => ({ userId: fx.otherUserId, nickName: 'x', phone: '', authResList: [], areaIds: [], companyIds: [], appIds: [] }) },
@@ -57,7 +59,7 @@ export const userImpls = [
   ),
   implement(userCalls.unlock, otherUser, (ctx, d) => svc.changeUserState(ctx, d.userId, 'unlock')),
   implement(userCalls.delete, otherUser, (ctx, d) => svc.changeUserState(ctx, d.userId, 'delete')),
-  implement(userCalls.resetPassword, otherUser, (ctx, d) => svc.resetPassword(ctx, d.userId), { transaction: false }),
+  implement(userCalls.resetPassword, otherUser, (ctx, d) => svc.resetPassword(ctx, d.userId)),
   implement(userCalls.infoGet, selfCall, (ctx) => account.getAccountInfo(ctx)),
   implement(userCalls.infoSet, selfCall, (ctx, d) => account.setAccountInfo(ctx, d)),
   implement(userCalls.changePassword, selfCall, (ctx, d) => account.changePassword(ctx, d)),

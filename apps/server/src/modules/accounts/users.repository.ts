@@ -9,6 +9,7 @@ import type { Database, Db, Tx } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { escapeLike, inSubtree } from '../../lib/tenancy';
+import type { DataDeps } from '../../lib/data-versions';
 import type { ReadCache } from '../../lib/read-cache';
 import type { TotalCache } from '../../lib/total-cache';
 
@@ -101,7 +102,7 @@ function listWhere(scope: ActorScope, f: UserListFilter) {
 }
 
 /** What a user page is read from. */
-const USER_PAGE_DEPS = { tables: ['users', 'companies'] };
+const USER_PAGE_DEPS: DataDeps = { tables: ['users', 'companies'] };
 
 function toUserListRow(r: Record<string, unknown>): UserListRow {
   return {

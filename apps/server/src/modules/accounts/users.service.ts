@@ -3,8 +3,8 @@
  * unlock, delete and password reset. State changes go through the user-account machine
  * (users.policy nextState); permission rules live in users.policy.
  *
- * Calls that e-mail run without the router's transaction: they commit their own and send after the
- * commit (a mail sent while the transaction is open would wait for it forever on PGlite).
+ * Mail is written to the outbox in the call's transaction (ctx.sendMail) and sent by a job after
+ * the commit.
  */
 import {
   EMAIL_CHURN_MAX_DELETES, EMAIL_CHURN_WINDOW_MINUTES, ErrorCodes, USER_INVITE_RESEND_SECONDS, USER_INVITE_TTL_DAYS,
@@ -76,7 +76,7 @@ function isUniqueViolation(e: unknown): boolean {
 
 async function sendInvitation(ctx: CallContext, user: { id: number; companyId: number; email: string; locale: string }, token: string, companyName: string) {
   const actor = requireActor(ctx);
-  await ctx.services.mail.sendTemplate(user.email, 'invitation', ctx.locale, {
+  await ctx.sendMail(user.email, 'invitation', ctx.locale, {
     link: registrationLink(linkOrigin(ctx), user, token),
     inviterName: actor.actingNickname ?? actor.nickname,
     companyName,
@@ -107,7 +107,7 @@ export async function inviteUser(ctx: CallContext, d: CallData<typeof userCalls.
 
   let created: { id: number; token: string };
   try {
-    created = await ctx.database.db.transaction(async (tx) => {
+    created = await ctx.db.transaction(async (tx) => {
       const [u] = await tx
         .insert(users)
         .values({
@@ -153,7 +153,7 @@ export async function reinviteUser(ctx: CallContext, userId: number) {
   if (u.registered || u.status !== 'normal') throw new AppError(ErrorCodes.illegalTransition);
   const last = await lastOpenLinkIssuedAt(ctx.db, u.id, 'userRegister', now);
   if (last !== null && now - last < USER_INVITE_RESEND_SECONDS * 1000) throw new AppError(ErrorCodes.invitationAlreadySent);
-  const token = await ctx.database.db.transaction(async (tx) => {
+  const token = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ invitedAt: new Date(now), invitedBy: actor.userId }).where(eq(users.id, u.id));
     return issueLink(tx, u.id, 'userRegister', now, USER_INVITE_TTL_DAYS * DAY_MS);
   });
@@ -174,7 +174,7 @@ export async function resetPassword(ctx: CallContext, userId: number) {
   if (last !== null && now - last < USER_INVITE_RESEND_SECONDS * 1000) throw new AppError(ErrorCodes.invitationAlreadySent);
   const token = await issueLink(ctx.db, u.id, 'passwordReset', now, USER_RESET_TTL_MINUTES * 60_000);
   await ctx.audit({ action: 'customer/user/reset-password', targetType: 'user', targetId: u.id, companyId: u.companyId, companyPath: u.companyPath });
-  await ctx.services.mail.sendTemplate(u.email, 'passwordReset', u.locale === 'zh-CN' ? 'zh-CN' : 'en-US', {
+  await ctx.sendMail(u.email, 'passwordReset', u.locale === 'zh-CN' ? 'zh-CN' : 'en-US', {
     link: registrationLink(linkOrigin(ctx), u, token),
     minutes: USER_RESET_TTL_MINUTES,
     requestedBy: actor.actingNickname ?? actor.nickname,
@@ -207,7 +207,7 @@ export async function completeRegistration(ctx: CallContext, d: CallData<typeof 
   if (!registering) status = nextState(user.status, 'resetPassword');
   else if (user.status === 'auto_locked') status = nextState(user.status, 'unlock');
   const passwordHash = await hashPassword(d.password);
-  await ctx.database.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     if (!(await consumeLink(tx, d.token, now))) throw new AppError(ErrorCodes.linkInvalid);
     await tx
       .update(users)

@@ -173,15 +173,25 @@ export async function createImageCode(ctx: CallContext) {
   return { codeId, svg: captchaSvg(text) };
 }
 
-/** Check and consume a code; wrong answers count, and too many burn the code. */
-async function consumeCode(db: AnyDb, where: { id?: string; kind: string; purpose: string; target?: string }, answer: string, now: number) {
+/**
+ * Check and consume a code; wrong answers count, and too many burn the code. A wrong answer fails
+ * the call, whose transaction then rolls back: the count is written through `persist`, after the
+ * rollback, as one atomic increment (see CallContext.persist).
+ */
+async function consumeCode(
+  db: AnyDb,
+  where: { id?: string; kind: string; purpose: string; target?: string },
+  answer: string,
+  now: number,
+  persist: CallContext['persist'],
+) {
   const conds = [eq(verificationCodes.kind, where.kind), eq(verificationCodes.purpose, where.purpose), isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, new Date(now))];
   if (where.id) conds.push(eq(verificationCodes.id, where.id));
   if (where.target !== undefined) conds.push(eq(verificationCodes.target, where.target));
   const [code] = await db.select().from(verificationCodes).where(and(...conds)).orderBy(desc(verificationCodes.createdAt)).limit(1);
   if (!code || code.attempts >= MAX_CODE_ATTEMPTS) return false;
   if (code.codeHash !== sha256Hex(answer.trim().toUpperCase())) {
-    await db.update(verificationCodes).set({ attempts: code.attempts + 1 }).where(eq(verificationCodes.id, code.id));
+    persist((outside) => outside.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, code.id)));
     return false;
   }
   await db.update(verificationCodes).set({ consumedAt: new Date(now) }).where(eq(verificationCodes.id, code.id));
@@ -193,7 +203,7 @@ export async function sendEmailCode(
   data: { email: string; purpose: 'register' | 'findPassword' | 'bindEmail'; imageCodeId: string; imageCode: string },
 ) {
   const now = ctx.clock.now();
-  if (!(await consumeCode(ctx.db, { id: data.imageCodeId, kind: 'image', purpose: 'image' }, data.imageCode, now))) {
+  if (!(await consumeCode(ctx.db, { id: data.imageCodeId, kind: 'image', purpose: 'image' }, data.imageCode, now, ctx.persist))) {
     throw new AppError(ErrorCodes.imageCodeWrong);
   }
   const [last] = await ctx.db
@@ -219,7 +229,7 @@ export async function sendEmailCode(
     expiresAt: new Date(now + EMAIL_CODE_TTL_MS),
     createdAt: new Date(now),
   });
-  await ctx.services.mail.sendTemplate(data.email, 'emailCode', ctx.locale, { code, purpose: data.purpose, minutes: EMAIL_CODE_TTL_MS / 60_000 });
+  await ctx.sendMail(data.email, 'emailCode', ctx.locale, { code, purpose: data.purpose, minutes: EMAIL_CODE_TTL_MS / 60_000 });
   return { resendAfterSeconds: EMAIL_CODE_RESEND_SECONDS };
 }
 
@@ -245,7 +255,7 @@ export async function selfRegister(
   data: { email: string; emailCode: string; password: string; companyName: string; nickName: string; domain?: string },
 ) {
   const now = ctx.clock.now();
-  if (!(await consumeCode(ctx.db, { kind: 'email', purpose: 'register', target: data.email }, data.emailCode, now))) {
+  if (!(await consumeCode(ctx.db, { kind: 'email', purpose: 'register', target: data.email }, data.emailCode, now, ctx.persist))) {
     throw new AppError(ErrorCodes.verifyCodeWrong);
   }
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
@@ -285,7 +295,7 @@ export async function selfRegister(
 
 export async function findPassword(ctx: CallContext, data: { email: string; emailCode: string; password: string }) {
   const now = ctx.clock.now();
-  if (!(await consumeCode(ctx.db, { kind: 'email', purpose: 'findPassword', target: data.email }, data.emailCode, now))) {
+  if (!(await consumeCode(ctx.db, { kind: 'email', purpose: 'findPassword', target: data.email }, data.emailCode, now, ctx.persist))) {
     throw new AppError(ErrorCodes.verifyCodeWrong);
   }
   const [user] = await ctx.db.select().from(users).where(eq(users.email, data.email));
@@ -307,7 +317,7 @@ export async function checkPassword(ctx: CallContext, password: string) {
 
 export async function bindEmail(ctx: CallContext, data: { email: string; emailCode: string }) {
   const actor = ctx.actor!;
-  if (!(await consumeCode(ctx.db, { kind: 'email', purpose: 'bindEmail', target: data.email }, data.emailCode, ctx.clock.now()))) {
+  if (!(await consumeCode(ctx.db, { kind: 'email', purpose: 'bindEmail', target: data.email }, data.emailCode, ctx.clock.now(), ctx.persist))) {
     throw new AppError(ErrorCodes.verifyCodeWrong);
   }
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email));

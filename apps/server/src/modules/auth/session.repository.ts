@@ -1,6 +1,7 @@
 import { effectiveCompanyStatusSql } from '../../lib/tenancy';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { DataDeps } from '../../lib/data-versions';
 import type { Db, Tx } from '../../db/client';
 import { areaKindSettings, areas, companies, sessions, users } from '../../db/schema';
 
@@ -78,7 +79,7 @@ const SESSION_SELECT = `select s.id, s.user_id, s.sign_key, s.locale, s.current_
         where s.token_hash = $1`;
 
 /** What a resolved session was read from (it is kept by the read cache until one of them changes). */
-export function sessionDeps(resolved: ResolvedSession) {
+export function sessionDeps(resolved: ResolvedSession): DataDeps {
   const rows = [`sessions:${resolved.session.id}`, `users:${resolved.user.id}`];
   if (resolved.session.actingUserId !== null) rows.push(`users:${resolved.session.actingUserId}`);
   // Companies as a whole: a freeze reaches every company below (effective status).

@@ -4,6 +4,7 @@ import type { Database, Db, Tx } from '../../db/client';
 import { companies } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { belowCompany, escapeLike, inSubtree } from '../../lib/tenancy';
+import type { DataDeps } from '../../lib/data-versions';
 import type { ReadCache } from '../../lib/read-cache';
 import type { TotalCache } from '../../lib/total-cache';
 
@@ -42,8 +43,8 @@ export interface CompanyFilter {
 }
 
 /** What a company page is read from: the companies, and the users it counts. */
-const COMPANY_PAGE_DEPS = { tables: ['companies', 'users'] };
-const COMPANY_TOTAL_DEPS = { tables: ['companies'] };
+const COMPANY_PAGE_DEPS: DataDeps = { tables: ['companies', 'users'] };
+const COMPANY_TOTAL_DEPS: DataDeps = { tables: ['companies'] };
 
 function toCompanyListRecord(r: Record<string, unknown>) {
   return {

@@ -111,7 +111,7 @@ async function assertEmailInvitable(db: AnyDb, email: string, now: number) {
 
 async function mailInvitation(ctx: CallContext, inv: InvitationRow, inviter: Actor) {
   const link = invitationLink(publicOrigin(ctx), ctx.services.config.linkSecret, { ...inv, kind: inv.kind as InvitationKind });
-  await ctx.services.mail.sendTemplate(inv.email, 'invitation', ctx.locale, {
+  await ctx.sendMail(inv.email, 'invitation', ctx.locale, {
     link,
     inviterName: inviter.actingUserId ? (inviter.actingNickname ?? inviter.nickname) : inviter.nickname,
     companyName: inviter.companyName,
@@ -126,7 +126,7 @@ export async function invite(ctx: CallContext, kind: InvitationKind, data: { nam
   const actor = requireActor(ctx);
   assertMayInvite(actor, kind);
   const now = ctx.clock.now();
-  const inv = await ctx.database.db.transaction(async (tx) => {
+  const inv = await ctx.db.transaction(async (tx) => {
     // One invitation per e-mail at a time, also under concurrent clicks.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'invite:' + data.email}))`);
     await assertEmailInvitable(tx, data.email, now);
@@ -165,7 +165,7 @@ export async function reinvite(ctx: CallContext, kind: InvitationKind, companyId
   const actor = requireActor(ctx);
   assertMayInvite(actor, kind);
   const now = ctx.clock.now();
-  const out = await ctx.database.db.transaction(async (tx) => {
+  const out = await ctx.db.transaction(async (tx) => {
     const company = await invitedCompany(tx, actor, companyId, kind);
     move(invitationMachine, invitationState(company.status), 'reinvite');
     const last = await latestInvitation(tx, company.id);

@@ -95,7 +95,7 @@ export async function auditPage(ctx: CallContext, q: { pageNum: number; pageSize
 export async function decideRegistration(ctx: CallContext, companyId: number, action: 'approve' | 'reject', reason?: string) {
   const actor = requireActor(ctx);
   const now = ctx.clock.now();
-  const result = await ctx.database.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const company = await findDownstreamCompany(tx, actor, companyId, { forUpdate: true });
     if (!company) throw new AppError(ErrorCodes.notFound);
     const [audit] = await tx.select().from(registrationAudits).where(eq(registrationAudits.companyId, companyId));
@@ -113,7 +113,7 @@ export async function decideRegistration(ctx: CallContext, companyId: number, ac
   });
   await ctx.audit({ targetType: 'company', targetId: companyId, companyId, companyPath: result.path, before: { audit: result.before }, after: { audit: result.row.status, reason: result.row.reason } });
   if (result.row.applicantEmail) {
-    await ctx.services.mail.sendTemplate(result.row.applicantEmail, 'registrationResult', (result.row.applicantLocale as never) ?? ctx.locale, {
+    await ctx.sendMail(result.row.applicantEmail, 'registrationResult', (result.row.applicantLocale as never) ?? ctx.locale, {
       result: action === 'approve' ? 'passed' : 'rejected',
       companyName: result.row.companyName,
       approverName: actor.companyName,
@@ -147,7 +147,7 @@ export async function resubmitRegistration(
 ) {
   const row = await checkCredentials(ctx, d);
   const now = ctx.clock.now();
-  const result = await ctx.database.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const [audit] = await tx.select().from(registrationAudits).where(eq(registrationAudits.companyId, row.user.companyId)).for('update');
     if (!audit || audit.applicantUserId !== row.user.id) throw new AppError(ErrorCodes.illegalTransition);
     const next = move(auditMachine, audit.status as AuditState, 'resubmit');

@@ -18,7 +18,7 @@ export async function setRemoteAccess(ctx: CallContext, allow: boolean) {
   // Consent is the account's own: a superior working here remotely cannot give it to itself.
   if (actor.actingUserId) throw new AppError(ErrorCodes.forbidden);
   const now = new Date(ctx.clock.now());
-  const out = await ctx.database.db.transaction(async (tx) => {
+  const out = await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select({ allow: companies.allowSuperiorAccess }).from(companies).where(eq(companies.id, actor.companyId)).for('update');
     await tx.update(companies).set({ allowSuperiorAccess: allow }).where(eq(companies.id, actor.companyId));
     let endedSessions = 0;
@@ -38,7 +38,7 @@ export async function setRemoteAccess(ctx: CallContext, allow: boolean) {
   await ctx.audit({ targetType: 'company', targetId: actor.companyId, after: { allowSuperiorAccess: allow, endedSessions: out.endedSessions } });
   if (out.changed) {
     for (const admin of await companyAdministrators(ctx.db, actor.companyId)) {
-      await ctx.services.mail.sendTemplate(admin.email, 'remoteAccessChanged', admin.locale as Locale, {
+      await ctx.sendMail(admin.email, 'remoteAccessChanged', admin.locale as Locale, {
         state: allow ? 'enabled' : 'disabled',
         accountName: actor.companyName,
         changedBy: `${actor.nickname} <${actor.email}>`,

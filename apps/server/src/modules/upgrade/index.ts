@@ -12,7 +12,7 @@ import { registerStorageRoutes } from './packages.routes';
 import type { RouteDeps } from './route-deps';
 import { taskImpls } from './tasks.calls';
 
-export { startUpgradeLoop, runUpgradeOnce } from './loop';
+export { registerUpgradeJobs, runUpgradeOnce, UPGRADE_JOBS } from './jobs';
 
 export const upgradeImpls: readonly CallImpl[] = [...deviceImpls, ...packageImpls, ...taskImpls];
 

@@ -14,14 +14,12 @@ export { processPendingPackages } from './packages.processing';
 
 const otherPackage = { otherTenant: (fx: { otherPackageId: number }) => ({ pkgId: fx.otherPackageId }) };
 const ownDevices = "aggregates the devices of the caller's own subtree and current area only";
-/** complete and operate commit before they return, so that processing can start at once. */
-const ownTransaction = { transaction: false };
 
 export const packageImpls: CallImpl[] = [
   implement(upgradeCalls.appConfig, { none: 'answers constants of the upgrade screens; names no tenant object' }, async () => appConfig()),
   implement(upgradeCalls.storageInfo, { otherTenant: (fx) => ({ action: 'upload', pkgId: fx.otherPackageId }) }, (ctx, d) => storageInfo(ctx, d)),
   implement(upgradeCalls.packageCreate, { none: "creates a package of the caller's own company" }, (ctx, d) => createPackage(ctx, d)),
-  implement(upgradeCalls.packageComplete, otherPackage, (ctx, d) => completePackage(ctx, d.pkgId), ownTransaction),
+  implement(upgradeCalls.packageComplete, otherPackage, (ctx, d) => completePackage(ctx, d.pkgId)),
   implement(upgradeCalls.packageList, { none: "lists packages of the caller's subtree only" }, (ctx, d) => listPackages(ctx, d)),
   implement(upgradeCalls.packageGet, otherPackage, (ctx, d) => getPackage(ctx, d.pkgId)),
   implement(
@@ -33,7 +31,7 @@ export const packageImpls: CallImpl[] = [
     },
     (ctx, d) => updatePackage(ctx, d),
   ),
-  implement(upgradeCalls.packageOperate, { otherTenant: (fx) => ({ pkgId: fx.otherPackageId, action: 'abandon' }) }, (ctx, d) => operatePackage(ctx, d), ownTransaction),
+  implement(upgradeCalls.packageOperate, { otherTenant: (fx) => ({ pkgId: fx.otherPackageId, action: 'abandon' }) }, (ctx, d) => operatePackage(ctx, d)),
   implement(upgradeCalls.versionNote, otherPackage, (ctx, d) => versionNote(ctx, d.pkgId)),
   implement(upgradeCalls.compatibleVersions, { none: ownDevices }, (ctx, d) => compatibleVersions(ctx, d)),
   implement(upgradeCalls.mainVersions, { none: ownDevices }, (ctx, d) => mainVersions(ctx, d)),

@@ -48,7 +48,11 @@ export function processPendingPackages(database: Database, services: AppServices
   return run;
 }
 
-/** Starts a pass at once (after a complete or a retry has committed), so the web sees progress without waiting for the loop. */
+/**
+ * Starts a pass in this process at once, after a complete or a retried sync has committed, so that
+ * the web sees progress without waiting for the next upgrade.tick job. Not a timer and not the
+ * mechanism that guarantees the work (the job is): a nudge, safe beside the job (claims).
+ */
 export function kickPackageProcessing(database: Database, services: AppServices, clock: Clock, log: FastifyBaseLogger): void {
   setImmediate(() => {
     processPendingPackages(database, services, clock.now()).catch((err: unknown) => log.warn({ err }, 'package processing failed'));

@@ -159,14 +159,11 @@ export async function createPackage(ctx: CallContext, d: Data<'packageCreate'>) 
   return presentOne(ctx, row!);
 }
 
-/**
- * Every chunk is there: the package goes to verifying, and processing starts as soon as this has
- * committed (the call runs its own transaction for that).
- */
+/** Every chunk is there: the package goes to verifying, and processing starts once this has committed. */
 export async function completePackage(ctx: CallContext, pkgId: number) {
   const actor = requireActor(ctx);
   const now = new Date(ctx.clock.now());
-  const row = await ctx.database.db.transaction(async (tx) => {
+  const row = await ctx.db.transaction(async (tx) => {
     const pkg = await findPackage(tx, actor, pkgId, { forUpdate: true });
     const to = firmwarePackageMachine.next(pkg.status as FirmwarePackageState, 'completeUpload');
     const [got] = await tx
@@ -182,7 +179,7 @@ export async function completePackage(ctx: CallContext, pkgId: number) {
   });
   await ctx.audit({ targetType: 'firmwarePackage', targetId: row.id, before: { status: 'upload_incomplete' }, after: { status: row.status } });
   const out = await presentOne(ctx, row);
-  kickPackageProcessing(ctx.database, ctx.services, ctx.clock, ctx.log);
+  ctx.afterCommit(() => kickPackageProcessing(ctx.database, ctx.services, ctx.clock, ctx.log));
   return out;
 }
 
@@ -253,13 +250,13 @@ async function storedKeys(db: Db | Tx, pkg: PackageRow): Promise<string[]> {
 
 /**
  * abandon, restore, delete, retrySync, restartUpload. Abandon and delete wait for the release
- * tasks on the package to finish (24002). Runs its own transaction so that a retried sync starts
- * right after it commits, and stored objects go only once the deletion has.
+ * tasks on the package to finish (24002). A retried sync starts right after the call commits, and
+ * stored objects go only once the deletion has committed.
  */
 export async function operatePackage(ctx: CallContext, d: Data<'packageOperate'>) {
   const actor = requireActor(ctx);
   const now = new Date(ctx.clock.now());
-  const out = await ctx.database.db.transaction(async (tx) => {
+  const out = await ctx.db.transaction(async (tx) => {
     const pkg = await findPackage(tx, actor, d.pkgId, { forUpdate: true });
     const to = firmwarePackageMachine.next(pkg.status as FirmwarePackageState, d.action);
     if (d.action === 'abandon' || d.action === 'delete') {
@@ -291,8 +288,10 @@ export async function operatePackage(ctx: CallContext, d: Data<'packageOperate'>
     return { row: row!, before: pkg.status, removeKeys };
   });
   await ctx.audit({ action: `${upgradeCalls.packageOperate.path}/${d.action}`, targetType: 'firmwarePackage', targetId: out.row.id, before: { status: out.before }, after: { status: out.row.status } });
-  for (const key of out.removeKeys) await ctx.services.fileStore.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'stored object not removed'));
+  ctx.afterCommit(async () => {
+    for (const key of out.removeKeys) await ctx.services.fileStore.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'stored object not removed'));
+  });
   const presented = await presentOne(ctx, out.row);
-  if (d.action === 'retrySync') kickPackageProcessing(ctx.database, ctx.services, ctx.clock, ctx.log);
+  if (d.action === 'retrySync') ctx.afterCommit(() => kickPackageProcessing(ctx.database, ctx.services, ctx.clock, ctx.log));
   return presented;
 }
