@@ -8,6 +8,7 @@ import { authCalls, companyCalls, ErrorCodes, partnerCalls, userCalls } from '@p
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CACHED_TABLES } from '../../src/lib/data-versions';
 import { sha256Hex } from '../../src/lib/secrets';
 import { createTestApp, type TestApp } from '../support/app';
 import { ENGINES } from '../support/db';
@@ -63,6 +64,41 @@ describe.each(ENGINES)('read cache (%s)', (engine) => {
     );
     expect(r.basic.code).toBe(200);
     expect(await companyNames()).toContain('Dealer A1 Renamed');
+  });
+
+  it("shows the caller's own write at once, even when the change notifications arrive late", async () => {
+    // Notifications held back 150 ms: only the write call's settle (its marker comes back after the
+    // write's own notifications) keeps the next read from answering the cached page.
+    const versions = t.services.versions;
+    const note = versions.noteChange.bind(versions);
+    versions.noteChange = (payload: string) => void setTimeout(() => note(payload), 150);
+    try {
+      await companyNames();
+      const hits = t.services.reads.hits;
+      await companyNames();
+      expect(t.services.reads.hits).toBeGreaterThan(hits); // the page is cached
+      const r = await t.call(
+        partnerCalls.updateCompany,
+        { companyId: t.world.companies.dealerA.id, name: 'Dealer A1 Late News', contact: 'Max', telephone: '+49 30 555', email: 'a1@dealer.test', userLimit: 50 },
+        owner,
+      );
+      expect(r.basic.code).toBe(200);
+      expect(await companyNames()).toContain('Dealer A1 Late News');
+    } finally {
+      versions.noteChange = note;
+    }
+  });
+
+  it('has the change triggers on every cached table, for insert, update, delete and truncate', async () => {
+    // tgtype bits (pg_trigger.h): 4 insert, 8 delete, 16 update, 32 truncate
+    const { rows } = await t.database.query<{ table: string; events: number }>(
+      `select c.relname as table, bit_or(tg.tgtype::int & 60) as events
+         from pg_trigger tg join pg_class c on c.oid = tg.tgrelid join pg_proc p on p.oid = tg.tgfoid
+        where not tg.tgisinternal and p.proname like 'portal_notify_%'
+        group by c.relname`,
+    );
+    const covered = new Map(rows.map((r) => [r.table, Number(r.events)]));
+    for (const table of CACHED_TABLES) expect({ table, events: covered.get(table) }).toEqual({ table, events: 4 | 8 | 16 | 32 });
   });
 
   it('shows a write made by another connection (a script, another instance) once the database announces it', async () => {
