@@ -21,7 +21,7 @@ export interface Config {
   accessTokenTtlMs: number;
   /** Origin of links in e-mails (PUBLIC_URL), never taken from a request; default http://localhost:PORT. */
   publicUrl: string;
-  /** How often the upgrade loop moves packages and release tasks on (UPGRADE_TICK_MS, default 5000). */
+  /** How often the upgrade.tick job moves packages and release tasks on (UPGRADE_TICK_MS, default 5000). */
   upgradeTickMs: number;
   /** Poll interval told to idle devices, before jitter (DEVICE_POLL_SECONDS, default POLL_INTERVAL_SECONDS). */
   devicePollSeconds: number;

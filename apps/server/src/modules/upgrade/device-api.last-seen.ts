@@ -2,6 +2,12 @@
  * devices.last_seen_at, written in batches: a poll only notes the time in memory, and about once a
  * second one UPDATE ... FROM unnest writes every device seen since. It does not touch updated_at
  * (that marks a change of the device's data, which the engine looks at for late joiners).
+ *
+ * Why a timer and not a job: what it flushes exists only in this process's memory (the polls this
+ * instance answered), so every instance must flush its own; a pg-boss job runs on whichever
+ * instance fetches it, and would first need the times written to the database, the very write the
+ * buffer saves the poll from. It is write-behind of the hot path, not scheduled work; close() (on
+ * server shutdown) writes what is left.
  */
 import type { Database } from '../../db/client';
 
