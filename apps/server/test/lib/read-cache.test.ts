@@ -64,6 +64,40 @@ describe('DataVersions', () => {
   });
 });
 
+describe('DataVersions.settle', () => {
+  it('resolves once its own marker comes back, after the changes sent before it, which count; markers of others change nothing', async () => {
+    const v = live();
+    const t = v.begin()!;
+    const sent: string[] = [];
+    // The "database": delivers what is sent, in order, a moment later.
+    v.attach(async (payload) => {
+      sent.push(payload);
+      setTimeout(() => v.noteChange(payload), 20);
+    });
+    setTimeout(() => v.noteChange('users:1'), 5); // the call's own change, committed before the marker
+    await v.settle();
+    expect(v.changedSince(t, { rows: ['users:1'] })).toBe(true);
+    expect(sent).toHaveLength(1);
+    const t2 = v.begin()!;
+    v.noteChange(sent[0].replace(/:[^:]+:/, ':another-instance:'));
+    expect(v.begin()).toBe(t2);
+    expect(v.changedSince(t2, USERS)).toBe(false);
+  });
+
+  it('counts everything as changed when its marker does not come back in time, and waits for nothing while not live', async () => {
+    const v = live();
+    v.attach(async () => {});
+    const t = v.begin()!;
+    await v.settle(50);
+    expect(v.changedSince(t, {})).toBe(true);
+    const off = new DataVersions();
+    let sends = 0;
+    off.attach(async () => void sends++);
+    await off.settle(10_000);
+    expect(sends).toBe(0);
+  });
+});
+
 describe('ReadCache', () => {
   it('answers from the cache until a table it was read from changes', async () => {
     const v = live();
