@@ -12,7 +12,7 @@ import type { Config } from '@portal/server/config';
 import type { Database, Tx } from '@portal/server/db/client';
 import { writeOperationLog } from '@portal/server/lib/audit';
 import type { Actor, CallContext } from '@portal/server/lib/context';
-import type { FileStore } from '@portal/server/lib/files';
+import type { FileStore } from '@portal/server/lib/files/store';
 import type { AppServices } from '@portal/server/lib/services';
 import { pollDevice, reportDevice } from '@portal/server/modules/upgrade/device-api.service';
 import { processPendingPackages } from '@portal/server/modules/upgrade/packages.processing';

@@ -2,7 +2,7 @@ import { verify } from '@node-rs/argon2';
 import { COMPANY_TYPES, PARTNER_ONLY_CODES, RESOURCE_CODES, USER_STATUSES } from '@portal/contract';
 import { openPglite, type Database } from '@portal/server/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalFileStore } from '@portal/server/lib/files';
+import { LocalFileStore } from '@portal/server/lib/files/local-store';
 import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
