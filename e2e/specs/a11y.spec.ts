@@ -12,7 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { LAYOUT_ROUTES } from '../../apps/web/src/app/routes';
 import type { AppRoute } from '../../apps/web/src/app/route-types';
-import { type Locale, type Role, loginAs, switchLocale } from './support';
+import { type Locale, type Role, loginAs } from './support';
 
 interface PageRoute {
   key: string;
@@ -40,7 +40,8 @@ const NEEDS_ID: Record<string, { link: RegExp }> = {
 
 /** Wait until the page has its data on screen: no request for 0.5 s, no spinner, no skeleton, motions over. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => {});
+  // Pages that refresh live never go idle: at most 3 s.
+  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => {});
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .portal-page-spinner')).toHaveCount(0);
   await page.waitForTimeout(400);
 }
@@ -74,8 +75,9 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       if (!pages.length) continue;
       const context = await browser.newContext({ locale });
       const page = await context.newPage();
-      await loginAs(page, role);
-      if (locale !== 'en-US') await switchLocale(page, locale);
+      // The browser's language picks the portal's (the login page follows it).
+      await loginAs(page, role, { locale });
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
       // The home page is where login lands: audit it without another load.
       for (const p of pages.filter((x) => !NEEDS_ID[x.key])) {
         if (p.key !== 'home' || !page.url().endsWith('/layout/home')) await page.goto(p.path);
