@@ -46,6 +46,20 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(400);
 }
 
+/**
+ * Open `path` signed in. The e2e server's access tokens live 20 s (e2e/serve.ts) and the client renews
+ * at most once a minute, so a long run may be sent to the login page: sign in again and reopen.
+ */
+async function open(page: Page, role: Role, locale: Locale, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForURL((u) => u.pathname !== '/', { timeout: 10_000 }).catch(() => {});
+  if (new URL(page.url()).pathname === '/login') {
+    await loginAs(page, role, { locale });
+    await page.goto(path);
+  }
+  await expect(page).toHaveURL((u) => `${u.pathname}${u.search}` === path);
+}
+
 interface Finding {
   page: string;
   rule: string;
@@ -80,7 +94,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
       // The home page is where login lands: audit it without another load.
       for (const p of pages.filter((x) => !NEEDS_ID[x.key])) {
-        if (p.key !== 'home' || !page.url().endsWith('/layout/home')) await page.goto(p.path);
+        if (p.key !== 'home' || !page.url().endsWith('/layout/home')) await open(page, role, locale, p.path);
         await settle(page);
         findings.push(...(await audit(page, `${role} ${p.path}`)));
         if (p.key === 'cloudUpgradeIndex') {
@@ -97,7 +111,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       for (const p of pages.filter((x) => NEEDS_ID[x.key])) {
         const href = ids[p.key];
         expect(href, `the demo seed offers a record for ${p.path}`).toMatch(NEEDS_ID[p.key].link);
-        await page.goto(href);
+        await open(page, role, locale, href);
         await settle(page);
         findings.push(...(await audit(page, `${role} ${p.path}`)));
       }
