@@ -11,10 +11,14 @@ import { RESOURCE_CODES, USER_STATUSES } from '@portal/contract';
 import type { Database } from '@portal/server/db/client';
 import { areaKindSettings, areas, companies, companyBranding, companyDomains, users } from '@portal/server/db/schema';
 import { eq, sql } from 'drizzle-orm';
+import { createFileStore } from '@portal/server/lib/files/create-store';
+import type { FileStore } from '@portal/server/lib/files/store';
+import path from 'node:path';
 import { DEMO_PROVISIONING_KEY, seedDemoDevices } from './demo-devices';
+import { seedDemoUpgrade } from './demo-upgrade';
 import {
   CUSTOMER_CODES, DEMO_PASSWORD, DISTRIBUTOR_CODES, INSTALLER_CODES, PARTNER_ADMIN_CODES, PARTNER_OWNER_CODES,
-  SUPPLIER_CODES, hashDemoPassword, isEmpty, rows, type Log,
+  SUPPLIER_CODES, dataDir, hashDemoPassword, isEmpty, rows, type Log,
 } from './shared';
 
 export type DemoRole = 'supplier admin' | 'partner owner' | 'partner admin' | 'distributor' | 'installer' | 'customer';
@@ -325,10 +329,16 @@ export interface DemoSeedResult {
   companies: number;
   users: number;
   devices: number;
+  /** Firmware packages (stored and synced) and release tasks in progress (tools/seed/demo-upgrade.ts). */
+  packages: number;
+  tasks: number;
 }
 
-/** Seed the demo ecosystem into an empty, migrated database. */
-export async function seedDemo(database: Database, opts: { log?: Log } = {}): Promise<DemoSeedResult> {
+/**
+ * Seed the demo ecosystem into an empty, migrated database. Package files go to `fileStore`, by
+ * default the store the server uses with the same environment (FILE_STORE, else DATA_DIR/files).
+ */
+export async function seedDemo(database: Database, opts: { log?: Log; fileStore?: FileStore } = {}): Promise<DemoSeedResult> {
   const log = opts.log ?? (() => {});
   if (!(await isEmpty(database))) throw new Error('seedDemo: the database already holds companies; seed only an empty database');
   const startedAt = performance.now();
@@ -425,8 +435,11 @@ export async function seedDemo(database: Database, opts: { log?: Log } = {}): Pr
   );
   if (bad.length) throw new Error(`seedDemo: unknown resource codes ${bad.map((r) => r.code).join(', ')}`);
 
-  log(`demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users, ${result.devices} devices in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`);
-  return result;
+  const fileStore = opts.fileStore ?? createFileStore({ FILE_STORE_DIR: path.join(dataDir(), 'files'), ...process.env });
+  const upgrade = await seedDemoUpgrade(database, { fileStore });
+
+  log(`demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users, ${result.devices} devices, ${upgrade.packages} firmware packages, ${upgrade.tasks} release tasks in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`);
+  return { ...result, ...upgrade };
 }
 
 /** Print the demo accounts as a table (and any extra accounts, e.g. the benchmark owner). */

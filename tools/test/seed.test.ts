@@ -2,11 +2,21 @@ import { verify } from '@node-rs/argon2';
 import { COMPANY_TYPES, PARTNER_ONLY_CODES, RESOURCE_CODES, USER_STATUSES } from '@portal/contract';
 import { openPglite, type Database } from '@portal/server/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalFileStore } from '@portal/server/lib/files/local-store';
 import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { DDC_HIDDEN_MENUS, DEMO_ACCOUNTS, DEMO_PROVISIONING_KEY, seedDemo } from '../seed/demo';
 import { BENCH_DEVICE_MODELS, BENCH_DEVICE_VERSIONS, benchModelOf, benchSn, benchVersionOf, hasLargeDevices, seedLargeDevices } from '../seed/large-devices';
 import { BENCH_ACCOUNT, BENCH_PARTNER_NAME, hasLargeData, seedLarge } from '../seed/large';
+import { DEMO_PACKAGES, DEMO_TASKS, demoPackageBytes } from '../seed/demo-upgrade';
 import { isEmpty } from '../seed/shared';
+
+/** A file store of its own per seeded database (the demo's package files). */
+function tmpStore(): LocalFileStore {
+  return new LocalFileStore(mkdtempSync(path.join(os.tmpdir(), 'seed-test-files-')));
+}
 
 async function freshDatabase(): Promise<Database> {
   const database = await openPglite();
@@ -31,13 +41,13 @@ describe('seedDemo', () => {
   beforeAll(async () => {
     database = await freshDatabase();
     expect(await isEmpty(database)).toBe(true);
-    await seedDemo(database);
+    await seedDemo(database, { fileStore: tmpStore() });
   });
   afterAll(async () => database?.close());
 
   it('refuses a database that is not empty', async () => {
     expect(await isEmpty(database)).toBe(false);
-    await expect(seedDemo(database)).rejects.toThrow(/already holds companies/);
+    await expect(seedDemo(database, { fileStore: tmpStore() })).rejects.toThrow(/already holds companies/);
   });
 
   it('creates the RDC and DDCs with their hidden-menu lists', async () => {
@@ -163,8 +173,8 @@ describe('demo devices', () => {
   let database: Database;
   beforeAll(async () => {
     database = await freshDatabase();
-    await seedDemo(database);
-  });
+    await seedDemo(database, { fileStore: tmpStore() });
+  }, 120_000);
   afterAll(async () => database?.close());
 
   it("gives Acme ~300 devices across its areas and 4-6 countries, on two models and several versions, some online", async () => {
@@ -202,11 +212,69 @@ describe('demo devices', () => {
   });
 });
 
+describe('demo cloud upgrade', () => {
+  let database: Database;
+  const store = tmpStore();
+  beforeAll(async () => {
+    database = await freshDatabase();
+    await seedDemo(database, { fileStore: store });
+  }, 120_000);
+  afterAll(async () => database?.close());
+
+  it('stores Acme\'s firmware packages, verified and synced to every DC, with the files in the store', async () => {
+    const pkgs = await q<{ id: number; version_name: string; status: string; md5: string; computed_md5: string; sha256: string; object_key: string; size: string; valid_until: Date | null; company: string }>(
+      database,
+      `select p.*, c.name as company from firmware_packages p join companies c on c.id = p.company_id order by p.id`,
+    );
+    expect(pkgs.map((p) => [p.company, p.version_name, p.status])).toEqual(DEMO_PACKAGES.map((p) => ['Acme Vision', p.versionName, 'synced']));
+    const dcs = (await q<{ id: number }>(database, `select id from areas where kind = 'DDC' order by id`)).map((a) => a.id);
+    for (const [i, p] of pkgs.entries()) {
+      const bytes = demoPackageBytes(DEMO_PACKAGES[i]!);
+      expect(Number(p.size)).toBe(bytes.length);
+      expect(p.computed_md5).toBe(createHash('md5').update(bytes).digest('hex'));
+      expect(p.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+      expect(p.valid_until).not.toBeNull();
+      expect(await store.exists(p.object_key)).toBe(true);
+      const syncs = await q<{ area_id: number; state: string; object_key: string }>(database, 'select * from firmware_package_syncs where pkg_id = $1 order by area_id', [p.id]);
+      expect(syncs.map((s) => [s.area_id, s.state])).toEqual(dcs.map((id) => [id, 'synced']));
+      for (const s of syncs) expect(await store.exists(s.object_key)).toBe(true);
+      // the upload's chunks are gone once the package is assembled
+      expect(await q(database, 'select 1 from firmware_package_chunks where pkg_id = $1', [p.id])).toEqual([]);
+    }
+  });
+
+  it('has a gray and a full release in progress whose devices reported in several states, counted in the waves', async () => {
+    const tasks = await q<{ id: number; release_type: string; status: string; version_name: string }>(
+      database,
+      `select t.id, t.release_type, t.status, p.version_name from release_tasks t join firmware_packages p on p.id = t.pkg_id order by t.id`,
+    );
+    expect(tasks.map((t) => [t.release_type, t.version_name, t.status])).toEqual(DEMO_TASKS.map((t) => [t.releaseType, t.versionName, 'in_release']));
+    for (const [i, t] of tasks.entries()) {
+      const expected = DEMO_TASKS[i]!.outcomes;
+      const states = await q<{ state: string; n: number }>(database, 'select state, count(*)::int as n from task_devices where task_id = $1 group by state', [t.id]);
+      const count = Object.fromEntries(states.map((s) => [s.state, s.n]));
+      for (const outcome of new Set(expected)) expect(count[outcome], `${t.release_type} ${outcome}`).toBe(expected.filter((o) => o === outcome).length);
+      expect(count.pending ?? 0).toBeGreaterThan(0);
+      const [w] = await q<{ notified: number; success: number; failed: number }>(
+        database,
+        'select sum(notified)::int as notified, sum(success)::int as success, sum(failed)::int as failed from release_task_waves where task_id = $1',
+        [t.id],
+      );
+      expect(w).toEqual({ notified: expected.length, success: count.success, failed: count.failed });
+      // success counts only with the package's version, which the device now runs
+      const ok = await q<{ firmware_version: string }>(database, `select d.firmware_version from task_devices td join devices d on d.id = td.device_id where td.task_id = $1 and td.state = 'success'`, [t.id]);
+      expect(ok.every((d) => d.firmware_version === t.version_name)).toBe(true);
+    }
+    const log = await q<{ action: string }>(database, `select action from operation_logs where action = 'upgrade/task/batch-submit'`);
+    expect(log).toHaveLength(1);
+  });
+});
+
 describe('seedLarge', () => {
   it('adds a Bench Partner subtree of the requested size after the demo data', async () => {
     const database = await freshDatabase();
     try {
-      await seedDemo(database);
+      await seedDemo(database, { fileStore: tmpStore() });
       const before = await q<{ c: number; u: number }>(database, 'select (select count(*)::int from companies) c, (select count(*)::int from users) u');
       expect(await hasLargeData(database)).toBe(false);
 

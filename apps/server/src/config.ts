@@ -33,7 +33,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    // Only this machine unless HOST says otherwise (0.0.0.0 to be reachable from others).
+    host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     linkSecret: env.LINK_SECRET ?? DEV_LINK_SECRET,

@@ -6,6 +6,7 @@ import { registerUpgradeJobs } from './modules/upgrade';
 import { systemClock } from './lib/clock';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
+import { readyUrl } from './ready-url';
 
 const config = loadConfig();
 mkdirSync(config.dataDir, { recursive: true });
@@ -33,4 +34,7 @@ if (config.linkSecret === DEV_LINK_SECRET) {
   app.log.warn('LINK_SECRET is not set: signed file links use the development key (set it, the same on every instance)');
 }
 await app.listen({ port: config.port, host: config.host });
-app.log.warn(`Portal ready on http://localhost:${config.port} (database: ${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}; API docs at /api/docs)`);
+app.log.info(
+  { host: config.host, port: config.port, database: database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL' },
+  `Portal ready at ${readyUrl(config.host, config.port)} (API docs at /api/docs; Ctrl+C stops it)`,
+);

@@ -40,7 +40,7 @@ export const ERROR_CATALOGUE = {
   9104: { key: 'remoteAccessEnded', endsSession: true, en: 'The remote access has ended or was withdrawn.', zh: '远程访问已结束或已被撤回。' },
 
   // Login, registration, verification
-  7010: { key: 'wrongCredentials', endsSession: false, en: 'Wrong account or password. {remaining} attempts left before the account is locked.', zh: '账号或密码错误，还可尝试 {remaining} 次，之后账号将被锁定。' },
+  7010: { key: 'wrongCredentials', endsSession: false, en: 'Wrong account or password. {remaining} {remaining|attempt|attempts} left before the account is locked.', zh: '账号或密码错误，还可尝试 {remaining} 次，之后账号将被锁定。' },
   7011: { key: 'accountLocked', endsSession: false, en: 'The account is locked. Please try again in {minutes} minutes.', zh: '账号已被锁定，请 {minutes} 分钟后重试。' },
   7012: { key: 'verifyCodeWrong', endsSession: false, en: 'The verification code is wrong or has expired.', zh: '验证码错误或已过期。' },
   7013: { key: 'imageCodeWrong', endsSession: false, en: 'The graphic code is wrong or has expired.', zh: '图形验证码错误或已过期。' },
@@ -131,5 +131,8 @@ export function normalizeLocale(input: string | null | undefined): Locale {
 export function errorMessage(code: number, locale: Locale, params: Record<string, string | number> = {}): string {
   const entry = isKnownErrorCode(code) ? ERROR_CATALOGUE[code] : ERROR_CATALOGUE[1000];
   const template = locale === 'zh-CN' ? entry.zh : entry.en;
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : ''));
+  return template
+    // {n|one|other}: the English singular or plural after a number (issue 11 §3: "1 attempts").
+    .replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (_, k: string, one: string, other: string) => (Number(params[k]) === 1 ? one : other))
+    .replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : ''));
 }

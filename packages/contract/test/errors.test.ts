@@ -35,6 +35,8 @@ describe('error catalogue', () => {
 describe('errorMessage', () => {
   it('fills the params in both locales', () => {
     expect(errorMessage(7010, 'en-US', { remaining: 3 })).toBe('Wrong account or password. 3 attempts left before the account is locked.');
+    // one attempt is singular (issue 11 §3)
+    expect(errorMessage(7010, 'en-US', { remaining: 1 })).toBe('Wrong account or password. 1 attempt left before the account is locked.');
     expect(errorMessage(7010, 'zh-CN', { remaining: 3 })).toBe('账号或密码错误，还可尝试 3 次，之后账号将被锁定。');
     expect(errorMessage(20052, 'en-US', { minutes: 5 })).toContain('retry in 5 minutes');
     expect(errorMessage(1001, 'zh-CN', { detail: 'email' })).toBe('参数错误：email');

@@ -33,6 +33,22 @@ describe.each(ENGINES)('operation log, outbox, hidden menus and file links (%s)'
     expect(dealer.user.hiddenMenus).toEqual(['pointMall', 'externalCollection']);
   });
 
+  it('refuses an operation-log range longer than 31 days, or with one end only, with the SPEC message (issue 11 §3)', async () => {
+    const day = 86_400_000;
+    const from = Date.UTC(2026, 0, 1);
+    const ok = await t.call(systemCalls.operationLogs, { from, to: from + 31 * day - 1 }, supplier);
+    expect(ok.basic.code, ok.basic.msg).toBe(200);
+    const tooLong = await t.call(systemCalls.operationLogs, { from, to: from + 32 * day }, supplier);
+    expect(tooLong.basic.code).toBe(ErrorCodes.invalidParams);
+    expect(tooLong.basic.msg).toContain('The query range cannot exceed 31 days.');
+    const zh = await t.call(systemCalls.operationLogs, { from, to: from + 32 * day }, supplier, { locale: 'zh-CN' });
+    expect(zh.basic.msg).toContain('查询时间范围不能超过31天。');
+    const reversed = await t.call(systemCalls.operationLogs, { from: from + day, to: from }, supplier);
+    expect(reversed.basic.code).toBe(ErrorCodes.invalidParams);
+    const halfOpen = await t.call(systemCalls.operationLogs, { from }, supplier);
+    expect(halfOpen.basic.code).toBe(ErrorCodes.invalidParams);
+  });
+
   it("shows a partner only its own subtree's log entries", async () => {
     const page = await t.call(systemCalls.operationLogs, {}, owner);
     expect(page.basic.code).toBe(200);

@@ -11,6 +11,24 @@ const portalTheme = {
     // Keep in step with the --portal-* colours of styles.css, which draw the antd-free shell.
     colorPrimary: '#1668dc',
     borderRadius: 6,
+    // WCAG AA contrast (issue 11 §3, checked by e2e/specs/a11y.spec.ts): antd's defaults draw
+    // secondary text, breadcrumbs, statistic titles and empty states in #8c8c8c (3.4:1), placeholders
+    // at 1.8:1, success/warning/error text (tags, danger buttons) and the light preset tags (green,
+    // orange, cyan, gold, lime, volcano) under 4.5:1. Text colours are darkened once, here.
+    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.65)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+    colorSuccess: '#237804',
+    colorWarning: '#a35200',
+    colorError: '#cf1322',
+    // Text colour of the preset tag colours (antd uses <colour>7 on <colour>1).
+    green7: '#237804',
+    orange7: '#ad4e00',
+    cyan7: '#006d75',
+    gold7: '#a35200',
+    lime7: '#3f6600',
+    volcano7: '#ad2102',
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', sans-serif",
   },

@@ -32,6 +32,19 @@ describe('token URL parameter (single sign-on)', () => {
     expect(await screen.findByTestId('page-title')).toHaveTextContent('操作日志');
   });
 
+  it('moves to the hash route of a link made for the hash-routed portal, after the delay (SPEC §2)', async () => {
+    const tokens = tokensFor(partnerOwner(), 8);
+    mockApi((path) => (path === 'auth/sso/exchange' ? { data: tokens } : undefined));
+    const started = Date.now();
+    const { router } = renderApp('/?token=one-time-2&locale=en-US&from=crm#/layout/logs');
+    await waitFor(() => expect(getSession()?.token).toBe(tokens.token));
+    expect(getSearchInfo()).toEqual({ from: 'crm' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/layout/logs'), { timeout: TOKEN_REDIRECT_DELAY_MS + 2000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(TOKEN_REDIRECT_DELAY_MS);
+    expect(router.state.location.hash).toBe('');
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('Operation Logs');
+  });
+
   it('goes to login when the exchange fails', async () => {
     mockApi((path) => (path === 'auth/sso/exchange' ? { code: 7022 } : undefined));
     const { router } = renderApp('/layout/home?token=used');

@@ -37,13 +37,17 @@ function SsoExchange({ token }: { token: string }) {
     params.delete('locale');
     const rest = params.toString();
     const path = location.pathname === '/' || location.pathname.startsWith('/login') ? '/layout' : location.pathname;
+    // A link made for the hash-routed portal (/?token=X#/layout/logs) names its route in the hash:
+    // that route is where the user goes (SPEC §2 "moved to the hash route").
+    const hashRoute = location.hash.startsWith('#/') ? location.hash.slice(1) : null;
+    const target = hashRoute ?? `${path}${rest ? `?${rest}` : ''}${location.hash}`;
     exchange(token).then(
       (tokens) => {
         if (cancelled) return;
         saveSession(tokens);
         saveSearchInfo(Object.fromEntries(params));
         setDone(true);
-        timer = setTimeout(() => navigate(`${path}${rest ? `?${rest}` : ''}${location.hash}`, { replace: true }), TOKEN_REDIRECT_DELAY_MS);
+        timer = setTimeout(() => navigate(target, { replace: true }), TOKEN_REDIRECT_DELAY_MS);
       },
       () => {
         if (!cancelled) navigate('/login', { replace: true });
@@ -66,9 +70,10 @@ function SsoExchange({ token }: { token: string }) {
 }
 
 /**
- * A URL carrying `token` (single sign-on or remote access, e.g. /layout/home?token=X&locale=zh-CN)
- * signs the user in: the token is exchanged for a session, the locale and the other query
- * parameters are stored, and after TOKEN_REDIRECT_DELAY_MS the user moves to the route.
+ * A URL carrying `token` (single sign-on or remote access, e.g. /layout/home?token=X&locale=zh-CN,
+ * or /?token=X#/layout/home as links to the hash-routed portal were made) signs the user in: the
+ * token is exchanged for a session, the locale and the other query parameters are stored, and after
+ * TOKEN_REDIRECT_DELAY_MS the user moves to the route (the hash route when the URL has one).
  */
 export function SsoGate({ children }: { children: ReactNode }) {
   const location = useLocation();

@@ -10,7 +10,8 @@ import { zodRule } from '../lib/form/zod-rules';
  * New password with a live strength meter, and its confirmation. Rules come from the page's call
  * schema; the confirmation also uses the contract's passwordConfirmSchema, which tells "required"
  * apart from "does not match". Used by every form that sets a password (register, forgot password,
- * invitation and user registration, change password).
+ * invitation and user registration, change password). No maxLength: a longer password is kept as
+ * typed and refused with the SPEC rule's message, never cut silently (issue 11 §3).
  */
 export function PasswordFields({
   schema,
@@ -37,14 +38,14 @@ export function PasswordFields({
           </>
         }
       >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={PASSWORD_MAX} placeholder={t('auth.passwordPlaceholder')} />
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} />
       </Form.Item>
       <Form.Item name="confirmPassword" label={t(confirmLabelKey)} dependencies={['password']}
         rules={[zodRule(passwordConfirmSchema, 'confirmPassword'), zodRule(schema, 'confirmPassword')]}
         validateFirst
         required
       >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={PASSWORD_MAX} placeholder={t('auth.confirmPasswordPlaceholder')} />
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder={t('auth.confirmPasswordPlaceholder')} />
       </Form.Item>
     </>
   );

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { QUERY_RANGE_MAX_DAYS } from '../constants';
+import { dateRangeError } from '../validators';
 import { mailSchema, operationLogSchema, pageOf, pageQuerySchema } from '../entities';
 import { MENU_KEYS } from '../menus';
 import { defineCall } from './define';
@@ -8,8 +10,16 @@ export const systemCalls = {
     path: 'system/operation-log/page',
     auth: { anyOf: ['dealer_account_qry', 'dealer_account_mgr', 'supplier_system_qry'] },
     write: false,
-    summary: "Operation log of the caller's company subtree: who, on whose behalf, what, when, before and after.",
-    data: pageQuerySchema.extend({ action: z.string().max(100).optional(), from: z.number().optional(), to: z.number().optional() }).strict(),
+    summary: "Operation log of the caller's company subtree: who, on whose behalf, what, when, before and after. A time range (from and to, both or neither) spans at most 31 days.",
+    data: pageQuerySchema
+      .extend({ action: z.string().max(100).optional(), from: z.number().int().optional(), to: z.number().int().optional() })
+      .strict()
+      // The screen's 31-day query rule (SPEC §5) holds for every caller, not only the date picker.
+      .superRefine((d, ctx) => {
+        if (d.from === undefined && d.to === undefined) return;
+        const key = dateRangeError(d.from, d.to, QUERY_RANGE_MAX_DAYS);
+        if (key) ctx.addIssue({ code: 'custom', message: key, path: [d.from === undefined ? 'from' : 'to'] });
+      }),
     result: pageOf(operationLogSchema),
   }),
   mailOutbox: defineCall({

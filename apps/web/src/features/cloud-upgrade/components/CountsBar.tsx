@@ -32,7 +32,7 @@ export function CountsBar({ counts, finished = false, width = 180 }: { counts: T
   return (
     <Tooltip title={tip}>
       <Flex align="center" gap={8} style={{ width }} data-testid="counts-bar">
-        <div role="progressbar" aria-valuenow={done} aria-valuemin={0} aria-valuemax={100} style={{ flex: 1, height: 8, borderRadius: 4, background: COLORS.toUpgrade, overflow: 'hidden', display: 'flex' }}>
+        <div role="progressbar" aria-label={t('upgrade.counts.finishedShare')} aria-valuenow={done} aria-valuemin={0} aria-valuemax={100} style={{ flex: 1, height: 8, borderRadius: 4, background: COLORS.toUpgrade, overflow: 'hidden', display: 'flex' }}>
           {parts.map((p) => (p.value > 0 ? <div key={p.key} style={{ width: `${percentOf(p.value, total)}%`, background: p.color }} /> : null))}
         </div>
         <Typography.Text type="secondary" style={{ fontSize: 12, minWidth: 42, textAlign: 'right' }}>

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../../lib/i18n';
 import { mockApi, partnerOwner, signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
+import { PageHeader } from '../../../app/layout/PageHeader';
 import CanaryReleasePage from './CanaryReleasePage';
 
 const GATES = { successThreshold: 80, errorThreshold: 15, minDevices: 5, reportTimeoutMinutes: 60 };
@@ -114,6 +115,50 @@ describe('CanaryReleasePage (release wizard)', () => {
     await user.type(screen.getByLabelText('Range 1 start'), 'zz:zz');
     await user.click(screen.getByTestId('wizard-next'));
     expect(await screen.findByText(VALIDATION_MESSAGES.macInvalid.en)).toBeVisible();
+  });
+
+  it.each([
+    ['en-US', 'Specified devices', 'SNs', 'Range 1 start', 'Range 1 end', VALIDATION_MESSAGES.macRangeOrder.en],
+    ['zh-CN', '指定设备', 'SN', '第 1 段起始', '第 1 段结束', VALIDATION_MESSAGES.macRangeOrder.zh],
+  ] as const)('an invalid MAC range stops Next even when the SNs are valid (%s, issue 11 §3)', async (locale, specified, sns, startLabel, endLabel, message) => {
+    await setLocale(locale);
+    const { calls } = mockReleaseApi();
+    const user = userEvent.setup({ delay: null });
+    await open();
+    await user.click(screen.getByText(specified));
+    await user.click(screen.getByTestId('wizard-next'));
+    await user.type(await screen.findByLabelText(sns), 'SN0001');
+    await user.click(screen.getByTestId('add-mac-range'));
+    await user.type(screen.getByLabelText(startLabel), 'AA:BB:CC:00:00:10');
+    await user.type(screen.getByLabelText(endLabel), 'AA:BB:CC:00:00:01');
+    await user.click(screen.getByTestId('wizard-next'));
+    expect(await screen.findByText(message)).toBeVisible();
+    // Still on the targets step: the range is visible, the schedule is not.
+    expect(screen.getByLabelText(endLabel)).toBeVisible();
+    expect(screen.getByLabelText(endLabel)).toHaveValue('AA:BB:CC:00:00:01');
+    expect(document.querySelector('.ant-steps-item-active')?.textContent).toMatch(locale === 'en-US' ? /Targets/ : /发布对象/);
+    expect(calls.some((c) => c.path === 'upgrade/task/preview')).toBe(false);
+  });
+
+  it('is titled after the type of release it creates, in the header and the tab (issue 11 §3)', async () => {
+    mockReleaseApi();
+    const user = userEvent.setup({ delay: null });
+    renderPage(
+      <>
+        <PageHeader brandTitle="Acme" />
+        <CanaryReleasePage />
+      </>,
+      { path: '/?pkgId=41' },
+    );
+    await screen.findByText('IPC-100');
+    expect(screen.getByTestId('page-title')).toHaveTextContent('New gray release');
+    expect(document.title).toBe('New gray release - Acme');
+    await user.click(screen.getByText('Full release'));
+    await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('New full release'));
+    await user.click(screen.getByText('Specified devices'));
+    await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('New release to specified devices'));
+    await setLocale('zh-CN');
+    await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('新建指定设备发布'));
   });
 
   it("offers the SN list's xlsx template beside the file picker", async () => {

@@ -9,6 +9,7 @@ import { call } from '../../../lib/api/client';
 import { formatDateTime } from '../../../lib/format';
 import { useRevalidateOnLocaleChange } from '../../../lib/form/zod-rules';
 import { currentLocale } from '../../../lib/i18n';
+import { useOwnPageTitle } from '../../../lib/navigation/page-title';
 import { notify } from '../../../lib/notify';
 import { useAppConfig, usePackage, useSubmitReleases } from '../api/upgrade-api';
 import { PackageStep } from '../components/release/PackageStep';
@@ -57,6 +58,9 @@ export default function CanaryReleasePage() {
   const pkgId = Form.useWatch('pkgId', form);
   const pkg = usePackage(pkgId ?? null, { poll: false }).data;
   const values = Form.useWatch([], form) as ReleaseFormValues | undefined;
+  const releaseType = Form.useWatch('releaseType', form) ?? (typeParam === 'full' || typeParam === 'specified' ? typeParam : 'gray');
+  // The page is named after the release it creates (full, gray, specified devices).
+  useOwnPageTitle(t(`upgrade.wizard.title.${releaseType}`));
 
   // Gates default to the platform's configuration once it is known (unless the user changed them).
   useEffect(() => {
@@ -100,7 +104,9 @@ export default function CanaryReleasePage() {
 
   const next = async () => {
     try {
-      await form.validateFields(STEP_FIELDS[step]);
+      // recursive: the rows of a list (each MAC range's start and end) are validated too, so an
+      // invalid range stops the step instead of reaching the server.
+      await form.validateFields(STEP_FIELDS[step], { recursive: true });
     } catch {
       return;
     }
@@ -111,7 +117,7 @@ export default function CanaryReleasePage() {
 
   const send = async () => {
     try {
-      await form.validateFields(STEP_FIELDS.flat());
+      await form.validateFields(STEP_FIELDS.flat(), { recursive: true });
     } catch {
       setStep(STEP_FIELDS.findIndex((fields) => fields.some((f) => form.getFieldError(f as never).length > 0)));
       return;

@@ -2,7 +2,7 @@ import { AppstoreOutlined, HddOutlined, RocketOutlined } from '@ant-design/icons
 import { Button, Card, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PackagesPanel } from '../components/PackagesPanel';
 import { TasksPanel } from '../components/TasksPanel';
 
@@ -12,6 +12,7 @@ type Tab = 'packages' | 'tasks';
 export default function CloudUpgradeIndexPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const tab: Tab = params.get('tab') === 'tasks' ? 'tasks' : 'packages';
   const [pkgFilter, setPkgFilter] = useState<{ pkgId: number } | null>(() => {
     const id = Number(params.get('pkgId'));
@@ -20,7 +21,17 @@ export default function CloudUpgradeIndexPage() {
   const go = (next: Tab) => setParams(next === 'tasks' ? { tab: 'tasks' } : {}, { replace: true });
 
   return (
-    <Card variant="borderless" className="portal-card" styles={{ body: { paddingTop: 8 } }}>
+    <Card variant="borderless" className="portal-card" styles={{ body: { paddingTop: 8, position: 'relative' } }}>
+      {/* Beside the tabs, not in their tab list (a tablist holds only tabs: axe aria-required-children). */}
+      <Button
+        type="link"
+        icon={<HddOutlined />}
+        data-testid="devices-link"
+        onClick={() => void navigate('/layout/cloudUpgrade/upgradeDevices')}
+        style={{ position: 'absolute', top: 14, insetInlineEnd: 24, zIndex: 1 }}
+      >
+        {t('upgrade.tabs.devices')}
+      </Button>
       <Tabs
         activeKey={tab}
         onChange={(k) => go(k as Tab)}
@@ -46,13 +57,6 @@ export default function CloudUpgradeIndexPage() {
           },
         ]}
         destroyOnHidden
-        tabBarExtraContent={
-          <Link to="/layout/cloudUpgrade/upgradeDevices">
-            <Button type="link" icon={<HddOutlined />} data-testid="devices-link">
-              {t('upgrade.tabs.devices')}
-            </Button>
-          </Link>
-        }
       />
     </Card>
   );

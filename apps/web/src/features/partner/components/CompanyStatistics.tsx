@@ -18,7 +18,7 @@ function Bars({ rows, total, color }: { rows: { label: string; count: number; co
             <span>{r.label}</span>
             <Typography.Text strong>{r.count}</Typography.Text>
           </Flex>
-          <Progress percent={total ? Math.round((r.count / total) * 100) : 0} showInfo={false} size="small" strokeColor={r.color ?? color} />
+          <Progress aria-label={r.label} percent={total ? Math.round((r.count / total) * 100) : 0} showInfo={false} size="small" strokeColor={r.color ?? color} />
         </div>
       ))}
     </Flex>
@@ -55,7 +55,7 @@ export function CompanyStatistics() {
       <Col xs={24} md={12} xl={6}>
         <Card variant="borderless" className="portal-card" style={{ height: '100%' }}>
           <Flex align="center" gap={16}>
-            <Progress type="dashboard" percent={usage} size={88} status={usage >= 100 ? 'exception' : 'normal'} />
+            <Progress type="dashboard" aria-label={t('partner.stats.users')} percent={usage} size={88} status={usage >= 100 ? 'exception' : 'normal'} />
             <div>
               <Typography.Text type="secondary"><TeamOutlined /> {t('partner.stats.users')}</Typography.Text>
               <div style={{ fontSize: 16, fontWeight: 600 }}>{t('partner.stats.usersOf', { count: s.users.count, limit: s.users.limit })}</div>

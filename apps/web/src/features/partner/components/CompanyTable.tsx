@@ -74,7 +74,7 @@ export function CompanyTable({ query, onQueryChange, onOpen, nested, emptyText }
       render: (_, c) => (
         <div>
           <span>{`${c.userCount} / ${c.userLimit}`}</span>
-          <Progress percent={Math.min(100, Math.round((c.userCount / Math.max(1, c.userLimit)) * 100))} showInfo={false} size="small" status={c.userCount >= c.userLimit ? 'exception' : 'normal'} />
+          <Progress aria-label={t('partner.companies.users')} percent={Math.min(100, Math.round((c.userCount / Math.max(1, c.userLimit)) * 100))} showInfo={false} size="small" status={c.userCount >= c.userLimit ? 'exception' : 'normal'} />
         </div>
       ),
     },

@@ -54,4 +54,18 @@ describe('OperationLogPage', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Action' }), 'auth/login{Enter}');
     await waitFor(() => expect(calls.at(-1)?.body.data).toEqual({ pageNum: 1, pageSize: 10, action: 'auth/login' }));
   });
+
+  it.each([
+    ['en-US', 'The query range cannot exceed 31 days.'],
+    ['zh-CN', '查询时间范围不能超过31天。'],
+  ] as const)('says why the range picker disables dates (%s, issue 11 §3)', async (locale, note) => {
+    await setLocale(locale);
+    mockApi((path) => (path === 'system/operation-log/page' ? { data: { records: [], total: 0, pageNum: 1, pageSize: 10 } } : undefined));
+    const user = userEvent.setup({ delay: null });
+    renderPage(<OperationLogPage />);
+    const inputs = await screen.findAllByRole('textbox');
+    const start = inputs.find((i) => i.closest('.ant-picker-range'))!;
+    await user.click(start);
+    expect(await screen.findByTestId('range-limit-note')).toHaveTextContent(note);
+  });
 });

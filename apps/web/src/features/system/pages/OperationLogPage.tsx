@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListToolbar, PagedTable, useListQuery } from '../../../components/list';
+import { rangeLimit } from '../../../components/range-limit';
 import { formatDateTime } from '../../../lib/format';
 import { type OperationLogQuery, useOperationLogs } from '../api/system-api';
 
@@ -86,10 +87,7 @@ export default function OperationLogPage() {
             value={range}
             onChange={(v) => setRange(v)}
             allowEmpty={[false, false]}
-            disabledDate={(d, info) => {
-              const from = info.from;
-              return !!from && Math.abs(d.diff(from, 'day')) >= QUERY_RANGE_MAX_DAYS;
-            }}
+            {...rangeLimit(QUERY_RANGE_MAX_DAYS, 'validation.queryRangeTooLong')}
             aria-label={t('logs.range')}
           />
         }

@@ -4,6 +4,7 @@ import { Alert, DatePicker, Flex, Form, Modal, Progress, Select, Typography } fr
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rangeLimit } from '../../../../components/range-limit';
 import { translateValidation } from '../../../../lib/i18n/validation';
 import { notify } from '../../../../lib/notify';
 import { useExportResults } from '../../api/upgrade-api';
@@ -99,7 +100,7 @@ export function ExportResultsModal({ task, open, onClose }: { task: ReleaseTaskD
             },
           ]}
         >
-          <DatePicker.RangePicker disabledDate={(d, info) => d.isAfter(dayjs(), 'day') || (!!info.from && Math.abs(d.diff(info.from, 'day')) >= EXPORT_RANGE_MAX_DAYS)} style={{ width: '100%' }} aria-label={t('upgrade.export.range')} />
+          <DatePicker.RangePicker {...rangeLimit(EXPORT_RANGE_MAX_DAYS, 'validation.exportRangeTooLong', { noFuture: true })} style={{ width: '100%' }} aria-label={t('upgrade.export.range')} />
         </Form.Item>
         <Form.Item name="state" label={t('upgrade.detail.deviceState')}>
           <Select allowClear placeholder={t('upgrade.export.allStates')} options={TASK_DEVICE_STATES.map((s) => ({ value: s, label: t(`upgrade.deviceState.${s}`) }))} />

@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListToolbar, PagedTable, useListQuery } from '../../../../components/list';
+import { rangeLimit } from '../../../../components/range-limit';
 import { formatDateTime } from '../../../../lib/format';
 import { currentLocale } from '../../../../lib/i18n';
 import { translateValidation } from '../../../../lib/i18n/validation';
@@ -106,7 +107,7 @@ export function TaskDevicesTable({ task, live }: { task: ReleaseTaskDetail; live
               value={range}
               onChange={(r) => applyRange(r)}
               status={rangeError ? 'error' : undefined}
-              disabledDate={(d, info) => !!info.from && Math.abs(d.diff(info.from, 'day')) >= QUERY_RANGE_MAX_DAYS}
+              {...rangeLimit(QUERY_RANGE_MAX_DAYS, 'validation.queryRangeTooLong')}
               placeholder={[t('upgrade.detail.reportedFrom'), t('upgrade.detail.reportedTo')]}
               aria-label={t('upgrade.field.reportedAt')}
             />
