@@ -2,9 +2,10 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { moduleShapeConfig } from './tools/lint/boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.tmp/**', '**/migrations/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.tmp/**', '**/migrations/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'tools/test/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -35,4 +36,6 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['@portal/server', '@portal/web', '**/apps/**', 'node:*'], message: 'The contract depends on nothing of ours and runs in the browser.' }] }],
     },
   },
+  // Feature and module boundaries, no import cycles (tools/lint/boundaries.js).
+  ...moduleShapeConfig(import.meta.dirname),
 );

@@ -20,7 +20,7 @@ import {
 } from '../seed/large-devices';
 import { one, rows } from '../seed/shared';
 import { call, nextNonce, type Session } from './api';
-import type { BenchCase, BenchContext, BenchDatabase } from './cases';
+import type { BenchCase, BenchContext, BenchDatabase } from './types';
 
 const DAY_MS = 86_400_000;
 /** Devices given keys and polled by device-poll; the first POLL_TASK_DEVICES of them are in the 10 tasks. */

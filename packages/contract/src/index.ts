@@ -18,3 +18,4 @@ export * from './calls/registry';
 export * from './calls/upload';
 export * from './calls/upgrade';
 export * from './device-api';
+export * from './calls/raw-routes';

@@ -61,7 +61,7 @@ export const LAYOUT_ROUTES: AppRoute[] = [
     key: 'accountManage', path: 'accountManage', titleKey: t('accountManage'), icon: 'team', resources: codes.downstream, indexTo: 'usersManage',
     children: [
       { key: 'usersManage', path: 'usersManage', titleKey: t('usersManage'), descKey: d('usersManage'), resources: codes.account, page: () => import('../features/account-manage/pages/UsersManagePage') },
-      { key: 'downstreamCompany', path: 'downstreamCompany', titleKey: t('downstreamCompany'), descKey: d('downstreamCompany'), resources: codes.downstream, page: () => import('../features/account-manage/pages/DownstreamCompanyPage') },
+      { key: 'downstreamCompany', path: 'downstreamCompany', titleKey: t('downstreamCompany'), descKey: d('downstreamCompany'), resources: codes.downstream, page: () => import('../features/partner/pages/DownstreamCompanyPage') },
     ],
   },
   {
@@ -102,7 +102,7 @@ export const LAYOUT_ROUTES: AppRoute[] = [
   {
     key: 'setting', path: 'setting', titleKey: t('setting'), icon: 'setting', indexTo: 'corpInfo',
     children: [
-      { key: 'corpInfo', path: 'corpInfo', titleKey: t('corpInfo'), descKey: d('corpInfo'), page: () => import('../features/setting/pages/CorpInfoPage') },
+      { key: 'corpInfo', path: 'corpInfo', titleKey: t('corpInfo'), descKey: d('corpInfo'), page: () => import('../features/partner/pages/CorpInfoPage') },
       { key: 'personalization', path: 'personalization', titleKey: t('personalization'), descKey: d('personalization'), resources: codes.customWeb, userTypes: ['supplier', 'partner'], page: () => import('../features/setting/pages/PersonalizationPage') },
     ],
   },
@@ -120,8 +120,8 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { key: 'forgotPassword', path: '/forgot-password', titleKey: 'auth.forgot.title', page: () => import('../features/auth/pages/ForgotPasswordPage') },
   { key: 'term', path: '/term/:type', titleKey: 'terms.title', page: () => import('../features/auth/pages/TermPage') },
   { key: 'customerUserRegister', path: '/customer/user-register/:corpId/:userId/:emailmd5', titleKey: 'publicPages.customerUserRegister', page: () => import('../features/registration/pages/CustomerUserRegisterPage') },
-  { key: 'companyRegister', path: '/customer/company-register/:inviteId/:sign', titleKey: 'publicPages.companyRegister', page: () => import('../features/registration/pages/CompanyRegisterPage') },
-  { key: 'subCompanyRegister', path: '/customer/sub-company-register/:inviteId/:sign', titleKey: 'publicPages.subCompanyRegister', page: () => import('../features/registration/pages/SubCompanyRegisterPage') },
+  { key: 'companyRegister', path: '/customer/company-register/:inviteId/:sign', titleKey: 'publicPages.companyRegister', page: () => import('../features/partner/pages/CompanyRegisterPage') },
+  { key: 'subCompanyRegister', path: '/customer/sub-company-register/:inviteId/:sign', titleKey: 'publicPages.subCompanyRegister', page: () => import('../features/partner/pages/SubCompanyRegisterPage') },
   { key: 'remoteLogin', path: '/remote-access-login/:grantId/:token/:coId', titleKey: 'publicPages.remoteLogin', page: () => import('../features/remote-access/pages/RemoteAccessLoginPage') },
   { key: 'documentFiles', path: '/document/files', titleKey: 'publicPages.documentFiles', page: () => import('../features/document-files/pages/DocumentFilesPage') },
   { key: 'claimLicense', path: '/claimLicense', titleKey: 'publicPages.claimLicense', page: () => import('../features/claim-license/pages/ClaimLicensePage') },

@@ -10,7 +10,7 @@
  * e.g. firmware downloads from storage.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { API_PREFIX, SIGNED_URL_TTL_SECONDS } from '@portal/contract';
+import { rawRoutes, SIGNED_URL_TTL_SECONDS } from '@portal/contract';
 import { AppError } from '../app-error';
 import { isSafeKey } from './store';
 
@@ -48,7 +48,8 @@ export interface VerifiedFileLink {
   expiresAt: Date;
 }
 
-export const FILE_GET_PATH = `${API_PREFIX}/file/get`;
+/** The raw route file/get (contract raw-routes.ts). */
+export const FILE_GET_PATH = rawRoutes.fileGet.path;
 
 function hmacHex(secret: Secret, parts: readonly string[]): string {
   if (!secret || secret.length === 0) throw new Error('signing secret is empty');

@@ -8,7 +8,7 @@ import { sessions, userConfigs, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type CallContext } from '../../lib/context';
 import { hashPassword, verifyPassword } from '../../lib/secrets';
-import { endUserSessions } from '../auth/session.repository';
+import { endUserSessions } from '../auth';
 import { applyState } from './users.service';
 import { companyDependents, invalidateUserTotals, unsafeFindUserById } from './users.repository';
 

@@ -7,7 +7,7 @@ import { grantableAreaIds, grantableCodes } from './users.policy';
 import { presentUser, presentUserDetail } from './users.presenter';
 import { companyNames, findCompanyInScope, listUsers } from './users.repository';
 import * as svc from './users.service';
-import { listAreas } from '../auth/session.repository';
+import { listAreas } from '../auth';
 
 const selfCall = { none: "acts only on the caller's own user" };
 const linkCall = { none: 'public call: the one-time link names its user, checked against the token (tested)' };

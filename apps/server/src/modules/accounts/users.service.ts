@@ -16,7 +16,7 @@ import { userEmailEvents, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type CallContext } from '../../lib/context';
 import { hashPassword } from '../../lib/secrets';
-import { endUserSessions } from '../auth/session.repository';
+import { endUserSessions } from '../auth';
 import {
   consumeLink, emailMd5, findOpenLink, issueLink, lastOpenLinkIssuedAt, linkOrigin, registrationLink, revokeLinks,
 } from './registration-links';

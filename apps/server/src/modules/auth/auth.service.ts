@@ -12,7 +12,7 @@ import { hashPassword, randomDigits, randomToken, sha256Hex, verifyPassword } fr
 import { captchaSvg, randomCaptchaText } from './captcha';
 import { presentSessionUser } from './session.presenter';
 import { endUserSessions } from './session.repository';
-import { registrationBlock } from '../partner/registration-audit.service';
+import { registrationBlock } from './registration-block';
 
 const MAX_CODE_ATTEMPTS = 5;
 /** A one-time SSO URL token is good for this long. */

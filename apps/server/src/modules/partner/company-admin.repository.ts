@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import { areas, companies, users } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { belowCompany } from '../../lib/tenancy';
-import { companyColumns, userCountSql } from '../company/company.repository';
+import { companyColumns, userCountSql } from '../company';
 
 type AnyDb = Db | Tx;
 

@@ -14,7 +14,7 @@ import { belowCompany, escapeLike } from '../../lib/tenancy';
 import { companyName, findDownstreamCompany } from './company-admin.repository';
 import { companyStatusOf } from './invitation.service';
 import { publicOrigin } from './links';
-import { checkCredentials } from '../auth/auth.service';
+import { checkCredentials } from '../auth';
 import { move } from './transitions';
 
 type AnyDb = Db | Tx;
@@ -122,18 +122,6 @@ export async function decideRegistration(ctx: CallContext, companyId: number, ac
     } as never);
   }
   return present(result.row);
-}
-
-/**
- * Why the owner of a not-yet-approved company cannot log in: 7040 while pending, 7041 with the
- * reason once rejected; null when no audit stands in the way.
- */
-export async function registrationBlock(db: AnyDb, companyId: number): Promise<AppError | null> {
-  const [audit] = await db.select().from(registrationAudits).where(eq(registrationAudits.companyId, companyId));
-  if (!audit || audit.status === 'passed') return null;
-  const company = await companyName(db, audit.approverCompanyId);
-  if (audit.status === 'rejected') return new AppError(ErrorCodes.registrationRejected, { company, reason: audit.reason ?? '' });
-  return new AppError(ErrorCodes.registrationPending, { company });
 }
 
 /**

@@ -10,7 +10,7 @@ import { companies, remoteAccessGrants, sessions, users } from '../../db/schema'
 import { AppError } from '../../lib/app-error';
 import { requireActor, type CallContext } from '../../lib/context';
 import { randomToken, safeEqualHex, sha256Hex } from '../../lib/secrets';
-import { issueSession } from '../auth/auth.service';
+import { issueSession } from '../auth';
 import { companyAdministrators, companyOwner, findDownstreamCompany, unsafeFindCompany } from './company-admin.repository';
 
 export async function setRemoteAccess(ctx: CallContext, allow: boolean) {

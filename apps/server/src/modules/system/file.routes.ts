@@ -1,4 +1,4 @@
-import { ErrorCodes, errorMessage, systemCalls } from '@portal/contract';
+import { ErrorCodes, rawRoutes, systemCalls } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
@@ -6,11 +6,11 @@ import { companies, files, sessions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { requireActor } from '../../lib/context';
-import { FILE_GET_PATH, fileLinkUrl, serveFile, verifyFileLink } from '../../lib/files';
+import { fileLinkUrl, serveFile, verifyFileLink } from '../../lib/files';
 import { implement } from '../../lib/implement';
 import type { AppServices } from '../../lib/services';
 import { inSubtree } from '../../lib/tenancy';
-import { requestLocale } from '../../plugins/call-router';
+import { rawRoute, signedLink } from '../../lib/raw-routes';
 
 /** file/link: a signed file/get link for a file of the caller's subtree (or a public one). */
 export const fileImpls = [
@@ -41,17 +41,15 @@ export const fileImpls = [
 
 /** GET file/get?path&sign&uid&tid&isDownload&exp: streams a file named by a signed link, with Range. */
 export function registerFileRoutes(app: FastifyInstance, deps: { database: Database; clock: Clock; services: AppServices }) {
-  app.get(FILE_GET_PATH, async (req, reply) => {
+  const fileLink = signedLink(async (req) => {
     const q = req.query as Record<string, string>;
-    const now = deps.clock.now();
     const sessionId = Number(q.tid);
     const [s] = Number.isSafeInteger(sessionId) ? await deps.database.db.select().from(sessions).where(eq(sessions.id, sessionId)) : [];
     // A link dies with its session: after logout or idle timeout it no longer opens.
-    if (!s || s.endedAt || String(s.userId) !== q.uid) {
-      const locale = requestLocale(req);
-      return reply.status(403).send({ basic: { code: ErrorCodes.fileLinkInvalid, msg: errorMessage(ErrorCodes.fileLinkInvalid, locale) } });
-    }
-    const link = verifyFileLink(q, deps.services.config.linkSecret, now, { sessionId: s.id });
+    if (!s || s.endedAt || String(s.userId) !== q.uid) throw new AppError(ErrorCodes.fileLinkInvalid, { detail: 'session ended' });
+    return verifyFileLink(q, deps.services.config.linkSecret, deps.clock.now(), { sessionId: s.id });
+  });
+  rawRoute(app, deps, rawRoutes.fileGet, fileLink, async (req, reply, link) => {
     const [f] = await deps.database.db.select().from(files).where(eq(files.path, link.path));
     const served = await serveFile({
       store: deps.services.fileStore,

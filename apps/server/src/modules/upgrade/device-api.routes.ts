@@ -8,12 +8,13 @@
  * expired link (1013), 404 a file that is gone. None of these routes logs per request.
  */
 import {
-  DEVICE_API_PATHS, DEVICE_API_PREFIX, deviceRegisterSchema, devicePollSchema, deviceReportSchema, ErrorCodes, errorMessage, type DeviceApiAnswer,
+  rawRoutes, deviceRegisterSchema, devicePollSchema, deviceReportSchema, ErrorCodes, errorMessage, type DeviceApiAnswer,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
-import { serveFile, verifySignedUrl } from '../../lib/files';
+import { serveFile } from '../../lib/files';
+import { deviceKey, provisioningKey, rawRoute, signedLink } from '../../lib/raw-routes';
 import { requestLocale } from '../../plugins/call-router';
 import { pollDevice, registerDevice, reportDevice } from './device-api.service';
 import { LastSeenBuffer } from './device-api.last-seen';
@@ -66,7 +67,6 @@ export function registerDeviceApi(app: FastifyInstance, deps: RouteDeps): void {
   const lastSeen = new LastSeenBuffer(deps.database, 1_000, (err) => app.log.error({ err }, 'device last_seen flush failed'));
   app.addHook('onClose', async () => lastSeen.close());
   const pollDeps = { ...deps, touch: (id: number, at: number) => lastSeen.touch(id, at) };
-  const url = (p: string) => `${DEVICE_API_PREFIX}/${p}`;
 
   app.register(async (scope) => {
     scope.setErrorHandler((err, req, reply) => refuse(req, reply, err));
@@ -74,19 +74,18 @@ export function registerDeviceApi(app: FastifyInstance, deps: RouteDeps): void {
     // rebuilds each request's logger, which the hot path should not pay for when nothing is logged).
     const quiet = ['trace', 'debug', 'info'].includes(app.log.level) ? { logLevel: 'warn' as const } : {};
 
-    scope.post(url(DEVICE_API_PATHS.register), quiet, async (req) => answer(await registerDevice(deps, parse(deviceRegisterSchema, req.body))));
+    rawRoute(scope, deps, rawRoutes.deviceRegister, provisioningKey(), async (req) => answer(await registerDevice(deps, parse(deviceRegisterSchema, req.body))), quiet);
 
-    scope.post(url(DEVICE_API_PATHS.poll), quiet, async (req) => {
+    rawRoute(scope, deps, rawRoutes.devicePoll, deviceKey(), async (req, _reply, authorization) => {
       const body = parse(devicePollSchema, req.body);
-      return answer(await pollDevice(pollDeps, req.headers.authorization, body));
-    });
+      return answer(await pollDevice(pollDeps, authorization, body));
+    }, quiet);
 
-    scope.post(url(DEVICE_API_PATHS.report), quiet, async (req) => answer(await reportDevice(deps, req.headers.authorization, parse(deviceReportSchema, req.body))));
+    rawRoute(scope, deps, rawRoutes.deviceReport, deviceKey(), async (req, _reply, authorization) => answer(await reportDevice(deps, authorization, parse(deviceReportSchema, req.body))), quiet);
 
-    scope.get(url(DEVICE_API_PATHS.download), quiet, async (req, reply) => {
-      const link = verifySignedUrl(req.url, deps.services.config.linkSecret, deps.clock.now());
-      const pkgId = Number(link.params.get('pkg'));
-      const deviceId = Number(link.params.get('dev'));
+    rawRoute(scope, deps, rawRoutes.deviceDownload, signedLink(), async (req, reply, params) => {
+      const pkgId = Number(params.get('pkg'));
+      const deviceId = Number(params.get('dev'));
       if (!Number.isSafeInteger(pkgId) || !Number.isSafeInteger(deviceId)) throw new AppError(ErrorCodes.fileLinkInvalid);
       // The copy synced to the device's DC; the package's own file when its DC has none (no area).
       const [file] = await rows<{ object_key: string; file_name: string }>(deps.database.db, sql`
@@ -107,6 +106,6 @@ export function registerDeviceApi(app: FastifyInstance, deps: RouteDeps): void {
       });
       reply.status(served.status).headers(served.headers);
       return reply.send(served.stream ?? '');
-    });
+    }, quiet);
   });
 }

@@ -4,7 +4,7 @@
  * devices' results, read in keyset pages and written row by row, so neither the rows nor the
  * workbook are ever held whole in memory.
  */
-import { API_PREFIX, ErrorCodes, SIGNED_URL_TTL_SECONDS, formatMac, normalizeLocale, type Locale } from '@portal/contract';
+import { ErrorCodes, rawRoutes, SIGNED_URL_TTL_SECONDS, formatMac, normalizeLocale, type Locale } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Writable } from 'node:stream';
 import type { Db, Tx } from '../../db/client';
@@ -15,7 +15,7 @@ import { escapeLike } from '../../lib/tenancy';
 import { createXlsxStreamWriter } from '../../lib/xlsx';
 import { exportColumns, exportSheetName, stateLabel } from './devices.messages';
 
-export const RESULT_EXPORT_DOWNLOAD_PATH = `${API_PREFIX}/upgrade/result/export/download`;
+export const RESULT_EXPORT_DOWNLOAD_PATH = rawRoutes.resultExportDownload.path;
 /** A sheet holds 1,048,576 rows; an export stops short of that (the count says how many it has). */
 export const EXPORT_MAX_ROWS = 1_000_000;
 const PAGE_ROWS = 5_000;

@@ -8,13 +8,14 @@
  * `{ code, msg, data }` in the language of Accept-Language (or X-Locale).
  */
 import {
-  ErrorCodes, errorMessage, IllegalTransitionError, PACKAGE_CHUNK_BYTES, STORAGE_PATH_PREFIX, type DeviceApiAnswer, type ErrorCode, type UploadStatus,
+  ErrorCodes, errorMessage, IllegalTransitionError, PACKAGE_CHUNK_BYTES, rawRoutes, type DeviceApiAnswer, type ErrorCode, type UploadStatus,
 } from '@portal/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { firmwarePackageChunks, firmwarePackages } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { serveFile } from '../../lib/files';
+import { rawRoute, storageToken } from '../../lib/raw-routes';
 import { requestLocale } from '../../plugins/call-router';
 import { httpStatusOf } from '../../plugins/errors';
 import { chunkCount, chunkKey, chunkLength, SECURITY_TOKEN_HEADER, uploadObjectName, verifyStorageToken, type StorageAction } from './packages.storage';
@@ -52,6 +53,12 @@ export function registerStorageRoutes(app: FastifyInstance, deps: RouteDeps): vo
 
   const grantOf = (req: FastifyRequest, pkgId: number | null, objectName: string, action: StorageAction) =>
     verifyStorageToken(req.headers[SECURITY_TOKEN_HEADER], services.config.linkSecret, clock.now(), { pkgId, objectName, action });
+  /** The upload token of the package the path names. */
+  const uploadGrant = storageToken((req) => {
+    const pkgId = pkgIdOf((req.params as { pkgId: string }).pkgId);
+    grantOf(req, pkgId, uploadObjectName(pkgId), 'upload');
+    return pkgId;
+  });
 
   app.register(async (scope) => {
     scope.addContentTypeParser(OCTET_STREAM, { parseAs: 'buffer', bodyLimit: PACKAGE_CHUNK_BYTES }, (_req, body, done) => done(null, body));
@@ -65,10 +72,8 @@ export function registerStorageRoutes(app: FastifyInstance, deps: RouteDeps): vo
       return reply.status(httpStatusOf(appErr.code)).send(answer(req, appErr.code, null, appErr.params));
     });
 
-    scope.put(`${STORAGE_PATH_PREFIX}/uploads/firmware/:pkgId/chunks/:index`, { bodyLimit: PACKAGE_CHUNK_BYTES }, async (req) => {
+    rawRoute(scope, deps, rawRoutes.storageChunkPut, uploadGrant, async (req, _reply, pkgId) => {
       const params = req.params as { pkgId: string; index: string };
-      const pkgId = pkgIdOf(params.pkgId);
-      grantOf(req, pkgId, uploadObjectName(pkgId), 'upload');
       // An empty body is not parsed at all: it is a chunk of length 0.
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const now = new Date(clock.now());
@@ -92,11 +97,9 @@ export function registerStorageRoutes(app: FastifyInstance, deps: RouteDeps): vo
         return { index, size: body.length, md5: digest.md5 };
       });
       return answer(req, 200, result);
-    });
+    }, { bodyLimit: PACKAGE_CHUNK_BYTES });
 
-    scope.get(`${STORAGE_PATH_PREFIX}/uploads/firmware/:pkgId/status`, async (req) => {
-      const pkgId = pkgIdOf((req.params as { pkgId: string }).pkgId);
-      grantOf(req, pkgId, uploadObjectName(pkgId), 'upload');
+    rawRoute(scope, deps, rawRoutes.storageUploadStatus, uploadGrant, async (req, _reply, pkgId) => {
       const [pkg] = await database.db.select({ size: firmwarePackages.size, status: firmwarePackages.status }).from(firmwarePackages).where(eq(firmwarePackages.id, pkgId));
       if (!pkg) throw new AppError(ErrorCodes.notFound);
       const chunks = await database.db
@@ -112,9 +115,11 @@ export function registerStorageRoutes(app: FastifyInstance, deps: RouteDeps): vo
       return answer(req, 200, status);
     });
 
-    scope.get(`${STORAGE_PATH_PREFIX}/firmware/*`, async (req, reply) => {
+    const downloadGrant = storageToken((req) => {
       const objectName = `firmware/${(req.params as { '*': string })['*']}`;
-      const grant = grantOf(req, null, objectName, 'download');
+      return { objectName, grant: grantOf(req, null, objectName, 'download') };
+    });
+    rawRoute(scope, deps, rawRoutes.storageDownload, downloadGrant, async (req, reply, { objectName, grant }) => {
       const [pkg] = await database.db
         .select()
         .from(firmwarePackages)

@@ -15,7 +15,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { translateValidation } from '../../../lib/i18n/validation';
 import { saveSession } from '../../../lib/session/session-store';
 import { useLogin } from '../api/auth-api';
-import type { RejectedRegistration } from '../../partner/components/ResubmitRegistrationModal';
+import type { RejectedRegistration } from '../components/ResubmitRegistrationModal';
 import { type LoginForm, loginFormSchema, safeRedirect } from '../schemas';
 
 /**
@@ -23,7 +23,7 @@ import { type LoginForm, loginFormSchema, safeRedirect } from '../schemas';
  * modal is drawn with antd, so antd's providers come with it (this page has none).
  */
 const ResubmitRegistrationModal = lazy(() =>
-  Promise.all([import('../../partner/components/ResubmitRegistrationModal'), import('../../../app/AntdProviders')]).then(
+  Promise.all([import('../components/ResubmitRegistrationModal'), import('../../../app/AntdProviders')]).then(
     ([{ ResubmitRegistrationModal: Modal }, { AntdProviders }]) => ({
       default: function ResubmitWithAntd(props: { rejected: RejectedRegistration | null; onClose: () => void }) {
         return (

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { InviteRegistration } from '../../partner/components/InviteRegistration';
+import { InviteRegistration } from '../components/InviteRegistration';
 
 /** Registration of an invited sub-customer company (public): /customer/sub-company-register/{inviteId}/{sign}. */
 export default function SubCompanyRegisterPage() {

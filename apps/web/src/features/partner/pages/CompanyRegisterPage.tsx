@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { InviteRegistration } from '../../partner/components/InviteRegistration';
+import { InviteRegistration } from '../components/InviteRegistration';
 
 /** Registration of an invited installer or dealer company (public): /customer/company-register/{inviteId}/{sign}. */
 export default function CompanyRegisterPage() {

@@ -1,10 +1,10 @@
 import { Alert, Card, Col, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../lib/session/session-store';
-import { useCorpInfo } from '../../partner/api/partner-api';
-import { CorpInfoForm } from '../../partner/components/CorpInfoForm';
-import { LogoUpload } from '../../partner/components/LogoUpload';
-import { RemoteAccessSwitch } from '../../partner/components/RemoteAccessSwitch';
+import { useCorpInfo } from '../api/partner-api';
+import { CorpInfoForm } from '../components/CorpInfoForm';
+import { LogoUpload } from '../components/LogoUpload';
+import { RemoteAccessSwitch } from '../components/RemoteAccessSwitch';
 
 /** Corporate information: the own company's details, its logo and the allow-superior-access switch. */
 export default function CorpInfoPage() {

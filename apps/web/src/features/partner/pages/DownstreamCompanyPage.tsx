@@ -5,13 +5,13 @@ import { Badge, Button, Card, Flex, Input, Select, Space, Tabs, Tooltip } from '
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../lib/session/session-store';
-import { type CompanyListQuery, type InviteKind, partnerKeys, useCompanyStatistics } from '../../partner/api/partner-api';
-import { CompanyActionsProvider } from '../../partner/components/CompanyActions';
-import { CompanyDetailDrawer } from '../../partner/components/CompanyDetailDrawer';
-import { CompanyStatistics } from '../../partner/components/CompanyStatistics';
-import { CompanyTable } from '../../partner/components/CompanyTable';
-import { InviteCompanyModal } from '../../partner/components/InviteCompanyModal';
-import { RegistrationAuditTable } from '../../partner/components/RegistrationAuditTable';
+import { type CompanyListQuery, type InviteKind, partnerKeys, useCompanyStatistics } from '../api/partner-api';
+import { CompanyActionsProvider } from '../components/CompanyActions';
+import { CompanyDetailDrawer } from '../components/CompanyDetailDrawer';
+import { CompanyStatistics } from '../components/CompanyStatistics';
+import { CompanyTable } from '../components/CompanyTable';
+import { InviteCompanyModal } from '../components/InviteCompanyModal';
+import { RegistrationAuditTable } from '../components/RegistrationAuditTable';
 
 const FILTER_TYPES: readonly CompanyType[] = ['partner', 'distributor', 'installer', 'customer'];
 

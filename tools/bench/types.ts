@@ -1,0 +1,49 @@
+/** The shapes of a benchmark case, apart from the case registry (cases.ts) so case files import them without a cycle. */
+import type { Database } from '@portal/server/db/client';
+import type { FileStore } from '@portal/server/lib/files';
+import type { Log } from '../seed/shared';
+import type { Session } from './api';
+import type { LoadTarget } from './load';
+
+/** The bench database and file store, open before the server starts (PGlite allows one process at a time). */
+export interface BenchDatabase {
+  database: Database;
+  fileStore: FileStore;
+}
+
+export interface BenchContext {
+  /** 'http://127.0.0.1:<port>' of the running server. */
+  origin: string;
+  log: Log;
+  /** Log in (default: the Bench Partner's owner, bench@demo.local). */
+  login(account?: { email: string; password: string }): Promise<Session>;
+}
+
+export type BenchCase =
+  | {
+      kind: 'load';
+      summary: string;
+      /** Also print `bench ratio <case>/baseline=<r>`. */
+      ratio?: boolean;
+      /**
+       * Concurrent clients this case models, when not the run's --connections (a fleet of devices
+       * polls from many clients at once; a handful of portal users do not). Its ratio is taken
+       * against a baseline measured at the same concurrency.
+       */
+      connections?: number;
+      /** Before the server starts: rows the API cannot make quickly (cases run it in registry order). */
+      prepareDatabase?(db: BenchDatabase, log: Log): Promise<void>;
+      prepare(ctx: BenchContext): Promise<LoadTarget>;
+      /** After the load: undo what prepare started (e.g. running tasks holding devices). */
+      finish?(ctx: BenchContext): Promise<void>;
+    }
+  | {
+      kind: 'oneshot';
+      summary: string;
+      prepareDatabase?(db: BenchDatabase, log: Log): Promise<void>;
+      /**
+       * Runs once; the CLI prints `bench <case> seconds=<n>`: the seconds it answers (the part it
+       * measures), else its whole duration.
+       */
+      run(ctx: BenchContext): Promise<void | { seconds: number }>;
+    };

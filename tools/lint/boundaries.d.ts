@@ -1,0 +1,3 @@
+import type { Linter } from 'eslint';
+
+export function moduleShapeConfig(root: string): Linter.Config[];
