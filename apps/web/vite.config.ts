@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './scripts/precompress.mjs';
 
 const API_TARGET = process.env.PORTAL_API_TARGET ?? 'http://localhost:8080';
 const proxy = {
@@ -8,7 +9,8 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: .br and .gz beside every text file of the build (served as they are, issue 16).
+  plugins: [react(), precompressPlugin()],
   base: '/',
   build: {
     outDir: 'dist',
