@@ -24,3 +24,28 @@ export function loginInitialFiles(manifest) {
   roots.forEach(visit);
   return files;
 }
+
+/** The static import closure (files) of the manifest keys given. */
+export function closureOf(manifest, keys) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+/**
+ * One entry per route page (src/features/<m>/pages/<X>Page.tsx and the signed-in layout): the files
+ * the page loads beyond the entry's closure, its "own" chunks.
+ */
+export function routeOwnFiles(manifest) {
+  const entry = closureOf(manifest, Object.keys(manifest).filter((k) => manifest[k].isEntry));
+  return Object.keys(manifest)
+    .filter((k) => /\/pages\/[^/]+Page\.tsx$/.test(k) || /app\/layout\/AppLayout\.tsx$/.test(k))
+    .sort()
+    .map((key) => ({ key, files: new Set([...closureOf(manifest, [key])].filter((f) => !entry.has(f))) }));
+}
