@@ -11,6 +11,7 @@ import type { Log } from '../seed/shared';
 import { envelope, isApiSuccess, type Session } from './api';
 import type { LoadTarget } from './load';
 import { devicePollCase, import5000Case, releaseCreateCase } from './upgrade-cases';
+import { lighthouseCase, staticAssetCase } from './web-cases';
 
 /** The bench database and file store, open before the server starts (PGlite allows one process at a time). */
 export interface BenchDatabase {
@@ -41,6 +42,8 @@ export type BenchCase =
       /** Before the server starts: rows the API cannot make quickly (cases run it in registry order). */
       prepareDatabase?(db: BenchDatabase, log: Log): Promise<void>;
       prepare(ctx: BenchContext): Promise<LoadTarget>;
+      /** The server must serve the built web app (apps/web/dist): the CLI builds it first when missing. */
+      needsWebBuild?: boolean;
       /** After the load: undo what prepare started (e.g. running tasks holding devices). */
       finish?(ctx: BenchContext): Promise<void>;
     }
@@ -53,6 +56,14 @@ export type BenchCase =
        * measures), else its whole duration.
        */
       run(ctx: BenchContext): Promise<void | { seconds: number }>;
+    }
+  | {
+      /** Runs once and prints its own `bench <case> ...` lines (e.g. one per page measured). */
+      kind: 'report';
+      summary: string;
+      needsWebBuild?: boolean;
+      prepareDatabase?(db: BenchDatabase, log: Log): Promise<void>;
+      run(ctx: BenchContext): Promise<string[]>;
     };
 
 /** A signed, authenticated call to `path`, with data from `nextData()` and a fresh basic every request. */
@@ -150,6 +161,8 @@ export const BENCH_CASES = new Map<string, BenchCase>([
   ['device-poll', devicePollCase()],
   ['release-create', releaseCreateCase()],
   ['import-5000', import5000Case()],
+  ['static-asset', staticAssetCase()],
+  ['lighthouse', lighthouseCase()],
 ]);
 
 export const DEFAULT_BENCH_ACCOUNT = { email: BENCH_ACCOUNT.email, password: BENCH_ACCOUNT.password };
