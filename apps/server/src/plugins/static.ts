@@ -3,7 +3,9 @@
  *
  * - Built assets (apps/web/dist/assets) are content-hashed and precompressed at build time
  *   (apps/web/scripts/precompress.mjs writes `.br` and `.gz` beside every text file above 1 KB):
- *   @fastify/static picks the variant the client accepts (`preCompressed`), no CPU per request,
+ *   the variant the client accepts is sent as it is, no CPU per request; a hashed file is read once
+ *   and then answered from memory (as cheap as a small JSON answer: `npm run bench -- --only
+ *   static-asset`), anything else by @fastify/static with `preCompressed`;
  *   `cache-control: public, max-age=31536000, immutable`, `vary: accept-encoding`.
  * - index.html and the other unhashed files of the build's root (favicon.svg, ...): `no-cache` with
  *   a strong ETag (a hash of the content) and `304 Not Modified`; kept in memory, re-read when the
@@ -91,7 +93,11 @@ const MIME: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
 };
 
+/** Larger build files (none today) are streamed by @fastify/static instead of kept in memory. */
+const MAX_CACHED_BYTES = 4 * 1024 * 1024;
+
 interface EntryFile {
+  cacheControl: string;
   mtimeMs: number;
   size: number;
   type: string;
@@ -99,14 +105,23 @@ interface EntryFile {
   bodies: Partial<Record<Encoding, Buffer>>;
 }
 
-/** The unhashed files of the build's root, in memory, each with a strong ETag over its content. */
-class EntryFiles {
+/**
+ * Files of the build in memory, each with a strong ETag over its content and its precompressed
+ * variants. Unhashed files are checked on disk at every request (re-read when changed); a hashed
+ * file never changes under its name, so once read it is served from memory without touching the disk.
+ */
+class BuildFiles {
   private cache = new Map<string, EntryFile>();
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly immutable: (name: string) => boolean = () => false,
+  ) {}
 
-  /** null when the file does not exist (or the build is gone). */
+  /** null when the file does not exist (or the build is gone). `name` may have folders (a/b.js). */
   get(name: string): EntryFile | null {
-    if (!/^[A-Za-z0-9._-]+$/.test(name) || name.startsWith('.') || /\.(br|gz)$/.test(name)) return null;
+    if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/.test(name) || name.includes('..') || /\.(br|gz)$/.test(name)) return null;
+    const hit = this.cache.get(name);
+    if (hit && this.immutable(name)) return hit;
     const file = path.join(this.root, name);
     let st;
     try {
@@ -115,8 +130,7 @@ class EntryFiles {
       this.cache.delete(name);
       return null;
     }
-    if (!st.isFile()) return null;
-    const hit = this.cache.get(name);
+    if (!st.isFile() || st.size > MAX_CACHED_BYTES) return null;
     if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit;
     const body = readFileSync(file);
     const read = (ext: string) => (existsSync(file + ext) && statSync(file + ext).mtimeMs >= st.mtimeMs ? readFileSync(file + ext) : undefined);
@@ -125,6 +139,7 @@ class EntryFiles {
       size: st.size,
       type: MIME[path.extname(name).toLowerCase()] ?? 'application/octet-stream',
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      cacheControl: this.immutable(name) ? IMMUTABLE : NO_CACHE,
       bodies: { identity: body, br: read('.br'), gzip: read('.gz') },
     };
     this.cache.set(name, entry);
@@ -141,7 +156,7 @@ export function etagMatches(header: string | string[] | undefined, etag: string)
 }
 
 function sendEntry(req: FastifyRequest, reply: FastifyReply, entry: EntryFile) {
-  reply.header('cache-control', NO_CACHE).header('etag', entry.etag).header('vary', 'accept-encoding');
+  reply.header('cache-control', entry.cacheControl).header('etag', entry.etag).header('vary', 'accept-encoding');
   if (etagMatches(req.headers['if-none-match'], entry.etag)) return reply.status(304).send();
   const wanted = negotiateEncoding(req.headers['accept-encoding']);
   const encoding: Encoding = entry.bodies[wanted] ? wanted : 'identity';
@@ -184,25 +199,32 @@ export async function registerDelivery(app: FastifyInstance, deps: DeliveryDeps)
     zlibOptions: { level: 6 },
   });
 
+  // /assets/*: from memory (read once, with the build's .br/.gz); what memory does not hold, by
+  // @fastify/static (preCompressed as well); a missing file is the not-found handler's 404.
   const assetsDir = path.join(deps.webDist, 'assets');
-  if (existsSync(assetsDir)) {
-    await app.register(fastifyStatic, {
-      root: assetsDir,
-      prefix: '/assets/',
-      wildcard: true,
-      index: false,
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        res.setHeader('cache-control', HASHED_FILE.test(filePath) ? IMMUTABLE : NO_CACHE);
-        res.setHeader('vary', 'accept-encoding');
-      },
-    });
-  }
+  const assets = new BuildFiles(assetsDir, (name) => HASHED_FILE.test(name));
+  await app.register(fastifyStatic, {
+    root: assetsDir,
+    serve: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.setHeader('cache-control', HASHED_FILE.test(filePath) ? IMMUTABLE : NO_CACHE);
+      res.setHeader('vary', 'accept-encoding');
+    },
+  });
+  app.get<{ Params: { '*': string } }>('/assets/*', (req, reply) => {
+    const name = req.params['*'];
+    const entry = assets.get(name);
+    if (entry) return sendEntry(req, reply, entry);
+    if (!existsSync(assetsDir) || !/^[A-Za-z0-9_./-]+$/.test(name) || name.includes('..')) return reply.callNotFound();
+    return reply.sendFile(name);
+  });
 
   app.get('/robots.txt', async (_req, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(ROBOTS_TXT));
 
-  const entries = new EntryFiles(deps.webDist);
+  const entries = new BuildFiles(deps.webDist);
   registerBrandingRoutes(app, deps, entries);
 
   return {
@@ -237,7 +259,7 @@ type BrandingKind = keyof typeof BRANDING_FIELDS;
  * store (served with an ETag over the file id and its stored version, so a newly published image is
  * a new ETag) or a URL (redirected to). Without one, the favicon is the portal's own favicon.svg.
  */
-function registerBrandingRoutes(app: FastifyInstance, deps: DeliveryDeps, entries: EntryFiles) {
+function registerBrandingRoutes(app: FastifyInstance, deps: DeliveryDeps, entries: BuildFiles) {
   const db = deps.database.db;
   async function brandingValue(host: string, kind: BrandingKind): Promise<string | null> {
     const domain = host.trim().toLowerCase().replace(/:\d+$/, '');

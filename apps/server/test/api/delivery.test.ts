@@ -32,6 +32,7 @@ describe('compressed, cached delivery', () => {
     writeFileSync(path.join(webDist, ASSET), ENTRY_JS);
     writeFileSync(path.join(webDist, SMALL_ASSET), 'export{};');
     writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    writeFileSync(path.join(webDist, 'assets/notes.txt'), 'unhashed '.repeat(200));
     writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     precompressDir(webDist);
     t = await createTestApp('pglite', { webDist });
@@ -69,6 +70,13 @@ describe('compressed, cached delivery', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers['cache-control']).toBe(IMMUTABLE);
     expect(plain.body).toBe(ENTRY_JS);
+
+    // An unhashed file under /assets/ (streamed by @fastify/static, preCompressed): revalidated.
+    const notes = await get('/assets/notes.txt', { 'accept-encoding': 'br' });
+    expect(notes.statusCode).toBe(200);
+    expect(notes.headers['content-encoding']).toBe('br');
+    expect(notes.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(notes.rawPayload).toString()).toBe('unhashed '.repeat(200));
 
     // Not compressed on the fly when the build made no variant (below 1 KB).
     const small = await get(`/${SMALL_ASSET}`, { 'accept-encoding': 'br' });
