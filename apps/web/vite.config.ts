@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { loginPreloadPlugin } from './scripts/login-preload.mjs';
 import { precompressPlugin } from './scripts/precompress.mjs';
 
 const API_TARGET = process.env.PORTAL_API_TARGET ?? 'http://localhost:8080';
@@ -10,7 +11,8 @@ const proxy = {
 
 export default defineConfig({
   // precompress: .br and .gz beside every text file of the build (served as they are, issue 16).
-  plugins: [react(), precompressPlugin()],
+  // login preload: modulepreload of the login page's chunks in index.html (issue 16).
+  plugins: [react(), loginPreloadPlugin(), precompressPlugin()],
   base: '/',
   build: {
     outDir: 'dist',

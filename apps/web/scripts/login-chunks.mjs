@@ -6,7 +6,8 @@
  * nothing beyond it.
  */
 export const LOGIN_PAGE = 'src/features/auth/pages/LoginPage.tsx';
-const DEFAULT_LOCALE_TEXTS = /(^|\/)locales\/en-US\.json$/;
+// The shell's texts only: the features' texts come with the first page beyond /login (lib/i18n).
+const DEFAULT_LOCALE_TEXTS = /^src\/locales\/en-US\.json$/;
 
 /** The files (relative to dist, e.g. assets/index-abc.js) of that closure, JavaScript and CSS. */
 export function loginInitialFiles(manifest) {
