@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { loginPreloadPlugin } from './scripts/login-preload.mjs';
+import { precompressPlugin } from './scripts/precompress.mjs';
 
 const API_TARGET = process.env.PORTAL_API_TARGET ?? 'http://localhost:8080';
 const proxy = {
@@ -8,7 +10,9 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: .br and .gz beside every text file of the build (served as they are, issue 16).
+  // login preload: modulepreload of the login page's chunks in index.html (issue 16).
+  plugins: [react(), loginPreloadPlugin(), precompressPlugin()],
   base: '/',
   build: {
     outDir: 'dist',

@@ -10,6 +10,7 @@ import { envelope, isApiSuccess, type Session } from './api';
 import type { LoadTarget } from './load';
 import type { BenchCase } from './types';
 import { devicePollCase, import5000Case, releaseCreateCase } from './upgrade-cases';
+import { lighthouseCase, staticAssetCase } from './web-cases';
 
 export type { BenchCase, BenchContext, BenchDatabase } from './types';
 
@@ -108,6 +109,8 @@ export const BENCH_CASES = new Map<string, BenchCase>([
   ['device-poll', devicePollCase()],
   ['release-create', releaseCreateCase()],
   ['import-5000', import5000Case()],
+  ['static-asset', staticAssetCase()],
+  ['lighthouse', lighthouseCase()],
 ]);
 
 export const DEFAULT_BENCH_ACCOUNT = { email: BENCH_ACCOUNT.email, password: BENCH_ACCOUNT.password };

@@ -8,12 +8,16 @@
  *   bench ratio <case>/baseline=<r>      (ratio cases: case rps / baseline rps of the same run)
  *   bench <case> errors=<n>              (when any answer failed)
  *   bench <case> seconds=<n>             (one-shot cases)
+ *   bench lighthouse page=<p> preset=<mobile|desktop> performance=<n> ... (report cases print their own lines)
+ * Cases that need the web app (static-asset, lighthouse) build it first when apps/web/dist is missing.
  *
  * Database: BENCH_DATABASE_URL (PostgreSQL) if set, else PGlite in BENCH_DATA_DIR/pglite
  * (BENCH_DATA_DIR default '<repo>/.data/bench-pglite', the server's DATA_DIR during the run).
  */
 import { openDatabase } from '@portal/server/db/client';
 import { createFileStore } from '@portal/server/lib/files';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { redact, runSeed } from '../seed/run';
@@ -22,6 +26,7 @@ import { login } from './api';
 import { BENCH_CASES, DEFAULT_BENCH_ACCOUNT, type BenchCase, type BenchContext } from './cases';
 import { runLoad, type LoadResult } from './load';
 import { freePort, startServer, type RunningServer } from './server';
+import { entryScriptOf, WEB_DIST } from './web-cases';
 
 const USAGE = `usage: npm run bench [-- options]
   --only <case>[,<case>]  run only these cases (ratio cases also run baseline); cases: ${[...BENCH_CASES.keys()].join(', ')}
@@ -30,7 +35,18 @@ const USAGE = `usage: npm run bench [-- options]
   --warmup <s>            unmeasured load before each case (default 1, 0 to skip)
   --fresh                 reset the bench database and seed it again
   --verbose               stream the server's output to stderr
-env: BENCH_DATABASE_URL (PostgreSQL; unset: PGlite in $BENCH_DATA_DIR/pglite), BENCH_DATA_DIR (default <repo>/.data/bench-pglite)`;
+env: BENCH_DATABASE_URL (PostgreSQL; unset: PGlite in $BENCH_DATA_DIR/pglite), BENCH_DATA_DIR (default <repo>/.data/bench-pglite),
+     CHROMIUM_PATH (lighthouse; default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS (runs per page and preset, median; default 3)`;
+
+/** The built web app with its precompressed files (a build from before precompression is rebuilt). */
+function ensureWebBuild(log: (line: string) => void) {
+  const index = path.join(WEB_DIST, 'index.html');
+  const built = existsSync(index) && existsSync(path.join(WEB_DIST, `${entryScriptOf(readFileSync(index, 'utf8'))}.br`));
+  if (built) return;
+  log('bench: building the web app (npm run build)');
+  const res = spawnSync('npm', ['run', 'build', '-w', '@portal/web'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (res.status !== 0) fail('the web build failed');
+}
 
 function fail(message: string): never {
   console.error(`bench: ${message}`);
@@ -90,6 +106,8 @@ async function main(): Promise<number> {
     }
   }
 
+  if (cases.some(([, c]) => c.kind !== 'oneshot' && c.needsWebBuild)) ensureWebBuild(log);
+
   const port = await freePort();
   log(`bench: starting the server on port ${port}`);
   const server = await startServer({
@@ -136,6 +154,11 @@ async function runCases(
 
   for (const [name, c] of cases) {
     try {
+      if (c.kind === 'report') {
+        opts.log(`bench: ${name}: ${c.summary}`);
+        await c.run(ctx); // prints its own lines as they come
+        continue;
+      }
       if (c.kind === 'oneshot') {
         opts.log(`bench: ${name}: ${c.summary}`);
         const startedAt = performance.now();

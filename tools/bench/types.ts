@@ -34,6 +34,8 @@ export type BenchCase =
       /** Before the server starts: rows the API cannot make quickly (cases run it in registry order). */
       prepareDatabase?(db: BenchDatabase, log: Log): Promise<void>;
       prepare(ctx: BenchContext): Promise<LoadTarget>;
+      /** The server must serve the built web app (apps/web/dist): the CLI builds it first when missing. */
+      needsWebBuild?: boolean;
       /** After the load: undo what prepare started (e.g. running tasks holding devices). */
       finish?(ctx: BenchContext): Promise<void>;
     }
@@ -46,4 +48,12 @@ export type BenchCase =
        * measures), else its whole duration.
        */
       run(ctx: BenchContext): Promise<void | { seconds: number }>;
+    }
+  | {
+      /** Runs once and prints its own `bench <case> ...` lines (e.g. one per page measured). */
+      kind: 'report';
+      summary: string;
+      needsWebBuild?: boolean;
+      prepareDatabase?(db: BenchDatabase, log: Log): Promise<void>;
+      run(ctx: BenchContext): Promise<string[]>;
     };

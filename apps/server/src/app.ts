@@ -1,11 +1,8 @@
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { REQUEST_BODY_MAX_BYTES } from '@portal/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
@@ -20,6 +17,7 @@ import { systemImpls } from './modules/system/system.calls';
 import { buildOpenApiDocument } from './openapi';
 import { registerCalls } from './plugins/call-router';
 import { registerErrorHandling } from './plugins/errors';
+import { registerDelivery } from './plugins/static';
 import { fileImpls, registerFileRoutes } from './modules/system/file.routes';
 import { registerUploadRoutes } from './modules/system/upload.routes';
 
@@ -51,7 +49,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
-  registerErrorHandling(app, deps.config.webDist);
+  // Compression, the built web app, robots.txt and branding images (before the routes: every route is compressed).
+  const delivery = await registerDelivery(app, { webDist: deps.config.webDist, database: deps.database, services: deps.services });
+  registerErrorHandling(app, { pageFallback: delivery.pageFallback });
 
   await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
@@ -63,9 +63,5 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFileRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUploadRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUpgradeRoutes(app, { database: deps.database, clock, services: deps.services });
-
-  if (existsSync(path.join(deps.config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
-  }
   return app;
 }

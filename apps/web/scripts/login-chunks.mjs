@@ -6,7 +6,8 @@
  * nothing beyond it.
  */
 export const LOGIN_PAGE = 'src/features/auth/pages/LoginPage.tsx';
-const DEFAULT_LOCALE_TEXTS = /(^|\/)locales\/en-US\.json$/;
+// The shell's texts only: the features' texts come with the first page beyond /login (lib/i18n).
+const DEFAULT_LOCALE_TEXTS = /^src\/locales\/en-US\.json$/;
 
 /** The files (relative to dist, e.g. assets/index-abc.js) of that closure, JavaScript and CSS. */
 export function loginInitialFiles(manifest) {
@@ -23,4 +24,29 @@ export function loginInitialFiles(manifest) {
   };
   roots.forEach(visit);
   return files;
+}
+
+/** The static import closure (files) of the manifest keys given. */
+export function closureOf(manifest, keys) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+/**
+ * One entry per route page (src/features/<m>/pages/<X>Page.tsx and the signed-in layout): the files
+ * the page loads beyond the entry's closure, its "own" chunks.
+ */
+export function routeOwnFiles(manifest) {
+  const entry = closureOf(manifest, Object.keys(manifest).filter((k) => manifest[k].isEntry));
+  return Object.keys(manifest)
+    .filter((k) => /\/pages\/[^/]+Page\.tsx$/.test(k) || /app\/layout\/AppLayout\.tsx$/.test(k))
+    .sort()
+    .map((key) => ({ key, files: new Set([...closureOf(manifest, [key])].filter((f) => !entry.has(f))) }));
 }

@@ -1,7 +1,5 @@
-import { createReadStream, existsSync } from 'node:fs';
-import path from 'node:path';
 import { ErrorCodes, errorMessage, IllegalTransitionError, type ErrorCode } from '@portal/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { requestLocale } from './call-router';
 
@@ -31,8 +29,11 @@ export function httpStatusOf(code: ErrorCode): number {
   return 200;
 }
 
-export function registerErrorHandling(app: FastifyInstance, webDist?: string) {
-  const indexHtml = webDist && existsSync(path.join(webDist, 'index.html')) ? path.join(webDist, 'index.html') : null;
+/**
+ * `pageFallback` (plugins/static.ts): answers a GET the routes do not know when it is a page of the
+ * web app or a file of its build; returns false for a real 404.
+ */
+export function registerErrorHandling(app: FastifyInstance, opts: { pageFallback?: (req: FastifyRequest, reply: FastifyReply) => boolean } = {}) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const appErr = error instanceof AppError ? error : fromFastifyError(error);
     const locale = req.locale || requestLocale(req);
@@ -47,12 +48,10 @@ export function registerErrorHandling(app: FastifyInstance, webDist?: string) {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    // Deep links of the web app (/layout/home, /customer/...) reload to the single-page app.
-    const isApi = req.url.startsWith('/v1.0') || req.url.startsWith('/api') || req.url.startsWith('/bench');
-    // The build can disappear under a running server (a rebuild): then this is a plain 404, not a 500.
-    if (indexHtml && req.method === 'GET' && !isApi && existsSync(indexHtml)) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(createReadStream(indexHtml));
-    }
+    // Deep links of the web app (/layout/home, /customer/...) reload to the single-page app; unknown
+    // files are a 404. The build can disappear under a running server (a rebuild): then this is a
+    // plain 404, not a 500.
+    if (opts.pageFallback?.(req, reply)) return reply;
     const locale = requestLocale(req);
     reply.status(404).send({ basic: { code: ErrorCodes.unknownCall, msg: errorMessage(ErrorCodes.unknownCall, locale) } });
   });

@@ -48,11 +48,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(engine: EngineKind): Promise<TestApp> {
+/** `webDist`: a web build to serve (default none). */
+export async function createTestApp(engine: EngineKind, opts: { webDist?: string } = {}): Promise<TestApp> {
   const database = await openTestDatabase(engine);
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', FILE_STORE_DIR: path.join(dataDir, 'files') }), webDist: path.join(dataDir, 'no-web') };
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', FILE_STORE_DIR: path.join(dataDir, 'files') }), webDist: opts.webDist ?? path.join(dataDir, 'no-web') };
   const services = await createServices(config, database, { env: { FILE_STORE_DIR: path.join(dataDir, 'files') }, jobs: false, clock });
   const app = await buildApp({ config, database, services: services.app, clock, logger: false });
   await app.ready();

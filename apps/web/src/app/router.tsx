@@ -1,5 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
+import { loadFeatureTexts } from '../lib/i18n';
 import { lazyPage, withChunkTimeout } from '../lib/lazy-page';
 import { RouteErrorPage } from './RouteErrorPage';
 import { RootShell } from './RootShell';
@@ -9,13 +10,21 @@ import { LAYOUT_BASE, chainPath } from './access';
 import { LAYOUT_ROUTES, PUBLIC_ROUTES } from './routes';
 
 /** The signed-in frame is a chunk of its own, so the login page does not load the menu, header and modals. */
-const AppLayout = lazy(() => withChunkTimeout(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout }))));
+const AppLayout = lazy(() => withChunkTimeout(() => withFeatureTexts(() => import('./layout/AppLayout'))().then((m) => ({ default: m.AppLayout }))));
+
+/**
+ * A chunk loaded together with the features' texts: every page but /login (`plain`) may show them,
+ * and /login does not download them (issue 16: what the login page loads).
+ */
+function withFeatureTexts<M>(loader: () => Promise<M>): () => Promise<M> {
+  return () => Promise.all([loader(), loadFeatureTexts()]).then(([m]) => m);
+}
 
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();
-function pageOf(key: string, loader: NonNullable<AppRoute['page']>) {
+function pageOf(key: string, loader: NonNullable<AppRoute['page']>, plain = false) {
   let Page = pages.get(key);
   if (!Page) {
-    Page = lazyPage(loader);
+    Page = lazyPage(plain ? loader : withFeatureTexts(loader));
     pages.set(key, Page);
   }
   return Page;
@@ -64,7 +73,7 @@ function withAntd(loader: PublicRoute['page']): PublicRoute['page'] {
 }
 
 function publicRoute(r: PublicRoute): RouteObject {
-  const Page = pageOf(r.key, r.plain ? r.page : withAntd(r.page));
+  const Page = pageOf(r.key, r.plain ? r.page : withAntd(r.page), r.plain);
   const handle: RouteHandle = { key: r.key, titleKey: r.titleKey, isPage: true, path: r.path };
   return { path: r.path, handle, element: <Page /> };
 }

@@ -58,7 +58,8 @@ export function LocaleSwitch({ dark = false }: { dark?: boolean }) {
         variant="text"
         className={dark ? 'is-dark' : undefined}
         icon={<GlobalOutlined />}
-        aria-label={t('common.language')}
+        // The accessible name starts with the visible label (WCAG 2.5.3, Lighthouse label-content-name-mismatch).
+        aria-label={`${LOCALE_LABELS[active]} (${t('common.language')})`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

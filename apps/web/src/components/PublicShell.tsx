@@ -16,7 +16,8 @@ export function PublicShell({ children, titleKey, width = 480 }: { children: Rea
   return (
     <Layout className="portal-public">
       <Layout.Header className="portal-public-header">
-        <Link to="/login" aria-label={t('auth.backToLogin')}>
+        {/* The accessible name starts with the visible brand name (WCAG 2.5.3). */}
+        <Link to="/login" aria-label={`${brandTitle} - ${t('auth.backToLogin')}`}>
           <BrandMark logo={branding?.extra.logoTbsl ?? branding?.icon} title={brandTitle} />
         </Link>
         <LocaleSwitch />

@@ -21,12 +21,24 @@ function merge(target: Tree, source: Tree, where: string): Tree {
   return target;
 }
 
-/** The shell's and every feature's texts of `locale`, merged into one tree. */
-export async function loadMessages(locale: Locale): Promise<Tree> {
+/** The shell's texts of `locale` (all the login page needs). */
+export async function loadShellMessages(locale: Locale): Promise<Tree> {
   const base = shellFiles[`./${locale}.json`];
   if (!base) throw new Error(`no locale file for ${locale}`);
-  const out = structuredClone((await base()).default);
+  return structuredClone((await base()).default);
+}
+
+/**
+ * Every feature's texts of `locale`, merged into `into` (a key defined twice is an error). Loaded
+ * with the first page beyond /login (lib/i18n loadFeatureTexts), so /login does not download them.
+ */
+export async function loadFeatureMessages(locale: Locale, into: Tree = {}): Promise<Tree> {
   const features = Object.entries(featureFiles).filter(([file]) => file.endsWith(`/${locale}.json`));
-  for (const [file, mod] of await Promise.all(features.map(async ([file, load]) => [file, (await load()).default] as const))) merge(out, mod, file);
-  return out;
+  for (const [file, mod] of await Promise.all(features.map(async ([file, load]) => [file, (await load()).default] as const))) merge(into, mod, file);
+  return into;
+}
+
+/** The shell's and every feature's texts of `locale`, merged into one tree. */
+export async function loadMessages(locale: Locale): Promise<Tree> {
+  return loadFeatureMessages(locale, await loadShellMessages(locale));
 }

@@ -1,4 +1,4 @@
-import { authCalls, emailSchema } from '@portal/contract';
+import { PASSWORD_MAX, authCalls, emailSchema } from '@portal/contract';
 import { z } from 'zod';
 
 /**
@@ -8,7 +8,12 @@ import { z } from 'zod';
  */
 export const loginFormSchema = z.object({
   account: emailSchema,
-  password: z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }),
+  // No portal password is longer than PASSWORD_MAX (SPEC: 8-16): a longer one is refused with the
+  // SPEC's message, not cut by the field (issue 16).
+  password: z
+    .string({ error: 'validation.passwordRequired' })
+    .min(1, { error: 'validation.passwordRequired' })
+    .max(PASSWORD_MAX, { error: 'validation.passwordLength' }),
 });
 export type LoginForm = z.input<typeof loginFormSchema>;
 

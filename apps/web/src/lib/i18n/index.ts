@@ -3,7 +3,7 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 import type { default as Dayjs } from 'dayjs';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadMessages } from '../../locales/messages';
+import { loadFeatureMessages, loadShellMessages } from '../../locales/messages';
 
 /** sessionStorage key of the chosen locale (SPEC §1: session storage, else the browser language). */
 export const LOCALE_STORAGE_KEY = 'locale';
@@ -78,13 +78,38 @@ function applyDateLocale(locale: Locale) {
 export function loadLocale(locale: Locale): Promise<void> {
   let p = loading.get(locale);
   if (!p) {
-    p = Promise.all([loadMessages(locale), loadLibraryTexts(locale)]).then(([messages]) => {
+    p = Promise.all([loadShellMessages(locale), loadLibraryTexts(locale)]).then(([messages]) => {
       i18n.addResourceBundle(locale, 'translation', withValidation(messages, locale), true, true);
     });
     p.catch(() => loading.delete(locale));
     loading.set(locale, p);
   }
+  return featureTextsWanted ? Promise.all([p, loadFeatureLocale(locale)]).then(() => undefined) : p;
+}
+
+/**
+ * The features' texts (users, upgrade, partner...) are not needed by /login: they are loaded with the
+ * first other page (app/router) and, from then on, with every locale switched to.
+ */
+let featureTextsWanted = false;
+const featureLoading = new Map<Locale, Promise<void>>();
+
+function loadFeatureLocale(locale: Locale): Promise<void> {
+  let p = featureLoading.get(locale);
+  if (!p) {
+    p = loadFeatureMessages(locale).then((messages) => {
+      i18n.addResourceBundle(locale, 'translation', messages, true, true);
+    });
+    p.catch(() => featureLoading.delete(locale));
+    featureLoading.set(locale, p);
+  }
   return p;
+}
+
+/** The features' texts of the current locale (and of every locale switched to later). */
+export function loadFeatureTexts(): Promise<void> {
+  featureTextsWanted = true;
+  return loadFeatureLocale(normalizeLocale(i18n.language));
 }
 
 /**

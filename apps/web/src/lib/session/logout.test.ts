@@ -3,6 +3,8 @@ import { mockApi, partnerOwner, signIn } from '../../test/fixtures';
 import { setLocale } from '../i18n';
 import { setNavigator } from '../navigation/navigator';
 import { setMessageApi } from '../notify';
+import { brandingKeys } from '../branding';
+import { queryClient } from '../query-client';
 import { logout } from './logout';
 import { getSession } from './session-store';
 
@@ -46,5 +48,16 @@ describe('logout', () => {
     await logout();
     expect(getSession()).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it('forgets the session’s server data but keeps the host’s brand, so the login page shows it at once', async () => {
+    signIn(partnerOwner());
+    mockApi((path) => (path === 'auth/logout' ? { data: { redirect: '/login' } } : undefined));
+    const brand = { companyName: 'B Vision', icon: null, bgImg: null, favicon: null, unifiedDomain: null, extra: { title: 'B Vision Cloud', logoLcrs: null, logoTbsl: null } };
+    queryClient.setQueryData(brandingKeys.domain('localhost'), brand);
+    queryClient.setQueryData(['users', 'list'], { records: [] });
+    await logout();
+    expect(queryClient.getQueryData(brandingKeys.domain('localhost'))).toEqual(brand);
+    expect(queryClient.getQueryData(['users', 'list'])).toBeUndefined();
   });
 });

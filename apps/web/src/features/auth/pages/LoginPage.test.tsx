@@ -35,6 +35,20 @@ describe('LoginPage: validation', () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/v1.0/customer-api/auth/login');
   });
 
+  it('refuses a password longer than 16 characters with the SPEC message, without cutting it', async () => {
+    const { fetchMock } = mockApi();
+    const user = userEvent.setup({ delay: null });
+    renderLogin();
+    await user.type(await screen.findByLabelText('Account (e-mail)'), 'owner@example.com');
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'Abcdefgh12345678x'); // 17 characters
+    expect(password).toHaveValue('Abcdefgh12345678x');
+    expect(password).not.toHaveAttribute('maxlength');
+    await user.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText(v.passwordLength.en)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/v1.0/customer-api/auth/login');
+  });
+
   it('zh-CN: the same rules in Chinese', async () => {
     await setLocale('zh-CN');
     mockApi();

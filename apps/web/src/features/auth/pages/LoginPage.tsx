@@ -12,6 +12,7 @@ import { isApiError } from '../../../lib/api/api-error';
 import { useBranding, useDocumentBranding } from '../../../lib/branding';
 import { fieldIssue } from '../../../lib/form/schema-issues';
 import { currentLocale } from '../../../lib/i18n';
+import { loadFeatureTexts } from '../../../lib/i18n';
 import { translateValidation } from '../../../lib/i18n/validation';
 import { saveSession } from '../../../lib/session/session-store';
 import { useLogin } from '../api/auth-api';
@@ -23,7 +24,7 @@ import { type LoginForm, loginFormSchema, safeRedirect } from '../schemas';
  * modal is drawn with antd, so antd's providers come with it (this page has none).
  */
 const ResubmitRegistrationModal = lazy(() =>
-  Promise.all([import('../components/ResubmitRegistrationModal'), import('../../../app/AntdProviders')]).then(
+  Promise.all([import('../components/ResubmitRegistrationModal'), import('../../../app/AntdProviders'), loadFeatureTexts()]).then(
     ([{ ResubmitRegistrationModal: Modal }, { AntdProviders }]) => ({
       default: function ResubmitWithAntd(props: { rejected: RejectedRegistration | null; onClose: () => void }) {
         return (
@@ -48,7 +49,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { data: branding } = useBranding();
+  const { data: branding, isPending: brandingPending } = useBranding();
   const login = useLogin();
   const [values, setValues] = useState<LoginForm>({ account: '', password: '' });
   // Validation keys, translated when drawn: a language switch re-translates what is shown.
@@ -58,7 +59,8 @@ export default function LoginPage() {
   const [rejected, setRejected] = useState<RejectedRegistration | null>(null);
   const [resubmitting, setResubmitting] = useState<RejectedRegistration | null>(null);
 
-  const brandTitle = branding?.extra.title || t('app.name');
+  // While the host's brand is asked for, no brand name at all rather than the default one first.
+  const brandTitle = branding?.extra.title || (brandingPending ? '' : t('app.name'));
   useDocumentBranding(brandTitle, branding?.favicon);
   const bgImg = branding?.bgImg;
 
@@ -137,7 +139,7 @@ export default function LoginPage() {
               data-testid="login-rejected"
               action={
                 <Button size="small" onClick={() => { setResubmitting(rejected); setRejected(null); }}>
-                  {t('partner.resubmit.open')}
+                  {t('auth.login.resubmitOpen')}
                 </Button>
               }
             />
@@ -174,7 +176,6 @@ export default function LoginPage() {
               password
               autoComplete="current-password"
               placeholder={t('auth.passwordPlaceholder')}
-              maxLength={64}
             />
             <div className="portal-login-forgot">
               <Link to="/forgot-password">{t('auth.forgot.link')}</Link>

@@ -1,0 +1,158 @@
+/**
+ * Bench cases of the web delivery (issue 16).
+ *
+ * - static-asset: GET the login page's entry chunk with `accept-encoding: br`, the precompressed file
+ *   as it is served to every visitor; a ratio case (goal: serving it costs no more than a small JSON
+ *   answer, ratio >= 0.8).
+ * - lighthouse: lighthouse@12.8 through its Node API, with chrome-launcher and Debian's Chromium
+ *   (CHROMIUM_PATH, default /usr/bin/chromium; --headless=new --no-sandbox), on the public pages
+ *   login and register and, signed in through a single-sign-on token URL (a fresh one-time token per
+ *   run, no password typed by the tool), Home, the users list and the cloud upgrade task list; the
+ *   mobile (default, simulated throttling) and desktop presets; the median of BENCH_LIGHTHOUSE_RUNS
+ *   runs (default 3) per page and preset. Prints one line per page and preset:
+ *   bench lighthouse page=<p> preset=<mobile|desktop> performance=<n> accessibility=<n> best_practices=<n> seo=<n> fcp_ms=<n> lcp_ms=<n>
+ *   Not in CI: slow and noisy.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../seed/shared';
+import { call } from './api';
+import type { BenchCase, BenchContext } from './types';
+
+export const WEB_DIST = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist');
+
+/** The entry script of the built index.html (what /login needs first), e.g. '/assets/index-abc.js'. */
+export function entryScriptOf(indexHtml: string): string {
+  const m = /<script[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/.exec(indexHtml) ?? /<script[^>]*\bsrc="([^"]+\.js)"/.exec(indexHtml);
+  if (!m) throw new Error('no entry script in index.html');
+  return m[1];
+}
+
+export function staticAssetCase(): BenchCase {
+  return {
+    kind: 'load',
+    ratio: true,
+    needsWebBuild: true,
+    summary: "GET the login page's entry chunk with accept-encoding: br (precompressed at build time, served as it is)",
+    async prepare(ctx) {
+      const entry = entryScriptOf(readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8'));
+      const res = await fetch(`${ctx.origin}${entry}`, { headers: { 'accept-encoding': 'br' } });
+      await res.arrayBuffer();
+      if (res.headers.get('content-encoding') !== 'br') throw new Error(`${entry} is not answered brotli (content-encoding ${res.headers.get('content-encoding')})`);
+      ctx.log(`static-asset: ${entry}, ${res.headers.get('content-length')} bytes brotli`);
+      return { method: 'GET', path: entry, headers: { 'accept-encoding': 'br' } };
+    },
+  };
+}
+
+export const LIGHTHOUSE_PAGES = ['login', 'register', 'home', 'users', 'upgrade-tasks'] as const;
+type LighthousePage = (typeof LIGHTHOUSE_PAGES)[number];
+const PAGE_PATHS: Record<LighthousePage, string> = {
+  login: '/login',
+  register: '/register',
+  home: '/layout/home',
+  users: '/layout/accountManage/usersManage',
+  'upgrade-tasks': '/layout/cloudUpgrade/cloudUpgradeIndex',
+};
+const SIGNED_IN: ReadonlySet<LighthousePage> = new Set(['home', 'users', 'upgrade-tasks']);
+
+export interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  best_practices: number;
+  seo: number;
+  fcp_ms: number;
+  lcp_ms: number;
+}
+
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Each figure's median over the runs. */
+export function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
+  const keys = ['performance', 'accessibility', 'best_practices', 'seo', 'fcp_ms', 'lcp_ms'] as const;
+  return Object.fromEntries(keys.map((k) => [k, Math.round(median(runs.map((r) => r[k])))])) as unknown as LighthouseFigures;
+}
+
+export function lighthouseLine(page: string, preset: string, f: LighthouseFigures): string {
+  return `bench lighthouse page=${page} preset=${preset} performance=${f.performance} accessibility=${f.accessibility} best_practices=${f.best_practices} seo=${f.seo} fcp_ms=${f.fcp_ms} lcp_ms=${f.lcp_ms}`;
+}
+
+interface Lhr {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number; score?: number | null; title?: string }>;
+  runtimeError?: { message: string };
+}
+
+function figuresOf(lhr: Lhr): LighthouseFigures {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    best_practices: score('best-practices'),
+    seo: score('seo'),
+    fcp_ms: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
+    lcp_ms: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+  };
+}
+
+/** The failing audits of the accessibility, best-practices and SEO categories (for the log). */
+function failingAudits(lhr: Lhr): string[] {
+  return Object.entries(lhr.audits)
+    .filter(([, a]) => a.score !== null && a.score !== undefined && a.score < 1 && a.numericValue === undefined)
+    .map(([id]) => id);
+}
+
+export function lighthouseCase(): BenchCase {
+  return {
+    kind: 'report',
+    needsWebBuild: true,
+    summary: 'Lighthouse 12.8 (mobile and desktop, median of 3) on login, register, home, users, upgrade-tasks',
+    async run(ctx: BenchContext) {
+      const { default: lighthouse } = await import('lighthouse');
+      const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+      const chromeLauncher = await import('chrome-launcher');
+      const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
+      const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+      const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+      const session = await ctx.login();
+      const lines: string[] = [];
+      try {
+        for (const preset of ['mobile', 'desktop'] as const) {
+          for (const page of LIGHTHOUSE_PAGES) {
+            const figures: LighthouseFigures[] = [];
+            let failing = new Set<string>();
+            for (let i = 0; i < runs; i++) {
+              let url = `${ctx.origin}${PAGE_PATHS[page]}`;
+              if (SIGNED_IN.has(page)) {
+                // A one-time single-sign-on token per run (valid 60 s): the page opens signed in.
+                const { token } = await call<{ token: string }>(ctx.origin, 'auth/sso-token/create', session, {});
+                url += `?token=${encodeURIComponent(token)}`;
+              }
+              const result = await lighthouse(
+                url,
+                { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+                preset === 'desktop' ? desktopConfig : undefined,
+              );
+              const lhr = result?.lhr as unknown as Lhr | undefined;
+              if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
+              if (lhr.runtimeError) throw new Error(`lighthouse ${page}: ${lhr.runtimeError.message}`);
+              figures.push(figuresOf(lhr));
+              failing = new Set([...failing, ...failingAudits(lhr)]);
+            }
+            const line = lighthouseLine(page, preset, medianFigures(figures));
+            console.log(line);
+            lines.push(line);
+            if (failing.size) ctx.log(`lighthouse ${page} ${preset}: audits not passed: ${[...failing].join(', ')}`);
+          }
+        }
+      } finally {
+        chrome.kill();
+      }
+      return lines;
+    },
+  };
+}
