@@ -63,7 +63,10 @@ describe.each(ENGINES)('upgrade tick as a job (%s)', (engine) => {
     expect(overlapped).toBe(false);
     expect(running).toBeLessThanOrEqual(1);
     expect(runs).toBeGreaterThanOrEqual(2);
-    // One chain: at most one run per 300 ms interval (two chains would double it).
+    // One chain: never more than one run waiting (each instance queues its successor), and at most
+    // one run per 300 ms interval.
+    const waiting = await t.database.query<{ n: number }>(`select count(*)::int as n from pgboss.job where name = $1 and state in ('created', 'retry')`, [UPGRADE_JOBS.tick.name]);
+    expect(waiting.rows[0].n).toBeLessThanOrEqual(1);
     expect(runs).toBeLessThanOrEqual(Math.ceil(3_000 / 300) + 1);
   });
 });
