@@ -64,3 +64,22 @@ describe('bench helpers', () => {
     expect(sheet.rows.every((r) => snError(r.SN) === null && macError(r.MAC) === null)).toBe(true);
   });
 });
+
+describe('web delivery bench cases (issue 16)', () => {
+  it('registers static-asset as a ratio load case and lighthouse as a report case, both needing the web build', async () => {
+    const staticAsset = BENCH_CASES.get('static-asset');
+    const lighthouse = BENCH_CASES.get('lighthouse');
+    expect(staticAsset).toMatchObject({ kind: 'load', ratio: true, needsWebBuild: true });
+    expect(lighthouse).toMatchObject({ kind: 'report', needsWebBuild: true });
+  });
+
+  it('finds the entry script of the built index.html, takes medians and prints the lighthouse line', async () => {
+    const { entryScriptOf, lighthouseLine, medianFigures } = await import('../bench/web-cases');
+    expect(entryScriptOf('<head><script type="module" crossorigin src="/assets/index-AbCd1234.js"></script><link rel="modulepreload" href="/assets/react-x.js"></head>')).toBe('/assets/index-AbCd1234.js');
+    expect(() => entryScriptOf('<html></html>')).toThrow();
+    const run = (performance: number, lcp: number) => ({ performance, accessibility: 100, best_practices: 100, seo: 100, fcp_ms: 900, lcp_ms: lcp });
+    const m = medianFigures([run(90, 2400), run(70, 3100), run(95, 2000)]);
+    expect(m).toEqual({ performance: 90, accessibility: 100, best_practices: 100, seo: 100, fcp_ms: 900, lcp_ms: 2400 });
+    expect(lighthouseLine('login', 'mobile', m)).toBe('bench lighthouse page=login preset=mobile performance=90 accessibility=100 best_practices=100 seo=100 fcp_ms=900 lcp_ms=2400');
+  });
+});

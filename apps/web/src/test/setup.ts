@@ -1,14 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { loadLocale } from '../lib/i18n';
+import { loadFeatureTexts, loadLocale } from '../lib/i18n';
 import { dismissAllToasts } from '../lib/notify';
 
 // Pages are lazy chunks: the first one a test file opens is transformed on demand, which on a
 // loaded two-core CI machine can take longer than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
 
-// Both languages' texts, as a page has them once it has loaded them.
+// Both languages' texts, the shell's and the features', as a page has them once it has loaded them
+// (the features' texts come with the first page beyond /login: lib/i18n loadFeatureTexts).
+await loadFeatureTexts();
 await Promise.all([loadLocale('en-US'), loadLocale('zh-CN')]);
 
 // jsdom lacks the layout APIs antd's responsive components use.
