@@ -112,7 +112,7 @@ const url = (c: string | CallDef) => (typeof c === 'string' ? c : `${API_PREFIX}
 /** Signed calls to one app instance, timed by the test's clock. */
 function callerOf(app: FastifyInstance, clock: ManualClock): TestApp['call'] {
   return async (call, data, session, opts = {}) => {
-    const basic = { ...buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', data, now: clock.now() }), ...(opts.basic ?? {}) };
+    const basic = { ...buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', path: call.path, data, now: clock.now() }), ...(opts.basic ?? {}) };
     const res = await app.inject({
       method: 'POST',
       url: url(call),

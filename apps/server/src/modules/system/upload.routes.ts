@@ -33,7 +33,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { database: Dat
       // The signed data describes the bytes actually received: a swapped body breaks the sign.
       const rawData = { purpose: q.purpose, name: q.name, size: body.length, sha256: sha256Hex(body) };
       const purposeRule = UPLOAD_PURPOSES[q.purpose as keyof typeof UPLOAD_PURPOSES];
-      const actor = await authenticate(req, deps, basic.data, rawData, { anyOf: purposeRule ? purposeRule.anyOf : [] });
+      const actor = await authenticate(req, deps, basic.data, rawData, { anyOf: purposeRule ? purposeRule.anyOf : [] }, FILE_UPLOAD_PATH);
       const data = fileUploadDataSchema.safeParse(rawData);
       if (!data.success || !purposeRule || !actor) {
         throw new AppError(ErrorCodes.invalidParams, { detail: data.success ? 'purpose' : localizeIssues(data.error.issues, req.locale) });
