@@ -2,6 +2,7 @@ import { ACCESS_TOKEN_TTL_MS, POLL_INTERVAL_SECONDS } from '@portal/contract';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverSecret } from './lib/server-secrets';
+import { rateLimitSettings, type RateLimitSettings } from './plugins/rate-limits';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -15,6 +16,8 @@ export interface Config {
    * the same on every instance. LINK_SECRET, else generated once and kept in DATA_DIR/secrets.
    */
   linkSecret: string;
+  /** RATE_LIMITS (off, or a multiplier) and REDIS_URL (a shared count for several instances). */
+  rateLimits: RateLimitSettings;
   /** What start-up should say about the secrets (where they come from, a weak one accepted in development). */
   secretNotes: string[];
   benchRoutes: boolean;
@@ -47,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     linkSecret: link.value,
     secretNotes,
+    rateLimits: rateLimitSettings(env),
     benchRoutes: env.BENCH_ROUTES === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),

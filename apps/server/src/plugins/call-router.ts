@@ -23,12 +23,15 @@ import {
   endSession, resolveSessionAndNonce, sessionDeps, touchSession, type ResolvedSession,
 } from '../modules/auth/session.repository';
 import { localizeIssues } from '../lib/validation-messages';
+import type { CallRateLimiter } from './rate-limits';
 
 export interface CallRouterDeps {
   database: Database;
   clock: Clock;
   impls: readonly CallImpl[];
   services: AppServices;
+  /** Rate limits of the contract's calls (RATE_LIMITS); none when not given. */
+  rateLimiter?: CallRateLimiter;
 }
 
 export function requestLocale(req: FastifyRequest, fallback?: string): Locale {
@@ -193,12 +196,14 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
   const { database, clock } = deps;
   for (const impl of deps.impls) {
     const call = impl.call;
-    app.post(callUrl(call), async (req) => {
+    app.post(callUrl(call), async (req, reply) => {
       const parsed = requestEnvelopeSchema.safeParse(req.body);
       if (!parsed.success) throw new AppError(ErrorCodes.missingBasic, undefined, parsed.error.message);
       const basic: Basic = parsed.data.basic;
       const rawData = parsed.data.data ?? {};
       req.locale = requestLocale(req);
+      // Counted before anything costly (sign, session, password hash): by address, and by account.
+      if (call.rateLimit && deps.rateLimiter) await deps.rateLimiter.check(req, reply, call.path, call.rateLimit, rawData);
 
       const actor = await authenticate(req, deps, basic, rawData, call.auth, call.path);
 

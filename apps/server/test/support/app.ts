@@ -48,13 +48,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(engine: EngineKind): Promise<TestApp> {
+/**
+ * `env`: settings over the test's (rate limits are off unless `RATE_LIMITS` is given here);
+ * `logger`: pino options (a stream) instead of no log.
+ */
+export async function createTestApp(engine: EngineKind, opts: { env?: Record<string, string>; logger?: object } = {}): Promise<TestApp> {
   const database = await openTestDatabase(engine);
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', FILE_STORE_DIR: path.join(dataDir, 'files') }), webDist: path.join(dataDir, 'no-web') };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', FILE_STORE_DIR: path.join(dataDir, 'files'), RATE_LIMITS: 'off', ...opts.env }),
+    webDist: path.join(dataDir, 'no-web'),
+  };
   const services = await createServices(config, database, { env: { FILE_STORE_DIR: path.join(dataDir, 'files') }, jobs: false, clock });
-  const app = await buildApp({ config, database, services: services.app, clock, logger: false });
+  const app = await buildApp({ config, database, services: services.app, clock, logger: opts.logger ?? false });
   await app.ready();
   const world = await createWorld(database);
 
