@@ -15,7 +15,7 @@ async function signedCall(page: Page, path: string, data: unknown): Promise<{ co
   }));
   expect(token, 'signed in').not.toBe('');
   const res = await page.request.post(`${CONTRACT_PREFIX}/${path}`, {
-    data: { basic: buildBasic({ token, signKey, data }), data },
+    data: { basic: buildBasic({ token, signKey, path, data }), data },
     headers: { 'accept-language': 'en-US' },
   });
   const body = (await res.json()) as { basic: { code: number; msg: string } };

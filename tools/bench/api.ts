@@ -20,8 +20,8 @@ export function nextNonce(): number {
 }
 
 /** The JSON body of a call: `{ basic, data }`, signed with the session's key (or the public key before login). */
-export function envelope(session: Session | null, data: unknown): string {
-  const basic = buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', data, nonce: nextNonce() });
+export function envelope(session: Session | null, path: string, data: unknown): string {
+  const basic = buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', path, data, nonce: nextNonce() });
   return JSON.stringify({ basic, data });
 }
 
@@ -39,7 +39,7 @@ export class ApiError extends Error {
 
 /** One call through fetch; throws unless HTTP 2xx and basic.code 200. */
 export async function call<T>(origin: string, path: string, session: Session | null, data: unknown): Promise<T> {
-  const res = await fetch(`${origin}${API_PREFIX}/${path}`, { method: 'POST', headers: JSON_HEADERS, body: envelope(session, data) });
+  const res = await fetch(`${origin}${API_PREFIX}/${path}`, { method: 'POST', headers: JSON_HEADERS, body: envelope(session, path, data) });
   const text = await res.text();
   let body: ResponseEnvelope<T> | undefined;
   try {

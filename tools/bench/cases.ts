@@ -19,7 +19,7 @@ export function signedCall(session: Session, path: string, nextData: () => unkno
   return {
     method: 'POST',
     path: `${API_PREFIX}/${path}`,
-    body: () => envelope(session, nextData()),
+    body: () => envelope(session, path, nextData()),
     isSuccess: isApiSuccess,
   };
 }
@@ -40,7 +40,7 @@ export const BENCH_CASES = new Map<string, BenchCase>([
       kind: 'load',
       summary: 'POST /bench/baseline: the server answers {} (BENCH_ROUTES=1), same body size as a call',
       async prepare() {
-        return { method: 'POST', path: '/bench/baseline', body: () => envelope(null, { pageNum: 1, pageSize: 10 }) };
+        return { method: 'POST', path: '/bench/baseline', body: () => envelope(null, 'bench/baseline', { pageNum: 1, pageSize: 10 }) };
       },
     },
   ],

@@ -241,7 +241,7 @@ export function importWorkbook(rowsCount: number, snPrefix = IMPORT_SN_PREFIX): 
 /** POST file/upload (purpose import) with the X-Basic envelope signed over the bytes' description. */
 export async function uploadImportFile(origin: string, session: Session, name: string, body: Buffer): Promise<number> {
   const data = { purpose: 'import', name, size: body.length, sha256: createHash('sha256').update(body).digest('hex') };
-  const basic = buildBasic({ token: session.token, signKey: session.signKey, data, nonce: nextNonce() });
+  const basic = buildBasic({ token: session.token, signKey: session.signKey, path: FILE_UPLOAD_PATH, data, nonce: nextNonce() });
   const res = await fetch(`${origin}${API_PREFIX}/${FILE_UPLOAD_PATH}?purpose=import&name=${encodeURIComponent(name)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/octet-stream', 'x-basic': JSON.stringify(basic) },

@@ -8,7 +8,10 @@
  */
 import { parseArgs } from 'node:util';
 import { DEMO_PROVISIONING_KEY } from '../seed/demo-devices';
+import path from 'node:path';
+import { REPO_ROOT, resolveUserPath } from '../seed/shared';
 import { Fleet, progressLine, type FleetOptions } from './fleet';
+import { FileKeyStore } from './keys';
 
 const USAGE = `usage: npm run simulate -- --devices <n> [--failure-rate <r>] [options]
   --devices <n>          simulated devices (1-999999, default 10)
@@ -23,6 +26,8 @@ const USAGE = `usage: npm run simulate -- --devices <n> [--failure-rate <r>] [op
   --poll-seconds <s>     cap on the server's poll interval, for demos (default: the server's)
   --install-seconds <s>  time a device spends installing (default 2)
   --concurrency <n>      HTTP requests in flight at most (default 50)
+  --keys-file <path>     where the devices' own keys are kept between runs, per server (default .data/simulate-keys.json):
+                         a registered device registers again only with its own key
   --duration <s>         stop after this many seconds (default: until Ctrl-C)
   --until-done           stop once every device has finished an upgrade (success or failure)`;
 
@@ -53,6 +58,7 @@ async function main(): Promise<number> {
       'poll-seconds': { type: 'string' },
       'install-seconds': { type: 'string', default: '2' },
       concurrency: { type: 'string', default: '50' },
+      'keys-file': { type: 'string' },
       duration: { type: 'string' },
       'until-done': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -84,6 +90,8 @@ async function main(): Promise<number> {
     concurrency: number(values.concurrency, 'concurrency', (n) => Number.isInteger(n) && n >= 1)!,
     onProblem: (m) => process.stderr.write(`${tty ? '\n' : ''}simulate: ${m}\n`),
   };
+  const keys = new FileKeyStore(values['keys-file'] ? resolveUserPath(values['keys-file']) : path.join(REPO_ROOT, '.data', 'simulate-keys.json'), opts.url);
+  opts.keys = keys;
   const duration = number(values.duration, 'duration', (n) => n > 0);
 
   console.log(
@@ -118,6 +126,7 @@ async function main(): Promise<number> {
   const reason = await finished;
   clearInterval(ticker);
   await fleet.stop();
+  keys.flush();
   if (tty) process.stdout.write('\n');
   console.log(line());
   console.log(`simulate: stopped (${reason})`);

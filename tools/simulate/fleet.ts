@@ -12,6 +12,12 @@ import {
 } from '@portal/contract';
 import { createHash } from 'node:crypto';
 
+/** The devices' own keys from earlier runs (by SN): a registered device registers again only with its key. */
+export interface DeviceKeyStore {
+  get(sn: string): string | undefined;
+  set(sn: string, key: string): void;
+}
+
 export interface FleetOptions {
   /** Server origin, e.g. http://localhost:8080 */
   url: string;
@@ -37,6 +43,8 @@ export interface FleetOptions {
   /** Seconds before a failed request (network, server error) is tried again. */
   retrySeconds?: number;
   random?: () => number;
+  /** Keys kept between runs; without one, a re-run with the same SNs is refused (24022). */
+  keys?: DeviceKeyStore;
   /** Problems worth telling once (e.g. registration refused), with how often they happened. */
   onProblem?: (message: string) => void;
 }
@@ -235,8 +243,11 @@ export class Fleet {
       hardwareVersion: this.opts.hardwareVersion ?? 'HW1.0',
       country: d.country,
     };
+    const kept = this.opts.keys?.get(d.sn);
+    if (kept) body.deviceKey = kept;
     const r = await this.api<{ deviceId: number; deviceKey: string; pollIntervalSeconds: number }>(DEVICE_API_PATHS.register, body);
     d.key = r.deviceKey;
+    this.opts.keys?.set(d.sn, r.deviceKey);
     d.phase = 'idle';
     // The first poll right away (spread a little), then at the server's pace.
     this.schedule(d, this.random() * Math.min(2, this.pollDelay(r.pollIntervalSeconds)), () => this.poll(d));

@@ -9,15 +9,15 @@ import { readSheet } from '@portal/server/lib/xlsx';
 describe('bench helpers', () => {
   it('signs every envelope afresh with a new nonce', () => {
     const session = { token: 'tok', signKey: 'key' };
-    const a = JSON.parse(envelope(session, { pageNum: 1, pageSize: 10 }));
-    const b = JSON.parse(envelope(session, { pageNum: 1, pageSize: 10 }));
+    const a = JSON.parse(envelope(session, 'customer/company/list', { pageNum: 1, pageSize: 10 }));
+    const b = JSON.parse(envelope(session, 'customer/company/list', { pageNum: 1, pageSize: 10 }));
     expect(a.basic.nonce).not.toBe(b.basic.nonce);
     expect(a.basic.token).toBe('tok');
     const { sign, ...rest } = a.basic;
-    expect(sign).toBe(hmacSha256Hex('key', signingString(rest, dataDigest(a.data))));
-    const pub = JSON.parse(envelope(null, {}));
+    expect(sign).toBe(hmacSha256Hex('key', signingString(rest, dataDigest(a.data), 'customer/company/list')));
+    const pub = JSON.parse(envelope(null, 'auth/login', {}));
     const { sign: pubSign, ...pubRest } = pub.basic;
-    expect(pubSign).toBe(hmacSha256Hex(PUBLIC_SIGN_KEY, signingString(pubRest, dataDigest({}))));
+    expect(pubSign).toBe(hmacSha256Hex(PUBLIC_SIGN_KEY, signingString(pubRest, dataDigest({}), 'auth/login')));
   });
 
   it('never repeats a nonce within a run and stays in range', () => {

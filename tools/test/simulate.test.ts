@@ -7,7 +7,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Fleet, Limiter, simulatedMac, simulatedSn, type FleetOptions } from '../simulate/fleet';
+import { FileKeyStore } from '../simulate/keys';
 
 interface FakeDevice {
   sn: string;
@@ -47,7 +51,11 @@ function fakeServer(opts: { content: Buffer; md5?: string; provisioningKey: stri
       if (path === 'register') {
         const r = deviceRegisterSchema.safeParse(body);
         if (!r.success || r.data.provisioningKey !== opts.provisioningKey) return send(res, 24015, null, 'bad key');
-        const key = randomBytes(8).toString('hex');
+        // As the server: a registered device registers again only with its own key, which it keeps.
+        const known = devices.get(r.data.sn);
+        if (known && r.data.deviceKey !== known.key) return send(res, 24022, null, 'already registered');
+        const key = known?.key ?? randomBytes(8).toString('hex');
+        if (known) return send(res, 200, { deviceId: 1, deviceKey: key, pollIntervalSeconds: 300 });
         devices.set(r.data.sn, { sn: r.data.sn, key, version: r.data.firmwareVersion, reports: [], done: false });
         return send(res, 200, { deviceId: devices.size, deviceKey: key, pollIntervalSeconds: 300 });
       }
@@ -154,6 +162,42 @@ describe('device simulator', () => {
     await until(() => fleet.stats().errors >= 6);
     expect(fleet.stats().registered).toBe(0);
     expect(told).toEqual(['register: HTTP 200 code 24015 bad key']);
+  });
+
+  it('keeps the keys it got, so a re-run with the same SNs registers again (24022 without them)', async () => {
+    const server = fakeServer({ content: randomBytes(10), provisioningKey: KEY });
+    const url = await server.listen();
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'sim-keys-')), 'keys.json');
+    const opts = (over: Partial<FleetOptions>): FleetOptions => ({
+      url, provisioningKey: KEY, devices: 3, failureRate: 0, model: 'IPC-200', productType: 'IPC', version: 'V1.0.0',
+      countries: ['DE'], snPrefix: 'RERUN-', pollCapSeconds: 0.05, concurrency: 2, installSeconds: 0, retrySeconds: 0.02, ...over,
+    });
+    cleanup.push(() => server.close());
+    const store = new FileKeyStore(file, url);
+    const first = new Fleet(opts({ keys: store }));
+    first.start();
+    await until(() => first.stats().registered === 3);
+    await first.stop();
+    store.flush(); // as the command does when it stops
+    const keysBefore = [...server.devices.values()].map((d) => d.key);
+
+    // The next run reads the kept keys (written 0600) and registers every device again.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const again = new Fleet(opts({ keys: new FileKeyStore(file, url) }));
+    again.start();
+    await until(() => again.stats().registered === 3);
+    await again.stop();
+    expect(again.stats().errors).toBe(0);
+    expect([...server.devices.values()].map((d) => d.key)).toEqual(keysBefore);
+
+    // Without them the devices are refused.
+    const told: string[] = [];
+    const lost = new Fleet(opts({ onProblem: (m) => told.push(m) }));
+    cleanup.push(() => lost.stop());
+    lost.start();
+    await until(() => lost.stats().errors >= 3);
+    expect(lost.stats().registered).toBe(0);
+    expect(told).toEqual(['register: HTTP 200 code 24022 already registered']);
   });
 
   it('derives stable SNs and MACs from the prefix and limits requests in flight', async () => {

@@ -2,7 +2,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { REQUEST_BODY_MAX_BYTES } from '@portal/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
@@ -17,6 +16,9 @@ import { systemImpls } from './modules/system/system.calls';
 import { buildOpenApiDocument } from './openapi';
 import { registerCalls } from './plugins/call-router';
 import { registerErrorHandling } from './plugins/errors';
+import { genReqId, portalLoggerOptions } from './plugins/log-redaction';
+import { registerRateLimits } from './plugins/rate-limits';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerDelivery } from './plugins/static';
 import { fileImpls, registerFileRoutes } from './modules/system/file.routes';
 import { registerUploadRoutes } from './modules/system/upload.routes';
@@ -35,12 +37,12 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel },
+    // Redacted: tokens, signs, passwords, signed URL queries, SQL parameters (plugins/log-redaction.ts).
+    logger: deps.logger === false ? false : { ...portalLoggerOptions(deps.config.logLevel), ...(typeof deps.logger === 'object' ? deps.logger : {}) },
     bodyLimit: REQUEST_BODY_MAX_BYTES,
     trustProxy: deps.config.trustProxy,
-    // The client's basic.id is not known before the body is parsed: every log line carries this id.
-    // (logged as reqId, Fastify's default label)
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 64) : randomUUID()),
+    // Every log line carries this id (reqId), made by the server, never taken from the client.
+    genReqId,
   });
   // '' until the call router knows the caller's locale; errors before that use the headers.
   app.decorateRequest('locale', '' as never);
@@ -49,9 +51,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  await registerSecurityHeaders(app);
   // Compression, the built web app, robots.txt and branding images (before the routes: every route is compressed).
   const delivery = await registerDelivery(app, { webDist: deps.config.webDist, database: deps.database, services: deps.services });
   registerErrorHandling(app, { pageFallback: delivery.pageFallback });
+  const rateLimiter = await registerRateLimits(app, deps.config.rateLimits);
 
   await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
@@ -59,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', async () => ({ status: 'ok', db: deps.database.kind }));
   if (deps.config.benchRoutes) app.post('/bench/baseline', async () => ({}));
 
-  await registerCalls(app, { database: deps.database, clock, impls: ALL_IMPLS, services: deps.services });
+  await registerCalls(app, { database: deps.database, clock, impls: ALL_IMPLS, services: deps.services, rateLimiter });
   registerFileRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUploadRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUpgradeRoutes(app, { database: deps.database, clock, services: deps.services });

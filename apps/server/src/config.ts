@@ -1,18 +1,25 @@
 import { ACCESS_TOKEN_TTL_MS, POLL_INTERVAL_SECONDS } from '@portal/contract';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverSecret } from './lib/server-secrets';
+import { rateLimitSettings, type RateLimitSettings } from './plugins/rate-limits';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-export const DEV_LINK_SECRET = 'dev-link-secret-change-me';
 
 export interface Config {
   port: number;
   host: string;
   databaseUrl?: string;
   dataDir: string;
-  /** Keys the HMAC of signed file and storage links; must be the same on every instance. */
+  /**
+   * Keys the HMAC of signed file, download, storage and export links and invitation links; must be
+   * the same on every instance. LINK_SECRET, else generated once and kept in DATA_DIR/secrets.
+   */
   linkSecret: string;
+  /** RATE_LIMITS (off, or a multiplier) and REDIS_URL (a shared count for several instances). */
+  rateLimits: RateLimitSettings;
+  /** What start-up should say about the secrets (where they come from, a weak one accepted in development). */
+  secretNotes: string[];
   benchRoutes: boolean;
   logLevel: string;
   webDist: string;
@@ -31,13 +38,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   const publicUrl = env.PUBLIC_URL?.trim();
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
+  // Throws ConfigError (the server does not start) on a weak LINK_SECRET outside development and test.
+  const link = serverSecret('link-secret', 'LINK_SECRET', env, dataDir);
+  const secretNotes = [
+    link.warning ?? (link.from === 'file-created' ? `LINK_SECRET is not set: generated one and kept it in ${link.file} (give every instance the same LINK_SECRET)` : ''),
+  ].filter(Boolean);
   return {
     port,
     // Only this machine unless HOST says otherwise (0.0.0.0 to be reachable from others).
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
-    linkSecret: env.LINK_SECRET ?? DEV_LINK_SECRET,
+    linkSecret: link.value,
+    secretNotes,
+    rateLimits: rateLimitSettings(env),
     benchRoutes: env.BENCH_ROUTES === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),

@@ -1,14 +1,26 @@
 import { buildApp } from './app';
-import { DEV_LINK_SECRET, loadConfig } from './config';
+import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createServices } from './services';
 import { registerUpgradeJobs } from './modules/upgrade';
 import { systemClock } from './lib/clock';
+import { ConfigError } from './lib/server-secrets';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { readyUrl } from './ready-url';
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    // A setting that must not be served with (a weak LINK_SECRET): say which, and do not start.
+    if (err instanceof ConfigError) {
+      console.error(`portal: refusing to start: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+})();
 mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
 await database.migrate();
@@ -30,9 +42,7 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-if (config.linkSecret === DEV_LINK_SECRET) {
-  app.log.warn('LINK_SECRET is not set: signed file links use the development key (set it, the same on every instance)');
-}
+for (const note of config.secretNotes) app.log.warn(note);
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   { host: config.host, port: config.port, database: database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL' },

@@ -148,8 +148,10 @@ function devicePaths(): Record<string, unknown> {
         tags: [DEVICE_TAG],
         summary: "Registers (or re-registers) a device with its brand's provisioning key and answers the device's own key.",
         description:
-          'The provisioning key (device/provisioning-key/get) is in the body; no Authorization header. The device key is shown once: ' +
-          'registering again rotates it. SN and MAC are normalised.',
+          'The provisioning key (device/provisioning-key/get) is in the body; no Authorization header. The device key is shown once. ' +
+          'A registered device keeps its key: it registers again only with its own key in `deviceKey` (answered back), or after its key ' +
+          'was reset in the portal (device/key/reset); otherwise code 24022, whichever brand holds the SN or MAC. Limited per address and per SN ' +
+          '(code 1008 with the seconds to wait, and Retry-After). SN and MAC are normalised.',
         security: [],
         requestBody: jsonBody(deviceRegisterSchema),
         responses: {

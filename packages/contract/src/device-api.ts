@@ -3,7 +3,10 @@
  * portal envelope: devices are not users. Answers are `{ code, msg, data }` with catalogue codes.
  *
  * - register: a device presents its brand's provisioning key with its SN, MAC, model and version,
- *   and receives its own device key (shown once; registering again rotates it).
+ *   and receives its own device key (shown once). A device already registered keeps its key: it
+ *   registers again (new version, country) only with its own key in `deviceKey`, or after a portal
+ *   user reset its key (device/key/reset); otherwise 24022, the same answer whichever brand holds
+ *   the SN or MAC.
  * - poll, report: authenticated by `Authorization: Device <sn>:<deviceKey>`.
  * - download: GET of the signed URL from a poll (valid SIGNED_URL_TTL_SECONDS, HTTP Range).
  */
@@ -35,6 +38,8 @@ export const deviceRegisterSchema = z.strictObject({
   firmwareVersion: z.string().trim().min(1).max(64),
   hardwareVersion: z.string().trim().max(64).default(''),
   country: z.string().trim().regex(/^[A-Za-z]{2}$/).transform((c) => c.toUpperCase()),
+  /** The device's own key, when it registers again (it is kept). */
+  deviceKey: z.string().min(1).max(128).optional(),
 });
 export type DeviceRegister = z.input<typeof deviceRegisterSchema>;
 

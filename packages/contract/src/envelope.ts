@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_VERSION, NONCE_MAX } from './constants';
+import { API_PREFIX, API_VERSION, NONCE_MAX } from './constants';
 import { hmacSha256Hex, sha256Hex } from './crypto';
 
 /** The basic block every call carries (SPEC §3 request envelope). */
@@ -46,16 +46,31 @@ export function canonicalJson(value: unknown): string {
 /** Before login there is no session secret; calls are signed with this public key (tamper check only). */
 export const PUBLIC_SIGN_KEY = 'portal-public-v1';
 
-export function signingString(basic: Omit<Basic, 'sign'>, dataDigest: string): string {
-  return [basic.ver, basic.time, basic.id, basic.nonce, basic.token, dataDigest].join('\n');
+/**
+ * What `sign` covers: the basic block, the call's path (relative to API_PREFIX, e.g.
+ * `customer/company/list` or `file/upload`), so a signed body cannot be replayed against another
+ * call, and the digest of `data`.
+ */
+export function signingString(basic: Omit<Basic, 'sign'>, dataDigest: string, path: string): string {
+  return [basic.ver, basic.time, basic.id, basic.nonce, basic.token, signingPath(path), dataDigest].join('\n');
+}
+
+/** A call's path as signed: without API_PREFIX, leading slashes or a query. */
+export function signingPath(path: string): string {
+  let p = path.split('?')[0]!;
+  if (p.startsWith(API_PREFIX + '/')) p = p.slice(API_PREFIX.length + 1);
+  return p.replace(/^\/+/, '');
 }
 
 export function dataDigest(data: unknown): string {
   return sha256Hex(canonicalJson(data ?? null));
 }
 
-/** Build the basic block for a call: used by the web client, the simulator and the tests. */
-export function buildBasic(opts: { token: string; signKey: string; data: unknown; now?: number; id?: string; nonce?: number }): Basic {
+/**
+ * Build the basic block for a call: used by the web client, the tools and the tests. `path` is the
+ * call's path (CallDef.path, or FILE_UPLOAD_PATH); the full URL path is accepted too.
+ */
+export function buildBasic(opts: { token: string; signKey: string; path: string; data: unknown; now?: number; id?: string; nonce?: number }): Basic {
   const basic = {
     ver: API_VERSION,
     time: opts.now ?? Date.now(),
@@ -63,7 +78,7 @@ export function buildBasic(opts: { token: string; signKey: string; data: unknown
     nonce: opts.nonce ?? Math.floor(Math.random() * NONCE_MAX),
     token: opts.token,
   };
-  const sign = hmacSha256Hex(opts.signKey || PUBLIC_SIGN_KEY, signingString(basic, dataDigest(opts.data)));
+  const sign = hmacSha256Hex(opts.signKey || PUBLIC_SIGN_KEY, signingString(basic, dataDigest(opts.data), opts.path));
   return { ...basic, sign };
 }
 

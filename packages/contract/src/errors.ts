@@ -89,6 +89,8 @@ export const ERROR_CATALOGUE = {
   24019: { key: 'uploadChunkInvalid', endsSession: false, en: 'The chunk does not fit the upload ({detail}).', zh: '分片与上传不符（{detail}）。' },
   24020: { key: 'versionExists', endsSession: false, en: 'A package with version {version} already exists for this product type.', zh: '该产品类型已存在版本为{version}的固件包。' },
   24021: { key: 'uploadStale', endsSession: false, en: 'Deleted: no part of the upload arrived for {days} days.', zh: '已删除：连续{days}天未收到上传的分片。' },
+  // platform hardening (issue 11 §1): device registration
+  24022: { key: 'deviceAlreadyRegistered', endsSession: false, en: 'A device with this SN or MAC is already registered. Register it with its own device key, or have its key reset in the portal (Devices).', zh: '已有设备使用此 SN 或 MAC 注册。请使用该设备自己的设备密钥注册，或在平台（设备管理）中重置其密钥。' },
 
   // Orders (SPEC §8)
   7079: { key: 'productNotExist', endsSession: false, en: 'The product does not exist.', zh: '商品不存在。' },

@@ -3,6 +3,7 @@ export * from './resource-codes';
 export * from './constants';
 export * from './crypto';
 export * from './envelope';
+export * from './rate-limits';
 export * from './entities';
 export * from './validators';
 export * from './states';

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { API_VERSION, NONCE_MAX } from '../src/constants';
-import { PUBLIC_SIGN_KEY, basicSchema, buildBasic, canonicalJson, dataDigest, requestEnvelopeSchema, signingString } from '../src/envelope';
+import { PUBLIC_SIGN_KEY, basicSchema, buildBasic, canonicalJson, dataDigest, requestEnvelopeSchema, signingPath, signingString } from '../src/envelope';
 
 describe('canonicalJson', () => {
   it('sorts object keys at every depth', () => {
@@ -53,27 +53,27 @@ describe('buildBasic', () => {
   const data = { pageNum: 1, pageSize: 10, searchText: '经销商', filter: { status: undefined, area: [1, 2] } };
 
   it('produces a sign that node:crypto HMAC over signingString verifies', () => {
-    const basic = buildBasic({ token: 'tok-123', signKey: 'session-secret', data, now: 1_700_000_000_000, id: 'req-1', nonce: 42 });
+    const basic = buildBasic({ token: 'tok-123', signKey: 'session-secret', path: 'customer/company/list', data, now: 1_700_000_000_000, id: 'req-1', nonce: 42 });
     expect(basic).toMatchObject({ ver: API_VERSION, time: 1_700_000_000_000, id: 'req-1', nonce: 42, token: 'tok-123' });
     const digest = createHash('sha256').update(canonicalJson(data), 'utf8').digest('hex');
     expect(dataDigest(data)).toBe(digest);
     const { sign, ...unsigned } = basic;
-    const str = signingString(unsigned, digest);
-    expect(str).toBe(['1.0', '1700000000000', 'req-1', '42', 'tok-123', digest].join('\n'));
+    const str = signingString(unsigned, digest, 'customer/company/list');
+    expect(str).toBe(['1.0', '1700000000000', 'req-1', '42', 'tok-123', 'customer/company/list', digest].join('\n'));
     expect(sign).toBe(createHmac('sha256', 'session-secret').update(str, 'utf8').digest('hex'));
     expect(basicSchema.parse(basic)).toEqual(basic);
     expect(requestEnvelopeSchema.safeParse({ basic, data }).success).toBe(true);
   });
 
   it('signs with the public key before login and covers missing data as null', () => {
-    const basic = buildBasic({ token: '', signKey: '', data: undefined, now: 1, id: 'a', nonce: 0 });
+    const basic = buildBasic({ token: '', signKey: '', path: 'customer/login', data: undefined, now: 1, id: 'a', nonce: 0 });
     const { sign, ...unsigned } = basic;
     const digest = createHash('sha256').update('null').digest('hex');
-    expect(sign).toBe(createHmac('sha256', PUBLIC_SIGN_KEY).update(signingString(unsigned, digest)).digest('hex'));
+    expect(sign).toBe(createHmac('sha256', PUBLIC_SIGN_KEY).update(signingString(unsigned, digest, 'customer/login')).digest('hex'));
   });
 
   it('changes the sign when the data, the token or the key change, not when key order changes', () => {
-    const base = { token: 't', signKey: 'k', now: 5, id: 'i', nonce: 7 };
+    const base = { token: 't', signKey: 'k', path: 'customer/a', now: 5, id: 'i', nonce: 7 };
     const s1 = buildBasic({ ...base, data: { a: 1, b: 2 } }).sign;
     expect(buildBasic({ ...base, data: { b: 2, a: 1 } }).sign).toBe(s1);
     expect(buildBasic({ ...base, data: { a: 1, b: 3 } }).sign).not.toBe(s1);
@@ -81,9 +81,19 @@ describe('buildBasic', () => {
     expect(buildBasic({ ...base, signKey: 'other', data: { a: 1, b: 2 } }).sign).not.toBe(s1);
   });
 
+  it('covers the call path: the same body signed for another call has another sign', () => {
+    const base = { token: 't', signKey: 'k', now: 5, id: 'i', nonce: 7, data: { a: 1 } };
+    const s1 = buildBasic({ ...base, path: 'customer/user/delete' }).sign;
+    expect(buildBasic({ ...base, path: 'customer/user/create' }).sign).not.toBe(s1);
+    // The full URL path, a leading slash or a query sign the same as the bare call path.
+    expect(buildBasic({ ...base, path: '/v1.0/customer-api/customer/user/delete' }).sign).toBe(s1);
+    expect(buildBasic({ ...base, path: '/customer/user/delete?x=1' }).sign).toBe(s1);
+    expect(signingPath('/v1.0/customer-api/file/upload?purpose=logo')).toBe('file/upload');
+  });
+
   it('fills time, id and nonce when not given, within the envelope limits', () => {
     const before = Date.now();
-    const basic = buildBasic({ token: 't', signKey: 'k', data: {} });
+    const basic = buildBasic({ token: 't', signKey: 'k', path: 'customer/a', data: {} });
     expect(basic.time).toBeGreaterThanOrEqual(before);
     expect(basic.time).toBeLessThanOrEqual(Date.now());
     expect(basic.id).toMatch(/^[0-9a-f]{16}$/);

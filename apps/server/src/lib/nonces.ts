@@ -8,23 +8,26 @@ interface Pending {
   reject(err: unknown): void;
 }
 
-/** How often the embedded mode writes its new nonces to the database, and forgets expired ones. */
-const WRITE_BEHIND_MS = 100;
+/** How often the embedded mode forgets expired nonces from memory. */
 const PRUNE_EVERY_MS = 30_000;
 
 /**
  * Replay protection's record of nonces (SPEC §7): a nonce is accepted once, and kept as long as its
- * time could still be accepted.
+ * time could still be accepted. A call is answered only after its nonce is written to the database
+ * (issue 11 §1.9: a write-behind buffer lost the last nonces on a crash, so a call answered just
+ * before it could be replayed after the restart).
  *
  * - `database` mode (PostgreSQL, where several instances may serve): the database is the one
  *   authority, so every instance refuses a replay. Nonces arriving together are written together:
  *   one insert is in flight at a time, and everything queued meanwhile goes out as the next one (a
- *   group commit); each caller learns whether its own nonce was new.
+ *   group commit); each caller learns whether its own nonce was new. (Written through the hot
+ *   connections, which commit asynchronously: the row is visible to every instance at once and
+ *   survives a crash of this process; only a crash of PostgreSQL itself within its WAL writer delay
+ *   could lose it.)
  * - `memory` mode (the embedded PGlite database, which one process owns): this process is the
- *   only one that can see a call, so its memory decides, and the nonces are written behind to the
- *   database every 100 ms and read back at start, so a restart does not forget them. A crash can
- *   lose the last 100 ms of them, the same trade-off PostgreSQL's hot connections make with
- *   asynchronous commit.
+ *   only one that can see a call, so its memory decides at once (a replay is refused without a
+ *   round trip), and a new nonce is written to the database, in the same group commit, before the
+ *   caller is told it was new. At start the nonces still in their window are read back.
  */
 export class NonceRecorder {
   readonly mode: 'database' | 'memory';
@@ -32,8 +35,6 @@ export class NonceRecorder {
   private scheduled = false;
   private flushing = false;
   private seen = new Map<string, number>();
-  private unwritten: Array<{ key: string; expiresAt: string }> = [];
-  private timer: NodeJS.Timeout | null = null;
   private lastPrune = 0;
 
   constructor(
@@ -44,56 +45,39 @@ export class NonceRecorder {
     this.mode = mode ?? (database.kind === 'pglite' ? 'memory' : 'database');
   }
 
-  /** Memory mode: read back the nonces still in their window, and start writing behind. */
+  /** Memory mode: read back the nonces still in their window. */
   async start() {
     if (this.mode !== 'memory') return;
     const { rows } = await this.database.query<{ key: string; expires_at: Date | string }>(`select key, expires_at from nonces where expires_at > $1::timestamptz`, [
       new Date(this.clock.now()).toISOString(),
     ]);
     for (const r of rows) this.seen.set(r.key, new Date(r.expires_at).getTime());
-    this.timer = setInterval(() => void this.writeBehind(), WRITE_BEHIND_MS);
-    this.timer.unref();
   }
 
-  /** Memory mode: write what is left (before the database closes). */
+  /** Waits for the writes in flight (before the database closes). */
   async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.writeBehind();
+    while (this.flushing || this.scheduled || this.queue.length) await new Promise((r) => setImmediate(r));
   }
 
-  /** Whether `key` was new (and is now recorded until `expiresAt`). */
+  /** Whether `key` was new; when it was, it is in the database before this resolves. */
   record(key: string, expiresAt: Date): Promise<boolean> {
-    if (this.mode === 'memory') return Promise.resolve(this.recordInMemory(key, expiresAt));
+    if (this.mode === 'memory' && !this.claimInMemory(key, expiresAt)) return Promise.resolve(false);
     return new Promise<boolean>((resolve, reject) => {
       this.queue.push({ key, expiresAt: expiresAt.toISOString(), resolve, reject });
       this.schedule();
     });
   }
 
-  private recordInMemory(key: string, expiresAt: Date): boolean {
+  private claimInMemory(key: string, expiresAt: Date): boolean {
     const now = this.clock.now();
     const until = this.seen.get(key);
     if (until !== undefined && until > now) return false;
     this.seen.set(key, expiresAt.getTime());
-    this.unwritten.push({ key, expiresAt: expiresAt.toISOString() });
     if (now - this.lastPrune > PRUNE_EVERY_MS) {
       this.lastPrune = now;
       for (const [k, t] of this.seen) if (t <= now) this.seen.delete(k);
     }
     return true;
-  }
-
-  private async writeBehind() {
-    if (!this.unwritten.length) return;
-    const batch = this.unwritten;
-    this.unwritten = [];
-    try {
-      await this.insert(batch);
-    } catch {
-      // Kept for the next round (the database may be closing or busy).
-      this.unwritten = batch.concat(this.unwritten);
-    }
   }
 
   private insert(items: Array<{ key: string; expiresAt: string }>) {
@@ -123,8 +107,11 @@ export class NonceRecorder {
     try {
       const { rows } = await this.insert([...first.values()]);
       const fresh = new Set(rows.map((r) => r.key));
-      for (const p of batch) p.resolve(first.get(p.key) === p && fresh.has(p.key));
+      // Memory mode: memory already decided (a row is left over only from before its window).
+      for (const p of batch) p.resolve(first.get(p.key) === p && (this.mode === 'memory' || fresh.has(p.key)));
     } catch (err) {
+      // Not written, so not accepted: the caller's call fails, and the nonce may be sent again.
+      if (this.mode === 'memory') for (const p of first.values()) this.seen.delete(p.key);
       for (const p of batch) p.reject(err);
     } finally {
       this.flushing = false;

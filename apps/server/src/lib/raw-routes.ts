@@ -7,7 +7,7 @@
  * storage grant, the device's Authorization header).
  */
 import {
-  basicSchema, DEVICE_AUTH_SCHEME, ErrorCodes, errorMessage, type CallAuth, type ErrorCode, type RawRouteAuth, type RawRouteDef,
+  API_PREFIX, basicSchema, DEVICE_AUTH_SCHEME, ErrorCodes, errorMessage, type CallAuth, type ErrorCode, type RawRouteAuth, type RawRouteDef,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { authenticate, requestLocale } from '../plugins/call-router';
@@ -50,7 +50,9 @@ export function userCredentials(signedData: (req: FastifyRequest) => unknown): C
       }
       const basic = basicSchema.safeParse(json);
       if (!basic.success) throw new AppError(ErrorCodes.missingBasic, undefined, basic.error.message);
-      return authenticate(req, deps, basic.data, signedData(req), def.auth as CallAuth);
+      // The sign covers the call path (the route's path under API_PREFIX), as a call's does.
+      const callPath = def.path.startsWith(`${API_PREFIX}/`) ? def.path.slice(API_PREFIX.length + 1) : def.path;
+      return authenticate(req, deps, basic.data, signedData(req), def.auth as CallAuth, callPath);
     },
   };
 }

@@ -24,12 +24,15 @@ import {
 } from '../modules/auth/session.repository';
 import { localizeIssues } from '../lib/validation-messages';
 import { callRun } from './call-transaction';
+import type { CallRateLimiter } from './rate-limits';
 
 export interface CallRouterDeps {
   database: Database;
   clock: Clock;
   impls: readonly CallImpl[];
   services: AppServices;
+  /** Rate limits of the contract's calls (RATE_LIMITS); none when not given. */
+  rateLimiter?: CallRateLimiter;
 }
 
 export function requestLocale(req: FastifyRequest, fallback?: string): Locale {
@@ -83,6 +86,7 @@ async function resolveSession(
   tokenHash: string,
   basic: Basic,
   rawData: unknown,
+  callPath: string,
   nonceExpiresAt: Date,
 ): Promise<ResolvedSession | null> {
   const { database } = deps;
@@ -90,7 +94,7 @@ async function resolveSession(
   const key = `session|${tokenHash}`;
   const cached = reads.peek<ResolvedSession>(key);
   if (cached) {
-    const expected = hmacHex(cached.session.signKey, signingString(basic, dataDigestNode(rawData)));
+    const expected = hmacHex(cached.session.signKey, signingString(basic, dataDigestNode(rawData), callPath));
     if (!safeEqualHex(expected, basic.sign)) throw new AppError(ErrorCodes.badSign);
     if (!(await deps.services.nonces.record(`s${cached.session.id}:${basic.nonce}`, nonceExpiresAt))) throw new AppError(ErrorCodes.replayedNonce);
     // Changed while the nonce was written (ended, user disabled, company frozen): read it again.
@@ -104,7 +108,7 @@ async function resolveSession(
       ? await resolveSessionAndNonce(database, tokenHash, basic.nonce, nonceExpiresAt)
       : await resolveSessionAndNonce(database, tokenHash);
   if (!found) return null;
-  const expected = hmacHex(found.session.signKey, signingString(basic, dataDigestNode(rawData)));
+  const expected = hmacHex(found.session.signKey, signingString(basic, dataDigestNode(rawData), callPath));
   if (!safeEqualHex(expected, basic.sign)) throw new AppError(ErrorCodes.badSign);
   const fresh = 'nonceFresh' in found ? found.nonceFresh : await nonces.record(`s${found.session.id}:${basic.nonce}`, nonceExpiresAt);
   if (!fresh) throw new AppError(ErrorCodes.replayedNonce);
@@ -124,17 +128,18 @@ export async function authenticate(
   basic: Basic,
   rawData: unknown,
   auth: CallAuth,
+  callPath: string,
 ): Promise<Actor | null> {
   const { database, clock } = deps;
   const now = clock.now();
   if (Math.abs(now - basic.time) > SIGN_TIME_WINDOW_MS) throw new AppError(ErrorCodes.staleTime);
 
   const nonceExpiresAt = new Date(basic.time + SIGN_TIME_WINDOW_MS);
-  const found = basic.token ? await resolveSession(deps, sha256Hex(basic.token), basic, rawData, nonceExpiresAt) : null;
+  const found = basic.token ? await resolveSession(deps, sha256Hex(basic.token), basic, rawData, callPath, nonceExpiresAt) : null;
   if (auth !== 'public' && !found) throw new AppError(ErrorCodes.tokenInvalid);
   if (!found) {
     // A public call (or one naming no live session): the public key, and a nonce of its own.
-    if (!safeEqualHex(hmacHex(PUBLIC_SIGN_KEY, signingString(basic, dataDigestNode(rawData))), basic.sign)) throw new AppError(ErrorCodes.badSign);
+    if (!safeEqualHex(hmacHex(PUBLIC_SIGN_KEY, signingString(basic, dataDigestNode(rawData), callPath)), basic.sign)) throw new AppError(ErrorCodes.badSign);
     if (!(await deps.services.nonces.record(`p:${basic.nonce}`, nonceExpiresAt))) throw new AppError(ErrorCodes.replayedNonce);
   }
 
@@ -192,14 +197,16 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
   const { database, clock } = deps;
   for (const impl of deps.impls) {
     const call = impl.call;
-    app.post(callUrl(call), async (req) => {
+    app.post(callUrl(call), async (req, reply) => {
       const parsed = requestEnvelopeSchema.safeParse(req.body);
       if (!parsed.success) throw new AppError(ErrorCodes.missingBasic, undefined, parsed.error.message);
       const basic: Basic = parsed.data.basic;
       const rawData = parsed.data.data ?? {};
       req.locale = requestLocale(req);
+      // Counted before anything costly (sign, session, password hash): by address, and by account.
+      if (call.rateLimit && deps.rateLimiter) await deps.rateLimiter.check(req, reply, call.path, call.rateLimit, rawData);
 
-      const actor = await authenticate(req, deps, basic, rawData, call.auth);
+      const actor = await authenticate(req, deps, basic, rawData, call.auth, call.path);
 
       const data = call.data.safeParse(rawData);
       if (!data.success) {

@@ -48,25 +48,28 @@ describe.each(ENGINES)('device update service (%s)', (engine) => {
       expect((await poll(t, { id: d!.id, sn: 'REG-0001', key: r.data.deviceKey, model: 'IPC-REG', version: 'V1.0.0' })).code).toBe(200);
     });
 
-    it('registering again updates the device and replaces its key', async () => {
+    it('registering again updates the device only with its own key, which it keeps (24022 otherwise)', async () => {
       const first = await register(registration({ sn: 'REG-0002', mac: 'AA:BB:CC:00:00:02' }));
-      const again = await register(registration({ sn: 'reg-0002', mac: 'aabbcc000002', firmwareVersion: 'V1.1.0', country: 'US' }));
-      expect(again.data.deviceId).toBe(first.data.deviceId);
+      // The brand's provisioning key alone cannot re-key a registered device.
+      const rekey = await register(registration({ sn: 'reg-0002', mac: 'aabbcc000002', firmwareVersion: 'V1.1.0', country: 'US' }));
+      expect(rekey).toMatchObject({ code: ErrorCodes.deviceAlreadyRegistered, data: null });
+      expect((await register(registration({ sn: 'reg-0002', mac: 'aabbcc000002', deviceKey: 'not-its-key' }))).code).toBe(ErrorCodes.deviceAlreadyRegistered);
+      const again = await register(registration({ sn: 'reg-0002', mac: 'aabbcc000002', firmwareVersion: 'V1.1.0', country: 'US', deviceKey: first.data.deviceKey }));
+      expect(again.code, again.msg).toBe(200);
+      expect(again.data).toMatchObject({ deviceId: first.data.deviceId, deviceKey: first.data.deviceKey });
       const [d] = await t.database.db.select().from(devices).where(eq(devices.id, first.data.deviceId));
-      expect(d).toMatchObject({ firmwareVersion: 'V1.1.0', country: 'US', areaId: t.world.areas.us.id });
-      const old = await poll(t, { id: d!.id, sn: 'REG-0002', key: first.data.deviceKey, model: 'IPC-REG', version: 'V1.1.0' });
-      expect(old).toMatchObject({ status: 401, code: ErrorCodes.deviceKeyInvalid });
-      expect((await poll(t, { id: d!.id, sn: 'REG-0002', key: again.data.deviceKey, model: 'IPC-REG', version: 'V1.1.0' })).code).toBe(200);
+      expect(d).toMatchObject({ firmwareVersion: 'V1.1.0', country: 'US', areaId: t.world.areas.us.id, keyHash: sha256(first.data.deviceKey) });
+      expect((await poll(t, { id: d!.id, sn: 'REG-0002', key: first.data.deviceKey, model: 'IPC-REG', version: 'V1.1.0' })).code).toBe(200);
     });
 
-    it('refuses a wrong provisioning key (24015), another brand’s device (24015) and bad input (1001)', async () => {
+    it('refuses a wrong provisioning key (24015), another brand’s device (24022) and bad input (1001)', async () => {
       expect(await register(registration({ provisioningKey: 'wrong-key-wrong-key-wrong' }))).toMatchObject({ status: 401, code: ErrorCodes.provisioningKeyInvalid, data: null });
-      expect((await register(registration({ sn: 'WORLDB000001', mac: 'B0B0B0000001' }))).code).toBe(ErrorCodes.provisioningKeyInvalid);
+      expect((await register(registration({ sn: 'WORLDB000001', mac: 'B0B0B0000001' }))).code).toBe(ErrorCodes.deviceAlreadyRegistered);
       expect(await register(registration({ mac: 'not-a-mac' }))).toMatchObject({ status: 400, code: ErrorCodes.invalidParams });
       expect((await register(registration({ sn: 'bad sn!' }))).code).toBe(ErrorCodes.invalidParams);
       expect((await register({ provisioningKey: PROVISIONING_KEY })).code).toBe(ErrorCodes.invalidParams);
       // An SN of one device with the MAC of another.
-      expect((await register(registration({ sn: 'REG-0001', mac: 'AA:BB:CC:00:00:02' }))).code).toBe(ErrorCodes.invalidParams);
+      expect((await register(registration({ sn: 'REG-0001', mac: 'AA:BB:CC:00:00:02' }))).code).toBe(ErrorCodes.deviceAlreadyRegistered);
       const res = await t.app.inject({ method: 'POST', url: `${DEVICE_API_PREFIX}/register`, payload: '{oops', headers: { 'content-type': 'application/json' } });
       expect(res.json()).toMatchObject({ code: ErrorCodes.malformedJson, data: null });
       const text = await t.app.inject({ method: 'POST', url: `${DEVICE_API_PREFIX}/poll`, payload: 'hello', headers: { 'content-type': 'text/plain' } });

@@ -28,14 +28,14 @@ describe.each(ENGINES)('wire envelope (%s)', (engine) => {
 
   it('refuses data changed after signing (tampering) with 9100', async () => {
     const data = { email: 'owner-a@test.local' };
-    const basic = buildBasic({ token: '', signKey: '', data, now: t.clock.now() });
+    const basic = buildBasic({ token: '', signKey: '', path: authCalls.userExist.path, data, now: t.clock.now() });
     const r = await t.raw(authCalls.userExist, { basic, data: { email: 'owner-b@test.local' } });
     expect(r.basic.code).toBe(ErrorCodes.badSign);
   });
 
   it('refuses a replayed nonce with 9101', async () => {
     const data = { email: 'owner-a@test.local' };
-    const basic = buildBasic({ token: '', signKey: '', data, now: t.clock.now() });
+    const basic = buildBasic({ token: '', signKey: '', path: authCalls.userExist.path, data, now: t.clock.now() });
     expect((await t.raw(authCalls.userExist, { basic, data })).basic.code).toBe(200);
     expect((await t.raw(authCalls.userExist, { basic, data })).basic.code).toBe(ErrorCodes.replayedNonce);
   });
@@ -44,9 +44,9 @@ describe.each(ENGINES)('wire envelope (%s)', (engine) => {
     const s = await t.login('dealer-a@test.local');
     const data = { pageNum: 1, pageSize: 10 };
     // The first call after login reads the session; the next ones find it in the read cache.
-    const first = buildBasic({ token: s.token, signKey: s.signKey, data, now: t.clock.now() });
+    const first = buildBasic({ token: s.token, signKey: s.signKey, path: companyCalls.list.path, data, now: t.clock.now() });
     expect((await t.raw(companyCalls.list, { basic: first, data })).basic.code).toBe(200);
-    const second = buildBasic({ token: s.token, signKey: s.signKey, data, now: t.clock.now() });
+    const second = buildBasic({ token: s.token, signKey: s.signKey, path: companyCalls.list.path, data, now: t.clock.now() });
     expect((await t.raw(companyCalls.list, { basic: second, data })).basic.code).toBe(200);
     expect((await t.raw(companyCalls.list, { basic: first, data })).basic.code).toBe(ErrorCodes.replayedNonce);
     expect((await t.raw(companyCalls.list, { basic: second, data })).basic.code).toBe(ErrorCodes.replayedNonce);
@@ -54,16 +54,16 @@ describe.each(ENGINES)('wire envelope (%s)', (engine) => {
 
   it('refuses a time outside ±5 minutes with 9102', async () => {
     const data = { email: 'owner-a@test.local' };
-    const stale = buildBasic({ token: '', signKey: '', data, now: t.clock.now() - 6 * 60_000 });
+    const stale = buildBasic({ token: '', signKey: '', path: authCalls.userExist.path, data, now: t.clock.now() - 6 * 60_000 });
     expect((await t.raw(authCalls.userExist, { basic: stale, data })).basic.code).toBe(ErrorCodes.staleTime);
-    const future = buildBasic({ token: '', signKey: '', data, now: t.clock.now() + 6 * 60_000 });
+    const future = buildBasic({ token: '', signKey: '', path: authCalls.userExist.path, data, now: t.clock.now() + 6 * 60_000 });
     expect((await t.raw(authCalls.userExist, { basic: future, data })).basic.code).toBe(ErrorCodes.staleTime);
   });
 
   it('signs with the session key: a call signed with the public key under a token is refused', async () => {
     const s = await t.login('owner-a@test.local');
     const data = { pageNum: 1, pageSize: 10 };
-    const basic = buildBasic({ token: s.token, signKey: '', data, now: t.clock.now() });
+    const basic = buildBasic({ token: s.token, signKey: '', path: companyCalls.list.path, data, now: t.clock.now() });
     expect((await t.raw(companyCalls.list, { basic, data })).basic.code).toBe(ErrorCodes.badSign);
   });
 
@@ -87,7 +87,7 @@ describe.each(ENGINES)('wire envelope (%s)', (engine) => {
 
   it('answers an unknown field in basic with 9103', async () => {
     const data = { email: 'owner-a@test.local' };
-    const basic = { ...buildBasic({ token: '', signKey: '', data, now: t.clock.now() }), extra: 1 };
+    const basic = { ...buildBasic({ token: '', signKey: '', path: authCalls.userExist.path, data, now: t.clock.now() }), extra: 1 };
     expect((await t.raw(authCalls.userExist, { basic, data })).basic.code).toBe(ErrorCodes.missingBasic);
   });
 

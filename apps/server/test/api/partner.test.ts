@@ -354,7 +354,7 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
   describe('corporate information and logo', () => {
     async function upload(session: Session, name: string, body: Buffer) {
       const data = { purpose: 'logo', name, size: body.length, sha256: createHash('sha256').update(body).digest('hex') };
-      const basic = buildBasic({ token: session.token, signKey: session.signKey, data, now: t.clock.now() });
+      const basic = buildBasic({ token: session.token, signKey: session.signKey, path: FILE_UPLOAD_PATH, data, now: t.clock.now() });
       const res = await t.app.inject({
         method: 'POST',
         url: `${API_PREFIX}/${FILE_UPLOAD_PATH}?purpose=logo&name=${encodeURIComponent(name)}`,

@@ -39,7 +39,7 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
 
   async function upload(session: Session, name: string, body: Buffer): Promise<number> {
     const data = { purpose: 'import', name, size: body.length, sha256: createHash('sha256').update(body).digest('hex') };
-    const basic = buildBasic({ token: session.token, signKey: session.signKey, data, now: t.clock.now() });
+    const basic = buildBasic({ token: session.token, signKey: session.signKey, path: FILE_UPLOAD_PATH, data, now: t.clock.now() });
     const res = await t.app.inject({
       method: 'POST',
       url: `${API_PREFIX}/${FILE_UPLOAD_PATH}?purpose=import&name=${encodeURIComponent(name)}`,

@@ -454,7 +454,7 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
       expect(foreign.basic.code).toBe(ErrorCodes.notFound);
       const png = makePng(20, 30);
       const data = { purpose: 'signSheet', name: 'sheet.png', size: png.length, sha256: sha256(png) };
-      const basic = buildBasic({ token: owner.token, signKey: owner.signKey, data, now: t.clock.now() });
+      const basic = buildBasic({ token: owner.token, signKey: owner.signKey, path: FILE_UPLOAD_PATH, data, now: t.clock.now() });
       const up = await t.app.inject({
         method: 'POST',
         url: `${API_PREFIX}/${FILE_UPLOAD_PATH}?purpose=signSheet&name=sheet.png`,

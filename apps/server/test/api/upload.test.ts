@@ -50,7 +50,7 @@ describe.each(ENGINES)('uploads (%s)', (engine) => {
   async function upload(session: Session, purpose: string, name: string, body: Buffer, opts: { signBody?: Buffer } = {}) {
     const signed = opts.signBody ?? body;
     const data = { purpose, name, size: signed.length, sha256: createHash('sha256').update(signed).digest('hex') };
-    const basic = buildBasic({ token: session.token, signKey: session.signKey, data, now: t.clock.now() });
+    const basic = buildBasic({ token: session.token, signKey: session.signKey, path: FILE_UPLOAD_PATH, data, now: t.clock.now() });
     const res = await t.app.inject({
       method: 'POST',
       url: `${API_PREFIX}/${FILE_UPLOAD_PATH}?purpose=${purpose}&name=${encodeURIComponent(name)}`,

@@ -44,14 +44,14 @@ describe.each(ENGINES)('NonceRecorder (%s)', (engine) => {
   });
 });
 
-describe.each(ENGINES)('NonceRecorder in memory mode, written behind (%s)', (engine) => {
+describe.each(ENGINES)('NonceRecorder in memory mode, written before the answer (%s)', (engine) => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase(engine);
   });
   afterAll(() => database?.close());
 
-  it('refuses a replay from memory, writes the nonces behind, and a restarted process reads them back', async () => {
+  it('refuses a replay from memory, writes the nonces, and a restarted process reads them back', async () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
     const until = new Date(clock.now() + 300_000);
     const first = new NonceRecorder(database, clock, 'memory');
@@ -59,7 +59,6 @@ describe.each(ENGINES)('NonceRecorder in memory mode, written behind (%s)', (eng
     expect(await first.record('s5:1', until)).toBe(true);
     expect(await first.record('s5:1', until)).toBe(false);
     expect(await first.record('s5:2', new Date(clock.now() + 1_000))).toBe(true);
-    await first.stop(); // what is left is written
     const { rows } = await database.query<{ key: string }>(`select key from nonces where key like 's5:%' order by key`);
     expect(rows.map((r) => r.key)).toEqual(['s5:1', 's5:2']);
 
@@ -73,14 +72,25 @@ describe.each(ENGINES)('NonceRecorder in memory mode, written behind (%s)', (eng
     await next.stop();
   });
 
-  it('writes behind on its own, within a fraction of a second', async () => {
+  it('has written a new nonce when it answers: a crash right after the answer cannot allow a replay', async () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
     const nonces = new NonceRecorder(database, clock, 'memory');
     await nonces.start();
-    expect(await nonces.record('s6:1', new Date(clock.now() + 300_000))).toBe(true);
-    await expect
-      .poll(async () => (await database.query(`select key from nonces where key = 's6:1'`)).rows.length, { timeout: 2_000, interval: 20 })
-      .toBe(1);
-    await nonces.stop();
+    // Nonces arriving together are one statement, each in the database when its caller is answered.
+    const answers = await Promise.all([nonces.record('s6:1', new Date(clock.now() + 300_000)), nonces.record('s6:2', new Date(clock.now() + 300_000)), nonces.record('s6:1', new Date(clock.now() + 300_000))]);
+    expect(answers).toEqual([true, true, false]);
+    const { rows } = await database.query<{ key: string }>(`select key from nonces where key like 's6:%' order by key`);
+    expect(rows.map((r) => r.key)).toEqual(['s6:1', 's6:2']);
+    // The process "crashes" (never stopped): the next one refuses the replay.
+    const next = new NonceRecorder(database, clock, 'memory');
+    await next.start();
+    expect(await next.record('s6:1', new Date(clock.now() + 300_000))).toBe(false);
+  });
+
+  it('does not accept a nonce it could not write', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
+    const failing = { ...database, kind: database.kind, query: async () => { throw new Error('disk full'); } } as unknown as Database;
+    const nonces = new NonceRecorder(failing, clock, 'memory');
+    await expect(nonces.record('s7:1', new Date(clock.now() + 300_000))).rejects.toThrow('disk full');
   });
 });

@@ -48,14 +48,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `webDist`: a web build to serve (default none). */
-export async function createTestApp(engine: EngineKind, opts: { webDist?: string } = {}): Promise<TestApp> {
+/**
+ * `webDist`: a web build to serve (default none); `env`: settings over the test's (rate limits are off
+ * unless `RATE_LIMITS` is given here); `logger`: pino options (a stream) instead of no log.
+ */
+export async function createTestApp(
+  engine: EngineKind,
+  opts: { webDist?: string; env?: Record<string, string>; logger?: object } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase(engine);
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', FILE_STORE_DIR: path.join(dataDir, 'files') }), webDist: opts.webDist ?? path.join(dataDir, 'no-web') };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', FILE_STORE_DIR: path.join(dataDir, 'files'), RATE_LIMITS: 'off', ...opts.env }),
+    webDist: opts.webDist ?? path.join(dataDir, 'no-web'),
+  };
   const services = await createServices(config, database, { env: { FILE_STORE_DIR: path.join(dataDir, 'files') }, jobs: false, clock });
-  const app = await buildApp({ config, database, services: services.app, clock, logger: false });
+  const app = await buildApp({ config, database, services: services.app, clock, logger: opts.logger ?? false });
   await app.ready();
   const world = await createWorld(database);
 
@@ -113,7 +122,7 @@ const url = (c: string | CallDef) => (typeof c === 'string' ? c : `${API_PREFIX}
 /** Signed calls to one app instance, timed by the test's clock. */
 function callerOf(app: FastifyInstance, clock: ManualClock): TestApp['call'] {
   return async (call, data, session, opts = {}) => {
-    const basic = { ...buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', data, now: clock.now() }), ...(opts.basic ?? {}) };
+    const basic = { ...buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', path: call.path, data, now: clock.now() }), ...(opts.basic ?? {}) };
     const res = await app.inject({
       method: 'POST',
       url: url(call),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RATE_LIMITS } from '../rate-limits';
 import { areaSchema, brandingSchema, localeSchema, sessionUserSchema } from '../entities';
 import { emailSchema, passwordSchema, passwordsMatch, verifyCodeSchema } from '../validators';
 import { defineCall } from './define';
@@ -32,6 +33,7 @@ export type SessionTokens = z.infer<typeof sessionTokens>;
 export const authCalls = {
   login: defineCall({
     path: 'auth/login',
+    rateLimit: RATE_LIMITS.login,
     auth: 'public',
     write: false,
     summary: 'Log in with e-mail and password; returns the token, the signing key and the session user.',
@@ -52,6 +54,7 @@ export const authCalls = {
   }),
   renew: defineCall({
     path: 'auth/token/renew',
+    rateLimit: RATE_LIMITS.tokenExchange,
     auth: 'public',
     write: false,
     summary: 'Exchange the renewal token for a new token and signing key (after 7004).',
@@ -60,6 +63,7 @@ export const authCalls = {
   }),
   imageCode: defineCall({
     path: 'auth/image-verify-code',
+    rateLimit: RATE_LIMITS.captcha,
     auth: 'public',
     write: false,
     summary: 'A new graphic verification code (SVG) and the id to answer it with.',
@@ -68,6 +72,7 @@ export const authCalls = {
   }),
   emailCode: defineCall({
     path: 'auth/email-dynamic-code',
+    rateLimit: RATE_LIMITS.emailCode,
     auth: 'public',
     write: false,
     summary: 'E-mail a dynamic code for registration, password finding or e-mail binding.',
@@ -81,6 +86,7 @@ export const authCalls = {
   }),
   userExist: defineCall({
     path: 'auth/user-exist',
+    rateLimit: RATE_LIMITS.accountCheck,
     auth: 'public',
     write: false,
     summary: 'Whether an account uses this e-mail.',
@@ -89,6 +95,7 @@ export const authCalls = {
   }),
   selfRegister: defineCall({
     path: 'auth/self-register',
+    rateLimit: RATE_LIMITS.registration,
     auth: 'public',
     write: true,
     summary: 'Register an enterprise (customer) account under the brand of the domain; it waits for the brand’s approval (registration audit).',
@@ -107,6 +114,7 @@ export const authCalls = {
   }),
   findPassword: defineCall({
     path: 'auth/password-find',
+    rateLimit: RATE_LIMITS.passwordFind,
     auth: 'public',
     write: true,
     summary: 'Set a new password with the code e-mailed for findPassword.',
@@ -120,6 +128,7 @@ export const authCalls = {
   }),
   checkPwd: defineCall({
     path: 'auth/check-pwd',
+    rateLimit: RATE_LIMITS.credentialCheck,
     auth: 'session',
     write: false,
     summary: "Check the signed-in user's password (before sensitive operations).",
@@ -128,6 +137,7 @@ export const authCalls = {
   }),
   emailBind: defineCall({
     path: 'auth/email-bind',
+    rateLimit: RATE_LIMITS.credentialCheck,
     auth: 'session',
     write: true,
     summary: 'Bind a new e-mail to the signed-in user with the code e-mailed to it.',
@@ -136,6 +146,7 @@ export const authCalls = {
   }),
   customerWebsite: defineCall({
     path: 'auth/customer-website/get',
+    rateLimit: RATE_LIMITS.publicPage,
     auth: 'public',
     write: false,
     summary: 'The branding of the domain the page is opened on, before login.',
@@ -189,6 +200,7 @@ export const ssoCalls = {
   }),
   exchangeSsoToken: defineCall({
     path: 'auth/sso/exchange',
+    rateLimit: RATE_LIMITS.tokenExchange,
     auth: 'public',
     write: false,
     summary: 'Exchange a one-time URL token for a session (single sign-on).',

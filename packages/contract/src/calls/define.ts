@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RateLimit } from '../rate-limits';
 import type { ResourceCode } from '../resource-codes';
 
 /**
@@ -16,6 +17,8 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   /** True when the call changes data: it is written to the operation log. */
   write: boolean;
   summary: string;
+  /** How often one address (and one account) may make the call: one of RATE_LIMITS. */
+  rateLimit?: RateLimit;
   data: I;
   result: O;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RATE_LIMITS } from '../rate-limits';
 import { companySchema, companyStatusSchema, companyTypeSchema, pageOf, pageQuerySchema, sessionUserSchema } from '../entities';
 import { auditStateSchema } from '../states';
 import { inviteeSchema, isEmailValid, passwordSchema, passwordsMatch } from '../validators';
@@ -267,6 +268,7 @@ export const partnerCalls = {
   }),
   checkCompanyInvite: defineCall({
     path: 'customer/company-register/check',
+    rateLimit: RATE_LIMITS.invitationCheck,
     auth: 'public',
     write: false,
     summary: 'What an installer or dealer registration link is worth: valid (with the invitation), expired, used, revoked, replaced or invalid.',
@@ -275,6 +277,7 @@ export const partnerCalls = {
   }),
   registerCompany: defineCall({
     path: 'customer/company-register/register',
+    rateLimit: RATE_LIMITS.registration,
     auth: 'public',
     write: true,
     summary: 'Register an invited installer or dealer company and its owner; activates the company; the link is used up.',
@@ -283,6 +286,7 @@ export const partnerCalls = {
   }),
   checkSubCustomerInvite: defineCall({
     path: 'customer/sub-customer-company/check',
+    rateLimit: RATE_LIMITS.invitationCheck,
     auth: 'public',
     write: false,
     summary: 'What a sub-customer registration link is worth.',
@@ -291,6 +295,7 @@ export const partnerCalls = {
   }),
   registerSubCustomer: defineCall({
     path: 'customer/sub-customer-company/register',
+    rateLimit: RATE_LIMITS.registration,
     auth: 'public',
     write: true,
     summary: 'Register an invited sub-customer company and its owner; the registration waits for approval.',
@@ -328,6 +333,7 @@ export const partnerCalls = {
   }),
   resubmitRegistration: defineCall({
     path: 'customer/registration-audit/resubmit',
+    rateLimit: RATE_LIMITS.registration,
     auth: 'public',
     write: true,
     summary: 'The applicant of a rejected registration corrects the company details and sends it for approval again (signs with account and password).',
@@ -386,6 +392,7 @@ export const partnerCalls = {
   }),
   exchangeRemoteAccess: defineCall({
     path: 'customer/remote-access/exchange',
+    rateLimit: RATE_LIMITS.tokenExchange,
     auth: 'public',
     write: true,
     summary: "Exchange a remote-access link for a session in the company's owner account, acting as the superior, for a limited time.",

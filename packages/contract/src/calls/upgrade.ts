@@ -218,6 +218,15 @@ export const deviceCalls = {
     data: z.strictObject({}),
     result: z.object({ key: z.string(), createdAt: z.string() }),
   }),
+  resetDeviceKey: defineCall({
+    path: 'device/key/reset',
+    auth: { anyOf: ['dealer_upgrade_mgr'] },
+    write: true,
+    summary:
+      "Forgets a registered device's own key (a replaced or reset device): its old key stops working, and the device registers again with the brand's provisioning key. Without this, a registered device is re-registered only with its own key.",
+    data: z.strictObject({ deviceId: z.number().int().positive() }),
+    result: z.object({ deviceId: z.number().int() }),
+  }),
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@
  *   holds any, and are unrestricted for a caller whose own list is empty (the owner default).
  */
 import { z } from 'zod';
+import { RATE_LIMITS } from '../rate-limits';
 import { areaKindSchema, pageOf, pageQuerySchema, resourceCodeSchema, userAuthTypeSchema, userStatusSchema, userTypeSchema } from '../entities';
 import { emailSchema, passwordSchema, passwordsMatch } from '../validators';
 import { defineCall } from './define';
@@ -224,6 +225,7 @@ export const userCalls = {
   }),
   registerCheck: defineCall({
     path: 'customer/user/register/check',
+    rateLimit: RATE_LIMITS.invitationCheck,
     auth: 'public',
     write: false,
     summary: 'Whether a registration or password-reset link is valid; answers what the page shows.',
@@ -232,6 +234,7 @@ export const userCalls = {
   }),
   register: defineCall({
     path: 'customer/user/register',
+    rateLimit: RATE_LIMITS.registration,
     auth: 'public',
     write: true,
     summary: 'Complete a registration (nickname and password) or a password reset through its link.',
@@ -296,6 +299,7 @@ export const userCalls = {
   }),
   changePassword: defineCall({
     path: 'customer/user/password/change',
+    rateLimit: RATE_LIMITS.credentialCheck,
     auth: 'session',
     write: true,
     summary: "Change the signed-in user's password with the old one (7014 when it is wrong); other sessions end.",

@@ -55,11 +55,16 @@ export interface RegisterInput {
   firmwareVersion: string;
   hardwareVersion: string;
   country: string;
+  /** The device's own key, when it registers again. */
+  deviceKey?: string;
 }
 
 /**
- * Creates or updates the device (by SN or MAC, within the key's brand) and gives it a fresh key,
- * answered once; a registered device that fits an open task joins it.
+ * Creates the device in the key's brand with a fresh key, answered once, or updates it (by SN or
+ * MAC): a device only imported so far (no key yet) takes a fresh key; a registered device keeps
+ * its key and is updated only when it presents that key (issue 11 §1.7: the brand's provisioning
+ * key cannot re-key a device). Any other case, whichever brand holds the SN or MAC, is the same
+ * 24022 after the same work. A registered device that fits an open task joins it.
  */
 export async function registerDevice(deps: RouteDeps, d: RegisterInput) {
   const sn = normalizeSn(d.sn);
@@ -77,18 +82,25 @@ export async function registerDevice(deps: RouteDeps, d: RegisterInput) {
 
 async function registerOnce(deps: RouteDeps, d: RegisterInput, sn: string, mac: string) {
   const now = deps.clock.now();
-  const deviceKey = randomBytes(24).toString('base64url');
+  let deviceKey = randomBytes(24).toString('base64url');
   return deps.database.db.transaction(async (tx) => {
     const [brand] = await rows<{ company_id: number; path: string; area_id: number | null }>(tx, sql`
       select k.company_id, c.path, c.area_id from device_provisioning_keys k join companies c on c.id = k.company_id
        where k.key_hash = ${sha256Hex(d.provisioningKey)}`);
     if (!brand) throw new AppError(ErrorCodes.provisioningKeyInvalid);
-    const found = await rows<{ id: number; company_path: string; country: string; area_id: number | null }>(tx, sql`
-      select id::float8 as id, company_path, country, area_id from devices where sn = ${sn} or mac = ${mac} for update`);
-    if (found.length > 1) throw new AppError(ErrorCodes.invalidParams, { detail: 'sn and mac belong to different devices' });
+    const found = await rows<{ id: number; company_path: string; country: string; area_id: number | null; key_hash: string | null }>(tx, sql`
+      select id::float8 as id, company_path, country, area_id, key_hash from devices where sn = ${sn} or mac = ${mac} for update`);
+    // The SN of one device with the MAC of another: taken, whoever holds them.
+    if (found.length > 1) throw new AppError(ErrorCodes.deviceAlreadyRegistered, undefined, 'sn and mac belong to different devices');
     const existing = found[0];
-    // A device of another brand is not this key's to register.
-    if (existing && !existing.company_path.startsWith(brand.path)) throw new AppError(ErrorCodes.provisioningKeyInvalid);
+    if (existing) {
+      // The key is always compared (against a dummy when there is none), so every refusal costs the same.
+      const ownKey = d.deviceKey !== undefined && sameHash(sha256Hex(d.deviceKey), existing.key_hash ?? DUMMY_HASH) && existing.key_hash !== null;
+      const ours = existing.company_path.startsWith(brand.path);
+      if (!ours || (existing.key_hash !== null && !ownKey)) throw new AppError(ErrorCodes.deviceAlreadyRegistered);
+      // Registered again with its own key: the key stays.
+      if (ownKey) deviceKey = d.deviceKey!;
+    }
     const [area] = existing && existing.country === d.country
       ? [{ id: existing.area_id }]
       : await rows<{ id: number | null }>(tx, sql`

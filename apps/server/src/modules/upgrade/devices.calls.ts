@@ -8,7 +8,7 @@ import type { CallImpl } from '../../lib/implement';
 import { implement } from '../../lib/implement';
 import { signUrl } from '../../lib/files';
 import { importDevices } from './devices.import';
-import { deviceFacets, getProvisioningKey, listDevices, resetProvisioningKey } from './devices.service';
+import { deviceFacets, getProvisioningKey, listDevices, resetDeviceKey, resetProvisioningKey } from './devices.service';
 import { createResultExport } from './export.service';
 import { IMPORT_TEMPLATE_DOWNLOAD_PATH } from './export.routes';
 
@@ -27,6 +27,7 @@ export const deviceImpls: CallImpl[] = [
   })),
   implement(deviceCalls.provisioningKey, { none: ownKey }, (ctx) => getProvisioningKey(ctx)),
   implement(deviceCalls.resetProvisioningKey, { none: ownKey }, (ctx) => resetProvisioningKey(ctx)),
+  implement(deviceCalls.resetDeviceKey, { otherTenant: (fx) => ({ deviceId: fx.otherDeviceId }) }, (ctx, d) => resetDeviceKey(ctx, d.deviceId)),
   implement(
     upgradeCalls.resultExport,
     { otherTenant: (fx) => ({ taskId: fx.otherTaskId, range: { from: Date.UTC(2026, 0, 1), to: Date.UTC(2026, 0, 31) } }) },

@@ -2,10 +2,11 @@
  * The device registry: the caller's devices (its subtree, its current area) listed, searched and
  * counted for the filters, and the brand's provisioning key that devices register with.
  */
-import { POLL_INTERVAL_SECONDS, POLL_JITTER, type deviceCalls, type Device } from '@portal/contract';
+import { ErrorCodes, POLL_INTERVAL_SECONDS, POLL_JITTER, type deviceCalls, type Device } from '@portal/contract';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companies, deviceProvisioningKeys, devices } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { randomToken, sha256Hex } from '../../lib/secrets';
 import { escapeLike, inCurrentArea, inSubtree } from '../../lib/tenancy';
@@ -132,4 +133,24 @@ export async function resetProvisioningKey(ctx: CallContext) {
   // The log names the change, never the key.
   await ctx.audit({ targetType: 'device_provisioning_key', targetId: actor.companyId, after: { createdAt: createdAt.toISOString() } });
   return { key: fresh.key, createdAt: createdAt.toISOString() };
+}
+
+// ---- a device's own key ------------------------------------------------------------------------
+
+/**
+ * Forgets a device's own key (device/key/reset): its old key stops working, and the device
+ * registers again with the brand's provisioning key, which then gives it a new one. A device of
+ * another tenant, or outside the caller's current area, is not found (1004).
+ */
+export async function resetDeviceKey(ctx: CallContext, deviceId: number) {
+  const actor = requireActor(ctx);
+  const [row] = await ctx.db
+    .update(devices)
+    .set({ keyHash: null, updatedAt: new Date(ctx.clock.now()) })
+    .where(and(eq(devices.id, deviceId), deviceScope(actor)))
+    .returning({ id: devices.id, sn: devices.sn });
+  if (!row) throw new AppError(ErrorCodes.notFound);
+  // The log names the device, never a key.
+  await ctx.audit({ targetType: 'device', targetId: row.id, after: { sn: row.sn, key: 'reset' } });
+  return { deviceId: row.id };
 }

@@ -1,5 +1,5 @@
 import {
-  API_PREFIX, HTTP_TIMEOUT_MS, PUBLIC_SIGN_KEY, TOKEN_REFRESH_GUARD_MS, UPLOAD_TIMEOUT_MS, authCalls, basicSchema,
+  ALL_CALLS, API_PREFIX, HTTP_TIMEOUT_MS, PUBLIC_SIGN_KEY, TOKEN_REFRESH_GUARD_MS, UPLOAD_TIMEOUT_MS, authCalls, basicSchema,
   dataDigest, errorMessage, hmacSha256Hex, signingString, systemCalls, type Basic,
 } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,9 +14,11 @@ import { call, resetApiClientState } from './client';
 const toasts = vi.fn();
 const navigate = vi.fn();
 
-function verifySign(basic: Basic, data: unknown, signKey: string) {
+/** Whether `basic` signs `data` for the call at `path` (any call's path when not given). */
+function verifySign(basic: Basic, data: unknown, signKey: string, path?: string) {
   const { sign, ...rest } = basic;
-  return hmacSha256Hex(signKey, signingString(rest, dataDigest(data))) === sign;
+  const paths = path ? [path] : ALL_CALLS.map((c) => c.path);
+  return paths.some((p) => hmacSha256Hex(signKey, signingString(rest, dataDigest(data), p)) === sign);
 }
 
 beforeEach(async () => {
@@ -52,7 +54,8 @@ describe('call: envelope', () => {
     expect(parsed.token).toBe(session.token);
     expect(parsed.ver).toBe('1.0');
     expect(data).toEqual({});
-    expect(verifySign(parsed, data, session.signKey)).toBe(true);
+    expect(verifySign(parsed, data, session.signKey, 'auth/session/get')).toBe(true);
+    expect(verifySign(parsed, data, session.signKey, 'auth/logout')).toBe(false);
     expect(verifySign(parsed, data, 'another-key')).toBe(false);
   });
 

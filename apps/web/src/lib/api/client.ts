@@ -93,7 +93,7 @@ async function execute(def: CallDef, payload: unknown, opts: CallOptions, attemp
   // Public calls are signed with the public key: a stale session must never break login or branding.
   const session = def.auth === 'public' ? null : getSession();
   const token = session?.token ?? '';
-  const basic = buildBasic({ token, signKey: session?.signKey ?? '', data: payload });
+  const basic = buildBasic({ token, signKey: session?.signKey ?? '', path: def.path, data: payload });
   const timeoutMs = opts.timeoutMs ?? (opts.upload ? UPLOAD_TIMEOUT_MS : HTTP_TIMEOUT_MS);
 
   const controller = new AbortController();

@@ -30,7 +30,7 @@ async function send(purpose: UploadPurpose, file: Blob & { name: string }): Prom
   const bytes = new Uint8Array(await readBlob(file));
   const data = { purpose, name: file.name, size: bytes.length, sha256: toHex(sha256(bytes)) };
   const session = getSession();
-  const basic = buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', data });
+  const basic = buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', path: FILE_UPLOAD_PATH, data });
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), UPLOAD_TIMEOUT_MS);
   let body: { basic?: { code?: number; msg?: string; params?: Record<string, string | number> }; data?: UploadedFile } | undefined;

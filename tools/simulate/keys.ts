@@ -1,0 +1,39 @@
+/**
+ * The simulated devices' own keys, kept between runs (a JSON file, 0600): a device already
+ * registered keeps its key and registers again only with it (issue 11 §1.7), so a re-run with the
+ * same SNs against the same server sends the keys it got before. Keys are kept per server origin.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { DeviceKeyStore } from './fleet';
+
+type KeyFile = Record<string, Record<string, string>>;
+
+export class FileKeyStore implements DeviceKeyStore {
+  private all: KeyFile;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly file: string,
+    private readonly origin: string,
+  ) {
+    this.all = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as KeyFile) : {};
+  }
+
+  get(sn: string): string | undefined {
+    return this.all[this.origin]?.[sn];
+  }
+
+  set(sn: string, key: string): void {
+    (this.all[this.origin] ??= {})[sn] = key;
+    // Written at most once a second while devices register, and on flush.
+    this.timer ??= setTimeout(() => this.flush(), 1000);
+  }
+
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    mkdirSync(path.dirname(this.file), { recursive: true });
+    writeFileSync(this.file, JSON.stringify(this.all), { mode: 0o600 });
+  }
+}
