@@ -104,7 +104,7 @@ describe.each(ENGINES)('mail outbox and after-commit work (%s)', (engine) => {
   });
 
   const call = async (c: CallDef, data: { to: string; fail: boolean }) => {
-    const basic = buildBasic({ token: '', signKey: '', data, now: clock.now() });
+    const basic = buildBasic({ token: '', signKey: '', path: c.path, data, now: clock.now() });
     const res = await app.inject({ method: 'POST', url: `${API_PREFIX}/${c.path}`, payload: { basic, data } });
     return res.json() as { basic: { code: number } };
   };

@@ -169,7 +169,7 @@ describe('compressed, cached delivery', () => {
     const small = await t.app.inject({
       method: 'POST',
       url: `${API_PREFIX}/${companyCalls.list.path}`,
-      payload: { basic: buildBasic({ token: owner.token, signKey: owner.signKey, data, now: t.clock.now() }), data },
+      payload: { basic: buildBasic({ token: owner.token, signKey: owner.signKey, path: companyCalls.list.path, data, now: t.clock.now() }), data },
       headers: { 'accept-encoding': 'br' },
     });
     expect(small.rawPayload.length).toBeLessThan(1024);
