@@ -8,7 +8,7 @@
 import {
   ALL_CALLS, ALL_RAW_ROUTES, API_PREFIX, DEVICE_API_PATHS, DEVICE_API_PREFIX, DEVICE_AUTH_SCHEME, deviceRegisterResultSchema, deviceRegisterSchema, devicePollResultSchema,
   devicePollSchema, deviceReportResultSchema, deviceReportSchema, ERROR_CATALOGUE, ErrorCodes, PACKAGE_CHUNK_BYTES, POLL_INTERVAL_SECONDS, POLL_JITTER,
-  SIGNED_URL_TTL_SECONDS, STORAGE_PATH_PREFIX, STORAGE_TOKEN_TTL_MS, upgradeCalls, uploadChunkResultSchema, uploadStatusSchema, type CallDef, type RawRouteDef,
+  SIGNED_URL_TTL_SECONDS, STORAGE_PATH_PREFIX, STORAGE_TOKEN_TTL_MS, upgradeCalls, uploadChunkResultSchema, uploadStatusSchema, type RawRouteDef,
 } from '@portal/contract';
 import { z } from 'zod';
 
