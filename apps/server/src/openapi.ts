@@ -6,9 +6,9 @@
  * is written here.
  */
 import {
-  ALL_CALLS, API_PREFIX, DEVICE_API_PATHS, DEVICE_API_PREFIX, DEVICE_AUTH_SCHEME, deviceRegisterResultSchema, deviceRegisterSchema, devicePollResultSchema,
+  ALL_CALLS, ALL_RAW_ROUTES, API_PREFIX, DEVICE_API_PATHS, DEVICE_API_PREFIX, DEVICE_AUTH_SCHEME, deviceRegisterResultSchema, deviceRegisterSchema, devicePollResultSchema,
   devicePollSchema, deviceReportResultSchema, deviceReportSchema, ERROR_CATALOGUE, ErrorCodes, PACKAGE_CHUNK_BYTES, POLL_INTERVAL_SECONDS, POLL_JITTER,
-  SIGNED_URL_TTL_SECONDS, STORAGE_PATH_PREFIX, STORAGE_TOKEN_TTL_MS, upgradeCalls, uploadChunkResultSchema, uploadStatusSchema, type CallDef,
+  SIGNED_URL_TTL_SECONDS, STORAGE_PATH_PREFIX, STORAGE_TOKEN_TTL_MS, upgradeCalls, uploadChunkResultSchema, uploadStatusSchema, type RawRouteDef,
 } from '@portal/contract';
 import { z } from 'zod';
 
@@ -33,9 +33,13 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   }
 }
 
-function authText(call: CallDef) {
+function authText(call: Pick<RawRouteDef, 'auth'>) {
   if (call.auth === 'public') return 'Public (no session).';
   if (call.auth === 'session') return 'Any signed-in user.';
+  if (call.auth === 'device') return 'A registered device: `Authorization: Device <sn>:<deviceKey>`.';
+  if (call.auth === 'provisioningKey') return "The brand's provisioning key, in the body.";
+  if (call.auth === 'signedLink') return 'A link signed by the server for one object (made by the call that names it), valid for a short time.';
+  if (call.auth === 'storageToken') return `The X-Security-Token of ${upgradeCalls.storageInfo.path}, for one package object.`;
   return `Needs one of: ${call.auth.anyOf.join(', ')}${call.auth.supplierOnly ? ' (supplier only)' : ''}.`;
 }
 
@@ -263,6 +267,51 @@ function storagePaths(): Record<string, unknown> {
   };
 }
 
+/** `:name` and a trailing `*` of a route path as OpenAPI writes them. */
+const openApiPath = (route: RawRouteDef) => route.docPath ?? route.path.replace(/:([A-Za-z]+)/g, '{$1}').replace(/\*$/, '{path}');
+
+/**
+ * Every raw route of the contract (raw-routes.ts), with its declared auth and refusal: the routes
+ * described in detail above keep their text and gain the declaration; the others are generated.
+ */
+function rawRoutePaths(detailed: Record<string, Record<string, Record<string, unknown>>>): Record<string, unknown> {
+  const paths: Record<string, Record<string, Record<string, unknown>>> = { ...detailed };
+  for (const route of ALL_RAW_ROUTES) {
+    const path = openApiPath(route);
+    const method = route.method.toLowerCase();
+    const declared = {
+      'x-portal-auth': route.auth,
+      'x-portal-refused': route.refused,
+    };
+    const refusal = {
+      description: `Credentials missing or not valid for this object: code ${route.refused.code}`,
+      content: json(route.shape === 'plain' ? REFUSAL : z.object({ basic: z.object({ code: z.number().int(), msg: z.string() }) }), 'output'),
+    };
+    const known = paths[path]?.[method];
+    if (known) {
+      paths[path][method] = { ...known, description: `${authText(route)} ${String(known.description ?? '')}`.trim(), ...declared };
+      continue;
+    }
+    const params = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    paths[path] = {
+      ...paths[path],
+      [method]: {
+        tags: [route.path.startsWith(API_PREFIX) ? route.path.slice(API_PREFIX.length + 1).split('/')[0] : 'raw'],
+        summary: route.summary,
+        description: authText(route),
+        ...(params.length ? { parameters: params } : {}),
+        // The one raw POST/PUT without its own section above is file/upload: raw bytes.
+        ...(route.method === 'GET' ? {} : { requestBody: { required: true, content: binaryBody } }),
+        responses: route.refused.status === 200
+          ? { 200: { description: `The answer, or a refusal (code ${route.refused.code})`, content: route.file ? { ...binaryBody, ...refusal.content } : refusal.content } }
+          : { 200: route.file ? { description: 'The file', content: binaryBody } : { description: 'The answer' }, [route.refused.status]: refusal },
+        ...declared,
+      },
+    };
+  }
+  return paths;
+}
+
 /** The OpenAPI document, generated from the contract's call definitions and schemas. */
 export function buildOpenApiDocument() {
   const codes = Object.entries(ERROR_CATALOGUE)
@@ -283,7 +332,7 @@ export function buildOpenApiDocument() {
       { name: DEVICE_TAG, description: 'The device-facing update service: devices register, poll, download and report.' },
       { name: STORAGE_TAG, description: `The portal's package storage (storageType portal), reached with the credentials of ${storageInfoCall}.` },
     ],
-    paths: { ...callPaths(), ...devicePaths(), ...storagePaths() },
+    paths: { ...callPaths(), ...rawRoutePaths({ ...devicePaths(), ...storagePaths() } as Record<string, Record<string, Record<string, unknown>>>) },
     components: {
       securitySchemes: {
         deviceKey: {

@@ -107,9 +107,19 @@ const CREDENTIAL_CODES = new Set<number>([
 const GRANTED = Symbol('rawRouteGrant');
 type Granted = FastifyRequest & { [GRANTED]?: unknown };
 
+export interface RegisteredRawRoute {
+  route: RawRouteDef;
+  /**
+   * Why another tenant's ids cannot be reached through this route (the permission tests hold every
+   * route to saying so): its credential names one object and was made by a call whose own tenant
+   * check is tested, or it names no tenant object at all.
+   */
+  tenancy: string;
+}
+
 /** The routes registered through here, per server (scopes share their root's HTTP server): the registry test compares them with the contract. */
-const registered = new WeakMap<object, RawRouteDef[]>();
-export function registeredRawRoutes(app: FastifyInstance): readonly RawRouteDef[] {
+const registered = new WeakMap<object, RegisteredRawRoute[]>();
+export function registeredRawRoutes(app: FastifyInstance): readonly RegisteredRawRoute[] {
   return registered.get(app.server) ?? [];
 }
 
@@ -122,12 +132,13 @@ export function rawRoute<G>(
   deps: RawRouteDeps,
   def: RawRouteDef,
   check: CredentialCheck<G>,
+  tenancy: string,
   handler: (req: FastifyRequest, reply: FastifyReply, granted: G) => unknown,
   options: RouteShorthandOptions = {},
 ): void {
   if (check.kind !== kindOf(def.auth)) throw new Error(`raw route ${def.method} ${def.path} declares auth ${JSON.stringify(def.auth)} but registers a ${check.kind} check`);
   const list = registered.get(scope.server) ?? [];
-  list.push(def);
+  list.push({ route: def, tenancy });
   registered.set(scope.server, list);
   scope.route({
     ...options,

@@ -1,5 +1,5 @@
 import {
-  ALL_CALLS, API_PREFIX, DEVICE_API_PATHS, DEVICE_API_PREFIX, DEVICE_REPORT_STATUSES, deviceRegisterResultSchema, deviceRegisterSchema, devicePollResultSchema, devicePollSchema,
+  ALL_CALLS, ALL_RAW_ROUTES, API_PREFIX, rawRoutes, DEVICE_API_PATHS, DEVICE_API_PREFIX, DEVICE_REPORT_STATUSES, deviceRegisterResultSchema, deviceRegisterSchema, devicePollResultSchema, devicePollSchema,
   deviceReportResultSchema, deviceReportSchema, ErrorCodes, SIGNED_URL_TTL_SECONDS, STORAGE_PATH_PREFIX, uploadChunkResultSchema, uploadStatusSchema,
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,5 +137,29 @@ describe('API documentation', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/swagger/i);
+  });
+});
+
+describe('raw routes in the API documentation', () => {
+  let t: TestApp;
+  let doc: any;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  });
+  afterAll(() => t?.close());
+
+  it('lists every raw route of the contract with its declared auth and refusal', () => {
+    for (const route of ALL_RAW_ROUTES) {
+      const path = route.docPath ?? route.path.replace(/:([A-Za-z]+)/g, '{$1}');
+      const op = doc.paths[path]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${path}`).toBeTruthy();
+      expect(op['x-portal-auth'], path).toEqual(route.auth);
+      expect(op['x-portal-refused'], path).toEqual(route.refused);
+      expect(op.description.length, path).toBeGreaterThan(10);
+    }
+    const upload = doc.paths[rawRoutes.fileUpload.path].post;
+    expect(upload.description).toContain('Needs one of');
+    expect(doc.paths[rawRoutes.fileGet.path].get.responses[403]).toBeTruthy();
   });
 });

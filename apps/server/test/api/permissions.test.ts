@@ -1,11 +1,16 @@
 /**
  * Generated from the implemented calls, so that no endpoint can skip them: every non-public call
  * refuses a caller without a session, every coded call refuses a session without its resource code,
- * and every call naming tenant objects refuses another tenant's ids.
+ * and every call naming tenant objects refuses another tenant's ids. The raw routes (contract
+ * raw-routes.ts) likewise: each is registered from its declaration, refuses a request without
+ * credentials and one with forged credentials with its declared code, a coded one refuses a
+ * session without its codes, and each states why another tenant's ids are out of its reach.
  */
-import { ALL_CALLS, ErrorCodes } from '@portal/contract';
+import { ALL_CALLS, ALL_RAW_ROUTES, buildBasic, DEVICE_REPORT_STATUSES, ErrorCodes, PRODUCT_TYPES, type RawRouteDef } from '@portal/contract';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_IMPLS } from '../../src/app';
+import { registeredRawRoutes } from '../../src/lib/raw-routes';
 import { createTestApp, type TestApp } from '../support/app';
 import { ENGINES } from '../support/db';
 
@@ -66,4 +71,85 @@ describe.each(ENGINES)('permissions of every call (%s)', (engine) => {
     const r = await t.call(impl.call, data as never, owner);
     expect([ErrorCodes.notFound, ErrorCodes.forbidden]).toContain(r.basic.code);
   });
+});
+
+describe.each(ENGINES)('permissions of every raw route (%s)', (engine) => {
+  let t: TestApp;
+  let noCodes: Awaited<ReturnType<TestApp['login']>>;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    noCodes = await t.login('nocodes-a@test.local');
+  });
+  afterAll(() => t?.close());
+
+  const label = (r: RawRouteDef) => `${r.method} ${r.path}`;
+  /** A concrete URL for the route's path (parameters filled in). */
+  const urlOf = (r: RawRouteDef, query = '') => `${r.path.replace(/:([A-Za-z]+)/g, '1').replace(/\*$/, '1/1.bin')}${query}`;
+  const codeOf = (r: RawRouteDef, body: Record<string, unknown>) => (r.shape === 'plain' ? body.code : (body.basic as { code: number } | undefined)?.code);
+  const isCallAuth = (r: RawRouteDef) => r.auth === 'public' || r.auth === 'session' || typeof r.auth === 'object';
+
+  async function send(r: RawRouteDef, opts: Request = {}) {
+    const json = opts.body !== undefined;
+    const res = await t.app.inject({
+      method: r.method,
+      url: urlOf(r, opts.query),
+      headers: { ...(json ? { 'content-type': 'application/json' } : r.method === 'GET' ? {} : { 'content-type': 'application/octet-stream' }), ...opts.headers },
+      ...(r.method === 'GET' ? {} : { payload: json ? JSON.stringify(opts.body) : Buffer.from('x') }),
+    });
+    return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+  }
+
+  /** A well-formed device registration: only its provisioning key is wrong. */
+  const registration = (provisioningKey: string) => ({
+    provisioningKey, sn: 'PERM-SN-1', mac: '00:11:22:33:44:55', model: 'M1', productType: PRODUCT_TYPES[0], firmwareVersion: '1.0.0', country: 'DE',
+  });
+
+  /** Credentials of the route's kind that the server never issued. */
+  type Request = { headers?: Record<string, string>; query?: string; body?: unknown };
+  function forged(r: RawRouteDef): Request {
+    if (isCallAuth(r)) {
+      const data = { purpose: 'logo', name: 'a.png', size: 1, sha256: createHash('sha256').update('x').digest('hex') };
+      return { headers: { 'x-basic': JSON.stringify(buildBasic({ token: 'forged-token', signKey: 'x', data, now: t.clock.now() })) }, query: '?purpose=logo&name=a.png' };
+    }
+    if (r.auth === 'device') {
+      // A well-formed body: only the key is wrong.
+      const body = r.path.endsWith('poll') ? { model: 'M1', firmwareVersion: '1.0.0' } : { taskId: 1, status: DEVICE_REPORT_STATUSES[0] };
+      return { headers: { authorization: 'Device PERM-SN-1:forged-key' }, body };
+    }
+    if (r.auth === 'provisioningKey') return { body: registration('forged-provisioning-key') };
+    if (r.auth === 'storageToken') return { headers: { 'x-security-token': 'pkg=1&obj=x&act=upload&expires=9999999999&signature=00' } };
+    return { query: '?path=a&sign=00&uid=1&tid=1&exp=9999999999&pkg=1&dev=1&task=1&kind=devices&expires=9999999999&signature=00' };
+  }
+
+  it('registers every raw route of the contract exactly once, each saying how tenancy holds', () => {
+    const routes = registeredRawRoutes(t.app);
+    expect(routes.map((r) => label(r.route)).sort()).toEqual(ALL_RAW_ROUTES.map(label).sort());
+    for (const r of routes) expect(r.tenancy.length, label(r.route)).toBeGreaterThan(10);
+  });
+
+  it.each(ALL_RAW_ROUTES.filter((r) => r.auth !== 'public' && r.auth !== 'provisioningKey').map((r) => [label(r), r] as const))(
+    '%s refuses a request without credentials (its declared code and status)',
+    async (_l, r) => {
+      const res = await send(r, r.auth === 'device' ? { body: {} } : {});
+      expect(codeOf(r, res.body)).toBe(r.refused.code);
+      expect(res.status).toBe(r.refused.status);
+    },
+  );
+
+  it.each(ALL_RAW_ROUTES.map((r) => [label(r), r] as const))('%s refuses forged credentials', async (_l, r) => {
+    const res = await send(r, forged(r));
+    const expected = isCallAuth(r) ? ErrorCodes.tokenInvalid : r.refused.code;
+    expect(codeOf(r, res.body)).toBe(expected);
+    if (!isCallAuth(r)) expect(res.status).toBe(r.refused.status);
+  });
+
+  it.each(ALL_RAW_ROUTES.filter((r) => typeof r.auth === 'object').map((r) => [label(r), r] as const))(
+    '%s refuses a session without its resource codes (1005)',
+    async (_l, r) => {
+      const data = { purpose: 'logo', name: 'a.png', size: 1, sha256: createHash('sha256').update('x').digest('hex') };
+      const basic = buildBasic({ token: noCodes.token, signKey: noCodes.signKey, data, now: t.clock.now() });
+      const res = await send(r, { headers: { 'x-basic': JSON.stringify(basic) }, query: '?purpose=logo&name=a.png' });
+      expect(codeOf(r, res.body)).toBe(ErrorCodes.forbidden);
+    },
+  );
 });

@@ -3,7 +3,7 @@
  * batch all-or-nothing, specified devices by SN, MAC range and xlsx, one active task per device,
  * list, get, counts, devices, results by country, update, delete, and another tenant's task.
  */
-import { ErrorCodes, upgradeCalls, type ReleaseTaskInput } from '@portal/contract';
+import { ErrorCodes, releaseTaskMachine, TASK_OWNER_ACTIONS, upgradeCalls, type ReleaseTaskInput } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../src/db/schema';
@@ -262,6 +262,19 @@ describe.each(ENGINES)('release tasks (%s)', (engine) => {
     expect((await t.call(upgradeCalls.taskDelete, { taskId: running }, owner)).basic.code).toBe(ErrorCodes.illegalTransition);
     await t.call(upgradeCalls.taskOperate, { taskId: running, action: 'end' }, owner);
     expect((await t.call(upgradeCalls.taskDelete, { taskId: running }, owner)).basic.code).toBe(200);
+  });
+
+  it('answers with every task the caller\'s abilities on it (policy), in the list and the detail', async () => {
+    const taskId = t.world.upgradeB.task.id;
+    // Unreleased: its owner may revoke or delete it; the supplier may also suspend it.
+    const own = (await t.call(upgradeCalls.taskGet, { taskId }, ownerB)).data;
+    expect(own.status).toBe('unreleased');
+    expect(own.actions).toEqual([...TASK_OWNER_ACTIONS.filter((a) => releaseTaskMachine.can('unreleased', a)), 'delete']);
+    expect(own.actions).not.toContain('supplierSuspend');
+    const bySupplier = (await t.call(upgradeCalls.taskGet, { taskId }, supplier)).data;
+    expect(bySupplier.actions).toContain('supplierSuspend');
+    const listed = (await t.call(upgradeCalls.taskList, { pageNum: 1, pageSize: 50 }, ownerB)).data.records.find((r) => r.taskId === taskId);
+    expect(listed?.actions).toEqual(own.actions);
   });
 
   it("refuses another tenant's task and package (1004)", async () => {

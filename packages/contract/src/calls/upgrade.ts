@@ -419,6 +419,12 @@ export const waveSchema = z.object({
   successRate: z.number(),
 });
 
+export const TASK_OWNER_ACTIONS = ['pause', 'continue', 'end', 'revoke', 'promote'] as const;
+export const TASK_SUPPLIER_ACTIONS = ['supplierSuspend', 'supplierResume', 'externalPause', 'externalResume'] as const;
+/** What the server says the caller may do with a task now (its policy): the operate actions, and delete. */
+export const TASK_ABILITIES = [...TASK_OWNER_ACTIONS, ...TASK_SUPPLIER_ACTIONS, 'delete'] as const;
+export type TaskAbility = (typeof TASK_ABILITIES)[number];
+
 export const releaseTaskSchema = z.object({
   taskId: z.number().int(),
   pkgId: z.number().int(),
@@ -441,6 +447,8 @@ export const releaseTaskSchema = z.object({
   counts: taskCountsSchema,
   createdAt: z.string(),
   createdBy: z.string(),
+  /** The caller's abilities on this task (server policy); the web offers exactly these. */
+  actions: z.array(z.enum(TASK_ABILITIES)),
 });
 export type ReleaseTask = z.infer<typeof releaseTaskSchema>;
 
@@ -485,8 +493,6 @@ const pkgIdData = z.strictObject({ pkgId: z.number().int() });
 const ok = z.object({});
 
 /** Owner actions on a task; the supplier's own are supplierSuspend/supplierResume/externalPause/externalResume. */
-export const TASK_OWNER_ACTIONS = ['pause', 'continue', 'end', 'revoke', 'promote'] as const;
-export const TASK_SUPPLIER_ACTIONS = ['supplierSuspend', 'supplierResume', 'externalPause', 'externalResume'] as const;
 
 export const upgradeCalls = {
   appConfig: defineCall({

@@ -49,7 +49,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: { database: Datab
     if (!s || s.endedAt || String(s.userId) !== q.uid) throw new AppError(ErrorCodes.fileLinkInvalid, { detail: 'session ended' });
     return verifyFileLink(q, deps.services.config.linkSecret, deps.clock.now(), { sessionId: s.id });
   });
-  rawRoute(app, deps, rawRoutes.fileGet, fileLink, async (req, reply, link) => {
+  rawRoute(app, deps, rawRoutes.fileGet, fileLink, 'the link names one path, made by file/link after its subtree check, and dies with that session', async (req, reply, link) => {
     const [f] = await deps.database.db.select().from(files).where(eq(files.path, link.path));
     const served = await serveFile({
       store: deps.services.fileStore,

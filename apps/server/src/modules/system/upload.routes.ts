@@ -24,7 +24,7 @@ function signedUploadData(req: FastifyRequest) {
 export function registerUploadRoutes(app: FastifyInstance, deps: { database: Database; clock: Clock; services: AppServices }) {
   app.register(async (scope) => {
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES + 1024 }, (_req, body, done) => done(null, body));
-    rawRoute(scope, deps, rawRoutes.fileUpload, userCredentials(signedUploadData), async (req, _reply, actor) => {
+    rawRoute(scope, deps, rawRoutes.fileUpload, userCredentials(signedUploadData), 'stores into the caller\'s own company; names no other object', async (req, _reply, actor) => {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const q = req.query as Record<string, string>;
       const rawData = signedUploadData(req);

@@ -74,16 +74,16 @@ export function registerDeviceApi(app: FastifyInstance, deps: RouteDeps): void {
     // rebuilds each request's logger, which the hot path should not pay for when nothing is logged).
     const quiet = ['trace', 'debug', 'info'].includes(app.log.level) ? { logLevel: 'warn' as const } : {};
 
-    rawRoute(scope, deps, rawRoutes.deviceRegister, provisioningKey(), async (req) => answer(await registerDevice(deps, parse(deviceRegisterSchema, req.body))), quiet);
+    rawRoute(scope, deps, rawRoutes.deviceRegister, provisioningKey(), 'the provisioning key names the brand the device joins', async (req) => answer(await registerDevice(deps, parse(deviceRegisterSchema, req.body))), quiet);
 
-    rawRoute(scope, deps, rawRoutes.devicePoll, deviceKey(), async (req, _reply, authorization) => {
+    rawRoute(scope, deps, rawRoutes.devicePoll, deviceKey(), 'the device key names one device; answers only that device\'s task', async (req, _reply, authorization) => {
       const body = parse(devicePollSchema, req.body);
       return answer(await pollDevice(pollDeps, authorization, body));
     }, quiet);
 
-    rawRoute(scope, deps, rawRoutes.deviceReport, deviceKey(), async (req, _reply, authorization) => answer(await reportDevice(deps, authorization, parse(deviceReportSchema, req.body))), quiet);
+    rawRoute(scope, deps, rawRoutes.deviceReport, deviceKey(), 'the device key names one device; reports only on that device\'s task', async (req, _reply, authorization) => answer(await reportDevice(deps, authorization, parse(deviceReportSchema, req.body))), quiet);
 
-    rawRoute(scope, deps, rawRoutes.deviceDownload, signedLink(), async (req, reply, params) => {
+    rawRoute(scope, deps, rawRoutes.deviceDownload, signedLink(), 'the URL names the package and device of the poll that signed it', async (req, reply, params) => {
       const pkgId = Number(params.get('pkg'));
       const deviceId = Number(params.get('dev'));
       if (!Number.isSafeInteger(pkgId) || !Number.isSafeInteger(deviceId)) throw new AppError(ErrorCodes.fileLinkInvalid);

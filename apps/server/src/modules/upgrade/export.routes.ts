@@ -41,7 +41,7 @@ export function registerExportRoutes(app: FastifyInstance, deps: RouteDeps): voi
     if (!s || s.endedAt || s.userId !== filter.userId) throw new AppError(ErrorCodes.fileLinkInvalid, { detail: 'session ended' });
     return filter;
   });
-  rawRoute(app, deps, rawRoutes.resultExportDownload, exportLink, async (req, reply, filter) => {
+  rawRoute(app, deps, rawRoutes.resultExportDownload, exportLink, 'the link carries the filter upgrade/result/export built from the caller\'s scope, and dies with that session', async (req, reply, filter) => {
 
     const day = new Date(deps.clock.now()).toISOString().slice(0, 10).replace(/-/g, '');
     const name = `upgrade-results${filter.taskId !== null ? `-task${filter.taskId}` : ''}-${day}.xlsx`;
@@ -58,7 +58,7 @@ export function registerExportRoutes(app: FastifyInstance, deps: RouteDeps): voi
       .send(out);
   });
 
-  rawRoute(app, deps, rawRoutes.importTemplateDownload, signedLink(), async (_req, reply, params) => {
+  rawRoute(app, deps, rawRoutes.importTemplateDownload, signedLink(), 'a blank template: no tenant data', async (_req, reply, params) => {
     const locale = normalizeLocale(params.get('locale') ?? undefined);
     const template = TEMPLATES[params.get('kind') === 'targets' ? 'targets' : 'devices'];
     const [column, description] = templateHelpHeaders(locale);

@@ -72,7 +72,7 @@ export function registerStorageRoutes(app: FastifyInstance, deps: RouteDeps): vo
       return reply.status(httpStatusOf(appErr.code)).send(answer(req, appErr.code, null, appErr.params));
     });
 
-    rawRoute(scope, deps, rawRoutes.storageChunkPut, uploadGrant, async (req, _reply, pkgId) => {
+    rawRoute(scope, deps, rawRoutes.storageChunkPut, uploadGrant, 'the token names one package object, issued by storage-info/get after its tenant check', async (req, _reply, pkgId) => {
       const params = req.params as { pkgId: string; index: string };
       // An empty body is not parsed at all: it is a chunk of length 0.
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
@@ -99,7 +99,7 @@ export function registerStorageRoutes(app: FastifyInstance, deps: RouteDeps): vo
       return answer(req, 200, result);
     }, { bodyLimit: PACKAGE_CHUNK_BYTES });
 
-    rawRoute(scope, deps, rawRoutes.storageUploadStatus, uploadGrant, async (req, _reply, pkgId) => {
+    rawRoute(scope, deps, rawRoutes.storageUploadStatus, uploadGrant, 'the token names one package object, issued by storage-info/get after its tenant check', async (req, _reply, pkgId) => {
       const [pkg] = await database.db.select({ size: firmwarePackages.size, status: firmwarePackages.status }).from(firmwarePackages).where(eq(firmwarePackages.id, pkgId));
       if (!pkg) throw new AppError(ErrorCodes.notFound);
       const chunks = await database.db
@@ -119,7 +119,7 @@ export function registerStorageRoutes(app: FastifyInstance, deps: RouteDeps): vo
       const objectName = `firmware/${(req.params as { '*': string })['*']}`;
       return { objectName, grant: grantOf(req, null, objectName, 'download') };
     });
-    rawRoute(scope, deps, rawRoutes.storageDownload, downloadGrant, async (req, reply, { objectName, grant }) => {
+    rawRoute(scope, deps, rawRoutes.storageDownload, downloadGrant, 'the token names one package object, issued by storage-info/get after its tenant check', async (req, reply, { objectName, grant }) => {
       const [pkg] = await database.db
         .select()
         .from(firmwarePackages)

@@ -2,7 +2,9 @@
  * Release task rows to the contract's shapes, and the pause detail in the reader's locale.
  */
 import type { Locale, ReleaseTask, ReleaseTaskDetail, TaskCounts } from '@portal/contract';
+import type { Actor } from '../../lib/context';
 import { gatesOf, pauseDetailOf } from './engine.shared';
+import { taskActions } from './tasks.policy';
 
 /** Pause details per reason, filled from the parameters stored with the pause. */
 const PAUSE_TEMPLATES: Record<string, Record<Locale, string>> = {
@@ -96,7 +98,8 @@ export function countsOf(r: TaskListRow, f: InFlight): TaskCounts {
   };
 }
 
-export function presentTask(r: TaskListRow, f: InFlight, locale: Locale): ReleaseTask {
+/** A task for `actor`, with the actor's abilities on it (tasks.policy.ts). */
+export function presentTask(r: TaskListRow, f: InFlight, locale: Locale, actor: Actor): ReleaseTask {
   return {
     taskId: r.id,
     pkgId: r.pkg_id,
@@ -118,6 +121,7 @@ export function presentTask(r: TaskListRow, f: InFlight, locale: Locale): Releas
     counts: countsOf(r, f),
     createdAt: isoOf(r.created_at),
     createdBy: r.created_by_name,
+    actions: taskActions(actor, r.status as ReleaseTask['status']),
   };
 }
 

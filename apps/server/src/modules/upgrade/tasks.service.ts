@@ -153,7 +153,7 @@ export async function listTasks(ctx: CallContext, q: z.output<typeof taskListQue
   const records = await rows<TaskListRow>(ctx.db, sql`${TASK_SELECT} where ${where} order by t.id desc limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`);
   const flights = await inFlightOf(ctx.db, records.map((r) => r.id));
   return {
-    records: records.map((r) => presentTask(r, flights.get(r.id) ?? NO_FLIGHT, ctx.locale)),
+    records: records.map((r) => presentTask(r, flights.get(r.id) ?? NO_FLIGHT, ctx.locale, actor)),
     total: Number(total),
     pageNum: q.pageNum,
     pageSize: q.pageSize,
@@ -165,10 +165,10 @@ export async function getTask(ctx: CallContext, taskId: number): Promise<Release
   const actor = requireActor(ctx);
   const [r] = await rows<TaskListRow>(ctx.db, sql`${TASK_SELECT} where t.id = ${taskId} and ${taskScope(actor)}`);
   if (!r) throw new AppError(ErrorCodes.notFound);
-  return detailOf(ctx.db, r, ctx.locale);
+  return detailOf(ctx.db, r, ctx.locale, actor);
 }
 
-async function detailOf(db: Executor, r: TaskListRow, locale: CallContext['locale']): Promise<ReleaseTaskDetail> {
+async function detailOf(db: Executor, r: TaskListRow, locale: CallContext['locale'], actor: Actor): Promise<ReleaseTaskDetail> {
   const flights = await inFlightOf(db, [r.id]);
   const waves = await rows<WaveRow>(db, sql`
       select idx::int as idx, size, is_promotion, ${epochMs(sql`started_at`)} as started_at, notified, success, failed
@@ -176,7 +176,7 @@ async function detailOf(db: Executor, r: TaskListRow, locale: CallContext['local
   const history = await rows<{ at: number; action: string; from_state: string; to_state: string; by_name: string; reason: string | null }>(db, sql`
       select ${epochMs(sql`at`)} as at, action, from_state, to_state, by_name, reason from release_task_events where task_id = ${r.id} order by id`);
   return {
-    ...presentTask(r, flights.get(r.id) ?? NO_FLIGHT, locale),
+    ...presentTask(r, flights.get(r.id) ?? NO_FLIGHT, locale, actor),
     waves: waves.map(presentWave),
     currentWave: Number(r.current_wave) > 0 ? Number(r.current_wave) : null,
     history: history.map((h) => ({ at: new Date(Number(h.at)).toISOString(), action: h.action, from: h.from_state, to: h.to_state, by: h.by_name, reason: h.reason })),

@@ -1,18 +1,15 @@
 import {
   CaretRightOutlined, DeleteOutlined, ExclamationCircleFilled, PauseOutlined, RiseOutlined, StopOutlined, UndoOutlined,
 } from '@ant-design/icons';
-import { type ReleaseTask, TASK_OWNER_ACTIONS, TASK_SUPPLIER_ACTIONS, releaseTaskMachine } from '@portal/contract';
+import type { ReleaseTask } from '@portal/contract';
 import { Button, Dropdown, Flex, Input, Modal, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { type TaskAction, useDeleteTask, useOperateTask } from '../api/upgrade-api';
-import { useUpgradePermissions } from '../lib/permissions';
 
 export type TaskMenuAction = TaskAction | 'delete';
 
-/** States in which a task may be deleted (upgrade/task/delete): not started, or finished. */
-export const DELETABLE_STATES: readonly ReleaseTask['status'][] = ['unreleased', 'ended', 'expired', 'revoked', 'completed'];
 /** Actions asked for confirmation (with an optional reason where it is kept with the task). */
 const CONFIRMED: readonly TaskMenuAction[] = ['end', 'revoke', 'promote', 'supplierSuspend', 'externalPause', 'delete'];
 const WITH_REASON: readonly TaskMenuAction[] = ['pause', 'end', 'revoke', 'supplierSuspend', 'externalPause'];
@@ -31,25 +28,17 @@ const ICONS: Partial<Record<TaskMenuAction, ReactNode>> = {
 };
 
 /**
- * The actions a task offers now: its state machine's moves that the user may make (owner actions
- * with dealer_upgrade_mgr, the supplier's suspension and external pause), and delete.
+ * The actions a task offers now: exactly the abilities the server answered with it (`task.actions`,
+ * its policy), in a fixed order. Nothing is re-derived here.
  */
 export function useTaskActions() {
   const { t } = useTranslation();
-  const perms = useUpgradePermissions();
   const operate = useOperateTask();
   const remove = useDeleteTask();
   const [pending, setPending] = useState<{ action: TaskMenuAction; task: ReleaseTask } | null>(null);
   const [reason, setReason] = useState('');
 
-  const actionsFor = (task: Pick<ReleaseTask, 'status'>): TaskMenuAction[] => {
-    const allowed: TaskMenuAction[] = [
-      ...(perms.canManage ? TASK_OWNER_ACTIONS.filter((a) => releaseTaskMachine.can(task.status, a)) : []),
-      ...(perms.canSupervise ? TASK_SUPPLIER_ACTIONS.filter((a) => releaseTaskMachine.can(task.status, a)) : []),
-      ...(perms.canManage && DELETABLE_STATES.includes(task.status) ? (['delete'] as const) : []),
-    ];
-    return ORDER.filter((a) => allowed.includes(a));
-  };
+  const actionsFor = (task: Pick<ReleaseTask, 'actions'>): TaskMenuAction[] => ORDER.filter((a) => task.actions.includes(a));
 
   const perform = async (action: TaskMenuAction, task: ReleaseTask, why?: string): Promise<boolean> => {
     try {

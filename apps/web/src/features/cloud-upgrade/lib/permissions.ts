@@ -2,8 +2,8 @@ import { useSessionUser } from '../../../lib/session/session-store';
 
 /**
  * What the signed-in user may do in the upgrade screens (SPEC §6): dealer_upgrade_qry reads,
- * dealer_upgrade_mgr acts; the supplier also suspends and pauses tasks externally. The server
- * checks all of it again; this only hides what would be refused.
+ * dealer_upgrade_mgr acts (the menu and create buttons). What may be done with one task comes with
+ * the task (`actions`, the server's policy), not from here.
  */
 export function useUpgradePermissions() {
   const me = useSessionUser();
@@ -12,7 +12,6 @@ export function useUpgradePermissions() {
   return {
     canManage: codes.includes('dealer_upgrade_mgr'),
     isSupplier,
-    canSupervise: isSupplier && (codes.includes('supplier_system_mgr') || codes.includes('dealer_upgrade_mgr')),
     areas: me?.areaList ?? [],
     currentArea: me?.areaList.find((a) => a.id === me.currentArea) ?? null,
   };

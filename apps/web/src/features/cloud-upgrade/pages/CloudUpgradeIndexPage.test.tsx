@@ -12,21 +12,26 @@ const pkg = (pkgId: number, status: string, over: Record<string, unknown> = {}) 
   size: 10_485_760, md5: '5d41402abc4b2a76b9719d911017c592', sha256: null, uploadedBytes: 5_242_880, status, statusReason: null, sync: [],
   createdAt: '2025-03-01T08:00:00.000Z', updatedAt: '2025-03-01T08:00:00.000Z', ...over,
 });
-const task = (taskId: number, status: string) => ({
+/** What the server's policy answers a partner owner (dealer_upgrade_mgr) per state; the web must offer exactly `actions`. */
+const OWNER_ACTIONS: Record<string, string[]> = { in_release: ['pause', 'end', 'revoke'], paused: ['continue', 'end', 'revoke'], ended: ['delete'] };
+const task = (taskId: number, status: string, actions: string[] = OWNER_ACTIONS[status] ?? []) => ({
   taskId, pkgId: 1, versionName: 'V1.1.0', productType: 'IPC', companyId: 10, companyName: 'Acme Security', releaseType: 'gray', speed: 'normal', grayCount: 100,
   areaIds: [1], countries: [], startAt: Date.parse('2025-03-01T08:00:00Z'), endAt: Date.parse('2030-03-01T08:00:00Z'), status,
   pauseReason: status === 'paused' ? 'errorThreshold' : null, pauseDetail: status === 'paused' ? '3 of 10 failed (30% > 20%)' : null,
   gates: { successThreshold: 90, errorThreshold: 20, minDevices: 10, reportTimeoutMinutes: 120 },
   counts: { targetQuantity: 200, noticeQuantity: 100, toUpgrade: 150, notified: 50, upgrading: 10, success: 30, failed: 3 },
-  createdAt: '2025-03-01T08:00:00.000Z', createdBy: 'Pat Partner',
+  createdAt: '2025-03-01T08:00:00.000Z', createdBy: 'Pat Partner', actions,
 });
 
-function mockIndexApi() {
+function mockIndexApi(taskActions?: (status: string) => string[]) {
   return mockApi((path, data) => {
     if (path === 'customer/user-configs/list') return { data: { records: [] } };
     if (path === 'upgrade/package/list')
       return { data: { records: [pkg(1, 'synced'), pkg(2, 'upload_incomplete'), pkg(3, 'verification_failed', { statusReason: 'md5 is 0f00…, not 5d41…' })], total: 3, pageNum: 1, pageSize: 10 } };
-    if (path === 'upgrade/task/list') return { data: { records: [task(7, 'in_release'), task(8, 'paused')], total: 2, pageNum: 1, pageSize: 10 } };
+    if (path === 'upgrade/task/list') {
+      const records = ['in_release', 'paused'].map((status, i) => task(7 + i, status, taskActions?.(status)));
+      return { data: { records, total: 2, pageNum: 1, pageSize: 10 } };
+    }
     if (path === 'upgrade/task/operate') return { data: { ...task((data as { taskId: number }).taskId, 'ended'), waves: [], currentWave: null, history: [] } };
     return undefined;
   });
@@ -63,7 +68,7 @@ describe('CloudUpgradeIndexPage', () => {
 
   it('is read-only with dealer_upgrade_qry alone', async () => {
     signIn(partnerOwner({ authResList: ['dealer_upgrade_qry'] }));
-    mockIndexApi();
+    mockIndexApi(() => []);
     const user = userEvent.setup({ delay: null });
     renderPage(<CloudUpgradeIndexPage />);
     expect(await within(await screen.findByTestId('packages-table')).findByText('V1.1.0')).toBeVisible();
@@ -108,7 +113,7 @@ describe('CloudUpgradeIndexPage', () => {
 
   it('gives the supplier suspension and external pause', async () => {
     signIn(supplierUser());
-    mockIndexApi();
+    mockIndexApi((status) => [...(OWNER_ACTIONS[status] ?? []), 'supplierSuspend', 'externalPause']);
     const user = userEvent.setup({ delay: null });
     renderPage(<CloudUpgradeIndexPage />, { path: '/?tab=tasks' });
     await within(await screen.findByTestId('tasks-table')).findByText('#7 · V1.1.0');
@@ -116,5 +121,21 @@ describe('CloudUpgradeIndexPage', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Suspend')).toBeVisible();
     expect(within(menu).getByText('External pause')).toBeVisible();
+  });
+
+  it('offers exactly the actions the server answered with each task, whatever the codes suggest', async () => {
+    // A manager's session, but the server's policy grants task 7 nothing and task 8 only delete.
+    signIn(partnerOwner());
+    mockIndexApi((status) => (status === 'paused' ? ['delete'] : []));
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CloudUpgradeIndexPage />, { path: '/?tab=tasks' });
+    await within(await screen.findByTestId('tasks-table')).findByText('#7 · V1.1.0');
+    expect(screen.queryByTestId('task-pause-7')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('task-more-7')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('task-continue-8')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('task-more-8'));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Delete')).toBeVisible();
+    expect(within(menu).queryByText('End')).not.toBeInTheDocument();
   });
 });

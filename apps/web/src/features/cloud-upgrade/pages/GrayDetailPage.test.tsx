@@ -18,6 +18,8 @@ function detail(status: string, over: Record<string, unknown> = {}) {
     pauseReason: null, pauseDetail: null, gates,
     counts: { targetQuantity: 80, noticeQuantity: 50, toUpgrade: 30, notified: 50, upgrading: 0, success: 50, failed: 0 },
     createdAt: '2025-03-01T08:00:00.000Z', createdBy: 'Pat Partner',
+    // What the server's policy answers a partner owner in this state.
+    actions: ({ gray_complete: ['promote', 'end', 'revoke'], paused: ['continue', 'end', 'revoke'], completed: ['delete'] } as Record<string, string[]>)[status] ?? [],
     waves: [wave(1, 10), wave(2, 40), wave(3, 30, { isPromotion: true, startedAt: null, notified: 0, success: 0, successRate: 0 })],
     currentWave: 2,
     history: [{ at: '2025-03-01T08:00:00.000Z', action: 'release', from: 'unreleased', to: 'in_release', by: 'Pat Partner', reason: null }],
