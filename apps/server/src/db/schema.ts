@@ -160,6 +160,19 @@ export const oneTimeTokens = pgTable('one_time_tokens', {
   usedAt: ts('used_at'),
 });
 
+/**
+ * Failed sign-in counters that are not a user's own (auth/login-attempts.ts): per source address
+ * (`ip:<address>`) and per unknown account (`acct:<e-mail>`, so that an unknown account answers like
+ * a known one). Counted atomically (one upsert ... returning); a window restarts after its lock or
+ * LOGIN_LOCK_MINUTES without a lock.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: ts('window_started_at').notNull(),
+  lockedUntil: ts('locked_until'),
+});
+
 /** Image (graphic) and e-mailed verification codes. */
 export const verificationCodes = pgTable(
   'verification_codes',

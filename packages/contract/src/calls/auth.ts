@@ -128,6 +128,7 @@ export const authCalls = {
   }),
   emailBind: defineCall({
     path: 'auth/email-bind',
+    remoteForbidden: true,
     auth: 'session',
     write: true,
     summary: 'Bind a new e-mail to the signed-in user with the code e-mailed to it.',
@@ -181,6 +182,7 @@ export const authCalls = {
 export const ssoCalls = {
   createSsoToken: defineCall({
     path: 'auth/sso-token/create',
+    remoteForbidden: true,
     auth: 'session',
     write: false,
     summary: 'A one-time token (60 s) that opens the portal signed in as the current user, e.g. on a regional host.',

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error';
 import type { CallContext } from '../../lib/context';
 import { hashPassword, randomDigits, randomToken, sha256Hex, verifyPassword } from '../../lib/secrets';
 import { captchaSvg, randomCaptchaText } from './captcha';
+import { attemptPassword } from './login-attempts';
 import { presentSessionUser } from './session.presenter';
 import { endUserSessions } from './session.repository';
 import { registrationBlock } from '../partner/registration-audit.service';
@@ -60,47 +61,24 @@ async function startingArea(db: AnyDb, user: typeof users.$inferSelect, companyA
 }
 
 /**
- * Account and password, with the lockout of SPEC §8: each failure tells the attempts left, the
- * last one locks the account for a while. Failures are written outside any transaction (the
- * caller runs without one) so that a refusal still counts. Answers the user and its company.
+ * Account and password, with the lockout of SPEC §8 (login-attempts.ts): each failure tells the
+ * attempts left, the last one locks the account for a while; an unknown account answers the same,
+ * in the same time. The counters are written outside any transaction (the caller runs without one)
+ * so that a refusal still counts. Answers the user and its company.
  */
 export async function checkCredentials(ctx: CallContext, data: { account: string; password: string }) {
-  const now = ctx.clock.now();
   const email = data.account.trim().toLowerCase();
   const [row] = await ctx.db
     .select({ user: users, companyStatus: effectiveCompanyStatus(companies.status, companies.path), companyAreaId: companies.areaId })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.email, email));
-  if (!row || row.user.status === 'deleted') {
-    // Same answer as a wrong password, so that accounts cannot be discovered.
-    throw new AppError(ErrorCodes.wrongCredentials, { remaining: LOGIN_MAX_FAILURES - 1 });
-  }
-  const user = row.user;
-  if (user.status === 'auto_locked') {
-    if (user.lockedUntil && user.lockedUntil.getTime() > now) {
-      throw new AppError(ErrorCodes.accountLocked, { minutes: Math.ceil((user.lockedUntil.getTime() - now) / 60_000) });
-    }
-    await ctx.db.update(users).set({ status: 'normal', failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
-    user.failedLogins = 0;
-  }
-  if (!(await verifyPassword(user.passwordHash, data.password))) {
-    const failures = user.failedLogins + 1;
-    if (failures >= LOGIN_MAX_FAILURES) {
-      await ctx.db
-        .update(users)
-        .set({ failedLogins: failures, status: 'auto_locked', lockedUntil: new Date(now + LOGIN_LOCK_MINUTES * 60_000) })
-        .where(eq(users.id, user.id));
-      throw new AppError(ErrorCodes.accountLocked, { minutes: LOGIN_LOCK_MINUTES });
-    }
-    await ctx.db.update(users).set({ failedLogins: failures }).where(eq(users.id, user.id));
-    throw new AppError(ErrorCodes.wrongCredentials, { remaining: LOGIN_MAX_FAILURES - failures });
-  }
-  if (user.failedLogins) {
-    await ctx.db.update(users).set({ failedLogins: 0 }).where(eq(users.id, user.id));
-    user.failedLogins = 0;
-  }
-  return row;
+  const known = row && row.user.status !== 'deleted' ? row : null;
+  await attemptPassword(ctx.db, { user: known?.user ?? null, account: email, password: data.password, ip: ctx.ip, now: ctx.clock.now() });
+  const found = known!;
+  found.user.failedLogins = 0;
+  if (found.user.status === 'auto_locked') found.user.status = 'normal';
+  return found;
 }
 
 export async function login(ctx: CallContext, data: { account: string; password: string; locale?: Locale }) {
