@@ -86,7 +86,7 @@ export const users = pgTable(
     userAuthType: smallint('user_auth_type').notNull().default(3),
     status: text('status').notNull().default('normal'), // normal | operation_locked | auto_locked | deleted
     authResList: text('auth_res_list').array().notNull().default(sql`'{}'::text[]`),
-    /** Areas the user may work in (resource range); empty means the company's own area. */
+    /** Areas the user may work in (resource range); empty means none. */
     areaIds: integer('area_ids').array().notNull().default(sql`'{}'::integer[]`),
     failedLogins: smallint('failed_logins').notNull().default(0),
     lockedUntil: ts('locked_until'),

@@ -452,7 +452,7 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       const [log] = await t.database.db.select().from(operationLogs).where(eq(operationLogs.action, partnerCalls.setCorpInfo.path)).orderBy(desc(operationLogs.id)).limit(1);
       expect(log).toMatchObject({ actorUserId: t.world.users.ownerA.id, onBehalfOfUserId: (await t.login('remote-owner@test.local')).user.userId });
       // The consent switch is the account's own, and no chained remote access.
-      expect((await t.call(partnerCalls.setRemoteAccess, { allow: true }, remote)).basic.code).toBe(ErrorCodes.forbidden);
+      expect((await t.call(partnerCalls.setRemoteAccess, { allow: true }, remote)).basic.code).toBe(ErrorCodes.remoteAccessForbidden);
     });
 
     it('expires an unused link', async () => {

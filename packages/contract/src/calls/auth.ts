@@ -83,9 +83,9 @@ export const authCalls = {
     path: 'auth/user-exist',
     auth: 'public',
     write: false,
-    summary: 'Whether an account uses this e-mail.',
-    data: z.strictObject({ email: emailSchema }),
-    result: z.object({ exists: z.boolean() }),
+    summary: 'Whether an account uses this e-mail: told only with an open e-mailed code for the address (any purpose; not used up), else null (no account enumeration); a wrong code answers 7012.',
+    data: z.strictObject({ email: emailSchema, emailCode: verifyCodeSchema.optional() }),
+    result: z.object({ exists: z.boolean().nullable() }),
   }),
   selfRegister: defineCall({
     path: 'auth/self-register',

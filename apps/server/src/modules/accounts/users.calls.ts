@@ -60,9 +60,10 @@ export const userImpls = [
   implement(userCalls.resetPassword, otherUser, (ctx, d) => svc.resetPassword(ctx, d.userId), { transaction: false }),
   implement(userCalls.infoGet, selfCall, (ctx) => account.getAccountInfo(ctx)),
   implement(userCalls.infoSet, selfCall, (ctx, d) => account.setAccountInfo(ctx, d)),
-  implement(userCalls.changePassword, selfCall, (ctx, d) => account.changePassword(ctx, d)),
+  // Without the router's transaction: a wrong password stays counted (auth/login-attempts).
+  implement(userCalls.changePassword, selfCall, (ctx, d) => account.changePassword(ctx, d), { transaction: false }),
   implement(userCalls.unregisterCheck, selfCall, (ctx) => account.unregisterBlockers(ctx)),
-  implement(userCalls.unregister, selfCall, (ctx, d) => account.unregister(ctx, d.password)),
+  implement(userCalls.unregister, selfCall, (ctx, d) => account.unregister(ctx, d.password), { transaction: false }),
   implement(userCalls.configList, selfCall, (ctx, d) => account.listConfigs(ctx, d.keys)),
   implement(userCalls.configPut, selfCall, (ctx, d) => account.putConfig(ctx, d.key, d.value)),
   implement(userCalls.configDelete, selfCall, (ctx, d) => account.deleteConfig(ctx, d.key)),

@@ -92,7 +92,7 @@ export async function exchangeRemoteAccess(ctx: CallContext, d: { grantId: numbe
   if (owner.status === 'operation_locked') throw new AppError(ErrorCodes.accountDisabled);
   const remoteExpiresAt = new Date(now + REMOTE_SESSION_MINUTES * 60_000);
   await ctx.db.update(remoteAccessGrants).set({ usedAt: new Date(now), sessionExpiresAt: remoteExpiresAt }).where(eq(remoteAccessGrants.id, grant.id));
-  const areaId = company.areaId && (owner.areaIds.length === 0 || owner.areaIds.includes(company.areaId)) ? company.areaId : (owner.areaIds[0] ?? null);
+  const areaId = company.areaId && owner.areaIds.includes(company.areaId) ? company.areaId : (owner.areaIds[0] ?? null);
   const tokens = await issueSession(ctx.db, owner.id, {
     now,
     ttlMs: ctx.services.config.accessTokenTtlMs,
