@@ -130,8 +130,9 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       expect(session.user).toMatchObject({ coId: invited.companyId, coName: 'Nordic Installers AB', userType: 'installer', userAuthType: 1 });
       expect(session.user.authResList).toContain('dealer_subcustomerinvite_mgr');
       expect(session.user.authResList).not.toContain('dealer_upgrade_mgr');
+      // A second submit of the same form: "already done" (7052), not an unrelated code.
       const again = await t.call(partnerCalls.registerCompany, registration(invited.inviteId, invited.link.sign), null);
-      expect(again.basic.code).toBe(ErrorCodes.linkInvalid);
+      expect(again.basic.code).toBe(ErrorCodes.alreadyDone);
       expect((await t.call(partnerCalls.checkCompanyInvite, { inviteId: invited.inviteId, sign: invited.link.sign }, null)).data.state).toBe('used');
       // Activated: no more re-invite or undo.
       expect((await t.call(partnerCalls.reinviteInstaller, { companyId: invited.companyId }, owner)).basic.code).toBe(ErrorCodes.illegalTransition);
