@@ -206,6 +206,10 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
   });
 
   describe('no account enumeration (§1.5)', () => {
+    beforeAll(async () => {
+      await newUser('taken@test.local');
+    });
+
     it('answers login for an unknown account exactly like a known one, attempt by attempt', async () => {
       await newUser('known@test.local');
       for (const account of ['known@test.local', 'unknown@test.local']) {
@@ -243,9 +247,8 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
     });
 
     it('sends an e-mail code alike whether an account uses the address or not, for every purpose', async () => {
-      await newUser('taken@test.local');
       for (const purpose of ['register', 'findPassword', 'bindEmail'] as const) {
-        for (const email of ['taken@test.local', `free-${purpose}@test.local`]) {
+        for (const email of ['taken@test.local', `free-${purpose.toLowerCase()}@test.local`]) {
           const r = await t.call(authCalls.emailCode, { email, purpose, ...(await solvedImageCode()) });
           expect([purpose, email, r.basic.code, r.data]).toEqual([purpose, email, 200, { resendAfterSeconds: expect.any(Number) }]);
         }
@@ -254,6 +257,7 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
     });
 
     it('tells "already exists" / "no account" only after the address was proved with its code', async () => {
+      t.clock.advance(61_000);
       // user-exist: nothing without a code, 7012 with a wrong one, the truth with the right one.
       expect((await t.call(authCalls.userExist, { email: 'taken@test.local' })).data).toEqual({ exists: null });
       expect((await t.call(authCalls.userExist, { email: 'free-register@test.local' })).data).toEqual({ exists: null });
@@ -268,7 +272,9 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
       });
       expect(reg.basic.code).toBe(ErrorCodes.emailExists);
       // Password find for an address without an account: a wrong code answers as for any account, the right one says so.
-      const free = 'free-findPassword@test.local';
+      const free = 'free-findpassword@test.local';
+      t.clock.advance(61_000);
+      expect((await t.call(authCalls.emailCode, { email: free, purpose: 'findPassword', ...(await solvedImageCode()) })).basic.code).toBe(200);
       expect((await t.call(authCalls.findPassword, { email: free, emailCode: '000001', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).basic.code).toBe(ErrorCodes.verifyCodeWrong);
       const right = await t.call(authCalls.findPassword, { email: free, emailCode: await mailedCode(free), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
       expect(right.basic.code).toBe(ErrorCodes.accountNotFound);
