@@ -293,8 +293,8 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       const r = await t.call(partnerCalls.resubmitRegistration, { account: 'hotel@inv.test', password: NEW_PASSWORD, ...fixed }, null);
       expect(r.data).toEqual({ status: 'pending', approverName: 'Installer A1a' });
       expect((await t.call(authCalls.login, { account: 'hotel@inv.test', password: NEW_PASSWORD }, null)).basic.code).toBe(ErrorCodes.registrationPending);
-      // Twice in a row is an illegal transition (pending is not rejected).
-      expect((await t.call(partnerCalls.resubmitRegistration, { account: 'hotel@inv.test', password: NEW_PASSWORD, ...fixed }, null)).basic.code).toBe(ErrorCodes.illegalTransition);
+      // Twice in a row (a double submit): "already done" (7052).
+      expect((await t.call(partnerCalls.resubmitRegistration, { account: 'hotel@inv.test', password: NEW_PASSWORD, ...fixed }, null)).basic.code).toBe(ErrorCodes.alreadyDone);
       const pending = await t.call(partnerCalls.auditPage, { status: 'pending' }, installerOwner);
       expect(pending.data.records.find((a) => a.companyId === sub.companyId)).toMatchObject({ companyName: fixed.companyName, reason: null });
       expect((await t.call(partnerCalls.approveRegistration, { companyId: sub.companyId }, installerOwner)).data.status).toBe('passed');
@@ -308,7 +308,8 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       await t.call(partnerCalls.registerSubCustomer, registration(link.inviteId, link.sign, { companyName: 'Dock Offices' }), null);
       const a = await t.call(partnerCalls.approveRegistration, { companyId: r.data.companyId }, installerOwner);
       expect(a.data).toMatchObject({ status: 'passed', decidedByName: 'inst-owner' });
-      expect((await t.call(partnerCalls.approveRegistration, { companyId: r.data.companyId }, installerOwner)).basic.code).toBe(ErrorCodes.illegalTransition);
+      // Approved twice (a double submit): "already done" (7052).
+      expect((await t.call(partnerCalls.approveRegistration, { companyId: r.data.companyId }, installerOwner)).basic.code).toBe(ErrorCodes.alreadyDone);
       const s = await t.login('dock@inv.test', NEW_PASSWORD);
       expect(s.user).toMatchObject({ userType: 'customer', coName: 'Dock Offices' });
       expect((await t.lastMailTo('dock@inv.test'))!.subject).toMatch(/approved/);
