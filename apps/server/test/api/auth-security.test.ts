@@ -11,7 +11,8 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { companies, files, operationLogs, users, verificationCodes } from '../../src/db/schema';
+import { companies, files, loginThrottle, operationLogs, users, verificationCodes } from '../../src/db/schema';
+import { purgeLoginThrottle } from '../../src/lib/jobs/maintenance';
 import { sha256Hex } from '../../src/lib/secrets';
 import { createCaptcha } from '../../src/modules/auth/captcha';
 import { createTestApp, type Answer, type Session, type TestApp } from '../support/app';
@@ -167,6 +168,18 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
       expect((await callFrom(nextIp(), authCalls.login, { account: 'owner-b@test.local', password: PASSWORD })).basic.code).toBe(200);
       t.clock.advance(LOGIN_LOCK_MINUTES * 60_000 + 1000);
       expect((await callFrom(ip, authCalls.login, { account: 'owner-b@test.local', password: PASSWORD })).basic.code).toBe(200);
+    });
+
+    it('forgets counters whose lock or window is over (maintenance)', async () => {
+      const ip = nextIp();
+      await callFrom(ip, authCalls.login, { account: 'forgotten@nowhere.test', password: 'Wrong#pass1' });
+      const keys = async () => (await t.database.db.select().from(loginThrottle)).map((r) => r.key);
+      expect(await keys()).toEqual(expect.arrayContaining([`ip:${ip}`, 'acct:forgotten@nowhere.test']));
+      // Still counting now; gone once the window is over.
+      await purgeLoginThrottle(t.database, new Date(t.clock.now()));
+      expect(await keys()).toEqual(expect.arrayContaining([`ip:${ip}`, 'acct:forgotten@nowhere.test']));
+      expect(await purgeLoginThrottle(t.database, new Date(t.clock.now() + LOGIN_LOCK_MINUTES * 60_000 + 1000))).toBeGreaterThanOrEqual(2);
+      expect(await keys()).not.toEqual(expect.arrayContaining([`ip:${ip}`]));
     });
 
     it('counts parallel wrong answers to an e-mailed code atomically: the code burns', async () => {
