@@ -16,6 +16,8 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   /** True when the call changes data: it is written to the operation log. */
   write: boolean;
   summary: string;
+  /** Refused (7050, and written to the operation log) in a session opened through remote access. */
+  remoteForbidden?: true;
   data: I;
   result: O;
 }

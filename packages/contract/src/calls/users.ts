@@ -208,6 +208,7 @@ export const userCalls = {
   }),
   invite: defineCall({
     path: 'customer/user/invite',
+    remoteForbidden: true,
     auth: { anyOf: ['dealer_account_mgr'] },
     write: true,
     summary: 'Create a user in the caller\'s company or a downstream one and e-mail a one-time registration link.',
@@ -216,6 +217,7 @@ export const userCalls = {
   }),
   reinvite: defineCall({
     path: 'customer/user/reinvite',
+    remoteForbidden: true,
     auth: { anyOf: ['dealer_account_mgr'] },
     write: true,
     summary: 'Send a fresh registration link to a user who has not registered yet (the old link stops working).',
@@ -272,6 +274,7 @@ export const userCalls = {
   }),
   resetPassword: defineCall({
     path: 'customer/user/reset-password',
+    remoteForbidden: true,
     auth: { anyOf: ['dealer_account_mgr'] },
     write: true,
     summary: 'E-mail the user a one-time link to set a new password.',
@@ -296,6 +299,7 @@ export const userCalls = {
   }),
   changePassword: defineCall({
     path: 'customer/user/password/change',
+    remoteForbidden: true,
     auth: 'session',
     write: true,
     summary: "Change the signed-in user's password with the old one (7014 when it is wrong); other sessions end.",
@@ -312,6 +316,7 @@ export const userCalls = {
   }),
   unregister: defineCall({
     path: 'customer/user/unregister',
+    remoteForbidden: true,
     auth: 'session',
     write: true,
     summary: 'Delete the signed-in user\'s own account (password required); every session ends.',

@@ -1,4 +1,4 @@
-import { ErrorCodes, errorMessage, systemCalls } from '@portal/contract';
+import { ErrorCodes, systemCalls } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
@@ -10,7 +10,6 @@ import { FILE_GET_PATH, fileLinkUrl, serveFile, verifyFileLink } from '../../lib
 import { implement } from '../../lib/implement';
 import type { AppServices } from '../../lib/services';
 import { inSubtree } from '../../lib/tenancy';
-import { requestLocale } from '../../plugins/call-router';
 
 /** file/link: a signed file/get link for a file of the caller's subtree (or a public one). */
 export const fileImpls = [
@@ -44,14 +43,18 @@ export function registerFileRoutes(app: FastifyInstance, deps: { database: Datab
   app.get(FILE_GET_PATH, async (req, reply) => {
     const q = req.query as Record<string, string>;
     const now = deps.clock.now();
-    const sessionId = Number(q.tid);
-    const [s] = Number.isSafeInteger(sessionId) ? await deps.database.db.select().from(sessions).where(eq(sessions.id, sessionId)) : [];
-    // A link dies with its session: after logout or idle timeout it no longer opens.
-    if (!s || s.endedAt || String(s.userId) !== q.uid) {
-      const locale = requestLocale(req);
-      return reply.status(403).send({ basic: { code: ErrorCodes.fileLinkInvalid, msg: errorMessage(ErrorCodes.fileLinkInvalid, locale) } });
+    // One answer (1013) for a wrong session and a wrong path or sign, after the same work: the
+    // signature (keyed by the session id the link names) and the session lookup are both done.
+    let link: ReturnType<typeof verifyFileLink> | null = null;
+    try {
+      link = verifyFileLink(q, deps.services.config.linkSecret, now, { sessionId: q.tid });
+    } catch {
+      link = null;
     }
-    const link = verifyFileLink(q, deps.services.config.linkSecret, now, { sessionId: s.id });
+    const sessionId = Number(q.tid);
+    const [s] = Number.isSafeInteger(sessionId) && sessionId > 0 && sessionId <= 2_147_483_647 ? await deps.database.db.select().from(sessions).where(eq(sessions.id, sessionId)) : [];
+    // A link dies with its session: after logout or idle timeout it no longer opens.
+    if (!link || !s || s.endedAt || String(s.userId) !== q.uid) throw new AppError(ErrorCodes.fileLinkInvalid);
     const [f] = await deps.database.db.select().from(files).where(eq(files.path, link.path));
     const served = await serveFile({
       store: deps.services.fileStore,
