@@ -49,7 +49,7 @@ function callPaths(): Record<string, unknown> {
     paths[`${API_PREFIX}/${call.path}`] = {
       post: {
         summary: call.summary,
-        description: `${authText(call)}${call.write ? ' Writes to the operation log.' : ''}`,
+        description: `${authText(call)}${call.write ? ' Writes to the operation log.' : ''}${call.remoteForbidden ? ' Refused (7050, logged) under remote access.' : ''}`,
         tags: [call.path.split('/')[0]],
         requestBody: {
           required: true,

@@ -23,6 +23,11 @@ export const NONCE_MAX = 2_147_483_646;
 
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_MINUTES = 15;
+/**
+ * Failed sign-ins from one source address within LOGIN_LOCK_MINUTES before the address is locked
+ * for LOGIN_LOCK_MINUTES. Higher than the per-account limit: an office shares one address.
+ */
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
 export const EMAIL_CODE_TTL_MS = 10 * 60_000;
 export const EMAIL_CODE_RESEND_SECONDS = 60;
 export const IMAGE_CODE_TTL_MS = 5 * 60_000;

@@ -66,6 +66,10 @@ export const ERROR_CATALOGUE = {
   7045: { key: 'userLimitReached', endsSession: false, en: 'The company has reached its user limit ({limit} users). Raise the limit or remove users first.', zh: '该公司已达到用户上限（{limit} 个用户），请先提高上限或删除用户。' },
   7044: { key: 'partnerOnly', endsSession: false, en: 'Only partners (level 1) can do this.', zh: '仅合作伙伴（一级）可以执行此操作。' },
   20052: { key: 'emailChurn', endsSession: false, en: 'This e-mail was added and deleted repeatedly. Please retry in {minutes} minutes.', zh: '该邮箱被重复添加/删除，请 {minutes} 分钟后重试。' },
+  // Auth hardening (issue 11 §1, part authsec)
+  7050: { key: 'remoteAccessForbidden', endsSession: false, en: 'Not allowed during remote access: sign-in tokens, passwords, e-mail binding, remote-access consent and invitations stay with the account’s own users.', zh: '远程访问期间不允许此操作：登录令牌、密码、邮箱绑定、远程访问授权和邀请只能由该账号自己的用户操作。' },
+  7051: { key: 'addressLocked', endsSession: false, en: 'Too many failed sign-ins from your network. Please try again in {minutes} minutes.', zh: '您所在网络的登录失败次数过多，请 {minutes} 分钟后重试。' },
+  7052: { key: 'alreadyDone', endsSession: false, en: 'This was already done (the form was probably submitted twice).', zh: '该操作已完成（表单可能被重复提交）。' },
 
   // Cloud firmware upgrade (issue 4)
   24001: { key: 'packageMd5Mismatch', endsSession: false, en: 'The MD5 of the uploaded file ({computed}) does not match the MD5 entered.', zh: '上传文件的MD5（{computed}）与填写的MD5不一致。' },

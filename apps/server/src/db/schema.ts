@@ -86,7 +86,7 @@ export const users = pgTable(
     userAuthType: smallint('user_auth_type').notNull().default(3),
     status: text('status').notNull().default('normal'), // normal | operation_locked | auto_locked | deleted
     authResList: text('auth_res_list').array().notNull().default(sql`'{}'::text[]`),
-    /** Areas the user may work in (resource range); empty means the company's own area. */
+    /** Areas the user may work in (resource range); empty means none. */
     areaIds: integer('area_ids').array().notNull().default(sql`'{}'::integer[]`),
     failedLogins: smallint('failed_logins').notNull().default(0),
     lockedUntil: ts('locked_until'),
@@ -158,6 +158,19 @@ export const oneTimeTokens = pgTable('one_time_tokens', {
   payload: jsonb('payload'),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
+});
+
+/**
+ * Failed sign-in counters that are not a user's own (auth/login-attempts.ts): per source address
+ * (`ip:<address>`) and per unknown account (`acct:<e-mail>`, so that an unknown account answers like
+ * a known one). Counted atomically (one upsert ... returning); a window restarts after its lock or
+ * LOGIN_LOCK_MINUTES without a lock.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: ts('window_started_at').notNull(),
+  lockedUntil: ts('locked_until'),
 });
 
 /** Image (graphic) and e-mailed verification codes. */

@@ -63,11 +63,15 @@ export interface CallContext {
    */
   afterCommit(work: () => Promise<unknown> | unknown): void;
   /**
-   * A write that must stay although the call fails, e.g. a wrong verification-code attempt: the
-   * refusal rolls the call's transaction back, so the write is made after the call has ended
-   * (committed or rolled back), in a statement of its own on the database, before the answer goes.
-   * Inside the open transaction it could not be made apart from it: on PGlite's single connection
-   * a second transaction would wait for the first forever. Keep it one atomic statement.
+   * A write that must stay although the call fails: the refusal rolls the call's transaction back,
+   * so the write is made after the call has ended (committed or rolled back), in a statement of its
+   * own on the database, before the answer goes. Inside the open transaction it could not be made
+   * apart from it: on PGlite's single connection a second transaction would wait for the first
+   * forever. Keep it one atomic statement.
+   * Not for a counter that limits how often a secret may be checked (password attempts, e-mailed
+   * codes): written after the call, it cannot hold back guesses running beside it. Those are
+   * counted and committed before (or in the same statement as) the check, on the database, by
+   * calls that run without the router's transaction (auth/login-attempts.ts, auth.calls.ts).
    */
   persist(write: (db: Db) => Promise<unknown>): void;
 }

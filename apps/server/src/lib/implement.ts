@@ -26,7 +26,10 @@ export interface TenantFixtures {
 export interface ImplOptions {
   /**
    * Write calls run in one transaction by default. `false` lets the handler commit on its own, for
-   * calls whose refusals must still be recorded (wrong verification-code attempts).
+   * calls that check a password or an e-mailed code: the attempt is counted and committed before
+   * (or with) the check, so that parallel guesses get no more than the limit (a count through
+   * `ctx.persist` comes after the call, too late); and for calls that hash a password before their
+   * short transaction. Such a call makes its own writes in one `ctx.db.transaction`.
    */
   transaction?: boolean;
 }

@@ -193,6 +193,20 @@ export async function authenticate(
   return actor;
 }
 
+/**
+ * A session opened through remote access stays a visit: calls marked `remoteForbidden` (tokens,
+ * credentials, e-mail binding, remote-access consent, invitations) are refused with 7050, and the
+ * refusal is written to the operation log (committed on its own, whatever the call would have done).
+ */
+async function refuseRemote(deps: CallRouterDeps, req: FastifyRequest, actor: Actor, call: CallDef): Promise<never> {
+  await writeOperationLog(deps.database.db, actor, { action: call.path, after: { refused: ErrorCodes.remoteAccessForbidden } }, {
+    requestId: String(req.id),
+    ip: req.ip,
+    at: new Date(deps.clock.now()),
+  });
+  throw new AppError(ErrorCodes.remoteAccessForbidden);
+}
+
 export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) {
   const { database, clock } = deps;
   for (const impl of deps.impls) {
@@ -207,6 +221,7 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
       if (call.rateLimit && deps.rateLimiter) await deps.rateLimiter.check(req, reply, call.path, call.rateLimit, rawData);
 
       const actor = await authenticate(req, deps, basic, rawData, call.auth, call.path);
+      if (call.remoteForbidden && actor?.actingUserId) await refuseRemote(deps, req, actor, call);
 
       const data = call.data.safeParse(rawData);
       if (!data.success) {

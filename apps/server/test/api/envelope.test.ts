@@ -13,7 +13,7 @@ describe.each(ENGINES)('wire envelope (%s)', (engine) => {
   it('answers { basic: { code: 200 }, data } to a good signed call', async () => {
     const r = await t.call(authCalls.userExist, { email: 'owner-a@test.local' });
     expect(r.basic.code).toBe(200);
-    expect(r.data).toEqual({ exists: true });
+    expect(r.data).toEqual({ exists: null });
   });
 
   it('refuses a missing basic block with 9103', async () => {

@@ -130,8 +130,9 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       expect(session.user).toMatchObject({ coId: invited.companyId, coName: 'Nordic Installers AB', userType: 'installer', userAuthType: 1 });
       expect(session.user.authResList).toContain('dealer_subcustomerinvite_mgr');
       expect(session.user.authResList).not.toContain('dealer_upgrade_mgr');
+      // A second submit of the same form: "already done" (7052), not an unrelated code.
       const again = await t.call(partnerCalls.registerCompany, registration(invited.inviteId, invited.link.sign), null);
-      expect(again.basic.code).toBe(ErrorCodes.linkInvalid);
+      expect(again.basic.code).toBe(ErrorCodes.alreadyDone);
       expect((await t.call(partnerCalls.checkCompanyInvite, { inviteId: invited.inviteId, sign: invited.link.sign }, null)).data.state).toBe('used');
       // Activated: no more re-invite or undo.
       expect((await t.call(partnerCalls.reinviteInstaller, { companyId: invited.companyId }, owner)).basic.code).toBe(ErrorCodes.illegalTransition);
@@ -292,8 +293,8 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       const r = await t.call(partnerCalls.resubmitRegistration, { account: 'hotel@inv.test', password: NEW_PASSWORD, ...fixed }, null);
       expect(r.data).toEqual({ status: 'pending', approverName: 'Installer A1a' });
       expect((await t.call(authCalls.login, { account: 'hotel@inv.test', password: NEW_PASSWORD }, null)).basic.code).toBe(ErrorCodes.registrationPending);
-      // Twice in a row is an illegal transition (pending is not rejected).
-      expect((await t.call(partnerCalls.resubmitRegistration, { account: 'hotel@inv.test', password: NEW_PASSWORD, ...fixed }, null)).basic.code).toBe(ErrorCodes.illegalTransition);
+      // Twice in a row (a double submit): "already done" (7052).
+      expect((await t.call(partnerCalls.resubmitRegistration, { account: 'hotel@inv.test', password: NEW_PASSWORD, ...fixed }, null)).basic.code).toBe(ErrorCodes.alreadyDone);
       const pending = await t.call(partnerCalls.auditPage, { status: 'pending' }, installerOwner);
       expect(pending.data.records.find((a) => a.companyId === sub.companyId)).toMatchObject({ companyName: fixed.companyName, reason: null });
       expect((await t.call(partnerCalls.approveRegistration, { companyId: sub.companyId }, installerOwner)).data.status).toBe('passed');
@@ -307,7 +308,8 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       await t.call(partnerCalls.registerSubCustomer, registration(link.inviteId, link.sign, { companyName: 'Dock Offices' }), null);
       const a = await t.call(partnerCalls.approveRegistration, { companyId: r.data.companyId }, installerOwner);
       expect(a.data).toMatchObject({ status: 'passed', decidedByName: 'inst-owner' });
-      expect((await t.call(partnerCalls.approveRegistration, { companyId: r.data.companyId }, installerOwner)).basic.code).toBe(ErrorCodes.illegalTransition);
+      // Approved twice (a double submit): "already done" (7052).
+      expect((await t.call(partnerCalls.approveRegistration, { companyId: r.data.companyId }, installerOwner)).basic.code).toBe(ErrorCodes.alreadyDone);
       const s = await t.login('dock@inv.test', NEW_PASSWORD);
       expect(s.user).toMatchObject({ userType: 'customer', coName: 'Dock Offices' });
       expect((await t.lastMailTo('dock@inv.test'))!.subject).toMatch(/approved/);
@@ -452,7 +454,7 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       const [log] = await t.database.db.select().from(operationLogs).where(eq(operationLogs.action, partnerCalls.setCorpInfo.path)).orderBy(desc(operationLogs.id)).limit(1);
       expect(log).toMatchObject({ actorUserId: t.world.users.ownerA.id, onBehalfOfUserId: (await t.login('remote-owner@test.local')).user.userId });
       // The consent switch is the account's own, and no chained remote access.
-      expect((await t.call(partnerCalls.setRemoteAccess, { allow: true }, remote)).basic.code).toBe(ErrorCodes.forbidden);
+      expect((await t.call(partnerCalls.setRemoteAccess, { allow: true }, remote)).basic.code).toBe(ErrorCodes.remoteAccessForbidden);
     });
 
     it('expires an unused link', async () => {

@@ -1,8 +1,7 @@
-import { authCalls, ErrorCodes, systemCalls } from '@portal/contract';
+import { authCalls, ErrorCodes, systemCalls, userCalls } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, operationLogs, sessions, users, verificationCodes } from '../../src/db/schema';
-import { sha256Hex } from '../../src/lib/secrets';
+import { files, operationLogs, sessions, users } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { ENGINES } from '../support/db';
 
@@ -61,21 +60,17 @@ describe.each(ENGINES)('operation log, outbox, hidden menus and file links (%s)'
     await t.database.db.update(sessions).set({ actingUserId: t.world.users.ownerA.id, remoteExpiresAt: new Date(t.clock.now() + 600_000) }).where(eq(sessions.userId, t.world.users.dealerUserA.id));
     const me = await t.call(authCalls.me, {}, s);
     expect(me.data.remoteAccess?.byUserId).toBe(t.world.users.ownerA.id);
-    // A write under remote access is logged as the superior acting on behalf of the account's user.
-    const img = await t.call(authCalls.imageCode, {});
-    await t.database.db.update(verificationCodes).set({ codeHash: sha256Hex('ABCDE') }).where(eq(verificationCodes.id, img.data.codeId));
-    const newEmail = 'dealer-a-new@test.local';
-    expect((await t.call(authCalls.emailCode, { email: newEmail, purpose: 'bindEmail', imageCodeId: img.data.codeId, imageCode: 'ABCDE' })).basic.code).toBe(200);
-    const code = (await t.lastMailTo(newEmail))!.text.match(/\b(\d{6})\b/)![1];
-    expect((await t.call(authCalls.emailBind, { email: newEmail, emailCode: code }, s)).basic.code).toBe(200);
-    const [log] = await t.database.db.select().from(operationLogs).where(eq(operationLogs.action, authCalls.emailBind.path));
+    // A write under remote access is logged as the superior acting on behalf of the account's user
+    // (credentials and e-mail binding are refused under remote access: auth-security.test).
+    expect((await t.call(userCalls.infoSet, { nickName: 'dealer-a', phone: '+49 30 5555' }, s)).basic.code).toBe(200);
+    const [log] = await t.database.db.select().from(operationLogs).where(eq(operationLogs.action, userCalls.infoSet.path));
     expect(log.actorUserId).toBe(t.world.users.ownerA.id);
     expect(log.onBehalfOfUserId).toBe(t.world.users.dealerUserA.id);
     expect(log.actorName).toBe('owner-a');
-    expect(log.before).toEqual({ email: 'dealer-a@test.local' });
-    const page = await t.call(systemCalls.operationLogs, { action: 'email-bind' }, owner);
+    expect(log.after).toEqual({ nickname: 'dealer-a', phone: '+49 30 5555' });
+    const page = await t.call(systemCalls.operationLogs, { action: 'info/set' }, owner);
     expect(page.data.records[0].onBehalfOfName).toBe('dealer-a');
-    await t.database.db.update(users).set({ email: 'dealer-a@test.local' }).where(eq(users.id, t.world.users.dealerUserA.id));
+    await t.database.db.update(users).set({ phone: '' }).where(eq(users.id, t.world.users.dealerUserA.id));
     t.clock.advance(600_000);
     const ended = await t.call(authCalls.me, {}, s);
     expect(ended.basic.code).toBe(ErrorCodes.remoteAccessEnded);

@@ -89,9 +89,9 @@ export const authCalls = {
     rateLimit: RATE_LIMITS.accountCheck,
     auth: 'public',
     write: false,
-    summary: 'Whether an account uses this e-mail.',
-    data: z.strictObject({ email: emailSchema }),
-    result: z.object({ exists: z.boolean() }),
+    summary: 'Whether an account uses this e-mail: told only with an open e-mailed code for the address (any purpose; not used up), else null (no account enumeration); a wrong code answers 7012.',
+    data: z.strictObject({ email: emailSchema, emailCode: verifyCodeSchema.optional() }),
+    result: z.object({ exists: z.boolean().nullable() }),
   }),
   selfRegister: defineCall({
     path: 'auth/self-register',
@@ -138,6 +138,7 @@ export const authCalls = {
   emailBind: defineCall({
     path: 'auth/email-bind',
     rateLimit: RATE_LIMITS.credentialCheck,
+    remoteForbidden: true,
     auth: 'session',
     write: true,
     summary: 'Bind a new e-mail to the signed-in user with the code e-mailed to it.',
@@ -192,6 +193,7 @@ export const authCalls = {
 export const ssoCalls = {
   createSsoToken: defineCall({
     path: 'auth/sso-token/create',
+    remoteForbidden: true,
     auth: 'session',
     write: false,
     summary: 'A one-time token (60 s) that opens the portal signed in as the current user, e.g. on a regional host.',

@@ -19,6 +19,8 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   summary: string;
   /** How often one address (and one account) may make the call: one of RATE_LIMITS. */
   rateLimit?: RateLimit;
+  /** Refused (7050, and written to the operation log) in a session opened through remote access. */
+  remoteForbidden?: true;
   data: I;
   result: O;
 }

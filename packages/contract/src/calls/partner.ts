@@ -220,6 +220,7 @@ export const partnerCalls = {
   // ---- invitations ----
   inviteInstaller: defineCall({
     path: 'customer/installer-company/invite',
+    remoteForbidden: true,
     auth: { anyOf: ['dealer_installerinvite_mgr'] },
     write: true,
     summary: 'Invite an installer company by e-mail (partners and dealers); it stays not activated until it registers.',
@@ -228,6 +229,7 @@ export const partnerCalls = {
   }),
   reinviteInstaller: defineCall({
     path: 'customer/installer-company/re-invite',
+    remoteForbidden: true,
     auth: { anyOf: ['dealer_installerinvite_mgr'] },
     write: true,
     summary: 'Send a not-activated installer a fresh link; the previous link stops working.',
@@ -236,6 +238,7 @@ export const partnerCalls = {
   }),
   inviteDealer: defineCall({
     path: 'customer/dealer/invite',
+    remoteForbidden: true,
     auth: ACCOUNT_MGR,
     write: true,
     summary: 'Invite a level-2 dealer (distributor) by e-mail; partners only.',
@@ -244,6 +247,7 @@ export const partnerCalls = {
   }),
   reinviteDealer: defineCall({
     path: 'customer/dealer/re-invite',
+    remoteForbidden: true,
     auth: ACCOUNT_MGR,
     write: true,
     summary: 'Send a not-activated dealer a fresh link; partners only.',
@@ -252,6 +256,7 @@ export const partnerCalls = {
   }),
   inviteSubCustomer: defineCall({
     path: 'customer/sub-customer-company/invite',
+    remoteForbidden: true,
     auth: { anyOf: ['dealer_subcustomerinvite_mgr'] },
     write: true,
     summary: 'Invite a sub-customer company by e-mail; its registration waits for the inviting company’s approval.',
@@ -260,6 +265,7 @@ export const partnerCalls = {
   }),
   reinviteSubCustomer: defineCall({
     path: 'customer/sub-customer-company/re-invite',
+    remoteForbidden: true,
     auth: { anyOf: ['dealer_subcustomerinvite_mgr'] },
     write: true,
     summary: 'Send a not-registered sub-customer a fresh link.',
@@ -376,6 +382,7 @@ export const partnerCalls = {
   // ---- remote access ----
   setRemoteAccess: defineCall({
     path: 'customer/remote-access/switch',
+    remoteForbidden: true,
     auth: ACCOUNT_MGR,
     write: true,
     summary: "Turn the account's 'allow superior access' on or off; its administrators are e-mailed; off ends remote sessions.",
@@ -384,6 +391,7 @@ export const partnerCalls = {
   }),
   createRemoteAccessLink: defineCall({
     path: 'customer/remote-access/link',
+    remoteForbidden: true,
     auth: ACCOUNT_MGR,
     write: true,
     summary: "A one-time remote-access link into a downstream company that allows superior access.",

@@ -209,6 +209,7 @@ export const userCalls = {
   }),
   invite: defineCall({
     path: 'customer/user/invite',
+    remoteForbidden: true,
     auth: { anyOf: ['dealer_account_mgr'] },
     write: true,
     summary: 'Create a user in the caller\'s company or a downstream one and e-mail a one-time registration link.',
@@ -217,6 +218,7 @@ export const userCalls = {
   }),
   reinvite: defineCall({
     path: 'customer/user/reinvite',
+    remoteForbidden: true,
     auth: { anyOf: ['dealer_account_mgr'] },
     write: true,
     summary: 'Send a fresh registration link to a user who has not registered yet (the old link stops working).',
@@ -275,6 +277,7 @@ export const userCalls = {
   }),
   resetPassword: defineCall({
     path: 'customer/user/reset-password',
+    remoteForbidden: true,
     auth: { anyOf: ['dealer_account_mgr'] },
     write: true,
     summary: 'E-mail the user a one-time link to set a new password.',
@@ -300,6 +303,7 @@ export const userCalls = {
   changePassword: defineCall({
     path: 'customer/user/password/change',
     rateLimit: RATE_LIMITS.credentialCheck,
+    remoteForbidden: true,
     auth: 'session',
     write: true,
     summary: "Change the signed-in user's password with the old one (7014 when it is wrong); other sessions end.",
@@ -316,6 +320,7 @@ export const userCalls = {
   }),
   unregister: defineCall({
     path: 'customer/user/unregister',
+    remoteForbidden: true,
     auth: 'session',
     write: true,
     summary: 'Delete the signed-in user\'s own account (password required); every session ends.',

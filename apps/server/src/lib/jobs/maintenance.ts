@@ -2,6 +2,7 @@
  * Housekeeping that every instance declares and pg-boss runs once per tick across instances:
  * expired replay-protection nonces (every minute) and expired verification codes (every ten).
  */
+import { LOGIN_LOCK_MINUTES } from '@portal/contract';
 import type { Database } from '../../db/client';
 import type { JobQueue } from './queue';
 
@@ -24,11 +25,30 @@ export const purgeExpiredNonces = (database: Database, now = new Date()) => dele
 /** Deletes image and e-mail verification codes past their expiry; returns how many. */
 export const purgeExpiredCodes = (database: Database, now = new Date()) => deleteExpired(database, 'verification_codes', now);
 
+/**
+ * Deletes sign-in counters (login_throttle, auth/login-attempts.ts) whose lock has ended or whose
+ * window had no lock and is over, so that a spray of unknown accounts does not grow the table.
+ */
+export async function purgeLoginThrottle(database: Database, now = new Date(), lockMinutes = LOGIN_LOCK_MINUTES): Promise<number> {
+  const { rows } = await database.query<{ n: number | string }>(
+    `WITH gone AS (DELETE FROM login_throttle
+        WHERE coalesce(locked_until, window_started_at + make_interval(mins => $2::int)) < $1::timestamptz RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
+    [now.toISOString(), lockMinutes],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 export function registerMaintenanceJobs(queue: JobQueue): void {
   const { purgeNonces, purgeCodes } = MAINTENANCE_JOBS;
   // 'singleton': a slow run is never overlapped by the next tick's job
   void queue.register(purgeNonces.name, async () => ({ deleted: await purgeExpiredNonces(queue.database) }), { policy: 'singleton', retryLimit: 0 });
-  void queue.register(purgeCodes.name, async () => ({ deleted: await purgeExpiredCodes(queue.database) }), { policy: 'singleton', retryLimit: 0 });
+  // Stale sign-in counters go with the codes.
+  void queue.register(
+    purgeCodes.name,
+    async () => ({ deleted: (await purgeExpiredCodes(queue.database)) + (await purgeLoginThrottle(queue.database)) }),
+    { policy: 'singleton', retryLimit: 0 },
+  );
   void queue.schedule(purgeNonces.name, purgeNonces.cron);
   void queue.schedule(purgeCodes.name, purgeCodes.cron);
 }

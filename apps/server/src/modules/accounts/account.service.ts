@@ -7,8 +7,8 @@ import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { sessions, userConfigs, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type CallContext } from '../../lib/context';
-import { hashPassword, verifyPassword } from '../../lib/secrets';
-import { endUserSessions } from '../auth';
+import { hashPassword } from '../../lib/secrets';
+import { attemptPassword, endUserSessions } from '../auth';
 import { applyState } from './users.service';
 import { companyDependents, invalidateUserTotals, unsafeFindUserById } from './users.repository';
 
@@ -42,17 +42,24 @@ export async function setAccountInfo(ctx: CallContext, d: { nickName: string; ph
   return presentInfo({ ...u, nickname: d.nickName, phone: d.phone });
 }
 
-/** 7014 for a wrong old password; the new one takes effect at once and every other session ends. */
+/**
+ * 7014 for a wrong old password, counted like a login failure (auth/login-attempts: atomic, locks
+ * after LOGIN_MAX_FAILURES); the new one takes effect at once and every other session ends. Runs
+ * without the router's transaction so that a failure stays counted; the change is one transaction.
+ */
 export async function changePassword(ctx: CallContext, d: CallData<typeof userCalls.changePassword> & { password: string }) {
   const actor = requireActor(ctx);
   const u = await me(ctx);
-  if (!(await verifyPassword(u.passwordHash, d.oldPassword))) throw new AppError(ErrorCodes.oldPasswordWrong);
+  await attemptPassword(ctx.db, { user: u, account: u.email, password: d.oldPassword, ip: ctx.ip, now: ctx.clock.now() }, () => new AppError(ErrorCodes.oldPasswordWrong));
   const now = new Date(ctx.clock.now());
-  await ctx.db.update(users).set({ passwordHash: await hashPassword(d.password), failedLogins: 0 }).where(eq(users.id, u.id));
-  await ctx.db
-    .update(sessions)
-    .set({ endedAt: now, endReason: 'password-changed' })
-    .where(and(eq(sessions.userId, u.id), isNull(sessions.endedAt), ne(sessions.id, actor.sessionId)));
+  const passwordHash = await hashPassword(d.password);
+  await ctx.database.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, failedLogins: 0 }).where(eq(users.id, u.id));
+    await tx
+      .update(sessions)
+      .set({ endedAt: now, endReason: 'password-changed' })
+      .where(and(eq(sessions.userId, u.id), isNull(sessions.endedAt), ne(sessions.id, actor.sessionId)));
+  });
   await ctx.audit({ targetType: 'user', targetId: u.id });
   return {};
 }
@@ -69,14 +76,18 @@ export async function unregisterBlockers(ctx: CallContext) {
   return { allowed: blockers.length === 0, blockers };
 }
 
+/** Deleting one's own account: the password is counted like a login attempt (7031 when wrong). */
 export async function unregister(ctx: CallContext, password: string) {
-  const u = await me(ctx);
-  if (!(await verifyPassword(u.passwordHash, password))) throw new AppError(ErrorCodes.passwordWrong);
+  const first = await me(ctx);
+  await attemptPassword(ctx.db, { user: first, account: first.email, password, ip: ctx.ip, now: ctx.clock.now() }, () => new AppError(ErrorCodes.passwordWrong));
   const check = await unregisterBlockers(ctx);
   if (!check.allowed) throw new AppError(ErrorCodes.unregisterRefused);
   const now = ctx.clock.now();
-  await applyState(ctx.db, u, 'deleted', now);
-  await endUserSessions(ctx.db, u.id, 'unregistered', new Date(now));
+  const u = await me(ctx);
+  await ctx.database.db.transaction(async (tx) => {
+    await applyState(tx, u, 'deleted', now);
+    await endUserSessions(tx, u.id, 'unregistered', new Date(now));
+  });
   invalidateUserTotals(ctx.services.totals, u.companyPath);
   await ctx.audit({ targetType: 'user', targetId: u.id, companyId: u.companyId, companyPath: u.companyPath, before: { status: u.status, email: u.email }, after: { status: 'deleted' } });
   return {};

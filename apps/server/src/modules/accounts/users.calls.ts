@@ -62,9 +62,12 @@ export const userImpls = [
   implement(userCalls.resetPassword, otherUser, (ctx, d) => svc.resetPassword(ctx, d.userId)),
   implement(userCalls.infoGet, selfCall, (ctx) => account.getAccountInfo(ctx)),
   implement(userCalls.infoSet, selfCall, (ctx, d) => account.setAccountInfo(ctx, d)),
-  implement(userCalls.changePassword, selfCall, (ctx, d) => account.changePassword(ctx, d)),
+  // Without the router's transaction: the attempt is reserved and committed before the password is
+  // checked, so parallel guesses get no more than the limit and a refusal stays counted
+  // (auth/login-attempts; ctx.persist would count only after the call).
+  implement(userCalls.changePassword, selfCall, (ctx, d) => account.changePassword(ctx, d), { transaction: false }),
   implement(userCalls.unregisterCheck, selfCall, (ctx) => account.unregisterBlockers(ctx)),
-  implement(userCalls.unregister, selfCall, (ctx, d) => account.unregister(ctx, d.password)),
+  implement(userCalls.unregister, selfCall, (ctx, d) => account.unregister(ctx, d.password), { transaction: false }),
   implement(userCalls.configList, selfCall, (ctx, d) => account.listConfigs(ctx, d.keys)),
   implement(userCalls.configPut, selfCall, (ctx, d) => account.putConfig(ctx, d.key, d.value)),
   implement(userCalls.configDelete, selfCall, (ctx, d) => account.deleteConfig(ctx, d.key)),

@@ -76,10 +76,9 @@ export function grantableCodes(actor: Actor, companyType: string): ResourceCode[
   return [...actor.authResList].filter((c) => codesAllowedFor(companyType, c));
 }
 
-/** Areas the caller may grant: its own areas, or its company's area when it has no explicit list. */
+/** Areas the caller may grant: its own (a user without areas grants none). */
 export function grantableAreaIds(scope: ActorScope): number[] {
-  if (scope.actor.areaIds.length) return [...scope.actor.areaIds];
-  return scope.companyAreaId ? [scope.companyAreaId] : [];
+  return [...scope.actor.areaIds];
 }
 
 function changed<T>(before: readonly T[], after: readonly T[]): T[] {

@@ -208,7 +208,8 @@ export async function completeRegistration(ctx: CallContext, d: CallData<typeof 
   else if (user.status === 'auto_locked') status = nextState(user.status, 'unlock');
   const passwordHash = await hashPassword(d.password);
   await ctx.db.transaction(async (tx) => {
-    if (!(await consumeLink(tx, d.token, now))) throw new AppError(ErrorCodes.linkInvalid);
+    // The loser of a double submit: the link was used a moment ago by the first.
+    if (!(await consumeLink(tx, d.token, now))) throw new AppError(ErrorCodes.alreadyDone);
     await tx
       .update(users)
       .set({

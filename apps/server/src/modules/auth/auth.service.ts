@@ -1,15 +1,16 @@
 import { effectiveCompanyStatus } from '../../lib/tenancy';
 import {
   EMAIL_CODE_RESEND_SECONDS, EMAIL_CODE_TTL_MS, ErrorCodes, IDLE_TIMEOUT_MS, IMAGE_CODE_TTL_MS,
-  LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, type Locale, type SessionTokens,
+  type Locale, type SessionTokens,
 } from '@portal/contract';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { areas, companies, companyBranding, companyDomains, oneTimeTokens, registrationAudits, sessions, users, verificationCodes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CallContext } from '../../lib/context';
-import { hashPassword, randomDigits, randomToken, sha256Hex, verifyPassword } from '../../lib/secrets';
-import { captchaSvg, randomCaptchaText } from './captcha';
+import { hashPassword, randomDigits, randomToken, safeEqualHex, sha256Hex } from '../../lib/secrets';
+import { createCaptcha } from './captcha';
+import { attemptPassword } from './login-attempts';
 import { presentSessionUser } from './session.presenter';
 import { endUserSessions } from './session.repository';
 import { registrationBlock } from './registration-block';
@@ -52,55 +53,31 @@ export async function issueSession(
 }
 
 /** The area a new session starts in: the company's own area if the user may work there, else the first allowed. */
-async function startingArea(db: AnyDb, user: typeof users.$inferSelect, companyAreaId: number | null): Promise<number | null> {
-  if (companyAreaId && (user.areaIds.length === 0 || user.areaIds.includes(companyAreaId))) return companyAreaId;
-  if (user.areaIds.length) return user.areaIds[0];
-  const [first] = await db.select({ id: areas.id }).from(areas).orderBy(areas.id).limit(1);
-  return first?.id ?? null;
+function startingArea(user: typeof users.$inferSelect, companyAreaId: number | null): number | null {
+  // A user without areas works in none (issue 11 §1.12).
+  if (companyAreaId && user.areaIds.includes(companyAreaId)) return companyAreaId;
+  return user.areaIds[0] ?? null;
 }
 
 /**
- * Account and password, with the lockout of SPEC §8: each failure tells the attempts left, the
- * last one locks the account for a while. Failures are written outside any transaction (the
- * caller runs without one) so that a refusal still counts. Answers the user and its company.
+ * Account and password, with the lockout of SPEC §8 (login-attempts.ts): each failure tells the
+ * attempts left, the last one locks the account for a while; an unknown account answers the same,
+ * in the same time. The counters are written outside any transaction (the caller runs without one)
+ * so that a refusal still counts. Answers the user and its company.
  */
 export async function checkCredentials(ctx: CallContext, data: { account: string; password: string }) {
-  const now = ctx.clock.now();
   const email = data.account.trim().toLowerCase();
   const [row] = await ctx.db
     .select({ user: users, companyStatus: effectiveCompanyStatus(companies.status, companies.path), companyAreaId: companies.areaId })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.email, email));
-  if (!row || row.user.status === 'deleted') {
-    // Same answer as a wrong password, so that accounts cannot be discovered.
-    throw new AppError(ErrorCodes.wrongCredentials, { remaining: LOGIN_MAX_FAILURES - 1 });
-  }
-  const user = row.user;
-  if (user.status === 'auto_locked') {
-    if (user.lockedUntil && user.lockedUntil.getTime() > now) {
-      throw new AppError(ErrorCodes.accountLocked, { minutes: Math.ceil((user.lockedUntil.getTime() - now) / 60_000) });
-    }
-    await ctx.db.update(users).set({ status: 'normal', failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
-    user.failedLogins = 0;
-  }
-  if (!(await verifyPassword(user.passwordHash, data.password))) {
-    const failures = user.failedLogins + 1;
-    if (failures >= LOGIN_MAX_FAILURES) {
-      await ctx.db
-        .update(users)
-        .set({ failedLogins: failures, status: 'auto_locked', lockedUntil: new Date(now + LOGIN_LOCK_MINUTES * 60_000) })
-        .where(eq(users.id, user.id));
-      throw new AppError(ErrorCodes.accountLocked, { minutes: LOGIN_LOCK_MINUTES });
-    }
-    await ctx.db.update(users).set({ failedLogins: failures }).where(eq(users.id, user.id));
-    throw new AppError(ErrorCodes.wrongCredentials, { remaining: LOGIN_MAX_FAILURES - failures });
-  }
-  if (user.failedLogins) {
-    await ctx.db.update(users).set({ failedLogins: 0 }).where(eq(users.id, user.id));
-    user.failedLogins = 0;
-  }
-  return row;
+  const known = row && row.user.status !== 'deleted' ? row : null;
+  await attemptPassword(ctx.db, { user: known?.user ?? null, account: email, password: data.password, ip: ctx.ip, now: ctx.clock.now() });
+  const found = known!;
+  found.user.failedLogins = 0;
+  if (found.user.status === 'auto_locked') found.user.status = 'normal';
+  return found;
 }
 
 export async function login(ctx: CallContext, data: { account: string; password: string; locale?: Locale }) {
@@ -114,7 +91,7 @@ export async function login(ctx: CallContext, data: { account: string; password:
     if (blocked) throw blocked;
   }
   const locale = data.locale ?? ctx.locale;
-  const tokens = await issueSession(ctx.db, user.id, { now, ttlMs: ctx.services.config.accessTokenTtlMs, locale, ip: ctx.ip, areaId: await startingArea(ctx.db, user, row.companyAreaId) });
+  const tokens = await issueSession(ctx.db, user.id, { now, ttlMs: ctx.services.config.accessTokenTtlMs, locale, ip: ctx.ip, areaId: startingArea(user, row.companyAreaId) });
   ctx.log.info({ userId: user.id }, 'login');
   return tokens;
 }
@@ -159,53 +136,96 @@ export async function logout(ctx: CallContext): Promise<{ redirect: string }> {
   return { redirect: '/login' };
 }
 
+/** Who asked for a graphic code: its answer is accepted only from the same source address. */
+const requesterOf = (ctx: Pick<CallContext, 'ip'>) => `ip:${sha256Hex(ctx.ip)}`;
+
+/** A graphic code (paths, no text in the SVG), good once, for IMAGE_CODE_TTL_MS, for its requester only. */
 export async function createImageCode(ctx: CallContext) {
-  const text = randomCaptchaText();
+  const { text, svg } = createCaptcha();
   const codeId = randomToken(16);
   await ctx.db.insert(verificationCodes).values({
     id: codeId,
     kind: 'image',
     purpose: 'image',
+    target: requesterOf(ctx),
     codeHash: sha256Hex(text.toUpperCase()),
     expiresAt: new Date(ctx.clock.now() + IMAGE_CODE_TTL_MS),
     createdAt: new Date(ctx.clock.now()),
   });
-  return { codeId, svg: captchaSvg(text) };
+  return { codeId, svg };
+}
+
+/** Use a graphic code: any answer, right or wrong, uses it up (one atomic update). */
+async function consumeImageCode(ctx: CallContext, codeId: string, answer: string, now: number): Promise<boolean> {
+  const [code] = await ctx.db
+    .update(verificationCodes)
+    .set({ consumedAt: new Date(now), attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, codeId), eq(verificationCodes.kind, 'image'), eq(verificationCodes.target, requesterOf(ctx)),
+        isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, new Date(now)),
+      ),
+    )
+    .returning({ codeHash: verificationCodes.codeHash });
+  return !!code && safeEqualHex(code.codeHash, sha256Hex(answer.trim().toUpperCase()));
 }
 
 /**
- * Check and consume a code; wrong answers count, and too many burn the code. A wrong answer fails
- * the call, whose transaction then rolls back: the count is written through `persist`, after the
- * rollback, as one atomic increment (see CallContext.persist).
+ * Check the latest open e-mailed code of a purpose and address in one atomic update: every answer
+ * counts an attempt (MAX_CODE_ATTEMPTS burn the code), a right one uses it up unless `peek`.
  */
-async function consumeCode(
-  db: AnyDb,
-  where: { id?: string; kind: string; purpose: string; target?: string },
-  answer: string,
-  now: number,
-  persist: CallContext['persist'],
-) {
-  const conds = [eq(verificationCodes.kind, where.kind), eq(verificationCodes.purpose, where.purpose), isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, new Date(now))];
-  if (where.id) conds.push(eq(verificationCodes.id, where.id));
-  if (where.target !== undefined) conds.push(eq(verificationCodes.target, where.target));
-  const [code] = await db.select().from(verificationCodes).where(and(...conds)).orderBy(desc(verificationCodes.createdAt)).limit(1);
-  if (!code || code.attempts >= MAX_CODE_ATTEMPTS) return false;
-  if (code.codeHash !== sha256Hex(answer.trim().toUpperCase())) {
-    persist((outside) => outside.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, code.id)));
-    return false;
-  }
-  await db.update(verificationCodes).set({ consumedAt: new Date(now) }).where(eq(verificationCodes.id, code.id));
-  return true;
+async function checkEmailCode(db: AnyDb, where: { purpose: string; target: string }, answer: string, now: number, opts: { peek?: boolean } = {}) {
+  const at = new Date(now);
+  const answerHash = sha256Hex(answer.trim().toUpperCase());
+  const latest = db
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.kind, 'email'), eq(verificationCodes.purpose, where.purpose), eq(verificationCodes.target, where.target), isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, at)))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  const right = sql`${verificationCodes.codeHash} = ${answerHash}`;
+  const [code] = await db
+    .update(verificationCodes)
+    .set({
+      attempts: sql`${verificationCodes.attempts} + 1`,
+      consumedAt: opts.peek ? undefined : sql`case when ${right} then ${at.toISOString()}::timestamptz else null end`,
+    })
+    .where(and(inArray(verificationCodes.id, latest), isNull(verificationCodes.consumedAt), lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS)))
+    .returning({ right: sql<boolean>`${right}` });
+  return !!code?.right;
 }
 
+/**
+ * The e-mailed code must be right (it is used up); otherwise 7012, or 7052 "already done" when this
+ * very code was already used: the loser of a double submit learns that its first submit went through.
+ */
+async function useEmailCode(db: AnyDb, where: { purpose: string; target: string }, answer: string, now: number) {
+  if (await checkEmailCode(db, where, answer, now)) return;
+  const [used] = await db
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.kind, 'email'), eq(verificationCodes.purpose, where.purpose), eq(verificationCodes.target, where.target),
+        eq(verificationCodes.codeHash, sha256Hex(answer.trim().toUpperCase())), gt(verificationCodes.expiresAt, new Date(now)),
+        sql`${verificationCodes.consumedAt} is not null`,
+      ),
+    )
+    .limit(1);
+  throw new AppError(used ? ErrorCodes.alreadyDone : ErrorCodes.verifyCodeWrong);
+}
+
+/**
+ * E-mail a code. The answer and the work are the same whether an account uses the address or not
+ * (no enumeration): "already exists" / "no account" are told only to who proves the address with
+ * the code (self-register, email-bind, password-find, user-exist).
+ */
 export async function sendEmailCode(
   ctx: CallContext,
   data: { email: string; purpose: 'register' | 'findPassword' | 'bindEmail'; imageCodeId: string; imageCode: string },
 ) {
   const now = ctx.clock.now();
-  if (!(await consumeCode(ctx.db, { id: data.imageCodeId, kind: 'image', purpose: 'image' }, data.imageCode, now, ctx.persist))) {
-    throw new AppError(ErrorCodes.imageCodeWrong);
-  }
+  if (!(await consumeImageCode(ctx, data.imageCodeId, data.imageCode, now))) throw new AppError(ErrorCodes.imageCodeWrong);
   const [last] = await ctx.db
     .select({ createdAt: verificationCodes.createdAt })
     .from(verificationCodes)
@@ -216,9 +236,6 @@ export async function sendEmailCode(
     const waited = (now - last.createdAt.getTime()) / 1000;
     if (waited < EMAIL_CODE_RESEND_SECONDS) throw new AppError(ErrorCodes.codeResendWait, { seconds: Math.ceil(EMAIL_CODE_RESEND_SECONDS - waited) });
   }
-  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
-  if ((data.purpose === 'register' || data.purpose === 'bindEmail') && existing) throw new AppError(ErrorCodes.emailExists);
-  if (data.purpose === 'findPassword' && !existing) throw new AppError(ErrorCodes.accountNotFound);
   const code = randomDigits(6);
   await ctx.db.insert(verificationCodes).values({
     id: randomToken(16),
@@ -233,8 +250,22 @@ export async function sendEmailCode(
   return { resendAfterSeconds: EMAIL_CODE_RESEND_SECONDS };
 }
 
-export async function userExists(ctx: CallContext, email: string) {
-  const [u] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+/**
+ * Whether an account uses the address: told only to who proves the address with an open e-mailed
+ * code for it (any purpose; the code is not used up, a wrong one counts an attempt). Without a code
+ * the answer is null, whether an account exists or not; a wrong code answers 7012.
+ */
+export async function userExists(ctx: CallContext, data: { email: string; emailCode?: string }) {
+  if (data.emailCode === undefined) return { exists: null };
+  let proved = false;
+  for (const purpose of ['register', 'bindEmail', 'findPassword'] as const) {
+    if (await checkEmailCode(ctx.db, { purpose, target: data.email }, data.emailCode, ctx.clock.now(), { peek: true })) {
+      proved = true;
+      break;
+    }
+  }
+  if (!proved) throw new AppError(ErrorCodes.verifyCodeWrong);
+  const [u] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
   return { exists: !!u };
 }
 
@@ -255,9 +286,7 @@ export async function selfRegister(
   data: { email: string; emailCode: string; password: string; companyName: string; nickName: string; domain?: string },
 ) {
   const now = ctx.clock.now();
-  if (!(await consumeCode(ctx.db, { kind: 'email', purpose: 'register', target: data.email }, data.emailCode, now, ctx.persist))) {
-    throw new AppError(ErrorCodes.verifyCodeWrong);
-  }
+  await useEmailCode(ctx.db, { purpose: 'register', target: data.email }, data.emailCode, now);
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
   if (existing) throw new AppError(ErrorCodes.emailExists);
   const passwordHash = await hashPassword(data.password);
@@ -295,31 +324,39 @@ export async function selfRegister(
 
 export async function findPassword(ctx: CallContext, data: { email: string; emailCode: string; password: string }) {
   const now = ctx.clock.now();
-  if (!(await consumeCode(ctx.db, { kind: 'email', purpose: 'findPassword', target: data.email }, data.emailCode, now, ctx.persist))) {
-    throw new AppError(ErrorCodes.verifyCodeWrong);
-  }
+  await useEmailCode(ctx.db, { purpose: 'findPassword', target: data.email }, data.emailCode, now);
   const [user] = await ctx.db.select().from(users).where(eq(users.email, data.email));
   if (!user || user.status === 'deleted') throw new AppError(ErrorCodes.accountNotFound);
-  await ctx.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(data.password), failedLogins: 0, lockedUntil: null, status: user.status === 'auto_locked' ? 'normal' : user.status })
-    .where(eq(users.id, user.id));
-  await endUserSessions(ctx.db, user.id, 'password-reset', new Date(now));
+  // Hashed before the short transaction opens (no connection held while argon2 runs).
+  const passwordHash = await hashPassword(data.password);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, failedLogins: 0, lockedUntil: null, status: user.status === 'auto_locked' ? 'normal' : user.status })
+      .where(eq(users.id, user.id));
+    await endUserSessions(tx, user.id, 'password-reset', new Date(now));
+  });
   const [co] = await ctx.db.select({ path: companies.path }).from(companies).where(eq(companies.id, user.companyId));
   await ctx.audit({ action: 'auth/password-find', targetType: 'user', targetId: user.id, companyId: user.companyId, companyPath: co?.path });
   return {};
 }
 
+/** check-pwd: a wrong password answers `valid: false` and is counted like a login failure (locks after 5). */
 export async function checkPassword(ctx: CallContext, password: string) {
-  const [u] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.actor!.userId));
-  return { valid: !!u && (await verifyPassword(u.passwordHash, password)) };
+  const [u] = await ctx.db.select({ id: users.id, email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.actor!.userId));
+  if (!u) return { valid: false };
+  try {
+    await attemptPassword(ctx.db, { user: u, account: u.email, password, ip: ctx.ip, now: ctx.clock.now() });
+    return { valid: true };
+  } catch (e) {
+    if (e instanceof AppError && e.code === ErrorCodes.wrongCredentials) return { valid: false };
+    throw e;
+  }
 }
 
 export async function bindEmail(ctx: CallContext, data: { email: string; emailCode: string }) {
   const actor = ctx.actor!;
-  if (!(await consumeCode(ctx.db, { kind: 'email', purpose: 'bindEmail', target: data.email }, data.emailCode, ctx.clock.now(), ctx.persist))) {
-    throw new AppError(ErrorCodes.verifyCodeWrong);
-  }
+  await useEmailCode(ctx.db, { purpose: 'bindEmail', target: data.email }, data.emailCode, ctx.clock.now());
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
   if (taken) throw new AppError(ErrorCodes.emailExists);
   await ctx.db.update(users).set({ email: data.email }).where(eq(users.id, actor.userId));
@@ -343,7 +380,7 @@ export async function customerWebsite(ctx: CallContext, domain: string) {
 export async function switchArea(ctx: CallContext, areaId: number) {
   const actor = ctx.actor!;
   const [a] = await ctx.db.select({ id: areas.id }).from(areas).where(eq(areas.id, areaId));
-  if (!a || (actor.areaIds.length > 0 && !actor.areaIds.includes(areaId))) throw new AppError(ErrorCodes.areaForbidden);
+  if (!a || !actor.areaIds.includes(areaId)) throw new AppError(ErrorCodes.areaForbidden);
   await ctx.db.update(sessions).set({ currentAreaId: areaId }).where(eq(sessions.id, actor.sessionId));
   return presentSessionUser(ctx.db, actor.sessionId);
 }
@@ -378,6 +415,6 @@ export async function exchangeSsoToken(ctx: CallContext, token: string) {
     .where(eq(users.id, t.userId));
   if (!row || row.user.status === 'deleted') throw new AppError(ErrorCodes.accountDeleted);
   if (row.user.status !== 'normal' || row.companyStatus === 'frozen') throw new AppError(ErrorCodes.accountDisabled);
-  const areaId = (t.payload as { areaId?: number } | null)?.areaId ?? (await startingArea(ctx.db, row.user, row.companyAreaId));
+  const areaId = (t.payload as { areaId?: number } | null)?.areaId ?? startingArea(row.user, row.companyAreaId);
   return issueSession(ctx.db, row.user.id, { now, ttlMs: ctx.services.config.accessTokenTtlMs, locale: ctx.locale, ip: ctx.ip, areaId });
 }

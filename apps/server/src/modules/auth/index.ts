@@ -5,3 +5,4 @@
 export { authImpls } from './auth.calls';
 export { checkCredentials, issueSession } from './auth.service';
 export { endUserSessions, listAreas } from './session.repository';
+export { attemptPassword } from './login-attempts';

@@ -47,9 +47,11 @@ export async function endUserSessions(db: Db | Tx, userId: number, reason: strin
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
 }
 
+/** Areas by id (a user's resource range): an empty list is no area (issue 11 §1.12), no list is every area. */
 export async function listAreas(db: Db | Tx, ids?: readonly number[]) {
+  if (ids && ids.length === 0) return [];
   const all = await db.select().from(areas).orderBy(areas.id);
-  return ids && ids.length ? all.filter((a) => ids.includes(a.id)) : all;
+  return ids ? all.filter((a) => ids.includes(a.id)) : all;
 }
 
 export async function hiddenMenusFor(db: Db | Tx, areaKind: string | undefined): Promise<string[]> {

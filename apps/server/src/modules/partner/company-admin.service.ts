@@ -59,8 +59,8 @@ export async function updateCompany(
   const patch: Partial<typeof companies.$inferInsert> = { name: d.name, contact: d.contact, telephone: d.telephone, email: d.email, userLimit: d.userLimit };
   if (d.areaId !== undefined && d.areaId !== c.areaId) {
     const [a] = d.areaId === null ? [] : await ctx.db.select({ id: areas.id }).from(areas).where(eq(areas.id, d.areaId));
-    // Only areas the caller may work in (an empty list means its company's own).
-    if (!a || (actor.areaIds.length > 0 && !actor.areaIds.includes(a.id))) throw new AppError(ErrorCodes.areaForbidden);
+    // Only areas the caller may work in (an empty list is none).
+    if (!a || !actor.areaIds.includes(a.id)) throw new AppError(ErrorCodes.areaForbidden);
     patch.areaId = a.id;
   }
   await ctx.db.update(companies).set(patch).where(eq(companies.id, c.id));

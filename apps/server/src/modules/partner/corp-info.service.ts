@@ -18,7 +18,8 @@ export function logoFileId(logo: string | null): number | null {
 
 async function areaOptions(ctx: CallContext, actor: Actor) {
   const q = ctx.db.select({ id: areas.id, displayName: areas.displayName }).from(areas);
-  return actor.areaIds.length ? q.where(inArray(areas.id, [...actor.areaIds])).orderBy(asc(areas.id)) : q.orderBy(asc(areas.id));
+  // A user without areas has none to offer (issue 11 §1.12).
+  return actor.areaIds.length ? q.where(inArray(areas.id, [...actor.areaIds])).orderBy(asc(areas.id)) : [];
 }
 
 export async function getCorpInfo(ctx: CallContext): Promise<CorpInfo> {

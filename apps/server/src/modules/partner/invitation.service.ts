@@ -249,15 +249,18 @@ export async function registerInvited(
   data: { inviteId: number; sign: string; companyName: string; contact: string; telephone: string; nickName: string; password: string },
 ) {
   const now = ctx.clock.now();
-  const passwordHash = await hashPassword(data.password);
+  // The link is checked before the password is hashed: an invalid link costs no argon2 (issue 11 §1.4).
   const inv = await verifiedInvitation(ctx.db, ctx.services.config.linkSecret, kinds, data.inviteId, data.sign, { forUpdate: true });
   const state = inv ? linkState(inv, now) : 'invalid';
+  // A used link: the first of a double submit went through.
+  if (inv && state === 'used') throw new AppError(ErrorCodes.alreadyDone, undefined, `invitation link ${data.inviteId}: used`);
   if (!inv || state !== 'valid') throw new AppError(ErrorCodes.linkInvalid, undefined, `invitation link ${data.inviteId}: ${state}`);
   const company = await unsafeFindCompany(ctx.db, inv.companyId);
   if (!company || company.status !== 'inactive') throw new AppError(ErrorCodes.linkInvalid, undefined, 'invited company is gone or active');
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.email, inv.email), sql`${users.status} <> 'deleted'`));
   if (taken) throw new AppError(ErrorCodes.userExists);
   const needsApproval = inv.kind === 'customer';
+  const passwordHash = await hashPassword(data.password);
   const [user] = await ctx.db
     .insert(users)
     .values({

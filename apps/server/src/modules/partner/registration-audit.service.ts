@@ -100,6 +100,8 @@ export async function decideRegistration(ctx: CallContext, companyId: number, ac
     if (!company) throw new AppError(ErrorCodes.notFound);
     const [audit] = await tx.select().from(registrationAudits).where(eq(registrationAudits.companyId, companyId));
     if (!audit) throw new AppError(ErrorCodes.notFound);
+    // The same decision again (a double submit): "already done", not "illegal transition".
+    if (audit.status === (action === 'approve' ? 'passed' : 'rejected')) throw new AppError(ErrorCodes.alreadyDone);
     const next = move(auditMachine, audit.status as AuditState, action);
     await tx
       .update(registrationAudits)
@@ -138,6 +140,8 @@ export async function resubmitRegistration(
   const result = await ctx.db.transaction(async (tx) => {
     const [audit] = await tx.select().from(registrationAudits).where(eq(registrationAudits.companyId, row.user.companyId)).for('update');
     if (!audit || audit.applicantUserId !== row.user.id) throw new AppError(ErrorCodes.illegalTransition);
+    // Sent again while waiting (a double submit): "already done".
+    if (audit.status === 'pending') throw new AppError(ErrorCodes.alreadyDone);
     const next = move(auditMachine, audit.status as AuditState, 'resubmit');
     const [before] = await tx.select().from(companies).where(eq(companies.id, row.user.companyId));
     await tx.update(companies).set({ name: d.companyName, contact: d.contact, telephone: d.telephone }).where(eq(companies.id, row.user.companyId));

@@ -14,9 +14,8 @@ import { issueSession } from '../auth';
 import { companyAdministrators, companyOwner, findDownstreamCompany, unsafeFindCompany } from './company-admin.repository';
 
 export async function setRemoteAccess(ctx: CallContext, allow: boolean) {
+  // Consent is the account's own: a remote session is refused by the router (remoteForbidden).
   const actor = requireActor(ctx);
-  // Consent is the account's own: a superior working here remotely cannot give it to itself.
-  if (actor.actingUserId) throw new AppError(ErrorCodes.forbidden);
   const now = new Date(ctx.clock.now());
   const out = await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select({ allow: companies.allowSuperiorAccess }).from(companies).where(eq(companies.id, actor.companyId)).for('update');
@@ -50,7 +49,6 @@ export async function setRemoteAccess(ctx: CallContext, allow: boolean) {
 
 export async function createRemoteAccessLink(ctx: CallContext, companyId: number) {
   const actor = requireActor(ctx);
-  if (actor.actingUserId) throw new AppError(ErrorCodes.forbidden);
   const company = await findDownstreamCompany(ctx.db, actor, companyId);
   if (!company) throw new AppError(ErrorCodes.notFound);
   if (!company.allowSuperiorAccess) throw new AppError(ErrorCodes.remoteAccessNotAllowed);
@@ -94,7 +92,7 @@ export async function exchangeRemoteAccess(ctx: CallContext, d: { grantId: numbe
   if (owner.status === 'operation_locked') throw new AppError(ErrorCodes.accountDisabled);
   const remoteExpiresAt = new Date(now + REMOTE_SESSION_MINUTES * 60_000);
   await ctx.db.update(remoteAccessGrants).set({ usedAt: new Date(now), sessionExpiresAt: remoteExpiresAt }).where(eq(remoteAccessGrants.id, grant.id));
-  const areaId = company.areaId && (owner.areaIds.length === 0 || owner.areaIds.includes(company.areaId)) ? company.areaId : (owner.areaIds[0] ?? null);
+  const areaId = company.areaId && owner.areaIds.includes(company.areaId) ? company.areaId : (owner.areaIds[0] ?? null);
   const tokens = await issueSession(ctx.db, owner.id, {
     now,
     ttlMs: ctx.services.config.accessTokenTtlMs,

@@ -43,11 +43,20 @@ export const fileImpls = [
 export function registerFileRoutes(app: FastifyInstance, deps: { database: Database; clock: Clock; services: AppServices }) {
   const fileLink = signedLink(async (req) => {
     const q = req.query as Record<string, string>;
+    const now = deps.clock.now();
+    // One answer (1013) for a wrong session and a wrong path or sign, after the same work: the
+    // signature (keyed by the session id the link names) and the session lookup are both done.
+    let link: ReturnType<typeof verifyFileLink> | null = null;
+    try {
+      link = verifyFileLink(q, deps.services.config.linkSecret, now, { sessionId: q.tid });
+    } catch {
+      link = null;
+    }
     const sessionId = Number(q.tid);
-    const [s] = Number.isSafeInteger(sessionId) ? await deps.database.db.select().from(sessions).where(eq(sessions.id, sessionId)) : [];
+    const [s] = Number.isSafeInteger(sessionId) && sessionId > 0 && sessionId <= 2_147_483_647 ? await deps.database.db.select().from(sessions).where(eq(sessions.id, sessionId)) : [];
     // A link dies with its session: after logout or idle timeout it no longer opens.
-    if (!s || s.endedAt || String(s.userId) !== q.uid) throw new AppError(ErrorCodes.fileLinkInvalid, { detail: 'session ended' });
-    return verifyFileLink(q, deps.services.config.linkSecret, deps.clock.now(), { sessionId: s.id });
+    if (!link || !s || s.endedAt || String(s.userId) !== q.uid) throw new AppError(ErrorCodes.fileLinkInvalid);
+    return link;
   });
   rawRoute(app, deps, rawRoutes.fileGet, fileLink, 'the link names one path, made by file/link after its subtree check, and dies with that session', async (req, reply, link) => {
     const [f] = await deps.database.db.select().from(files).where(eq(files.path, link.path));

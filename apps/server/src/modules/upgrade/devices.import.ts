@@ -92,13 +92,14 @@ async function areaResolver(ctx: CallContext, actor: Actor) {
     const [c] = await ctx.db.select({ areaId: companies.areaId }).from(companies).where(eq(companies.id, actor.companyId));
     defaultArea = c?.areaId ?? current?.id ?? null;
   }
-  const allowed = actor.areaIds.length ? new Set(actor.areaIds) : null;
+  // A user without areas may place devices in none (issue 11 §1.12).
+  const allowed = new Set(actor.areaIds);
   return {
     defaultArea,
     resolve(text: string): { areaId: number } | { reason: ImportReason } {
       const ref = byKey.get(text.trim().toLowerCase());
       if (!ref) return { reason: { key: 'areaUnknown', params: { area: text } } };
-      if (allowed && !allowed.has(ref.id)) return { reason: { key: 'areaNotAllowed', params: { area: ref.label } } };
+      if (!allowed.has(ref.id)) return { reason: { key: 'areaNotAllowed', params: { area: ref.label } } };
       return { areaId: ref.id };
     },
   };
