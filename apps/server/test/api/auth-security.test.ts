@@ -44,7 +44,7 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
 
   /** A signed call from a given source address. */
   async function callFrom<C extends CallDef>(ip: string, call: C, data: z.input<C['data']>, session?: Session | null): Promise<Answer<z.output<C['result']>>> {
-    const basic = buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', data, now: t.clock.now() });
+    const basic = buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', path: call.path, data, now: t.clock.now() });
     const res = await t.app.inject({ method: 'POST', url: `${API_PREFIX}/${call.path}`, payload: { basic, data }, remoteAddress: ip });
     const body = res.json();
     return { status: res.statusCode, basic: body.basic, data: body.data };

@@ -6,7 +6,7 @@
  * credentials and one with forged credentials with its declared code, a coded one refuses a
  * session without its codes, and each states why another tenant's ids are out of its reach.
  */
-import { ALL_CALLS, ALL_RAW_ROUTES, buildBasic, DEVICE_REPORT_STATUSES, ErrorCodes, PRODUCT_TYPES, type RawRouteDef } from '@portal/contract';
+import { ALL_CALLS, ALL_RAW_ROUTES, buildBasic, DEVICE_REPORT_STATUSES, ErrorCodes, FILE_UPLOAD_PATH, PRODUCT_TYPES, type RawRouteDef } from '@portal/contract';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_IMPLS } from '../../src/app';
@@ -109,7 +109,7 @@ describe.each(ENGINES)('permissions of every raw route (%s)', (engine) => {
   function forged(r: RawRouteDef): Request {
     if (isCallAuth(r)) {
       const data = { purpose: 'logo', name: 'a.png', size: 1, sha256: createHash('sha256').update('x').digest('hex') };
-      return { headers: { 'x-basic': JSON.stringify(buildBasic({ token: 'forged-token', signKey: 'x', data, now: t.clock.now() })) }, query: '?purpose=logo&name=a.png' };
+      return { headers: { 'x-basic': JSON.stringify(buildBasic({ token: 'forged-token', signKey: 'x', path: FILE_UPLOAD_PATH, data, now: t.clock.now() })) }, query: '?purpose=logo&name=a.png' };
     }
     if (r.auth === 'device') {
       // A well-formed body: only the key is wrong.
@@ -147,7 +147,7 @@ describe.each(ENGINES)('permissions of every raw route (%s)', (engine) => {
     '%s refuses a session without its resource codes (1005)',
     async (_l, r) => {
       const data = { purpose: 'logo', name: 'a.png', size: 1, sha256: createHash('sha256').update('x').digest('hex') };
-      const basic = buildBasic({ token: noCodes.token, signKey: noCodes.signKey, data, now: t.clock.now() });
+      const basic = buildBasic({ token: noCodes.token, signKey: noCodes.signKey, path: FILE_UPLOAD_PATH, data, now: t.clock.now() });
       const res = await send(r, { headers: { 'x-basic': JSON.stringify(basic) }, query: '?purpose=logo&name=a.png' });
       expect(codeOf(r, res.body)).toBe(ErrorCodes.forbidden);
     },
