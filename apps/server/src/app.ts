@@ -19,7 +19,8 @@ import { companyImpls } from './modules/company/company.calls';
 import { systemImpls } from './modules/system/system.calls';
 import { buildOpenApiDocument } from './openapi';
 import { registerCalls } from './plugins/call-router';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { guardInput } from './lib/input-guard';
 import { fileImpls, registerFileRoutes } from './modules/system/file.routes';
 import { registerUploadRoutes } from './modules/system/upload.routes';
 
@@ -39,6 +40,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
     bodyLimit: REQUEST_BODY_MAX_BYTES,
+    // A malformed URL or an over-long route parameter: a catalogue code, not Fastify's own answer.
+    frameworkErrors,
     trustProxy: deps.config.trustProxy,
     // The client's basic.id is not known before the body is parsed: every log line carries this id.
     // (logged as reqId, Fastify's default label)
@@ -52,6 +55,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
   registerErrorHandling(app, deps.config.webDist);
+  // Every parsed input (JSON body, query, route parameters) is checked once, before any route reads
+  // it: too deep, NUL characters, non-finite numbers, too many values (lib/input-guard.ts).
+  app.addHook('preValidation', async (req) => {
+    guardInput(req.params, 'params');
+    guardInput(req.query, 'query');
+    if (!Buffer.isBuffer(req.body)) guardInput(req.body);
+  });
 
   await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });

@@ -53,6 +53,8 @@
  *     validation.exportRangeTooLong
  *   partner network:
  *     validation.userLimitInvalid, validation.rejectReasonRequired, validation.rejectReasonTooLong
+ *   any call:
+ *     validation.idInvalid, validation.valueRequired
  *
  * Limits that SPEC §9 does not state (and that constants.ts therefore lacks) are exported below as
  * named constants, each with the reason for its value.
@@ -193,6 +195,9 @@ export const VALIDATION_MESSAGE_KEYS = [
   'validation.userLimitInvalid',
   'validation.rejectReasonRequired',
   'validation.rejectReasonTooLong',
+  // any call (issue 11 §1.8)
+  'validation.idInvalid',
+  'validation.valueRequired',
 ] as const;
 
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
@@ -245,6 +250,23 @@ export function charCount(s: string): number {
 }
 
 export const DAY_MS = 86_400_000;
+
+// ---------------------------------------------------------------------------------------------
+// Record ids
+// ---------------------------------------------------------------------------------------------
+
+/** Largest id a row can have: ids are PostgreSQL `integer` (serial) columns. */
+export const ID_MAX = 2_147_483_647;
+
+/**
+ * The id of a record in a request: a positive integer the database's id columns can hold, so an
+ * out-of-range number is refused here (1001) rather than by the database (a 500).
+ */
+export const idSchema = z
+  .number({ error: vk('idInvalid') })
+  .int({ error: vk('idInvalid') })
+  .min(1, { error: vk('idInvalid') })
+  .max(ID_MAX, { error: vk('idInvalid') });
 
 // ---------------------------------------------------------------------------------------------
 // Passwords and accounts

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../validators';
 import { mailSchema, operationLogSchema, pageOf, pageQuerySchema } from '../entities';
 import { MENU_KEYS } from '../menus';
 import { defineCall } from './define';
@@ -25,7 +26,7 @@ export const systemCalls = {
     auth: 'session',
     write: false,
     summary: 'A signed file/get link (valid 300 s) for a stored file the caller may read.',
-    data: z.strictObject({ fileId: z.number().int(), isDownload: z.boolean().default(false) }),
+    data: z.strictObject({ fileId: idSchema, isDownload: z.boolean().default(false) }),
     result: z.object({ url: z.string(), expiresAt: z.number() }),
   }),
   hiddenMenus: defineCall({
