@@ -10,6 +10,7 @@ import { BENCH_ACCOUNT, seedLarge } from '../seed/large';
 import type { Log } from '../seed/shared';
 import { envelope, isApiSuccess, type Session } from './api';
 import type { LoadTarget } from './load';
+import { fuzzCase } from './fuzz-case';
 import { devicePollCase, import5000Case, releaseCreateCase } from './upgrade-cases';
 
 /** The bench database and file store, open before the server starts (PGlite allows one process at a time). */
@@ -150,6 +151,7 @@ export const BENCH_CASES = new Map<string, BenchCase>([
   ['device-poll', devicePollCase()],
   ['release-create', releaseCreateCase()],
   ['import-5000', import5000Case()],
+  ['fuzz', fuzzCase()],
 ]);
 
 export const DEFAULT_BENCH_ACCOUNT = { email: BENCH_ACCOUNT.email, password: BENCH_ACCOUNT.password };

@@ -298,8 +298,11 @@ type Path = Array<string | number>;
 
 /** Paths of every member in a JSON-like value (objects and arrays), the root excluded. */
 function pathsOf(v: unknown, base: Path = [], out: Path[] = []): Path[] {
-  if (Array.isArray(v)) v.forEach((x, i) => (out.push([...base, i]), pathsOf(x, [...base, i], out)));
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (out.push([...base, k]), pathsOf(x, [...base, k], out));
+  const members: Array<[string | number, unknown]> = Array.isArray(v) ? v.map((x, i) => [i, x]) : v && typeof v === 'object' ? Object.entries(v) : [];
+  for (const [k, x] of members) {
+    out.push([...base, k]);
+    pathsOf(x, [...base, k], out);
+  }
   return out;
 }
 

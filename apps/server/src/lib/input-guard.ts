@@ -20,6 +20,7 @@ export const INPUT_MAX_DEPTH = 32;
 export const INPUT_MAX_VALUES = 100_000;
 
 /** NUL, or a surrogate half without its other half (JSON's "\ud800"). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const BAD_CHARACTER = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 const where = (path: string) => (path.length > 100 ? `${path.slice(0, 100)}…` : path || 'body');
