@@ -62,7 +62,8 @@ export function fuzzCase(): BenchCase {
         return JSON.stringify({ basic, data });
       };
 
-      for (const call of ALL_CALLS) {
+      for (const [i, call] of ALL_CALLS.entries()) {
+        if (i % 20 === 0) ctx.log(`bench: fuzz: call ${i + 1} of ${ALL_CALLS.length}, ${requests} requests so far`);
         const callers: Who[] = call.auth === 'public' ? ['public', 'owner'] : ['supplier', 'owner'];
         const mayPass = !call.write && call.auth !== 'public' && !NEVER_VALID.has(call.path);
         for (const who of callers) {
