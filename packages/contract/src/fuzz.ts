@@ -78,7 +78,41 @@ interface Bag {
 }
 
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
-const bagOf = (s: z.ZodType) => ((s as unknown as { _zod: { bag?: Bag } })._zod.bag ?? {}) as Bag;
+
+interface CheckDef {
+  check: string;
+  minimum?: number;
+  maximum?: number;
+  length?: number;
+  value?: number;
+  inclusive?: boolean;
+  format?: string;
+  pattern?: RegExp;
+}
+
+/** Bounds, format and patterns of a schema, read from its checks. */
+function bagOf(s: z.ZodType): Bag {
+  const bag: Bag = {};
+  const checks = (defOf(s) as Def & { checks?: Array<{ _zod: { def: CheckDef } }> }).checks ?? [];
+  for (const c of checks) {
+    const d = c._zod.def;
+    if (d.check === 'min_length' || d.check === 'min_size') bag.minimum = Math.max(bag.minimum ?? 0, d.minimum ?? 0);
+    else if (d.check === 'max_length' || d.check === 'max_size') bag.maximum = Math.min(bag.maximum ?? Infinity, d.maximum ?? Infinity);
+    else if (d.check === 'length_equals') bag.minimum = bag.maximum = d.length;
+    else if (d.check === 'greater_than') bag.minimum = (d.value ?? 0) + (d.inclusive ? 0 : 1);
+    else if (d.check === 'less_than') bag.maximum = (d.value ?? 0) - (d.inclusive ? 0 : 1);
+    else if (d.check === 'number_format') bag.format = d.format;
+    else if (d.check === 'string_format') {
+      if (d.format && d.format !== 'regex') bag.format = d.format;
+      if (d.pattern) (bag.patterns ??= new Set()).add(d.pattern);
+    }
+  }
+  // z.email() and friends carry their format on the schema itself.
+  const own = defOf(s) as Def & { format?: string; pattern?: RegExp };
+  if (own.format) bag.format = own.format;
+  if (own.pattern) (bag.patterns ??= new Set()).add(own.pattern);
+  return bag;
+}
 
 /** Strings that match many of the contract's patterns (SN, MAC, MD5, versions, country codes, ...). */
 const SAMPLE_STRINGS = [
@@ -126,9 +160,10 @@ function stringFor(schema: z.ZodType, rng: Rng, key: string): string {
 
 function numberFor(schema: z.ZodType, rng: Rng, key: string): number {
   const bag = bagOf(schema);
-  const isInt = bag.format === 'safeint' || bag.format === 'int32';
+  const isInt = bag.format === 'safeint' || bag.format === 'int32' || bag.format === 'uint32';
   const lo = bag.minimum ?? (isInt ? 0 : -1000);
-  const hi = bag.maximum ?? (/id$/i.test(key) ? 60 : isInt ? 1000 : 1000);
+  // Ids and page numbers small, so that they name rows that exist now and then.
+  const hi = Math.min(bag.maximum ?? 1000, /ids?$/i.test(key) ? 60 : /^page/.test(key) ? Math.max(lo, 3) : Infinity);
   // Times (ms since the epoch) are near "now" of the tests' clock.
   if (/^(from|to|time|startAt|endAt|.*At)$/.test(key) && bag.maximum === undefined) return Date.UTC(2026, 10, rng.int(1, 28), rng.int(0, 23));
   if (isInt) return rng.int(Math.max(lo, -1e6), Math.min(hi, 1e6));
@@ -159,6 +194,8 @@ export function validShaped(schema: z.ZodType, rng: Rng, key = '', depth = 0): u
         const v = validShaped(s, rng, k, depth + 1);
         if (v !== undefined) out[k] = v;
       }
+      // A confirmation repeats what it confirms (most of the time).
+      if ('confirmPassword' in out && typeof out.password === 'string' && rng.chance(0.8)) out.confirmPassword = out.password;
       return out;
     }
     case 'string':
