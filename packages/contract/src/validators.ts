@@ -54,7 +54,7 @@
  *   partner network:
  *     validation.userLimitInvalid, validation.rejectReasonRequired, validation.rejectReasonTooLong
  *   any call:
- *     validation.idInvalid, validation.valueRequired
+ *     validation.idInvalid, validation.valueRequired, validation.timeInvalid
  *
  * Limits that SPEC §9 does not state (and that constants.ts therefore lacks) are exported below as
  * named constants, each with the reason for its value.
@@ -198,6 +198,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   // any call (issue 11 §1.8)
   'validation.idInvalid',
   'validation.valueRequired',
+  'validation.timeInvalid',
 ] as const;
 
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
@@ -267,6 +268,16 @@ export const idSchema = z
   .int({ error: vk('idInvalid') })
   .min(1, { error: vk('idInvalid') })
   .max(ID_MAX, { error: vk('idInvalid') });
+
+/** Latest instant a JavaScript Date (and so the server) can hold, in ms since the epoch. */
+export const EPOCH_MS_MAX = 8_640_000_000_000_000;
+
+/** An instant in a request, in ms since the epoch: an integer a Date can hold (not before 1970). */
+export const epochMsSchema = z
+  .number({ error: vk('timeInvalid') })
+  .int({ error: vk('timeInvalid') })
+  .min(0, { error: vk('timeInvalid') })
+  .max(EPOCH_MS_MAX, { error: vk('timeInvalid') });
 
 // ---------------------------------------------------------------------------------------------
 // Passwords and accounts

@@ -11,7 +11,9 @@ import {
 } from '@portal/contract';
 import { deeplyNested, FUZZ_DEEP_LEVELS, fuzzData, malformedBodies, seededRng } from '@portal/contract/fuzz';
 import type { InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, users } from '../../src/db/schema';
 import { RESULT_EXPORT_DOWNLOAD_PATH } from '../../src/modules/upgrade/export.service';
 import { createTestApp, type Session, type TestApp } from '../support/app';
 import { ENGINES } from '../support/db';
@@ -60,8 +62,35 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
     const res = await t.app.inject({ method: 'POST', url: `${API_PREFIX}/${call.path}`, payload: JSON.stringify({ basic, data }), headers: { 'content-type': 'application/json' } });
     const body = parseJson(res.body);
     const code = (body as { basic?: { code?: number } } | null)?.basic?.code;
-    if (who !== 'public' && typeof code === 'number' && SESSION_ENDING_CODES.includes(code)) sessions[who] = await t.login(accounts[who]);
+    if (who !== 'public' && typeof code === 'number' && SESSION_ENDING_CODES.includes(code)) sessions[who] = await relogin(who);
     return { status: res.statusCode, body };
+  }
+
+  /** Logs in again; an account a fuzzed call locked, froze or gave a new password is put back first. */
+  async function relogin(who: keyof typeof accounts): Promise<Session> {
+    try {
+      return await t.login(accounts[who]);
+    } catch {
+      const user = who === 'supplier' ? t.world.users.supplierUser : t.world.users.ownerA;
+      const [{ passwordHash }] = await t.database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, t.world.users.noCodesA.id));
+      await t.database.db.update(users).set({ passwordHash, status: 'normal', failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
+      await t.database.db.update(companies).set({ status: 'active' }).where(eq(companies.id, user.companyId));
+      return t.login(accounts[who]);
+    }
+  }
+
+  /**
+   * Cases left out so that the run keeps its two callers: writes naming the callers themselves or
+   * their companies (delete, disable, freeze), and a login the schema accepts (a wrong password
+   * counts towards the lockout).
+   */
+  function leftOut(call: CallDef, data: unknown): boolean {
+    if (call.path === 'auth/login') return call.data.safeParse(data).success;
+    if (!call.write || !data || typeof data !== 'object') return false;
+    const d = data as Record<string, unknown>;
+    const ownUsers = [t.world.users.supplierUser.id, t.world.users.ownerA.id];
+    const ownCompanies = [t.world.companies.supplier.id, t.world.companies.partnerA.id];
+    return ownUsers.includes(d.userId as number) || ['companyId', 'coId', 'corpId'].some((k) => ownCompanies.includes(d[k] as number));
   }
 
   it('every call of the registry, valid-shaped and hostile data, as a supplier and as a partner owner', { timeout: 120_000 }, async () => {
@@ -73,6 +102,7 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
       const callers = call.auth === 'public' ? (['public', 'partnerOwner'] as const) : (['supplier', 'partnerOwner'] as const);
       for (const who of callers) {
         for (const { kind, data } of fuzzData(call.data, rng, PER_CALL)) {
+          if (leftOut(call, data)) continue;
           const r = await send(call, who, data);
           requests++;
           const code = (r.body as { basic?: { code?: number } } | null)?.basic?.code;
@@ -84,7 +114,7 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
       }
     }
     expect(failures).toEqual([]);
-    expect(requests).toBeGreaterThanOrEqual(ALL_CALLS.length * 2 * (PER_CALL.valid + PER_CALL.hostile));
+    expect(requests).toBeGreaterThanOrEqual(ALL_CALLS.length * 2 * (PER_CALL.valid + PER_CALL.hostile) * 0.9);
     // The run reached handlers, not only validation: some calls succeeded and some were refused for their data.
     expect(seenCodes.has(200)).toBe(true);
     expect(seenCodes.has(ErrorCodes.invalidParams)).toBe(true);

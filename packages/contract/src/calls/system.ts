@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../validators';
+import { epochMsSchema, idSchema } from '../validators';
 import { mailSchema, operationLogSchema, pageOf, pageQuerySchema } from '../entities';
 import { MENU_KEYS } from '../menus';
 import { defineCall } from './define';
@@ -10,7 +10,7 @@ export const systemCalls = {
     auth: { anyOf: ['dealer_account_qry', 'dealer_account_mgr', 'supplier_system_qry'] },
     write: false,
     summary: "Operation log of the caller's company subtree: who, on whose behalf, what, when, before and after.",
-    data: pageQuerySchema.extend({ action: z.string().max(100).optional(), from: z.number().optional(), to: z.number().optional() }).strict(),
+    data: pageQuerySchema.extend({ action: z.string().max(100).optional(), from: epochMsSchema.optional(), to: epochMsSchema.optional() }).strict(),
     result: pageOf(operationLogSchema),
   }),
   mailOutbox: defineCall({

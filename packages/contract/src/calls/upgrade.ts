@@ -18,6 +18,7 @@ import {
   validityDaysSchema,
   versionCountSchema,
   idSchema,
+  EPOCH_MS_MAX,
 } from '../validators';
 import { defineCall } from './define';
 
@@ -320,7 +321,7 @@ export const packageListQuerySchema = pageQuerySchema.extend({
 // Release tasks
 // ---------------------------------------------------------------------------------------------
 
-const epochMs = z.number({ error: 'validation.dateRangeRequired' }).int();
+const epochMs = z.number({ error: 'validation.dateRangeRequired' }).int().min(0, { error: 'validation.timeInvalid' }).max(EPOCH_MS_MAX, { error: 'validation.timeInvalid' });
 
 /** What a release targets (shared by preview and submit). */
 export const releaseTargetSchema = z
