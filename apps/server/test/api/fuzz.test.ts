@@ -157,6 +157,11 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
     const r3 = await t.raw('/v1.0/customer-api/auth/user-exist', `{"basic":${JSON.stringify(basic)},"data":{"n":1e400}}`);
     expect(r3.basic.code).toBe(ErrorCodes.numberOutOfRange);
 
+    // The device API answers the same refusal in its own form, as bad input (400).
+    const dev = await t.app.inject({ method: 'POST', url: `${DEVICE_API_PREFIX}/${DEVICE_API_PATHS.poll}`, payload: '{"sn":"A\\u0000B"}', headers: { 'content-type': 'application/json' } });
+    expect(dev.statusCode).toBe(400);
+    expect(dev.json()).toMatchObject({ code: ErrorCodes.inputBadCharacter, data: null });
+
     // 200 levels: deep enough to refuse, shallow enough to sign; still refused before signing matters.
     const r4 = await t.call(ALL_CALLS.find((c) => c.path === 'auth/user-exist')!, { email: deeplyNested(200) } as never, null);
     expect(r4.basic.code).toBe(ErrorCodes.inputTooDeep);
