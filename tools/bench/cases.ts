@@ -8,6 +8,7 @@ import { openPglite } from '@portal/server/db/client';
 import { BENCH_ACCOUNT, seedLarge } from '../seed/large';
 import { envelope, isApiSuccess, type Session } from './api';
 import type { LoadTarget } from './load';
+import { fuzzCase } from './fuzz-case';
 import type { BenchCase } from './types';
 import { devicePollCase, import5000Case, releaseCreateCase } from './upgrade-cases';
 import { lighthouseCase, staticAssetCase } from './web-cases';
@@ -111,6 +112,7 @@ export const BENCH_CASES = new Map<string, BenchCase>([
   ['import-5000', import5000Case()],
   ['static-asset', staticAssetCase()],
   ['lighthouse', lighthouseCase()],
+  ['fuzz', fuzzCase()],
 ]);
 
 export const DEFAULT_BENCH_ACCOUNT = { email: BENCH_ACCOUNT.email, password: BENCH_ACCOUNT.password };

@@ -15,7 +15,8 @@ import { companyImpls } from './modules/company';
 import { systemImpls } from './modules/system/system.calls';
 import { buildOpenApiDocument } from './openapi';
 import { registerCalls } from './plugins/call-router';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { guardInput } from './lib/input-guard';
 import { genReqId, portalLoggerOptions } from './plugins/log-redaction';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -40,6 +41,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Redacted: tokens, signs, passwords, signed URL queries, SQL parameters (plugins/log-redaction.ts).
     logger: deps.logger === false ? false : { ...portalLoggerOptions(deps.config.logLevel), ...(typeof deps.logger === 'object' ? deps.logger : {}) },
     bodyLimit: REQUEST_BODY_MAX_BYTES,
+    // A malformed URL or an over-long route parameter: a catalogue code, not Fastify's own answer.
+    frameworkErrors,
     trustProxy: deps.config.trustProxy,
     // Every log line carries this id (reqId), made by the server, never taken from the client.
     genReqId,
@@ -56,6 +59,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const delivery = await registerDelivery(app, { webDist: deps.config.webDist, database: deps.database, services: deps.services });
   registerErrorHandling(app, { pageFallback: delivery.pageFallback });
   const rateLimiter = await registerRateLimits(app, deps.config.rateLimits);
+  // Every parsed input (JSON body, query, route parameters) is checked once, before any route reads
+  // it: too deep, NUL characters, non-finite numbers, too many values (lib/input-guard.ts).
+  app.addHook('preValidation', async (req) => {
+    guardInput(req.params, 'params');
+    guardInput(req.query, 'query');
+    if (!Buffer.isBuffer(req.body)) guardInput(req.body);
+  });
 
   await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });

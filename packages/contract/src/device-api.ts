@@ -11,6 +11,7 @@
  * - download: GET of the signed URL from a poll (valid SIGNED_URL_TTL_SECONDS, HTTP Range).
  */
 import { z } from 'zod';
+import { idSchema } from './validators';
 import { productTypeSchema } from './calls/upgrade';
 
 export const DEVICE_API_PATHS = {
@@ -44,7 +45,7 @@ export const deviceRegisterSchema = z.strictObject({
 export type DeviceRegister = z.input<typeof deviceRegisterSchema>;
 
 export const deviceRegisterResultSchema = z.object({
-  deviceId: z.number().int(),
+  deviceId: idSchema,
   deviceKey: z.string(),
   pollIntervalSeconds: z.number().int(),
 });
@@ -59,10 +60,10 @@ export const devicePollResultSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('none'), nextPollSeconds: z.number().int() }),
   z.object({
     action: z.literal('upgrade'),
-    taskId: z.number().int(),
+    taskId: idSchema,
     nextPollSeconds: z.number().int(),
     package: z.object({
-      pkgId: z.number().int(),
+      pkgId: idSchema,
       version: z.string(),
       size: z.number().int(),
       md5: z.string(),
@@ -80,7 +81,7 @@ export const DEVICE_REPORT_STATUSES = ['downloading', 'installing', 'success', '
 
 export const deviceReportSchema = z
   .strictObject({
-    taskId: z.number().int(),
+    taskId: idSchema,
     status: z.enum(DEVICE_REPORT_STATUSES),
     /** success: the version the device runs after rebooting (must be the package's). */
     firmwareVersion: z.string().trim().max(64).optional(),

@@ -25,6 +25,11 @@ export const ERROR_CATALOGUE = {
   1015: { key: 'mailFailed', endsSession: false, en: 'The e-mail could not be sent: {detail}', zh: '邮件发送失败：{detail}' },
   1016: { key: 'conflict', endsSession: false, en: 'The record was changed by someone else. Refresh and try again.', zh: '记录已被他人修改，请刷新后重试。' },
   1017: { key: 'illegalTransition', endsSession: false, en: 'This operation is not allowed in the current state.', zh: '当前状态下不允许该操作。' },
+  // Bad input never reaches a 500 (issue 11 §1.8, part "fuzz"): refused before any handler reads it.
+  1030: { key: 'inputTooDeep', endsSession: false, en: 'The request is nested too deeply (at most {max} levels).', zh: '请求内容嵌套层级过深（最多 {max} 层）。' },
+  1031: { key: 'inputBadCharacter', endsSession: false, en: 'The request contains a character that is not allowed (NUL or a broken Unicode character) in {field}.', zh: '请求内容在 {field} 中包含不允许的字符（空字符或损坏的 Unicode 字符）。' },
+  1032: { key: 'numberOutOfRange', endsSession: false, en: 'A number in the request is out of range (in {field}).', zh: '请求中的数字超出范围，位于 {field}。' },
+  1033: { key: 'inputTooLarge', endsSession: false, en: 'The request has too many values (at most {max}).', zh: '请求包含的数据项过多（最多 {max} 个）。' },
 
   // Session and envelope (ending the session in the browser where SPEC §8 says so)
   7003: { key: 'tokenInvalid', endsSession: true, en: 'Your login is invalid. Please log in again.', zh: '登录信息无效，请重新登录。' },
@@ -95,6 +100,8 @@ export const ERROR_CATALOGUE = {
   24021: { key: 'uploadStale', endsSession: false, en: 'Deleted: no part of the upload arrived for {days} days.', zh: '已删除：连续{days}天未收到上传的分片。' },
   // platform hardening (issue 11 §1): device registration
   24022: { key: 'deviceAlreadyRegistered', endsSession: false, en: 'A device with this SN or MAC is already registered. Register it with its own device key, or have its key reset in the portal (Devices).', zh: '已有设备使用此 SN 或 MAC 注册。请使用该设备自己的设备密钥注册，或在平台（设备管理）中重置其密钥。' },
+  // Streaming imports (issue 11 §1.10, part "fuzz"): a bounded number of imports per server.
+  24026: { key: 'importBusy', endsSession: false, en: 'The server is busy with other imports. Please retry in {seconds} seconds.', zh: '服务器正在处理其他导入，请 {seconds} 秒后重试。' },
 
   // Orders (SPEC §8)
   7079: { key: 'productNotExist', endsSession: false, en: 'The product does not exist.', zh: '商品不存在。' },

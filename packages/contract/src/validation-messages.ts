@@ -91,6 +91,9 @@ export const VALIDATION_MESSAGES: Record<ValidationName, { en: string; zh: strin
   },
   oldPasswordRequired: { en: 'Please enter the old password.', zh: '请输入旧密码。' },
   userConfigTooLarge: { en: 'The saved setting is too large.', zh: '保存的设置内容过大。' },
+  idInvalid: { en: 'This is not a valid record id.', zh: '不是有效的记录编号。' },
+  valueRequired: { en: 'A value is required.', zh: '必须填写值。' },
+  timeInvalid: { en: 'This is not a valid time.', zh: '不是有效的时间。' },
 
   // ----- network -----
   portRequired: { en: 'Please enter the port.', zh: '请输入端口。' },

@@ -53,6 +53,8 @@
  *     validation.exportRangeTooLong
  *   partner network:
  *     validation.userLimitInvalid, validation.rejectReasonRequired, validation.rejectReasonTooLong
+ *   any call:
+ *     validation.idInvalid, validation.valueRequired, validation.timeInvalid
  *
  * Limits that SPEC §9 does not state (and that constants.ts therefore lacks) are exported below as
  * named constants, each with the reason for its value.
@@ -193,6 +195,10 @@ export const VALIDATION_MESSAGE_KEYS = [
   'validation.userLimitInvalid',
   'validation.rejectReasonRequired',
   'validation.rejectReasonTooLong',
+  // any call (issue 11 §1.8)
+  'validation.idInvalid',
+  'validation.valueRequired',
+  'validation.timeInvalid',
 ] as const;
 
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
@@ -245,6 +251,33 @@ export function charCount(s: string): number {
 }
 
 export const DAY_MS = 86_400_000;
+
+// ---------------------------------------------------------------------------------------------
+// Record ids
+// ---------------------------------------------------------------------------------------------
+
+/** Largest id a row can have: ids are PostgreSQL `integer` (serial) columns. */
+export const ID_MAX = 2_147_483_647;
+
+/**
+ * The id of a record in a request: a positive integer the database's id columns can hold, so an
+ * out-of-range number is refused here (1001) rather than by the database (a 500).
+ */
+export const idSchema = z
+  .number({ error: vk('idInvalid') })
+  .int({ error: vk('idInvalid') })
+  .min(1, { error: vk('idInvalid') })
+  .max(ID_MAX, { error: vk('idInvalid') });
+
+/** Latest instant a JavaScript Date (and so the server) can hold, in ms since the epoch. */
+export const EPOCH_MS_MAX = 8_640_000_000_000_000;
+
+/** An instant in a request, in ms since the epoch: an integer a Date can hold (not before 1970). */
+export const epochMsSchema = z
+  .number({ error: vk('timeInvalid') })
+  .int({ error: vk('timeInvalid') })
+  .min(0, { error: vk('timeInvalid') })
+  .max(EPOCH_MS_MAX, { error: vk('timeInvalid') });
 
 // ---------------------------------------------------------------------------------------------
 // Passwords and accounts

@@ -1,10 +1,11 @@
 /**
- * Reading and writing xlsx workbooks (exceljs): imports read one sheet of a small uploaded file
- * into strings; exports stream rows straight to a Writable (an HTTP reply) so that a large result
+ * Reading and writing xlsx workbooks (exceljs): imports stream one sheet of an uploaded file into
+ * strings, row by row up to a cap, a bounded number at a time; exports stream rows straight to a Writable (an HTTP reply) so that a large result
  * never sits in memory as a whole workbook.
  */
+import { ErrorCodes } from '@portal/contract';
 import ExcelJS from 'exceljs';
-import { PassThrough, type Writable } from 'node:stream';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import { AppError } from './app-error';
 
 export interface ReadSheetOptions {
@@ -34,21 +35,62 @@ export interface Sheet {
   rowNumbers: number[];
 }
 
+// ---------------------------------------------------------------------------------------------
+// Reading (streamed, bounded)
+// ---------------------------------------------------------------------------------------------
+
+/** Most imports that read a workbook at the same time in one server (issue 11 §1.10). */
+export const IMPORT_CONCURRENCY_MAX = 2;
+/** The wait an import refused as busy (24026) is told to retry after. */
+export const IMPORT_BUSY_RETRY_SECONDS = 5;
+
+/**
+ * Slots of concurrent imports in this process: a workbook read beyond them is refused at once
+ * with 24026 ("busy, retry") instead of queueing behind the others and stalling the server.
+ */
+export class ImportSlots {
+  private used = 0;
+  constructor(readonly max: number) {}
+  get inUse() {
+    return this.used;
+  }
+  /** A release function, or null when every slot is taken. */
+  tryAcquire(): (() => void) | null {
+    if (this.used >= this.max) return null;
+    this.used++;
+    let released = false;
+    return () => {
+      if (!released) this.used--;
+      released = true;
+    };
+  }
+}
+
+export const importSlots = new ImportSlots(IMPORT_CONCURRENCY_MAX);
+
+/** Runs `fn` in an import slot, or throws 24026 when none is free. */
+export async function withImportSlot<T>(fn: () => Promise<T>, slots: ImportSlots = importSlots): Promise<T> {
+  const release = slots.tryAcquire();
+  if (!release) throw new AppError(ErrorCodes.importBusy, { seconds: IMPORT_BUSY_RETRY_SECONDS }, `${slots.max} imports already running`);
+  try {
+    return await fn();
+  } finally {
+    release();
+  }
+}
+
 /**
  * The first sheet of an xlsx: the first non-blank row is the header, blank rows are skipped.
  * AppError 24010 unreadable, 24011 {columns} missing, 24012 {max} too many rows, 24013 no data rows.
+ * An import runs it inside `withImportSlot`.
+ *
+ * Read with exceljs' streaming reader, never as a whole workbook in memory: rows are parsed as the
+ * bytes arrive and reading stops at the first row over `maxRows`. (A sheet stored before the
+ * workbook's shared strings, as Excel writes it, is spooled by exceljs to a temporary file and
+ * parsed from there, still row by row.) `source` is a Buffer or a stream of the file (a file store's).
  */
-export async function readSheet(buffer: Buffer, opts: ReadSheetOptions): Promise<Sheet> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs' typings want its own Buffer type; a Node Buffer is what it reads.
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch (err) {
-    throw new AppError(24010, undefined, `xlsx load failed: ${(err as Error).message}`);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.actualRowCount === 0) throw new AppError(24013);
-
+export async function readSheet(source: Buffer | Readable, opts: ReadSheetOptions): Promise<Sheet> {
+  const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
   const known = new Map<string, string>();
   for (const c of [...opts.required, ...(opts.optional ?? [])]) known.set(c.trim().toLowerCase(), c);
 
@@ -56,23 +98,25 @@ export async function readSheet(buffer: Buffer, opts: ReadSheetOptions): Promise
   const rows: Array<Record<string, string>> = [];
   const rowNumbers: number[] = [];
   let tooMany = false;
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (tooMany) return;
+  let sawSheet = false;
+
+  const onRow = (row: ExcelJS.Row) => {
     const cells: string[] = [];
     row.eachCell({ includeEmpty: false }, (cell, col) => {
       cells[col] = cellText(cell.value);
     });
     if (!cells.some((v) => v)) return;
     if (!columns) {
-      columns = [];
+      const cols: Array<{ index: number; key: string }> = [];
       const seen = new Set<string>();
       cells.forEach((text, index) => {
         if (!text) return;
         const key = known.get(text.toLowerCase()) ?? text;
         if (seen.has(key.toLowerCase())) return; // a repeated column: the first one counts
         seen.add(key.toLowerCase());
-        columns!.push({ index, key });
+        cols.push({ index, key });
       });
+      columns = cols;
       return;
     }
     if (rows.length >= opts.maxRows) {
@@ -82,15 +126,49 @@ export async function readSheet(buffer: Buffer, opts: ReadSheetOptions): Promise
     const values: Record<string, string> = {};
     for (const c of columns) values[c.key] = cells[c.index] ?? '';
     rows.push(values);
-    rowNumbers.push(rowNumber);
-  });
+    rowNumbers.push(row.number);
+  };
 
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache', // dates are numbers with a date format
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  try {
+    for await (const worksheet of reader) {
+      // A sheet spooled to a temporary file (see above) is read from this stream; unread, it is closed.
+      const spool = (worksheet as unknown as { iterator?: unknown }).iterator;
+      const spooled = spool instanceof Readable;
+      if (sawSheet) {
+        if (spooled) spool.destroy();
+        continue;
+      }
+      sawSheet = true;
+      for await (const row of worksheet) {
+        onRow(row);
+        if (tooMany) break;
+      }
+      if (spooled) spool.destroy();
+      // Parsed straight from the upload: stop reading the rest of the file.
+      else if (tooMany) break;
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError(ErrorCodes.importUnreadable, undefined, `xlsx read failed: ${(err as Error).message}`);
+  } finally {
+    input.destroy();
+  }
+
+  if (!sawSheet) throw new AppError(ErrorCodes.importUnreadable, undefined, 'no worksheet in the file');
   const header = (columns as Array<{ key: string }> | null)?.map((c) => c.key) ?? [];
+  if (!columns) throw new AppError(ErrorCodes.importEmpty);
   const have = new Set(header.map((h) => h.toLowerCase()));
   const missing = opts.required.filter((c) => !have.has(c.trim().toLowerCase()));
-  if (missing.length) throw new AppError(24011, { columns: missing.join(', ') });
-  if (tooMany) throw new AppError(24012, { max: opts.maxRows });
-  if (rows.length === 0) throw new AppError(24013);
+  if (missing.length) throw new AppError(ErrorCodes.importMissingColumns, { columns: missing.join(', ') });
+  if (tooMany) throw new AppError(ErrorCodes.importTooManyRows, { max: opts.maxRows });
+  if (rows.length === 0) throw new AppError(ErrorCodes.importEmpty);
   return { header, rows, rowNumbers };
 }
 

@@ -1,4 +1,4 @@
-import { ErrorCodes, errorMessage, IllegalTransitionError, type ErrorCode } from '@portal/contract';
+import { DEVICE_API_PREFIX, ErrorCodes, errorMessage, IllegalTransitionError, STORAGE_PATH_PREFIX, type ErrorCode } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { requestLocale } from './call-router';
@@ -27,6 +27,19 @@ export function httpStatusOf(code: ErrorCode): number {
   if (code === ErrorCodes.bodyTooLarge) return 413;
   if (code === ErrorCodes.internal) return 500;
   return 200;
+}
+
+/**
+ * Fastify's router refusals before any route runs (a URL that is not valid percent-encoded UTF-8,
+ * a route parameter over its length limit), as catalogue 1001 with HTTP 400: in the device API's
+ * and the storage's `{ code, msg, data }` form under their prefixes, else as a call's `{ basic }`.
+ */
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const code = ErrorCodes.invalidParams;
+  const msg = errorMessage(code, requestLocale(req), { detail: 'URL' });
+  req.log.info({ code, detail: error.code }, 'request refused by the router');
+  const raw = req.url.startsWith(DEVICE_API_PREFIX) || req.url.startsWith(STORAGE_PATH_PREFIX);
+  return reply.status(400).send(raw ? { code, msg, data: null } : { basic: { code, msg } });
 }
 
 /**

@@ -1,8 +1,11 @@
 import ExcelJS from 'exceljs';
-import { PassThrough } from 'node:stream';
+import JSZip from 'jszip';
+import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/app-error';
-import { createXlsxStreamWriter, readSheet, writeXlsxBuffer } from '../../src/lib/xlsx';
+import {
+  createXlsxStreamWriter, IMPORT_BUSY_RETRY_SECONDS, IMPORT_CONCURRENCY_MAX, ImportSlots, readSheet, withImportSlot, writeXlsxBuffer,
+} from '../../src/lib/xlsx';
 
 async function book(rows: unknown[][], opts: { sheetName?: string; extraSheetFirst?: boolean } = {}): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -102,5 +105,86 @@ describe('xlsx writing', () => {
     ]);
     const sheet = await readSheet(buf, { required: ['SN', 'MAC'], maxRows: 10 });
     expect(sheet.rows).toEqual([{ SN: 'A1', MAC: 'AABBCCDDEEFF' }]);
+  });
+});
+
+describe('readSheet streams (issue 11 §1.10)', () => {
+  /**
+   * A workbook with `rows` numeric data rows, re-packed so that its shared strings come before the
+   * sheet (it can then be parsed as it streams). The rows are written into the sheet's XML directly:
+   * building 200,000 rows through exceljs would take the test longer than reading them.
+   */
+  async function streamableBook(rows: number): Promise<Buffer> {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Devices').addRow(['SN', 'MAC']);
+    const zip = await JSZip.loadAsync(Buffer.from(await wb.xlsx.writeBuffer()));
+    const sheetXml = await zip.files['xl/worksheets/sheet1.xml']!.async('string');
+    const data: string[] = [];
+    for (let i = 2; i <= rows + 1; i++) data.push(`<row r="${i}"><c r="A${i}"><v>${i - 1}</v></c><c r="B${i}"><v>${(i - 1) * 7}</v></c></row>`);
+    const sheet = sheetXml.replace('</row></sheetData>', `</row>${data.join('')}</sheetData>`).replace(/<dimension ref="[^"]*"\/>/, '');
+    const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir);
+    const first = ['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/styles.xml'];
+    const out = new JSZip();
+    for (const n of [...first.filter((n) => names.includes(n)), ...names.filter((n) => !first.includes(n))]) {
+      out.file(n, n === 'xl/worksheets/sheet1.xml' ? sheet : await zip.files[n]!.async('uint8array'));
+    }
+    return out.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 1 } });
+  }
+
+  /** The buffer as a stream of 16 KiB chunks that counts what the reader pulled. */
+  function counted(buf: Buffer) {
+    const state = { pulled: 0 };
+    let offset = 0;
+    const stream = new Readable({
+      read() {
+        if (offset >= buf.length) return this.push(null);
+        const chunk = buf.subarray(offset, offset + 16 * 1024);
+        offset += chunk.length;
+        state.pulled += chunk.length;
+        this.push(chunk);
+      },
+    });
+    return { stream, state };
+  }
+
+  it('refuses a file over the row cap without reading it all', async () => {
+    const buf = await streamableBook(100_000);
+    const { stream, state } = counted(buf);
+    const r = await codeOf(readSheet(stream, { required: ['SN', 'MAC'], maxRows: 50 }));
+    expect(r).toEqual({ code: 24012, params: { max: 50 } });
+    expect(state.pulled).toBeLessThan(buf.length / 3);
+    // A file of the same make within the cap is read to its end.
+    const small = await streamableBook(3000);
+    const all = counted(small);
+    const sheet = await readSheet(all.stream, { required: ['SN', 'MAC'], maxRows: 3000 });
+    expect(all.state.pulled).toBe(small.length);
+    expect(sheet.rows).toHaveLength(3000);
+    expect(sheet.rows[2999]).toEqual({ SN: '3000', MAC: '21000' });
+  });
+
+  it('reads a stream of a file as Excel orders it (sheet before shared strings)', async () => {
+    const buf = await book([['SN', 'MAC'], ['A1', 'B1'], ['A2', 'B2']]);
+    const sheet = await readSheet(Readable.from([buf]), opts);
+    expect(sheet.rows).toEqual([{ SN: 'A1', MAC: 'B1' }, { SN: 'A2', MAC: 'B2' }]);
+    expect((await codeOf(readSheet(Readable.from([Buffer.from('not a zip at all')]), opts))).code).toBe(24010);
+  });
+});
+
+describe('import slots', () => {
+  it('runs at most IMPORT_CONCURRENCY_MAX imports at once and refuses the next with 24026, then frees the slot', async () => {
+    expect(IMPORT_CONCURRENCY_MAX).toBe(2);
+    const slots = new ImportSlots(IMPORT_CONCURRENCY_MAX);
+    const gates: Array<() => void> = [];
+    const running = Array.from({ length: IMPORT_CONCURRENCY_MAX }, () => withImportSlot(() => new Promise<string>((resolve) => gates.push(() => resolve('done'))), slots));
+    expect(slots.inUse).toBe(2);
+    const busy = await codeOf(withImportSlot(async () => 'never', slots));
+    expect(busy).toEqual({ code: 24026, params: { seconds: IMPORT_BUSY_RETRY_SECONDS } });
+    gates.forEach((open) => open());
+    expect(await Promise.all(running)).toEqual(['done', 'done']);
+    expect(slots.inUse).toBe(0);
+    // A failed import gives its slot back too.
+    await expect(withImportSlot(async () => { throw new Error('boom'); }, slots)).rejects.toThrow('boom');
+    expect(slots.inUse).toBe(0);
+    expect(await withImportSlot(async () => 'ok', slots)).toBe('ok');
   });
 });

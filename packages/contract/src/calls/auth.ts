@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RATE_LIMITS } from '../rate-limits';
 import { areaSchema, brandingSchema, localeSchema, sessionUserSchema } from '../entities';
-import { emailSchema, passwordSchema, passwordsMatch, verifyCodeSchema } from '../validators';
+import { emailSchema, passwordSchema, passwordsMatch, verifyCodeSchema, idSchema } from '../validators';
 import { defineCall } from './define';
 
 const ok = z.object({});
@@ -167,7 +167,7 @@ export const authCalls = {
     auth: 'session',
     write: false,
     summary: "Change the session's current area.",
-    data: z.strictObject({ areaId: z.number().int() }),
+    data: z.strictObject({ areaId: idSchema }),
     result: sessionUserSchema,
   }),
   ownResources: defineCall({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../validators';
 import { companySchema, companyStatusSchema, companyTypeSchema, pageOf, pageQuerySchema } from '../entities';
 import { defineCall } from './define';
 
@@ -6,9 +7,9 @@ export const companyListQuerySchema = pageQuerySchema.extend({
   searchText: z.string().trim().max(100).optional(),
   type: companyTypeSchema.optional(),
   status: companyStatusSchema.optional(),
-  areaId: z.number().int().optional(),
+  areaId: idSchema.optional(),
   /** Only the direct children of this company (must be in the caller's subtree); default: the whole subtree. */
-  parentId: z.number().int().optional(),
+  parentId: idSchema.optional(),
 });
 
 export const companyCalls = {
@@ -25,9 +26,9 @@ export const companyCalls = {
     auth: { anyOf: ['dealer_account_qry', 'dealer_account_mgr'] },
     write: false,
     summary: 'Direct customers of the caller (or of a company in its subtree), with customerName.',
-    data: pageQuerySchema.extend({ companyId: z.number().int().optional(), searchText: z.string().trim().max(100).optional() }).strict(),
+    data: pageQuerySchema.extend({ companyId: idSchema.optional(), searchText: z.string().trim().max(100).optional() }).strict(),
     result: pageOf(
-      z.object({ companyId: z.number().int(), customerName: z.string(), type: companyTypeSchema, parentName: z.string(), status: companyStatusSchema, createdAt: z.string() }),
+      z.object({ companyId: idSchema, customerName: z.string(), type: companyTypeSchema, parentName: z.string(), status: companyStatusSchema, createdAt: z.string() }),
     ),
   }),
   get: defineCall({
@@ -35,7 +36,7 @@ export const companyCalls = {
     auth: { anyOf: ['dealer_account_qry', 'dealer_account_mgr'] },
     write: false,
     summary: "One company of the caller's subtree (or the caller's own).",
-    data: z.strictObject({ companyId: z.number().int() }),
+    data: z.strictObject({ companyId: idSchema }),
     result: companySchema,
   }),
   ownCompany: defineCall({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RATE_LIMITS } from '../rate-limits';
 import { companySchema, companyStatusSchema, companyTypeSchema, pageOf, pageQuerySchema, sessionUserSchema } from '../entities';
 import { auditStateSchema } from '../states';
-import { inviteeSchema, isEmailValid, passwordSchema, passwordsMatch } from '../validators';
+import { inviteeSchema, isEmailValid, passwordSchema, passwordsMatch, idSchema } from '../validators';
 import { defineCall } from './define';
 
 /** An invitation link is good for this many days, and once. */
@@ -29,7 +29,7 @@ export const inviteLinkStateSchema = z.enum(INVITE_LINK_STATES);
 export type InviteLinkState = z.infer<typeof inviteLinkStateSchema>;
 
 const ok = z.object({});
-const companyIdData = z.strictObject({ companyId: z.number().int() });
+const companyIdData = z.strictObject({ companyId: idSchema });
 
 const optionalText = (max: number) => z.string().trim().max(max, { error: 'validation.nameTooLong' });
 /** Company fields a superior (or the company itself) may edit. */
@@ -46,22 +46,22 @@ const companyFields = {
     .transform((v) => v.toLowerCase()),
 };
 
-export const companyInfoFormSchema = z.object({ ...companyFields, areaId: z.number().int().nullable().optional() });
+export const companyInfoFormSchema = z.object({ ...companyFields, areaId: idSchema.nullable().optional() });
 export type CompanyInfoForm = z.infer<typeof companyInfoFormSchema>;
 
 export const companyUpdateSchema = z.strictObject({
-  companyId: z.number().int(),
+  companyId: idSchema,
   ...companyFields,
-  areaId: z.number().int().nullable().optional(),
+  areaId: idSchema.nullable().optional(),
   userLimit: z.number({ error: 'validation.userLimitInvalid' }).int({ error: 'validation.userLimitInvalid' }).min(1, { error: 'validation.userLimitInvalid' }).max(USER_LIMIT_MAX, { error: 'validation.userLimitInvalid' }),
 });
 
-const invitationSent = z.object({ companyId: z.number().int(), inviteId: z.number().int(), expiresAt: z.number() });
+const invitationSent = z.object({ companyId: idSchema, inviteId: idSchema, expiresAt: z.number() });
 
 /** Registration through an invitation link (company-register and sub-company-register pages). */
 export const inviteRegisterSchema = z
   .strictObject({
-    inviteId: z.number().int(),
+    inviteId: idSchema,
     sign: z.string().min(1).max(128),
     companyName: companyFields.name,
     contact: optionalText(50),
@@ -79,7 +79,7 @@ export const inviteRegisterSchema = z
     },
   });
 
-const inviteCheckData = z.strictObject({ inviteId: z.number().int(), sign: z.string().min(1).max(128) });
+const inviteCheckData = z.strictObject({ inviteId: idSchema, sign: z.string().min(1).max(128) });
 const inviteCheckResult = z.object({
   state: inviteLinkStateSchema,
   /** Filled only for a valid link. */
@@ -90,8 +90,8 @@ const inviteCheckResult = z.object({
 const inviteRegisterResult = z.object({ email: z.string(), status: z.enum(['active', 'pending']) });
 
 export const registrationAuditSchema = z.object({
-  id: z.number().int(),
-  companyId: z.number().int(),
+  id: idSchema,
+  companyId: idSchema,
   companyName: z.string(),
   type: companyTypeSchema,
   applicantName: z.string(),
@@ -105,7 +105,7 @@ export const registrationAuditSchema = z.object({
 export type RegistrationAudit = z.infer<typeof registrationAuditSchema>;
 
 export const invitationInfoSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   kind: invitationKindSchema,
   name: z.string(),
   email: z.string(),
@@ -121,26 +121,26 @@ export const companyStatisticsSchema = z.object({
   total: z.number().int(),
   byType: countBy(companyTypeSchema),
   byStatus: countBy(companyStatusSchema),
-  byArea: z.array(z.object({ areaId: z.number().int().nullable(), areaName: z.string(), count: z.number().int() })),
+  byArea: z.array(z.object({ areaId: idSchema.nullable(), areaName: z.string(), count: z.number().int() })),
   users: z.object({ count: z.number().int(), limit: z.number().int() }),
   /** Companies that reached (or passed) their user limit, most crowded first (at most 10). */
-  atLimit: z.array(z.object({ companyId: z.number().int(), name: z.string(), userCount: z.number().int(), userLimit: z.number().int() })),
+  atLimit: z.array(z.object({ companyId: idSchema, name: z.string(), userCount: z.number().int(), userLimit: z.number().int() })),
   pendingAudits: z.number().int(),
 });
 export type CompanyStatistics = z.infer<typeof companyStatisticsSchema>;
 
 export const corpInfoSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   type: companyTypeSchema,
   name: z.string(),
   contact: z.string(),
   telephone: z.string(),
   email: z.string(),
-  areaId: z.number().int().nullable(),
-  logoFileId: z.number().int().nullable(),
+  areaId: idSchema.nullable(),
+  logoFileId: idSchema.nullable(),
   allowSuperiorAccess: z.boolean(),
   /** Areas the company may be placed in (the caller's). */
-  areaOptions: z.array(z.object({ id: z.number().int(), displayName: z.string() })),
+  areaOptions: z.array(z.object({ id: idSchema, displayName: z.string() })),
   /** False while a superior works here by remote access: the consent switch is the account's own. */
   canChangeRemoteAccess: z.boolean(),
 });
@@ -332,7 +332,7 @@ export const partnerCalls = {
     write: true,
     summary: 'Reject a pending registration with a reason the applicant sees when logging in.',
     data: z.strictObject({
-      companyId: z.number().int(),
+      companyId: idSchema,
       reason: z.string({ error: 'validation.rejectReasonRequired' }).trim().min(1, { error: 'validation.rejectReasonRequired' }).max(REJECT_REASON_MAX, { error: 'validation.rejectReasonTooLong' }),
     }),
     result: registrationAuditSchema,
@@ -375,7 +375,7 @@ export const partnerCalls = {
     auth: ACCOUNT_MGR,
     write: true,
     summary: 'Use an uploaded logo (file/upload purpose logo): JPG/PNG under 500 KB; other sizes than 720*200 or 700*200 get a warning.',
-    data: z.strictObject({ fileId: z.number().int() }),
+    data: z.strictObject({ fileId: idSchema }),
     result: z.object({ logoFileId: z.number().int(), width: z.number().int(), height: z.number().int(), recommendedSize: z.boolean() }),
   }),
 
@@ -404,7 +404,7 @@ export const partnerCalls = {
     auth: 'public',
     write: true,
     summary: "Exchange a remote-access link for a session in the company's owner account, acting as the superior, for a limited time.",
-    data: z.strictObject({ grantId: z.number().int(), token: z.string().min(1).max(256), coId: z.number().int() }),
+    data: z.strictObject({ grantId: idSchema, token: z.string().min(1).max(256), coId: idSchema }),
     result: remoteSession,
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QUERY_RANGE_MAX_DAYS } from '../constants';
-import { dateRangeError } from '../validators';
+import { dateRangeError, epochMsSchema, idSchema } from '../validators';
 import { mailSchema, operationLogSchema, pageOf, pageQuerySchema } from '../entities';
 import { MENU_KEYS } from '../menus';
 import { defineCall } from './define';
@@ -12,7 +12,7 @@ export const systemCalls = {
     write: false,
     summary: "Operation log of the caller's company subtree: who, on whose behalf, what, when, before and after. A time range (from and to, both or neither) spans at most 31 days.",
     data: pageQuerySchema
-      .extend({ action: z.string().max(100).optional(), from: z.number().int().optional(), to: z.number().int().optional() })
+      .extend({ action: z.string().max(100).optional(), from: epochMsSchema.optional(), to: epochMsSchema.optional() })
       .strict()
       // The screen's 31-day query rule (SPEC §5) holds for every caller, not only the date picker.
       .superRefine((d, ctx) => {
@@ -35,7 +35,7 @@ export const systemCalls = {
     auth: 'session',
     write: false,
     summary: 'A signed file/get link (valid 300 s) for a stored file the caller may read.',
-    data: z.strictObject({ fileId: z.number().int(), isDownload: z.boolean().default(false) }),
+    data: z.strictObject({ fileId: idSchema, isDownload: z.boolean().default(false) }),
     result: z.object({ url: z.string(), expiresAt: z.number() }),
   }),
   hiddenMenus: defineCall({

@@ -17,6 +17,8 @@ import {
   snSchema,
   validityDaysSchema,
   versionCountSchema,
+  idSchema,
+  EPOCH_MS_MAX,
 } from '../validators';
 import { defineCall } from './define';
 
@@ -128,7 +130,7 @@ export type ImportTemplateKind = (typeof IMPORT_TEMPLATE_KINDS)[number];
 // ---------------------------------------------------------------------------------------------
 
 export const deviceSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   sn: z.string(),
   mac: z.string(),
   model: z.string(),
@@ -136,8 +138,8 @@ export const deviceSchema = z.object({
   firmwareVersion: z.string(),
   hardwareVersion: z.string(),
   country: z.string(),
-  areaId: z.number().int().nullable(),
-  companyId: z.number().int(),
+  areaId: idSchema.nullable(),
+  companyId: idSchema,
   companyName: z.string(),
   endUser: z.string(),
   online: z.boolean(),
@@ -152,7 +154,7 @@ export const deviceListQuerySchema = pageQuerySchema.extend({
   model: z.string().trim().max(64).optional(),
   firmwareVersion: z.string().trim().max(64).optional(),
   country: countryCodeSchema.optional(),
-  areaId: z.number().int().optional(),
+  areaId: idSchema.optional(),
   online: z.boolean().optional(),
 });
 
@@ -191,7 +193,7 @@ export const deviceCalls = {
     auth: { anyOf: ['dealer_upgrade_mgr'] },
     write: true,
     summary: `Registers or updates devices from an uploaded xlsx (purpose import) of at most ${IMPORT_MAX_ROWS} rows; bad rows come back as a file.`,
-    data: z.strictObject({ fileId: z.number().int() }),
+    data: z.strictObject({ fileId: idSchema }),
     result: deviceImportResultSchema,
   }),
   importTemplate: defineCall({
@@ -258,7 +260,7 @@ export const packageFieldsSchema = z.strictObject({
   isTest: z.boolean().default(false),
   descriptions: descriptionsSchema,
   /** The issuing/signing sheet: an uploaded image (purpose signSheet). */
-  signSheetFileId: z.number().int().nullable().default(null),
+  signSheetFileId: idSchema.nullable().default(null),
 });
 
 export const packageCreateSchema = packageFieldsSchema.extend({
@@ -268,11 +270,11 @@ export const packageCreateSchema = packageFieldsSchema.extend({
   md5: md5Schema,
 });
 
-export const packageSyncSchema = z.object({ areaId: z.number().int(), areaName: z.string(), state: z.enum(['pending', 'synced', 'failed']), at: z.string().nullable() });
+export const packageSyncSchema = z.object({ areaId: idSchema, areaName: z.string(), state: z.enum(['pending', 'synced', 'failed']), at: z.string().nullable() });
 
 export const firmwarePackageSchema = z.object({
-  pkgId: z.number().int(),
-  companyId: z.number().int(),
+  pkgId: idSchema,
+  companyId: idSchema,
   companyName: z.string(),
   versionName: z.string(),
   productType: productTypeSchema,
@@ -283,7 +285,7 @@ export const firmwarePackageSchema = z.object({
   validUntil: z.number().nullable(),
   isTest: z.boolean(),
   descriptions: z.record(z.string(), z.string()),
-  signSheetFileId: z.number().int().nullable(),
+  signSheetFileId: idSchema.nullable(),
   signSheetUrl: z.string().nullable(),
   fileName: z.string(),
   size: z.number().int(),
@@ -328,15 +330,15 @@ export const packageListQuerySchema = pageQuerySchema.extend({
 // Release tasks
 // ---------------------------------------------------------------------------------------------
 
-const epochMs = z.number({ error: 'validation.dateRangeRequired' }).int();
+const epochMs = z.number({ error: 'validation.dateRangeRequired' }).int().min(0, { error: 'validation.timeInvalid' }).max(EPOCH_MS_MAX, { error: 'validation.timeInvalid' });
 
 /** What a release targets (shared by preview and submit). */
 export const releaseTargetSchema = z
   .strictObject({
-    pkgId: z.number().int(),
+    pkgId: idSchema,
     releaseType: releaseTypeSchema,
     /** Target regions (area ids); none twice. Full and gray releases need at least one. */
-    areaIds: z.array(z.number().int()).max(50).default([]),
+    areaIds: z.array(idSchema).max(50).default([]),
     /** Countries within the regions (ISO codes); empty means all. */
     countries: z.array(countryCodeSchema).max(250).default([]),
     /** Gray: how many devices the canary goes to (50-1000), and at what speed. */
@@ -345,7 +347,7 @@ export const releaseTargetSchema = z
     /** Specified: SNs, MAC ranges and/or an uploaded xlsx of SNs (purpose import). */
     sns: z.array(snSchema).max(IMPORT_MAX_ROWS, { error: 'validation.importTooManyRows' }).default([]),
     macRanges: z.array(macRangeSchema).max(100).default([]),
-    targetFileId: z.number().int().nullable().default(null),
+    targetFileId: idSchema.nullable().default(null),
   })
   .superRefine((t, ctx) => {
     if (t.releaseType !== 'specified' && t.areaIds.length === 0) ctx.addIssue({ code: 'custom', message: 'validation.regionRequired', path: ['areaIds'] });
@@ -426,16 +428,16 @@ export const TASK_ABILITIES = [...TASK_OWNER_ACTIONS, ...TASK_SUPPLIER_ACTIONS, 
 export type TaskAbility = (typeof TASK_ABILITIES)[number];
 
 export const releaseTaskSchema = z.object({
-  taskId: z.number().int(),
-  pkgId: z.number().int(),
+  taskId: idSchema,
+  pkgId: idSchema,
   versionName: z.string(),
   productType: productTypeSchema,
-  companyId: z.number().int(),
+  companyId: idSchema,
   companyName: z.string(),
   releaseType: releaseTypeSchema,
   speed: canarySpeedSchema.nullable(),
   grayCount: z.number().int().nullable(),
-  areaIds: z.array(z.number().int()),
+  areaIds: z.array(idSchema),
   countries: z.array(z.string()),
   startAt: z.number(),
   endAt: z.number(),
@@ -460,14 +462,14 @@ export const releaseTaskDetailSchema = releaseTaskSchema.extend({
 export type ReleaseTaskDetail = z.infer<typeof releaseTaskDetailSchema>;
 
 export const taskListQuerySchema = pageQuerySchema.extend({
-  pkgId: z.number().int().optional(),
+  pkgId: idSchema.optional(),
   status: releaseTaskStateSchema.optional(),
   releaseType: releaseTypeSchema.optional(),
   searchText: z.string().trim().max(100).optional(),
 });
 
 export const taskDeviceSchema = z.object({
-  deviceId: z.number().int(),
+  deviceId: idSchema,
   sn: z.string(),
   mac: z.string(),
   model: z.string(),
@@ -488,8 +490,8 @@ export const countryResultSchema = z.object({
   failed: z.number().int(),
 });
 
-const taskIdData = z.strictObject({ taskId: z.number().int() });
-const pkgIdData = z.strictObject({ pkgId: z.number().int() });
+const taskIdData = z.strictObject({ taskId: idSchema });
+const pkgIdData = z.strictObject({ pkgId: idSchema });
 const ok = z.object({});
 
 /** Owner actions on a task; the supplier's own are supplierSuspend/supplierResume/externalPause/externalResume. */
@@ -514,7 +516,7 @@ export const upgradeCalls = {
     auth: { anyOf: ['dealer_upgrade_mgr'] },
     write: false,
     summary: 'Storage credentials for uploading (or reading) a package object; cache until tokenTimeout minus 3 minutes.',
-    data: z.strictObject({ action: z.enum(['upload', 'download']), pkgId: z.number().int() }),
+    data: z.strictObject({ action: z.enum(['upload', 'download']), pkgId: idSchema }),
     result: z.object({ storageInfo: storageInfoSchema, storageType: z.enum(['portal', 's3']), tokenTimeout: z.number() }),
   }),
   packageCreate: defineCall({
@@ -554,7 +556,7 @@ export const upgradeCalls = {
     auth: { anyOf: ['dealer_upgrade_mgr'] },
     write: true,
     summary: 'Edits descriptions, compatible versions, validity, test flag and signing sheet.',
-    data: packageFieldsSchema.omit({ versionName: true, productType: true, models: true }).extend({ pkgId: z.number().int() }),
+    data: packageFieldsSchema.omit({ versionName: true, productType: true, models: true }).extend({ pkgId: idSchema }),
     result: firmwarePackageSchema,
   }),
   packageOperate: defineCall({
@@ -562,7 +564,7 @@ export const upgradeCalls = {
     auth: { anyOf: ['dealer_upgrade_mgr'] },
     write: true,
     summary: 'abandon, restore, delete, retrySync or restartUpload (firmwarePackageMachine); refused while a running task uses it.',
-    data: z.strictObject({ pkgId: z.number().int(), action: firmwarePackageActionSchema.extract(['abandon', 'restore', 'delete', 'retrySync', 'restartUpload']) }),
+    data: z.strictObject({ pkgId: idSchema, action: firmwarePackageActionSchema.extract(['abandon', 'restore', 'delete', 'retrySync', 'restartUpload']) }),
     result: firmwarePackageSchema,
   }),
   compatibleVersions: defineCall({
@@ -594,7 +596,7 @@ export const upgradeCalls = {
     auth: { anyOf: ['dealer_upgrade_qry', 'dealer_upgrade_mgr'] },
     write: false,
     summary: 'Countries of the caller’s devices in the given regions, with counts.',
-    data: z.strictObject({ areaIds: z.array(z.number().int()).default([]) }),
+    data: z.strictObject({ areaIds: z.array(idSchema).default([]) }),
     result: z.array(z.object({ code: z.string(), devices: z.number().int() })),
   }),
   taskPreview: defineCall({
@@ -635,7 +637,7 @@ export const upgradeCalls = {
     write: true,
     summary: 'pause, continue, end, revoke, promote (owner); supplierSuspend, supplierResume, externalPause, externalResume (supplier).',
     data: z.strictObject({
-      taskId: z.number().int(),
+      taskId: idSchema,
       action: releaseTaskActionSchema.extract([...TASK_OWNER_ACTIONS, ...TASK_SUPPLIER_ACTIONS]),
       reason: z.string().trim().max(200).optional(),
     }),
@@ -646,7 +648,7 @@ export const upgradeCalls = {
     auth: { anyOf: ['dealer_upgrade_mgr'] },
     write: true,
     summary: 'Changes the end time and gates of a task that has not finished.',
-    data: z.strictObject({ taskId: z.number().int(), endAt: epochMs.optional(), gates: gatesSchema.optional() }),
+    data: z.strictObject({ taskId: idSchema, endAt: epochMs.optional(), gates: gatesSchema.optional() }),
     result: releaseTaskDetailSchema,
   }),
   taskDelete: defineCall({
@@ -664,7 +666,7 @@ export const upgradeCalls = {
     summary: 'Devices of a task with their state, filtered by state, country, wave and the time of their last report (at most 31 days).',
     data: pageQuerySchema
       .extend({
-        taskId: z.number().int(),
+        taskId: idSchema,
         state: taskDeviceStateSchema.optional(),
         country: countryCodeSchema.optional(),
         wave: z.number().int().optional(),
@@ -695,7 +697,7 @@ export const upgradeCalls = {
     auth: { anyOf: ['dealer_upgrade_qry', 'dealer_upgrade_mgr'] },
     write: false,
     summary: 'A signed link (300 s) to an xlsx of device results, streamed; the range of report times is at most 90 days.',
-    data: z.strictObject({ taskId: z.number().int().optional(), range: exportRangeSchema, state: taskDeviceStateSchema.optional() }),
+    data: z.strictObject({ taskId: idSchema.optional(), range: exportRangeSchema, state: taskDeviceStateSchema.optional() }),
     result: z.object({ url: z.string(), rows: z.number().int() }),
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../validators';
 import { COVER_IMAGE_MAX_BYTES, LICENCE_FILE_MAX_BYTES, LOGO_UPLOAD_MAX_BYTES } from '../constants';
 import type { ResourceCode } from '../resource-codes';
 
@@ -29,7 +30,7 @@ export const fileUploadDataSchema = z.strictObject({
 export type FileUploadData = z.infer<typeof fileUploadDataSchema>;
 
 export const uploadedFileSchema = z.object({
-  fileId: z.number().int(),
+  fileId: idSchema,
   name: z.string(),
   mime: z.string(),
   size: z.number().int(),

@@ -21,7 +21,7 @@
 import { z } from 'zod';
 import { RATE_LIMITS } from '../rate-limits';
 import { areaKindSchema, pageOf, pageQuerySchema, resourceCodeSchema, userAuthTypeSchema, userStatusSchema, userTypeSchema } from '../entities';
-import { emailSchema, passwordSchema, passwordsMatch } from '../validators';
+import { emailSchema, passwordSchema, passwordsMatch, idSchema } from '../validators';
 import { defineCall } from './define';
 
 /** A user invitation link is valid this many days. */
@@ -64,16 +64,16 @@ export type UserAction = z.infer<typeof userActionSchema>;
 /** What a user may act on: resource codes, areas, downstream companies (empty: the whole subtree), apps. */
 export const userPermissionsSchema = z.object({
   authResList: z.array(resourceCodeSchema).max(64),
-  areaIds: z.array(z.number().int()).max(64),
+  areaIds: z.array(idSchema).max(64),
   /** Resource range: downstream companies (roots of subtrees) the user may act on; empty means all of them. */
-  companyIds: z.array(z.number().int()).max(200),
+  companyIds: z.array(idSchema).max(200),
   appIds: z.array(z.string().trim().min(1).max(APP_ID_MAX)).max(100),
 });
 export type UserPermissions = z.infer<typeof userPermissionsSchema>;
 
 export const userRecordSchema = z.object({
-  id: z.number().int(),
-  companyId: z.number().int(),
+  id: idSchema,
+  companyId: idSchema,
   companyName: z.string(),
   email: z.string(),
   nickName: z.string(),
@@ -91,7 +91,7 @@ export const userRecordSchema = z.object({
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
 export const userDetailSchema = userRecordSchema.extend(userPermissionsSchema.shape).extend({
-  companyNames: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  companyNames: z.array(z.object({ id: idSchema, name: z.string() })),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
@@ -100,12 +100,12 @@ export const userListQuerySchema = pageQuerySchema.extend({
   searchText: z.string().trim().max(100).optional(),
   status: userStatusSchema.optional(),
   /** Users of this company (the caller's own or one in its subtree); default: the whole subtree. */
-  companyId: z.number().int().optional(),
+  companyId: idSchema.optional(),
   userType: userTypeSchema.optional(),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
-const userIdData = z.strictObject({ userId: z.number().int() });
+const userIdData = z.strictObject({ userId: idSchema });
 
 const confirmPasswordSchema = z.string({ error: 'validation.confirmPasswordRequired' }).min(1, { error: 'validation.confirmPasswordRequired' });
 const confirmMismatch = {
@@ -121,14 +121,14 @@ export const inviteUserSchema = z
   .strictObject({
     email: emailSchema,
     /** The caller's company or a downstream company in its subtree; default the caller's own. */
-    companyId: z.number().int().optional(),
+    companyId: idSchema.optional(),
     phone: phoneSchema.optional(),
   })
   .extend(userPermissionsSchema.partial().shape);
 
 export const editUserSchema = z
   .strictObject({
-    userId: z.number().int(),
+    userId: idSchema,
     nickName: nickNameSchema,
     phone: phoneSchema,
   })
@@ -136,8 +136,8 @@ export const editUserSchema = z
 
 /** The link's parts: `/customer/user-register/{corpId}/{userId}/{emailmd5}?t={token}`. */
 export const registrationLinkSchema = z.strictObject({
-  corpId: z.number().int(),
-  userId: z.number().int(),
+  corpId: idSchema,
+  userId: idSchema,
   emailMd5: z.string().regex(/^[0-9a-f]{32}$/),
   token: z.string().min(16).max(256),
 });
@@ -160,7 +160,7 @@ export const changePasswordSchema = z
   .refine((d) => passwordsMatch(d.password, d.confirmPassword), confirmMismatch);
 
 export const accountInfoSchema = z.object({
-  userId: z.number().int(),
+  userId: idSchema,
   nickName: z.string(),
   email: z.string(),
   phone: z.string(),
@@ -175,7 +175,9 @@ export const UNREGISTER_BLOCKERS = ['onlyOwnerWithUsers', 'onlyOwnerWithCompanie
 export const userConfigKeySchema = z.string().regex(/^[A-Za-z0-9._:-]+$/).min(1).max(USER_CONFIG_KEY_MAX);
 export const userConfigValueSchema = z
   .unknown()
-  .refine((v) => v !== undefined && JSON.stringify(v).length <= USER_CONFIG_VALUE_MAX_CHARS, { error: 'validation.userConfigTooLarge' });
+  // null is no value (the column is NOT NULL; a setting is removed with configDelete).
+  .refine((v) => v !== undefined && v !== null, { error: 'validation.valueRequired', abort: true })
+  .refine((v) => JSON.stringify(v).length <= USER_CONFIG_VALUE_MAX_CHARS, { error: 'validation.userConfigTooLarge' });
 
 export const userCalls = {
   list: defineCall({
@@ -199,10 +201,10 @@ export const userCalls = {
     auth: { anyOf: ['dealer_account_qry', 'dealer_account_mgr'] },
     write: false,
     summary: 'What the caller may grant to a user of this company: resource codes (never partner-only ones to a distributor), areas, applications.',
-    data: z.strictObject({ companyId: z.number().int().optional() }),
+    data: z.strictObject({ companyId: idSchema.optional() }),
     result: z.object({
       codes: z.array(resourceCodeSchema),
-      areas: z.array(z.object({ id: z.number().int(), displayName: z.string(), kind: areaKindSchema })),
+      areas: z.array(z.object({ id: idSchema, displayName: z.string(), kind: areaKindSchema })),
       /** null: any application id may be granted (the caller's own list is unrestricted). */
       appIds: z.array(z.string()).nullable(),
     }),
@@ -256,7 +258,7 @@ export const userCalls = {
     auth: { anyOf: ['dealer_account_mgr'] },
     write: true,
     summary: 'Enable (operation_locked -> normal) or disable (-> operation_locked) a user.',
-    data: z.strictObject({ userId: z.number().int(), enable: z.boolean() }),
+    data: z.strictObject({ userId: idSchema, enable: z.boolean() }),
     result: z.object({ status: userStatusSchema }),
   }),
   unlock: defineCall({

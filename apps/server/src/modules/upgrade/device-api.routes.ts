@@ -24,6 +24,11 @@ import type { RouteDeps } from './route-deps';
 const STATUS_OF: Partial<Record<number, number>> = {
   [ErrorCodes.invalidParams]: 400,
   [ErrorCodes.malformedJson]: 400,
+  // Refused by the input guard (lib/input-guard.ts) before the route ran.
+  [ErrorCodes.inputTooDeep]: 400,
+  [ErrorCodes.inputBadCharacter]: 400,
+  [ErrorCodes.numberOutOfRange]: 400,
+  [ErrorCodes.inputTooLarge]: 400,
   [ErrorCodes.bodyTooLarge]: 413,
   [ErrorCodes.deviceKeyInvalid]: 401,
   [ErrorCodes.provisioningKeyInvalid]: 401,

@@ -9,12 +9,11 @@ import {
   fileExtension, macError, normalizeMac, normalizeSn, snError, type Locale,
 } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Readable } from 'node:stream';
 import { areas, companies, files } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { fileLinkUrl, storeUpload } from '../../lib/files';
-import { readSheet, writeXlsxBuffer } from '../../lib/xlsx';
+import { readSheet, withImportSlot, writeXlsxBuffer } from '../../lib/xlsx';
 import { reasonHeader, reasonText, sheetName, type ImportReason } from './devices.messages';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -57,12 +56,6 @@ export interface ImportResult {
   updated: number;
   failed: number;
   errorFileUrl: string | null;
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
-  return Buffer.concat(chunks);
 }
 
 /** A product type from the model's prefix ('NVR-800' is an NVR), IPC otherwise. */
@@ -147,13 +140,20 @@ function parseRow(raw: Record<string, string>, rowNumber: number, resolveArea: (
   };
 }
 
+/** device/import: at most IMPORT_CONCURRENCY_MAX at a time in this server, else 24026 (busy, retry). */
 export async function importDevices(ctx: CallContext, fileId: number): Promise<ImportResult> {
   const actor = requireActor(ctx);
   const [file] = await ctx.db.select().from(files).where(and(eq(files.id, fileId), eq(files.companyId, actor.companyId)));
   if (!file) throw new AppError(ErrorCodes.notFound);
   if (fileExtension(file.name) !== 'xlsx') throw new AppError(ErrorCodes.importUnreadable, undefined, `not an xlsx: ${file.name}`);
-  const buffer = await readAll((await ctx.services.fileStore.get(file.path)).stream);
-  const sheet = await readSheet(buffer, { required: DEVICE_IMPORT_REQUIRED, optional: DEVICE_IMPORT_COLUMNS, maxRows: IMPORT_MAX_ROWS });
+  return withImportSlot(() => importSheet(ctx, actor, file));
+}
+
+async function importSheet(ctx: CallContext, actor: Actor, file: { id: number; name: string; path: string }): Promise<ImportResult> {
+  const fileId = file.id;
+  // Streamed from the file store: the workbook is never whole in memory.
+  const { stream } = await ctx.services.fileStore.get(file.path);
+  const sheet = await readSheet(stream, { required: DEVICE_IMPORT_REQUIRED, optional: DEVICE_IMPORT_COLUMNS, maxRows: IMPORT_MAX_ROWS });
 
   const areaOf = await areaResolver(ctx, actor);
   const rows = sheet.rows.map((raw, i) => parseRow(raw, sheet.rowNumbers[i]!, areaOf.resolve));
