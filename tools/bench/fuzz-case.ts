@@ -16,7 +16,7 @@ import {
 import { fuzzData, malformedBodies, seededRng } from '@portal/contract/fuzz';
 import { DEMO_ACCOUNTS } from '../seed/demo';
 import { JSON_HEADERS, nextNonce, type Session } from './api';
-import type { BenchCase } from './cases';
+import type { BenchCase } from './types';
 
 /** Cases per call and caller: more than the API test's 2 + 3. */
 const PER_CALL = { valid: 6, hostile: 14 };
@@ -56,9 +56,9 @@ export function fuzzCase(): BenchCase {
         }
         if (who !== 'public' && typeof code === 'number' && SESSION_ENDING_CODES.includes(code)) await relogin(who);
       };
-      const signed = (who: Who, data: unknown) => {
+      const signed = (who: Who, path: string, data: unknown) => {
         const s = who === 'public' ? null : sessions[who];
-        const basic = buildBasic({ token: s?.token ?? '', signKey: s?.signKey ?? '', data, nonce: nextNonce() });
+        const basic = buildBasic({ token: s?.token ?? '', signKey: s?.signKey ?? '', path, data, nonce: nextNonce() });
         return JSON.stringify({ basic, data });
       };
 
@@ -69,7 +69,7 @@ export function fuzzCase(): BenchCase {
         for (const who of callers) {
           for (const { data } of fuzzData(call.data, rng, PER_CALL)) {
             if (!mayPass && call.data.safeParse(data).success) continue;
-            await post(call, who, signed(who, data));
+            await post(call, who, signed(who, call.path, data));
           }
         }
       }
@@ -78,7 +78,7 @@ export function fuzzCase(): BenchCase {
       for (const [path, who] of bodyCalls) {
         const call = ALL_CALLS.find((c) => c.path === path)!;
         const s = who === 'public' ? null : sessions[who];
-        for (const b of malformedBodies(buildBasic({ token: s?.token ?? '', signKey: s?.signKey ?? '', data: {}, nonce: nextNonce() }))) {
+        for (const b of malformedBodies(buildBasic({ token: s?.token ?? '', signKey: s?.signKey ?? '', path, data: {}, nonce: nextNonce() }))) {
           await post(call, who, b.payload, b.contentType);
         }
       }

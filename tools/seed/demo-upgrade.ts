@@ -9,7 +9,7 @@
  */
 import { DEFAULT_GATES, POLL_INTERVAL_SECONDS, type Locale, type ResourceCode } from '@portal/contract';
 import type { Config } from '@portal/server/config';
-import type { Database, Tx } from '@portal/server/db/client';
+import type { Database } from '@portal/server/db/client';
 import { writeOperationLog } from '@portal/server/lib/audit';
 import type { Actor, CallContext } from '@portal/server/lib/context';
 import type { FileStore } from '@portal/server/lib/files/store';
@@ -18,6 +18,7 @@ import { pollDevice, reportDevice } from '@portal/server/modules/upgrade/device-
 import { processPendingPackages } from '@portal/server/modules/upgrade/packages.processing';
 import { assembledKey, chunkKey } from '@portal/server/modules/upgrade/packages.storage';
 import { submitTasks } from '@portal/server/modules/upgrade/tasks.service';
+import { callRun } from '@portal/server/plugins/call-transaction';
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -136,10 +137,13 @@ export async function seedDemoUpgrade(database: Database, opts: { fileStore: Fil
     actingUserId: null, actingNickname: null,
   };
   const taskIds: number[] = [];
-  await database.db.transaction(async (tx: Tx) => {
+  // Run as the call router runs a write call (one transaction, then its after-commit work).
+  const run = callRun(database, services, silentLog, { write: true });
+  await run.execute(true, async (tx) => {
     const ctx: CallContext = {
       actor, db: tx, database, locale: 'en-US', requestId: 'seed', ip: '127.0.0.1', clock, log: silentLog, sessionToken: '', services,
       audit: (entry) => writeOperationLog(tx, actor, { action: 'upgrade/task/batch-submit', ...entry }, { requestId: 'seed', ip: '127.0.0.1', at: new Date(now) }),
+      ...run.bind(tx),
     };
     const { taskIds: ids } = await submitTasks(
       ctx,

@@ -58,7 +58,7 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
   /** One signed call with arbitrary data; a session ended by the call itself (logout) is opened again. */
   async function send(call: CallDef, who: keyof typeof accounts | 'public', data: unknown): Promise<{ status: number; body: unknown }> {
     const session = who === 'public' ? null : sessions[who]!;
-    const basic = buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', data, now: t.clock.now() });
+    const basic = buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', path: call.path, data, now: t.clock.now() });
     const res = await t.app.inject({ method: 'POST', url: `${API_PREFIX}/${call.path}`, payload: JSON.stringify({ basic, data }), headers: { 'content-type': 'application/json' } });
     const body = parseJson(res.body);
     const code = (body as { basic?: { code?: number } } | null)?.basic?.code;
@@ -125,7 +125,7 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
     const list = ALL_CALLS.find((c) => c.path === 'customer/company/list')!;
     const userExist = ALL_CALLS.find((c) => c.path === 'auth/user-exist')!;
     for (const [call, session] of [[userExist, null], [list, sessions.partnerOwner]] as const) {
-      const basic = buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', data: {}, now: t.clock.now() });
+      const basic = buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', path: call.path, data: {}, now: t.clock.now() });
       for (const b of malformedBodies(basic)) {
         const res = await t.app.inject({
           method: 'POST',
@@ -142,7 +142,7 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
 
   it('answers data nested 10,000 deep with 1030 and a NUL character with 1031, localized, before the sign is checked', async () => {
     const s = sessions.partnerOwner!;
-    const basic = buildBasic({ token: s.token, signKey: s.signKey, data: {}, now: t.clock.now() });
+    const basic = buildBasic({ token: s.token, signKey: s.signKey, path: 'customer/company/list', data: {}, now: t.clock.now() });
     const deep = `{"basic":${JSON.stringify(basic)},"data":${'['.repeat(FUZZ_DEEP_LEVELS)}${']'.repeat(FUZZ_DEEP_LEVELS)}}`;
     const r1 = await t.raw('/v1.0/customer-api/customer/company/list', deep, { 'x-locale': 'zh-CN' });
     expect(r1.status).toBe(200);
@@ -189,7 +189,7 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
 
     // file/upload: X-Basic header and query hostile, body arbitrary bytes.
     for (const v of hostileStrings) {
-      const basic = buildBasic({ token: s.token, signKey: s.signKey, data: { purpose: 'import', name: v, size: 3, sha256: '0' }, now: t.clock.now() });
+      const basic = buildBasic({ token: s.token, signKey: s.signKey, path: FILE_UPLOAD_PATH, data: { purpose: 'import', name: v, size: 3, sha256: '0' }, now: t.clock.now() });
       await inject(`file/upload name=${JSON.stringify(v).slice(0, 30)}`, {
         method: 'POST',
         url: `${API_PREFIX}/${FILE_UPLOAD_PATH}?purpose=import&name=${enc(v)}`,

@@ -17,7 +17,7 @@ describe.each(ENGINES)('imports are bounded per server (%s)', (engine) => {
 
   async function upload(name: string, body: Buffer): Promise<{ fileId: number; path: string }> {
     const data = { purpose: 'import', name, size: body.length, sha256: createHash('sha256').update(body).digest('hex') };
-    const basic = buildBasic({ token: owner.token, signKey: owner.signKey, data, now: t.clock.now() });
+    const basic = buildBasic({ token: owner.token, signKey: owner.signKey, path: FILE_UPLOAD_PATH, data, now: t.clock.now() });
     const res = await t.app.inject({
       method: 'POST',
       url: `${API_PREFIX}/${FILE_UPLOAD_PATH}?purpose=import&name=${encodeURIComponent(name)}`,

@@ -10,9 +10,6 @@ const portalTheme = {
   token: {
     // Keep in step with the --portal-* colours of styles.css, which draw the antd-free shell.
     colorPrimary: '#1668dc',
-    // Secondary and description texts at 4.5:1 on white (WCAG AA; antd's 0.45 alpha gives 3.4:1).
-    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
-    colorTextDescription: 'rgba(0, 0, 0, 0.65)',
     borderRadius: 6,
     // WCAG AA contrast (issue 11 §3, checked by e2e/specs/a11y.spec.ts): antd's defaults draw
     // secondary text, breadcrumbs, statistic titles and empty states in #8c8c8c (3.4:1), placeholders
