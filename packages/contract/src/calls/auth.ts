@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { areaSchema, brandingSchema, localeSchema, sessionUserSchema } from '../entities';
+import { EMAIL_MAX_LENGTH } from '../rules';
 import { emailSchema, passwordSchema, passwordsMatch, verifyCodeSchema } from '../validators';
 import { defineCall } from './define';
+import { authRefs } from './refs';
 
 const ok = z.object({});
 
@@ -31,12 +33,11 @@ export type SessionTokens = z.infer<typeof sessionTokens>;
 
 export const authCalls = {
   login: defineCall({
-    path: 'auth/login',
-    auth: 'public',
+    ...authRefs.login,
     write: false,
     summary: 'Log in with e-mail and password; returns the token, the signing key and the session user.',
     data: z.strictObject({
-      account: z.string({ error: 'validation.emailRequired' }).trim().min(1, { error: 'validation.emailRequired' }).max(254, { error: 'validation.emailInvalid' }),
+      account: z.string({ error: 'validation.emailRequired' }).trim().min(1, { error: 'validation.emailRequired' }).max(EMAIL_MAX_LENGTH, { error: 'validation.emailInvalid' }),
       password: z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }).max(64, { error: 'validation.passwordLength' }),
       locale: localeSchema.optional(),
     }),
@@ -51,8 +52,7 @@ export const authCalls = {
     result: z.object({ redirect: z.string() }),
   }),
   renew: defineCall({
-    path: 'auth/token/renew',
-    auth: 'public',
+    ...authRefs.renew,
     write: false,
     summary: 'Exchange the renewal token for a new token and signing key (after 7004).',
     data: z.strictObject({ renewToken: z.string().min(1).max(256) }),
@@ -135,8 +135,7 @@ export const authCalls = {
     result: ok,
   }),
   customerWebsite: defineCall({
-    path: 'auth/customer-website/get',
-    auth: 'public',
+    ...authRefs.customerWebsite,
     write: false,
     summary: 'The branding of the domain the page is opened on, before login.',
     data: z.strictObject({ domain: z.string().max(253) }),
@@ -188,8 +187,7 @@ export const ssoCalls = {
     result: z.object({ token: z.string(), expiresAt: z.number() }),
   }),
   exchangeSsoToken: defineCall({
-    path: 'auth/sso/exchange',
-    auth: 'public',
+    ...authRefs.exchangeSsoToken,
     write: false,
     summary: 'Exchange a one-time URL token for a session (single sign-on).',
     data: z.strictObject({ token: z.string().min(1).max(256) }),
