@@ -27,7 +27,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'vendor', test: /node_modules[\\/](i18next|react-i18next|@tanstack|zod)[\\/]/, priority: 2 },
+            // Apart, so /login (which needs i18next only) downloads neither zod nor TanStack Query (issue 16).
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 2 },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
           ],
         },
       },

@@ -3,6 +3,7 @@ export * from './resource-codes';
 export * from './constants';
 export * from './crypto';
 export * from './envelope';
+export * from './envelope-schema';
 export * from './entities';
 export * from './validators';
 export * from './states';

@@ -9,6 +9,11 @@ export const EMAIL_MAX_LENGTH = 254;
 /** The e-mail pattern (zod's default `z.regexes.email`, kept here so schema and lite check share it). */
 export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
+/** An e-mail as it is stored and compared: trimmed, lower case (what `emailSchema` outputs). */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 /** The validation key an e-mail breaks (as `emailSchema` reports it), or undefined. */
 export function emailIssue(value: unknown): 'validation.emailRequired' | 'validation.emailInvalid' | undefined {
   if (typeof value !== 'string') return 'validation.emailRequired';

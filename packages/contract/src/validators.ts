@@ -80,7 +80,7 @@ import {
   VERSION_COUNT_MIN,
 } from './constants';
 import { DEFAULT_LOCALE } from './errors';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './rules';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from './rules';
 
 // ---------------------------------------------------------------------------------------------
 // Message keys
@@ -290,7 +290,7 @@ export const emailSchema = z
   .min(1, { error: 'validation.emailRequired' })
   .max(EMAIL_MAX_LENGTH, { error: 'validation.emailInvalid' })
   .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'validation.emailInvalid' }))
-  .transform((e) => e.toLowerCase());
+  .transform(normalizeEmail);
 
 export function isEmailValid(email: string): boolean {
   return emailSchema.safeParse(email).success;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MAX } from '../src/constants';
-import { emailIssue, loginFormIssues, loginPasswordIssue } from '../src/rules';
+import { emailIssue, loginFormIssues, loginPasswordIssue, normalizeEmail } from '../src/rules';
 import { authCalls, ssoCalls } from '../src/calls/auth';
 import { authRefs } from '../src/calls/refs';
 import { emailSchema } from '../src/validators';
@@ -16,6 +16,7 @@ describe('zod-free rules (login path without zod)', () => {
     for (const value of EMAILS) {
       const res = emailSchema.safeParse(value);
       expect(emailIssue(value), String(value)).toBe(res.success ? undefined : res.error.issues[0]?.message);
+      if (res.success) expect(normalizeEmail(value as string)).toBe(res.data);
     }
   });
 
