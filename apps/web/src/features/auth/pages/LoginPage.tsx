@@ -1,4 +1,4 @@
-import { CheckCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, LockOutlined, UserOutlined } from '../../../components/lite/icons';
 import { ErrorCodes, type LoginFormValues, loginFormIssues, normalizeEmail } from '@portal/contract';
 import { type FormEvent, Suspense, lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
