@@ -7,7 +7,7 @@ import { PASSWORD_MAX } from './constants';
 
 export const EMAIL_MAX_LENGTH = 254;
 /** The e-mail pattern (zod's default `z.regexes.email`, kept here so schema and lite check share it). */
-export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** An e-mail as it is stored and compared: trimmed, lower case (what `emailSchema` outputs). */
 export function normalizeEmail(email: string): string {
