@@ -21,6 +21,9 @@ export default defineConfig({
     // .vite/manifest.json: which chunks each entry and page needs (`npm run size` reads it).
     manifest: true,
     chunkSizeWarningLimit: 1200,
+    // No modulepreload polyfill in the entry: browsers without modulepreload still load every chunk
+    // through its import, only without the early fetch (issue 16: what /login downloads).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks; antd stays split by use so each page loads only its components.
