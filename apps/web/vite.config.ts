@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { loginPreloadPlugin } from './scripts/login-preload.mjs';
 import { precompressPlugin } from './scripts/precompress.mjs';
@@ -14,6 +15,10 @@ export default defineConfig({
   // login preload: modulepreload of the login page's chunks in index.html (issue 16).
   plugins: [react(), loginPreloadPlugin(), precompressPlugin()],
   base: '/',
+  // React 19 has useSyncExternalStore: react-i18next's shim import is the hook itself.
+  resolve: {
+    alias: [{ find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)) }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
