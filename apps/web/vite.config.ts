@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { loginPreloadPlugin } from './scripts/login-preload.mjs';
 import { precompressPlugin } from './scripts/precompress.mjs';
@@ -14,6 +15,10 @@ export default defineConfig({
   // login preload: modulepreload of the login page's chunks in index.html (issue 16).
   plugins: [react(), loginPreloadPlugin(), precompressPlugin()],
   base: '/',
+  // React 19 has useSyncExternalStore: react-i18next's shim import is the hook itself.
+  resolve: {
+    alias: [{ find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)) }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -21,13 +26,19 @@ export default defineConfig({
     // .vite/manifest.json: which chunks each entry and page needs (`npm run size` reads it).
     manifest: true,
     chunkSizeWarningLimit: 1200,
+    // No modulepreload polyfill in the entry: browsers without modulepreload still load every chunk
+    // through its import, only without the early fetch (issue 16: what /login downloads).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks; antd stays split by use so each page loads only its components.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'vendor', test: /node_modules[\\/](i18next|react-i18next|@tanstack|zod)[\\/]/, priority: 2 },
+            // Apart, so /login (which needs i18next only) downloads neither zod nor TanStack Query (issue 16).
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 2 },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
           ],
         },
       },

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { loadInitialLocale } from './lib/i18n';
-import { AppProviders } from './app/providers';
+import { ShellProviders } from './app/ShellProviders';
 import { createAppRouter } from './app/router';
 import './styles.css';
 
@@ -13,9 +13,9 @@ const router = createAppRouter();
 function render() {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <AppProviders>
+      <ShellProviders>
         <RouterProvider router={router} />
-      </AppProviders>
+      </ShellProviders>
     </StrictMode>,
   );
 }

@@ -1,22 +1,7 @@
-import { z } from 'zod';
 import { API_PREFIX, API_VERSION, NONCE_MAX } from './constants';
 import { hmacSha256Hex, sha256Hex } from './crypto';
-
-/** The basic block every call carries (SPEC §3 request envelope). */
-export const basicSchema = z.strictObject({
-  ver: z.string().min(1).max(10),
-  time: z.number().int().nonnegative(),
-  id: z.string().min(1).max(64),
-  nonce: z.number().int().min(0).max(NONCE_MAX),
-  token: z.string().max(256),
-  sign: z.string().regex(/^[0-9a-f]{64}$/),
-});
-export type Basic = z.infer<typeof basicSchema>;
-
-export const requestEnvelopeSchema = z.strictObject({
-  basic: basicSchema,
-  data: z.unknown().optional(),
-});
+// Type only: the schemas (zod) live in envelope-schema.ts, so signing loads no zod.
+import type { Basic } from './envelope-schema';
 
 export interface ResponseEnvelope<T = unknown> {
   basic: { code: number; msg: string; params?: Record<string, string | number> };

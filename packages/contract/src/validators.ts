@@ -82,6 +82,7 @@ import {
   VERSION_COUNT_MIN,
 } from './constants';
 import { DEFAULT_LOCALE } from './errors';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from './rules';
 
 // ---------------------------------------------------------------------------------------------
 // Message keys
@@ -320,9 +321,9 @@ export const emailSchema = z
   .string({ error: 'validation.emailRequired' })
   .trim()
   .min(1, { error: 'validation.emailRequired' })
-  .max(254, { error: 'validation.emailInvalid' })
-  .pipe(z.email({ error: 'validation.emailInvalid' }))
-  .transform((e) => e.toLowerCase());
+  .max(EMAIL_MAX_LENGTH, { error: 'validation.emailInvalid' })
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'validation.emailInvalid' }))
+  .transform(normalizeEmail);
 
 export function isEmailValid(email: string): boolean {
   return emailSchema.safeParse(email).success;

@@ -4,6 +4,7 @@ import antdEnUS from 'antd/es/locale/en_US';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdLocaleOf } from '../lib/i18n';
+import { QueryProvider } from './QueryProvider';
 
 const portalTheme = {
   algorithm: theme.defaultAlgorithm,
@@ -39,7 +40,8 @@ const portalTheme = {
 };
 
 /**
- * antd's theme, texts and context (modal and notification hooks) for what is drawn with antd: the
+ * antd's theme, texts and context (modal and notification hooks), and the query cache
+ * (QueryProvider), for what is drawn with antd: the
  * signed-in layout and every page but login. A chunk of its own, loaded with those pages, so the
  * login page does not download antd (components/lite/README.md).
  */
@@ -51,7 +53,9 @@ export function AntdProviders({ children }: { children: ReactNode }) {
   const locale = antdLocaleOf(normalizeLocale(i18n.language)) ?? antdEnUS;
   return (
     <ConfigProvider locale={locale} theme={portalTheme}>
-      <AntApp>{children}</AntApp>
+      <AntApp>
+        <QueryProvider>{children}</QueryProvider>
+      </AntApp>
     </ConfigProvider>
   );
 }

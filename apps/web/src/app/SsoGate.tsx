@@ -1,10 +1,10 @@
-import { type SessionTokens, TOKEN_REDIRECT_DELAY_MS, normalizeLocale, ssoCalls } from '@portal/contract';
+import { type SessionTokens, TOKEN_REDIRECT_DELAY_MS, authRefs, normalizeLocale, type ssoCalls } from '@portal/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
 import { StatusResult } from '../components/StatusResult';
-import { call } from '../lib/api/client';
+import { callRef } from '../lib/api/client';
 import { setLocale } from '../lib/i18n';
 import { saveSearchInfo, saveSession } from '../lib/session/session-store';
 
@@ -14,7 +14,7 @@ const exchanges = new Map<string, Promise<SessionTokens>>();
 function exchange(token: string): Promise<SessionTokens> {
   let p = exchanges.get(token);
   if (!p) {
-    p = call(ssoCalls.exchangeSsoToken, { token });
+    p = callRef<typeof ssoCalls.exchangeSsoToken>(authRefs.exchangeSsoToken, { token });
     exchanges.set(token, p);
     p.catch(() => exchanges.delete(token));
   }

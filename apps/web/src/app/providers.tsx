@@ -1,20 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { LoadingOverlay } from '../components/LoadingOverlay';
-import { Toaster } from '../components/Toaster';
 import { queryClient as defaultQueryClient } from '../lib/query-client';
 import type { QueryClient } from '@tanstack/react-query';
+import { ShellProviders } from './ShellProviders';
 
 /**
- * What every page has: the query cache, the loading overlay and the toasts. No antd here: antd's
- * providers come with the pages drawn with it (app/AntdProviders), so /login stays light.
+ * The shell's providers with a query cache (`client`): what a page has once its chunk is loaded.
+ * The app itself (main.tsx) starts with ShellProviders only; the query cache comes with the pages
+ * (app/QueryProvider in AntdProviders), so /login loads no TanStack Query. Tests render with this.
  */
 export function AppProviders({ children, client = defaultQueryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
     <QueryClientProvider client={client}>
-      <LoadingOverlay />
-      <Toaster />
-      {children}
+      <ShellProviders>{children}</ShellProviders>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { CheckOutlined, GlobalOutlined } from '@ant-design/icons';
+import { CheckOutlined, GlobalOutlined } from './lite/icons';
 import { LOCALES, type Locale } from '@portal/contract';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

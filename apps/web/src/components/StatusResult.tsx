@@ -1,4 +1,4 @@
-import { CheckCircleFilled, CloseCircleFilled, StopOutlined, WarningFilled } from '@ant-design/icons';
+import { CheckCircleFilled, CloseCircleFilled, StopOutlined, WarningFilled } from './lite/icons';
 import type { ReactElement, ReactNode } from 'react';
 
 type Status = 'success' | 'warning' | 'error' | 'forbidden';

@@ -1,4 +1,4 @@
-import { CheckCircleFilled, CloseCircleFilled, CloseOutlined, ExclamationCircleFilled, InfoCircleFilled } from '@ant-design/icons';
+import { CheckCircleFilled, CloseCircleFilled, CloseOutlined, ExclamationCircleFilled, InfoCircleFilled } from './lite/icons';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type NoticeType, dismissToast, useToasts } from '../lib/notify';

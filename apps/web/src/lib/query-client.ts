@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { onSessionDataClear } from './session/session-data';
 
 /** Server data lives in TanStack Query only. The API client already toasts errors, so no retries here. */
 export function createQueryClient(): QueryClient {
@@ -12,14 +13,13 @@ export function createQueryClient(): QueryClient {
 
 export const queryClient = createQueryClient();
 
-/** The first segment of query keys that do not belong to a session (lib/branding's brandingKeys). */
-const PUBLIC_QUERY_ROOTS: ReadonlySet<unknown> = new Set(['branding']);
-
 /**
- * Forget the session's server data (logout, session end). The brand of the host stays: the login
- * page shown next draws the right brand at once, without a flash of the default one (issue 16).
+ * Forget the session's server data (logout, session end: lib/session/session-data). The brand of the
+ * host is not in this cache (lib/branding keeps it), so the login page shown next draws it at once.
  */
 export function clearSessionQueries(client: QueryClient = queryClient): void {
-  client.removeQueries({ predicate: (q) => !PUBLIC_QUERY_ROOTS.has(q.queryKey[0]) });
+  client.removeQueries();
   client.getMutationCache().clear();
 }
+
+onSessionDataClear(() => clearSessionQueries());

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { loadFeatureTexts, loadLocale } from '../lib/i18n';
+import { resetBrandingStore } from '../lib/branding';
 import { dismissAllToasts } from '../lib/notify';
 
 // Pages are lazy chunks: the first one a test file opens is transformed on demand, which on a
@@ -54,6 +55,7 @@ window.getComputedStyle = ((elt: Element) => {
 
 afterEach(() => {
   cleanup();
+  resetBrandingStore();
   dismissAllToasts();
   sessionStorage.clear();
   localStorage.clear();

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { RATE_LIMITS } from '../rate-limits';
 import { areaSchema, brandingSchema, localeSchema, sessionUserSchema } from '../entities';
+import { EMAIL_MAX_LENGTH } from '../rules';
 import { emailSchema, passwordSchema, passwordsMatch, verifyCodeSchema, idSchema } from '../validators';
 import { defineCall } from './define';
+import { authRefs } from './refs';
 
 const ok = z.object({});
 
@@ -32,13 +34,12 @@ export type SessionTokens = z.infer<typeof sessionTokens>;
 
 export const authCalls = {
   login: defineCall({
-    path: 'auth/login',
+    ...authRefs.login,
     rateLimit: RATE_LIMITS.login,
-    auth: 'public',
     write: false,
     summary: 'Log in with e-mail and password; returns the token, the signing key and the session user.',
     data: z.strictObject({
-      account: z.string({ error: 'validation.emailRequired' }).trim().min(1, { error: 'validation.emailRequired' }).max(254, { error: 'validation.emailInvalid' }),
+      account: z.string({ error: 'validation.emailRequired' }).trim().min(1, { error: 'validation.emailRequired' }).max(EMAIL_MAX_LENGTH, { error: 'validation.emailInvalid' }),
       password: z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }).max(64, { error: 'validation.passwordLength' }),
       locale: localeSchema.optional(),
     }),
@@ -53,9 +54,8 @@ export const authCalls = {
     result: z.object({ redirect: z.string() }),
   }),
   renew: defineCall({
-    path: 'auth/token/renew',
+    ...authRefs.renew,
     rateLimit: RATE_LIMITS.tokenExchange,
-    auth: 'public',
     write: false,
     summary: 'Exchange the renewal token for a new token and signing key (after 7004).',
     data: z.strictObject({ renewToken: z.string().min(1).max(256) }),
@@ -146,9 +146,8 @@ export const authCalls = {
     result: ok,
   }),
   customerWebsite: defineCall({
-    path: 'auth/customer-website/get',
+    ...authRefs.customerWebsite,
     rateLimit: RATE_LIMITS.publicPage,
-    auth: 'public',
     write: false,
     summary: 'The branding of the domain the page is opened on, before login.',
     data: z.strictObject({ domain: z.string().max(253) }),
@@ -201,9 +200,8 @@ export const ssoCalls = {
     result: z.object({ token: z.string(), expiresAt: z.number() }),
   }),
   exchangeSsoToken: defineCall({
-    path: 'auth/sso/exchange',
+    ...authRefs.exchangeSsoToken,
     rateLimit: RATE_LIMITS.tokenExchange,
-    auth: 'public',
     write: false,
     summary: 'Exchange a one-time URL token for a session (single sign-on).',
     data: z.strictObject({ token: z.string().min(1).max(256) }),

@@ -1,4 +1,4 @@
-import { CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
+import { CloseCircleFilled, ExclamationCircleFilled } from './icons';
 import type { HTMLAttributes, ReactNode } from 'react';
 
 /** An inline message above a form, in antd Alert's look (error or warning), with an optional action. */

@@ -1,13 +1,14 @@
 /**
  * The one API client (SPEC §7, §8). Every call is a POST of `{ basic, data }` to
  * `/v1.0/customer-api/<path>`, where `basic` is signed with the session's key (contract `buildBasic`).
- * It validates `data` with the call's schema, renews an expired token once (single flight) and retries,
+ * It validates `data` with the call's schema (`callRef`: a call known by path only, for the login
+ * path, which must not download zod; the server checks the data), renews an expired token once (single flight) and retries,
  * ends the session on the session-ending codes, and shows one localized toast per error code.
  */
 import {
   API_PREFIX, ERROR_CATALOGUE, ErrorCodes, HTTP_TIMEOUT_MS, SESSION_ENDING_CODES, TOKEN_REFRESH_GUARD_MS,
-  UPLOAD_TIMEOUT_MS, authCalls, buildBasic, errorMessage, isKnownErrorCode,
-  type CallData, type CallDef, type CallResult, type ResponseEnvelope,
+  UPLOAD_TIMEOUT_MS, authRefs, buildBasic, errorMessage, isKnownErrorCode,
+  type CallData, type CallDef, type CallRef, type CallResult, type ResponseEnvelope, type SessionTokens,
 } from '@portal/contract';
 import { currentLocale, i18n } from '../i18n';
 import { translateValidation } from '../i18n/validation';
@@ -33,6 +34,9 @@ interface Attempt {
   handleSession: boolean;
 }
 
+/** What `execute` needs of a call: where it goes, who may make it, and its answer's schema if known. */
+type Target = CallRef & { result?: CallDef['result'] };
+
 export function callUrl(def: Pick<CallDef, 'path'>): string {
   return `${API_PREFIX}/${def.path}`;
 }
@@ -52,8 +56,22 @@ export async function call<C extends CallDef>(def: C, data: CallData<C>, opts: C
     if (!opts.silent) notifyError(err.code, err.message);
     throw err;
   }
+  return send(def, parsed.data, opts) as Promise<CallResult<C>>;
+}
+
+/**
+ * A call known by its ref (contract `authRefs`: path and access) rather than its definition: no zod
+ * is loaded, the data is sent as given (the server validates it) and the answer is not checked.
+ * For the login path only (login, token renewal, branding, single sign-on; issue 16).
+ * Usage: `callRef<typeof authCalls.login>(authRefs.login, data)` with a type-only import of authCalls.
+ */
+export function callRef<C extends CallDef>(ref: CallRef, data: CallData<C>, opts: CallOptions = {}): Promise<CallResult<C>> {
+  return send({ path: ref.path, auth: ref.auth }, data, opts) as Promise<CallResult<C>>;
+}
+
+async function send(def: Target, data: unknown, opts: CallOptions): Promise<unknown> {
   try {
-    return (await execute(def, parsed.data, opts, { retried: false, handleSession: true })) as CallResult<C>;
+    return await execute(def, data, opts, { retried: false, handleSession: true });
   } catch (e) {
     const err = e instanceof ApiError ? e : new ApiError(CLIENT_ERROR_CODES.response, clientMessage('response'), 'response');
     if (!opts.silent && err.kind !== 'aborted' && err.kind !== 'session') notifyError(err.code, err.message);
@@ -89,7 +107,7 @@ function isEnvelope(body: unknown): body is ResponseEnvelope {
   return !!basic && typeof basic === 'object' && typeof (basic as { code?: unknown }).code === 'number';
 }
 
-async function execute(def: CallDef, payload: unknown, opts: CallOptions, attempt: Attempt): Promise<unknown> {
+async function execute(def: Target, payload: unknown, opts: CallOptions, attempt: Attempt): Promise<unknown> {
   // Public calls are signed with the public key: a stale session must never break login or branding.
   const session = def.auth === 'public' ? null : getSession();
   const token = session?.token ?? '';
@@ -141,6 +159,7 @@ async function execute(def: CallDef, payload: unknown, opts: CallOptions, attemp
   const { code, msg, params } = body.basic;
   if (code === 200) {
     if (session) touchActivity();
+    if (!def.result) return body.data;
     const result = def.result.safeParse(body.data);
     if (!result.success && import.meta.env.DEV) console.warn(`[api] ${def.path}: answer does not match the contract`, result.error.issues);
     return result.success ? result.data : body.data;
@@ -182,9 +201,7 @@ async function renewOnce(usedToken: string): Promise<boolean> {
   }
   renewing = (async () => {
     try {
-      const tokens = (await execute(authCalls.renew, { renewToken: current.renewToken }, {}, { retried: true, handleSession: false })) as CallResult<
-        typeof authCalls.renew
-      >;
+      const tokens = (await execute(authRefs.renew, { renewToken: current.renewToken }, {}, { retried: true, handleSession: false })) as SessionTokens;
       saveSession(tokens);
       lastRenewAt = Date.now();
       return true;

@@ -2,7 +2,7 @@ import { errorMessage } from '@portal/contract';
 import { currentLocale } from '../i18n';
 import { loginPath, navigateTo } from '../navigation/navigator';
 import { notifyError } from '../notify';
-import { clearSessionQueries } from '../query-client';
+import { clearSessionData } from './session-data';
 import { clearSession } from './session-store';
 
 function currentPath(): string {
@@ -17,7 +17,7 @@ function currentPath(): string {
 export function endSession(opts: { code?: number; params?: Record<string, string | number>; message?: string; to?: string } = {}): void {
   const from = currentPath();
   clearSession();
-  clearSessionQueries();
+  clearSessionData();
   const text = opts.message ?? (opts.code !== undefined ? errorMessage(opts.code, currentLocale(), opts.params) : undefined);
   if (text) notifyError(opts.code ?? 'session', text);
   const onLogin = from.startsWith('/login');

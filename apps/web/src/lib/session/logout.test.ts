@@ -3,7 +3,7 @@ import { mockApi, partnerOwner, signIn } from '../../test/fixtures';
 import { setLocale } from '../i18n';
 import { setNavigator } from '../navigation/navigator';
 import { setMessageApi } from '../notify';
-import { brandingKeys } from '../branding';
+import { getBranding, loadBranding } from '../branding';
 import { queryClient } from '../query-client';
 import { logout } from './logout';
 import { getSession } from './session-store';
@@ -52,12 +52,13 @@ describe('logout', () => {
 
   it('forgets the session’s server data but keeps the host’s brand, so the login page shows it at once', async () => {
     signIn(partnerOwner());
-    mockApi((path) => (path === 'auth/logout' ? { data: { redirect: '/login' } } : undefined));
     const brand = { companyName: 'B Vision', icon: null, bgImg: null, favicon: null, unifiedDomain: null, extra: { title: 'B Vision Cloud', logoLcrs: null, logoTbsl: null } };
-    queryClient.setQueryData(brandingKeys.domain('localhost'), brand);
+    mockApi((path) => (path === 'auth/logout' ? { data: { redirect: '/login' } } : path === 'auth/customer-website/get' ? { data: brand } : undefined));
+    loadBranding('localhost');
+    await vi.waitFor(() => expect(getBranding('localhost')).toEqual(brand));
     queryClient.setQueryData(['users', 'list'], { records: [] });
     await logout();
-    expect(queryClient.getQueryData(brandingKeys.domain('localhost'))).toEqual(brand);
+    expect(getBranding('localhost')).toEqual(brand);
     expect(queryClient.getQueryData(['users', 'list'])).toBeUndefined();
   });
 });

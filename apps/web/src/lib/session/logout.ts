@@ -2,7 +2,7 @@ import { authCalls } from '@portal/contract';
 import { call } from '../api/client';
 import { hideLoading, showLoading } from '../loading';
 import { navigateTo } from '../navigation/navigator';
-import { clearSessionQueries } from '../query-client';
+import { clearSessionData } from './session-data';
 import { clearSession, getSession } from './session-store';
 
 /**
@@ -18,7 +18,7 @@ export async function logout(): Promise<void> {
     redirect = '/login';
   } finally {
     clearSession({ logout: true });
-    clearSessionQueries();
+    clearSessionData();
     hideLoading();
   }
   navigateTo(redirect, { replace: true });

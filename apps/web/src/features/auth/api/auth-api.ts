@@ -18,10 +18,6 @@ export function useImageCode(purpose: string) {
   });
 }
 
-export function useLogin() {
-  return useMutation({ mutationFn: (data: CallData<typeof authCalls.login>) => call(authCalls.login, data) });
-}
-
 export function useSendEmailCode() {
   return useMutation({ mutationFn: (data: CallData<typeof authCalls.emailCode>) => call(authCalls.emailCode, data) });
 }

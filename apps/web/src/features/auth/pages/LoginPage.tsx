@@ -1,5 +1,5 @@
-import { CheckCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons';
-import { ErrorCodes } from '@portal/contract';
+import { CheckCircleFilled, LockOutlined, UserOutlined } from '../../../components/lite/icons';
+import { ErrorCodes, type LoginFormValues, loginFormIssues, normalizeEmail } from '@portal/contract';
 import { type FormEvent, Suspense, lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,14 +10,13 @@ import { Button } from '../../../components/lite/Button';
 import { TextField } from '../../../components/lite/TextField';
 import { isApiError } from '../../../lib/api/api-error';
 import { useBranding, useDocumentBranding } from '../../../lib/branding';
-import { fieldIssue } from '../../../lib/form/schema-issues';
 import { currentLocale } from '../../../lib/i18n';
 import { loadFeatureTexts } from '../../../lib/i18n';
 import { translateValidation } from '../../../lib/i18n/validation';
 import { saveSession } from '../../../lib/session/session-store';
-import { useLogin } from '../api/auth-api';
+import { login } from '../api/login';
 import type { RejectedRegistration } from '../components/ResubmitRegistrationModal';
-import { type LoginForm, loginFormSchema, safeRedirect } from '../schemas';
+import { safeRedirect } from '../redirect';
 
 /**
  * Only for a rejected registration: loaded once the login answers that, not with the page. The
@@ -37,21 +36,24 @@ const ResubmitRegistrationModal = lazy(() =>
   ),
 );
 
-type Field = keyof LoginForm;
+type Field = keyof LoginFormValues;
 const FIELDS: readonly Field[] = ['account', 'password'];
 
 /**
  * Sign in, branded by the domain the page is opened on (SPEC §2, DOMAIN §4 Personalization).
  * Drawn without antd (components/lite), so the page is usable after a small download; fields are
- * checked with the contract's schema as the user types and on submit, like the antd forms.
+ * checked with the contract's rules (the ones its zod schemas are built on) as the user types and on
+ * submit, like the antd forms; neither zod nor TanStack Query is loaded for it (issue 16).
  */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { data: branding, isPending: brandingPending } = useBranding();
-  const login = useLogin();
-  const [values, setValues] = useState<LoginForm>({ account: '', password: '' });
+  const [pending, setPending] = useState(false);
+  // One login at a time, even for two submits in the same tick (before `pending` is drawn).
+  const inFlight = useRef(false);
+  const [values, setValues] = useState<LoginFormValues>({ account: '', password: '' });
   // Validation keys, translated when drawn: a language switch re-translates what is shown.
   const [issues, setIssues] = useState<Partial<Record<Field, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -67,13 +69,13 @@ export default function LoginPage() {
   const change = (field: Field) => (value: string) => {
     const next = { ...values, [field]: value };
     setValues(next);
-    setIssues((prev) => ({ ...prev, [field]: fieldIssue(loginFormSchema, field, next) }));
+    setIssues((prev) => ({ ...prev, [field]: loginFormIssues(next)[field] }));
   };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (login.isPending) return;
-    const found = Object.fromEntries(FIELDS.map((f) => [f, fieldIssue(loginFormSchema, f, values)])) as Partial<Record<Field, string>>;
+    if (inFlight.current) return;
+    const found = loginFormIssues(values);
     setIssues(found);
     const firstBad = FIELDS.find((f) => found[f]);
     if (firstBad) {
@@ -82,9 +84,12 @@ export default function LoginPage() {
     }
     setLocked(null);
     setRejected(null);
-    const { account, password } = loginFormSchema.parse(values);
+    const account = normalizeEmail(values.account);
+    const { password } = values;
+    inFlight.current = true;
+    setPending(true);
     try {
-      const tokens = await login.mutateAsync({ account, password, locale: currentLocale() });
+      const tokens = await login({ account, password, locale: currentLocale() });
       saveSession(tokens);
       void navigate(safeRedirect(params.get('redirect')) ?? '/layout', { replace: true });
     } catch (err) {
@@ -92,6 +97,9 @@ export default function LoginPage() {
       // A rejected registration can be corrected and sent again with the credentials just typed.
       if (isApiError(err) && err.code === ErrorCodes.registrationRejected) setRejected({ account, password, message: err.message });
       setValues((v) => ({ ...v, password: '' }));
+    } finally {
+      inFlight.current = false;
+      setPending(false);
     }
   };
 
@@ -180,7 +188,7 @@ export default function LoginPage() {
             <div className="portal-login-forgot">
               <Link to="/forgot-password">{t('auth.forgot.link')}</Link>
             </div>
-            <Button type="submit" variant="primary" size="large" block loading={login.isPending} data-testid="login-submit">
+            <Button type="submit" variant="primary" size="large" block loading={pending} data-testid="login-submit">
               {t('auth.login.submit')}
             </Button>
           </form>

@@ -1,0 +1,18 @@
+import type { CallAuth } from './define';
+
+/**
+ * Where a call goes and who may make it, without its zod schemas: the web's login path (login,
+ * token renewal, the host's branding, single sign-on) calls through these so it does not download
+ * zod (issue 16). The full definitions (calls/auth.ts) spread them, so a path lives once.
+ */
+export interface CallRef {
+  path: string;
+  auth: CallAuth;
+}
+
+export const authRefs = {
+  login: { path: 'auth/login', auth: 'public' },
+  renew: { path: 'auth/token/renew', auth: 'public' },
+  customerWebsite: { path: 'auth/customer-website/get', auth: 'public' },
+  exchangeSsoToken: { path: 'auth/sso/exchange', auth: 'public' },
+} as const satisfies Record<string, CallRef>;
