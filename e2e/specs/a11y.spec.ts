@@ -72,7 +72,17 @@ async function audit(page: Page, label: string): Promise<Finding[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ page: label, rule: v.id, impact: v.impact!, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    .map((v) => ({
+      page: label,
+      rule: v.id,
+      impact: v.impact!,
+      help: v.help,
+      // The selector and, for contrast, the colours axe measured.
+      targets: v.nodes.slice(0, 5).map((n) => {
+        const d = n.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+        return `${n.target.join(' ')}${d?.fgColor ? ` (${d.fgColor} on ${d.bgColor}, ${d.contrastRatio}:1)` : ''}`;
+      }),
+    }));
 }
 
 function report(findings: Finding[]): string {
