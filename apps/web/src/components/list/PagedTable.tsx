@@ -37,7 +37,9 @@ export function PagedTable<T extends object>({ columns, page, pageNum, pageSize,
     <div ref={box}>
       <Table<T>
         size="middle"
-        scroll={{ x: 'max-content' }}
+        // Columns share the width and wrap: at 1366 px (about 1000 px of content) a list fits
+        // without scrolling sideways, so no column sits half under a fixed Actions column.
+        scroll={{ x: 960 }}
         {...rest}
         columns={shown}
         dataSource={page?.records ?? []}
