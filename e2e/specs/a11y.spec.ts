@@ -12,7 +12,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { LAYOUT_ROUTES } from '../../apps/web/src/app/routes';
 import type { AppRoute } from '../../apps/web/src/app/route-types';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type Locale, type Role, loginAs } from './support';
+
+const REPORT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results');
 
 interface PageRoute {
   key: string;
@@ -127,6 +132,9 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       }
       await context.close();
     }
+    // Also on disk as soon as known (a long run can be read before it ends).
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(path.join(REPORT_DIR, `a11y-${locale}.txt`), report(findings) || 'no serious or critical violation\n');
     expect(findings, report(findings)).toEqual([]);
   });
 }
