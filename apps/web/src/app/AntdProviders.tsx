@@ -33,13 +33,8 @@ const portalTheme = {
     colorError: '#cf1322',
     colorErrorBg: '#fff1f0',
     colorErrorBorder: '#ffccc7',
-    // Text colour of the preset tag colours (antd uses <colour>7 on <colour>1).
-    green7: '#237804',
-    orange7: '#ad4e00',
-    cyan7: '#006d75',
-    gold7: '#a35200',
-    lime7: '#3f6600',
-    volcano7: '#ad2102',
+    // The light preset tag colours (green, lime, cyan...) are darkened in styles.css: antd does not
+    // take palette overrides (green7...) from the theme for its preset tags.
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', sans-serif",
   },
