@@ -12,7 +12,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { LAYOUT_ROUTES } from '../../apps/web/src/app/routes';
 import type { AppRoute } from '../../apps/web/src/app/route-types';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type Locale, type Role, loginAs } from './support';
+
+const REPORT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results');
 
 interface PageRoute {
   key: string;
@@ -72,7 +77,17 @@ async function audit(page: Page, label: string): Promise<Finding[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ page: label, rule: v.id, impact: v.impact!, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    .map((v) => ({
+      page: label,
+      rule: v.id,
+      impact: v.impact!,
+      help: v.help,
+      // The selector and, for contrast, the colours axe measured.
+      targets: v.nodes.slice(0, 5).map((n) => {
+        const d = n.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+        return `${n.target.join(' ')}${d?.fgColor ? ` (${d.fgColor} on ${d.bgColor}, ${d.contrastRatio}:1)` : ''}`;
+      }),
+    }));
 }
 
 function report(findings: Finding[]): string {
@@ -117,6 +132,9 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       }
       await context.close();
     }
+    // Also on disk as soon as known (a long run can be read before it ends).
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(path.join(REPORT_DIR, `a11y-${locale}.txt`), report(findings) || 'no serious or critical violation\n');
     expect(findings, report(findings)).toEqual([]);
   });
 }

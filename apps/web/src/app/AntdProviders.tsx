@@ -20,16 +20,22 @@ const portalTheme = {
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextDescription: 'rgba(0, 0, 0, 0.65)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+    // Links and the processing tag: antd derives colorLink from colorInfo (#1677ff, 4.1:1).
+    colorInfo: '#1668dc',
+    colorLink: '#1668dc',
+    // Status text dark enough on the light status backgrounds, which are kept light explicitly
+    // (antd would derive muddy ones from a dark seed).
     colorSuccess: '#237804',
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
     colorWarning: '#a35200',
+    colorWarningBg: '#fffbe6',
+    colorWarningBorder: '#ffe58f',
     colorError: '#cf1322',
-    // Text colour of the preset tag colours (antd uses <colour>7 on <colour>1).
-    green7: '#237804',
-    orange7: '#ad4e00',
-    cyan7: '#006d75',
-    gold7: '#a35200',
-    lime7: '#3f6600',
-    volcano7: '#ad2102',
+    colorErrorBg: '#fff1f0',
+    colorErrorBorder: '#ffccc7',
+    // The light preset tag colours (green, lime, cyan...) are darkened in styles.css: antd does not
+    // take palette overrides (green7...) from the theme for its preset tags.
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', sans-serif",
   },

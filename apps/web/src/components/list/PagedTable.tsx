@@ -1,6 +1,6 @@
 import { Empty, Table, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
@@ -24,23 +24,36 @@ export interface PagedTableProps<T> extends Omit<TableProps<T>, 'pagination' | '
 export function PagedTable<T extends object>({ columns, page, pageNum, pageSize, onPageChange, hiddenColumns, emptyText, totalText, ...rest }: PagedTableProps<T>) {
   const { t } = useTranslation();
   const shown = hiddenColumns?.size ? columns.filter((c) => !hiddenColumns.has(String(c.key))) : columns;
+  const box = useRef<HTMLDivElement>(null);
+  // A table wider than its box scrolls sideways: its scroller takes the keyboard focus, so the
+  // hidden columns can be reached without a mouse (axe scrollable-region-focusable).
+  useEffect(() => {
+    for (const el of box.current?.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body') ?? []) {
+      if (el.scrollWidth > el.clientWidth) el.tabIndex = 0;
+      else el.removeAttribute('tabindex');
+    }
+  });
   return (
-    <Table<T>
-      size="middle"
-      scroll={{ x: 'max-content' }}
-      {...rest}
-      columns={shown}
-      dataSource={page?.records ?? []}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} /> }}
-      pagination={{
-        current: pageNum,
-        pageSize,
-        total: page?.total ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZE_OPTIONS,
-        showTotal: (total) => (totalText ? totalText(total) : t('common.total', { total })),
-        onChange: onPageChange,
-      }}
-    />
+    <div ref={box}>
+      <Table<T>
+        size="middle"
+        // Columns share the width and wrap: at 1366 px (about 1000 px of content) a list fits
+        // without scrolling sideways, so no column sits half under a fixed Actions column.
+        scroll={{ x: 960 }}
+        {...rest}
+        columns={shown}
+        dataSource={page?.records ?? []}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} /> }}
+        pagination={{
+          current: pageNum,
+          pageSize,
+          total: page?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS,
+          showTotal: (total) => (totalText ? totalText(total) : t('common.total', { total })),
+          onChange: onPageChange,
+        }}
+      />
+    </div>
   );
 }

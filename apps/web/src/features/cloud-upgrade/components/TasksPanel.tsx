@@ -123,7 +123,7 @@ export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgI
           <CountsBar counts={task.counts} finished={FINISHED_STATES.includes(task.status)} width={230} />
           <div style={{ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 12, fontSize: 12, lineHeight: '18px', marginTop: 2, width: 230 }}>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('upgrade.labelValue', { label: t('upgrade.counts.toUpgrade'), value: task.counts.toUpgrade })}</Typography.Text>
-            <Typography.Text style={{ fontSize: 12, color: '#1677ff' }}>{t('upgrade.labelValue', { label: t('upgrade.counts.notified'), value: task.counts.notified })}</Typography.Text>
+            <Typography.Text style={{ fontSize: 12, color: '#1668dc' }}>{t('upgrade.labelValue', { label: t('upgrade.counts.notified'), value: task.counts.notified })}</Typography.Text>
             <Typography.Text type="success" style={{ fontSize: 12 }}>{t('upgrade.labelValue', { label: t('upgrade.counts.success'), value: task.counts.success })}</Typography.Text>
             <Typography.Text type={task.counts.failed ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>{t('upgrade.labelValue', { label: t('upgrade.counts.failed'), value: task.counts.failed })}</Typography.Text>
           </div>

@@ -106,7 +106,8 @@ export function CompanyTable({ query, onQueryChange, onOpen, nested, emptyText }
       loading={isFetching}
       columns={columns}
       dataSource={data?.records ?? []}
-      scroll={{ x: nested ? 1150 : 1350 }}
+      // Fits the content width at 1366 px (about 1000 px): no column left under the fixed Actions column.
+      scroll={{ x: nested ? 900 : 960 }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('partner.companies.empty')} /> }}
       expandable={{
         rowExpandable: (c) => HAS_CHILDREN.includes(c.type) && c.status !== 'inactive',

@@ -22,7 +22,7 @@ export function RegistrationAuditTable({ onOpen }: { onOpen: (companyId: number)
   const columns: ColumnsType<RegistrationAudit> = [
     { key: 'company', title: t('partner.companies.name'), render: (_, r) => <Typography.Link onClick={() => onOpen(r.companyId)}>{r.companyName}</Typography.Link> },
     { key: 'type', title: t('partner.companies.type'), width: 150, render: (_, r) => <CompanyTypeTag type={r.type} /> },
-    { key: 'applicant', title: t('partner.detail.applicant'), render: (_, r) => <div>{r.applicantName}<div style={{ fontSize: 12, color: '#8c8c8c' }}>{r.applicantEmail}</div></div> },
+    { key: 'applicant', title: t('partner.detail.applicant'), render: (_, r) => <div>{r.applicantName}<div style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.65)' }}>{r.applicantEmail}</div></div> },
     { key: 'status', title: t('partner.companies.status'), width: 120, render: (_, r) => <AuditStatusTag status={r.status} /> },
     { key: 'submittedAt', title: t('partner.detail.submittedAt'), width: 180, render: (_, r) => formatDateTime(r.submittedAt) },
     {

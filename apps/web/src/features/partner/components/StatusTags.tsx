@@ -25,5 +25,6 @@ export function LinkStateTag({ state }: { state: InviteLinkState }) {
 
 export function CompanyTypeTag({ type }: { type: CompanyType }) {
   const { t } = useTranslation();
-  return <Tag color={TYPE_COLOR[type]} bordered={false}>{t(`userType.${type}`)}</Tag>;
+  // Outlined: its text is the palette's 7th shade, which the theme keeps at 4.5:1 (AntdProviders).
+  return <Tag color={TYPE_COLOR[type]}>{t(`userType.${type}`)}</Tag>;
 }

@@ -71,6 +71,7 @@ export default function MailOutboxPage() {
         loading={isFetching}
         columns={columns}
         page={data}
+        emptyText={list.query.to ? t('common.emptyFiltered') : t('mail.empty')}
         pageNum={list.query.pageNum}
         pageSize={list.query.pageSize}
         onPageChange={list.setPage}

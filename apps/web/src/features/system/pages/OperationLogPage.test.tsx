@@ -51,8 +51,11 @@ describe('OperationLogPage', () => {
     const { calls } = mockApi((path) => (path === 'system/operation-log/page' ? { data: { records: [], total: 0, pageNum: 1, pageSize: 10 } } : undefined));
     const user = userEvent.setup({ delay: null });
     renderPage(<OperationLogPage />);
+    // An empty log says what will fill it; an empty search says what to do (issue 11 §3).
+    expect(await screen.findByText('Nothing recorded yet. Changes made in the portal (users, companies, releases) appear here.')).toBeInTheDocument();
     await user.type(await screen.findByRole('textbox', { name: 'Action' }), 'auth/login{Enter}');
     await waitFor(() => expect(calls.at(-1)?.body.data).toEqual({ pageNum: 1, pageSize: 10, action: 'auth/login' }));
+    expect(await screen.findByText('Nothing matches these filters. Change or clear them to see more.')).toBeInTheDocument();
   });
 
   it.each([

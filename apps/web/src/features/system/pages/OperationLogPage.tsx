@@ -103,6 +103,7 @@ export default function OperationLogPage() {
         loading={isFetching}
         columns={columns}
         page={data}
+        emptyText={list.query.action || list.query.from ? t('common.emptyFiltered') : t('logs.empty')}
         pageNum={list.query.pageNum}
         pageSize={list.query.pageSize}
         onPageChange={list.setPage}
