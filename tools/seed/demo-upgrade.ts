@@ -137,8 +137,9 @@ export async function seedDemoUpgrade(database: Database, opts: { fileStore: Fil
     actingUserId: null, actingNickname: null,
   };
   const taskIds: number[] = [];
-  // Run as the call router runs a write call (one transaction, then its after-commit work).
-  const run = callRun(database, services, silentLog, { write: true });
+  // Run as the call router runs a call (one transaction, then its after-commit work); not as a
+  // write call, which would settle the read cache: the seed runs before any server, with none.
+  const run = callRun(database, services, silentLog, { write: false });
   await run.execute(true, async (tx) => {
     const ctx: CallContext = {
       actor, db: tx, database, locale: 'en-US', requestId: 'seed', ip: '127.0.0.1', clock, log: silentLog, sessionToken: '', services,
