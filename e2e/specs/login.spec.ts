@@ -50,7 +50,7 @@ test('the fifth failure locks the account; the right password is then refused to
   await page.goto('/login');
   for (let remaining = 4; remaining >= 1; remaining--) {
     await submitLogin(page, JESSICA, `Wrong@1234${remaining}`);
-    await expect(toast(page, `${remaining} attempts left before the account is locked.`)).toBeVisible();
+    await expect(toast(page, `${remaining} ${remaining === 1 ? 'attempt' : 'attempts'} left before the account is locked.`)).toBeVisible();
   }
   await submitLogin(page, JESSICA, 'Wrong@12340');
   const locked = page.getByTestId('login-locked');

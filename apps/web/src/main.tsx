@@ -1,5 +1,3 @@
-// First: before any zod schema is built (the Content-Security-Policy allows no eval).
-import './lib/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -2,6 +2,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
 import { loadFeatureTexts } from '../lib/i18n';
 import { lazyPage, withChunkTimeout } from '../lib/lazy-page';
+import { afterZodConfig } from '../lib/zod-first';
 import { RouteErrorPage } from './RouteErrorPage';
 import { RootShell } from './RootShell';
 import { RequireAuth, RouteGuard, UnknownRouteRedirect } from './guards';
@@ -17,7 +18,8 @@ const AppLayout = lazy(() => withChunkTimeout(() => withFeatureTexts(() => impor
  * and /login does not download them (issue 16: what the login page loads).
  */
 function withFeatureTexts<M>(loader: () => Promise<M>): () => Promise<M> {
-  return () => Promise.all([loader(), loadFeatureTexts()]).then(([m]) => m);
+  // zod is configured (no eval, for the CSP) before the chunk's schemas are built.
+  return () => Promise.all([afterZodConfig(loader)(), loadFeatureTexts()]).then(([m]) => m);
 }
 
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();

@@ -12,6 +12,7 @@ import { isApiError } from '../../../lib/api/api-error';
 import { useBranding, useDocumentBranding } from '../../../lib/branding';
 import { currentLocale } from '../../../lib/i18n';
 import { loadFeatureTexts } from '../../../lib/i18n';
+import { afterZodConfig } from '../../../lib/zod-first';
 import { translateValidation } from '../../../lib/i18n/validation';
 import { saveSession } from '../../../lib/session/session-store';
 import { login } from '../api/login';
@@ -23,7 +24,7 @@ import { safeRedirect } from '../redirect';
  * modal is drawn with antd, so antd's providers come with it (this page has none).
  */
 const ResubmitRegistrationModal = lazy(() =>
-  Promise.all([import('../components/ResubmitRegistrationModal'), import('../../../app/AntdProviders'), loadFeatureTexts()]).then(
+  afterZodConfig(() => Promise.all([import('../components/ResubmitRegistrationModal'), import('../../../app/AntdProviders'), loadFeatureTexts()]))().then(
     ([{ ResubmitRegistrationModal: Modal }, { AntdProviders }]) => ({
       default: function ResubmitWithAntd(props: { rejected: RejectedRegistration | null; onClose: () => void }) {
         return (
@@ -93,7 +94,8 @@ export default function LoginPage() {
       saveSession(tokens);
       void navigate(safeRedirect(params.get('redirect')) ?? '/layout', { replace: true });
     } catch (err) {
-      if (isApiError(err) && err.code === ErrorCodes.accountLocked) setLocked(err.message);
+      // The account's lock and the lock of the caller's address both say when to retry, in the same box.
+      if (isApiError(err) && (err.code === ErrorCodes.accountLocked || err.code === ErrorCodes.addressLocked)) setLocked(err.message);
       // A rejected registration can be corrected and sent again with the credentials just typed.
       if (isApiError(err) && err.code === ErrorCodes.registrationRejected) setRejected({ account, password, message: err.message });
       setValues((v) => ({ ...v, password: '' }));
