@@ -49,8 +49,8 @@ const COMPANY_WORDS = ['Apex', 'Beacon', 'Cascade', 'Delta', 'Falcon', 'Granite'
 const COMPANY_KINDS = ['Security', 'Video', 'Installations', 'Camera', 'Logistics', 'Retail', 'Medical', 'Hotels', 'Parking'];
 
 /**
- * user-list requests: every one a search (a first name, "first.last" or a phone prefix, as the
- * screen's search box gets them), on one of the first pages, sometimes with a status or type filter:
+ * user-list requests: every one a search (a first name, "first.l" or a phone prefix of 100 numbers,
+ * as the screen's search box gets them), on one of the first pages, sometimes with a status or type filter:
  * tens of thousands of combinations, so neither the read cache nor the total cache can hold them.
  */
 export function userListRequests(seed = 1): () => UserListData {
@@ -58,7 +58,7 @@ export function userListRequests(seed = 1): () => UserListData {
   return () => {
     const r = rnd();
     const searchText =
-      r < 0.4 ? pick(rnd, FIRST) : r < 0.8 ? `${pick(rnd, FIRST)}.${pick(rnd, LAST).slice(0, 1 + Math.floor(rnd() * 4))}` : `+1 555 ${String(Math.floor(rnd() * 1000)).padStart(3, '0')}`;
+      r < 0.4 ? pick(rnd, FIRST) : r < 0.8 ? `${pick(rnd, FIRST)}.${pick(rnd, LAST).slice(0, 1 + Math.floor(rnd() * 4))}` : `+1 555 00${String(Math.floor(rnd() * 1000)).padStart(3, '0')}`;
     const data: UserListData = { pageNum: 1 + Math.floor(rnd() * 5), pageSize: 10, searchText };
     const f = rnd();
     if (f < 0.2) data.status = 'normal';
