@@ -25,14 +25,82 @@ export function signedCall(session: Session, path: string, nextData: () => unkno
   };
 }
 
-/** Cycle through a fixed list (cheap, and deterministic across runs). */
-export function cycle<T>(items: readonly T[]): () => T {
-  let i = 0;
-  return () => items[i++ % items.length];
-}
-
 type CompanyListData = CallData<typeof companyCalls.list>;
 type UserListData = CallData<typeof userCalls.list>;
+
+/** A small seeded PRNG (mulberry32): the same request sequence on every run, without a cycle to memorize. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)];
+
+// Words the large seed builds names from (tools/seed/large.ts), so searches find rows.
+const FIRST = ['james', 'mary', 'robert', 'patricia', 'john', 'jennifer', 'michael', 'linda', 'david', 'elizabeth', 'sarah', 'lukas', 'anna', 'mateo', 'sofia', 'wei', 'mei', 'yuki', 'arjun', 'priya', 'omar', 'lars', 'diego', 'minh'];
+const LAST = ['smith', 'johnson', 'brown', 'garcia', 'miller', 'davis', 'lopez', 'wilson', 'taylor', 'moore', 'lee', 'white', 'muller', 'weber', 'dubois', 'rossi', 'chen', 'wang', 'tanaka', 'sharma', 'patel', 'nilsson', 'silva', 'nguyen'];
+const COMPANY_WORDS = ['Apex', 'Beacon', 'Cascade', 'Delta', 'Falcon', 'Granite', 'Harbor', 'Juniper', 'Meridian', 'Orion', 'Quartz', 'Redwood', 'Summit', 'Titan', 'Zenith', 'Atlas', 'Horizon', 'Sentinel'];
+const COMPANY_KINDS = ['Security', 'Video', 'Installations', 'Camera', 'Logistics', 'Retail', 'Medical', 'Hotels', 'Parking'];
+
+/**
+ * user-list requests: every one a search (a first name, "first.l" or a phone prefix of 100 numbers,
+ * as the screen's search box gets them), on one of the first pages, sometimes with a status or type filter:
+ * tens of thousands of combinations, so neither the read cache nor the total cache can hold them.
+ */
+export function userListRequests(seed = 1): () => UserListData {
+  const rnd = seededRandom(seed);
+  return () => {
+    const r = rnd();
+    const searchText =
+      r < 0.4 ? pick(rnd, FIRST) : r < 0.8 ? `${pick(rnd, FIRST)}.${pick(rnd, LAST).slice(0, 1 + Math.floor(rnd() * 4))}` : `+1 555 00${String(Math.floor(rnd() * 1000)).padStart(3, '0')}`;
+    const data: UserListData = { pageNum: 1 + Math.floor(rnd() * 5), pageSize: 10, searchText };
+    const f = rnd();
+    if (f < 0.2) data.status = 'normal';
+    else if (f < 0.35) data.userType = pick(rnd, ['installer', 'customer', 'distributor'] as const);
+    return data;
+  };
+}
+
+/**
+ * company-list requests: every one a name search (a name word, a kind, both, or a number fragment),
+ * on one of the first pages, sometimes with a type or status filter.
+ */
+export function companyListRequests(seed = 2): () => CompanyListData {
+  const rnd = seededRandom(seed);
+  return () => {
+    const r = rnd();
+    const searchText =
+      r < 0.35 ? pick(rnd, COMPANY_WORDS) : r < 0.6 ? pick(rnd, COMPANY_KINDS) : r < 0.8 ? `${pick(rnd, COMPANY_WORDS)} ${pick(rnd, COMPANY_KINDS)}` : String(Math.floor(rnd() * 1000)).padStart(3, '0');
+    const data: CompanyListData = { pageNum: 1 + Math.floor(rnd() * 5), pageSize: 10, searchText };
+    const f = rnd();
+    if (f < 0.2) data.type = pick(rnd, ['distributor', 'installer', 'customer'] as const);
+    else if (f < 0.35) data.status = 'active';
+    return data;
+  };
+}
+
+/** A list case: its calls signed as the Bench Partner's owner, with a fresh request from `requests` every time. */
+function listCase(opts: { summary: string; path: string; requests: () => () => unknown; serverEnv?: Record<string, string> }): BenchCase {
+  return {
+    kind: 'load',
+    ratio: true,
+    summary: opts.summary,
+    serverEnv: opts.serverEnv,
+    async prepare(ctx) {
+      return signedCall(await ctx.login(), opts.path, opts.requests());
+    },
+  };
+}
+
+const UNCACHED = { READ_CACHE: 'off' };
+const COMPANY_LIST = "customer/company/list as the Bench Partner's owner: a searched page (1-5) of 10 out of a 10,000-company subtree, a different search each request";
+const USER_LIST = "customer/user/list as the Bench Partner's owner: a searched page (1-5) of 10 out of a 100,000-user subtree, a different search each request";
 
 export const BENCH_CASES = new Map<string, BenchCase>([
   [
@@ -45,29 +113,7 @@ export const BENCH_CASES = new Map<string, BenchCase>([
       },
     },
   ],
-  [
-    'company-list',
-    {
-      kind: 'load',
-      ratio: true,
-      summary: "customer/company/list as the Bench Partner's owner: a page of 10 out of a 10,000-company subtree",
-      async prepare(ctx) {
-        const session = await ctx.login();
-        // Mostly the first page as the screen opens it, sometimes with a filter or a search.
-        const data = cycle<CompanyListData>([
-          { pageNum: 1, pageSize: 10 },
-          { pageNum: 1, pageSize: 10 },
-          { pageNum: 1, pageSize: 10 },
-          { pageNum: 2, pageSize: 10, type: 'installer' },
-          { pageNum: 1, pageSize: 10 },
-          { pageNum: 1, pageSize: 10, status: 'active' },
-          { pageNum: 1, pageSize: 10 },
-          { pageNum: 1, pageSize: 10, searchText: 'Summit' },
-        ]);
-        return signedCall(session, 'customer/company/list', data);
-      },
-    },
-  ],
+  ['company-list', listCase({ summary: COMPANY_LIST, path: 'customer/company/list', requests: companyListRequests })],
   [
     'seed-large',
     {
@@ -85,28 +131,10 @@ export const BENCH_CASES = new Map<string, BenchCase>([
       },
     },
   ],
-  [
-    'user-list',
-    {
-      kind: 'load',
-      ratio: true,
-      summary: "customer/user/list as the Bench Partner's owner: a filtered page of 10 out of a 100,000-user subtree",
-      async prepare(ctx) {
-        const session = await ctx.login();
-        const data = cycle<UserListData>([
-          { pageNum: 1, pageSize: 10 },
-          { pageNum: 1, pageSize: 10, status: 'normal' },
-          { pageNum: 2, pageSize: 10 },
-          { pageNum: 1, pageSize: 10, userType: 'installer' },
-          { pageNum: 1, pageSize: 10, searchText: 'james' },
-          { pageNum: 1, pageSize: 10, status: 'normal', userType: 'customer' },
-          { pageNum: 3, pageSize: 10, status: 'normal' },
-          { pageNum: 1, pageSize: 10, searchText: 'mary.' },
-        ]);
-        return signedCall(session, 'customer/user/list', data);
-      },
-    },
-  ],
+  ['user-list', listCase({ summary: USER_LIST, path: 'customer/user/list', requests: userListRequests })],
+  // The same lists with the server's read cache off (READ_CACHE=off): what the database answers.
+  ['company-list-uncached', listCase({ summary: `${COMPANY_LIST}; READ_CACHE=off`, path: 'customer/company/list', requests: companyListRequests, serverEnv: UNCACHED })],
+  ['user-list-uncached', listCase({ summary: `${USER_LIST}; READ_CACHE=off`, path: 'customer/user/list', requests: userListRequests, serverEnv: UNCACHED })],
   ['device-poll', devicePollCase()],
   ['release-create', releaseCreateCase()],
   ['import-5000', import5000Case()],

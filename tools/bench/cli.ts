@@ -2,7 +2,8 @@
  * npm run bench [-- --only <case>[,<case>]] [--duration 10] [--connections 10] [--warmup 1] [--verbose] [--fresh]
  *
  * Seeds the bench database (demo + large volumes, once), starts the server as a child process
- * (BENCH_ROUTES=1, LOG_LEVEL=warn, NODE_ENV=production), then runs each case with autocannon and
+ * (BENCH_ROUTES=1, LOG_LEVEL=warn, NODE_ENV=production; restarted with a case's serverEnv when it has
+ * one, e.g. READ_CACHE=off for the *-uncached list cases), then runs each case with autocannon and
  * prints one line per case:
  *   bench <case> rps=<n> p99_ms=<n>
  *   bench ratio <case>/baseline=<r>      (ratio cases: case rps / baseline rps of the same run)
@@ -108,52 +109,68 @@ async function main(): Promise<number> {
 
   if (cases.some(([, c]) => c.kind !== 'oneshot' && c.needsWebBuild)) ensureWebBuild(log);
 
-  const port = await freePort();
-  log(`bench: starting the server on port ${port}`);
-  const server = await startServer({
-    port,
-    verbose: values.verbose,
-    env: {
-      DATABASE_URL: url ?? '',
-      DATA_DIR: benchDataDir,
-      HOST: '127.0.0.1',
-      BENCH_ROUTES: '1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-  });
+  const baseEnv = {
+    DATABASE_URL: url ?? '',
+    DATA_DIR: benchDataDir,
+    HOST: '127.0.0.1',
+    BENCH_ROUTES: '1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
+  // One server at a time; a case with other settings (serverEnv) gets it restarted with them.
+  let server: RunningServer | null = null;
+  let serverKey = '';
+  const serverFor = async (serverEnv: Record<string, string> = {}): Promise<RunningServer> => {
+    const key = JSON.stringify(Object.entries(serverEnv).sort());
+    if (server && key === serverKey) return server;
+    if (server) {
+      await server.stop();
+      server = null;
+    }
+    const port = await freePort();
+    const extra = Object.entries(serverEnv).map(([k, v]) => ` ${k}=${v}`).join('');
+    log(`bench: starting the server on port ${port}${extra}`);
+    server = await startServer({ port, verbose: values.verbose, env: { ...baseEnv, ...serverEnv } });
+    serverKey = key;
+    return server;
+  };
   const stopOnSignal = (signal: NodeJS.Signals) => {
     log(`bench: ${signal}, stopping the server`);
-    void server.stop().finally(() => process.exit(130));
+    void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
   };
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
 
   let failures = 0;
   try {
-    failures = await runCases(server, cases, { duration, connections, warmup, log });
+    failures = await runCases(serverFor, cases, { duration, connections, warmup, log });
   } finally {
-    await server.stop();
-    log('bench: server stopped');
+    const running = server as RunningServer | null;
+    if (running) {
+      await running.stop();
+      log('bench: server stopped');
+    }
   }
   return failures ? 1 : 0;
 }
 
 async function runCases(
-  server: RunningServer,
+  serverFor: (serverEnv?: Record<string, string>) => Promise<RunningServer>,
   cases: Array<[string, BenchCase]>,
   opts: { duration: number; connections: number; warmup: number; log: (line: string) => void },
 ): Promise<number> {
-  const ctx: BenchContext = {
-    origin: server.origin,
-    log: opts.log,
-    login: (account = DEFAULT_BENCH_ACCOUNT) => login(server.origin, account.email, account.password),
-  };
   const results = new Map<string, LoadResult>();
   let failures = 0;
 
   for (const [name, c] of cases) {
     try {
+      // The baseline is measured once, on whichever server runs then (the server's settings do not touch it).
+      const server = await serverFor(c.kind === 'load' ? c.serverEnv : undefined);
+      const ctx: BenchContext = {
+        origin: server.origin,
+        log: opts.log,
+        login: (account = DEFAULT_BENCH_ACCOUNT) => login(server.origin, account.email, account.password),
+      };
       if (c.kind === 'report') {
         opts.log(`bench: ${name}: ${c.summary}`);
         await c.run(ctx); // prints its own lines as they come

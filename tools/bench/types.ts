@@ -31,6 +31,11 @@ export type BenchCase =
        * against a baseline measured at the same concurrency.
        */
       connections?: number;
+      /**
+       * Settings the server must run with for this case (e.g. READ_CACHE=off), over the bench's own:
+       * the CLI restarts the server when the next case asks for other settings.
+       */
+      serverEnv?: Record<string, string>;
       /** Before the server starts: rows the API cannot make quickly (cases run it in registry order). */
       prepareDatabase?(db: BenchDatabase, log: Log): Promise<void>;
       prepare(ctx: BenchContext): Promise<LoadTarget>;

@@ -1,7 +1,7 @@
 import { NONCE_MAX, PUBLIC_SIGN_KEY, dataDigest, hmacSha256Hex, signingString } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { envelope, isApiSuccess, nextNonce } from '../bench/api';
-import { BENCH_CASES, cycle } from '../bench/cases';
+import { BENCH_CASES, companyListRequests, userListRequests } from '../bench/cases';
 import { importWorkbook, isDeviceApiSuccess } from '../bench/upgrade-cases';
 import { DEVICE_IMPORT_COLUMNS, DEVICE_IMPORT_REQUIRED, macError, snError } from '@portal/contract';
 import { readSheet } from '@portal/server/lib/xlsx';
@@ -34,13 +34,26 @@ describe('bench helpers', () => {
     expect(isApiSuccess(200, 'not json')).toBe(false);
   });
 
-  it('registers baseline and company-list, company-list as a ratio case', () => {
-    const baseline = BENCH_CASES.get('baseline');
-    const list = BENCH_CASES.get('company-list');
-    expect(baseline?.kind).toBe('load');
-    expect(list?.kind === 'load' && list.ratio).toBe(true);
-    const next = cycle([1, 2, 3]);
-    expect([next(), next(), next(), next()]).toEqual([1, 2, 3, 1]);
+  it('registers baseline and the list cases as ratio cases, the -uncached ones with the read cache off', () => {
+    expect(BENCH_CASES.get('baseline')?.kind).toBe('load');
+    for (const name of ['company-list', 'user-list', 'company-list-uncached', 'user-list-uncached']) {
+      const c = BENCH_CASES.get(name);
+      expect(c?.kind === 'load' && c.ratio, name).toBe(true);
+      expect(c?.kind === 'load' && c.serverEnv?.READ_CACHE, name).toBe(name.endsWith('-uncached') ? 'off' : undefined);
+    }
+  });
+
+  it('asks the list cases for a different searched page nearly every time (no short cycle a cache could memorize)', () => {
+    for (const requests of [userListRequests, companyListRequests]) {
+      const next = requests();
+      const bodies = Array.from({ length: 1000 }, () => next());
+      expect(bodies.every((b) => typeof b.searchText === 'string' && b.searchText.length > 0)).toBe(true);
+      expect(new Set(bodies.map((b) => b.pageNum)).size).toBeGreaterThan(1);
+      expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBeGreaterThan(600);
+      // Deterministic: the same sequence on every run.
+      const again = requests();
+      expect(Array.from({ length: 1000 }, () => again())).toEqual(bodies);
+    }
   });
 
   it('registers the cloud-upgrade cases: device-poll as a ratio case, release-create and import-5000 timed once', () => {

@@ -51,6 +51,8 @@ export const companies = pgTable(
     index('companies_path_idx').using('btree', sql`${t.path} text_pattern_ops`),
     index('companies_parent_idx').on(t.parentId),
     index('companies_name_idx').on(t.name),
+    // Name search (ILIKE '%text%'): pg_trgm, migration 0011.
+    index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     // A page of one type (installers, dealers...) newest first, without walking the other types.
     index('companies_type_id_idx').on(t.type, t.id),
   ],

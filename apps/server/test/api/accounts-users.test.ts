@@ -88,6 +88,18 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       expect(wild.data.total).toBe(0);
     });
 
+    it('pages a search newest first with its total on every page, also past the last page', async () => {
+      const pages = [];
+      for (let pageNum = 1; pageNum <= 5; pageNum++) pages.push((await t.call(userCalls.list, { searchText: 'staff-0', pageNum, pageSize: 3 }, owner)).data);
+      expect(pages.map((p) => p.records.length)).toEqual([3, 3, 3, 1, 0]);
+      expect(pages.map((p) => p.total)).toEqual([10, 10, 10, 10, 10]);
+      const ids = pages.flatMap((p) => p.records.map((u) => u.id));
+      expect(new Set(ids).size).toBe(10);
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+      const none = await t.call(userCalls.list, { searchText: 'nobody-here', pageNum: 2 }, owner);
+      expect([none.data.records.length, none.data.total]).toEqual([0, 0]);
+    });
+
     it('filters by status, company and user type; refuses a company of another tenant', async () => {
       const locked = await t.call(userCalls.list, { status: 'auto_locked' }, owner);
       expect(locked.data.records.map((u) => u.email)).toEqual(['locked@installer.test']);

@@ -59,6 +59,24 @@ describe.each(ENGINES)('companies (%s)', (engine) => {
     expect(wild.data.total).toBe(0);
   });
 
+  it('pages a search newest first with its total on every page, also past the last page', async () => {
+    const pages = [];
+    for (let pageNum = 1; pageNum <= 5; pageNum++) pages.push((await t.call(companyCalls.list, { searchText: 'PAGING installer 0', pageNum, pageSize: 3 }, owner)).data);
+    expect(pages.map((p) => p.records.length)).toEqual([3, 3, 3, 1, 0]);
+    expect(pages.map((p) => p.total)).toEqual([10, 10, 10, 10, 10]);
+    const ids = pages.flatMap((p) => p.records.map((c) => c.id));
+    expect(new Set(ids).size).toBe(10);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(pages[0].records.every((c) => typeof c.userCount === 'number')).toBe(true);
+    const none = await t.call(companyCalls.list, { searchText: 'no such company', pageNum: 2 }, owner);
+    expect([none.data.records.length, none.data.total]).toEqual([0, 0]);
+  });
+
+  it('has the trigram index the name search uses (migration 0011, on PGlite too)', async () => {
+    const { rows } = await t.database.query<{ indexdef: string }>("select indexdef from pg_indexes where indexname = 'companies_name_trgm_idx'");
+    expect(rows[0]?.indexdef).toMatch(/gin \(name gin_trgm_ops\)/);
+  });
+
   it('counts users per company, without deleted ones', async () => {
     const r = await t.call(companyCalls.get, { companyId: t.world.companies.installerA.id }, owner);
     expect(r.data.userCount).toBe(1);

@@ -132,35 +132,49 @@ export async function listUsers(
   const { actor } = scope;
   const w = listWhere(scope, f);
   const n = w.params.length;
-  // A search gets a plan for its own values (so the prefix indexes are used); the other shapes are
-  // prepared statements, planned once per connection.
   const params = [...w.params, page.pageSize, (page.pageNum - 1) * page.pageSize];
+  const columns = `u.id, u.company_id, c.name as company_name, u.email, u.deleted_email, u.nickname, u.phone, u.user_type,
+              u.user_auth_type, u.status, u.registered, u.invited_at, u.created_at`;
+  const matching = `from users u join companies c on c.id = u.company_id
+        where ${w.where}`;
+  const limit = `limit $${n + 1} offset $${n + 2}`;
+  const key = `users|${actor.companyPath}|${(scope.rangePaths ?? []).join(',')}|${w.search ?? ''}|${f.status ?? ''}|${f.companyId ?? ''}|${f.userType ?? ''}`;
+  const countAll = async () => {
+    const r = await database.query<{ n: number }>(`select count(*)::int as n ${matching}`, w.params);
+    return Number(r.rows[0]?.n ?? 0);
+  };
+  if (w.search) {
+    // A search: the page and its total from one statement, planned for its own values. The matches
+    // are found once through the prefix indexes (materialized: otherwise the planner walks the id
+    // index backwards for the first page, reading the whole subtree when a search matches few
+    // users), each checked against its own company (a lookup by id: hashing every company of the
+    // subtree costs more than a search's matches), then counted and sorted. Each search is its own
+    // total: the total cache would hardly ever hold it.
+    const found = await reads.get(`users.search|${w.shape}|${JSON.stringify(params)}`, USER_PAGE_DEPS, async () => {
+      const { rows } = await database.query<Record<string, unknown>>(
+        `with found as materialized (
+           select ${columns}
+             from users u cross join lateral (select c.id, c.name, c.path from companies c where c.id = u.company_id offset 0) c
+            where ${w.where})
+         select *, count(*) over () as total_rows from found order by id desc ${limit}`,
+        params,
+      );
+      return { records: rows.map(toUserListRow), total: rows.length ? Number(rows[0].total_rows) : null };
+    });
+    // A page past the last one has no row to carry the total: counted apart (rare).
+    const total = found.total ?? (page.pageNum === 1 ? 0 : await totals.get(key, countAll, USER_PAGE_DEPS));
+    return { records: found.records, total };
+  }
   // The page is kept until a user or company changes (the read cache); its key is the statement's
-  // shape and every value bound to it.
+  // shape and every value bound to it. Each combination of filters is a prepared statement,
+  // planned once per connection.
   const records = await reads.get(`users.page|${w.shape}|${JSON.stringify(params)}`, USER_PAGE_DEPS, async () => {
-    const { rows } = await database.query<Record<string, unknown>>(
-      `select u.id, u.company_id, c.name as company_name, u.email, u.deleted_email, u.nickname, u.phone, u.user_type,
-              u.user_auth_type, u.status, u.registered, u.invited_at, u.created_at
-         from users u join companies c on c.id = u.company_id
-        where ${w.where}
-        order by u.id desc
-        limit $${n + 1} offset $${n + 2}`,
-      params,
-      w.search ? undefined : { name: `user_list_page_${w.shape || 'all'}` },
-    );
+    const { rows } = await database.query<Record<string, unknown>>(`select ${columns} ${matching} order by u.id desc ${limit}`, params, {
+      name: `user_list_page_${w.shape || 'all'}`,
+    });
     return rows.map(toUserListRow);
   });
-  const key = `users|${actor.companyPath}|${(scope.rangePaths ?? []).join(',')}|${w.search ?? ''}|${f.status ?? ''}|${f.companyId ?? ''}|${f.userType ?? ''}`;
-  const total =
-    page.pageNum === 1 && records.length < page.pageSize
-      ? records.length
-      : await totals.get(key, async () => {
-          const r = await database.query<{ n: number }>(
-            `select count(*)::int as n from users u join companies c on c.id = u.company_id where ${w.where}`,
-            w.params,
-          );
-          return Number(r.rows[0]?.n ?? 0);
-        }, USER_PAGE_DEPS);
+  const total = page.pageNum === 1 && records.length < page.pageSize ? records.length : await totals.get(key, countAll, USER_PAGE_DEPS);
   return { records, total };
 }
 

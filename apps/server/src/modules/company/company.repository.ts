@@ -69,7 +69,7 @@ function toCompanyListRecord(r: Record<string, unknown>) {
  * Downstream companies of the caller, filtered and paged. The page is the portal's hottest list, so
  * it is a prepared statement per combination of filters (planned once per connection; only the
  * filters given are in it, so a type filter can walk the (type, id) index); the total comes from
- * the total cache.
+ * the total cache. A search answers its page and total from one statement.
  */
 export async function listDownstreamCompanies(
   database: Database,
@@ -94,20 +94,32 @@ export async function listDownstreamCompanies(
   if (f.areaId) add('a', (n) => `c.area_id = $${n}::int`, f.areaId);
   if (f.parentId) add('p', (n) => `c.parent_id = $${n}::int`, f.parentId);
   params.push(page.pageSize, (page.pageNum - 1) * page.pageSize);
-  const text = `select c.id, c.parent_id, c.type, c.level, c.name, c.logo, c.contact, c.telephone, c.email, c.area_id, c.status,
-            c.user_limit, c.created_at,
-            (select count(*)::int from users u where u.company_id = c.id and u.status <> 'deleted') as user_count
-       from companies c
-      where c.path like $1 and c.path <> $2${conds.map((c) => `\n        and ${c}`).join('')}
-      order by c.id desc
-      limit $${params.length - 1} offset $${params.length}`;
+  const columns = 'c.id, c.parent_id, c.type, c.level, c.name, c.logo, c.contact, c.telephone, c.email, c.area_id, c.status, c.user_limit, c.created_at';
+  const where = `c.path like $1 and c.path <> $2${conds.map((c) => `\n        and ${c}`).join('')}`;
+  const limit = `limit $${params.length - 1} offset $${params.length}`;
+  const userCount = (alias: string) => `(select count(*)::int from users u where u.company_id = ${alias}.id and u.status <> 'deleted') as user_count`;
+  if (search) {
+    // A search: the page and its total from one statement, planned for its own pattern; the
+    // matches are read once (materialized: otherwise the planner walks the id index backwards for
+    // the first page, reading the whole subtree when a name matches few companies), then counted
+    // and sorted. Each search is its own total: the total cache would hardly ever hold it.
+    const found = await reads.get(`companies.search|${shape}|${JSON.stringify(params)}`, COMPANY_PAGE_DEPS, async () => {
+      const { rows } = await database.query<Record<string, unknown>>(
+        `with found as materialized (select ${columns} from companies c where ${where}),
+              page as (select *, count(*) over () as total_rows from found order by id desc ${limit})
+         select page.*, ${userCount('page')} from page order by id desc`,
+        params,
+      );
+      return { records: rows.map(toCompanyListRecord), total: rows.length ? Number(rows[0].total_rows) : null };
+    });
+    if (found.total !== null || page.pageNum === 1) return { records: found.records, total: found.total ?? 0 };
+  }
   // The page is kept until a company or user changes (the read cache); its key is the statement's
-  // shape and every value bound to it.
+  // shape and every value bound to it. (A search gets here only for a page past its last.)
   const records = await reads.get(`companies.page|${shape}|${JSON.stringify(params)}`, COMPANY_PAGE_DEPS, async () => {
     const { rows } = await database.query<Record<string, unknown>>(
-      text,
+      `select ${columns}, ${userCount('c')} from companies c where ${where} order by c.id desc ${limit}`,
       params,
-      // A search's plan depends on its pattern: planned for its own value.
       search ? undefined : { name: `company_list_page_${shape || 'all'}` },
     );
     return rows.map(toCompanyListRecord);
