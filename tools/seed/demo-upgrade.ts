@@ -13,7 +13,6 @@ import type { Database } from '@portal/server/db/client';
 import { writeOperationLog } from '@portal/server/lib/audit';
 import type { Actor, CallContext } from '@portal/server/lib/context';
 import type { FileStore } from '@portal/server/lib/files/store';
-import { DataVersions } from '@portal/server/lib/data-versions';
 import type { AppServices } from '@portal/server/lib/services';
 import { pollDevice, reportDevice } from '@portal/server/modules/upgrade/device-api.service';
 import { processPendingPackages } from '@portal/server/modules/upgrade/packages.processing';
@@ -102,8 +101,7 @@ export async function seedDemoUpgrade(database: Database, opts: { fileStore: Fil
   );
   if (!owner) throw new Error('seedDemoUpgrade: the Acme Vision owner is missing');
   const areaIdOf = new Map((await rows<{ id: number; name: string }>(database.db, sql`select id, name from areas`)).map((a) => [a.name, a.id]));
-  // versions: callRun settles a write call's change notifications (never live here, so at once).
-  const services = { config, fileStore: opts.fileStore, versions: new DataVersions() } as AppServices;
+  const services = { config, fileStore: opts.fileStore } as AppServices;
 
   // Packages: the file as one uploaded chunk, then the server's own verification (md5) and sync to every DC.
   const pkgIds = new Map<string, number>();
