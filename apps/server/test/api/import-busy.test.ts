@@ -3,8 +3,7 @@
  * once in a server; the next one is answered 24026 ("busy, retry") at once, localized, instead of
  * stalling the server, and goes through when a slot is free again.
  */
-import { API_PREFIX, buildBasic, DEVICE_IMPORT_COLUMNS, deviceCalls, ErrorCodes, FILE_UPLOAD_PATH } from '@portal/contract';
-import { createHash } from 'node:crypto';
+import { DEVICE_IMPORT_COLUMNS, deviceCalls, ErrorCodes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importSlots, IMPORT_CONCURRENCY_MAX, writeXlsxBuffer } from '../../src/lib/xlsx';
 import { readTargetSns } from '../../src/modules/upgrade/targets.file';
@@ -14,23 +13,6 @@ import { ENGINES } from '../support/db';
 describe.each(ENGINES)('imports are bounded per server (%s)', (engine) => {
   let t: TestApp;
   let owner: Session;
-
-  async function upload(name: string, body: Buffer): Promise<{ fileId: number; path: string }> {
-    const data = { purpose: 'import', name, size: body.length, sha256: createHash('sha256').update(body).digest('hex') };
-    const basic = buildBasic({ token: owner.token, signKey: owner.signKey, path: FILE_UPLOAD_PATH, data, now: t.clock.now() });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${API_PREFIX}/${FILE_UPLOAD_PATH}?purpose=import&name=${encodeURIComponent(name)}`,
-      payload: body,
-      headers: { 'content-type': 'application/octet-stream', 'x-basic': JSON.stringify(basic) },
-    });
-    const json = res.json();
-    expect(json.basic.code).toBe(200);
-    const { files } = await import('../../src/db/schema');
-    const { eq } = await import('drizzle-orm');
-    const [row] = await t.database.db.select().from(files).where(eq(files.id, json.data.fileId));
-    return { fileId: json.data.fileId as number, path: row!.path };
-  }
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -42,7 +24,7 @@ describe.each(ENGINES)('imports are bounded per server (%s)', (engine) => {
     const book = await writeXlsxBuffer([
       { name: 'Devices', columns: DEVICE_IMPORT_COLUMNS.map((header) => ({ header })), rows: [['BUSY00000001', 'BE1F00000001', 'IPC-200', '', 'V1.0.0', 'HW1.0', 'DE', '']] },
     ]);
-    const { fileId, path } = await upload('busy.xlsx', book);
+    const { fileId, path } = await t.upload(owner, 'import', 'busy.xlsx', book);
     const held = Array.from({ length: IMPORT_CONCURRENCY_MAX }, () => importSlots.tryAcquire()!);
     try {
       expect(held.every(Boolean)).toBe(true);

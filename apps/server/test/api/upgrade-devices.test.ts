@@ -1,5 +1,5 @@
 import {
-  API_PREFIX, DEVICE_IMPORT_COLUMNS, ErrorCodes, IMPORT_MAX_ROWS, TARGET_IMPORT_COLUMNS, FILE_UPLOAD_PATH, authCalls, buildBasic, deviceCalls, upgradeCalls,
+  DEVICE_IMPORT_COLUMNS, ErrorCodes, IMPORT_MAX_ROWS, TARGET_IMPORT_COLUMNS, authCalls, deviceCalls, upgradeCalls,
 } from '@portal/contract';
 import { and, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -37,19 +37,7 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
   let us: number;
   let rdc: number;
 
-  async function upload(session: Session, name: string, body: Buffer): Promise<number> {
-    const data = { purpose: 'import', name, size: body.length, sha256: createHash('sha256').update(body).digest('hex') };
-    const basic = buildBasic({ token: session.token, signKey: session.signKey, path: FILE_UPLOAD_PATH, data, now: t.clock.now() });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${API_PREFIX}/${FILE_UPLOAD_PATH}?purpose=import&name=${encodeURIComponent(name)}`,
-      payload: body,
-      headers: { 'content-type': 'application/octet-stream', 'x-basic': JSON.stringify(basic) },
-    });
-    const json = res.json();
-    if (json.basic.code !== 200) throw new Error(`upload failed: ${json.basic.code} ${json.basic.msg}`);
-    return json.data.fileId as number;
-  }
+  const upload = async (session: Session, name: string, body: Buffer) => (await t.upload(session, 'import', name, body)).fileId;
 
   async function get(url: string) {
     const res = await t.app.inject({ method: 'GET', url });

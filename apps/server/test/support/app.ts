@@ -1,4 +1,5 @@
-import { API_PREFIX, buildBasic, type CallDef, type SessionTokens } from '@portal/contract';
+import { API_PREFIX, buildBasic, FILE_UPLOAD_PATH, type CallDef, type SessionTokens, type UploadedFile } from '@portal/contract';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { buildApp } from '../../src/app';
@@ -6,7 +7,7 @@ import { loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { ManualClock } from '../../src/lib/clock';
 import { createServices } from '../../src/services';
-import { mails } from '../../src/db/schema';
+import { files, mails } from '../../src/db/schema';
 import { desc, eq } from 'drizzle-orm';
 import { openTestDatabase, type EngineKind } from './db';
 import { createWorld, PASSWORD, type World } from './fixtures';
@@ -38,6 +39,8 @@ export interface TestApp {
   /** POST any body to a path (for malformed envelopes). */
   raw(pathOrCall: string | CallDef, body: unknown, headers?: Record<string, string>): Promise<Answer>;
   login(email: string, password?: string): Promise<SessionTokens>;
+  /** file/upload as the web client sends it (raw bytes, signed X-Basic); throws unless it succeeds. */
+  upload(session: Session, purpose: string, name: string, body: Buffer): Promise<UploadedFile & { path: string }>;
   /**
    * Another server instance on the same database, with its own services (its read cache and the
    * connection it hears the database's change notifications on), as a second node behind a load
@@ -92,6 +95,20 @@ export async function createTestApp(
       const r = await t.call(authCalls.login, { account: email, password });
       if (r.basic.code !== 200) throw new Error(`login ${email} failed: ${r.basic.code} ${r.basic.msg}`);
       return r.data as SessionTokens;
+    },
+    async upload(session, purpose, name, body) {
+      const data = { purpose, name, size: body.length, sha256: createHash('sha256').update(body).digest('hex') };
+      const basic = buildBasic({ token: session.token, signKey: session.signKey, path: FILE_UPLOAD_PATH, data, now: clock.now() });
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/${FILE_UPLOAD_PATH}?purpose=${encodeURIComponent(purpose)}&name=${encodeURIComponent(name)}`,
+        payload: body,
+        headers: { 'content-type': 'application/octet-stream', 'x-basic': JSON.stringify(basic) },
+      });
+      const json = res.json();
+      if (json.basic.code !== 200) throw new Error(`upload ${name} failed: ${json.basic.code} ${json.basic.msg}`);
+      const [row] = await database.db.select({ path: files.path }).from(files).where(eq(files.id, json.data.fileId));
+      return { ...(json.data as UploadedFile), path: row!.path };
     },
     async lastMailTo(email) {
       const [m] = await database.db.select().from(mails).where(eq(mails.to, email)).orderBy(desc(mails.id)).limit(1);
