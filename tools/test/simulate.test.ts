@@ -88,7 +88,12 @@ function fakeServer(opts: { content: Buffer; md5?: string; provisioningKey: stri
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Idle keep-alive connections of the fleet's fetch would hold close() open: drop them too.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
