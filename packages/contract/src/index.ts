@@ -1,25 +1,40 @@
+/**
+ * The contract's one entry: everything the server, the web, the tools and the tests import from
+ * '@portal/contract'. Shared code (shared/), the assembled tables (errors.ts, validation-messages.ts,
+ * registry.ts) and every module's index (modules/<m>/index.ts).
+ */
+
+// Shared by every module
+export * from './shared/constants';
+export * from './shared/locale';
+export * from './shared/resource-codes';
+export * from './shared/crypto';
+export * from './shared/envelope';
+export * from './shared/envelope-schema';
+export * from './shared/rate-limits';
+export * from './shared/rules';
+export * from './shared/menus';
+export * from './shared/entities';
+export * from './shared/validators';
+export * from './shared/states';
+export * from './shared/define-call';
+export * from './shared/refs';
+export * from './shared/raw-routes';
+
+// Assembled from the modules: the error catalogue, the validation texts, the lists of calls, raw routes and machines
 export * from './errors';
-export * from './resource-codes';
-export * from './constants';
-export * from './crypto';
-export * from './envelope';
-export * from './rate-limits';
-export * from './envelope-schema';
-export * from './entities';
-export * from './validators';
-export * from './states';
 export * from './validation-messages';
-export * from './menus';
-export * from './rules';
-export * from './calls/define';
-export * from './calls/refs';
-export * from './calls/auth';
-export * from './calls/company';
-export * from './calls/system';
-export * from './calls/users';
-export * from './calls/partner';
-export * from './calls/registry';
-export * from './calls/upload';
-export * from './calls/upgrade';
-export * from './device-api';
-export * from './calls/raw-routes';
+export * from './registry';
+
+// Modules
+export * from './modules/auth';
+export * from './modules/account-manage';
+export * from './modules/partner';
+export * from './modules/system';
+export * from './modules/cloud-upgrade';
+export * from './modules/cloud-storage';
+export * from './modules/cloud-content';
+export * from './modules/license';
+export * from './modules/message-center';
+export * from './modules/feedback-chat';
+export * from './modules/point-mall';

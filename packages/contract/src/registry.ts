@@ -1,10 +1,20 @@
-import { authCalls, ssoCalls } from './auth';
-import { companyCalls } from './company';
-import type { CallDef } from './define';
-import { systemCalls } from './system';
-import { partnerCalls } from './partner';
-import { userCalls } from './users';
-import { deviceCalls, upgradeCalls } from './upgrade';
+/**
+ * What the modules declare, listed once: every envelope call, every raw route and every state
+ * machine. The server implements and registers each one (its tests iterate over these lists), and
+ * the OpenAPI document and the permission tests are generated from them. A new module adds its
+ * calls, routes and machines here.
+ */
+import { userAccountMachine, userCalls } from './modules/account-manage';
+import { authCalls, ssoCalls } from './modules/auth';
+import { contentMachine } from './modules/cloud-content';
+import { goodsMachine, payeeSetupMachine, storageOrderMachine } from './modules/cloud-storage';
+import { cloudUpgradeRawRoutes, deviceCalls, firmwarePackageMachine, releaseTaskMachine, upgradeCalls } from './modules/cloud-upgrade';
+import { licenceOrderMachine } from './modules/license';
+import { messageMachine } from './modules/message-center';
+import { auditMachine, companyCalls, invitationMachine, partnerCalls } from './modules/partner';
+import { ipUpdateMachine, systemCalls, systemRawRoutes } from './modules/system';
+import type { CallDef } from './shared/define-call';
+import type { RawRouteDef } from './shared/raw-routes';
 
 /** Every call of the API. The server must implement each one; tests iterate over this list. */
 export const ALL_CALLS: readonly CallDef[] = [
@@ -17,3 +27,28 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(deviceCalls),
   ...Object.values(upgradeCalls),
 ];
+
+/** Every raw route by name. */
+export const rawRoutes = { ...systemRawRoutes, ...cloudUpgradeRawRoutes } as const;
+
+export type RawRouteName = keyof typeof rawRoutes;
+
+/** Every raw route; the server registers each exactly once (its test checks it). */
+export const ALL_RAW_ROUTES: readonly RawRouteDef[] = Object.values(rawRoutes);
+
+/** Every machine by entity name, e.g. for generic "operate" endpoints and the tests. */
+export const STATE_MACHINES = {
+  content: contentMachine,
+  goods: goodsMachine,
+  storageOrder: storageOrderMachine,
+  firmwarePackage: firmwarePackageMachine,
+  releaseTask: releaseTaskMachine,
+  ipUpdate: ipUpdateMachine,
+  message: messageMachine,
+  invitation: invitationMachine,
+  audit: auditMachine,
+  userAccount: userAccountMachine,
+  licenceOrder: licenceOrderMachine,
+  payeeSetup: payeeSetupMachine,
+} as const;
+export type MachineName = keyof typeof STATE_MACHINES;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOCALE, ERROR_CATALOGUE, ErrorCodes, SESSION_ENDING_CODES, errorMessage, isKnownErrorCode, normalizeLocale } from '../src/errors';
+import { ERROR_CATALOGUE, ERROR_SLICES, ErrorCodes, SESSION_ENDING_CODES, errorMessage, isKnownErrorCode } from '../src/errors';
+import type { ErrorSlice } from '../src/shared/errors';
+import { DEFAULT_LOCALE, normalizeLocale } from '../src/shared/locale';
 
 const entries = Object.entries(ERROR_CATALOGUE).map(([code, e]) => ({ code: Number(code), ...e }));
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -29,6 +31,50 @@ describe('error catalogue', () => {
       expect(isKnownErrorCode(c)).toBe(true);
     }
     expect(isKnownErrorCode(424242)).toBe(false);
+  });
+});
+
+/** What is wrong with a set of slices: overlapping ranges, codes outside their slice's ranges. */
+function rangeProblems(slices: readonly ErrorSlice[]): string[] {
+  const ranges = slices.flatMap((slice) => slice.ranges.map(([from, to]) => ({ owner: slice.owner, from, to })));
+  const sorted = [...ranges].sort((a, b) => a.from - b.from);
+  const overlaps = sorted.slice(1).flatMap((r, i) => (r.from <= sorted[i].to ? [`overlap: ${sorted[i].owner} [${sorted[i].from}, ${sorted[i].to}] and ${r.owner} [${r.from}, ${r.to}]`] : []));
+  const outside = slices.flatMap((slice) =>
+    Object.keys(slice.codes)
+      .map(Number)
+      .filter((code) => !slice.ranges.some(([from, to]) => code >= from && code <= to))
+      .map((code) => `outside: ${slice.owner} ${code}`),
+  );
+  return [...overlaps, ...outside];
+}
+
+describe('catalogue slices and their number ranges', () => {
+  it('each slice names its owner once and declares well-formed ranges', () => {
+    expect(new Set(ERROR_SLICES.map((s) => s.owner)).size).toBe(ERROR_SLICES.length);
+    for (const slice of ERROR_SLICES) {
+      expect(slice.ranges.length, slice.owner).toBeGreaterThan(0);
+      for (const [from, to] of slice.ranges) {
+        expect(Number.isInteger(from) && Number.isInteger(to), slice.owner).toBe(true);
+        expect(from, slice.owner).toBeLessThanOrEqual(to);
+      }
+    }
+  });
+
+  it('no two ranges overlap, and every code of a slice lies in one of its own ranges', () => {
+    expect(rangeProblems(ERROR_SLICES)).toEqual([]);
+  });
+
+  it('the check reports a range that overlaps another module and a code outside its ranges', () => {
+    const entry = { key: 'probe', endsSession: false, en: 'x', zh: 'y' };
+    const a: ErrorSlice = { owner: 'a', ranges: [[7040, 7049]], codes: { 7041: entry, 7079: entry } };
+    const b: ErrorSlice = { owner: 'b', ranges: [[7045, 7060]], codes: { 7050: entry } };
+    expect(rangeProblems([a, b])).toEqual(['overlap: a [7040, 7049] and b [7045, 7060]', 'outside: a 7079']);
+  });
+
+  it('the catalogue is exactly the slices together: no code in two slices, none outside them', () => {
+    const all = ERROR_SLICES.flatMap((slice) => Object.keys(slice.codes).map(Number));
+    expect(all.length).toBe(new Set(all).size);
+    expect(all.sort((x, y) => x - y)).toEqual(Object.keys(ERROR_CATALOGUE).map(Number).sort((x, y) => x - y));
   });
 });
 

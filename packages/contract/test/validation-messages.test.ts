@@ -1,7 +1,9 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import * as v from '../src';
 import {
-  CATEGORY_MAX_COUNTRIES,
-  CHAT_FILES_MAX,
   EXPORT_RANGE_MAX_DAYS,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -9,19 +11,51 @@ import {
   PORT_MIN,
   QUERY_RANGE_MAX_DAYS,
   VERSION_COUNT_MIN,
-} from '../src/constants';
-import { VALIDATION_MESSAGES, validationMessage } from '../src/validation-messages';
-import * as v from '../src/validators';
+} from '../src/shared/constants';
+import { CATEGORY_MAX_COUNTRIES } from '../src/modules/cloud-content';
+import { CHAT_FILES_MAX } from '../src/modules/feedback-chat';
+import { VALIDATION_MESSAGE_KEYS, VALIDATION_MESSAGE_SLICES, VALIDATION_MESSAGES, validationMessage, type ValidationName } from '../src/validation-messages';
 
 const CJK = /[\u4e00-\u9fff]/;
-const nameOf = (key: string) => key.slice('validation.'.length) as v.ValidationName;
+const nameOf = (key: string) => key.slice('validation.'.length) as ValidationName;
 
-describe('VALIDATION_MESSAGES', () => {
-  it('has exactly the keys of VALIDATION_MESSAGE_KEYS', () => {
-    expect(Object.keys(VALIDATION_MESSAGES).sort()).toEqual(v.VALIDATION_MESSAGE_KEYS.map(nameOf).sort());
+describe('message keys', () => {
+  it('are unique and all of the form validation.<name>', () => {
+    expect(new Set(VALIDATION_MESSAGE_KEYS).size).toBe(VALIDATION_MESSAGE_KEYS.length);
+    for (const k of VALIDATION_MESSAGE_KEYS) expect(k).toMatch(/^validation\.[a-zA-Z0-9]+$/);
   });
 
-  it.each(v.VALIDATION_MESSAGE_KEYS)('%s has non-empty en and zh texts, zh in Chinese, no placeholders', (key) => {
+  it('are the tables of shared/messages.ts and of each module together, none in two tables', () => {
+    const names = Object.values(VALIDATION_MESSAGE_SLICES).flatMap((table) => Object.keys(table));
+    expect(names.length).toBe(new Set(names).size);
+    expect(names.sort()).toEqual(VALIDATION_MESSAGE_KEYS.map(nameOf).sort());
+  });
+
+  it('cover every validation.* key written in the contract sources', () => {
+    const srcDir = fileURLToPath(new URL('../src', import.meta.url));
+    const files: string[] = [];
+    const walk = (d: string) => {
+      for (const f of readdirSync(d)) {
+        const p = join(d, f);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (p.endsWith('.ts')) files.push(p);
+      }
+    };
+    walk(srcDir);
+    const used = new Set<string>();
+    for (const f of files) {
+      const text = readFileSync(f, 'utf8');
+      for (const m of text.matchAll(/['"`](validation\.[a-zA-Z0-9]+)['"`]/g)) used.add(m[1]);
+      for (const m of text.matchAll(/\bvk\('([a-zA-Z0-9]+)'\)/g)) used.add(`validation.${m[1]}`);
+    }
+    expect(used.size).toBeGreaterThan(50);
+    const listed = new Set<string>(VALIDATION_MESSAGE_KEYS);
+    expect([...used].filter((k) => !listed.has(k))).toEqual([]);
+  });
+});
+
+describe('VALIDATION_MESSAGES', () => {
+  it.each(VALIDATION_MESSAGE_KEYS)('%s has non-empty en and zh texts, zh in Chinese, no placeholders', (key) => {
     const entry = VALIDATION_MESSAGES[nameOf(key)];
     expect(entry, key).toBeDefined();
     expect(entry.en.trim()).not.toBe('');
@@ -53,7 +87,7 @@ describe('VALIDATION_MESSAGES', () => {
     expect(m.versionCountRange.zh).toContain(`${VERSION_COUNT_MIN}-1000`);
   });
 
-  it('repeats the limits of validators.ts that it cannot import at runtime', () => {
+  it('repeats the limits of the validators.ts files that it cannot import at runtime', () => {
     const m = VALIDATION_MESSAGES;
     expect(m.nameTooLong.en).toContain(`${v.INVITEE_NAME_MAX} characters`);
     expect(m.snInvalid.en).toContain(`${v.SN_MAX_LENGTH} characters`);
@@ -76,7 +110,7 @@ describe('VALIDATION_MESSAGES', () => {
 });
 
 describe('validationMessage', () => {
-  it.each(v.VALIDATION_MESSAGE_KEYS)('%s resolves in both locales', (key) => {
+  it.each(VALIDATION_MESSAGE_KEYS)('%s resolves in both locales', (key) => {
     const entry = VALIDATION_MESSAGES[nameOf(key)];
     expect(validationMessage(key, 'en-US')).toBe(entry.en);
     expect(validationMessage(key, 'zh-CN')).toBe(entry.zh);

@@ -1,4 +1,8 @@
-/** Business constants and limits (SPEC §9). Times are in milliseconds unless the name says otherwise. */
+/**
+ * Business constants and limits (SPEC §9) that the shared code and the built modules use. Times are
+ * in milliseconds unless the name says otherwise. A module that is not built yet keeps its own limits
+ * in modules/<m>/constants.ts.
+ */
 export const API_PREFIX = '/v1.0/customer-api';
 export const DEVICE_API_PREFIX = '/v1.0/device-api';
 export const API_VERSION = '1.0';
@@ -35,13 +39,8 @@ export const IMAGE_CODE_TTL_MS = 5 * 60_000;
 export const VERSION_COUNT_MIN = 50;
 export const VERSION_COUNT_MAX = 1000;
 export const IMPORT_MAX_ROWS = 5000;
-export const LICENCE_MAX_CHANNEL_RANGES = 5;
-export const LICENCE_CAMERA_INTERVAL = 5;
 export const QUERY_RANGE_MAX_DAYS = 31;
 export const EXPORT_RANGE_MAX_DAYS = 90;
-export const CATEGORY_MAX_COUNTRIES = 10;
-export const CHAT_TEXT_MAX = 1000;
-export const CHAT_FILES_MAX = 3;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 16;
 export const PORT_MIN = 1024;
@@ -58,8 +57,5 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
 export const CANARY_SPEEDS = ['fast', 'normal', 'slow'] as const;
-export const STORAGE_DURATION_UNITS = ['day', 'month', 'year'] as const;
-export const CAMERA_PACKAGE_DAYS = [30, 90, 180, 365, 730] as const;
-export const ANDROID_CURRENCY = 'USD';
 export const MIN_IPC_ACCESS_COUNT = 1;
 export const MIN_BANDWIDTH_MBPS = 1;

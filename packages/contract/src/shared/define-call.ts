@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { RateLimit } from '../rate-limits';
-import type { ResourceCode } from '../resource-codes';
+import type { RateLimit } from './rate-limits';
+import type { ResourceCode } from './resource-codes';
 
 /**
  * Who may make a call:

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import { RESOURCE_CODES } from './resource-codes';
 
+/*
+ * Shapes more than one module uses: resource codes, locales, company and user kinds, areas, the
+ * session user and branding, and the one paged-list shape. A module's own entities are in its
+ * calls.ts (a company in modules/partner, a user in modules/account-manage).
+ */
+
 export const resourceCodeSchema = z.enum(RESOURCE_CODES);
 export const localeSchema = z.enum(['en-US', 'zh-CN']);
 
@@ -30,11 +36,6 @@ export const areaSchema = z.object({
   ip: z.string(),
 });
 export type Area = z.infer<typeof areaSchema>;
-
-export const USER_STATUSES = ['normal', 'operation_locked', 'auto_locked', 'deleted'] as const;
-export const userStatusSchema = z.enum(USER_STATUSES);
-export const COMPANY_STATUSES = ['inactive', 'active', 'frozen'] as const;
-export const companyStatusSchema = z.enum(COMPANY_STATUSES);
 
 /** The signed-in user as the browser keeps it (SPEC §3 session/user). */
 export const sessionUserSchema = z.object({
@@ -75,51 +76,3 @@ export const pageQuerySchema = z.object({
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ records: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
 }
-
-export const companySchema = z.object({
-  id: z.number().int(),
-  parentId: z.number().int().nullable(),
-  type: companyTypeSchema,
-  level: z.number().int(),
-  name: z.string(),
-  logo: z.string().nullable(),
-  contact: z.string(),
-  telephone: z.string(),
-  email: z.string(),
-  areaId: z.number().int().nullable(),
-  status: companyStatusSchema,
-  userCount: z.number().int(),
-  userLimit: z.number().int(),
-  createdAt: z.string(),
-});
-export type Company = z.infer<typeof companySchema>;
-
-export const operationLogSchema = z.object({
-  id: z.number().int(),
-  at: z.string(),
-  actorUserId: z.number().int().nullable(),
-  actorName: z.string(),
-  onBehalfOfUserId: z.number().int().nullable(),
-  /** The account's user a superior acted for under remote access. */
-  onBehalfOfName: z.string().nullable(),
-  companyId: z.number().int().nullable(),
-  action: z.string(),
-  targetType: z.string().nullable(),
-  targetId: z.string().nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
-  requestId: z.string(),
-});
-export type OperationLog = z.infer<typeof operationLogSchema>;
-
-export const mailSchema = z.object({
-  id: z.number().int(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string().nullable(),
-  status: z.enum(['queued', 'sent', 'failed', 'outbox']),
-  error: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type Mail = z.infer<typeof mailSchema>;

@@ -1,6 +1,6 @@
 /**
  * Rate limits of the calls anyone can reach (issue 11 §1.4): declared once, here, and named by
- * each call's definition (`rateLimit` in calls/*.ts); the server enforces them per source address
+ * each call's definition (`rateLimit` in modules/<m>/calls.ts); the server enforces them per source address
  * and, where the call names an account, per account from any address. A limited call is answered
  * 1008 tooFrequent with the seconds to wait ({seconds}).
  */

@@ -1,9 +1,9 @@
-import type { CallAuth } from './define';
+import type { CallAuth } from './define-call';
 
 /**
  * Where a call goes and who may make it, without its zod schemas: the web's login path (login,
  * token renewal, the host's branding, single sign-on) calls through these so it does not download
- * zod (issue 16). The full definitions (calls/auth.ts) spread them, so a path lives once.
+ * zod (issue 16). The full definitions (modules/auth/calls.ts) spread them, so a path lives once.
  */
 export interface CallRef {
   path: string;

@@ -1,217 +1,58 @@
 /**
- * Validation rules of SPEC §5, as plain functions and zod schemas shared by forms and the server.
+ * Validation rules of SPEC §5 that every module shares, as plain functions and zod schemas used by
+ * forms and the server: record ids and times, e-mail, network formats (ports, SMTP port, private key
+ * passphrase, IPv4, domains), validity days, texts per language, files and imports, prices, images,
+ * countries and date ranges. A rule that belongs to one module is in modules/<m>/validators.ts.
  * Zod messages are i18n keys (`validation.*`); the web translates them, the server maps them to 1001.
+ * Their texts are in shared/messages.ts (a module's, in its messages.ts), and `vk('emailInvalid')` only
+ * compiles for a name that has texts there.
  *
  * Every pure check comes first as a function (`isXxxValid`, `xxxError` returning a key or null),
  * then as a zod schema built on it, so antd forms (through `firstIssueKey` or a zod resolver)
  * and the server's request schemas apply exactly the same rule.
- *
- * Message keys used here and by the call schemas in ./calls (all listed in VALIDATION_MESSAGE_KEYS):
- *   accounts and passwords:
- *     validation.emailRequired, validation.emailInvalid, validation.passwordRequired,
- *     validation.passwordRule, validation.passwordLength, validation.passwordStrength,
- *     validation.passwordMismatch, validation.confirmPasswordRequired, validation.verifyCodeRequired,
- *     validation.imageCodeRequired, validation.nameRequired, validation.nameTooLong,
- *     validation.companyNameRequired, validation.nickNameRequired, validation.agreeTerms,
- *     validation.nickNameTooLong, validation.phoneInvalid, validation.oldPasswordRequired,
- *     validation.userConfigTooLarge
- *   network:
- *     validation.portRequired, validation.portInvalid, validation.portRange,
- *     validation.smtpPortRequired, validation.smtpPortDigits, validation.smtpPortRange,
- *     validation.privateKeyPassphraseRequired, validation.privateKeyPassphraseMin,
- *     validation.ipRequired, validation.ipInvalid, validation.ipSegmentRange, validation.ipZeroSegment,
- *     validation.regionRequired, validation.regionDuplicate,
- *     validation.domainRequired, validation.domainInvalid, validation.domainDuplicate,
- *     validation.webDomainRequired
- *   devices:
- *     validation.macRequired, validation.macInvalid, validation.macRangeOuiMismatch,
- *     validation.macRangeOrder, validation.snRequired, validation.snInvalid
- *   upgrade (used by calls/upgrade.ts):
- *     validation.versionNameRequired, validation.versionNameInvalid, validation.compatibleVersionRequired,
- *     validation.modelRequired, validation.packageTooLarge, validation.speedRequired,
- *     validation.targetDevicesRequired
- *   firmware and files:
- *     validation.md5Required, validation.md5Invalid, validation.md5Mismatch,
- *     validation.validityDaysMin, validation.versionCountRange, validation.descriptionRequired,
- *     validation.folderNameRequired, validation.folderNameInvalid, validation.folderNameTooLong,
- *     validation.titleRequired, validation.titleInvalid, validation.titleTooLong
- *   imports, licences and prices:
- *     validation.importFileType, validation.importFileTooLarge, validation.importFileEmpty,
- *     validation.importEmpty, validation.importTooManyRows, validation.importMissingColumns,
- *     validation.licenceRangeRequired, validation.licenceRangesMax, validation.licenceRangeDuplicate,
- *     validation.cameraCountInterval, validation.priceRequired, validation.priceInvalid,
- *     validation.priceBelowCost, validation.androidPriceBelowGuide, validation.iosPriceBelowGuide,
- *     validation.guidePriceBelowCost, validation.trialDaysInvalid,
- *     validation.giftValuePositive, validation.giftExpiryPast
- *   images:
- *     validation.imageTypeNotAllowed, validation.imageTooLarge, validation.fileEmpty,
- *     validation.iconSize, validation.detailImageWidth
- *   other:
- *     validation.chatMessageRequired, validation.chatMessageTooLong, validation.chatTooManyFiles,
- *     validation.countryInvalid, validation.countryDuplicate, validation.countriesMax,
- *     validation.dateRangeRequired, validation.dateRangeOrder, validation.queryRangeTooLong,
- *     validation.exportRangeTooLong
- *   partner network:
- *     validation.userLimitInvalid, validation.rejectReasonRequired, validation.rejectReasonTooLong
- *   any call:
- *     validation.idInvalid, validation.valueRequired, validation.timeInvalid
  *
  * Limits that SPEC §9 does not state (and that constants.ts therefore lacks) are exported below as
  * named constants, each with the reason for its value.
  */
 import { z } from 'zod';
 import {
-  CATEGORY_MAX_COUNTRIES,
-  CHAT_FILES_MAX,
-  CHAT_TEXT_MAX,
   COVER_IMAGE_MAX_BYTES,
   EXPORT_RANGE_MAX_DAYS,
   IMPORT_MAX_ROWS,
-  LICENCE_CAMERA_INTERVAL,
   LICENCE_FILE_MAX_BYTES,
-  LICENCE_MAX_CHANNEL_RANGES,
   LOGO_STORED_MAX_BYTES,
   LOGO_UPLOAD_MAX_BYTES,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
   PORT_MAX,
   PORT_MIN,
   PRIVATE_KEY_PASSPHRASE_MIN,
   QUERY_RANGE_MAX_DAYS,
-  VERSION_COUNT_MAX,
-  VERSION_COUNT_MIN,
 } from './constants';
-import { DEFAULT_LOCALE } from './errors';
+import { DEFAULT_LOCALE } from './locale';
+import type { SharedValidationName } from './messages';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from './rules';
 
 // ---------------------------------------------------------------------------------------------
 // Message keys
 // ---------------------------------------------------------------------------------------------
 
-export const VALIDATION_MESSAGE_KEYS = [
-  // accounts and passwords
-  'validation.emailRequired',
-  'validation.emailInvalid',
-  'validation.passwordRequired',
-  'validation.passwordRule',
-  'validation.passwordLength',
-  'validation.passwordStrength',
-  'validation.passwordMismatch',
-  'validation.confirmPasswordRequired',
-  'validation.verifyCodeRequired',
-  'validation.imageCodeRequired',
-  'validation.nameRequired',
-  'validation.nameTooLong',
-  'validation.companyNameRequired',
-  'validation.nickNameRequired',
-  'validation.agreeTerms',
-  'validation.nickNameTooLong',
-  'validation.phoneInvalid',
-  'validation.oldPasswordRequired',
-  'validation.userConfigTooLarge',
-  // network
-  'validation.portRequired',
-  'validation.portInvalid',
-  'validation.portRange',
-  'validation.smtpPortRequired',
-  'validation.smtpPortDigits',
-  'validation.smtpPortRange',
-  'validation.privateKeyPassphraseRequired',
-  'validation.privateKeyPassphraseMin',
-  'validation.ipRequired',
-  'validation.ipInvalid',
-  'validation.ipSegmentRange',
-  'validation.ipZeroSegment',
-  'validation.regionRequired',
-  'validation.regionDuplicate',
-  'validation.domainRequired',
-  'validation.domainInvalid',
-  'validation.domainDuplicate',
-  'validation.webDomainRequired',
-  // devices
-  'validation.macRequired',
-  'validation.macInvalid',
-  'validation.macRangeOuiMismatch',
-  'validation.macRangeOrder',
-  'validation.snRequired',
-  'validation.snInvalid',
-  'validation.versionNameRequired',
-  'validation.versionNameInvalid',
-  'validation.compatibleVersionRequired',
-  'validation.modelRequired',
-  'validation.packageTooLarge',
-  'validation.speedRequired',
-  'validation.targetDevicesRequired',
-  // firmware and files
-  'validation.md5Required',
-  'validation.md5Invalid',
-  'validation.md5Mismatch',
-  'validation.validityDaysMin',
-  'validation.versionCountRange',
-  'validation.descriptionRequired',
-  'validation.folderNameRequired',
-  'validation.folderNameInvalid',
-  'validation.folderNameTooLong',
-  'validation.titleRequired',
-  'validation.titleInvalid',
-  'validation.titleTooLong',
-  // imports, licences and prices
-  'validation.importFileType',
-  'validation.importFileTooLarge',
-  'validation.importFileEmpty',
-  'validation.importEmpty',
-  'validation.importTooManyRows',
-  'validation.importMissingColumns',
-  'validation.licenceRangeRequired',
-  'validation.licenceRangesMax',
-  'validation.licenceRangeDuplicate',
-  'validation.cameraCountInterval',
-  'validation.priceRequired',
-  'validation.priceInvalid',
-  'validation.priceBelowCost',
-  'validation.androidPriceBelowGuide',
-  'validation.iosPriceBelowGuide',
-  'validation.guidePriceBelowCost',
-  'validation.trialDaysInvalid',
-  'validation.giftValuePositive',
-  'validation.giftExpiryPast',
-  // images
-  'validation.imageTypeNotAllowed',
-  'validation.imageTooLarge',
-  'validation.fileEmpty',
-  'validation.iconSize',
-  'validation.detailImageWidth',
-  // other
-  'validation.chatMessageRequired',
-  'validation.chatMessageTooLong',
-  'validation.chatTooManyFiles',
-  'validation.countryInvalid',
-  'validation.countryDuplicate',
-  'validation.countriesMax',
-  'validation.dateRangeRequired',
-  'validation.dateRangeOrder',
-  'validation.queryRangeTooLong',
-  'validation.exportRangeTooLong',
-  // partner network
-  'validation.userLimitInvalid',
-  'validation.rejectReasonRequired',
-  'validation.rejectReasonTooLong',
-  // any call (issue 11 §1.8)
-  'validation.idInvalid',
-  'validation.valueRequired',
-  'validation.timeInvalid',
-] as const;
+/** The message key `validation.<name>` of a name. */
+export type ValidationKeyOf<N extends string> = `validation.${N}`;
+/** Any message key (a helper that takes a module's key as a parameter). */
+export type ValidationKey = ValidationKeyOf<string>;
 
-export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
-/** The part after `validation.`: `vk('portRange')` only compiles for listed keys. */
-export type ValidationName = ValidationMessageKey extends `validation.${infer N}` ? N : never;
-
-function vk<N extends ValidationName>(name: N): `validation.${N}` {
-  return `validation.${name}`;
+/**
+ * A key maker for the names `N`: `const vk = validationKeyOf<SharedValidationName | MyValidationName>()`
+ * in a module's validators.ts, so `vk('portRange')` compiles only for a name with texts.
+ */
+export function validationKeyOf<N extends string>() {
+  return <K extends N>(name: K): ValidationKeyOf<K> => `validation.${name}`;
 }
 
+const vk = validationKeyOf<SharedValidationName>();
+type Key = ValidationKeyOf<SharedValidationName>;
+
 /** A zod `error` option that answers `requiredKey` for missing input and `invalidKey` otherwise. */
-function requiredOr(requiredKey: ValidationMessageKey, invalidKey: ValidationMessageKey) {
+function requiredOr(requiredKey: ValidationKey, invalidKey: ValidationKey) {
   return (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? requiredKey : invalidKey);
 }
 
@@ -236,7 +77,7 @@ export function findDuplicates<T>(list: readonly T[]): T[] {
 }
 
 /** Adds one issue per repeated item (at the index of each repetition, not of the first occurrence). */
-function flagRepeats<T>(list: readonly T[], key: ValidationMessageKey, ctx: z.RefinementCtx, pathOf: (i: number) => PropertyKey[] = (i) => [i]) {
+export function flagRepeats<T>(list: readonly T[], key: ValidationKey, ctx: z.RefinementCtx, pathOf: (i: number) => PropertyKey[] = (i) => [i]) {
   const seen = new Set<T>();
   list.forEach((item, i) => {
     if (seen.has(item)) ctx.addIssue({ code: 'custom', message: key, path: pathOf(i) });
@@ -252,6 +93,10 @@ export function charCount(s: string): number {
 }
 
 export const DAY_MS = 86_400_000;
+
+// ---------------------------------------------------------------------------------------------
+// Record ids
+// ---------------------------------------------------------------------------------------------
 
 // ---------------------------------------------------------------------------------------------
 // Record ids
@@ -281,41 +126,8 @@ export const epochMsSchema = z
   .max(EPOCH_MS_MAX, { error: vk('timeInvalid') });
 
 // ---------------------------------------------------------------------------------------------
-// Passwords and accounts
+// E-mail
 // ---------------------------------------------------------------------------------------------
-
-/** Number of character kinds (lowercase, uppercase, digit, special) present. */
-export function passwordKinds(pw: string): number {
-  let n = 0;
-  if (/[a-z]/.test(pw)) n++;
-  if (/[A-Z]/.test(pw)) n++;
-  if (/[0-9]/.test(pw)) n++;
-  if (/[^a-zA-Z0-9]/.test(pw)) n++;
-  return n;
-}
-
-/** Strength level: 3 needs all 4 kinds, 2 needs at least 2 kinds, otherwise 1 (SPEC §5). */
-export function passwordStrength(pw: string): 1 | 2 | 3 {
-  const k = passwordKinds(pw);
-  if (k >= 4) return 3;
-  if (k >= 2) return 2;
-  return 1;
-}
-
-/** 8-16 characters (SPEC §5, §9). */
-export function isPasswordLengthValid(pw: string): boolean {
-  return pw.length >= PASSWORD_MIN && pw.length <= PASSWORD_MAX;
-}
-
-/** Registration rule: 8-16 characters and at least two of digits, letters, special characters. */
-export function isRegistrationPasswordValid(pw: string): boolean {
-  if (!isPasswordLengthValid(pw)) return false;
-  let groups = 0;
-  if (/[a-zA-Z]/.test(pw)) groups++;
-  if (/[0-9]/.test(pw)) groups++;
-  if (/[^a-zA-Z0-9]/.test(pw)) groups++;
-  return groups >= 2;
-}
 
 export const emailSchema = z
   .string({ error: 'validation.emailRequired' })
@@ -328,50 +140,6 @@ export const emailSchema = z
 export function isEmailValid(email: string): boolean {
   return emailSchema.safeParse(email).success;
 }
-
-/** Registration password (SPEC §5): 8-16 characters, at least two of digits, letters, special characters. */
-export const passwordSchema = z
-  .string({ error: 'validation.passwordRequired' })
-  .min(1, { error: 'validation.passwordRequired' })
-  .refine(isRegistrationPasswordValid, { error: 'validation.passwordRule' });
-
-/** A password of 8-16 characters whose strength level (see passwordStrength) is at least `minLevel`. */
-export function strongPasswordSchema(minLevel: 1 | 2 | 3 = 2) {
-  return z
-    .string({ error: vk('passwordRequired') })
-    .min(1, { error: vk('passwordRequired') })
-    .refine(isPasswordLengthValid, { error: vk('passwordLength'), abort: true })
-    .refine((pw) => passwordStrength(pw) >= minLevel, { error: vk('passwordStrength') });
-}
-
-export function passwordsMatch(password: string, confirm: string): boolean {
-  return password === confirm;
-}
-
-/** Password plus confirmation; the mismatch is reported on `confirmPassword`. */
-export const passwordConfirmSchema = z
-  .object({
-    password: passwordSchema,
-    confirmPassword: z.string({ error: vk('confirmPasswordRequired') }).min(1, { error: vk('confirmPasswordRequired') }),
-  })
-  // An empty confirmation is already reported as required; do not add a mismatch on top.
-  .refine((d) => d.confirmPassword === '' || passwordsMatch(d.password, d.confirmPassword), { path: ['confirmPassword'], error: vk('passwordMismatch') });
-
-/** E-mailed dynamic code: required (its format is the server's business). */
-export const verifyCodeSchema = z.string({ error: vk('verifyCodeRequired') }).trim().min(1, { error: vk('verifyCodeRequired') });
-/** Graphic (image) verification code: required. */
-export const imageCodeSchema = z.string({ error: vk('imageCodeRequired') }).trim().min(1, { error: vk('imageCodeRequired') });
-
-/** Longest installer/dealer name; the database column is sized for it. */
-export const INVITEE_NAME_MAX = 100;
-/** Installer/dealer name for an invitation: required. */
-export const inviteeNameSchema = z
-  .string({ error: vk('nameRequired') })
-  .trim()
-  .min(1, { error: vk('nameRequired') })
-  .max(INVITEE_NAME_MAX, { error: vk('nameTooLong') });
-/** Installer/dealer invitation: name and e-mail required (SPEC §5). */
-export const inviteeSchema = z.object({ name: inviteeNameSchema, email: emailSchema });
 
 // ---------------------------------------------------------------------------------------------
 // Network
@@ -391,7 +159,7 @@ export function isSmtpPortValid(port: string | number): boolean {
   return smtpPortError(port) === null;
 }
 
-export function smtpPortError(port: string | number | null | undefined): ValidationMessageKey | null {
+export function smtpPortError(port: string | number | null | undefined): Key | null {
   if (port === null || port === undefined) return vk('smtpPortRequired');
   const s = typeof port === 'number' ? (Number.isInteger(port) && port >= 0 ? String(port) : 'x') : port.trim();
   if (s === '') return vk('smtpPortRequired');
@@ -404,7 +172,7 @@ export function smtpPortError(port: string | number | null | undefined): Validat
  * An integer field typed into an antd Input or InputNumber: a number, a digit string (trimmed) or
  * empty. Output is the number.
  */
-function integerInput(requiredKey: ValidationMessageKey, formatKey: ValidationMessageKey) {
+function integerInput(requiredKey: ValidationKey, formatKey: ValidationKey) {
   return z.union([z.number(), z.string(), z.null(), z.undefined()]).transform((v, ctx): number => {
     if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) {
       ctx.addIssue({ code: 'custom', message: requiredKey });
@@ -443,7 +211,7 @@ export const privateKeyPassphraseSchema = z
  * IPv4 in dotted-quad form: four decimal segments 0-255, the first and the last (fourth) not 0
  * (SPEC §5). Leading zeros ("010") are rejected because some parsers read them as octal.
  */
-export function ipv4Error(ip: string | null | undefined): ValidationMessageKey | null {
+export function ipv4Error(ip: string | null | undefined): Key | null {
   const s = (ip ?? '').trim();
   if (s === '') return vk('ipRequired');
   const parts = s.split('.');
@@ -465,21 +233,6 @@ export const ipv4Schema = z
     const key = ipv4Error(ip);
     if (key) ctx.addIssue({ code: 'custom', message: key });
   });
-
-/** Region (area id or country code) a release targets. */
-export const regionIdSchema = z.union([z.number().int(), z.string().trim().min(1)], { error: vk('regionRequired') });
-export type RegionId = z.infer<typeof regionIdSchema>;
-
-/** "Same region cannot be released twice": the region ids that occur more than once. */
-export function findDuplicateRegions(regionIds: readonly RegionId[]): RegionId[] {
-  return findDuplicates(regionIds);
-}
-
-/** Target regions of one release: at least one, none twice (each repetition is flagged at its index). */
-export const releaseRegionsSchema = z
-  .array(regionIdSchema, { error: vk('regionRequired') })
-  .min(1, { error: vk('regionRequired') })
-  .superRefine((ids, ctx) => flagRepeats(ids, vk('regionDuplicate'), ctx));
 
 /** Longest domain name (RFC 1035). */
 export const DOMAIN_MAX_LENGTH = 253;
@@ -510,126 +263,8 @@ export const webDomainsSchema = z
   .superRefine((list, ctx) => flagRepeats(list, vk('domainDuplicate'), ctx));
 
 // ---------------------------------------------------------------------------------------------
-// Devices: MAC and SN
+// Validity and texts per language
 // ---------------------------------------------------------------------------------------------
-
-/** The first 6 hex digits of a MAC (the OUI) must be the same at both ends of a range. */
-export const MAC_OUI_HEX_LENGTH = 6;
-const MAC_GROUPED_RE = /^([0-9a-f]{2})([:-])([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})$/i;
-const MAC_PLAIN_RE = /^[0-9a-f]{12}$/i;
-
-/**
- * 12 upper-case hex digits for AA:BB:CC:DD:EE:FF, AA-BB-CC-DD-EE-FF or AABBCCDDEEFF (any case,
- * surrounding spaces ignored, one separator kind per address); null when the input is not a MAC.
- */
-export function normalizeMac(mac: string | null | undefined): string | null {
-  const s = (mac ?? '').trim();
-  if (MAC_PLAIN_RE.test(s)) return s.toUpperCase();
-  const m = MAC_GROUPED_RE.exec(s);
-  if (!m) return null;
-  return [m[1], m[3], m[4], m[5], m[6], m[7]].join('').toUpperCase();
-}
-
-/** AA:BB:CC:DD:EE:FF form of a normalised MAC (for display and export). */
-export function formatMac(normalized: string, separator: ':' | '-' = ':'): string {
-  return normalized.match(/.{2}/g)!.join(separator);
-}
-
-export function macError(mac: string | null | undefined): ValidationMessageKey | null {
-  if ((mac ?? '').trim() === '') return vk('macRequired');
-  return normalizeMac(mac) === null ? vk('macInvalid') : null;
-}
-
-export function isMacValid(mac: string): boolean {
-  return macError(mac) === null;
-}
-
-/** Range rule: both valid, same first 6 hex digits, end >= start (a one-device range is allowed). */
-export function macRangeError(start: string | null | undefined, end: string | null | undefined): ValidationMessageKey | null {
-  const e = macError(start) ?? macError(end);
-  if (e) return e;
-  const s = normalizeMac(start)!;
-  const t = normalizeMac(end)!;
-  if (s.slice(0, MAC_OUI_HEX_LENGTH) !== t.slice(0, MAC_OUI_HEX_LENGTH)) return vk('macRangeOuiMismatch');
-  return t >= s ? null : vk('macRangeOrder');
-}
-
-/** Number of addresses in a valid range (start and end included); 0 for an invalid range. */
-export function macRangeSize(start: string, end: string): number {
-  if (macRangeError(start, end)) return 0;
-  const lo = parseInt(normalizeMac(start)!.slice(MAC_OUI_HEX_LENGTH), 16);
-  const hi = parseInt(normalizeMac(end)!.slice(MAC_OUI_HEX_LENGTH), 16);
-  return hi - lo + 1;
-}
-
-/** One MAC: required, valid; output normalised to 12 upper-case hex digits. */
-export const macSchema = z.string({ error: vk('macRequired') }).transform((mac, ctx): string => {
-  const key = macError(mac);
-  if (key) {
-    ctx.addIssue({ code: 'custom', message: key });
-    return z.NEVER;
-  }
-  return normalizeMac(mac)!;
-});
-
-/** A MAC range; the OUI and order rules are reported on `end`. */
-export const macRangeSchema = z.object({ start: macSchema, end: macSchema }).superRefine((r, ctx) => {
-  const key = macRangeError(r.start, r.end);
-  if (key) ctx.addIssue({ code: 'custom', message: key, path: ['end'] });
-});
-
-/** Longest serial number accepted. */
-export const SN_MAX_LENGTH = 64;
-/** Serial numbers are upper-case letters, digits, '-' and '_' after normalisation. */
-const SN_RE = /^[A-Z0-9_-]+$/;
-
-/** SN normalisation: trimmed and upper-cased, so "  ab12 " and "AB12" are the same device. */
-export function normalizeSn(sn: string): string {
-  return sn.trim().toUpperCase();
-}
-
-export function snError(sn: string | null | undefined): ValidationMessageKey | null {
-  const s = normalizeSn(sn ?? '');
-  if (s === '') return vk('snRequired');
-  return s.length <= SN_MAX_LENGTH && SN_RE.test(s) ? null : vk('snInvalid');
-}
-
-/** One SN: required, valid; output normalised. */
-export const snSchema = z.string({ error: vk('snRequired') }).transform((sn, ctx): string => {
-  const key = snError(sn);
-  if (key) {
-    ctx.addIssue({ code: 'custom', message: key });
-    return z.NEVER;
-  }
-  return normalizeSn(sn);
-});
-
-// ---------------------------------------------------------------------------------------------
-// Firmware, folders and titles
-// ---------------------------------------------------------------------------------------------
-
-const MD5_RE = /^[0-9a-f]{32}$/i;
-
-export function isMd5Hex(md5: string): boolean {
-  return MD5_RE.test(md5.trim());
-}
-
-/** Whether the md5 given with a package equals the one computed from its file (hex, any case). */
-export function md5Matches(given: string, computed: string): boolean {
-  return isMd5Hex(given) && isMd5Hex(computed) && given.trim().toLowerCase() === computed.trim().toLowerCase();
-}
-
-export function md5MismatchError(given: string, computed: string): ValidationMessageKey | null {
-  return md5Matches(given, computed) ? null : vk('md5Mismatch');
-}
-
-/** Firmware hash: 32 hex digits, output lower-case. */
-export const md5Schema = z
-  .string({ error: vk('md5Required') })
-  .trim()
-  .min(1, { error: vk('md5Required') })
-  .regex(MD5_RE, { error: vk('md5Invalid') })
-  .transform((s) => s.toLowerCase());
 
 /** Validity of at least `min` whole days (SPEC §5 "validity at least n days"). */
 export function isValidityDaysValid(days: number, min: number): boolean {
@@ -642,15 +277,6 @@ export function validityDaysSchema(min = 1) {
     .int({ error: vk('validityDaysMin') })
     .min(min, { error: vk('validityDaysMin') });
 }
-
-/** Version count of a gray release: 50-1000 devices (SPEC §5, §9). */
-export function isVersionCountValid(n: number): boolean {
-  return Number.isInteger(n) && n >= VERSION_COUNT_MIN && n <= VERSION_COUNT_MAX;
-}
-
-export const versionCountSchema = z
-  .number({ error: vk('versionCountRange') })
-  .refine(isVersionCountValid, { error: vk('versionCountRange') });
 
 /** Locale tags accepted as keys of a per-language text (en-US, zh-CN, de, pt-BR, ...). */
 const LOCALE_TAG_RE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
@@ -665,7 +291,7 @@ export function missingLocales(texts: Record<string, string | null | undefined>,
  * fallback of SPEC §1) must be non-blank; other languages are optional and blank ones are dropped
  * from the output. The issue is reported at the path of the missing locale.
  */
-export function localizedTextSchema(requiredKey: ValidationMessageKey, required: readonly string[] = [DEFAULT_LOCALE]) {
+export function localizedTextSchema(requiredKey: ValidationKey, required: readonly string[] = [DEFAULT_LOCALE]) {
   return z
     .record(z.string().regex(LOCALE_TAG_RE), z.string(), { error: requiredKey })
     .superRefine((texts, ctx) => {
@@ -676,64 +302,6 @@ export function localizedTextSchema(requiredKey: ValidationMessageKey, required:
 
 /** Firmware (and goods) description per language: required for the default locale. */
 export const descriptionsSchema = localizedTextSchema(vk('descriptionRequired'));
-
-/** Characters a folder name must not contain (SPEC §5): \ / : * ? " < > | */
-export const FOLDER_NAME_FORBIDDEN_CHARS = '\\/:*?"<>|';
-/** Longest folder name (common file-system limit). */
-export const FOLDER_NAME_MAX_LENGTH = 255;
-// eslint-disable-next-line no-control-regex
-const FOLDER_FORBIDDEN_RE = /[\\/:*?"<>|\u0000-\u001f]/;
-
-/** SPEC §5 characters are rejected, and so are control characters and the names "." and "..". */
-export function folderNameError(name: string | null | undefined): ValidationMessageKey | null {
-  const s = (name ?? '').trim();
-  if (s === '') return vk('folderNameRequired');
-  if (FOLDER_FORBIDDEN_RE.test(s) || s === '.' || s === '..') return vk('folderNameInvalid');
-  return charCount(s) <= FOLDER_NAME_MAX_LENGTH ? null : vk('folderNameTooLong');
-}
-
-export function isFolderNameValid(name: string): boolean {
-  return folderNameError(name) === null;
-}
-
-export const folderNameSchema = z
-  .string({ error: vk('folderNameRequired') })
-  .trim()
-  .superRefine((name, ctx) => {
-    const key = folderNameError(name);
-    if (key) ctx.addIssue({ code: 'custom', message: key });
-  });
-
-/**
- * Title character set ("title cannot contain special characters", SPEC §5). Allowed: letters of
- * any script (with their combining marks), digits, the space, and the punctuation
- *   - _ . , ( ) & '
- * plus their usual Chinese full-width forms ， 。 、 （ ） ·
- * Everything else is special, e.g. < > { } [ ] | \ ^ ~ ` @ # $ % * = + / : ; ! ? " and
- * tabs or line breaks.
- */
-export const TITLE_ALLOWED_PUNCTUATION = "-_.,()&'，。、（）·";
-export const TITLE_MAX_LENGTH = 100;
-const TITLE_RE = /^[\p{L}\p{M}\p{N} \-_.,()&'，。、（）·]+$/u;
-
-export function titleError(title: string | null | undefined): ValidationMessageKey | null {
-  const s = (title ?? '').trim();
-  if (s === '') return vk('titleRequired');
-  if (!TITLE_RE.test(s)) return vk('titleInvalid');
-  return charCount(s) <= TITLE_MAX_LENGTH ? null : vk('titleTooLong');
-}
-
-export function isTitleValid(title: string): boolean {
-  return titleError(title) === null;
-}
-
-export const titleSchema = z
-  .string({ error: vk('titleRequired') })
-  .trim()
-  .superRefine((title, ctx) => {
-    const key = titleError(title);
-    if (key) ctx.addIssue({ code: 'custom', message: key });
-  });
 
 // ---------------------------------------------------------------------------------------------
 // Files and imports
@@ -771,7 +339,7 @@ const IMPORT_RULES: Record<ImportKind, { extensions: readonly string[]; maxBytes
 };
 
 /** Device import: xlsx. Licence/price import: xlsx or xls, up to 2MB. Empty files are refused. */
-export function importFileError(kind: ImportKind, file: FileMeta): ValidationMessageKey | null {
+export function importFileError(kind: ImportKind, file: FileMeta): Key | null {
   const rule = IMPORT_RULES[kind];
   if (!rule.extensions.includes(fileExtension(file.name))) return vk('importFileType');
   if (file.size <= 0) return vk('importFileEmpty');
@@ -789,7 +357,7 @@ export const deviceImportFileSchema = importFileSchema('device');
 export const licenceImportFileSchema = importFileSchema('licence');
 
 /** Data rows of an import (header excluded): at least 1, at most 5000 (SPEC §5). */
-export function importRowCountError(rows: number, max: number = IMPORT_MAX_ROWS): ValidationMessageKey | null {
+export function importRowCountError(rows: number, max: number = IMPORT_MAX_ROWS): Key | null {
   if (rows <= 0) return vk('importEmpty');
   return rows <= max ? null : vk('importTooManyRows');
 }
@@ -805,7 +373,7 @@ export function missingColumns(header: readonly string[], required: readonly str
 }
 
 // ---------------------------------------------------------------------------------------------
-// Prices, licences, goods and gifts
+// Prices
 // ---------------------------------------------------------------------------------------------
 
 /** Prices are compared in cents so that 0.1 + 0.2 style float noise never decides a rule. */
@@ -825,121 +393,6 @@ export function isPriceAtLeast(price: number, floor: number): boolean {
 export const priceSchema = z
   .number({ error: requiredOr(vk('priceRequired'), vk('priceInvalid')) })
   .refine(isPriceValid, { error: vk('priceInvalid') });
-
-/** Licence camera (channel) counts step by 5: 5, 10, 15, ... (SPEC §5). */
-export function isCameraCountOnInterval(n: number): boolean {
-  return Number.isInteger(n) && n > 0 && n % LICENCE_CAMERA_INTERVAL === 0;
-}
-
-const cameraCountSchema = z
-  .number({ error: vk('cameraCountInterval') })
-  .refine(isCameraCountOnInterval, { error: vk('cameraCountInterval') });
-
-/** Licence configuration: camera count on the interval of 5, trial days, price >= cost. */
-export const licenceConfigSchema = z
-  .object({
-    cameraCount: cameraCountSchema,
-    trialDays: z.number({ error: vk('trialDaysInvalid') }).int({ error: vk('trialDaysInvalid') }).min(0, { error: vk('trialDaysInvalid') }),
-    cost: priceSchema,
-    price: priceSchema,
-  })
-  .refine((c) => isPriceAtLeast(c.price, c.cost), { path: ['price'], error: vk('priceBelowCost') });
-
-/** One row of a licence price list: an installer's price for licences up to a channel upper limit. */
-export const licencePriceRowSchema = z
-  .object({
-    email: emailSchema,
-    channelUpperLimit: cameraCountSchema,
-    validityDays: validityDaysSchema(1),
-    cost: priceSchema,
-    price: priceSchema,
-  })
-  .refine((r) => isPriceAtLeast(r.price, r.cost), { path: ['price'], error: vk('priceBelowCost') });
-export type LicencePriceRow = z.infer<typeof licencePriceRowSchema>;
-
-/**
- * Rows over the limit of 5 channel ranges per installer, and repeated (installer, upper limit)
- * rows: each reported at its row index.
- */
-export function licenceRangeIssues(rows: readonly { email: string; channelUpperLimit: number }[]): { index: number; key: ValidationMessageKey }[] {
-  const perEmail = new Map<string, Set<number>>();
-  const issues: { index: number; key: ValidationMessageKey }[] = [];
-  rows.forEach((r, index) => {
-    const email = r.email.trim().toLowerCase();
-    const limits = perEmail.get(email) ?? new Set<number>();
-    perEmail.set(email, limits);
-    if (limits.has(r.channelUpperLimit)) issues.push({ index, key: vk('licenceRangeDuplicate') });
-    else if (limits.size >= LICENCE_MAX_CHANNEL_RANGES) issues.push({ index, key: vk('licenceRangesMax') });
-    else limits.add(r.channelUpperLimit);
-  });
-  return issues;
-}
-
-/** A whole licence price list (the parsed import): 1-5000 rows, at most 5 ranges per installer. */
-export const licencePriceListSchema = z
-  .array(licencePriceRowSchema)
-  .min(1, { error: vk('importEmpty') })
-  .max(IMPORT_MAX_ROWS, { error: vk('importTooManyRows') })
-  .superRefine((rows, ctx) => {
-    for (const { index, key } of licenceRangeIssues(rows)) ctx.addIssue({ code: 'custom', message: key, path: [index, 'channelUpperLimit'] });
-  });
-
-/** The channel ranges of one installer (or one licence product): 1-5 distinct upper limits. */
-export const licenceChannelRangesSchema = z
-  .array(z.object({ channelUpperLimit: cameraCountSchema, cost: priceSchema, price: priceSchema }).refine((r) => isPriceAtLeast(r.price, r.cost), { path: ['price'], error: vk('priceBelowCost') }))
-  .min(1, { error: vk('licenceRangeRequired') })
-  .max(LICENCE_MAX_CHANNEL_RANGES, { error: vk('licenceRangesMax') })
-  .superRefine((ranges, ctx) =>
-    flagRepeats(
-      ranges.map((r) => r.channelUpperLimit),
-      vk('licenceRangeDuplicate'),
-      ctx,
-      (i) => [i, 'channelUpperLimit'],
-    ),
-  );
-
-export interface GoodsPrices {
-  androidPrice: number;
-  iosPrice: number;
-  guidePrice: number;
-  costPrice: number;
-}
-
-/** Android sale >= guide, iOS sale >= guide, guide >= cost (SPEC §5); each on the field to fix. */
-export function goodsPriceIssues(p: GoodsPrices): { path: keyof GoodsPrices; key: ValidationMessageKey }[] {
-  const issues: { path: keyof GoodsPrices; key: ValidationMessageKey }[] = [];
-  if (!isPriceAtLeast(p.androidPrice, p.guidePrice)) issues.push({ path: 'androidPrice', key: vk('androidPriceBelowGuide') });
-  if (!isPriceAtLeast(p.iosPrice, p.guidePrice)) issues.push({ path: 'iosPrice', key: vk('iosPriceBelowGuide') });
-  if (!isPriceAtLeast(p.guidePrice, p.costPrice)) issues.push({ path: 'guidePrice', key: vk('guidePriceBelowCost') });
-  return issues;
-}
-
-export const goodsPriceSchema = z
-  .object({ androidPrice: priceSchema, iosPrice: priceSchema, guidePrice: priceSchema, costPrice: priceSchema })
-  .superRefine((p, ctx) => {
-    for (const { path, key } of goodsPriceIssues(p)) ctx.addIssue({ code: 'custom', message: key, path: [path] });
-  });
-
-export function isGiftValueValid(value: number): boolean {
-  return Number.isFinite(value) && value > 0;
-}
-
-/** The expiry must be strictly later than `now` (epoch ms). */
-export function isGiftExpiryValid(expiresAt: number, now: number): boolean {
-  return Number.isFinite(expiresAt) && expiresAt > now;
-}
-
-/**
- * A gift: value > 0 and expiry (epoch ms) later than now. `now` is a parameter so tests and the
- * server pin the clock; a form that stays open may pass a function read at validation time.
- */
-export function giftSchema(now: number | (() => number)) {
-  const nowMs = typeof now === 'function' ? now : () => now;
-  return z.object({
-    value: z.number({ error: vk('giftValuePositive') }).refine(isGiftValueValid, { error: vk('giftValuePositive') }),
-    expiresAt: z.number({ error: vk('giftExpiryPast') }).refine((t) => isGiftExpiryValid(t, nowMs()), { error: vk('giftExpiryPast') }),
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Images
@@ -1023,7 +476,7 @@ export function readImageSize(bytes: Uint8Array): { width: number; height: numbe
 }
 
 /** Format and upload size of an image of the given kind. */
-export function imageFileError(kind: ImageKind, file: FileMeta): ValidationMessageKey | null {
+export function imageFileError(kind: ImageKind, file: FileMeta): Key | null {
   const rule = IMAGE_RULES[kind];
   const format = imageFormatOf(file);
   if (!format || !rule.formats.includes(format)) return vk('imageTypeNotAllowed');
@@ -1062,42 +515,15 @@ export function isDetailImageWidthValid(width: number): boolean {
 }
 
 /** Pixel rules: icons exactly 18x18, detail images 600-820 wide; covers and logos have none binding. */
-export function imageDimensionsError(kind: ImageKind, size: { width: number; height: number }): ValidationMessageKey | null {
+export function imageDimensionsError(kind: ImageKind, size: { width: number; height: number }): Key | null {
   if (kind === 'icon') return isIconSizeValid(size.width, size.height) ? null : vk('iconSize');
   if (kind === 'detail') return isDetailImageWidthValid(size.width) ? null : vk('detailImageWidth');
   return null;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Chat, countries, date ranges
+// Countries and date ranges
 // ---------------------------------------------------------------------------------------------
-
-export function chatTextError(text: string | null | undefined): ValidationMessageKey | null {
-  const s = text ?? '';
-  if (s.trim() === '') return vk('chatMessageRequired');
-  return charCount(s) <= CHAT_TEXT_MAX ? null : vk('chatMessageTooLong');
-}
-
-/** Text of a chat/feedback message: non-blank, at most 1000 characters (kept as typed, not trimmed). */
-export const chatTextSchema = z.string({ error: vk('chatMessageRequired') }).superRefine((text, ctx) => {
-  const key = chatTextError(text);
-  if (key) ctx.addIssue({ code: 'custom', message: key });
-});
-
-/**
- * One send of the feedback chat: up to 3 attached files (uploaded file ids or paths) and a text of
- * at most 1000 characters. The text may be blank only when files are attached, so a user can send
- * a screenshot alone; a send with neither is refused as blank.
- */
-export const chatMessageSchema = z
-  .object({
-    text: z.string().default(''),
-    files: z.array(z.string().min(1)).max(CHAT_FILES_MAX, { error: vk('chatTooManyFiles') }).default([]),
-  })
-  .superRefine((m, ctx) => {
-    const key = chatTextError(m.text);
-    if (key === 'validation.chatMessageTooLong' || (key && m.files.length === 0)) ctx.addIssue({ code: 'custom', message: key, path: ['text'] });
-  });
 
 /** ISO 3166-1 alpha-2 country code, output upper-case. */
 export const countryCodeSchema = z
@@ -1105,16 +531,6 @@ export const countryCodeSchema = z
   .trim()
   .regex(/^[a-z]{2}$/i, { error: vk('countryInvalid') })
   .transform((c) => c.toUpperCase());
-
-/** Countries a product category is displayed in: at most 10 (SPEC §5), none twice. */
-export const categoryCountriesSchema = z
-  .array(countryCodeSchema)
-  .max(CATEGORY_MAX_COUNTRIES, { error: vk('countriesMax') })
-  .superRefine((list, ctx) => flagRepeats(list, vk('countryDuplicate'), ctx));
-
-export function isCategoryCountryCountValid(n: number): boolean {
-  return n <= CATEGORY_MAX_COUNTRIES;
-}
 
 /**
  * A [from, to] range in epoch ms may span at most `maxDays` x 24 h. With day pickers sending the
@@ -1125,8 +541,8 @@ export function dateRangeError(
   from: number | null | undefined,
   to: number | null | undefined,
   maxDays: number,
-  tooLongKey: ValidationMessageKey = vk('queryRangeTooLong'),
-): ValidationMessageKey | null {
+  tooLongKey: Key = vk('queryRangeTooLong'),
+): Key | null {
   if (from == null || to == null || !Number.isFinite(from) || !Number.isFinite(to)) return vk('dateRangeRequired');
   if (to < from) return vk('dateRangeOrder');
   return to - from <= maxDays * DAY_MS ? null : tooLongKey;
@@ -1142,7 +558,7 @@ export function isExportRangeValid(from: number, to: number): boolean {
   return dateRangeError(from, to, EXPORT_RANGE_MAX_DAYS) === null;
 }
 
-function dateRangeSchema(maxDays: number, tooLongKey: ValidationMessageKey) {
+function dateRangeSchema(maxDays: number, tooLongKey: Key) {
   return z
     .object({
       from: z.number({ error: vk('dateRangeRequired') }),

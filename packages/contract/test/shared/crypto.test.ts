@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hmacSha256, hmacSha256Hex, sha256, sha256Hex, toHex, utf8 } from '../src/crypto';
+import { hmacSha256, hmacSha256Hex, sha256, sha256Hex, toHex, utf8 } from '../../src/shared/crypto';
 
 const nodeSha = (s: string | Uint8Array) => createHash('sha256').update(s).digest('hex');
 const nodeHmac = (k: string | Uint8Array, s: string | Uint8Array) => createHmac('sha256', k).update(s).digest('hex');

@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { API_VERSION, NONCE_MAX } from '../src/constants';
-import { PUBLIC_SIGN_KEY, buildBasic, canonicalJson, dataDigest, signingPath, signingString } from '../src/envelope';
-import { basicSchema, requestEnvelopeSchema } from '../src/envelope-schema';
+import { API_VERSION, NONCE_MAX } from '../../src/shared/constants';
+import { PUBLIC_SIGN_KEY, buildBasic, canonicalJson, dataDigest, signingPath, signingString } from '../../src/shared/envelope';
+import { basicSchema, requestEnvelopeSchema } from '../../src/shared/envelope-schema';
 
 describe('canonicalJson', () => {
   it('sorts object keys at every depth', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_CALLS } from '../src';
-import { deeplyNested, fuzzData, hostileData, malformedBodies, seededRng, validShaped } from '../src/fuzz';
+import { ALL_CALLS } from '../../src';
+import { deeplyNested, fuzzData, hostileData, malformedBodies, seededRng, validShaped } from '../../src/shared/fuzz';
 
 describe('fuzz generator', () => {
   it('is repeatable: the same seed gives the same data', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_MAX } from '../src/constants';
-import { emailIssue, loginFormIssues, loginPasswordIssue, normalizeEmail } from '../src/rules';
-import { authCalls, ssoCalls } from '../src/calls/auth';
-import { authRefs } from '../src/calls/refs';
-import { emailSchema } from '../src/validators';
+import { PASSWORD_MAX } from '../../src/shared/constants';
+import { emailIssue, loginFormIssues, loginPasswordIssue, normalizeEmail } from '../../src/shared/rules';
+import { authCalls, ssoCalls } from '../../src/modules/auth';
+import { authRefs } from '../../src/shared/refs';
+import { emailSchema } from '../../src/shared/validators';
 
 const EMAILS: unknown[] = [
   '', '   ', 'a@b.co', ' Pat@Partner.Test ', 'no-at-sign', 'a@b', 'a@b.c', '.a@b.co', 'a..b@c.co', 'a.b@c.co',

@@ -19,10 +19,13 @@
  *   holds any, and are unrestricted for a caller whose own list is empty (the owner default).
  */
 import { z } from 'zod';
-import { RATE_LIMITS } from '../rate-limits';
-import { areaKindSchema, pageOf, pageQuerySchema, resourceCodeSchema, userAuthTypeSchema, userStatusSchema, userTypeSchema } from '../entities';
-import { emailSchema, passwordSchema, passwordsMatch, idSchema } from '../validators';
-import { defineCall } from './define';
+import { defineCall } from '../../shared/define-call';
+import { areaKindSchema, pageOf, pageQuerySchema, resourceCodeSchema, userAuthTypeSchema, userTypeSchema } from '../../shared/entities';
+import { RATE_LIMITS } from '../../shared/rate-limits';
+import { emailSchema, idSchema } from '../../shared/validators';
+import { passwordSchema, passwordsMatch } from '../auth';
+import { userStatusSchema } from './states';
+import { nickNameSchema, phoneSchema } from './validators';
 
 /** A user invitation link is valid this many days. */
 export const USER_INVITE_TTL_DAYS = 7;
@@ -33,8 +36,6 @@ export const USER_INVITE_RESEND_SECONDS = 60;
 /** 20052: an address deleted this many times within the window cannot be invited again until the window passes. */
 export const EMAIL_CHURN_MAX_DELETES = 3;
 export const EMAIL_CHURN_WINDOW_MINUTES = 60;
-export const NICKNAME_MAX = 50;
-export const PHONE_MAX = 32;
 export const APP_ID_MAX = 64;
 export const USER_CONFIG_KEY_MAX = 64;
 /** A saved preference (JSON) may be at most this many characters. */
@@ -42,19 +43,6 @@ export const USER_CONFIG_VALUE_MAX_CHARS = 8_000;
 export const USER_CONFIGS_MAX_PER_USER = 50;
 
 const ok = z.object({});
-
-export const nickNameSchema = z
-  .string({ error: 'validation.nickNameRequired' })
-  .trim()
-  .min(1, { error: 'validation.nickNameRequired' })
-  .max(NICKNAME_MAX, { error: 'validation.nickNameTooLong' });
-
-/** Phone: optional; digits, spaces and + - ( ) only. */
-export const phoneSchema = z
-  .string()
-  .trim()
-  .max(PHONE_MAX, { error: 'validation.phoneInvalid' })
-  .regex(/^[0-9+\-() ]*$/, { error: 'validation.phoneInvalid' });
 
 /** The administrator actions on a user, as the user state machine names them, plus re-invite and edit. */
 export const USER_ACTIONS = ['edit', 'reinvite', 'resetPassword', 'disable', 'enable', 'unlock', 'delete'] as const;

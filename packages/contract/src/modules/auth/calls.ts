@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { RATE_LIMITS } from '../rate-limits';
-import { areaSchema, brandingSchema, localeSchema, sessionUserSchema } from '../entities';
-import { EMAIL_MAX_LENGTH } from '../rules';
-import { emailSchema, passwordSchema, passwordsMatch, verifyCodeSchema, idSchema } from '../validators';
-import { defineCall } from './define';
-import { authRefs } from './refs';
+import { defineCall } from '../../shared/define-call';
+import { areaSchema, brandingSchema, localeSchema, sessionUserSchema } from '../../shared/entities';
+import { RATE_LIMITS } from '../../shared/rate-limits';
+import { authRefs } from '../../shared/refs';
+import { EMAIL_MAX_LENGTH } from '../../shared/rules';
+import { emailSchema, idSchema } from '../../shared/validators';
+import { passwordSchema, passwordsMatch, verifyCodeSchema } from './validators';
 
 const ok = z.object({});
 

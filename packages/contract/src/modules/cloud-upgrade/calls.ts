@@ -1,26 +1,16 @@
 /**
  * Cloud firmware upgrade (SPEC §1, §3, §4, §7 upgrade group; DOMAIN §4): the device registry, firmware
  * packages uploaded in resumable chunks, release tasks (full, gray, specified) moving in waves with
- * gates, and their results. The device-facing protocol is in ../device-api.ts.
+ * gates, and their results. The device-facing protocol is in ./device-api.ts, the raw routes (chunk
+ * uploads, downloads, the device API) in ./raw-routes.ts.
  */
 import { z } from 'zod';
-import { CANARY_SPEEDS, IMPORT_MAX_ROWS } from '../constants';
-import { pageOf, pageQuerySchema } from '../entities';
-import { firmwarePackageActionSchema, firmwarePackageStateSchema, releaseTaskActionSchema, releaseTaskStateSchema } from '../states';
-import {
-  countryCodeSchema,
-  descriptionsSchema,
-  exportRangeSchema,
-  macRangeSchema,
-  md5Schema,
-  queryRangeSchema,
-  snSchema,
-  validityDaysSchema,
-  versionCountSchema,
-  idSchema,
-  EPOCH_MS_MAX,
-} from '../validators';
-import { defineCall } from './define';
+import { CANARY_SPEEDS, IMPORT_MAX_ROWS } from '../../shared/constants';
+import { defineCall } from '../../shared/define-call';
+import { pageOf, pageQuerySchema } from '../../shared/entities';
+import { countryCodeSchema, descriptionsSchema, EPOCH_MS_MAX, exportRangeSchema, idSchema, queryRangeSchema, validityDaysSchema } from '../../shared/validators';
+import { firmwarePackageActionSchema, firmwarePackageStateSchema, releaseTaskActionSchema, releaseTaskStateSchema } from './states';
+import { macRangeSchema, md5Schema, snSchema, versionCountSchema } from './validators';
 
 // ---------------------------------------------------------------------------------------------
 // Constants of this module (SPEC leaves them open; the product's choices)

@@ -11,8 +11,8 @@
  * - download: GET of the signed URL from a poll (valid SIGNED_URL_TTL_SECONDS, HTTP Range).
  */
 import { z } from 'zod';
-import { idSchema } from './validators';
-import { productTypeSchema } from './calls/upgrade';
+import { idSchema } from '../../shared/validators';
+import { productTypeSchema } from './calls';
 
 export const DEVICE_API_PATHS = {
   register: 'register',

@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { RATE_LIMITS } from '../rate-limits';
-import { companySchema, companyStatusSchema, companyTypeSchema, pageOf, pageQuerySchema, sessionUserSchema } from '../entities';
-import { auditStateSchema } from '../states';
-import { inviteeSchema, isEmailValid, passwordSchema, passwordsMatch, idSchema } from '../validators';
-import { defineCall } from './define';
+import { defineCall } from '../../shared/define-call';
+import { companyTypeSchema, pageOf, pageQuerySchema, sessionUserSchema } from '../../shared/entities';
+import { RATE_LIMITS } from '../../shared/rate-limits';
+import { idSchema, isEmailValid } from '../../shared/validators';
+import { passwordSchema, passwordsMatch } from '../auth';
+import { companySchema, companyStatusSchema } from './company-calls';
+import { auditStateSchema } from './states';
+import { inviteeSchema } from './validators';
 
 /** An invitation link is good for this many days, and once. */
 export const INVITATION_TTL_DAYS = 7;

@@ -1,9 +1,39 @@
 import { z } from 'zod';
-import { QUERY_RANGE_MAX_DAYS } from '../constants';
-import { dateRangeError, epochMsSchema, idSchema } from '../validators';
-import { mailSchema, operationLogSchema, pageOf, pageQuerySchema } from '../entities';
-import { MENU_KEYS } from '../menus';
-import { defineCall } from './define';
+import { QUERY_RANGE_MAX_DAYS } from '../../shared/constants';
+import { defineCall } from '../../shared/define-call';
+import { pageOf, pageQuerySchema } from '../../shared/entities';
+import { MENU_KEYS } from '../../shared/menus';
+import { dateRangeError, epochMsSchema, idSchema } from '../../shared/validators';
+
+export const operationLogSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorUserId: z.number().int().nullable(),
+  actorName: z.string(),
+  onBehalfOfUserId: z.number().int().nullable(),
+  /** The account's user a superior acted for under remote access. */
+  onBehalfOfName: z.string().nullable(),
+  companyId: z.number().int().nullable(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  requestId: z.string(),
+});
+export type OperationLog = z.infer<typeof operationLogSchema>;
+
+export const mailSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  status: z.enum(['queued', 'sent', 'failed', 'outbox']),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Mail = z.infer<typeof mailSchema>;
 
 export const systemCalls = {
   operationLogs: defineCall({

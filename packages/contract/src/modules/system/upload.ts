@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema } from '../validators';
-import { COVER_IMAGE_MAX_BYTES, LICENCE_FILE_MAX_BYTES, LOGO_UPLOAD_MAX_BYTES } from '../constants';
-import type { ResourceCode } from '../resource-codes';
+import { COVER_IMAGE_MAX_BYTES, LICENCE_FILE_MAX_BYTES, LOGO_UPLOAD_MAX_BYTES } from '../../shared/constants';
+import type { ResourceCode } from '../../shared/resource-codes';
+import { idSchema } from '../../shared/validators';
 
 /**
  * Uploads are the one call whose body is not JSON: POST the raw bytes to FILE_UPLOAD_PATH with
