@@ -21,13 +21,21 @@ const dirs = (dir) => {
  *   components import no feature.
  * - server: a module (apps/server/src/modules/<m>) imports another module only through its index.ts;
  *   apps/server/src/lib imports no module.
+ * - contract: a module (packages/contract/src/modules/<m>) imports another module only through its
+ *   index.ts; shared code (packages/contract/src/shared) imports no module. Only the assemblies at
+ *   the package root do: index.ts, registry.ts (calls, raw routes, machines), errors.ts (the error
+ *   catalogue, from each module's errors.ts) and validation-messages.ts (from each messages.ts).
+ *   Modules and shared code may read the catalogue (errors.ts) but not the other assemblies, which
+ *   import every module.
  * - everywhere: no import cycle, type-only imports included (./no-import-cycle.js).
  */
 export function moduleShapeConfig(root) {
   const web = 'apps/web/src';
   const server = 'apps/server/src';
+  const contract = 'packages/contract/src';
   const features = dirs(path.join(root, web, 'features'));
   const modules = dirs(path.join(root, server, 'modules'));
+  const contractModules = dirs(path.join(root, contract, 'modules'));
   const zones = [
     ...features.map((f) => ({
       target: `./${web}/features/${f}`,
@@ -50,6 +58,22 @@ export function moduleShapeConfig(root) {
       target: `./${server}/lib`,
       from: `./${server}/modules`,
       message: 'apps/server/src/lib is shared by the modules and imports none of them.',
+    },
+    ...contractModules.map((m) => ({
+      target: `./${contract}/modules/${m}`,
+      from: `./${contract}/modules`,
+      except: [`./${m}`, ...contractModules.filter((o) => o !== m).map((o) => `./${o}/index.ts`)],
+      message: 'A contract module imports another module only through its index.ts.',
+    })),
+    {
+      target: `./${contract}/shared`,
+      from: `./${contract}/modules`,
+      message: 'Shared contract code imports no module: only the assemblies at the package root (index.ts, registry.ts, errors.ts, validation-messages.ts) do.',
+    },
+    {
+      target: [`./${contract}/shared`, `./${contract}/modules`],
+      from: [`./${contract}/index.ts`, `./${contract}/registry.ts`, `./${contract}/validation-messages.ts`],
+      message: 'The root index, registry.ts and validation-messages.ts import every module: import the file that declares what you need.',
     },
   ];
   return [

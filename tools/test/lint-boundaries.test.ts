@@ -1,7 +1,8 @@
 /**
  * The module-shape lint rules (issue 11 §2) fail where they must: a web feature importing another
- * feature, shared web code importing a feature, a server module reaching past another module's
- * index.ts, and an import cycle (type-only ones included). Run twice: on the fixture tree with the
+ * feature, shared web code importing a feature, a server or contract module reaching past another
+ * module's index.ts, shared contract code importing a module, and an import cycle (type-only ones
+ * included). Run twice: on the fixture tree with the
  * rule builder, and with the repository's own eslint.config.js on probe texts at real paths.
  */
 import { ESLint } from 'eslint';
@@ -43,6 +44,16 @@ describe('module-shape lint rules on the fixture tree', () => {
       'apps/web/src/features/beta/beta-api.ts': [],
       'apps/web/src/lib/bad-imports-feature.ts': ['import-x/no-restricted-paths'],
       'apps/web/src/lib/format.ts': [],
+      'packages/contract/src/errors.ts': [],
+      'packages/contract/src/index.ts': [],
+      'packages/contract/src/modules/one/calls.ts': [],
+      'packages/contract/src/modules/one/errors.ts': [],
+      'packages/contract/src/modules/one/index.ts': [],
+      'packages/contract/src/modules/two/bad-deep-import.ts': ['import-x/no-restricted-paths'],
+      'packages/contract/src/modules/two/bad-imports-root-index.ts': ['import-x/no-restricted-paths'],
+      'packages/contract/src/modules/two/good-through-index.ts': [],
+      'packages/contract/src/shared/bad-imports-module.ts': ['import-x/no-restricted-paths'],
+      'packages/contract/src/shared/good-shared.ts': [],
       'tools/cycle/bad-a.ts': ['portal/no-import-cycle'],
       'tools/cycle/bad-b.ts': ['portal/no-import-cycle'],
       'tools/dynamic/good-lazy-a.ts': [],
@@ -66,6 +77,16 @@ describe("the repository's eslint.config.js", () => {
   it("refuses a server module reaching past another module's index.ts, and allows the index", async () => {
     const code = "import { endUserSessions } from '../auth/session.repository';\nimport { checkCredentials } from '../auth';\n\nexport const probe = [endUserSessions, checkCredentials];\n";
     expect(await rulesFor('apps/server/src/modules/partner/lint-probe.ts', code)).toEqual(['import-x/no-restricted-paths@1']);
+  });
+
+  it("refuses a contract module reaching past another module's index.ts, and allows the index", async () => {
+    const code = "import { authCalls } from '../auth/calls';\nimport { passwordSchema } from '../auth';\n\nexport const probe = [authCalls, passwordSchema];\n";
+    expect(await rulesFor('packages/contract/src/modules/partner/lint-probe.ts', code)).toEqual(['import-x/no-restricted-paths@1']);
+  });
+
+  it('refuses shared contract code importing a module, and lets it import shared code', async () => {
+    const code = "import { authCalls } from '../modules/auth';\nimport { idSchema } from './validators';\n\nexport const probe = [authCalls, idSchema];\n";
+    expect(await rulesFor('packages/contract/src/shared/lint-probe.ts', code)).toEqual(['import-x/no-restricted-paths@1']);
   });
 
   it('turns the cycle rule on for the repository and keeps the fixtures out of its lint', async () => {
