@@ -9,30 +9,38 @@ import { AUTH_ERRORS } from './modules/auth/errors';
 import { CLOUD_STORAGE_ERRORS } from './modules/cloud-storage/errors';
 import { CLOUD_UPGRADE_ERRORS } from './modules/cloud-upgrade/errors';
 import { PARTNER_ERRORS } from './modules/partner/errors';
-import { COMMON_ERRORS, type ErrorSlice } from './shared/errors';
-import type { Locale } from './shared/locale';
+import { COMMON_ERRORS } from './shared/errors';
 
-/** Every slice of the catalogue, each with the number ranges it owns. */
-export const ERROR_SLICES: readonly ErrorSlice[] = [COMMON_ERRORS, AUTH_ERRORS, ACCOUNT_MANAGE_ERRORS, PARTNER_ERRORS, CLOUD_UPGRADE_ERRORS, CLOUD_STORAGE_ERRORS];
-
-/** The slices' codes as one table (an intersection: a spread would turn the numeric keys into strings). */
-type Catalogue = (typeof COMMON_ERRORS)['codes'] &
-  (typeof AUTH_ERRORS)['codes'] &
-  (typeof ACCOUNT_MANAGE_ERRORS)['codes'] &
-  (typeof PARTNER_ERRORS)['codes'] &
-  (typeof CLOUD_UPGRADE_ERRORS)['codes'] &
-  (typeof CLOUD_STORAGE_ERRORS)['codes'];
+/** The slices as one table (typed as their intersection: a spread would turn the numeric keys into strings). */
+type Catalogue = typeof COMMON_ERRORS &
+  typeof AUTH_ERRORS &
+  typeof ACCOUNT_MANAGE_ERRORS &
+  typeof PARTNER_ERRORS &
+  typeof CLOUD_UPGRADE_ERRORS &
+  typeof CLOUD_STORAGE_ERRORS;
 
 export const ERROR_CATALOGUE: Catalogue = {
-  ...COMMON_ERRORS.codes,
-  ...AUTH_ERRORS.codes,
-  ...ACCOUNT_MANAGE_ERRORS.codes,
-  ...PARTNER_ERRORS.codes,
-  ...CLOUD_UPGRADE_ERRORS.codes,
-  ...CLOUD_STORAGE_ERRORS.codes,
+  ...COMMON_ERRORS,
+  ...AUTH_ERRORS,
+  ...ACCOUNT_MANAGE_ERRORS,
+  ...PARTNER_ERRORS,
+  ...CLOUD_UPGRADE_ERRORS,
+  ...CLOUD_STORAGE_ERRORS,
 };
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** The portal's locales (SPEC §1): en-US is the fallback. */
+export type Locale = 'en-US' | 'zh-CN';
+export const LOCALES: readonly Locale[] = ['en-US', 'zh-CN'];
+export const DEFAULT_LOCALE: Locale = 'en-US';
+
+export function normalizeLocale(input: string | null | undefined): Locale {
+  if (!input) return DEFAULT_LOCALE;
+  const l = input.toLowerCase();
+  if (l.startsWith('zh')) return 'zh-CN';
+  return 'en-US';
+}
 
 export const ErrorCodes = Object.fromEntries(
   Object.entries(ERROR_CATALOGUE).map(([code, e]) => [e.key, Number(code)]),

@@ -6,7 +6,6 @@
 
 // Shared by every module
 export * from './shared/constants';
-export * from './shared/locale';
 export * from './shared/resource-codes';
 export * from './shared/crypto';
 export * from './shared/envelope';

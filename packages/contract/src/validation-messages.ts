@@ -15,22 +15,8 @@ import { FEEDBACK_CHAT_VALIDATION_MESSAGES } from './modules/feedback-chat/messa
 import { LICENSE_VALIDATION_MESSAGES } from './modules/license/messages';
 import { PARTNER_VALIDATION_MESSAGES } from './modules/partner/messages';
 import { POINT_MALL_VALIDATION_MESSAGES } from './modules/point-mall/messages';
-import type { Locale } from './shared/locale';
+import type { Locale } from './errors';
 import { SHARED_VALIDATION_MESSAGES, type MessageText } from './shared/messages';
-
-/** Each table by its owner ('shared' or the module's folder name). */
-export const VALIDATION_MESSAGE_SLICES = {
-  shared: SHARED_VALIDATION_MESSAGES,
-  auth: AUTH_VALIDATION_MESSAGES,
-  'account-manage': ACCOUNT_MANAGE_VALIDATION_MESSAGES,
-  partner: PARTNER_VALIDATION_MESSAGES,
-  'cloud-upgrade': CLOUD_UPGRADE_VALIDATION_MESSAGES,
-  'cloud-content': CLOUD_CONTENT_VALIDATION_MESSAGES,
-  'cloud-storage': CLOUD_STORAGE_VALIDATION_MESSAGES,
-  license: LICENSE_VALIDATION_MESSAGES,
-  'point-mall': POINT_MALL_VALIDATION_MESSAGES,
-  'feedback-chat': FEEDBACK_CHAT_VALIDATION_MESSAGES,
-} as const satisfies Record<string, Record<string, MessageText>>;
 
 const ALL = {
   ...SHARED_VALIDATION_MESSAGES,
@@ -53,7 +39,8 @@ export type ValidationMessageKey = `validation.${ValidationName}`;
 export const VALIDATION_MESSAGES: Record<ValidationName, MessageText> = ALL;
 
 /** Every message key a contract schema may report. */
-export const VALIDATION_MESSAGE_KEYS: readonly ValidationMessageKey[] = (Object.keys(ALL) as ValidationName[]).map((name) => `validation.${name}` as const);
+// Pure: a bundle that does not use the list (the web) drops it.
+export const VALIDATION_MESSAGE_KEYS: readonly ValidationMessageKey[] = /* @__PURE__ */ (Object.keys(ALL) as ValidationName[]).map((name) => `validation.${name}` as const);
 
 /** Message of a `validation.*` key (or of a bare zod message, returned unchanged). */
 export function validationMessage(message: string, locale: Locale): string {

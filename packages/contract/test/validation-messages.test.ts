@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -14,9 +14,33 @@ import {
 } from '../src/shared/constants';
 import { CATEGORY_MAX_COUNTRIES } from '../src/modules/cloud-content';
 import { CHAT_FILES_MAX } from '../src/modules/feedback-chat';
-import { VALIDATION_MESSAGE_KEYS, VALIDATION_MESSAGE_SLICES, VALIDATION_MESSAGES, validationMessage, type ValidationName } from '../src/validation-messages';
+import { ACCOUNT_MANAGE_VALIDATION_MESSAGES } from '../src/modules/account-manage/messages';
+import { AUTH_VALIDATION_MESSAGES } from '../src/modules/auth/messages';
+import { CLOUD_CONTENT_VALIDATION_MESSAGES } from '../src/modules/cloud-content/messages';
+import { CLOUD_STORAGE_VALIDATION_MESSAGES } from '../src/modules/cloud-storage/messages';
+import { CLOUD_UPGRADE_VALIDATION_MESSAGES } from '../src/modules/cloud-upgrade/messages';
+import { FEEDBACK_CHAT_VALIDATION_MESSAGES } from '../src/modules/feedback-chat/messages';
+import { LICENSE_VALIDATION_MESSAGES } from '../src/modules/license/messages';
+import { PARTNER_VALIDATION_MESSAGES } from '../src/modules/partner/messages';
+import { POINT_MALL_VALIDATION_MESSAGES } from '../src/modules/point-mall/messages';
+import { SHARED_VALIDATION_MESSAGES } from '../src/shared/messages';
+import { VALIDATION_MESSAGE_KEYS, VALIDATION_MESSAGES, validationMessage, type ValidationName } from '../src/validation-messages';
 
 const CJK = /[\u4e00-\u9fff]/;
+
+/** Each table of texts by its owner. */
+const TABLES: Record<string, Record<string, unknown>> = {
+  shared: SHARED_VALIDATION_MESSAGES,
+  auth: AUTH_VALIDATION_MESSAGES,
+  'account-manage': ACCOUNT_MANAGE_VALIDATION_MESSAGES,
+  partner: PARTNER_VALIDATION_MESSAGES,
+  'cloud-upgrade': CLOUD_UPGRADE_VALIDATION_MESSAGES,
+  'cloud-content': CLOUD_CONTENT_VALIDATION_MESSAGES,
+  'cloud-storage': CLOUD_STORAGE_VALIDATION_MESSAGES,
+  license: LICENSE_VALIDATION_MESSAGES,
+  'point-mall': POINT_MALL_VALIDATION_MESSAGES,
+  'feedback-chat': FEEDBACK_CHAT_VALIDATION_MESSAGES,
+};
 const nameOf = (key: string) => key.slice('validation.'.length) as ValidationName;
 
 describe('message keys', () => {
@@ -26,7 +50,10 @@ describe('message keys', () => {
   });
 
   it('are the tables of shared/messages.ts and of each module together, none in two tables', () => {
-    const names = Object.values(VALIDATION_MESSAGE_SLICES).flatMap((table) => Object.keys(table));
+    const modulesDir = fileURLToPath(new URL('../src/modules', import.meta.url));
+    const withMessages = readdirSync(modulesDir).filter((m) => existsSync(join(modulesDir, m, 'messages.ts')));
+    expect(withMessages.sort()).toEqual(Object.keys(TABLES).filter((t) => t !== 'shared').sort());
+    const names = Object.values(TABLES).flatMap((table) => Object.keys(table));
     expect(names.length).toBe(new Set(names).size);
     expect(names.sort()).toEqual(VALIDATION_MESSAGE_KEYS.map(nameOf).sort());
   });
