@@ -4,9 +4,30 @@ import { companyTypeSchema, pageOf, pageQuerySchema, sessionUserSchema } from '.
 import { RATE_LIMITS } from '../../shared/rate-limits';
 import { idSchema, isEmailValid } from '../../shared/validators';
 import { passwordSchema, passwordsMatch } from '../auth';
-import { companySchema, companyStatusSchema } from './company-calls';
 import { auditStateSchema } from './states';
 import { inviteeSchema } from './validators';
+
+export const COMPANY_STATUSES = ['inactive', 'active', 'frozen'] as const;
+export const companyStatusSchema = z.enum(COMPANY_STATUSES);
+
+/** A company of the partner network as lists and details answer it. */
+export const companySchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  type: companyTypeSchema,
+  level: z.number().int(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  contact: z.string(),
+  telephone: z.string(),
+  email: z.string(),
+  areaId: z.number().int().nullable(),
+  status: companyStatusSchema,
+  userCount: z.number().int(),
+  userLimit: z.number().int(),
+  createdAt: z.string(),
+});
+export type Company = z.infer<typeof companySchema>;
 
 /** An invitation link is good for this many days, and once. */
 export const INVITATION_TTL_DAYS = 7;

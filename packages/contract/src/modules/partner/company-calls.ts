@@ -2,27 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../../shared/define-call';
 import { companyTypeSchema, pageOf, pageQuerySchema } from '../../shared/entities';
 import { idSchema } from '../../shared/validators';
-
-export const COMPANY_STATUSES = ['inactive', 'active', 'frozen'] as const;
-export const companyStatusSchema = z.enum(COMPANY_STATUSES);
-
-export const companySchema = z.object({
-  id: z.number().int(),
-  parentId: z.number().int().nullable(),
-  type: companyTypeSchema,
-  level: z.number().int(),
-  name: z.string(),
-  logo: z.string().nullable(),
-  contact: z.string(),
-  telephone: z.string(),
-  email: z.string(),
-  areaId: z.number().int().nullable(),
-  status: companyStatusSchema,
-  userCount: z.number().int(),
-  userLimit: z.number().int(),
-  createdAt: z.string(),
-});
-export type Company = z.infer<typeof companySchema>;
+import { companySchema, companyStatusSchema } from './calls';
 
 export const companyListQuerySchema = pageQuerySchema.extend({
   searchText: z.string().trim().max(100).optional(),
