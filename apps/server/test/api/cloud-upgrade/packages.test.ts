@@ -12,14 +12,14 @@ import {
 } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { files, firmwarePackageChunks, firmwarePackages, firmwarePackageSyncs, operationLogs, releaseTasks } from '../../src/db/schema';
-import { processPendingPackages } from '../../src/modules/upgrade/packages.calls';
-import { CLAIM_LEASE_MS, deleteAbandonedUploads } from '../../src/modules/upgrade/packages.processing';
-import { chunkKey } from '../../src/modules/upgrade/packages.storage';
-import { createTestApp, type Session, type TestApp } from '../support/app';
-import { ENGINES } from '../support/db';
-import { seedDevices } from '../support/upgrade-fixtures';
-import { makePng } from '../lib/helpers/images';
+import { files, firmwarePackageChunks, firmwarePackages, firmwarePackageSyncs, operationLogs, releaseTasks } from '../../../src/db/schema';
+import { processPendingPackages } from '../../../src/modules/cloud-upgrade/packages.calls';
+import { CLAIM_LEASE_MS, deleteAbandonedUploads } from '../../../src/modules/cloud-upgrade/packages.processing';
+import { chunkKey } from '../../../src/modules/cloud-upgrade/packages.storage';
+import { createTestApp, type Session, type TestApp } from '../../support/app';
+import { ENGINES } from '../../support/db';
+import { seedDevices } from '../../support/upgrade-fixtures';
+import { makePng } from '../../lib/helpers/images';
 
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');

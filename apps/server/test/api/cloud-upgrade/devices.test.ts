@@ -5,11 +5,11 @@ import { and, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceProvisioningKeys, devices, files, operationLogs, releaseTasks, taskDevices } from '../../src/db/schema';
-import { readTargetSns } from '../../src/modules/upgrade/targets.file';
-import { createTestApp, type Session, type TestApp } from '../support/app';
-import { ENGINES } from '../support/db';
-import { createSyncedPackage, seedDevices } from '../support/upgrade-fixtures';
+import { deviceProvisioningKeys, devices, files, operationLogs, releaseTasks, taskDevices } from '../../../src/db/schema';
+import { readTargetSns } from '../../../src/modules/cloud-upgrade/targets.file';
+import { createTestApp, type Session, type TestApp } from '../../support/app';
+import { ENGINES } from '../../support/db';
+import { createSyncedPackage, seedDevices } from '../../support/upgrade-fixtures';
 
 const DAY = 86_400_000;
 

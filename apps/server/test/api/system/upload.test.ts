@@ -3,9 +3,9 @@ import { deflateSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, operationLogs } from '../../src/db/schema';
-import { createTestApp, type Session, type TestApp } from '../support/app';
-import { ENGINES } from '../support/db';
+import { files, operationLogs } from '../../../src/db/schema';
+import { createTestApp, type Session, type TestApp } from '../../support/app';
+import { ENGINES } from '../../support/db';
 
 /** A real 2x2 PNG. */
 function png(): Buffer {

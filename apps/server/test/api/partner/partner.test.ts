@@ -10,11 +10,11 @@ import {
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, mails, operationLogs } from '../../src/db/schema';
-import { createTestApp, type Session, type TestApp } from '../support/app';
-import { ENGINES } from '../support/db';
-import { createCompany, createUser, PASSWORD } from '../support/fixtures';
-import { crc32, makePng } from '../lib/helpers/images';
+import { companies, mails, operationLogs } from '../../../src/db/schema';
+import { createTestApp, type Session, type TestApp } from '../../support/app';
+import { ENGINES } from '../../support/db';
+import { createCompany, createUser, PASSWORD } from '../../support/fixtures';
+import { crc32, makePng } from '../../lib/helpers/images';
 
 const NEW_PASSWORD = 'Reg1ster#pw';
 

@@ -7,12 +7,12 @@ import { DEVICE_API_PREFIX, ErrorCodes, POLL_INTERVAL_BUSY_SECONDS, POLL_INTERVA
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceProvisioningKeys, devices } from '../../src/db/schema';
-import { flushDeviceLastSeen } from '../../src/modules/upgrade/device-api.last-seen';
-import { createTestApp, type Session, type TestApp } from '../support/app';
-import { ENGINES } from '../support/db';
-import { createSyncedPackage } from '../support/upgrade-fixtures';
-import { authOf, deviceCall, fullTask, keyedDevices, poll, report, type SimDevice } from '../support/upgrade-release';
+import { deviceProvisioningKeys, devices } from '../../../src/db/schema';
+import { flushDeviceLastSeen } from '../../../src/modules/cloud-upgrade/device-api.last-seen';
+import { createTestApp, type Session, type TestApp } from '../../support/app';
+import { ENGINES } from '../../support/db';
+import { createSyncedPackage } from '../../support/upgrade-fixtures';
+import { authOf, deviceCall, fullTask, keyedDevices, poll, report, type SimDevice } from '../../support/upgrade-release';
 
 const sha256 = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 const PROVISIONING_KEY = 'brand-a-provisioning-key-0123456789';

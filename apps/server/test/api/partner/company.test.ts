@@ -1,8 +1,8 @@
 import { companyCalls, ErrorCodes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
-import { ENGINES } from '../support/db';
-import { createCompany, createUser } from '../support/fixtures';
+import { createTestApp, type TestApp } from '../../support/app';
+import { ENGINES } from '../../support/db';
+import { createCompany, createUser } from '../../support/fixtures';
 
 describe.each(ENGINES)('companies (%s)', (engine) => {
   let t: TestApp;

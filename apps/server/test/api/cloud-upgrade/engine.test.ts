@@ -10,15 +10,15 @@ import { ErrorCodes, upgradeCalls, type ReleaseTaskDetail } from '@portal/contra
 import { createHash } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, deviceProvisioningKeys } from '../../src/db/schema';
-import { runUpgradeOnce } from '../../src/modules/upgrade';
-import { tickReleaseTasks } from '../../src/modules/upgrade/engine';
-import { createTestApp, type Session, type TestApp } from '../support/app';
-import { ENGINES } from '../support/db';
-import { createSyncedPackage } from '../support/upgrade-fixtures';
+import { devices, deviceProvisioningKeys } from '../../../src/db/schema';
+import { runUpgradeOnce } from '../../../src/modules/cloud-upgrade';
+import { tickReleaseTasks } from '../../../src/modules/cloud-upgrade/engine';
+import { createTestApp, type Session, type TestApp } from '../../support/app';
+import { ENGINES } from '../../support/db';
+import { createSyncedPackage } from '../../support/upgrade-fixtures';
 import {
   DAY, deviceCall, deviceStates, fleetRound, fullTask, grayTask, HOUR, keyedDevices, poll, report, type SimDevice,
-} from '../support/upgrade-release';
+} from '../../support/upgrade-release';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 

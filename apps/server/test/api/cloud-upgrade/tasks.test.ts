@@ -6,12 +6,12 @@
 import { ErrorCodes, releaseTaskMachine, TASK_OWNER_ACTIONS, upgradeCalls, type ReleaseTaskInput } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files } from '../../src/db/schema';
-import { writeXlsxBuffer } from '../../src/lib/xlsx';
-import { createTestApp, type Session, type TestApp } from '../support/app';
-import { ENGINES } from '../support/db';
-import { createSyncedPackage, seedDevices } from '../support/upgrade-fixtures';
-import { DAY, deviceStates, fullTask, grayTask } from '../support/upgrade-release';
+import { files } from '../../../src/db/schema';
+import { writeXlsxBuffer } from '../../../src/lib/xlsx';
+import { createTestApp, type Session, type TestApp } from '../../support/app';
+import { ENGINES } from '../../support/db';
+import { createSyncedPackage, seedDevices } from '../../support/upgrade-fixtures';
+import { DAY, deviceStates, fullTask, grayTask } from '../../support/upgrade-release';
 
 describe.each(ENGINES)('release tasks (%s)', (engine) => {
   let t: TestApp;

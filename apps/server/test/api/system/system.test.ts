@@ -1,9 +1,9 @@
 import { authCalls, ErrorCodes, systemCalls, userCalls } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, operationLogs, sessions, users } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../support/app';
-import { ENGINES } from '../support/db';
+import { files, operationLogs, sessions, users } from '../../../src/db/schema';
+import { createTestApp, type TestApp } from '../../support/app';
+import { ENGINES } from '../../support/db';
 
 describe.each(ENGINES)('operation log, outbox, hidden menus and file links (%s)', (engine) => {
   let t: TestApp;

@@ -1,16 +1,16 @@
 /**
- * The upgrade module's background work runs as the pg-boss job 'upgrade.tick' (modules/upgrade/jobs.ts),
+ * The upgrade module's background work runs as the pg-boss job 'upgrade.tick' (modules/cloud-upgrade/jobs.ts),
  * on the clock it is given: an upload abandoned for PACKAGE_UPLOAD_ABANDON_DAYS is deleted by the
  * job, with no test calling the engine. Two instances declaring the job share one chain of runs.
  */
 import { createHash } from 'node:crypto';
 import { DAY_MS, PACKAGE_UPLOAD_ABANDON_DAYS, upgradeCalls } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobQueue, type JobQueue } from '../../src/lib/jobs';
-import { registerUpgradeJobs, UPGRADE_JOBS } from '../../src/modules/upgrade';
-import { createTestApp, type TestApp } from '../support/app';
-import { ENGINES } from '../support/db';
-import { waitFor } from '../lib/helpers/wait';
+import { createJobQueue, type JobQueue } from '../../../src/lib/jobs';
+import { registerUpgradeJobs, UPGRADE_JOBS } from '../../../src/modules/cloud-upgrade';
+import { createTestApp, type TestApp } from '../../support/app';
+import { ENGINES } from '../../support/db';
+import { waitFor } from '../../lib/helpers/wait';
 
 describe.each(ENGINES)('upgrade tick as a job (%s)', (engine) => {
   let t: TestApp;

@@ -11,13 +11,13 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { companies, files, loginThrottle, operationLogs, users, verificationCodes } from '../../src/db/schema';
-import { purgeLoginThrottle } from '../../src/lib/jobs/maintenance';
-import { sha256Hex } from '../../src/lib/secrets';
-import { createCaptcha } from '../../src/modules/auth/captcha';
-import { createTestApp, type Answer, type Session, type TestApp } from '../support/app';
-import { ENGINES } from '../support/db';
-import { createCompany, createUser, PASSWORD } from '../support/fixtures';
+import { companies, files, loginThrottle, operationLogs, users, verificationCodes } from '../../../src/db/schema';
+import { purgeLoginThrottle } from '../../../src/lib/jobs/maintenance';
+import { sha256Hex } from '../../../src/lib/secrets';
+import { createCaptcha } from '../../../src/modules/auth/captcha';
+import { createTestApp, type Answer, type Session, type TestApp } from '../../support/app';
+import { ENGINES } from '../../support/db';
+import { createCompany, createUser, PASSWORD } from '../../support/fixtures';
 
 // Counts argon2 hashes (the CPU cost an unauthenticated caller can make the server pay).
 const argon = vi.hoisted(() => ({ hashes: 0 }));

@@ -5,10 +5,10 @@
  */
 import { DEVICE_IMPORT_COLUMNS, deviceCalls, ErrorCodes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importSlots, IMPORT_CONCURRENCY_MAX, writeXlsxBuffer } from '../../src/lib/xlsx';
-import { readTargetSns } from '../../src/modules/upgrade/targets.file';
-import { createTestApp, type Session, type TestApp } from '../support/app';
-import { ENGINES } from '../support/db';
+import { importSlots, IMPORT_CONCURRENCY_MAX, writeXlsxBuffer } from '../../../src/lib/xlsx';
+import { readTargetSns } from '../../../src/modules/cloud-upgrade/targets.file';
+import { createTestApp, type Session, type TestApp } from '../../support/app';
+import { ENGINES } from '../../support/db';
 
 describe.each(ENGINES)('imports are bounded per server (%s)', (engine) => {
   let t: TestApp;

@@ -1,10 +1,10 @@
 import { authCalls, EMAIL_CHURN_WINDOW_MINUTES, ErrorCodes, PARTNER_ONLY_CODES, USER_INVITE_TTL_DAYS, userCalls } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { companies, users } from '../../src/db/schema';
-import { createTestApp, type Session, type TestApp } from '../support/app';
-import { ENGINES } from '../support/db';
-import { createUser, PASSWORD } from '../support/fixtures';
+import { companies, users } from '../../../src/db/schema';
+import { createTestApp, type Session, type TestApp } from '../../support/app';
+import { ENGINES } from '../../support/db';
+import { createUser, PASSWORD } from '../../support/fixtures';
 
 const LINK = /\/customer\/user-register\/(\d+)\/(\d+)\/([0-9a-f]{32})\?t=(\S+)/;
 const NEW_PASSWORD = 'Fresh#2026pw';

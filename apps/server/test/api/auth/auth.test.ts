@@ -3,11 +3,11 @@ import {
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, companyBranding, companyDomains, operationLogs, sessions, users, verificationCodes } from '../../src/db/schema';
-import { sha256Hex } from '../../src/lib/secrets';
-import { createTestApp, type TestApp } from '../support/app';
-import { ENGINES } from '../support/db';
-import { PASSWORD } from '../support/fixtures';
+import { companies, companyBranding, companyDomains, operationLogs, sessions, users, verificationCodes } from '../../../src/db/schema';
+import { sha256Hex } from '../../../src/lib/secrets';
+import { createTestApp, type TestApp } from '../../support/app';
+import { ENGINES } from '../../support/db';
+import { PASSWORD } from '../../support/fixtures';
 
 /** Reads the graphic code's answer from the database (its hash is stored; we brute force the hash by re-issuing a known one). */
 async function solvedImageCode(t: TestApp) {
