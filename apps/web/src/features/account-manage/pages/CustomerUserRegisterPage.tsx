@@ -1,17 +1,15 @@
 import { UserOutlined } from '@ant-design/icons';
-import { nickNameSchema, registerUserSchema, userCalls, type CallData } from '@portal/contract';
+import { nickNameSchema, registerUserSchema, userCalls } from '@portal/contract';
 import { z } from 'zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Result, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PasswordFields } from '../../../components/PasswordFields';
 import { PublicShell } from '../../../components/PublicShell';
-import { call } from '../../../lib/api/client';
 import { useRevalidateOnLocaleChange, zodRule } from '../../../lib/form/zod-rules';
+import { type RegistrationLink, useRegisterUser, useRegistrationCheck } from '../api/users-api';
 
-type LinkParts = CallData<typeof userCalls.registerCheck>;
 /** When registering (not resetting) the nickname is required. */
 const nickNameRequired = z.object({ nickName: nickNameSchema });
 
@@ -22,7 +20,7 @@ interface RegisterForm {
 }
 
 /** The link's parts, or null when they cannot be a link of ours. */
-function useLinkParts(): LinkParts | null {
+function useRegistrationLink(): RegistrationLink | null {
   const { corpId, userId, emailmd5 } = useParams();
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
@@ -39,15 +37,9 @@ function useLinkParts(): LinkParts | null {
 export default function CustomerUserRegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const link = useLinkParts();
-  const check = useQuery({
-    queryKey: ['userRegistration', link],
-    queryFn: ({ signal }) => call(userCalls.registerCheck, link!, { signal, silent: true }),
-    enabled: link !== null,
-    retry: false,
-    staleTime: Infinity,
-  });
-  const complete = useMutation({ mutationFn: (d: CallData<typeof userCalls.register>) => call(userCalls.register, d) });
+  const link = useRegistrationLink();
+  const check = useRegistrationCheck(link);
+  const complete = useRegisterUser();
   const [form] = Form.useForm<RegisterForm>();
   useRevalidateOnLocaleChange(form);
   const [doneEmail, setDoneEmail] = useState<string | null>(null);
