@@ -8,7 +8,7 @@
  * - A deep link survives a reload while signed in, and leads to login (and back) when signed out.
  */
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, login, loginAs, logout, sessionToken } from './support';
+import { ACCOUNTS, login, loginAs, logout, sessionToken } from '../../support';
 
 test.describe('distributor redirects', () => {
   test('a distributor opening the cloud upgrade index, the customization tools or the cloud index is sent to /login', async ({ page }) => {

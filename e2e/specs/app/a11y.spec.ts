@@ -8,16 +8,16 @@
  * and a full release in progress, tools/seed/demo-upgrade.ts), read from the links of the task list. The public pages (login, register and the pages opened from e-mails) are checked by their
  * own spec.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { LAYOUT_ROUTES } from '../../apps/web/src/app/routes';
-import type { AppRoute } from '../../apps/web/src/app/route-types';
+import { LAYOUT_ROUTES } from '../../../apps/web/src/app/routes';
+import type { AppRoute } from '../../../apps/web/src/app/route-types';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Locale, type Role, loginAs } from './support';
+import { type Locale, type Role, loginAs } from '../../support';
+import { type AxeFinding, axeFindings, axeReport } from '../../support/axe';
 
-const REPORT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results');
+const REPORT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results');
 
 interface PageRoute {
   key: string;
@@ -65,39 +65,10 @@ async function open(page: Page, role: Role, locale: Locale, path: string): Promi
   await expect(page).toHaveURL((u) => `${u.pathname}${u.search}` === path);
 }
 
-interface Finding {
-  page: string;
-  rule: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
-async function audit(page: Page, label: string): Promise<Finding[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      page: label,
-      rule: v.id,
-      impact: v.impact!,
-      help: v.help,
-      // The selector and, for contrast, the colours axe measured.
-      targets: v.nodes.slice(0, 5).map((n) => {
-        const d = n.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
-        return `${n.target.join(' ')}${d?.fgColor ? ` (${d.fgColor} on ${d.bgColor}, ${d.contrastRatio}:1)` : ''}`;
-      }),
-    }));
-}
-
-function report(findings: Finding[]): string {
-  return findings.map((f) => `${f.page}: [${f.impact}] ${f.rule} (${f.help})\n    ${f.targets.join('\n    ')}`).join('\n');
-}
-
 for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
   test(`every signed-in page has no serious or critical axe violation (${locale})`, async ({ browser }) => {
     test.setTimeout(300_000);
-    const findings: Finding[] = [];
+    const findings: AxeFinding[] = [];
     const ids: Record<string, string> = {};
     for (const role of ['supplier', 'owner'] as const) {
       const pages = PAGES.filter((p) => p.role === role);
@@ -111,12 +82,12 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       for (const p of pages.filter((x) => !NEEDS_ID[x.key])) {
         if (p.key !== 'home' || !page.url().endsWith('/layout/home')) await open(page, role, locale, p.path);
         await settle(page);
-        findings.push(...(await audit(page, `${role} ${p.path}`)));
+        findings.push(...(await axeFindings(page, `${role} ${p.path}`)));
         if (p.key === 'cloudUpgradeIndex') {
           // The task tab links the details of each task.
           await page.getByRole('tab').nth(1).click();
           await settle(page);
-          findings.push(...(await audit(page, `${role} ${p.path} (tasks tab)`)));
+          findings.push(...(await axeFindings(page, `${role} ${p.path} (tasks tab)`)));
           for (const key of ['cloudUpgradeDetail', 'grayDetail']) {
             const a = page.locator(`a[href*="${key}?taskId="]`).first();
             if (await a.count()) ids[key] = (await a.getAttribute('href'))!;
@@ -128,13 +99,13 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
         expect(href, `the demo seed offers a record for ${p.path}`).toMatch(NEEDS_ID[p.key].link);
         await open(page, role, locale, href);
         await settle(page);
-        findings.push(...(await audit(page, `${role} ${p.path}`)));
+        findings.push(...(await axeFindings(page, `${role} ${p.path}`)));
       }
       await context.close();
     }
     // Also on disk as soon as known (a long run can be read before it ends).
     mkdirSync(REPORT_DIR, { recursive: true });
-    writeFileSync(path.join(REPORT_DIR, `a11y-${locale}.txt`), report(findings) || 'no serious or critical violation\n');
-    expect(findings, report(findings)).toEqual([]);
+    writeFileSync(path.join(REPORT_DIR, `a11y-${locale}.txt`), axeReport(findings) || 'no serious or critical violation\n');
+    expect(findings, axeReport(findings)).toEqual([]);
   });
 }

@@ -4,7 +4,7 @@
  * docs raise no CSP violation, and every answer carries the headers.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, login } from './support';
+import { ACCOUNTS, login } from '../../support';
 
 /** Every CSP violation the page reports, from the browser's own event. */
 async function recordViolations(page: Page): Promise<string[]> {

@@ -8,7 +8,7 @@
  * keep signing in with the demo accounts.
  */
 import { expect, test } from '@playwright/test';
-import { PASSWORD, TEXT, login, logout, sessionToken, submitLogin, switchLocale, toast, toasts } from './support';
+import { PASSWORD, TEXT, login, logout, sessionToken, submitLogin, switchLocale, toast, toasts } from '../../support';
 
 // Seeded staff of Acme Vision and Northwind (tools/seed/demo.ts: first.last@<company mail domain>).
 const EMMA = 'emma.clarke@acme.demo.local';

@@ -1,13 +1,13 @@
 /**
  * Issue #3 part A (users): a partner owner invites a user, the invitee registers through the e-mailed
  * link and logs in; a distributor is never offered partner-only permissions (the server's refusal of
- * them, 1005, is covered by apps/server/test/api/accounts-users.test.ts).
+ * them, 1005, is covered by apps/server/test/api/account-manage/users.test.ts).
  *
  * The e2e server keeps mail in the outbox: the test reads the invitation as the supplier does, in the
  * Mail outbox page (a second browser context).
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { login, loginAs, logout, toast } from './support';
+import { login, loginAs, logout, toast } from '../../support';
 
 const USERS_PAGE = '/layout/accountManage/usersManage';
 const NEW_PASSWORD = 'Invitee#2026';

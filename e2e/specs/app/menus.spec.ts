@@ -16,7 +16,7 @@
  *   customer   account, license_qry, vmslicense_qry; userType customer (no Content Site)
  */
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, type Role, loginAs, menuGroupLabels, menuItem, switchArea, topMenuLabels } from './support';
+import { ACCOUNTS, type Role, loginAs, menuGroupLabels, menuItem, switchArea, topMenuLabels } from '../../support';
 
 interface Expected {
   /** The side menu's top level, in order. */

@@ -10,7 +10,7 @@
  *   page.clock; the server clock is real, so nothing here calls the server after the jump.
  */
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, type ApiExchange, loginAs, login, menuItem, recordApi, sessionToken, switchArea, switchLocale, toast } from './support';
+import { ACCOUNTS, type ApiExchange, loginAs, login, menuItem, recordApi, sessionToken, switchArea, switchLocale, toast } from '../../support';
 
 /** Access-token lifetime set by e2e/serve.ts, plus a margin. */
 const TOKEN_TTL_MS = 20_000;

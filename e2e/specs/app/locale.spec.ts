@@ -4,7 +4,7 @@
  * the browser language, en-US as fallback).
  */
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, TEXT, buttonText, login, logout, menuItem, switchLocale, topMenuLabels } from './support';
+import { ACCOUNTS, TEXT, buttonText, login, logout, menuItem, switchLocale, topMenuLabels } from '../../support';
 
 const storedLocale = (page: import('@playwright/test').Page) => page.evaluate(() => sessionStorage.getItem('locale'));
 

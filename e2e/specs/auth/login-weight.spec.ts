@@ -10,9 +10,9 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loginInitialFiles } from '../../apps/web/scripts/login-chunks.mjs';
+import { loginInitialFiles } from '../../../apps/web/scripts/login-chunks.mjs';
 
-const manifestPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist/.vite/manifest.json');
+const manifestPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../apps/web/dist/.vite/manifest.json');
 
 test('the login page loads exactly the scripts npm run size counts', async ({ page }) => {
   const counted = [...loginInitialFiles(JSON.parse(readFileSync(manifestPath, 'utf8')))].filter((f) => /\.m?js$/.test(f));

@@ -21,9 +21,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ACCOUNTS, exactText, login, menuItem, toast } from './support';
+import { ACCOUNTS, exactText, login, menuItem, toast } from '../../support';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? '8181'}`;
 const INDEX_PAGE = '/layout/cloudUpgrade/cloudUpgradeIndex';
 const DEVICES_PAGE = '/layout/cloudUpgrade/upgradeDevices';

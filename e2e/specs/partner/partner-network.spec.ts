@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ACCOUNTS, buttonText, login, toast } from './support';
+import { ACCOUNTS, buttonText, login, toast } from '../../support';
 
 const MAIL_LOG = path.join(os.tmpdir(), `portal-e2e-mail-${process.env.E2E_PORT ?? '8181'}.jsonl`);
 const NEW_PASSWORD = 'Instal1er#2026';

@@ -8,9 +8,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Locale, loginAs } from './support';
+import { type Locale, loginAs } from '../../support';
 
-const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../screenshots');
 /**
  * 1366 px is not met yet: the users, companies, packages and tasks lists have more fixed column
  * widths than the ~1000 px of content, so their last columns sit under the fixed Actions column

@@ -6,7 +6,7 @@
  */
 import { API_PREFIX as CONTRACT_PREFIX, buildBasic, ErrorCodes } from '@portal/contract';
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, menuItem, sideMenu } from './support';
+import { loginAs, menuItem, sideMenu } from '../../support';
 
 async function signedCall(page: Page, path: string, data: unknown): Promise<{ code: number; msg: string }> {
   const { token, signKey } = await page.evaluate(() => ({

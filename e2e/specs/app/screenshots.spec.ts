@@ -5,9 +5,9 @@
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ACCOUNTS, type Locale, TEXT, buttonText, login, switchLocale } from './support';
+import { ACCOUNTS, type Locale, TEXT, buttonText, login, switchLocale } from '../../support';
 
-const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../screenshots');
 const LOCALES: Locale[] = ['en-US', 'zh-CN'];
 
 test.use({ viewport: { width: 1440, height: 900 } });
