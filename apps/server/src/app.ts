@@ -7,12 +7,11 @@ import type { Database } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import type { CallImpl } from './lib/implement';
 import type { AppServices } from './lib/services';
-import { accountImpls } from './modules/accounts';
+import { accountImpls } from './modules/account-manage';
 import { authImpls } from './modules/auth';
-import { partnerImpls } from './modules/partner';
-import { registerUpgradeRoutes, upgradeImpls } from './modules/upgrade';
-import { companyImpls } from './modules/company';
-import { systemImpls } from './modules/system/system.calls';
+import { companyImpls, partnerImpls } from './modules/partner';
+import { registerUpgradeRoutes, upgradeImpls } from './modules/cloud-upgrade';
+import { fileImpls, registerFileRoutes, registerUploadRoutes, systemImpls } from './modules/system';
 import { buildOpenApiDocument } from './openapi';
 import { registerCalls } from './plugins/call-router';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
@@ -21,8 +20,6 @@ import { genReqId, portalLoggerOptions } from './plugins/log-redaction';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerDelivery } from './plugins/static';
-import { fileImpls, registerFileRoutes } from './modules/system/file.routes';
-import { registerUploadRoutes } from './modules/system/upload.routes';
 
 /** Every implemented call; the registry test checks it covers ALL_CALLS of the contract. */
 export const ALL_IMPLS: readonly CallImpl[] = [...authImpls, ...companyImpls, ...systemImpls, ...fileImpls, ...accountImpls, ...partnerImpls, ...upgradeImpls];

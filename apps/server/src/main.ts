@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createServices } from './services';
-import { registerUpgradeJobs } from './modules/upgrade';
+import { registerUpgradeJobs } from './modules/cloud-upgrade';
 import { systemClock } from './lib/clock';
 import { ConfigError } from './lib/server-secrets';
 import path from 'node:path';

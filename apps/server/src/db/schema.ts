@@ -261,6 +261,6 @@ export const userConfigs = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
-export * from './schema-accounts';
+export * from './schema-account-manage';
 export * from './schema-partner';
-export * from './schema-upgrade';
+export * from './schema-cloud-upgrade';

@@ -4,7 +4,7 @@ import {
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SECURITY_TOKEN_HEADER, uploadObjectName } from '../../src/modules/upgrade/packages.storage';
+import { SECURITY_TOKEN_HEADER, uploadObjectName } from '../../src/modules/cloud-upgrade/packages.storage';
 import { createTestApp, type TestApp } from '../support/app';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the document is plain JSON walked by path */

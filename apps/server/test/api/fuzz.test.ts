@@ -14,7 +14,7 @@ import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, users } from '../../src/db/schema';
-import { RESULT_EXPORT_DOWNLOAD_PATH } from '../../src/modules/upgrade/export.service';
+import { RESULT_EXPORT_DOWNLOAD_PATH } from '../../src/modules/cloud-upgrade/export.service';
 import { createTestApp, type Session, type TestApp } from '../support/app';
 import { ENGINES } from '../support/db';
 

@@ -12,7 +12,7 @@ const portalTheme = {
     // Keep in step with the --portal-* colours of styles.css, which draw the antd-free shell.
     colorPrimary: '#1668dc',
     borderRadius: 6,
-    // WCAG AA contrast (issue 11 §3, checked by e2e/specs/a11y.spec.ts): antd's defaults draw
+    // WCAG AA contrast (issue 11 §3, checked by e2e/specs/app/a11y.spec.ts): antd's defaults draw
     // secondary text, breadcrumbs, statistic titles and empty states in #8c8c8c (3.4:1), placeholders
     // at 1.8:1, success/warning/error text (tags, danger buttons) and the light preset tags (green,
     // orange, cyan, gold, lime, volcano) under 4.5:1. Text colours are darkened once, here.

@@ -119,10 +119,10 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { key: 'register', path: '/register', titleKey: 'auth.register.title', page: () => import('../features/auth/pages/RegisterPage') },
   { key: 'forgotPassword', path: '/forgot-password', titleKey: 'auth.forgot.title', page: () => import('../features/auth/pages/ForgotPasswordPage') },
   { key: 'term', path: '/term/:type', titleKey: 'terms.title', page: () => import('../features/auth/pages/TermPage') },
-  { key: 'customerUserRegister', path: '/customer/user-register/:corpId/:userId/:emailmd5', titleKey: 'publicPages.customerUserRegister', page: () => import('../features/registration/pages/CustomerUserRegisterPage') },
+  { key: 'customerUserRegister', path: '/customer/user-register/:corpId/:userId/:emailmd5', titleKey: 'publicPages.customerUserRegister', page: () => import('../features/account-manage/pages/CustomerUserRegisterPage') },
   { key: 'companyRegister', path: '/customer/company-register/:inviteId/:sign', titleKey: 'publicPages.companyRegister', page: () => import('../features/partner/pages/CompanyRegisterPage') },
   { key: 'subCompanyRegister', path: '/customer/sub-company-register/:inviteId/:sign', titleKey: 'publicPages.subCompanyRegister', page: () => import('../features/partner/pages/SubCompanyRegisterPage') },
-  { key: 'remoteLogin', path: '/remote-access-login/:grantId/:token/:coId', titleKey: 'publicPages.remoteLogin', page: () => import('../features/remote-access/pages/RemoteAccessLoginPage') },
+  { key: 'remoteLogin', path: '/remote-access-login/:grantId/:token/:coId', titleKey: 'publicPages.remoteLogin', page: () => import('../features/partner/pages/RemoteAccessLoginPage') },
   { key: 'documentFiles', path: '/document/files', titleKey: 'publicPages.documentFiles', page: () => import('../features/document-files/pages/DocumentFilesPage') },
   { key: 'claimLicense', path: '/claimLicense', titleKey: 'publicPages.claimLicense', page: () => import('../features/claim-license/pages/ClaimLicensePage') },
 ];

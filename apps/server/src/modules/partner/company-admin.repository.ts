@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import { areas, companies, users } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { belowCompany } from '../../lib/tenancy';
-import { companyColumns, userCountSql } from '../company';
+import { companyColumns, userCountSql } from './company.repository';
 
 type AnyDb = Db | Tx;
 

@@ -12,7 +12,7 @@ import { areaName, companyName, downstreamStatistics, findDownstreamCompany } fr
 import { companyStatusOf, invitationInfo, invitationState, kindOf, mayManageInvitation } from './invitation.service';
 import { auditOfCompany, pendingAuditCount } from './registration-audit.service';
 import { move } from './transitions';
-import { presentCompany } from '../company';
+import { presentCompany } from './company.presenter';
 
 async function downstream(ctx: CallContext, actor: Actor, companyId: number, forUpdate = false) {
   const c = await findDownstreamCompany(ctx.db, actor, companyId, { forUpdate });

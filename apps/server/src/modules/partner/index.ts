@@ -1,5 +1,14 @@
+/**
+ * The partner network: invitations and registration audits, company administration, corporate
+ * information, remote access, and the downstream company list and relations (company/* calls).
+ * The only file other modules import from this module.
+ */
 import type { CallImpl } from '../../lib/implement';
 import { partnerCallImpls } from './partner.calls';
 
 /** Implementations of contract `partnerCalls`. */
 export const partnerImpls: CallImpl[] = partnerCallImpls;
+/** Implementations of contract `companyCalls` (the downstream company list). */
+export { companyImpls } from './company.calls';
+export { presentCompany } from './company.presenter';
+export { companyColumns, userCountSql } from './company.repository';

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { hashPassword } from '../../lib/secrets';
 import { companyName, findDownstreamCompany, unsafeFindCompany, type AdminCompanyRow } from './company-admin.repository';
-import { invitationLink, invitationSignMatches, publicOrigin } from './links';
+import { invitationLink, invitationSignMatches, publicOrigin } from './invitation-links';
 import { levelFor, ownerCodesFor } from './registration-codes';
 import { move } from './transitions';
 

@@ -13,7 +13,7 @@ import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { belowCompany, escapeLike } from '../../lib/tenancy';
 import { companyName, findDownstreamCompany } from './company-admin.repository';
 import { companyStatusOf } from './invitation.service';
-import { publicOrigin } from './links';
+import { publicOrigin } from './invitation-links';
 import { checkCredentials } from '../auth';
 import { move } from './transitions';
 

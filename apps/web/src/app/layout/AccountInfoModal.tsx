@@ -2,10 +2,7 @@ import type { SessionUser } from '@portal/contract';
 import { Descriptions, Modal, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountProfileForm } from '../../features/account-manage/components/AccountProfileForm';
-import { ChangePasswordForm } from '../../features/account-manage/components/ChangePasswordForm';
-import { EmailBindForm } from '../../features/account-manage/components/EmailBindForm';
-import { UnregisterPanel } from '../../features/account-manage/components/UnregisterPanel';
+import { AccountProfileForm, ChangePasswordForm, EmailBindForm, UnregisterPanel } from '../../features/account-manage';
 import { currentAreaOf, permissionSummary, roleKeys } from '../../lib/roles';
 
 /** The signed-in user's account information: overview, nickname and phone, e-mail binding, password, deletion. */

@@ -2,6 +2,9 @@ import { authCalls, companyCalls, userCalls, type CallData, type UserListQuery }
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 
+/** The parts of a registration or password-reset link (`/customer/user-register/...?t=`). */
+export type RegistrationLink = CallData<typeof userCalls.registerCheck>;
+
 export const usersKeys = {
   all: ['users'] as const,
   lists: () => [...usersKeys.all, 'list'] as const,
@@ -12,6 +15,8 @@ export const usersKeys = {
   companies: (search: string) => [...usersKeys.all, 'companies', search] as const,
   info: () => [...usersKeys.all, 'info'] as const,
   unregisterCheck: () => [...usersKeys.all, 'unregisterCheck'] as const,
+  imageCode: () => [...usersKeys.all, 'imageCode'] as const,
+  registration: (link: RegistrationLink | null) => [...usersKeys.all, 'registration', link] as const,
 };
 
 export function useUserList(query: UserListQuery) {
@@ -81,7 +86,7 @@ export const useSendBindCode = () => useMutation({ mutationFn: (d: Omit<CallData
 
 export function useImageCode(enabled: boolean) {
   return useQuery({
-    queryKey: [...usersKeys.all, 'imageCode'],
+    queryKey: usersKeys.imageCode(),
     queryFn: ({ signal }) => call(authCalls.imageCode, {}, { signal }),
     enabled,
     gcTime: 0,
@@ -93,3 +98,15 @@ export function useUnregisterCheck(enabled: boolean) {
   return useQuery({ queryKey: usersKeys.unregisterCheck(), queryFn: ({ signal }) => call(userCalls.unregisterCheck, {}, { signal }), enabled });
 }
 export const useUnregister = () => useMutation({ mutationFn: (password: string) => call(userCalls.unregister, { password }) });
+
+/** The invited user's one-time link, checked once (a used, expired or revoked link is an error, not retried). */
+export function useRegistrationCheck(link: RegistrationLink | null) {
+  return useQuery({
+    queryKey: usersKeys.registration(link),
+    queryFn: ({ signal }) => call(userCalls.registerCheck, link!, { signal, silent: true }),
+    enabled: link !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+export const useRegisterUser = () => useMutation({ mutationFn: (d: CallData<typeof userCalls.register>) => call(userCalls.register, d) });

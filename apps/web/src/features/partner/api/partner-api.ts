@@ -18,6 +18,8 @@ export const partnerKeys = {
   auditList: (q: AuditQuery) => [...partnerKeys.audits(), q] as const,
   corpInfo: () => [...partnerKeys.all, 'corpInfo'] as const,
   fileLink: (fileId: number) => [...partnerKeys.all, 'fileLink', fileId] as const,
+  companyName: (companyId: number | null) => [...partnerKeys.companies(), 'name', companyId] as const,
+  inviteCheck: (kind: 'company' | 'subCustomer', inviteId: number, sign: string) => [...partnerKeys.all, 'inviteCheck', kind, inviteId, sign] as const,
 };
 
 export function useCompanies(query: CompanyListQuery) {
@@ -151,7 +153,7 @@ export const checkInvite = (kind: 'company' | 'subCustomer', inviteId: number, s
   call(kind === 'company' ? partnerCalls.checkCompanyInvite : partnerCalls.checkSubCustomerInvite, { inviteId, sign }, { silent: true });
 
 export function useInviteCheck(kind: 'company' | 'subCustomer', inviteId: number, sign: string) {
-  return useQuery({ queryKey: [...partnerKeys.all, 'inviteCheck', kind, inviteId, sign], queryFn: () => checkInvite(kind, inviteId, sign), retry: false, staleTime: Infinity });
+  return useQuery({ queryKey: partnerKeys.inviteCheck(kind, inviteId, sign), queryFn: () => checkInvite(kind, inviteId, sign), retry: false, staleTime: Infinity });
 }
 
 export function useRegisterInvited(kind: 'company' | 'subCustomer') {

@@ -17,7 +17,7 @@ function ParentName({ parentId }: { parentId: number | null }) {
   const user = useSessionUser();
   const own = parentId === user?.coId;
   const { data } = useQuery({
-    queryKey: [...partnerKeys.companies(), 'name', parentId],
+    queryKey: partnerKeys.companyName(parentId),
     queryFn: ({ signal }) => call(companyCalls.get, { companyId: parentId! }, { signal, silent: true }),
     enabled: parentId !== null && !own,
     staleTime: 60_000,
