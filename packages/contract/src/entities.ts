@@ -72,9 +72,31 @@ export const pageQuerySchema = z.object({
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
-export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ records: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
+const pageShape = <T extends z.ZodType>(item: T) => ({ records: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
+
+/**
+ * The one paged-list shape: `{ records, total, pageNum, pageSize }`. A list whose page offers actions
+ * of its own (invite, upload, import: not tied to a row) names them as `pageActions`, and the answer
+ * then carries `actions`: what the caller may do on this page now, by the module's policy (the web
+ * shows exactly these). Each record carries its own `actions` where its entity has any.
+ */
+export function pageOf<T extends z.ZodType>(item: T): z.ZodObject<ReturnType<typeof pageShape<T>>>;
+export function pageOf<T extends z.ZodType, A extends z.ZodType>(
+  item: T,
+  pageActions: A,
+): z.ZodObject<ReturnType<typeof pageShape<T>> & { actions: z.ZodArray<A> }>;
+export function pageOf(item: z.ZodType, pageActions?: z.ZodType) {
+  return z.object(pageActions ? { ...pageShape(item), actions: z.array(pageActions) } : pageShape(item));
 }
+
+/**
+ * What the caller may do with a downstream company now (the server's company policy), answered with
+ * every company: edit, freeze, unfreeze, re-invite or revoke the invitation of a company that has not
+ * registered, decide its registration, open remote access.
+ */
+export const COMPANY_ACTIONS = ['update', 'freeze', 'unfreeze', 'reinvite', 'undoInvite', 'approve', 'reject', 'remoteAccess'] as const;
+export const companyActionSchema = z.enum(COMPANY_ACTIONS);
+export type CompanyAction = z.infer<typeof companyActionSchema>;
 
 export const companySchema = z.object({
   id: z.number().int(),
@@ -91,6 +113,8 @@ export const companySchema = z.object({
   userCount: z.number().int(),
   userLimit: z.number().int(),
   createdAt: z.string(),
+  /** The caller's abilities on this company (none on its own company or an ancestor). */
+  actions: z.array(companyActionSchema),
 });
 export type Company = z.infer<typeof companySchema>;
 

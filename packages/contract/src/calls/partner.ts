@@ -89,6 +89,11 @@ const inviteCheckResult = z.object({
 });
 const inviteRegisterResult = z.object({ email: z.string(), status: z.enum(['active', 'pending']) });
 
+/** What the caller may do with a registration now (the server's company policy): decide it. */
+export const REGISTRATION_AUDIT_ACTIONS = ['approve', 'reject'] as const;
+export const registrationAuditActionSchema = z.enum(REGISTRATION_AUDIT_ACTIONS);
+export type RegistrationAuditAction = z.infer<typeof registrationAuditActionSchema>;
+
 export const registrationAuditSchema = z.object({
   id: idSchema,
   companyId: idSchema,
@@ -101,6 +106,7 @@ export const registrationAuditSchema = z.object({
   submittedAt: z.string(),
   decidedAt: z.string().nullable(),
   decidedByName: z.string().nullable(),
+  actions: z.array(registrationAuditActionSchema),
 });
 export type RegistrationAudit = z.infer<typeof registrationAuditSchema>;
 
@@ -129,6 +135,14 @@ export const companyStatisticsSchema = z.object({
 });
 export type CompanyStatistics = z.infer<typeof companyStatisticsSchema>;
 
+/**
+ * What the caller may do with its own company's information now: edit the details, set the logo,
+ * switch "allow superior access" (never while a superior works here by remote access).
+ */
+export const CORP_INFO_ACTIONS = ['edit', 'setLogo', 'setRemoteAccess'] as const;
+export const corpInfoActionSchema = z.enum(CORP_INFO_ACTIONS);
+export type CorpInfoAction = z.infer<typeof corpInfoActionSchema>;
+
 export const corpInfoSchema = z.object({
   id: idSchema,
   type: companyTypeSchema,
@@ -141,8 +155,7 @@ export const corpInfoSchema = z.object({
   allowSuperiorAccess: z.boolean(),
   /** Areas the company may be placed in (the caller's). */
   areaOptions: z.array(z.object({ id: idSchema, displayName: z.string() })),
-  /** False while a superior works here by remote access: the consent switch is the account's own. */
-  canChangeRemoteAccess: z.boolean(),
+  actions: z.array(corpInfoActionSchema),
 });
 export type CorpInfo = z.infer<typeof corpInfoSchema>;
 
@@ -164,7 +177,7 @@ export const partnerCalls = {
     path: 'customer/partner-company/detail',
     auth: ACCOUNT_QRY,
     write: false,
-    summary: "A downstream company with its parent, area, current invitation and registration audit; actions the caller may take on it.",
+    summary: "A downstream company (with the actions the caller may take on it) and its parent, area, current invitation and registration audit.",
     data: companyIdData,
     result: z.object({
       company: companySchema,
@@ -172,7 +185,6 @@ export const partnerCalls = {
       areaName: z.string(),
       invitation: invitationInfoSchema.nullable(),
       audit: registrationAuditSchema.nullable(),
-      actions: z.array(z.enum(['update', 'freeze', 'unfreeze', 'reinvite', 'undoInvite', 'approve', 'reject', 'remoteAccess'])),
       allowSuperiorAccess: z.boolean(),
     }),
   }),

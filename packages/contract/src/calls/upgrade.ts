@@ -167,6 +167,11 @@ export const deviceImportResultSchema = z.object({
   errorFileUrl: z.string().nullable(),
 });
 
+/** Actions of the device page itself: import devices from an xlsx, see and reset the brand's provisioning key. */
+export const DEVICE_LIST_ACTIONS = ['import', 'provisioningKey'] as const;
+export const deviceListActionSchema = z.enum(DEVICE_LIST_ACTIONS);
+export type DeviceListAction = z.infer<typeof deviceListActionSchema>;
+
 export const deviceCalls = {
   list: defineCall({
     path: 'device/list',
@@ -174,7 +179,7 @@ export const deviceCalls = {
     write: false,
     summary: "Devices of the caller's brand (subtree) and current area, searched by SN, MAC or model prefix, filtered and paged.",
     data: deviceListQuerySchema.strict(),
-    result: pageOf(deviceSchema),
+    result: pageOf(deviceSchema, deviceListActionSchema),
   }),
   facets: defineCall({
     path: 'device/facets',
@@ -272,6 +277,20 @@ export const packageCreateSchema = packageFieldsSchema.extend({
 
 export const packageSyncSchema = z.object({ areaId: idSchema, areaName: z.string(), state: z.enum(['pending', 'synced', 'failed']), at: z.string().nullable() });
 
+/**
+ * What the caller may do with a package now (the server's package policy): edit its descriptive
+ * fields, release it, continue its upload, and the owner's moves of firmwarePackageMachine (abandon
+ * and delete not while a running task uses it).
+ */
+export const PACKAGE_ABILITIES = ['edit', 'release', 'continueUpload', 'retrySync', 'restartUpload', 'abandon', 'restore', 'delete'] as const;
+export const packageAbilitySchema = z.enum(PACKAGE_ABILITIES);
+export type PackageAbility = z.infer<typeof packageAbilitySchema>;
+
+/** Actions of the package list page itself: upload a package. */
+export const PACKAGE_LIST_ACTIONS = ['upload'] as const;
+export const packageListActionSchema = z.enum(PACKAGE_LIST_ACTIONS);
+export type PackageListAction = z.infer<typeof packageListActionSchema>;
+
 export const firmwarePackageSchema = z.object({
   pkgId: idSchema,
   companyId: idSchema,
@@ -299,6 +318,8 @@ export const firmwarePackageSchema = z.object({
   sync: z.array(packageSyncSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The caller's abilities on this package (server policy); the web offers exactly these. */
+  actions: z.array(packageAbilitySchema),
 });
 export type FirmwarePackage = z.infer<typeof firmwarePackageSchema>;
 
@@ -423,9 +444,14 @@ export const waveSchema = z.object({
 
 export const TASK_OWNER_ACTIONS = ['pause', 'continue', 'end', 'revoke', 'promote'] as const;
 export const TASK_SUPPLIER_ACTIONS = ['supplierSuspend', 'supplierResume', 'externalPause', 'externalResume'] as const;
-/** What the server says the caller may do with a task now (its policy): the operate actions, and delete. */
-export const TASK_ABILITIES = [...TASK_OWNER_ACTIONS, ...TASK_SUPPLIER_ACTIONS, 'delete'] as const;
+/** What the server says the caller may do with a task now (its policy): the operate actions, update (end time, gates) and delete. */
+export const TASK_ABILITIES = [...TASK_OWNER_ACTIONS, ...TASK_SUPPLIER_ACTIONS, 'update', 'delete'] as const;
 export type TaskAbility = (typeof TASK_ABILITIES)[number];
+
+/** Actions of the task list page itself: start a release. */
+export const TASK_LIST_ACTIONS = ['release'] as const;
+export const taskListActionSchema = z.enum(TASK_LIST_ACTIONS);
+export type TaskListAction = z.infer<typeof taskListActionSchema>;
 
 export const releaseTaskSchema = z.object({
   taskId: idSchema,
@@ -541,7 +567,7 @@ export const upgradeCalls = {
     write: false,
     summary: "Packages of the caller's brand (all for the supplier), filtered by productType, searchText and status.",
     data: packageListQuerySchema.strict(),
-    result: pageOf(firmwarePackageSchema),
+    result: pageOf(firmwarePackageSchema, packageListActionSchema),
   }),
   packageGet: defineCall({
     path: 'upgrade/package/get',
@@ -621,7 +647,7 @@ export const upgradeCalls = {
     write: false,
     summary: 'Tasks of the caller’s brand (all for the supplier) with to-upgrade, notified, success and failed counts.',
     data: taskListQuerySchema.strict(),
-    result: pageOf(releaseTaskSchema),
+    result: pageOf(releaseTaskSchema, taskListActionSchema),
   }),
   taskGet: defineCall({
     path: 'upgrade/task/get',

@@ -56,10 +56,18 @@ export const phoneSchema = z
   .max(PHONE_MAX, { error: 'validation.phoneInvalid' })
   .regex(/^[0-9+\-() ]*$/, { error: 'validation.phoneInvalid' });
 
-/** The administrator actions on a user, as the user state machine names them, plus re-invite and edit. */
-export const USER_ACTIONS = ['edit', 'reinvite', 'resetPassword', 'disable', 'enable', 'unlock', 'delete'] as const;
+/**
+ * The administrator actions on a user, as the user state machine names them, plus re-invite and edit;
+ * editPermissions: the edit may change the user's permissions too (never your own).
+ */
+export const USER_ACTIONS = ['edit', 'editPermissions', 'reinvite', 'resetPassword', 'disable', 'enable', 'unlock', 'delete'] as const;
 export const userActionSchema = z.enum(USER_ACTIONS);
 export type UserAction = z.infer<typeof userActionSchema>;
+
+/** Actions of the user list page itself (not tied to a user): invite a user. */
+export const USER_LIST_ACTIONS = ['invite'] as const;
+export const userListActionSchema = z.enum(USER_LIST_ACTIONS);
+export type UserListAction = z.infer<typeof userListActionSchema>;
 
 /** What a user may act on: resource codes, areas, downstream companies (empty: the whole subtree), apps. */
 export const userPermissionsSchema = z.object({
@@ -186,7 +194,7 @@ export const userCalls = {
     write: false,
     summary: "Users of the caller's company and its subtree (within the caller's resource range), searched, filtered and paged.",
     data: userListQuerySchema.strict(),
-    result: pageOf(userRecordSchema),
+    result: pageOf(userRecordSchema, userListActionSchema),
   }),
   get: defineCall({
     path: 'customer/user/get',

@@ -3,7 +3,8 @@ import { AppError } from '../../lib/app-error';
 import { requireActor } from '../../lib/context';
 import { implement } from '../../lib/implement';
 import * as account from './account.service';
-import { grantableAreaIds, grantableCodes } from './users.policy';
+import { allowedActions } from '../../lib/policy';
+import { grantableAreaIds, grantableCodes, userListPolicy } from './users.policy';
 import { presentUser, presentUserDetail } from './users.presenter';
 import { companyNames, findCompanyInScope, listUsers } from './users.repository';
 import * as svc from './users.service';
@@ -20,7 +21,7 @@ export const userImpls = [
     const scope = await svc.scopeOf(ctx);
     if (d.companyId !== undefined && !(await findCompanyInScope(ctx.db, scope, d.companyId))) throw new AppError(ErrorCodes.notFound);
     const { records, total } = await listUsers(ctx.database, ctx.services, scope, d, d);
-    return { records: records.map((r) => presentUser(actor, r)), total, pageNum: d.pageNum, pageSize: d.pageSize };
+    return { records: records.map((r) => presentUser(actor, r)), total, pageNum: d.pageNum, pageSize: d.pageSize, actions: allowedActions(userListPolicy, actor, null) };
   }),
   implement(userCalls.get, otherUser, async (ctx, d) => {
     const actor = requireActor(ctx);
