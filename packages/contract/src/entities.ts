@@ -72,21 +72,8 @@ export const pageQuerySchema = z.object({
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
-const pageShape = <T extends z.ZodType>(item: T) => ({ records: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
-
-/**
- * The one paged-list shape: `{ records, total, pageNum, pageSize }`. A list whose page offers actions
- * of its own (invite, upload, import: not tied to a row) names them as `pageActions`, and the answer
- * then carries `actions`: what the caller may do on this page now, by the module's policy (the web
- * shows exactly these). Each record carries its own `actions` where its entity has any.
- */
-export function pageOf<T extends z.ZodType>(item: T): z.ZodObject<ReturnType<typeof pageShape<T>>>;
-export function pageOf<T extends z.ZodType, A extends z.ZodType>(
-  item: T,
-  pageActions: A,
-): z.ZodObject<ReturnType<typeof pageShape<T>> & { actions: z.ZodArray<A> }>;
-export function pageOf(item: z.ZodType, pageActions?: z.ZodType) {
-  return z.object(pageActions ? { ...pageShape(item), actions: z.array(pageActions) } : pageShape(item));
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ records: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
 }
 
 /**

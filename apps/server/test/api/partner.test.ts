@@ -369,7 +369,7 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
 
     it('gets and sets the own company, with the area options of the caller', async () => {
       const g = await t.call(partnerCalls.corpInfo, {}, owner);
-      expect(g.data).toMatchObject({ id: t.world.companies.partnerA.id, name: 'Partner A', allowSuperiorAccess: false, logoFileId: null, canChangeRemoteAccess: true });
+      expect(g.data).toMatchObject({ id: t.world.companies.partnerA.id, name: 'Partner A', allowSuperiorAccess: false, logoFileId: null, actions: ['edit', 'setLogo', 'setRemoteAccess'] });
       expect(g.data.areaOptions.map((a) => a.id).sort()).toEqual([t.world.areas.rdc.id, t.world.areas.eu.id].sort());
       const s = await t.call(partnerCalls.setCorpInfo, { name: 'Partner A Ltd', contact: 'Eva', telephone: '+44 20 7946 0000', email: 'hello@partner-a.test', areaId: t.world.areas.rdc.id }, owner);
       expect(s.data).toMatchObject({ name: 'Partner A Ltd', contact: 'Eva', areaId: t.world.areas.rdc.id });

@@ -12,11 +12,6 @@ export const companyListQuerySchema = pageQuerySchema.extend({
   parentId: idSchema.optional(),
 });
 
-/** Actions of the company list page itself (not tied to a company): the kinds of company the caller may invite. */
-export const COMPANY_LIST_ACTIONS = ['inviteInstaller', 'inviteDistributor', 'inviteCustomer'] as const;
-export const companyListActionSchema = z.enum(COMPANY_LIST_ACTIONS);
-export type CompanyListAction = z.infer<typeof companyListActionSchema>;
-
 export const companyCalls = {
   list: defineCall({
     path: 'customer/company/list',
@@ -24,7 +19,7 @@ export const companyCalls = {
     write: false,
     summary: "Companies in the caller's subtree (not the caller's own company), filtered and paged.",
     data: companyListQuerySchema.strict(),
-    result: pageOf(companySchema, companyListActionSchema),
+    result: pageOf(companySchema),
   }),
   relationPage: defineCall({
     path: 'customerRelation/page',

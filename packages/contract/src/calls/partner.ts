@@ -28,6 +28,14 @@ export const INVITE_LINK_STATES = ['valid', 'expired', 'used', 'revoked', 'repla
 export const inviteLinkStateSchema = z.enum(INVITE_LINK_STATES);
 export type InviteLinkState = z.infer<typeof inviteLinkStateSchema>;
 
+/**
+ * The module's own actions, not tied to a company (the page's buttons): the kinds of company the
+ * caller may invite. Answered by `customer/partner/abilities` from the server's policy.
+ */
+export const PARTNER_ACTIONS = ['inviteInstaller', 'inviteDistributor', 'inviteCustomer'] as const;
+export const partnerActionSchema = z.enum(PARTNER_ACTIONS);
+export type PartnerAction = z.infer<typeof partnerActionSchema>;
+
 const ok = z.object({});
 const companyIdData = z.strictObject({ companyId: idSchema });
 
@@ -172,6 +180,15 @@ const ACCOUNT_MGR = { anyOf: ['dealer_account_mgr'] } as const;
 
 /** The partner network: companies, invitations, registration, audit, corporate information, remote access. */
 export const partnerCalls = {
+  abilities: defineCall({
+    path: 'customer/partner/abilities',
+    auth: 'session',
+    write: false,
+    summary: "What the caller may do in the partner network beside acting on a listed company: which kinds of company it may invite.",
+    data: z.strictObject({}),
+    result: z.object({ actions: z.array(partnerActionSchema) }),
+  }),
+
   // ---- downstream and partner companies ----
   companyDetail: defineCall({
     path: 'customer/partner-company/detail',

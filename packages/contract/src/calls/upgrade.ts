@@ -167,11 +167,6 @@ export const deviceImportResultSchema = z.object({
   errorFileUrl: z.string().nullable(),
 });
 
-/** Actions of the device page itself: import devices from an xlsx, see and reset the brand's provisioning key. */
-export const DEVICE_LIST_ACTIONS = ['import', 'provisioningKey'] as const;
-export const deviceListActionSchema = z.enum(DEVICE_LIST_ACTIONS);
-export type DeviceListAction = z.infer<typeof deviceListActionSchema>;
-
 export const deviceCalls = {
   list: defineCall({
     path: 'device/list',
@@ -179,7 +174,7 @@ export const deviceCalls = {
     write: false,
     summary: "Devices of the caller's brand (subtree) and current area, searched by SN, MAC or model prefix, filtered and paged.",
     data: deviceListQuerySchema.strict(),
-    result: pageOf(deviceSchema, deviceListActionSchema),
+    result: pageOf(deviceSchema),
   }),
   facets: defineCall({
     path: 'device/facets',
@@ -282,14 +277,18 @@ export const packageSyncSchema = z.object({ areaId: idSchema, areaName: z.string
  * fields, release it, continue its upload, and the owner's moves of firmwarePackageMachine (abandon
  * and delete not while a running task uses it).
  */
+/**
+ * The module's own actions, not tied to a listed package, task or device (the pages' buttons):
+ * upload a package, start a release, import devices, see and reset the provisioning key. Answered
+ * by `upgrade/abilities` from the server's policies; the web offers exactly these.
+ */
+export const CLOUD_UPGRADE_ACTIONS = ['uploadPackage', 'release', 'importDevices', 'provisioningKey'] as const;
+export const cloudUpgradeActionSchema = z.enum(CLOUD_UPGRADE_ACTIONS);
+export type CloudUpgradeAction = z.infer<typeof cloudUpgradeActionSchema>;
+
 export const PACKAGE_ABILITIES = ['edit', 'release', 'continueUpload', 'retrySync', 'restartUpload', 'abandon', 'restore', 'delete'] as const;
 export const packageAbilitySchema = z.enum(PACKAGE_ABILITIES);
 export type PackageAbility = z.infer<typeof packageAbilitySchema>;
-
-/** Actions of the package list page itself: upload a package. */
-export const PACKAGE_LIST_ACTIONS = ['upload'] as const;
-export const packageListActionSchema = z.enum(PACKAGE_LIST_ACTIONS);
-export type PackageListAction = z.infer<typeof packageListActionSchema>;
 
 export const firmwarePackageSchema = z.object({
   pkgId: idSchema,
@@ -448,11 +447,6 @@ export const TASK_SUPPLIER_ACTIONS = ['supplierSuspend', 'supplierResume', 'exte
 export const TASK_ABILITIES = [...TASK_OWNER_ACTIONS, ...TASK_SUPPLIER_ACTIONS, 'update', 'delete'] as const;
 export type TaskAbility = (typeof TASK_ABILITIES)[number];
 
-/** Actions of the task list page itself: start a release. */
-export const TASK_LIST_ACTIONS = ['release'] as const;
-export const taskListActionSchema = z.enum(TASK_LIST_ACTIONS);
-export type TaskListAction = z.infer<typeof taskListActionSchema>;
-
 export const releaseTaskSchema = z.object({
   taskId: idSchema,
   pkgId: idSchema,
@@ -523,6 +517,14 @@ const ok = z.object({});
 /** Owner actions on a task; the supplier's own are supplierSuspend/supplierResume/externalPause/externalResume. */
 
 export const upgradeCalls = {
+  abilities: defineCall({
+    path: 'upgrade/abilities',
+    auth: 'session',
+    write: false,
+    summary: "What the caller may do in cloud upgrade beside acting on a listed package or task: upload, release, import devices, the provisioning key.",
+    data: z.strictObject({}),
+    result: z.object({ actions: z.array(cloudUpgradeActionSchema) }),
+  }),
   appConfig: defineCall({
     path: 'upgrade/app-config/get',
     auth: { anyOf: ['dealer_upgrade_qry', 'dealer_upgrade_mgr'] },
@@ -567,7 +569,7 @@ export const upgradeCalls = {
     write: false,
     summary: "Packages of the caller's brand (all for the supplier), filtered by productType, searchText and status.",
     data: packageListQuerySchema.strict(),
-    result: pageOf(firmwarePackageSchema, packageListActionSchema),
+    result: pageOf(firmwarePackageSchema),
   }),
   packageGet: defineCall({
     path: 'upgrade/package/get',
@@ -647,7 +649,7 @@ export const upgradeCalls = {
     write: false,
     summary: 'Tasks of the caller’s brand (all for the supplier) with to-upgrade, notified, success and failed counts.',
     data: taskListQuerySchema.strict(),
-    result: pageOf(releaseTaskSchema, taskListActionSchema),
+    result: pageOf(releaseTaskSchema),
   }),
   taskGet: defineCall({
     path: 'upgrade/task/get',

@@ -64,10 +64,13 @@ export const USER_ACTIONS = ['edit', 'editPermissions', 'reinvite', 'resetPasswo
 export const userActionSchema = z.enum(USER_ACTIONS);
 export type UserAction = z.infer<typeof userActionSchema>;
 
-/** Actions of the user list page itself (not tied to a user): invite a user. */
-export const USER_LIST_ACTIONS = ['invite'] as const;
-export const userListActionSchema = z.enum(USER_LIST_ACTIONS);
-export type UserListAction = z.infer<typeof userListActionSchema>;
+/**
+ * The module's own actions, not tied to a user (the page's buttons): invite a user. Answered by
+ * `customer/user/abilities` from the server's policy; the web offers exactly these.
+ */
+export const ACCOUNT_MANAGE_ACTIONS = ['inviteUser'] as const;
+export const accountManageActionSchema = z.enum(ACCOUNT_MANAGE_ACTIONS);
+export type AccountManageAction = z.infer<typeof accountManageActionSchema>;
 
 /** What a user may act on: resource codes, areas, downstream companies (empty: the whole subtree), apps. */
 export const userPermissionsSchema = z.object({
@@ -194,7 +197,15 @@ export const userCalls = {
     write: false,
     summary: "Users of the caller's company and its subtree (within the caller's resource range), searched, filtered and paged.",
     data: userListQuerySchema.strict(),
-    result: pageOf(userRecordSchema, userListActionSchema),
+    result: pageOf(userRecordSchema),
+  }),
+  abilities: defineCall({
+    path: 'customer/user/abilities',
+    auth: 'session',
+    write: false,
+    summary: "What the caller may do in account management beside acting on a listed user (invite), by the server's policy.",
+    data: z.strictObject({}),
+    result: z.object({ actions: z.array(accountManageActionSchema) }),
   }),
   get: defineCall({
     path: 'customer/user/get',

@@ -4,7 +4,7 @@ import { requireActor } from '../../lib/context';
 import { implement } from '../../lib/implement';
 import * as account from './account.service';
 import { allowedActions } from '../../lib/policy';
-import { grantableAreaIds, grantableCodes, userListPolicy } from './users.policy';
+import { accountManagePolicy, grantableAreaIds, grantableCodes } from './users.policy';
 import { presentUser, presentUserDetail } from './users.presenter';
 import { companyNames, findCompanyInScope, listUsers } from './users.repository';
 import * as svc from './users.service';
@@ -21,8 +21,11 @@ export const userImpls = [
     const scope = await svc.scopeOf(ctx);
     if (d.companyId !== undefined && !(await findCompanyInScope(ctx.db, scope, d.companyId))) throw new AppError(ErrorCodes.notFound);
     const { records, total } = await listUsers(ctx.database, ctx.services, scope, d, d);
-    return { records: records.map((r) => presentUser(actor, r)), total, pageNum: d.pageNum, pageSize: d.pageSize, actions: allowedActions(userListPolicy, actor, null) };
+    return { records: records.map((r) => presentUser(actor, r)), total, pageNum: d.pageNum, pageSize: d.pageSize };
   }),
+  implement(userCalls.abilities, { none: "answers the caller's own abilities; names no tenant object" }, async (ctx) => ({
+    actions: allowedActions(accountManagePolicy, requireActor(ctx), null),
+  })),
   implement(userCalls.get, otherUser, async (ctx, d) => {
     const actor = requireActor(ctx);
     const u = await svc.requireUserInScope(ctx.db, await svc.scopeOf(ctx), d.userId);

@@ -12,7 +12,7 @@
  *   codes only to the supplier.
  */
 import {
-  ErrorCodes, PARTNER_ONLY_CODES, USER_ACTIONS, USER_LIST_ACTIONS, userAccountMachine, type ResourceCode, type UserAction, type UserListAction,
+  ACCOUNT_MANAGE_ACTIONS, ErrorCodes, PARTNER_ONLY_CODES, USER_ACTIONS, userAccountMachine, type AccountManageAction, type ResourceCode, type UserAction,
 } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/context';
@@ -72,10 +72,10 @@ export const userPolicy = definePolicy<UserAction, TargetUser>({
   },
 });
 
-/** The user list page's own actions: invite (dealer_account_mgr; never during a remote visit). */
-export const userListPolicy = definePolicy<UserListAction, null>({
-  name: 'user list',
-  actions: USER_LIST_ACTIONS,
+/** The module's own actions (customer/user/abilities): invite a user (dealer_account_mgr; never during a remote visit). */
+export const accountManagePolicy = definePolicy<AccountManageAction, null>({
+  name: 'account management',
+  actions: ACCOUNT_MANAGE_ACTIONS,
   refusal(actor) {
     return needsCode(actor, 'dealer_account_mgr') ?? notRemote(actor);
   },

@@ -21,7 +21,7 @@ import {
   consumeLink, emailMd5, findOpenLink, issueLink, lastOpenLinkIssuedAt, linkOrigin, registrationLink, revokeLinks,
 } from './registration-links';
 import { authorize } from '../../lib/policy';
-import { assertGrantAllowed, nextState, userListPolicy, userPolicy } from './users.policy';
+import { accountManagePolicy, assertGrantAllowed, nextState, userPolicy } from './users.policy';
 import {
   findCompanyInScope, findUserInScope, invalidateUserTotals, liveUserCount, loadActorScope, unsafeFindUserByEmail, unsafeFindUserById, type ActorScope, type UserRow,
 } from './users.repository';
@@ -87,7 +87,7 @@ async function sendInvitation(ctx: CallContext, user: { id: number; companyId: n
 
 export async function inviteUser(ctx: CallContext, d: CallData<typeof userCalls.invite> & { email: string }) {
   const actor = requireActor(ctx);
-  authorize(userListPolicy, actor, null, 'invite');
+  authorize(accountManagePolicy, actor, null, 'inviteUser');
   const now = ctx.clock.now();
   const scope = await scopeOf(ctx);
   const company = await findCompanyInScope(ctx.db, scope, d.companyId ?? actor.companyId);

@@ -2,8 +2,6 @@ import { companyCalls, ErrorCodes } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import { requireActor } from '../../lib/context';
 import { implement } from '../../lib/implement';
-import { allowedActions } from '../../lib/policy';
-import { companyListPolicy } from './company.policy';
 import { presentCompanies } from './company.presenter';
 import { findCompanyInSubtree, listDownstreamCompanies, listRelations } from './company.repository';
 
@@ -17,7 +15,6 @@ export const companyImpls = [
       total,
       pageNum: d.pageNum,
       pageSize: d.pageSize,
-      actions: allowedActions(companyListPolicy, actor, null),
     };
   }),
   implement(companyCalls.relationPage, { otherTenant: (fx) => ({ companyId: fx.otherCompanyId }) }, async (ctx, d) => {

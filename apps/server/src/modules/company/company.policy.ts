@@ -1,8 +1,9 @@
 /**
  * Who may do what with a company (SPEC §4 invitation and audit, §6 codes): a downstream company,
- * its registration, the company list page's invitations, and the caller's own corporate
- * information. Each policy answers the entity's `actions` (presenters) and refuses the calls
- * (partner services) with the same decision. Rules:
+ * its registration and the caller's own corporate information, and the partner module's own
+ * actions (the kinds of company the caller may invite). Each policy answers the `actions` (the
+ * presenters, customer/partner/abilities) and refuses the calls (partner services) with the same
+ * decision. Rules:
  * - only companies strictly below the caller's are managed (own company and ancestors: 1004);
  * - update, freeze, unfreeze, approve, reject and remote access need dealer_account_mgr; the
  *   invitation moves need the code of their kind's call (installer: dealer_installerinvite_mgr,
@@ -14,8 +15,8 @@
  * - the machines (invitation, audit) decide whether a move fits the state (1017).
  */
 import {
-  auditMachine, COMPANY_ACTIONS, COMPANY_LIST_ACTIONS, CORP_INFO_ACTIONS, ErrorCodes, invitationMachine, REGISTRATION_AUDIT_ACTIONS,
-  type AuditState, type CompanyAction, type CompanyListAction, type CompanyType, type CorpInfoAction, type InvitationKind,
+  auditMachine, COMPANY_ACTIONS, CORP_INFO_ACTIONS, ErrorCodes, invitationMachine, PARTNER_ACTIONS, REGISTRATION_AUDIT_ACTIONS,
+  type AuditState, type CompanyAction, type CompanyType, type CorpInfoAction, type InvitationKind, type PartnerAction,
   type RegistrationAuditAction, type ResourceCode,
 } from '@portal/contract';
 import type { Actor } from '../../lib/context';
@@ -39,13 +40,13 @@ const UNDO_CODES: Record<InvitationKind, readonly ResourceCode[]> = {
   distributor: ['dealer_account_mgr'],
   customer: ['dealer_subcustomerinvite_mgr', 'dealer_account_mgr'],
 };
-/** The company list page's invite action of each kind. */
-export const INVITE_ACTION: Record<InvitationKind, CompanyListAction> = {
+/** The module's invite action of each kind. */
+export const INVITE_ACTION: Record<InvitationKind, PartnerAction> = {
   installer: 'inviteInstaller',
   distributor: 'inviteDistributor',
   customer: 'inviteCustomer',
 };
-const KIND_OF_ACTION = Object.fromEntries(Object.entries(INVITE_ACTION).map(([k, a]) => [a, k])) as Record<CompanyListAction, InvitationKind>;
+const KIND_OF_ACTION = Object.fromEntries(Object.entries(INVITE_ACTION).map(([k, a]) => [a, k])) as Record<PartnerAction, InvitationKind>;
 
 /** The kind an invited company's type stands for. */
 export function kindOf(type: string): InvitationKind | null {
@@ -166,10 +167,10 @@ export const companyPolicy = definePolicy<CompanyAction, CompanySubject>({
   },
 });
 
-/** The company list page's own actions: which kinds of company the caller may invite. */
-export const companyListPolicy = definePolicy<CompanyListAction, null>({
-  name: 'company list',
-  actions: COMPANY_LIST_ACTIONS,
+/** The module's own actions (customer/partner/abilities): which kinds of company the caller may invite. */
+export const partnerPolicy = definePolicy<PartnerAction, null>({
+  name: 'partner network',
+  actions: PARTNER_ACTIONS,
   refusal(actor, _none, action) {
     const kind = KIND_OF_ACTION[action];
     return notRemote(actor) ?? needsCode(actor, INVITE_CODE[kind]) ?? mayInvite(actor, kind);

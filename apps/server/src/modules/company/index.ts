@@ -3,6 +3,6 @@ export { companyImpls } from './company.calls';
 export { presentCompanies, presentCompany } from './company.presenter';
 export { companyColumns, companyFacts, userCountSql } from './company.repository';
 export {
-  companyListPolicy, companyPolicy, corpInfoPolicy, INVITE_ACTION, invitationState, kindOf, NO_FACTS, registrationPolicy,
+  companyPolicy, corpInfoPolicy, partnerPolicy, INVITE_ACTION, invitationState, kindOf, NO_FACTS, registrationPolicy,
   type CompanyFacts, type CompanySubject,
 } from './company.policy';

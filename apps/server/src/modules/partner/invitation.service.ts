@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { hashPassword } from '../../lib/secrets';
 import { authorize } from '../../lib/policy';
-import { companyListPolicy, companyPolicy, INVITE_ACTION, kindOf } from '../company';
+import { companyPolicy, INVITE_ACTION, kindOf, partnerPolicy } from '../company';
 import { companyName, companySubject, findDownstreamCompany, unsafeFindCompany, type AdminCompanyRow } from './company-admin.repository';
 import { invitationLink, invitationSignMatches, publicOrigin } from './links';
 import { levelFor, ownerCodesFor } from './registration-codes';
@@ -95,7 +95,7 @@ const sent = (inv: InvitationRow) => ({ companyId: inv.companyId, inviteId: inv.
 /** invite: a new 'inactive' company under the caller, its invitation, and the e-mail (after commit). */
 export async function invite(ctx: CallContext, kind: InvitationKind, data: { name: string; email: string }) {
   const actor = requireActor(ctx);
-  authorize(companyListPolicy, actor, null, INVITE_ACTION[kind]);
+  authorize(partnerPolicy, actor, null, INVITE_ACTION[kind]);
   const now = ctx.clock.now();
   const inv = await ctx.db.transaction(async (tx) => {
     // One invitation per e-mail at a time, also under concurrent clicks.

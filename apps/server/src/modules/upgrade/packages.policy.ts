@@ -1,5 +1,5 @@
 /**
- * What an actor may do with a firmware package now, and on the package list page. The same rules
+ * What an actor may do with a firmware package now, and in the module beside its listed entities. The same rules
  * the package calls check (packages.service.ts, and the release's package check in
  * targets.service.ts), answered with every package so the web offers exactly these:
  * - everything needs dealer_upgrade_mgr (1005); the package must be in the caller's subtree (1004,
@@ -10,7 +10,7 @@
  *   abandon and delete wait until no running task uses the package (24002).
  */
 import {
-  ErrorCodes, firmwarePackageMachine, PACKAGE_ABILITIES, PACKAGE_LIST_ACTIONS, type FirmwarePackageState, type PackageAbility, type PackageListAction,
+  CLOUD_UPGRADE_ACTIONS, ErrorCodes, firmwarePackageMachine, PACKAGE_ABILITIES, type CloudUpgradeAction, type FirmwarePackageState, type PackageAbility,
 } from '@portal/contract';
 import { definePolicy, needsCode, refuse } from '../../lib/policy';
 
@@ -50,9 +50,14 @@ export const packagePolicy = definePolicy<PackageAbility, PackageSubject>({
   },
 });
 
-/** The package list page's own action: upload a package. */
-export const packageListPolicy = definePolicy<PackageListAction, null>({
-  name: 'package list',
-  actions: PACKAGE_LIST_ACTIONS,
+/**
+ * The module's own actions (upgrade/abilities), not tied to a listed package or task: upload a
+ * package, start a release (preview and submit), import devices, see or reset the brand's
+ * provisioning key. All need dealer_upgrade_mgr (1005); the package create, task preview and
+ * submit, device import and provisioning-key calls refuse with this decision.
+ */
+export const cloudUpgradePolicy = definePolicy<CloudUpgradeAction, null>({
+  name: 'cloud upgrade',
+  actions: CLOUD_UPGRADE_ACTIONS,
   refusal: (actor) => needsCode(actor, 'dealer_upgrade_mgr'),
 });

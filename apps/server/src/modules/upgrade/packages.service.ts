@@ -15,8 +15,8 @@ import { files, firmwarePackageChunks, firmwarePackages, firmwarePackageSyncs } 
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { escapeLike, inSubtree } from '../../lib/tenancy';
-import { allowedActions, authorize } from '../../lib/policy';
-import { packageListPolicy, packagePolicy } from './packages.policy';
+import { authorize } from '../../lib/policy';
+import { cloudUpgradePolicy, packagePolicy } from './packages.policy';
 import { packagesInUse, packageSubject, presentPackages, type PackageRow } from './packages.presenter';
 import { kickPackageProcessing } from './packages.processing';
 import { assembledKey, chunkCount, chunkKey, issueStorageToken, STORAGE_BUCKET, storageUrl, uploadObjectName } from './packages.storage';
@@ -126,7 +126,7 @@ const isUniqueViolation = (err: unknown) => {
 
 export async function createPackage(ctx: CallContext, d: Data<'packageCreate'>) {
   const actor = requireActor(ctx);
-  authorize(packageListPolicy, actor, null, 'upload');
+  authorize(cloudUpgradePolicy, actor, null, 'uploadPackage');
   await assertVersionFree(ctx.db, actor.companyId, d.productType, d.versionName);
   await checkSignSheet(ctx.db, actor, d.signSheetFileId);
   const now = new Date(ctx.clock.now());
@@ -209,7 +209,7 @@ export async function listPackages(ctx: CallContext, d: Data<'packageList'>) {
       .offset((d.pageNum - 1) * d.pageSize),
     ctx.db.select({ n: count() }).from(firmwarePackages).where(where),
   ]);
-  return { records: await present(ctx, rows), total: total?.n ?? 0, pageNum: d.pageNum, pageSize: d.pageSize, actions: allowedActions(packageListPolicy, actor, null) };
+  return { records: await present(ctx, rows), total: total?.n ?? 0, pageNum: d.pageNum, pageSize: d.pageSize };
 }
 
 export async function getPackage(ctx: CallContext, pkgId: number) {

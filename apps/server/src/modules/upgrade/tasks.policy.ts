@@ -1,16 +1,15 @@
 /**
  * What an actor may do with a release task now: the state machine's moves the actor may make,
- * update (end time and gates) and delete; and the task list page's own action, a new release.
- * The operate, update, delete, preview and submit calls refuse with the same decision
+ * update (end time and gates) and delete. The operate, update and delete calls refuse with the same decision
  * (tasks.service.ts), and every task is answered with its abilities so the web shows exactly these.
- * - owner moves (pause, continue, end, revoke, promote), update, delete and a release need
+ * - owner moves (pause, continue, end, revoke, promote), update and delete need
  *   dealer_upgrade_mgr; the supplier's own moves (supplierSuspend, supplierResume, externalPause,
  *   externalResume) a supplier user with dealer_upgrade_mgr or supplier_system_mgr (1005);
  * - a move the state does not allow is 1017; a finished task is not edited (24017); only an
  *   unreleased or finished task is deleted (1017).
  */
 import {
-  ErrorCodes, releaseTaskMachine, TASK_ABILITIES, TASK_LIST_ACTIONS, TASK_SUPPLIER_ACTIONS, type ReleaseTaskState, type TaskAbility, type TaskListAction,
+  ErrorCodes, releaseTaskMachine, TASK_ABILITIES, TASK_SUPPLIER_ACTIONS, type ReleaseTaskState, type TaskAbility,
 } from '@portal/contract';
 import type { Actor } from '../../lib/context';
 import { allowedActions, definePolicy, needsCode, refuse } from '../../lib/policy';
@@ -40,10 +39,3 @@ export const taskPolicy = definePolicy<TaskAbility, { status: ReleaseTaskState }
 export function taskActions(actor: Actor, status: ReleaseTaskState): TaskAbility[] {
   return allowedActions(taskPolicy, actor, { status });
 }
-
-/** The task list page's own action: start a release (preview and submit). */
-export const taskListPolicy = definePolicy<TaskListAction, null>({
-  name: 'task list',
-  actions: TASK_LIST_ACTIONS,
-  refusal: (actor) => needsCode(actor, 'dealer_upgrade_mgr'),
-});

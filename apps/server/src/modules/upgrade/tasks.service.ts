@@ -12,11 +12,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
-import { allowedActions, authorize } from '../../lib/policy';
+import { authorize } from '../../lib/policy';
 import { escapeLike } from '../../lib/tenancy';
 import { closeTask, lockTask, loadWaves, progressRunningTask, TaskWork } from './engine';
 import { epochMs, IN_FLIGHT_STATES_SQL, iso, recordTaskEvent, rows, type Executor } from './engine.shared';
-import { taskListPolicy, taskPolicy } from './tasks.policy';
+import { cloudUpgradePolicy } from './packages.policy';
+import { taskPolicy } from './tasks.policy';
 import { presentTask, presentWave, type InFlight, type TaskListRow, type WaveRow } from './tasks.presenter';
 import { assertRegionsFree, insertTaskDevices, planWaves, previewTarget, resolveTarget, type TargetInput } from './targets.service';
 
@@ -52,7 +53,7 @@ const actorName = (a: Actor) => (a.actingUserId ? (a.actingNickname ?? a.nicknam
 
 export async function previewTask(ctx: CallContext, target: TargetData): Promise<ReleasePreview> {
   const actor = requireActor(ctx);
-  authorize(taskListPolicy, actor, null, 'release');
+  authorize(cloudUpgradePolicy, actor, null, 'release');
   const r = await resolveTarget(ctx, actor, target, ctx.clock.now());
   await assertRegionsFree(ctx.db, r);
   return previewTarget(ctx.db, r);
@@ -61,7 +62,7 @@ export async function previewTask(ctx: CallContext, target: TargetData): Promise
 /** Creates the tasks in the call's transaction: one refusal rolls back all of them. */
 export async function submitTasks(ctx: CallContext, tasks: TaskInput[]): Promise<{ taskIds: number[] }> {
   const actor = requireActor(ctx);
-  authorize(taskListPolicy, actor, null, 'release');
+  authorize(cloudUpgradePolicy, actor, null, 'release');
   const now = ctx.clock.now();
   const taskIds: number[] = [];
   for (const input of tasks) taskIds.push(await createTask(ctx, actor, input, now));
@@ -161,7 +162,6 @@ export async function listTasks(ctx: CallContext, q: z.output<typeof taskListQue
     total: Number(total),
     pageNum: q.pageNum,
     pageSize: q.pageSize,
-    actions: allowedActions(taskListPolicy, actor, null),
   };
 }
 

@@ -21,7 +21,7 @@ import { useCompanyOptions } from '../hooks/use-company-options';
 const PREFS_KEY = 'usersManage.table';
 const OPTIONAL_COLUMNS = ['company', 'userType', 'phone', 'createdAt'] as const;
 
-type MenuAction = Exclude<UserAction, 'edit'>;
+type MenuAction = Exclude<UserAction, 'edit' | 'editPermissions'>;
 const MENU_ACTIONS: MenuAction[] = ['reinvite', 'resetPassword', 'disable', 'enable', 'unlock', 'delete'];
 
 /** Users of the company and its downstream companies: search, filters, paging, invite, edit, state changes. */
@@ -38,7 +38,8 @@ export default function UsersManagePage() {
   const [drawer, setDrawer] = useState<{ id: number; mode: 'view' | 'edit' } | null>(null);
   const own = useMemo(() => (me ? { id: me.coId, name: me.coName } : null), [me]);
   const companies = useCompanyOptions(own);
-  const canManage = !!me?.authResList.includes('dealer_account_mgr');
+  // The page's own actions come with the list (the server's policy), as each user's come with the user.
+  const canInvite = !!data?.actions.includes('invite');
   const hidden = prefs.hidden;
 
   const reinvite = useReinviteUser();
@@ -174,7 +175,7 @@ export default function UsersManagePage() {
           </>
         }
         actions={
-          canManage &&
+          canInvite &&
           own && (
             <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviteOpen(true)} data-testid="invite-user">
               {t('users.invite.button')}
@@ -202,7 +203,6 @@ export default function UsersManagePage() {
         mode={drawer?.mode ?? 'view'}
         onClose={() => setDrawer(null)}
         onEdit={() => setDrawer((d) => (d ? { ...d, mode: 'edit' } : d))}
-        selfId={me?.userId ?? 0}
       />
     </Card>
   );
