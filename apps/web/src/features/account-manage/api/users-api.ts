@@ -1,9 +1,10 @@
-import { authCalls, companyCalls, userCalls, type CallData, type UserListQuery } from '@portal/contract';
+import { authCalls, companyCalls, userCalls, type AccountManageAction, type CallData, type UserListQuery } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 
 export const usersKeys = {
   all: ['users'] as const,
+  abilities: () => [...usersKeys.all, 'abilities'] as const,
   lists: () => [...usersKeys.all, 'list'] as const,
   list: (q: UserListQuery) => [...usersKeys.lists(), q] as const,
   details: () => [...usersKeys.all, 'detail'] as const,
@@ -13,6 +14,15 @@ export const usersKeys = {
   info: () => [...usersKeys.all, 'info'] as const,
   unregisterCheck: () => [...usersKeys.all, 'unregisterCheck'] as const,
 };
+
+/**
+ * What the caller may do here beside acting on a listed user (invite), as the server's policy
+ * answers it; `can` is false until it is known.
+ */
+export function useAccountManageAbilities() {
+  const q = useQuery({ queryKey: usersKeys.abilities(), queryFn: ({ signal }) => call(userCalls.abilities, {}, { signal }), staleTime: 5 * 60_000 });
+  return { ...q, can: (action: AccountManageAction) => !!q.data?.actions.includes(action) };
+}
 
 export function useUserList(query: UserListQuery) {
   return useQuery({

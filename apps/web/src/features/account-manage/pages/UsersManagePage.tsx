@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session/session-store';
 import {
-  useDeleteUser, useEnableUser, useReinviteUser, useResetUserPassword, useUnlockUser, useUserList,
+  useAccountManageAbilities, useDeleteUser, useEnableUser, useReinviteUser, useResetUserPassword, useUnlockUser, useUserList,
 } from '../api/users-api';
 import { InviteUserDrawer } from '../components/InviteUserDrawer';
 import { UserDrawer } from '../components/UserDrawer';
@@ -38,8 +38,8 @@ export default function UsersManagePage() {
   const [drawer, setDrawer] = useState<{ id: number; mode: 'view' | 'edit' } | null>(null);
   const own = useMemo(() => (me ? { id: me.coId, name: me.coName } : null), [me]);
   const companies = useCompanyOptions(own);
-  // The page's own actions come with the list (the server's policy), as each user's come with the user.
-  const canInvite = !!data?.actions.includes('invite');
+  // The page's own actions are the server's answer (its policy), as each user's come with the user.
+  const canInvite = useAccountManageAbilities().can('inviteUser');
   const hidden = prefs.hidden;
 
   const reinvite = useReinviteUser();

@@ -1,11 +1,11 @@
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { COMPANY_STATUSES, type CompanyListAction, type CompanyType, DEFAULT_PAGE_SIZE } from '@portal/contract';
+import { COMPANY_STATUSES, type CompanyType, DEFAULT_PAGE_SIZE, type PartnerAction } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Flex, Input, Select, Space, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../lib/session/session-store';
-import { type CompanyListQuery, type InviteKind, partnerKeys, useCompanies, useCompanyStatistics } from '../api/partner-api';
+import { type CompanyListQuery, type InviteKind, partnerKeys, useCompanyStatistics, usePartnerAbilities } from '../api/partner-api';
 import { CompanyActionsProvider } from '../components/CompanyActions';
 import { CompanyDetailDrawer } from '../components/CompanyDetailDrawer';
 import { CompanyStatistics } from '../components/CompanyStatistics';
@@ -15,12 +15,7 @@ import { RegistrationAuditTable } from '../components/RegistrationAuditTable';
 
 const FILTER_TYPES: readonly CompanyType[] = ['partner', 'distributor', 'installer', 'customer'];
 
-const INVITE_KIND: Record<CompanyListAction, InviteKind> = { inviteInstaller: 'installer', inviteDistributor: 'distributor', inviteCustomer: 'customer' };
-
-/** What the signed-in user may invite: the page actions the server answered with the company list. */
-function inviteKinds(actions: readonly CompanyListAction[] | undefined): InviteKind[] {
-  return (actions ?? []).map((a) => INVITE_KIND[a]);
-}
+const INVITE_KIND: Record<PartnerAction, InviteKind> = { inviteInstaller: 'installer', inviteDistributor: 'distributor', inviteCustomer: 'customer' };
 
 /** Downstream and partner companies: statistics, the company tree/list with its operations, invitations and the registration audit. */
 export default function DownstreamCompanyPage() {
@@ -28,10 +23,9 @@ export default function DownstreamCompanyPage() {
   const user = useSessionUser();
   const qc = useQueryClient();
   const [query, setQuery] = useState<CompanyListQuery>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
-  // The same query as the table's (one request): its answer carries the page's actions.
-  const companies = useCompanies(query);
-  const pageActions = companies.data?.actions;
-  const kinds = useMemo(() => inviteKinds(pageActions), [pageActions]);
+  // What the signed-in user may invite: exactly the server's answer (its policy).
+  const abilities = usePartnerAbilities().data?.actions;
+  const kinds = useMemo(() => (abilities ?? []).map((a) => INVITE_KIND[a]), [abilities]);
   const [text, setText] = useState('');
   const [openId, setOpenId] = useState<number | null>(null);
   const [inviting, setInviting] = useState(false);
