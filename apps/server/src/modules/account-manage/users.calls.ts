@@ -3,7 +3,8 @@ import { AppError } from '../../lib/app-error';
 import { requireActor } from '../../lib/context';
 import { implement } from '../../lib/implement';
 import * as account from './account.service';
-import { grantableAreaIds, grantableCodes } from './users.policy';
+import { allowedActions } from '../../lib/policy';
+import { accountManagePolicy, grantableAreaIds, grantableCodes } from './users.policy';
 import { presentUser, presentUserDetail } from './users.presenter';
 import { companyNames, findCompanyInScope, listUsers } from './users.repository';
 import * as svc from './users.service';
@@ -22,6 +23,9 @@ export const userImpls = [
     const { records, total } = await listUsers(ctx.database, ctx.services, scope, d, d);
     return { records: records.map((r) => presentUser(actor, r)), total, pageNum: d.pageNum, pageSize: d.pageSize };
   }),
+  implement(userCalls.abilities, { none: "answers the caller's own abilities; names no tenant object" }, async (ctx) => ({
+    actions: allowedActions(accountManagePolicy, requireActor(ctx), null),
+  })),
   implement(userCalls.get, otherUser, async (ctx, d) => {
     const actor = requireActor(ctx);
     const u = await svc.requireUserInScope(ctx.db, await svc.scopeOf(ctx), d.userId);

@@ -11,9 +11,12 @@
  *   holds itself (1005); partner-only codes go only to partner (and supplier) companies, supplier
  *   codes only to the supplier.
  */
-import { ErrorCodes, PARTNER_ONLY_CODES, userAccountMachine, type ResourceCode, type UserAction } from '@portal/contract';
+import {
+  ACCOUNT_MANAGE_ACTIONS, ErrorCodes, PARTNER_ONLY_CODES, USER_ACTIONS, userAccountMachine, type AccountManageAction, type ResourceCode, type UserAction,
+} from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/context';
+import { allowedActions, definePolicy, needsCode, notRemote, refuse } from '../../lib/policy';
 import type { ActorScope } from './users.repository';
 
 type UserState = (typeof userAccountMachine.states)[number];
@@ -26,35 +29,61 @@ export interface TargetUser {
   registered: boolean;
 }
 
-const canManageUsers = (actor: Actor) => actor.authResList.has('dealer_account_mgr');
-
 /** Whether the caller outranks the target (always true for a user of a downstream company). */
 export function outranks(actor: Actor, target: TargetUser): boolean {
   if (target.companyId !== actor.companyId) return true;
   return actor.userAuthType < target.userAuthType;
 }
 
+/** Calls a remote-access visit may not make (their contract calls are `remoteForbidden`). */
+const REMOTE_FORBIDDEN: readonly UserAction[] = ['reinvite', 'resetPassword'];
+
+/**
+ * What the caller may do to a user now. The order of the checks is the order of the refusals:
+ * the code (1005), a remote visit (7050), a deleted user (1017), yourself (7033; editing your own
+ * nickname and phone is allowed), rank (1005), registration (7034 for a reset) and the state machine (1017).
+ */
+export const userPolicy = definePolicy<UserAction, TargetUser>({
+  name: 'user',
+  actions: USER_ACTIONS,
+  refusal(actor, u, action) {
+    const noCode = needsCode(actor, 'dealer_account_mgr');
+    if (noCode) return noCode;
+    if (REMOTE_FORBIDDEN.includes(action) && notRemote(actor)) return notRemote(actor);
+    const state = u.status as UserState;
+    if (!userAccountMachine.isState(state)) return refuse(ErrorCodes.illegalTransition, `unknown state ${u.status}`);
+    if (action === 'edit') {
+      if (state === 'deleted') return refuse(ErrorCodes.illegalTransition, 'deleted user');
+      return u.id === actor.userId || outranks(actor, u) ? null : refuse(ErrorCodes.forbidden, 'not of a lower rank');
+    }
+    if (u.id === actor.userId) return refuse(ErrorCodes.cannotOperateSelf);
+    if (!outranks(actor, u)) return refuse(ErrorCodes.forbidden, 'not of a lower rank');
+    switch (action) {
+      case 'editPermissions':
+        return state === 'deleted' ? refuse(ErrorCodes.illegalTransition, 'deleted user') : null;
+      case 'reinvite':
+        return !u.registered && state === 'normal' ? null : refuse(ErrorCodes.illegalTransition, 'registered or not normal');
+      case 'resetPassword':
+        if (!u.registered) return refuse(ErrorCodes.notRegistered);
+        return userAccountMachine.can(state, 'resetPassword') ? null : refuse(ErrorCodes.illegalTransition);
+      default:
+        return userAccountMachine.can(state, action) ? null : refuse(ErrorCodes.illegalTransition, `${action} from ${state}`);
+    }
+  },
+});
+
+/** The module's own actions (customer/user/abilities): invite a user (dealer_account_mgr; never during a remote visit). */
+export const accountManagePolicy = definePolicy<AccountManageAction, null>({
+  name: 'account management',
+  actions: ACCOUNT_MANAGE_ACTIONS,
+  refusal(actor) {
+    return needsCode(actor, 'dealer_account_mgr') ?? notRemote(actor);
+  },
+});
+
 /** The actions the caller may take on the user now (shown as buttons; each is checked again on the call). */
 export function availableActions(actor: Actor, target: TargetUser): UserAction[] {
-  if (!canManageUsers(actor)) return [];
-  const state = target.status as UserState;
-  if (!userAccountMachine.isState(state) || state === 'deleted') return [];
-  if (target.id === actor.userId) return ['edit'];
-  if (!outranks(actor, target)) return [];
-  const out: UserAction[] = ['edit'];
-  if (!target.registered && state === 'normal') out.push('reinvite');
-  if (target.registered && userAccountMachine.can(state, 'resetPassword')) out.push('resetPassword');
-  if (userAccountMachine.can(state, 'disable')) out.push('disable');
-  if (userAccountMachine.can(state, 'enable')) out.push('enable');
-  if (userAccountMachine.can(state, 'unlock')) out.push('unlock');
-  if (userAccountMachine.can(state, 'delete')) out.push('delete');
-  return out;
-}
-
-/** Refuse acting on yourself (7033) or on someone of your own rank or above in your company (1005). */
-export function assertMayManage(actor: Actor, target: TargetUser) {
-  if (target.id === actor.userId) throw new AppError(ErrorCodes.cannotOperateSelf);
-  if (!outranks(actor, target)) throw new AppError(ErrorCodes.forbidden);
+  return allowedActions(userPolicy, actor, target);
 }
 
 /** The next state by the user-account machine; an illegal move is 1017. */

@@ -20,7 +20,8 @@ import { endUserSessions } from '../auth';
 import {
   consumeLink, emailMd5, findOpenLink, issueLink, lastOpenLinkIssuedAt, linkOrigin, registrationLink, revokeLinks,
 } from './registration-links';
-import { assertGrantAllowed, assertMayManage, nextState, outranks } from './users.policy';
+import { authorize } from '../../lib/policy';
+import { accountManagePolicy, assertGrantAllowed, nextState, userPolicy } from './users.policy';
 import {
   findCompanyInScope, findUserInScope, invalidateUserTotals, liveUserCount, loadActorScope, unsafeFindUserByEmail, unsafeFindUserById, type ActorScope, type UserRow,
 } from './users.repository';
@@ -86,6 +87,7 @@ async function sendInvitation(ctx: CallContext, user: { id: number; companyId: n
 
 export async function inviteUser(ctx: CallContext, d: CallData<typeof userCalls.invite> & { email: string }) {
   const actor = requireActor(ctx);
+  authorize(accountManagePolicy, actor, null, 'inviteUser');
   const now = ctx.clock.now();
   const scope = await scopeOf(ctx);
   const company = await findCompanyInScope(ctx.db, scope, d.companyId ?? actor.companyId);
@@ -149,8 +151,7 @@ export async function reinviteUser(ctx: CallContext, userId: number) {
   const now = ctx.clock.now();
   const scope = await scopeOf(ctx);
   const u = await requireUserInScope(ctx.db, scope, userId);
-  assertMayManage(actor, u);
-  if (u.registered || u.status !== 'normal') throw new AppError(ErrorCodes.illegalTransition);
+  authorize(userPolicy, actor, u, 'reinvite');
   const last = await lastOpenLinkIssuedAt(ctx.db, u.id, 'userRegister', now);
   if (last !== null && now - last < USER_INVITE_RESEND_SECONDS * 1000) throw new AppError(ErrorCodes.invitationAlreadySent);
   const token = await ctx.db.transaction(async (tx) => {
@@ -167,9 +168,7 @@ export async function resetPassword(ctx: CallContext, userId: number) {
   const now = ctx.clock.now();
   const scope = await scopeOf(ctx);
   const u = await requireUserInScope(ctx.db, scope, userId);
-  assertMayManage(actor, u);
-  if (!u.registered) throw new AppError(ErrorCodes.notRegistered);
-  nextState(u.status, 'resetPassword');
+  authorize(userPolicy, actor, u, 'resetPassword');
   const last = await lastOpenLinkIssuedAt(ctx.db, u.id, 'passwordReset', now);
   if (last !== null && now - last < USER_INVITE_RESEND_SECONDS * 1000) throw new AppError(ErrorCodes.invitationAlreadySent);
   const token = await issueLink(ctx.db, u.id, 'passwordReset', now, USER_RESET_TTL_MINUTES * 60_000);
@@ -247,16 +246,13 @@ export async function editUser(ctx: CallContext, d: CallData<typeof userCalls.ed
   const actor = requireActor(ctx);
   const scope = await scopeOf(ctx);
   const u = await requireUserInScope(ctx.db, scope, d.userId);
-  if (u.status === 'deleted') throw new AppError(ErrorCodes.illegalTransition);
+  authorize(userPolicy, actor, u, 'edit');
   const same = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
   const permsChanged =
     !same(u.authResList, d.authResList) || !same(u.areaIds, d.areaIds) || !same(u.companyIds, d.companyIds) || !same(u.appIds, d.appIds);
-  if (u.id === actor.userId) {
-    if (permsChanged) throw new AppError(ErrorCodes.cannotOperateSelf);
-  } else if (!outranks(actor, u)) {
-    throw new AppError(ErrorCodes.forbidden);
-  }
   if (permsChanged) {
+    // Your own permissions never (7033): editing yourself changes nickname and phone only.
+    authorize(userPolicy, actor, u, 'editPermissions');
     assertGrantAllowed(scope, { before: u, after: d, targetCompanyType: u.companyType });
     await assertRangeAllowed(ctx.db, scope, { id: u.companyId, path: u.companyPath }, d.companyIds, u.companyIds);
   }
@@ -286,7 +282,7 @@ export async function changeUserState(ctx: CallContext, userId: number, action: 
   const now = ctx.clock.now();
   const scope = await scopeOf(ctx);
   const u = await requireUserInScope(ctx.db, scope, userId);
-  assertMayManage(actor, u);
+  authorize(userPolicy, actor, u, action);
   const status = nextState(u.status, action);
   await applyState(ctx.db, u, status, now);
   if (action === 'delete') invalidateUserTotals(ctx.services.totals, u.companyPath);

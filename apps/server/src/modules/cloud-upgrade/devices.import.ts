@@ -15,6 +15,8 @@ import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { fileLinkUrl, storeUpload } from '../../lib/files';
 import { readSheet, withImportSlot, writeXlsxBuffer } from '../../lib/xlsx';
 import { reasonHeader, reasonText, sheetName, type ImportReason } from './devices.messages';
+import { authorize } from '../../lib/policy';
+import { cloudUpgradePolicy } from './packages.policy';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Where error files of imports are kept in the file store. */
@@ -143,6 +145,7 @@ function parseRow(raw: Record<string, string>, rowNumber: number, resolveArea: (
 /** device/import: at most IMPORT_CONCURRENCY_MAX at a time in this server, else 24026 (busy, retry). */
 export async function importDevices(ctx: CallContext, fileId: number): Promise<ImportResult> {
   const actor = requireActor(ctx);
+  authorize(cloudUpgradePolicy, actor, null, 'importDevices');
   const [file] = await ctx.db.select().from(files).where(and(eq(files.id, fileId), eq(files.companyId, actor.companyId)));
   if (!file) throw new AppError(ErrorCodes.notFound);
   if (fileExtension(file.name) !== 'xlsx') throw new AppError(ErrorCodes.importUnreadable, undefined, `not an xlsx: ${file.name}`);

@@ -8,8 +8,10 @@ import type { z } from 'zod';
 import { companies, deviceProvisioningKeys, devices } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
+import { authorize } from '../../lib/policy';
 import { randomToken, sha256Hex } from '../../lib/secrets';
 import { escapeLike, inCurrentArea, inSubtree } from '../../lib/tenancy';
+import { cloudUpgradePolicy } from './packages.policy';
 
 /**
  * A device is online while it has been seen within two of its longest poll intervals (it polls
@@ -110,6 +112,7 @@ export function newProvisioningKey(): { key: string; keyHash: string } {
 /** The caller's brand's key, created on first use. */
 export async function getProvisioningKey(ctx: CallContext) {
   const actor = requireActor(ctx);
+  authorize(cloudUpgradePolicy, actor, null, 'provisioningKey');
   const [found] = await ctx.db.select().from(deviceProvisioningKeys).where(eq(deviceProvisioningKeys.companyId, actor.companyId));
   if (found) return { key: found.key, createdAt: found.createdAt.toISOString() };
   const fresh = newProvisioningKey();
@@ -124,6 +127,7 @@ export async function getProvisioningKey(ctx: CallContext) {
 
 export async function resetProvisioningKey(ctx: CallContext) {
   const actor = requireActor(ctx);
+  authorize(cloudUpgradePolicy, actor, null, 'provisioningKey');
   const fresh = newProvisioningKey();
   const createdAt = new Date(ctx.clock.now());
   await ctx.db

@@ -4,7 +4,10 @@
  * Background verification and sync are in packages.processing.ts.
  */
 import { upgradeCalls } from '@portal/contract';
+import { requireActor } from '../../lib/context';
 import { implement, type CallImpl } from '../../lib/implement';
+import { allowedActions } from '../../lib/policy';
+import { cloudUpgradePolicy } from './packages.policy';
 import { compatibleVersions, countryCodes, mainVersions } from './packages.device-versions';
 import {
   appConfig, completePackage, createPackage, getPackage, listPackages, operatePackage, storageInfo, updatePackage, versionNote,
@@ -16,6 +19,9 @@ const otherPackage = { otherTenant: (fx: { otherPackageId: number }) => ({ pkgId
 const ownDevices = "aggregates the devices of the caller's own subtree and current area only";
 
 export const packageImpls: CallImpl[] = [
+  implement(upgradeCalls.abilities, { none: "answers the caller's own abilities; names no tenant object" }, async (ctx) => ({
+    actions: allowedActions(cloudUpgradePolicy, requireActor(ctx), null),
+  })),
   implement(upgradeCalls.appConfig, { none: 'answers constants of the upgrade screens; names no tenant object' }, async () => appConfig()),
   implement(upgradeCalls.storageInfo, { otherTenant: (fx) => ({ action: 'upload', pkgId: fx.otherPackageId }) }, (ctx, d) => storageInfo(ctx, d)),
   implement(upgradeCalls.packageCreate, { none: "creates a package of the caller's own company" }, (ctx, d) => createPackage(ctx, d)),

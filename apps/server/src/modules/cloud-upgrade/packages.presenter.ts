@@ -5,11 +5,13 @@
  * the processing claim of a worker ({"claim":...}), which is not a reason and is never shown.
  */
 import { errorMessage, isKnownErrorCode, SIGNED_URL_TTL_SECONDS, type FirmwarePackage, type Locale } from '@portal/contract';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { areas, companies, files, firmwarePackageChunks, firmwarePackages, firmwarePackageSyncs } from '../../db/schema';
+import { areas, companies, files, firmwarePackageChunks, firmwarePackages, firmwarePackageSyncs, releaseTasks } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { fileLinkUrl } from '../../lib/files';
+import { allowedActions } from '../../lib/policy';
+import { packagePolicy, TASK_STATES_USING_PACKAGE, type PackageSubject } from './packages.policy';
 
 export type PackageRow = typeof firmwarePackages.$inferSelect;
 
@@ -45,6 +47,24 @@ export interface PresentOptions {
 
 const iso = (d: Date) => d.toISOString();
 
+/** Which of these packages a release task still uses (abandon and delete wait for those). */
+export async function packagesInUse(db: Db | Tx, pkgIds: readonly number[]): Promise<Set<number>> {
+  if (pkgIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ pkgId: releaseTasks.pkgId })
+    .from(releaseTasks)
+    .where(and(inArray(releaseTasks.pkgId, [...pkgIds]), inArray(releaseTasks.status, [...TASK_STATES_USING_PACKAGE])));
+  return new Set(rows.map((r) => r.pkgId));
+}
+
+/** The package as its policy sees it at `now`. */
+export const packageSubject = (r: PackageRow, inUse: boolean, now: number): PackageSubject => ({
+  status: r.status,
+  validUntil: r.validUntil ? r.validUntil.getTime() : null,
+  inUse,
+  now,
+});
+
 /** The packages in the order given, with company name, per-DC sync state, bytes received and the signing sheet link. */
 export async function presentPackages(rows: PackageRow[], o: PresentOptions): Promise<FirmwarePackage[]> {
   if (rows.length === 0) return [];
@@ -65,6 +85,7 @@ export async function presentPackages(rows: PackageRow[], o: PresentOptions): Pr
     .where(inArray(firmwarePackageChunks.pkgId, ids))
     .groupBy(firmwarePackageChunks.pkgId);
   const sheets = sheetIds.length ? await o.db.select({ id: files.id, path: files.path }).from(files).where(inArray(files.id, sheetIds)) : [];
+  const inUse = await packagesInUse(o.db, ids);
   const nameOf = new Map(names.map((c) => [c.id, c.name]));
   const bytesOf = new Map(received.map((r) => [r.pkgId, Number(r.bytes)]));
   const sheetOf = new Map(sheets.map((f) => [f.id, f.path]));
@@ -100,6 +121,7 @@ export async function presentPackages(rows: PackageRow[], o: PresentOptions): Pr
         .map((s) => ({ areaId: s.areaId, areaName: s.areaName, state: s.state as 'pending' | 'synced' | 'failed', at: s.state === 'pending' || !s.at ? null : iso(s.at) })),
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),
+      actions: allowedActions(packagePolicy, o.actor, packageSubject(r, inUse.has(r.id), o.now)),
     };
   });
 }

@@ -6,23 +6,22 @@
  */
 import {
   CANARY_WAVES, DAY_MS, DEFAULT_GATES, ErrorCodes, firmwarePackageMachine, PACKAGE_CHUNK_BYTES, PACKAGE_MAX_BYTES, PACKAGE_VALIDITY_MIN_DAYS,
-  STORAGE_TOKEN_TTL_MS, upgradeCalls, type FirmwarePackage, type FirmwarePackageState,
+  STORAGE_TOKEN_TTL_MS, upgradeCalls, type FirmwarePackage, type FirmwarePackageState, type PackageAbility,
 } from '@portal/contract';
-import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { files, firmwarePackageChunks, firmwarePackages, firmwarePackageSyncs, releaseTasks } from '../../db/schema';
+import { files, firmwarePackageChunks, firmwarePackages, firmwarePackageSyncs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { escapeLike, inSubtree } from '../../lib/tenancy';
-import { presentPackages, type PackageRow } from './packages.presenter';
+import { authorize } from '../../lib/policy';
+import { cloudUpgradePolicy, packagePolicy } from './packages.policy';
+import { packagesInUse, packageSubject, presentPackages, type PackageRow } from './packages.presenter';
 import { kickPackageProcessing } from './packages.processing';
 import { assembledKey, chunkCount, chunkKey, issueStorageToken, STORAGE_BUCKET, storageUrl, uploadObjectName } from './packages.storage';
 
 type Data<K extends keyof typeof upgradeCalls> = z.output<(typeof upgradeCalls)[K]['data']>;
-
-/** Task states in which a release task still uses its package (abandon and delete wait for them). */
-export const TASK_STATES_USING_PACKAGE = ['unreleased', 'in_release', 'paused', 'gray_complete', 'external_paused', 'supplier_suspended'] as const;
 
 const SIGN_SHEET_MIMES = ['image/png', 'image/jpeg'];
 
@@ -38,6 +37,12 @@ export async function findPackage(db: Db | Tx, actor: Actor, pkgId: number, opts
 
 export async function present(ctx: CallContext, rows: PackageRow[]): Promise<FirmwarePackage[]> {
   return presentPackages(rows, { db: ctx.db, actor: requireActor(ctx), locale: ctx.locale, now: ctx.clock.now(), linkSecret: ctx.services.config.linkSecret });
+}
+
+/** Refuses `action` on the package unless its policy allows it now (whether a task uses it is read on `db`). */
+async function authorizePackage(ctx: CallContext, db: Db | Tx, pkg: PackageRow, action: PackageAbility) {
+  const inUse = (await packagesInUse(db, [pkg.id])).has(pkg.id);
+  authorize(packagePolicy, requireActor(ctx), packageSubject(pkg, inUse, ctx.clock.now()), action);
 }
 
 async function presentOne(ctx: CallContext, row: PackageRow): Promise<FirmwarePackage> {
@@ -63,7 +68,7 @@ export async function storageInfo(ctx: CallContext, d: Data<'storageInfo'>) {
   const actor = requireActor(ctx);
   const pkg = await findPackage(ctx.db, actor, d.pkgId);
   const readable = ['syncing', 'sync_failed', 'synced', 'abandoned'];
-  if (d.action === 'upload' && pkg.status !== 'upload_incomplete') throw new AppError(ErrorCodes.illegalTransition, undefined, `upload credentials for a ${pkg.status} package`);
+  if (d.action === 'upload') await authorizePackage(ctx, ctx.db, pkg, 'continueUpload');
   if (d.action === 'download' && !readable.includes(pkg.status)) throw new AppError(ErrorCodes.illegalTransition, undefined, `read credentials for a ${pkg.status} package`);
   const now = ctx.clock.now();
   const tokenTimeout = now + STORAGE_TOKEN_TTL_MS;
@@ -121,6 +126,7 @@ const isUniqueViolation = (err: unknown) => {
 
 export async function createPackage(ctx: CallContext, d: Data<'packageCreate'>) {
   const actor = requireActor(ctx);
+  authorize(cloudUpgradePolicy, actor, null, 'uploadPackage');
   await assertVersionFree(ctx.db, actor.companyId, d.productType, d.versionName);
   await checkSignSheet(ctx.db, actor, d.signSheetFileId);
   const now = new Date(ctx.clock.now());
@@ -165,6 +171,7 @@ export async function completePackage(ctx: CallContext, pkgId: number) {
   const now = new Date(ctx.clock.now());
   const row = await ctx.db.transaction(async (tx) => {
     const pkg = await findPackage(tx, actor, pkgId, { forUpdate: true });
+    await authorizePackage(ctx, tx, pkg, 'continueUpload');
     const to = firmwarePackageMachine.next(pkg.status as FirmwarePackageState, 'completeUpload');
     const [got] = await tx
       .select({ chunks: count(), bytes: sql<string>`coalesce(sum(${firmwarePackageChunks.size}), 0)` })
@@ -218,7 +225,7 @@ export async function versionNote(ctx: CallContext, pkgId: number) {
 export async function updatePackage(ctx: CallContext, d: Data<'packageUpdate'>) {
   const actor = requireActor(ctx);
   const pkg = await findPackage(ctx.db, actor, d.pkgId, { forUpdate: true });
-  if (pkg.status === 'deleted') throw new AppError(ErrorCodes.illegalTransition, undefined, 'update of a deleted package');
+  await authorizePackage(ctx, ctx.db, pkg, 'edit');
   if (d.signSheetFileId !== pkg.signSheetFileId) await checkSignSheet(ctx.db, actor, d.signSheetFileId);
   const validUntil = pkg.validUntil ? new Date(pkg.validUntil.getTime() + (d.validityDays - pkg.validityDays) * DAY_MS) : null;
   const patch = {
@@ -258,15 +265,9 @@ export async function operatePackage(ctx: CallContext, d: Data<'packageOperate'>
   const now = new Date(ctx.clock.now());
   const out = await ctx.db.transaction(async (tx) => {
     const pkg = await findPackage(tx, actor, d.pkgId, { forUpdate: true });
+    // The state allows the move (1017); abandon and delete not while a running task uses it (24002).
+    await authorizePackage(ctx, tx, pkg, d.action);
     const to = firmwarePackageMachine.next(pkg.status as FirmwarePackageState, d.action);
-    if (d.action === 'abandon' || d.action === 'delete') {
-      const [using] = await tx
-        .select({ id: releaseTasks.id })
-        .from(releaseTasks)
-        .where(and(eq(releaseTasks.pkgId, pkg.id), inArray(releaseTasks.status, [...TASK_STATES_USING_PACKAGE])))
-        .limit(1);
-      if (using) throw new AppError(ErrorCodes.packageInUse, undefined, `task ${using.id} uses package ${pkg.id}`);
-    }
     let removeKeys: string[] = [];
     if (d.action === 'delete') {
       removeKeys = await storedKeys(tx, pkg);

@@ -15,8 +15,11 @@ import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { areas, files, firmwarePackages } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor, CallContext } from '../../lib/context';
+import { authorize } from '../../lib/policy';
 import { escapeLike, inSubtree } from '../../lib/tenancy';
 import { ACTIVE_STATES_SQL, rows, type Executor } from './engine.shared';
+import { packagePolicy } from './packages.policy';
+import { packageSubject } from './packages.presenter';
 import { readTargetSns } from './targets.file';
 
 export interface TargetInput {
@@ -54,8 +57,9 @@ async function releasablePackage(ctx: CallContext, actor: Actor, t: TargetInput,
     // (they take the row FOR UPDATE), so no task is created on a package that is going away.
     .for('share');
   if (!pkg) throw new AppError(ErrorCodes.notFound);
-  if (pkg.status !== 'synced' || !pkg.validUntil) throw new AppError(ErrorCodes.packageNotReleasable);
-  if (pkg.validUntil.getTime() <= now) throw new AppError(ErrorCodes.packageExpired);
+  // Synced and within its validity (24004, 24018): the package's 'release' ability (which does not
+  // depend on the tasks already using it).
+  authorize(packagePolicy, actor, packageSubject(pkg, false, now), 'release');
   if (pkg.isTest && t.releaseType !== 'specified') throw new AppError(ErrorCodes.testPackageSpecifiedOnly);
   return pkg;
 }

@@ -5,16 +5,19 @@
  * release_task_events.
  */
 import {
-  ErrorCodes, TASK_SUPPLIER_ACTIONS, type countryResultSchema, type Gates, type ReleasePreview, type ReleaseTaskAction,
-  type ReleaseTaskDetail, type taskDeviceSchema, type TaskCounts, type taskListQuerySchema,
+  ErrorCodes, type countryResultSchema, type Gates, type ReleasePreview, type ReleaseTaskDetail, type ReleaseTaskState,
+  type TASK_OWNER_ACTIONS, type TASK_SUPPLIER_ACTIONS, type taskDeviceSchema, type TaskCounts, type taskListQuerySchema,
 } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
+import { authorize } from '../../lib/policy';
 import { escapeLike } from '../../lib/tenancy';
 import { closeTask, lockTask, loadWaves, progressRunningTask, TaskWork } from './engine';
-import { epochMs, IN_FLIGHT_STATES_SQL, isFinalTask, iso, recordTaskEvent, rows, type Executor } from './engine.shared';
+import { epochMs, IN_FLIGHT_STATES_SQL, iso, recordTaskEvent, rows, type Executor } from './engine.shared';
+import { cloudUpgradePolicy } from './packages.policy';
+import { taskPolicy } from './tasks.policy';
 import { presentTask, presentWave, type InFlight, type TaskListRow, type WaveRow } from './tasks.presenter';
 import { assertRegionsFree, insertTaskDevices, planWaves, previewTarget, resolveTarget, type TargetInput } from './targets.service';
 
@@ -50,6 +53,7 @@ const actorName = (a: Actor) => (a.actingUserId ? (a.actingNickname ?? a.nicknam
 
 export async function previewTask(ctx: CallContext, target: TargetData): Promise<ReleasePreview> {
   const actor = requireActor(ctx);
+  authorize(cloudUpgradePolicy, actor, null, 'release');
   const r = await resolveTarget(ctx, actor, target, ctx.clock.now());
   await assertRegionsFree(ctx.db, r);
   return previewTarget(ctx.db, r);
@@ -58,6 +62,7 @@ export async function previewTask(ctx: CallContext, target: TargetData): Promise
 /** Creates the tasks in the call's transaction: one refusal rolls back all of them. */
 export async function submitTasks(ctx: CallContext, tasks: TaskInput[]): Promise<{ taskIds: number[] }> {
   const actor = requireActor(ctx);
+  authorize(cloudUpgradePolicy, actor, null, 'release');
   const now = ctx.clock.now();
   const taskIds: number[] = [];
   for (const input of tasks) taskIds.push(await createTask(ctx, actor, input, now));
@@ -245,19 +250,19 @@ export async function taskDevicesPage(
 // Changes
 // ---------------------------------------------------------------------------------------------
 
-const SUPPLIER_ACTIONS: readonly string[] = TASK_SUPPLIER_ACTIONS;
-
 /**
  * Owner actions (pause, continue, end, revoke, promote) need dealer_upgrade_mgr; the supplier's
- * own (supplierSuspend, supplierResume, externalPause, externalResume) a supplier user (1005).
+ * own (supplierSuspend, supplierResume, externalPause, externalResume) a supplier user (1005); the
+ * state must allow the move (1017): the task policy.
  */
-export async function operateTask(ctx: CallContext, d: { taskId: number; action: ReleaseTaskAction; reason?: string }): Promise<ReleaseTaskDetail> {
+export async function operateTask(
+  ctx: CallContext,
+  d: { taskId: number; action: (typeof TASK_OWNER_ACTIONS)[number] | (typeof TASK_SUPPLIER_ACTIONS)[number]; reason?: string },
+): Promise<ReleaseTaskDetail> {
   const actor = requireActor(ctx);
-  if (SUPPLIER_ACTIONS.includes(d.action) ? actor.companyType !== 'supplier' : !actor.authResList.has('dealer_upgrade_mgr')) {
-    throw new AppError(ErrorCodes.forbidden);
-  }
   const id = await visibleTaskId(ctx.db, actor, d.taskId);
   const task = (await lockTask(ctx.db, id))!;
+  authorize(taskPolicy, actor, { status: task.status as ReleaseTaskState }, d.action);
   const now = ctx.clock.now();
   const work = new TaskWork(task, now);
   const by = actorName(actor);
@@ -324,7 +329,7 @@ export async function updateTask(ctx: CallContext, d: { taskId: number; endAt?: 
   const actor = requireActor(ctx);
   const id = await visibleTaskId(ctx.db, actor, d.taskId);
   const task = (await lockTask(ctx.db, id))!;
-  if (isFinalTask(task.status)) throw new AppError(ErrorCodes.taskNotEditable);
+  authorize(taskPolicy, actor, { status: task.status as ReleaseTaskState }, 'update');
   if (d.endAt !== undefined && d.endAt <= task.startAt) throw new AppError(ErrorCodes.invalidParams, { detail: 'endAt' });
   const endAt = d.endAt ?? task.endAt;
   const gates = d.gates ?? task.gates;
@@ -340,7 +345,7 @@ export async function deleteTask(ctx: CallContext, taskId: number): Promise<Reco
   const actor = requireActor(ctx);
   const id = await visibleTaskId(ctx.db, actor, taskId);
   const task = (await lockTask(ctx.db, id))!;
-  if (task.status !== 'unreleased' && !isFinalTask(task.status)) throw new AppError(ErrorCodes.illegalTransition);
+  authorize(taskPolicy, actor, { status: task.status as ReleaseTaskState }, 'delete');
   await ctx.db.execute(sql`delete from task_devices where task_id = ${id}`);
   await ctx.db.execute(sql`delete from release_task_waves where task_id = ${id}`);
   await ctx.db.execute(sql`delete from release_task_events where task_id = ${id}`);

@@ -7,7 +7,8 @@ import type { Db, Tx } from '../../db/client';
 import { areas, companies, users } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { belowCompany } from '../../lib/tenancy';
-import { companyColumns, userCountSql } from './company.repository';
+import { companyColumns, companyFacts, userCountSql } from './company.repository';
+import { NO_FACTS, type CompanySubject } from './company.policy';
 
 type AnyDb = Db | Tx;
 
@@ -26,6 +27,12 @@ export async function findDownstreamCompany(db: AnyDb, actor: Pick<Actor, 'compa
   const q = db.select(companyAdminColumns).from(companies).where(and(eq(companies.id, companyId), belowCompany(companies.path, actor)));
   const [row] = opts.forUpdate ? await q.for('update', { of: companies }) : await q;
   return row ?? null;
+}
+
+/** The company as the company policy sees it now (its facts read on `db`, inside the caller's transaction where there is one). */
+export async function companySubject(db: AnyDb, c: AdminCompanyRow): Promise<CompanySubject> {
+  const facts = (await companyFacts(db, [c.id])).get(c.id) ?? NO_FACTS;
+  return { path: c.path, type: c.type, status: c.status, allowSuperiorAccess: c.allowSuperiorAccess, facts };
 }
 
 /** Any company by id, unscoped: for public flows (registration links) that prove access otherwise. */

@@ -3,16 +3,18 @@
  * detail with the caller's abilities, update, freeze and unfreeze, statistics. Every company named
  * must be strictly below the caller's (never its own, an ancestor or a sibling's).
  */
-import { ErrorCodes, invitationMachine, type Company } from '@portal/contract';
+import { ErrorCodes, invitationMachine, type Company, type CompanyAction } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { areas, companies } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
-import { areaName, companyName, downstreamStatistics, findDownstreamCompany } from './company-admin.repository';
-import { companyStatusOf, invitationInfo, invitationState, kindOf, mayManageInvitation } from './invitation.service';
+import { authorize } from '../../lib/policy';
+import { areaName, companyName, companySubject, downstreamStatistics, findDownstreamCompany, type AdminCompanyRow } from './company-admin.repository';
+import { companyStatusOf, invitationInfo } from './invitation.service';
 import { auditOfCompany, pendingAuditCount } from './registration-audit.service';
 import { move } from './transitions';
-import { presentCompany } from './company.presenter';
+import { companyPolicy, invitationState } from './company.policy';
+import { presentCompanies } from './company.presenter';
 
 async function downstream(ctx: CallContext, actor: Actor, companyId: number, forUpdate = false) {
   const c = await findDownstreamCompany(ctx.db, actor, companyId, { forUpdate });
@@ -20,31 +22,27 @@ async function downstream(ctx: CallContext, actor: Actor, companyId: number, for
   return c;
 }
 
-type Action = 'update' | 'freeze' | 'unfreeze' | 'reinvite' | 'undoInvite' | 'approve' | 'reject' | 'remoteAccess';
+/** A downstream company the caller may take `action` on now (1004 when it is not below the caller; the policy's refusal otherwise). */
+export async function companyFor(ctx: CallContext, companyId: number, action: CompanyAction, opts: { forUpdate?: boolean } = {}) {
+  const actor = requireActor(ctx);
+  const c = await downstream(ctx, actor, companyId, opts.forUpdate);
+  authorize(companyPolicy, actor, await companySubject(ctx.db, c), action);
+  return c;
+}
+
+const presentOne = async (ctx: CallContext, c: AdminCompanyRow): Promise<Company> => (await presentCompanies(ctx.db, requireActor(ctx), [c]))[0]!;
 
 export async function companyDetail(ctx: CallContext, companyId: number) {
   const actor = requireActor(ctx);
   const c = await downstream(ctx, actor, companyId);
   const now = ctx.clock.now();
-  const [invitation, audit] = await Promise.all([invitationInfo(ctx.db, c.id, now), auditOfCompany(ctx.db, c.id)]);
-  const mgr = actor.authResList.has('dealer_account_mgr');
-  const state = invitationState(c.status);
-  const kind = kindOf(c.type);
-  const actions: Action[] = [];
-  if (mgr) actions.push('update');
-  if (mgr && invitationMachine.can(state, 'freeze')) actions.push('freeze');
-  if (mgr && invitationMachine.can(state, 'unfreeze')) actions.push('unfreeze');
-  const notRegistered = invitation && invitation.state !== 'used' && !audit;
-  if (kind && notRegistered && invitationMachine.can(state, 'reinvite') && mayManageInvitation(actor, kind)) actions.push('reinvite', 'undoInvite');
-  if (mgr && audit?.status === 'pending') actions.push('approve', 'reject');
-  if (mgr && c.status === 'active' && c.allowSuperiorAccess && !actor.actingUserId) actions.push('remoteAccess');
+  const [invitation, audit] = await Promise.all([invitationInfo(ctx.db, c.id, now), auditOfCompany(ctx.db, actor, c.id)]);
   return {
-    company: presentCompany(c),
+    company: await presentOne(ctx, c),
     parentName: await companyName(ctx.db, c.parentId),
     areaName: await areaName(ctx.db, c.areaId),
     invitation,
     audit,
-    actions,
     allowSuperiorAccess: c.allowSuperiorAccess,
   };
 }
@@ -54,7 +52,7 @@ export async function updateCompany(
   d: { companyId: number; name: string; contact: string; telephone: string; email: string; areaId?: number | null; userLimit: number },
 ) {
   const actor = requireActor(ctx);
-  const c = await downstream(ctx, actor, d.companyId, true);
+  const c = await companyFor(ctx, d.companyId, 'update', { forUpdate: true });
   if (d.userLimit < Number(c.userCount)) throw new AppError(ErrorCodes.userLimitBelowUsers, { count: Number(c.userCount) });
   const patch: Partial<typeof companies.$inferInsert> = { name: d.name, contact: d.contact, telephone: d.telephone, email: d.email, userLimit: d.userLimit };
   if (d.areaId !== undefined && d.areaId !== c.areaId) {
@@ -69,17 +67,16 @@ export async function updateCompany(
     before: { name: c.name, contact: c.contact, telephone: c.telephone, email: c.email, areaId: c.areaId, userLimit: c.userLimit },
     after: patch,
   });
-  return presentCompany((await findDownstreamCompany(ctx.db, actor, c.id))!);
+  return presentOne(ctx, (await findDownstreamCompany(ctx.db, actor, c.id))!);
 }
 
 /** freeze / unfreeze through the invitation machine (activated <-> frozen); 1017 from any other state. */
 export async function setFrozen(ctx: CallContext, companyId: number, action: 'freeze' | 'unfreeze') {
-  const actor = requireActor(ctx);
-  const c = await downstream(ctx, actor, companyId, true);
+  const c = await companyFor(ctx, companyId, action, { forUpdate: true });
   const status = companyStatusOf(move(invitationMachine, invitationState(c.status), action));
   await ctx.db.update(companies).set({ status }).where(eq(companies.id, c.id));
   await ctx.audit({ targetType: 'company', targetId: c.id, companyId: c.id, companyPath: c.path, before: { status: c.status }, after: { status } });
-  return presentCompany({ ...c, status });
+  return presentOne(ctx, { ...c, status });
 }
 
 export async function companyStatistics(ctx: CallContext) {

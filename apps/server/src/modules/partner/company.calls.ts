@@ -2,7 +2,7 @@ import { companyCalls, ErrorCodes } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import { requireActor } from '../../lib/context';
 import { implement } from '../../lib/implement';
-import { presentCompany } from './company.presenter';
+import { presentCompanies } from './company.presenter';
 import { findCompanyInSubtree, listDownstreamCompanies, listRelations } from './company.repository';
 
 export const companyImpls = [
@@ -10,7 +10,12 @@ export const companyImpls = [
     const actor = requireActor(ctx);
     if (d.parentId !== undefined && !(await findCompanyInSubtree(ctx.db, actor, d.parentId))) throw new AppError(ErrorCodes.notFound);
     const { records, total } = await listDownstreamCompanies(ctx.database, ctx.services, actor, d, d);
-    return { records: records.map(presentCompany), total, pageNum: d.pageNum, pageSize: d.pageSize };
+    return {
+      records: await presentCompanies(ctx.db, actor, records),
+      total,
+      pageNum: d.pageNum,
+      pageSize: d.pageSize,
+    };
   }),
   implement(companyCalls.relationPage, { otherTenant: (fx) => ({ companyId: fx.otherCompanyId }) }, async (ctx, d) => {
     const actor = requireActor(ctx);
@@ -25,9 +30,10 @@ export const companyImpls = [
     };
   }),
   implement(companyCalls.get, { otherTenant: (fx) => ({ companyId: fx.otherCompanyId }) }, async (ctx, d) => {
-    const row = await findCompanyInSubtree(ctx.db, requireActor(ctx), d.companyId);
+    const actor = requireActor(ctx);
+    const row = await findCompanyInSubtree(ctx.db, actor, d.companyId);
     if (!row) throw new AppError(ErrorCodes.notFound);
-    return presentCompany(row);
+    return (await presentCompanies(ctx.db, actor, [row]))[0]!;
   }),
   implement(companyCalls.ownCompany, { none: "answers the caller's own company only" }, async (ctx) => {
     const actor = requireActor(ctx);

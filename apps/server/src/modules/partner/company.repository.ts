@@ -1,5 +1,6 @@
 import type { CompanyStatus, CompanyType } from './company.types';
-import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { AuditState } from '@portal/contract';
+import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client';
 import { companies } from '../../db/schema';
 import type { Actor } from '../../lib/context';
@@ -7,6 +8,7 @@ import { belowCompany, escapeLike, inSubtree } from '../../lib/tenancy';
 import type { DataDeps } from '../../lib/data-versions';
 import type { ReadCache } from '../../lib/read-cache';
 import type { TotalCache } from '../../lib/total-cache';
+import type { CompanyFacts } from './company.policy';
 
 type AnyDb = Db | Tx;
 
@@ -29,6 +31,7 @@ export const companyColumns = {
   userLimit: companies.userLimit,
   createdAt: companies.createdAt,
   path: companies.path,
+  allowSuperiorAccess: companies.allowSuperiorAccess,
   userCount: userCountSql,
 };
 
@@ -61,6 +64,8 @@ function toCompanyListRecord(r: Record<string, unknown>) {
     status: String(r.status),
     userLimit: Number(r.user_limit),
     createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
+    path: String(r.path),
+    allowSuperiorAccess: r.allow_superior_access === true,
     userCount: Number(r.user_count),
   };
 }
@@ -94,7 +99,7 @@ export async function listDownstreamCompanies(
   if (f.areaId) add('a', (n) => `c.area_id = $${n}::int`, f.areaId);
   if (f.parentId) add('p', (n) => `c.parent_id = $${n}::int`, f.parentId);
   params.push(page.pageSize, (page.pageNum - 1) * page.pageSize);
-  const columns = 'c.id, c.parent_id, c.type, c.level, c.name, c.logo, c.contact, c.telephone, c.email, c.area_id, c.status, c.user_limit, c.created_at';
+  const columns = 'c.id, c.parent_id, c.type, c.level, c.name, c.logo, c.contact, c.telephone, c.email, c.area_id, c.status, c.user_limit, c.created_at, c.path, c.allow_superior_access';
   const where = `c.path like $1 and c.path <> $2${conds.map((c) => `\n        and ${c}`).join('')}`;
   const limit = `limit $${params.length - 1} offset $${params.length}`;
   const userCount = (alias: string) => `(select count(*)::int from users u where u.company_id = ${alias}.id and u.status <> 'deleted') as user_count`;
@@ -145,6 +150,31 @@ export async function findCompanyInSubtree(db: AnyDb, actor: Actor, companyId: n
     .from(companies)
     .where(and(eq(companies.id, companyId), inSubtree(companies.path, actor)));
   return row ?? null;
+}
+
+/**
+ * What the company policy needs beside the rows, for these companies (one statement): the latest
+ * invitation's status, the registration audit, whether anyone works there or below, and the owner.
+ */
+export async function companyFacts(db: AnyDb, companyIds: readonly number[]): Promise<Map<number, CompanyFacts>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: companies.id,
+      invitation: sql<string | null>`(select i.status from invitations i where i.company_id = "companies"."id" order by i.id desc limit 1)`,
+      audit: sql<string | null>`(select a.status from registration_audits a where a.company_id = "companies"."id")`,
+      hasMembers: sql<boolean>`exists (select 1 from users u where u.company_id = "companies"."id")`,
+      hasChildren: sql<boolean>`exists (select 1 from companies k where k.parent_id = "companies"."id")`,
+      hasOwner: sql<boolean>`exists (select 1 from users u where u.company_id = "companies"."id" and u.user_auth_type = 1 and u.status <> 'deleted')`,
+    })
+    .from(companies)
+    .where(inArray(companies.id, [...companyIds]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { invitation: r.invitation, audit: r.audit as AuditState | null, hasMembers: !!r.hasMembers, hasChildren: !!r.hasChildren, hasOwner: !!r.hasOwner },
+    ]),
+  );
 }
 
 /** Direct customers of a company in the caller's subtree. */

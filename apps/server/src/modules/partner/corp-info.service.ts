@@ -10,6 +10,8 @@ import { areas, companies, files } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { imageDimensions } from '../../lib/files';
+import { allowedActions, authorize } from '../../lib/policy';
+import { corpInfoPolicy } from './company.policy';
 
 /** The logo column holds the id of the uploaded file (served through file/link). */
 export function logoFileId(logo: string | null): number | null {
@@ -37,12 +39,13 @@ export async function getCorpInfo(ctx: CallContext): Promise<CorpInfo> {
     logoFileId: logoFileId(c.logo),
     allowSuperiorAccess: c.allowSuperiorAccess,
     areaOptions: await areaOptions(ctx, actor),
-    canChangeRemoteAccess: !actor.actingUserId && actor.authResList.has('dealer_account_mgr'),
+    actions: allowedActions(corpInfoPolicy, actor, null),
   };
 }
 
 export async function setCorpInfo(ctx: CallContext, d: { name: string; contact: string; telephone: string; email: string; areaId?: number | null }) {
   const actor = requireActor(ctx);
+  authorize(corpInfoPolicy, actor, null, 'edit');
   const [before] = await ctx.db.select().from(companies).where(eq(companies.id, actor.companyId));
   const patch: Partial<typeof companies.$inferInsert> = { name: d.name, contact: d.contact, telephone: d.telephone, email: d.email };
   if (d.areaId !== undefined && d.areaId !== before.areaId) {
@@ -61,6 +64,7 @@ export async function setCorpInfo(ctx: CallContext, d: { name: string; contact: 
 
 export async function setLogo(ctx: CallContext, fileId: number) {
   const actor = requireActor(ctx);
+  authorize(corpInfoPolicy, actor, null, 'setLogo');
   const [f] = await ctx.db.select().from(files).where(and(eq(files.id, fileId), eq(files.companyId, actor.companyId)));
   // Only a logo uploaded by this company (purpose 'logo' stores under logo/).
   if (!f || !f.path.startsWith('logo/')) throw new AppError(ErrorCodes.notFound);

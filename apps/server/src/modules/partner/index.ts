@@ -10,5 +10,9 @@ import { partnerCallImpls } from './partner.calls';
 export const partnerImpls: CallImpl[] = partnerCallImpls;
 /** Implementations of contract `companyCalls` (the downstream company list). */
 export { companyImpls } from './company.calls';
-export { presentCompany } from './company.presenter';
-export { companyColumns, userCountSql } from './company.repository';
+export { presentCompanies, presentCompany } from './company.presenter';
+export { companyColumns, companyFacts, userCountSql } from './company.repository';
+export {
+  companyPolicy, corpInfoPolicy, partnerPolicy, INVITE_ACTION, invitationState, kindOf, NO_FACTS, registrationPolicy,
+  type CompanyFacts, type CompanySubject,
+} from './company.policy';

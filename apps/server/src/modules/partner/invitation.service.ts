@@ -7,7 +7,7 @@
  */
 import {
   DAY_MS, ErrorCodes, INVITATION_RESEND_SECONDS, INVITATION_TTL_DAYS, INVITE_CHURN_MAX, INVITE_CHURN_WINDOW_MINUTES,
-  invitationMachine, type CompanyType, type InvitationKind, type InviteLinkState, type ResourceCode,
+  invitationMachine, type CompanyType, type InvitationKind, type InviteLinkState,
 } from '@portal/contract';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -15,7 +15,9 @@ import { companies, invitations, registrationAudits, users } from '../../db/sche
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { hashPassword } from '../../lib/secrets';
-import { companyName, findDownstreamCompany, unsafeFindCompany, type AdminCompanyRow } from './company-admin.repository';
+import { authorize } from '../../lib/policy';
+import { companyPolicy, INVITE_ACTION, kindOf, partnerPolicy } from './company.policy';
+import { companyName, companySubject, findDownstreamCompany, unsafeFindCompany, type AdminCompanyRow } from './company-admin.repository';
 import { invitationLink, invitationSignMatches, publicOrigin } from './invitation-links';
 import { levelFor, ownerCodesFor } from './registration-codes';
 import { move } from './transitions';
@@ -23,39 +25,8 @@ import { move } from './transitions';
 type AnyDb = Db | Tx;
 type InvitationRow = typeof invitations.$inferSelect;
 
-/** Company status as a state of the invitation machine ('active' is its 'activated'). */
-export function invitationState(status: string) {
-  return status === 'active' ? 'activated' : (status as 'inactive' | 'frozen');
-}
 export function companyStatusOf(state: 'inactive' | 'activated' | 'frozen') {
   return state === 'activated' ? 'active' : state;
-}
-
-/** Which company types may invite which kind, and the codes that allow it beside the call's own. */
-const INVITERS: Record<InvitationKind, readonly CompanyType[]> = {
-  installer: ['partner', 'distributor'],
-  distributor: ['partner'],
-  customer: ['partner', 'distributor', 'installer'],
-};
-const MANAGE_CODES: Record<InvitationKind, readonly ResourceCode[]> = {
-  installer: ['dealer_installerinvite_mgr', 'dealer_account_mgr'],
-  distributor: ['dealer_account_mgr'],
-  customer: ['dealer_subcustomerinvite_mgr', 'dealer_account_mgr'],
-};
-
-function assertMayInvite(actor: Actor, kind: InvitationKind) {
-  if (!INVITERS[kind].includes(actor.companyType as CompanyType)) {
-    throw new AppError(kind === 'distributor' ? ErrorCodes.partnerOnly : ErrorCodes.forbidden);
-  }
-}
-
-/** The kind an invited company's type stands for. */
-export function kindOf(type: string): InvitationKind | null {
-  return type === 'installer' || type === 'distributor' || type === 'customer' ? type : null;
-}
-
-export function mayManageInvitation(actor: Actor, kind: InvitationKind): boolean {
-  return MANAGE_CODES[kind].some((c) => actor.authResList.has(c));
 }
 
 async function latestInvitation(db: AnyDb, companyId: number): Promise<InvitationRow | null> {
@@ -124,7 +95,7 @@ const sent = (inv: InvitationRow) => ({ companyId: inv.companyId, inviteId: inv.
 /** invite: a new 'inactive' company under the caller, its invitation, and the e-mail (after commit). */
 export async function invite(ctx: CallContext, kind: InvitationKind, data: { name: string; email: string }) {
   const actor = requireActor(ctx);
-  assertMayInvite(actor, kind);
+  authorize(partnerPolicy, actor, null, INVITE_ACTION[kind]);
   const now = ctx.clock.now();
   const inv = await ctx.db.transaction(async (tx) => {
     // One invitation per e-mail at a time, also under concurrent clicks.
@@ -163,14 +134,14 @@ async function invitedCompany(db: AnyDb, actor: Actor, companyId: number, kind: 
 /** re-invite: a fresh link for a company that has not registered; the previous link is replaced. */
 export async function reinvite(ctx: CallContext, kind: InvitationKind, companyId: number) {
   const actor = requireActor(ctx);
-  assertMayInvite(actor, kind);
   const now = ctx.clock.now();
   const out = await ctx.db.transaction(async (tx) => {
     const company = await invitedCompany(tx, actor, companyId, kind);
-    move(invitationMachine, invitationState(company.status), 'reinvite');
+    // Not activated and its link unused (a registration waiting for approval has used its link: it
+    // is decided, not invited again); the caller's code and company type invite this kind.
+    authorize(companyPolicy, actor, await companySubject(tx, company), 'reinvite');
     const last = await latestInvitation(tx, company.id);
-    // A registration waiting for approval has used its link: it is decided, not invited again.
-    if (!last || last.status === 'used') throw new AppError(ErrorCodes.illegalTransition);
+    if (!last) throw new AppError(ErrorCodes.illegalTransition);
     if (now - last.createdAt.getTime() < INVITATION_RESEND_SECONDS * 1000) throw new AppError(ErrorCodes.invitationAlreadySent);
     await tx.update(invitations).set({ status: 'replaced' }).where(and(eq(invitations.companyId, company.id), eq(invitations.status, 'pending')));
     const [row] = await tx
@@ -192,14 +163,11 @@ export async function undoInvite(ctx: CallContext, companyId: number) {
   const actor = requireActor(ctx);
   const now = ctx.clock.now();
   const company = await findDownstreamCompany(ctx.db, actor, companyId, { forUpdate: true });
-  const kind = company && kindOf(company.type);
-  if (!company || !kind) throw new AppError(ErrorCodes.notFound);
-  if (!mayManageInvitation(actor, kind)) throw new AppError(ErrorCodes.forbidden);
-  if (!invitationMachine.can(invitationState(company.status), 'reinvite')) throw new AppError(ErrorCodes.illegalTransition);
+  if (!company || !kindOf(company.type)) throw new AppError(ErrorCodes.notFound);
+  // Only where re-invite would be allowed, and while nobody works there or below.
+  authorize(companyPolicy, actor, await companySubject(ctx.db, company), 'undoInvite');
   const last = await latestInvitation(ctx.db, company.id);
-  const [member] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.companyId, company.id)).limit(1);
-  const [child] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.parentId, company.id)).limit(1);
-  if (!last || last.status === 'used' || member || child) throw new AppError(ErrorCodes.illegalTransition);
+  if (!last) throw new AppError(ErrorCodes.illegalTransition);
   await ctx.db
     .update(invitations)
     .set({ status: 'revoked', revokedAt: new Date(now) })

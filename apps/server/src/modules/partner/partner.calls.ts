@@ -1,5 +1,8 @@
 import { partnerCalls, type InvitationKind } from '@portal/contract';
+import { requireActor } from '../../lib/context';
 import { implement } from '../../lib/implement';
+import { allowedActions } from '../../lib/policy';
+import { partnerPolicy } from './company.policy';
 import { companyDetail, companyStatistics, setFrozen, updateCompany } from './company-admin.service';
 import { getCorpInfo, setCorpInfo, setLogo } from './corp-info.service';
 import { checkInvitation, invite, registerInvited, reinvite, undoInvite } from './invitation.service';
@@ -13,6 +16,9 @@ const newCompanyOnly = 'creates a company under the caller only; names no existi
 const publicLink = 'public: the signed link (HMAC of the invitation or a one-time token) is the only key; tampering is tested';
 
 export const partnerCallImpls = [
+  implement(partnerCalls.abilities, { none: "answers the caller's own abilities; names no tenant object" }, async (ctx) => ({
+    actions: allowedActions(partnerPolicy, requireActor(ctx), null),
+  })),
   implement(partnerCalls.companyDetail, other, (ctx, d) => companyDetail(ctx, d.companyId)),
   implement(
     partnerCalls.updateCompany,

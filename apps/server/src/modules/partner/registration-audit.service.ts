@@ -15,6 +15,8 @@ import { companyName, findDownstreamCompany } from './company-admin.repository';
 import { companyStatusOf } from './invitation.service';
 import { publicOrigin } from './invitation-links';
 import { checkCredentials } from '../auth';
+import { registrationPolicy } from './company.policy';
+import { allowedActions, authorize } from '../../lib/policy';
 import { move } from './transitions';
 
 type AnyDb = Db | Tx;
@@ -26,6 +28,8 @@ const auditColumns = {
   id: registrationAudits.id,
   companyId: registrationAudits.companyId,
   companyName: companies.name,
+  companyPath: companies.path,
+  companyStatus: companies.status,
   type: companies.type,
   applicantName: applicant.nickname,
   applicantEmail: applicant.email,
@@ -39,7 +43,9 @@ const auditColumns = {
 
 type AuditRow = { [K in keyof typeof auditColumns]: unknown } & Record<string, unknown>;
 
-function present(r: AuditRow): RegistrationAudit {
+/** A registration as the contract shape, with what the caller may decide on it now. */
+function present(actor: Actor, r: AuditRow): RegistrationAudit {
+  const status = r.status as AuditState;
   return {
     id: Number(r.id),
     companyId: Number(r.companyId),
@@ -47,11 +53,12 @@ function present(r: AuditRow): RegistrationAudit {
     type: r.type as RegistrationAudit['type'],
     applicantName: String(r.applicantName ?? ''),
     applicantEmail: String(r.applicantEmail ?? ''),
-    status: r.status as AuditState,
+    status,
     reason: (r.reason as string | null) ?? null,
     submittedAt: (r.submittedAt as Date).toISOString(),
     decidedAt: r.decidedAt ? (r.decidedAt as Date).toISOString() : null,
     decidedByName: (r.decidedByName as string | null) ?? null,
+    actions: allowedActions(registrationPolicy, actor, { companyPath: String(r.companyPath), companyStatus: String(r.companyStatus), audit: status }),
   };
 }
 
@@ -64,9 +71,9 @@ function auditQuery(db: AnyDb) {
     .leftJoin(decider, eq(decider.id, registrationAudits.decidedBy));
 }
 
-export async function auditOfCompany(db: AnyDb, companyId: number) {
+export async function auditOfCompany(db: AnyDb, actor: Actor, companyId: number) {
   const [row] = await auditQuery(db).where(eq(registrationAudits.companyId, companyId));
-  return row ? present(row) : null;
+  return row ? present(actor, row) : null;
 }
 
 export async function pendingAuditCount(db: AnyDb, actor: Actor) {
@@ -88,7 +95,7 @@ export async function auditPage(ctx: CallContext, q: { pageNum: number; pageSize
     auditQuery(ctx.db).where(where).orderBy(desc(registrationAudits.submittedAt), desc(registrationAudits.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
     ctx.db.select({ total: count() }).from(registrationAudits).innerJoin(companies, eq(companies.id, registrationAudits.companyId)).where(where),
   ]);
-  return { records: rows.map(present), total: Number(total), pageNum: q.pageNum, pageSize: q.pageSize };
+  return { records: rows.map((r) => present(actor, r)), total: Number(total), pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
 /** approve / reject: the company must be below the caller; the e-mail to the applicant goes after commit. */
@@ -100,8 +107,8 @@ export async function decideRegistration(ctx: CallContext, companyId: number, ac
     if (!company) throw new AppError(ErrorCodes.notFound);
     const [audit] = await tx.select().from(registrationAudits).where(eq(registrationAudits.companyId, companyId));
     if (!audit) throw new AppError(ErrorCodes.notFound);
-    // The same decision again (a double submit): "already done", not "illegal transition".
-    if (audit.status === (action === 'approve' ? 'passed' : 'rejected')) throw new AppError(ErrorCodes.alreadyDone);
+    // The same decision again (a double submit: 7052, "already done"), or not pending (1017).
+    authorize(registrationPolicy, actor, { companyPath: company.path, companyStatus: company.status, audit: audit.status as AuditState }, action);
     const next = move(auditMachine, audit.status as AuditState, action);
     await tx
       .update(registrationAudits)
@@ -123,7 +130,7 @@ export async function decideRegistration(ctx: CallContext, companyId: number, ac
       link: `${publicOrigin(ctx)}/login`,
     } as never);
   }
-  return present(result.row);
+  return present(actor, result.row);
 }
 
 /**

@@ -11,11 +11,14 @@ import { AppError } from '../../lib/app-error';
 import { requireActor, type CallContext } from '../../lib/context';
 import { randomToken, safeEqualHex, sha256Hex } from '../../lib/secrets';
 import { issueSession } from '../auth';
-import { companyAdministrators, companyOwner, findDownstreamCompany, unsafeFindCompany } from './company-admin.repository';
+import { authorize } from '../../lib/policy';
+import { companyPolicy, corpInfoPolicy } from './company.policy';
+import { companyAdministrators, companyOwner, companySubject, findDownstreamCompany, unsafeFindCompany } from './company-admin.repository';
 
 export async function setRemoteAccess(ctx: CallContext, allow: boolean) {
-  // Consent is the account's own: a remote session is refused by the router (remoteForbidden).
+  // Consent is the account's own: a remote session is refused (by the router first: remoteForbidden).
   const actor = requireActor(ctx);
+  authorize(corpInfoPolicy, actor, null, 'setRemoteAccess');
   const now = new Date(ctx.clock.now());
   const out = await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select({ allow: companies.allowSuperiorAccess }).from(companies).where(eq(companies.id, actor.companyId)).for('update');
@@ -51,9 +54,8 @@ export async function createRemoteAccessLink(ctx: CallContext, companyId: number
   const actor = requireActor(ctx);
   const company = await findDownstreamCompany(ctx.db, actor, companyId);
   if (!company) throw new AppError(ErrorCodes.notFound);
-  if (!company.allowSuperiorAccess) throw new AppError(ErrorCodes.remoteAccessNotAllowed);
-  if (company.status !== 'active') throw new AppError(ErrorCodes.illegalTransition);
-  if (!(await companyOwner(ctx.db, company.id))) throw new AppError(ErrorCodes.notFound);
+  // The account allows superior access (7042), is active and has its owner account (1004).
+  authorize(companyPolicy, actor, await companySubject(ctx.db, company), 'remoteAccess');
   const now = ctx.clock.now();
   const token = randomToken();
   const expiresAt = now + REMOTE_LINK_TTL_MINUTES * 60_000;

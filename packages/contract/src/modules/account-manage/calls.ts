@@ -44,10 +44,21 @@ export const USER_CONFIGS_MAX_PER_USER = 50;
 
 const ok = z.object({});
 
-/** The administrator actions on a user, as the user state machine names them, plus re-invite and edit. */
-export const USER_ACTIONS = ['edit', 'reinvite', 'resetPassword', 'disable', 'enable', 'unlock', 'delete'] as const;
+/**
+ * The administrator actions on a user, as the user state machine names them, plus re-invite and edit;
+ * editPermissions: the edit may change the user's permissions too (never your own).
+ */
+export const USER_ACTIONS = ['edit', 'editPermissions', 'reinvite', 'resetPassword', 'disable', 'enable', 'unlock', 'delete'] as const;
 export const userActionSchema = z.enum(USER_ACTIONS);
 export type UserAction = z.infer<typeof userActionSchema>;
+
+/**
+ * The module's own actions, not tied to a user (the page's buttons): invite a user. Answered by
+ * `customer/user/abilities` from the server's policy; the web offers exactly these.
+ */
+export const ACCOUNT_MANAGE_ACTIONS = ['inviteUser'] as const;
+export const accountManageActionSchema = z.enum(ACCOUNT_MANAGE_ACTIONS);
+export type AccountManageAction = z.infer<typeof accountManageActionSchema>;
 
 /** What a user may act on: resource codes, areas, downstream companies (empty: the whole subtree), apps. */
 export const userPermissionsSchema = z.object({
@@ -175,6 +186,14 @@ export const userCalls = {
     summary: "Users of the caller's company and its subtree (within the caller's resource range), searched, filtered and paged.",
     data: userListQuerySchema.strict(),
     result: pageOf(userRecordSchema),
+  }),
+  abilities: defineCall({
+    path: 'customer/user/abilities',
+    auth: 'session',
+    write: false,
+    summary: "What the caller may do in account management beside acting on a listed user (invite), by the server's policy.",
+    data: z.strictObject({}),
+    result: z.object({ actions: z.array(accountManageActionSchema) }),
   }),
   get: defineCall({
     path: 'customer/user/get',

@@ -262,6 +262,24 @@ export const packageCreateSchema = packageFieldsSchema.extend({
 
 export const packageSyncSchema = z.object({ areaId: idSchema, areaName: z.string(), state: z.enum(['pending', 'synced', 'failed']), at: z.string().nullable() });
 
+/**
+ * What the caller may do with a package now (the server's package policy): edit its descriptive
+ * fields, release it, continue its upload, and the owner's moves of firmwarePackageMachine (abandon
+ * and delete not while a running task uses it).
+ */
+/**
+ * The module's own actions, not tied to a listed package, task or device (the pages' buttons):
+ * upload a package, start a release, import devices, see and reset the provisioning key. Answered
+ * by `upgrade/abilities` from the server's policies; the web offers exactly these.
+ */
+export const CLOUD_UPGRADE_ACTIONS = ['uploadPackage', 'release', 'importDevices', 'provisioningKey'] as const;
+export const cloudUpgradeActionSchema = z.enum(CLOUD_UPGRADE_ACTIONS);
+export type CloudUpgradeAction = z.infer<typeof cloudUpgradeActionSchema>;
+
+export const PACKAGE_ABILITIES = ['edit', 'release', 'continueUpload', 'retrySync', 'restartUpload', 'abandon', 'restore', 'delete'] as const;
+export const packageAbilitySchema = z.enum(PACKAGE_ABILITIES);
+export type PackageAbility = z.infer<typeof packageAbilitySchema>;
+
 export const firmwarePackageSchema = z.object({
   pkgId: idSchema,
   companyId: idSchema,
@@ -289,6 +307,8 @@ export const firmwarePackageSchema = z.object({
   sync: z.array(packageSyncSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The caller's abilities on this package (server policy); the web offers exactly these. */
+  actions: z.array(packageAbilitySchema),
 });
 export type FirmwarePackage = z.infer<typeof firmwarePackageSchema>;
 
@@ -413,8 +433,8 @@ export const waveSchema = z.object({
 
 export const TASK_OWNER_ACTIONS = ['pause', 'continue', 'end', 'revoke', 'promote'] as const;
 export const TASK_SUPPLIER_ACTIONS = ['supplierSuspend', 'supplierResume', 'externalPause', 'externalResume'] as const;
-/** What the server says the caller may do with a task now (its policy): the operate actions, and delete. */
-export const TASK_ABILITIES = [...TASK_OWNER_ACTIONS, ...TASK_SUPPLIER_ACTIONS, 'delete'] as const;
+/** What the server says the caller may do with a task now (its policy): the operate actions, update (end time, gates) and delete. */
+export const TASK_ABILITIES = [...TASK_OWNER_ACTIONS, ...TASK_SUPPLIER_ACTIONS, 'update', 'delete'] as const;
 export type TaskAbility = (typeof TASK_ABILITIES)[number];
 
 export const releaseTaskSchema = z.object({
@@ -487,6 +507,14 @@ const ok = z.object({});
 /** Owner actions on a task; the supplier's own are supplierSuspend/supplierResume/externalPause/externalResume. */
 
 export const upgradeCalls = {
+  abilities: defineCall({
+    path: 'upgrade/abilities',
+    auth: 'session',
+    write: false,
+    summary: "What the caller may do in cloud upgrade beside acting on a listed package or task: upload, release, import devices, the provisioning key.",
+    data: z.strictObject({}),
+    result: z.object({ actions: z.array(cloudUpgradeActionSchema) }),
+  }),
   appConfig: defineCall({
     path: 'upgrade/app-config/get',
     auth: { anyOf: ['dealer_upgrade_qry', 'dealer_upgrade_mgr'] },

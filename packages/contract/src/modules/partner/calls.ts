@@ -11,6 +11,15 @@ export const COMPANY_STATUSES = ['inactive', 'active', 'frozen'] as const;
 export const companyStatusSchema = z.enum(COMPANY_STATUSES);
 
 /** A company of the partner network as lists and details answer it. */
+/**
+ * What the caller may do with a downstream company now (the server's company policy), answered with
+ * every company: edit, freeze, unfreeze, re-invite or revoke the invitation of a company that has not
+ * registered, decide its registration, open remote access.
+ */
+export const COMPANY_ACTIONS = ['update', 'freeze', 'unfreeze', 'reinvite', 'undoInvite', 'approve', 'reject', 'remoteAccess'] as const;
+export const companyActionSchema = z.enum(COMPANY_ACTIONS);
+export type CompanyAction = z.infer<typeof companyActionSchema>;
+
 export const companySchema = z.object({
   id: z.number().int(),
   parentId: z.number().int().nullable(),
@@ -26,6 +35,8 @@ export const companySchema = z.object({
   userCount: z.number().int(),
   userLimit: z.number().int(),
   createdAt: z.string(),
+  /** The caller's abilities on this company (none on its own company or an ancestor). */
+  actions: z.array(companyActionSchema),
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -51,6 +62,14 @@ export type InvitationKind = z.infer<typeof invitationKindSchema>;
 export const INVITE_LINK_STATES = ['valid', 'expired', 'used', 'revoked', 'replaced', 'invalid'] as const;
 export const inviteLinkStateSchema = z.enum(INVITE_LINK_STATES);
 export type InviteLinkState = z.infer<typeof inviteLinkStateSchema>;
+
+/**
+ * The module's own actions, not tied to a company (the page's buttons): the kinds of company the
+ * caller may invite. Answered by `customer/partner/abilities` from the server's policy.
+ */
+export const PARTNER_ACTIONS = ['inviteInstaller', 'inviteDistributor', 'inviteCustomer'] as const;
+export const partnerActionSchema = z.enum(PARTNER_ACTIONS);
+export type PartnerAction = z.infer<typeof partnerActionSchema>;
 
 const ok = z.object({});
 const companyIdData = z.strictObject({ companyId: idSchema });
@@ -113,6 +132,11 @@ const inviteCheckResult = z.object({
 });
 const inviteRegisterResult = z.object({ email: z.string(), status: z.enum(['active', 'pending']) });
 
+/** What the caller may do with a registration now (the server's company policy): decide it. */
+export const REGISTRATION_AUDIT_ACTIONS = ['approve', 'reject'] as const;
+export const registrationAuditActionSchema = z.enum(REGISTRATION_AUDIT_ACTIONS);
+export type RegistrationAuditAction = z.infer<typeof registrationAuditActionSchema>;
+
 export const registrationAuditSchema = z.object({
   id: idSchema,
   companyId: idSchema,
@@ -125,6 +149,7 @@ export const registrationAuditSchema = z.object({
   submittedAt: z.string(),
   decidedAt: z.string().nullable(),
   decidedByName: z.string().nullable(),
+  actions: z.array(registrationAuditActionSchema),
 });
 export type RegistrationAudit = z.infer<typeof registrationAuditSchema>;
 
@@ -153,6 +178,14 @@ export const companyStatisticsSchema = z.object({
 });
 export type CompanyStatistics = z.infer<typeof companyStatisticsSchema>;
 
+/**
+ * What the caller may do with its own company's information now: edit the details, set the logo,
+ * switch "allow superior access" (never while a superior works here by remote access).
+ */
+export const CORP_INFO_ACTIONS = ['edit', 'setLogo', 'setRemoteAccess'] as const;
+export const corpInfoActionSchema = z.enum(CORP_INFO_ACTIONS);
+export type CorpInfoAction = z.infer<typeof corpInfoActionSchema>;
+
 export const corpInfoSchema = z.object({
   id: idSchema,
   type: companyTypeSchema,
@@ -165,8 +198,7 @@ export const corpInfoSchema = z.object({
   allowSuperiorAccess: z.boolean(),
   /** Areas the company may be placed in (the caller's). */
   areaOptions: z.array(z.object({ id: idSchema, displayName: z.string() })),
-  /** False while a superior works here by remote access: the consent switch is the account's own. */
-  canChangeRemoteAccess: z.boolean(),
+  actions: z.array(corpInfoActionSchema),
 });
 export type CorpInfo = z.infer<typeof corpInfoSchema>;
 
@@ -183,12 +215,21 @@ const ACCOUNT_MGR = { anyOf: ['dealer_account_mgr'] } as const;
 
 /** The partner network: companies, invitations, registration, audit, corporate information, remote access. */
 export const partnerCalls = {
+  abilities: defineCall({
+    path: 'customer/partner/abilities',
+    auth: 'session',
+    write: false,
+    summary: "What the caller may do in the partner network beside acting on a listed company: which kinds of company it may invite.",
+    data: z.strictObject({}),
+    result: z.object({ actions: z.array(partnerActionSchema) }),
+  }),
+
   // ---- downstream and partner companies ----
   companyDetail: defineCall({
     path: 'customer/partner-company/detail',
     auth: ACCOUNT_QRY,
     write: false,
-    summary: "A downstream company with its parent, area, current invitation and registration audit; actions the caller may take on it.",
+    summary: "A downstream company (with the actions the caller may take on it) and its parent, area, current invitation and registration audit.",
     data: companyIdData,
     result: z.object({
       company: companySchema,
@@ -196,7 +237,6 @@ export const partnerCalls = {
       areaName: z.string(),
       invitation: invitationInfoSchema.nullable(),
       audit: registrationAuditSchema.nullable(),
-      actions: z.array(z.enum(['update', 'freeze', 'unfreeze', 'reinvite', 'undoInvite', 'approve', 'reject', 'remoteAccess'])),
       allowSuperiorAccess: z.boolean(),
     }),
   }),

@@ -1,4 +1,4 @@
-import { authCalls, companyCalls, userCalls, type CallData, type UserListQuery } from '@portal/contract';
+import { authCalls, companyCalls, userCalls, type AccountManageAction, type CallData, type UserListQuery } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 
@@ -7,6 +7,7 @@ export type RegistrationLink = CallData<typeof userCalls.registerCheck>;
 
 export const usersKeys = {
   all: ['users'] as const,
+  abilities: () => [...usersKeys.all, 'abilities'] as const,
   lists: () => [...usersKeys.all, 'list'] as const,
   list: (q: UserListQuery) => [...usersKeys.lists(), q] as const,
   details: () => [...usersKeys.all, 'detail'] as const,
@@ -18,6 +19,15 @@ export const usersKeys = {
   imageCode: () => [...usersKeys.all, 'imageCode'] as const,
   registration: (link: RegistrationLink | null) => [...usersKeys.all, 'registration', link] as const,
 };
+
+/**
+ * What the caller may do here beside acting on a listed user (invite), as the server's policy
+ * answers it; `can` is false until it is known.
+ */
+export function useAccountManageAbilities() {
+  const q = useQuery({ queryKey: usersKeys.abilities(), queryFn: ({ signal }) => call(userCalls.abilities, {}, { signal }), staleTime: 5 * 60_000 });
+  return { ...q, can: (action: AccountManageAction) => !!q.data?.actions.includes(action) };
+}
 
 export function useUserList(query: UserListQuery) {
   return useQuery({

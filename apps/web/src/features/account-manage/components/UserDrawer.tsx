@@ -23,13 +23,11 @@ export function UserDrawer({
   mode,
   onClose,
   onEdit,
-  selfId,
 }: {
   userId: number | null;
   mode: 'view' | 'edit';
   onClose: () => void;
   onEdit: () => void;
-  selfId: number;
 }) {
   const { t } = useTranslation();
   const { data: user, isLoading } = useUserDetail(userId);
@@ -39,7 +37,8 @@ export function UserDrawer({
   // Edits start from the loaded user; the page remounts the drawer per user and mode.
   const [edited, setPerms] = useState<UserPermissions | null>(null);
   const perms = edited ?? (user ? permsOf(user) : null);
-  const isSelf = user?.id === selfId;
+  // Permissions are edited only where the server says so (never your own: then nickname and phone only).
+  const permissionsEditable = editing && !!user?.actions.includes('editPermissions');
   const grantable = useGrantable(user?.companyId, !!user);
   const selected = useMemo(() => user?.companyNames ?? [], [user]);
   const companies = useCompanyOptions(null, !!user && editing, selected);
@@ -111,7 +110,7 @@ export function UserDrawer({
               ]}
             />
           )}
-          {editing && isSelf && (
+          {editing && !permissionsEditable && (
             <Typography.Text type="warning" data-testid="self-permissions-note">
               {t('users.edit.selfNote')}
             </Typography.Text>
@@ -123,7 +122,7 @@ export function UserDrawer({
               grantable={grantable.data}
               companyOptions={companies.options}
               onCompanySearch={companies.setSearch}
-              readOnly={!editing || isSelf}
+              readOnly={!permissionsEditable}
             />
           ) : (
             <Skeleton active />

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session/session-store';
 import {
-  useDeleteUser, useEnableUser, useReinviteUser, useResetUserPassword, useUnlockUser, useUserList,
+  useAccountManageAbilities, useDeleteUser, useEnableUser, useReinviteUser, useResetUserPassword, useUnlockUser, useUserList,
 } from '../api/users-api';
 import { InviteUserDrawer } from '../components/InviteUserDrawer';
 import { UserDrawer } from '../components/UserDrawer';
@@ -21,7 +21,7 @@ import { useCompanyOptions } from '../hooks/use-company-options';
 const PREFS_KEY = 'usersManage.table';
 const OPTIONAL_COLUMNS = ['company', 'userType', 'phone', 'createdAt'] as const;
 
-type MenuAction = Exclude<UserAction, 'edit'>;
+type MenuAction = Exclude<UserAction, 'edit' | 'editPermissions'>;
 const MENU_ACTIONS: MenuAction[] = ['reinvite', 'resetPassword', 'disable', 'enable', 'unlock', 'delete'];
 
 /** Users of the company and its downstream companies: search, filters, paging, invite, edit, state changes. */
@@ -38,7 +38,8 @@ export default function UsersManagePage() {
   const [drawer, setDrawer] = useState<{ id: number; mode: 'view' | 'edit' } | null>(null);
   const own = useMemo(() => (me ? { id: me.coId, name: me.coName } : null), [me]);
   const companies = useCompanyOptions(own);
-  const canManage = !!me?.authResList.includes('dealer_account_mgr');
+  // The page's own actions are the server's answer (its policy), as each user's come with the user.
+  const canInvite = useAccountManageAbilities().can('inviteUser');
   const hidden = prefs.hidden;
 
   const reinvite = useReinviteUser();
@@ -174,7 +175,7 @@ export default function UsersManagePage() {
           </>
         }
         actions={
-          canManage &&
+          canInvite &&
           own && (
             <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviteOpen(true)} data-testid="invite-user">
               {t('users.invite.button')}
@@ -202,7 +203,6 @@ export default function UsersManagePage() {
         mode={drawer?.mode ?? 'view'}
         onClose={() => setDrawer(null)}
         onEdit={() => setDrawer((d) => (d ? { ...d, mode: 'edit' } : d))}
-        selfId={me?.userId ?? 0}
       />
     </Card>
   );

@@ -3,7 +3,7 @@
  * factory, a hook per call; mutations invalidate what they change.
  */
 import {
-  deviceCalls, upgradeCalls, type CallData, type FirmwarePackage, type ImportTemplateKind, type ReleaseTask, type ReleaseTaskDetail,
+  deviceCalls, upgradeCalls, type CallData, type CloudUpgradeAction, type FirmwarePackage, type ImportTemplateKind, type ReleaseTask, type ReleaseTaskDetail,
 } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
@@ -17,6 +17,7 @@ export type TaskAction = CallData<typeof upgradeCalls.taskOperate>['action'];
 
 export const upgradeKeys = {
   all: ['upgrade'] as const,
+  abilities: () => [...upgradeKeys.all, 'abilities'] as const,
   appConfig: () => [...upgradeKeys.all, 'appConfig'] as const,
   packages: () => [...upgradeKeys.all, 'packages'] as const,
   packageList: (q: PackageListQuery) => [...upgradeKeys.packages(), 'list', q] as const,
@@ -44,6 +45,16 @@ export const POLL_MS = 3_000;
 export const LIVE_REFRESH_MS = 5_000;
 
 // ---- configuration and lookups ----
+
+/**
+ * What the caller may do in cloud upgrade beside acting on a listed package or task (upload,
+ * release, import devices, the provisioning key), as the server's policy answers it; `can` is
+ * false until it is known.
+ */
+export function useUpgradeAbilities() {
+  const q = useQuery({ queryKey: upgradeKeys.abilities(), queryFn: ({ signal }) => call(upgradeCalls.abilities, {}, { signal }), staleTime: 5 * 60_000 });
+  return { ...q, can: (action: CloudUpgradeAction) => !!q.data?.actions.includes(action) };
+}
 
 export function useAppConfig() {
   return useQuery({ queryKey: upgradeKeys.appConfig(), queryFn: ({ signal }) => call(upgradeCalls.appConfig, {}, { signal }), staleTime: 10 * 60_000 });

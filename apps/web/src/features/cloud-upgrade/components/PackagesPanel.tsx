@@ -10,9 +10,9 @@ import { useNavigate } from 'react-router';
 import { ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { type PackageAction, type PackageListQuery, useOperatePackage, usePackageList } from '../api/upgrade-api';
+import { type PackageAction, type PackageListQuery, useOperatePackage, usePackageList, useUpgradeAbilities } from '../api/upgrade-api';
 import { formatBytes, formatDate, percentOf } from '../lib/display';
-import { useUpgradePermissions } from '../lib/permissions';
+import { useUpgradeViewer } from '../lib/viewer';
 import { ContinueUploadModal } from './ContinueUploadModal';
 import { PackageDetailDrawer } from './PackageDetailDrawer';
 import { PackageEditModal } from './PackageEditModal';
@@ -31,12 +31,13 @@ type Filters = Omit<PackageListQuery, 'pageNum' | 'pageSize'>;
 
 export const RELEASE_PATH = '/layout/cloudUpgrade/canaryRelease';
 
-/** Firmware packages: filter by product type, text and state; upload; every action the state allows. */
+/** Firmware packages: filter by product type, text and state; upload; exactly the actions the server answers with each package. */
 export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) => void }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
-  const perms = useUpgradePermissions();
+  const viewer = useUpgradeViewer();
+  const canUpload = useUpgradeAbilities().can('uploadPackage');
   const prefs = useTablePrefs('cloudUpgrade.packages', DEFAULT_HIDDEN);
   const list = useListQuery<Filters>({}, prefs.pageSize);
   const bind = savedListBindings(list, prefs);
@@ -145,8 +146,8 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
       fixed: 'right',
       width: 160,
       render: (_, p) => {
-        const operateActions = perms.canManage ? OPERATE_ACTIONS.filter((a) => firmwarePackageMachine.can(p.status, a)) : [];
-        const canEdit = perms.canManage && p.status !== 'deleted';
+        const operateActions = OPERATE_ACTIONS.filter((a) => p.actions.includes(a));
+        const canEdit = p.actions.includes('edit');
         const menu = [
           { key: 'detail', label: t('upgrade.view'), icon: <EyeOutlined /> },
           { key: 'notes', label: t('upgrade.packageAction.notes'), icon: <FileTextOutlined /> },
@@ -157,12 +158,12 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
         ];
         return (
           <Space size={0}>
-            {perms.canManage && p.status === 'synced' && (
+            {p.actions.includes('release') && (
               <Button type="link" size="small" icon={<RocketOutlined />} onClick={() => release(p)} data-testid={`release-${p.pkgId}`}>
                 {t('upgrade.packageAction.release')}
               </Button>
             )}
-            {perms.canManage && p.status === 'upload_incomplete' && (
+            {p.actions.includes('continueUpload') && (
               <Button type="link" size="small" icon={<UploadOutlined />} onClick={() => setContinuing(p)} data-testid={`continue-${p.pkgId}`}>
                 {t('upgrade.packageAction.continueUpload')}
               </Button>
@@ -197,8 +198,8 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
     createdAt: t('upgrade.field.createdAt'),
   };
   // The company column matters only to the supplier, who sees every brand's packages.
-  const optional = OPTIONAL_COLUMNS.filter((k) => k !== 'company' || perms.isSupplier);
-  const hidden = perms.isSupplier ? prefs.hidden : new Set([...prefs.hidden, 'company']);
+  const optional = OPTIONAL_COLUMNS.filter((k) => k !== 'company' || viewer.isSupplier);
+  const hidden = viewer.isSupplier ? prefs.hidden : new Set([...prefs.hidden, 'company']);
 
   return (
     <>
@@ -232,7 +233,7 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
           </>
         }
         actions={
-          perms.canManage && (
+          canUpload && (
             <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => setUploadOpen(true)} data-testid="upload-package">
               {t('upgrade.packages.upload')}
             </Button>
@@ -249,7 +250,7 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
         hiddenColumns={hidden}
         page={data}
         {...bind.paging}
-        emptyText={list.isFiltered ? t('common.emptyFiltered') : perms.canManage ? t('upgrade.packages.emptyManage') : t('upgrade.packages.empty')}
+        emptyText={list.isFiltered ? t('common.emptyFiltered') : canUpload ? t('upgrade.packages.emptyManage') : t('upgrade.packages.empty')}
       />
       {uploadOpen && <PackageUploadModal open onClose={() => setUploadOpen(false)} />}
       <ContinueUploadModal key={continuing?.pkgId ?? 'none'} pkg={continuing} onClose={() => setContinuing(null)} />
@@ -259,7 +260,7 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
         pkgId={detailOf}
         onClose={() => setDetailOf(null)}
         extra={(p) =>
-          perms.canManage && p.status === 'synced' ? (
+          p.actions.includes('release') ? (
             <Button type="primary" icon={<RocketOutlined />} onClick={() => release(p)}>
               {t('upgrade.packageAction.release')}
             </Button>

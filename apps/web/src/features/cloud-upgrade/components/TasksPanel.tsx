@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
-import { type TaskListQuery, useTaskList } from '../api/upgrade-api';
-import { useUpgradePermissions } from '../lib/permissions';
+import { type TaskListQuery, useTaskList, useUpgradeAbilities } from '../api/upgrade-api';
+import { useUpgradeViewer } from '../lib/viewer';
 import { CountsBar } from './CountsBar';
 import { ReleaseTypeTag, TaskStatusTag } from './StatusTags';
 import { TaskActionButtons, useTaskActions } from './TaskActions';
@@ -25,7 +25,7 @@ export const taskDetailPath = (task: Pick<ReleaseTask, 'taskId' | 'releaseType'>
 
 /** Area names of a task's regions, from the session's area list. */
 export function useAreaNames() {
-  const { areas } = useUpgradePermissions();
+  const { areas } = useUpgradeViewer();
   return (ids: readonly number[]) => ids.map((id) => areas.find((a) => a.id === id)?.displayName ?? `#${id}`);
 }
 
@@ -33,7 +33,8 @@ export function useAreaNames() {
 export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgId: number; versionName?: string } | null; onClearPkgFilter?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const perms = useUpgradePermissions();
+  const viewer = useUpgradeViewer();
+  const canRelease = useUpgradeAbilities().can('release');
   const prefs = useTablePrefs('cloudUpgrade.tasks', DEFAULT_HIDDEN);
   const list = useListQuery<Filters>({}, prefs.pageSize);
   const bind = savedListBindings(list, prefs);
@@ -170,8 +171,8 @@ export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgI
     },
   ];
 
-  const optional = OPTIONAL_COLUMNS.filter((k) => k !== 'company' || perms.isSupplier);
-  const hidden = perms.isSupplier ? prefs.hidden : new Set([...prefs.hidden, 'company']);
+  const optional = OPTIONAL_COLUMNS.filter((k) => k !== 'company' || viewer.isSupplier);
+  const hidden = viewer.isSupplier ? prefs.hidden : new Set([...prefs.hidden, 'company']);
   const labels: Record<(typeof OPTIONAL_COLUMNS)[number], string> = {
     company: t('upgrade.field.company'),
     regions: t('upgrade.field.regions'),
@@ -218,7 +219,7 @@ export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgI
           </>
         }
         actions={
-          perms.canManage && (
+          canRelease && (
             <Button type="primary" icon={<RocketOutlined />} onClick={() => void navigate(`/layout/cloudUpgrade/canaryRelease${pkgFilter ? `?pkgId=${pkgFilter.pkgId}` : ''}`)} data-testid="new-release">
               {t('upgrade.tasks.newRelease')}
             </Button>

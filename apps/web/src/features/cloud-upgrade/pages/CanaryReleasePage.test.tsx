@@ -13,7 +13,7 @@ const pkg = {
   pkgId: 41, companyId: 10, companyName: 'Acme Security', versionName: 'V5.2.1', productType: 'IPC', models: ['IPC-100'], compatibleVersions: ['V5.1.0'],
   validityDays: 180, validUntil: null, isTest: false, descriptions: { 'en-US': 'Fixes' }, signSheetFileId: null, signSheetUrl: null, fileName: 'fw.bin',
   size: 5, md5: '5d41402abc4b2a76b9719d911017c592', sha256: null, uploadedBytes: 5, status: 'synced', statusReason: null, sync: [], createdAt: '2025-03-01T08:00:00.000Z',
-  updatedAt: '2025-03-01T08:00:00.000Z',
+  updatedAt: '2025-03-01T08:00:00.000Z', actions: ['edit', 'release', 'abandon', 'delete'],
 };
 const preview = (areaIds: number[]) => ({
   targetQuantity: areaIds[0] === 2 ? 40 : 120, noticeQuantity: 100, busyElsewhere: 3, unknownTargets: 0, incompatible: 7, alreadyUpgraded: 2,
@@ -21,8 +21,9 @@ const preview = (areaIds: number[]) => ({
   waves: [{ index: 1, size: 10, paceMinutes: 0 }, { index: 2, size: 30, paceMinutes: 10 }, { index: 3, size: 60, paceMinutes: 10 }],
 });
 
-function mockReleaseApi() {
+function mockReleaseApi(abilities = ['uploadPackage', 'release', 'importDevices', 'provisioningKey']) {
   return mockApi((path, data) => {
+    if (path === 'upgrade/abilities') return { data: { actions: abilities } };
     if (path === 'upgrade/app-config/get') return { data: { chunkBytes: 5242880, maxPackageBytes: 1, validityMinDays: 7, canary: {}, defaultGates: GATES } };
     if (path === 'upgrade/package/get') return { data: pkg };
     if (path === 'upgrade/package/list') return { data: { records: [pkg], total: 1, pageNum: 1, pageSize: 50 } };
@@ -202,5 +203,13 @@ describe('CanaryReleasePage (release wizard)', () => {
     expect(tasks[0]!.endAt).toBeGreaterThan(tasks[0]!.startAt);
     await waitFor(() => expect(router.state.location.pathname).toBe('/layout/cloudUpgrade/cloudUpgradeIndex'));
     expect(router.state.location.search).toBe('?tab=tasks');
+  });
+
+  it('is closed to a caller the server does not let release, whatever the codes suggest', async () => {
+    // A manager's session (partnerOwner holds dealer_upgrade_mgr), but the server answers no 'release'.
+    mockReleaseApi(['uploadPackage']);
+    renderPage(<CanaryReleasePage />, { path: '/?pkgId=41' });
+    expect(await screen.findByText('You can view releases but not create them.')).toBeVisible();
+    expect(screen.queryByTestId('release-form')).not.toBeInTheDocument();
   });
 });

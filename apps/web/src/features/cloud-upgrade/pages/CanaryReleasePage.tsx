@@ -11,14 +11,14 @@ import { useRevalidateOnLocaleChange } from '../../../lib/form/zod-rules';
 import { currentLocale } from '../../../lib/i18n';
 import { useOwnPageTitle } from '../../../lib/navigation/page-title';
 import { notify } from '../../../lib/notify';
-import { useAppConfig, usePackage, useSubmitReleases } from '../api/upgrade-api';
+import { useAppConfig, usePackage, useSubmitReleases, useUpgradeAbilities } from '../api/upgrade-api';
 import { PackageStep } from '../components/release/PackageStep';
 import { type PreviewRow, PreviewStep } from '../components/release/PreviewStep';
 import { ScheduleStep } from '../components/release/ScheduleStep';
 import { TargetsStep } from '../components/release/TargetsStep';
 import { useAreaNames } from '../components/TasksPanel';
 import { countryName, splitList } from '../lib/display';
-import { useReleaseAreas, useUpgradePermissions } from '../lib/permissions';
+import { useReleaseAreas } from '../lib/viewer';
 import { DEFAULT_GRAY_COUNT, type ReleaseFormValues, buildTargets, buildTasks, parseMacRanges } from '../lib/release-form';
 
 const INDEX_PATH = '/layout/cloudUpgrade/cloudUpgradeIndex';
@@ -43,7 +43,7 @@ export default function CanaryReleasePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const perms = useUpgradePermissions();
+  const abilities = useUpgradeAbilities();
   const releaseAreas = useReleaseAreas();
   const [form] = Form.useForm<ReleaseFormValues>();
   useRevalidateOnLocaleChange(form);
@@ -132,7 +132,8 @@ export default function CanaryReleasePage() {
     }
   };
 
-  if (!perms.canManage) {
+  // The wizard is for a caller the server lets start a release (its answer, not the session's codes).
+  if (abilities.isSuccess && !abilities.can('release')) {
     return (
       <Card variant="borderless" className="portal-card">
         <Result status="403" title={t('upgrade.wizard.noPermission')} extra={<Button onClick={() => void navigate(INDEX_PATH)}>{t('upgrade.backToList')}</Button>} />

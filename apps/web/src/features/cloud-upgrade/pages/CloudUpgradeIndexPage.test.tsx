@@ -6,11 +6,18 @@ import { mockApi, partnerOwner, signIn, supplierUser } from '../../../test/fixtu
 import { renderPage } from '../../../test/render';
 import CloudUpgradeIndexPage from './CloudUpgradeIndexPage';
 
+/** What the server's package policy answers a manager per state; the web must offer exactly `actions`. */
+const PACKAGE_ACTIONS: Record<string, string[]> = {
+  synced: ['edit', 'release', 'abandon', 'delete'],
+  upload_incomplete: ['edit', 'continueUpload', 'delete'],
+  verification_failed: ['edit', 'restartUpload', 'delete'],
+};
+const MANAGER_ABILITIES = ['uploadPackage', 'release', 'importDevices', 'provisioningKey'];
 const pkg = (pkgId: number, status: string, over: Record<string, unknown> = {}) => ({
   pkgId, companyId: 10, companyName: 'Acme Security', versionName: `V1.${pkgId}.0`, productType: 'IPC', models: ['IPC-200'], compatibleVersions: ['V1.0.0'],
   validityDays: 180, validUntil: null, isTest: false, descriptions: { 'en-US': 'Fixes' }, signSheetFileId: null, signSheetUrl: null, fileName: 'fw.bin',
   size: 10_485_760, md5: '5d41402abc4b2a76b9719d911017c592', sha256: null, uploadedBytes: 5_242_880, status, statusReason: null, sync: [],
-  createdAt: '2025-03-01T08:00:00.000Z', updatedAt: '2025-03-01T08:00:00.000Z', ...over,
+  createdAt: '2025-03-01T08:00:00.000Z', updatedAt: '2025-03-01T08:00:00.000Z', actions: PACKAGE_ACTIONS[status] ?? [], ...over,
 });
 /** What the server's policy answers a partner owner (dealer_upgrade_mgr) per state; the web must offer exactly `actions`. */
 const OWNER_ACTIONS: Record<string, string[]> = { in_release: ['pause', 'end', 'revoke'], paused: ['continue', 'end', 'revoke'], ended: ['delete'] };
@@ -23,11 +30,14 @@ const task = (taskId: number, status: string, actions: string[] = OWNER_ACTIONS[
   createdAt: '2025-03-01T08:00:00.000Z', createdBy: 'Pat Partner', actions,
 });
 
-function mockIndexApi(taskActions?: (status: string) => string[]) {
+function mockIndexApi(taskActions?: (status: string) => string[], opts: { abilities?: string[]; packageActions?: (status: string) => string[] } = {}) {
+  const pkgOf = (pkgId: number, status: string, over: Record<string, unknown> = {}) =>
+    pkg(pkgId, status, { ...(opts.packageActions ? { actions: opts.packageActions(status) } : {}), ...over });
   return mockApi((path, data) => {
     if (path === 'customer/user-configs/list') return { data: { records: [] } };
+    if (path === 'upgrade/abilities') return { data: { actions: opts.abilities ?? MANAGER_ABILITIES } };
     if (path === 'upgrade/package/list')
-      return { data: { records: [pkg(1, 'synced'), pkg(2, 'upload_incomplete'), pkg(3, 'verification_failed', { statusReason: 'md5 is 0f00…, not 5d41…' })], total: 3, pageNum: 1, pageSize: 10 } };
+      return { data: { records: [pkgOf(1, 'synced'), pkgOf(2, 'upload_incomplete'), pkgOf(3, 'verification_failed', { statusReason: 'md5 is 0f00…, not 5d41…' })], total: 3, pageNum: 1, pageSize: 10 } };
     if (path === 'upgrade/task/list') {
       const records = ['in_release', 'paused'].map((status, i) => task(7 + i, status, taskActions?.(status)));
       return { data: { records, total: 2, pageNum: 1, pageSize: 10 } };
@@ -68,7 +78,7 @@ describe('CloudUpgradeIndexPage', () => {
 
   it('is read-only with dealer_upgrade_qry alone', async () => {
     signIn(partnerOwner({ authResList: ['dealer_upgrade_qry'] }));
-    mockIndexApi(() => []);
+    mockIndexApi(() => [], { abilities: [], packageActions: () => [] });
     const user = userEvent.setup({ delay: null });
     renderPage(<CloudUpgradeIndexPage />);
     expect(await within(await screen.findByTestId('packages-table')).findByText('V1.1.0')).toBeVisible();
@@ -137,5 +147,33 @@ describe('CloudUpgradeIndexPage', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Delete')).toBeVisible();
     expect(within(menu).queryByText('End')).not.toBeInTheDocument();
+  });
+
+  it('offers exactly the package actions and the upload the server answered, whatever the codes suggest', async () => {
+    // A manager's session, but the server grants no upload and, on the synced package, only its notes and edit.
+    signIn(partnerOwner());
+    mockIndexApi(undefined, { abilities: ['release'], packageActions: (status) => (status === 'synced' ? ['edit'] : []) });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CloudUpgradeIndexPage />);
+    const table = await screen.findByTestId('packages-table');
+    expect(await within(table).findByText('V1.1.0')).toBeVisible();
+    expect(screen.queryByTestId('upload-package')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('release-1')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('continue-2')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('package-more-1'));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Edit')).toBeVisible();
+    expect(within(menu).queryByText('Abandon')).not.toBeInTheDocument();
+    expect(within(menu).queryByText('Delete')).not.toBeInTheDocument();
+    // The release button of the task tab follows the answered 'release'.
+    await user.click(screen.getByRole('tab', { name: /Release tasks/ }));
+    expect(await screen.findByTestId('new-release')).toBeVisible();
+  });
+
+  it('shows the upload button once the server answers uploadPackage', async () => {
+    signIn(partnerOwner({ authResList: ['dealer_upgrade_qry'] }));
+    mockIndexApi(() => [], { abilities: ['uploadPackage'], packageActions: () => [] });
+    renderPage(<CloudUpgradeIndexPage />);
+    expect(await screen.findByTestId('upload-package')).toBeVisible();
   });
 });

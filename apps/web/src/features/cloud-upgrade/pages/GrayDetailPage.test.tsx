@@ -19,7 +19,7 @@ function detail(status: string, over: Record<string, unknown> = {}) {
     counts: { targetQuantity: 80, noticeQuantity: 50, toUpgrade: 30, notified: 50, upgrading: 0, success: 50, failed: 0 },
     createdAt: '2025-03-01T08:00:00.000Z', createdBy: 'Pat Partner',
     // What the server's policy answers a partner owner in this state.
-    actions: ({ gray_complete: ['promote', 'end', 'revoke'], paused: ['continue', 'end', 'revoke'], completed: ['delete'] } as Record<string, string[]>)[status] ?? [],
+    actions: ({ gray_complete: ['promote', 'end', 'revoke', 'update'], paused: ['continue', 'end', 'revoke', 'update'], completed: ['delete'] } as Record<string, string[]>)[status] ?? [],
     waves: [wave(1, 10), wave(2, 40), wave(3, 30, { isPromotion: true, startedAt: null, notified: 0, success: 0, successRate: 0 })],
     currentWave: 2,
     history: [{ at: '2025-03-01T08:00:00.000Z', action: 'release', from: 'unreleased', to: 'in_release', by: 'Pat Partner', reason: null }],
@@ -82,5 +82,24 @@ describe('GrayDetailPage', () => {
     expect(screen.getByTestId('task-continue')).toBeVisible();
     expect(screen.getByTestId('task-end')).toBeVisible();
     expect(screen.queryByTestId('task-promote')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    { actions: ['continue', 'end', 'revoke', 'update'], editable: true },
+    { actions: ['continue', 'end', 'revoke'], editable: false },
+  ])('offers the edit of end time and gates only with the answered update ($actions)', async ({ actions, editable }) => {
+    // The same manager's session and task state; only the server's answer differs.
+    signIn(partnerOwner());
+    mockApi((path) => {
+      if (path === 'customer/user-configs/list') return { data: { records: [] } };
+      if (path === 'upgrade/task/get') return { data: detail('paused', { actions }) };
+      if (path === 'upgrade/task/result-number') return { data: [] };
+      if (path === 'upgrade/task/devices') return { data: { records: [], total: 0, pageNum: 1, pageSize: 10 } };
+      return undefined;
+    });
+    renderPage(<GrayDetailPage />, { path: '/grayDetail?taskId=7', route: '/grayDetail' });
+    expect(await screen.findByTestId('task-continue')).toBeVisible();
+    if (editable) expect(screen.getByTestId('task-edit')).toBeVisible();
+    else expect(screen.queryByTestId('task-edit')).not.toBeInTheDocument();
   });
 });

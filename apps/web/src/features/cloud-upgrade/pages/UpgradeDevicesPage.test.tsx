@@ -14,8 +14,14 @@ const device = (id: number, over: Record<string, unknown> = {}) => ({
   createdAt: '2025-02-01T08:00:00.000Z', ...over,
 });
 
-function mockDevicesApi(importResult = { total: 3, created: 1, updated: 1, failed: 1, errorFileUrl: '/v1.0/customer-api/file/get?path=errors.xlsx' }) {
+const MANAGER_ABILITIES = ['uploadPackage', 'release', 'importDevices', 'provisioningKey'];
+
+function mockDevicesApi(
+  importResult = { total: 3, created: 1, updated: 1, failed: 1, errorFileUrl: '/v1.0/customer-api/file/get?path=errors.xlsx' },
+  abilities: string[] = MANAGER_ABILITIES,
+) {
   return mockApi((path) => {
+    if (path === 'upgrade/abilities') return { data: { actions: abilities } };
     if (path === 'customer/user-configs/list') return { data: { records: [] } };
     if (path === 'device/list') return { data: { records: [device(1), device(2, { endUser: 'ann@example.com' })], total: 2, pageNum: 1, pageSize: 10 } };
     if (path === 'device/facets') return { data: { models: [{ model: 'IPC-200', productType: 'IPC', devices: 2 }], versions: [{ version: 'V1.0.0', devices: 2 }], countries: [{ code: 'DE', devices: 2 }] } };
@@ -93,12 +99,29 @@ describe('UpgradeDevicesPage', () => {
     opened.mockRestore();
   });
 
-  it('offers no import to a user who may only look (dealer_upgrade_qry)', async () => {
+  it('offers no import and no provisioning key when the server answers neither (a user who may only look)', async () => {
     signIn(partnerOwner({ authResList: ALL_CODES.filter((c) => c !== 'dealer_upgrade_mgr') }));
-    mockDevicesApi();
+    const { calls } = mockDevicesApi(undefined, []);
     renderPage(<UpgradeDevicesPage />);
     expect(await screen.findByText('SN00001')).toBeVisible();
     expect(screen.queryByTestId('import-devices')).not.toBeInTheDocument();
     expect(screen.getByTestId('template-devices')).toBeVisible();
+    expect(calls.some((c) => c.path === 'device/provisioning-key/get')).toBe(false);
+  });
+
+  it.each([['importDevices'], ['provisioningKey']])('follows the answered abilities, not the session codes: only %s appears', async (answered) => {
+    // The session holds dealer_upgrade_mgr; the server answers one of the two page actions.
+    signIn(partnerOwner());
+    const { calls } = mockDevicesApi(undefined, [answered]);
+    renderPage(<UpgradeDevicesPage />);
+    expect(await screen.findByText('SN00001')).toBeVisible();
+    if (answered === 'importDevices') {
+      expect(await screen.findByTestId('import-devices')).toBeVisible();
+      expect(screen.queryByTestId('provisioning-key')).not.toBeInTheDocument();
+      expect(calls.some((c) => c.path === 'device/provisioning-key/get')).toBe(false);
+    } else {
+      expect(await screen.findByTestId('provisioning-key-value')).toHaveTextContent('acme•••••••••••••-key');
+      expect(screen.queryByTestId('import-devices')).not.toBeInTheDocument();
+    }
   });
 });

@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
-import { type DeviceListQuery, useDeviceFacets, useDeviceList } from '../api/upgrade-api';
+import { type DeviceListQuery, useDeviceFacets, useDeviceList, useUpgradeAbilities } from '../api/upgrade-api';
 import { TemplateDownloadButton } from '../components/TemplateDownloadButton';
 import { ImportDevicesModal } from '../components/devices/ImportDevicesModal';
 import { ProvisioningKeyCard } from '../components/devices/ProvisioningKeyCard';
 import { countryName, displayMac } from '../lib/display';
-import { useUpgradePermissions } from '../lib/permissions';
+import { useUpgradeViewer } from '../lib/viewer';
 
 type Filters = Omit<DeviceListQuery, 'pageNum' | 'pageSize'>;
 const OPTIONAL_COLUMNS = ['productType', 'hardwareVersion', 'area', 'company', 'endUser', 'lastSeenAt', 'createdAt'] as const;
@@ -21,7 +21,9 @@ const DEFAULT_HIDDEN = ['productType', 'hardwareVersion', 'company', 'lastSeenAt
 /** The device registry of the brand: search and filters, xlsx import, template, and the provisioning key. */
 export default function UpgradeDevicesPage() {
   const { t } = useTranslation();
-  const perms = useUpgradePermissions();
+  const viewer = useUpgradeViewer();
+  const abilities = useUpgradeAbilities();
+  const canImport = abilities.can('importDevices');
   const prefs = useTablePrefs('cloudUpgrade.devices', DEFAULT_HIDDEN);
   const list = useListQuery<Filters>({}, prefs.pageSize);
   const bind = savedListBindings(list, prefs);
@@ -30,7 +32,7 @@ export default function UpgradeDevicesPage() {
   const facets = useDeviceFacets(list.filters.productType);
   const [importOpen, setImportOpen] = useState(false);
   const locale = currentLocale();
-  const areaName = (id: number | null) => (id === null ? '-' : (perms.areas.find((a) => a.id === id)?.displayName ?? `#${id}`));
+  const areaName = (id: number | null) => (id === null ? '-' : (viewer.areas.find((a) => a.id === id)?.displayName ?? `#${id}`));
 
   const columns: ColumnsType<Device> = [
     { key: 'sn', title: 'SN', dataIndex: 'sn', fixed: 'left', width: 170, render: (v: string) => <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> },
@@ -70,7 +72,7 @@ export default function UpgradeDevicesPage() {
 
   return (
     <Row gutter={[16, 16]}>
-      {perms.canManage && (
+      {abilities.can('provisioningKey') && (
         <Col span={24}>
           <ProvisioningKeyCard />
         </Col>
@@ -130,7 +132,7 @@ export default function UpgradeDevicesPage() {
                   placeholder={t('upgrade.field.area')}
                   value={list.filters.areaId}
                   onChange={(areaId) => list.setFilters({ areaId })}
-                  options={perms.areas.map((a) => ({ value: a.id, label: a.displayName }))}
+                  options={viewer.areas.map((a) => ({ value: a.id, label: a.displayName }))}
                   style={{ width: 150 }}
                   aria-label={t('upgrade.field.area')}
                 />
@@ -151,7 +153,7 @@ export default function UpgradeDevicesPage() {
             actions={
               <Flex gap={8}>
                 <TemplateDownloadButton kind="devices" />
-                {perms.canManage && (
+                {canImport && (
                   <Button type="primary" icon={<ImportOutlined />} onClick={() => setImportOpen(true)} data-testid="import-devices">
                     {t('upgrade.devices.import.button')}
                   </Button>
@@ -170,7 +172,7 @@ export default function UpgradeDevicesPage() {
             hiddenColumns={prefs.hidden}
             page={data}
             {...bind.paging}
-            emptyText={list.isFiltered ? t('common.emptyFiltered') : perms.canManage ? t('upgrade.devices.emptyManage') : t('upgrade.devices.empty')}
+            emptyText={list.isFiltered ? t('common.emptyFiltered') : canImport ? t('upgrade.devices.emptyManage') : t('upgrade.devices.empty')}
           />
         </Card>
       </Col>

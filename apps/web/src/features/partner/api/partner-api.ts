@@ -10,6 +10,7 @@ export type InviteKind = 'installer' | 'distributor' | 'customer';
 /** One query-key factory for the partner network. */
 export const partnerKeys = {
   all: ['partner'] as const,
+  abilities: () => [...partnerKeys.all, 'abilities'] as const,
   companies: () => [...partnerKeys.all, 'companies'] as const,
   companyList: (q: CompanyListQuery) => [...partnerKeys.companies(), 'list', q] as const,
   companyDetail: (id: number) => [...partnerKeys.companies(), 'detail', id] as const,
@@ -21,6 +22,11 @@ export const partnerKeys = {
   companyName: (companyId: number | null) => [...partnerKeys.companies(), 'name', companyId] as const,
   inviteCheck: (kind: 'company' | 'subCustomer', inviteId: number, sign: string) => [...partnerKeys.all, 'inviteCheck', kind, inviteId, sign] as const,
 };
+
+/** What the caller may do in the partner network beside acting on a listed company: the kinds of company it may invite (the server's policy). */
+export function usePartnerAbilities() {
+  return useQuery({ queryKey: partnerKeys.abilities(), queryFn: ({ signal }) => call(partnerCalls.abilities, {}, { signal }), staleTime: 5 * 60_000 });
+}
 
 export function useCompanies(query: CompanyListQuery) {
   return useQuery({

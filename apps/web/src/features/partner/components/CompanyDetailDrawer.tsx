@@ -1,3 +1,4 @@
+import type { CompanyAction } from '@portal/contract';
 import { Button, Descriptions, Drawer, Empty, Flex, Popconfirm, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
@@ -11,7 +12,7 @@ export function CompanyDetailDrawer({ companyId, onClose }: { companyId: number 
   const { data, isLoading } = useCompanyDetail(companyId);
   const act = useCompanyActions();
   const c = data?.company;
-  const can = (a: string) => !!data?.actions.includes(a as never);
+  const can = (a: CompanyAction) => !!c?.actions.includes(a);
 
   return (
     <Drawer open={companyId !== null} onClose={onClose} size={560} title={c?.name ?? t('partner.detail.title')} destroyOnHidden data-testid="company-drawer"
@@ -89,7 +90,7 @@ export function CompanyDetailDrawer({ companyId, onClose }: { companyId: number 
               {data.audit.reason && <Descriptions.Item label={t('partner.detail.reason')}><Typography.Text type="danger">{data.audit.reason}</Typography.Text></Descriptions.Item>}
             </Descriptions>
           )}
-          {!data.invitation && !data.audit && data.actions.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+          {!data.invitation && !data.audit && c.actions.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
         </Flex>
       )}
     </Drawer>

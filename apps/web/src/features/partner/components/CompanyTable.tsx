@@ -1,5 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
-import { type Company, companyCalls, type CompanyType, DEFAULT_PAGE_SIZE } from '@portal/contract';
+import { type Company, type CompanyAction, companyCalls, type CompanyType, DEFAULT_PAGE_SIZE } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Dropdown, Empty, Progress, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -45,21 +45,22 @@ interface Props {
 /** Companies with their state, users against the limit and quick operations; a row expands to its children. */
 export function CompanyTable({ query, onQueryChange, onOpen, nested, emptyText }: Props) {
   const { t } = useTranslation();
-  const user = useSessionUser();
   const act = useCompanyActions();
   const { data, isFetching } = useCompanies(query);
-  const mgr = !!user?.authResList.includes('dealer_account_mgr');
 
+  /** Exactly the actions the server answered with the company (its policy), in its order. */
   const menuFor = (c: Company) => {
-    const items = [] as { key: string; label: string; danger?: boolean; onClick: () => void }[];
-    if (mgr) items.push({ key: 'edit', label: t('partner.edit.title'), onClick: () => act.edit(c) });
-    if (mgr && c.status === 'active') items.push({ key: 'freeze', label: t('partner.freeze.freeze'), danger: true, onClick: () => act.freeze(c, true) });
-    if (mgr && c.status === 'frozen') items.push({ key: 'unfreeze', label: t('partner.freeze.unfreeze'), onClick: () => act.freeze(c, false) });
-    if (c.status === 'inactive') {
-      items.push({ key: 'reinvite', label: t('partner.invite.reinvite'), onClick: () => act.reinvite(c) });
-      items.push({ key: 'undo', label: t('partner.invite.undo'), danger: true, onClick: () => act.undoInvite(c) });
-    }
-    return items;
+    const item: Record<CompanyAction, { label: string; danger?: boolean; onClick: () => void }> = {
+      update: { label: t('partner.edit.title'), onClick: () => act.edit(c) },
+      freeze: { label: t('partner.freeze.freeze'), danger: true, onClick: () => act.freeze(c, true) },
+      unfreeze: { label: t('partner.freeze.unfreeze'), onClick: () => act.freeze(c, false) },
+      reinvite: { label: t('partner.invite.reinvite'), onClick: () => act.reinvite(c) },
+      undoInvite: { label: t('partner.invite.undo'), danger: true, onClick: () => act.undoInvite(c) },
+      approve: { label: t('partner.decide.approve'), onClick: () => act.approve(c) },
+      reject: { label: t('partner.decide.reject'), danger: true, onClick: () => act.reject(c) },
+      remoteAccess: { label: t('partner.remote.open'), onClick: () => act.remoteAccess(c) },
+    };
+    return c.actions.map((key) => ({ key, ...item[key] }));
   };
 
   const columns: ColumnsType<Company> = [

@@ -4,7 +4,6 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { useSessionUser } from '../../../lib/session/session-store';
 import { type AuditQuery, useAudits } from '../api/partner-api';
 import { useCompanyActions } from './CompanyActions';
 import { AuditStatusTag, CompanyTypeTag } from './StatusTags';
@@ -12,8 +11,6 @@ import { AuditStatusTag, CompanyTypeTag } from './StatusTags';
 /** Registrations waiting for (or given) approval in the caller's subtree. */
 export function RegistrationAuditTable({ onOpen }: { onOpen: (companyId: number) => void }) {
   const { t } = useTranslation();
-  const user = useSessionUser();
-  const mgr = !!user?.authResList.includes('dealer_account_mgr');
   const act = useCompanyActions();
   const [query, setQuery] = useState<AuditQuery>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE, status: 'pending' });
   const [text, setText] = useState('');
@@ -31,13 +28,17 @@ export function RegistrationAuditTable({ onOpen }: { onOpen: (companyId: number)
     },
     {
       key: 'actions', title: t('partner.companies.actions'), width: 180,
-      render: (_, r) =>
-        mgr && r.status === 'pending' ? (
-          <Space>
+      // Exactly what the server answered with the registration (the company policy).
+      render: (_, r) => (
+        <Space>
+          {r.actions.includes('approve') && (
             <Button size="small" type="primary" onClick={() => act.approve({ id: r.companyId, name: r.companyName, type: r.type })} data-testid={`approve-${r.companyId}`}>{t('partner.decide.approve')}</Button>
-            <Button size="small" danger onClick={() => act.reject({ id: r.companyId, name: r.companyName, type: r.type })}>{t('partner.decide.reject')}</Button>
-          </Space>
-        ) : null,
+          )}
+          {r.actions.includes('reject') && (
+            <Button size="small" danger onClick={() => act.reject({ id: r.companyId, name: r.companyName, type: r.type })} data-testid={`reject-${r.companyId}`}>{t('partner.decide.reject')}</Button>
+          )}
+        </Space>
+      ),
     },
   ];
 

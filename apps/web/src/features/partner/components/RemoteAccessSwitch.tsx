@@ -8,6 +8,9 @@ import { useSetRemoteAccess } from '../api/partner-api';
 /** The account's consent to remote access by its superior (DOMAIN §2); administrators are e-mailed on change. */
 export function RemoteAccessSwitch({ info }: { info: CorpInfo }) {
   const { t } = useTranslation();
+  const canSwitch = info.actions.includes('setRemoteAccess');
+  // Allowed to edit the company but not this switch: a superior's remote-access visit.
+  const lockedForVisit = !canSwitch && info.actions.includes('edit');
   const { modal } = App.useApp();
   const set = useSetRemoteAccess();
   const change = (allow: boolean) =>
@@ -29,10 +32,10 @@ export function RemoteAccessSwitch({ info }: { info: CorpInfo }) {
       <Flex align="center" gap={12}>
         <SafetyCertificateOutlined style={{ fontSize: 20, color: '#1677ff' }} />
         <Typography.Text strong>{t('partner.corp.allowSuperior')}</Typography.Text>
-        <Switch checked={info.allowSuperiorAccess} disabled={!info.canChangeRemoteAccess} loading={set.isPending} onChange={change} data-testid="remote-access-switch" aria-label={t('partner.corp.allowSuperior')} />
+        <Switch checked={info.allowSuperiorAccess} disabled={!canSwitch} loading={set.isPending} onChange={change} data-testid="remote-access-switch" aria-label={t('partner.corp.allowSuperior')} />
       </Flex>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>{t('partner.corp.allowSuperiorHint')}</Typography.Paragraph>
-      {!info.canChangeRemoteAccess && <Typography.Text type="warning">{t('partner.corp.remoteLocked')}</Typography.Text>}
+      {lockedForVisit && <Typography.Text type="warning">{t('partner.corp.remoteLocked')}</Typography.Text>}
     </Flex>
   );
 }

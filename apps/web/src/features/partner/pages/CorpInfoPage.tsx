@@ -1,6 +1,5 @@
 import { Alert, Card, Col, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../../../lib/session/session-store';
 import { useCorpInfo } from '../api/partner-api';
 import { CorpInfoForm } from '../components/CorpInfoForm';
 import { LogoUpload } from '../components/LogoUpload';
@@ -9,10 +8,10 @@ import { RemoteAccessSwitch } from '../components/RemoteAccessSwitch';
 /** Corporate information: the own company's details, its logo and the allow-superior-access switch. */
 export default function CorpInfoPage() {
   const { t } = useTranslation();
-  const user = useSessionUser();
   const { data } = useCorpInfo();
-  const editable = !!user?.authResList.includes('dealer_account_mgr');
   if (!data) return <Card variant="borderless" className="portal-card"><Skeleton active /></Card>;
+  // What may be changed is what the server answered (its corporate-information policy).
+  const editable = data.actions.includes('edit');
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={14}>
@@ -25,7 +24,7 @@ export default function CorpInfoPage() {
         <Row gutter={[16, 16]}>
           <Col span={24}>
             <Card variant="borderless" className="portal-card" title={t('partner.corp.logo')}>
-              <LogoUpload logoFileId={data.logoFileId} editable={editable} />
+              <LogoUpload logoFileId={data.logoFileId} editable={data.actions.includes('setLogo')} />
             </Card>
           </Col>
           <Col span={24}>

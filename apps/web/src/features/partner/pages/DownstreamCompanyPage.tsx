@@ -1,11 +1,11 @@
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { COMPANY_STATUSES, type CompanyType, DEFAULT_PAGE_SIZE } from '@portal/contract';
+import { COMPANY_STATUSES, type CompanyType, DEFAULT_PAGE_SIZE, type PartnerAction } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Flex, Input, Select, Space, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../lib/session/session-store';
-import { type CompanyListQuery, type InviteKind, partnerKeys, useCompanyStatistics } from '../api/partner-api';
+import { type CompanyListQuery, type InviteKind, partnerKeys, useCompanyStatistics, usePartnerAbilities } from '../api/partner-api';
 import { CompanyActionsProvider } from '../components/CompanyActions';
 import { CompanyDetailDrawer } from '../components/CompanyDetailDrawer';
 import { CompanyStatistics } from '../components/CompanyStatistics';
@@ -15,24 +15,17 @@ import { RegistrationAuditTable } from '../components/RegistrationAuditTable';
 
 const FILTER_TYPES: readonly CompanyType[] = ['partner', 'distributor', 'installer', 'customer'];
 
-/** What the signed-in user may invite (the server checks the same). */
-function inviteKinds(user: ReturnType<typeof useSessionUser>): InviteKind[] {
-  if (!user) return [];
-  const codes = new Set<string>(user.authResList);
-  const kinds: InviteKind[] = [];
-  if (codes.has('dealer_installerinvite_mgr') && (user.userType === 'partner' || user.userType === 'distributor')) kinds.push('installer');
-  if (codes.has('dealer_account_mgr') && user.userType === 'partner') kinds.push('distributor');
-  if (codes.has('dealer_subcustomerinvite_mgr') && ['partner', 'distributor', 'installer'].includes(user.userType)) kinds.push('customer');
-  return kinds;
-}
+const INVITE_KIND: Record<PartnerAction, InviteKind> = { inviteInstaller: 'installer', inviteDistributor: 'distributor', inviteCustomer: 'customer' };
 
 /** Downstream and partner companies: statistics, the company tree/list with its operations, invitations and the registration audit. */
 export default function DownstreamCompanyPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const qc = useQueryClient();
-  const kinds = useMemo(() => inviteKinds(user), [user]);
   const [query, setQuery] = useState<CompanyListQuery>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
+  // What the signed-in user may invite: exactly the server's answer (its policy).
+  const abilities = usePartnerAbilities().data?.actions;
+  const kinds = useMemo(() => (abilities ?? []).map((a) => INVITE_KIND[a]), [abilities]);
   const [text, setText] = useState('');
   const [openId, setOpenId] = useState<number | null>(null);
   const [inviting, setInviting] = useState(false);

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../../lib/format';
 import { currentLocale } from '../../../../lib/i18n';
 import { LIVE_REFRESH_MS, TASK_LIVE_STATES, useTask, taskStamp } from '../../api/upgrade-api';
 import { countryName } from '../../lib/display';
-import { useUpgradePermissions } from '../../lib/permissions';
+import { useUpgradeViewer } from '../../lib/viewer';
 import { CountsBar } from '../CountsBar';
 import { ReleaseTypeTag, TaskStatusTag } from '../StatusTags';
 import { TaskActionButtons, useTaskActions } from '../TaskActions';
@@ -60,7 +60,7 @@ function Stats({ task }: { task: ReleaseTaskDetail }) {
 export function TaskDetailView({ taskId, variant }: { taskId: number | null; variant: 'task' | 'gray' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const perms = useUpgradePermissions();
+  const viewer = useUpgradeViewer();
   const { data: task, isLoading, error, refetch, isFetching, dataUpdatedAt } = useTask(taskId);
   const actions = useTaskActions();
   const areaNames = useAreaNames();
@@ -95,7 +95,7 @@ export function TaskDetailView({ taskId, variant }: { taskId: number | null; var
   const gray = task.releaseType === 'gray';
   const otherPath = gray ? GRAY_DETAIL_PATH : TASK_DETAIL_PATH;
   const mismatch = (variant === 'gray') !== gray;
-  const canEdit = perms.canManage && !FINISHED.includes(task.status);
+  const canEdit = task.actions.includes('update');
   const g = task.gates;
 
   return (
@@ -193,7 +193,7 @@ export function TaskDetailView({ taskId, variant }: { taskId: number | null; var
           <Descriptions.Item label={t('upgrade.field.createdAt')}>
             {formatDateTime(task.createdAt)} · {task.createdBy}
           </Descriptions.Item>
-          {perms.isSupplier && <Descriptions.Item label={t('upgrade.field.company')}>{task.companyName}</Descriptions.Item>}
+          {viewer.isSupplier && <Descriptions.Item label={t('upgrade.field.company')}>{task.companyName}</Descriptions.Item>}
           <Descriptions.Item label={t('upgrade.gates.title')} span={2}>
             <Space size={4} wrap>
               <Tag>{t('upgrade.gates.successShort', { value: g.successThreshold })}</Tag>

@@ -22,6 +22,8 @@ export function PackageStep() {
     return [...all.values()].map((p) => ({
       value: p.pkgId,
       label: `${p.versionName} · ${t(`upgrade.productType.${p.productType}`)}${p.isTest ? ` · ${t('upgrade.testPackage')}` : ''}`,
+      // Offered as the server answers it: a package past its validity cannot be released.
+      disabled: !p.actions.includes('release'),
     }));
   }, [chosen, list.data, t]);
 

@@ -9,7 +9,7 @@ import { translateValidation } from '../../../../lib/i18n/validation';
 import { notify } from '../../../../lib/notify';
 import { useAppConfig, useCountryCodes } from '../../api/upgrade-api';
 import { countryName, splitList } from '../../lib/display';
-import { useReleaseAreas } from '../../lib/permissions';
+import { useReleaseAreas } from '../../lib/viewer';
 import { DEFAULT_GRAY_COUNT, type ReleaseFormValues, macRowError, snListError } from '../../lib/release-form';
 import { GrayWaves } from './GrayWaves';
 import { TemplateDownloadButton } from '../TemplateDownloadButton';

@@ -1,17 +1,14 @@
 import { useSessionUser } from '../../../lib/session/session-store';
 
 /**
- * What the signed-in user may do in the upgrade screens (SPEC §6): dealer_upgrade_qry reads,
- * dealer_upgrade_mgr acts (the menu and create buttons). What may be done with one task comes with
- * the task (`actions`, the server's policy), not from here.
+ * Who is looking at the upgrade screens: a supplier (who sees every brand, so the company column
+ * matters) and the session's areas. Not what they may do: that is the server's answer, with each
+ * package and task (`actions`) and for the module's own buttons (`useUpgradeAbilities`).
  */
-export function useUpgradePermissions() {
+export function useUpgradeViewer() {
   const me = useSessionUser();
-  const codes = me?.authResList ?? [];
-  const isSupplier = me?.userType === 'supplier';
   return {
-    canManage: codes.includes('dealer_upgrade_mgr'),
-    isSupplier,
+    isSupplier: me?.userType === 'supplier',
     areas: me?.areaList ?? [],
     currentArea: me?.areaList.find((a) => a.id === me.currentArea) ?? null,
   };
@@ -22,7 +19,7 @@ export function useUpgradePermissions() {
  * a DC (the server answers 1007 otherwise).
  */
 export function useReleaseAreas() {
-  const { areas, currentArea } = useUpgradePermissions();
+  const { areas, currentArea } = useUpgradeViewer();
   const restricted = !!currentArea && currentArea.kind !== 'RDC';
   return { areas: restricted ? areas.filter((a) => a.id === currentArea.id) : areas, restricted, currentArea };
 }
