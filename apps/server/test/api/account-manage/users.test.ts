@@ -120,7 +120,7 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       const self = r.data.records.find((u) => u.email === 'owner-a@test.local')!;
       expect(self.actions).toEqual(['edit']);
       const staff = r.data.records.find((u) => u.email === 'staff-00@acme.test')!;
-      expect(staff.actions).toEqual(['edit', 'resetPassword', 'disable', 'delete']);
+      expect(staff.actions).toEqual(['edit', 'editPermissions', 'resetPassword', 'disable', 'delete']);
       // The distributor holds only the query code: no actions at all.
       const seen = await t.call(userCalls.list, {}, dealer);
       expect(seen.data.records.every((u) => u.actions.length === 0)).toBe(true);
@@ -132,7 +132,7 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       const r = await invite('new.hire@acme.test', { authResList: ['dealer_account_qry'], phone: '+86 138' });
       expect(r.basic.code, r.basic.msg).toBe(200);
       const detail = await t.call(userCalls.get, { userId: r.data.userId }, owner);
-      expect(detail.data).toMatchObject({ status: 'normal', registered: false, authResList: ['dealer_account_qry'], companyId: t.world.companies.partnerA.id, actions: ['edit', 'reinvite', 'disable', 'delete'] });
+      expect(detail.data).toMatchObject({ status: 'normal', registered: false, authResList: ['dealer_account_qry'], companyId: t.world.companies.partnerA.id, actions: ['edit', 'editPermissions', 'reinvite', 'disable', 'delete'] });
       const mail = await t.lastMailTo('new.hire@acme.test');
       expect(mail!.text).toContain(`/customer/user-register/${t.world.companies.partnerA.id}/${r.data.userId}/`);
       // Cannot log in before registering.

@@ -266,10 +266,10 @@ describe.each(ENGINES)('release tasks (%s)', (engine) => {
 
   it('answers with every task the caller\'s abilities on it (policy), in the list and the detail', async () => {
     const taskId = t.world.upgradeB.task.id;
-    // Unreleased: its owner may revoke or delete it; the supplier may also suspend it.
+    // Unreleased: its owner may revoke, edit (end time and gates) or delete it; the supplier may also suspend it.
     const own = (await t.call(upgradeCalls.taskGet, { taskId }, ownerB)).data;
     expect(own.status).toBe('unreleased');
-    expect(own.actions).toEqual([...TASK_OWNER_ACTIONS.filter((a) => releaseTaskMachine.can('unreleased', a)), 'delete']);
+    expect(own.actions).toEqual([...TASK_OWNER_ACTIONS.filter((a) => releaseTaskMachine.can('unreleased', a)), 'update', 'delete']);
     expect(own.actions).not.toContain('supplierSuspend');
     const bySupplier = (await t.call(upgradeCalls.taskGet, { taskId }, supplier)).data;
     expect(bySupplier.actions).toContain('supplierSuspend');
