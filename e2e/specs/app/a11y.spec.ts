@@ -5,11 +5,14 @@
  * supplier's user type does not get). No serious or critical violation may remain.
  *
  * The detail pages of Cloud Upgrade take the id of a task or package of the demo seed (a gray release
- * and a full release in progress, tools/seed/demo-upgrade.ts), read from the links of the task list. The public pages (login, register and the pages opened from e-mails) are checked by their
- * own spec.
+ * and a full release in progress, tools/seed/demo-upgrade.ts), read from the links of the task list.
+ *
+ * The public pages (PUBLIC_ROUTES: login, register, the terms and the pages opened from e-mail links)
+ * are checked signed out; a link page opened with parameters that match no invitation shows the
+ * state a visitor with a stale or mistyped link sees.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { LAYOUT_ROUTES } from '../../../apps/web/src/app/routes';
+import { LAYOUT_ROUTES, PUBLIC_ROUTES } from '../../../apps/web/src/app/routes';
 import type { AppRoute } from '../../../apps/web/src/app/route-types';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -106,6 +109,32 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
     // Also on disk as soon as known (a long run can be read before it ends).
     mkdirSync(REPORT_DIR, { recursive: true });
     writeFileSync(path.join(REPORT_DIR, `a11y-${locale}.txt`), axeReport(findings) || 'no serious or critical violation\n');
+    expect(findings, axeReport(findings)).toEqual([]);
+  });
+}
+
+/** Every public page with its parameters filled in (both terms; link pages with ids that match nothing). */
+const PUBLIC_PAGES: string[] = PUBLIC_ROUTES.flatMap((r) =>
+  r.path.includes(':type')
+    ? ['service', 'privacy'].map((type) => r.path.replace(':type', type))
+    : [r.path.replace(/:(\w+)/g, (_, name: string) => (/id$/i.test(name) ? '999999' : 'a1b2c3d4e5f6'))],
+);
+
+for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
+  test(`every public page has no serious or critical axe violation (${locale})`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const findings: AxeFinding[] = [];
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    for (const p of PUBLIC_PAGES) {
+      await page.goto(p);
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      await settle(page);
+      findings.push(...(await axeFindings(page, `public ${p} -> ${new URL(page.url()).pathname}`)));
+    }
+    await context.close();
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(path.join(REPORT_DIR, `a11y-public-${locale}.txt`), axeReport(findings) || 'no serious or critical violation\n');
     expect(findings, axeReport(findings)).toEqual([]);
   });
 }
