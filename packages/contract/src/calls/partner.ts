@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RATE_LIMITS } from '../rate-limits';
-import { companySchema, companyStatusSchema, companyTypeSchema, pageOf, pageQuerySchema, sessionUserSchema } from '../entities';
+import { areaNamesSchema, companySchema, companyStatusSchema, companyTypeSchema, pageOf, pageQuerySchema, sessionUserSchema } from '../entities';
 import { auditStateSchema } from '../states';
 import { inviteeSchema, isEmailValid, passwordSchema, passwordsMatch, idSchema } from '../validators';
 import { defineCall } from './define';
@@ -140,7 +140,7 @@ export const corpInfoSchema = z.object({
   logoFileId: idSchema.nullable(),
   allowSuperiorAccess: z.boolean(),
   /** Areas the company may be placed in (the caller's). */
-  areaOptions: z.array(z.object({ id: idSchema, displayName: z.string() })),
+  areaOptions: z.array(z.object({ id: idSchema, displayName: z.string(), displayNames: areaNamesSchema })),
   /** False while a superior works here by remote access: the consent switch is the account's own. */
   canChangeRemoteAccess: z.boolean(),
 });

@@ -20,7 +20,7 @@
  */
 import { z } from 'zod';
 import { RATE_LIMITS } from '../rate-limits';
-import { areaKindSchema, pageOf, pageQuerySchema, resourceCodeSchema, userAuthTypeSchema, userStatusSchema, userTypeSchema } from '../entities';
+import { areaKindSchema, areaNamesSchema, pageOf, pageQuerySchema, resourceCodeSchema, userAuthTypeSchema, userStatusSchema, userTypeSchema } from '../entities';
 import { emailSchema, passwordSchema, passwordsMatch, idSchema } from '../validators';
 import { defineCall } from './define';
 
@@ -204,7 +204,7 @@ export const userCalls = {
     data: z.strictObject({ companyId: idSchema.optional() }),
     result: z.object({
       codes: z.array(resourceCodeSchema),
-      areas: z.array(z.object({ id: idSchema, displayName: z.string(), kind: areaKindSchema })),
+      areas: z.array(z.object({ id: idSchema, displayName: z.string(), displayNames: areaNamesSchema, kind: areaKindSchema })),
       /** null: any application id may be granted (the caller's own list is unrestricted). */
       appIds: z.array(z.string()).nullable(),
     }),

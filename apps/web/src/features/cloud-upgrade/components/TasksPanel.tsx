@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CellText, ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
+import { useAreaName } from '../../../lib/areas';
 import { formatDateTime } from '../../../lib/format';
 import { type TaskListQuery, useTaskList } from '../api/upgrade-api';
 import { useUpgradePermissions } from '../lib/permissions';
@@ -26,10 +27,15 @@ export const TASK_DETAIL_PATH = '/layout/cloudUpgrade/cloudUpgradeDetail';
 export const GRAY_DETAIL_PATH = '/layout/cloudUpgrade/grayDetail';
 export const taskDetailPath = (task: Pick<ReleaseTask, 'taskId' | 'releaseType'>) => `${task.releaseType === 'gray' ? GRAY_DETAIL_PATH : TASK_DETAIL_PATH}?taskId=${task.taskId}`;
 
-/** Area names of a task's regions, from the session's area list. */
+/** Area names of a task's regions (in the language shown), from the session's area list. */
 export function useAreaNames() {
   const { areas } = useUpgradePermissions();
-  return (ids: readonly number[]) => ids.map((id) => areas.find((a) => a.id === id)?.displayName ?? `#${id}`);
+  const areaName = useAreaName();
+  return (ids: readonly number[]) =>
+    ids.map((id) => {
+      const area = areas.find((a) => a.id === id);
+      return area ? areaName(area) : `#${id}`;
+    });
 }
 
 /** Release tasks with their counts and progress; filters; the actions each task's state allows. */

@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CellText, ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
+import { useAreaName } from '../../../lib/areas';
 import { formatDateTime } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { type DeviceListQuery, useDeviceFacets, useDeviceList } from '../api/upgrade-api';
@@ -32,7 +33,11 @@ export default function UpgradeDevicesPage() {
   const facets = useDeviceFacets(list.filters.productType);
   const [importOpen, setImportOpen] = useState(false);
   const locale = currentLocale();
-  const areaName = (id: number | null) => (id === null ? '-' : (perms.areas.find((a) => a.id === id)?.displayName ?? `#${id}`));
+  const nameOf = useAreaName();
+  const areaName = (id: number) => {
+    const area = perms.areas.find((a) => a.id === id);
+    return area ? nameOf(area) : `#${id}`;
+  };
 
   const columns: ColumnsType<Device> = [
     { key: 'sn', title: 'SN', dataIndex: 'sn', fixed: 'left', width: 170, render: (v: string) => <Typography.Text copyable={{ text: v }} ellipsis={{ tooltip: v }} style={{ maxWidth: '100%' }}>{v}</Typography.Text> },
@@ -135,7 +140,7 @@ export default function UpgradeDevicesPage() {
                   placeholder={t('upgrade.field.area')}
                   value={list.filters.areaId}
                   onChange={(areaId) => list.setFilters({ areaId })}
-                  options={perms.areas.map((a) => ({ value: a.id, label: a.displayName }))}
+                  options={perms.areas.map((a) => ({ value: a.id, label: nameOf(a) }))}
                   style={{ width: 150 }}
                   aria-label={t('upgrade.field.area')}
                 />

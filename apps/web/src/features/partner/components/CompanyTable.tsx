@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CellText, EXPAND_COLUMN_WIDTH, useFittedColumns } from '../../../components/list';
 import { call } from '../../../lib/api/client';
+import { useAreaName } from '../../../lib/areas';
 import { formatDateTime } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session/session-store';
 import { type CompanyListQuery, partnerKeys, useCompanies } from '../api/partner-api';
@@ -29,7 +30,9 @@ function ParentName({ parentId }: { parentId: number | null }) {
 
 function AreaName({ areaId }: { areaId: number | null }) {
   const user = useSessionUser();
-  return <>{user?.areaList.find((a) => a.id === areaId)?.displayName ?? (areaId ? `#${areaId}` : '-')}</>;
+  const areaName = useAreaName();
+  const area = user?.areaList.find((a) => a.id === areaId);
+  return <CellText text={area ? areaName(area) : areaId ? `#${areaId}` : ''} />;
 }
 
 const HAS_CHILDREN: readonly CompanyType[] = ['partner', 'distributor', 'installer'];

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Flex, Input, Select, Space, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAreaName } from '../../../lib/areas';
 import { useSessionUser } from '../../../lib/session/session-store';
 import { type CompanyListQuery, type InviteKind, partnerKeys, useCompanyStatistics } from '../api/partner-api';
 import { CompanyActionsProvider } from '../components/CompanyActions';
@@ -29,6 +30,7 @@ function inviteKinds(user: ReturnType<typeof useSessionUser>): InviteKind[] {
 /** Downstream and partner companies: statistics, the company tree/list with its operations, invitations and the registration audit. */
 export default function DownstreamCompanyPage() {
   const { t } = useTranslation();
+  const areaName = useAreaName();
   const user = useSessionUser();
   const qc = useQueryClient();
   const kinds = useMemo(() => inviteKinds(user), [user]);
@@ -95,7 +97,7 @@ export default function DownstreamCompanyPage() {
                           value={query.areaId ?? 0}
                           style={{ width: 160 }}
                           onChange={(v) => filter({ areaId: v || undefined })}
-                          options={[{ value: 0, label: t('partner.companies.allAreas') }, ...(user?.areaList ?? []).map((a) => ({ value: a.id, label: a.displayName }))]}
+                          options={[{ value: 0, label: t('partner.companies.allAreas') }, ...(user?.areaList ?? []).map((a) => ({ value: a.id, label: areaName(a) }))]}
                           aria-label={t('partner.companies.area')}
                         />
                         <Button type="primary" icon={<SearchOutlined />} onClick={() => filter({ searchText: text.trim() || undefined })}>
