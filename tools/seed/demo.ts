@@ -49,12 +49,12 @@ export const DDC_HIDDEN_MENUS = ['pointMall', 'externalCollection'];
 
 type AreaName = 'RDC' | 'DC-EU' | 'DC-US' | 'DC-AP';
 
-const AREAS: ReadonlyArray<{ name: AreaName; displayName: string; kind: 'RDC' | 'DDC'; resVals: string[]; ip: string }> = [
+const AREAS: ReadonlyArray<{ name: AreaName; displayName: string; displayNameZhCn: string; kind: 'RDC' | 'DDC'; resVals: string[]; ip: string }> = [
   // The RDC is the global centre: it serves the countries no regional DC covers.
-  { name: 'RDC', displayName: 'Global (RDC)', kind: 'RDC', resVals: ['CN', 'HK', 'IN', 'AE', 'SA', 'TR', 'ZA', 'EG'], ip: '203.0.113.10' },
-  { name: 'DC-EU', displayName: 'Europe (Frankfurt)', kind: 'DDC', resVals: ['DE', 'AT', 'CH', 'FR', 'NL', 'BE', 'IT', 'ES', 'PL', 'SE', 'NO', 'DK', 'GB', 'IE'], ip: '203.0.113.20' },
-  { name: 'DC-US', displayName: 'Americas (Virginia)', kind: 'DDC', resVals: ['US', 'CA', 'MX', 'BR', 'CL', 'CO'], ip: '198.51.100.20' },
-  { name: 'DC-AP', displayName: 'Asia Pacific (Singapore)', kind: 'DDC', resVals: ['SG', 'MY', 'TH', 'VN', 'ID', 'PH', 'AU', 'NZ', 'JP', 'KR'], ip: '192.0.2.20' },
+  { name: 'RDC', displayName: 'Global (RDC)', displayNameZhCn: '全球 (RDC)', kind: 'RDC', resVals: ['CN', 'HK', 'IN', 'AE', 'SA', 'TR', 'ZA', 'EG'], ip: '203.0.113.10' },
+  { name: 'DC-EU', displayName: 'Europe (Frankfurt)', displayNameZhCn: '欧洲 (法兰克福)', kind: 'DDC', resVals: ['DE', 'AT', 'CH', 'FR', 'NL', 'BE', 'IT', 'ES', 'PL', 'SE', 'NO', 'DK', 'GB', 'IE'], ip: '203.0.113.20' },
+  { name: 'DC-US', displayName: 'Americas (Virginia)', displayNameZhCn: '美洲 (弗吉尼亚)', kind: 'DDC', resVals: ['US', 'CA', 'MX', 'BR', 'CL', 'CO'], ip: '198.51.100.20' },
+  { name: 'DC-AP', displayName: 'Asia Pacific (Singapore)', displayNameZhCn: '亚太 (新加坡)', kind: 'DDC', resVals: ['SG', 'MY', 'TH', 'VN', 'ID', 'PH', 'AU', 'NZ', 'JP', 'KR'], ip: '192.0.2.20' },
 ];
 
 // ---- the company tree -----------------------------------------------------------------------

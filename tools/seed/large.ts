@@ -223,7 +223,7 @@ async function ensureAreas(tx: Tx): Promise<{ rdcId: number; ddcIds: number[] }>
   const all = (await tx.execute(sql`select id, kind from areas order by id`)) as unknown as { rows: { id: number; kind: string }[] };
   let rdcId = all.rows.find((a) => a.kind === 'RDC')?.id;
   if (rdcId === undefined) {
-    rdcId = (await one<{ id: number }>(tx, sql`insert into areas (name, display_name, kind) values ('RDC', 'Global (RDC)', 'RDC') returning id`))!.id;
+    rdcId = (await one<{ id: number }>(tx, sql`insert into areas (name, display_name, display_name_zh_cn, kind) values ('RDC', 'Global (RDC)', '全球 (RDC)', 'RDC') returning id`))!.id;
   }
   const ddcIds = all.rows.filter((a) => a.kind === 'DDC').map((a) => a.id);
   return { rdcId, ddcIds: ddcIds.length ? ddcIds : [rdcId] };

@@ -13,7 +13,9 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const areas = pgTable('areas', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
+  /** The name in en-US, and in zh-CN below: the supplier keeps both (lib/area-names). */
   displayName: text('display_name').notNull(),
+  displayNameZhCn: text('display_name_zh_cn').notNull(),
   kind: text('kind').notNull(), // 'RDC' | 'DDC'
   resVals: text('res_vals').array().notNull().default(sql`'{}'::text[]`),
   ip: text('ip').notNull().default(''),

@@ -56,9 +56,9 @@ export async function createUser(
  */
 export async function createWorld(database: Database) {
   const db = database.db;
-  const [rdc] = await db.insert(areas).values({ name: 'RDC', displayName: 'Global (RDC)', kind: 'RDC', resVals: [], ip: '10.0.0.1' }).returning();
-  const [eu] = await db.insert(areas).values({ name: 'DC-EU', displayName: 'Europe', kind: 'DDC', resVals: ['DE', 'FR'], ip: '10.0.1.1', host: 'eu.portal.test' }).returning();
-  const [us] = await db.insert(areas).values({ name: 'DC-US', displayName: 'Americas', kind: 'DDC', resVals: ['US'], ip: '10.0.2.1' }).returning();
+  const [rdc] = await db.insert(areas).values({ name: 'RDC', displayName: 'Global (RDC)', displayNameZhCn: '全球 (RDC)', kind: 'RDC', resVals: [], ip: '10.0.0.1' }).returning();
+  const [eu] = await db.insert(areas).values({ name: 'DC-EU', displayName: 'Europe', displayNameZhCn: '欧洲', kind: 'DDC', resVals: ['DE', 'FR'], ip: '10.0.1.1', host: 'eu.portal.test' }).returning();
+  const [us] = await db.insert(areas).values({ name: 'DC-US', displayName: 'Americas', displayNameZhCn: '美洲', kind: 'DDC', resVals: ['US'], ip: '10.0.2.1' }).returning();
   await db.insert(areaKindSettings).values([{ kind: 'RDC', hiddenMenus: [] }, { kind: 'DDC', hiddenMenus: ['pointMall'] }]);
 
   const supplier = await createCompany(database, { parentId: null, type: 'supplier', name: 'Supplier Co', areaId: rdc.id });

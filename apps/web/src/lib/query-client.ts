@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { i18n } from './i18n';
 import { onSessionDataClear } from './session/session-data';
 
 /** Server data lives in TanStack Query only. The API client already toasts errors, so no retries here. */
@@ -23,3 +24,15 @@ export function clearSessionQueries(client: QueryClient = queryClient): void {
 }
 
 onSessionDataClear(() => clearSessionQueries());
+
+/**
+ * Answers hold texts in the language they were asked in (area names in statistics, reasons, error
+ * details): after a language switch the cached ones are asked for again, in the new language.
+ */
+export function refetchOnLanguageChange(client: QueryClient = queryClient): () => void {
+  const refetch = () => void client.invalidateQueries();
+  i18n.on('languageChanged', refetch);
+  return () => i18n.off('languageChanged', refetch);
+}
+
+refetchOnLanguageChange();

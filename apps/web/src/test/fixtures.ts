@@ -3,8 +3,8 @@ import { vi } from 'vitest';
 import { saveSession } from '../lib/session/session-store';
 
 export const AREAS: SessionUser['areaList'] = [
-  { id: 1, name: 'rdc', displayName: 'Global RDC', kind: 'RDC', resVals: [], ip: '10.0.0.1' },
-  { id: 2, name: 'eu', displayName: 'Europe DC', kind: 'DDC', resVals: [], ip: '10.0.1.1' },
+  { id: 1, name: 'rdc', displayName: 'Global RDC', displayNames: { 'en-US': 'Global RDC', 'zh-CN': '全球中心' }, kind: 'RDC', resVals: [], ip: '10.0.0.1' },
+  { id: 2, name: 'eu', displayName: 'Europe DC', displayNames: { 'en-US': 'Europe DC', 'zh-CN': '欧洲中心' }, kind: 'DDC', resVals: [], ip: '10.0.1.1' },
 ];
 
 export const ALL_CODES = [

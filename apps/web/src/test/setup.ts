@@ -4,6 +4,7 @@ import { afterEach, vi } from 'vitest';
 import { loadFeatureTexts, loadLocale } from '../lib/i18n';
 import { resetBrandingStore } from '../lib/branding';
 import { dismissAllToasts } from '../lib/notify';
+import { resetScreenWidth } from './screen';
 
 // Pages are lazy chunks: the first one a test file opens is transformed on demand, which on a
 // loaded two-core CI machine can take longer than Testing Library's default second.
@@ -57,6 +58,7 @@ afterEach(() => {
   cleanup();
   resetBrandingStore();
   dismissAllToasts();
+  resetScreenWidth();
   sessionStorage.clear();
   localStorage.clear();
 });

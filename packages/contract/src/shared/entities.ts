@@ -27,10 +27,19 @@ export const AREA_KINDS = ['RDC', 'DDC'] as const;
 export const areaKindSchema = z.enum(AREA_KINDS);
 export type AreaKind = z.infer<typeof areaKindSchema>;
 
+/**
+ * An area's (data centre's) name in every language of the portal: the supplier keeps one per
+ * language, and a screen shows the one of its language, also after a language switch.
+ */
+export const areaNamesSchema = z.record(localeSchema, z.string());
+export type AreaNames = z.infer<typeof areaNamesSchema>;
+
 export const areaSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The name in the caller's language (SPEC §3). */
   displayName: z.string(),
+  displayNames: areaNamesSchema,
   kind: areaKindSchema,
   resVals: z.array(z.string()),
   ip: z.string(),

@@ -1,5 +1,6 @@
 import { ErrorCodes, userCalls } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
+import { areaName, areaNames } from '../../lib/area-names';
 import { requireActor } from '../../lib/context';
 import { implement } from '../../lib/implement';
 import * as account from './account.service';
@@ -41,7 +42,7 @@ export const userImpls = [
     const areas = areaIds.length ? await listAreas(ctx.db, areaIds) : [];
     return {
       codes: grantableCodes(actor, company.type),
-      areas: areas.map((a) => ({ id: a.id, displayName: a.displayName, kind: a.kind as 'RDC' | 'DDC' })),
+      areas: areas.map((a) => ({ id: a.id, displayName: areaName(a, ctx.locale), displayNames: areaNames(a), kind: a.kind as 'RDC' | 'DDC' })),
       appIds: scope.appIds.length ? scope.appIds : null,
     };
   }),

@@ -1,4 +1,5 @@
 import { authCalls, ssoCalls } from '@portal/contract';
+import { areaName, presentArea } from '../../lib/area-names';
 import { requireActor } from '../../lib/context';
 import { implement } from '../../lib/implement';
 import * as auth from './auth.service';
@@ -29,7 +30,7 @@ export const authImpls = [
   implement(authCalls.checkPwd, selfCall, (ctx, d) => auth.checkPassword(ctx, d.password)),
   implement(authCalls.emailBind, selfCall, (ctx, d) => auth.bindEmail(ctx, d), secretChecked),
   implement(authCalls.customerWebsite, publicCall, (ctx, d) => auth.customerWebsite(ctx, d.domain)),
-  implement(authCalls.me, selfCall, (ctx) => presentSessionUser(ctx.db, requireActor(ctx).sessionId)),
+  implement(authCalls.me, selfCall, (ctx) => presentSessionUser(ctx.db, requireActor(ctx).sessionId, ctx.locale)),
   implement(authCalls.switchArea, { none: 'areas are platform-wide; the user may switch only to the areas granted to them (tested)' }, (ctx, d) =>
     auth.switchArea(ctx, d.areaId),
   ),
@@ -37,14 +38,14 @@ export const authImpls = [
     const actor = requireActor(ctx);
     if (d.resType === 'area') {
       const list = await listAreas(ctx.db, actor.areaIds);
-      return { records: list.map((a) => ({ resType: 'area' as const, resCode: a.name, resName: a.displayName, resVals: a.resVals })) };
+      return { records: list.map((a) => ({ resType: 'area' as const, resCode: a.name, resName: areaName(a, ctx.locale), resVals: a.resVals })) };
     }
     return { records: [...actor.authResList].map((c) => ({ resType: 'code' as const, resCode: c, resName: c, resVals: [] })) };
   }),
   implement(authCalls.areas, selfCall, async (ctx) => {
     const actor = requireActor(ctx);
     const list = await listAreas(ctx.db, actor.areaIds);
-    return { records: list.map((a) => ({ id: a.id, name: a.name, displayName: a.displayName, kind: a.kind as 'RDC' | 'DDC', resVals: a.resVals, ip: a.ip })) };
+    return { records: list.map((a) => presentArea(a, ctx.locale)) };
   }),
   implement(ssoCalls.createSsoToken, selfCall, (ctx) => auth.createSsoToken(ctx)),
   implement(ssoCalls.exchangeSsoToken, publicCall, (ctx, d) => auth.exchangeSsoToken(ctx, d.token)),

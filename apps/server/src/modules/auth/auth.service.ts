@@ -382,7 +382,7 @@ export async function switchArea(ctx: CallContext, areaId: number) {
   const [a] = await ctx.db.select({ id: areas.id }).from(areas).where(eq(areas.id, areaId));
   if (!a || !actor.areaIds.includes(areaId)) throw new AppError(ErrorCodes.areaForbidden);
   await ctx.db.update(sessions).set({ currentAreaId: areaId }).where(eq(sessions.id, actor.sessionId));
-  return presentSessionUser(ctx.db, actor.sessionId);
+  return presentSessionUser(ctx.db, actor.sessionId, ctx.locale);
 }
 
 export async function createSsoToken(ctx: CallContext) {

@@ -1,11 +1,12 @@
-import type { ResourceCode, SessionUser, UserType } from '@portal/contract';
+import { type Locale, LOCALES, type ResourceCode, type SessionUser, type UserType } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { companies, sessions, users } from '../../db/schema';
+import { presentArea } from '../../lib/area-names';
 import { hiddenMenusFor, listAreas } from './session.repository';
 
-/** The session user of SPEC §3 as the browser keeps it. */
-export async function presentSessionUser(db: Db | Tx, sessionId: number): Promise<SessionUser> {
+/** The session user of SPEC §3 as the browser keeps it; area names in `locale` (default: the session's). */
+export async function presentSessionUser(db: Db | Tx, sessionId: number, locale?: Locale): Promise<SessionUser> {
   const [row] = await db
     .select({ session: sessions, user: users, company: companies })
     .from(sessions)
@@ -40,7 +41,7 @@ export async function presentSessionUser(db: Db | Tx, sessionId: number): Promis
     userType: user.userType as UserType,
     userAuthType: user.userAuthType as 1 | 2 | 3,
     authResList: user.authResList as ResourceCode[],
-    areaList: areaList.map((a) => ({ id: a.id, name: a.name, displayName: a.displayName, kind: a.kind as 'RDC' | 'DDC', resVals: a.resVals, ip: a.ip })),
+    areaList: areaList.map((a) => presentArea(a, locale ?? (LOCALES.find((l) => l === session.locale) ?? 'en-US'))),
     currentArea: current?.id ?? 0,
     coId: company.id,
     coName: company.name,

@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { areas, companies, files } from '../../db/schema';
+import { areaName } from '../../lib/area-names';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { fileLinkUrl, storeUpload } from '../../lib/files';
@@ -70,15 +71,15 @@ interface AreaRef {
   label: string;
 }
 
-/** Areas by id, name and display name (case-insensitive), and the caller's default area. */
+/** Areas by id, name and display name in either language (case-insensitive), and the caller's default area. */
 async function areaResolver(ctx: CallContext, actor: Actor) {
-  const all = await ctx.db.select({ id: areas.id, name: areas.name, displayName: areas.displayName, kind: areas.kind }).from(areas);
+  const all = await ctx.db.select({ id: areas.id, name: areas.name, displayName: areas.displayName, displayNameZhCn: areas.displayNameZhCn, kind: areas.kind }).from(areas);
   const byKey = new Map<string, AreaRef>();
   for (const a of all) {
-    const ref = { id: a.id, label: a.displayName || a.name };
+    const ref = { id: a.id, label: areaName(a, ctx.locale) || a.name };
     byKey.set(String(a.id), ref);
     byKey.set(a.name.toLowerCase(), ref);
-    if (a.displayName) byKey.set(a.displayName.toLowerCase(), ref);
+    for (const n of [a.displayName, a.displayNameZhCn]) if (n) byKey.set(n.toLowerCase(), ref);
   }
   // Empty Area: the DC the caller works in; in the RDC, the brand's own area.
   const current = all.find((a) => a.id === actor.currentAreaId);

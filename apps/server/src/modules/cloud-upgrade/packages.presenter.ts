@@ -8,6 +8,7 @@ import { errorMessage, isKnownErrorCode, SIGNED_URL_TTL_SECONDS, type FirmwarePa
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { areas, companies, files, firmwarePackageChunks, firmwarePackages, firmwarePackageSyncs, releaseTasks } from '../../db/schema';
+import { areaNameColumn } from '../../lib/area-names';
 import type { Actor } from '../../lib/context';
 import { fileLinkUrl } from '../../lib/files';
 import { allowedActions } from '../../lib/policy';
@@ -74,7 +75,7 @@ export async function presentPackages(rows: PackageRow[], o: PresentOptions): Pr
   // One query after the other: o.db may be a transaction's single connection.
   const names = await o.db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, companyIds));
   const syncs = await o.db
-    .select({ pkgId: firmwarePackageSyncs.pkgId, areaId: firmwarePackageSyncs.areaId, areaName: areas.displayName, state: firmwarePackageSyncs.state, at: firmwarePackageSyncs.at })
+    .select({ pkgId: firmwarePackageSyncs.pkgId, areaId: firmwarePackageSyncs.areaId, areaName: areaNameColumn(o.locale), state: firmwarePackageSyncs.state, at: firmwarePackageSyncs.at })
     .from(firmwarePackageSyncs)
     .innerJoin(areas, eq(areas.id, firmwarePackageSyncs.areaId))
     .where(inArray(firmwarePackageSyncs.pkgId, ids))

@@ -13,6 +13,7 @@ import {
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { areas, files, firmwarePackages } from '../../db/schema';
+import { areaNameColumn } from '../../lib/area-names';
 import { AppError } from '../../lib/app-error';
 import type { Actor, CallContext } from '../../lib/context';
 import { authorize } from '../../lib/policy';
@@ -39,7 +40,7 @@ export type PackageRow = typeof firmwarePackages.$inferSelect;
 export interface ResolvedTarget {
   input: TargetInput;
   pkg: PackageRow;
-  /** Names of the target regions, by id. */
+  /** Names of the target regions in the caller's language, by id. */
   areaNames: Map<number, string>;
   /** Typed SNs and those of the file, normalised, each once. */
   sns: string[];
@@ -67,7 +68,7 @@ async function releasablePackage(ctx: CallContext, actor: Actor, t: TargetInput,
 /** The regions exist (1001) and are within the caller's current area (1007: in a DC only that DC). */
 async function targetAreas(ctx: CallContext, actor: Actor, areaIds: number[]): Promise<Map<number, string>> {
   if (areaIds.length === 0) return new Map();
-  const found = await ctx.db.select({ id: areas.id, name: areas.displayName }).from(areas).where(inArray(areas.id, areaIds));
+  const found = await ctx.db.select({ id: areas.id, name: areaNameColumn(ctx.locale) }).from(areas).where(inArray(areas.id, areaIds));
   if (found.length !== areaIds.length) throw new AppError(ErrorCodes.invalidParams, { detail: 'areaIds' });
   if (actor.currentAreaId !== null) {
     const [cur] = await ctx.db.select({ kind: areas.kind }).from(areas).where(eq(areas.id, actor.currentAreaId));
@@ -99,13 +100,14 @@ export async function resolveTarget(ctx: CallContext, actor: Actor, t: TargetInp
  */
 export async function assertRegionsFree(db: Executor, r: ResolvedTarget): Promise<void> {
   if (r.input.releaseType === 'specified' || r.input.areaIds.length === 0) return;
-  const [taken] = await rows<{ name: string }>(db, sql`
-    select a.display_name as name
+  const [taken] = await rows<{ id: number; name: string }>(db, sql`
+    select a.id, a.display_name as name
       from release_tasks t join areas a on a.id = any(t.area_ids)
      where t.pkg_id = ${r.pkg.id} and t.release_type in ('full', 'gray') and t.status not in ('revoked', 'ended', 'expired')
        and a.id = any(${sql.param(r.input.areaIds)}::int[])
      order by a.id limit 1`);
-  if (taken) throw new AppError(ErrorCodes.regionAlreadyReleased, { region: taken.name });
+  // The region as the caller names it (r.areaNames: in the caller's language).
+  if (taken) throw new AppError(ErrorCodes.regionAlreadyReleased, { region: r.areaNames.get(Number(taken.id)) ?? taken.name });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,9 +2,11 @@
  * Company queries of the partner network, always scoped to the caller's subtree. "Downstream" means
  * strictly below the caller's company: a company can never manage itself or an ancestor this way.
  */
+import type { Locale } from '@portal/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { areas, companies, users } from '../../db/schema';
+import { areaNameColumn } from '../../lib/area-names';
 import type { Actor } from '../../lib/context';
 import { belowCompany } from '../../lib/tenancy';
 import { companyColumns, companyFacts, userCountSql } from './company.repository';
@@ -41,10 +43,11 @@ export async function unsafeFindCompany(db: AnyDb, companyId: number) {
   return row ?? null;
 }
 
-export async function areaName(db: AnyDb, areaId: number | null): Promise<string> {
+/** The name of an area in `locale` ('' for none). */
+export async function areaName(db: AnyDb, areaId: number | null, locale: Locale): Promise<string> {
   if (!areaId) return '';
-  const [a] = await db.select({ displayName: areas.displayName }).from(areas).where(eq(areas.id, areaId));
-  return a?.displayName ?? '';
+  const [a] = await db.select({ name: areaNameColumn(locale) }).from(areas).where(eq(areas.id, areaId));
+  return a?.name ?? '';
 }
 
 export async function companyName(db: AnyDb, companyId: number | null): Promise<string> {
@@ -53,14 +56,14 @@ export async function companyName(db: AnyDb, companyId: number | null): Promise<
   return c?.name ?? '';
 }
 
-/** Downstream companies by type, state and area; users against the limit; the crowded ones. */
-export async function downstreamStatistics(db: AnyDb, actor: Pick<Actor, 'companyPath'>) {
+/** Downstream companies by type, state and area (named in `locale`); users against the limit; the crowded ones. */
+export async function downstreamStatistics(db: AnyDb, actor: Pick<Actor, 'companyPath'>, locale: Locale) {
   const scope = belowCompany(companies.path, actor);
   const [byType, byStatus, byArea, [usage], atLimit] = await Promise.all([
     db.select({ key: companies.type, count: count() }).from(companies).where(scope).groupBy(companies.type).orderBy(desc(count())),
     db.select({ key: companies.status, count: count() }).from(companies).where(scope).groupBy(companies.status).orderBy(desc(count())),
     db
-      .select({ areaId: companies.areaId, areaName: sql<string>`coalesce(max(${areas.displayName}), '')`, count: count() })
+      .select({ areaId: companies.areaId, areaName: sql<string>`coalesce(max(${areaNameColumn(locale)}), '')`, count: count() })
       .from(companies)
       .leftJoin(areas, eq(areas.id, companies.areaId))
       .where(scope)

@@ -40,7 +40,7 @@ export async function companyDetail(ctx: CallContext, companyId: number) {
   return {
     company: await presentOne(ctx, c),
     parentName: await companyName(ctx.db, c.parentId),
-    areaName: await areaName(ctx.db, c.areaId),
+    areaName: await areaName(ctx.db, c.areaId, ctx.locale),
     invitation,
     audit,
     allowSuperiorAccess: c.allowSuperiorAccess,
@@ -81,7 +81,7 @@ export async function setFrozen(ctx: CallContext, companyId: number, action: 'fr
 
 export async function companyStatistics(ctx: CallContext) {
   const actor = requireActor(ctx);
-  const stats = await downstreamStatistics(ctx.db, actor);
+  const stats = await downstreamStatistics(ctx.db, actor, ctx.locale);
   return {
     ...stats,
     byType: stats.byType as { key: Company['type']; count: number }[],

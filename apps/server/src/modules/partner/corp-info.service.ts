@@ -8,6 +8,7 @@ import { ErrorCodes, isLogoStoredSizeValid, isRecommendedLogoSize, LOGO_STORED_M
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { areas, companies, files } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { areaName, areaNames } from '../../lib/area-names';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { imageDimensions } from '../../lib/files';
 import { allowedActions, authorize } from '../../lib/policy';
@@ -19,9 +20,10 @@ export function logoFileId(logo: string | null): number | null {
 }
 
 async function areaOptions(ctx: CallContext, actor: Actor) {
-  const q = ctx.db.select({ id: areas.id, displayName: areas.displayName }).from(areas);
   // A user without areas has none to offer (issue 11 §1.12).
-  return actor.areaIds.length ? q.where(inArray(areas.id, [...actor.areaIds])).orderBy(asc(areas.id)) : [];
+  if (!actor.areaIds.length) return [];
+  const rows = await ctx.db.select().from(areas).where(inArray(areas.id, [...actor.areaIds])).orderBy(asc(areas.id));
+  return rows.map((a) => ({ id: a.id, displayName: areaName(a, ctx.locale), displayNames: areaNames(a) }));
 }
 
 export async function getCorpInfo(ctx: CallContext): Promise<CorpInfo> {

@@ -253,6 +253,24 @@ describe.each(ENGINES)('auth group (%s)', (engine) => {
     expect(denied.basic.code).toBe(ErrorCodes.areaForbidden);
   });
 
+  it("names every area in each language, and in the caller's (issue 11 §3: zh-CN showed English names)", async () => {
+    const login = await t.call(authCalls.login, { account: 'owner-a@test.local', password: PASSWORD, locale: 'zh-CN' });
+    expect(login.basic.code).toBe(200);
+    const s = login.data;
+    const eu = (list: { id: number; displayName: string; displayNames: Record<string, string> }[]) => list.find((a) => a.id === t.world.areas.eu.id);
+    // The session of a zh-CN login: Chinese names, and both, so the web shows the right one after a language switch.
+    expect(eu(s.user.areaList)).toMatchObject({ displayName: '欧洲', displayNames: { 'en-US': 'Europe', 'zh-CN': '欧洲' } });
+    expect(eu((await t.call(authCalls.me, {}, s, { locale: 'en-US' })).data.areaList)?.displayName).toBe('Europe');
+    expect(eu((await t.call(authCalls.me, {}, s, { locale: 'zh-CN' })).data.areaList)?.displayName).toBe('欧洲');
+    expect(eu((await t.call(authCalls.areas, {}, s, { locale: 'zh-CN' })).data.records)).toMatchObject({ displayName: '欧洲', displayNames: { 'en-US': 'Europe', 'zh-CN': '欧洲' } });
+    const own = await t.call(authCalls.ownResources, { resType: 'area' }, s, { locale: 'zh-CN' });
+    expect(own.data.records.find((r) => r.resCode === 'DC-EU')?.resName).toBe('欧洲');
+    // A name inside a statistic is the caller's.
+    const stats = await t.call(partnerCalls.statistics, {}, s, { locale: 'zh-CN' });
+    expect(stats.data.byArea.map((a) => a.areaName)).toContain('欧洲');
+    expect((await t.call(partnerCalls.statistics, {}, s, { locale: 'en-US' })).data.byArea.map((a) => a.areaName)).toContain('Europe');
+  });
+
   it('sends the DDC hidden-menu list to distributors only', async () => {
     const dealer = await t.login('dealer-a@test.local');
     expect(dealer.user.hiddenMenus).toEqual(['pointMall']);

@@ -3,11 +3,13 @@ import { Descriptions, Modal, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountProfileForm, ChangePasswordForm, EmailBindForm, UnregisterPanel } from '../../features/account-manage';
+import { useAreaName } from '../../lib/areas';
 import { currentAreaOf, permissionSummary, roleKeys } from '../../lib/roles';
 
 /** The signed-in user's account information: overview, nickname and phone, e-mail binding, password, deletion. */
 export function AccountInfoModal({ user, open, onClose }: { user: SessionUser; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const areaName = useAreaName();
   const [tab, setTab] = useState('overview');
   const { typeKey, authKey } = roleKeys(user);
   const area = currentAreaOf(user);
@@ -23,7 +25,7 @@ export function AccountInfoModal({ user, open, onClose }: { user: SessionUser; o
         { key: 'mobile', label: t('account.mobile'), children: user.mobile || '-' },
         { key: 'company', label: t('account.company'), children: user.coName },
         { key: 'role', label: t('account.role'), children: `${t(typeKey)} · ${t(authKey)}` },
-        { key: 'area', label: t('account.currentArea'), children: area ? `${area.displayName} (${area.kind})` : '-' },
+        { key: 'area', label: t('account.currentArea'), children: area ? `${areaName(area)} (${area.kind})` : '-' },
         {
           key: 'perms',
           label: t('account.permissions'),

@@ -40,6 +40,25 @@ describe('AppLayout', () => {
     await waitFor(() => expect(screen.getByTestId('home-area')).toHaveTextContent('Europe DC'));
   });
 
+  it('names the areas in the language shown, also right after a language switch (issue 11 §3)', async () => {
+    await setLocale('zh-CN');
+    signIn(partnerOwner());
+    const { calls } = mockApi();
+    const u = userEvent.setup({ delay: null });
+    renderApp('/layout/home');
+    expect(await screen.findByTestId('home-area')).toHaveTextContent('全球中心');
+    expect(screen.getByTestId('area-switcher')).toHaveTextContent('全球中心');
+    fireEvent.mouseDown(within(screen.getByTestId('area-switcher')).getByRole('combobox'));
+    expect(await screen.findByText('欧洲中心')).toBeInTheDocument();
+    expect(screen.queryByText('Europe DC')).not.toBeInTheDocument();
+
+    // Both names came with the session: the switch needs no new session from the server.
+    await u.click(screen.getByTestId('locale-switch'));
+    await u.click(await screen.findByText('English'));
+    await waitFor(() => expect(screen.getByTestId('home-area')).toHaveTextContent('Global RDC'));
+    expect(calls.filter((c) => c.path === 'auth/me')).toEqual([]);
+  });
+
   it('shows a remote-access banner while a superior works in the account', async () => {
     signIn(partnerOwner({ remoteAccess: { byUserId: 1, byNickName: 'Max Boss', byCoName: 'Vision HQ', expiresAt: Date.now() + 3_600_000 } }));
     mockApi();

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Select, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api/client';
+import { useAreaName } from '../../lib/areas';
 import { hideLoading, showLoading } from '../../lib/loading';
 import { notify } from '../../lib/notify';
 import { currentAreaOf } from '../../lib/roles';
@@ -13,6 +14,7 @@ import { updateSessionUser, useSessionUser } from '../../lib/session/session-sto
 export function AreaSwitcher() {
   const { t } = useTranslation();
   const user = useSessionUser();
+  const areaName = useAreaName();
   const queryClient = useQueryClient();
   const switchArea = useMutation({
     mutationFn: (areaId: number) => call(authCalls.switchArea, { areaId }),
@@ -21,7 +23,7 @@ export function AreaSwitcher() {
       updateSessionUser(next);
       await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'branding' });
       const area = currentAreaOf(next);
-      notify('success', 'area-switched', t('layout.areaSwitched', { area: area?.displayName ?? '' }));
+      notify('success', 'area-switched', t('layout.areaSwitched', { area: area ? areaName(area) : '' }));
     },
     onSettled: () => hideLoading(),
   });
@@ -30,7 +32,7 @@ export function AreaSwitcher() {
   if (user.areaList.length <= 1) {
     return current ? (
       <Tag icon={<EnvironmentOutlined />} className="portal-header-tag" data-testid="current-area">
-        {current.displayName}
+        {areaName(current)}
       </Tag>
     ) : null;
   }
@@ -51,7 +53,7 @@ export function AreaSwitcher() {
           value: a.id,
           label: (
             <Space size={6}>
-              <span>{a.displayName}</span>
+              <span>{areaName(a)}</span>
               <Tag color={a.kind === 'RDC' ? 'blue' : 'default'} style={{ marginInlineEnd: 0 }}>
                 {a.kind}
               </Tag>

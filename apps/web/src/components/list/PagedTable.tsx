@@ -2,6 +2,7 @@ import { Empty, Table, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EXPAND_COLUMN_WIDTH, useFittedColumns } from './fit-columns';
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 
@@ -23,7 +24,8 @@ export interface PagedTableProps<T> extends Omit<TableProps<T>, 'pagination' | '
 /** A table of one server page, wired to pageNum / pageSize / total, with the user's hidden columns left out. */
 export function PagedTable<T extends object>({ columns, page, pageNum, pageSize, onPageChange, hiddenColumns, emptyText, totalText, ...rest }: PagedTableProps<T>) {
   const { t } = useTranslation();
-  const shown = hiddenColumns?.size ? columns.filter((c) => !hiddenColumns.has(String(c.key))) : columns;
+  const chosen = hiddenColumns?.size ? columns.filter((c) => !hiddenColumns.has(String(c.key))) : columns;
+  const fitted = useFittedColumns(chosen, (rest.expandable ? EXPAND_COLUMN_WIDTH : 0) + (rest.rowSelection ? EXPAND_COLUMN_WIDTH : 0));
   const box = useRef<HTMLDivElement>(null);
   // A table wider than its box scrolls sideways: its scroller takes the keyboard focus, so the
   // hidden columns can be reached without a mouse (axe scrollable-region-focusable).
@@ -37,11 +39,10 @@ export function PagedTable<T extends object>({ columns, page, pageNum, pageSize,
     <div ref={box}>
       <Table<T>
         size="middle"
-        // Columns share the width and wrap: at 1366 px (about 1000 px of content) a list fits
-        // without scrolling sideways, so no column sits half under a fixed Actions column.
-        scroll={{ x: 960 }}
+        // As wide as its columns: wider than the box only when the shown columns do not fit.
+        scroll={fitted.scroll}
         {...rest}
-        columns={shown}
+        columns={fitted.columns}
         dataSource={page?.records ?? []}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} /> }}
         pagination={{

@@ -1,5 +1,6 @@
 import { userCalls } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Grid } from 'antd';
 import { useMemo } from 'react';
 import { call } from '../../lib/api/client';
 
@@ -9,6 +10,8 @@ export interface TablePrefs {
   pageSize?: number;
 }
 
+const NONE: readonly string[] = [];
+
 type ConfigList = { records: { key: string; value: unknown; updatedAt: string }[] };
 
 /** One cache entry for all of the user's saved preferences; every list reads its key from it. */
@@ -16,10 +19,12 @@ export const userConfigsKey = ['userConfigs'] as const;
 
 /**
  * The saved preferences of one list, under `key` (e.g. 'cloudUpgrade.packages'); until the user
- * chooses, the columns in `defaultHidden` are hidden (pass a constant array). Saving is optimistic
- * and silent: a preference that fails to save is not worth a toast.
+ * chooses, the columns in `defaultHidden` are hidden, and those in `wideOnly` too below 1600 px
+ * (antd's xxl), where they would not fit beside the others (pass constant arrays). Saving is
+ * optimistic and silent: a preference that fails to save is not worth a toast.
  */
-export function useTablePrefs(key: string, defaultHidden: readonly string[] = []) {
+export function useTablePrefs(key: string, defaultHidden: readonly string[] = NONE, wideOnly: readonly string[] = NONE) {
+  const wide = !!Grid.useBreakpoint().xxl;
   const qc = useQueryClient();
   const query = useQuery({
     queryKey: userConfigsKey,
@@ -39,7 +44,10 @@ export function useTablePrefs(key: string, defaultHidden: readonly string[] = []
     onMutate: () => setLocal(null),
   });
   const value = query.data?.records.find((r) => r.key === key)?.value as TablePrefs | undefined;
-  const hidden = useMemo(() => new Set(Array.isArray(value?.hidden) ? value.hidden : defaultHidden), [value, defaultHidden]);
+  const hidden = useMemo(
+    () => new Set(Array.isArray(value?.hidden) ? value.hidden : wide ? defaultHidden : [...defaultHidden, ...wideOnly]),
+    [value, defaultHidden, wideOnly, wide],
+  );
   const pageSize = typeof value?.pageSize === 'number' ? value.pageSize : undefined;
   return {
     hidden,

@@ -20,7 +20,7 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../../shared/define-call';
-import { areaKindSchema, pageOf, pageQuerySchema, resourceCodeSchema, userAuthTypeSchema, userTypeSchema } from '../../shared/entities';
+import { areaKindSchema, areaNamesSchema, pageOf, pageQuerySchema, resourceCodeSchema, userAuthTypeSchema, userTypeSchema } from '../../shared/entities';
 import { RATE_LIMITS } from '../../shared/rate-limits';
 import { emailSchema, idSchema } from '../../shared/validators';
 import { passwordSchema, passwordsMatch } from '../auth';
@@ -211,7 +211,7 @@ export const userCalls = {
     data: z.strictObject({ companyId: idSchema.optional() }),
     result: z.object({
       codes: z.array(resourceCodeSchema),
-      areas: z.array(z.object({ id: idSchema, displayName: z.string(), kind: areaKindSchema })),
+      areas: z.array(z.object({ id: idSchema, displayName: z.string(), displayNames: areaNamesSchema, kind: areaKindSchema })),
       /** null: any application id may be granted (the caller's own list is unrestricted). */
       appIds: z.array(z.string()).nullable(),
     }),

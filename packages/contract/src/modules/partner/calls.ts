@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../../shared/define-call';
-import { companyTypeSchema, pageOf, pageQuerySchema, sessionUserSchema } from '../../shared/entities';
+import { areaNamesSchema, companyTypeSchema, pageOf, pageQuerySchema, sessionUserSchema } from '../../shared/entities';
 import { RATE_LIMITS } from '../../shared/rate-limits';
 import { idSchema, isEmailValid } from '../../shared/validators';
 import { passwordSchema, passwordsMatch } from '../auth';
@@ -197,7 +197,7 @@ export const corpInfoSchema = z.object({
   logoFileId: idSchema.nullable(),
   allowSuperiorAccess: z.boolean(),
   /** Areas the company may be placed in (the caller's). */
-  areaOptions: z.array(z.object({ id: idSchema, displayName: z.string() })),
+  areaOptions: z.array(z.object({ id: idSchema, displayName: z.string(), displayNames: areaNamesSchema })),
   actions: z.array(corpInfoActionSchema),
 });
 export type CorpInfo = z.infer<typeof corpInfoSchema>;

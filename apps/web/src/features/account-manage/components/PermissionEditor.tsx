@@ -3,10 +3,11 @@ import { Alert, Checkbox, Empty, Flex, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type NamedArea, useAreaName } from '../../../lib/areas';
 
 export interface Grantable {
   codes: readonly ResourceCode[];
-  areas: readonly { id: number; displayName: string; kind: string }[];
+  areas: readonly (NamedArea & { id: number; kind: string })[];
   /** null: any application id may be granted. */
   appIds: readonly string[] | null;
 }
@@ -40,6 +41,7 @@ interface Row {
  */
 export function PermissionEditor({ value, onChange, grantable, companyOptions, onCompanySearch, readOnly }: Props) {
   const { t } = useTranslation();
+  const areaName = useAreaName();
   const [appSearch, setAppSearch] = useState('');
   const may = useMemo(() => new Set(grantable.codes), [grantable.codes]);
   const held = useMemo(() => new Set(value.authResList), [value.authResList]);
@@ -108,7 +110,7 @@ export function PermissionEditor({ value, onChange, grantable, companyOptions, o
                   disabled={readOnly}
                   value={value.areaIds}
                   onChange={(v) => set({ areaIds: v as number[] })}
-                  options={grantable.areas.map((a) => ({ value: a.id, label: `${a.displayName} (${a.kind})` }))}
+                  options={grantable.areas.map((a) => ({ value: a.id, label: `${areaName(a)} (${a.kind})` }))}
                 />
               ) : (
                 <Typography.Text type="secondary">{t('users.perm.noAreas')}</Typography.Text>

@@ -6,7 +6,7 @@ import { App, Button, Card, Dropdown, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
+import { CellText, ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session/session-store';
@@ -20,6 +20,8 @@ import { useCompanyOptions } from '../hooks/use-company-options';
 
 const PREFS_KEY = 'usersManage.table';
 const OPTIONAL_COLUMNS = ['company', 'userType', 'phone', 'createdAt'] as const;
+/** Shown by default from 1600 px: at 1366 px the other columns take the width. */
+const WIDE_ONLY = ['phone', 'createdAt'];
 
 type MenuAction = Exclude<UserAction, 'edit' | 'editPermissions'>;
 const MENU_ACTIONS: MenuAction[] = ['reinvite', 'resetPassword', 'disable', 'enable', 'unlock', 'delete'];
@@ -29,7 +31,7 @@ export default function UsersManagePage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const me = useSessionUser();
-  const prefs = useTablePrefs(PREFS_KEY);
+  const prefs = useTablePrefs(PREFS_KEY, undefined, WIDE_ONLY);
   const list = useListQuery<Omit<UserListQuery, 'pageNum' | 'pageSize'>>({}, prefs.pageSize);
   const bind = savedListBindings(list, prefs);
   const { data, isFetching, refetch } = useUserList(list.query);
@@ -83,26 +85,27 @@ export default function UsersManagePage() {
       key: 'nickName',
       title: t('users.field.nickName'),
       dataIndex: 'nickName',
-      width: 160,
-      ellipsis: true,
-      render: (v: string, u) => (
-        <Space size={4}>
-          <Typography.Text ellipsis>{v}</Typography.Text>
-          {u.id === me?.userId && <Typography.Text type="secondary">({t('users.you')})</Typography.Text>}
-        </Space>
-      ),
+      width: 150,
+      render: (v: string, u) =>
+        u.id === me?.userId ? (
+          <CellText text={`${v} (${t('users.you')})`}>
+            {v} <Typography.Text type="secondary">({t('users.you')})</Typography.Text>
+          </CellText>
+        ) : (
+          <CellText text={v} />
+        ),
     },
-    { key: 'email', title: t('users.field.email'), dataIndex: 'email', width: 230, ellipsis: true },
-    { key: 'status', title: t('users.field.status'), width: 170, render: (_, u) => <UserStatusTag user={u} /> },
-    { key: 'company', title: t('users.field.company'), dataIndex: 'companyName', width: 200, ellipsis: true },
+    { key: 'email', title: t('users.field.email'), dataIndex: 'email', width: 210, render: (v: string) => <CellText text={v} /> },
+    { key: 'status', title: t('users.field.status'), width: 140, render: (_, u) => <UserStatusTag user={u} /> },
+    { key: 'company', title: t('users.field.company'), dataIndex: 'companyName', width: 170, render: (v: string) => <CellText text={v} /> },
     {
       key: 'userType',
       title: t('users.field.userType'),
-      width: 170,
+      width: 150,
       render: (_, u) => `${t(`userType.${u.userType}`)} · ${t(`userAuthType.${u.userAuthType}`)}`,
     },
-    { key: 'phone', title: t('users.field.phone'), dataIndex: 'phone', width: 140, render: (v: string) => v || '-' },
-    { key: 'createdAt', title: t('users.field.createdAt'), dataIndex: 'createdAt', width: 180, render: (v: string) => formatDateTime(v) },
+    { key: 'phone', title: t('users.field.phone'), dataIndex: 'phone', width: 140, render: (v: string) => <CellText text={v} /> },
+    { key: 'createdAt', title: t('users.field.createdAt'), dataIndex: 'createdAt', width: 160, render: (v: string) => formatDateTime(v) },
     {
       key: 'actions',
       title: t('users.field.actions'),

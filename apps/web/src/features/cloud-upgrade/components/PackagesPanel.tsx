@@ -7,7 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
+import { CellText, ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { type PackageAction, type PackageListQuery, useOperatePackage, usePackageList, useUpgradeAbilities } from '../api/upgrade-api';
@@ -26,6 +26,8 @@ const OPERATE_ACTIONS: PackageAction[] = ['retrySync', 'restartUpload', 'abandon
 const CONFIRMED: PackageAction[] = ['abandon', 'delete', 'restartUpload'];
 const OPTIONAL_COLUMNS = ['company', 'models', 'compatibleVersions', 'size', 'validity', 'createdAt'] as const;
 const DEFAULT_HIDDEN = ['compatibleVersions'];
+/** Shown by default from 1600 px: at 1366 px the other columns take the width. */
+const WIDE_ONLY = ['createdAt'];
 
 type Filters = Omit<PackageListQuery, 'pageNum' | 'pageSize'>;
 
@@ -38,7 +40,7 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
   const navigate = useNavigate();
   const viewer = useUpgradeViewer();
   const canUpload = useUpgradeAbilities().can('uploadPackage');
-  const prefs = useTablePrefs('cloudUpgrade.packages', DEFAULT_HIDDEN);
+  const prefs = useTablePrefs('cloudUpgrade.packages', DEFAULT_HIDDEN, WIDE_ONLY);
   const list = useListQuery<Filters>({}, prefs.pageSize);
   const bind = savedListBindings(list, prefs);
   const [searchText, setSearchText] = useState('');
@@ -79,7 +81,7 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
       key: 'versionName',
       title: t('upgrade.field.versionName'),
       fixed: 'left',
-      width: 170,
+      width: 150,
       render: (_, p) => (
         <Space orientation="vertical" size={2}>
           <Typography.Link onClick={() => setDetailOf(p.pkgId)} data-testid={`package-${p.pkgId}`}>
@@ -94,24 +96,14 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
         </Space>
       ),
     },
-    { key: 'status', title: t('upgrade.field.status'), width: 170, render: (_, p) => <PackageStatusTag pkg={p} /> },
-    {
-      key: 'models',
-      title: t('upgrade.field.models'),
-      width: 140,
-      render: (_, p) => <Typography.Text ellipsis={{ tooltip: p.models.join(', ') }} style={{ maxWidth: 130 }}>{p.models.join(', ')}</Typography.Text>,
-    },
-    {
-      key: 'compatibleVersions',
-      title: t('upgrade.field.compatibleVersions'),
-      width: 180,
-      render: (_, p) => <Typography.Text ellipsis={{ tooltip: p.compatibleVersions.join(', ') }} style={{ maxWidth: 170 }}>{p.compatibleVersions.join(', ')}</Typography.Text>,
-    },
-    { key: 'company', title: t('upgrade.field.company'), dataIndex: 'companyName', width: 160, ellipsis: true },
+    { key: 'status', title: t('upgrade.field.status'), width: 150, render: (_, p) => <PackageStatusTag pkg={p} /> },
+    { key: 'models', title: t('upgrade.field.models'), width: 120, render: (_, p) => <CellText text={p.models.join(', ')} /> },
+    { key: 'compatibleVersions', title: t('upgrade.field.compatibleVersions'), width: 160, render: (_, p) => <CellText text={p.compatibleVersions.join(', ')} /> },
+    { key: 'company', title: t('upgrade.field.company'), dataIndex: 'companyName', width: 150, render: (v: string) => <CellText text={v} /> },
     {
       key: 'size',
       title: t('upgrade.field.size'),
-      width: 110,
+      width: 90,
       align: 'right',
       render: (_, p) =>
         p.status === 'upload_incomplete' ? (
@@ -127,7 +119,7 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
     {
       key: 'validity',
       title: t('upgrade.field.validity'),
-      width: 160,
+      width: 150,
       render: (_, p) => (
         <div>
           <div>{t('upgrade.daysCount', { count: p.validityDays })}</div>

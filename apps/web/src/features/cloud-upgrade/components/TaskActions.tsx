@@ -1,5 +1,5 @@
 import {
-  CaretRightOutlined, DeleteOutlined, ExclamationCircleFilled, PauseOutlined, RiseOutlined, StopOutlined, UndoOutlined,
+  CaretRightOutlined, DeleteOutlined, ExclamationCircleFilled, MoreOutlined, PauseOutlined, RiseOutlined, StopOutlined, UndoOutlined,
 } from '@ant-design/icons';
 import type { ReleaseTask } from '@portal/contract';
 import { Button, Dropdown, Flex, Input, Modal, Space, Typography } from 'antd';
@@ -118,9 +118,13 @@ export function TaskActionButtons({ task, actions, onAction, compact = false }: 
         )}
         {rest.length > 0 && (
           <Dropdown trigger={['click']} menu={{ items: rest.map((a) => ({ key: a, label: t(`upgrade.taskAction.${a}`), icon: ICONS[a], danger: DANGER.includes(a) })), onClick: ({ key }) => onAction(key as TaskMenuAction, task) }}>
-            <Button type="link" size="small" data-testid={`task-more-${task.taskId}`}>
-              {t('upgrade.moreActions')}
-            </Button>
+            <Button
+              type="text"
+              size="small"
+              icon={<MoreOutlined />}
+              aria-label={t('upgrade.more', { name: t('upgrade.detail.taskTitle', { id: task.taskId, version: task.versionName }) })}
+              data-testid={`task-more-${task.taskId}`}
+            />
           </Dropdown>
         )}
       </Space>

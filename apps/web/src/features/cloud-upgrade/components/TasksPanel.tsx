@@ -5,7 +5,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
+import { CellText, ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
+import { useAreaName } from '../../../lib/areas';
 import { formatDateTime } from '../../../lib/format';
 import { type TaskListQuery, useTaskList, useUpgradeAbilities } from '../api/upgrade-api';
 import { useUpgradeViewer } from '../lib/viewer';
@@ -18,15 +19,23 @@ type Filters = Omit<TaskListQuery, 'pageNum' | 'pageSize'>;
 export const FINISHED_STATES: readonly ReleaseTask['status'][] = ['ended', 'expired', 'revoked', 'completed'];
 const OPTIONAL_COLUMNS = ['company', 'regions', 'quantities', 'window', 'createdAt'] as const;
 const DEFAULT_HIDDEN = ['window', 'createdAt'];
+/** The supplier's company column leaves no room for the quantities at 1366 px: shown by default from 1600 px. */
+const SUPPLIER_WIDE_ONLY = ['quantities'];
+const NONE: string[] = [];
 
 export const TASK_DETAIL_PATH = '/layout/cloudUpgrade/cloudUpgradeDetail';
 export const GRAY_DETAIL_PATH = '/layout/cloudUpgrade/grayDetail';
 export const taskDetailPath = (task: Pick<ReleaseTask, 'taskId' | 'releaseType'>) => `${task.releaseType === 'gray' ? GRAY_DETAIL_PATH : TASK_DETAIL_PATH}?taskId=${task.taskId}`;
 
-/** Area names of a task's regions, from the session's area list. */
+/** Area names of a task's regions (in the language shown), from the session's area list. */
 export function useAreaNames() {
   const { areas } = useUpgradeViewer();
-  return (ids: readonly number[]) => ids.map((id) => areas.find((a) => a.id === id)?.displayName ?? `#${id}`);
+  const areaName = useAreaName();
+  return (ids: readonly number[]) =>
+    ids.map((id) => {
+      const area = areas.find((a) => a.id === id);
+      return area ? areaName(area) : `#${id}`;
+    });
 }
 
 /** Release tasks with their counts and progress; filters; the actions each task's state allows. */
@@ -35,7 +44,7 @@ export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgI
   const navigate = useNavigate();
   const viewer = useUpgradeViewer();
   const canRelease = useUpgradeAbilities().can('release');
-  const prefs = useTablePrefs('cloudUpgrade.tasks', DEFAULT_HIDDEN);
+  const prefs = useTablePrefs('cloudUpgrade.tasks', DEFAULT_HIDDEN, viewer.isSupplier ? SUPPLIER_WIDE_ONLY : NONE);
   const list = useListQuery<Filters>({}, prefs.pageSize);
   const bind = savedListBindings(list, prefs);
   const [searchText, setSearchText] = useState('');
@@ -49,7 +58,7 @@ export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgI
       key: 'task',
       title: t('upgrade.field.task'),
       fixed: 'left',
-      width: 190,
+      width: 170,
       render: (_, task) => (
         <Space orientation="vertical" size={2}>
           <Link to={taskDetailPath(task)} data-testid={`task-link-${task.taskId}`}>
@@ -67,7 +76,7 @@ export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgI
     {
       key: 'status',
       title: t('upgrade.field.status'),
-      width: 130,
+      width: 120,
       render: (_, task) => (
         <Space orientation="vertical" size={2}>
           <TaskStatusTag status={task.status} />
@@ -81,11 +90,11 @@ export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgI
         </Space>
       ),
     },
-    { key: 'company', title: t('upgrade.field.company'), dataIndex: 'companyName', width: 150, ellipsis: true },
+    { key: 'company', title: t('upgrade.field.company'), dataIndex: 'companyName', width: 140, render: (v: string) => <CellText text={v} /> },
     {
       key: 'regions',
       title: t('upgrade.field.regions'),
-      width: 140,
+      width: 130,
       render: (_, task) =>
         task.areaIds.length === 0 ? (
           <Typography.Text type="secondary">{task.releaseType === 'specified' ? t('upgrade.tasks.byDeviceList') : '-'}</Typography.Text>
@@ -118,11 +127,11 @@ export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgI
     {
       key: 'progress',
       title: t('upgrade.field.progress'),
-      width: 250,
+      width: 200,
       render: (_, task) => (
         <div>
-          <CountsBar counts={task.counts} finished={FINISHED_STATES.includes(task.status)} width={230} />
-          <div style={{ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 12, fontSize: 12, lineHeight: '18px', marginTop: 2, width: 230 }}>
+          <CountsBar counts={task.counts} finished={FINISHED_STATES.includes(task.status)} width="100%" />
+          <div style={{ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 12, fontSize: 12, lineHeight: '18px', marginTop: 2 }}>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('upgrade.labelValue', { label: t('upgrade.counts.toUpgrade'), value: task.counts.toUpgrade })}</Typography.Text>
             <Typography.Text style={{ fontSize: 12, color: '#1668dc' }}>{t('upgrade.labelValue', { label: t('upgrade.counts.notified'), value: task.counts.notified })}</Typography.Text>
             <Typography.Text type="success" style={{ fontSize: 12 }}>{t('upgrade.labelValue', { label: t('upgrade.counts.success'), value: task.counts.success })}</Typography.Text>
@@ -159,7 +168,7 @@ export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgI
       key: 'actions',
       title: t('common.actions'),
       fixed: 'right',
-      width: 170,
+      width: 190,
       render: (_, task) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => void navigate(taskDetailPath(task))}>

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../../lib/i18n';
 import { ALL_CODES, mockApi, partnerOwner, signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
+import { setScreenWidth } from '../../../test/screen';
 import UpgradeDevicesPage from './UpgradeDevicesPage';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -41,6 +42,8 @@ afterEach(() => {
 
 describe('UpgradeDevicesPage', () => {
   it('lists the registry, online state and binding, and searches it', async () => {
+    // From 1600 px the bound end user is a column by default (below, one the user can show).
+    setScreenWidth(1920);
     signIn(partnerOwner());
     const { calls } = mockDevicesApi();
     const user = userEvent.setup({ delay: null });

@@ -4,7 +4,8 @@ import { Badge, Button, Card, Col, Flex, Row, Select, Tooltip, Typography } from
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
+import { CellText, ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
+import { useAreaName } from '../../../lib/areas';
 import { formatDateTime } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { type DeviceListQuery, useDeviceFacets, useDeviceList, useUpgradeAbilities } from '../api/upgrade-api';
@@ -17,6 +18,8 @@ import { useUpgradeViewer } from '../lib/viewer';
 type Filters = Omit<DeviceListQuery, 'pageNum' | 'pageSize'>;
 const OPTIONAL_COLUMNS = ['productType', 'hardwareVersion', 'area', 'company', 'endUser', 'lastSeenAt', 'createdAt'] as const;
 const DEFAULT_HIDDEN = ['productType', 'hardwareVersion', 'company', 'lastSeenAt', 'createdAt'];
+/** Shown by default from 1600 px: at 1366 px the other columns take the width. */
+const WIDE_ONLY = ['endUser'];
 
 /** The device registry of the brand: search and filters, xlsx import, template, and the provisioning key. */
 export default function UpgradeDevicesPage() {
@@ -24,7 +27,7 @@ export default function UpgradeDevicesPage() {
   const viewer = useUpgradeViewer();
   const abilities = useUpgradeAbilities();
   const canImport = abilities.can('importDevices');
-  const prefs = useTablePrefs('cloudUpgrade.devices', DEFAULT_HIDDEN);
+  const prefs = useTablePrefs('cloudUpgrade.devices', DEFAULT_HIDDEN, WIDE_ONLY);
   const list = useListQuery<Filters>({}, prefs.pageSize);
   const bind = savedListBindings(list, prefs);
   const [searchText, setSearchText] = useState('');
@@ -32,14 +35,19 @@ export default function UpgradeDevicesPage() {
   const facets = useDeviceFacets(list.filters.productType);
   const [importOpen, setImportOpen] = useState(false);
   const locale = currentLocale();
-  const areaName = (id: number | null) => (id === null ? '-' : (viewer.areas.find((a) => a.id === id)?.displayName ?? `#${id}`));
+  const nameOf = useAreaName();
+  const areaName = (id: number | null) => {
+    if (id === null) return '-';
+    const area = viewer.areas.find((a) => a.id === id);
+    return area ? nameOf(area) : `#${id}`;
+  };
 
   const columns: ColumnsType<Device> = [
-    { key: 'sn', title: 'SN', dataIndex: 'sn', fixed: 'left', width: 170, render: (v: string) => <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> },
-    { key: 'mac', title: 'MAC', dataIndex: 'mac', width: 160, render: (v: string) => <span style={{ fontFamily: 'monospace' }}>{displayMac(v)}</span> },
-    { key: 'model', title: t('upgrade.field.model'), dataIndex: 'model', width: 120 },
+    { key: 'sn', title: 'SN', dataIndex: 'sn', fixed: 'left', width: 170, render: (v: string) => <Typography.Text copyable={{ text: v }} ellipsis={{ tooltip: v }} style={{ maxWidth: '100%' }}>{v}</Typography.Text> },
+    { key: 'mac', title: 'MAC', dataIndex: 'mac', width: 160, render: (v: string) => <span className="portal-mac">{displayMac(v)}</span> },
+    { key: 'model', title: t('upgrade.field.model'), dataIndex: 'model', width: 110, render: (v: string) => <CellText text={v} /> },
     { key: 'productType', title: t('upgrade.field.productType'), dataIndex: 'productType', width: 100, render: (p: Device['productType']) => t(`upgrade.productType.${p}`) },
-    { key: 'firmwareVersion', title: t('upgrade.field.firmwareVersion'), dataIndex: 'firmwareVersion', width: 150 },
+    { key: 'firmwareVersion', title: t('upgrade.field.firmwareVersion'), dataIndex: 'firmwareVersion', width: 130, render: (v: string) => <CellText text={v} /> },
     {
       key: 'online',
       title: t('upgrade.field.online'),
@@ -51,11 +59,14 @@ export default function UpgradeDevicesPage() {
         </Tooltip>
       ),
     },
-    { key: 'hardwareVersion', title: t('upgrade.field.hardwareVersion'), dataIndex: 'hardwareVersion', width: 130, render: (v: string) => v || '-' },
-    { key: 'country', title: t('upgrade.field.country'), dataIndex: 'country', width: 140, render: (c: string) => (c ? countryName(c, locale) : '-') },
-    { key: 'area', title: t('upgrade.field.area'), dataIndex: 'areaId', width: 140, render: areaName },
-    { key: 'company', title: t('upgrade.field.company'), dataIndex: 'companyName', width: 160, ellipsis: true },
-    { key: 'endUser', title: t('upgrade.field.endUser'), dataIndex: 'endUser', width: 170, ellipsis: true, render: (v: string) => v || <Typography.Text type="secondary">{t('upgrade.devices.unbound')}</Typography.Text> },
+    { key: 'hardwareVersion', title: t('upgrade.field.hardwareVersion'), dataIndex: 'hardwareVersion', width: 130, render: (v: string) => <CellText text={v} /> },
+    { key: 'country', title: t('upgrade.field.country'), dataIndex: 'country', width: 130, render: (c: string) => <CellText text={c ? countryName(c, locale) : ''} /> },
+    { key: 'area', title: t('upgrade.field.area'), dataIndex: 'areaId', width: 150, render: (id: number | null) => <CellText text={id === null ? '' : areaName(id)} /> },
+    { key: 'company', title: t('upgrade.field.company'), dataIndex: 'companyName', width: 160, render: (v: string) => <CellText text={v} /> },
+    {
+      key: 'endUser', title: t('upgrade.field.endUser'), dataIndex: 'endUser', width: 160,
+      render: (v: string) => <CellText text={v} empty={<Typography.Text type="secondary">{t('upgrade.devices.unbound')}</Typography.Text>} />,
+    },
     { key: 'lastSeenAt', title: t('upgrade.field.lastSeenAt'), dataIndex: 'lastSeenAt', width: 170, render: (v: string | null) => formatDateTime(v) },
     { key: 'createdAt', title: t('upgrade.field.registeredAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
   ];
@@ -132,7 +143,7 @@ export default function UpgradeDevicesPage() {
                   placeholder={t('upgrade.field.area')}
                   value={list.filters.areaId}
                   onChange={(areaId) => list.setFilters({ areaId })}
-                  options={viewer.areas.map((a) => ({ value: a.id, label: a.displayName }))}
+                  options={viewer.areas.map((a) => ({ value: a.id, label: nameOf(a) }))}
                   style={{ width: 150 }}
                   aria-label={t('upgrade.field.area')}
                 />

@@ -2,6 +2,7 @@ import { RightOutlined } from '@ant-design/icons';
 import { Avatar, Card, Col, Descriptions, Empty, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAreaName } from '../../../lib/areas';
 import { MenuIcon } from '../../../lib/navigation/menu-icons';
 import { useNavigation } from '../../../lib/navigation/nav-context';
 import { currentAreaOf, roleKeys } from '../../../lib/roles';
@@ -16,6 +17,7 @@ function greetingKey(hour: number): string {
 /** Welcome with the user's company, role and area, and shortcuts to every module the user can see. */
 export default function HomePage() {
   const { t } = useTranslation();
+  const areaName = useAreaName();
   const user = useSessionUser();
   const { leaves } = useNavigation();
   if (!user) return null;
@@ -45,7 +47,7 @@ export default function HomePage() {
             items={[
               { key: 'company', label: t('home.company'), children: <span data-testid="home-company">{user.coName}</span> },
               { key: 'role', label: t('home.role'), children: <span data-testid="home-role">{`${t(typeKey)} · ${t(authKey)}`}</span> },
-              { key: 'area', label: t('home.area'), children: <span data-testid="home-area">{area?.displayName ?? '-'}</span> },
+              { key: 'area', label: t('home.area'), children: <span data-testid="home-area">{area ? areaName(area) : '-'}</span> },
             ]}
           />
         </Flex>

@@ -5,7 +5,9 @@ import { Button, Dropdown, Empty, Progress, Space, Table, Typography } from 'ant
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CellText, EXPAND_COLUMN_WIDTH, useFittedColumns } from '../../../components/list';
 import { call } from '../../../lib/api/client';
+import { useAreaName } from '../../../lib/areas';
 import { formatDateTime } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session/session-store';
 import { type CompanyListQuery, partnerKeys, useCompanies } from '../api/partner-api';
@@ -23,12 +25,14 @@ function ParentName({ parentId }: { parentId: number | null }) {
     staleTime: 60_000,
   });
   if (parentId === null) return <>-</>;
-  return <>{own ? user?.coName : (data?.name ?? `#${parentId}`)}</>;
+  return <CellText text={own ? user?.coName : (data?.name ?? `#${parentId}`)} />;
 }
 
 function AreaName({ areaId }: { areaId: number | null }) {
   const user = useSessionUser();
-  return <>{user?.areaList.find((a) => a.id === areaId)?.displayName ?? (areaId ? `#${areaId}` : '-')}</>;
+  const areaName = useAreaName();
+  const area = user?.areaList.find((a) => a.id === areaId);
+  return <CellText text={area ? areaName(area) : areaId ? `#${areaId}` : ''} />;
 }
 
 const HAS_CHILDREN: readonly CompanyType[] = ['partner', 'distributor', 'installer'];
@@ -65,13 +69,17 @@ export function CompanyTable({ query, onQueryChange, onOpen, nested, emptyText }
 
   const columns: ColumnsType<Company> = [
     {
-      key: 'name', title: t('partner.companies.name'), width: 260, ellipsis: true,
-      render: (_, c) => <Typography.Link onClick={() => onOpen(c.id)} data-testid={`company-${c.id}`}>{c.name}</Typography.Link>,
+      key: 'name', title: t('partner.companies.name'), width: 190,
+      render: (_, c) => (
+        <CellText text={c.name}>
+          <Typography.Link onClick={() => onOpen(c.id)} data-testid={`company-${c.id}`}>{c.name}</Typography.Link>
+        </CellText>
+      ),
     },
-    { key: 'type', title: t('partner.companies.type'), width: 150, render: (_, c) => <CompanyTypeTag type={c.type} /> },
+    { key: 'type', title: t('partner.companies.type'), width: 140, render: (_, c) => <CompanyTypeTag type={c.type} /> },
     { key: 'status', title: t('partner.companies.status'), width: 110, render: (_, c) => <CompanyStatusTag status={c.status} /> },
     {
-      key: 'users', title: t('partner.companies.users'), width: 150,
+      key: 'users', title: t('partner.companies.users'), width: 110,
       render: (_, c) => (
         <div>
           <span>{`${c.userCount} / ${c.userLimit}`}</span>
@@ -79,11 +87,13 @@ export function CompanyTable({ query, onQueryChange, onOpen, nested, emptyText }
         </div>
       ),
     },
-    ...(nested ? [] : [{ key: 'parent', title: t('partner.companies.parent'), width: 200, render: (_: unknown, c: Company) => <ParentName parentId={c.parentId} /> }]),
-    { key: 'area', title: t('partner.companies.area'), width: 170, render: (_, c) => <AreaName areaId={c.areaId} /> },
-    { key: 'createdAt', title: t('partner.companies.createdAt'), width: 180, render: (_, c) => formatDateTime(c.createdAt) },
+    ...(nested ? [] : [{ key: 'parent', title: t('partner.companies.parent'), width: 160, render: (_: unknown, c: Company) => <ParentName parentId={c.parentId} /> }]),
+    // Area and creation time from 1600 px: at 1366 px the columns before them take the width (the
+    // area filter and the "by area" figures above the list, and the company drawer, show them).
+    { key: 'area', title: t('partner.companies.area'), width: 150, responsive: ['xxl'], render: (_, c) => <AreaName areaId={c.areaId} /> },
+    { key: 'createdAt', title: t('partner.companies.createdAt'), width: 160, responsive: ['xxl'], render: (_, c) => formatDateTime(c.createdAt) },
     {
-      key: 'actions', title: t('partner.companies.actions'), width: 170, fixed: 'right',
+      key: 'actions', title: t('partner.companies.actions'), width: 150, fixed: 'right',
       render: (_, c) => {
         const items = menuFor(c);
         return (
@@ -100,15 +110,16 @@ export function CompanyTable({ query, onQueryChange, onOpen, nested, emptyText }
     },
   ];
 
+  const fitted = useFittedColumns(columns, EXPAND_COLUMN_WIDTH);
+
   return (
     <Table<Company>
       rowKey="id"
       size={nested ? 'small' : 'middle'}
       loading={isFetching}
-      columns={columns}
+      columns={fitted.columns}
       dataSource={data?.records ?? []}
-      // Fits the content width at 1366 px (about 1000 px): no column left under the fixed Actions column.
-      scroll={{ x: nested ? 900 : 960 }}
+      scroll={fitted.scroll}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('partner.companies.empty')} /> }}
       expandable={{
         rowExpandable: (c) => HAS_CHILDREN.includes(c.type) && c.status !== 'inactive',

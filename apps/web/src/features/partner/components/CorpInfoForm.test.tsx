@@ -10,7 +10,7 @@ import { CorpInfoForm } from './CorpInfoForm';
 
 const INFO: CorpInfo = {
   id: 10, type: 'partner', name: 'Acme Security', contact: 'Pat', telephone: '+1 555 0100', email: 'info@acme.test', areaId: 1, logoFileId: null,
-  allowSuperiorAccess: false, areaOptions: [{ id: 1, displayName: 'Global RDC' }, { id: 2, displayName: 'Europe DC' }], actions: ['edit', 'setLogo', 'setRemoteAccess'],
+  allowSuperiorAccess: false, areaOptions: [{ id: 1, displayName: 'Global RDC', displayNames: { 'en-US': 'Global RDC', 'zh-CN': '全球中心' } }, { id: 2, displayName: 'Europe DC', displayNames: { 'en-US': 'Europe DC', 'zh-CN': '欧洲中心' } }], actions: ['edit', 'setLogo', 'setRemoteAccess'],
 };
 
 beforeEach(async () => {

@@ -2,6 +2,7 @@ import { type CorpInfo, companyInfoFormSchema } from '@portal/contract';
 import { Button, Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAreaName } from '../../../lib/areas';
 import { useRevalidateOnLocaleChange, zodRule } from '../../../lib/form/zod-rules';
 import { notify } from '../../../lib/notify';
 import { useSetCorpInfo } from '../api/partner-api';
@@ -11,6 +12,7 @@ type FormValues = Pick<CorpInfo, 'name' | 'contact' | 'telephone' | 'email' | 'a
 /** Name, contact, telephone, e-mail and area of the caller's own company (contract companyInfoFormSchema). */
 export function CorpInfoForm({ info, editable }: { info: CorpInfo; editable: boolean }) {
   const { t } = useTranslation();
+  const areaName = useAreaName();
   const [form] = Form.useForm<FormValues>();
   useRevalidateOnLocaleChange(form);
   const save = useSetCorpInfo();
@@ -43,7 +45,7 @@ export function CorpInfoForm({ info, editable }: { info: CorpInfo; editable: boo
         <Input maxLength={254} />
       </Form.Item>
       <Form.Item name="areaId" label={t('partner.corp.area')}>
-        <Select options={info.areaOptions.map((a) => ({ value: a.id, label: a.displayName }))} />
+        <Select options={info.areaOptions.map((a) => ({ value: a.id, label: areaName(a) }))} />
       </Form.Item>
       {editable && (
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="corp-info-save">

@@ -2,6 +2,7 @@ import { type Company, companyUpdateSchema, USER_LIMIT_MAX } from '@portal/contr
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAreaName } from '../../../lib/areas';
 import { useRevalidateOnLocaleChange, zodRule } from '../../../lib/form/zod-rules';
 import { notify } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session/session-store';
@@ -12,6 +13,7 @@ type EditForm = Pick<Company, 'name' | 'contact' | 'telephone' | 'email' | 'user
 /** Name, contact, telephone, e-mail, area and user limit of a downstream company. */
 export function EditCompanyModal({ company, onClose }: { company: Company | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const areaName = useAreaName();
   const user = useSessionUser();
   const [form] = Form.useForm<EditForm>();
   useRevalidateOnLocaleChange(form);
@@ -49,7 +51,7 @@ export function EditCompanyModal({ company, onClose }: { company: Company | null
           <Input maxLength={254} />
         </Form.Item>
         <Form.Item name="areaId" label={t('partner.edit.area')}>
-          <Select allowClear={false} options={(user?.areaList ?? []).map((a) => ({ value: a.id, label: a.displayName }))} />
+          <Select allowClear={false} options={(user?.areaList ?? []).map((a) => ({ value: a.id, label: areaName(a) }))} />
         </Form.Item>
         <Form.Item name="userLimit" label={t('partner.edit.userLimit')} rules={[zodRule(companyUpdateSchema, 'userLimit')]} required>
           <InputNumber min={1} max={USER_LIMIT_MAX} precision={0} style={{ width: '100%' }} />

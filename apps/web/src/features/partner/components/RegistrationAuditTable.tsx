@@ -3,6 +3,7 @@ import { Button, Empty, Input, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CellText, useFittedColumns } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { type AuditQuery, useAudits } from '../api/partner-api';
 import { useCompanyActions } from './CompanyActions';
@@ -17,17 +18,47 @@ export function RegistrationAuditTable({ onOpen }: { onOpen: (companyId: number)
   const { data, isFetching } = useAudits(query);
 
   const columns: ColumnsType<RegistrationAudit> = [
-    { key: 'company', title: t('partner.companies.name'), render: (_, r) => <Typography.Link onClick={() => onOpen(r.companyId)}>{r.companyName}</Typography.Link> },
-    { key: 'type', title: t('partner.companies.type'), width: 150, render: (_, r) => <CompanyTypeTag type={r.type} /> },
-    { key: 'applicant', title: t('partner.detail.applicant'), render: (_, r) => <div>{r.applicantName}<div style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.65)' }}>{r.applicantEmail}</div></div> },
-    { key: 'status', title: t('partner.companies.status'), width: 120, render: (_, r) => <AuditStatusTag status={r.status} /> },
-    { key: 'submittedAt', title: t('partner.detail.submittedAt'), width: 180, render: (_, r) => formatDateTime(r.submittedAt) },
     {
-      key: 'result', title: t('partner.detail.reason'),
-      render: (_, r) => (r.reason ? <Typography.Text type="danger">{r.reason}</Typography.Text> : r.decidedByName ? `${r.decidedByName} · ${formatDateTime(r.decidedAt)}` : '-'),
+      key: 'company', title: t('partner.companies.name'), width: 180,
+      render: (_, r) => (
+        <CellText text={r.companyName}>
+          <Typography.Link onClick={() => onOpen(r.companyId)}>{r.companyName}</Typography.Link>
+        </CellText>
+      ),
+    },
+    { key: 'type', title: t('partner.companies.type'), width: 150, render: (_, r) => <CompanyTypeTag type={r.type} /> },
+    {
+      key: 'applicant', title: t('partner.detail.applicant'), width: 200,
+      render: (_, r) => (
+        <div>
+          <CellText text={r.applicantName} />
+          <div style={{ fontSize: 12 }}>
+            <CellText text={r.applicantEmail}>
+              <span style={{ color: 'rgba(0, 0, 0, 0.65)' }}>{r.applicantEmail}</span>
+            </CellText>
+          </div>
+        </div>
+      ),
     },
     {
-      key: 'actions', title: t('partner.companies.actions'), width: 180,
+      // The decision under the state (a pending registration has none): one column fewer at 1366 px.
+      key: 'status', title: t('partner.companies.status'), width: 170,
+      render: (_, r) => (
+        <div>
+          <AuditStatusTag status={r.status} />
+          {r.reason ? (
+            <Typography.Paragraph type="danger" style={{ fontSize: 12, margin: '4px 0 0' }} ellipsis={{ rows: 2, tooltip: r.reason }}>
+              {t('partner.detail.reasonValue', { reason: r.reason })}
+            </Typography.Paragraph>
+          ) : r.decidedByName ? (
+            <div style={{ fontSize: 12, marginTop: 4, color: 'rgba(0, 0, 0, 0.65)' }}>{t('partner.detail.decidedByAt', { name: r.decidedByName, at: formatDateTime(r.decidedAt) })}</div>
+          ) : null}
+        </div>
+      ),
+    },
+    { key: 'submittedAt', title: t('partner.detail.submittedAt'), width: 160, render: (_, r) => formatDateTime(r.submittedAt) },
+    {
+      key: 'actions', title: t('partner.companies.actions'), width: 150,
       // Exactly what the server answered with the registration (the company policy).
       render: (_, r) => (
         <Space>
@@ -41,6 +72,8 @@ export function RegistrationAuditTable({ onOpen }: { onOpen: (companyId: number)
       ),
     },
   ];
+
+  const fitted = useFittedColumns(columns);
 
   return (
     <>
@@ -60,7 +93,8 @@ export function RegistrationAuditTable({ onOpen }: { onOpen: (companyId: number)
         rowKey="id"
         size="middle"
         loading={isFetching}
-        columns={columns}
+        columns={fitted.columns}
+        scroll={fitted.scroll}
         dataSource={data?.records ?? []}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('partner.decide.empty')} /> }}
         pagination={{ current: query.pageNum, pageSize: query.pageSize, total: data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('common.total', { total }), onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })) }}

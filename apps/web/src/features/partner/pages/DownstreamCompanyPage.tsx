@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Flex, Input, Select, Space, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAreaName } from '../../../lib/areas';
 import { useSessionUser } from '../../../lib/session/session-store';
 import { type CompanyListQuery, type InviteKind, partnerKeys, useCompanyStatistics, usePartnerAbilities } from '../api/partner-api';
 import { CompanyActionsProvider } from '../components/CompanyActions';
@@ -20,6 +21,7 @@ const INVITE_KIND: Record<PartnerAction, InviteKind> = { inviteInstaller: 'insta
 /** Downstream and partner companies: statistics, the company tree/list with its operations, invitations and the registration audit. */
 export default function DownstreamCompanyPage() {
   const { t } = useTranslation();
+  const areaName = useAreaName();
   const user = useSessionUser();
   const qc = useQueryClient();
   const [query, setQuery] = useState<CompanyListQuery>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
@@ -88,7 +90,7 @@ export default function DownstreamCompanyPage() {
                           value={query.areaId ?? 0}
                           style={{ width: 160 }}
                           onChange={(v) => filter({ areaId: v || undefined })}
-                          options={[{ value: 0, label: t('partner.companies.allAreas') }, ...(user?.areaList ?? []).map((a) => ({ value: a.id, label: a.displayName }))]}
+                          options={[{ value: 0, label: t('partner.companies.allAreas') }, ...(user?.areaList ?? []).map((a) => ({ value: a.id, label: areaName(a) }))]}
                           aria-label={t('partner.companies.area')}
                         />
                         <Button type="primary" icon={<SearchOutlined />} onClick={() => filter({ searchText: text.trim() || undefined })}>

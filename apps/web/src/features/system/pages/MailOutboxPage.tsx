@@ -3,7 +3,7 @@ import { Alert, Card, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListToolbar, PagedTable, useListQuery } from '../../../components/list';
+import { CellText, ListToolbar, PagedTable, useListQuery } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { type MailOutboxQuery, useMailOutbox } from '../api/system-api';
 
@@ -42,9 +42,9 @@ export default function MailOutboxPage() {
   const { data, isFetching, refetch } = useMailOutbox(list.query);
 
   const columns: ColumnsType<Mail> = [
-    { key: 'createdAt', title: t('mail.createdAt'), dataIndex: 'createdAt', width: 190, render: (v: string) => formatDateTime(v) },
-    { key: 'to', title: t('mail.to'), dataIndex: 'to', width: 240, ellipsis: true },
-    { key: 'subject', title: t('mail.subject'), dataIndex: 'subject', ellipsis: true },
+    { key: 'createdAt', title: t('mail.createdAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
+    { key: 'to', title: t('mail.to'), dataIndex: 'to', width: 240, render: (v: string) => <CellText text={v} /> },
+    { key: 'subject', title: t('mail.subject'), dataIndex: 'subject', minWidth: 280, render: (v: string) => <CellText text={v} /> },
     {
       key: 'status',
       title: t('mail.status'),
@@ -76,7 +76,6 @@ export default function MailOutboxPage() {
         pageSize={list.query.pageSize}
         onPageChange={list.setPage}
         expandable={{ expandedRowRender: (m) => <MailBody mail={m} /> }}
-        scroll={{ x: 800 }}
       />
     </Card>
   );

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListToolbar, PagedTable, useListQuery } from '../../../components/list';
+import { CellText, ListToolbar, PagedTable, useListQuery } from '../../../components/list';
 import { rangeLimit } from '../../../components/range-limit';
 import { formatDateTime } from '../../../lib/format';
 import { type OperationLogQuery, useOperationLogs } from '../api/system-api';
@@ -52,13 +52,13 @@ export default function OperationLogPage() {
     });
 
   const columns: ColumnsType<OperationLog> = [
-    { key: 'at', title: t('logs.time'), dataIndex: 'at', width: 190, render: (v: string) => formatDateTime(v) },
-    { key: 'actor', title: t('logs.actor'), dataIndex: 'actorName', width: 180, render: (v: string) => v || t('logs.system') },
+    { key: 'at', title: t('logs.time'), dataIndex: 'at', width: 170, render: (v: string) => formatDateTime(v) },
+    { key: 'actor', title: t('logs.actor'), dataIndex: 'actorName', width: 170, render: (v: string) => <CellText text={v || t('logs.system')} /> },
     {
       key: 'onBehalfOf',
       title: t('logs.onBehalfOf'),
       dataIndex: 'onBehalfOfUserId',
-      width: 170,
+      width: 150,
       render: (v: number | null, row) =>
         v === null ? (
           <Typography.Text type="secondary">-</Typography.Text>
@@ -68,12 +68,22 @@ export default function OperationLogPage() {
           </Tooltip>
         ),
     },
-    { key: 'action', title: t('logs.action'), dataIndex: 'action', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+    {
+      key: 'action',
+      title: t('logs.action'),
+      dataIndex: 'action',
+      minWidth: 220,
+      render: (v: string) => (
+        <Typography.Text code ellipsis={{ tooltip: v }} style={{ maxWidth: '100%' }}>
+          {v}
+        </Typography.Text>
+      ),
+    },
     {
       key: 'target',
       title: t('logs.target'),
-      width: 220,
-      render: (_: unknown, r) => (r.targetType ? `${r.targetType}${r.targetId ? ` #${r.targetId}` : ''}` : <Typography.Text type="secondary">-</Typography.Text>),
+      width: 180,
+      render: (_: unknown, r) => <CellText text={r.targetType ? `${r.targetType}${r.targetId ? ` #${r.targetId}` : ''}` : ''} empty={<Typography.Text type="secondary">-</Typography.Text>} />,
     },
   ];
 
@@ -108,7 +118,6 @@ export default function OperationLogPage() {
         pageSize={list.query.pageSize}
         onPageChange={list.setPage}
         expandable={{ expandedRowRender: (r) => <LogDetail log={r} />, rowExpandable: () => true }}
-        scroll={{ x: 900 }}
       />
     </Card>
   );

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListToolbar, PagedTable, useListQuery } from '../../../../components/list';
+import { CellText, ListToolbar, PagedTable, useListQuery } from '../../../../components/list';
 import { rangeLimit } from '../../../../components/range-limit';
 import { formatDateTime } from '../../../../lib/format';
 import { currentLocale } from '../../../../lib/i18n';
@@ -42,24 +42,42 @@ export function TaskDevicesTable({ task, live }: { task: ReleaseTaskDetail; live
   };
 
   const columns: ColumnsType<Row> = [
-    { key: 'sn', title: 'SN', dataIndex: 'sn', width: 170, render: (v: string) => <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> },
-    { key: 'mac', title: 'MAC', dataIndex: 'mac', width: 160, render: (v: string) => <span style={{ fontFamily: 'monospace' }}>{displayMac(v)}</span> },
-    { key: 'model', title: t('upgrade.field.model'), dataIndex: 'model', width: 120 },
-    { key: 'country', title: t('upgrade.field.country'), dataIndex: 'country', width: 140, render: (c: string) => countryName(c, locale) },
-    { key: 'wave', title: t('upgrade.wave.wave'), dataIndex: 'wave', width: 80, align: 'right' },
-    { key: 'state', title: t('upgrade.field.status'), dataIndex: 'state', width: 120, render: (s: Row['state']) => <DeviceStateTag state={s} /> },
+    { key: 'sn', title: 'SN', dataIndex: 'sn', width: 150, render: (v: string) => <Typography.Text copyable={{ text: v }} ellipsis={{ tooltip: v }} style={{ maxWidth: '100%' }}>{v}</Typography.Text> },
+    { key: 'mac', title: 'MAC', dataIndex: 'mac', width: 150, render: (v: string) => <span className="portal-mac">{displayMac(v)}</span> },
+    // From 1600 px: below, the columns after it take the width (the SN names the device).
+    { key: 'model', title: t('upgrade.field.model'), dataIndex: 'model', width: 110, responsive: ['xxl'], render: (v: string) => <CellText text={v} /> },
+    { key: 'country', title: t('upgrade.field.country'), dataIndex: 'country', width: 120, render: (c: string) => <CellText text={countryName(c, locale)} /> },
+    { key: 'wave', title: t('upgrade.wave.wave'), dataIndex: 'wave', width: 70, align: 'right' },
+    {
+      // A failed device's error code under its state: one column fewer at 1366 px.
+      key: 'state',
+      title: t('upgrade.field.status'),
+      dataIndex: 'state',
+      width: 150,
+      render: (s: Row['state'], r) => (
+        <div>
+          <DeviceStateTag state={s} />
+          {r.errorCode && (
+            <div style={{ fontSize: 12 }}>
+              <Typography.Text type="danger" ellipsis={{ tooltip: t('upgrade.labelValue', { label: t('upgrade.field.errorCode'), value: r.errorCode }) }} style={{ maxWidth: '100%' }}>
+                {r.errorCode}
+              </Typography.Text>
+            </div>
+          )}
+        </div>
+      ),
+    },
     {
       key: 'version',
       title: t('upgrade.field.versionChange'),
-      width: 200,
+      width: 140,
       render: (_, r) => (
         <span>
           {r.fromVersion} → {r.reportedVersion ?? <Typography.Text type="secondary">{task.versionName}</Typography.Text>}
         </span>
       ),
     },
-    { key: 'errorCode', title: t('upgrade.field.errorCode'), dataIndex: 'errorCode', width: 120, render: (v: string | null) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : '-') },
-    { key: 'updatedAt', title: t('upgrade.field.reportedAt'), dataIndex: 'updatedAt', width: 170, render: (v: string) => formatDateTime(v) },
+    { key: 'updatedAt', title: t('upgrade.field.reportedAt'), dataIndex: 'updatedAt', width: 160, render: (v: string) => formatDateTime(v) },
   ];
 
   return (

@@ -3,6 +3,7 @@ import { CANARY_SPEEDS, TARGET_IMPORT_COLUMNS, VERSION_COUNT_MAX, VERSION_COUNT_
 import { Alert, Button, Checkbox, Col, Flex, Form, Input, InputNumber, Radio, Row, Select, Space, Switch, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAreaName } from '../../../../lib/areas';
 import { uploadFile } from '../../../../lib/api/upload';
 import { currentLocale } from '../../../../lib/i18n';
 import { translateValidation } from '../../../../lib/i18n/validation';
@@ -19,6 +20,7 @@ const rejectKey = (key: string | null | undefined) => (key ? Promise.reject(new 
 /** Regions and countries (full and gray releases). */
 function RegionFields() {
   const { t } = useTranslation();
+  const areaName = useAreaName();
   const { areas, restricted, currentArea } = useReleaseAreas();
   const form = Form.useFormInstance<ReleaseFormValues>();
   const areaIds = Form.useWatch('areaIds', form) ?? [];
@@ -30,11 +32,11 @@ function RegionFields() {
         name="areaIds"
         label={t('upgrade.wizard.regions')}
         required
-        extra={restricted ? t('upgrade.wizard.regionsRestricted', { area: currentArea?.displayName ?? '' }) : t('upgrade.wizard.regionsHint')}
+        extra={restricted ? t('upgrade.wizard.regionsRestricted', { area: currentArea ? areaName(currentArea) : '' }) : t('upgrade.wizard.regionsHint')}
         rules={[{ validator: (_r, v: number[] | undefined) => rejectKey(v?.length ? null : 'validation.regionRequired') }]}
       >
         <Checkbox.Group
-          options={areas.map((a) => ({ value: a.id, label: `${a.displayName} (${a.kind})` }))}
+          options={areas.map((a) => ({ value: a.id, label: `${areaName(a)} (${a.kind})` }))}
           onChange={() => form.setFieldValue('countries', [])}
           aria-label={t('upgrade.wizard.regions')}
         />
