@@ -1,9 +1,10 @@
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined, SearchOutlined } from '../../../components/icons';
 import { COMPANY_STATUSES, type CompanyType, DEFAULT_PAGE_SIZE } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Flex, Input, Select, Space, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAllowClear } from '../../../components/list';
 import { useAreaName } from '../../../lib/areas';
 import { useSessionUser } from '../../../lib/session/session-store';
 import { type CompanyListQuery, type InviteKind, partnerKeys, useCompanyStatistics } from '../api/partner-api';
@@ -30,6 +31,7 @@ function inviteKinds(user: ReturnType<typeof useSessionUser>): InviteKind[] {
 /** Downstream and partner companies: statistics, the company tree/list with its operations, invitations and the registration audit. */
 export default function DownstreamCompanyPage() {
   const { t } = useTranslation();
+  const allowClear = useAllowClear();
   const areaName = useAreaName();
   const user = useSessionUser();
   const qc = useQueryClient();
@@ -67,7 +69,7 @@ export default function DownstreamCompanyPage() {
                     <div className="portal-toolbar">
                       <Space wrap>
                         <Input
-                          allowClear
+                          allowClear={allowClear}
                           prefix={<SearchOutlined />}
                           placeholder={t('partner.companies.searchPlaceholder')}
                           value={text}

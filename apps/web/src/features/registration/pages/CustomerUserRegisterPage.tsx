@@ -1,4 +1,4 @@
-import { UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '../../../components/icons';
 import { nickNameSchema, registerUserSchema, userCalls, type CallData } from '@portal/contract';
 import { z } from 'zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
