@@ -21,6 +21,19 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Server and web meet only in the contract.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['@portal/server', '@portal/server/*', '**/apps/server/**'], message: 'The web imports the contract, never the server.' }],
+          // antd names each icon in English ("eye"), read out inside the button it decorates.
+          paths: [{ name: '@ant-design/icons', message: 'Import icons from apps/web/src/components/icons (decorative unless given a translated aria-label).' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/components/icons.tsx'],
+    rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@portal/server', '@portal/server/*', '**/apps/server/**'], message: 'The web imports the contract, never the server.' }] }],
     },
   },

@@ -1,4 +1,4 @@
-import { LockOutlined } from '@ant-design/icons';
+import { LockOutlined } from './icons';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordConfirmSchema } from '@portal/contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -59,6 +59,21 @@ describe('AppLayout', () => {
     expect(calls.filter((c) => c.path === 'auth/me')).toEqual([]);
   });
 
+  it('names the header controls for a screen reader in zh-CN, each name holding what the control shows (issue 11 §3)', async () => {
+    await setLocale('zh-CN');
+    signIn(partnerOwner());
+    mockApi();
+    renderApp('/layout/home');
+    // The first page a test file opens is transformed on demand (slow on a loaded machine).
+    await screen.findByTestId('home-area', {}, { timeout: 20_000 });
+    expect(screen.getByRole('button', { name: '收起菜单' })).toBeVisible();
+    // The user menu shows the nickname and the role: its name says both, then what it opens.
+    expect(screen.getByTestId('user-menu')).toHaveAccessibleName('Pat Partner（合作伙伴）：账号菜单');
+    expect(screen.getByTestId('locale-switch')).toHaveAccessibleName('简体中文 (语言)');
+    // No icon in the header is read out by its English file name ("menu-fold", "global", "down").
+    for (const icon of screen.getByRole('banner').querySelectorAll('button .anticon')) expect(icon.closest('[aria-hidden="true"]'), icon.outerHTML.slice(0, 80)).not.toBeNull();
+  });
+
   it('shows a remote-access banner while a superior works in the account', async () => {
     signIn(partnerOwner({ remoteAccess: { byUserId: 1, byNickName: 'Max Boss', byCoName: 'Vision HQ', expiresAt: Date.now() + 3_600_000 } }));
     mockApi();

@@ -1,4 +1,4 @@
-import { EnvironmentOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined } from '../../components/icons';
 import { authCalls } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Select, Space, Tag, Tooltip } from 'antd';

@@ -1,4 +1,4 @@
-import { DownOutlined, IdcardOutlined, LogoutOutlined } from '@ant-design/icons';
+import { DownOutlined, IdcardOutlined, LogoutOutlined } from '../../components/icons';
 import { Avatar, Dropdown, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ export function UserMenu() {
           },
         }}
       >
-        <button type="button" className="portal-user-trigger" data-testid="user-menu" aria-label={t('layout.userMenu')}>
+        <button type="button" className="portal-user-trigger" data-testid="user-menu" aria-label={t('layout.userMenu', { name: user.nickName, role: t(typeKey) })}>
           <Space size={8}>
             <Avatar size={28} style={{ background: "#1677ff" }}>
               {user.nickName.charAt(0).toUpperCase()}

@@ -1,4 +1,4 @@
-import { SettingOutlined } from '@ant-design/icons';
+import { SettingOutlined } from '../icons';
 import { Button, Checkbox, Flex, Popover, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 

@@ -1,7 +1,8 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { ReloadOutlined, SearchOutlined } from '../icons';
 import { Button, Input, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAllowClear } from './clear-button';
 import { type ColumnOption, ColumnSettings } from './ColumnSettings';
 
 export interface ListToolbarProps {
@@ -27,13 +28,14 @@ export interface ListToolbarProps {
 /** The toolbar above a list: search, filters, search/reset on the left; actions, columns, refresh on the right. */
 export function ListToolbar({ search, filters, onSearch, onReset, actions, columns, onRefresh, filtersBelow = false, children }: ListToolbarProps) {
   const { t } = useTranslation();
+  const allowClear = useAllowClear();
   return (
     <>
       <div className="portal-toolbar">
         <Space wrap>
           {search && (
             <Input
-              allowClear
+              allowClear={allowClear}
               prefix={<SearchOutlined />}
               placeholder={search.placeholder}
               value={search.value}

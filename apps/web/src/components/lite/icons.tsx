@@ -33,7 +33,9 @@ export function liteIcon(def: IconDefinition) {
   const node = typeof def.icon === 'function' ? def.icon('currentColor', 'currentColor') : def.icon;
   function LiteIcon({ className, ...rest }: LiteIconProps) {
     return (
-      <span role="img" aria-label={def.name} {...rest} className={`anticon anticon-${def.name}${className ? ` ${className}` : ''}`}>
+      // Decorative unless given an aria-label, as components/icons (antd's English name, "eye", is
+      // not read out inside the button it decorates).
+      <span role="img" aria-hidden={rest['aria-label'] ? undefined : true} {...rest} className={`anticon anticon-${def.name}${className ? ` ${className}` : ''}`}>
         {createElement(
           'svg',
           { ...node.attrs, 'data-icon': def.name, width: '1em', height: '1em', fill: 'currentColor', 'aria-hidden': 'true' },

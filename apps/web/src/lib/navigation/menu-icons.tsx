@@ -2,7 +2,7 @@ import {
   AppstoreOutlined, BellOutlined, CloudServerOutlined, CloudUploadOutlined, ControlOutlined, FileSearchOutlined,
   GiftOutlined, GlobalOutlined, HomeOutlined, KeyOutlined, MailOutlined, SafetyCertificateOutlined, SettingOutlined,
   TeamOutlined, ToolOutlined, VideoCameraOutlined, WalletOutlined,
-} from '@ant-design/icons';
+} from '../../components/icons';
 
 /**
  * The menu's icons, by the name the route table gives. The route table names them rather than

@@ -1,4 +1,4 @@
-import { LockOutlined } from '@ant-design/icons';
+import { LockOutlined } from '../../../components/icons';
 import { changePasswordSchema } from '@portal/contract';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '../../../components/icons';
 import { authCalls } from '@portal/contract';
 import { Button, Flex, Form, Input, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-import { MailOutlined } from '@ant-design/icons';
+import { MailOutlined } from '../../../components/icons';
 import { inviteUserSchema, type UserPermissions } from '@portal/contract';
 import { Button, Drawer, Flex, Form, Input, Select, Spin, Typography } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '../../../components/icons';
 import { nickNameSchema, registerUserSchema, userCalls } from '@portal/contract';
 import { z } from 'zod';
 import { Button, Card, Form, Input, Result, Skeleton, Typography } from 'antd';

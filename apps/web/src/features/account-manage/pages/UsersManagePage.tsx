@@ -1,6 +1,6 @@
 import {
   DeleteOutlined, EyeOutlined, MoreOutlined, UserAddOutlined,
-} from '@ant-design/icons';
+} from '../../../components/icons';
 import { USER_STATUSES, USER_TYPES, type UserAction, type UserListQuery, type UserRecord } from '@portal/contract';
 import { App, Button, Card, Dropdown, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

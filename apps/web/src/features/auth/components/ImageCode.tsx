@@ -1,4 +1,4 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '../../../components/icons';
 import { Spin, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,4 @@
-import { PhoneOutlined, UserOutlined } from '@ant-design/icons';
+import { PhoneOutlined, UserOutlined } from '../../../components/icons';
 import { partnerCalls } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal } from 'antd';

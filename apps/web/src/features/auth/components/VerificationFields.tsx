@@ -1,4 +1,4 @@
-import { MailOutlined, SafetyOutlined } from '@ant-design/icons';
+import { MailOutlined, SafetyOutlined } from '../../../components/icons';
 import { ErrorCodes } from '@portal/contract';
 import { Flex, Form, type FormInstance, Input } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { ShopOutlined, UserOutlined } from '@ant-design/icons';
+import { ShopOutlined, UserOutlined } from '../../../components/icons';
 import { Button, Card, Checkbox, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

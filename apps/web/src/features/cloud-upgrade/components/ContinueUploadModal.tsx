@@ -1,4 +1,4 @@
-import { InboxOutlined } from '@ant-design/icons';
+import { InboxOutlined } from '../../../components/icons';
 import type { FirmwarePackage } from '@portal/contract';
 import { Alert, App, Button, Descriptions, Flex, Modal, Progress, Typography, Upload } from 'antd';
 import { useState } from 'react';

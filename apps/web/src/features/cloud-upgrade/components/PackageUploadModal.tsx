@@ -1,4 +1,4 @@
-import { CalculatorOutlined, FileZipOutlined, InboxOutlined } from '@ant-design/icons';
+import { CalculatorOutlined, FileZipOutlined, InboxOutlined } from '../../../components/icons';
 import {
   type FirmwarePackage, PACKAGE_MAX_BYTES, PACKAGE_VALIDITY_MIN_DAYS, PRODUCT_TYPES, type ProductType, md5Matches, packageCreateSchema,
 } from '@portal/contract';

@@ -1,6 +1,6 @@
 import {
   CloudUploadOutlined, DeleteOutlined, EditOutlined, EyeOutlined, FileTextOutlined, MoreOutlined, RocketOutlined, UploadOutlined,
-} from '@ant-design/icons';
+} from '../../../components/icons';
 import { type FirmwarePackage, PRODUCT_TYPES, firmwarePackageMachine } from '@portal/contract';
 import { App, Button, Dropdown, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

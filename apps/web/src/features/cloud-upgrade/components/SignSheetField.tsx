@@ -1,4 +1,4 @@
-import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PictureOutlined, UploadOutlined } from '../../../components/icons';
 import { imageFileError } from '@portal/contract';
 import { Button, Flex, Image, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';

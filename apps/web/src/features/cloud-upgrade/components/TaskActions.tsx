@@ -1,6 +1,6 @@
 import {
   CaretRightOutlined, DeleteOutlined, ExclamationCircleFilled, MoreOutlined, PauseOutlined, RiseOutlined, StopOutlined, UndoOutlined,
-} from '@ant-design/icons';
+} from '../../../components/icons';
 import type { ReleaseTask } from '@portal/contract';
 import { Button, Dropdown, Flex, Input, Modal, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';

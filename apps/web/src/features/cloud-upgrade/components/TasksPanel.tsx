@@ -1,4 +1,4 @@
-import { CloseOutlined, RocketOutlined } from '@ant-design/icons';
+import { CloseOutlined, RocketOutlined } from '../../../components/icons';
 import { RELEASE_TYPES, type ReleaseTask, releaseTaskMachine } from '@portal/contract';
 import { Button, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

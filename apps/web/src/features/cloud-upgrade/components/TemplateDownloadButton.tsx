@@ -1,4 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '../../../components/icons';
 import type { ImportTemplateKind } from '@portal/contract';
 import { Button, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';

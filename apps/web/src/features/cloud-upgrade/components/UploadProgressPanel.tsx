@@ -1,4 +1,4 @@
-import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined, PauseOutlined, CaretRightOutlined, RedoOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined, PauseOutlined, CaretRightOutlined, RedoOutlined } from '../../../components/icons';
 import type { FirmwarePackage } from '@portal/contract';
 import { Alert, Button, Flex, Progress, Space, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

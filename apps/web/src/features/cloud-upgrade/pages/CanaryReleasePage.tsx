@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, SendOutlined } from '../../../components/icons';
 import { CANARY_WAVES, DEFAULT_GATES, upgradeCalls } from '@portal/contract';
 import { Alert, Button, Card, Col, Descriptions, Flex, Form, Result, Row, Space, Steps, Typography } from 'antd';
 import dayjs from 'dayjs';

@@ -76,6 +76,35 @@ describe('CloudUpgradeIndexPage', () => {
     expect(within(menu).queryByText('Abandon')).not.toBeInTheDocument();
   });
 
+  it('names the row actions for a screen reader in zh-CN: icons are not read, icon-only buttons say what they do (issue 11 §3)', async () => {
+    await setLocale('zh-CN');
+    signIn(partnerOwner());
+    mockIndexApi();
+    renderPage(<CloudUpgradeIndexPage />);
+    await within(await screen.findByTestId('packages-table')).findByText('V1.1.0');
+    // The rocket icon is not part of the name ("rocket 发布" before).
+    expect(screen.getByTestId('release-1')).toHaveAccessibleName('发布');
+    expect(screen.getByTestId('package-more-1')).toHaveAccessibleName('V1.1.0 的更多操作');
+    expect(screen.getByRole('button', { name: '刷新' })).toBeVisible();
+    expect(screen.getByRole('button', { name: '列设置' })).toBeVisible();
+    expect(screen.getByRole('button', { name: '查询' })).toBeVisible();
+    // The icons in the toolbar's buttons and in the rows: decorative, or named in the page's
+    // language (antd names them in English: "more", "reload", "close-circle").
+    for (const icon of document.querySelectorAll('.portal-toolbar button .anticon, [data-testid="packages-table"] tbody .anticon')) {
+      const label = icon.getAttribute('aria-label');
+      expect(!!icon.closest('[aria-hidden="true"]') || (label !== null && !/^[a-z-]+$/.test(label)), icon.outerHTML.slice(0, 120)).toBe(true);
+    }
+  });
+
+  it('names the task row actions in zh-CN', async () => {
+    await setLocale('zh-CN');
+    signIn(partnerOwner());
+    mockIndexApi();
+    renderPage(<CloudUpgradeIndexPage />, { path: '/?tab=tasks' });
+    expect(await screen.findByTestId('task-more-7')).toHaveAccessibleName('任务 #7 · V1.1.0 的更多操作');
+    expect(screen.getByTestId('task-pause-7')).toHaveAccessibleName('暂停');
+  });
+
   it('is read-only with dealer_upgrade_qry alone', async () => {
     signIn(partnerOwner({ authResList: ['dealer_upgrade_qry'] }));
     mockIndexApi(() => [], { abilities: [], packageActions: () => [] });

@@ -1,4 +1,4 @@
-import { AppstoreOutlined, HddOutlined, RocketOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, HddOutlined, RocketOutlined } from '../../../components/icons';
 import { Button, Card, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

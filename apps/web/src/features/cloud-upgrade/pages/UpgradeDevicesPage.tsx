@@ -1,4 +1,4 @@
-import { ImportOutlined } from '@ant-design/icons';
+import { ImportOutlined } from '../../../components/icons';
 import { type Device, PRODUCT_TYPES } from '@portal/contract';
 import { Badge, Button, Card, Col, Flex, Row, Select, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -1,4 +1,4 @@
-import { ApartmentOutlined, AuditOutlined, TeamOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, AuditOutlined, TeamOutlined } from '../../../components/icons';
 import type { CompanyStatistics as Stats } from '@portal/contract';
 import { Card, Col, Flex, Progress, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { DownOutlined } from '@ant-design/icons';
+import { DownOutlined } from '../../../components/icons';
 import { type Company, type CompanyAction, companyCalls, type CompanyType, DEFAULT_PAGE_SIZE } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Dropdown, Empty, Progress, Space, Table, Typography } from 'antd';

@@ -1,4 +1,4 @@
-import { MailOutlined, ShopOutlined } from '@ant-design/icons';
+import { MailOutlined, ShopOutlined } from '../../../components/icons';
 import { INVITATION_TTL_DAYS, inviteeSchema } from '@portal/contract';
 import { Alert, Form, Input, Modal, Segmented } from 'antd';
 import { useEffect } from 'react';

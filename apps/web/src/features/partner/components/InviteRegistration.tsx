@@ -1,4 +1,4 @@
-import { PhoneOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
+import { PhoneOutlined, ShopOutlined, UserOutlined } from '../../../components/icons';
 import { INVITATION_TTL_DAYS, inviteRegisterSchema } from '@portal/contract';
 import { Button, Card, Form, Input, Result, Spin, Typography } from 'antd';
 import { useState } from 'react';

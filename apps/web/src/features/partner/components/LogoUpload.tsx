@@ -1,4 +1,4 @@
-import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
+import { PictureOutlined, UploadOutlined } from '../../../components/icons';
 import { imageFileError, isRecommendedLogoSize, LOGO_STORED_MAX_BYTES, readImageSize } from '@portal/contract';
 import { Alert, Button, Flex, Image, Typography, Upload } from 'antd';
 import { useState } from 'react';

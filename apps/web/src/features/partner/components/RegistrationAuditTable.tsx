@@ -3,7 +3,8 @@ import { Button, Empty, Input, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CellText, useFittedColumns } from '../../../components/list';
+import { SearchOutlined } from '../../../components/icons';
+import { CellText, useAllowClear, useFittedColumns } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { type AuditQuery, useAudits } from '../api/partner-api';
 import { useCompanyActions } from './CompanyActions';
@@ -13,6 +14,7 @@ import { AuditStatusTag, CompanyTypeTag } from './StatusTags';
 export function RegistrationAuditTable({ onOpen }: { onOpen: (companyId: number) => void }) {
   const { t } = useTranslation();
   const act = useCompanyActions();
+  const allowClear = useAllowClear();
   const [query, setQuery] = useState<AuditQuery>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE, status: 'pending' });
   const [text, setText] = useState('');
   const { data, isFetching } = useAudits(query);
@@ -79,7 +81,18 @@ export function RegistrationAuditTable({ onOpen }: { onOpen: (companyId: number)
     <>
       <div className="portal-toolbar">
         <Space wrap>
-          <Input.Search allowClear placeholder={t('partner.companies.searchPlaceholder')} value={text} onChange={(e) => setText(e.target.value)} onSearch={(v) => setQuery((q) => ({ ...q, pageNum: 1, searchText: v.trim() || undefined }))} style={{ width: 240 }} maxLength={100} />
+          <Input.Search
+            allowClear={allowClear}
+            // antd's own search button is named by its icon ("search"), in every language.
+            enterButton={<Button icon={<SearchOutlined />} aria-label={t('common.search')} />}
+            aria-label={t('partner.companies.searchPlaceholder')}
+            placeholder={t('partner.companies.searchPlaceholder')}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onSearch={(v) => setQuery((q) => ({ ...q, pageNum: 1, searchText: v.trim() || undefined }))}
+            style={{ width: 240 }}
+            maxLength={100}
+          />
           <Select<AuditState | 'all'>
             value={query.status ?? 'all'}
             style={{ width: 160 }}

@@ -1,4 +1,4 @@
-import { CopyOutlined, ExportOutlined } from '@ant-design/icons';
+import { CopyOutlined, ExportOutlined } from '../../../components/icons';
 import { Alert, Button, Input, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';

@@ -1,4 +1,4 @@
-import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { SafetyCertificateOutlined } from '../../../components/icons';
 import type { CorpInfo } from '@portal/contract';
 import { App, Flex, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

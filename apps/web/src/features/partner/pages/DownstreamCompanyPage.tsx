@@ -1,9 +1,10 @@
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined, SearchOutlined } from '../../../components/icons';
 import { COMPANY_STATUSES, type CompanyType, DEFAULT_PAGE_SIZE, type PartnerAction } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Flex, Input, Select, Space, Tabs, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAllowClear } from '../../../components/list';
 import { useAreaName } from '../../../lib/areas';
 import { useSessionUser } from '../../../lib/session/session-store';
 import { type CompanyListQuery, type InviteKind, partnerKeys, useCompanyStatistics, usePartnerAbilities } from '../api/partner-api';
@@ -21,6 +22,7 @@ const INVITE_KIND: Record<PartnerAction, InviteKind> = { inviteInstaller: 'insta
 /** Downstream and partner companies: statistics, the company tree/list with its operations, invitations and the registration audit. */
 export default function DownstreamCompanyPage() {
   const { t } = useTranslation();
+  const allowClear = useAllowClear();
   const areaName = useAreaName();
   const user = useSessionUser();
   const qc = useQueryClient();
@@ -60,7 +62,7 @@ export default function DownstreamCompanyPage() {
                     <div className="portal-toolbar">
                       <Space wrap>
                         <Input
-                          allowClear
+                          allowClear={allowClear}
                           prefix={<SearchOutlined />}
                           placeholder={t('partner.companies.searchPlaceholder')}
                           value={text}

@@ -1,4 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '../../../../components/icons';
 import { EXPORT_RANGE_MAX_DAYS, type ReleaseTaskDetail, TASK_DEVICE_STATES, dateRangeError } from '@portal/contract';
 import { Alert, DatePicker, Flex, Form, Modal, Progress, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, DownloadOutlined, EditOutlined, FileTextOutlined, ReloadOutlined, RiseOutlined, SyncOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DownloadOutlined, EditOutlined, FileTextOutlined, ReloadOutlined, RiseOutlined, SyncOutlined } from '../../../../components/icons';
 import { type ReleaseTaskDetail, CANARY_WAVES } from '@portal/contract';
 import { Alert, Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Space, Statistic, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';

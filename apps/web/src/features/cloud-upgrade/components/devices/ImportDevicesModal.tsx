@@ -1,4 +1,4 @@
-import { DownloadOutlined, FileExcelOutlined, InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileExcelOutlined, InboxOutlined } from '../../../../components/icons';
 import { DEVICE_IMPORT_COLUMNS, DEVICE_IMPORT_REQUIRED, IMPORT_MAX_ROWS, importFileError } from '@portal/contract';
 import { Alert, Button, Col, Flex, Modal, Row, Statistic, Typography, Upload } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { EyeInvisibleOutlined, EyeOutlined, KeyOutlined, RedoOutlined } from '@ant-design/icons';
+import { EyeInvisibleOutlined, EyeOutlined, KeyOutlined, RedoOutlined } from '../../../../components/icons';
 import { DEVICE_API_PATHS, DEVICE_API_PREFIX, DEVICE_AUTH_SCHEME } from '@portal/contract';
 import { App, Button, Card, Flex, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '../../../../components/icons';
 import type { ReleasePreview } from '@portal/contract';
 import { Alert, Button, Col, Empty, Flex, Row, Skeleton, Statistic, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

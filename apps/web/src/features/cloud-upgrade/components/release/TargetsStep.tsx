@@ -1,4 +1,4 @@
-import { DeleteOutlined, FileExcelOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, FileExcelOutlined, PlusOutlined, UploadOutlined } from '../../../../components/icons';
 import { CANARY_SPEEDS, TARGET_IMPORT_COLUMNS, VERSION_COUNT_MAX, VERSION_COUNT_MIN, importFileError, isVersionCountValid, macError } from '@portal/contract';
 import { Alert, Button, Checkbox, Col, Flex, Form, Input, InputNumber, Radio, Row, Select, Space, Switch, Typography, Upload } from 'antd';
 import { useState } from 'react';
