@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { authorize } from '../../lib/policy';
 import { randomToken, sha256Hex } from '../../lib/secrets';
-import { escapeLike, inCurrentArea, inSubtree } from '../../lib/tenancy';
+import { escapeLike, scopedToArea, scopedToSubtree } from '../../lib/tenancy';
 import { cloudUpgradePolicy } from './packages.policy';
 
 /**
@@ -23,7 +23,7 @@ type ListQuery = z.output<(typeof deviceCalls)['list']['data']>;
 
 /** The tenant scope of every device query: the caller's subtree and current area. */
 export function deviceScope(actor: Actor): SQL {
-  return and(inSubtree(devices.companyPath, actor), inCurrentArea(devices.areaId, actor))!;
+  return and(scopedToSubtree(devices.companyPath, actor), scopedToArea(devices.areaId, actor))!;
 }
 
 /** Prefix search over SN, MAC (any notation) and model. */

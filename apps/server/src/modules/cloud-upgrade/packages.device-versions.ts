@@ -7,13 +7,13 @@ import type { z } from 'zod';
 import type { upgradeCalls, ProductType } from '@portal/contract';
 import { devices } from '../../db/schema';
 import { requireActor, type CallContext } from '../../lib/context';
-import { inCurrentArea, inSubtree } from '../../lib/tenancy';
+import { scopedToArea, scopedToSubtree } from '../../lib/tenancy';
 
 type Data<K extends keyof typeof upgradeCalls> = z.output<(typeof upgradeCalls)[K]['data']>;
 
 function scope(ctx: CallContext) {
   const actor = requireActor(ctx);
-  return and(inSubtree(devices.companyPath, actor), inCurrentArea(devices.areaId, actor));
+  return and(scopedToSubtree(devices.companyPath, actor), scopedToArea(devices.areaId, actor));
 }
 
 export async function compatibleVersions(ctx: CallContext, d: Data<'compatibleVersions'>) {
