@@ -15,7 +15,7 @@ import { readSheet, withImportSlot, writeXlsxBuffer } from '../../lib/xlsx';
 import { reasonHeader, reasonText, sheetName, type ImportReason } from './devices.messages';
 import { authorize } from '../../lib/policy';
 import { cloudUpgradePolicy } from './packages.policy';
-import { allAreas, findOwnCompanyFileRow, ownCompanyAreaId, unsafeDevicesBySnOrMac, upsertOwnDevices, type ExistingDevice } from './devices.repository';
+import { allAreas, findOwnCompanyFileRow, ownCompanyAreaId, unsafeDevicesBySnOrMac, upsertOwnDevices } from './devices.repository';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Where error files of imports are kept in the file store. */
@@ -38,8 +38,6 @@ interface Row {
   areaId: number | undefined;
   reasons: ImportReason[];
 }
-
-type Existing = ExistingDevice;
 
 export interface ImportResult {
   total: number;
