@@ -18,7 +18,7 @@ import { deviceKey, provisioningKey, rawRoute, signedLink } from '../../lib/raw-
 import { requestLocale } from '../../plugins/call-router';
 import { pollDevice, registerDevice, reportDevice } from './device-api.service';
 import { LastSeenBuffer } from './device-api.last-seen';
-import { rows } from './engine.shared';
+import { rows } from './engine.repository';
 import type { RouteDeps } from './route-deps';
 
 const STATUS_OF: Partial<Record<number, number>> = {

@@ -18,7 +18,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { RouteDeps } from './route-deps';
-import { addDelta, applyWaveDeltas, isFinalTask, iso, joinOpenTask, rows, type WaveDeltas } from './engine.shared';
+import { applyWaveDeltas, rows, unsafeJoinOpenTask } from './engine.repository';
+import { addDelta, isFinalTask, iso, type WaveDeltas } from './engine.shared';
 
 const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
 /** Compared against when the SN is unknown, so an unknown device costs the same time as a wrong key. */
@@ -118,7 +119,7 @@ async function registerOnce(deps: RouteDeps, d: RegisterInput, sn: string, mac: 
           values (${fields}, ${brand.company_id}, ${brand.path}, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz)
           returning id::float8 as id`);
     const deviceId = Number(dev!.id);
-    await joinOpenTask(tx, deviceId, now);
+    await unsafeJoinOpenTask(tx, deviceId, now);
     return { deviceId, deviceKey, pollIntervalSeconds: deps.services.config.devicePollSeconds };
   });
 }
@@ -299,7 +300,7 @@ export async function pollDevice(deps: PollContext, authHeader: string | undefin
     await deps.database.db.transaction(async (tx) => {
       await tx.execute(sql`
         update devices set model = ${body.model}, firmware_version = ${body.firmwareVersion}, updated_at = ${iso(now)}::timestamptz where id = ${deviceId}`);
-      if (row.task_id === null) await joinOpenTask(tx, deviceId, now);
+      if (row.task_id === null) await unsafeJoinOpenTask(tx, deviceId, now);
     });
     if (row.task_id === null) row = (await pollLookup(deps.database).get(auth.sn)) ?? row;
   }
@@ -398,7 +399,7 @@ export async function reportDevice(deps: RouteDeps, authHeader: string | undefin
        where task_id = ${d.taskId} and device_id = ${deviceId}`);
     await applyWaveDeltas(tx, d.taskId, deltas);
     // Finished on another version: the device may fit another open task (a chained upgrade).
-    if (reported) await joinOpenTask(tx, deviceId, now);
+    if (reported) await unsafeJoinOpenTask(tx, deviceId, now);
     return { state };
   });
 }
