@@ -178,3 +178,27 @@ export async function updateTaskDeviceReport(
              progress = ${r.progress}, updated_at = ${iso(r.now)}::timestamptz
        where task_id = ${taskId} and device_id = ${deviceId}`);
 }
+
+const FLUSH_SQL = `
+  update devices d set last_seen_at = u.t
+    from unnest($1::bigint[], $2::timestamptz[]) as u(id, t)
+   where d.id = u.id and (d.last_seen_at is null or d.last_seen_at < u.t)`;
+
+/** Unscoped (devices of any tenant that polled this instance): their last_seen_at, never moved back. */
+export async function unsafeWriteLastSeen(database: Database, batch: Array<[deviceId: number, at: number]>): Promise<void> {
+  await database.query(FLUSH_SQL, [batch.map(([id]) => id), batch.map(([, t]) => new Date(t).toISOString())], { name: 'device_last_seen' });
+}
+
+/**
+ * Unscoped (the signed download link names the package and the device of the poll that signed it):
+ * the copy synced to the device's DC, else the package's own file.
+ */
+export async function unsafeDownloadObject(database: Database, pkgId: number, deviceId: number) {
+  const [file] = await rows<{ object_key: string; file_name: string }>(database.db, sql`
+        select coalesce(s.object_key, p.object_key) as object_key, p.file_name
+          from firmware_packages p
+          join devices d on d.id = ${deviceId}
+          left join firmware_package_syncs s on s.pkg_id = p.id and s.area_id = d.area_id and s.state = 'synced'
+         where p.id = ${pkgId} and p.status <> 'deleted'`);
+  return file ?? null;
+}
