@@ -8,7 +8,7 @@ import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import type { Actor } from '../../lib/context';
-import { escapeLike, inSubtree } from '../../lib/tenancy';
+import { escapeLike, scopedToSubtree } from '../../lib/tenancy';
 import type { DataDeps } from '../../lib/data-versions';
 import type { ReadCache } from '../../lib/read-cache';
 import type { TotalCache } from '../../lib/total-cache';
@@ -36,7 +36,7 @@ export async function loadActorScope(db: AnyDb, actor: Actor): Promise<ActorScop
     const rows = await db
       .select({ path: companies.path })
       .from(companies)
-      .where(and(inArray(companies.id, me.companyIds), inSubtree(companies.path, actor)));
+      .where(and(inArray(companies.id, me.companyIds), scopedToSubtree(companies.path, actor)));
     rangePaths = rows.map((r) => r.path);
   }
   return { actor, rangePaths, appIds: me?.appIds ?? [], companyAreaId: me?.companyAreaId ?? null };
@@ -200,7 +200,7 @@ export async function findUserInScope(db: AnyDb, scope: ActorScope, userId: numb
     .select(userWithCompany)
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(users.id, userId), inSubtree(companies.path, scope.actor)));
+    .where(and(eq(users.id, userId), scopedToSubtree(companies.path, scope.actor)));
   if (!row || !pathInScope(scope, row.companyPath, row.user.companyId)) return null;
   return { ...row.user, companyName: row.companyName, companyPath: row.companyPath, companyType: row.companyType, companyLevel: row.companyLevel };
 }
@@ -222,7 +222,7 @@ export async function findCompanyInScope(db: AnyDb, scope: ActorScope, companyId
   const [row] = await db
     .select({ id: companies.id, path: companies.path, type: companies.type, level: companies.level, name: companies.name, areaId: companies.areaId, status: companies.status, userLimit: companies.userLimit })
     .from(companies)
-    .where(and(eq(companies.id, companyId), inSubtree(companies.path, scope.actor)));
+    .where(and(eq(companies.id, companyId), scopedToSubtree(companies.path, scope.actor)));
   if (!row || !pathInScope(scope, row.path, row.id)) return null;
   return row;
 }
@@ -238,7 +238,7 @@ export async function companyDependents(db: AnyDb, companyId: number, companyPat
   const [[o], [w], [c]] = await Promise.all([
     db.select({ n: count() }).from(users).where(others),
     db.select({ n: count() }).from(users).where(and(others, eq(users.userAuthType, 1))),
-    db.select({ n: count() }).from(companies).where(and(inSubtree(companies.path, { companyPath }), ne(companies.id, companyId))),
+    db.select({ n: count() }).from(companies).where(and(scopedToSubtree(companies.path, { companyPath }), ne(companies.id, companyId))),
   ]);
   return { others: Number(o?.n ?? 0), owners: Number(w?.n ?? 0), children: Number(c?.n ?? 0) };
 }

@@ -10,11 +10,7 @@
  * server shutdown) writes what is left.
  */
 import type { Database } from '../../db/client';
-
-const FLUSH_SQL = `
-  update devices d set last_seen_at = u.t
-    from unnest($1::bigint[], $2::timestamptz[]) as u(id, t)
-   where d.id = u.id and (d.last_seen_at is null or d.last_seen_at < u.t)`;
+import { unsafeWriteLastSeen } from './device-api.repository';
 
 const live = new Set<LastSeenBuffer>();
 
@@ -46,7 +42,7 @@ export class LastSeenBuffer {
       const batch = [...this.pending.entries()].sort(([a], [b]) => a - b);
       this.pending = new Map();
       try {
-        await this.database.query(FLUSH_SQL, [batch.map(([id]) => id), batch.map(([, t]) => new Date(t).toISOString())], { name: 'device_last_seen' });
+        await unsafeWriteLastSeen(this.database, batch);
       } catch (err) {
         this.onError(err);
       }

@@ -11,14 +11,13 @@ import {
   rawRoutes, deviceRegisterSchema, devicePollSchema, deviceReportSchema, ErrorCodes, errorMessage, type DeviceApiAnswer,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { serveFile } from '../../lib/files';
 import { deviceKey, provisioningKey, rawRoute, signedLink } from '../../lib/raw-routes';
 import { requestLocale } from '../../plugins/call-router';
 import { pollDevice, registerDevice, reportDevice } from './device-api.service';
 import { LastSeenBuffer } from './device-api.last-seen';
-import { rows } from './engine.shared';
+import { unsafeDownloadObject } from './device-api.repository';
 import type { RouteDeps } from './route-deps';
 
 const STATUS_OF: Partial<Record<number, number>> = {
@@ -93,12 +92,7 @@ export function registerDeviceApi(app: FastifyInstance, deps: RouteDeps): void {
       const deviceId = Number(params.get('dev'));
       if (!Number.isSafeInteger(pkgId) || !Number.isSafeInteger(deviceId)) throw new AppError(ErrorCodes.fileLinkInvalid);
       // The copy synced to the device's DC; the package's own file when its DC has none (no area).
-      const [file] = await rows<{ object_key: string; file_name: string }>(deps.database.db, sql`
-        select coalesce(s.object_key, p.object_key) as object_key, p.file_name
-          from firmware_packages p
-          join devices d on d.id = ${deviceId}
-          left join firmware_package_syncs s on s.pkg_id = p.id and s.area_id = d.area_id and s.state = 'synced'
-         where p.id = ${pkgId} and p.status <> 'deleted'`);
+      const file = await unsafeDownloadObject(deps.database, pkgId, deviceId);
       if (!file) throw new AppError(ErrorCodes.notFound);
       const served = await serveFile({
         store: deps.services.fileStore,

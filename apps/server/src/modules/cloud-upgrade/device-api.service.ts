@@ -14,11 +14,16 @@ import {
   snError, type DevicePollResult,
 } from '@portal/contract';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { RouteDeps } from './route-deps';
-import { addDelta, applyWaveDeltas, isFinalTask, iso, joinOpenTask, rows, type WaveDeltas } from './engine.shared';
+import {
+  areaForCountry, insertRegisteredDevice, lockDevice, setDeviceFirmware, setDeviceModelAndVersion, unsafeBrandByProvisioningKey, unsafeDeviceAuthBySn,
+  unsafeLockDevicesBySnOrMac, unsafeLockTaskDeviceForReport, unsafeNotifyTaskDevice, unsafePackageForPoll, unsafePollRowsBySn, updateRegisteredDevice,
+  updateTaskDeviceReport, type PollRow,
+} from './device-api.repository';
+import { applyWaveDeltas, unsafeJoinOpenTask } from './engine.repository';
+import { addDelta, isFinalTask, iso, type WaveDeltas } from './engine.shared';
 
 const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
 /** Compared against when the SN is unknown, so an unknown device costs the same time as a wrong key. */
@@ -84,12 +89,9 @@ async function registerOnce(deps: RouteDeps, d: RegisterInput, sn: string, mac: 
   const now = deps.clock.now();
   let deviceKey = randomBytes(24).toString('base64url');
   return deps.database.db.transaction(async (tx) => {
-    const [brand] = await rows<{ company_id: number; path: string; area_id: number | null }>(tx, sql`
-      select k.company_id, c.path, c.area_id from device_provisioning_keys k join companies c on c.id = k.company_id
-       where k.key_hash = ${sha256Hex(d.provisioningKey)}`);
+    const brand = await unsafeBrandByProvisioningKey(tx, sha256Hex(d.provisioningKey));
     if (!brand) throw new AppError(ErrorCodes.provisioningKeyInvalid);
-    const found = await rows<{ id: number; company_path: string; country: string; area_id: number | null; key_hash: string | null }>(tx, sql`
-      select id::float8 as id, company_path, country, area_id, key_hash from devices where sn = ${sn} or mac = ${mac} for update`);
+    const found = await unsafeLockDevicesBySnOrMac(tx, sn, mac);
     // The SN of one device with the MAC of another: taken, whoever holds them.
     if (found.length > 1) throw new AppError(ErrorCodes.deviceAlreadyRegistered, undefined, 'sn and mac belong to different devices');
     const existing = found[0];
@@ -103,22 +105,13 @@ async function registerOnce(deps: RouteDeps, d: RegisterInput, sn: string, mac: 
     }
     const [area] = existing && existing.country === d.country
       ? [{ id: existing.area_id }]
-      : await rows<{ id: number | null }>(tx, sql`
-          select coalesce((select a.id from areas a where a.kind = 'DDC' and ${d.country} = any(a.res_vals) order by a.id limit 1), ${brand.area_id}::int) as id`);
-    const fields = sql`${sn}, ${mac}, ${d.model}, ${d.productType}, ${d.firmwareVersion}, ${d.hardwareVersion}, ${d.country}, ${area?.id ?? null}::int,
-                       ${sha256Hex(deviceKey)}, ${iso(now)}::timestamptz`;
-    const [dev] = existing
-      ? await rows<{ id: number }>(tx, sql`
-          update devices set (sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, key_hash, registered_at) = (${fields}),
-                 updated_at = ${iso(now)}::timestamptz
-           where id = ${existing.id} returning id::float8 as id`)
-      : await rows<{ id: number }>(tx, sql`
-          insert into devices (sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, key_hash, registered_at,
-                               company_id, company_path, created_at, updated_at)
-          values (${fields}, ${brand.company_id}, ${brand.path}, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz)
-          returning id::float8 as id`);
-    const deviceId = Number(dev!.id);
-    await joinOpenTask(tx, deviceId, now);
+      : [await areaForCountry(tx, d.country, brand.area_id)];
+    const values = {
+      sn, mac, model: d.model, productType: d.productType, firmwareVersion: d.firmwareVersion, hardwareVersion: d.hardwareVersion, country: d.country,
+      areaId: area?.id ?? null, keyHash: sha256Hex(deviceKey), now,
+    };
+    const deviceId = existing ? await updateRegisteredDevice(tx, existing.id, values) : await insertRegisteredDevice(tx, brand, values);
+    await unsafeJoinOpenTask(tx, deviceId, now);
     return { deviceId, deviceKey, pollIntervalSeconds: deps.services.config.devicePollSeconds };
   });
 }
@@ -126,33 +119,6 @@ async function registerOnce(deps: RouteDeps, d: RegisterInput, sn: string, mac: 
 // ---------------------------------------------------------------------------------------------
 // Poll
 // ---------------------------------------------------------------------------------------------
-
-interface PollRow {
-  id: number;
-  key_hash: string | null;
-  model: string;
-  firmware_version: string;
-  last_seen: number | null;
-  task_id: number | null;
-  state: string | null;
-  wave: number | null;
-  task_status: string | null;
-  current_wave: number | null;
-  pkg_id: number | null;
-}
-
-/**
- * Auth and assignment in one statement: the devices by SN, their active task rows and tasks. Waves
- * start in order, so a device's wave has started when it is not beyond its task's current wave.
- */
-const POLL_SQL = `
-  select d.sn, d.id::float8 as id, d.key_hash, d.model, d.firmware_version, (extract(epoch from d.last_seen_at) * 1000)::float8 as last_seen,
-         td.task_id, td.state, td.wave,
-         t.status as task_status, t.current_wave, t.pkg_id
-    from devices d
-    left join task_devices td on td.device_id = d.id and td.state in ('pending', 'notified', 'downloading', 'installing')
-    left join release_tasks t on t.id = td.task_id
-   where d.sn = any($1::text[])`;
 
 /** last_seen_at is rewritten when it is at least this old. */
 const LAST_SEEN_RESOLUTION_MS = 30_000;
@@ -189,8 +155,8 @@ class PollLookup {
     this.waiting.clear();
     for (let i = 0; i < all.length; i += POLL_BATCH_MAX) {
       const batch = all.slice(i, i + POLL_BATCH_MAX);
-      this.database.query<PollRow & { sn: string }>(POLL_SQL, [batch.map(([sn]) => sn)], { name: 'device_poll' }).then(
-        ({ rows: found }) => {
+      unsafePollRowsBySn(this.database, batch.map(([sn]) => sn)).then(
+        (found) => {
           const bySn = new Map(found.map((r) => [r.sn, r]));
           for (const [sn, list] of batch) for (const w of list) w.resolve(bySn.get(sn));
         },
@@ -208,19 +174,6 @@ function pollLookup(database: Database): PollLookup {
   if (!l) lookups.set(database, (l = new PollLookup(database)));
   return l;
 }
-
-/** The first poll in a started wave: pending -> notified, and the wave's counter, in one statement. */
-const NOTIFY_SQL = `
-  with u as (
-    update task_devices set state = 'notified', notified_at = $3::timestamptz, updated_at = $3::timestamptz
-     where task_id = $1 and device_id = $2 and state = 'pending'
-    returning wave)
-  update release_task_waves w set notified = w.notified + 1 from u where w.task_id = $1 and w.idx = u.wave
-  returning w.idx`;
-
-const PACKAGE_SQL = `
-  select id, version_name, size::float8 as size, coalesce(computed_md5, md5) as md5, coalesce(sha256, '') as sha256, descriptions
-    from firmware_packages where id = $1`;
 
 interface PackageMeta {
   pkgId: number;
@@ -243,10 +196,7 @@ async function packageMeta(database: Database, pkgId: number, now: number): Prom
   if (!cache) packageCache.set(database, (cache = new Map()));
   const hit = cache.get(pkgId);
   if (hit && now - hit.at < PACKAGE_CACHE_MS && now >= hit.at) return hit.meta;
-  const { rows: found } = await database.query<{ id: number; version_name: string; size: number; md5: string; sha256: string; descriptions: Record<string, string> | null }>(
-    PACKAGE_SQL, [pkgId], { name: 'device_poll_package' },
-  );
-  const p = found[0];
+  const p = await unsafePackageForPoll(database, pkgId);
   if (!p) return null;
   const meta = { pkgId: Number(p.id), version: p.version_name, size: Number(p.size), md5: p.md5, sha256: p.sha256, descriptions: p.descriptions ?? {} };
   if (cache.size > 1_000) cache.clear();
@@ -297,9 +247,8 @@ export async function pollDevice(deps: PollContext, authHeader: string | undefin
   if (row.model !== body.model || row.firmware_version !== body.firmwareVersion) {
     // The device changed (a manual update, a downgrade): record it, and a free device may now fit an open task.
     await deps.database.db.transaction(async (tx) => {
-      await tx.execute(sql`
-        update devices set model = ${body.model}, firmware_version = ${body.firmwareVersion}, updated_at = ${iso(now)}::timestamptz where id = ${deviceId}`);
-      if (row.task_id === null) await joinOpenTask(tx, deviceId, now);
+      await setDeviceModelAndVersion(tx, deviceId, body.model, body.firmwareVersion, now);
+      if (row.task_id === null) await unsafeJoinOpenTask(tx, deviceId, now);
     });
     if (row.task_id === null) row = (await pollLookup(deps.database).get(auth.sn)) ?? row;
   }
@@ -309,8 +258,7 @@ export async function pollDevice(deps: PollContext, authHeader: string | undefin
   const pkg = await packageMeta(deps.database, Number(row.pkg_id), now);
   if (!pkg) return idle();
   if (row.state === 'pending') {
-    const { rows: notified } = await deps.database.query(NOTIFY_SQL, [taskId, deviceId, iso(now)], { name: 'device_notify' });
-    if (notified.length === 0) return idle(); // the task took the device back meanwhile
+    if (!(await unsafeNotifyTaskDevice(deps.database, taskId, deviceId, iso(now)))) return idle(); // the task took the device back meanwhile
   }
   const expires = Math.floor(now / 1000) + SIGNED_URL_TTL_SECONDS;
   const { publicUrl, linkSecret } = deps.services.config;
@@ -330,7 +278,6 @@ export async function pollDevice(deps: PollContext, authHeader: string | undefin
 // Report
 // ---------------------------------------------------------------------------------------------
 
-const AUTH_SQL = `select id::float8 as id, key_hash from devices where sn = $1`;
 
 export interface ReportInput {
   taskId: number;
@@ -350,8 +297,7 @@ type ReportState = 'notified' | 'downloading' | 'installing' | 'success' | 'fail
  */
 export async function reportDevice(deps: RouteDeps, authHeader: string | undefined, d: ReportInput): Promise<{ state: ReportState }> {
   const { sn, key } = parseDeviceAuth(authHeader);
-  const { rows: found } = await deps.database.query<{ id: number; key_hash: string | null }>(AUTH_SQL, [sn], { name: 'device_auth' });
-  const dev = found[0];
+  const dev = await unsafeDeviceAuthBySn(deps.database, sn);
   const ok = sameHash(sha256Hex(key), dev?.key_hash ?? DUMMY_HASH);
   if (!dev || !dev.key_hash || !ok) throw new AppError(ErrorCodes.deviceKeyInvalid);
   const deviceId = Number(dev.id);
@@ -359,12 +305,8 @@ export async function reportDevice(deps: RouteDeps, authHeader: string | undefin
 
   return deps.database.db.transaction(async (tx) => {
     // Lock order of the device side: the device, its task row, then the wave's counters.
-    await tx.execute(sql`select 1 from devices where id = ${deviceId} for update`);
-    const [td] = await rows<{ state: string; wave: number; error_code: string | null; task_status: string; version_name: string }>(tx, sql`
-      select td.state, td.wave::int as wave, td.error_code, t.status as task_status, p.version_name
-        from task_devices td join release_tasks t on t.id = td.task_id join firmware_packages p on p.id = t.pkg_id
-       where td.task_id = ${d.taskId} and td.device_id = ${deviceId}
-         for update of td`);
+    await lockDevice(tx, deviceId);
+    const td = await unsafeLockTaskDeviceForReport(tx, d.taskId, deviceId);
     if (!td || isFinalTask(td.task_status)) throw new AppError(ErrorCodes.deviceTaskMismatch);
     const wave = Number(td.wave);
     const deltas: WaveDeltas = new Map();
@@ -388,17 +330,13 @@ export async function reportDevice(deps: RouteDeps, authHeader: string | undefin
       if (lateSuccess) addDelta(deltas, wave, 'failed', -1);
       addDelta(deltas, wave, state === 'success' ? 'success' : 'failed', 1);
       if (reported) {
-        await tx.execute(sql`update devices set firmware_version = ${reported}, updated_at = ${iso(now)}::timestamptz where id = ${deviceId}`);
+        await setDeviceFirmware(tx, deviceId, reported, now);
       }
     }
-    await tx.execute(sql`
-      update task_devices
-         set state = ${state}, error_code = ${errorCode}, reported_version = coalesce(${reported}, reported_version),
-             progress = ${d.progress ?? (state === 'success' ? 100 : null)}, updated_at = ${iso(now)}::timestamptz
-       where task_id = ${d.taskId} and device_id = ${deviceId}`);
+    await updateTaskDeviceReport(tx, d.taskId, deviceId, { state, errorCode, reported, progress: d.progress ?? (state === 'success' ? 100 : null), now });
     await applyWaveDeltas(tx, d.taskId, deltas);
     // Finished on another version: the device may fit another open task (a chained upgrade).
-    if (reported) await joinOpenTask(tx, deviceId, now);
+    if (reported) await unsafeJoinOpenTask(tx, deviceId, now);
     return { state };
   });
 }

@@ -8,8 +8,6 @@ import {
   DEVICE_IMPORT_COLUMNS, DEVICE_IMPORT_REQUIRED, ErrorCodes, IMPORT_MAX_ROWS, SIGNED_URL_TTL_SECONDS, VERSION_NAME_MAX,
   fileExtension, macError, normalizeMac, normalizeSn, snError, type Locale,
 } from '@portal/contract';
-import { and, eq, sql } from 'drizzle-orm';
-import { areas, companies, files } from '../../db/schema';
 import { areaName } from '../../lib/area-names';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
@@ -18,6 +16,7 @@ import { readSheet, withImportSlot, writeXlsxBuffer } from '../../lib/xlsx';
 import { reasonHeader, reasonText, sheetName, type ImportReason } from './devices.messages';
 import { authorize } from '../../lib/policy';
 import { cloudUpgradePolicy } from './packages.policy';
+import { allAreas, findOwnCompanyFileRow, ownCompanyAreaId, unsafeDevicesBySnOrMac, upsertOwnDevices } from './devices.repository';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Where error files of imports are kept in the file store. */
@@ -41,18 +40,6 @@ interface Row {
   reasons: ImportReason[];
 }
 
-interface Existing {
-  company_id: number;
-  sn: string;
-  mac: string;
-  model: string;
-  product_type: string;
-  firmware_version: string;
-  hardware_version: string;
-  country: string;
-  area_id: number | null;
-}
-
 export interface ImportResult {
   total: number;
   created: number;
@@ -73,7 +60,7 @@ interface AreaRef {
 
 /** Areas by id, name and display name in either language (case-insensitive), and the caller's default area. */
 async function areaResolver(ctx: CallContext, actor: Actor) {
-  const all = await ctx.db.select({ id: areas.id, name: areas.name, displayName: areas.displayName, displayNameZhCn: areas.displayNameZhCn, kind: areas.kind }).from(areas);
+  const all = await allAreas(ctx.db);
   const byKey = new Map<string, AreaRef>();
   for (const a of all) {
     const ref = { id: a.id, label: areaName(a, ctx.locale) || a.name };
@@ -85,8 +72,7 @@ async function areaResolver(ctx: CallContext, actor: Actor) {
   const current = all.find((a) => a.id === actor.currentAreaId);
   let defaultArea: number | null = current && current.kind === 'DDC' ? current.id : null;
   if (defaultArea === null) {
-    const [c] = await ctx.db.select({ areaId: companies.areaId }).from(companies).where(eq(companies.id, actor.companyId));
-    defaultArea = c?.areaId ?? current?.id ?? null;
+    defaultArea = (await ownCompanyAreaId(ctx.db, actor)) ?? current?.id ?? null;
   }
   // A user without areas may place devices in none (issue 11 §1.12).
   const allowed = new Set(actor.areaIds);
@@ -147,7 +133,7 @@ function parseRow(raw: Record<string, string>, rowNumber: number, resolveArea: (
 export async function importDevices(ctx: CallContext, fileId: number): Promise<ImportResult> {
   const actor = requireActor(ctx);
   authorize(cloudUpgradePolicy, actor, null, 'importDevices');
-  const [file] = await ctx.db.select().from(files).where(and(eq(files.id, fileId), eq(files.companyId, actor.companyId)));
+  const file = await findOwnCompanyFileRow(ctx.db, actor, fileId);
   if (!file) throw new AppError(ErrorCodes.notFound);
   if (fileExtension(file.name) !== 'xlsx') throw new AppError(ErrorCodes.importUnreadable, undefined, `not an xlsx: ${file.name}`);
   return withImportSlot(() => importSheet(ctx, actor, file));
@@ -181,10 +167,7 @@ async function importSheet(ctx: CallContext, actor: Actor, file: { id: number; n
   // Devices already registered under these SNs or MACs (any brand: SN and MAC are unique platform-wide).
   let candidates = rows.filter((r) => r.reasons.length === 0);
   const existing = candidates.length
-    ? ((await ctx.db.execute(sql`
-        select company_id, sn, mac, model, product_type, firmware_version, hardware_version, country, area_id
-          from devices
-         where sn = any(${sql.param(candidates.map((r) => r.sn))}::text[]) or mac = any(${sql.param(candidates.map((r) => r.mac))}::text[])`)) as unknown as { rows: Existing[] }).rows
+    ? await unsafeDevicesBySnOrMac(ctx.db, candidates.map((r) => r.sn), candidates.map((r) => r.mac))
     : [];
   const bySn = new Map(existing.map((e) => [e.sn, e]));
   const byMac = new Map(existing.map((e) => [e.mac, e]));
@@ -216,20 +199,9 @@ async function importSheet(ctx: CallContext, actor: Actor, file: { id: number; n
   let updated = 0;
   if (values.length) {
     const now = new Date(ctx.clock.now());
-    const col = <K extends keyof (typeof values)[number]>(k: K) => sql.param(values.map((v) => v[k]));
     let written: Array<{ sn: string; inserted: boolean }>;
     try {
-      written = ((await ctx.db.execute(sql`
-        insert into devices (company_id, company_path, sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, created_at, updated_at)
-        select ${actor.companyId}::int, ${actor.companyPath}::text, u.sn, u.mac, u.model, u.pt, u.fw, u.hw, u.country, u.area, ${now}::timestamptz, ${now}::timestamptz
-          from unnest(${col('sn')}::text[], ${col('mac')}::text[], ${col('model')}::text[], ${col('productType')}::text[],
-                      ${col('firmwareVersion')}::text[], ${col('hardwareVersion')}::text[], ${col('country')}::text[], ${col('areaId')}::int[])
-               as u(sn, mac, model, pt, fw, hw, country, area)
-        on conflict (sn) do update set
-          mac = excluded.mac, model = excluded.model, product_type = excluded.product_type, firmware_version = excluded.firmware_version,
-          hardware_version = excluded.hardware_version, country = excluded.country, area_id = excluded.area_id, updated_at = excluded.updated_at
-        where devices.company_id = excluded.company_id
-        returning sn, (xmax = 0) as inserted`)) as unknown as { rows: Array<{ sn: string; inserted: boolean }> }).rows;
+      written = await upsertOwnDevices(ctx.db, actor, values, now);
     } catch (err) {
       // Another import took one of these MACs between the check and the write.
       if ((err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') {

@@ -1,7 +1,7 @@
 /**
- * Pieces of the release engine shared by the tick, the task calls and the device service: the
- * task's state change (through releaseTaskMachine, recorded in release_task_events), cancelling a
- * task's active devices, starting a wave, and late joiners.
+ * Pieces of the release engine shared by the tick, the task calls and the device service, without
+ * a database: the task's state change (through releaseTaskMachine), gates, pause details and the
+ * per-wave counter deltas. Their statements are in engine.repository.ts.
  *
  * Lock order, everywhere: the task row (FOR UPDATE), then task_devices rows, then the wave rows
  * (counters, always last and as relative increments). Device-side paths (poll, report, join) never
@@ -10,29 +10,14 @@
 import {
   DEFAULT_GATES, ErrorCodes, gatesSchema, releaseTaskMachine, type Gates, type ReleaseTaskAction, type ReleaseTaskState,
 } from '@portal/contract';
-import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 
 export type Executor = Db | Tx;
 
-/** Rows of a raw statement (both drivers answer `{ rows }`). Cast counts to int and times to epoch ms in SQL. */
-export async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
-  const r = (await db.execute(q)) as unknown as { rows: T[] };
-  return r.rows;
-}
-
 export const iso = (ms: number) => new Date(ms).toISOString();
-/** A timestamptz column as epoch milliseconds (a JS number on both drivers). */
-export const epochMs = (col: SQL) => sql`(extract(epoch from ${col}) * 1000)::float8`;
-
-/** Device states that belong to a running task (the partial unique index task_devices_active_uq). */
-export const ACTIVE_STATES_SQL = sql.raw(`('pending','notified','downloading','installing')`);
-export const IN_FLIGHT_STATES_SQL = sql.raw(`('notified','downloading','installing')`);
-
 export const FINAL_TASK_STATES: readonly ReleaseTaskState[] = ['ended', 'expired', 'revoked', 'completed'];
 export const OPEN_TASK_STATES: readonly ReleaseTaskState[] = releaseTaskMachine.states.filter((s) => !FINAL_TASK_STATES.includes(s));
-export const OPEN_TASK_STATES_SQL = sql.raw(`(${OPEN_TASK_STATES.map((s) => `'${s}'`).join(',')})`);
 export const isFinalTask = (s: string) => (FINAL_TASK_STATES as readonly string[]).includes(s);
 
 /** The gates stored with a task, completed with the defaults (rows written before gates existed hold {}). */
@@ -63,15 +48,6 @@ export function pauseDetailOf(stored: unknown): PauseDetail {
   return stored && typeof stored === 'object' ? (stored as PauseDetail) : {};
 }
 
-export async function recordTaskEvent(
-  db: Executor,
-  e: { taskId: number; action: string; from: string; to: string; by: string; reason?: string | null; now: number },
-): Promise<void> {
-  await db.execute(sql`
-    insert into release_task_events (task_id, at, action, from_state, to_state, by_name, reason)
-    values (${e.taskId}, ${iso(e.now)}::timestamptz, ${e.action}, ${e.from}, ${e.to}, ${e.by}, ${e.reason ?? null})`);
-}
-
 /** Per-wave deltas of counters, applied in one statement at the end of a transaction. */
 export type WaveDeltas = Map<number, { size?: number; notified?: number; success?: number; failed?: number; cancelled?: number }>;
 
@@ -82,167 +58,3 @@ export function addDelta(deltas: WaveDeltas, wave: number, field: 'size' | 'noti
   deltas.set(wave, d);
 }
 
-export async function applyWaveDeltas(db: Executor, taskId: number, deltas: WaveDeltas): Promise<void> {
-  if (deltas.size === 0) return;
-  const entries = [...deltas.entries()].sort(([a], [b]) => a - b);
-  const col = (f: 'size' | 'notified' | 'success' | 'failed' | 'cancelled') => sql.param(entries.map(([, d]) => d[f] ?? 0));
-  await db.execute(sql`
-    update release_task_waves w
-       set size = w.size + x.size, notified = w.notified + x.notified, success = w.success + x.success,
-           failed = w.failed + x.failed, cancelled = w.cancelled + x.cancelled
-      from unnest(${sql.param(entries.map(([idx]) => idx))}::int[], ${col('size')}::int[], ${col('notified')}::int[],
-                  ${col('success')}::int[], ${col('failed')}::int[], ${col('cancelled')}::int[])
-           as x(idx, size, notified, success, failed, cancelled)
-     where w.task_id = ${taskId} and w.idx = x.idx`);
-}
-
-/** Cancels the task's devices still active (all, or only those not notified yet); returns counts per wave. */
-export async function cancelActiveDevices(db: Executor, taskId: number, now: number, deltas: WaveDeltas, onlyPending = false): Promise<number> {
-  const states = onlyPending ? sql.raw(`('pending')`) : ACTIVE_STATES_SQL;
-  const r = await rows<{ wave: number; n: number }>(db, sql`
-    with c as (
-      update task_devices set state = 'cancelled', updated_at = ${iso(now)}::timestamptz
-       where task_id = ${taskId} and state in ${states}
-      returning wave)
-    select wave::int as wave, count(*)::int as n from c group by wave`);
-  let total = 0;
-  for (const { wave, n } of r) {
-    addDelta(deltas, wave, 'cancelled', n);
-    total += n;
-  }
-  return total;
-}
-
-/** Marks notified devices that have not finished within the report timeout as failed ('TIMEOUT'). */
-export async function timeOutDevices(db: Executor, taskId: number, timeoutMinutes: number, now: number, deltas: WaveDeltas): Promise<number> {
-  const r = await rows<{ wave: number; n: number }>(db, sql`
-    with f as (
-      update task_devices set state = 'failed', error_code = 'TIMEOUT', updated_at = ${iso(now)}::timestamptz
-       where task_id = ${taskId} and state in ${IN_FLIGHT_STATES_SQL}
-         and notified_at < ${iso(now - timeoutMinutes * 60_000)}::timestamptz
-      returning wave)
-    select wave::int as wave, count(*)::int as n from f group by wave`);
-  // A device of a started wave that never answered (never polled) within the timeout also counts
-  // as failed, so silent devices cannot keep a rollout running. Its clock starts when its wave
-  // started, when it joined, or when the task last came back to release (continue, resume,
-  // promote), whichever is latest: a long pause does not fail a whole wave on continue.
-  const silent = await rows<{ wave: number; n: number }>(db, sql`
-    with resumed as (
-      select max(at) as at from release_task_events
-       where task_id = ${taskId} and to_state = 'in_release'),
-    f as (
-      update task_devices td set state = 'failed', error_code = 'NO_RESPONSE', updated_at = ${iso(now)}::timestamptz
-        from release_task_waves w, resumed
-       where td.task_id = ${taskId} and td.state = 'pending'
-         and w.task_id = td.task_id and w.idx = td.wave and w.started_at is not null
-         and greatest(w.started_at, coalesce(td.updated_at, w.started_at), coalesce(resumed.at, w.started_at))
-             < ${iso(now - timeoutMinutes * 60_000)}::timestamptz
-      returning td.wave)
-    select wave::int as wave, count(*)::int as n from f group by wave`);
-  let total = 0;
-  for (const { wave, n } of [...r, ...silent]) {
-    addDelta(deltas, wave, 'failed', n);
-    total += n;
-  }
-  return total;
-}
-
-export async function startWave(db: Executor, taskId: number, idx: number, now: number): Promise<void> {
-  await db.execute(sql`
-    update release_task_waves set started_at = ${iso(now)}::timestamptz
-     where task_id = ${taskId} and idx = ${idx} and started_at is null`);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Late joiners
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Whether device d fits task t with package p (aliases d, t, p): in the brand's subtree, the
- * package's product type, models and compatible versions, not already on its version, in the
- * task's regions and countries (specified: named by SN or within a MAC range), free of any other
- * active task and never part of this one. `named` yields the task's SNs (column sn), `ranges` its
- * MAC ranges (columns s, e).
- */
-function joinMatch(named: SQL, ranges: SQL): SQL {
-  return sql`
-      d.company_path like t.company_path || '%'
-  and d.product_type = p.product_type and d.model = any(p.models) and d.firmware_version = any(p.compatible_versions)
-  and d.firmware_version <> p.version_name
-  and (cardinality(t.countries) = 0 or d.country = any(t.countries))
-  and (case when t.release_type = 'specified' then
-             (cardinality(t.area_ids) = 0 or d.area_id = any(t.area_ids))
-         and (d.sn in (${named}) or exists (select 1 from (${ranges}) r where d.mac between r.s and r.e and left(d.mac, 6) = left(r.s, 6)))
-       else d.area_id = any(t.area_ids) end)
-  and not exists (select 1 from task_devices x where x.device_id = d.id and x.state in ${ACTIVE_STATES_SQL})
-  and not exists (select 1 from task_devices y where y.task_id = t.id and y.device_id = d.id)`;
-}
-
-/** Late joiners go to the task's last wave: the only wave of a full or specified release, the promotion wave of a gray one. */
-const JOIN_WAVE = sql.raw(`(select max(w.idx) from release_task_waves w where w.task_id = t.id)`);
-const HAS_WAVES = sql.raw(`exists (select 1 from release_task_waves w0 where w0.task_id = t.id)`);
-
-/**
- * Adds the given devices that fit the task (set-based, a thousand at a time: an anti-join on the
- * table being inserted into must stay small whatever plan the statistics lead to); the caller
- * holds the task row.
- */
-export async function joinTaskDevices(db: Executor, taskId: number, deviceIds: readonly number[], now: number, deltas: WaveDeltas): Promise<number> {
-  let total = 0;
-  for (let i = 0; i < deviceIds.length; i += JOIN_CHUNK) total += await joinChunk(db, taskId, deviceIds.slice(i, i + JOIN_CHUNK), now, deltas);
-  return total;
-}
-
-const JOIN_CHUNK = 1_000;
-
-async function joinChunk(db: Executor, taskId: number, deviceIds: readonly number[], now: number, deltas: WaveDeltas): Promise<number> {
-  const r = await rows<{ wave: number; n: number }>(db, sql`
-    with j as (
-      insert into task_devices (task_id, device_id, wave, state, country, from_version, updated_at)
-      select t.id, d.id, ${JOIN_WAVE}, 'pending', d.country, d.firmware_version, ${iso(now)}::timestamptz
-        from release_tasks t
-        join firmware_packages p on p.id = t.pkg_id
-        join devices d on d.id = any(${sql.param(deviceIds)}::bigint[])
-       where t.id = ${taskId} and ${HAS_WAVES}
-         and ${joinMatch(
-           // Not correlated with t: evaluated once (hashed), however many SNs the task names.
-           sql`select jsonb_array_elements_text(coalesce(target->'sns', '[]'::jsonb)) from release_tasks where id = ${taskId}`,
-           sql`select m->>'start' as s, m->>'end' as e from release_tasks, jsonb_array_elements(coalesce(target->'macRanges', '[]'::jsonb)) m where id = ${taskId}`,
-         )}
-      on conflict do nothing
-      returning wave)
-    select wave::int as wave, count(*)::int as n from j group by wave`);
-  let total = 0;
-  for (const { wave, n } of r) {
-    addDelta(deltas, wave, 'size', n);
-    total += n;
-  }
-  return total;
-}
-
-/**
- * A device that registered, changed or became free joins the oldest open task it fits (one active
- * task per device). Does not lock the task row: it adds one pending row and bumps the wave's size.
- */
-export async function joinOpenTask(db: Executor, deviceId: number, now: number): Promise<{ taskId: number; wave: number } | null> {
-  const [j] = await rows<{ task_id: number; wave: number }>(db, sql`
-    with j as (
-      insert into task_devices (task_id, device_id, wave, state, country, from_version, updated_at)
-      select t.id, d.id, ${JOIN_WAVE}, 'pending', d.country, d.firmware_version, ${iso(now)}::timestamptz
-        from devices d
-        join release_tasks t on t.status in ${OPEN_TASK_STATES_SQL}
-        join firmware_packages p on p.id = t.pkg_id and p.status = 'synced'
-       where d.id = ${deviceId} and ${HAS_WAVES}
-         and ${joinMatch(
-           sql`select jsonb_array_elements_text(coalesce(t.target->'sns', '[]'::jsonb))`,
-           sql`select m->>'start' as s, m->>'end' as e from jsonb_array_elements(coalesce(t.target->'macRanges', '[]'::jsonb)) m`,
-         )}
-       order by t.id
-       limit 1
-      on conflict do nothing
-      returning task_id, wave),
-    w as (
-      update release_task_waves w set size = w.size + 1 from j where w.task_id = j.task_id and w.idx = j.wave returning w.task_id)
-    select j.task_id::int as task_id, j.wave::int as wave from j`);
-  return j ? { taskId: Number(j.task_id), wave: Number(j.wave) } : null;
-}

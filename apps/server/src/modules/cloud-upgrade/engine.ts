@@ -19,12 +19,12 @@
  * still pending then are cancelled (freed for other tasks).
  */
 import type { Gates, ReleaseTaskAction, ReleaseTaskState } from '@portal/contract';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
-  applyWaveDeltas, cancelActiveDevices, epochMs, gatesOf, iso, joinTaskDevices, nextTaskState, OPEN_TASK_STATES_SQL,
-  pauseDetailOf, recordTaskEvent, rows, startWave, timeOutDevices, type Executor, type PauseDetail, type WaveDeltas,
-} from './engine.shared';
+  applyWaveDeltas, cancelActiveDevices, joinTaskDevices, JOIN_SOURCES, lockTaskRow, packageStatusOf, recordTaskEvent, startWave, timeOutDevices,
+  unsafeJoinCandidates, unsafeOpenTasks, updateTaskState, waveRows, type JoinSource, type Watermark,
+} from './engine.repository';
+import { gatesOf, iso, nextTaskState, pauseDetailOf, type Executor, type PauseDetail, type WaveDeltas } from './engine.shared';
 
 export const SYSTEM_ACTOR = 'system';
 
@@ -63,15 +63,7 @@ export interface WaveView {
 
 /** The task row, locked; null when it does not exist (or, with skipLocked, another instance holds it). */
 export async function lockTask(db: Executor, taskId: number, opts: { skipLocked?: boolean; openOnly?: boolean } = {}): Promise<TaskRecord | null> {
-  const [r] = await rows<{
-    id: number; pkg_id: number; status: ReleaseTaskState; release_type: string; current_wave: number; pause_reason: string | null;
-    pause_detail: unknown; gates: unknown; start_at: number; end_at: number; company_path: string;
-  }>(db, sql`
-    select id, pkg_id, status, release_type, current_wave::int as current_wave, pause_reason, pause_detail, gates,
-           ${epochMs(sql`start_at`)} as start_at, ${epochMs(sql`end_at`)} as end_at, company_path
-      from release_tasks
-     where id = ${taskId} ${opts.openOnly ? sql`and status in ${OPEN_TASK_STATES_SQL}` : sql``}
-       for update ${opts.skipLocked ? sql`skip locked` : sql``}`);
+  const r = await lockTaskRow(db, taskId, opts);
   if (!r) return null;
   return {
     id: r.id, pkgId: r.pkg_id, status: r.status, releaseType: r.release_type, currentWave: Number(r.current_wave), pauseReason: r.pause_reason,
@@ -80,11 +72,7 @@ export async function lockTask(db: Executor, taskId: number, opts: { skipLocked?
 }
 
 export async function loadWaves(db: Executor, taskId: number): Promise<WaveView[]> {
-  const r = await rows<{
-    idx: number; size: number; is_promotion: boolean; pace_minutes: number; started_at: number | null; notified: number; success: number; failed: number; cancelled: number;
-  }>(db, sql`
-    select idx::int as idx, size, is_promotion, pace_minutes, ${epochMs(sql`started_at`)} as started_at, notified, success, failed, cancelled
-      from release_task_waves where task_id = ${taskId} order by idx`);
+  const r = await waveRows(db, taskId);
   return r.map((w) => ({
     idx: Number(w.idx), size: Number(w.size), isPromotion: w.is_promotion, paceMinutes: Number(w.pace_minutes),
     startedAt: w.started_at === null ? null : Number(w.started_at), notified: Number(w.notified), success: Number(w.success),
@@ -163,16 +151,9 @@ export class TaskWork {
     for (const idx of this.started) await startWave(db, id, idx, this.now);
     await applyWaveDeltas(db, id, this.deltas);
     const detail = this.pauseDetail.params || this.pauseDetail.errorBaseline ? this.pauseDetail : null;
-    await db.execute(sql`
-      update release_tasks t
-         set status = ${this.status}, current_wave = ${this.currentWave}, pause_reason = ${this.pauseReason},
-             pause_detail = ${detail === null ? null : JSON.stringify(detail)}::jsonb,
-             finished_at = coalesce(t.finished_at, ${this.finishedAt === null ? null : iso(this.finishedAt)}::timestamptz),
-             updated_at = ${iso(this.now)}::timestamptz,
-             target_quantity = coalesce(s.total, 0), notice_quantity = coalesce(s.notice, 0)
-        from (select sum(size)::int as total, (sum(size) filter (where not is_promotion or started_at is not null))::int as notice
-                from release_task_waves where task_id = ${id}) s
-       where t.id = ${id}`);
+    await updateTaskState(db, id, {
+      status: this.status, currentWave: this.currentWave, pauseReason: this.pauseReason, pauseDetail: detail, finishedAt: this.finishedAt, now: this.now,
+    });
   }
 }
 
@@ -286,11 +267,6 @@ export async function closeTask(db: Executor, work: TaskWork, action: 'end' | 'r
   await cancelActiveDevices(db, work.task.id, work.now, work.deltas);
 }
 
-async function packageStatus(db: Executor, pkgId: number): Promise<string | null> {
-  const [p] = await rows<{ status: string }>(db, sql`select status from firmware_packages where id = ${pkgId}`);
-  return p?.status ?? null;
-}
-
 /** One task's turn of the tick; the caller runs it in a transaction. */
 async function tickTask(db: Executor, taskId: number, now: number, changedDeviceIds: readonly number[]): Promise<void> {
   const task = await lockTask(db, taskId, { skipLocked: true, openOnly: true });
@@ -313,7 +289,7 @@ async function tickTask(db: Executor, taskId: number, now: number, changedDevice
   const timedOut = await timeOutDevices(db, task.id, task.gates.reportTimeoutMinutes, now, work.deltas);
   if (timedOut > 0) work.markTouched();
 
-  const pkg = await packageStatus(db, task.pkgId);
+  const pkg = await packageStatusOf(db, task.pkgId);
   if (work.status === 'in_release' && pkg !== 'synced') {
     work.move('externalPause', SYSTEM_ACTOR, 'packageAbandoned');
     work.pause('packageAbandoned', { status: pkg ?? 'deleted' });
@@ -326,43 +302,23 @@ async function tickTask(db: Executor, taskId: number, now: number, changedDevice
   await work.save(db);
 }
 
-type Watermark = { at: string; atMs: number; id: number };
-
-/**
- * Where a device may have become able to join an open task, each read in (updated_at, id) order
- * from a watermark: its own row changed (registered, imported, its version or area changed), or a
- * task it was in ended, completed or was revoked and freed it (cancelled).
- */
-const JOIN_SOURCES = {
-  changed: (since: Watermark) => sql`
-    select id::float8 as id, updated_at::text as at from devices
-     where (updated_at, id) > (${since.at}::timestamptz, ${since.id})
-     order by updated_at, id limit ${JOIN_BATCH}`,
-  freed: (since: Watermark) => sql`
-    select device_id::float8 as id, updated_at::text as at from task_devices
-     where state = 'cancelled' and (updated_at, device_id) > (${since.at}::timestamptz, ${since.id})
-     order by updated_at, device_id limit ${JOIN_BATCH}`,
-};
-type JoinSource = keyof typeof JOIN_SOURCES;
 
 /** Per database handle and source: the (updated_at, id) already looked at for late joining. */
 const watermarks = new WeakMap<Database, Partial<Record<JoinSource, Watermark>>>();
 
 /** Moves every open task on at time `now`: starts tasks and waves, applies gates and timeouts, adds late joiners, expires. */
 export async function tickReleaseTasks(database: Database, now: number): Promise<void> {
-  const tasks = await rows<{ id: number; created_at: number; created_text: string }>(database.db, sql`
-    select id, ${epochMs(sql`created_at`)} as created_at, created_at::text as created_text
-      from release_tasks where status in ${OPEN_TASK_STATES_SQL} order by id`);
+  const tasks = await unsafeOpenTasks(database.db);
   // Devices changed or freed before the oldest open task was created were looked at when it was submitted.
   const oldest = tasks.reduce<{ ms: number; text: string } | null>((o, t) => (o && o.ms <= Number(t.created_at) ? o : { ms: Number(t.created_at), text: t.created_text }), null);
   const marks = watermarks.get(database) ?? {};
   const next: Partial<Record<JoinSource, Watermark>> = {};
   const candidates = new Set<number>();
-  for (const source of Object.keys(JOIN_SOURCES) as JoinSource[]) {
+  for (const source of JOIN_SOURCES) {
     let since = marks[source] ?? { at: iso(now - JOIN_FIRST_LOOKBACK_MS), atMs: now - JOIN_FIRST_LOOKBACK_MS, id: 0 };
     if (oldest && oldest.ms > since.atMs) since = { at: oldest.text, atMs: oldest.ms, id: 0 };
     // updated_at as text keeps its microseconds, so the keyset goes on exactly after the last row.
-    const found = tasks.length === 0 ? [] : await rows<{ id: number; at: string }>(database.db, JOIN_SOURCES[source](since));
+    const found = tasks.length === 0 ? [] : await unsafeJoinCandidates(database.db, source, since, JOIN_BATCH);
     for (const f of found) candidates.add(Number(f.id));
     const last = found[found.length - 1];
     // A full batch: go on after its last row next time; else look back a little from now.

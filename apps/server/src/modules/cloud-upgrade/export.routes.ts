@@ -6,16 +6,15 @@
 import {
   DEVICE_IMPORT_COLUMNS, ErrorCodes, normalizeLocale, rawRoutes, TARGET_IMPORT_COLUMNS, type ImportTemplateKind, type Locale,
 } from '@portal/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PassThrough } from 'node:stream';
-import { sessions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition, verifySignedUrl } from '../../lib/files';
 import { writeXlsxBuffer } from '../../lib/xlsx';
 import { rawRoute, signedLink } from '../../lib/raw-routes';
 import { XLSX_MIME } from './devices.import';
 import { sheetName, targetTemplateHelp, templateHelp, templateHelpHeaders } from './devices.messages';
+import { unsafeFindLinkSession } from './export.repository';
 import { filterFromLink, writeResultExport } from './export.service';
 import type { RouteDeps } from './route-deps';
 
@@ -37,7 +36,7 @@ export function registerExportRoutes(app: FastifyInstance, deps: RouteDeps): voi
     } catch (err) {
       throw new AppError(ErrorCodes.fileLinkInvalid, { detail: (err as Error).message });
     }
-    const [s] = await deps.database.db.select({ userId: sessions.userId, endedAt: sessions.endedAt }).from(sessions).where(eq(sessions.id, filter.sessionId));
+    const s = await unsafeFindLinkSession(deps.database.db, filter.sessionId);
     if (!s || s.endedAt || s.userId !== filter.userId) throw new AppError(ErrorCodes.fileLinkInvalid, { detail: 'session ended' });
     return filter;
   });

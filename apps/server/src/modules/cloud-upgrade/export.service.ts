@@ -5,15 +5,14 @@
  * workbook are ever held whole in memory.
  */
 import { ErrorCodes, rawRoutes, SIGNED_URL_TTL_SECONDS, formatMac, normalizeLocale, type Locale } from '@portal/contract';
-import { sql, type SQL } from 'drizzle-orm';
 import type { Writable } from 'node:stream';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type CallContext } from '../../lib/context';
 import { signUrl } from '../../lib/files';
-import { escapeLike } from '../../lib/tenancy';
 import { createXlsxStreamWriter } from '../../lib/xlsx';
 import { exportColumns, exportSheetName, stateLabel } from './devices.messages';
+import { countResultRows, resultRowsAfter, taskInSubtree, type ResultRow } from './export.repository';
 
 export const RESULT_EXPORT_DOWNLOAD_PATH = rawRoutes.resultExportDownload.path;
 /** A sheet holds 1,048,576 rows; an export stops short of that (the count says how many it has). */
@@ -33,31 +32,10 @@ export interface ExportFilter {
   locale: Locale;
 }
 
-function whereOf(f: ExportFilter): SQL {
-  const prefix = `${escapeLike(f.scope)}%`;
-  const parts: SQL[] = [
-    sql`t.company_path like ${prefix}`,
-    sql`d.company_path like ${prefix}`,
-    sql`td.updated_at >= ${new Date(f.from)}::timestamptz and td.updated_at <= ${new Date(f.to)}::timestamptz`,
-  ];
-  if (f.areaId !== null) {
-    parts.push(sql`(d.area_id = ${f.areaId}::int or exists (select 1 from areas a where a.id = ${f.areaId}::int and a.kind = 'RDC'))`);
-  }
-  if (f.taskId !== null) parts.push(sql`td.task_id = ${f.taskId}::int`);
-  if (f.state !== null) parts.push(sql`td.state = ${f.state}`);
-  return sql.join(parts, sql` and `);
-}
-
-const FROM = sql`from task_devices td join release_tasks t on t.id = td.task_id join devices d on d.id = td.device_id`;
-
 type Executor = Pick<Db | Tx, 'execute'>;
-async function rowsOf<T>(db: Executor, q: SQL): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-}
 
 export async function countExportRows(db: Executor, f: ExportFilter): Promise<number> {
-  const [r] = await rowsOf<{ n: number | string }>(db, sql`select count(*) as n ${FROM} where ${whereOf(f)}`);
-  return Math.min(Number(r?.n ?? 0), EXPORT_MAX_ROWS);
+  return Math.min(await countResultRows(db, f), EXPORT_MAX_ROWS);
 }
 
 /** upgrade/result/export: checks the task is the caller's, counts the rows, signs the link. */
@@ -67,11 +45,7 @@ export async function createResultExport(
 ): Promise<{ url: string; rows: number }> {
   const actor = requireActor(ctx);
   if (d.taskId !== undefined) {
-    const [task] = await rowsOf<{ id: number }>(
-      ctx.db,
-      sql`select id from release_tasks where id = ${d.taskId}::int and company_path like ${`${escapeLike(actor.companyPath)}%`}`,
-    );
-    if (!task) throw new AppError(ErrorCodes.notFound);
+    if (!(await taskInSubtree(ctx.db, actor, d.taskId))) throw new AppError(ErrorCodes.notFound);
   }
   const filter: ExportFilter = {
     scope: actor.companyPath,
@@ -122,39 +96,13 @@ export function filterFromLink(p: URLSearchParams): ExportFilter & { userId: num
   };
 }
 
-interface ResultRow {
-  task_id: number;
-  device_id: number | string;
-  version_name: string;
-  sn: string;
-  mac: string;
-  model: string;
-  country: string;
-  wave: number;
-  state: string;
-  from_version: string;
-  reported_version: string | null;
-  error_code: string | null;
-  updated_at: Date | string | null;
-}
-
 /** Writes the export's workbook onto `out`, page by page (keyset on task id, device id). */
 export async function writeResultExport(db: Executor, f: ExportFilter, out: Writable): Promise<number> {
   const writer = createXlsxStreamWriter(out, { name: exportSheetName(f.locale), columns: exportColumns(f.locale) });
-  const where = whereOf(f);
   let after: { task: number; device: number } | null = null;
   let written = 0;
   while (written < EXPORT_MAX_ROWS) {
-    const cursor: SQL = after ? sql`and (td.task_id, td.device_id) > (${after.task}::int, ${after.device}::bigint)` : sql``;
-    const page: ResultRow[] = await rowsOf<ResultRow>(
-      db,
-      sql`select td.task_id, td.device_id, p.version_name, d.sn, d.mac, d.model, td.country, td.wave, td.state, td.from_version,
-                 td.reported_version, td.error_code, td.updated_at
-            ${FROM} join firmware_packages p on p.id = t.pkg_id
-           where ${where} ${cursor}
-           order by td.task_id, td.device_id
-           limit ${Math.min(PAGE_ROWS, EXPORT_MAX_ROWS - written)}::int`,
-    );
+    const page: ResultRow[] = await resultRowsAfter(db, f, after, Math.min(PAGE_ROWS, EXPORT_MAX_ROWS - written));
     for (const r of page) {
       writer.addRow([
         Number(r.task_id), r.version_name, r.sn, r.mac.length === 12 ? formatMac(r.mac) : r.mac, r.model, r.country, Number(r.wave),

@@ -5,16 +5,14 @@
  * the processing claim of a worker ({"claim":...}), which is not a reason and is never shown.
  */
 import { errorMessage, isKnownErrorCode, SIGNED_URL_TTL_SECONDS, type FirmwarePackage, type Locale } from '@portal/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { areas, companies, files, firmwarePackageChunks, firmwarePackages, firmwarePackageSyncs, releaseTasks } from '../../db/schema';
-import { areaNameColumn } from '../../lib/area-names';
 import type { Actor } from '../../lib/context';
 import { fileLinkUrl } from '../../lib/files';
 import { allowedActions } from '../../lib/policy';
-import { packagePolicy, TASK_STATES_USING_PACKAGE, type PackageSubject } from './packages.policy';
+import { packagePolicy, type PackageSubject } from './packages.policy';
+import { packageDetails, packagesInUse, type PackageRow } from './packages.repository';
 
-export type PackageRow = typeof firmwarePackages.$inferSelect;
+export type { PackageRow };
 
 export type StatusReason = { code: number; params?: Record<string, string | number> } | { text: string } | { claim: string; at: number };
 
@@ -48,16 +46,6 @@ export interface PresentOptions {
 
 const iso = (d: Date) => d.toISOString();
 
-/** Which of these packages a release task still uses (abandon and delete wait for those). */
-export async function packagesInUse(db: Db | Tx, pkgIds: readonly number[]): Promise<Set<number>> {
-  if (pkgIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ pkgId: releaseTasks.pkgId })
-    .from(releaseTasks)
-    .where(and(inArray(releaseTasks.pkgId, [...pkgIds]), inArray(releaseTasks.status, [...TASK_STATES_USING_PACKAGE])));
-  return new Set(rows.map((r) => r.pkgId));
-}
-
 /** The package as its policy sees it at `now`. */
 export const packageSubject = (r: PackageRow, inUse: boolean, now: number): PackageSubject => ({
   status: r.status,
@@ -72,20 +60,7 @@ export async function presentPackages(rows: PackageRow[], o: PresentOptions): Pr
   const ids = rows.map((r) => r.id);
   const companyIds = [...new Set(rows.map((r) => r.companyId))];
   const sheetIds = [...new Set(rows.map((r) => r.signSheetFileId).filter((x): x is number => x !== null))];
-  // One query after the other: o.db may be a transaction's single connection.
-  const names = await o.db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, companyIds));
-  const syncs = await o.db
-    .select({ pkgId: firmwarePackageSyncs.pkgId, areaId: firmwarePackageSyncs.areaId, areaName: areaNameColumn(o.locale), state: firmwarePackageSyncs.state, at: firmwarePackageSyncs.at })
-    .from(firmwarePackageSyncs)
-    .innerJoin(areas, eq(areas.id, firmwarePackageSyncs.areaId))
-    .where(inArray(firmwarePackageSyncs.pkgId, ids))
-    .orderBy(asc(firmwarePackageSyncs.pkgId), asc(firmwarePackageSyncs.areaId));
-  const received = await o.db
-    .select({ pkgId: firmwarePackageChunks.pkgId, bytes: sql<string>`sum(${firmwarePackageChunks.size})` })
-    .from(firmwarePackageChunks)
-    .where(inArray(firmwarePackageChunks.pkgId, ids))
-    .groupBy(firmwarePackageChunks.pkgId);
-  const sheets = sheetIds.length ? await o.db.select({ id: files.id, path: files.path }).from(files).where(inArray(files.id, sheetIds)) : [];
+  const { names, syncs, received, sheets } = await packageDetails(o.db, ids, companyIds, sheetIds, o.locale);
   const inUse = await packagesInUse(o.db, ids);
   const nameOf = new Map(names.map((c) => [c.id, c.name]));
   const bytesOf = new Map(received.map((r) => [r.pkgId, Number(r.bytes)]));

@@ -10,14 +10,13 @@
 import {
   ErrorCodes, errorMessage, IllegalTransitionError, PACKAGE_CHUNK_BYTES, rawRoutes, type DeviceApiAnswer, type ErrorCode, type UploadStatus,
 } from '@portal/contract';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { firmwarePackageChunks, firmwarePackages } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { serveFile } from '../../lib/files';
 import { rawRoute, storageToken } from '../../lib/raw-routes';
 import { requestLocale } from '../../plugins/call-router';
 import { httpStatusOf } from '../../plugins/errors';
+import { chunksOf, unsafeFindPackageByObject, unsafeFindPackageForStorage, unsafeLockPackageForChunk, upsertChunk } from './packages.repository';
 import { chunkCount, chunkKey, chunkLength, SECURITY_TOKEN_HEADER, uploadObjectName, verifyStorageToken, type StorageAction } from './packages.storage';
 import type { RouteDeps } from './route-deps';
 
@@ -79,7 +78,7 @@ export function registerStorageRoutes(app: FastifyInstance, deps: RouteDeps): vo
       const now = new Date(clock.now());
       const result = await database.db.transaction(async (tx) => {
         // A share lock: chunks arrive side by side, while complete (an update) waits for them.
-        const [pkg] = await tx.select().from(firmwarePackages).where(eq(firmwarePackages.id, pkgId)).for('share');
+        const pkg = await unsafeLockPackageForChunk(tx, pkgId);
         if (!pkg) throw new AppError(ErrorCodes.notFound);
         if (pkg.status !== 'upload_incomplete') throw new AppError(ErrorCodes.illegalTransition, undefined, `chunk for a ${pkg.status} package`);
         const count = chunkCount(pkg.size);
@@ -90,23 +89,16 @@ export function registerStorageRoutes(app: FastifyInstance, deps: RouteDeps): vo
         const expected = chunkLength(pkg.size, index);
         if (body.length !== expected) throw new AppError(ErrorCodes.uploadChunkInvalid, { detail: `chunk ${index} has ${body.length} bytes, expected ${expected}` });
         const digest = await services.fileStore.put(chunkKey(pkgId, index), body, { contentType: OCTET_STREAM });
-        await tx
-          .insert(firmwarePackageChunks)
-          .values({ pkgId, idx: index, size: body.length, md5: digest.md5, receivedAt: now })
-          .onConflictDoUpdate({ target: [firmwarePackageChunks.pkgId, firmwarePackageChunks.idx], set: { size: body.length, md5: digest.md5, receivedAt: now } });
+        await upsertChunk(tx, { pkgId, idx: index, size: body.length, md5: digest.md5, receivedAt: now });
         return { index, size: body.length, md5: digest.md5 };
       });
       return answer(req, 200, result);
     }, { bodyLimit: PACKAGE_CHUNK_BYTES });
 
     rawRoute(scope, deps, rawRoutes.storageUploadStatus, uploadGrant, 'the token names one package object, issued by storage-info/get after its tenant check', async (req, _reply, pkgId) => {
-      const [pkg] = await database.db.select({ size: firmwarePackages.size, status: firmwarePackages.status }).from(firmwarePackages).where(eq(firmwarePackages.id, pkgId));
+      const pkg = await unsafeFindPackageForStorage(database.db, pkgId);
       if (!pkg) throw new AppError(ErrorCodes.notFound);
-      const chunks = await database.db
-        .select({ idx: firmwarePackageChunks.idx, size: firmwarePackageChunks.size })
-        .from(firmwarePackageChunks)
-        .where(and(eq(firmwarePackageChunks.pkgId, pkgId)))
-        .orderBy(asc(firmwarePackageChunks.idx));
+      const chunks = await chunksOf(database.db, pkgId);
       // After the upload completed its chunks are gone: everything counts as received.
       const done = pkg.status !== 'upload_incomplete' && pkg.status !== 'deleted';
       const status: UploadStatus = done
@@ -120,10 +112,7 @@ export function registerStorageRoutes(app: FastifyInstance, deps: RouteDeps): vo
       return { objectName, grant: grantOf(req, null, objectName, 'download') };
     });
     rawRoute(scope, deps, rawRoutes.storageDownload, downloadGrant, 'the token names one package object, issued by storage-info/get after its tenant check', async (req, reply, { objectName, grant }) => {
-      const [pkg] = await database.db
-        .select()
-        .from(firmwarePackages)
-        .where(and(eq(firmwarePackages.id, grant.pkgId), eq(firmwarePackages.objectKey, objectName)));
+      const pkg = await unsafeFindPackageByObject(database.db, grant.pkgId, objectName);
       if (!pkg || pkg.status === 'deleted') throw new AppError(ErrorCodes.notFound);
       const served = await serveFile({
         store: services.fileStore,

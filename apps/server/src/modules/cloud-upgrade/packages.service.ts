@@ -8,16 +8,18 @@ import {
   CANARY_WAVES, DAY_MS, DEFAULT_GATES, ErrorCodes, firmwarePackageMachine, PACKAGE_CHUNK_BYTES, PACKAGE_MAX_BYTES, PACKAGE_VALIDITY_MIN_DAYS,
   STORAGE_TOKEN_TTL_MS, upgradeCalls, type FirmwarePackage, type FirmwarePackageState, type PackageAbility,
 } from '@portal/contract';
-import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { files, firmwarePackageChunks, firmwarePackages, firmwarePackageSyncs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
-import { escapeLike, inSubtree } from '../../lib/tenancy';
+import { mapPage } from '../../lib/tenancy';
 import { authorize } from '../../lib/policy';
 import { cloudUpgradePolicy, packagePolicy } from './packages.policy';
-import { packagesInUse, packageSubject, presentPackages, type PackageRow } from './packages.presenter';
+import { packageSubject, presentPackages, type PackageRow } from './packages.presenter';
+import {
+  dcCopyKeys, deletePackageChunks, deletePackageSyncs, findOwnCompanyFile, findPackageInSubtree, insertPackage, listPackagesInSubtree, packagesInUse,
+  receivedChunks, retryFailedSyncs, updatePackageRow, versionTaken,
+} from './packages.repository';
 import { kickPackageProcessing } from './packages.processing';
 import { assembledKey, chunkCount, chunkKey, issueStorageToken, STORAGE_BUCKET, storageUrl, uploadObjectName } from './packages.storage';
 
@@ -26,11 +28,7 @@ type Data<K extends keyof typeof upgradeCalls> = z.output<(typeof upgradeCalls)[
 const SIGN_SHEET_MIMES = ['image/png', 'image/jpeg'];
 
 export async function findPackage(db: Db | Tx, actor: Actor, pkgId: number, opts: { forUpdate?: boolean } = {}): Promise<PackageRow> {
-  const q = db
-    .select()
-    .from(firmwarePackages)
-    .where(and(eq(firmwarePackages.id, pkgId), inSubtree(firmwarePackages.companyPath, actor)));
-  const [row] = opts.forUpdate ? await q.for('update') : await q;
+  const row = await findPackageInSubtree(db, actor, pkgId, opts);
   if (!row) throw new AppError(ErrorCodes.notFound);
   return row;
 }
@@ -92,29 +90,13 @@ export async function storageInfo(ctx: CallContext, d: Data<'storageInfo'>) {
 
 async function checkSignSheet(db: Db | Tx, actor: Actor, fileId: number | null) {
   if (fileId === null) return;
-  const [f] = await db
-    .select({ id: files.id, mime: files.mime })
-    .from(files)
-    .where(and(eq(files.id, fileId), eq(files.companyId, actor.companyId)));
+  const f = await findOwnCompanyFile(db, actor, fileId);
   if (!f) throw new AppError(ErrorCodes.notFound, undefined, `sign sheet file ${fileId} is not the caller's`);
   if (!SIGN_SHEET_MIMES.includes(f.mime)) throw new AppError(ErrorCodes.fileTypeNotAllowed);
 }
 
 async function assertVersionFree(db: Db | Tx, companyId: number, productType: string, versionName: string, exceptId?: number) {
-  const [taken] = await db
-    .select({ id: firmwarePackages.id })
-    .from(firmwarePackages)
-    .where(
-      and(
-        eq(firmwarePackages.companyId, companyId),
-        eq(firmwarePackages.productType, productType),
-        eq(firmwarePackages.versionName, versionName),
-        ne(firmwarePackages.status, 'deleted'),
-        exceptId === undefined ? undefined : ne(firmwarePackages.id, exceptId),
-      ),
-    )
-    .limit(1);
-  if (taken) throw new AppError(ErrorCodes.versionExists, { version: versionName });
+  if (await versionTaken(db, companyId, productType, versionName, exceptId)) throw new AppError(ErrorCodes.versionExists, { version: versionName });
 }
 
 const isUniqueViolation = (err: unknown) => {
@@ -132,9 +114,7 @@ export async function createPackage(ctx: CallContext, d: Data<'packageCreate'>) 
   const now = new Date(ctx.clock.now());
   let row: PackageRow | undefined;
   try {
-    [row] = await ctx.db
-      .insert(firmwarePackages)
-      .values({
+    row = await insertPackage(ctx.db, {
         companyId: actor.companyId,
         companyPath: actor.companyPath,
         versionName: d.versionName,
@@ -153,14 +133,13 @@ export async function createPackage(ctx: CallContext, d: Data<'packageCreate'>) 
         createdBy: actor.actingUserId ?? actor.userId,
         createdAt: now,
         updatedAt: now,
-      })
-      .returning();
+      });
   } catch (err) {
     // Two creates of the same version at once: the partial unique index decides.
     if (isUniqueViolation(err)) throw new AppError(ErrorCodes.versionExists, { version: d.versionName });
     throw err;
   }
-  [row] = await ctx.db.update(firmwarePackages).set({ objectKey: assembledKey(actor.companyId, row!.id) }).where(eq(firmwarePackages.id, row!.id)).returning();
+  row = await updatePackageRow(ctx.db, row!.id, { objectKey: assembledKey(actor.companyId, row!.id) });
   await ctx.audit({ targetType: 'firmwarePackage', targetId: row!.id, after: { versionName: d.versionName, productType: d.productType, fileName: d.fileName, size: d.size, md5: d.md5 } });
   return presentOne(ctx, row!);
 }
@@ -173,16 +152,12 @@ export async function completePackage(ctx: CallContext, pkgId: number) {
     const pkg = await findPackage(tx, actor, pkgId, { forUpdate: true });
     await authorizePackage(ctx, tx, pkg, 'continueUpload');
     const to = firmwarePackageMachine.next(pkg.status as FirmwarePackageState, 'completeUpload');
-    const [got] = await tx
-      .select({ chunks: count(), bytes: sql<string>`coalesce(sum(${firmwarePackageChunks.size}), 0)` })
-      .from(firmwarePackageChunks)
-      .where(eq(firmwarePackageChunks.pkgId, pkg.id));
-    const received = Number(got?.bytes ?? 0);
-    if ((got?.chunks ?? 0) !== chunkCount(pkg.size) || received !== pkg.size) {
+    const got = await receivedChunks(tx, pkg.id);
+    const received = got.bytes;
+    if (got.chunks !== chunkCount(pkg.size) || received !== pkg.size) {
       throw new AppError(ErrorCodes.uploadIncomplete, { received, size: pkg.size });
     }
-    const [updated] = await tx.update(firmwarePackages).set({ status: to, statusReason: null, updatedAt: now }).where(eq(firmwarePackages.id, pkg.id)).returning();
-    return updated!;
+    return updatePackageRow(tx, pkg.id, { status: to, statusReason: null, updatedAt: now });
   });
   await ctx.audit({ targetType: 'firmwarePackage', targetId: row.id, before: { status: 'upload_incomplete' }, after: { status: row.status } });
   const out = await presentOne(ctx, row);
@@ -191,25 +166,8 @@ export async function completePackage(ctx: CallContext, pkgId: number) {
 }
 
 export async function listPackages(ctx: CallContext, d: Data<'packageList'>) {
-  const actor = requireActor(ctx);
-  const text = d.searchText ? `%${escapeLike(d.searchText)}%` : null;
-  const where: SQL | undefined = and(
-    inSubtree(firmwarePackages.companyPath, actor),
-    d.status ? eq(firmwarePackages.status, d.status) : ne(firmwarePackages.status, 'deleted'),
-    d.productType ? eq(firmwarePackages.productType, d.productType) : undefined,
-    text ? or(ilike(firmwarePackages.versionName, text), ilike(firmwarePackages.fileName, text)) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(firmwarePackages)
-      .where(where)
-      .orderBy(desc(firmwarePackages.createdAt), desc(firmwarePackages.id))
-      .limit(d.pageSize)
-      .offset((d.pageNum - 1) * d.pageSize),
-    ctx.db.select({ n: count() }).from(firmwarePackages).where(where),
-  ]);
-  return { records: await present(ctx, rows), total: total?.n ?? 0, pageNum: d.pageNum, pageSize: d.pageSize };
+  const page = await listPackagesInSubtree(ctx.db, requireActor(ctx), d, d);
+  return mapPage(page, (rows) => present(ctx, rows));
 }
 
 export async function getPackage(ctx: CallContext, pkgId: number) {
@@ -237,7 +195,7 @@ export async function updatePackage(ctx: CallContext, d: Data<'packageUpdate'>) 
     signSheetFileId: d.signSheetFileId,
     updatedAt: new Date(ctx.clock.now()),
   };
-  const [row] = await ctx.db.update(firmwarePackages).set(patch).where(eq(firmwarePackages.id, pkg.id)).returning();
+  const row = await updatePackageRow(ctx.db, pkg.id, patch);
   await ctx.audit({
     targetType: 'firmwarePackage',
     targetId: pkg.id,
@@ -249,8 +207,7 @@ export async function updatePackage(ctx: CallContext, d: Data<'packageUpdate'>) 
 
 /** Keys of everything stored for a package: chunks, the assembled file, its DC copies. */
 async function storedKeys(db: Db | Tx, pkg: PackageRow): Promise<string[]> {
-  const copies = await db.select({ key: firmwarePackageSyncs.objectKey }).from(firmwarePackageSyncs).where(eq(firmwarePackageSyncs.pkgId, pkg.id));
-  const keys = [pkg.objectKey, ...copies.map((c) => c.key)];
+  const keys = [pkg.objectKey, ...(await dcCopyKeys(db, pkg.id))];
   for (let i = 0; i < chunkCount(pkg.size); i++) keys.push(chunkKey(pkg.id, i));
   return [...new Set(keys.filter((k): k is string => !!k))];
 }
@@ -271,22 +228,19 @@ export async function operatePackage(ctx: CallContext, d: Data<'packageOperate'>
     let removeKeys: string[] = [];
     if (d.action === 'delete') {
       removeKeys = await storedKeys(tx, pkg);
-      await tx.delete(firmwarePackageChunks).where(eq(firmwarePackageChunks.pkgId, pkg.id));
-      await tx.delete(firmwarePackageSyncs).where(eq(firmwarePackageSyncs.pkgId, pkg.id));
+      await deletePackageChunks(tx, pkg.id);
+      await deletePackageSyncs(tx, pkg.id);
     } else if (d.action === 'restartUpload') {
       // A fresh upload: whatever was received before is dropped.
       removeKeys = [pkg.objectKey, ...Array.from({ length: chunkCount(pkg.size) }, (_, i) => chunkKey(pkg.id, i))];
-      await tx.delete(firmwarePackageChunks).where(eq(firmwarePackageChunks.pkgId, pkg.id));
+      await deletePackageChunks(tx, pkg.id);
     } else if (d.action === 'retrySync') {
-      await tx
-        .update(firmwarePackageSyncs)
-        .set({ state: 'pending', error: null, at: null, objectKey: null })
-        .where(and(eq(firmwarePackageSyncs.pkgId, pkg.id), eq(firmwarePackageSyncs.state, 'failed')));
+      await retryFailedSyncs(tx, pkg.id);
     }
     const patch: Partial<PackageRow> = { status: to, statusReason: null, updatedAt: now };
     if (d.action === 'restartUpload') Object.assign(patch, { computedMd5: null, sha256: null });
-    const [row] = await tx.update(firmwarePackages).set(patch).where(eq(firmwarePackages.id, pkg.id)).returning();
-    return { row: row!, before: pkg.status, removeKeys };
+    const row = await updatePackageRow(tx, pkg.id, patch);
+    return { row, before: pkg.status, removeKeys };
   });
   await ctx.audit({ action: `${upgradeCalls.packageOperate.path}/${d.action}`, targetType: 'firmwarePackage', targetId: out.row.id, before: { status: out.before }, after: { status: out.row.status } });
   ctx.afterCommit(async () => {

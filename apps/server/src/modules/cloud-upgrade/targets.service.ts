@@ -17,8 +17,9 @@ import { areaNameColumn } from '../../lib/area-names';
 import { AppError } from '../../lib/app-error';
 import type { Actor, CallContext } from '../../lib/context';
 import { authorize } from '../../lib/policy';
-import { escapeLike, inSubtree } from '../../lib/tenancy';
-import { ACTIVE_STATES_SQL, rows, type Executor } from './engine.shared';
+import { escapeLike, scopedToSubtree } from '../../lib/tenancy';
+import { ACTIVE_STATES_SQL, rows } from './engine.repository';
+import type { Executor } from './engine.shared';
 import { packagePolicy } from './packages.policy';
 import { packageSubject } from './packages.presenter';
 import { readTargetSns } from './targets.file';
@@ -53,7 +54,7 @@ async function releasablePackage(ctx: CallContext, actor: Actor, t: TargetInput,
   const [pkg] = await ctx.db
     .select()
     .from(firmwarePackages)
-    .where(and(eq(firmwarePackages.id, t.pkgId), ne(firmwarePackages.status, 'deleted'), inSubtree(firmwarePackages.companyPath, actor)))
+    .where(and(eq(firmwarePackages.id, t.pkgId), ne(firmwarePackages.status, 'deleted'), scopedToSubtree(firmwarePackages.companyPath, actor)))
     // Inside a submit's transaction this holds the package against a concurrent abandon or delete
     // (they take the row FOR UPDATE), so no task is created on a package that is going away.
     .for('share');

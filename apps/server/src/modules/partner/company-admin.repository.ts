@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import { areas, companies, users } from '../../db/schema';
 import { areaNameColumn } from '../../lib/area-names';
 import type { Actor } from '../../lib/context';
-import { belowCompany } from '../../lib/tenancy';
+import { scopedBelowCompany } from '../../lib/tenancy';
 import { companyColumns, companyFacts, userCountSql } from './company.repository';
 import { NO_FACTS, type CompanySubject } from './company.policy';
 
@@ -26,7 +26,7 @@ export type AdminCompanyRow = NonNullable<Awaited<ReturnType<typeof findDownstre
 
 /** A company strictly below the caller's, or null (another tenant's id, the caller's own or an ancestor). */
 export async function findDownstreamCompany(db: AnyDb, actor: Pick<Actor, 'companyPath'>, companyId: number, opts: { forUpdate?: boolean } = {}) {
-  const q = db.select(companyAdminColumns).from(companies).where(and(eq(companies.id, companyId), belowCompany(companies.path, actor)));
+  const q = db.select(companyAdminColumns).from(companies).where(and(eq(companies.id, companyId), scopedBelowCompany(companies.path, actor)));
   const [row] = opts.forUpdate ? await q.for('update', { of: companies }) : await q;
   return row ?? null;
 }
@@ -58,7 +58,7 @@ export async function companyName(db: AnyDb, companyId: number | null): Promise<
 
 /** Downstream companies by type, state and area (named in `locale`); users against the limit; the crowded ones. */
 export async function downstreamStatistics(db: AnyDb, actor: Pick<Actor, 'companyPath'>, locale: Locale) {
-  const scope = belowCompany(companies.path, actor);
+  const scope = scopedBelowCompany(companies.path, actor);
   const [byType, byStatus, byArea, [usage], atLimit] = await Promise.all([
     db.select({ key: companies.type, count: count() }).from(companies).where(scope).groupBy(companies.type).orderBy(desc(count())),
     db.select({ key: companies.status, count: count() }).from(companies).where(scope).groupBy(companies.status).orderBy(desc(count())),

@@ -4,7 +4,7 @@ import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm
 import type { Database, Db, Tx } from '../../db/client';
 import { companies } from '../../db/schema';
 import type { Actor } from '../../lib/context';
-import { belowCompany, escapeLike, inSubtree } from '../../lib/tenancy';
+import { scopedBelowCompany, escapeLike, scopedToSubtree } from '../../lib/tenancy';
 import type { DataDeps } from '../../lib/data-versions';
 import type { ReadCache } from '../../lib/read-cache';
 import type { TotalCache } from '../../lib/total-cache';
@@ -132,7 +132,7 @@ export async function listDownstreamCompanies(
   const totalKey = `${actor.companyPath}|${f.searchText ?? ''}|${f.type ?? ''}|${f.status ?? ''}|${f.areaId ?? ''}|${f.parentId ?? ''}`;
   // The count's query is only built on a cache miss.
   const total = await totals.get(`companies|${totalKey}`, async () => {
-    const conds: SQL[] = [belowCompany(companies.path, actor)];
+    const conds: SQL[] = [scopedBelowCompany(companies.path, actor)];
     if (f.searchText) conds.push(ilike(companies.name, search!));
     if (f.type) conds.push(eq(companies.type, f.type));
     if (f.status) conds.push(eq(companies.status, f.status));
@@ -148,7 +148,7 @@ export async function findCompanyInSubtree(db: AnyDb, actor: Actor, companyId: n
   const [row] = await db
     .select(companyColumns)
     .from(companies)
-    .where(and(eq(companies.id, companyId), inSubtree(companies.path, actor)));
+    .where(and(eq(companies.id, companyId), scopedToSubtree(companies.path, actor)));
   return row ?? null;
 }
 

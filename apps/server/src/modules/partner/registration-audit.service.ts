@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client';
 import { companies, registrationAudits, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
-import { belowCompany, escapeLike } from '../../lib/tenancy';
+import { scopedBelowCompany, escapeLike } from '../../lib/tenancy';
 import { companyName, findDownstreamCompany } from './company-admin.repository';
 import { companyStatusOf } from './invitation.service';
 import { publicOrigin } from './invitation-links';
@@ -81,13 +81,13 @@ export async function pendingAuditCount(db: AnyDb, actor: Actor) {
     .select({ n: count() })
     .from(registrationAudits)
     .innerJoin(companies, eq(companies.id, registrationAudits.companyId))
-    .where(and(eq(registrationAudits.status, 'pending'), belowCompany(companies.path, actor)));
+    .where(and(eq(registrationAudits.status, 'pending'), scopedBelowCompany(companies.path, actor)));
   return Number(r?.n ?? 0);
 }
 
 export async function auditPage(ctx: CallContext, q: { pageNum: number; pageSize: number; status?: AuditState; searchText?: string }) {
   const actor = requireActor(ctx);
-  const conds: SQL[] = [belowCompany(companies.path, actor)];
+  const conds: SQL[] = [scopedBelowCompany(companies.path, actor)];
   if (q.status) conds.push(eq(registrationAudits.status, q.status));
   if (q.searchText) conds.push(ilike(companies.name, `%${escapeLike(q.searchText)}%`));
   const where = and(...conds);

@@ -9,7 +9,7 @@ import { requireActor } from '../../lib/context';
 import { fileLinkUrl, serveFile, verifyFileLink } from '../../lib/files';
 import { implement } from '../../lib/implement';
 import type { AppServices } from '../../lib/services';
-import { inSubtree } from '../../lib/tenancy';
+import { scopedToSubtree } from '../../lib/tenancy';
 import { rawRoute, signedLink } from '../../lib/raw-routes';
 
 /** file/link: a signed file/get link for a file of the caller's subtree (or a public one). */
@@ -24,7 +24,7 @@ export const fileImpls = [
     if (!f) throw new AppError(ErrorCodes.notFound);
     if (!f.isPublic) {
       const [own] = f.companyPath
-        ? await ctx.db.select({ id: companies.id }).from(companies).where(and(eq(companies.path, f.companyPath), inSubtree(companies.path, actor)))
+        ? await ctx.db.select({ id: companies.id }).from(companies).where(and(eq(companies.path, f.companyPath), scopedToSubtree(companies.path, actor)))
         : [];
       if (!own) throw new AppError(ErrorCodes.notFound);
     }

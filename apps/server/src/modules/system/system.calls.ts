@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import { areaKindSettings, mails, operationLogs, users } from '../../db/schema';
 import { requireActor } from '../../lib/context';
 import { implement } from '../../lib/implement';
-import { escapeLike, inSubtree } from '../../lib/tenancy';
+import { escapeLike, scopedToSubtree } from '../../lib/tenancy';
 import type { Db, Tx } from '../../db/client';
 
 async function hiddenMenuLists(db: Db | Tx) {
@@ -17,7 +17,7 @@ async function hiddenMenuLists(db: Db | Tx) {
 export const systemImpls = [
   implement(systemCalls.operationLogs, { none: "lists only entries whose company is in the caller's subtree (tested)" }, async (ctx, d) => {
     const actor = requireActor(ctx);
-    const conds: SQL[] = [inSubtree(operationLogs.companyPath, actor)];
+    const conds: SQL[] = [scopedToSubtree(operationLogs.companyPath, actor)];
     if (d.action) conds.push(ilike(operationLogs.action, `%${escapeLike(d.action)}%`));
     if (d.from) conds.push(gte(operationLogs.at, new Date(d.from)));
     if (d.to) conds.push(lte(operationLogs.at, new Date(d.to)));
