@@ -131,22 +131,22 @@ const USER_COLUMNS = `u.id, u.company_id, c.name as company_name, u.email, u.del
  * A searched page and its total in one statement (not prepared: each search is planned for its own
  * prefix, which is what lets the prefix ranges reach the indexes). The matches are the union of one
  * index-only scan per searched column (migration 0013's covering indexes carry id, company, status
- * and type), each kept when its company is in the caller's scope; they are counted, and only the
- * page's ids are then read in full. A page past the last still answers the total (one row of nulls).
+ * and type), each match checked against its own company (a lookup by id, remembered per company
+ * (Memoize); without the `offset 0` fence the planner hashes every company of the subtree, which
+ * costs more than the matches of a selective search); they are counted, and only the page's ids are
+ * then read in full. A page past the last still answers the total (one row of nulls).
  */
 function searchStatement(w: ReturnType<typeof listWhere>, page: { pageNum: number; pageSize: number }) {
   const params = [...w.params, w.search, page.pageSize, (page.pageNum - 1) * page.pageSize];
   const s = w.params.length + 1;
-  const userConds = w.userConds.map((c) => ` and ${c}`).join('');
-  const branch = (matches: string) => `select u.id, u.company_id from users u where ${matches}${userConds}`;
+  const conds = [...w.userConds, ...w.companyConds].map((c) => ` and ${c}`).join('');
+  const branch = (matches: string) =>
+    `select u.id from users u cross join lateral (select c.id, c.path from companies c where c.id = u.company_id offset 0) c where ${matches}${conds}`;
   const text = `with m as materialized (
-           select f.id from (
-             ${branch(`lower(u.email) like $${s}`)}
-             union ${branch(`lower(u.nickname) like $${s}`)}
-             union ${branch(`u.phone like $${s}`)}
-             union ${branch(`lower(u.deleted_email) like $${s} and u.deleted_email is not null`)}
-           ) f
-           where exists (select 1 from companies c where c.id = f.company_id and ${w.companyConds.join(' and ')}))
+           ${branch(`lower(u.email) like $${s}`)}
+           union ${branch(`lower(u.nickname) like $${s}`)}
+           union ${branch(`u.phone like $${s}`)}
+           union ${branch(`lower(u.deleted_email) like $${s} and u.deleted_email is not null`)})
          select ${USER_COLUMNS}, t.total_rows
            from (select count(*)::int as total_rows from m) t
            left join lateral (select m.id from m order by m.id desc limit $${s + 1} offset $${s + 2}) p on true

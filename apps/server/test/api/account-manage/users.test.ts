@@ -120,6 +120,10 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       expect(await emails({ searchText: 'ana', companyId: searchInstaller.id })).toEqual({ total: 1, emails: ['ana.lima@dealer.test'] });
       expect(await emails({ searchText: 'ana', userType: 'installer' })).toEqual({ total: 1, emails: ['ana.lima@dealer.test'] });
       expect(await emails({ searchText: 'ana', status: 'normal' })).toEqual({ total: 2, emails: ['ana.lopez@acme.test', 'ana_b@acme.test'] });
+      // A user whose resource range is the search installer finds only the users there.
+      const ranged = await createUser(t.database, { companyId: companies.partnerA.id, email: 'ranged@acme.test', userType: 'partner', userAuthType: 2, codes: ['dealer_account_qry'] });
+      await t.database.db.update(users).set({ companyIds: [searchInstaller.id] }).where(eq(users.id, ranged.id));
+      expect(await emails({ searchText: 'ana' }, await t.login('ranged@acme.test'))).toEqual({ total: 1, emails: ['ana.lima@dealer.test'] });
       // A page past the last still has the total.
       const past = await t.call(userCalls.list, { searchText: 'ana', pageNum: 3, pageSize: 2 }, owner);
       expect([past.data.records.length, past.data.total]).toEqual([0, 3]);
