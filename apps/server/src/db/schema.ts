@@ -53,8 +53,8 @@ export const companies = pgTable(
     index('companies_path_idx').using('btree', sql`${t.path} text_pattern_ops`),
     index('companies_parent_idx').on(t.parentId),
     index('companies_name_idx').on(t.name),
-    // Name search (ILIKE '%text%'): pg_trgm, migration 0011.
-    index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // Name search (ILIKE '%text%'): pg_trgm, migration 0011; without a pending list since 0013.
+    index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`).with({ fastupdate: false }),
     // A page of one type (installers, dealers...) newest first, without walking the other types.
     index('companies_type_id_idx').on(t.type, t.id),
   ],
@@ -109,14 +109,16 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
+    // Migration 0013 adds INCLUDE (status) (Drizzle cannot declare INCLUDE): a company's live users counted from the index.
     index('users_company_idx').on(t.companyId, t.id),
     index('users_type_id_idx').on(t.userType, t.id),
-    // Prefix search of the user list (lower(...) like 'abc%').
-    index('users_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
-    index('users_nickname_prefix_idx').using('btree', sql`lower(${t.nickname}) text_pattern_ops`),
-    index('users_phone_prefix_idx').using('btree', sql`${t.phone} text_pattern_ops`),
+    // Prefix search of the user list (lower(...) like 'abc%'). Migration 0013 makes them covering, INCLUDE (the column,
+    // id, company_id, status, user_type), so a search is counted by index-only scans.
+    index('users_email_search_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
+    index('users_nickname_search_idx').using('btree', sql`lower(${t.nickname}) text_pattern_ops`),
+    index('users_phone_search_idx').using('btree', sql`${t.phone} text_pattern_ops`),
     // A deleted user is still found by the address they had.
-    index('users_deleted_email_prefix_idx').using('btree', sql`lower(${t.deletedEmail}) text_pattern_ops`).where(sql`${t.deletedEmail} is not null`),
+    index('users_deleted_email_search_idx').using('btree', sql`lower(${t.deletedEmail}) text_pattern_ops`).where(sql`${t.deletedEmail} is not null`),
   ],
 );
 

@@ -1,8 +1,8 @@
 /**
  * Users, always scoped to the caller's subtree and resource range. The list is the module's hot
- * path (100,000 users in a large partner's subtree): one statement, newest first, with a prefix
- * search the `lower(email)` / `lower(nickname)` / `phone` pattern indexes serve, and a total from
- * the short-lived total cache.
+ * path (100,000 users in a large partner's subtree): one statement, newest first; a search is a
+ * prefix search that the covering `users_*_search_idx` indexes answer with its total; an unsearched
+ * page takes its total from the short-lived total cache.
  */
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client';
@@ -75,30 +75,32 @@ export interface UserListRow {
 const toDate = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
 
 /**
- * The user list's where clause with only the filters given (each combination is its own prepared
- * statement, so a type or status filter can walk its index instead of the whole subtree).
+ * The user list's conditions with only the filters given (each combination is its own prepared
+ * statement, so a type or status filter can walk its index instead of the whole subtree): those on
+ * the user's company (`c`: the subtree, the resource range) and those on the user (`u`).
  */
 function listWhere(scope: ActorScope, f: UserListFilter) {
   const { actor } = scope;
   const params: unknown[] = [escapeLike(actor.companyPath) + '%'];
-  const conds: string[] = ['c.path like $1'];
+  const companyConds: string[] = ['c.path like $1'];
+  const userConds: string[] = [];
   let shape = '';
-  const add = (flag: string, cond: (n: number) => string, value: unknown) => {
+  const add = (conds: string[], flag: string, cond: (n: number) => string, value: unknown) => {
     params.push(value);
     conds.push(cond(params.length));
     shape += flag;
   };
   if (scope.rangePaths) {
     params.push(actor.companyId);
-    add('r', (n) => `(c.id = $${n - 1}::int or c.path like any($${n}::text[]))`, scope.rangePaths.map((p) => escapeLike(p) + '%'));
+    add(companyConds, 'r', (n) => `(c.id = $${n - 1}::int or c.path like any($${n}::text[]))`, scope.rangePaths.map((p) => escapeLike(p) + '%'));
   }
+  if (f.status) add(userConds, 'x', (n) => `u.status = $${n}`, f.status);
+  else userConds.push(`u.status <> 'deleted'`);
+  if (f.companyId) add(userConds, 'c', (n) => `u.company_id = $${n}::int`, f.companyId);
+  if (f.userType) add(userConds, 't', (n) => `u.user_type = $${n}`, f.userType);
+  // The search text is a prefix of the e-mail, nickname or phone (or a deleted user's address), case-insensitive.
   const search = f.searchText ? escapeLike(f.searchText.toLowerCase()) + '%' : null;
-  if (search) add('s', (n) => `(lower(u.email) like $${n} or lower(u.nickname) like $${n} or u.phone like $${n} or lower(u.deleted_email) like $${n})`, search);
-  if (f.status) add('x', (n) => `u.status = $${n}`, f.status);
-  else conds.push(`u.status <> 'deleted'`);
-  if (f.companyId) add('c', (n) => `u.company_id = $${n}::int`, f.companyId);
-  if (f.userType) add('t', (n) => `u.user_type = $${n}`, f.userType);
-  return { where: conds.join('\n        and '), params, shape, search };
+  return { companyConds, userConds, params, shape, search };
 }
 
 /** What a user page is read from. */
@@ -122,6 +124,38 @@ function toUserListRow(r: Record<string, unknown>): UserListRow {
   };
 }
 
+const USER_COLUMNS = `u.id, u.company_id, c.name as company_name, u.email, u.deleted_email, u.nickname, u.phone, u.user_type,
+              u.user_auth_type, u.status, u.registered, u.invited_at, u.created_at`;
+
+/**
+ * A searched page and its total in one statement (not prepared: each search is planned for its own
+ * prefix, which is what lets the prefix ranges reach the indexes). The matches are the union of one
+ * index-only scan per searched column (migration 0013's covering indexes carry id, company, status
+ * and type), each match checked against its own company (a lookup by id, remembered per company
+ * (Memoize); without the `offset 0` fence the planner hashes every company of the subtree, which
+ * costs more than the matches of a selective search); they are counted, and only the page's ids are
+ * then read in full. A page past the last still answers the total (one row of nulls).
+ */
+function searchStatement(w: ReturnType<typeof listWhere>, page: { pageNum: number; pageSize: number }) {
+  const params = [...w.params, w.search, page.pageSize, (page.pageNum - 1) * page.pageSize];
+  const s = w.params.length + 1;
+  const conds = [...w.userConds, ...w.companyConds].map((c) => ` and ${c}`).join('');
+  const branch = (matches: string) =>
+    `select u.id from users u cross join lateral (select c.id, c.path from companies c where c.id = u.company_id offset 0) c where ${matches}${conds}`;
+  const text = `with m as materialized (
+           ${branch(`lower(u.email) like $${s}`)}
+           union ${branch(`lower(u.nickname) like $${s}`)}
+           union ${branch(`u.phone like $${s}`)}
+           union ${branch(`lower(u.deleted_email) like $${s} and u.deleted_email is not null`)})
+         select ${USER_COLUMNS}, t.total_rows
+           from (select count(*)::int as total_rows from m) t
+           left join lateral (select m.id from m order by m.id desc limit $${s + 1} offset $${s + 2}) p on true
+           left join users u on u.id = p.id
+           left join companies c on c.id = u.company_id
+          order by u.id desc`;
+  return { text, params };
+}
+
 export async function listUsers(
   database: Database,
   { totals, reads }: { totals: TotalCache; reads: ReadCache },
@@ -131,45 +165,28 @@ export async function listUsers(
 ) {
   const { actor } = scope;
   const w = listWhere(scope, f);
+  if (w.search) {
+    // Each search is its own total (the total cache would hardly ever hold it): counted with its page.
+    const q = searchStatement(w, page);
+    return reads.get(`users.search|${w.shape}|${JSON.stringify(q.params)}`, USER_PAGE_DEPS, async () => {
+      const { rows } = await database.query<Record<string, unknown>>(q.text, q.params);
+      return { records: rows.filter((r) => r.id !== null).map(toUserListRow), total: Number(rows[0]?.total_rows ?? 0) };
+    });
+  }
   const n = w.params.length;
   const params = [...w.params, page.pageSize, (page.pageNum - 1) * page.pageSize];
-  const columns = `u.id, u.company_id, c.name as company_name, u.email, u.deleted_email, u.nickname, u.phone, u.user_type,
-              u.user_auth_type, u.status, u.registered, u.invited_at, u.created_at`;
   const matching = `from users u join companies c on c.id = u.company_id
-        where ${w.where}`;
-  const limit = `limit $${n + 1} offset $${n + 2}`;
-  const key = `users|${actor.companyPath}|${(scope.rangePaths ?? []).join(',')}|${w.search ?? ''}|${f.status ?? ''}|${f.companyId ?? ''}|${f.userType ?? ''}`;
+        where ${[...w.companyConds, ...w.userConds].join('\n        and ')}`;
+  const key = `users|${actor.companyPath}|${(scope.rangePaths ?? []).join(',')}||${f.status ?? ''}|${f.companyId ?? ''}|${f.userType ?? ''}`;
   const countAll = async () => {
     const r = await database.query<{ n: number }>(`select count(*)::int as n ${matching}`, w.params);
     return Number(r.rows[0]?.n ?? 0);
   };
-  if (w.search) {
-    // A search: the page and its total from one statement, planned for its own values. The matches
-    // are found once through the prefix indexes (materialized: otherwise the planner walks the id
-    // index backwards for the first page, reading the whole subtree when a search matches few
-    // users), each checked against its own company (a lookup by id: hashing every company of the
-    // subtree costs more than a search's matches), then counted and sorted. Each search is its own
-    // total: the total cache would hardly ever hold it.
-    const found = await reads.get(`users.search|${w.shape}|${JSON.stringify(params)}`, USER_PAGE_DEPS, async () => {
-      const { rows } = await database.query<Record<string, unknown>>(
-        `with found as materialized (
-           select ${columns}
-             from users u cross join lateral (select c.id, c.name, c.path from companies c where c.id = u.company_id offset 0) c
-            where ${w.where})
-         select *, count(*) over () as total_rows from found order by id desc ${limit}`,
-        params,
-      );
-      return { records: rows.map(toUserListRow), total: rows.length ? Number(rows[0].total_rows) : null };
-    });
-    // A page past the last one has no row to carry the total: counted apart (rare).
-    const total = found.total ?? (page.pageNum === 1 ? 0 : await totals.get(key, countAll, USER_PAGE_DEPS));
-    return { records: found.records, total };
-  }
   // The page is kept until a user or company changes (the read cache); its key is the statement's
   // shape and every value bound to it. Each combination of filters is a prepared statement,
   // planned once per connection.
   const records = await reads.get(`users.page|${w.shape}|${JSON.stringify(params)}`, USER_PAGE_DEPS, async () => {
-    const { rows } = await database.query<Record<string, unknown>>(`select ${columns} ${matching} order by u.id desc ${limit}`, params, {
+    const { rows } = await database.query<Record<string, unknown>>(`select ${USER_COLUMNS} ${matching} order by u.id desc limit $${n + 1} offset $${n + 2}`, params, {
       name: `user_list_page_${w.shape || 'all'}`,
     });
     return rows.map(toUserListRow);

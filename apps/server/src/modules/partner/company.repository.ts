@@ -104,36 +104,39 @@ export async function listDownstreamCompanies(
   const limit = `limit $${params.length - 1} offset $${params.length}`;
   const userCount = (alias: string) => `(select count(*)::int from users u where u.company_id = ${alias}.id and u.status <> 'deleted') as user_count`;
   if (search) {
-    // A search: the page and its total from one statement, planned for its own pattern; the
-    // matches are read once (materialized: otherwise the planner walks the id index backwards for
-    // the first page, reading the whole subtree when a name matches few companies), then counted
-    // and sorted. Each search is its own total: the total cache would hardly ever hold it.
-    const found = await reads.get(`companies.search|${shape}|${JSON.stringify(params)}`, COMPANY_PAGE_DEPS, async () => {
+    // A search: the page and its total from one statement, planned for its own pattern (not
+    // prepared: the trigram index needs the pattern at planning). The matches' ids are found once
+    // through the trigram index (materialized: otherwise the planner walks the id index backwards
+    // for the first page, reading the whole subtree when a name matches few companies), counted,
+    // and only the page's companies are read in full. A page past the last still answers the
+    // total (one row of nulls).
+    return reads.get(`companies.search|${shape}|${JSON.stringify(params)}`, COMPANY_PAGE_DEPS, async () => {
       const { rows } = await database.query<Record<string, unknown>>(
-        `with found as materialized (select ${columns} from companies c where ${where}),
-              page as (select *, count(*) over () as total_rows from found order by id desc ${limit})
-         select page.*, ${userCount('page')} from page order by id desc`,
+        `with m as materialized (select c.id from companies c where ${where})
+         select ${columns}, ${userCount('c')}, t.total_rows
+           from (select count(*)::int as total_rows from m) t
+           left join lateral (select m.id from m order by m.id desc ${limit}) p on true
+           left join companies c on c.id = p.id
+          order by c.id desc`,
         params,
       );
-      return { records: rows.map(toCompanyListRecord), total: rows.length ? Number(rows[0].total_rows) : null };
+      return { records: rows.filter((r) => r.id !== null).map(toCompanyListRecord), total: Number(rows[0]?.total_rows ?? 0) };
     });
-    if (found.total !== null || page.pageNum === 1) return { records: found.records, total: found.total ?? 0 };
   }
   // The page is kept until a company or user changes (the read cache); its key is the statement's
-  // shape and every value bound to it. (A search gets here only for a page past its last.)
+  // shape and every value bound to it.
   const records = await reads.get(`companies.page|${shape}|${JSON.stringify(params)}`, COMPANY_PAGE_DEPS, async () => {
     const { rows } = await database.query<Record<string, unknown>>(
       `select ${columns}, ${userCount('c')} from companies c where ${where} order by c.id desc ${limit}`,
       params,
-      search ? undefined : { name: `company_list_page_${shape || 'all'}` },
+      { name: `company_list_page_${shape || 'all'}` },
     );
     return rows.map(toCompanyListRecord);
   });
-  const totalKey = `${actor.companyPath}|${f.searchText ?? ''}|${f.type ?? ''}|${f.status ?? ''}|${f.areaId ?? ''}|${f.parentId ?? ''}`;
+  const totalKey = `${actor.companyPath}||${f.type ?? ''}|${f.status ?? ''}|${f.areaId ?? ''}|${f.parentId ?? ''}`;
   // The count's query is only built on a cache miss.
   const total = await totals.get(`companies|${totalKey}`, async () => {
     const conds: SQL[] = [scopedBelowCompany(companies.path, actor)];
-    if (f.searchText) conds.push(ilike(companies.name, search!));
     if (f.type) conds.push(eq(companies.type, f.type));
     if (f.status) conds.push(eq(companies.status, f.status));
     if (f.areaId) conds.push(eq(companies.areaId, f.areaId));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companies, users } from '../../../src/db/schema';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
-import { createUser, PASSWORD } from '../../support/fixtures';
+import { createCompany, createUser, PASSWORD } from '../../support/fixtures';
 
 const LINK = /\/customer\/user-register\/(\d+)\/(\d+)\/([0-9a-f]{32})\?t=(\S+)/;
 const NEW_PASSWORD = 'Fresh#2026pw';
@@ -86,6 +86,47 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       expect(byPhone.data.records.map((u) => u.email)).toEqual(['zoe@dealer.test']);
       const wild = await t.call(userCalls.list, { searchText: '%' }, owner);
       expect(wild.data.total).toBe(0);
+    });
+
+    it('searches "first.l", a phone prefix and literal "_" and "%", each user once, inside the caller\'s subtree and filters', async () => {
+      const { companies } = t.world;
+      // Companies of their own, so that the other tests' counts stay as they are.
+      const searchDealer = await createCompany(t.database, { parentId: companies.partnerA.id, type: 'distributor', level: 2, name: 'Search Dealer' });
+      const searchInstaller = await createCompany(t.database, { parentId: searchDealer.id, type: 'installer', level: 3, name: 'Search Installer' });
+      const add = async (companyId: number, email: string, nickname: string, phone: string, userType: string, status?: string) => {
+        const u = await createUser(t.database, { companyId, email, nickname, userType, userAuthType: 3, status });
+        await t.database.db.update(users).set({ phone }).where(eq(users.id, u.id));
+      };
+      await add(searchDealer.id, 'ana.lopez@acme.test', 'Ana Lopez', '+1 555 0100', 'distributor');
+      await add(searchInstaller.id, 'ana.lima@dealer.test', 'Ana Lima', '+1 555 0101', 'installer', 'operation_locked');
+      await add(searchDealer.id, 'ana_b@acme.test', 'Bea', '+1 555 0200', 'distributor');
+      await add(companies.partnerB.id, 'ana.lee@b.test', 'Ana Lee', '+1 555 0102', 'partner');
+      const emails = async (data: Record<string, unknown>, session = owner) => {
+        const r = await t.call(userCalls.list, { pageSize: 50, ...data } as never, session);
+        expect(r.basic.code, r.basic.msg).toBe(200);
+        return { total: r.data.total, emails: r.data.records.map((u) => u.email).sort() };
+      };
+      // Matched by e-mail and nickname alike, counted once; partner B's Ana is another tenant's.
+      expect(await emails({ searchText: 'ANA' })).toEqual({ total: 3, emails: ['ana.lima@dealer.test', 'ana.lopez@acme.test', 'ana_b@acme.test'] });
+      expect(await emails({ searchText: 'ana' }, await t.login('owner-b@test.local'))).toEqual({ total: 1, emails: ['ana.lee@b.test'] });
+      expect(await emails({ searchText: 'ana.l' })).toEqual({ total: 2, emails: ['ana.lima@dealer.test', 'ana.lopez@acme.test'] });
+      expect(await emails({ searchText: 'ana l' })).toEqual({ total: 2, emails: ['ana.lima@dealer.test', 'ana.lopez@acme.test'] });
+      expect(await emails({ searchText: '+1 555 010' })).toEqual({ total: 2, emails: ['ana.lima@dealer.test', 'ana.lopez@acme.test'] });
+      // LIKE wildcards match literally: "_" only an underscore, "%" nothing.
+      expect(await emails({ searchText: 'ana_' })).toEqual({ total: 1, emails: ['ana_b@acme.test'] });
+      expect(await emails({ searchText: 'an%' })).toEqual({ total: 0, emails: [] });
+      expect(await emails({ searchText: '+1_555' })).toEqual({ total: 0, emails: [] });
+      // With the filters: company, type, status.
+      expect(await emails({ searchText: 'ana', companyId: searchInstaller.id })).toEqual({ total: 1, emails: ['ana.lima@dealer.test'] });
+      expect(await emails({ searchText: 'ana', userType: 'installer' })).toEqual({ total: 1, emails: ['ana.lima@dealer.test'] });
+      expect(await emails({ searchText: 'ana', status: 'normal' })).toEqual({ total: 2, emails: ['ana.lopez@acme.test', 'ana_b@acme.test'] });
+      // A user whose resource range is the search installer finds only the users there.
+      const ranged = await createUser(t.database, { companyId: companies.partnerA.id, email: 'ranged@acme.test', userType: 'partner', userAuthType: 2, codes: ['dealer_account_qry'] });
+      await t.database.db.update(users).set({ companyIds: [searchInstaller.id] }).where(eq(users.id, ranged.id));
+      expect(await emails({ searchText: 'ana' }, await t.login('ranged@acme.test'))).toEqual({ total: 1, emails: ['ana.lima@dealer.test'] });
+      // A page past the last still has the total.
+      const past = await t.call(userCalls.list, { searchText: 'ana', pageNum: 3, pageSize: 2 }, owner);
+      expect([past.data.records.length, past.data.total]).toEqual([0, 3]);
     });
 
     it('pages a search newest first with its total on every page, also past the last page', async () => {
