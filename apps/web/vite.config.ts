@@ -8,6 +8,7 @@ const API_TARGET = process.env.PORTAL_API_TARGET ?? 'http://localhost:8080';
 const proxy = {
   '/v1.0': { target: API_TARGET, changeOrigin: false },
   '/api': { target: API_TARGET, changeOrigin: false },
+  '/branding': { target: API_TARGET, changeOrigin: false },
 };
 
 export default defineConfig({

@@ -37,7 +37,8 @@ const USAGE = `usage: npm run bench [-- options]
   --fresh                 reset the bench database and seed it again
   --verbose               stream the server's output to stderr
 env: BENCH_DATABASE_URL (PostgreSQL; unset: PGlite in $BENCH_DATA_DIR/pglite), BENCH_DATA_DIR (default <repo>/.data/bench-pglite),
-     CHROMIUM_PATH (lighthouse; default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS (runs per page and preset, median; default 3)`;
+     CHROMIUM_PATH (lighthouse; default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS (runs per page and preset, median; default 3),
+     BENCH_LIGHTHOUSE_PAGES / BENCH_LIGHTHOUSE_PRESETS (comma-separated, default all), BENCH_LIGHTHOUSE_REPORTS (a directory for each run's JSON report)`;
 
 /** The built web app with its precompressed files (a build from before precompression is rebuilt). */
 function ensureWebBuild(log: (line: string) => void) {
@@ -165,7 +166,7 @@ async function runCases(
   for (const [name, c] of cases) {
     try {
       // The baseline is measured once, on whichever server runs then (the server's settings do not touch it).
-      const server = await serverFor(c.kind === 'load' ? c.serverEnv : undefined);
+      const server = await serverFor(c.kind === 'oneshot' ? undefined : c.serverEnv);
       const ctx: BenchContext = {
         origin: server.origin,
         log: opts.log,

@@ -59,6 +59,8 @@ export type BenchCase =
       kind: 'report';
       summary: string;
       needsWebBuild?: boolean;
+      /** Settings the server must run with for this case, as for a load case. */
+      serverEnv?: Record<string, string>;
       prepareDatabase?(db: BenchDatabase, log: Log): Promise<void>;
       run(ctx: BenchContext): Promise<string[]>;
     };

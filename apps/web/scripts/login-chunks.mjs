@@ -7,6 +7,7 @@
  */
 export const LOGIN_PAGE = 'src/features/auth/pages/LoginPage.tsx';
 // The shell's texts only: the features' texts come with the first page beyond /login (lib/i18n).
+export const DEFAULT_LOCALE_FILE = 'src/locales/en-US.json';
 const DEFAULT_LOCALE_TEXTS = /^src\/locales\/en-US\.json$/;
 
 /** The files (relative to dist, e.g. assets/index-abc.js) of that closure, JavaScript and CSS. */

@@ -2,7 +2,7 @@ import { Layout } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useBranding, useDocumentBranding } from '../lib/branding';
+import { brandLogoUrl, useBranding, useDocumentBranding } from '../lib/branding';
 import { BrandMark } from './BrandMark';
 import { ComingSoon } from './ComingSoon';
 import { LocaleSwitch } from './LocaleSwitch';
@@ -12,13 +12,13 @@ export function PublicShell({ children, titleKey, width = 480 }: { children: Rea
   const { t } = useTranslation();
   const { data: branding } = useBranding();
   const brandTitle = branding?.extra.title || t('app.name');
-  useDocumentBranding(titleKey ? `${t(titleKey)} - ${brandTitle}` : brandTitle, branding?.favicon);
+  useDocumentBranding(titleKey ? `${t(titleKey)} - ${brandTitle}` : brandTitle);
   return (
     <Layout className="portal-public">
       <Layout.Header className="portal-public-header">
         {/* The accessible name starts with the visible brand name (WCAG 2.5.3). */}
         <Link to="/login" aria-label={`${brandTitle} - ${t('auth.backToLogin')}`}>
-          <BrandMark logo={branding?.extra.logoTbsl ?? branding?.icon} title={brandTitle} />
+          <BrandMark logo={brandLogoUrl(branding, 'logoTbsl')} title={brandTitle} />
         </Link>
         <LocaleSwitch />
       </Layout.Header>

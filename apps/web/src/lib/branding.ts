@@ -67,19 +67,36 @@ export function useBranding(): BrandingState {
   return state;
 }
 
-/** Set the browser tab title and favicon from the branding. */
-export function useDocumentBranding(title: string | undefined, favicon: string | null | undefined): void {
+/**
+ * The brand's images as the server serves them for the host the page is opened on (issue 16):
+ * `/branding/{logo,favicon,background}`, one URL each whatever the brand, answered with an ETag that
+ * changes when the brand publishes a new image, so the browser keeps them and revalidates cheaply.
+ * index.html links the favicon there (the portal's own when the brand has none).
+ */
+export const BRANDING_IMAGE_URLS = { logo: '/branding/logo', favicon: '/branding/favicon', background: '/branding/background' } as const;
+
+/** A stored value that is a URL of its own (not the id of an uploaded file). */
+const IS_URL = /^(https?:\/\/|\/(?!\/))/;
+
+/**
+ * The logo to draw: the page's own logo variant (`logoLcrs` on the login page, `logoTbsl` in the
+ * frames) when it is a URL, else the brand's logo at /branding/logo when it has one, else none (the
+ * lettered mark).
+ */
+export function brandLogoUrl(branding: SiteBranding | undefined, variant: 'logoLcrs' | 'logoTbsl'): string | null {
+  const own = branding?.extra[variant];
+  if (own && IS_URL.test(own)) return own;
+  return branding?.icon ? BRANDING_IMAGE_URLS.logo : null;
+}
+
+/** The login page's background at /branding/background when the brand has one. */
+export function brandBackgroundUrl(branding: SiteBranding | undefined): string | null {
+  return branding?.bgImg ? BRANDING_IMAGE_URLS.background : null;
+}
+
+/** Set the browser tab title from the branding (the favicon is index.html's /branding/favicon). */
+export function useDocumentBranding(title: string | undefined): void {
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);
-  useEffect(() => {
-    if (!favicon) return;
-    let link = document.querySelector<HTMLLinkElement>('link[rel~="icon"]');
-    if (!link) {
-      link = document.createElement('link');
-      link.rel = 'icon';
-      document.head.appendChild(link);
-    }
-    link.href = favicon;
-  }, [favicon]);
 }

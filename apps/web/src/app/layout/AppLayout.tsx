@@ -7,7 +7,7 @@ import { BrandMark } from '../../components/BrandMark';
 import { ChunkErrorBoundary } from '../../components/ChunkErrorBoundary';
 import { LocaleSwitch } from '../../components/LocaleSwitch';
 import { PageSpinner } from '../../components/PageSpinner';
-import { useBranding, useDocumentBranding } from '../../lib/branding';
+import { brandLogoUrl, useBranding } from '../../lib/branding';
 import { NavigationProvider } from '../../lib/navigation/nav-context';
 import { useIdleLogout } from '../../lib/session/idle';
 import { useSessionUser } from '../../lib/session/session-store';
@@ -21,6 +21,11 @@ import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 
 const COLLAPSED_KEY = 'portal.siderCollapsed';
+
+/** Narrower than antd's `lg` breakpoint (992 px), where the Sider collapses. */
+function belowLg(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 991.98px)').matches;
+}
 
 /** The signed-in frame, with antd's providers (this chunk is where antd starts to load). */
 export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
@@ -38,9 +43,10 @@ function AppFrame({ routes }: { routes: readonly AppRoute[] }) {
   const location = useLocation();
   const { data: branding } = useBranding();
   const brandTitle = branding?.extra.title || t('app.name');
-  useDocumentBranding(undefined, branding?.favicon);
   useIdleLogout(!!user);
-  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
+  // Collapsed from the first render on a narrow screen (the Sider's `lg` breakpoint would collapse
+  // it only after the first paint, shifting the whole page: layout shift, issue 16).
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1' || belowLg());
   const toggle = () =>
     setCollapsed((c) => {
       localStorage.setItem(COLLAPSED_KEY, c ? '0' : '1');
@@ -64,7 +70,7 @@ function AppFrame({ routes }: { routes: readonly AppRoute[] }) {
               aria-label={t(collapsed ? 'layout.expandMenu' : 'layout.collapseMenu')}
             />
             <Link to="/layout/home" className="portal-header-brand">
-              <BrandMark logo={branding?.extra.logoTbsl ?? branding?.icon} title={brandTitle} dark size={30} />
+              <BrandMark logo={brandLogoUrl(branding, 'logoTbsl')} title={brandTitle} dark size={30} />
             </Link>
           </div>
           <div className="portal-header-right">

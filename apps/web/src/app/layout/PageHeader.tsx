@@ -15,7 +15,7 @@ export function PageHeader({ brandTitle }: { brandTitle: string }) {
   const current = handles[handles.length - 1];
   const own = usePageTitleOverride();
   const title = own ?? (current ? t(current.titleKey) : '');
-  useDocumentBranding(title ? `${title} - ${brandTitle}` : brandTitle, undefined);
+  useDocumentBranding(title ? `${title} - ${brandTitle}` : brandTitle);
   const crumbs = handles.filter((h) => h.key !== 'home');
   return (
     <div className="portal-page-header">

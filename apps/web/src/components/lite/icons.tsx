@@ -12,7 +12,6 @@ import CloseOutlinedSvg from '@ant-design/icons-svg/es/asn/CloseOutlined';
 import ExclamationCircleFilledSvg from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
 import EyeInvisibleOutlinedSvg from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
 import EyeOutlinedSvg from '@ant-design/icons-svg/es/asn/EyeOutlined';
-import GlobalOutlinedSvg from '@ant-design/icons-svg/es/asn/GlobalOutlined';
 import InfoCircleFilledSvg from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
 import LockOutlinedSvg from '@ant-design/icons-svg/es/asn/LockOutlined';
 import ReloadOutlinedSvg from '@ant-design/icons-svg/es/asn/ReloadOutlined';
@@ -55,7 +54,25 @@ export const CloseOutlined = liteIcon(CloseOutlinedSvg);
 export const ExclamationCircleFilled = liteIcon(ExclamationCircleFilledSvg);
 export const EyeInvisibleOutlined = liteIcon(EyeInvisibleOutlinedSvg);
 export const EyeOutlined = liteIcon(EyeOutlinedSvg);
-export const GlobalOutlined = liteIcon(GlobalOutlinedSvg);
+/**
+ * The language switch's globe, drawn in three strokes: antd's GlobalOutlined is 3 KB of path data,
+ * about 1.3 KB of the login page's gzip budget (issue 16). Same name, size and colour as antd's.
+ */
+const GlobeSvg: IconDefinition = {
+  name: 'global',
+  theme: 'outlined',
+  icon: {
+    tag: 'svg',
+    attrs: { viewBox: '0 0 24 24', focusable: 'false' },
+    children: [
+      {
+        tag: 'path',
+        attrs: { fill: 'none', stroke: 'currentColor', strokeWidth: '1.8', d: 'M12 2.5a9.5 9.5 0 1 0 0 19a9.5 9.5 0 1 0 0-19zM2.5 12h19M12 2.5c2.6 2.6 3.9 5.8 3.9 9.5s-1.3 6.9-3.9 9.5c-2.6-2.6-3.9-5.8-3.9-9.5s1.3-6.9 3.9-9.5z' },
+      },
+    ],
+  },
+};
+export const GlobalOutlined = liteIcon(GlobeSvg);
 export const InfoCircleFilled = liteIcon(InfoCircleFilledSvg);
 export const LockOutlined = liteIcon(LockOutlinedSvg);
 export const ReloadOutlined = liteIcon(ReloadOutlinedSvg);

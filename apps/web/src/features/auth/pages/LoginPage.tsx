@@ -9,7 +9,7 @@ import { Alert } from '../../../components/lite/Alert';
 import { Button } from '../../../components/lite/Button';
 import { TextField } from '../../../components/lite/TextField';
 import { isApiError } from '../../../lib/api/api-error';
-import { useBranding, useDocumentBranding } from '../../../lib/branding';
+import { brandBackgroundUrl, brandLogoUrl, useBranding, useDocumentBranding } from '../../../lib/branding';
 import { currentLocale } from '../../../lib/i18n';
 import { loadFeatureTexts } from '../../../lib/i18n';
 import { afterZodConfig } from '../../../lib/zod-first';
@@ -64,8 +64,8 @@ export default function LoginPage() {
 
   // While the host's brand is asked for, no brand name at all rather than the default one first.
   const brandTitle = branding?.extra.title || (brandingPending ? '' : t('app.name'));
-  useDocumentBranding(brandTitle, branding?.favicon);
-  const bgImg = branding?.bgImg;
+  useDocumentBranding(brandTitle);
+  const bgImg = brandBackgroundUrl(branding);
 
   const change = (field: Field) => (value: string) => {
     const next = { ...values, [field]: value };
@@ -115,7 +115,7 @@ export default function LoginPage() {
         style={bgImg ? { backgroundImage: `url("${bgImg}")` } : undefined}
         data-testid="login-visual"
       >
-        <BrandMark logo={branding?.extra.logoLcrs ?? branding?.icon} title={brandTitle} dark size={40} />
+        <BrandMark logo={brandLogoUrl(branding, 'logoLcrs')} title={brandTitle} dark size={40} />
         <div style={{ maxWidth: 520 }}>
           <h1 className="portal-login-brand">{brandTitle}</h1>
           <p className="portal-login-tagline">{t('auth.login.tagline')}</p>

@@ -54,7 +54,8 @@ export default function HomePage() {
       </Card>
 
       <div>
-        <Typography.Title level={5} style={{ margin: '0 0 12px' }}>
+        {/* The level after the welcome's h3 (no level skipped). */}
+        <Typography.Title level={4} style={{ margin: '0 0 12px', fontSize: 16 }}>
           {t('home.shortcuts')}
         </Typography.Title>
         {shortcuts.length === 0 ? (
