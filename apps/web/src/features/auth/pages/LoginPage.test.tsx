@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../../lib/i18n';
 import { getSession } from '../../../lib/session/session-store';
-import { envelope, mockApi, partnerOwner, tokensFor } from '../../../test/fixtures';
+import { BRANDING, envelope, mockApi, partnerOwner, tokensFor } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import LoginPage from './LoginPage';
 
@@ -131,6 +131,29 @@ describe('LoginPage: branding and sign-in', () => {
     const branding = calls.find((c) => c.path === 'auth/customer-website/get');
     expect(branding?.body.data).toEqual({ domain: window.location.hostname });
     await waitFor(() => expect(document.title).toBe('Acme Cloud'));
+  });
+
+  it("draws the brand's logo and background from /branding/* (cached by ETag), not from the stored values", async () => {
+    mockApi((path) =>
+      path === 'auth/customer-website/get'
+        ? { data: { ...BRANDING, icon: '41', bgImg: '42', favicon: '43', extra: { ...BRANDING.extra, logoLcrs: '44' } } }
+        : undefined,
+    );
+    renderLogin();
+    await screen.findByRole('heading', { name: 'Acme Cloud' });
+    const visual = screen.getByTestId('login-visual');
+    // logoLcrs is a file id, which no URL serves: the brand's logo instead.
+    expect(visual.querySelector('img')).toHaveAttribute('src', '/branding/logo');
+    expect(visual).toHaveStyle({ backgroundImage: 'url("/branding/background")' });
+  });
+
+  it('draws no logo image and the default background when the brand has neither', async () => {
+    mockApi();
+    renderLogin();
+    await screen.findByRole('heading', { name: 'Acme Cloud' });
+    const visual = screen.getByTestId('login-visual');
+    expect(visual.querySelector('img')).toBeNull();
+    expect(visual).toHaveClass('is-default');
   });
 
   it('signs in, stores the session and goes to the layout (or the remembered page)', async () => {
