@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import type { ImportedDevice } from './devices.repository';
 import { rows } from './engine.repository';
 import { iso } from './engine.shared';
 
@@ -103,15 +104,8 @@ export async function areaForCountry(tx: Tx, country: string, brandAreaId: numbe
   return area;
 }
 
-export interface RegisteredDevice {
-  sn: string;
-  mac: string;
-  model: string;
-  productType: string;
-  firmwareVersion: string;
-  hardwareVersion: string;
-  country: string;
-  areaId: number | null;
+/** A device as registration writes it: the imported fields plus its key and the time. */
+export interface RegisteredDevice extends ImportedDevice {
   keyHash: string;
   now: number;
 }
