@@ -18,7 +18,16 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
-      { test: { name: 'tools', root: './tools', include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
+      {
+        test: {
+          name: 'tools',
+          root: './tools',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -18,7 +18,12 @@ export default defineConfig({
   base: '/',
   // React 19 has useSyncExternalStore: react-i18next's shim import is the hook itself.
   resolve: {
-    alias: [{ find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)) }],
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
   },
   build: {
     outDir: 'dist',

@@ -125,7 +125,9 @@ export function exactText(label: string): RegExp {
  * accessible name also carries the icon's aria-label (e.g. "cloud-upload Cloud Firmware Upgrade").
  */
 export function menuItem(page: Page, label: string): Locator {
-  return sideMenu(page).getByRole('menuitem').filter({ hasText: exactText(label) });
+  return sideMenu(page)
+    .getByRole('menuitem')
+    .filter({ hasText: exactText(label) });
 }
 
 /** The labels of the side menu's top level, in order (groups closed). */
@@ -171,7 +173,9 @@ export async function switchLocale(page: Page, locale: Locale): Promise<void> {
  */
 export async function openPopup(page: Page, trigger: Locator): Promise<void> {
   await trigger.click();
-  const popup = page.locator('.ant-dropdown:visible, .ant-select-dropdown:visible, .ant-popover:visible, .portal-menu-popup:visible').last();
+  const popup = page
+    .locator('.ant-dropdown:visible, .ant-select-dropdown:visible, .ant-popover:visible, .portal-menu-popup:visible')
+    .last();
   await expect(popup).toBeVisible();
   await expect(popup).not.toHaveClass(/-(appear|enter)\b/);
 }

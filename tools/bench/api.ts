@@ -48,7 +48,11 @@ export async function call<T>(origin: string, path: string, session: Session | n
     // reported below
   }
   if (!res.ok || body?.basic?.code !== 200) {
-    throw new ApiError(`${path}: HTTP ${res.status} code ${body?.basic?.code ?? '-'} ${body?.basic?.msg ?? text.slice(0, 200)}`, res.status, body?.basic?.code);
+    throw new ApiError(
+      `${path}: HTTP ${res.status} code ${body?.basic?.code ?? '-'} ${body?.basic?.msg ?? text.slice(0, 200)}`,
+      res.status,
+      body?.basic?.code,
+    );
   }
   return body.data as T;
 }

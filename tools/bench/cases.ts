@@ -43,9 +43,78 @@ export function seededRandom(seed: number): () => number {
 const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)];
 
 // Words the large seed builds names from (tools/seed/large.ts), so searches find rows.
-const FIRST = ['james', 'mary', 'robert', 'patricia', 'john', 'jennifer', 'michael', 'linda', 'david', 'elizabeth', 'sarah', 'lukas', 'anna', 'mateo', 'sofia', 'wei', 'mei', 'yuki', 'arjun', 'priya', 'omar', 'lars', 'diego', 'minh'];
-const LAST = ['smith', 'johnson', 'brown', 'garcia', 'miller', 'davis', 'lopez', 'wilson', 'taylor', 'moore', 'lee', 'white', 'muller', 'weber', 'dubois', 'rossi', 'chen', 'wang', 'tanaka', 'sharma', 'patel', 'nilsson', 'silva', 'nguyen'];
-const COMPANY_WORDS = ['Apex', 'Beacon', 'Cascade', 'Delta', 'Falcon', 'Granite', 'Harbor', 'Juniper', 'Meridian', 'Orion', 'Quartz', 'Redwood', 'Summit', 'Titan', 'Zenith', 'Atlas', 'Horizon', 'Sentinel'];
+const FIRST = [
+  'james',
+  'mary',
+  'robert',
+  'patricia',
+  'john',
+  'jennifer',
+  'michael',
+  'linda',
+  'david',
+  'elizabeth',
+  'sarah',
+  'lukas',
+  'anna',
+  'mateo',
+  'sofia',
+  'wei',
+  'mei',
+  'yuki',
+  'arjun',
+  'priya',
+  'omar',
+  'lars',
+  'diego',
+  'minh',
+];
+const LAST = [
+  'smith',
+  'johnson',
+  'brown',
+  'garcia',
+  'miller',
+  'davis',
+  'lopez',
+  'wilson',
+  'taylor',
+  'moore',
+  'lee',
+  'white',
+  'muller',
+  'weber',
+  'dubois',
+  'rossi',
+  'chen',
+  'wang',
+  'tanaka',
+  'sharma',
+  'patel',
+  'nilsson',
+  'silva',
+  'nguyen',
+];
+const COMPANY_WORDS = [
+  'Apex',
+  'Beacon',
+  'Cascade',
+  'Delta',
+  'Falcon',
+  'Granite',
+  'Harbor',
+  'Juniper',
+  'Meridian',
+  'Orion',
+  'Quartz',
+  'Redwood',
+  'Summit',
+  'Titan',
+  'Zenith',
+  'Atlas',
+  'Horizon',
+  'Sentinel',
+];
 const COMPANY_KINDS = ['Security', 'Video', 'Installations', 'Camera', 'Logistics', 'Retail', 'Medical', 'Hotels', 'Parking'];
 
 /**
@@ -58,7 +127,11 @@ export function userListRequests(seed = 1): () => UserListData {
   return () => {
     const r = rnd();
     const searchText =
-      r < 0.4 ? pick(rnd, FIRST) : r < 0.8 ? `${pick(rnd, FIRST)}.${pick(rnd, LAST).slice(0, 1 + Math.floor(rnd() * 4))}` : `+1 555 00${String(Math.floor(rnd() * 1000)).padStart(3, '0')}`;
+      r < 0.4
+        ? pick(rnd, FIRST)
+        : r < 0.8
+          ? `${pick(rnd, FIRST)}.${pick(rnd, LAST).slice(0, 1 + Math.floor(rnd() * 4))}`
+          : `+1 555 00${String(Math.floor(rnd() * 1000)).padStart(3, '0')}`;
     const data: UserListData = { pageNum: 1 + Math.floor(rnd() * 5), pageSize: 10, searchText };
     const f = rnd();
     if (f < 0.2) data.status = 'normal';
@@ -76,7 +149,13 @@ export function companyListRequests(seed = 2): () => CompanyListData {
   return () => {
     const r = rnd();
     const searchText =
-      r < 0.35 ? pick(rnd, COMPANY_WORDS) : r < 0.6 ? pick(rnd, COMPANY_KINDS) : r < 0.8 ? `${pick(rnd, COMPANY_WORDS)} ${pick(rnd, COMPANY_KINDS)}` : String(Math.floor(rnd() * 1000)).padStart(3, '0');
+      r < 0.35
+        ? pick(rnd, COMPANY_WORDS)
+        : r < 0.6
+          ? pick(rnd, COMPANY_KINDS)
+          : r < 0.8
+            ? `${pick(rnd, COMPANY_WORDS)} ${pick(rnd, COMPANY_KINDS)}`
+            : String(Math.floor(rnd() * 1000)).padStart(3, '0');
     const data: CompanyListData = { pageNum: 1 + Math.floor(rnd() * 5), pageSize: 10, searchText };
     const f = rnd();
     if (f < 0.2) data.type = pick(rnd, ['distributor', 'installer', 'customer'] as const);
@@ -99,8 +178,10 @@ function listCase(opts: { summary: string; path: string; requests: () => () => u
 }
 
 const UNCACHED = { READ_CACHE: 'off' };
-const COMPANY_LIST = "customer/company/list as the Bench Partner's owner: a searched page (1-5) of 10 out of a 10,000-company subtree, a different search each request";
-const USER_LIST = "customer/user/list as the Bench Partner's owner: a searched page (1-5) of 10 out of a 100,000-user subtree, a different search each request";
+const COMPANY_LIST =
+  "customer/company/list as the Bench Partner's owner: a searched page (1-5) of 10 out of a 10,000-company subtree, a different search each request";
+const USER_LIST =
+  "customer/user/list as the Bench Partner's owner: a searched page (1-5) of 10 out of a 100,000-user subtree, a different search each request";
 
 export const BENCH_CASES = new Map<string, BenchCase>([
   [
@@ -133,8 +214,19 @@ export const BENCH_CASES = new Map<string, BenchCase>([
   ],
   ['user-list', listCase({ summary: USER_LIST, path: 'customer/user/list', requests: userListRequests })],
   // The same lists with the server's read cache off (READ_CACHE=off): what the database answers.
-  ['company-list-uncached', listCase({ summary: `${COMPANY_LIST}; READ_CACHE=off`, path: 'customer/company/list', requests: companyListRequests, serverEnv: UNCACHED })],
-  ['user-list-uncached', listCase({ summary: `${USER_LIST}; READ_CACHE=off`, path: 'customer/user/list', requests: userListRequests, serverEnv: UNCACHED })],
+  [
+    'company-list-uncached',
+    listCase({
+      summary: `${COMPANY_LIST}; READ_CACHE=off`,
+      path: 'customer/company/list',
+      requests: companyListRequests,
+      serverEnv: UNCACHED,
+    }),
+  ],
+  [
+    'user-list-uncached',
+    listCase({ summary: `${USER_LIST}; READ_CACHE=off`, path: 'customer/user/list', requests: userListRequests, serverEnv: UNCACHED }),
+  ],
   ['device-poll', devicePollCase()],
   ['release-create', releaseCreateCase()],
   ['import-5000', import5000Case()],

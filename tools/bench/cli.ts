@@ -80,15 +80,26 @@ async function main(): Promise<number> {
   if (!(warmup >= 0)) fail(`--warmup must be 0 or more seconds\n${USAGE}`);
 
   // Which cases: all, or those named (plus baseline when a ratio case needs it), in registry order.
-  const named = values.only?.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+  const named = values.only
+    ?.flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const name of named ?? []) if (!BENCH_CASES.has(name)) fail(`unknown case '${name}'\n${USAGE}`);
   const wanted = new Set(named ?? BENCH_CASES.keys());
-  if ([...wanted].some((n) => { const c = BENCH_CASES.get(n)!; return c.kind === 'load' && c.ratio; })) wanted.add('baseline');
+  if (
+    [...wanted].some((n) => {
+      const c = BENCH_CASES.get(n)!;
+      return c.kind === 'load' && c.ratio;
+    })
+  )
+    wanted.add('baseline');
   const cases = [...BENCH_CASES].filter(([name]) => wanted.has(name));
 
   const log = (line: string) => console.error(line);
   const url = process.env.BENCH_DATABASE_URL || undefined;
-  const benchDataDir = process.env.BENCH_DATA_DIR ? resolveUserPath(process.env.BENCH_DATA_DIR) : path.join(REPO_ROOT, '.data/bench-pglite');
+  const benchDataDir = process.env.BENCH_DATA_DIR
+    ? resolveUserPath(process.env.BENCH_DATA_DIR)
+    : path.join(REPO_ROOT, '.data/bench-pglite');
   const pgliteDir = path.join(benchDataDir, 'pglite');
 
   log(`bench: preparing ${url ? `PostgreSQL ${redact(url)}` : `PGlite ${pgliteDir}`}`);
@@ -129,7 +140,9 @@ async function main(): Promise<number> {
       server = null;
     }
     const port = await freePort();
-    const extra = Object.entries(serverEnv).map(([k, v]) => ` ${k}=${v}`).join('');
+    const extra = Object.entries(serverEnv)
+      .map(([k, v]) => ` ${k}=${v}`)
+      .join('');
     log(`bench: starting the server on port ${port}${extra}`);
     server = await startServer({ port, verbose: values.verbose, env: { ...baseEnv, ...serverEnv } });
     serverKey = key;
@@ -194,7 +207,9 @@ async function runCases(
       console.log(`bench ${name} rps=${Math.round(r.rps)} p99_ms=${r.p99Ms}`);
       if (r.errors) {
         console.log(`bench ${name} errors=${r.errors}`);
-        opts.log(`bench: ${name}: ${r.errors} of ${r.requests} answers failed; first: ${r.firstFailure ?? '(connection error or timeout)'}`);
+        opts.log(
+          `bench: ${name}: ${r.errors} of ${r.requests} answers failed; first: ${r.firstFailure ?? '(connection error or timeout)'}`,
+        );
       }
       let baseline = results.get('baseline');
       if (c.ratio && connections !== opts.connections) {
@@ -225,7 +240,9 @@ async function runCases(
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err instanceof Error && (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? `bench: ${err.message}\n${USAGE}` : err);
+    console.error(
+      err instanceof Error && (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? `bench: ${err.message}\n${USAGE}` : err,
+    );
     process.exit(1);
   },
 );

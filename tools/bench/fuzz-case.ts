@@ -10,9 +10,7 @@
  * its call's schema accepts is only sent to calls that read (not to writes, not to login, which
  * counts failures, nor to logout); everything else sent is refused by the schema or before it.
  */
-import {
-  ALL_CALLS, API_PREFIX, buildBasic, isKnownErrorCode, SESSION_ENDING_CODES, type CallDef,
-} from '@portal/contract';
+import { ALL_CALLS, API_PREFIX, buildBasic, isKnownErrorCode, SESSION_ENDING_CODES, type CallDef } from '@portal/contract';
 import { fuzzData, malformedBodies, seededRng } from '@portal/contract/fuzz';
 import { DEMO_ACCOUNTS } from '../seed/demo';
 import { JSON_HEADERS, nextNonce, type Session } from './api';
@@ -41,7 +39,11 @@ export function fuzzCase(): BenchCase {
       const failures: string[] = [];
 
       const post = async (call: CallDef, who: Who, payload: string | Uint8Array, contentType = JSON_HEADERS['content-type']) => {
-        const res = await fetch(`${ctx.origin}${API_PREFIX}/${call.path}`, { method: 'POST', headers: { 'content-type': contentType }, body: payload });
+        const res = await fetch(`${ctx.origin}${API_PREFIX}/${call.path}`, {
+          method: 'POST',
+          headers: { 'content-type': contentType },
+          body: payload,
+        });
         const text = await res.text();
         requests++;
         let code: unknown;
@@ -52,7 +54,8 @@ export function fuzzCase(): BenchCase {
         }
         if (res.status >= 500) status5xx++;
         if (res.status >= 500 || typeof code !== 'number' || !isKnownErrorCode(code)) {
-          if (failures.length < 20) failures.push(`${call.path} as ${who}: HTTP ${res.status} code ${String(code)} body ${text.slice(0, 160)}`);
+          if (failures.length < 20)
+            failures.push(`${call.path} as ${who}: HTTP ${res.status} code ${String(code)} body ${text.slice(0, 160)}`);
         }
         if (who !== 'public' && typeof code === 'number' && SESSION_ENDING_CODES.includes(code)) await relogin(who);
       };
@@ -74,18 +77,24 @@ export function fuzzCase(): BenchCase {
         }
       }
       // Whole bodies that are wrong, on a public call and on a signed one.
-      const bodyCalls: Array<[string, Who]> = [['auth/user-exist', 'public'], ['customer/company/list', 'owner']];
+      const bodyCalls: Array<[string, Who]> = [
+        ['auth/user-exist', 'public'],
+        ['customer/company/list', 'owner'],
+      ];
       for (const [path, who] of bodyCalls) {
         const call = ALL_CALLS.find((c) => c.path === path)!;
         const s = who === 'public' ? null : sessions[who];
-        for (const b of malformedBodies(buildBasic({ token: s?.token ?? '', signKey: s?.signKey ?? '', path, data: {}, nonce: nextNonce() }))) {
+        for (const b of malformedBodies(
+          buildBasic({ token: s?.token ?? '', signKey: s?.signKey ?? '', path, data: {}, nonce: nextNonce() }),
+        )) {
           await post(call, who, b.payload, b.contentType);
         }
       }
 
       console.log(`bench fuzz calls=${ALL_CALLS.length} requests=${requests} status_5xx=${status5xx}`);
       for (const f of failures) ctx.log(`bench: fuzz: ${f}`);
-      if (failures.length) throw new Error(`${failures.length}${failures.length === 20 ? '+' : ''} answers were a 5xx or outside the catalogue`);
+      if (failures.length)
+        throw new Error(`${failures.length}${failures.length === 20 ? '+' : ''} answers were a 5xx or outside the catalogue`);
     },
   };
 }

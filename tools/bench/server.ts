@@ -5,7 +5,9 @@ import path from 'node:path';
 import { REPO_ROOT } from '../seed/shared';
 
 /** The server's entry; BENCH_SERVER_MAIN runs another checkout's server (an A/B comparison on the same database). */
-export const SERVER_MAIN = process.env.BENCH_SERVER_MAIN ? path.resolve(process.env.BENCH_SERVER_MAIN) : path.join(REPO_ROOT, 'apps/server/src/main.ts');
+export const SERVER_MAIN = process.env.BENCH_SERVER_MAIN
+  ? path.resolve(process.env.BENCH_SERVER_MAIN)
+  : path.join(REPO_ROOT, 'apps/server/src/main.ts');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -9,15 +9,20 @@
  * packages and tasks, imported bench devices) are removed first, so every run starts alike.
  */
 import {
-  API_PREFIX, DEVICE_API_PREFIX, DEVICE_AUTH_SCHEME, DEVICE_IMPORT_COLUMNS, FILE_UPLOAD_PATH, buildBasic, type CallData, type upgradeCalls,
+  API_PREFIX,
+  DEVICE_API_PREFIX,
+  DEVICE_AUTH_SCHEME,
+  DEVICE_IMPORT_COLUMNS,
+  FILE_UPLOAD_PATH,
+  buildBasic,
+  type CallData,
+  type upgradeCalls,
 } from '@portal/contract';
 import type { Database } from '@portal/server/db/client';
 import { sql } from 'drizzle-orm';
 import { writeXlsxBuffer } from '@portal/server/lib/xlsx';
 import { createHash } from 'node:crypto';
-import {
-  BENCH_DEVICE_MODELS, BENCH_DEVICE_VERSIONS, benchModelOf, benchPartner, benchSn, benchVersionOf,
-} from '../seed/large-devices';
+import { BENCH_DEVICE_MODELS, BENCH_DEVICE_VERSIONS, benchModelOf, benchPartner, benchSn, benchVersionOf } from '../seed/large-devices';
 import { one, rows } from '../seed/shared';
 import { call, nextNonce, type Session } from './api';
 import type { BenchCase, BenchContext, BenchDatabase } from './types';
@@ -92,7 +97,11 @@ async function createBenchPackage(db: BenchDatabase, versionName: string): Promi
   return Number(pkg.id);
 }
 
-const stamp = () => new Date().toISOString().replace(/[-:T.Z]/g, '').slice(0, 14);
+const stamp = () =>
+  new Date()
+    .toISOString()
+    .replace(/[-:T.Z]/g, '')
+    .slice(0, 14);
 
 // ---- device-poll --------------------------------------------------------------------------------
 
@@ -158,7 +167,9 @@ export function devicePollCase(): BenchCase {
 async function waitReleased(ctx: BenchContext, session: Session, taskIds: number[]) {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const states = await Promise.all(taskIds.map((taskId) => call<{ status: string }>(ctx.origin, 'upgrade/task/get', session, { taskId }).then((t) => t.status)));
+    const states = await Promise.all(
+      taskIds.map((taskId) => call<{ status: string }>(ctx.origin, 'upgrade/task/get', session, { taskId }).then((t) => t.status)),
+    );
     if (states.every((s) => s === 'in_release')) return;
     if (Date.now() > deadline) {
       ctx.log(`bench: tasks not all in release after 30 s: ${[...new Set(states)].join(', ')}`);
@@ -199,7 +210,9 @@ export function releaseCreateCase(): BenchCase {
       );
       areaIds = areas.map((a) => Number(a.area_id));
       fleet = areas.reduce((s, a) => s + Number(a.n), 0);
-      rdcId = Number((await one<{ id: number }>(db.database.db, sql`select id from areas where kind = 'RDC' order by id limit 1`))?.id ?? 0);
+      rdcId = Number(
+        (await one<{ id: number }>(db.database.db, sql`select id from areas where kind = 'RDC' order by id limit 1`))?.id ?? 0,
+      );
     },
     async run(ctx) {
       const session = await ctx.login();
@@ -217,7 +230,9 @@ export function releaseCreateCase(): BenchCase {
       const counts = await call<{ targetQuantity: number }>(ctx.origin, 'upgrade/task/counts', session, { taskId: taskIds[0] });
       ctx.log(`bench: release-create: task ${taskIds[0]} targets ${counts.targetQuantity} of ${fleet} devices`);
       // Leave the fleet free for the next run (not timed).
-      await call(ctx.origin, 'upgrade/task/operate', session, { taskId: taskIds[0], action: 'revoke' }).catch((err: unknown) => ctx.log(`bench: revoke: ${String(err)}`));
+      await call(ctx.origin, 'upgrade/task/operate', session, { taskId: taskIds[0], action: 'revoke' }).catch((err: unknown) =>
+        ctx.log(`bench: revoke: ${String(err)}`),
+      );
       return { seconds };
     },
   };
@@ -232,7 +247,16 @@ export function importWorkbook(rowsCount: number, snPrefix = IMPORT_SN_PREFIX): 
       columns: DEVICE_IMPORT_COLUMNS.map((header) => ({ header })),
       rows: Array.from({ length: rowsCount }, (_, k) => {
         const i = k + 1;
-        return [`${snPrefix}${String(i).padStart(6, '0')}`, `BE1F${i.toString(16).toUpperCase().padStart(8, '0')}`, i % 5 ? 'IPC-200' : 'NVR-800', '', 'V1.0.0', 'HW1.0', 'DE', ''];
+        return [
+          `${snPrefix}${String(i).padStart(6, '0')}`,
+          `BE1F${i.toString(16).toUpperCase().padStart(8, '0')}`,
+          i % 5 ? 'IPC-200' : 'NVR-800',
+          '',
+          'V1.0.0',
+          'HW1.0',
+          'DE',
+          '',
+        ];
       }),
     },
   ]);
@@ -264,9 +288,12 @@ export function import5000Case(): BenchCase {
       const book = await importWorkbook(IMPORT_ROWS);
       const started = performance.now();
       const fileId = await uploadImportFile(ctx.origin, session, 'bench-devices.xlsx', book);
-      const r = await call<{ total: number; created: number; updated: number; failed: number }>(ctx.origin, 'device/import', session, { fileId });
+      const r = await call<{ total: number; created: number; updated: number; failed: number }>(ctx.origin, 'device/import', session, {
+        fileId,
+      });
       const seconds = (performance.now() - started) / 1000;
-      if (r.created + r.updated !== IMPORT_ROWS) throw new Error(`device/import wrote ${r.created + r.updated} of ${IMPORT_ROWS} rows (${r.failed} failed)`);
+      if (r.created + r.updated !== IMPORT_ROWS)
+        throw new Error(`device/import wrote ${r.created + r.updated} of ${IMPORT_ROWS} rows (${r.failed} failed)`);
       ctx.log(`bench: import-5000: ${r.created} created, ${r.updated} updated (${(book.length / 1024).toFixed(0)} KiB)`);
       return { seconds };
     },

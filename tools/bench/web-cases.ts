@@ -41,7 +41,8 @@ export function staticAssetCase(): BenchCase {
       const entry = entryScriptOf(readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8'));
       const res = await fetch(`${ctx.origin}${entry}`, { headers: { 'accept-encoding': 'br' } });
       await res.arrayBuffer();
-      if (res.headers.get('content-encoding') !== 'br') throw new Error(`${entry} is not answered brotli (content-encoding ${res.headers.get('content-encoding')})`);
+      if (res.headers.get('content-encoding') !== 'br')
+        throw new Error(`${entry} is not answered brotli (content-encoding ${res.headers.get('content-encoding')})`);
       ctx.log(`static-asset: ${entry}, ${res.headers.get('content-length')} bytes brotli`);
       return { method: 'GET', path: entry, headers: { 'accept-encoding': 'br' } };
     },
@@ -111,7 +112,10 @@ function failingAudits(lhr: Lhr): string[] {
 
 /** The comma-separated names of an environment variable, each one of `all` (all when unset or empty). */
 export function namesFrom<T extends string>(value: string | undefined, all: readonly T[], what: string): T[] {
-  const names = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const names = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!names.length) return [...all];
   for (const n of names) if (!all.includes(n as T)) throw new Error(`unknown lighthouse ${what} '${n}' (one of ${all.join(', ')})`);
   return all.filter((a) => names.includes(a));
@@ -150,7 +154,10 @@ export function lighthouseCase(): BenchCase {
       const chromeLauncher = await import('chrome-launcher');
       const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
       const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-      const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+      const chrome = await chromeLauncher.launch({
+        chromePath,
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      });
       const pages = namesFrom(process.env.BENCH_LIGHTHOUSE_PAGES, LIGHTHOUSE_PAGES, 'page');
       const presets = namesFrom(process.env.BENCH_LIGHTHOUSE_PRESETS, ['mobile', 'desktop'] as const, 'preset');
       const reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS ? path.resolve(process.env.BENCH_LIGHTHOUSE_REPORTS) : null;
@@ -172,13 +179,22 @@ export function lighthouseCase(): BenchCase {
               }
               const result = await lighthouse(
                 url,
-                { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+                {
+                  port: chrome.port,
+                  output: 'json',
+                  logLevel: 'error',
+                  onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+                },
                 preset === 'desktop' ? desktopConfig : undefined,
               );
               const lhr = result?.lhr as unknown as Lhr | undefined;
               if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
               if (lhr.runtimeError) throw new Error(`lighthouse ${page}: ${lhr.runtimeError.message}`);
-              if (reportDir) writeFileSync(path.join(reportDir, `${page}-${preset}-${i + 1}.json`), typeof result?.report === 'string' ? result.report : JSON.stringify(lhr));
+              if (reportDir)
+                writeFileSync(
+                  path.join(reportDir, `${page}-${preset}-${i + 1}.json`),
+                  typeof result?.report === 'string' ? result.report : JSON.stringify(lhr),
+                );
               figures.push(figuresOf(lhr));
               failing = new Set([...failing, ...failingAudits(lhr)]);
             }

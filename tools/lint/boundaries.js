@@ -9,7 +9,10 @@ import portal from './no-import-cycle.js';
 
 const dirs = (dir) => {
   try {
-    return readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
   } catch {
     return [];
   }
@@ -41,7 +44,8 @@ export function moduleShapeConfig(root) {
       target: `./${web}/features/${f}`,
       from: `./${web}/features`,
       except: [`./${f}`],
-      message: 'A feature never imports another feature: move the shared code to apps/web/src/lib or apps/web/src/components (route composition belongs in apps/web/src/app).',
+      message:
+        'A feature never imports another feature: move the shared code to apps/web/src/lib or apps/web/src/components (route composition belongs in apps/web/src/app).',
     })),
     {
       target: [`./${web}/lib`, `./${web}/components`],
@@ -68,7 +72,8 @@ export function moduleShapeConfig(root) {
     {
       target: `./${contract}/shared`,
       from: `./${contract}/modules`,
-      message: 'Shared contract code imports no module: only the assemblies at the package root (index.ts, registry.ts, errors.ts, validation-messages.ts) do.',
+      message:
+        'Shared contract code imports no module: only the assemblies at the package root (index.ts, registry.ts, errors.ts, validation-messages.ts) do.',
     },
     {
       target: [`./${contract}/shared`, `./${contract}/modules`],
@@ -81,7 +86,9 @@ export function moduleShapeConfig(root) {
       files: ['**/*.{ts,tsx,js,mjs}'],
       plugins: { 'import-x': importX, portal },
       settings: {
-        'import-x/resolver-next': [createTypeScriptImportResolver({ project: [path.join(root, 'tsconfig.base.json')], alwaysTryTypes: true })],
+        'import-x/resolver-next': [
+          createTypeScriptImportResolver({ project: [path.join(root, 'tsconfig.base.json')], alwaysTryTypes: true }),
+        ],
         'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       },
       rules: {

@@ -6,12 +6,18 @@ import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-const compilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, resolveJsonModule: false, allowJs: true, jsx: ts.JsxEmit.ReactJSX };
+const compilerOptions = {
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  resolveJsonModule: false,
+  allowJs: true,
+  jsx: ts.JsxEmit.ReactJSX,
+};
 const edgesCache = new Map(); // file -> [{ specifier, target }]
 
 function resolve(specifier, fromFile) {
   const r = ts.resolveModuleName(specifier, fromFile, compilerOptions, ts.sys).resolvedModule;
-  if (!r || r.isExternalLibraryImport && !r.resolvedFileName.includes(`${path.sep}packages${path.sep}`)) return undefined;
+  if (!r || (r.isExternalLibraryImport && !r.resolvedFileName.includes(`${path.sep}packages${path.sep}`))) return undefined;
   if (r.resolvedFileName.endsWith('.d.ts') || !existsSync(r.resolvedFileName)) return undefined;
   const real = realpathSync(r.resolvedFileName);
   return real.includes(`${path.sep}node_modules${path.sep}`) ? undefined : real;
@@ -23,8 +29,14 @@ function specifiersOf(file) {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
   const out = [];
   for (const st of sf.statements) {
-    if ((ts.isImportDeclaration(st) || ts.isExportDeclaration(st)) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier)) out.push(st.moduleSpecifier.text);
-    else if (ts.isImportEqualsDeclaration(st) && ts.isExternalModuleReference(st.moduleReference) && ts.isStringLiteral(st.moduleReference.expression)) out.push(st.moduleReference.expression.text);
+    if ((ts.isImportDeclaration(st) || ts.isExportDeclaration(st)) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier))
+      out.push(st.moduleSpecifier.text);
+    else if (
+      ts.isImportEqualsDeclaration(st) &&
+      ts.isExternalModuleReference(st.moduleReference) &&
+      ts.isStringLiteral(st.moduleReference.expression)
+    )
+      out.push(st.moduleReference.expression.text);
   }
   return out;
 }
@@ -32,7 +44,9 @@ function specifiersOf(file) {
 function edges(file) {
   let e = edgesCache.get(file);
   if (!e) {
-    e = specifiersOf(file).map((specifier) => ({ specifier, target: resolve(specifier, file) })).filter((x) => x.target);
+    e = specifiersOf(file)
+      .map((specifier) => ({ specifier, target: resolve(specifier, file) }))
+      .filter((x) => x.target);
     edgesCache.set(file, e);
   }
   return e;
@@ -69,7 +83,8 @@ export const noImportCycle = {
       const target = resolve(source.value, file);
       if (!target || target === file) return;
       const trail = pathBack(target, file);
-      if (trail) context.report({ node, messageId: 'cycle', data: { cycle: [file, ...trail].map((f) => path.relative(cwd, f)).join(' -> ') } });
+      if (trail)
+        context.report({ node, messageId: 'cycle', data: { cycle: [file, ...trail].map((f) => path.relative(cwd, f)).join(' -> ') } });
     };
     return {
       ImportDeclaration: (node) => check(node, node.source),

@@ -27,7 +27,10 @@ export interface DemoFleet {
 
 export const DEMO_FLEETS: readonly DemoFleet[] = [
   {
-    company: 'Acme Vision', count: 300, snPrefix: 'ACME', oui: 'A4C3F0',
+    company: 'Acme Vision',
+    count: 300,
+    snPrefix: 'ACME',
+    oui: 'A4C3F0',
     placement: [
       { area: 'DC-EU', countries: ['DE', 'FR', 'GB'] },
       { area: 'DC-US', countries: ['US', 'CA'] },
@@ -35,7 +38,10 @@ export const DEMO_FLEETS: readonly DemoFleet[] = [
     ],
   },
   {
-    company: 'Northwind Security Systems', count: 60, snPrefix: 'NWS', oui: '5C8A20',
+    company: 'Northwind Security Systems',
+    count: 60,
+    snPrefix: 'NWS',
+    oui: '5C8A20',
     placement: [{ area: 'DC-US', countries: ['US', 'MX'] }],
   },
 ];

@@ -36,11 +36,19 @@ export interface DemoPackage {
 
 export const DEMO_PACKAGES: readonly DemoPackage[] = [
   {
-    productType: 'IPC', model: 'IPC-200', versionName: 'V1.3.0', compatibleVersions: ['V1.0.0', 'V1.1.0', 'V1.2.0'], size: 384 * 1024,
+    productType: 'IPC',
+    model: 'IPC-200',
+    versionName: 'V1.3.0',
+    compatibleVersions: ['V1.0.0', 'V1.1.0', 'V1.2.0'],
+    size: 384 * 1024,
     descriptions: { 'en-US': 'Night vision tuning and H.265+ bitrate savings.', 'zh-CN': '夜视效果优化，H.265+ 码率更低。' },
   },
   {
-    productType: 'NVR', model: 'NVR-800', versionName: 'V3.2.0', compatibleVersions: ['V3.0.0', 'V3.1.0'], size: 512 * 1024,
+    productType: 'NVR',
+    model: 'NVR-800',
+    versionName: 'V3.2.0',
+    compatibleVersions: ['V3.0.0', 'V3.1.0'],
+    size: 512 * 1024,
     descriptions: { 'en-US': 'Faster playback search and new disk health alerts.', 'zh-CN': '回放检索更快，新增硬盘健康告警。' },
   },
 ];
@@ -58,12 +66,30 @@ export interface DemoTask {
 
 export const DEMO_TASKS: readonly DemoTask[] = [
   {
-    versionName: 'V1.3.0', releaseType: 'gray', area: 'DC-EU', grayCount: 50,
+    versionName: 'V1.3.0',
+    releaseType: 'gray',
+    area: 'DC-EU',
+    grayCount: 50,
     outcomes: ['success', 'success', 'success', 'success', 'success', 'failed', 'downloading', 'downloading', 'installing', 'notified'],
   },
   {
-    versionName: 'V3.2.0', releaseType: 'full', area: 'DC-US',
-    outcomes: ['success', 'success', 'success', 'success', 'success', 'success', 'failed', 'failed', 'downloading', 'installing', 'notified', 'notified'],
+    versionName: 'V3.2.0',
+    releaseType: 'full',
+    area: 'DC-US',
+    outcomes: [
+      'success',
+      'success',
+      'success',
+      'success',
+      'success',
+      'success',
+      'failed',
+      'failed',
+      'downloading',
+      'installing',
+      'notified',
+      'notified',
+    ],
   },
 ];
 
@@ -92,15 +118,30 @@ export interface DemoUpgradeResult {
 export async function seedDemoUpgrade(database: Database, opts: { fileStore: FileStore; now?: number }): Promise<DemoUpgradeResult> {
   const now = opts.now ?? Date.now();
   // What the device API's code reads of the configuration; the download URLs it signs are not kept.
-  const config = { devicePollSeconds: POLL_INTERVAL_SECONDS, publicUrl: 'http://localhost', linkSecret: randomBytes(32).toString('hex') } as Config;
+  const config = {
+    devicePollSeconds: POLL_INTERVAL_SECONDS,
+    publicUrl: 'http://localhost',
+    linkSecret: randomBytes(32).toString('hex'),
+  } as Config;
   const clock = { now: () => now };
-  const owner = await one<{ id: number; nickname: string; email: string; company_id: number; path: string; name: string; level: number; codes: string[] }>(
+  const owner = await one<{
+    id: number;
+    nickname: string;
+    email: string;
+    company_id: number;
+    path: string;
+    name: string;
+    level: number;
+    codes: string[];
+  }>(
     database.db,
     sql`select u.id, u.nickname, u.email, c.id as company_id, c.path, c.name, c.level, u.auth_res_list as codes
           from users u join companies c on c.id = u.company_id where u.email = 'owner@acme.demo.local'`,
   );
   if (!owner) throw new Error('seedDemoUpgrade: the Acme Vision owner is missing');
-  const areaIdOf = new Map((await rows<{ id: number; name: string }>(database.db, sql`select id, name from areas`)).map((a) => [a.name, a.id]));
+  const areaIdOf = new Map(
+    (await rows<{ id: number; name: string }>(database.db, sql`select id, name from areas`)).map((a) => [a.name, a.id]),
+  );
   const services = { config, fileStore: opts.fileStore } as AppServices;
 
   // Packages: the file as one uploaded chunk, then the server's own verification (md5) and sync to every DC.
@@ -108,14 +149,17 @@ export async function seedDemoUpgrade(database: Database, opts: { fileStore: Fil
   for (const p of DEMO_PACKAGES) {
     const bytes = demoPackageBytes(p);
     const md5 = createHash('md5').update(bytes).digest('hex');
-    const [row] = await rows<{ id: number }>(database.db, sql`
+    const [row] = await rows<{ id: number }>(
+      database.db,
+      sql`
       insert into firmware_packages (company_id, company_path, version_name, product_type, models, compatible_versions, validity_days,
                                      descriptions, file_name, size, md5, object_key, status, created_by, created_at, updated_at)
       values (${owner.company_id}, ${owner.path}, ${p.versionName}, ${p.productType}, ${sql.param([p.model])}::text[],
               ${sql.param(p.compatibleVersions)}::text[], 180, ${JSON.stringify(p.descriptions)}::jsonb,
               ${`${p.model}_${p.versionName}.bin`}, ${p.size}, ${md5}, '', 'verifying', ${owner.id},
               ${new Date(now).toISOString()}::timestamptz, ${new Date(now).toISOString()}::timestamptz)
-      returning id`);
+      returning id`,
+    );
     const id = row!.id;
     await database.db.execute(sql`update firmware_packages set object_key = ${assembledKey(owner.company_id, id)} where id = ${id}`);
     await opts.fileStore.put(chunkKey(id, 0), Readable.from([bytes]), { contentType: 'application/octet-stream' });
@@ -131,10 +175,22 @@ export async function seedDemoUpgrade(database: Database, opts: { fileStore: Fil
 
   // Tasks: submitted as the owner would (the release call's own code, in one transaction, audited).
   const actor: Actor = {
-    sessionId: 0, userId: owner.id, nickname: owner.nickname, email: owner.email, companyId: owner.company_id, companyPath: owner.path,
-    companyType: 'partner', companyName: owner.name, level: owner.level, userType: 'partner', userAuthType: 1,
-    authResList: new Set(owner.codes as ResourceCode[]), areaIds: [...areaIdOf.values()], currentAreaId: areaIdOf.get('RDC') ?? null,
-    actingUserId: null, actingNickname: null,
+    sessionId: 0,
+    userId: owner.id,
+    nickname: owner.nickname,
+    email: owner.email,
+    companyId: owner.company_id,
+    companyPath: owner.path,
+    companyType: 'partner',
+    companyName: owner.name,
+    level: owner.level,
+    userType: 'partner',
+    userAuthType: 1,
+    authResList: new Set(owner.codes as ResourceCode[]),
+    areaIds: [...areaIdOf.values()],
+    currentAreaId: areaIdOf.get('RDC') ?? null,
+    actingUserId: null,
+    actingNickname: null,
   };
   const taskIds: number[] = [];
   // Run as the call router runs a call (one transaction, then its after-commit work); not as a
@@ -142,16 +198,38 @@ export async function seedDemoUpgrade(database: Database, opts: { fileStore: Fil
   const run = callRun(database, services, silentLog, { write: false });
   await run.execute(true, async (tx) => {
     const ctx: CallContext = {
-      actor, db: tx, database, locale: 'en-US', requestId: 'seed', ip: '127.0.0.1', clock, log: silentLog, sessionToken: '', services,
-      audit: (entry) => writeOperationLog(tx, actor, { action: 'upgrade/task/batch-submit', ...entry }, { requestId: 'seed', ip: '127.0.0.1', at: new Date(now) }),
+      actor,
+      db: tx,
+      database,
+      locale: 'en-US',
+      requestId: 'seed',
+      ip: '127.0.0.1',
+      clock,
+      log: silentLog,
+      sessionToken: '',
+      services,
+      audit: (entry) =>
+        writeOperationLog(
+          tx,
+          actor,
+          { action: 'upgrade/task/batch-submit', ...entry },
+          { requestId: 'seed', ip: '127.0.0.1', at: new Date(now) },
+        ),
       ...run.bind(tx),
     };
     const { taskIds: ids } = await submitTasks(
       ctx,
       DEMO_TASKS.map((t) => ({
         target: {
-          pkgId: pkgIds.get(t.versionName)!, releaseType: t.releaseType, areaIds: [areaIdOf.get(t.area)!], countries: [],
-          grayCount: t.grayCount, speed: t.releaseType === 'gray' ? 'fast' : undefined, sns: [], macRanges: [], targetFileId: null,
+          pkgId: pkgIds.get(t.versionName)!,
+          releaseType: t.releaseType,
+          areaIds: [areaIdOf.get(t.area)!],
+          countries: [],
+          grayCount: t.grayCount,
+          speed: t.releaseType === 'gray' ? 'fast' : undefined,
+          sns: [],
+          macRanges: [],
+          targetFileId: null,
         },
         startAt: now,
         endAt: now + 30 * 86_400_000,
@@ -164,17 +242,24 @@ export async function seedDemoUpgrade(database: Database, opts: { fileStore: Fil
   // Devices of each task's first wave poll (handed the package) and report, through the device API's code.
   for (const [i, t] of DEMO_TASKS.entries()) {
     const taskId = taskIds[i]!;
-    const devices = await rows<{ id: number; sn: string; model: string; firmware_version: string }>(database.db, sql`
+    const devices = await rows<{ id: number; sn: string; model: string; firmware_version: string }>(
+      database.db,
+      sql`
       select d.id::int as id, d.sn, d.model, d.firmware_version
         from task_devices td join devices d on d.id = td.device_id
        where td.task_id = ${taskId} and td.wave = 1
-       order by d.id limit ${t.outcomes.length}`);
-    if (devices.length < t.outcomes.length) throw new Error(`seedDemoUpgrade: task ${taskId} has ${devices.length} devices in its first wave, ${t.outcomes.length} needed`);
+       order by d.id limit ${t.outcomes.length}`,
+    );
+    if (devices.length < t.outcomes.length)
+      throw new Error(`seedDemoUpgrade: task ${taskId} has ${devices.length} devices in its first wave, ${t.outcomes.length} needed`);
     for (const [j, d] of devices.entries()) {
       const key = demoDeviceKey(d.sn);
       await database.db.execute(sql`update devices set key_hash = ${createHash('sha256').update(key).digest('hex')} where id = ${d.id}`);
       const auth = `Device ${d.sn}:${key}`;
-      const polled = await pollDevice({ database, clock, services, touch: () => {} }, auth, { model: d.model, firmwareVersion: d.firmware_version });
+      const polled = await pollDevice({ database, clock, services, touch: () => {} }, auth, {
+        model: d.model,
+        firmwareVersion: d.firmware_version,
+      });
       if (polled.action !== 'upgrade') throw new Error(`seedDemoUpgrade: ${d.sn} was not handed task ${taskId}`);
       const outcome = t.outcomes[j]!;
       const deps = { database, clock, services };
@@ -182,7 +267,8 @@ export async function seedDemoUpgrade(database: Database, opts: { fileStore: Fil
       if (outcome === 'downloading') await reportDevice(deps, auth, { taskId, status: 'downloading', progress: 35 + j * 5 });
       else if (outcome === 'installing') await reportDevice(deps, auth, { taskId, status: 'installing', progress: 100 });
       else if (outcome === 'success') await reportDevice(deps, auth, { taskId, status: 'success', firmwareVersion: t.versionName });
-      else await reportDevice(deps, auth, { taskId, status: 'failed', errorCode: 'FLASH_WRITE_ERROR', firmwareVersion: d.firmware_version });
+      else
+        await reportDevice(deps, auth, { taskId, status: 'failed', errorCode: 'FLASH_WRITE_ERROR', firmwareVersion: d.firmware_version });
     }
   }
   return { packages: DEMO_PACKAGES.length, tasks: taskIds.length };
@@ -190,6 +276,13 @@ export async function seedDemoUpgrade(database: Database, opts: { fileStore: Fil
 
 const noop = () => {};
 const silentLog = {
-  level: 'silent', fatal: noop, error: noop, warn: noop, info: noop, debug: noop, trace: noop, silent: noop,
+  level: 'silent',
+  fatal: noop,
+  error: noop,
+  warn: noop,
+  info: noop,
+  debug: noop,
+  trace: noop,
+  silent: noop,
   child: () => silentLog,
 } as unknown as CallContext['log'];

@@ -17,8 +17,18 @@ import path from 'node:path';
 import { DEMO_PROVISIONING_KEY, seedDemoDevices } from './demo-devices';
 import { seedDemoUpgrade } from './demo-upgrade';
 import {
-  CUSTOMER_CODES, DEMO_PASSWORD, DISTRIBUTOR_CODES, INSTALLER_CODES, PARTNER_ADMIN_CODES, PARTNER_OWNER_CODES,
-  SUPPLIER_CODES, dataDir, hashDemoPassword, isEmpty, rows, type Log,
+  CUSTOMER_CODES,
+  DEMO_PASSWORD,
+  DISTRIBUTOR_CODES,
+  INSTALLER_CODES,
+  PARTNER_ADMIN_CODES,
+  PARTNER_OWNER_CODES,
+  SUPPLIER_CODES,
+  dataDir,
+  hashDemoPassword,
+  isEmpty,
+  rows,
+  type Log,
 } from './shared';
 
 export type DemoRole = 'supplier admin' | 'partner owner' | 'partner admin' | 'distributor' | 'installer' | 'customer';
@@ -49,12 +59,47 @@ export const DDC_HIDDEN_MENUS = ['pointMall', 'externalCollection'];
 
 type AreaName = 'RDC' | 'DC-EU' | 'DC-US' | 'DC-AP';
 
-const AREAS: ReadonlyArray<{ name: AreaName; displayName: string; displayNameZhCn: string; kind: 'RDC' | 'DDC'; resVals: string[]; ip: string }> = [
+const AREAS: ReadonlyArray<{
+  name: AreaName;
+  displayName: string;
+  displayNameZhCn: string;
+  kind: 'RDC' | 'DDC';
+  resVals: string[];
+  ip: string;
+}> = [
   // The RDC is the global centre: it serves the countries no regional DC covers.
-  { name: 'RDC', displayName: 'Global (RDC)', displayNameZhCn: '全球 (RDC)', kind: 'RDC', resVals: ['CN', 'HK', 'IN', 'AE', 'SA', 'TR', 'ZA', 'EG'], ip: '203.0.113.10' },
-  { name: 'DC-EU', displayName: 'Europe (Frankfurt)', displayNameZhCn: '欧洲 (法兰克福)', kind: 'DDC', resVals: ['DE', 'AT', 'CH', 'FR', 'NL', 'BE', 'IT', 'ES', 'PL', 'SE', 'NO', 'DK', 'GB', 'IE'], ip: '203.0.113.20' },
-  { name: 'DC-US', displayName: 'Americas (Virginia)', displayNameZhCn: '美洲 (弗吉尼亚)', kind: 'DDC', resVals: ['US', 'CA', 'MX', 'BR', 'CL', 'CO'], ip: '198.51.100.20' },
-  { name: 'DC-AP', displayName: 'Asia Pacific (Singapore)', displayNameZhCn: '亚太 (新加坡)', kind: 'DDC', resVals: ['SG', 'MY', 'TH', 'VN', 'ID', 'PH', 'AU', 'NZ', 'JP', 'KR'], ip: '192.0.2.20' },
+  {
+    name: 'RDC',
+    displayName: 'Global (RDC)',
+    displayNameZhCn: '全球 (RDC)',
+    kind: 'RDC',
+    resVals: ['CN', 'HK', 'IN', 'AE', 'SA', 'TR', 'ZA', 'EG'],
+    ip: '203.0.113.10',
+  },
+  {
+    name: 'DC-EU',
+    displayName: 'Europe (Frankfurt)',
+    displayNameZhCn: '欧洲 (法兰克福)',
+    kind: 'DDC',
+    resVals: ['DE', 'AT', 'CH', 'FR', 'NL', 'BE', 'IT', 'ES', 'PL', 'SE', 'NO', 'DK', 'GB', 'IE'],
+    ip: '203.0.113.20',
+  },
+  {
+    name: 'DC-US',
+    displayName: 'Americas (Virginia)',
+    displayNameZhCn: '美洲 (弗吉尼亚)',
+    kind: 'DDC',
+    resVals: ['US', 'CA', 'MX', 'BR', 'CL', 'CO'],
+    ip: '198.51.100.20',
+  },
+  {
+    name: 'DC-AP',
+    displayName: 'Asia Pacific (Singapore)',
+    displayNameZhCn: '亚太 (新加坡)',
+    kind: 'DDC',
+    resVals: ['SG', 'MY', 'TH', 'VN', 'ID', 'PH', 'AU', 'NZ', 'JP', 'KR'],
+    ip: '192.0.2.20',
+  },
 ];
 
 // ---- the company tree -----------------------------------------------------------------------
@@ -92,7 +137,12 @@ interface CompanySeed {
 }
 
 const TREE: CompanySeed = {
-  type: 'supplier', name: 'Lumenza Technologies Co., Ltd.', area: 'RDC', mailDomain: 'lumenza.demo.local', telephone: '+86 571 8800 1200', age: 1400,
+  type: 'supplier',
+  name: 'Lumenza Technologies Co., Ltd.',
+  area: 'RDC',
+  mailDomain: 'lumenza.demo.local',
+  telephone: '+86 571 8800 1200',
+  age: 1400,
   branding: { title: 'Lumenza Partner Cloud', domain: 'portal.lumenza.local' },
   people: [
     { name: 'Grace Liu', email: 'supplier@demo.local', authType: 1 },
@@ -102,8 +152,14 @@ const TREE: CompanySeed = {
   ],
   children: [
     {
-      type: 'partner', name: 'Acme Vision', area: 'DC-EU', partnerAreas: ['RDC', 'DC-EU', 'DC-US'], mailDomain: 'acme.demo.local',
-      telephone: '+49 69 2400 5100', age: 1100, branding: { title: 'Acme Vision Cloud', domain: 'portal.acme-vision.local' },
+      type: 'partner',
+      name: 'Acme Vision',
+      area: 'DC-EU',
+      partnerAreas: ['RDC', 'DC-EU', 'DC-US'],
+      mailDomain: 'acme.demo.local',
+      telephone: '+49 69 2400 5100',
+      age: 1100,
+      branding: { title: 'Acme Vision Cloud', domain: 'portal.acme-vision.local' },
       people: [
         { name: 'Oliver Bennett', email: 'owner@acme.demo.local' },
         { name: 'Sophie Laurent', email: 'admin@acme.demo.local', authType: 2, codes: PARTNER_ADMIN_CODES },
@@ -114,132 +170,269 @@ const TREE: CompanySeed = {
       ],
       children: [
         {
-          type: 'distributor', name: 'Rhein Security Distribution GmbH', area: 'DC-EU', mailDomain: 'rhein-security.demo.local',
-          telephone: '+49 611 3300 270', age: 900, allowSuperiorAccess: true,
-          people: [{ name: 'Jonas Weber', email: 'dealer@acme.demo.local' }, { name: 'Lea Becker' }, { name: 'Felix Wagner', status: 'auto_locked' }],
+          type: 'distributor',
+          name: 'Rhein Security Distribution GmbH',
+          area: 'DC-EU',
+          mailDomain: 'rhein-security.demo.local',
+          telephone: '+49 611 3300 270',
+          age: 900,
+          allowSuperiorAccess: true,
+          people: [
+            { name: 'Jonas Weber', email: 'dealer@acme.demo.local' },
+            { name: 'Lea Becker' },
+            { name: 'Felix Wagner', status: 'auto_locked' },
+          ],
           children: [
             {
-              type: 'installer', name: 'Brightline Installations GmbH', area: 'DC-EU', mailDomain: 'brightline.demo.local',
-              telephone: '+49 6131 558 140', age: 620, allowSuperiorAccess: true, userLimit: 50,
+              type: 'installer',
+              name: 'Brightline Installations GmbH',
+              area: 'DC-EU',
+              mailDomain: 'brightline.demo.local',
+              telephone: '+49 6131 558 140',
+              age: 620,
+              allowSuperiorAccess: true,
+              userLimit: 50,
               people: [{ name: 'Lukas Hoffmann', email: 'installer@acme.demo.local' }, { name: 'Mia Schulz' }],
               children: [
                 {
-                  type: 'customer', name: 'Harbor Logistics GmbH', area: 'DC-EU', mailDomain: 'harbor-logistics.demo.local',
-                  telephone: '+49 40 3070 9900', age: 300, userLimit: 20,
+                  type: 'customer',
+                  name: 'Harbor Logistics GmbH',
+                  area: 'DC-EU',
+                  mailDomain: 'harbor-logistics.demo.local',
+                  telephone: '+49 40 3070 9900',
+                  age: 300,
+                  userLimit: 20,
                   people: [{ name: 'Anna Schmidt', email: 'customer@acme.demo.local' }, { name: 'Tim Krüger' }],
                 },
               ],
             },
             {
-              type: 'installer', name: 'SafeHome Technik KG', area: 'DC-EU', mailDomain: 'safehome-technik.demo.local',
-              telephone: '+49 621 4410 22', age: 12, status: 'inactive', userLimit: 50,
+              type: 'installer',
+              name: 'SafeHome Technik KG',
+              area: 'DC-EU',
+              mailDomain: 'safehome-technik.demo.local',
+              telephone: '+49 621 4410 22',
+              age: 12,
+              status: 'inactive',
+              userLimit: 50,
             },
             {
-              type: 'customer', name: 'Stadtwerke Mainz Facility Services', area: 'DC-EU', mailDomain: 'swm-facility.demo.local',
-              telephone: '+49 6131 120', age: 410, userLimit: 20, people: [{ name: 'Katrin Vogel' }],
+              type: 'customer',
+              name: 'Stadtwerke Mainz Facility Services',
+              area: 'DC-EU',
+              mailDomain: 'swm-facility.demo.local',
+              telephone: '+49 6131 120',
+              age: 410,
+              userLimit: 20,
+              people: [{ name: 'Katrin Vogel' }],
             },
           ],
         },
         {
-          type: 'distributor', name: 'Nordic Surveillance AB', area: 'DC-EU', mailDomain: 'nordic-surveillance.demo.local',
-          telephone: '+46 8 5000 1420', age: 760,
+          type: 'distributor',
+          name: 'Nordic Surveillance AB',
+          area: 'DC-EU',
+          mailDomain: 'nordic-surveillance.demo.local',
+          telephone: '+46 8 5000 1420',
+          age: 760,
           people: [{ name: 'Erik Lindqvist' }, { name: 'Sara Nilsson', status: 'operation_locked' }],
           children: [
             {
-              type: 'installer', name: 'Fjord Secure Installations AS', area: 'DC-EU', mailDomain: 'fjord-secure.demo.local',
-              telephone: '+47 22 40 18 00', age: 380, userLimit: 50, people: [{ name: 'Henrik Berg' }],
+              type: 'installer',
+              name: 'Fjord Secure Installations AS',
+              area: 'DC-EU',
+              mailDomain: 'fjord-secure.demo.local',
+              telephone: '+47 22 40 18 00',
+              age: 380,
+              userLimit: 50,
+              people: [{ name: 'Henrik Berg' }],
             },
             {
-              type: 'customer', name: 'Malmö Retail Group AB', area: 'DC-EU', mailDomain: 'malmo-retail.demo.local',
-              telephone: '+46 40 660 7700', age: 210, userLimit: 20, people: [{ name: 'Ingrid Holm' }],
+              type: 'customer',
+              name: 'Malmö Retail Group AB',
+              area: 'DC-EU',
+              mailDomain: 'malmo-retail.demo.local',
+              telephone: '+46 40 660 7700',
+              age: 210,
+              userLimit: 20,
+              people: [{ name: 'Ingrid Holm' }],
             },
           ],
         },
         {
-          type: 'distributor', name: 'Atlantic Secure Supply LLC', area: 'DC-US', mailDomain: 'atlantic-secure.demo.local',
-          telephone: '+1 617 555 0142', age: 540,
+          type: 'distributor',
+          name: 'Atlantic Secure Supply LLC',
+          area: 'DC-US',
+          mailDomain: 'atlantic-secure.demo.local',
+          telephone: '+1 617 555 0142',
+          age: 540,
           people: [{ name: 'Michael Carter' }],
           children: [
             {
-              type: 'installer', name: 'Keystone Alarm & Video Inc.', area: 'DC-US', mailDomain: 'keystone-av.demo.local',
-              telephone: '+1 215 555 0188', age: 330, userLimit: 50, people: [{ name: 'Rachel Kim' }],
+              type: 'installer',
+              name: 'Keystone Alarm & Video Inc.',
+              area: 'DC-US',
+              mailDomain: 'keystone-av.demo.local',
+              telephone: '+1 215 555 0188',
+              age: 330,
+              userLimit: 50,
+              people: [{ name: 'Rachel Kim' }],
             },
             {
-              type: 'customer', name: 'Riverside Medical Center', area: 'DC-US', mailDomain: 'riverside-medical.demo.local',
-              telephone: '+1 617 555 0199', age: 95, userLimit: 20, people: [{ name: 'David Ortiz' }],
+              type: 'customer',
+              name: 'Riverside Medical Center',
+              area: 'DC-US',
+              mailDomain: 'riverside-medical.demo.local',
+              telephone: '+1 617 555 0199',
+              age: 95,
+              userLimit: 20,
+              people: [{ name: 'David Ortiz' }],
             },
           ],
         },
         {
-          type: 'installer', name: 'ProView Installations Ltd', area: 'DC-EU', mailDomain: 'proview.demo.local',
-          telephone: '+44 20 7946 0321', age: 450, userLimit: 50, people: [{ name: 'James Whitfield' }],
+          type: 'installer',
+          name: 'ProView Installations Ltd',
+          area: 'DC-EU',
+          mailDomain: 'proview.demo.local',
+          telephone: '+44 20 7946 0321',
+          age: 450,
+          userLimit: 50,
+          people: [{ name: 'James Whitfield' }],
         },
         {
-          type: 'customer', name: 'Lyon Parking SAS', area: 'DC-EU', mailDomain: 'lyon-parking.demo.local',
-          telephone: '+33 4 72 00 41 10', age: 260, userLimit: 20, people: [{ name: 'Camille Dubois' }],
+          type: 'customer',
+          name: 'Lyon Parking SAS',
+          area: 'DC-EU',
+          mailDomain: 'lyon-parking.demo.local',
+          telephone: '+33 4 72 00 41 10',
+          age: 260,
+          userLimit: 20,
+          people: [{ name: 'Camille Dubois' }],
         },
         {
-          type: 'customer', name: 'Amsterdam Hotel Group BV', area: 'DC-EU', mailDomain: 'amsterdam-hotels.demo.local',
-          telephone: '+31 20 555 0170', age: 700, status: 'frozen', userLimit: 20, people: [{ name: 'Daan de Vries' }],
+          type: 'customer',
+          name: 'Amsterdam Hotel Group BV',
+          area: 'DC-EU',
+          mailDomain: 'amsterdam-hotels.demo.local',
+          telephone: '+31 20 555 0170',
+          age: 700,
+          status: 'frozen',
+          userLimit: 20,
+          people: [{ name: 'Daan de Vries' }],
         },
       ],
     },
     {
-      type: 'partner', name: 'Northwind Security Systems', area: 'DC-US', partnerAreas: ['RDC', 'DC-US'], mailDomain: 'northwind.demo.local',
-      telephone: '+1 703 555 0110', age: 980, branding: { title: 'Northwind Cloud', domain: 'portal.northwind-security.local' },
+      type: 'partner',
+      name: 'Northwind Security Systems',
+      area: 'DC-US',
+      partnerAreas: ['RDC', 'DC-US'],
+      mailDomain: 'northwind.demo.local',
+      telephone: '+1 703 555 0110',
+      age: 980,
+      branding: { title: 'Northwind Cloud', domain: 'portal.northwind-security.local' },
       people: [
         { name: 'Sarah Mitchell' },
-        { name: 'Brian O\'Connor', authType: 2, codes: PARTNER_ADMIN_CODES },
+        { name: "Brian O'Connor", authType: 2, codes: PARTNER_ADMIN_CODES },
         { name: 'Jessica Nguyen' },
         { name: 'Kevin Brooks', status: 'auto_locked' },
       ],
       children: [
         {
-          type: 'distributor', name: 'Pacific Coast Security Distributors Inc.', area: 'DC-US', mailDomain: 'pacific-coast-sec.demo.local',
-          telephone: '+1 415 555 0163', age: 820,
+          type: 'distributor',
+          name: 'Pacific Coast Security Distributors Inc.',
+          area: 'DC-US',
+          mailDomain: 'pacific-coast-sec.demo.local',
+          telephone: '+1 415 555 0163',
+          age: 820,
           people: [{ name: 'Carlos Ramirez' }, { name: 'Emily Chen' }],
           children: [
             {
-              type: 'installer', name: 'Golden Gate Camera Installers', area: 'DC-US', mailDomain: 'gg-camera.demo.local',
-              telephone: '+1 510 555 0131', age: 400, userLimit: 50, people: [{ name: 'Tyler Johnson' }],
+              type: 'installer',
+              name: 'Golden Gate Camera Installers',
+              area: 'DC-US',
+              mailDomain: 'gg-camera.demo.local',
+              telephone: '+1 510 555 0131',
+              age: 400,
+              userLimit: 50,
+              people: [{ name: 'Tyler Johnson' }],
               children: [
                 {
-                  type: 'customer', name: 'Bayview Apartments HOA', area: 'DC-US', mailDomain: 'bayview-hoa.demo.local',
-                  telephone: '+1 415 555 0175', age: 120, userLimit: 20, people: [{ name: 'Linda Park' }],
+                  type: 'customer',
+                  name: 'Bayview Apartments HOA',
+                  area: 'DC-US',
+                  mailDomain: 'bayview-hoa.demo.local',
+                  telephone: '+1 415 555 0175',
+                  age: 120,
+                  userLimit: 20,
+                  people: [{ name: 'Linda Park' }],
                 },
               ],
             },
           ],
         },
         {
-          type: 'distributor', name: 'Great Lakes Video Supply LLC', area: 'DC-US', mailDomain: 'greatlakes-video.demo.local',
-          telephone: '+1 312 555 0147', age: 640,
+          type: 'distributor',
+          name: 'Great Lakes Video Supply LLC',
+          area: 'DC-US',
+          mailDomain: 'greatlakes-video.demo.local',
+          telephone: '+1 312 555 0147',
+          age: 640,
           people: [{ name: 'Matthew Olson' }],
           children: [
             {
-              type: 'customer', name: 'Lakeshore Manufacturing Co.', area: 'DC-US', mailDomain: 'lakeshore-mfg.demo.local',
-              telephone: '+1 414 555 0112', age: 180, userLimit: 20, people: [{ name: 'Ashley Wright', status: 'operation_locked' }],
+              type: 'customer',
+              name: 'Lakeshore Manufacturing Co.',
+              area: 'DC-US',
+              mailDomain: 'lakeshore-mfg.demo.local',
+              telephone: '+1 414 555 0112',
+              age: 180,
+              userLimit: 20,
+              people: [{ name: 'Ashley Wright', status: 'operation_locked' }],
             },
           ],
         },
         {
-          type: 'distributor', name: 'Maple Leaf Surveillance Ltd.', area: 'DC-US', mailDomain: 'mapleleaf-surv.demo.local',
-          telephone: '+1 416 555 0190', age: 300,
+          type: 'distributor',
+          name: 'Maple Leaf Surveillance Ltd.',
+          area: 'DC-US',
+          mailDomain: 'mapleleaf-surv.demo.local',
+          telephone: '+1 416 555 0190',
+          age: 300,
           people: [{ name: 'Nathalie Tremblay' }],
         },
         {
-          type: 'installer', name: 'Lone Star Camera Pros LLC', area: 'DC-US', mailDomain: 'lonestar-cam.demo.local',
-          telephone: '+1 512 555 0156', age: 350, userLimit: 50, people: [{ name: 'Cody Harris' }],
+          type: 'installer',
+          name: 'Lone Star Camera Pros LLC',
+          area: 'DC-US',
+          mailDomain: 'lonestar-cam.demo.local',
+          telephone: '+1 512 555 0156',
+          age: 350,
+          userLimit: 50,
+          people: [{ name: 'Cody Harris' }],
         },
         {
-          type: 'customer', name: 'Evergreen School District', area: 'DC-US', mailDomain: 'evergreen-sd.demo.local',
-          telephone: '+1 360 555 0108', age: 230, userLimit: 20, people: [{ name: 'Karen Foster' }, { name: 'Paul Simmons' }],
+          type: 'customer',
+          name: 'Evergreen School District',
+          area: 'DC-US',
+          mailDomain: 'evergreen-sd.demo.local',
+          telephone: '+1 360 555 0108',
+          age: 230,
+          userLimit: 20,
+          people: [{ name: 'Karen Foster' }, { name: 'Paul Simmons' }],
         },
       ],
     },
     {
-      type: 'partner', name: 'Kestrel Optics', area: 'DC-AP', partnerAreas: ['RDC', 'DC-AP'], mailDomain: 'kestrel.demo.local',
-      telephone: '+65 6800 4120', age: 720, branding: { title: 'Kestrel Optics Cloud', domain: 'portal.kestrel-optics.local' },
+      type: 'partner',
+      name: 'Kestrel Optics',
+      area: 'DC-AP',
+      partnerAreas: ['RDC', 'DC-AP'],
+      mailDomain: 'kestrel.demo.local',
+      telephone: '+65 6800 4120',
+      age: 720,
+      branding: { title: 'Kestrel Optics Cloud', domain: 'portal.kestrel-optics.local' },
       people: [
         { name: 'Tan Wei Ming' },
         { name: 'Aiko Tanaka', authType: 2, codes: PARTNER_ADMIN_CODES },
@@ -248,34 +441,66 @@ const TREE: CompanySeed = {
       ],
       children: [
         {
-          type: 'distributor', name: 'Lion City Security Pte. Ltd.', area: 'DC-AP', mailDomain: 'lioncity-sec.demo.local',
-          telephone: '+65 6221 3300', age: 500,
+          type: 'distributor',
+          name: 'Lion City Security Pte. Ltd.',
+          area: 'DC-AP',
+          mailDomain: 'lioncity-sec.demo.local',
+          telephone: '+65 6221 3300',
+          age: 500,
           people: [{ name: 'Lim Jia Hui' }, { name: 'Nur Aisyah', status: 'auto_locked' }],
           children: [
             {
-              type: 'installer', name: 'Merlion Smart Installations', area: 'DC-AP', mailDomain: 'merlion-smart.demo.local',
-              telephone: '+65 6345 1020', age: 260, userLimit: 50, people: [{ name: 'Goh Kok Leong' }],
+              type: 'installer',
+              name: 'Merlion Smart Installations',
+              area: 'DC-AP',
+              mailDomain: 'merlion-smart.demo.local',
+              telephone: '+65 6345 1020',
+              age: 260,
+              userLimit: 50,
+              people: [{ name: 'Goh Kok Leong' }],
             },
             {
-              type: 'customer', name: 'Marina Bay Offices Pte. Ltd.', area: 'DC-AP', mailDomain: 'marinabay-offices.demo.local',
-              telephone: '+65 6688 7000', age: 140, userLimit: 20, people: [{ name: 'Siti Rahman' }],
+              type: 'customer',
+              name: 'Marina Bay Offices Pte. Ltd.',
+              area: 'DC-AP',
+              mailDomain: 'marinabay-offices.demo.local',
+              telephone: '+65 6688 7000',
+              age: 140,
+              userLimit: 20,
+              people: [{ name: 'Siti Rahman' }],
             },
           ],
         },
         {
-          type: 'distributor', name: 'Southern Cross Video Pty Ltd', area: 'DC-AP', mailDomain: 'southerncross-video.demo.local',
-          telephone: '+61 2 9000 4410', age: 430,
+          type: 'distributor',
+          name: 'Southern Cross Video Pty Ltd',
+          area: 'DC-AP',
+          mailDomain: 'southerncross-video.demo.local',
+          telephone: '+61 2 9000 4410',
+          age: 430,
           people: [{ name: 'Jack Thompson' }, { name: 'Olivia Harris' }],
           children: [
             {
-              type: 'installer', name: 'Outback Security Installers', area: 'DC-AP', mailDomain: 'outback-security.demo.local',
-              telephone: '+61 7 3000 2290', age: 45, status: 'inactive', userLimit: 50,
+              type: 'installer',
+              name: 'Outback Security Installers',
+              area: 'DC-AP',
+              mailDomain: 'outback-security.demo.local',
+              telephone: '+61 7 3000 2290',
+              age: 45,
+              status: 'inactive',
+              userLimit: 50,
             },
           ],
         },
         {
-          type: 'customer', name: 'Bangkok Mall Holdings Co., Ltd.', area: 'DC-AP', mailDomain: 'bkk-mall.demo.local',
-          telephone: '+66 2 610 8000', age: 330, userLimit: 20, people: [{ name: 'Somchai Wongsakul' }],
+          type: 'customer',
+          name: 'Bangkok Mall Holdings Co., Ltd.',
+          area: 'DC-AP',
+          mailDomain: 'bkk-mall.demo.local',
+          telephone: '+66 2 610 8000',
+          age: 330,
+          userLimit: 20,
+          people: [{ name: 'Somchai Wongsakul' }],
         },
       ],
     },
@@ -292,11 +517,16 @@ function levelOf(type: CompanyType, depth: number): number {
 
 function ownerCodes(type: CompanyType): readonly ResourceCode[] {
   switch (type) {
-    case 'supplier': return SUPPLIER_CODES;
-    case 'partner': return PARTNER_OWNER_CODES;
-    case 'distributor': return DISTRIBUTOR_CODES;
-    case 'installer': return INSTALLER_CODES;
-    case 'customer': return CUSTOMER_CODES;
+    case 'supplier':
+      return SUPPLIER_CODES;
+    case 'partner':
+      return PARTNER_OWNER_CODES;
+    case 'distributor':
+      return DISTRIBUTOR_CODES;
+    case 'installer':
+      return INSTALLER_CODES;
+    case 'customer':
+      return CUSTOMER_CODES;
   }
 }
 
@@ -347,7 +577,10 @@ export async function seedDemo(database: Database, opts: { log?: Log; fileStore?
   const result = await database.db.transaction(async (tx) => {
     const areaIds = {} as Record<AreaName, number>;
     for (const a of AREAS) {
-      const [row] = await tx.insert(areas).values({ ...a, host: '' }).returning({ id: areas.id });
+      const [row] = await tx
+        .insert(areas)
+        .values({ ...a, host: '' })
+        .returning({ id: areas.id });
       areaIds[a.name] = row.id;
     }
     await tx.insert(areaKindSettings).values([
@@ -395,9 +628,12 @@ export async function seedDemo(database: Database, opts: { log?: Log; fileStore?
 
       const myPartnerAreas = c.partnerAreas ?? partnerAreas;
       const userAreas =
-        c.type === 'supplier' ? allAreas
-          : c.type === 'partner' ? myPartnerAreas.map((a) => areaIds[a])
-            : c.type === 'distributor' ? [areaIds.RDC, areaIds[c.area]]
+        c.type === 'supplier'
+          ? allAreas
+          : c.type === 'partner'
+            ? myPartnerAreas.map((a) => areaIds[a])
+            : c.type === 'distributor'
+              ? [areaIds.RDC, areaIds[c.area]]
               : [areaIds[c.area]];
 
       (c.people ?? []).forEach((p, i) => {
@@ -438,7 +674,9 @@ export async function seedDemo(database: Database, opts: { log?: Log; fileStore?
   const fileStore = opts.fileStore ?? createFileStore({ FILE_STORE_DIR: path.join(dataDir(), 'files'), ...process.env });
   const upgrade = await seedDemoUpgrade(database, { fileStore });
 
-  log(`demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users, ${result.devices} devices, ${upgrade.packages} firmware packages, ${upgrade.tasks} release tasks in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`);
+  log(
+    `demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users, ${result.devices} devices, ${upgrade.packages} firmware packages, ${upgrade.tasks} release tasks in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`,
+  );
   return { ...result, ...upgrade };
 }
 

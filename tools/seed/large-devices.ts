@@ -30,11 +30,17 @@ export async function benchPartner(database: Pick<Database, 'db'>): Promise<{ id
 export async function hasLargeDevices(database: Pick<Database, 'db'>): Promise<boolean> {
   const partner = await benchPartner(database);
   if (!partner) return false;
-  const r = await one<{ found: boolean }>(database.db, sql`select exists (select 1 from devices where company_id = ${partner.id}::int) as found`);
+  const r = await one<{ found: boolean }>(
+    database.db,
+    sql`select exists (select 1 from devices where company_id = ${partner.id}::int) as found`,
+  );
   return !!r?.found;
 }
 
-export async function seedLargeDevices(database: Database, opts: { devices?: number; log?: Log } = {}): Promise<{ devices: number; seconds: number }> {
+export async function seedLargeDevices(
+  database: Database,
+  opts: { devices?: number; log?: Log } = {},
+): Promise<{ devices: number; seconds: number }> {
   const log = opts.log ?? (() => {});
   const N = Math.floor(opts.devices ?? 1_000_000);
   if (N <= 0) return { devices: 0, seconds: 0 };
@@ -44,9 +50,14 @@ export async function seedLargeDevices(database: Database, opts: { devices?: num
   const startedAt = performance.now();
 
   // (area, country) pairs: the first three countries each DC serves (the RDC when there is no DC).
-  const areaRows = await rows<{ id: number; kind: string; res_vals: string[] }>(database.db, sql`select id, kind, res_vals from areas order by id`);
+  const areaRows = await rows<{ id: number; kind: string; res_vals: string[] }>(
+    database.db,
+    sql`select id, kind, res_vals from areas order by id`,
+  );
   const dcs = areaRows.filter((a) => a.kind === 'DDC');
-  const pairs = (dcs.length ? dcs : areaRows).flatMap((a) => (a.res_vals.length ? a.res_vals.slice(0, 3) : ['US']).map((c) => ({ areaId: a.id, country: c })));
+  const pairs = (dcs.length ? dcs : areaRows).flatMap((a) =>
+    (a.res_vals.length ? a.res_vals.slice(0, 3) : ['US']).map((c) => ({ areaId: a.id, country: c })),
+  );
   if (pairs.length === 0) throw new Error('seedLargeDevices: no areas');
 
   await database.db.execute(sql`

@@ -11,7 +11,15 @@ import type { Database, Tx } from '@portal/server/db/client';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DemoAccount } from './demo';
 import {
-  CUSTOMER_CODES, DEMO_PASSWORD, DISTRIBUTOR_CODES, INSTALLER_CODES, PARTNER_OWNER_CODES, elapsed, hashDemoPassword, one, type Log,
+  CUSTOMER_CODES,
+  DEMO_PASSWORD,
+  DISTRIBUTOR_CODES,
+  INSTALLER_CODES,
+  PARTNER_OWNER_CODES,
+  elapsed,
+  hashDemoPassword,
+  one,
+  type Log,
 } from './shared';
 
 export const BENCH_PARTNER_NAME = 'Bench Partner';
@@ -50,24 +58,133 @@ export async function hasLargeData(database: Pick<Database, 'db'>): Promise<bool
 }
 
 const FIRST_NAMES = [
-  'James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara',
-  'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Lukas', 'Anna', 'Jonas', 'Lea', 'Mateo', 'Sofia', 'Hugo',
-  'Chloe', 'Wei', 'Mei', 'Hiroshi', 'Yuki', 'Arjun', 'Priya', 'Omar', 'Layla', 'Lars', 'Ingrid', 'Diego', 'Camila', 'Minh', 'Linh',
+  'James',
+  'Mary',
+  'Robert',
+  'Patricia',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'William',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Lukas',
+  'Anna',
+  'Jonas',
+  'Lea',
+  'Mateo',
+  'Sofia',
+  'Hugo',
+  'Chloe',
+  'Wei',
+  'Mei',
+  'Hiroshi',
+  'Yuki',
+  'Arjun',
+  'Priya',
+  'Omar',
+  'Layla',
+  'Lars',
+  'Ingrid',
+  'Diego',
+  'Camila',
+  'Minh',
+  'Linh',
 ];
 const LAST_NAMES = [
-  'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Martinez', 'Lopez', 'Wilson', 'Anderson',
-  'Taylor', 'Thomas', 'Moore', 'Martin', 'Lee', 'Thompson', 'White', 'Harris', 'Muller', 'Schmidt', 'Weber', 'Fischer',
-  'Dubois', 'Moreau', 'Rossi', 'Bianchi', 'Chen', 'Wang', 'Tanaka', 'Sato', 'Sharma', 'Patel', 'Haddad', 'Nilsson', 'Larsen',
-  'Silva', 'Nguyen', 'Tran',
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Martinez',
+  'Lopez',
+  'Wilson',
+  'Anderson',
+  'Taylor',
+  'Thomas',
+  'Moore',
+  'Martin',
+  'Lee',
+  'Thompson',
+  'White',
+  'Harris',
+  'Muller',
+  'Schmidt',
+  'Weber',
+  'Fischer',
+  'Dubois',
+  'Moreau',
+  'Rossi',
+  'Bianchi',
+  'Chen',
+  'Wang',
+  'Tanaka',
+  'Sato',
+  'Sharma',
+  'Patel',
+  'Haddad',
+  'Nilsson',
+  'Larsen',
+  'Silva',
+  'Nguyen',
+  'Tran',
 ];
 const NAME_WORDS = [
-  'Apex', 'Beacon', 'Cascade', 'Delta', 'Evergreen', 'Falcon', 'Granite', 'Harbor', 'Ironclad', 'Juniper', 'Keystone',
-  'Lighthouse', 'Meridian', 'Northstar', 'Orion', 'Pinnacle', 'Quartz', 'Redwood', 'Summit', 'Titan', 'Unity', 'Vanguard',
-  'Westgate', 'Zenith', 'Atlas', 'Bluewater', 'Citadel', 'Horizon', 'Sentinel', 'Silverline',
+  'Apex',
+  'Beacon',
+  'Cascade',
+  'Delta',
+  'Evergreen',
+  'Falcon',
+  'Granite',
+  'Harbor',
+  'Ironclad',
+  'Juniper',
+  'Keystone',
+  'Lighthouse',
+  'Meridian',
+  'Northstar',
+  'Orion',
+  'Pinnacle',
+  'Quartz',
+  'Redwood',
+  'Summit',
+  'Titan',
+  'Unity',
+  'Vanguard',
+  'Westgate',
+  'Zenith',
+  'Atlas',
+  'Bluewater',
+  'Citadel',
+  'Horizon',
+  'Sentinel',
+  'Silverline',
 ];
 const DISTRIBUTOR_WORDS = ['Security Distribution', 'Video Supply', 'Surveillance Wholesale', 'Vision Trading', 'Secure Systems'];
 const INSTALLER_WORDS = ['Installations', 'Alarm & Video', 'Camera Pros', 'Security Services', 'Smart Home Installers'];
-const CUSTOMER_WORDS = ['Logistics', 'Retail Group', 'Medical Center', 'Hotels', 'Manufacturing', 'Property Management', 'School District', 'Parking'];
+const CUSTOMER_WORDS = [
+  'Logistics',
+  'Retail Group',
+  'Medical Center',
+  'Hotels',
+  'Manufacturing',
+  'Property Management',
+  'School District',
+  'Parking',
+];
 const LEGAL_FORMS = ['GmbH', 'LLC', 'Ltd.', 'Inc.', 'Pte. Ltd.', 'AB', 'SAS', 'BV'];
 
 const qryOf = (codes: readonly string[]) => codes.filter((c) => c.endsWith('_qry'));
@@ -101,13 +218,21 @@ export async function seedLarge(database: Database, opts: LargeSeedOptions = {})
     const { rdcId, ddcIds } = await ensureAreas(tx);
     const root = await ensureSupplier(tx, rdcId);
     const codes = {
-      dist: sql.param([...DISTRIBUTOR_CODES]), distQry: sql.param(qryOf(DISTRIBUTOR_CODES)),
-      inst: sql.param([...INSTALLER_CODES]), instQry: sql.param(qryOf(INSTALLER_CODES)),
-      cust: sql.param([...CUSTOMER_CODES]), custQry: sql.param(qryOf(CUSTOMER_CODES)),
+      dist: sql.param([...DISTRIBUTOR_CODES]),
+      distQry: sql.param(qryOf(DISTRIBUTOR_CODES)),
+      inst: sql.param([...INSTALLER_CODES]),
+      instQry: sql.param(qryOf(INSTALLER_CODES)),
+      cust: sql.param([...CUSTOMER_CODES]),
+      custQry: sql.param(qryOf(CUSTOMER_CODES)),
     };
     const words = {
-      first: sql.param(FIRST_NAMES), last: sql.param(LAST_NAMES), name: sql.param(NAME_WORDS), legal: sql.param(LEGAL_FORMS),
-      dist: sql.param(DISTRIBUTOR_WORDS), inst: sql.param(INSTALLER_WORDS), cust: sql.param(CUSTOMER_WORDS),
+      first: sql.param(FIRST_NAMES),
+      last: sql.param(LAST_NAMES),
+      name: sql.param(NAME_WORDS),
+      legal: sql.param(LEGAL_FORMS),
+      dist: sql.param(DISTRIBUTOR_WORDS),
+      inst: sql.param(INSTALLER_WORDS),
+      cust: sql.param(CUSTOMER_WORDS),
     };
     const ddc = sql.param(ddcIds);
 
@@ -121,7 +246,9 @@ export async function seedLarge(database: Database, opts: LargeSeedOptions = {})
     ))!;
     const partnerPath = `${root.path}${partner.id}/`;
     await tx.execute(sql`update companies set path = ${partnerPath} where id = ${partner.id}::int`);
-    await tx.execute(sql`insert into company_branding (company_id, title, unified_domain) values (${partner.id}::int, 'Bench Partner Cloud', ${BENCH_DOMAIN})`);
+    await tx.execute(
+      sql`insert into company_branding (company_id, title, unified_domain) values (${partner.id}::int, 'Bench Partner Cloud', ${BENCH_DOMAIN})`,
+    );
     await tx.execute(sql`insert into company_domains (domain, company_id) values (${BENCH_DOMAIN}, ${partner.id}::int)`);
     await tx.execute(
       sql`insert into users (company_id, email, nickname, phone, password_hash, user_type, user_auth_type, status, auth_res_list, area_ids)
@@ -130,7 +257,9 @@ export async function seedLarge(database: Database, opts: LargeSeedOptions = {})
     );
 
     // Reserve ids base+1 .. base+N for the subtree: distributors, then installers, then customers.
-    const base = Number((await one<{ base: string | number }>(tx, sql`select nextval(pg_get_serial_sequence('companies', 'id')) as base`))!.base);
+    const base = Number(
+      (await one<{ base: string | number }>(tx, sql`select nextval(pg_get_serial_sequence('companies', 'id')) as base`))!.base,
+    );
     await tx.execute(sql`select setval(pg_get_serial_sequence('companies', 'id'), ${base + N}::bigint)`);
     const pid = partner.id;
     const distId = (idx: SQL) => sql`(${base}::int + 1 + (${idx}) % ${D}::int)`;
@@ -225,7 +354,10 @@ async function ensureAreas(tx: Tx): Promise<{ rdcId: number; ddcIds: number[] }>
   const all = (await tx.execute(sql`select id, kind from areas order by id`)) as unknown as { rows: { id: number; kind: string }[] };
   let rdcId = all.rows.find((a) => a.kind === 'RDC')?.id;
   if (rdcId === undefined) {
-    rdcId = (await one<{ id: number }>(tx, sql`insert into areas (name, display_name, display_name_zh_cn, kind) values ('RDC', 'Global (RDC)', '全球 (RDC)', 'RDC') returning id`))!.id;
+    rdcId = (await one<{ id: number }>(
+      tx,
+      sql`insert into areas (name, display_name, display_name_zh_cn, kind) values ('RDC', 'Global (RDC)', '全球 (RDC)', 'RDC') returning id`,
+    ))!.id;
   }
   const ddcIds = all.rows.filter((a) => a.kind === 'DDC').map((a) => a.id);
   return { rdcId, ddcIds: ddcIds.length ? ddcIds : [rdcId] };

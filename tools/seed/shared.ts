@@ -60,14 +60,18 @@ export const SUPPLIER_CODES: readonly ResourceCode[] = [...RESOURCE_CODES];
 export const PARTNER_OWNER_CODES: readonly ResourceCode[] = RESOURCE_CODES.filter((c) => !SUPPLIER_ONLY.includes(c));
 /** Partner administrators (userAuthType 2): day-to-day operations, no personalization or tools. */
 export const PARTNER_ADMIN_CODES: readonly ResourceCode[] = [
-  'dealer_storage_qry', 'dealer_storage_mgr',
-  'dealer_upgrade_qry', 'dealer_upgrade_mgr',
+  'dealer_storage_qry',
+  'dealer_storage_mgr',
+  'dealer_upgrade_qry',
+  'dealer_upgrade_mgr',
   'rmr_qry',
   'dealer_nvrcoderate_qry',
   'dealer_vmslicense_qry',
   'dealer_pionts_mall_qry',
-  'dealer_account_qry', 'dealer_account_mgr',
-  'dealer_installerinvite_qry', 'dealer_installerinvite_mgr',
+  'dealer_account_qry',
+  'dealer_account_mgr',
+  'dealer_installerinvite_qry',
+  'dealer_installerinvite_mgr',
   'dealer_subcustomerinvite_mgr',
   'dealer_license_qry',
 ];
@@ -75,15 +79,22 @@ export const PARTNER_ADMIN_CODES: readonly ResourceCode[] = [
 export const DISTRIBUTOR_CODES: readonly ResourceCode[] = PARTNER_OWNER_CODES.filter((c) => !PARTNER_ONLY_CODES.includes(c));
 /** Installers: their users and sub-customers, licences for the sites they build, points. */
 export const INSTALLER_CODES: readonly ResourceCode[] = [
-  'dealer_account_qry', 'dealer_account_mgr',
+  'dealer_account_qry',
+  'dealer_account_mgr',
   'dealer_subcustomerinvite_mgr',
-  'dealer_license_qry', 'dealer_license_mgr',
+  'dealer_license_qry',
+  'dealer_license_mgr',
   'dealer_vmslicense_qry',
   'dealer_pionts_mall_qry',
   'dealer_other_devicepwdreset',
 ];
 /** Enterprise customers: their own users and the licences they were given. */
-export const CUSTOMER_CODES: readonly ResourceCode[] = ['dealer_account_qry', 'dealer_account_mgr', 'dealer_license_qry', 'dealer_vmslicense_qry'];
+export const CUSTOMER_CODES: readonly ResourceCode[] = [
+  'dealer_account_qry',
+  'dealer_account_mgr',
+  'dealer_license_qry',
+  'dealer_vmslicense_qry',
+];
 /** Staff of any company: read-only views of the company's accounts and licences. */
 export const STAFF_CODES: readonly ResourceCode[] = ['dealer_account_qry', 'dealer_license_qry'];
 

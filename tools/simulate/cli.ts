@@ -72,7 +72,10 @@ async function main(): Promise<number> {
   const tty = process.stdout.isTTY === true;
   const productType = (values['product-type'] ?? (/^nvr/i.test(values.model) ? 'NVR' : 'IPC')).toUpperCase();
   if (productType !== 'IPC' && productType !== 'NVR') fail('--product-type must be IPC or NVR');
-  const countries = values.country.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+  const countries = values.country
+    .split(',')
+    .map((c) => c.trim().toUpperCase())
+    .filter(Boolean);
   if (!countries.length || countries.some((c) => !/^[A-Z]{2}$/.test(c))) fail('--country takes ISO codes such as DE or DE,FR,US');
 
   const opts: FleetOptions = {
@@ -90,7 +93,10 @@ async function main(): Promise<number> {
     concurrency: number(values.concurrency, 'concurrency', (n) => Number.isInteger(n) && n >= 1)!,
     onProblem: (m) => process.stderr.write(`${tty ? '\n' : ''}simulate: ${m}\n`),
   };
-  const keys = new FileKeyStore(values['keys-file'] ? resolveUserPath(values['keys-file']) : path.join(REPO_ROOT, '.data', 'simulate-keys.json'), opts.url);
+  const keys = new FileKeyStore(
+    values['keys-file'] ? resolveUserPath(values['keys-file']) : path.join(REPO_ROOT, '.data', 'simulate-keys.json'),
+    opts.url,
+  );
   opts.keys = keys;
   const duration = number(values.duration, 'duration', (n) => n > 0);
 
@@ -138,7 +144,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err instanceof Error && (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? `simulate: ${err.message}\n${USAGE}` : err);
+    console.error(
+      err instanceof Error && (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? `simulate: ${err.message}\n${USAGE}` : err,
+    );
     process.exit(1);
   },
 );

@@ -7,7 +7,12 @@
  * At most `concurrency` HTTP requests are in flight at once.
  */
 import {
-  DEVICE_API_PATHS, DEVICE_API_PREFIX, DEVICE_AUTH_SCHEME, type DeviceApiAnswer, type DevicePollResult, type DeviceRegister,
+  DEVICE_API_PATHS,
+  DEVICE_API_PREFIX,
+  DEVICE_AUTH_SCHEME,
+  type DeviceApiAnswer,
+  type DevicePollResult,
+  type DeviceRegister,
   type DeviceReport,
 } from '@portal/contract';
 import { createHash } from 'node:crypto';
@@ -144,7 +149,15 @@ export class Fleet {
   }
 
   stats(): FleetStats {
-    const s: FleetStats = { devices: this.devices.length, registered: 0, idle: 0, upgrading: 0, success: 0, failed: 0, errors: this.errors };
+    const s: FleetStats = {
+      devices: this.devices.length,
+      registered: 0,
+      idle: 0,
+      upgrading: 0,
+      success: 0,
+      failed: 0,
+      errors: this.errors,
+    };
     for (const d of this.devices) {
       if (d.phase !== 'unregistered') s.registered++;
       if (d.phase === 'idle') s.idle++;
@@ -177,13 +190,16 @@ export class Fleet {
   private schedule(d: SimDevice, seconds: number, step: () => Promise<void>): void {
     if (this.stopped) return;
     if (d.timer) clearTimeout(d.timer);
-    d.timer = setTimeout(() => {
-      d.timer = null;
-      if (this.stopped) return;
-      const p = step().catch((err: unknown) => this.failed(d, err));
-      this.pending.add(p);
-      void p.finally(() => this.pending.delete(p));
-    }, Math.max(0, seconds * 1000));
+    d.timer = setTimeout(
+      () => {
+        d.timer = null;
+        if (this.stopped) return;
+        const p = step().catch((err: unknown) => this.failed(d, err));
+        this.pending.add(p);
+        void p.finally(() => this.pending.delete(p));
+      },
+      Math.max(0, seconds * 1000),
+    );
   }
 
   private failed(d: SimDevice, err: unknown): void {
@@ -216,7 +232,10 @@ export class Fleet {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (d?.key) headers.authorization = `${DEVICE_AUTH_SCHEME} ${d.sn}:${d.key}`;
       const res = await fetch(`${this.opts.url}${DEVICE_API_PREFIX}/${path}`, {
-        method: 'POST', headers, body: JSON.stringify(body), signal: this.abort.signal,
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal: this.abort.signal,
       });
       const text = await res.text();
       let answer: DeviceApiAnswer<T> | null = null;
@@ -226,7 +245,10 @@ export class Fleet {
         // reported below
       }
       if (!answer || answer.code !== 200 || answer.data === null) {
-        throw new DeviceApiError(`${path}: HTTP ${res.status} ${answer ? `code ${answer.code} ${answer.msg}` : text.slice(0, 120)}`, answer?.code ?? null);
+        throw new DeviceApiError(
+          `${path}: HTTP ${res.status} ${answer ? `code ${answer.code} ${answer.msg}` : text.slice(0, 120)}`,
+          answer?.code ?? null,
+        );
       }
       return answer.data;
     });
@@ -307,7 +329,8 @@ export class Fleet {
           hash.update(Buffer.from(await res.arrayBuffer()));
           return 'whole' as const;
         }
-        if (res.status !== 206) throw new DeviceApiError(`download (${range}): HTTP ${res.status} ${(await res.text()).slice(0, 120)}`, null);
+        if (res.status !== 206)
+          throw new DeviceApiError(`download (${range}): HTTP ${res.status} ${(await res.text()).slice(0, 120)}`, null);
         for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
           hash.update(chunk);
           received += chunk.length;

@@ -70,7 +70,11 @@ describe('bench helpers', () => {
   });
 
   it('builds a 5,000-row import workbook of valid, distinct devices', async () => {
-    const sheet = await readSheet(await importWorkbook(5000), { required: DEVICE_IMPORT_REQUIRED, optional: DEVICE_IMPORT_COLUMNS, maxRows: 5000 });
+    const sheet = await readSheet(await importWorkbook(5000), {
+      required: DEVICE_IMPORT_REQUIRED,
+      optional: DEVICE_IMPORT_COLUMNS,
+      maxRows: 5000,
+    });
     expect(sheet.rows).toHaveLength(5000);
     expect(new Set(sheet.rows.map((r) => r.SN)).size).toBe(5000);
     expect(new Set(sheet.rows.map((r) => r.MAC)).size).toBe(5000);
@@ -88,11 +92,24 @@ describe('web delivery bench cases (issue 16)', () => {
 
   it('finds the entry script of the built index.html, takes medians and prints the lighthouse line', async () => {
     const { entryScriptOf, lighthouseLine, medianFigures } = await import('../bench/web-cases');
-    expect(entryScriptOf('<head><script type="module" crossorigin src="/assets/index-AbCd1234.js"></script><link rel="modulepreload" href="/assets/react-x.js"></head>')).toBe('/assets/index-AbCd1234.js');
+    expect(
+      entryScriptOf(
+        '<head><script type="module" crossorigin src="/assets/index-AbCd1234.js"></script><link rel="modulepreload" href="/assets/react-x.js"></head>',
+      ),
+    ).toBe('/assets/index-AbCd1234.js');
     expect(() => entryScriptOf('<html></html>')).toThrow();
-    const run = (performance: number, lcp: number) => ({ performance, accessibility: 100, best_practices: 100, seo: 100, fcp_ms: 900, lcp_ms: lcp });
+    const run = (performance: number, lcp: number) => ({
+      performance,
+      accessibility: 100,
+      best_practices: 100,
+      seo: 100,
+      fcp_ms: 900,
+      lcp_ms: lcp,
+    });
     const m = medianFigures([run(90, 2400), run(70, 3100), run(95, 2000)]);
     expect(m).toEqual({ performance: 90, accessibility: 100, best_practices: 100, seo: 100, fcp_ms: 900, lcp_ms: 2400 });
-    expect(lighthouseLine('login', 'mobile', m)).toBe('bench lighthouse page=login preset=mobile performance=90 accessibility=100 best_practices=100 seo=100 fcp_ms=900 lcp_ms=2400');
+    expect(lighthouseLine('login', 'mobile', m)).toBe(
+      'bench lighthouse page=login preset=mobile performance=90 accessibility=100 best_practices=100 seo=100 fcp_ms=900 lcp_ms=2400',
+    );
   });
 });

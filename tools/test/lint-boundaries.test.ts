@@ -70,28 +70,34 @@ describe("the repository's eslint.config.js", () => {
     (await eslint.lintText(code, { filePath: path.join(repoRoot, file) }))[0].messages.map((m) => `${m.ruleId}@${m.line}`);
 
   it('refuses a web feature importing another feature, and lets it import lib', async () => {
-    const code = "import { useCorpInfo } from '../../partner/api/partner-api';\nimport { notify } from '../../../lib/notify';\n\nexport const probe = [useCorpInfo, notify];\n";
+    const code =
+      "import { useCorpInfo } from '../../partner/api/partner-api';\nimport { notify } from '../../../lib/notify';\n\nexport const probe = [useCorpInfo, notify];\n";
     expect(await rulesFor('apps/web/src/features/home/pages/LintProbe.ts', code)).toEqual(['import-x/no-restricted-paths@1']);
   });
 
   it("refuses a server module reaching past another module's index.ts, and allows the index", async () => {
-    const code = "import { endUserSessions } from '../auth/session.repository';\nimport { checkCredentials } from '../auth';\n\nexport const probe = [endUserSessions, checkCredentials];\n";
+    const code =
+      "import { endUserSessions } from '../auth/session.repository';\nimport { checkCredentials } from '../auth';\n\nexport const probe = [endUserSessions, checkCredentials];\n";
     expect(await rulesFor('apps/server/src/modules/partner/lint-probe.ts', code)).toEqual(['import-x/no-restricted-paths@1']);
   });
 
   it("refuses a contract module reaching past another module's index.ts, and allows the index", async () => {
-    const code = "import { authCalls } from '../auth/calls';\nimport { passwordSchema } from '../auth';\n\nexport const probe = [authCalls, passwordSchema];\n";
+    const code =
+      "import { authCalls } from '../auth/calls';\nimport { passwordSchema } from '../auth';\n\nexport const probe = [authCalls, passwordSchema];\n";
     expect(await rulesFor('packages/contract/src/modules/partner/lint-probe.ts', code)).toEqual(['import-x/no-restricted-paths@1']);
   });
 
   it('refuses shared contract code importing a module, and lets it import shared code', async () => {
-    const code = "import { authCalls } from '../modules/auth';\nimport { idSchema } from './validators';\n\nexport const probe = [authCalls, idSchema];\n";
+    const code =
+      "import { authCalls } from '../modules/auth';\nimport { idSchema } from './validators';\n\nexport const probe = [authCalls, idSchema];\n";
     expect(await rulesFor('packages/contract/src/shared/lint-probe.ts', code)).toEqual(['import-x/no-restricted-paths@1']);
   });
 
   it('turns the cycle rule on for the repository and keeps the fixtures out of its lint', async () => {
     const file = 'tools/test/fixtures/lint/tools/cycle/bad-a.ts';
-    const config = (await eslint.calculateConfigForFile(path.join(repoRoot, 'apps/server/src/app.ts'))) as { rules: Record<string, unknown> };
+    const config = (await eslint.calculateConfigForFile(path.join(repoRoot, 'apps/server/src/app.ts'))) as {
+      rules: Record<string, unknown>;
+    };
     expect(config.rules['portal/no-import-cycle']).toEqual([2]);
     // The fixtures are outside the normal lint.
     expect(await eslint.isPathIgnored(path.join(repoRoot, file))).toBe(true);

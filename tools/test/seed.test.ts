@@ -8,7 +8,15 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DDC_HIDDEN_MENUS, DEMO_ACCOUNTS, DEMO_PROVISIONING_KEY, seedDemo } from '../seed/demo';
-import { BENCH_DEVICE_MODELS, BENCH_DEVICE_VERSIONS, benchModelOf, benchSn, benchVersionOf, hasLargeDevices, seedLargeDevices } from '../seed/large-devices';
+import {
+  BENCH_DEVICE_MODELS,
+  BENCH_DEVICE_VERSIONS,
+  benchModelOf,
+  benchSn,
+  benchVersionOf,
+  hasLargeDevices,
+  seedLargeDevices,
+} from '../seed/large-devices';
 import { BENCH_ACCOUNT, BENCH_PARTNER_NAME, hasLargeData, seedLarge } from '../seed/large';
 import { DEMO_PACKAGES, DEMO_TASKS, demoPackageBytes } from '../seed/demo-upgrade';
 import { isEmpty } from '../seed/shared';
@@ -59,7 +67,10 @@ describe('seedDemo', () => {
       expect(a.ip).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     }
     const settings = await q<{ kind: string; hidden_menus: string[] }>(database, 'select * from area_kind_settings order by kind');
-    expect(settings).toEqual([{ kind: 'DDC', hidden_menus: DDC_HIDDEN_MENUS }, { kind: 'RDC', hidden_menus: [] }]);
+    expect(settings).toEqual([
+      { kind: 'DDC', hidden_menus: DDC_HIDDEN_MENUS },
+      { kind: 'RDC', hidden_menus: [] },
+    ]);
   });
 
   it('builds a consistent company tree with every company type', async () => {
@@ -123,8 +134,15 @@ describe('seedDemo', () => {
 
   it('creates the demo accounts with the roles they are printed with', async () => {
     const rows = await q<{
-      email: string; password_hash: string; user_type: string; user_auth_type: number; level: number; status: string;
-      auth_res_list: string[]; area_ids: number[]; company: string;
+      email: string;
+      password_hash: string;
+      user_type: string;
+      user_auth_type: number;
+      level: number;
+      status: string;
+      auth_res_list: string[];
+      area_ids: number[];
+      company: string;
     }>(
       database,
       `select u.*, c.level, c.name as company from users u join companies c on c.id = u.company_id where u.email = any($1::text[])`,
@@ -177,9 +195,19 @@ describe('demo devices', () => {
   }, 120_000);
   afterAll(async () => database?.close());
 
-  it("gives Acme ~300 devices across its areas and 4-6 countries, on two models and several versions, some online", async () => {
+  it('gives Acme ~300 devices across its areas and 4-6 countries, on two models and several versions, some online', async () => {
     const [acme] = await q<{ id: number; path: string }>(database, `select id, path from companies where name = 'Acme Vision'`);
-    const rows = await q<{ sn: string; mac: string; model: string; product_type: string; firmware_version: string; country: string; area: string; online: boolean; company_path: string }>(
+    const rows = await q<{
+      sn: string;
+      mac: string;
+      model: string;
+      product_type: string;
+      firmware_version: string;
+      country: string;
+      area: string;
+      online: boolean;
+      company_path: string;
+    }>(
       database,
       `select d.*, a.name as area, d.last_seen_at > now() - interval '10 minutes' as online
          from devices d join areas a on a.id = d.area_id where d.company_id = $1`,
@@ -198,7 +226,10 @@ describe('demo devices', () => {
     expect(online).toBeLessThan(rows.length);
     expect(rows.every((r) => /^[A-Z0-9_-]+$/.test(r.sn) && /^[0-9A-F]{12}$/.test(r.mac) && r.company_path === acme.path)).toBe(true);
     // countries sit in the DC that serves them
-    const misplaced = await q(database, `select d.sn from devices d join areas a on a.id = d.area_id where not (d.country = any(a.res_vals))`);
+    const misplaced = await q(
+      database,
+      `select d.sn from devices d join areas a on a.id = d.area_id where not (d.country = any(a.res_vals))`,
+    );
     expect(misplaced).toEqual([]);
   });
 
@@ -207,7 +238,9 @@ describe('demo devices', () => {
       database,
       'select c.name, k.key, k.key_hash from device_provisioning_keys k join companies c on c.id = k.company_id',
     );
-    expect(keys).toEqual([{ name: 'Acme Vision', key: DEMO_PROVISIONING_KEY, key_hash: createHash('sha256').update(DEMO_PROVISIONING_KEY).digest('hex') }]);
+    expect(keys).toEqual([
+      { name: 'Acme Vision', key: DEMO_PROVISIONING_KEY, key_hash: createHash('sha256').update(DEMO_PROVISIONING_KEY).digest('hex') },
+    ]);
     expect(DEMO_PROVISIONING_KEY.length).toBeGreaterThanOrEqual(16);
   });
 });
@@ -221,12 +254,22 @@ describe('demo cloud upgrade', () => {
   }, 120_000);
   afterAll(async () => database?.close());
 
-  it('stores Acme\'s firmware packages, verified and synced to every DC, with the files in the store', async () => {
-    const pkgs = await q<{ id: number; version_name: string; status: string; md5: string; computed_md5: string; sha256: string; object_key: string; size: string; valid_until: Date | null; company: string }>(
-      database,
-      `select p.*, c.name as company from firmware_packages p join companies c on c.id = p.company_id order by p.id`,
+  it("stores Acme's firmware packages, verified and synced to every DC, with the files in the store", async () => {
+    const pkgs = await q<{
+      id: number;
+      version_name: string;
+      status: string;
+      md5: string;
+      computed_md5: string;
+      sha256: string;
+      object_key: string;
+      size: string;
+      valid_until: Date | null;
+      company: string;
+    }>(database, `select p.*, c.name as company from firmware_packages p join companies c on c.id = p.company_id order by p.id`);
+    expect(pkgs.map((p) => [p.company, p.version_name, p.status])).toEqual(
+      DEMO_PACKAGES.map((p) => ['Acme Vision', p.versionName, 'synced']),
     );
-    expect(pkgs.map((p) => [p.company, p.version_name, p.status])).toEqual(DEMO_PACKAGES.map((p) => ['Acme Vision', p.versionName, 'synced']));
     const dcs = (await q<{ id: number }>(database, `select id from areas where kind = 'DDC' order by id`)).map((a) => a.id);
     for (const [i, p] of pkgs.entries()) {
       const bytes = demoPackageBytes(DEMO_PACKAGES[i]!);
@@ -235,7 +278,11 @@ describe('demo cloud upgrade', () => {
       expect(p.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
       expect(p.valid_until).not.toBeNull();
       expect(await store.exists(p.object_key)).toBe(true);
-      const syncs = await q<{ area_id: number; state: string; object_key: string }>(database, 'select * from firmware_package_syncs where pkg_id = $1 order by area_id', [p.id]);
+      const syncs = await q<{ area_id: number; state: string; object_key: string }>(
+        database,
+        'select * from firmware_package_syncs where pkg_id = $1 order by area_id',
+        [p.id],
+      );
       expect(syncs.map((s) => [s.area_id, s.state])).toEqual(dcs.map((id) => [id, 'synced']));
       for (const s of syncs) expect(await store.exists(s.object_key)).toBe(true);
       // the upload's chunks are gone once the package is assembled
@@ -248,12 +295,19 @@ describe('demo cloud upgrade', () => {
       database,
       `select t.id, t.release_type, t.status, p.version_name from release_tasks t join firmware_packages p on p.id = t.pkg_id order by t.id`,
     );
-    expect(tasks.map((t) => [t.release_type, t.version_name, t.status])).toEqual(DEMO_TASKS.map((t) => [t.releaseType, t.versionName, 'in_release']));
+    expect(tasks.map((t) => [t.release_type, t.version_name, t.status])).toEqual(
+      DEMO_TASKS.map((t) => [t.releaseType, t.versionName, 'in_release']),
+    );
     for (const [i, t] of tasks.entries()) {
       const expected = DEMO_TASKS[i]!.outcomes;
-      const states = await q<{ state: string; n: number }>(database, 'select state, count(*)::int as n from task_devices where task_id = $1 group by state', [t.id]);
+      const states = await q<{ state: string; n: number }>(
+        database,
+        'select state, count(*)::int as n from task_devices where task_id = $1 group by state',
+        [t.id],
+      );
       const count = Object.fromEntries(states.map((s) => [s.state, s.n]));
-      for (const outcome of new Set(expected)) expect(count[outcome], `${t.release_type} ${outcome}`).toBe(expected.filter((o) => o === outcome).length);
+      for (const outcome of new Set(expected))
+        expect(count[outcome], `${t.release_type} ${outcome}`).toBe(expected.filter((o) => o === outcome).length);
       expect(count.pending ?? 0).toBeGreaterThan(0);
       const [w] = await q<{ notified: number; success: number; failed: number }>(
         database,
@@ -262,7 +316,11 @@ describe('demo cloud upgrade', () => {
       );
       expect(w).toEqual({ notified: expected.length, success: count.success, failed: count.failed });
       // success counts only with the package's version, which the device now runs
-      const ok = await q<{ firmware_version: string }>(database, `select d.firmware_version from task_devices td join devices d on d.id = td.device_id where td.task_id = $1 and td.state = 'success'`, [t.id]);
+      const ok = await q<{ firmware_version: string }>(
+        database,
+        `select d.firmware_version from task_devices td join devices d on d.id = td.device_id where td.task_id = $1 and td.state = 'success'`,
+        [t.id],
+      );
       expect(ok.every((d) => d.firmware_version === t.version_name)).toBe(true);
     }
     const log = await q<{ action: string }>(database, `select action from operation_logs where action = 'upgrade/task/batch-submit'`);
@@ -275,19 +333,27 @@ describe('seedLarge', () => {
     const database = await freshDatabase();
     try {
       await seedDemo(database, { fileStore: tmpStore() });
-      const before = await q<{ c: number; u: number }>(database, 'select (select count(*)::int from companies) c, (select count(*)::int from users) u');
+      const before = await q<{ c: number; u: number }>(
+        database,
+        'select (select count(*)::int from companies) c, (select count(*)::int from users) u',
+      );
       expect(await hasLargeData(database)).toBe(false);
 
       const result = await seedLarge(database, { companies: 500, users: 2000 });
       expect(result).toMatchObject({ companies: 500, users: 2001 });
       expect(await hasLargeData(database)).toBe(true);
 
-      const after = await q<{ c: number; u: number }>(database, 'select (select count(*)::int from companies) c, (select count(*)::int from users) u');
+      const after = await q<{ c: number; u: number }>(
+        database,
+        'select (select count(*)::int from companies) c, (select count(*)::int from users) u',
+      );
       expect(after[0].c - before[0].c).toBe(501);
       expect(after[0].u - before[0].u).toBe(2001);
       expect(await q(database, INCONSISTENT_PATHS)).toEqual([]);
 
-      const partner = (await q<{ id: number; path: string }>(database, `select id, path from companies where name = $1`, [BENCH_PARTNER_NAME]))[0];
+      const partner = (
+        await q<{ id: number; path: string }>(database, `select id, path from companies where name = $1`, [BENCH_PARTNER_NAME])
+      )[0];
       const subtree = await q<{ type: string; depth: number; n: number }>(
         database,
         `select type, depth, count(*)::int as n from companies where path like $1 and id <> $2 group by type, depth`,
@@ -315,12 +381,17 @@ describe('seedLarge', () => {
       expect(await q(database, 'select u.id from users u join companies c on c.id = u.company_id where u.user_type <> c.type')).toEqual([]);
       expect(await q(database, UNKNOWN_CODES, [[...RESOURCE_CODES]])).toEqual([]);
 
-      const bench = (await q<{ password_hash: string; auth_res_list: string[] }>(database, 'select * from users where email = $1', [BENCH_ACCOUNT.email]))[0];
+      const bench = (
+        await q<{ password_hash: string; auth_res_list: string[] }>(database, 'select * from users where email = $1', [BENCH_ACCOUNT.email])
+      )[0];
       expect(await verify(bench.password_hash, BENCH_ACCOUNT.password)).toBe(true);
       expect(bench.auth_res_list).toContain('dealer_account_qry');
 
       // the sequence moved past the reserved ids: a new company gets a fresh id
-      const [{ id }] = await q<{ id: number }>(database, `insert into companies (path, depth, type, name) values ('', 0, 'customer', 'x') returning id`);
+      const [{ id }] = await q<{ id: number }>(
+        database,
+        `insert into companies (path, depth, type, name) values ('', 0, 'customer', 'x') returning id`,
+      );
       const [{ max }] = await q<{ max: number }>(database, 'select max(id)::int as max from companies where id <> $1', [id]);
       expect(id).toBeGreaterThan(max);
 
@@ -330,7 +401,16 @@ describe('seedLarge', () => {
       expect(await hasLargeDevices(database)).toBe(false);
       await seedLargeDevices(database, { devices: 3000 });
       expect(await hasLargeDevices(database)).toBe(true);
-      const fleet = await q<{ n: number; sns: number; macs: number; types: string[]; models: string[]; versions: string[]; areas: number; online: number }>(
+      const fleet = await q<{
+        n: number;
+        sns: number;
+        macs: number;
+        types: string[];
+        models: string[];
+        versions: string[];
+        areas: number;
+        online: number;
+      }>(
         database,
         `select count(*)::int n, count(distinct sn)::int sns, count(distinct mac)::int macs, array_agg(distinct product_type) types,
                 array_agg(distinct model order by model) models, array_agg(distinct firmware_version order by firmware_version) versions,
@@ -338,9 +418,22 @@ describe('seedLarge', () => {
            from devices where company_path = $1`,
         [partner.path],
       );
-      expect(fleet[0]).toMatchObject({ n: 3000, sns: 3000, macs: 3000, types: ['IPC'], models: [...BENCH_DEVICE_MODELS], versions: [...BENCH_DEVICE_VERSIONS], areas: 3, online: 600 });
+      expect(fleet[0]).toMatchObject({
+        n: 3000,
+        sns: 3000,
+        macs: 3000,
+        types: ['IPC'],
+        models: [...BENCH_DEVICE_MODELS],
+        versions: [...BENCH_DEVICE_VERSIONS],
+        areas: 3,
+        online: 600,
+      });
       for (const n of [1, 2, 3, 2999]) {
-        const [d] = await q<{ model: string; firmware_version: string }>(database, 'select model, firmware_version from devices where sn = $1', [benchSn(n)]);
+        const [d] = await q<{ model: string; firmware_version: string }>(
+          database,
+          'select model, firmware_version from devices where sn = $1',
+          [benchSn(n)],
+        );
         expect(d).toEqual({ model: benchModelOf(n), firmware_version: benchVersionOf(n) });
       }
       await expect(seedLargeDevices(database, { devices: 10 })).rejects.toThrow(/already has devices/);

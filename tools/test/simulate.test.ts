@@ -68,13 +68,26 @@ function fakeServer(opts: { content: Buffer; md5?: string; provisioningKey: stri
         if (d.done) return send(res, 200, { action: 'none', nextPollSeconds: 300 });
         const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
         return send(res, 200, {
-          action: 'upgrade', taskId: 7, nextPollSeconds: 30,
-          package: { pkgId: 1, version: 'V2.0.0', size: opts.content.length, md5, sha256: '', url: `${origin}${DEVICE_API_PREFIX}/download?sig=x`, urlExpiresAt: 0, descriptions: {} },
+          action: 'upgrade',
+          taskId: 7,
+          nextPollSeconds: 30,
+          package: {
+            pkgId: 1,
+            version: 'V2.0.0',
+            size: opts.content.length,
+            md5,
+            sha256: '',
+            url: `${origin}${DEVICE_API_PREFIX}/download?sig=x`,
+            urlExpiresAt: 0,
+            descriptions: {},
+          },
         });
       }
       if (path === 'report') {
         const r = deviceReportSchema.parse(body);
-        d.reports.push(r.status === 'success' ? `success:${r.firmwareVersion}` : r.status === 'failed' ? `failed:${r.errorCode}` : r.status);
+        d.reports.push(
+          r.status === 'success' ? `success:${r.firmwareVersion}` : r.status === 'failed' ? `failed:${r.errorCode}` : r.status,
+        );
         if (r.status === 'success' || r.status === 'failed') d.done = true;
         return send(res, 200, { state: r.status });
       }
@@ -115,8 +128,19 @@ async function until(cond: () => boolean, ms = 10_000) {
 async function run(server: ReturnType<typeof fakeServer>, overrides: Partial<FleetOptions>) {
   const url = await server.listen();
   const fleet = new Fleet({
-    url, provisioningKey: KEY, devices: 6, failureRate: 0, model: 'IPC-200', productType: 'IPC', version: 'V1.0.0',
-    countries: ['DE', 'FR'], snPrefix: 'TST-', pollCapSeconds: 0.05, concurrency: 3, installSeconds: 0, retrySeconds: 0.05,
+    url,
+    provisioningKey: KEY,
+    devices: 6,
+    failureRate: 0,
+    model: 'IPC-200',
+    productType: 'IPC',
+    version: 'V1.0.0',
+    countries: ['DE', 'FR'],
+    snPrefix: 'TST-',
+    pollCapSeconds: 0.05,
+    concurrency: 3,
+    installSeconds: 0,
+    retrySeconds: 0.05,
     ...overrides,
   });
   cleanup.push(async () => {
@@ -156,8 +180,20 @@ describe('device simulator', () => {
     const url = await server.listen();
     const told: string[] = [];
     const fleet = new Fleet({
-      url, provisioningKey: 'wrong-key-wrong-key', devices: 2, failureRate: 0, model: 'IPC-200', productType: 'IPC', version: 'V1.0.0',
-      countries: ['DE'], snPrefix: 'TST-', pollCapSeconds: 0.05, concurrency: 2, installSeconds: 0, retrySeconds: 0.02, onProblem: (m) => told.push(m),
+      url,
+      provisioningKey: 'wrong-key-wrong-key',
+      devices: 2,
+      failureRate: 0,
+      model: 'IPC-200',
+      productType: 'IPC',
+      version: 'V1.0.0',
+      countries: ['DE'],
+      snPrefix: 'TST-',
+      pollCapSeconds: 0.05,
+      concurrency: 2,
+      installSeconds: 0,
+      retrySeconds: 0.02,
+      onProblem: (m) => told.push(m),
     });
     cleanup.push(async () => {
       await fleet.stop();
@@ -174,8 +210,20 @@ describe('device simulator', () => {
     const url = await server.listen();
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'sim-keys-')), 'keys.json');
     const opts = (over: Partial<FleetOptions>): FleetOptions => ({
-      url, provisioningKey: KEY, devices: 3, failureRate: 0, model: 'IPC-200', productType: 'IPC', version: 'V1.0.0',
-      countries: ['DE'], snPrefix: 'RERUN-', pollCapSeconds: 0.05, concurrency: 2, installSeconds: 0, retrySeconds: 0.02, ...over,
+      url,
+      provisioningKey: KEY,
+      devices: 3,
+      failureRate: 0,
+      model: 'IPC-200',
+      productType: 'IPC',
+      version: 'V1.0.0',
+      countries: ['DE'],
+      snPrefix: 'RERUN-',
+      pollCapSeconds: 0.05,
+      concurrency: 2,
+      installSeconds: 0,
+      retrySeconds: 0.02,
+      ...over,
     });
     cleanup.push(() => server.close());
     const store = new FileKeyStore(file, url);
@@ -212,12 +260,16 @@ describe('device simulator', () => {
     const limiter = new Limiter(3);
     let active = 0;
     let peak = 0;
-    await Promise.all(Array.from({ length: 20 }, () => limiter.run(async () => {
-      active++;
-      peak = Math.max(peak, active);
-      await new Promise((r) => setTimeout(r, 5));
-      active--;
-    })));
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        limiter.run(async () => {
+          active++;
+          peak = Math.max(peak, active);
+          await new Promise((r) => setTimeout(r, 5));
+          active--;
+        }),
+      ),
+    );
     expect(peak).toBe(3);
   });
 });

@@ -22,7 +22,15 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerDelivery } from './plugins/static';
 
 /** Every implemented call; the registry test checks it covers ALL_CALLS of the contract. */
-export const ALL_IMPLS: readonly CallImpl[] = [...authImpls, ...companyImpls, ...systemImpls, ...fileImpls, ...accountImpls, ...partnerImpls, ...upgradeImpls];
+export const ALL_IMPLS: readonly CallImpl[] = [
+  ...authImpls,
+  ...companyImpls,
+  ...systemImpls,
+  ...fileImpls,
+  ...accountImpls,
+  ...partnerImpls,
+  ...upgradeImpls,
+];
 
 export interface AppDeps {
   config: Config;
@@ -36,7 +44,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     // Redacted: tokens, signs, passwords, signed URL queries, SQL parameters (plugins/log-redaction.ts).
-    logger: deps.logger === false ? false : { ...portalLoggerOptions(deps.config.logLevel), ...(typeof deps.logger === 'object' ? deps.logger : {}) },
+    logger:
+      deps.logger === false
+        ? false
+        : { ...portalLoggerOptions(deps.config.logLevel), ...(typeof deps.logger === 'object' ? deps.logger : {}) },
     bodyLimit: REQUEST_BODY_MAX_BYTES,
     // A malformed URL or an over-long route parameter: a catalogue code, not Fastify's own answer.
     frameworkErrors,

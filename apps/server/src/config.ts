@@ -41,7 +41,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Throws ConfigError (the server does not start) on a weak LINK_SECRET outside development and test.
   const link = serverSecret('link-secret', 'LINK_SECRET', env, dataDir);
   const secretNotes = [
-    link.warning ?? (link.from === 'file-created' ? `LINK_SECRET is not set: generated one and kept it in ${link.file} (give every instance the same LINK_SECRET)` : ''),
+    link.warning ??
+      (link.from === 'file-created'
+        ? `LINK_SECRET is not set: generated one and kept it in ${link.file} (give every instance the same LINK_SECRET)`
+        : ''),
   ].filter(Boolean);
   return {
     port,

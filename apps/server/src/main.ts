@@ -27,7 +27,14 @@ await database.migrate();
 const services = await createServices(config, database);
 const app = await buildApp({ config, database, services: services.app });
 await services.start(app.log);
-if (services.jobs) await registerUpgradeJobs(services.jobs, { database, services: services.app, clock: systemClock, log: app.log, intervalMs: config.upgradeTickMs });
+if (services.jobs)
+  await registerUpgradeJobs(services.jobs, {
+    database,
+    services: services.app,
+    clock: systemClock,
+    log: app.log,
+    intervalMs: config.upgradeTickMs,
+  });
 
 let closing = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

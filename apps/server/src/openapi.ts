@@ -6,9 +6,30 @@
  * is written here.
  */
 import {
-  ALL_CALLS, ALL_RAW_ROUTES, API_PREFIX, DEVICE_API_PATHS, DEVICE_API_PREFIX, DEVICE_AUTH_SCHEME, deviceRegisterResultSchema, deviceRegisterSchema, devicePollResultSchema,
-  devicePollSchema, deviceReportResultSchema, deviceReportSchema, ERROR_CATALOGUE, ErrorCodes, PACKAGE_CHUNK_BYTES, POLL_INTERVAL_SECONDS, POLL_JITTER,
-  SIGNED_URL_TTL_SECONDS, STORAGE_PATH_PREFIX, STORAGE_TOKEN_TTL_MS, upgradeCalls, uploadChunkResultSchema, uploadStatusSchema, type RawRouteDef,
+  ALL_CALLS,
+  ALL_RAW_ROUTES,
+  API_PREFIX,
+  DEVICE_API_PATHS,
+  DEVICE_API_PREFIX,
+  DEVICE_AUTH_SCHEME,
+  deviceRegisterResultSchema,
+  deviceRegisterSchema,
+  devicePollResultSchema,
+  devicePollSchema,
+  deviceReportResultSchema,
+  deviceReportSchema,
+  ERROR_CATALOGUE,
+  ErrorCodes,
+  PACKAGE_CHUNK_BYTES,
+  POLL_INTERVAL_SECONDS,
+  POLL_JITTER,
+  SIGNED_URL_TTL_SECONDS,
+  STORAGE_PATH_PREFIX,
+  STORAGE_TOKEN_TTL_MS,
+  upgradeCalls,
+  uploadChunkResultSchema,
+  uploadStatusSchema,
+  type RawRouteDef,
 } from '@portal/contract';
 import { z } from 'zod';
 
@@ -38,7 +59,8 @@ function authText(call: Pick<RawRouteDef, 'auth'>) {
   if (call.auth === 'session') return 'Any signed-in user.';
   if (call.auth === 'device') return 'A registered device: `Authorization: Device <sn>:<deviceKey>`.';
   if (call.auth === 'provisioningKey') return "The brand's provisioning key, in the body.";
-  if (call.auth === 'signedLink') return 'A link signed by the server for one object (made by the call that names it), valid for a short time.';
+  if (call.auth === 'signedLink')
+    return 'A link signed by the server for one object (made by the call that names it), valid for a short time.';
   if (call.auth === 'storageToken') return `The X-Security-Token of ${upgradeCalls.storageInfo.path}, for one package object.`;
   return `Needs one of: ${call.auth.anyOf.join(', ')}${call.auth.supplierOnly ? ' (supplier only)' : ''}.`;
 }
@@ -112,10 +134,19 @@ const STORAGE_TAG = 'storage';
 
 const binaryBody = { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } };
 
-const headerParam = (name: string, description: string, required = false) => ({ name, in: 'header', required, description, schema: { type: 'string' } });
+const headerParam = (name: string, description: string, required = false) => ({
+  name,
+  in: 'header',
+  required,
+  description,
+  schema: { type: 'string' },
+});
 
 const rangeParams = [
-  headerParam('Range', 'One byte range (`bytes=<start>-[<end>]` or `bytes=-<suffix>`), to resume a download; other forms are served in full.'),
+  headerParam(
+    'Range',
+    'One byte range (`bytes=<start>-[<end>]` or `bytes=-<suffix>`), to resume a download; other forms are served in full.',
+  ),
   headerParam('If-Range', 'An ETag or Last-Modified date: the range is honoured only while the file is still that one.'),
 ];
 
@@ -135,7 +166,10 @@ function fileResponses(extra: Record<number, unknown>) {
       headers: { ...fileHeaders, 'Content-Range': { schema: { type: 'string' }, description: 'bytes <start>-<end>/<size>' } },
       content: binaryBody,
     },
-    416: { description: 'A range beyond the end of the file; Content-Range is `bytes */<size>`', headers: { 'Content-Range': { schema: { type: 'string' } } } },
+    416: {
+      description: 'A range beyond the end of the file; Content-Range is `bytes */<size>`',
+      headers: { 'Content-Range': { schema: { type: 'string' } } },
+    },
     ...extra,
   };
 }
@@ -176,19 +210,30 @@ function devicePaths(): Record<string, unknown> {
           'One active task per device; a device registered after a task started joins it while it runs, if it matches.',
         security: deviceKey,
         requestBody: jsonBody(devicePollSchema),
-        responses: { 200: answered('Nothing to do, or the upgrade to perform', devicePollResultSchema), 400: badInput, 401: badKey, 500: internal },
+        responses: {
+          200: answered('Nothing to do, or the upgrade to perform', devicePollResultSchema),
+          400: badInput,
+          401: badKey,
+          500: internal,
+        },
       },
     },
     [url(DEVICE_API_PATHS.report)]: {
       post: {
         tags: [DEVICE_TAG],
-        summary: 'A device reports its progress on a task: downloading, installing, success with the version it runs, or failed with its error code.',
+        summary:
+          'A device reports its progress on a task: downloading, installing, success with the version it runs, or failed with its error code.',
         description:
           'Success counts only when firmwareVersion is the package version, reported after the reboot. ' +
           `A report for a task the device is not (or no longer) part of is refused with ${ErrorCodes.deviceTaskMismatch} (HTTP 200).`,
         security: deviceKey,
         requestBody: jsonBody(deviceReportSchema),
-        responses: { 200: answered("The device's state in the task after the report", deviceReportResultSchema), 400: badInput, 401: badKey, 500: internal },
+        responses: {
+          200: answered("The device's state in the task after the report", deviceReportResultSchema),
+          400: badInput,
+          401: badKey,
+          500: internal,
+        },
       },
     },
     [url(DEVICE_API_PATHS.download)]: {
@@ -203,7 +248,13 @@ function devicePaths(): Record<string, unknown> {
           { name: 'pkg', in: 'query', required: true, description: 'Package id', schema: { type: 'integer' } },
           { name: 'dev', in: 'query', required: true, description: 'Device id', schema: { type: 'integer' } },
           { name: 'task', in: 'query', required: true, description: 'Task id', schema: { type: 'integer' } },
-          { name: 'expires', in: 'query', required: true, description: `Expiry, epoch seconds (issue time + ${SIGNED_URL_TTL_SECONDS})`, schema: { type: 'integer' } },
+          {
+            name: 'expires',
+            in: 'query',
+            required: true,
+            description: `Expiry, epoch seconds (issue time + ${SIGNED_URL_TTL_SECONDS})`,
+            schema: { type: 'integer' },
+          },
           { name: 'signature', in: 'query', required: true, description: 'hex HMAC-SHA256 of the URL', schema: { type: 'string' } },
           ...rangeParams,
         ],
@@ -219,7 +270,13 @@ function devicePaths(): Record<string, unknown> {
 function storagePaths(): Record<string, unknown> {
   const upload = `${STORAGE_PATH_PREFIX}/uploads/firmware/{pkgId}`;
   const token = [{ storageToken: [] }];
-  const pkgId = { name: 'pkgId', in: 'path', required: true, description: 'Package id (objectName is `uploads/firmware/<pkgId>`)', schema: { type: 'integer' } };
+  const pkgId = {
+    name: 'pkgId',
+    in: 'path',
+    required: true,
+    description: 'Package id (objectName is `uploads/firmware/<pkgId>`)',
+    schema: { type: 'integer' },
+  };
   const tokenRefusals = [ErrorCodes.storageTokenInvalid, ErrorCodes.notFound];
   return {
     [`${upload}/chunks/{index}`]: {
@@ -230,7 +287,10 @@ function storagePaths(): Record<string, unknown> {
           `Chunk i holds bytes [i*${PACKAGE_CHUNK_BYTES}, (i+1)*${PACKAGE_CHUNK_BYTES}) of the file. Sending a chunk again replaces it. ` +
           'Only while the package is upload_incomplete. Errors are answered with HTTP 200 and a catalogue code.',
         security: token,
-        parameters: [pkgId, { name: 'index', in: 'path', required: true, description: 'Chunk index from 0', schema: { type: 'integer', minimum: 0 } }],
+        parameters: [
+          pkgId,
+          { name: 'index', in: 'path', required: true, description: 'Chunk index from 0', schema: { type: 'integer', minimum: 0 } },
+        ],
         requestBody: { required: true, content: binaryBody },
         responses: {
           200: answered(
@@ -254,7 +314,8 @@ function storagePaths(): Record<string, unknown> {
       get: {
         tags: [STORAGE_TAG],
         summary: 'The assembled package file (the objectName of storage-info/get with action download), resumable with Range.',
-        description: 'Needs a download securityToken for that object. A token, package or object that does not fit is answered in JSON, HTTP 200.',
+        description:
+          'Needs a download securityToken for that object. A token, package or object that does not fit is answered in JSON, HTTP 200.',
         security: token,
         parameters: [
           { name: 'companyId', in: 'path', required: true, description: "The package owner's company id", schema: { type: 'integer' } },
@@ -285,14 +346,22 @@ function rawRoutePaths(detailed: Record<string, Record<string, Record<string, un
     };
     const refusal = {
       description: `Credentials missing or not valid for this object: code ${route.refused.code}`,
-      content: json(route.shape === 'plain' ? REFUSAL : z.object({ basic: z.object({ code: z.number().int(), msg: z.string() }) }), 'output'),
+      content: json(
+        route.shape === 'plain' ? REFUSAL : z.object({ basic: z.object({ code: z.number().int(), msg: z.string() }) }),
+        'output',
+      ),
     };
     const known = paths[path]?.[method];
     if (known) {
       paths[path][method] = { ...known, description: `${authText(route)} ${String(known.description ?? '')}`.trim(), ...declared };
       continue;
     }
-    const params = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const params = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
     paths[path] = {
       ...paths[path],
       [method]: {
@@ -302,9 +371,18 @@ function rawRoutePaths(detailed: Record<string, Record<string, Record<string, un
         ...(params.length ? { parameters: params } : {}),
         // The one raw POST/PUT without its own section above is file/upload: raw bytes.
         ...(route.method === 'GET' ? {} : { requestBody: { required: true, content: binaryBody } }),
-        responses: route.refused.status === 200
-          ? { 200: { description: `The answer, or a refusal (code ${route.refused.code})`, content: route.file ? { ...binaryBody, ...refusal.content } : refusal.content } }
-          : { 200: route.file ? { description: 'The file', content: binaryBody } : { description: 'The answer' }, [route.refused.status]: refusal },
+        responses:
+          route.refused.status === 200
+            ? {
+                200: {
+                  description: `The answer, or a refusal (code ${route.refused.code})`,
+                  content: route.file ? { ...binaryBody, ...refusal.content } : refusal.content,
+                },
+              }
+            : {
+                200: route.file ? { description: 'The file', content: binaryBody } : { description: 'The answer' },
+                [route.refused.status]: refusal,
+              },
         ...declared,
       },
     };
@@ -330,9 +408,15 @@ export function buildOpenApiDocument() {
     },
     tags: [
       { name: DEVICE_TAG, description: 'The device-facing update service: devices register, poll, download and report.' },
-      { name: STORAGE_TAG, description: `The portal's package storage (storageType portal), reached with the credentials of ${storageInfoCall}.` },
+      {
+        name: STORAGE_TAG,
+        description: `The portal's package storage (storageType portal), reached with the credentials of ${storageInfoCall}.`,
+      },
     ],
-    paths: { ...callPaths(), ...rawRoutePaths({ ...devicePaths(), ...storagePaths() } as Record<string, Record<string, Record<string, unknown>>>) },
+    paths: {
+      ...callPaths(),
+      ...rawRoutePaths({ ...devicePaths(), ...storagePaths() } as Record<string, Record<string, Record<string, unknown>>>),
+    },
     components: {
       securitySchemes: {
         deviceKey: {

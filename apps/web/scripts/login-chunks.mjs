@@ -45,7 +45,10 @@ export function closureOf(manifest, keys) {
  * the page loads beyond the entry's closure, its "own" chunks.
  */
 export function routeOwnFiles(manifest) {
-  const entry = closureOf(manifest, Object.keys(manifest).filter((k) => manifest[k].isEntry));
+  const entry = closureOf(
+    manifest,
+    Object.keys(manifest).filter((k) => manifest[k].isEntry),
+  );
   return Object.keys(manifest)
     .filter((k) => /\/pages\/[^/]+Page\.tsx$/.test(k) || /app\/layout\/AppLayout\.tsx$/.test(k))
     .sort()

@@ -23,7 +23,10 @@ async function invitationLink(browser: Browser, email: string): Promise<string> 
     await page.getByRole('button', { name: 'Search' }).click();
     const table = page.getByTestId('mail-outbox-table');
     await expect(table.getByText(email)).toBeVisible();
-    await table.getByRole('button', { name: /expand/i }).first().click();
+    await table
+      .getByRole('button', { name: /expand/i })
+      .first()
+      .click();
     await page.getByRole('tab', { name: 'Plain text' }).click();
     const text = (await page.locator('[data-testid^="mail-detail-"] pre').first().textContent()) ?? '';
     const m = text.match(/https?:\/\/[^/\s]+(\/customer\/user-register\/\S+)/);

@@ -36,11 +36,19 @@ const SCREENS: Record<'owner' | 'supplier', Screen[]> = {
     { name: 'packages', path: '/layout/cloudUpgrade/cloudUpgradeIndex' },
     { name: 'tasks', path: '/layout/cloudUpgrade/cloudUpgradeIndex?tab=tasks' },
     { name: 'task-detail', path: '/layout/cloudUpgrade/grayDetail?taskId=1' },
-    { name: 'task-devices', path: '/layout/cloudUpgrade/grayDetail?taskId=1', open: (page, locale) => page.getByRole('tab', { name: TABS[locale].devices }).click() },
+    {
+      name: 'task-devices',
+      path: '/layout/cloudUpgrade/grayDetail?taskId=1',
+      open: (page, locale) => page.getByRole('tab', { name: TABS[locale].devices }).click(),
+    },
     { name: 'devices', path: '/layout/cloudUpgrade/upgradeDevices' },
     { name: 'users', path: '/layout/accountManage/usersManage' },
     { name: 'companies', path: '/layout/accountManage/downstreamCompany' },
-    { name: 'audit', path: '/layout/accountManage/downstreamCompany', open: (page, locale) => page.getByRole('tab', { name: TABS[locale].audit }).click() },
+    {
+      name: 'audit',
+      path: '/layout/accountManage/downstreamCompany',
+      open: (page, locale) => page.getByRole('tab', { name: TABS[locale].audit }).click(),
+    },
     { name: 'logs', path: '/layout/logs' },
   ],
   supplier: [
@@ -82,7 +90,8 @@ function measure(page: Page): Promise<Problem[]> {
       noShadow.textContent = '.ant-table-cell::after { display: none !important; }';
       document.head.append(noShadow);
       for (const td of wrapper.querySelectorAll<HTMLElement>('tbody tr.ant-table-row > td')) {
-        if (td.scrollWidth > td.clientWidth + 1) problems.push({ table: ti, kind: 'cell content cut off', text: td.innerText.trim().slice(0, 40) });
+        if (td.scrollWidth > td.clientWidth + 1)
+          problems.push({ table: ti, kind: 'cell content cut off', text: td.innerText.trim().slice(0, 40) });
       }
       noShadow.remove();
       for (const row of wrapper.querySelectorAll<HTMLElement>('tbody tr.ant-table-row, thead tr')) {
@@ -93,7 +102,8 @@ function measure(page: Page): Promise<Problem[]> {
         for (const c of cells) {
           if (fixed.includes(c) || /ant-table-selection-column|ant-table-row-expand-icon-cell/.test(c.className)) continue;
           const r = c.getBoundingClientRect();
-          if (r.width > 0 && r.right > edge + 1) problems.push({ table: ti, kind: 'under the fixed column', text: c.innerText.trim().slice(0, 40) });
+          if (r.width > 0 && r.right > edge + 1)
+            problems.push({ table: ti, kind: 'under the fixed column', text: c.innerText.trim().slice(0, 40) });
         }
       }
     });
@@ -127,7 +137,12 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
           await page.waitForTimeout(300);
           for (const pr of await measure(page)) found.push(`${s.name} @${width}: table ${pr.table} ${pr.kind}: "${pr.text}"`);
           await page.evaluate(() => window.scrollTo(0, 0));
-          await page.screenshot({ path: path.join(SCREENSHOTS, `layout-${s.name}-${locale}-${width}.png`), animations: 'disabled', caret: 'hide', fullPage: true });
+          await page.screenshot({
+            path: path.join(SCREENSHOTS, `layout-${s.name}-${locale}-${width}.png`),
+            animations: 'disabled',
+            caret: 'hide',
+            fullPage: true,
+          });
         }
         await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
       }

@@ -77,8 +77,22 @@ test.describe('in the layout', () => {
 
     await switchLocale(page, 'zh-CN');
     const zhMenu = [
-      '首页', '固件云升级', '云存储', '云VMS', '许可证', '账号与权限', '应用管理', '管理工具', '设备定制工具', '设备密码重置工具',
-      '内容站点', '消息中心', '积分商城', '收款设置', '设置', '操作日志',
+      '首页',
+      '固件云升级',
+      '云存储',
+      '云VMS',
+      '许可证',
+      '账号与权限',
+      '应用管理',
+      '管理工具',
+      '设备定制工具',
+      '设备密码重置工具',
+      '内容站点',
+      '消息中心',
+      '积分商城',
+      '收款设置',
+      '设置',
+      '操作日志',
     ];
     await expect.poll(() => topMenuLabels(page)).toEqual(zhMenu);
     await expect(page.getByTestId('page-title')).toHaveText('首页');

@@ -36,9 +36,22 @@ const ALL_CONTENT = ['Site Overview', 'Product Center', 'Solutions', 'News', 'Vi
 const EXPECTED: Record<Role, Expected> = {
   supplier: {
     top: [
-      'Home', 'Cloud Firmware Upgrade', 'Cloud Storage', 'Cloud VMS', 'Licences', 'Accounts and Permissions', 'Applications',
-      'Management Tools', 'Device Customization Tool', 'Device Password Reset Tool', 'Content Site', 'Message Center',
-      'Points Mall', 'Settings', 'Operation Logs', 'Mail Outbox',
+      'Home',
+      'Cloud Firmware Upgrade',
+      'Cloud Storage',
+      'Cloud VMS',
+      'Licences',
+      'Accounts and Permissions',
+      'Applications',
+      'Management Tools',
+      'Device Customization Tool',
+      'Device Password Reset Tool',
+      'Content Site',
+      'Message Center',
+      'Points Mall',
+      'Settings',
+      'Operation Logs',
+      'Mail Outbox',
     ],
     // Payee settings are for partners and distributors only.
     absent: ['Payee Settings'],
@@ -54,9 +67,22 @@ const EXPECTED: Record<Role, Expected> = {
   },
   owner: {
     top: [
-      'Home', 'Cloud Firmware Upgrade', 'Cloud Storage', 'Cloud VMS', 'Licences', 'Accounts and Permissions', 'Applications',
-      'Management Tools', 'Device Customization Tool', 'Device Password Reset Tool', 'Content Site', 'Message Center',
-      'Points Mall', 'Payee Settings', 'Settings', 'Operation Logs',
+      'Home',
+      'Cloud Firmware Upgrade',
+      'Cloud Storage',
+      'Cloud VMS',
+      'Licences',
+      'Accounts and Permissions',
+      'Applications',
+      'Management Tools',
+      'Device Customization Tool',
+      'Device Password Reset Tool',
+      'Content Site',
+      'Message Center',
+      'Points Mall',
+      'Payee Settings',
+      'Settings',
+      'Operation Logs',
     ],
     absent: ['Mail Outbox'],
     groups: {
@@ -71,8 +97,19 @@ const EXPECTED: Record<Role, Expected> = {
   },
   admin: {
     top: [
-      'Home', 'Cloud Firmware Upgrade', 'Cloud Storage', 'Cloud VMS', 'Licences', 'Accounts and Permissions', 'Applications',
-      'Management Tools', 'Content Site', 'Message Center', 'Points Mall', 'Settings', 'Operation Logs',
+      'Home',
+      'Cloud Firmware Upgrade',
+      'Cloud Storage',
+      'Cloud VMS',
+      'Licences',
+      'Accounts and Permissions',
+      'Applications',
+      'Management Tools',
+      'Content Site',
+      'Message Center',
+      'Points Mall',
+      'Settings',
+      'Operation Logs',
     ],
     absent: ['Device Customization Tool', 'Device Password Reset Tool', 'Payee Settings', 'Mail Outbox'],
     groups: {
@@ -89,13 +126,26 @@ const EXPECTED: Record<Role, Expected> = {
   },
   distributor: {
     top: [
-      'Home', 'Cloud Storage', 'Cloud VMS', 'Licences', 'Accounts and Permissions', 'Management Tools', 'Content Site',
-      'Message Center', 'Settings', 'Operation Logs',
+      'Home',
+      'Cloud Storage',
+      'Cloud VMS',
+      'Licences',
+      'Accounts and Permissions',
+      'Management Tools',
+      'Content Site',
+      'Message Center',
+      'Settings',
+      'Operation Logs',
     ],
     // Hidden for distributors (cloud upgrade, applications, tools), and the DDC hidden list (points mall, payee settings).
     absent: [
-      'Cloud Firmware Upgrade', 'Applications', 'Device Customization Tool', 'Device Password Reset Tool', 'Points Mall',
-      'Payee Settings', 'Mail Outbox',
+      'Cloud Firmware Upgrade',
+      'Applications',
+      'Device Customization Tool',
+      'Device Password Reset Tool',
+      'Points Mall',
+      'Payee Settings',
+      'Mail Outbox',
     ],
     groups: {
       Licences: ['Licence List', 'Licence Subscriptions'],
@@ -109,10 +159,26 @@ const EXPECTED: Record<Role, Expected> = {
   },
   installer: {
     top: [
-      'Home', 'Cloud VMS', 'Licences', 'Accounts and Permissions', 'Device Password Reset Tool', 'Content Site', 'Message Center',
-      'Points Mall', 'Settings', 'Operation Logs',
+      'Home',
+      'Cloud VMS',
+      'Licences',
+      'Accounts and Permissions',
+      'Device Password Reset Tool',
+      'Content Site',
+      'Message Center',
+      'Points Mall',
+      'Settings',
+      'Operation Logs',
     ],
-    absent: ['Cloud Firmware Upgrade', 'Cloud Storage', 'Applications', 'Management Tools', 'Device Customization Tool', 'Payee Settings', 'Mail Outbox'],
+    absent: [
+      'Cloud Firmware Upgrade',
+      'Cloud Storage',
+      'Applications',
+      'Management Tools',
+      'Device Customization Tool',
+      'Payee Settings',
+      'Mail Outbox',
+    ],
     groups: {
       Licences: ['Licence List', 'Licence Subscriptions'],
       'Accounts and Permissions': ['Users', 'Downstream Companies'],
@@ -126,8 +192,16 @@ const EXPECTED: Record<Role, Expected> = {
   customer: {
     top: ['Home', 'Cloud VMS', 'Licences', 'Accounts and Permissions', 'Message Center', 'Settings', 'Operation Logs'],
     absent: [
-      'Cloud Firmware Upgrade', 'Cloud Storage', 'Applications', 'Management Tools', 'Device Customization Tool',
-      'Device Password Reset Tool', 'Content Site', 'Points Mall', 'Payee Settings', 'Mail Outbox',
+      'Cloud Firmware Upgrade',
+      'Cloud Storage',
+      'Applications',
+      'Management Tools',
+      'Device Customization Tool',
+      'Device Password Reset Tool',
+      'Content Site',
+      'Points Mall',
+      'Payee Settings',
+      'Mail Outbox',
     ],
     groups: {
       Licences: ['Licence List', 'Licence Subscriptions'],
@@ -165,7 +239,9 @@ test.describe('menus per role', () => {
     });
   }
 
-  test('a distributor sees the points mall and payee settings again after switching to the RDC (its hidden list is empty)', async ({ page }) => {
+  test('a distributor sees the points mall and payee settings again after switching to the RDC (its hidden list is empty)', async ({
+    page,
+  }) => {
     await loginAs(page, 'distributor');
     await expect(menuItem(page, 'Cloud Storage')).toHaveCount(1);
     await expect(menuItem(page, 'Points Mall')).toHaveCount(0);
@@ -174,8 +250,18 @@ test.describe('menus per role', () => {
     await expect(page.getByTestId('home-area')).toHaveText('Global (RDC)');
 
     expect(await topMenuLabels(page)).toEqual([
-      'Home', 'Cloud Storage', 'Cloud VMS', 'Licences', 'Accounts and Permissions', 'Management Tools', 'Content Site',
-      'Message Center', 'Points Mall', 'Payee Settings', 'Settings', 'Operation Logs',
+      'Home',
+      'Cloud Storage',
+      'Cloud VMS',
+      'Licences',
+      'Accounts and Permissions',
+      'Management Tools',
+      'Content Site',
+      'Message Center',
+      'Points Mall',
+      'Payee Settings',
+      'Settings',
+      'Operation Logs',
     ]);
     // Still never offered to a distributor, whatever the area.
     await expect(menuItem(page, 'Points Mall')).toHaveCount(1);

@@ -24,8 +24,14 @@ test('the login page loads exactly the scripts npm run size counts', async ({ pa
   await page.goto('/login');
   await expect(page.getByTestId('login-submit')).toBeEnabled();
   await page.waitForLoadState('networkidle');
-  expect([...loaded].filter((f) => !counted.includes(f)), 'loaded but not counted').toEqual([]);
-  expect(counted.filter((f) => !loaded.has(f)), 'counted but not loaded').toEqual([]);
+  expect(
+    [...loaded].filter((f) => !counted.includes(f)),
+    'loaded but not counted',
+  ).toEqual([]);
+  expect(
+    counted.filter((f) => !loaded.has(f)),
+    'counted but not loaded',
+  ).toEqual([]);
 });
 
 /**

@@ -10,7 +10,18 @@
  *   page.clock; the server clock is real, so nothing here calls the server after the jump.
  */
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, type ApiExchange, loginAs, login, menuItem, recordApi, sessionToken, switchArea, switchLocale, toast } from '../../support';
+import {
+  ACCOUNTS,
+  type ApiExchange,
+  loginAs,
+  login,
+  menuItem,
+  recordApi,
+  sessionToken,
+  switchArea,
+  switchLocale,
+  toast,
+} from '../../support';
 
 /** Access-token lifetime set by e2e/serve.ts, plus a margin. */
 const TOKEN_TTL_MS = 20_000;
@@ -24,7 +35,10 @@ function renewalTrail(all: ApiExchange[], path: string): Array<Pick<ApiExchange,
 test.describe('token renewal (7004)', () => {
   // One wait past the token lifetime serves two sessions (two browser contexts, signed in at the
   // same time): a query (the operation logs) and a call that changes the session (area switch).
-  test('an expired token is renewed once and the call retried: data loads and the area switches, without going back to login', async ({ page, browser }) => {
+  test('an expired token is renewed once and the call retried: data loads and the area switches, without going back to login', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(75_000);
     await loginAs(page, 'owner');
     const firstToken = await sessionToken(page);
@@ -47,11 +61,13 @@ test.describe('token renewal (7004)', () => {
     const table = page.getByTestId('operation-log-table');
     await expect(table.getByRole('columnheader', { name: 'Action' })).toBeVisible();
     // The table shows its empty state while it loads too: wait for the answers, then for the spinner.
-    await expect.poll(async () => renewalTrail(await api.exchanges(), 'system/operation-log/page')).toEqual([
-      { path: 'system/operation-log/page', code: 7004 },
-      { path: 'auth/token/renew', code: 200 },
-      { path: 'system/operation-log/page', code: 200 },
-    ]);
+    await expect
+      .poll(async () => renewalTrail(await api.exchanges(), 'system/operation-log/page'))
+      .toEqual([
+        { path: 'system/operation-log/page', code: 7004 },
+        { path: 'auth/token/renew', code: 200 },
+        { path: 'system/operation-log/page', code: 200 },
+      ]);
     await expect(table.locator('.ant-spin-spinning')).toHaveCount(0);
     const all = await api.exchanges();
     const [expired, , retried] = all.filter((x) => x.path === 'system/operation-log/page' || x.path === 'auth/token/renew');
@@ -84,11 +100,13 @@ test.describe('token renewal (7004)', () => {
     await expect(toast(dealer, 'Switched to Global (RDC).')).toBeVisible();
     await expect(dealer.getByTestId('home-area')).toHaveText('Global (RDC)');
     await expect(menuItem(dealer, 'Points Mall')).toHaveCount(1);
-    await expect.poll(async () => renewalTrail(await dealerApi.exchanges(), 'auth/area/switch')).toEqual([
-      { path: 'auth/area/switch', code: 7004 },
-      { path: 'auth/token/renew', code: 200 },
-      { path: 'auth/area/switch', code: 200 },
-    ]);
+    await expect
+      .poll(async () => renewalTrail(await dealerApi.exchanges(), 'auth/area/switch'))
+      .toEqual([
+        { path: 'auth/area/switch', code: 7004 },
+        { path: 'auth/token/renew', code: 200 },
+        { path: 'auth/area/switch', code: 200 },
+      ]);
     const dealerAll = await dealerApi.exchanges();
     expect(dealerAll.find((x) => x.path === 'auth/area/switch')?.token).toBe(dealerToken);
     expect(new URL(dealer.url()).pathname).toBe('/layout/home');

@@ -33,7 +33,10 @@ class Simulator {
   private readonly child: ChildProcess;
   private out = '';
 
-  constructor(readonly name: string, args: string[]) {
+  constructor(
+    readonly name: string,
+    args: string[],
+  ) {
     this.child = spawn(process.execPath, ['--import', 'tsx', 'tools/simulate/cli.ts', '--url', ORIGIN, ...args], {
       cwd: ROOT,
       env: { ...process.env, FORCE_COLOR: '0' },
@@ -80,7 +83,10 @@ async function stopSimulators(): Promise<void> {
 
 /** An antd Statistic by its title, e.g. "Target quantity" in the preview or "Succeeded" in the task counts. */
 function statistic(scope: Locator, title: string): Locator {
-  return scope.locator('.ant-statistic').filter({ has: scope.page().locator('.ant-statistic-title', { hasText: exactText(title) }) }).locator('.ant-statistic-content');
+  return scope
+    .locator('.ant-statistic')
+    .filter({ has: scope.page().locator('.ant-statistic-title', { hasText: exactText(title) }) })
+    .locator('.ant-statistic-content');
 }
 
 /** Type into an antd tags Select; the comma (a token separator) turns the text into a tag. */
@@ -133,7 +139,9 @@ async function uploadPackage(page: Page, p: { version: string; model: string; co
   await addTag(page, form.getByRole('combobox', { name: 'Compatible versions' }), p.compatible);
   await expect(form.locator('.ant-select-selection-item', { hasText: exactText(p.compatible) })).toBeVisible();
   await form.getByLabel('Version notes (en-US)').fill(`E2E build ${p.version}: faster night mode and security fixes.`);
-  await form.locator('.ant-upload-drag input[type="file"]').setInputFiles({ name: `${p.model.toLowerCase()}-${p.version}.bin`, mimeType: 'application/octet-stream', buffer: content });
+  await form
+    .locator('.ant-upload-drag input[type="file"]')
+    .setInputFiles({ name: `${p.model.toLowerCase()}-${p.version}.bin`, mimeType: 'application/octet-stream', buffer: content });
   await expect(form.getByText(`${p.model.toLowerCase()}-${p.version}.bin`)).toBeVisible();
   await page.getByTestId('compute-md5').click();
   await expect(page.getByTestId('md5-ok')).toHaveText(`MD5 of the file: ${md5}`);
@@ -188,8 +196,23 @@ test.describe('cloud firmware upgrade', () => {
     const fleet = { model: 'IPC-E2E', snPrefix: 'E2EOK-', devices: 80 };
     const version = 'V2.0.0-e2e';
     const sim = startSimulator('ok', [
-      '--devices', String(fleet.devices), '--failure-rate', '0', '--model', fleet.model, '--version', 'V1.0.0',
-      '--sn-prefix', fleet.snPrefix, '--country', 'DE', '--poll-seconds', '1', '--install-seconds', '1', '--until-done',
+      '--devices',
+      String(fleet.devices),
+      '--failure-rate',
+      '0',
+      '--model',
+      fleet.model,
+      '--version',
+      'V1.0.0',
+      '--sn-prefix',
+      fleet.snPrefix,
+      '--country',
+      'DE',
+      '--poll-seconds',
+      '1',
+      '--install-seconds',
+      '1',
+      '--until-done',
     ]);
     try {
       await login(page, ACCOUNTS.owner);
@@ -260,11 +283,14 @@ test.describe('cloud firmware upgrade', () => {
       await page.reload();
       await expect(detail.getByTestId('task-status')).toHaveText('Completed normally');
       const germany = page.getByTestId('country-results').getByRole('row').filter({ hasText: 'Germany (DE)' });
-      await expect.poll(async () => (await germany.getByRole('cell').allInnerTexts()).map((c) => c.trim())).toEqual(['Germany (DE)', '0', expect.any(String), '80', '0', '100%']);
+      await expect
+        .poll(async () => (await germany.getByRole('cell').allInnerTexts()).map((c) => c.trim()))
+        .toEqual(['Germany (DE)', '0', expect.any(String), '80', '0', '100%']);
       // The history tells the way it went: released, gray complete, promoted (by the owner), completed.
       await page.getByRole('tab', { name: 'History' }).click();
       const history = page.getByTestId('task-history');
-      for (const step of ['Gray release complete', 'Promoted to full release', 'Completed']) await expect(history.getByText(step, { exact: true })).toBeVisible();
+      for (const step of ['Gray release complete', 'Promoted to full release', 'Completed'])
+        await expect(history.getByText(step, { exact: true })).toBeVisible();
       await expect(history).toContainText('Gray complete → In release');
       await expect(history).toContainText('In release → Completed normally');
 
@@ -286,8 +312,22 @@ test.describe('cloud firmware upgrade', () => {
     const fleet = { model: 'IPC-E2EF', snPrefix: 'E2EFAIL-', devices: 20 };
     const version = 'V2.0.0-e2e-fail';
     const sim = startSimulator('failing', [
-      '--devices', String(fleet.devices), '--failure-rate', '1', '--model', fleet.model, '--version', 'V1.0.0',
-      '--sn-prefix', fleet.snPrefix, '--country', 'DE', '--poll-seconds', '1', '--install-seconds', '1',
+      '--devices',
+      String(fleet.devices),
+      '--failure-rate',
+      '1',
+      '--model',
+      fleet.model,
+      '--version',
+      'V1.0.0',
+      '--sn-prefix',
+      fleet.snPrefix,
+      '--country',
+      'DE',
+      '--poll-seconds',
+      '1',
+      '--install-seconds',
+      '1',
     ]);
     try {
       await login(page, ACCOUNTS.owner);

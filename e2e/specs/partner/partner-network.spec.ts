@@ -58,7 +58,10 @@ async function setRemoteSwitch(page: Page, on: boolean) {
   await expect(sw).toBeVisible();
   await expect(sw).toHaveAttribute('aria-checked', String(!on));
   await sw.click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: buttonText('OK') }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: buttonText('OK') })
+    .click();
   await expect(sw).toHaveAttribute('aria-checked', String(on));
 }
 

@@ -42,9 +42,9 @@ export function normalizeLocale(input: string | null | undefined): Locale {
   return 'en-US';
 }
 
-export const ErrorCodes = Object.fromEntries(
-  Object.entries(ERROR_CATALOGUE).map(([code, e]) => [e.key, Number(code)]),
-) as { [K in ErrorCode as (typeof ERROR_CATALOGUE)[K]['key']]: K };
+export const ErrorCodes = Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, e]) => [e.key, Number(code)])) as {
+  [K in ErrorCode as (typeof ERROR_CATALOGUE)[K]['key']]: K;
+};
 
 /** Codes after which the browser ends the session (SPEC §8). */
 export const SESSION_ENDING_CODES: readonly number[] = Object.entries(ERROR_CATALOGUE)
@@ -59,8 +59,10 @@ export function isKnownErrorCode(code: number): code is ErrorCode {
 export function errorMessage(code: number, locale: Locale, params: Record<string, string | number> = {}): string {
   const entry = isKnownErrorCode(code) ? ERROR_CATALOGUE[code] : ERROR_CATALOGUE[1000];
   const template = locale === 'zh-CN' ? entry.zh : entry.en;
-  return template
-    // {n|one|other}: the English singular or plural after a number (issue 11 §3: "1 attempts").
-    .replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (_, k: string, one: string, other: string) => (Number(params[k]) === 1 ? one : other))
-    .replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : ''));
+  return (
+    template
+      // {n|one|other}: the English singular or plural after a number (issue 11 §3: "1 attempts").
+      .replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (_, k: string, one: string, other: string) => (Number(params[k]) === 1 ? one : other))
+      .replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : ''))
+  );
 }

@@ -40,7 +40,9 @@ export const VALIDATION_MESSAGES: Record<ValidationName, MessageText> = ALL;
 
 /** Every message key a contract schema may report. */
 // Pure: a bundle that does not use the list (the web) drops it.
-export const VALIDATION_MESSAGE_KEYS: readonly ValidationMessageKey[] = /* @__PURE__ */ (Object.keys(ALL) as ValidationName[]).map((name) => `validation.${name}` as const);
+export const VALIDATION_MESSAGE_KEYS: readonly ValidationMessageKey[] = /* @__PURE__ */ (Object.keys(ALL) as ValidationName[]).map(
+  (name) => `validation.${name}` as const,
+);
 
 /** Message of a `validation.*` key (or of a bare zod message, returned unchanged). */
 export function validationMessage(message: string, locale: Locale): string {

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LOCALE, ERROR_CATALOGUE, ErrorCodes, SESSION_ENDING_CODES, errorMessage, isKnownErrorCode, normalizeLocale } from '../src/errors';
+import {
+  DEFAULT_LOCALE,
+  ERROR_CATALOGUE,
+  ErrorCodes,
+  SESSION_ENDING_CODES,
+  errorMessage,
+  isKnownErrorCode,
+  normalizeLocale,
+} from '../src/errors';
 import { ACCOUNT_MANAGE_ERROR_RANGES, ACCOUNT_MANAGE_ERRORS } from '../src/modules/account-manage/errors';
 import { AUTH_ERROR_RANGES, AUTH_ERRORS } from '../src/modules/auth/errors';
 import { CLOUD_STORAGE_ERROR_RANGES, CLOUD_STORAGE_ERRORS } from '../src/modules/cloud-storage/errors';
@@ -34,7 +42,10 @@ describe('error catalogue', () => {
   });
 
   it('holds the codes SPEC §8 names', () => {
-    for (const c of [200, 7003, 7004, 7009, 7088, 7090, 10002, 9100, 9101, 9102, 9103, 9104, 20052, 7079, 31001, 23005, 23007, 23008, 23017, 23009, 23011, 23003, 1017]) {
+    for (const c of [
+      200, 7003, 7004, 7009, 7088, 7090, 10002, 9100, 9101, 9102, 9103, 9104, 20052, 7079, 31001, 23005, 23007, 23008, 23017, 23009, 23011,
+      23003, 1017,
+    ]) {
       expect(isKnownErrorCode(c)).toBe(true);
     }
     expect(isKnownErrorCode(424242)).toBe(false);
@@ -61,7 +72,13 @@ const SLICES: ErrorSlice[] = [
 function rangeProblems(slices: readonly ErrorSlice[]): string[] {
   const ranges = slices.flatMap((slice) => slice.ranges.map(([from, to]) => ({ owner: slice.owner, from, to })));
   const sorted = [...ranges].sort((a, b) => a.from - b.from);
-  const overlaps = sorted.slice(1).flatMap((r, i) => (r.from <= sorted[i].to ? [`overlap: ${sorted[i].owner} [${sorted[i].from}, ${sorted[i].to}] and ${r.owner} [${r.from}, ${r.to}]`] : []));
+  const overlaps = sorted
+    .slice(1)
+    .flatMap((r, i) =>
+      r.from <= sorted[i].to
+        ? [`overlap: ${sorted[i].owner} [${sorted[i].from}, ${sorted[i].to}] and ${r.owner} [${r.from}, ${r.to}]`]
+        : [],
+    );
   const outside = slices.flatMap((slice) =>
     Object.keys(slice.codes)
       .map(Number)
@@ -75,7 +92,11 @@ describe('catalogue slices and their number ranges', () => {
   it('lists every module that has an errors.ts', () => {
     const modulesDir = fileURLToPath(new URL('../src/modules', import.meta.url));
     const withErrors = readdirSync(modulesDir).filter((m) => existsSync(join(modulesDir, m, 'errors.ts')));
-    expect(withErrors.sort()).toEqual(SLICES.filter((s) => s.owner !== 'common').map((s) => s.owner).sort());
+    expect(withErrors.sort()).toEqual(
+      SLICES.filter((s) => s.owner !== 'common')
+        .map((s) => s.owner)
+        .sort(),
+    );
   });
 
   it('each slice declares well-formed ranges', () => {
@@ -102,7 +123,11 @@ describe('catalogue slices and their number ranges', () => {
   it('the catalogue is exactly the slices together: no code in two slices, none outside them', () => {
     const all = SLICES.flatMap((slice) => Object.keys(slice.codes).map(Number));
     expect(all.length).toBe(new Set(all).size);
-    expect(all.sort((x, y) => x - y)).toEqual(Object.keys(ERROR_CATALOGUE).map(Number).sort((x, y) => x - y));
+    expect(all.sort((x, y) => x - y)).toEqual(
+      Object.keys(ERROR_CATALOGUE)
+        .map(Number)
+        .sort((x, y) => x - y),
+    );
   });
 });
 

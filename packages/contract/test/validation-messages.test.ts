@@ -52,7 +52,11 @@ describe('message keys', () => {
   it('are the tables of shared/messages.ts and of each module together, none in two tables', () => {
     const modulesDir = fileURLToPath(new URL('../src/modules', import.meta.url));
     const withMessages = readdirSync(modulesDir).filter((m) => existsSync(join(modulesDir, m, 'messages.ts')));
-    expect(withMessages.sort()).toEqual(Object.keys(TABLES).filter((t) => t !== 'shared').sort());
+    expect(withMessages.sort()).toEqual(
+      Object.keys(TABLES)
+        .filter((t) => t !== 'shared')
+        .sort(),
+    );
     const names = Object.values(TABLES).flatMap((table) => Object.keys(table));
     expect(names.length).toBe(new Set(names).size);
     expect(names.sort()).toEqual(VALIDATION_MESSAGE_KEYS.map(nameOf).sort());
@@ -150,7 +154,15 @@ describe('validationMessage', () => {
   });
 
   it('returns an unknown message unchanged', () => {
-    for (const message of ['validation.unknownKey', 'validation.', 'validation.constructor', 'validation.toString', 'Invalid input', 'emailRequired', '']) {
+    for (const message of [
+      'validation.unknownKey',
+      'validation.',
+      'validation.constructor',
+      'validation.toString',
+      'Invalid input',
+      'emailRequired',
+      '',
+    ]) {
       expect(validationMessage(message, 'en-US')).toBe(message);
       expect(validationMessage(message, 'zh-CN')).toBe(message);
     }

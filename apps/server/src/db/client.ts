@@ -155,7 +155,9 @@ export async function openPostgres(url: string, opts: { max?: number; hotClients
     db,
     connectionString: url,
     async query(text, params, opts) {
-      const r = opts?.name ? await hot.query({ name: opts.name, text, values: params as unknown[] }) : await pool.query(text, params as unknown[]);
+      const r = opts?.name
+        ? await hot.query({ name: opts.name, text, values: params as unknown[] })
+        : await pool.query(text, params as unknown[]);
       return { rows: r.rows as never[] };
     },
     async migrate() {

@@ -6,7 +6,21 @@
  * caller's subtree" is one prefix match, as for companies.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -71,13 +85,21 @@ export const firmwarePackages = pgTable(
     companyPath: text('company_path').notNull(),
     versionName: text('version_name').notNull(),
     productType: text('product_type').notNull(),
-    models: text('models').array().notNull().default(sql`'{}'::text[]`),
-    compatibleVersions: text('compatible_versions').array().notNull().default(sql`'{}'::text[]`),
+    models: text('models')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    compatibleVersions: text('compatible_versions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     validityDays: integer('validity_days').notNull(),
     /** End of validity: synced_at + validity_days; null before the package is synced. */
     validUntil: ts('valid_until'),
     isTest: boolean('is_test').notNull().default(false),
-    descriptions: jsonb('descriptions').notNull().default(sql`'{}'::jsonb`),
+    descriptions: jsonb('descriptions')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     signSheetFileId: bigint('sign_sheet_file_id', { mode: 'number' }),
     fileName: text('file_name').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
@@ -93,7 +115,9 @@ export const firmwarePackages = pgTable(
   },
   (t) => [
     index('firmware_packages_path_idx').using('btree', sql`${t.companyPath} text_pattern_ops`, t.id),
-    uniqueIndex('firmware_packages_version_uq').on(t.companyId, t.productType, t.versionName).where(sql`${t.status} <> 'deleted'`),
+    uniqueIndex('firmware_packages_version_uq')
+      .on(t.companyId, t.productType, t.versionName)
+      .where(sql`${t.status} <> 'deleted'`),
   ],
 );
 
@@ -139,8 +163,14 @@ export const releaseTasks = pgTable(
     releaseType: text('release_type').notNull(), // full | gray | specified
     speed: text('speed'),
     grayCount: integer('gray_count'),
-    areaIds: integer('area_ids').array().notNull().default(sql`'{}'::integer[]`),
-    countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
+    areaIds: integer('area_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    countries: text('countries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     target: jsonb('target').notNull(),
     startAt: ts('start_at').notNull(),
     endAt: ts('end_at').notNull(),
@@ -206,10 +236,16 @@ export const taskDevices = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.taskId, t.deviceId] }),
-    uniqueIndex('task_devices_active_uq').on(t.deviceId).where(sql`${t.state} in ('pending', 'notified', 'downloading', 'installing')`),
-    index('task_devices_timeout_idx').on(t.taskId, t.notifiedAt).where(sql`${t.state} in ('notified', 'downloading', 'installing')`),
+    uniqueIndex('task_devices_active_uq')
+      .on(t.deviceId)
+      .where(sql`${t.state} in ('pending', 'notified', 'downloading', 'installing')`),
+    index('task_devices_timeout_idx')
+      .on(t.taskId, t.notifiedAt)
+      .where(sql`${t.state} in ('notified', 'downloading', 'installing')`),
     // Devices freed by a task that ended (cancelled), in the order the engine offers them to other open tasks.
-    index('task_devices_freed_idx').on(t.updatedAt, t.deviceId).where(sql`${t.state} = 'cancelled'`),
+    index('task_devices_freed_idx')
+      .on(t.updatedAt, t.deviceId)
+      .where(sql`${t.state} = 'cancelled'`),
   ],
 );
 

@@ -44,7 +44,10 @@ export const registrationAudits = pgTable(
     decidedAt: ts('decided_at'),
     decidedBy: integer('decided_by'),
   },
-  (t) => [uniqueIndex('registration_audits_company_uq').on(t.companyId), index('registration_audits_approver_idx').on(t.approverCompanyId, t.status)],
+  (t) => [
+    uniqueIndex('registration_audits_company_uq').on(t.companyId),
+    index('registration_audits_approver_idx').on(t.approverCompanyId, t.status),
+  ],
 );
 
 /**

@@ -5,7 +5,19 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -17,7 +29,10 @@ export const areas = pgTable('areas', {
   displayName: text('display_name').notNull(),
   displayNameZhCn: text('display_name_zh_cn').notNull(),
   kind: text('kind').notNull(), // 'RDC' | 'DDC'
-  resVals: text('res_vals').array().notNull().default(sql`'{}'::text[]`),
+  resVals: text('res_vals')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   ip: text('ip').notNull().default(''),
   host: text('host').notNull().default(''),
 });
@@ -25,7 +40,10 @@ export const areas = pgTable('areas', {
 /** Hidden-menu lists per area kind (SPEC §2: RDC and DDC have separate lists), set by the supplier. */
 export const areaKindSettings = pgTable('area_kind_settings', {
   kind: text('kind').primaryKey(),
-  hiddenMenus: text('hidden_menus').array().notNull().default(sql`'{}'::text[]`),
+  hiddenMenus: text('hidden_menus')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 export const companies = pgTable(
@@ -54,14 +72,18 @@ export const companies = pgTable(
     index('companies_parent_idx').on(t.parentId),
     index('companies_name_idx').on(t.name),
     // Name search (ILIKE '%text%'): pg_trgm, migration 0011; without a pending list since 0013.
-    index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`).with({ fastupdate: false }),
+    index('companies_name_trgm_idx')
+      .using('gin', sql`${t.name} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     // A page of one type (installers, dealers...) newest first, without walking the other types.
     index('companies_type_id_idx').on(t.type, t.id),
   ],
 );
 
 export const companyBranding = pgTable('company_branding', {
-  companyId: integer('company_id').primaryKey().references(() => companies.id),
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
   title: text('title').notNull().default(''),
   icon: text('icon'),
   bgImg: text('bg_img'),
@@ -74,14 +96,18 @@ export const companyBranding = pgTable('company_branding', {
 /** Web domains a brand serves its portal on: the login page is branded by the host it is opened on. */
 export const companyDomains = pgTable('company_domains', {
   domain: text('domain').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
 });
 
 export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     email: text('email').notNull(),
     nickname: text('nickname').notNull(),
     phone: text('phone').notNull().default(''),
@@ -89,9 +115,15 @@ export const users = pgTable(
     userType: text('user_type').notNull(),
     userAuthType: smallint('user_auth_type').notNull().default(3),
     status: text('status').notNull().default('normal'), // normal | operation_locked | auto_locked | deleted
-    authResList: text('auth_res_list').array().notNull().default(sql`'{}'::text[]`),
+    authResList: text('auth_res_list')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Areas the user may work in (resource range); empty means none. */
-    areaIds: integer('area_ids').array().notNull().default(sql`'{}'::integer[]`),
+    areaIds: integer('area_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     failedLogins: smallint('failed_logins').notNull().default(0),
     lockedUntil: ts('locked_until'),
     locale: text('locale').notNull().default('en-US'),
@@ -101,9 +133,15 @@ export const users = pgTable(
     invitedAt: ts('invited_at'),
     invitedBy: integer('invited_by'),
     /** Resource range: downstream companies (subtree roots) the user may act on; empty means the whole subtree. */
-    companyIds: integer('company_ids').array().notNull().default(sql`'{}'::integer[]`),
+    companyIds: integer('company_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Application permissions: ids of the brand's apps the user may configure (free strings for now). */
-    appIds: text('app_ids').array().notNull().default(sql`'{}'::text[]`),
+    appIds: text('app_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** A deleted user's address; `email` then holds a tombstone so that the address can be used again. */
     deletedEmail: text('deleted_email'),
   },
@@ -118,7 +156,9 @@ export const users = pgTable(
     index('users_nickname_search_idx').using('btree', sql`lower(${t.nickname}) text_pattern_ops`),
     index('users_phone_search_idx').using('btree', sql`${t.phone} text_pattern_ops`),
     // A deleted user is still found by the address they had.
-    index('users_deleted_email_search_idx').using('btree', sql`lower(${t.deletedEmail}) text_pattern_ops`).where(sql`${t.deletedEmail} is not null`),
+    index('users_deleted_email_search_idx')
+      .using('btree', sql`lower(${t.deletedEmail}) text_pattern_ops`)
+      .where(sql`${t.deletedEmail} is not null`),
   ],
 );
 
@@ -126,7 +166,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     tokenHash: text('token_hash').notNull(),
     renewTokenHash: text('renew_token_hash').notNull(),
     signKey: text('sign_key').notNull(),
@@ -143,7 +185,11 @@ export const sessions = pgTable(
     remoteExpiresAt: ts('remote_expires_at'),
     ip: text('ip').notNull().default(''),
   },
-  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), uniqueIndex('sessions_renew_uq').on(t.renewTokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_uq').on(t.tokenHash),
+    uniqueIndex('sessions_renew_uq').on(t.renewTokenHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
 );
 
 /** Nonces seen, kept while their time could still be accepted (replay protection shared by all instances). */
@@ -214,7 +260,10 @@ export const operationLogs = pgTable(
     requestId: text('request_id').notNull().default(''),
     ip: text('ip').notNull().default(''),
   },
-  (t) => [index('operation_logs_path_idx').using('btree', sql`${t.companyPath} text_pattern_ops`, t.at), index('operation_logs_at_idx').on(t.at)],
+  (t) => [
+    index('operation_logs_path_idx').using('btree', sql`${t.companyPath} text_pattern_ops`, t.at),
+    index('operation_logs_at_idx').on(t.at),
+  ],
 );
 
 export const files = pgTable(
@@ -257,7 +306,9 @@ export const mails = pgTable(
 export const userConfigs = pgTable(
   'user_configs',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     key: text('key').notNull(),
     value: jsonb('value').notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

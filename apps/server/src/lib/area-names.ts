@@ -24,5 +24,13 @@ export function areaName(a: Pick<AreaRow, 'displayName' | 'displayNameZhCn'>, lo
 
 /** An area as the contract shows it (SPEC §3 areaList items). */
 export function presentArea(a: AreaRow, locale: Locale): Area {
-  return { id: a.id, name: a.name, displayName: areaName(a, locale), displayNames: areaNames(a), kind: a.kind as Area['kind'], resVals: a.resVals, ip: a.ip };
+  return {
+    id: a.id,
+    name: a.name,
+    displayName: areaName(a, locale),
+    displayNames: areaNames(a),
+    kind: a.kind as Area['kind'],
+    resVals: a.resVals,
+    ip: a.ip,
+  };
 }

@@ -7,9 +7,7 @@ import type { CallContext } from './context';
  * `otherTenant` builds data naming an object the caller may not see (the call must answer 1004 or 1005);
  * `none` says why the call names no tenant object (its scoping is proven by its own tests).
  */
-export type TenantProbe =
-  | { otherTenant: (fx: TenantFixtures) => z.input<CallDef['data']> | Promise<unknown> }
-  | { none: string };
+export type TenantProbe = { otherTenant: (fx: TenantFixtures) => z.input<CallDef['data']> | Promise<unknown> } | { none: string };
 
 /** Ids the permission tests create: the caller's tenant and a sibling tenant. */
 export interface TenantFixtures {

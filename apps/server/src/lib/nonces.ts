@@ -48,9 +48,10 @@ export class NonceRecorder {
   /** Memory mode: read back the nonces still in their window. */
   async start() {
     if (this.mode !== 'memory') return;
-    const { rows } = await this.database.query<{ key: string; expires_at: Date | string }>(`select key, expires_at from nonces where expires_at > $1::timestamptz`, [
-      new Date(this.clock.now()).toISOString(),
-    ]);
+    const { rows } = await this.database.query<{ key: string; expires_at: Date | string }>(
+      `select key, expires_at from nonces where expires_at > $1::timestamptz`,
+      [new Date(this.clock.now()).toISOString()],
+    );
     for (const r of rows) this.seen.set(r.key, new Date(r.expires_at).getTime());
   }
 

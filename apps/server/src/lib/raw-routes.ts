@@ -7,7 +7,15 @@
  * storage grant, the device's Authorization header).
  */
 import {
-  API_PREFIX, basicSchema, DEVICE_AUTH_SCHEME, ErrorCodes, errorMessage, type CallAuth, type ErrorCode, type RawRouteAuth, type RawRouteDef,
+  API_PREFIX,
+  basicSchema,
+  DEVICE_AUTH_SCHEME,
+  ErrorCodes,
+  errorMessage,
+  type CallAuth,
+  type ErrorCode,
+  type RawRouteAuth,
+  type RawRouteDef,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { authenticate, requestLocale } from '../plugins/call-router';
@@ -82,7 +90,8 @@ export function deviceKey(): CredentialCheck<string> {
     kind: 'device',
     async run(req) {
       const header = req.headers.authorization;
-      if (typeof header !== 'string' || !header.startsWith(`${DEVICE_AUTH_SCHEME} `) || !header.includes(':')) throw new AppError(ErrorCodes.deviceKeyInvalid);
+      if (typeof header !== 'string' || !header.startsWith(`${DEVICE_AUTH_SCHEME} `) || !header.includes(':'))
+        throw new AppError(ErrorCodes.deviceKeyInvalid);
       return header;
     },
   };
@@ -94,14 +103,24 @@ export function provisioningKey(): CredentialCheck<null> {
 }
 
 /** The refusal of a route in its declared shape. */
-export function sendRefusal(req: FastifyRequest, reply: FastifyReply, def: RawRouteDef, code: ErrorCode, params?: Record<string, string | number>, status?: number) {
+export function sendRefusal(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  def: RawRouteDef,
+  code: ErrorCode,
+  params?: Record<string, string | number>,
+  status?: number,
+) {
   const msg = errorMessage(code, req.locale || requestLocale(req), params);
   return reply.status(status ?? def.refused.status).send(def.shape === 'plain' ? { code, msg, data: null } : { basic: { code, msg } });
 }
 
 /** Codes that mean "these credentials do not open this route": answered with the route's declared status. */
 const CREDENTIAL_CODES = new Set<number>([
-  ErrorCodes.fileLinkInvalid, ErrorCodes.storageTokenInvalid, ErrorCodes.deviceKeyInvalid, ErrorCodes.provisioningKeyInvalid,
+  ErrorCodes.fileLinkInvalid,
+  ErrorCodes.storageTokenInvalid,
+  ErrorCodes.deviceKeyInvalid,
+  ErrorCodes.provisioningKeyInvalid,
 ]);
 
 const GRANTED = Symbol('rawRouteGrant');
@@ -136,7 +155,8 @@ export function rawRoute<G>(
   handler: (req: FastifyRequest, reply: FastifyReply, granted: G) => unknown,
   options: RouteShorthandOptions = {},
 ): void {
-  if (check.kind !== kindOf(def.auth)) throw new Error(`raw route ${def.method} ${def.path} declares auth ${JSON.stringify(def.auth)} but registers a ${check.kind} check`);
+  if (check.kind !== kindOf(def.auth))
+    throw new Error(`raw route ${def.method} ${def.path} declares auth ${JSON.stringify(def.auth)} but registers a ${check.kind} check`);
   const list = registered.get(scope.server) ?? [];
   list.push({ route: def, tenancy });
   registered.set(scope.server, list);

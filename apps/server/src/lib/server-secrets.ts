@@ -77,7 +77,10 @@ function keptSecret(name: string, dataDir: string): SecretSource {
   // Kept for this server only: whatever else can read it loses the right to.
   if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
   const value = readKept(file);
-  if (!isStrongSecret(value)) throw new ConfigError(`${file} does not hold a strong secret (at least ${SECRET_MIN_BYTES} random bytes): delete it to have a new one generated`);
+  if (!isStrongSecret(value))
+    throw new ConfigError(
+      `${file} does not hold a strong secret (at least ${SECRET_MIN_BYTES} random bytes): delete it to have a new one generated`,
+    );
   return { value, from: 'file', file };
 }
 

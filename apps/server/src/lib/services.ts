@@ -15,7 +15,13 @@ export interface MailService {
    * caller's transaction. Answers its id when it waits for delivery (SMTP configured), null when it
    * stays in the portal's outbox. Calls use `ctx.sendMail`, which also dispatches after commit.
    */
-  enqueue<N extends MailTemplateName>(db: Db | Tx, to: string, template: N, locale: Locale, vars: MailTemplateVars[N]): Promise<number | null>;
+  enqueue<N extends MailTemplateName>(
+    db: Db | Tx,
+    to: string,
+    template: N,
+    locale: Locale,
+    vars: MailTemplateVars[N],
+  ): Promise<number | null>;
   /** Hands mails whose transaction has committed to the delivery job (one job per mail). */
   dispatch(ids: readonly number[]): Promise<void>;
 }

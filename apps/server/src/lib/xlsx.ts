@@ -180,7 +180,11 @@ export function cellText(v: ExcelJS.CellValue): string {
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? '' : v.toISOString().replace(/T00:00:00\.000Z$/, '');
   if (typeof v === 'object') {
-    if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('').trim();
+    if ('richText' in v && Array.isArray(v.richText))
+      return v.richText
+        .map((r) => r.text)
+        .join('')
+        .trim();
     if ('formula' in v || 'sharedFormula' in v) return cellText((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
     if ('text' in v) return cellText((v as ExcelJS.CellHyperlinkValue).text);
     if ('error' in v) return '';
@@ -224,7 +228,10 @@ export interface XlsxSheetSpec {
  * without shared strings or styles beyond a bold header, so memory stays flat. One or more sheets;
  * rows go to the last sheet added (`nextSheet`).
  */
-export function createXlsxStreamWriter(stream: Writable, first: XlsxSheetSpec): XlsxStreamWriter & { nextSheet(spec: XlsxSheetSpec): void } {
+export function createXlsxStreamWriter(
+  stream: Writable,
+  first: XlsxSheetSpec,
+): XlsxStreamWriter & { nextSheet(spec: XlsxSheetSpec): void } {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   let sheet: ExcelJS.Worksheet;
   const open = (spec: XlsxSheetSpec) => {
@@ -258,7 +265,9 @@ export function createXlsxStreamWriter(stream: Writable, first: XlsxSheetSpec): 
 }
 
 /** A small workbook (one sheet or several) as a Buffer: error files, templates, test fixtures. */
-export async function writeXlsxBuffer(sheets: ReadonlyArray<XlsxSheetSpec & { rows: ReadonlyArray<readonly XlsxCell[]> }>): Promise<Buffer> {
+export async function writeXlsxBuffer(
+  sheets: ReadonlyArray<XlsxSheetSpec & { rows: ReadonlyArray<readonly XlsxCell[]> }>,
+): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));

@@ -5,8 +5,20 @@
  * Any failure is an AppError answered `{ basic: { code, msg } }` by the error handler.
  */
 import {
-  API_PREFIX, ErrorCodes, IDLE_TIMEOUT_MS, PUBLIC_SIGN_KEY, SIGN_TIME_WINDOW_MS, requestEnvelopeSchema,
-  type Basic, type CallAuth, type CallDef, type Locale, type ResourceCode, canonicalJson, normalizeLocale, signingString,
+  API_PREFIX,
+  ErrorCodes,
+  IDLE_TIMEOUT_MS,
+  PUBLIC_SIGN_KEY,
+  SIGN_TIME_WINDOW_MS,
+  requestEnvelopeSchema,
+  type Basic,
+  type CallAuth,
+  type CallDef,
+  type Locale,
+  type ResourceCode,
+  canonicalJson,
+  normalizeLocale,
+  signingString,
   IDLE_CHECK_INTERVAL_MS,
 } from '@portal/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,9 +31,7 @@ import type { Actor, AuditEntry, CallContext } from '../lib/context';
 import type { CallImpl } from '../lib/implement';
 import type { AppServices } from '../lib/services';
 import { hmacHex, safeEqualHex, sha256Hex } from '../lib/secrets';
-import {
-  endSession, resolveSessionAndNonce, sessionDeps, touchSession, type ResolvedSession,
-} from '../modules/auth/session.repository';
+import { endSession, resolveSessionAndNonce, sessionDeps, touchSession, type ResolvedSession } from '../modules/auth/session.repository';
 import { localizeIssues } from '../lib/validation-messages';
 import { callRun } from './call-transaction';
 import type { CallRateLimiter } from './rate-limits';
@@ -74,7 +84,6 @@ export function callUrl(call: CallDef) {
   return `${API_PREFIX}/${call.path}`;
 }
 
-
 /**
  * The session a signed call names, its sign checked and its nonce recorded under it (1006 bad sign,
  * 1008 replayed nonce). A cached session (read cache, dropped when its row, a user or a company
@@ -96,7 +105,8 @@ async function resolveSession(
   if (cached) {
     const expected = hmacHex(cached.session.signKey, signingString(basic, dataDigestNode(rawData), callPath));
     if (!safeEqualHex(expected, basic.sign)) throw new AppError(ErrorCodes.badSign);
-    if (!(await deps.services.nonces.record(`s${cached.session.id}:${basic.nonce}`, nonceExpiresAt))) throw new AppError(ErrorCodes.replayedNonce);
+    if (!(await deps.services.nonces.record(`s${cached.session.id}:${basic.nonce}`, nonceExpiresAt)))
+      throw new AppError(ErrorCodes.replayedNonce);
     // Changed while the nonce was written (ended, user disabled, company frozen): read it again.
     return reads.peek<ResolvedSession>(key) ?? (await resolveSessionAndNonce(database, tokenHash));
   }
@@ -139,7 +149,8 @@ export async function authenticate(
   if (auth !== 'public' && !found) throw new AppError(ErrorCodes.tokenInvalid);
   if (!found) {
     // A public call (or one naming no live session): the public key, and a nonce of its own.
-    if (!safeEqualHex(hmacHex(PUBLIC_SIGN_KEY, signingString(basic, dataDigestNode(rawData), callPath)), basic.sign)) throw new AppError(ErrorCodes.badSign);
+    if (!safeEqualHex(hmacHex(PUBLIC_SIGN_KEY, signingString(basic, dataDigestNode(rawData), callPath)), basic.sign))
+      throw new AppError(ErrorCodes.badSign);
     if (!(await deps.services.nonces.record(`p:${basic.nonce}`, nonceExpiresAt))) throw new AppError(ErrorCodes.replayedNonce);
   }
 
@@ -162,7 +173,8 @@ export async function authenticate(
     if (user.status === 'deleted') throw new AppError(ErrorCodes.accountDeleted);
     if (user.status === 'operation_locked' || company.status === 'frozen') throw new AppError(ErrorCodes.accountDisabled);
     // Idle time is kept to the half minute: most calls write nothing to the session.
-    if (now - session.lastActiveAt.getTime() > IDLE_CHECK_INTERVAL_MS) await touchSession(database, session.id, new Date(now), IDLE_CHECK_INTERVAL_MS);
+    if (now - session.lastActiveAt.getTime() > IDLE_CHECK_INTERVAL_MS)
+      await touchSession(database, session.id, new Date(now), IDLE_CHECK_INTERVAL_MS);
     actor = {
       sessionId: session.id,
       userId: user.id,
@@ -199,11 +211,16 @@ export async function authenticate(
  * refusal is written to the operation log (committed on its own, whatever the call would have done).
  */
 async function refuseRemote(deps: CallRouterDeps, req: FastifyRequest, actor: Actor, call: CallDef): Promise<never> {
-  await writeOperationLog(deps.database.db, actor, { action: call.path, after: { refused: ErrorCodes.remoteAccessForbidden } }, {
-    requestId: String(req.id),
-    ip: req.ip,
-    at: new Date(deps.clock.now()),
-  });
+  await writeOperationLog(
+    deps.database.db,
+    actor,
+    { action: call.path, after: { refused: ErrorCodes.remoteAccessForbidden } },
+    {
+      requestId: String(req.id),
+      ip: req.ip,
+      at: new Date(deps.clock.now()),
+    },
+  );
   throw new AppError(ErrorCodes.remoteAccessForbidden);
 }
 
@@ -245,11 +262,16 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
           services: deps.services,
           audit: async (entry: AuditEntry) => {
             audited = true;
-            await writeOperationLog(db, actor, { ...entry, action: entry.action ?? call.path }, {
-              requestId: String(req.id),
-              ip: req.ip,
-              at: new Date(clock.now()),
-            });
+            await writeOperationLog(
+              db,
+              actor,
+              { ...entry, action: entry.action ?? call.path },
+              {
+                requestId: String(req.id),
+                ip: req.ip,
+                at: new Date(clock.now()),
+              },
+            );
           },
         };
         const result = await impl.handler(ctx, data.data);

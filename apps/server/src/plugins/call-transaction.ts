@@ -66,7 +66,10 @@ export function callRun(
       }
       await runPersisted();
       if (opts.write) await services.versions.settle();
-      if (mails.length) await services.mail.dispatch(mails.splice(0)).catch((err: unknown) => log.warn({ err }, 'mail dispatch failed (the sweep job sends it)'));
+      if (mails.length)
+        await services.mail
+          .dispatch(mails.splice(0))
+          .catch((err: unknown) => log.warn({ err }, 'mail dispatch failed (the sweep job sends it)'));
       for (const work of afterCommit.splice(0)) {
         try {
           await work();

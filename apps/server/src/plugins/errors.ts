@@ -46,7 +46,10 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
  * `pageFallback` (plugins/static.ts): answers a GET the routes do not know when it is a page of the
  * web app or a file of its build; returns false for a real 404.
  */
-export function registerErrorHandling(app: FastifyInstance, opts: { pageFallback?: (req: FastifyRequest, reply: FastifyReply) => boolean } = {}) {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  opts: { pageFallback?: (req: FastifyRequest, reply: FastifyReply) => boolean } = {},
+) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const appErr = error instanceof AppError ? error : fromFastifyError(error);
     const locale = req.locale || requestLocale(req);
@@ -56,7 +59,11 @@ export function registerErrorHandling(app: FastifyInstance, opts: { pageFallback
     }
     if (appErr.detail) req.log.info({ code: appErr.code, detail: appErr.detail }, 'call refused');
     return reply.status(httpStatusOf(appErr.code)).send({
-      basic: { code: appErr.code, msg: errorMessage(appErr.code, locale, appErr.params), ...(appErr.params ? { params: appErr.params } : {}) },
+      basic: {
+        code: appErr.code,
+        msg: errorMessage(appErr.code, locale, appErr.params),
+        ...(appErr.params ? { params: appErr.params } : {}),
+      },
     });
   });
 

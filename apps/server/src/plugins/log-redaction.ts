@@ -10,14 +10,42 @@ import { stdSerializers } from 'pino';
 
 /** Field names whose values are secrets wherever they appear in a logged object. */
 export const SECRET_FIELDS = [
-  'password', 'oldPassword', 'newPassword', 'confirmPassword', 'pwd', 'token', 'renewToken', 'refreshToken', 'accessToken',
-  'sign', 'signKey', 'secret', 'linkSecret', 'provisioningKey', 'deviceKey', 'securityToken', 'imageCode', 'emailCode', 'verifyCode',
+  'password',
+  'oldPassword',
+  'newPassword',
+  'confirmPassword',
+  'pwd',
+  'token',
+  'renewToken',
+  'refreshToken',
+  'accessToken',
+  'sign',
+  'signKey',
+  'secret',
+  'linkSecret',
+  'provisioningKey',
+  'deviceKey',
+  'securityToken',
+  'imageCode',
+  'emailCode',
+  'verifyCode',
 ];
 
 const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', 'x-basic', 'x-security-token', 'x-oss-security-token'];
 
 /** Query parameters of signed URLs (file, download, export, storage links) and tokens in links. */
-const SECRET_QUERY = new Set(['sign', 'signature', 'sig', 'token', 'tid', 'securitytoken', 'security-token', 'x-amz-signature', 'x-amz-credential', 'x-amz-security-token']);
+const SECRET_QUERY = new Set([
+  'sign',
+  'signature',
+  'sig',
+  'token',
+  'tid',
+  'securitytoken',
+  'security-token',
+  'x-amz-signature',
+  'x-amz-credential',
+  'x-amz-security-token',
+]);
 
 /** pino redact paths: each secret field at the top level and up to three levels down. */
 function redactPaths(): string[] {
@@ -32,11 +60,14 @@ function redactPaths(): string[] {
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
-  const parts = url.slice(q + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    const name = decodeURIComponent((eq < 0 ? pair : pair.slice(0, eq)).replace(/\+/g, ' ')).toLowerCase();
-    return eq >= 0 && SECRET_QUERY.has(name) ? `${pair.slice(0, eq)}=[Redacted]` : pair;
-  });
+  const parts = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = decodeURIComponent((eq < 0 ? pair : pair.slice(0, eq)).replace(/\+/g, ' ')).toLowerCase();
+      return eq >= 0 && SECRET_QUERY.has(name) ? `${pair.slice(0, eq)}=[Redacted]` : pair;
+    });
   return `${url.slice(0, q)}?${parts.join('&')}`;
 }
 
@@ -70,7 +101,13 @@ export function portalLoggerOptions(level: string) {
     level,
     redact: { paths: redactPaths(), censor: '[Redacted]' },
     serializers: {
-      req: (req: LoggedRequest) => ({ method: req.method, url: redactUrl(req.url), hostname: req.hostname, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+      req: (req: LoggedRequest) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        hostname: req.hostname,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
       err: errSerializer,
     },
   };

@@ -101,7 +101,8 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
     await count(req, reply, limiterFor(`${path}|ip`, limit.max, limit.windowSeconds), `${path}|ip|${req.ip}`);
     if (limit.perAccount) {
       const account = accountOf(data, limit.perAccount.field);
-      if (account) await count(req, reply, limiterFor(`${path}|account`, limit.perAccount.max, limit.windowSeconds), `${path}|account|${account}`);
+      if (account)
+        await count(req, reply, limiterFor(`${path}|account`, limit.perAccount.max, limit.windowSeconds), `${path}|account|${account}`);
     }
   }
 

@@ -66,7 +66,7 @@ type Encoding = 'br' | 'gzip' | 'identity';
 
 /** The best of br, gzip and identity the client accepts (q-values honoured; `*` counts). */
 export function negotiateEncoding(header: string | string[] | undefined): Encoding {
-  const raw = Array.isArray(header) ? header.join(',') : header ?? '';
+  const raw = Array.isArray(header) ? header.join(',') : (header ?? '');
   const q = new Map<string, number>();
   for (const part of raw.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -119,7 +119,8 @@ class BuildFiles {
 
   /** null when the file does not exist (or the build is gone). `name` may have folders (a/b.js). */
   get(name: string): EntryFile | null {
-    if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/.test(name) || name.includes('..') || /\.(br|gz)$/.test(name)) return null;
+    if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/.test(name) || name.includes('..') || /\.(br|gz)$/.test(name))
+      return null;
     const hit = this.cache.get(name);
     if (hit && this.immutable(name)) return hit;
     const file = path.join(this.root, name);
@@ -133,7 +134,8 @@ class BuildFiles {
     if (!st.isFile() || st.size > MAX_CACHED_BYTES) return null;
     if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit;
     const body = readFileSync(file);
-    const read = (ext: string) => (existsSync(file + ext) && statSync(file + ext).mtimeMs >= st.mtimeMs ? readFileSync(file + ext) : undefined);
+    const read = (ext: string) =>
+      existsSync(file + ext) && statSync(file + ext).mtimeMs >= st.mtimeMs ? readFileSync(file + ext) : undefined;
     const entry: EntryFile = {
       mtimeMs: st.mtimeMs,
       size: st.size,
@@ -222,7 +224,9 @@ export async function registerDelivery(app: FastifyInstance, deps: DeliveryDeps)
     return reply.sendFile(name);
   });
 
-  app.get('/robots.txt', async (_req, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(ROBOTS_TXT));
+  app.get('/robots.txt', async (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(ROBOTS_TXT),
+  );
 
   const entries = new BuildFiles(deps.webDist);
   registerBrandingRoutes(app, deps, entries);
@@ -275,13 +279,30 @@ function registerBrandingRoutes(app: FastifyInstance, deps: DeliveryDeps, entrie
   async function serveBranding(req: FastifyRequest, reply: FastifyReply, kind: BrandingKind) {
     const value = await brandingValue(req.hostname ?? '', kind);
     if (value && /^\d+$/.test(value)) {
-      const [f] = await db.select().from(files).where(eq(files.id, Number(value)));
+      const [f] = await db
+        .select()
+        .from(files)
+        .where(eq(files.id, Number(value)));
       if (f && f.isPublic) {
-        const served = await serveFile({ store: deps.services.fileStore, key: f.path, fileName: f.name, contentType: f.mime, cacheControl: NO_CACHE, headOnly: true });
+        const served = await serveFile({
+          store: deps.services.fileStore,
+          key: f.path,
+          fileName: f.name,
+          contentType: f.mime,
+          cacheControl: NO_CACHE,
+          headOnly: true,
+        });
         const etag = `"b${f.id}-${(served.headers.ETag ?? served.headers['Last-Modified'] ?? '').replace(/[^A-Za-z0-9]/g, '').slice(0, 40)}"`;
         reply.header('cache-control', NO_CACHE).header('etag', etag);
         if (etagMatches(req.headers['if-none-match'], etag)) return reply.status(304).send();
-        const full = await serveFile({ store: deps.services.fileStore, key: f.path, fileName: f.name, contentType: f.mime, cacheControl: NO_CACHE, headOnly: req.method === 'HEAD' });
+        const full = await serveFile({
+          store: deps.services.fileStore,
+          key: f.path,
+          fileName: f.name,
+          contentType: f.mime,
+          cacheControl: NO_CACHE,
+          headOnly: req.method === 'HEAD',
+        });
         reply.status(full.status).headers({ ...full.headers, ETag: etag });
         return reply.send(full.stream ?? '');
       }
@@ -297,7 +318,9 @@ function registerBrandingRoutes(app: FastifyInstance, deps: DeliveryDeps, entrie
   app.get<{ Params: { kind: string } }>('/branding/:kind', (req, reply) => {
     const kind = req.params.kind as BrandingKind;
     if (!(kind in BRANDING_FIELDS)) {
-      return reply.status(404).send({ basic: { code: ErrorCodes.unknownCall, msg: errorMessage(ErrorCodes.unknownCall, requestLocale(req)) } });
+      return reply
+        .status(404)
+        .send({ basic: { code: ErrorCodes.unknownCall, msg: errorMessage(ErrorCodes.unknownCall, requestLocale(req)) } });
     }
     return serveBranding(req, reply, kind);
   });

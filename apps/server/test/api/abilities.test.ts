@@ -7,8 +7,22 @@
  * upgrade/abilities) are held to their calls the same way.
  */
 import {
-  ACCOUNT_MANAGE_ACTIONS, CLOUD_UPGRADE_ACTIONS, COMPANY_ACTIONS, CORP_INFO_ACTIONS, DAY_MS, ErrorCodes, isKnownErrorCode, PACKAGE_ABILITIES,
-  PARTNER_ACTIONS, partnerCalls, TASK_ABILITIES, upgradeCalls, userCalls, companyCalls, deviceCalls, type ResourceCode,
+  ACCOUNT_MANAGE_ACTIONS,
+  CLOUD_UPGRADE_ACTIONS,
+  COMPANY_ACTIONS,
+  CORP_INFO_ACTIONS,
+  DAY_MS,
+  ErrorCodes,
+  isKnownErrorCode,
+  PACKAGE_ABILITIES,
+  PARTNER_ACTIONS,
+  partnerCalls,
+  TASK_ABILITIES,
+  upgradeCalls,
+  userCalls,
+  companyCalls,
+  deviceCalls,
+  type ResourceCode,
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -57,7 +71,8 @@ async function runMatrix<A extends string, E>(m: Matrix<A, E>) {
         const ok = r.basic.code === 200;
         const where = `${actor.name} / ${variant.name} / ${action}: answered [${answered.join(', ')}], call ${r.basic.code} ${r.basic.msg}`;
         if (ok !== answered.includes(action)) mismatches.push(where);
-        if (!ok && (!isKnownErrorCode(r.basic.code) || r.basic.code === ErrorCodes.internal)) mismatches.push(`not a catalogue refusal: ${where}`);
+        if (!ok && (!isKnownErrorCode(r.basic.code) || r.basic.code === ErrorCodes.internal))
+          mismatches.push(`not a catalogue refusal: ${where}`);
         if (ok) allowed++;
         else refused++;
       }
@@ -81,11 +96,29 @@ describe.each(ENGINES)('abilities answer exactly what the calls allow (%s)', (en
   beforeAll(async () => {
     t = await createTestApp(engine);
     const { companies: c, areas } = t.world;
-    await createUser(t.database, { companyId: c.partnerA.id, email: 'admin-a@test.local', userType: 'partner', userAuthType: 2, codes: ACCOUNT_MGR, areaIds: [areas.eu.id] });
-    await createUser(t.database, { companyId: c.partnerA.id, email: 'viewer-a@test.local', userType: 'partner', userAuthType: 3, codes: ['dealer_account_qry', 'dealer_upgrade_qry'], areaIds: [areas.eu.id] });
     await createUser(t.database, {
-      companyId: c.dealerA.id, email: 'dealer-mgr@test.local', userType: 'distributor', userAuthType: 2,
-      codes: [...ACCOUNT_MGR, 'dealer_installerinvite_mgr'], areaIds: [areas.eu.id],
+      companyId: c.partnerA.id,
+      email: 'admin-a@test.local',
+      userType: 'partner',
+      userAuthType: 2,
+      codes: ACCOUNT_MGR,
+      areaIds: [areas.eu.id],
+    });
+    await createUser(t.database, {
+      companyId: c.partnerA.id,
+      email: 'viewer-a@test.local',
+      userType: 'partner',
+      userAuthType: 3,
+      codes: ['dealer_account_qry', 'dealer_upgrade_qry'],
+      areaIds: [areas.eu.id],
+    });
+    await createUser(t.database, {
+      companyId: c.dealerA.id,
+      email: 'dealer-mgr@test.local',
+      userType: 'distributor',
+      userAuthType: 2,
+      codes: [...ACCOUNT_MGR, 'dealer_installerinvite_mgr'],
+      areaIds: [areas.eu.id],
     });
     dealerMgrCompany = c.dealerA;
     sessions.owner = await t.login('owner-a@test.local');
@@ -95,11 +128,20 @@ describe.each(ENGINES)('abilities answer exactly what the calls allow (%s)', (en
     sessions.supplier = await t.login('supplier@test.local');
 
     // A remote-access visit: partner A's owner opens a downstream account that allows it.
-    visited = await createCompany(t.database, { parentId: c.partnerA.id, type: 'distributor', level: 2, name: 'Visited Dealer', areaId: areas.eu.id });
+    visited = await createCompany(t.database, {
+      parentId: c.partnerA.id,
+      type: 'distributor',
+      level: 2,
+      name: 'Visited Dealer',
+      areaId: areas.eu.id,
+    });
     await t.database.db.update(companies).set({ allowSuperiorAccess: true }).where(eq(companies.id, visited.id));
     await createUser(t.database, {
-      companyId: visited.id, email: 'visited-owner@test.local', userType: 'distributor',
-      codes: [...ACCOUNT_MGR, 'dealer_installerinvite_mgr', 'dealer_subcustomerinvite_mgr'], areaIds: [areas.eu.id],
+      companyId: visited.id,
+      email: 'visited-owner@test.local',
+      userType: 'distributor',
+      codes: [...ACCOUNT_MGR, 'dealer_installerinvite_mgr', 'dealer_subcustomerinvite_mgr'],
+      areaIds: [areas.eu.id],
     });
     const link = await t.call(partnerCalls.createRemoteAccessLink, { companyId: visited.id }, sessions.owner);
     expect(link.basic.code, link.basic.msg).toBe(200);
@@ -124,57 +166,95 @@ describe.each(ENGINES)('abilities answer exactly what the calls allow (%s)', (en
 
   async function freshUser(a: Actor, over: { status?: string; registered?: boolean; userAuthType?: number }) {
     const home = userHome[a.name]!();
-    const u = await createUser(t.database, { companyId: home.id, email: `u${++seq}@abilities.test`, userType: home.type, userAuthType: over.userAuthType ?? 3, status: over.status });
+    const u = await createUser(t.database, {
+      companyId: home.id,
+      email: `u${++seq}@abilities.test`,
+      userType: home.type,
+      userAuthType: over.userAuthType ?? 3,
+      status: over.status,
+    });
     if (over.registered === false) await t.database.db.update(users).set({ registered: false }).where(eq(users.id, u.id));
     return u.id;
   }
 
-  it('users: the answered actions are exactly the calls that succeed', async () => {
-    const { mismatches, allowed, refused } = await runMatrix({
-      actions: (['edit', 'editPermissions', 'reinvite', 'resetPassword', 'disable', 'enable', 'unlock', 'delete'] as const),
-      actors: [actor('owner'), actor('admin'), actor('viewer'), actor('remote')],
-      entities: [
-        { name: 'registered staff', fresh: (a) => freshUser(a, {}) },
-        { name: 'invited, not registered', fresh: (a) => freshUser(a, { registered: false }) },
-        { name: 'disabled', fresh: (a) => freshUser(a, { status: 'operation_locked' }) },
-        { name: 'auto-locked', fresh: (a) => freshUser(a, { status: 'auto_locked' }) },
-        { name: 'an administrator', fresh: (a) => freshUser(a, { userAuthType: 2 }) },
-        { name: 'deleted', fresh: (a) => freshUser(a, { status: 'deleted' }) },
-      ],
-      read: async (id, s) => {
-        const r = await t.call(userCalls.get, { userId: id }, s);
-        if (r.basic.code !== 200) return null;
-        const listed = (await t.call(userCalls.list, { pageSize: 100, searchText: r.data.email, status: r.data.status }, s)).data.records.find((u) => u.id === id);
-        // The list answers the same abilities as the detail (one policy).
-        expect(listed?.actions).toEqual(r.data.actions);
-        return r.data.actions;
-      },
-      perform: async (action, id, s) => {
-        const base = { userId: id, nickName: 'Renamed', phone: '', authResList: [] as ResourceCode[], areaIds: [] as number[], companyIds: [] as number[], appIds: [] as string[] };
-        switch (action) {
-          case 'edit': return t.call(userCalls.edit, base, s);
-          case 'editPermissions': return t.call(userCalls.edit, { ...base, authResList: ['dealer_account_qry'] }, s);
-          case 'reinvite': return t.call(userCalls.reinvite, { userId: id }, s);
-          case 'resetPassword': return t.call(userCalls.resetPassword, { userId: id }, s);
-          case 'disable': return t.call(userCalls.enable, { userId: id, enable: false }, s);
-          case 'enable': return t.call(userCalls.enable, { userId: id, enable: true }, s);
-          case 'unlock': return t.call(userCalls.unlock, { userId: id }, s);
-          case 'delete': return t.call(userCalls.delete, { userId: id }, s);
-        }
-      },
-    });
-    expect(mismatches).toEqual([]);
-    expect(allowed).toBeGreaterThan(20);
-    expect(refused).toBeGreaterThan(20);
-  }, MATRIX_TIMEOUT);
+  it(
+    'users: the answered actions are exactly the calls that succeed',
+    async () => {
+      const { mismatches, allowed, refused } = await runMatrix({
+        actions: ['edit', 'editPermissions', 'reinvite', 'resetPassword', 'disable', 'enable', 'unlock', 'delete'] as const,
+        actors: [actor('owner'), actor('admin'), actor('viewer'), actor('remote')],
+        entities: [
+          { name: 'registered staff', fresh: (a) => freshUser(a, {}) },
+          { name: 'invited, not registered', fresh: (a) => freshUser(a, { registered: false }) },
+          { name: 'disabled', fresh: (a) => freshUser(a, { status: 'operation_locked' }) },
+          { name: 'auto-locked', fresh: (a) => freshUser(a, { status: 'auto_locked' }) },
+          { name: 'an administrator', fresh: (a) => freshUser(a, { userAuthType: 2 }) },
+          { name: 'deleted', fresh: (a) => freshUser(a, { status: 'deleted' }) },
+        ],
+        read: async (id, s) => {
+          const r = await t.call(userCalls.get, { userId: id }, s);
+          if (r.basic.code !== 200) return null;
+          const listed = (
+            await t.call(userCalls.list, { pageSize: 100, searchText: r.data.email, status: r.data.status }, s)
+          ).data.records.find((u) => u.id === id);
+          // The list answers the same abilities as the detail (one policy).
+          expect(listed?.actions).toEqual(r.data.actions);
+          return r.data.actions;
+        },
+        perform: async (action, id, s) => {
+          const base = {
+            userId: id,
+            nickName: 'Renamed',
+            phone: '',
+            authResList: [] as ResourceCode[],
+            areaIds: [] as number[],
+            companyIds: [] as number[],
+            appIds: [] as string[],
+          };
+          switch (action) {
+            case 'edit':
+              return t.call(userCalls.edit, base, s);
+            case 'editPermissions':
+              return t.call(userCalls.edit, { ...base, authResList: ['dealer_account_qry'] }, s);
+            case 'reinvite':
+              return t.call(userCalls.reinvite, { userId: id }, s);
+            case 'resetPassword':
+              return t.call(userCalls.resetPassword, { userId: id }, s);
+            case 'disable':
+              return t.call(userCalls.enable, { userId: id, enable: false }, s);
+            case 'enable':
+              return t.call(userCalls.enable, { userId: id, enable: true }, s);
+            case 'unlock':
+              return t.call(userCalls.unlock, { userId: id }, s);
+            case 'delete':
+              return t.call(userCalls.delete, { userId: id }, s);
+          }
+        },
+      });
+      expect(mismatches).toEqual([]);
+      expect(allowed).toBeGreaterThan(20);
+      expect(refused).toBeGreaterThan(20);
+    },
+    MATRIX_TIMEOUT,
+  );
 
   it('users: yourself: edit (nickname and phone) only, every other action refused with 7033', async () => {
     const me = await t.call(userCalls.get, { userId: t.world.users.ownerA.id }, sessions.owner);
     expect(me.data.actions).toEqual(['edit']);
-    const base = { userId: me.data.id, nickName: me.data.nickName, phone: '', authResList: me.data.authResList, areaIds: me.data.areaIds, companyIds: [], appIds: [] };
+    const base = {
+      userId: me.data.id,
+      nickName: me.data.nickName,
+      phone: '',
+      authResList: me.data.authResList,
+      areaIds: me.data.areaIds,
+      companyIds: [],
+      appIds: [],
+    };
     expect((await t.call(userCalls.edit, base, sessions.owner)).basic.code).toBe(200);
     expect((await t.call(userCalls.edit, { ...base, authResList: [] }, sessions.owner)).basic.code).toBe(ErrorCodes.cannotOperateSelf);
-    expect((await t.call(userCalls.enable, { userId: me.data.id, enable: false }, sessions.owner)).basic.code).toBe(ErrorCodes.cannotOperateSelf);
+    expect((await t.call(userCalls.enable, { userId: me.data.id, enable: false }, sessions.owner)).basic.code).toBe(
+      ErrorCodes.cannotOperateSelf,
+    );
   });
 
   it('account management: inviteUser is answered exactly to those whose invitation goes through', async () => {
@@ -193,7 +273,8 @@ describe.each(ENGINES)('abilities answer exactly what the calls allow (%s)', (en
   // Companies and their registrations
   // ---------------------------------------------------------------------------------------------
 
-  type CompanyVariant = 'invited' | 'invited dealer' | 'active' | 'open to visits' | 'frozen' | 'pending registration' | 'rejected registration';
+  type CompanyVariant =
+    'invited' | 'invited dealer' | 'active' | 'open to visits' | 'frozen' | 'pending registration' | 'rejected registration';
   const companyParent: Record<string, () => { id: number; path: string }> = {
     owner: () => A(),
     dealerMgr: () => dealerMgrCompany,
@@ -205,7 +286,8 @@ describe.each(ENGINES)('abilities answer exactly what the calls allow (%s)', (en
     const parent = companyParent[a.name]!();
     const n = ++seq;
     const type = variant === 'invited dealer' ? 'distributor' : variant.includes('registration') ? 'customer' : 'installer';
-    const status = variant.startsWith('invited') || variant.includes('registration') ? 'inactive' : variant === 'frozen' ? 'frozen' : 'active';
+    const status =
+      variant.startsWith('invited') || variant.includes('registration') ? 'inactive' : variant === 'frozen' ? 'frozen' : 'active';
     const c = await createCompany(t.database, { parentId: parent.id, type, name: `Company ${n}`, areaId: EU(), status });
     const inviter = { inviterCompanyId: parent.id, inviterUserId: t.world.users.ownerA.id, name: c.name, email: `c${n}@abilities.test` };
     // Sent two minutes ago: a re-invite is not "too frequent".
@@ -218,56 +300,89 @@ describe.each(ENGINES)('abilities answer exactly what the calls allow (%s)', (en
     await t.database.db.insert(invitations).values({ kind: type, companyId: c.id, ...inviter, ...sent, status: 'used' });
     if (variant.includes('registration')) {
       await t.database.db.insert(registrationAudits).values({
-        companyId: c.id, approverCompanyId: parent.id, applicantUserId: owner.id, status: variant === 'pending registration' ? 'pending' : 'rejected',
+        companyId: c.id,
+        approverCompanyId: parent.id,
+        applicantUserId: owner.id,
+        status: variant === 'pending registration' ? 'pending' : 'rejected',
       });
     }
-    if (variant === 'open to visits') await t.database.db.update(companies).set({ allowSuperiorAccess: true }).where(eq(companies.id, c.id));
+    if (variant === 'open to visits')
+      await t.database.db.update(companies).set({ allowSuperiorAccess: true }).where(eq(companies.id, c.id));
     return c.id;
   }
 
-  const REINVITE = { installer: partnerCalls.reinviteInstaller, distributor: partnerCalls.reinviteDealer, customer: partnerCalls.reinviteSubCustomer } as const;
+  const REINVITE = {
+    installer: partnerCalls.reinviteInstaller,
+    distributor: partnerCalls.reinviteDealer,
+    customer: partnerCalls.reinviteSubCustomer,
+  } as const;
 
-  it('companies: the answered actions are exactly the calls that succeed, in the list, the detail and the registration audit alike', async () => {
-    const variants: CompanyVariant[] = ['invited', 'invited dealer', 'active', 'open to visits', 'frozen', 'pending registration', 'rejected registration'];
-    const { mismatches, allowed, refused } = await runMatrix({
-      actions: COMPANY_ACTIONS,
-      actors: [actor('owner'), actor('dealerMgr'), actor('viewer'), actor('remote')],
-      entities: variants.map((v) => ({ name: v, fresh: (a: Actor) => freshCompany(a, v) })),
-      read: async (id, s) => {
-        const detail = await t.call(partnerCalls.companyDetail, { companyId: id }, s);
-        if (detail.basic.code !== 200) return null;
-        const { actions, name } = detail.data.company;
-        const listed = (await t.call(companyCalls.list, { searchText: name, pageSize: 100 }, s)).data.records.find((c) => c.id === id);
-        expect(listed?.actions).toEqual(actions);
-        expect((await t.call(companyCalls.get, { companyId: id }, s)).data.actions).toEqual(actions);
-        if (detail.data.audit) {
-          const row = (await t.call(partnerCalls.auditPage, { searchText: name, pageSize: 100 }, s)).data.records.find((r) => r.companyId === id);
-          expect(row?.actions).toEqual(actions.filter((a) => a === 'approve' || a === 'reject'));
-          expect(detail.data.audit.actions).toEqual(row?.actions);
-        }
-        return actions;
-      },
-      perform: async (action, id, s) => {
-        const companyId = id;
-        switch (action) {
-          case 'update': return t.call(partnerCalls.updateCompany, { companyId, name: 'Renamed Co', contact: '', telephone: '', email: '', userLimit: 10 }, s);
-          case 'freeze': return t.call(partnerCalls.freezeCompany, { companyId }, s);
-          case 'unfreeze': return t.call(partnerCalls.unfreezeCompany, { companyId }, s);
-          case 'reinvite': {
-            const [c] = await t.database.db.select({ type: companies.type }).from(companies).where(eq(companies.id, companyId));
-            return t.call(REINVITE[c!.type as keyof typeof REINVITE], { companyId }, s);
+  it(
+    'companies: the answered actions are exactly the calls that succeed, in the list, the detail and the registration audit alike',
+    async () => {
+      const variants: CompanyVariant[] = [
+        'invited',
+        'invited dealer',
+        'active',
+        'open to visits',
+        'frozen',
+        'pending registration',
+        'rejected registration',
+      ];
+      const { mismatches, allowed, refused } = await runMatrix({
+        actions: COMPANY_ACTIONS,
+        actors: [actor('owner'), actor('dealerMgr'), actor('viewer'), actor('remote')],
+        entities: variants.map((v) => ({ name: v, fresh: (a: Actor) => freshCompany(a, v) })),
+        read: async (id, s) => {
+          const detail = await t.call(partnerCalls.companyDetail, { companyId: id }, s);
+          if (detail.basic.code !== 200) return null;
+          const { actions, name } = detail.data.company;
+          const listed = (await t.call(companyCalls.list, { searchText: name, pageSize: 100 }, s)).data.records.find((c) => c.id === id);
+          expect(listed?.actions).toEqual(actions);
+          expect((await t.call(companyCalls.get, { companyId: id }, s)).data.actions).toEqual(actions);
+          if (detail.data.audit) {
+            const row = (await t.call(partnerCalls.auditPage, { searchText: name, pageSize: 100 }, s)).data.records.find(
+              (r) => r.companyId === id,
+            );
+            expect(row?.actions).toEqual(actions.filter((a) => a === 'approve' || a === 'reject'));
+            expect(detail.data.audit.actions).toEqual(row?.actions);
           }
-          case 'undoInvite': return t.call(partnerCalls.undoInvite, { companyId }, s);
-          case 'approve': return t.call(partnerCalls.approveRegistration, { companyId }, s);
-          case 'reject': return t.call(partnerCalls.rejectRegistration, { companyId, reason: 'Details could not be verified' }, s);
-          case 'remoteAccess': return t.call(partnerCalls.createRemoteAccessLink, { companyId }, s);
-        }
-      },
-    });
-    expect(mismatches).toEqual([]);
-    expect(allowed).toBeGreaterThan(15);
-    expect(refused).toBeGreaterThan(40);
-  }, MATRIX_TIMEOUT);
+          return actions;
+        },
+        perform: async (action, id, s) => {
+          const companyId = id;
+          switch (action) {
+            case 'update':
+              return t.call(
+                partnerCalls.updateCompany,
+                { companyId, name: 'Renamed Co', contact: '', telephone: '', email: '', userLimit: 10 },
+                s,
+              );
+            case 'freeze':
+              return t.call(partnerCalls.freezeCompany, { companyId }, s);
+            case 'unfreeze':
+              return t.call(partnerCalls.unfreezeCompany, { companyId }, s);
+            case 'reinvite': {
+              const [c] = await t.database.db.select({ type: companies.type }).from(companies).where(eq(companies.id, companyId));
+              return t.call(REINVITE[c!.type as keyof typeof REINVITE], { companyId }, s);
+            }
+            case 'undoInvite':
+              return t.call(partnerCalls.undoInvite, { companyId }, s);
+            case 'approve':
+              return t.call(partnerCalls.approveRegistration, { companyId }, s);
+            case 'reject':
+              return t.call(partnerCalls.rejectRegistration, { companyId, reason: 'Details could not be verified' }, s);
+            case 'remoteAccess':
+              return t.call(partnerCalls.createRemoteAccessLink, { companyId }, s);
+          }
+        },
+      });
+      expect(mismatches).toEqual([]);
+      expect(allowed).toBeGreaterThan(15);
+      expect(refused).toBeGreaterThan(40);
+    },
+    MATRIX_TIMEOUT,
+  );
 
   it('companies: nothing is offered on your own company', async () => {
     const own = await t.call(companyCalls.get, { companyId: A().id }, sessions.owner);
@@ -276,7 +391,11 @@ describe.each(ENGINES)('abilities answer exactly what the calls allow (%s)', (en
   });
 
   it('partner network: the kinds answered are exactly those whose invitation goes through', async () => {
-    const INVITE = { inviteInstaller: partnerCalls.inviteInstaller, inviteDistributor: partnerCalls.inviteDealer, inviteCustomer: partnerCalls.inviteSubCustomer } as const;
+    const INVITE = {
+      inviteInstaller: partnerCalls.inviteInstaller,
+      inviteDistributor: partnerCalls.inviteDealer,
+      inviteCustomer: partnerCalls.inviteSubCustomer,
+    } as const;
     const { mismatches, allowed, refused } = await runMatrix({
       actions: PARTNER_ACTIONS,
       actors: [actor('owner'), actor('dealerMgr'), actor('viewer'), actor('remote')],
@@ -301,7 +420,12 @@ describe.each(ENGINES)('abilities answer exactly what the calls allow (%s)', (en
       },
       perform: async (action, _none, s) => {
         const info = (await t.call(partnerCalls.corpInfo, {}, s)).data;
-        if (action === 'edit') return t.call(partnerCalls.setCorpInfo, { name: info.name, contact: info.contact, telephone: info.telephone, email: info.email }, s);
+        if (action === 'edit')
+          return t.call(
+            partnerCalls.setCorpInfo,
+            { name: info.name, contact: info.contact, telephone: info.telephone, email: info.email },
+            s,
+          );
         if (action === 'setRemoteAccess') return t.call(partnerCalls.setRemoteAccess, { allow: info.allowSuperiorAccess }, s);
         // A logo uploaded by the caller's company (any stored file where the caller may not upload: refused before it is read).
         const file = await t.upload(s, 'logo', `logo${++seq}.png`, logo).catch(() => null);
@@ -318,82 +442,157 @@ describe.each(ENGINES)('abilities answer exactly what the calls allow (%s)', (en
   // Firmware packages, release tasks, the cloud-upgrade module
   // ---------------------------------------------------------------------------------------------
 
-  type PackageVariant = 'synced' | 'past its validity' | 'used by a running task' | 'abandoned' | 'upload_incomplete' | 'verification_failed' | 'sync_failed' | 'deleted';
+  type PackageVariant =
+    | 'synced'
+    | 'past its validity'
+    | 'used by a running task'
+    | 'abandoned'
+    | 'upload_incomplete'
+    | 'verification_failed'
+    | 'sync_failed'
+    | 'deleted';
 
   async function freshPackage(variant: PackageVariant) {
     const status = variant === 'past its validity' || variant === 'used by a running task' ? 'synced' : variant;
     const syncedAt = new Date(variant === 'past its validity' ? now() - 200 * DAY_MS : now());
-    const pkg = await createSyncedPackage(t.database, t.fileStore, { companyId: A().id, companyPath: A().path, versionName: `V9.${++seq}`, status, syncedAt });
+    const pkg = await createSyncedPackage(t.database, t.fileStore, {
+      companyId: A().id,
+      companyPath: A().path,
+      versionName: `V9.${++seq}`,
+      status,
+      syncedAt,
+    });
     if (variant === 'used by a running task') {
       await t.database.db.insert(releaseTasks).values({
-        pkgId: pkg.id, companyId: A().id, companyPath: A().path, releaseType: 'full', areaIds: [t.world.areas.us.id], target: {}, status: 'in_release',
-        startAt: new Date(now()), endAt: new Date(now() + 30 * DAY_MS), gates: {}, createdByName: 'owner-a',
+        pkgId: pkg.id,
+        companyId: A().id,
+        companyPath: A().path,
+        releaseType: 'full',
+        areaIds: [t.world.areas.us.id],
+        target: {},
+        status: 'in_release',
+        startAt: new Date(now()),
+        endAt: new Date(now() + 30 * DAY_MS),
+        gates: {},
+        createdByName: 'owner-a',
       });
     }
     return pkg.id;
   }
 
-  it('packages: the answered actions are exactly the calls that succeed', async () => {
-    const variants: PackageVariant[] = ['synced', 'past its validity', 'used by a running task', 'abandoned', 'upload_incomplete', 'verification_failed', 'sync_failed', 'deleted'];
-    const { mismatches, allowed, refused } = await runMatrix({
-      actions: PACKAGE_ABILITIES,
-      actors: [actor('owner'), actor('viewer'), actor('supplier')],
-      entities: variants.map((v) => ({ name: v, fresh: () => freshPackage(v) })),
-      read: async (pkgId, s) => {
-        const r = await t.call(upgradeCalls.packageGet, { pkgId }, s);
-        if (r.basic.code !== 200) return null;
-        const listed = (await t.call(upgradeCalls.packageList, { searchText: r.data.versionName, status: r.data.status, pageSize: 100 }, s)).data.records.find((p) => p.pkgId === pkgId);
-        expect(listed?.actions).toEqual(r.data.actions);
-        return r.data.actions;
-      },
-      perform: (action, pkgId, s) => {
-        switch (action) {
-          case 'edit':
-            return t.call(upgradeCalls.packageUpdate, { pkgId, compatibleVersions: ['V1.0.0'], validityDays: 30, isTest: false, descriptions: { 'en-US': 'Edited' }, signSheetFileId: null }, s);
-          case 'release': return t.call(upgradeCalls.taskPreview, { pkgId, releaseType: 'full', areaIds: [EU()] }, s);
-          case 'continueUpload': return t.call(upgradeCalls.storageInfo, { pkgId, action: 'upload' }, s);
-          default: return t.call(upgradeCalls.packageOperate, { pkgId, action }, s);
-        }
-      },
-    });
-    expect(mismatches).toEqual([]);
-    expect(allowed).toBeGreaterThan(15);
-    expect(refused).toBeGreaterThan(40);
-  }, MATRIX_TIMEOUT);
+  it(
+    'packages: the answered actions are exactly the calls that succeed',
+    async () => {
+      const variants: PackageVariant[] = [
+        'synced',
+        'past its validity',
+        'used by a running task',
+        'abandoned',
+        'upload_incomplete',
+        'verification_failed',
+        'sync_failed',
+        'deleted',
+      ];
+      const { mismatches, allowed, refused } = await runMatrix({
+        actions: PACKAGE_ABILITIES,
+        actors: [actor('owner'), actor('viewer'), actor('supplier')],
+        entities: variants.map((v) => ({ name: v, fresh: () => freshPackage(v) })),
+        read: async (pkgId, s) => {
+          const r = await t.call(upgradeCalls.packageGet, { pkgId }, s);
+          if (r.basic.code !== 200) return null;
+          const listed = (
+            await t.call(upgradeCalls.packageList, { searchText: r.data.versionName, status: r.data.status, pageSize: 100 }, s)
+          ).data.records.find((p) => p.pkgId === pkgId);
+          expect(listed?.actions).toEqual(r.data.actions);
+          return r.data.actions;
+        },
+        perform: (action, pkgId, s) => {
+          switch (action) {
+            case 'edit':
+              return t.call(
+                upgradeCalls.packageUpdate,
+                {
+                  pkgId,
+                  compatibleVersions: ['V1.0.0'],
+                  validityDays: 30,
+                  isTest: false,
+                  descriptions: { 'en-US': 'Edited' },
+                  signSheetFileId: null,
+                },
+                s,
+              );
+            case 'release':
+              return t.call(upgradeCalls.taskPreview, { pkgId, releaseType: 'full', areaIds: [EU()] }, s);
+            case 'continueUpload':
+              return t.call(upgradeCalls.storageInfo, { pkgId, action: 'upload' }, s);
+            default:
+              return t.call(upgradeCalls.packageOperate, { pkgId, action }, s);
+          }
+        },
+      });
+      expect(mismatches).toEqual([]);
+      expect(allowed).toBeGreaterThan(15);
+      expect(refused).toBeGreaterThan(40);
+    },
+    MATRIX_TIMEOUT,
+  );
 
   /** A task of partner A on its own package and devices: unreleased (starts tomorrow) or running. */
   async function freshTask(state: 'unreleased' | 'in_release') {
     const model = `AB-${++seq}`;
-    await seedDevices(t.database, { at: now(), companyId: A().id, companyPath: A().path, count: 3, areaId: EU(), model, snPrefix: `AB${seq}S`, macOui: `AB${(seq % 256).toString(16).padStart(2, '0').toUpperCase()}00` });
-    const pkg = await createSyncedPackage(t.database, t.fileStore, { companyId: A().id, companyPath: A().path, versionName: `V8.${seq}`, models: [model], syncedAt: new Date(now()) });
+    await seedDevices(t.database, {
+      at: now(),
+      companyId: A().id,
+      companyPath: A().path,
+      count: 3,
+      areaId: EU(),
+      model,
+      snPrefix: `AB${seq}S`,
+      macOui: `AB${(seq % 256).toString(16).padStart(2, '0').toUpperCase()}00`,
+    });
+    const pkg = await createSyncedPackage(t.database, t.fileStore, {
+      companyId: A().id,
+      companyPath: A().path,
+      versionName: `V8.${seq}`,
+      models: [model],
+      syncedAt: new Date(now()),
+    });
     const startAt = state === 'unreleased' ? now() + DAY_MS : now();
-    const r = await t.call(upgradeCalls.taskBatchSubmit, { tasks: [{ target: { pkgId: pkg.id, releaseType: 'full', areaIds: [EU()] }, startAt, endAt: now() + 30 * DAY_MS }] }, sessions.owner);
+    const r = await t.call(
+      upgradeCalls.taskBatchSubmit,
+      { tasks: [{ target: { pkgId: pkg.id, releaseType: 'full', areaIds: [EU()] }, startAt, endAt: now() + 30 * DAY_MS }] },
+      sessions.owner,
+    );
     expect(r.basic.code, r.basic.msg).toBe(200);
     return r.data.taskIds[0]!;
   }
 
-  it('release tasks: the answered actions are exactly the calls that succeed', async () => {
-    const { mismatches, allowed, refused } = await runMatrix({
-      actions: TASK_ABILITIES,
-      actors: [actor('owner'), actor('viewer'), actor('supplier')],
-      entities: [
-        { name: 'unreleased', fresh: () => freshTask('unreleased') },
-        { name: 'in release', fresh: () => freshTask('in_release') },
-      ],
-      read: async (taskId, s) => {
-        const r = await t.call(upgradeCalls.taskGet, { taskId }, s);
-        return r.basic.code === 200 ? r.data.actions : null;
-      },
-      perform: (action, taskId, s) => {
-        if (action === 'update') return t.call(upgradeCalls.taskUpdate, { taskId, endAt: now() + 40 * DAY_MS }, s);
-        if (action === 'delete') return t.call(upgradeCalls.taskDelete, { taskId }, s);
-        return t.call(upgradeCalls.taskOperate, { taskId, action }, s);
-      },
-    });
-    expect(mismatches).toEqual([]);
-    expect(allowed).toBeGreaterThan(10);
-    expect(refused).toBeGreaterThan(30);
-  }, MATRIX_TIMEOUT);
+  it(
+    'release tasks: the answered actions are exactly the calls that succeed',
+    async () => {
+      const { mismatches, allowed, refused } = await runMatrix({
+        actions: TASK_ABILITIES,
+        actors: [actor('owner'), actor('viewer'), actor('supplier')],
+        entities: [
+          { name: 'unreleased', fresh: () => freshTask('unreleased') },
+          { name: 'in release', fresh: () => freshTask('in_release') },
+        ],
+        read: async (taskId, s) => {
+          const r = await t.call(upgradeCalls.taskGet, { taskId }, s);
+          return r.basic.code === 200 ? r.data.actions : null;
+        },
+        perform: (action, taskId, s) => {
+          if (action === 'update') return t.call(upgradeCalls.taskUpdate, { taskId, endAt: now() + 40 * DAY_MS }, s);
+          if (action === 'delete') return t.call(upgradeCalls.taskDelete, { taskId }, s);
+          return t.call(upgradeCalls.taskOperate, { taskId, action }, s);
+        },
+      });
+      expect(mismatches).toEqual([]);
+      expect(allowed).toBeGreaterThan(10);
+      expect(refused).toBeGreaterThan(30);
+    },
+    MATRIX_TIMEOUT,
+  );
 
   it('cloud upgrade: upload, release, import and the provisioning key exactly as answered', async () => {
     const wb = new ExcelJS.Workbook();
@@ -409,12 +608,27 @@ describe.each(ENGINES)('abilities answer exactly what the calls allow (%s)', (en
       perform: async (action, _none, s) => {
         switch (action) {
           case 'uploadPackage':
-            return t.call(upgradeCalls.packageCreate, {
-              versionName: `V7.${++seq}`, productType: 'IPC', models: ['IPC-200'], compatibleVersions: ['V1.0.0'], validityDays: 30, isTest: false,
-              descriptions: { 'en-US': 'New' }, signSheetFileId: null, fileName: 'fw.bin', size: 10, md5: '0'.repeat(32),
-            }, s);
-          case 'release': return t.call(upgradeCalls.taskPreview, { pkgId: await freshPackage('synced'), releaseType: 'full', areaIds: [EU()] }, s);
-          case 'provisioningKey': return t.call(deviceCalls.provisioningKey, {}, s);
+            return t.call(
+              upgradeCalls.packageCreate,
+              {
+                versionName: `V7.${++seq}`,
+                productType: 'IPC',
+                models: ['IPC-200'],
+                compatibleVersions: ['V1.0.0'],
+                validityDays: 30,
+                isTest: false,
+                descriptions: { 'en-US': 'New' },
+                signSheetFileId: null,
+                fileName: 'fw.bin',
+                size: 10,
+                md5: '0'.repeat(32),
+              },
+              s,
+            );
+          case 'release':
+            return t.call(upgradeCalls.taskPreview, { pkgId: await freshPackage('synced'), releaseType: 'full', areaIds: [EU()] }, s);
+          case 'provisioningKey':
+            return t.call(deviceCalls.provisioningKey, {}, s);
           case 'importDevices': {
             // The caller's own upload (any stored file where the caller may not upload: refused before it is read).
             const file = await t.upload(s, 'import', `devices${++seq}.xlsx`, sheet).catch(() => null);

@@ -73,7 +73,13 @@ describe.each(ENGINES)('mail outbox and after-commit work (%s)', (engine) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-outbox-'));
     const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), databaseUrl: database.connectionString };
     services = await createServices(config, database, {
-      env: { FILE_STORE_DIR: path.join(dataDir, 'files'), MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_SECURE: 'false' },
+      env: {
+        FILE_STORE_DIR: path.join(dataDir, 'files'),
+        MAIL_TRANSPORT: 'smtp',
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(smtp.port),
+        SMTP_SECURE: 'false',
+      },
       clock,
     });
     app = Fastify({ logger: false });
@@ -85,7 +91,10 @@ describe.each(ENGINES)('mail outbox and after-commit work (%s)', (engine) => {
       // Must stay whatever happens to the call.
       ctx.persist((db) => db.insert(mails).values({ to: `persisted+${d.to}`, subject: 'persisted', text: 'x', status: 'outbox' }));
       ctx.afterCommit(async () => {
-        const [row] = await database.db.select().from(mails).where(eq(mails.to, `inside+${d.to}`));
+        const [row] = await database.db
+          .select()
+          .from(mails)
+          .where(eq(mails.to, `inside+${d.to}`));
         afterCommitSaw.push({ to: d.to, committed: !!row });
       });
       if (d.fail) throw new AppError(1004);
@@ -135,7 +144,10 @@ describe.each(ENGINES)('mail outbox and after-commit work (%s)', (engine) => {
     expect(sent.sentAt).not.toBeNull();
     expect(smtp.received.filter((a) => a === 'committed@dealer.test')).toHaveLength(1);
     // It went through a 'mail.deliver' job carrying its id.
-    const { rows } = await database.query<{ state: string }>(`select state from pgboss.job where name = $1 and (data->>'mailId')::int = $2`, [MAIL_JOBS.deliver.name, queued.id]);
+    const { rows } = await database.query<{ state: string }>(
+      `select state from pgboss.job where name = $1 and (data->>'mailId')::int = $2`,
+      [MAIL_JOBS.deliver.name, queued.id],
+    );
     expect(rows.map((j) => j.state)).toEqual(['completed']);
   });
 });

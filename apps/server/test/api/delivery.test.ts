@@ -128,7 +128,10 @@ describe('compressed, cached delivery', () => {
     const publish = async (body: Buffer) => {
       const key = `branding/favicons/${randomBytes(6).toString('hex')}.png`;
       await t.fileStore.put(key, body);
-      const [f] = await t.database.db.insert(files).values({ companyId: A.id, path: key, name: 'favicon.png', mime: 'image/png', size: body.length, sha256: 'x', isPublic: true }).returning();
+      const [f] = await t.database.db
+        .insert(files)
+        .values({ companyId: A.id, path: key, name: 'favicon.png', mime: 'image/png', size: body.length, sha256: 'x', isPublic: true })
+        .returning();
       await t.database.db
         .insert(companyBranding)
         .values({ companyId: A.id, title: 'A', favicon: String(f!.id) })
@@ -141,9 +144,16 @@ describe('compressed, cached delivery', () => {
     expect(one.body).toBe('first-icon');
     expect(one.headers['content-type']).toBe('image/png');
     const etag = String(one.headers.etag);
-    expect((await t.app.inject({ method: 'GET', url: '/favicon.ico', headers: { host: 'portal.brand-a.test', 'if-none-match': etag } })).statusCode).toBe(304);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/favicon.ico', headers: { host: 'portal.brand-a.test', 'if-none-match': etag } }))
+        .statusCode,
+    ).toBe(304);
     await publish(Buffer.from('second-icon'));
-    const two = await t.app.inject({ method: 'GET', url: '/branding/favicon', headers: { host: 'portal.brand-a.test', 'if-none-match': etag } });
+    const two = await t.app.inject({
+      method: 'GET',
+      url: '/branding/favicon',
+      headers: { host: 'portal.brand-a.test', 'if-none-match': etag },
+    });
     expect(two.statusCode).toBe(200);
     expect(two.body).toBe('second-icon');
     expect(two.headers.etag).not.toBe(etag);
@@ -169,7 +179,10 @@ describe('compressed, cached delivery', () => {
     const small = await t.app.inject({
       method: 'POST',
       url: `${API_PREFIX}/${companyCalls.list.path}`,
-      payload: { basic: buildBasic({ token: owner.token, signKey: owner.signKey, path: companyCalls.list.path, data, now: t.clock.now() }), data },
+      payload: {
+        basic: buildBasic({ token: owner.token, signKey: owner.signKey, path: companyCalls.list.path, data, now: t.clock.now() }),
+        data,
+      },
       headers: { 'accept-encoding': 'br' },
     });
     expect(small.rawPayload.length).toBeLessThan(1024);
@@ -183,7 +196,10 @@ describe('compressed, cached delivery', () => {
     const body = Buffer.from('firmware-like text '.repeat(400)); // 7,600 bytes of text/plain
     const key = `test/${A.id}/fw.txt`;
     await t.fileStore.put(key, body);
-    const [f] = await t.database.db.insert(files).values({ companyId: A.id, path: key, name: 'fw.txt', mime: 'text/plain', size: body.length, sha256: 'x' }).returning();
+    const [f] = await t.database.db
+      .insert(files)
+      .values({ companyId: A.id, path: key, name: 'fw.txt', mime: 'text/plain', size: body.length, sha256: 'x' })
+      .returning();
     const link = await t.call(systemCalls.fileLink, { fileId: f!.id, isDownload: true }, owner);
     const whole = await get(link.data.url, { 'accept-encoding': 'br, gzip' });
     expect(whole.statusCode).toBe(200);

@@ -1,6 +1,22 @@
 import {
-  ALL_CALLS, ALL_RAW_ROUTES, API_PREFIX, rawRoutes, DEVICE_API_PATHS, DEVICE_API_PREFIX, DEVICE_REPORT_STATUSES, deviceRegisterResultSchema, deviceRegisterSchema, devicePollResultSchema, devicePollSchema,
-  deviceReportResultSchema, deviceReportSchema, ErrorCodes, SIGNED_URL_TTL_SECONDS, STORAGE_PATH_PREFIX, uploadChunkResultSchema, uploadStatusSchema,
+  ALL_CALLS,
+  ALL_RAW_ROUTES,
+  API_PREFIX,
+  rawRoutes,
+  DEVICE_API_PATHS,
+  DEVICE_API_PREFIX,
+  DEVICE_REPORT_STATUSES,
+  deviceRegisterResultSchema,
+  deviceRegisterSchema,
+  devicePollResultSchema,
+  devicePollSchema,
+  deviceReportResultSchema,
+  deviceReportSchema,
+  ErrorCodes,
+  SIGNED_URL_TTL_SECONDS,
+  STORAGE_PATH_PREFIX,
+  uploadChunkResultSchema,
+  uploadStatusSchema,
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -10,7 +26,8 @@ import { createTestApp, type TestApp } from '../support/app';
 /* eslint-disable @typescript-eslint/no-explicit-any -- the document is plain JSON walked by path */
 
 /** The JSON Schema the document must hold for a contract schema (the generator's own settings). */
-const fromContract = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+const fromContract = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
 const jsonOf = (op: any, status: number | string = 200) => op.responses[status].content['application/json'].schema;
 
 describe('API documentation', () => {
@@ -79,7 +96,17 @@ describe('API documentation', () => {
       expect(op).toBeTruthy();
       expect(op.summary).toContain(`${SIGNED_URL_TTL_SECONDS} s`);
       const params = op.parameters.map((p: any) => `${p.in}:${p.name}`);
-      expect(params).toEqual(expect.arrayContaining(['query:pkg', 'query:dev', 'query:task', 'query:expires', 'query:signature', 'header:Range', 'header:If-Range']));
+      expect(params).toEqual(
+        expect.arrayContaining([
+          'query:pkg',
+          'query:dev',
+          'query:task',
+          'query:expires',
+          'query:signature',
+          'header:Range',
+          'header:If-Range',
+        ]),
+      );
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '206', '403', '404', '416']));
       expect(op.responses[206].headers['Content-Range']).toBeTruthy();
       expect(op.responses[206].content['application/octet-stream'].schema).toEqual({ type: 'string', format: 'binary' });
@@ -124,7 +151,11 @@ describe('API documentation', () => {
         const res = await t.app.inject({
           method: method.toUpperCase() as 'GET' | 'POST' | 'PUT',
           url,
-          ...(method === 'put' ? { payload: Buffer.from('x'), headers: { 'content-type': 'application/octet-stream' } } : method === 'post' ? { payload: {} } : {}),
+          ...(method === 'put'
+            ? { payload: Buffer.from('x'), headers: { 'content-type': 'application/octet-stream' } }
+            : method === 'post'
+              ? { payload: {} }
+              : {}),
         });
         const body = res.json();
         expect(body.basic?.code, `${method} ${p}`).not.toBe(ErrorCodes.unknownCall);

@@ -104,7 +104,12 @@ describe.each(ENGINES)('wire envelope (%s)', (engine) => {
   });
 
   it('answers a wrong content type with a catalogue error', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `${API_PREFIX}/${authCalls.userExist.path}`, payload: 'hello', headers: { 'content-type': 'text/plain' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/${authCalls.userExist.path}`,
+      payload: 'hello',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json().basic.code).toBe(ErrorCodes.invalidParams);
   });

@@ -6,8 +6,17 @@
  * are wrong, and the raw routes (file upload, package chunk upload, export, device API).
  */
 import {
-  ALL_CALLS, API_PREFIX, buildBasic, DEVICE_API_PATHS, DEVICE_API_PREFIX, ErrorCodes, FILE_UPLOAD_PATH, isKnownErrorCode,
-  SESSION_ENDING_CODES, STORAGE_PATH_PREFIX, type CallDef,
+  ALL_CALLS,
+  API_PREFIX,
+  buildBasic,
+  DEVICE_API_PATHS,
+  DEVICE_API_PREFIX,
+  ErrorCodes,
+  FILE_UPLOAD_PATH,
+  isKnownErrorCode,
+  SESSION_ENDING_CODES,
+  STORAGE_PATH_PREFIX,
+  type CallDef,
 } from '@portal/contract';
 import { deeplyNested, FUZZ_DEEP_LEVELS, fuzzData, malformedBodies, seededRng } from '@portal/contract/fuzz';
 import type { InjectOptions } from 'fastify';
@@ -59,7 +68,12 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
   async function send(call: CallDef, who: keyof typeof accounts | 'public', data: unknown): Promise<{ status: number; body: unknown }> {
     const session = who === 'public' ? null : sessions[who]!;
     const basic = buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', path: call.path, data, now: t.clock.now() });
-    const res = await t.app.inject({ method: 'POST', url: `${API_PREFIX}/${call.path}`, payload: JSON.stringify({ basic, data }), headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/${call.path}`,
+      payload: JSON.stringify({ basic, data }),
+      headers: { 'content-type': 'application/json' },
+    });
     const body = parseJson(res.body);
     const code = (body as { basic?: { code?: number } } | null)?.basic?.code;
     if (who !== 'public' && typeof code === 'number' && SESSION_ENDING_CODES.includes(code)) sessions[who] = await relogin(who);
@@ -72,8 +86,14 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
       return await t.login(accounts[who]);
     } catch {
       const user = who === 'supplier' ? t.world.users.supplierUser : t.world.users.ownerA;
-      const [{ passwordHash }] = await t.database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, t.world.users.noCodesA.id));
-      await t.database.db.update(users).set({ passwordHash, status: 'normal', failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
+      const [{ passwordHash }] = await t.database.db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, t.world.users.noCodesA.id));
+      await t.database.db
+        .update(users)
+        .set({ passwordHash, status: 'normal', failedLogins: 0, lockedUntil: null })
+        .where(eq(users.id, user.id));
       await t.database.db.update(companies).set({ status: 'active' }).where(eq(companies.id, user.companyId));
       return t.login(accounts[who]);
     }
@@ -124,8 +144,17 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
     const failures: Failure[] = [];
     const list = ALL_CALLS.find((c) => c.path === 'customer/company/list')!;
     const userExist = ALL_CALLS.find((c) => c.path === 'auth/user-exist')!;
-    for (const [call, session] of [[userExist, null], [list, sessions.partnerOwner]] as const) {
-      const basic = buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', path: call.path, data: {}, now: t.clock.now() });
+    for (const [call, session] of [
+      [userExist, null],
+      [list, sessions.partnerOwner],
+    ] as const) {
+      const basic = buildBasic({
+        token: session?.token ?? '',
+        signKey: session?.signKey ?? '',
+        path: call.path,
+        data: {},
+        now: t.clock.now(),
+      });
       for (const b of malformedBodies(basic)) {
         const res = await t.app.inject({
           method: 'POST',
@@ -150,7 +179,11 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
     expect(r1.basic.msg).toContain('嵌套');
 
     const data = { pageNum: 1, pageSize: 10, searchText: 'a\u0000b' };
-    const r2 = await t.call(ALL_CALLS.find((c) => c.path === 'customer/company/list')!, data as never, s);
+    const r2 = await t.call(
+      ALL_CALLS.find((c) => c.path === 'customer/company/list')!,
+      data as never,
+      s,
+    );
     expect(r2.basic.code).toBe(ErrorCodes.inputBadCharacter);
     expect(r2.basic.msg).toContain('data.searchText');
 
@@ -158,12 +191,21 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
     expect(r3.basic.code).toBe(ErrorCodes.numberOutOfRange);
 
     // The device API answers the same refusal in its own form, as bad input (400).
-    const dev = await t.app.inject({ method: 'POST', url: `${DEVICE_API_PREFIX}/${DEVICE_API_PATHS.poll}`, payload: '{"sn":"A\\u0000B"}', headers: { 'content-type': 'application/json' } });
+    const dev = await t.app.inject({
+      method: 'POST',
+      url: `${DEVICE_API_PREFIX}/${DEVICE_API_PATHS.poll}`,
+      payload: '{"sn":"A\\u0000B"}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(dev.statusCode).toBe(400);
     expect(dev.json()).toMatchObject({ code: ErrorCodes.inputBadCharacter, data: null });
 
     // 200 levels: deep enough to refuse, shallow enough to sign; still refused before signing matters.
-    const r4 = await t.call(ALL_CALLS.find((c) => c.path === 'auth/user-exist')!, { email: deeplyNested(200) } as never, null);
+    const r4 = await t.call(
+      ALL_CALLS.find((c) => c.path === 'auth/user-exist')!,
+      { email: deeplyNested(200) } as never,
+      null,
+    );
     expect(r4.basic.code).toBe(ErrorCodes.inputTooDeep);
   });
 
@@ -171,7 +213,19 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
     const failures: Failure[] = [];
     const s = sessions.partnerOwner!;
     const rng = seededRng(SEED + 1);
-    const hostileStrings = ['', '\u0000', 'a\u0000b', 'x'.repeat(5000), '../../etc/passwd', '%00', '\ud800', "' or 1=1 --", '1e400', '-1', '99999999999999999999'];
+    const hostileStrings = [
+      '',
+      '\u0000',
+      'a\u0000b',
+      'x'.repeat(5000),
+      '../../etc/passwd',
+      '%00',
+      '\ud800',
+      "' or 1=1 --",
+      '1e400',
+      '-1',
+      '99999999999999999999',
+    ];
     // A lone surrogate cannot be percent-encoded: sent as the invalid UTF-8 it would be.
     const enc = (v: string) => {
       try {
@@ -189,7 +243,13 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
 
     // file/upload: X-Basic header and query hostile, body arbitrary bytes.
     for (const v of hostileStrings) {
-      const basic = buildBasic({ token: s.token, signKey: s.signKey, path: FILE_UPLOAD_PATH, data: { purpose: 'import', name: v, size: 3, sha256: '0' }, now: t.clock.now() });
+      const basic = buildBasic({
+        token: s.token,
+        signKey: s.signKey,
+        path: FILE_UPLOAD_PATH,
+        data: { purpose: 'import', name: v, size: 3, sha256: '0' },
+        now: t.clock.now(),
+      });
       await inject(`file/upload name=${JSON.stringify(v).slice(0, 30)}`, {
         method: 'POST',
         url: `${API_PREFIX}/${FILE_UPLOAD_PATH}?purpose=import&name=${enc(v)}`,
@@ -212,21 +272,41 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
         payload: Buffer.from('x'),
         headers: { 'content-type': 'application/octet-stream', 'x-security-token': v.replace(/[^\x20-\x7e]/g, '') },
       });
-      await inject(`status pkgId=${seg.slice(0, 30)}`, { method: 'GET', url: `${STORAGE_PATH_PREFIX}/uploads/firmware/${seg || '0'}/status` });
+      await inject(`status pkgId=${seg.slice(0, 30)}`, {
+        method: 'GET',
+        url: `${STORAGE_PATH_PREFIX}/uploads/firmware/${seg || '0'}/status`,
+      });
       await inject(`download ${seg.slice(0, 30)}`, { method: 'GET', url: `${STORAGE_PATH_PREFIX}/firmware/${seg || '0'}` });
       // Export download: a signed link's query, hostile.
-      await inject(`export ${seg.slice(0, 30)}`, { method: 'GET', url: `${RESULT_EXPORT_DOWNLOAD_PATH}?token=${seg}&exp=${seg}&sig=${seg}` });
+      await inject(`export ${seg.slice(0, 30)}`, {
+        method: 'GET',
+        url: `${RESULT_EXPORT_DOWNLOAD_PATH}?token=${seg}&exp=${seg}&sig=${seg}`,
+      });
     }
     // Device API: hostile JSON bodies and Authorization headers.
     const { hostileValue } = await import('@portal/contract/fuzz');
     for (const p of [DEVICE_API_PATHS.register, DEVICE_API_PATHS.poll, DEVICE_API_PATHS.report]) {
       for (let i = 0; i < 12; i++) {
-        const body = i % 3 === 0 ? hostileValue(rng) : { sn: hostileValue(rng), mac: 'A1B2C3D4E5F6', key: hostileValue(rng), model: 'IPC-200', version: hostileValue(rng), taskId: hostileValue(rng), status: hostileValue(rng) };
+        const body =
+          i % 3 === 0
+            ? hostileValue(rng)
+            : {
+                sn: hostileValue(rng),
+                mac: 'A1B2C3D4E5F6',
+                key: hostileValue(rng),
+                model: 'IPC-200',
+                version: hostileValue(rng),
+                taskId: hostileValue(rng),
+                status: hostileValue(rng),
+              };
         await inject(`device-api ${p} #${i}`, {
           method: 'POST',
           url: `${DEVICE_API_PREFIX}/${p}`,
           payload: JSON.stringify(body),
-          headers: { 'content-type': 'application/json', authorization: `Device ${String(hostileStrings[i % hostileStrings.length]).replace(/[^\x20-\x7e]/g, '')}:x` },
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Device ${String(hostileStrings[i % hostileStrings.length]).replace(/[^\x20-\x7e]/g, '')}:x`,
+          },
         });
       }
       await inject(`device-api ${p} deep`, {
@@ -235,9 +315,17 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
         payload: `{"sn":${'['.repeat(FUZZ_DEEP_LEVELS)}${']'.repeat(FUZZ_DEEP_LEVELS)}}`,
         headers: { 'content-type': 'application/json' },
       });
-      await inject(`device-api ${p} NUL`, { method: 'POST', url: `${DEVICE_API_PREFIX}/${p}`, payload: '{"sn":"A\\u0000B"}', headers: { 'content-type': 'application/json' } });
+      await inject(`device-api ${p} NUL`, {
+        method: 'POST',
+        url: `${DEVICE_API_PREFIX}/${p}`,
+        payload: '{"sn":"A\\u0000B"}',
+        headers: { 'content-type': 'application/json' },
+      });
     }
-    await inject('device-api download hostile', { method: 'GET', url: `${DEVICE_API_PREFIX}/${DEVICE_API_PATHS.download}?t=%00&exp=1e400&sig=${'f'.repeat(5000)}` });
+    await inject('device-api download hostile', {
+      method: 'GET',
+      url: `${DEVICE_API_PREFIX}/${DEVICE_API_PATHS.download}?t=%00&exp=1e400&sig=${'f'.repeat(5000)}`,
+    });
     expect(failures).toEqual([]);
   });
 });

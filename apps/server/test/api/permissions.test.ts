@@ -6,7 +6,16 @@
  * credentials and one with forged credentials with its declared code, a coded one refuses a
  * session without its codes, and each states why another tenant's ids are out of its reach.
  */
-import { ALL_CALLS, ALL_RAW_ROUTES, buildBasic, DEVICE_REPORT_STATUSES, ErrorCodes, FILE_UPLOAD_PATH, PRODUCT_TYPES, type RawRouteDef } from '@portal/contract';
+import {
+  ALL_CALLS,
+  ALL_RAW_ROUTES,
+  buildBasic,
+  DEVICE_REPORT_STATUSES,
+  ErrorCodes,
+  FILE_UPLOAD_PATH,
+  PRODUCT_TYPES,
+  type RawRouteDef,
+} from '@portal/contract';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_IMPLS } from '../../src/app';
@@ -60,10 +69,13 @@ describe.each(ENGINES)('permissions of every call (%s)', (engine) => {
     expect(r.basic.code).toBe(ErrorCodes.forbidden);
   });
 
-  it.each(supplierCalls.map((i) => [i.call.path, i] as const))('%s refuses a partner, even with every dealer code (1005)', async (_p, impl) => {
-    const r = await t.call(impl.call, {} as never, owner);
-    expect(r.basic.code).toBe(ErrorCodes.forbidden);
-  });
+  it.each(supplierCalls.map((i) => [i.call.path, i] as const))(
+    '%s refuses a partner, even with every dealer code (1005)',
+    async (_p, impl) => {
+      const r = await t.call(impl.call, {} as never, owner);
+      expect(r.basic.code).toBe(ErrorCodes.forbidden);
+    },
+  );
 
   it.each(tenantCalls.map((i) => [i.call.path, i] as const))("%s refuses another tenant's ids (1004)", async (_p, impl) => {
     if (!('otherTenant' in impl.tenant)) return;
@@ -85,7 +97,8 @@ describe.each(ENGINES)('permissions of every raw route (%s)', (engine) => {
   const label = (r: RawRouteDef) => `${r.method} ${r.path}`;
   /** A concrete URL for the route's path (parameters filled in). */
   const urlOf = (r: RawRouteDef, query = '') => `${r.path.replace(/:([A-Za-z]+)/g, '1').replace(/\*$/, '1/1.bin')}${query}`;
-  const codeOf = (r: RawRouteDef, body: Record<string, unknown>) => (r.shape === 'plain' ? body.code : (body.basic as { code: number } | undefined)?.code);
+  const codeOf = (r: RawRouteDef, body: Record<string, unknown>) =>
+    r.shape === 'plain' ? body.code : (body.basic as { code: number } | undefined)?.code;
   const isCallAuth = (r: RawRouteDef) => r.auth === 'public' || r.auth === 'session' || typeof r.auth === 'object';
 
   async function send(r: RawRouteDef, opts: Request = {}) {
@@ -93,7 +106,10 @@ describe.each(ENGINES)('permissions of every raw route (%s)', (engine) => {
     const res = await t.app.inject({
       method: r.method,
       url: urlOf(r, opts.query),
-      headers: { ...(json ? { 'content-type': 'application/json' } : r.method === 'GET' ? {} : { 'content-type': 'application/octet-stream' }), ...opts.headers },
+      headers: {
+        ...(json ? { 'content-type': 'application/json' } : r.method === 'GET' ? {} : { 'content-type': 'application/octet-stream' }),
+        ...opts.headers,
+      },
       ...(r.method === 'GET' ? {} : { payload: json ? JSON.stringify(opts.body) : Buffer.from('x') }),
     });
     return { status: res.statusCode, body: res.json() as Record<string, unknown> };
@@ -101,7 +117,13 @@ describe.each(ENGINES)('permissions of every raw route (%s)', (engine) => {
 
   /** A well-formed device registration: only its provisioning key is wrong. */
   const registration = (provisioningKey: string) => ({
-    provisioningKey, sn: 'PERM-SN-1', mac: '00:11:22:33:44:55', model: 'M1', productType: PRODUCT_TYPES[0], firmwareVersion: '1.0.0', country: 'DE',
+    provisioningKey,
+    sn: 'PERM-SN-1',
+    mac: '00:11:22:33:44:55',
+    model: 'M1',
+    productType: PRODUCT_TYPES[0],
+    firmwareVersion: '1.0.0',
+    country: 'DE',
   });
 
   /** Credentials of the route's kind that the server never issued. */
@@ -109,7 +131,12 @@ describe.each(ENGINES)('permissions of every raw route (%s)', (engine) => {
   function forged(r: RawRouteDef): Request {
     if (isCallAuth(r)) {
       const data = { purpose: 'logo', name: 'a.png', size: 1, sha256: createHash('sha256').update('x').digest('hex') };
-      return { headers: { 'x-basic': JSON.stringify(buildBasic({ token: 'forged-token', signKey: 'x', path: FILE_UPLOAD_PATH, data, now: t.clock.now() })) }, query: '?purpose=logo&name=a.png' };
+      return {
+        headers: {
+          'x-basic': JSON.stringify(buildBasic({ token: 'forged-token', signKey: 'x', path: FILE_UPLOAD_PATH, data, now: t.clock.now() })),
+        },
+        query: '?purpose=logo&name=a.png',
+      };
     }
     if (r.auth === 'device') {
       // A well-formed body: only the key is wrong.

@@ -5,7 +5,17 @@
  * (No default secret (1): test/lib/server-secrets.test.ts.)
  */
 import {
-  API_PREFIX, authCalls, buildBasic, companyCalls, DEVICE_API_PREFIX, deviceCalls, ErrorCodes, errorMessage, RATE_LIMITS, userCalls, type CallDef,
+  API_PREFIX,
+  authCalls,
+  buildBasic,
+  companyCalls,
+  DEVICE_API_PREFIX,
+  deviceCalls,
+  ErrorCodes,
+  errorMessage,
+  RATE_LIMITS,
+  userCalls,
+  type CallDef,
 } from '@portal/contract';
 import { createHash, randomInt } from 'node:crypto';
 import net from 'node:net';
@@ -65,7 +75,12 @@ describe.each(ENGINES)('platform security (%s)', (engine) => {
     const KEY_A = 'platsec-provisioning-key-a-0123456789';
     const KEY_B = 'platsec-provisioning-key-b-0123456789';
     const registration = (over: Record<string, unknown>) => ({
-      provisioningKey: KEY_A, model: 'IPC-SEC', productType: 'IPC', firmwareVersion: 'V1.0.0', country: 'DE', ...over,
+      provisioningKey: KEY_A,
+      model: 'IPC-SEC',
+      productType: 'IPC',
+      firmwareVersion: 'V1.0.0',
+      country: 'DE',
+      ...over,
     });
     const register = (body: Record<string, unknown>) => deviceCall<{ deviceId: number; deviceKey: string }>(t, 'register', body);
 
@@ -87,22 +102,42 @@ describe.each(ENGINES)('platform security (%s)', (engine) => {
       expect(keyedB.code, keyedB.msg).toBe(200);
       const otherKeyed = await register(registration({ sn: 'SECB-0001', mac: '5E:C0:00:00:0B:01' }));
       const otherImported = await register(registration({ sn: 'WORLDB000001', mac: 'B0:B0:B0:00:00:01' }));
-      const shape = (r: { status: number; code: number; msg: string; data: unknown }) => ({ status: r.status, code: r.code, msg: r.msg, data: r.data });
-      expect(shape(ownTenant)).toEqual({ status: 200, code: ErrorCodes.deviceAlreadyRegistered, msg: errorMessage(ErrorCodes.deviceAlreadyRegistered, 'en-US'), data: null });
+      const shape = (r: { status: number; code: number; msg: string; data: unknown }) => ({
+        status: r.status,
+        code: r.code,
+        msg: r.msg,
+        data: r.data,
+      });
+      expect(shape(ownTenant)).toEqual({
+        status: 200,
+        code: ErrorCodes.deviceAlreadyRegistered,
+        msg: errorMessage(ErrorCodes.deviceAlreadyRegistered, 'en-US'),
+        data: null,
+      });
       expect(shape(otherKeyed)).toEqual(shape(ownTenant));
       expect(shape(otherImported)).toEqual(shape(ownTenant));
 
       // Nothing changed: the device still has its key (and version), the old key still polls.
       const [after] = await t.database.db.select().from(devices).where(eq(devices.id, first.data.deviceId));
       expect(after).toMatchObject({ keyHash: before!.keyHash, firmwareVersion: 'V1.0.0' });
-      expect((await poll(t, { id: first.data.deviceId, sn: 'SEC-0001', key: first.data.deviceKey, model: 'IPC-SEC', version: 'V1.0.0' })).code).toBe(200);
+      expect(
+        (await poll(t, { id: first.data.deviceId, sn: 'SEC-0001', key: first.data.deviceKey, model: 'IPC-SEC', version: 'V1.0.0' })).code,
+      ).toBe(200);
 
       // Registered again by its own key: updated, the key kept.
-      const own = await register(registration({ sn: 'SEC-0001', mac: '5E:C0:00:00:00:01', firmwareVersion: 'V1.1.0', deviceKey: first.data.deviceKey }));
+      const own = await register(
+        registration({ sn: 'SEC-0001', mac: '5E:C0:00:00:00:01', firmwareVersion: 'V1.1.0', deviceKey: first.data.deviceKey }),
+      );
       expect(own.code, own.msg).toBe(200);
       expect(own.data).toEqual(expect.objectContaining({ deviceId: first.data.deviceId, deviceKey: first.data.deviceKey }));
       // Its own key does not carry it into another brand.
-      expect((await register(registration({ provisioningKey: KEY_B, sn: 'SEC-0001', mac: '5E:C0:00:00:00:01', deviceKey: first.data.deviceKey }))).code).toBe(ErrorCodes.deviceAlreadyRegistered);
+      expect(
+        (
+          await register(
+            registration({ provisioningKey: KEY_B, sn: 'SEC-0001', mac: '5E:C0:00:00:00:01', deviceKey: first.data.deviceKey }),
+          )
+        ).code,
+      ).toBe(ErrorCodes.deviceAlreadyRegistered);
     });
 
     it('lets a portal user with the upgrade management code reset a device key, in their own tenant only', async () => {
@@ -116,11 +151,15 @@ describe.each(ENGINES)('platform security (%s)', (engine) => {
       const ownerA = await t.login('owner-a@test.local');
       const reset = await t.call(deviceCalls.resetDeviceKey, { deviceId: first.data.deviceId }, ownerA);
       expect(reset.basic.code, reset.basic.msg).toBe(200);
-      expect((await poll(t, { id: first.data.deviceId, sn: 'SEC-0002', key: first.data.deviceKey, model: 'IPC-SEC', version: 'V1.0.0' })).code).toBe(ErrorCodes.deviceKeyInvalid);
+      expect(
+        (await poll(t, { id: first.data.deviceId, sn: 'SEC-0002', key: first.data.deviceKey, model: 'IPC-SEC', version: 'V1.0.0' })).code,
+      ).toBe(ErrorCodes.deviceKeyInvalid);
       const again = await register(registration({ sn: 'SEC-0002', mac: '5E:C0:00:00:00:02' }));
       expect(again.code, again.msg).toBe(200);
       expect(again.data.deviceKey).not.toBe(first.data.deviceKey);
-      expect((await poll(t, { id: first.data.deviceId, sn: 'SEC-0002', key: again.data.deviceKey, model: 'IPC-SEC', version: 'V1.0.0' })).code).toBe(200);
+      expect(
+        (await poll(t, { id: first.data.deviceId, sn: 'SEC-0002', key: again.data.deviceKey, model: 'IPC-SEC', version: 'V1.0.0' })).code,
+      ).toBe(200);
     });
   });
 
@@ -164,9 +203,19 @@ describe.each(ENGINES)('platform security (%s)', (engine) => {
     it('keeps tokens, signs, passwords, signed URL queries and SQL parameters out of the log', async () => {
       lines.length = 0;
       await t.app.inject({ method: 'GET', url: `${API_PREFIX}/file/get?path=logo%2Fa.png&sign=SIGNVALUE123&uid=1&tid=TIDVALUE&exp=1` });
-      await t.app.inject({ method: 'GET', url: `${DEVICE_API_PREFIX}/download?pkg=1&dev=2&exp=3&sig=DOWNLOADSIG`, headers: { authorization: 'Device SN1:DEVICEKEYVALUE' } });
+      await t.app.inject({
+        method: 'GET',
+        url: `${DEVICE_API_PREFIX}/download?pkg=1&dev=2&exp=3&sig=DOWNLOADSIG`,
+        headers: { authorization: 'Device SN1:DEVICEKEYVALUE' },
+      });
       await t.login('owner-a@test.local');
-      t.app.log.info({ data: { account: 'a@b.c', password: 'PASSWORDVALUE', nested: { renewToken: 'RENEWVALUE', signKey: 'SIGNKEYVALUE' } }, basic: { token: 'TOKENVALUE', sign: 'SIGNVALUE2' } }, 'probe');
+      t.app.log.info(
+        {
+          data: { account: 'a@b.c', password: 'PASSWORDVALUE', nested: { renewToken: 'RENEWVALUE', signKey: 'SIGNKEYVALUE' } },
+          basic: { token: 'TOKENVALUE', sign: 'SIGNVALUE2' },
+        },
+        'probe',
+      );
       const err = await t.database.db.execute(sql`select 1 / 0 where ${'SQLPARAMVALUE'} = ${'SQLPARAMVALUE'}`).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(Error);
       t.app.log.error({ err }, 'probe failure');
@@ -174,7 +223,19 @@ describe.each(ENGINES)('platform security (%s)', (engine) => {
       expect(log).toContain('sign=[Redacted]');
       expect(log).toContain('probe failure');
       expect(log).toContain('[Redacted]');
-      for (const secret of ['SIGNVALUE123', 'TIDVALUE', 'DOWNLOADSIG', 'DEVICEKEYVALUE', 'PASSWORDVALUE', 'RENEWVALUE', 'SIGNKEYVALUE', 'TOKENVALUE', 'SIGNVALUE2', 'SQLPARAMVALUE', 'Demo@12345']) {
+      for (const secret of [
+        'SIGNVALUE123',
+        'TIDVALUE',
+        'DOWNLOADSIG',
+        'DEVICEKEYVALUE',
+        'PASSWORDVALUE',
+        'RENEWVALUE',
+        'SIGNKEYVALUE',
+        'TOKENVALUE',
+        'SIGNVALUE2',
+        'SQLPARAMVALUE',
+        'Demo@12345',
+      ]) {
         expect(log, secret).not.toContain(secret);
       }
     });
@@ -205,16 +266,24 @@ describe('rate limits (§1.4), memory store', () => {
   it('limits login per address and per account, before the password is checked', async () => {
     const ip = randomIp();
     for (let i = 0; i < RATE_LIMITS.login.max; i++) {
-      expect((await callFrom(t, ip, authCalls.login, { account: `nobody${i}@rate.test`, password: 'Wrong@12345' })).basic.code).not.toBe(ErrorCodes.tooFrequent);
+      expect((await callFrom(t, ip, authCalls.login, { account: `nobody${i}@rate.test`, password: 'Wrong@12345' })).basic.code).not.toBe(
+        ErrorCodes.tooFrequent,
+      );
     }
-    expect((await callFrom(t, ip, authCalls.login, { account: 'owner-a@test.local', password: 'Demo@12345' })).basic.code).toBe(ErrorCodes.tooFrequent);
+    expect((await callFrom(t, ip, authCalls.login, { account: 'owner-a@test.local', password: 'Demo@12345' })).basic.code).toBe(
+      ErrorCodes.tooFrequent,
+    );
 
     // One account from many addresses.
     const account = `target${randomInt(1e9)}@rate.test`;
     for (let i = 0; i < RATE_LIMITS.login.perAccount.max; i++) {
-      expect((await callFrom(t, randomIp(), authCalls.login, { account, password: 'Wrong@12345' })).basic.code).not.toBe(ErrorCodes.tooFrequent);
+      expect((await callFrom(t, randomIp(), authCalls.login, { account, password: 'Wrong@12345' })).basic.code).not.toBe(
+        ErrorCodes.tooFrequent,
+      );
     }
-    expect((await callFrom(t, randomIp(), authCalls.login, { account: account.toUpperCase(), password: 'Wrong@12345' })).basic.code).toBe(ErrorCodes.tooFrequent);
+    expect((await callFrom(t, randomIp(), authCalls.login, { account: account.toUpperCase(), password: 'Wrong@12345' })).basic.code).toBe(
+      ErrorCodes.tooFrequent,
+    );
   });
 
   it('declares a limit on every call anyone can make without a session', async () => {
@@ -224,7 +293,15 @@ describe('rate limits (§1.4), memory store', () => {
   });
 
   it('limits device registration per SN, in the device API answer shape', async () => {
-    const body = { provisioningKey: 'no-such-provisioning-key-000', sn: `RL${randomInt(1e6)}`, mac: '02:00:00:00:00:01', model: 'IPC', productType: 'IPC', firmwareVersion: 'V1', country: 'DE' };
+    const body = {
+      provisioningKey: 'no-such-provisioning-key-000',
+      sn: `RL${randomInt(1e6)}`,
+      mac: '02:00:00:00:00:01',
+      model: 'IPC',
+      productType: 'IPC',
+      firmwareVersion: 'V1',
+      country: 'DE',
+    };
     for (let i = 0; i < RATE_LIMITS.deviceRegister.perAccount.max; i++) {
       const res = await t.app.inject({ method: 'POST', url: `${DEVICE_API_PREFIX}/register`, payload: body, remoteAddress: randomIp() });
       expect(res.json().code).toBe(ErrorCodes.provisioningKeyInvalid);
@@ -238,8 +315,14 @@ describe('rate limits (§1.4), memory store', () => {
 const redisUp = await new Promise<boolean>((resolve) => {
   const s = net.connect({ host: '127.0.0.1', port: 6379 });
   s.setTimeout(500);
-  s.once('connect', () => { s.destroy(); resolve(true); });
-  s.once('timeout', () => { s.destroy(); resolve(false); });
+  s.once('connect', () => {
+    s.destroy();
+    resolve(true);
+  });
+  s.once('timeout', () => {
+    s.destroy();
+    resolve(false);
+  });
   s.once('error', () => resolve(false));
 });
 
@@ -256,7 +339,8 @@ describe.skipIf(!redisUp)('rate limits (§1.4), Redis store on 127.0.0.1:6379', 
       const ip = randomIp();
       const half = Math.ceil(RATE_LIMITS.captcha.max / 2);
       for (let i = 0; i < half; i++) expect((await callFrom(t, ip, authCalls.imageCode, {})).basic.code).toBe(200);
-      for (let i = half; i < RATE_LIMITS.captcha.max; i++) expect((await callFrom(other, ip, authCalls.imageCode, {})).basic.code).toBe(200);
+      for (let i = half; i < RATE_LIMITS.captcha.max; i++)
+        expect((await callFrom(other, ip, authCalls.imageCode, {})).basic.code).toBe(200);
       const limited = await callFrom(t, ip, authCalls.imageCode, {});
       expect(limited.basic.code).toBe(ErrorCodes.tooFrequent);
       expect(Number(limited.basic.params?.seconds)).toBeGreaterThan(0);

@@ -59,7 +59,14 @@ describe.each(ENGINES)('read cache (%s)', (engine) => {
     expect(await companyNames()).toContain('Dealer A1');
     const r = await t.call(
       partnerCalls.updateCompany,
-      { companyId: t.world.companies.dealerA.id, name: 'Dealer A1 Renamed', contact: 'Max', telephone: '+49 30 555', email: 'a1@dealer.test', userLimit: 50 },
+      {
+        companyId: t.world.companies.dealerA.id,
+        name: 'Dealer A1 Renamed',
+        contact: 'Max',
+        telephone: '+49 30 555',
+        email: 'a1@dealer.test',
+        userLimit: 50,
+      },
       owner,
     );
     expect(r.basic.code).toBe(200);
@@ -79,7 +86,14 @@ describe.each(ENGINES)('read cache (%s)', (engine) => {
       expect(t.services.reads.hits).toBeGreaterThan(hits); // the page is cached
       const r = await t.call(
         partnerCalls.updateCompany,
-        { companyId: t.world.companies.dealerA.id, name: 'Dealer A1 Late News', contact: 'Max', telephone: '+49 30 555', email: 'a1@dealer.test', userLimit: 50 },
+        {
+          companyId: t.world.companies.dealerA.id,
+          name: 'Dealer A1 Late News',
+          contact: 'Max',
+          telephone: '+49 30 555',
+          email: 'a1@dealer.test',
+          userLimit: 50,
+        },
         owner,
       );
       expect(r.basic.code).toBe(200);
@@ -121,7 +135,11 @@ describe.each(ENGINES)('read cache (%s)', (engine) => {
   it('refuses a session ended elsewhere, and a user whose company was frozen elsewhere', async () => {
     const dealer = await t.login('dealer-a@test.local');
     expect((await companyNames(t.call, dealer)).length).toBeGreaterThan(0); // the session is cached now
-    await elsewhere(t, `update sessions set ended_at = now(), end_reason = 'replaced' where token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`, [dealer.token]);
+    await elsewhere(
+      t,
+      `update sessions set ended_at = now(), end_reason = 'replaced' where token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`,
+      [dealer.token],
+    );
     await expect.poll(async () => (await t.call(companyCalls.list, {}, dealer)).basic.code, POLL).toBe(ErrorCodes.loggedInElsewhere);
 
     const again = await t.login('dealer-a@test.local');
@@ -163,15 +181,19 @@ describe.each(ENGINES)('read cache (%s)', (engine) => {
       expect(got.filter((p) => p.startsWith('users:'))).toEqual([]);
       got.length = 0;
       await t.database.query(`update users set phone = '2' where email in ('bulk1@test.local', 'bulk2@test.local')`);
-      const ids = (await t.database.query<{ id: number }>(`select id from users where email in ('bulk1@test.local', 'bulk2@test.local') order by id`)).rows.map((r) => `users:${r.id}`);
+      const ids = (
+        await t.database.query<{ id: number }>(`select id from users where email in ('bulk1@test.local', 'bulk2@test.local') order by id`)
+      ).rows.map((r) => `users:${r.id}`);
       await expect.poll(() => [...got].sort(), POLL).toEqual(ids.sort());
       // An update that matches nothing announces nothing; a rolled-back one neither.
       got.length = 0;
       await t.database.query(`update users set phone = '3' where email = 'nobody@test.local'`);
-      await t.database.db.transaction(async (tx) => {
-        await tx.execute(sql`update companies set name = name`);
-        tx.rollback();
-      }).catch(() => {});
+      await t.database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`update companies set name = name`);
+          tx.rollback();
+        })
+        .catch(() => {});
       await t.database.query(`update companies set name = name where id = $1`, [t.world.companies.dealerA.id]);
       await expect.poll(() => got, POLL).toEqual(['companies']);
     } finally {
@@ -189,7 +211,14 @@ describe.each(ENGINES)('read cache (%s)', (engine) => {
 
     const r = await t.call(
       partnerCalls.updateCompany,
-      { companyId: t.world.companies.dealerA.id, name: 'Dealer A1 Second Instance', contact: 'Max', telephone: '+49 30 555', email: 'a1@dealer.test', userLimit: 50 },
+      {
+        companyId: t.world.companies.dealerA.id,
+        name: 'Dealer A1 Second Instance',
+        contact: 'Max',
+        telephone: '+49 30 555',
+        email: 'a1@dealer.test',
+        userLimit: 50,
+      },
       session,
     );
     expect(r.basic.code).toBe(200);
@@ -212,7 +241,9 @@ describe.skipIf(!ENGINES.includes('postgres'))('read cache while the listening c
     const list = () => t.call(companyCalls.list, { pageNum: 1, pageSize: 50 }, owner);
     expect((await list()).basic.code).toBe(200);
     expect(t.services.versions.isLive).toBe(true);
-    await t.database.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'portal-listen'`);
+    await t.database.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'portal-listen'`,
+    );
     await expect.poll(() => t.services.versions.isLive, POLL).toBe(false);
     // Meanwhile every read goes to the database: a change made now shows although nobody announces it.
     const hits = t.services.reads.hits;

@@ -77,7 +77,11 @@ describe.each(ENGINES)('NonceRecorder in memory mode, written before the answer 
     const nonces = new NonceRecorder(database, clock, 'memory');
     await nonces.start();
     // Nonces arriving together are one statement, each in the database when its caller is answered.
-    const answers = await Promise.all([nonces.record('s6:1', new Date(clock.now() + 300_000)), nonces.record('s6:2', new Date(clock.now() + 300_000)), nonces.record('s6:1', new Date(clock.now() + 300_000))]);
+    const answers = await Promise.all([
+      nonces.record('s6:1', new Date(clock.now() + 300_000)),
+      nonces.record('s6:2', new Date(clock.now() + 300_000)),
+      nonces.record('s6:1', new Date(clock.now() + 300_000)),
+    ]);
     expect(answers).toEqual([true, true, false]);
     const { rows } = await database.query<{ key: string }>(`select key from nonces where key like 's6:%' order by key`);
     expect(rows.map((r) => r.key)).toEqual(['s6:1', 's6:2']);
@@ -89,7 +93,13 @@ describe.each(ENGINES)('NonceRecorder in memory mode, written before the answer 
 
   it('does not accept a nonce it could not write', async () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
-    const failing = { ...database, kind: database.kind, query: async () => { throw new Error('disk full'); } } as unknown as Database;
+    const failing = {
+      ...database,
+      kind: database.kind,
+      query: async () => {
+        throw new Error('disk full');
+      },
+    } as unknown as Database;
     const nonces = new NonceRecorder(failing, clock, 'memory');
     await expect(nonces.record('s7:1', new Date(clock.now() + 300_000))).rejects.toThrow('disk full');
   });

@@ -65,8 +65,22 @@ for (const engine of ENGINES) {
     afterAll(async () => database?.close());
 
     const actorOf = (c: { id: number; path: string }, currentAreaId: number | null = null): Actor => ({
-      sessionId: 1, userId: 1, nickname: 'n', email: 'e@test.local', companyId: c.id, companyPath: c.path, companyType: 'partner', companyName: 'c',
-      level: 1, userType: 'partner', userAuthType: 1, authResList: new Set(), areaIds: [], currentAreaId, actingUserId: null, actingNickname: null,
+      sessionId: 1,
+      userId: 1,
+      nickname: 'n',
+      email: 'e@test.local',
+      companyId: c.id,
+      companyPath: c.path,
+      companyType: 'partner',
+      companyName: 'c',
+      level: 1,
+      userType: 'partner',
+      userAuthType: 1,
+      authResList: new Set(),
+      areaIds: [],
+      currentAreaId,
+      actingUserId: null,
+      actingNickname: null,
     });
 
     it("answers pageOf through paginate, with the caller's subtree only", async () => {
@@ -81,7 +95,12 @@ for (const engine of ENGINES) {
       expect(pageOf(firmwarePackageSchema).shape.total.parse(mine.total)).toBe(1);
 
       const tasks = await listVisibleTasks(database.db, actorOf(b), {}, { pageNum: 1, pageSize: 5 });
-      expect({ ...tasks, records: tasks.records.map((t) => Number(t.id)) }).toEqual({ records: [world.upgradeB.task.id], total: 1, pageNum: 1, pageSize: 5 });
+      expect({ ...tasks, records: tasks.records.map((t) => Number(t.id)) }).toEqual({
+        records: [world.upgradeB.task.id],
+        total: 1,
+        pageNum: 1,
+        pageSize: 5,
+      });
       // Another DC than the task's: not visible.
       const elsewhere = await listVisibleTasks(database.db, actorOf(b, world.areas.eu.id), {}, { pageNum: 1, pageSize: 5 });
       expect(elsewhere.total).toBe(0);

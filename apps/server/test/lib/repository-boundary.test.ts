@@ -29,7 +29,8 @@ const NOT_YET_REPOSITORIES: Record<string, string> = {
   'partner/remote-access.service.ts': 'remote-access grants: not moved into a repository yet',
   'system/file.routes.ts': 'file/get by signed path: not moved into a repository yet',
   'system/system.calls.ts': 'operation log and mail outbox lists: not moved into a repository yet',
-  'cloud-upgrade/packages.processing.ts': 'background verification and DC sync across every tenant (a job): not moved into packages.repository.ts yet',
+  'cloud-upgrade/packages.processing.ts':
+    'background verification and DC sync across every tenant (a job): not moved into packages.repository.ts yet',
   'cloud-upgrade/targets.service.ts': 'release target resolution and the bulk task_devices insert: not moved into tasks.repository.ts yet',
 };
 
@@ -72,7 +73,10 @@ describe('only repositories query the database', () => {
       .map((f) => ({ f, hit: queriesDatabase(readFileSync(join(MODULES, f), 'utf8')) }))
       .filter((x) => x.hit !== null)
       .map((x) => `${x.f}: ${x.hit}`);
-    expect(offenders, 'move these statements into the module repository (scopedToSubtree / scopedToArea / paginate, or an unsafe... function)').toEqual([]);
+    expect(
+      offenders,
+      'move these statements into the module repository (scopedToSubtree / scopedToArea / paginate, or an unsafe... function)',
+    ).toEqual([]);
   });
 
   it('lists only files that exist and still query (the list shrinks as statements move)', () => {

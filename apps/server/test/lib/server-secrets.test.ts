@@ -37,7 +37,13 @@ describe('server secrets (issue 11 §1.1: no default secret in production)', () 
   });
 
   it('refuses a weak LINK_SECRET (or a weak kept file) outside development and test', () => {
-    for (const weak of ['dev-link-secret-change-me', 'short-secret', 'a'.repeat(64), '0123456789'.repeat(2), 'abcdef0123456789abcdef0123456789']) {
+    for (const weak of [
+      'dev-link-secret-change-me',
+      'short-secret',
+      'a'.repeat(64),
+      '0123456789'.repeat(2),
+      'abcdef0123456789abcdef0123456789',
+    ]) {
       expect(isStrongSecret(weak)).toBe(false);
       expect(() => loadConfig({ DATA_DIR: tmp(), LINK_SECRET: weak })).toThrow(ConfigError);
       expect(() => loadConfig({ DATA_DIR: tmp(), LINK_SECRET: weak, NODE_ENV: 'production' })).toThrow(/LINK_SECRET is too weak/);
@@ -62,7 +68,11 @@ describe('server secrets (issue 11 §1.1: no default secret in production)', () 
       const child = execFile(
         process.execPath,
         ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
-        { cwd: path.join(REPO_ROOT, 'apps/server'), env: { ...process.env, NODE_ENV: 'production', DATA_DIR: tmp(), LINK_SECRET: 'dev-link-secret-change-me', PORT: '0' }, timeout: 60_000 },
+        {
+          cwd: path.join(REPO_ROOT, 'apps/server'),
+          env: { ...process.env, NODE_ENV: 'production', DATA_DIR: tmp(), LINK_SECRET: 'dev-link-secret-change-me', PORT: '0' },
+          timeout: 60_000,
+        },
         (_err, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
       );
     });

@@ -4,7 +4,13 @@ import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/app-error';
 import {
-  createXlsxStreamWriter, IMPORT_BUSY_RETRY_SECONDS, IMPORT_CONCURRENCY_MAX, ImportSlots, readSheet, withImportSlot, writeXlsxBuffer,
+  createXlsxStreamWriter,
+  IMPORT_BUSY_RETRY_SECONDS,
+  IMPORT_CONCURRENCY_MAX,
+  ImportSlots,
+  readSheet,
+  withImportSlot,
+  writeXlsxBuffer,
 } from '../../src/lib/xlsx';
 
 async function book(rows: unknown[][], opts: { sheetName?: string; extraSheetFirst?: boolean } = {}): Promise<Buffer> {
@@ -56,14 +62,33 @@ describe('readSheet', () => {
   });
 
   it('names the missing columns (24011)', async () => {
-    const r = await codeOf(readSheet(await book([['Serial', 'Model'], ['A', 'B']]), opts));
+    const r = await codeOf(
+      readSheet(
+        await book([
+          ['Serial', 'Model'],
+          ['A', 'B'],
+        ]),
+        opts,
+      ),
+    );
     expect(r).toEqual({ code: 24011, params: { columns: 'SN, MAC' } });
   });
 
   it('refuses more rows than allowed (24012), not counting blank ones', async () => {
     const ok = await readSheet(await book([['SN', 'MAC'], ['1', 'a'], [], ['2', 'b'], ['3', 'c']]), opts);
     expect(ok.rows).toHaveLength(3);
-    const r = await codeOf(readSheet(await book([['SN', 'MAC'], ['1', 'a'], ['2', 'b'], ['3', 'c'], ['4', 'd']]), opts));
+    const r = await codeOf(
+      readSheet(
+        await book([
+          ['SN', 'MAC'],
+          ['1', 'a'],
+          ['2', 'b'],
+          ['3', 'c'],
+          ['4', 'd'],
+        ]),
+        opts,
+      ),
+    );
     expect(r).toEqual({ code: 24012, params: { max: 3 } });
   });
 
@@ -120,10 +145,18 @@ describe('readSheet streams (issue 11 §1.10)', () => {
     const zip = await JSZip.loadAsync(Buffer.from(await wb.xlsx.writeBuffer()));
     const sheetXml = await zip.files['xl/worksheets/sheet1.xml']!.async('string');
     const data: string[] = [];
-    for (let i = 2; i <= rows + 1; i++) data.push(`<row r="${i}"><c r="A${i}"><v>${i - 1}</v></c><c r="B${i}"><v>${(i - 1) * 7}</v></c></row>`);
+    for (let i = 2; i <= rows + 1; i++)
+      data.push(`<row r="${i}"><c r="A${i}"><v>${i - 1}</v></c><c r="B${i}"><v>${(i - 1) * 7}</v></c></row>`);
     const sheet = sheetXml.replace('</row></sheetData>', `</row>${data.join('')}</sheetData>`).replace(/<dimension ref="[^"]*"\/>/, '');
     const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir);
-    const first = ['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/styles.xml'];
+    const first = [
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/workbook.xml',
+      'xl/_rels/workbook.xml.rels',
+      'xl/sharedStrings.xml',
+      'xl/styles.xml',
+    ];
     const out = new JSZip();
     for (const n of [...first.filter((n) => names.includes(n)), ...names.filter((n) => !first.includes(n))]) {
       out.file(n, n === 'xl/worksheets/sheet1.xml' ? sheet : await zip.files[n]!.async('uint8array'));
@@ -163,9 +196,16 @@ describe('readSheet streams (issue 11 §1.10)', () => {
   });
 
   it('reads a stream of a file as Excel orders it (sheet before shared strings)', async () => {
-    const buf = await book([['SN', 'MAC'], ['A1', 'B1'], ['A2', 'B2']]);
+    const buf = await book([
+      ['SN', 'MAC'],
+      ['A1', 'B1'],
+      ['A2', 'B2'],
+    ]);
     const sheet = await readSheet(Readable.from([buf]), opts);
-    expect(sheet.rows).toEqual([{ SN: 'A1', MAC: 'B1' }, { SN: 'A2', MAC: 'B2' }]);
+    expect(sheet.rows).toEqual([
+      { SN: 'A1', MAC: 'B1' },
+      { SN: 'A2', MAC: 'B2' },
+    ]);
     expect((await codeOf(readSheet(Readable.from([Buffer.from('not a zip at all')]), opts))).code).toBe(24010);
   });
 });
@@ -175,7 +215,9 @@ describe('import slots', () => {
     expect(IMPORT_CONCURRENCY_MAX).toBe(2);
     const slots = new ImportSlots(IMPORT_CONCURRENCY_MAX);
     const gates: Array<() => void> = [];
-    const running = Array.from({ length: IMPORT_CONCURRENCY_MAX }, () => withImportSlot(() => new Promise<string>((resolve) => gates.push(() => resolve('done'))), slots));
+    const running = Array.from({ length: IMPORT_CONCURRENCY_MAX }, () =>
+      withImportSlot(() => new Promise<string>((resolve) => gates.push(() => resolve('done'))), slots),
+    );
     expect(slots.inUse).toBe(2);
     const busy = await codeOf(withImportSlot(async () => 'never', slots));
     expect(busy).toEqual({ code: 24026, params: { seconds: IMPORT_BUSY_RETRY_SECONDS } });
@@ -183,7 +225,11 @@ describe('import slots', () => {
     expect(await Promise.all(running)).toEqual(['done', 'done']);
     expect(slots.inUse).toBe(0);
     // A failed import gives its slot back too.
-    await expect(withImportSlot(async () => { throw new Error('boom'); }, slots)).rejects.toThrow('boom');
+    await expect(
+      withImportSlot(async () => {
+        throw new Error('boom');
+      }, slots),
+    ).rejects.toThrow('boom');
     expect(slots.inUse).toBe(0);
     expect(await withImportSlot(async () => 'ok', slots)).toBe('ok');
   });

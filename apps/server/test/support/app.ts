@@ -35,7 +35,12 @@ export interface TestApp {
   services: import('../../src/lib/services').AppServices;
   fileStore: import('../../src/lib/files').FileStore;
   /** A signed call; `session` null for public calls. */
-  call<C extends CallDef>(call: C, data: z.input<C['data']>, session?: Session | null, opts?: { locale?: string; basic?: Record<string, unknown> }): Promise<Answer<z.output<C['result']>>>;
+  call<C extends CallDef>(
+    call: C,
+    data: z.input<C['data']>,
+    session?: Session | null,
+    opts?: { locale?: string; basic?: Record<string, unknown> },
+  ): Promise<Answer<z.output<C['result']>>>;
   /** POST any body to a path (for malformed envelopes). */
   raw(pathOrCall: string | CallDef, body: unknown, headers?: Record<string, string>): Promise<Answer>;
   login(email: string, password?: string): Promise<SessionTokens>;
@@ -115,7 +120,11 @@ export async function createTestApp(
       return m ? { subject: m.subject, text: m.text } : null;
     },
     async secondInstance() {
-      const services2 = await createServices(config, database, { env: { FILE_STORE_DIR: path.join(dataDir, 'files') }, jobs: false, clock });
+      const services2 = await createServices(config, database, {
+        env: { FILE_STORE_DIR: path.join(dataDir, 'files') },
+        jobs: false,
+        clock,
+      });
       const app2 = await buildApp({ config, database, services: services2.app, clock, logger: false });
       await app2.ready();
       more.push(async () => {
@@ -139,7 +148,10 @@ const url = (c: string | CallDef) => (typeof c === 'string' ? c : `${API_PREFIX}
 /** Signed calls to one app instance, timed by the test's clock. */
 function callerOf(app: FastifyInstance, clock: ManualClock): TestApp['call'] {
   return async (call, data, session, opts = {}) => {
-    const basic = { ...buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', path: call.path, data, now: clock.now() }), ...(opts.basic ?? {}) };
+    const basic = {
+      ...buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', path: call.path, data, now: clock.now() }),
+      ...(opts.basic ?? {}),
+    };
     const res = await app.inject({
       method: 'POST',
       url: url(call),

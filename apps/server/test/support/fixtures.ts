@@ -22,7 +22,16 @@ export async function createCompany(
   }
   const [c] = await db
     .insert(companies)
-    .values({ parentId: opts.parentId, path: 'pending', depth, type: opts.type, level: opts.level ?? 0, name: opts.name, areaId: opts.areaId ?? null, status: opts.status ?? 'active' })
+    .values({
+      parentId: opts.parentId,
+      path: 'pending',
+      depth,
+      type: opts.type,
+      level: opts.level ?? 0,
+      name: opts.name,
+      areaId: opts.areaId ?? null,
+      status: opts.status ?? 'active',
+    })
     .returning();
   const path = `${parentPath}${c.id}/`;
   await db.update(companies).set({ path }).where(eq(companies.id, c.id));
@@ -31,7 +40,16 @@ export async function createCompany(
 
 export async function createUser(
   database: Database,
-  opts: { companyId: number; email: string; userType: string; codes?: readonly ResourceCode[]; userAuthType?: number; areaIds?: number[]; status?: string; nickname?: string },
+  opts: {
+    companyId: number;
+    email: string;
+    userType: string;
+    codes?: readonly ResourceCode[];
+    userAuthType?: number;
+    areaIds?: number[];
+    status?: string;
+    nickname?: string;
+  },
 ) {
   const [u] = await database.db
     .insert(users)
@@ -56,10 +74,30 @@ export async function createUser(
  */
 export async function createWorld(database: Database) {
   const db = database.db;
-  const [rdc] = await db.insert(areas).values({ name: 'RDC', displayName: 'Global (RDC)', displayNameZhCn: '全球 (RDC)', kind: 'RDC', resVals: [], ip: '10.0.0.1' }).returning();
-  const [eu] = await db.insert(areas).values({ name: 'DC-EU', displayName: 'Europe', displayNameZhCn: '欧洲', kind: 'DDC', resVals: ['DE', 'FR'], ip: '10.0.1.1', host: 'eu.portal.test' }).returning();
-  const [us] = await db.insert(areas).values({ name: 'DC-US', displayName: 'Americas', displayNameZhCn: '美洲', kind: 'DDC', resVals: ['US'], ip: '10.0.2.1' }).returning();
-  await db.insert(areaKindSettings).values([{ kind: 'RDC', hiddenMenus: [] }, { kind: 'DDC', hiddenMenus: ['pointMall'] }]);
+  const [rdc] = await db
+    .insert(areas)
+    .values({ name: 'RDC', displayName: 'Global (RDC)', displayNameZhCn: '全球 (RDC)', kind: 'RDC', resVals: [], ip: '10.0.0.1' })
+    .returning();
+  const [eu] = await db
+    .insert(areas)
+    .values({
+      name: 'DC-EU',
+      displayName: 'Europe',
+      displayNameZhCn: '欧洲',
+      kind: 'DDC',
+      resVals: ['DE', 'FR'],
+      ip: '10.0.1.1',
+      host: 'eu.portal.test',
+    })
+    .returning();
+  const [us] = await db
+    .insert(areas)
+    .values({ name: 'DC-US', displayName: 'Americas', displayNameZhCn: '美洲', kind: 'DDC', resVals: ['US'], ip: '10.0.2.1' })
+    .returning();
+  await db.insert(areaKindSettings).values([
+    { kind: 'RDC', hiddenMenus: [] },
+    { kind: 'DDC', hiddenMenus: ['pointMall'] },
+  ]);
 
   const supplier = await createCompany(database, { parentId: null, type: 'supplier', name: 'Supplier Co', areaId: rdc.id });
   const partnerA = await createCompany(database, { parentId: supplier.id, type: 'partner', level: 1, name: 'Partner A', areaId: eu.id });
@@ -69,11 +107,42 @@ export async function createWorld(database: Database) {
   const dealerB = await createCompany(database, { parentId: partnerB.id, type: 'distributor', level: 2, name: 'Dealer B1', areaId: us.id });
 
   const allDealerCodes = RESOURCE_CODES.filter((c) => !c.startsWith('supplier_'));
-  const supplierUser = await createUser(database, { companyId: supplier.id, email: 'supplier@test.local', userType: 'supplier', codes: RESOURCE_CODES, areaIds: [rdc.id, eu.id, us.id] });
-  const ownerA = await createUser(database, { companyId: partnerA.id, email: 'owner-a@test.local', userType: 'partner', codes: allDealerCodes, areaIds: [rdc.id, eu.id] });
-  const noCodesA = await createUser(database, { companyId: partnerA.id, email: 'nocodes-a@test.local', userType: 'partner', codes: [], userAuthType: 3, areaIds: [eu.id] });
-  const dealerUserA = await createUser(database, { companyId: dealerA.id, email: 'dealer-a@test.local', userType: 'distributor', codes: ['dealer_account_qry', 'dealer_storage_qry'], areaIds: [eu.id] });
-  const ownerB = await createUser(database, { companyId: partnerB.id, email: 'owner-b@test.local', userType: 'partner', codes: allDealerCodes, areaIds: [us.id] });
+  const supplierUser = await createUser(database, {
+    companyId: supplier.id,
+    email: 'supplier@test.local',
+    userType: 'supplier',
+    codes: RESOURCE_CODES,
+    areaIds: [rdc.id, eu.id, us.id],
+  });
+  const ownerA = await createUser(database, {
+    companyId: partnerA.id,
+    email: 'owner-a@test.local',
+    userType: 'partner',
+    codes: allDealerCodes,
+    areaIds: [rdc.id, eu.id],
+  });
+  const noCodesA = await createUser(database, {
+    companyId: partnerA.id,
+    email: 'nocodes-a@test.local',
+    userType: 'partner',
+    codes: [],
+    userAuthType: 3,
+    areaIds: [eu.id],
+  });
+  const dealerUserA = await createUser(database, {
+    companyId: dealerA.id,
+    email: 'dealer-a@test.local',
+    userType: 'distributor',
+    codes: ['dealer_account_qry', 'dealer_storage_qry'],
+    areaIds: [eu.id],
+  });
+  const ownerB = await createUser(database, {
+    companyId: partnerB.id,
+    email: 'owner-b@test.local',
+    userType: 'partner',
+    codes: allDealerCodes,
+    areaIds: [us.id],
+  });
   const [fileB] = await db
     .insert(files)
     .values({ companyId: partnerB.id, path: `test/${partnerB.id}/b.png`, name: 'b.png', mime: 'image/png', size: 3, sha256: 'x' })
@@ -81,20 +150,49 @@ export async function createWorld(database: Database) {
   // Partner B's cloud-upgrade objects: a device, a synced package and an unreleased task on it.
   const [deviceB] = await db
     .insert(devices)
-    .values({ companyId: partnerB.id, companyPath: partnerB.path, sn: 'WORLDB000001', mac: 'B0B0B0000001', model: 'IPC-200', productType: 'IPC', firmwareVersion: 'V1.0.0', country: 'US', areaId: us.id })
+    .values({
+      companyId: partnerB.id,
+      companyPath: partnerB.path,
+      sn: 'WORLDB000001',
+      mac: 'B0B0B0000001',
+      model: 'IPC-200',
+      productType: 'IPC',
+      firmwareVersion: 'V1.0.0',
+      country: 'US',
+      areaId: us.id,
+    })
     .returning();
   const [packageB] = await db
     .insert(firmwarePackages)
     .values({
-      companyId: partnerB.id, companyPath: partnerB.path, versionName: 'B-V2.0.0', productType: 'IPC', models: ['IPC-200'], compatibleVersions: ['V1.0.0'],
-      validityDays: 30, descriptions: { 'en-US': 'B firmware' }, fileName: 'b.bin', size: 3, md5: '0'.repeat(32), objectKey: `firmware/${partnerB.id}/b.bin`, status: 'synced',
+      companyId: partnerB.id,
+      companyPath: partnerB.path,
+      versionName: 'B-V2.0.0',
+      productType: 'IPC',
+      models: ['IPC-200'],
+      compatibleVersions: ['V1.0.0'],
+      validityDays: 30,
+      descriptions: { 'en-US': 'B firmware' },
+      fileName: 'b.bin',
+      size: 3,
+      md5: '0'.repeat(32),
+      objectKey: `firmware/${partnerB.id}/b.bin`,
+      status: 'synced',
     })
     .returning();
   const [taskB] = await db
     .insert(releaseTasks)
     .values({
-      pkgId: packageB!.id, companyId: partnerB.id, companyPath: partnerB.path, releaseType: 'full', areaIds: [us.id], target: {},
-      startAt: new Date(Date.UTC(2030, 0, 1)), endAt: new Date(Date.UTC(2030, 1, 1)), gates: {}, createdByName: 'owner-b',
+      pkgId: packageB!.id,
+      companyId: partnerB.id,
+      companyPath: partnerB.path,
+      releaseType: 'full',
+      areaIds: [us.id],
+      target: {},
+      startAt: new Date(Date.UTC(2030, 0, 1)),
+      endAt: new Date(Date.UTC(2030, 1, 1)),
+      gates: {},
+      createdByName: 'owner-b',
     })
     .returning();
 
@@ -105,8 +203,13 @@ export async function createWorld(database: Database) {
     files: { fileB },
     upgradeB: { device: deviceB!, package: packageB!, task: taskB! },
     tenant: {
-      ownCompanyId: partnerA.id, otherCompanyId: partnerB.id, otherUserId: ownerB.id, otherFileId: fileB.id,
-      otherDeviceId: deviceB!.id, otherPackageId: packageB!.id, otherTaskId: taskB!.id,
+      ownCompanyId: partnerA.id,
+      otherCompanyId: partnerB.id,
+      otherUserId: ownerB.id,
+      otherFileId: fileB.id,
+      otherDeviceId: deviceB!.id,
+      otherPackageId: packageB!.id,
+      otherTaskId: taskB!.id,
     },
   };
 }

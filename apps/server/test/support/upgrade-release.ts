@@ -14,7 +14,14 @@ export function fullTask(pkgId: number, areaIds: number[], now: number, over: Pa
   return { target: { pkgId, releaseType: 'full', areaIds }, startAt: now, endAt: now + 30 * DAY, ...over };
 }
 
-export function grayTask(pkgId: number, areaIds: number[], now: number, grayCount: number, speed: 'fast' | 'normal' | 'slow', over: Partial<ReleaseTaskInput> = {}): ReleaseTaskInput {
+export function grayTask(
+  pkgId: number,
+  areaIds: number[],
+  now: number,
+  grayCount: number,
+  speed: 'fast' | 'normal' | 'slow',
+  over: Partial<ReleaseTaskInput> = {},
+): ReleaseTaskInput {
   return { target: { pkgId, releaseType: 'gray', areaIds, grayCount, speed }, startAt: now, endAt: now + 30 * DAY, ...over };
 }
 

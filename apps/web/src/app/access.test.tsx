@@ -21,9 +21,28 @@ describe('route table: menus per role', () => {
   it('supplier sees every module, including logs and the mail outbox', () => {
     const leaves = keysOf(supplierUser());
     expect(leaves).toEqual(
-      expect.arrayContaining(['home', 'cloudUpgrade', 'cloudStorageServiceManage', 'cloudVMS', 'licenseList', 'licenseSubscribe', 'usersManage',
-        'downstreamCompany', 'appManage', 'manageTool', 'customizeTool', 'passwordReset', 'cloudIndex', 'productSet', 'messageCenter',
-        'pointMall', 'corpInfo', 'personalization', 'logs', 'mailOutbox']),
+      expect.arrayContaining([
+        'home',
+        'cloudUpgrade',
+        'cloudStorageServiceManage',
+        'cloudVMS',
+        'licenseList',
+        'licenseSubscribe',
+        'usersManage',
+        'downstreamCompany',
+        'appManage',
+        'manageTool',
+        'customizeTool',
+        'passwordReset',
+        'cloudIndex',
+        'productSet',
+        'messageCenter',
+        'pointMall',
+        'corpInfo',
+        'personalization',
+        'logs',
+        'mailOutbox',
+      ]),
     );
     expect(leaves).not.toContain('externalCollection'); // payee settings are for partners and distributors
     expect(leaves).not.toContain('cloudUpgradeDetail'); // detail pages are not menu entries
@@ -31,7 +50,9 @@ describe('route table: menus per role', () => {
 
   it('partner owner sees partner modules but not the supplier-only mail outbox', () => {
     const leaves = keysOf(partnerOwner());
-    expect(leaves).toEqual(expect.arrayContaining(['cloudUpgrade', 'customizeTool', 'externalCollection', 'personalization', 'logs', 'cloudIndex']));
+    expect(leaves).toEqual(
+      expect.arrayContaining(['cloudUpgrade', 'customizeTool', 'externalCollection', 'personalization', 'logs', 'cloudIndex']),
+    );
     expect(leaves).not.toContain('mailOutbox');
     expect(topKeys(partnerOwner())[0]).toBe('home');
   });
@@ -39,8 +60,32 @@ describe('route table: menus per role', () => {
   it('distributor: reduced menu, hidden-for-distributor items and the area hidden list removed', () => {
     const user = distributorUser();
     const leaves = keysOf(user);
-    expect(leaves).toEqual(['home', 'cloudStorageServiceManage', 'cloudVMS', 'licenseList', 'licenseSubscribe', 'usersManage', 'downstreamCompany', 'productSet', 'messageCenter', 'externalCollection', 'corpInfo', 'logs'].filter((k) => leaves.includes(k)));
-    for (const hidden of ['cloudUpgrade', 'customizeTool', 'passwordReset', 'appManage', 'cloudIndex', 'mailOutbox', 'pointMall', 'personalization']) {
+    expect(leaves).toEqual(
+      [
+        'home',
+        'cloudStorageServiceManage',
+        'cloudVMS',
+        'licenseList',
+        'licenseSubscribe',
+        'usersManage',
+        'downstreamCompany',
+        'productSet',
+        'messageCenter',
+        'externalCollection',
+        'corpInfo',
+        'logs',
+      ].filter((k) => leaves.includes(k)),
+    );
+    for (const hidden of [
+      'cloudUpgrade',
+      'customizeTool',
+      'passwordReset',
+      'appManage',
+      'cloudIndex',
+      'mailOutbox',
+      'pointMall',
+      'personalization',
+    ]) {
       expect(leaves, hidden).not.toContain(hidden);
     }
     expect(leaves).toContain('productSet');
@@ -81,7 +126,10 @@ describe('route table: access decisions', () => {
   it('redirects a hidden route to the first visible top menu', () => {
     const user = distributorUser({ hiddenMenus: ['home', 'pointMall'] });
     expect(firstVisiblePath(LAYOUT_ROUTES, user)).toBe('/layout/cloudStorageServiceManage/cloudStorageIndex');
-    expect(decideAccess(LAYOUT_ROUTES, chain('pointMall'), user)).toEqual({ action: 'redirect', to: '/layout/cloudStorageServiceManage/cloudStorageIndex' });
+    expect(decideAccess(LAYOUT_ROUTES, chain('pointMall'), user)).toEqual({
+      action: 'redirect',
+      to: '/layout/cloudStorageServiceManage/cloudStorageIndex',
+    });
   });
 });
 

@@ -37,7 +37,8 @@ export function buildMenu(routes: readonly AppRoute[], user: AccessUser, base = 
     if (r.children?.length) {
       const kids = buildMenu(r.children, user, path);
       if (!kids.length) continue;
-      if (r.menuLeaf) out.push({ key: r.key, path: kids[0].path, titleKey: r.titleKey, descKey: r.descKey ?? kids[0].descKey, icon: r.icon });
+      if (r.menuLeaf)
+        out.push({ key: r.key, path: kids[0].path, titleKey: r.titleKey, descKey: r.descKey ?? kids[0].descKey, icon: r.icon });
       else out.push({ key: r.key, path, titleKey: r.titleKey, descKey: r.descKey, icon: r.icon, children: kids });
     } else {
       out.push({ key: r.key, path, titleKey: r.titleKey, descKey: r.descKey, icon: r.icon });
@@ -78,11 +79,7 @@ export function pathOf(routes: readonly AppRoute[], key: string): string | null 
   return chain ? chainPath(chain) : null;
 }
 
-export type AccessDecision =
-  | { action: 'allow' }
-  | { action: 'login' }
-  | { action: 'redirect'; to: string }
-  | { action: 'forbidden' };
+export type AccessDecision = { action: 'allow' } | { action: 'login' } | { action: 'redirect'; to: string } | { action: 'forbidden' };
 
 /**
  * Decide what happens when `user` opens the route `chain` (ancestors first):

@@ -35,7 +35,15 @@ function NoAccess() {
 }
 
 /** A layout page: applies the route table's rules to the route and its ancestors. */
-export function RouteGuard({ chain, routes = LAYOUT_ROUTES, children }: { chain: readonly AppRoute[]; routes?: readonly AppRoute[]; children: ReactNode }) {
+export function RouteGuard({
+  chain,
+  routes = LAYOUT_ROUTES,
+  children,
+}: {
+  chain: readonly AppRoute[];
+  routes?: readonly AppRoute[];
+  children: ReactNode;
+}) {
   const user = useSessionUser();
   if (!user) return <Navigate to="/login" replace />;
   const decision = decideAccess(routes, chain, user);

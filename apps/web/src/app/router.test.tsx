@@ -40,12 +40,21 @@ describe('public routes and antd', () => {
 describe('the app as main.tsx mounts it (no query cache above the router)', () => {
   const mount = (path: string) => {
     const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
-    return { router, ...render(<ShellProviders><RouterProvider router={router} /></ShellProviders>) };
+    return {
+      router,
+      ...render(
+        <ShellProviders>
+          <RouterProvider router={router} />
+        </ShellProviders>,
+      ),
+    };
   };
 
   it('/login draws the host’s brand and signs in without TanStack Query (issue 16: not downloaded by /login)', async () => {
     const tokens = tokensFor(partnerOwner());
-    const { calls } = mockApi((path) => (path === 'auth/login' ? { data: tokens } : path === 'auth/customer-website/get' ? { data: BRANDING } : undefined));
+    const { calls } = mockApi((path) =>
+      path === 'auth/login' ? { data: tokens } : path === 'auth/customer-website/get' ? { data: BRANDING } : undefined,
+    );
     const { router } = mount('/login');
     expect(await screen.findByRole('heading', { name: 'Acme Cloud' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Account (e-mail)'), ' Pat@Partner.Test ');

@@ -11,7 +11,9 @@ import { LAYOUT_BASE, chainPath } from './access';
 import { LAYOUT_ROUTES, PUBLIC_ROUTES } from './routes';
 
 /** The signed-in frame is a chunk of its own, so the login page does not load the menu, header and modals. */
-const AppLayout = lazy(() => withChunkTimeout(() => withFeatureTexts(() => import('./layout/AppLayout'))().then((m) => ({ default: m.AppLayout }))));
+const AppLayout = lazy(() =>
+  withChunkTimeout(() => withFeatureTexts(() => import('./layout/AppLayout'))().then((m) => ({ default: m.AppLayout }))),
+);
 
 /**
  * A chunk loaded together with the features' texts: every page but /login (`plain`) may show them,
@@ -81,7 +83,10 @@ function publicRoute(r: PublicRoute): RouteObject {
 }
 
 /** The whole route tree, built from the route table. */
-export function createAppRoutes(table: readonly AppRoute[] = LAYOUT_ROUTES, publicRoutes: readonly PublicRoute[] = PUBLIC_ROUTES): RouteObject[] {
+export function createAppRoutes(
+  table: readonly AppRoute[] = LAYOUT_ROUTES,
+  publicRoutes: readonly PublicRoute[] = PUBLIC_ROUTES,
+): RouteObject[] {
   return [
     {
       element: <RootShell />,

@@ -1,7 +1,19 @@
 import type { CSSProperties } from 'react';
 
 /** The brand's logo image when it has one, else a lettered mark; with the title beside it. */
-export function BrandMark({ logo, title, dark = false, size = 32, style }: { logo?: string | null; title: string; dark?: boolean; size?: number; style?: CSSProperties }) {
+export function BrandMark({
+  logo,
+  title,
+  dark = false,
+  size = 32,
+  style,
+}: {
+  logo?: string | null;
+  title: string;
+  dark?: boolean;
+  size?: number;
+  style?: CSSProperties;
+}) {
   return (
     <span className="portal-brand" style={style}>
       {logo ? (

@@ -7,7 +7,8 @@ import { ChunkLoadError } from '../lib/lazy-page';
 
 function PageLoadError({ error, onRetry }: { error: Error; onRetry?: () => void }) {
   const { t } = useTranslation();
-  const isChunk = error instanceof ChunkLoadError || /dynamically imported module|Loading chunk|Importing a module script failed/i.test(error.message);
+  const isChunk =
+    error instanceof ChunkLoadError || /dynamically imported module|Loading chunk|Importing a module script failed/i.test(error.message);
   const timedOut = error instanceof ChunkLoadError && error.timedOut;
   return (
     <StatusResult

@@ -40,7 +40,10 @@ export function PasswordFields({
       >
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} />
       </Form.Item>
-      <Form.Item name="confirmPassword" label={t(confirmLabelKey)} dependencies={['password']}
+      <Form.Item
+        name="confirmPassword"
+        label={t(confirmLabelKey)}
+        dependencies={['password']}
         rules={[zodRule(passwordConfirmSchema, 'confirmPassword'), zodRule(schema, 'confirmPassword')]}
         validateFirst
         required

@@ -18,7 +18,16 @@ export function PasswordStrengthMeter({ value }: { value?: string }) {
     <Flex align="center" gap={8} style={{ marginTop: 6 }} data-testid="password-strength" data-level={level}>
       <Flex gap={4} style={{ flex: 1 }} aria-hidden>
         {[1, 2, 3].map((i) => (
-          <span key={i} style={{ flex: 1, height: 4, borderRadius: 2, background: i <= level ? color : 'rgba(0,0,0,0.08)', transition: 'background .2s' }} />
+          <span
+            key={i}
+            style={{
+              flex: 1,
+              height: 4,
+              borderRadius: 2,
+              background: i <= level ? color : 'rgba(0,0,0,0.08)',
+              transition: 'background .2s',
+            }}
+          />
         ))}
       </Flex>
       <Typography.Text style={{ color, fontSize: 12, minWidth: 48, textAlign: 'right' }}>

@@ -15,7 +15,17 @@ const ICONS: Record<Status, ReactElement> = {
  * Like antd's Result, without antd: the shell is part of what every page, the login page too,
  * downloads before it can be used (components/lite/README.md).
  */
-export function StatusResult({ status, title, subTitle, extra }: { status: Status; title: ReactNode; subTitle?: ReactNode; extra?: ReactNode }) {
+export function StatusResult({
+  status,
+  title,
+  subTitle,
+  extra,
+}: {
+  status: Status;
+  title: ReactNode;
+  subTitle?: ReactNode;
+  extra?: ReactNode;
+}) {
   return (
     <div className={`portal-result portal-result-${status}`} data-status={status}>
       <span className="portal-result-icon" aria-hidden>

@@ -5,7 +5,10 @@ export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
 
 export class ChunkLoadError extends Error {
-  constructor(message: string, public readonly timedOut = false) {
+  constructor(
+    message: string,
+    public readonly timedOut = false,
+  ) {
     super(message);
     this.name = 'ChunkLoadError';
   }

@@ -38,5 +38,9 @@ function subscribe(l: () => void) {
 }
 
 export function useLoadingState(): LoadingState {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }

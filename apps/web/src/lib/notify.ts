@@ -57,7 +57,11 @@ const toastStore: MessageApi = {
     next = next.slice(-MAX_TOASTS);
     publish(next);
     stopTimer(key);
-    if (duration > 0) timers.set(key, setTimeout(() => dismissToast(key), duration * 1000));
+    if (duration > 0)
+      timers.set(
+        key,
+        setTimeout(() => dismissToast(key), duration * 1000),
+      );
   },
 };
 
@@ -69,7 +73,11 @@ function subscribe(l: () => void) {
 }
 
 export function useToasts(): readonly Toast[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
 }
 
 let api: MessageApi | null = null;

@@ -45,7 +45,10 @@ describe('locale files', () => {
   });
 
   it('has no empty messages', () => {
-    for (const [name, file] of [['en-US', enUS], ['zh-CN', zhCN]] as const) {
+    for (const [name, file] of [
+      ['en-US', enUS],
+      ['zh-CN', zhCN],
+    ] as const) {
       const empty = flatten(file).filter((k) => {
         const v = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], file);
         return typeof v === 'string' && v.trim() === '';

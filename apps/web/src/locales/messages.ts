@@ -14,7 +14,8 @@ const featureFiles = import.meta.glob<{ default: Tree }>('../features/*/locales/
 function merge(target: Tree, source: Tree, where: string): Tree {
   for (const [k, v] of Object.entries(source)) {
     const existing = target[k];
-    if (v && existing && typeof v === 'object' && typeof existing === 'object' && !Array.isArray(v)) merge(existing as Tree, v as Tree, `${where}.${k}`);
+    if (v && existing && typeof v === 'object' && typeof existing === 'object' && !Array.isArray(v))
+      merge(existing as Tree, v as Tree, `${where}.${k}`);
     else if (existing !== undefined) throw new Error(`locale key ${where}.${k} is defined twice`);
     else target[k] = v;
   }
@@ -34,7 +35,8 @@ export async function loadShellMessages(locale: Locale): Promise<Tree> {
  */
 export async function loadFeatureMessages(locale: Locale, into: Tree = {}): Promise<Tree> {
   const features = Object.entries(featureFiles).filter(([file]) => file.endsWith(`/${locale}.json`));
-  for (const [file, mod] of await Promise.all(features.map(async ([file, load]) => [file, (await load()).default] as const))) merge(into, mod, file);
+  for (const [file, mod] of await Promise.all(features.map(async ([file, load]) => [file, (await load()).default] as const)))
+    merge(into, mod, file);
   return into;
 }
 

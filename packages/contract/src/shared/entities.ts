@@ -61,9 +61,7 @@ export const sessionUserSchema = z.object({
   coId: z.number().int(),
   coName: z.string(),
   /** Set when a superior works in this account through remote access. */
-  remoteAccess: z
-    .object({ byUserId: z.number().int(), byNickName: z.string(), byCoName: z.string(), expiresAt: z.number() })
-    .nullable(),
+  remoteAccess: z.object({ byUserId: z.number().int(), byNickName: z.string(), byCoName: z.string(), expiresAt: z.number() }).nullable(),
   hiddenMenus: z.array(z.string()),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -22,7 +22,9 @@ export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
   if (typeof value === 'object') {
     const obj = value as Record<string, unknown>;
-    const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+    const keys = Object.keys(obj)
+      .filter((k) => obj[k] !== undefined)
+      .sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
   }
   throw new Error(`cannot sign a ${typeof value}`);
@@ -55,7 +57,15 @@ export function dataDigest(data: unknown): string {
  * Build the basic block for a call: used by the web client, the tools and the tests. `path` is the
  * call's path (CallDef.path, or FILE_UPLOAD_PATH); the full URL path is accepted too.
  */
-export function buildBasic(opts: { token: string; signKey: string; path: string; data: unknown; now?: number; id?: string; nonce?: number }): Basic {
+export function buildBasic(opts: {
+  token: string;
+  signKey: string;
+  path: string;
+  data: unknown;
+  now?: number;
+  id?: string;
+  nonce?: number;
+}): Basic {
   const basic = {
     ver: API_VERSION,
     time: opts.now ?? Date.now(),

@@ -165,7 +165,8 @@ function numberFor(schema: z.ZodType, rng: Rng, key: string): number {
   // Ids and page numbers small, so that they name rows that exist now and then.
   const hi = Math.min(bag.maximum ?? 1000, /ids?$/i.test(key) ? 60 : /^page/.test(key) ? Math.max(lo, 3) : Infinity);
   // Times (ms since the epoch) are near "now" of the tests' clock.
-  if (/^(from|to|time|startAt|endAt|.*At)$/.test(key) && bag.maximum === undefined) return Date.UTC(2026, 10, rng.int(1, 28), rng.int(0, 23));
+  if (/^(from|to|time|startAt|endAt|.*At)$/.test(key) && bag.maximum === undefined)
+    return Date.UTC(2026, 10, rng.int(1, 28), rng.int(0, 23));
   if (isInt) return rng.int(Math.max(lo, -1e6), Math.min(hi, 1e6));
   return Math.max(lo, Math.min(hi, lo + rng.next() * Math.min(hi - lo, 1e6)));
 }
@@ -335,7 +336,11 @@ type Path = Array<string | number>;
 
 /** Paths of every member in a JSON-like value (objects and arrays), the root excluded. */
 function pathsOf(v: unknown, base: Path = [], out: Path[] = []): Path[] {
-  const members: Array<[string | number, unknown]> = Array.isArray(v) ? v.map((x, i) => [i, x]) : v && typeof v === 'object' ? Object.entries(v) : [];
+  const members: Array<[string | number, unknown]> = Array.isArray(v)
+    ? v.map((x, i) => [i, x])
+    : v && typeof v === 'object'
+      ? Object.entries(v)
+      : [];
   for (const [k, x] of members) {
     out.push([...base, k]);
     pathsOf(x, [...base, k], out);
@@ -365,7 +370,8 @@ export function hostileData(schema: z.ZodType, rng: Rng): unknown {
   for (let i = 0; i < changes; i++) {
     const paths = pathsOf(data);
     if (!paths.length || rng.chance(0.1)) {
-      if (data && typeof data === 'object' && !Array.isArray(data)) (data as Record<string, unknown>)[rng.pick(['extra', 'constructor', 'toString', 'valueOf'])] = hostileValue(rng);
+      if (data && typeof data === 'object' && !Array.isArray(data))
+        (data as Record<string, unknown>)[rng.pick(['extra', 'constructor', 'toString', 'valueOf'])] = hostileValue(rng);
       continue;
     }
     setAt(data, rng.pick(paths), hostileValue(rng));
@@ -374,7 +380,11 @@ export function hostileData(schema: z.ZodType, rng: Rng): unknown {
 }
 
 /** The cases of one call: `valid` valid-shaped and `hostile` hostile data objects. */
-export function fuzzData(schema: z.ZodType, rng: Rng, counts: { valid: number; hostile: number }): Array<{ kind: 'valid' | 'hostile'; data: unknown }> {
+export function fuzzData(
+  schema: z.ZodType,
+  rng: Rng,
+  counts: { valid: number; hostile: number },
+): Array<{ kind: 'valid' | 'hostile'; data: unknown }> {
   return [
     ...Array.from({ length: counts.valid }, () => ({ kind: 'valid' as const, data: validShaped(schema, rng) ?? {} })),
     ...Array.from({ length: counts.hostile }, () => ({ kind: 'hostile' as const, data: hostileData(schema, rng) })),

@@ -1,23 +1,36 @@
 /** Resource codes of SPEC §6. `_qry` codes allow reads, `_mgr` codes allow writes. */
 export const RESOURCE_CODES = [
-  'dealer_storage_qry', 'dealer_storage_mgr',
-  'dealer_cldstorage_setting_qry', 'dealer_cldstorage_setting_mgr',
-  'dealer_upgrade_qry', 'dealer_upgrade_mgr',
+  'dealer_storage_qry',
+  'dealer_storage_mgr',
+  'dealer_cldstorage_setting_qry',
+  'dealer_cldstorage_setting_mgr',
+  'dealer_upgrade_qry',
+  'dealer_upgrade_mgr',
   'rmr_qry',
-  'dealer_cloudresource_qry', 'dealer_cloudresource_mgr',
-  'dealer_nvrcoderate_qry', 'dealer_nvrcoderate_mgr',
-  'dealer_vmslicense_qry', 'dealer_vmslicense_mgr',
-  'dealer_receiptconfig_qry', 'dealer_receiptconfig_mgr',
-  'dealer_pionts_mall_qry', 'dealer_pionts_mall_mgr',
-  'dealer_customizetool_qry', 'dealer_customizetool_mgr',
+  'dealer_cloudresource_qry',
+  'dealer_cloudresource_mgr',
+  'dealer_nvrcoderate_qry',
+  'dealer_nvrcoderate_mgr',
+  'dealer_vmslicense_qry',
+  'dealer_vmslicense_mgr',
+  'dealer_receiptconfig_qry',
+  'dealer_receiptconfig_mgr',
+  'dealer_pionts_mall_qry',
+  'dealer_pionts_mall_mgr',
+  'dealer_customizetool_qry',
+  'dealer_customizetool_mgr',
   'dealer_other_devicepwdreset',
-  'dealer_account_qry', 'dealer_account_mgr',
-  'dealer_installerinvite_qry', 'dealer_installerinvite_mgr',
+  'dealer_account_qry',
+  'dealer_account_mgr',
+  'dealer_installerinvite_qry',
+  'dealer_installerinvite_mgr',
   'dealer_subcustomerinvite_mgr',
-  'dealer_license_qry', 'dealer_license_mgr',
+  'dealer_license_qry',
+  'dealer_license_mgr',
   'dealer_customweb_qry',
   // Supplier-only codes (the platform owner's own screens)
-  'supplier_system_qry', 'supplier_system_mgr',
+  'supplier_system_qry',
+  'supplier_system_mgr',
 ] as const;
 
 export type ResourceCode = (typeof RESOURCE_CODES)[number];
@@ -45,7 +58,10 @@ export const RESOURCE_GROUPS: ReadonlyArray<{ module: string; query?: ResourceCo
 
 /** Codes a distributor (level 2) may never hold: their modules are partner-only. */
 export const PARTNER_ONLY_CODES: readonly ResourceCode[] = [
-  'dealer_upgrade_qry', 'dealer_upgrade_mgr',
-  'dealer_cloudresource_qry', 'dealer_cloudresource_mgr',
-  'dealer_customizetool_qry', 'dealer_customizetool_mgr',
+  'dealer_upgrade_qry',
+  'dealer_upgrade_mgr',
+  'dealer_cloudresource_qry',
+  'dealer_cloudresource_mgr',
+  'dealer_customizetool_qry',
+  'dealer_customizetool_mgr',
 ];

@@ -77,7 +77,12 @@ export function findDuplicates<T>(list: readonly T[]): T[] {
 }
 
 /** Adds one issue per repeated item (at the index of each repetition, not of the first occurrence). */
-export function flagRepeats<T>(list: readonly T[], key: ValidationKey, ctx: z.RefinementCtx, pathOf: (i: number) => PropertyKey[] = (i) => [i]) {
+export function flagRepeats<T>(
+  list: readonly T[],
+  key: ValidationKey,
+  ctx: z.RefinementCtx,
+  pathOf: (i: number) => PropertyKey[] = (i) => [i],
+) {
   const seen = new Set<T>();
   list.forEach((item, i) => {
     if (seen.has(item)) ctx.addIssue({ code: 'custom', message: key, path: pathOf(i) });
@@ -185,12 +190,18 @@ function integerInput(requiredKey: ValidationKey, formatKey: ValidationKey) {
 
 /** Public/redirect port 1024-65535. Accepts a number or a digit string; outputs the number. */
 export const portSchema = integerInput(vk('portRequired'), vk('portInvalid')).pipe(
-  z.number().min(PORT_MIN, { error: vk('portRange') }).max(PORT_MAX, { error: vk('portRange') }),
+  z
+    .number()
+    .min(PORT_MIN, { error: vk('portRange') })
+    .max(PORT_MAX, { error: vk('portRange') }),
 );
 
 /** SMTP port: digits only, 1-65535. Accepts a number or a digit string; outputs the number. */
 export const smtpPortSchema = integerInput(vk('smtpPortRequired'), vk('smtpPortDigits')).pipe(
-  z.number().min(SMTP_PORT_MIN, { error: vk('smtpPortRange') }).max(SMTP_PORT_MAX, { error: vk('smtpPortRange') }),
+  z
+    .number()
+    .min(SMTP_PORT_MIN, { error: vk('smtpPortRange') })
+    .max(SMTP_PORT_MAX, { error: vk('smtpPortRange') }),
 );
 
 /** Encryption key (passphrase) of a private key: at least 5 characters, spaces count, never trimmed. */
@@ -398,7 +409,13 @@ export const IMAGE_FORMATS = ['png', 'jpg', 'gif'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 const EXT_FORMAT: Record<string, ImageFormat> = { png: 'png', jpg: 'jpg', jpeg: 'jpg', gif: 'gif' };
-const MIME_FORMAT: Record<string, ImageFormat> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/jpg': 'jpg', 'image/pjpeg': 'jpg', 'image/gif': 'gif' };
+const MIME_FORMAT: Record<string, ImageFormat> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/jpg': 'jpg',
+  'image/pjpeg': 'jpg',
+  'image/gif': 'gif',
+};
 
 export type ImageKind = 'cover' | 'logo' | 'icon' | 'detail';
 
@@ -437,9 +454,29 @@ export function imageFormatOf(file: Pick<FileMeta, 'name' | 'type'>): ImageForma
 
 /** Format from the file's first bytes (the server checks the content against the extension, 1009). */
 export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
-  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 && bytes[4] === 0x0d && bytes[5] === 0x0a && bytes[6] === 0x1a && bytes[7] === 0x0a) return 'png';
+  if (
+    bytes.length >= 8 &&
+    bytes[0] === 0x89 &&
+    bytes[1] === 0x50 &&
+    bytes[2] === 0x4e &&
+    bytes[3] === 0x47 &&
+    bytes[4] === 0x0d &&
+    bytes[5] === 0x0a &&
+    bytes[6] === 0x1a &&
+    bytes[7] === 0x0a
+  )
+    return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  if (bytes.length >= 6 && bytes[0] === 0x47 && bytes[1] === 0x49 && bytes[2] === 0x46 && bytes[3] === 0x38 && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'gif';
+  if (
+    bytes.length >= 6 &&
+    bytes[0] === 0x47 &&
+    bytes[1] === 0x49 &&
+    bytes[2] === 0x46 &&
+    bytes[3] === 0x38 &&
+    (bytes[4] === 0x37 || bytes[4] === 0x39) &&
+    bytes[5] === 0x61
+  )
+    return 'gif';
   return null;
 }
 

@@ -28,13 +28,18 @@ describe('sha256', () => {
   it('has the FIPS 180-2 test vectors', () => {
     expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
     expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-    expect(sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe('248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1');
+    expect(sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe(
+      '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
+    );
   });
 
-  it.each(MESSAGES.map((m) => [m.length > 40 ? `${m.slice(0, 40)}… (${m.length})` : JSON.stringify(m), m]))('equals node:crypto for %s', (_, m) => {
-    expect(sha256Hex(m)).toBe(nodeSha(m));
-    expect(toHex(sha256(utf8(m)))).toBe(nodeSha(Buffer.from(m, 'utf8')));
-  });
+  it.each(MESSAGES.map((m) => [m.length > 40 ? `${m.slice(0, 40)}… (${m.length})` : JSON.stringify(m), m]))(
+    'equals node:crypto for %s',
+    (_, m) => {
+      expect(sha256Hex(m)).toBe(nodeSha(m));
+      expect(toHex(sha256(utf8(m)))).toBe(nodeSha(Buffer.from(m, 'utf8')));
+    },
+  );
 
   it('equals node:crypto on binary input of every length 0-200 and a multi-block megabyte', () => {
     for (let n = 0; n <= 200; n++) {
@@ -60,9 +65,12 @@ describe('hmacSha256', () => {
     );
   });
 
-  it.each(KEYS.flatMap((k) => MESSAGES.slice(0, 12).map((m) => [k.length, m.length, k, m] as const)))('equals node:crypto for key length %i, message length %i', (_, __, k, m) => {
-    expect(hmacSha256Hex(k, m)).toBe(nodeHmac(k, m));
-  });
+  it.each(KEYS.flatMap((k) => MESSAGES.slice(0, 12).map((m) => [k.length, m.length, k, m] as const)))(
+    'equals node:crypto for key length %i, message length %i',
+    (_, __, k, m) => {
+      expect(hmacSha256Hex(k, m)).toBe(nodeHmac(k, m));
+    },
+  );
 
   it('equals node:crypto on binary keys and messages', () => {
     for (const kl of [0, 1, 32, 63, 64, 65, 128]) {

@@ -13,7 +13,7 @@ describe('canonicalJson', () => {
   it('sorts keys by UTF-16 code units, not by locale', () => {
     expect(canonicalJson({ b: 1, B: 2, a: 3, _: 4, '1': 5, é: 6, 中: 7 })).toBe('{"1":5,"B":2,"_":4,"a":3,"b":1,"é":6,"中":7}');
     // U+1F600 (surrogate pair D83D DE00) sorts before U+FF21 as UTF-16 units say.
-    expect(canonicalJson({ 'Ａ': 1, '😀': 2 })).toBe('{"😀":2,"Ａ":1}');
+    expect(canonicalJson({ Ａ: 1, '😀': 2 })).toBe('{"😀":2,"Ａ":1}');
   });
 
   it('keeps array order, including nested arrays, and writes undefined items as null', () => {
@@ -54,7 +54,15 @@ describe('buildBasic', () => {
   const data = { pageNum: 1, pageSize: 10, searchText: '经销商', filter: { status: undefined, area: [1, 2] } };
 
   it('produces a sign that node:crypto HMAC over signingString verifies', () => {
-    const basic = buildBasic({ token: 'tok-123', signKey: 'session-secret', path: 'customer/company/list', data, now: 1_700_000_000_000, id: 'req-1', nonce: 42 });
+    const basic = buildBasic({
+      token: 'tok-123',
+      signKey: 'session-secret',
+      path: 'customer/company/list',
+      data,
+      now: 1_700_000_000_000,
+      id: 'req-1',
+      nonce: 42,
+    });
     expect(basic).toMatchObject({ ver: API_VERSION, time: 1_700_000_000_000, id: 'req-1', nonce: 42, token: 'tok-123' });
     const digest = createHash('sha256').update(canonicalJson(data), 'utf8').digest('hex');
     expect(dataDigest(data)).toBe(digest);
@@ -70,7 +78,11 @@ describe('buildBasic', () => {
     const basic = buildBasic({ token: '', signKey: '', path: 'customer/login', data: undefined, now: 1, id: 'a', nonce: 0 });
     const { sign, ...unsigned } = basic;
     const digest = createHash('sha256').update('null').digest('hex');
-    expect(sign).toBe(createHmac('sha256', PUBLIC_SIGN_KEY).update(signingString(unsigned, digest, 'customer/login')).digest('hex'));
+    expect(sign).toBe(
+      createHmac('sha256', PUBLIC_SIGN_KEY)
+        .update(signingString(unsigned, digest, 'customer/login'))
+        .digest('hex'),
+    );
   });
 
   it('changes the sign when the data, the token or the key change, not when key order changes', () => {

@@ -11,7 +11,9 @@ describe('fuzz generator', () => {
 
   it('gives data of the right shape: most calls accept some of it', () => {
     const rng = seededRng(1);
-    const accepted = ALL_CALLS.filter((c) => Array.from({ length: 8 }, () => validShaped(c.data, rng)).some((d) => c.data.safeParse(d ?? {}).success));
+    const accepted = ALL_CALLS.filter((c) =>
+      Array.from({ length: 8 }, () => validShaped(c.data, rng)).some((d) => c.data.safeParse(d ?? {}).success),
+    );
     expect(accepted.length / ALL_CALLS.length).toBeGreaterThan(0.6);
   });
 

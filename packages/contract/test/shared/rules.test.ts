@@ -6,9 +6,28 @@ import { authRefs } from '../../src/shared/refs';
 import { emailSchema } from '../../src/shared/validators';
 
 const EMAILS: unknown[] = [
-  '', '   ', 'a@b.co', ' Pat@Partner.Test ', 'no-at-sign', 'a@b', 'a@b.c', '.a@b.co', 'a..b@c.co', 'a.b@c.co',
-  "o'neil@x.org", 'a+tag@x.org', 'a@-x.org', 'a@x-.org', `${'a'.repeat(245)}@x.org`, `${'a'.repeat(250)}@x.org`,
-  'a@x.org.', 'user@sub.domain.example', 'ü@x.org', 123, null, undefined,
+  '',
+  '   ',
+  'a@b.co',
+  ' Pat@Partner.Test ',
+  'no-at-sign',
+  'a@b',
+  'a@b.c',
+  '.a@b.co',
+  'a..b@c.co',
+  'a.b@c.co',
+  "o'neil@x.org",
+  'a+tag@x.org',
+  'a@-x.org',
+  'a@x-.org',
+  `${'a'.repeat(245)}@x.org`,
+  `${'a'.repeat(250)}@x.org`,
+  'a@x.org.',
+  'user@sub.domain.example',
+  'ü@x.org',
+  123,
+  null,
+  undefined,
 ];
 
 describe('zod-free rules (login path without zod)', () => {
@@ -26,7 +45,10 @@ describe('zod-free rules (login path without zod)', () => {
     expect(loginPasswordIssue('x')).toBeUndefined();
     expect(loginPasswordIssue('x'.repeat(PASSWORD_MAX))).toBeUndefined();
     expect(loginPasswordIssue('x'.repeat(PASSWORD_MAX + 1))).toBe('validation.passwordLength');
-    expect(loginFormIssues({ account: 'bad', password: '' })).toEqual({ account: 'validation.emailInvalid', password: 'validation.passwordRequired' });
+    expect(loginFormIssues({ account: 'bad', password: '' })).toEqual({
+      account: 'validation.emailInvalid',
+      password: 'validation.passwordRequired',
+    });
     expect(loginFormIssues({ account: 'a@b.co', password: 'secret' })).toEqual({});
   });
 

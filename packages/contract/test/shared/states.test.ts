@@ -35,11 +35,17 @@ describe('defineMachine', () => {
 
   it('rejects definitions naming unknown states, repeated states or no actions', () => {
     // The casts bypass the compile-time check (NoInfer) to prove the runtime one.
-    expect(() => defineMachine({ name: 'x', states: ['a', 'b'], actions: { go: { from: ['a'], to: 'c' as 'b' } } })).toThrow(/unknown state 'c'/);
-    expect(() => defineMachine({ name: 'x', states: ['a', 'b'], actions: { go: { from: ['z' as 'a'], to: 'b' } } })).toThrow(/unknown state 'z'/);
+    expect(() => defineMachine({ name: 'x', states: ['a', 'b'], actions: { go: { from: ['a'], to: 'c' as 'b' } } })).toThrow(
+      /unknown state 'c'/,
+    );
+    expect(() => defineMachine({ name: 'x', states: ['a', 'b'], actions: { go: { from: ['z' as 'a'], to: 'b' } } })).toThrow(
+      /unknown state 'z'/,
+    );
     expect(() => defineMachine({ name: 'x', states: ['a', 'a'], actions: { go: { from: ['a'], to: 'a' } } })).toThrow(/repeated state/);
     expect(() => defineMachine({ name: 'x', states: ['a'], actions: {} })).toThrow(/at least one action/);
-    expect(() => defineMachine({ name: 'x', states: ['a'], initial: 'q' as 'a', actions: { go: { from: ['a'], to: 'a' } } })).toThrow(/initial/);
+    expect(() => defineMachine({ name: 'x', states: ['a'], initial: 'q' as 'a', actions: { go: { from: ['a'], to: 'a' } } })).toThrow(
+      /initial/,
+    );
   });
 
   it('is frozen', () => {

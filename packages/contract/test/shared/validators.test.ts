@@ -73,7 +73,8 @@ describe('network', () => {
   });
 
   it('IPv4: four segments 0-255, first and last not 0', () => {
-    for (const ok of ['192.168.1.1', '10.0.0.1', '1.0.0.255', '255.255.255.255', '8.8.8.8', ' 172.16.0.10 ']) expect(v.ipv4Error(ok)).toBeNull();
+    for (const ok of ['192.168.1.1', '10.0.0.1', '1.0.0.255', '255.255.255.255', '8.8.8.8', ' 172.16.0.10 '])
+      expect(v.ipv4Error(ok)).toBeNull();
     expect(v.ipv4Error('0.1.2.3')).toBe('validation.ipZeroSegment');
     expect(v.ipv4Error('192.168.1.0')).toBe('validation.ipZeroSegment');
     expect(v.ipv4Error('0.0.0.0')).toBe('validation.ipZeroSegment');
@@ -94,8 +95,22 @@ describe('network', () => {
   });
 
   it('domain format, at least one web domain', () => {
-    for (const ok of ['portal.example.com', 'Example.COM', 'a-b.example.co.uk', 'xn--fiqs8s.xn--fiqz9s', 'x1.io']) expect(v.isDomainValid(ok)).toBe(true);
-    for (const bad of ['example', '-a.com', 'a-.com', 'a..com', 'http://a.com', 'a.com/x', 'a.com:8080', 'a_b.com', 'a.c', 'a.123', `${'a'.repeat(64)}.com`, '']) {
+    for (const ok of ['portal.example.com', 'Example.COM', 'a-b.example.co.uk', 'xn--fiqs8s.xn--fiqz9s', 'x1.io'])
+      expect(v.isDomainValid(ok)).toBe(true);
+    for (const bad of [
+      'example',
+      '-a.com',
+      'a-.com',
+      'a..com',
+      'http://a.com',
+      'a.com/x',
+      'a.com:8080',
+      'a_b.com',
+      'a.c',
+      'a.123',
+      `${'a'.repeat(64)}.com`,
+      '',
+    ]) {
       expect(v.isDomainValid(bad)).toBe(false);
     }
     expect(v.isDomainValid(`${'abcdefghi.'.repeat(25)}com`)).toBe(true); // exactly 253 characters
@@ -251,10 +266,8 @@ describe('images', () => {
 
     // SOI, an APP0 segment of 16 bytes, a DHT marker segment, then SOF0 with height 200 and width 700.
     const jpg = new Uint8Array([
-      0xff, 0xd8,
-      0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
-      0xff, 0xc4, 0x00, 0x04, 0x00, 0x00,
-      0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0xc8, 0x02, 0xbc, 0x03, 0x01, 0x22, 0x00,
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xc4,
+      0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0xc8, 0x02, 0xbc, 0x03, 0x01, 0x22, 0x00,
     ]);
     expect(v.sniffImageFormat(jpg)).toBe('jpg');
     expect(v.readImageSize(jpg)).toEqual({ width: 700, height: 200 });

@@ -13,9 +13,8 @@ export function createFileStore(env: Record<string, string | undefined> = proces
   if ((env.FILE_STORE ?? '').toLowerCase() === 's3') {
     const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => !env[k]);
     if (missing.length) throw new Error(`FILE_STORE=s3 needs ${missing.join(', ')}`);
-    const forcePathStyle = env.S3_FORCE_PATH_STYLE !== undefined
-      ? /^(1|true|yes)$/i.test(env.S3_FORCE_PATH_STYLE)
-      : Boolean(env.S3_ENDPOINT);
+    const forcePathStyle =
+      env.S3_FORCE_PATH_STYLE !== undefined ? /^(1|true|yes)$/i.test(env.S3_FORCE_PATH_STYLE) : Boolean(env.S3_ENDPOINT);
     return new S3FileStore({
       endpoint: env.S3_ENDPOINT || undefined,
       region: env.S3_REGION || 'us-east-1',

@@ -1,5 +1,10 @@
 import {
-  DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, type S3ServiceException,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  type S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
@@ -21,8 +26,7 @@ export interface S3FileStoreOptions {
 }
 
 const statusOf = (err: unknown) => (err as S3ServiceException)?.$metadata?.httpStatusCode;
-const isNotFound = (err: unknown) =>
-  statusOf(err) === 404 || ['NotFound', 'NoSuchKey'].includes((err as Error)?.name);
+const isNotFound = (err: unknown) => statusOf(err) === 404 || ['NotFound', 'NoSuchKey'].includes((err as Error)?.name);
 
 /** Files in an S3-compatible bucket. Ranged reads use the Range header. */
 export class S3FileStore implements FileStore {
@@ -54,9 +58,15 @@ export class S3FileStore implements FileStore {
   async put(key: string, body: Buffer | Readable, opts: { contentType?: string } = {}): Promise<PutResult> {
     const Key = this.k(key);
     if (Buffer.isBuffer(body)) {
-      await this.client.send(new PutObjectCommand({
-        Bucket: this.bucket, Key, Body: body, ContentLength: body.length, ContentType: opts.contentType,
-      }));
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key,
+          Body: body,
+          ContentLength: body.length,
+          ContentType: opts.contentType,
+        }),
+      );
       return digestBuffer(body);
     }
     const tap = new DigestTap();
@@ -87,17 +97,23 @@ export class S3FileStore implements FileStore {
       throw new AppError(1014, undefined, `bad range ${range.start}-${range.end ?? ''}`);
     }
     try {
-      const r = await this.client.send(new GetObjectCommand({
-        Bucket: this.bucket,
-        Key: this.k(key),
-        Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined,
-      }));
+      const r = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: this.k(key),
+          Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined,
+        }),
+      );
       const stream = r.Body as Readable;
       const length = Number(r.ContentLength ?? 0);
       const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(r.ContentRange ?? '');
       if (range && m) {
         return {
-          stream, length, size: Number(m[3]), range: { start: Number(m[1]), end: Number(m[2]) }, contentType: r.ContentType,
+          stream,
+          length,
+          size: Number(m[3]),
+          range: { start: Number(m[1]), end: Number(m[2]) },
+          contentType: r.ContentType,
         };
       }
       return { stream, length, size: length, contentType: r.ContentType };

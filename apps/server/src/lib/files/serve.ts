@@ -33,10 +33,7 @@ export interface ServeFileResult {
   stream: Readable | null;
 }
 
-export type RangeRequest =
-  | { kind: 'none' }
-  | { kind: 'range'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+export type RangeRequest = { kind: 'none' } | { kind: 'range'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 /** Interprets a Range header against a size; malformed or multi-range headers mean 'none'. */
 export function parseRangeHeader(header: string | string[] | undefined, size: number): RangeRequest {
@@ -67,9 +64,7 @@ export function contentDisposition(kind: 'attachment' | 'inline', fileName: stri
   const name = fileName.replace(/[\r\n"\\]/g, '_').replace(/[/]/g, '_');
   const ascii = name.replace(/[^\x20-\x7e]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return ascii === name && !/%/.test(name)
-    ? `${kind}; filename="${ascii}"`
-    : `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return ascii === name && !/%/.test(name) ? `${kind}; filename="${ascii}"` : `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 export async function serveFile(opts: ServeFileOptions): Promise<ServeFileResult> {
@@ -99,7 +94,11 @@ export async function serveFile(opts: ServeFileOptions): Promise<ServeFileResult
     return range.kind === 'range'
       ? {
           status: 206,
-          headers: { ...headers, 'Content-Range': `bytes ${range.start}-${range.end}/${size}`, 'Content-Length': String(range.end - range.start + 1) },
+          headers: {
+            ...headers,
+            'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
+            'Content-Length': String(range.end - range.start + 1),
+          },
           stream: null,
         }
       : { status: 200, headers: { ...headers, 'Content-Length': String(size) }, stream: null };

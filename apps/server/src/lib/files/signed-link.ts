@@ -88,9 +88,7 @@ export function fileLinkUrl(p: FileLinkParams, secret: Secret, now?: Date | numb
 export type QueryLike = URLSearchParams | object;
 
 function one(q: QueryLike, name: string): string | undefined {
-  const v = q instanceof URLSearchParams
-    ? (q.getAll(name).length === 1 ? q.get(name) : undefined)
-    : (q as Record<string, unknown>)[name];
+  const v = q instanceof URLSearchParams ? (q.getAll(name).length === 1 ? q.get(name) : undefined) : (q as Record<string, unknown>)[name];
   return typeof v === 'string' ? v : undefined;
 }
 
@@ -150,13 +148,18 @@ function canonical(u: URL): string {
  * Adds `expires` (epoch seconds) and `signature` to a URL, absolute or path-only; the signature
  * covers the path and every query parameter, in any order. Default lifetime SIGNED_URL_TTL_SECONDS.
  */
-export function signUrl(url: string, secret: Secret, opts: { expiresAt?: Date | number; ttlSeconds?: number; now?: Date | number } = {}): string {
+export function signUrl(
+  url: string,
+  secret: Secret,
+  opts: { expiresAt?: Date | number; ttlSeconds?: number; now?: Date | number } = {},
+): string {
   const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(url);
   const u = new URL(url, BASE);
   u.searchParams.delete('signature');
-  const exp = opts.expiresAt !== undefined
-    ? epochSeconds(opts.expiresAt)
-    : epochSeconds(opts.now ?? Date.now()) + (opts.ttlSeconds ?? SIGNED_URL_TTL_SECONDS);
+  const exp =
+    opts.expiresAt !== undefined
+      ? epochSeconds(opts.expiresAt)
+      : epochSeconds(opts.now ?? Date.now()) + (opts.ttlSeconds ?? SIGNED_URL_TTL_SECONDS);
   u.searchParams.set('expires', String(exp));
   u.searchParams.set('signature', hmacHex(secret, ['url/v1', canonical(u)]));
   return absolute ? u.toString() : `${u.pathname}${u.search}`;
@@ -166,7 +169,11 @@ export function signUrl(url: string, secret: Secret, opts: { expiresAt?: Date | 
  * Verifies a URL from `signUrl` (a full URL or the request's path and query, e.g. Fastify's
  * `request.url`). Returns its query parameters and expiry; throws AppError(1013).
  */
-export function verifySignedUrl(url: string, secret: Secret, now: Date | number = Date.now()): { params: URLSearchParams; expiresAt: Date } {
+export function verifySignedUrl(
+  url: string,
+  secret: Secret,
+  now: Date | number = Date.now(),
+): { params: URLSearchParams; expiresAt: Date } {
   let u: URL;
   try {
     u = new URL(url, BASE);

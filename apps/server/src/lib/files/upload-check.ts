@@ -29,8 +29,35 @@ export interface CheckedUpload {
 
 /** Containers that are zip archives underneath: a file named .zip may be any of them. */
 const ZIP_FAMILY = new Set([
-  'zip', 'xlsx', 'xlsm', 'xltx', 'xltm', 'docx', 'docm', 'dotx', 'dotm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm',
-  'vsdx', 'odt', 'ods', 'odp', 'odg', 'ott', 'ots', 'otp', 'otg', 'epub', 'jar', 'apk', 'xpi', '3mf',
+  'zip',
+  'xlsx',
+  'xlsm',
+  'xltx',
+  'xltm',
+  'docx',
+  'docm',
+  'dotx',
+  'dotm',
+  'pptx',
+  'pptm',
+  'potx',
+  'potm',
+  'ppsx',
+  'ppsm',
+  'vsdx',
+  'odt',
+  'ods',
+  'odp',
+  'odg',
+  'ott',
+  'ots',
+  'otp',
+  'otg',
+  'epub',
+  'jar',
+  'apk',
+  'xpi',
+  '3mf',
 ]);
 
 /** Which detections satisfy a claimed extension, for extensions that have a signature. */
@@ -63,12 +90,23 @@ const SNIFFED: Record<string, readonly string[]> = {
 
 /** Text formats have no signature: accepted when nothing binary is detected and there is no NUL byte. */
 const TEXT: Record<string, readonly string[]> = {
-  txt: [], csv: [], json: [], md: [], log: [], pem: [], xml: ['xml'],
+  txt: [],
+  csv: [],
+  json: [],
+  md: [],
+  log: [],
+  pem: [],
+  xml: ['xml'],
 };
 
 /** Never accepted under a signature-less binary name: images and documents renamed to '.bin'. */
 const DOCUMENT_EXTS = new Set([
-  'pdf', 'cfb', 'rtf', 'ps', 'eps', 'xml',
+  'pdf',
+  'cfb',
+  'rtf',
+  'ps',
+  'eps',
+  'xml',
   ...[...ZIP_FAMILY].filter((e) => !['zip', 'jar', 'apk', 'xpi', '3mf'].includes(e)),
 ]);
 /** Archives (zip, gz, tar) stay acceptable: firmware packages often are one. */

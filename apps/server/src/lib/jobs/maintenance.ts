@@ -42,7 +42,10 @@ export async function purgeLoginThrottle(database: Database, now = new Date(), l
 export function registerMaintenanceJobs(queue: JobQueue): void {
   const { purgeNonces, purgeCodes } = MAINTENANCE_JOBS;
   // 'singleton': a slow run is never overlapped by the next tick's job
-  void queue.register(purgeNonces.name, async () => ({ deleted: await purgeExpiredNonces(queue.database) }), { policy: 'singleton', retryLimit: 0 });
+  void queue.register(purgeNonces.name, async () => ({ deleted: await purgeExpiredNonces(queue.database) }), {
+    policy: 'singleton',
+    retryLimit: 0,
+  });
   // Stale sign-in counters go with the codes.
   void queue.register(
     purgeCodes.name,

@@ -112,9 +112,7 @@ function pgliteExecutor(database: Database): Executor {
       // A 'BEGIN; ...; COMMIT;' block goes through PGlite's transaction so that an error rolls it
       // back instead of leaving the single embedded session in an aborted transaction.
       const block = TRANSACTION_BLOCK.exec(text);
-      const results = block
-        ? await client.transaction(async (tx) => tx.exec(block[1]))
-        : await client.exec(text);
+      const results = block ? await client.transaction(async (tx) => tx.exec(block[1])) : await client.exec(text);
       const last = results[results.length - 1];
       return { rows: (last?.rows ?? []) as unknown[] as Record<string, unknown>[] };
     },
@@ -156,14 +154,18 @@ export class JobQueue {
   private readonly kickoffs: Array<() => Promise<unknown>> = [];
   private state: 'new' | 'starting' | 'started' | 'stopping' | 'stopped' = 'new';
 
-  constructor(readonly database: Database, opts: JobQueueOptions = {}) {
+  constructor(
+    readonly database: Database,
+    opts: JobQueueOptions = {},
+  ) {
     this.opts = opts;
     this.logger = opts.logger ?? silentLogger;
-    const base = database.kind === 'pglite'
-      ? pgliteExecutor(database)
-      : opts.connectionString
-        ? postgresExecutor(opts.connectionString, opts.poolSize ?? 4, this.logger)
-        : queryExecutor(database);
+    const base =
+      database.kind === 'pglite'
+        ? pgliteExecutor(database)
+        : opts.connectionString
+          ? postgresExecutor(opts.connectionString, opts.poolSize ?? 4, this.logger)
+          : queryExecutor(database);
     // Count statements in flight, so that stop() returns only once pg-boss has gone quiet.
     this.executor = {
       executeSql: (text, values) => this.track(this.inflightSql, base.executeSql(text, values)),
@@ -220,10 +222,7 @@ export class JobQueue {
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout });
     // A worker may be inside a fetch when stop is called; let it and its handler finish.
     while ((this.inflight.size > 0 || this.inflightSql.size > 0) && Date.now() < deadline) {
-      await Promise.race([
-        Promise.allSettled([...this.inflight, ...this.inflightSql]),
-        new Promise((r) => setTimeout(r, 50)),
-      ]);
+      await Promise.race([Promise.allSettled([...this.inflight, ...this.inflightSql]), new Promise((r) => setTimeout(r, 50))]);
     }
     this.workerIds.clear();
     await this.executor.close();
@@ -265,14 +264,17 @@ export class JobQueue {
 
   private async runBatch(r: Registration, jobs: PgBoss.JobWithMetadata<unknown>[]): Promise<void> {
     const run = (job: PgBoss.JobWithMetadata<unknown>) =>
-      this.track(this.inflight, (async () => {
-        try {
-          return await r.handler(toJobInfo(job));
-        } catch (err) {
-          this.logger.warn({ err, job: job.id, queue: job.name, attempt: job.retryCount + 1 }, 'job failed');
-          throw err;
-        }
-      })());
+      this.track(
+        this.inflight,
+        (async () => {
+          try {
+            return await r.handler(toJobInfo(job));
+          } catch (err) {
+            this.logger.warn({ err, job: job.id, queue: job.name, attempt: job.retryCount + 1 }, 'job failed');
+            throw err;
+          }
+        })(),
+      );
     if (jobs.length === 1) {
       // pg-boss completes or fails the job from the outcome
       await run(jobs[0]);

@@ -80,7 +80,11 @@ export class Mailer {
   }
 
   async sendTemplate<N extends MailTemplateName>(
-    to: string, name: N, locale: Locale | string, vars: MailTemplateVars[N], opts: { db?: Db | Tx } = {},
+    to: string,
+    name: N,
+    locale: Locale | string,
+    vars: MailTemplateVars[N],
+    opts: { db?: Db | Tx } = {},
   ): Promise<MailRow> {
     return this.send({ to, ...renderTemplate(name, locale, vars) }, opts);
   }
@@ -105,12 +109,7 @@ export class Mailer {
   /** Delivers up to `limit` queued mails, oldest first; returns how many were sent. */
   async deliverQueued(limit = 50): Promise<number> {
     if (!this.transport) return 0;
-    const queued = await this.db
-      .select({ id: mails.id })
-      .from(mails)
-      .where(eq(mails.status, 'queued'))
-      .orderBy(asc(mails.id))
-      .limit(limit);
+    const queued = await this.db.select({ id: mails.id }).from(mails).where(eq(mails.status, 'queued')).orderBy(asc(mails.id)).limit(limit);
     let sent = 0;
     for (const { id } of queued) {
       const row = await this.deliver(id);

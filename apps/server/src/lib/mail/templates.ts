@@ -10,7 +10,14 @@ export interface MailTemplateVars {
   emailCode: { code: string | number; purpose: EmailCodePurpose; minutes?: number; productName?: string };
   invitation: { link: string; inviterName?: string; companyName?: string; days?: number; productName?: string };
   remoteAccessChanged: { state: 'enabled' | 'disabled'; accountName?: string; changedBy?: string; productName?: string };
-  registrationResult: { result: 'passed' | 'rejected'; companyName: string; approverName?: string; reason?: string; link?: string; productName?: string };
+  registrationResult: {
+    result: 'passed' | 'rejected';
+    companyName: string;
+    approverName?: string;
+    reason?: string;
+    link?: string;
+    productName?: string;
+  };
   passwordReset: { link: string; minutes?: number; requestedBy?: string; productName?: string };
 }
 
@@ -47,10 +54,7 @@ const TEMPLATES: { [N in MailTemplateName]: Renderer<N> } = {
     return locale === 'zh-CN'
       ? {
           subject: `【${product}】验证码 ${v.code}`,
-          blocks: [
-            `您正在${purpose}，验证码为：${v.code}`,
-            `验证码 ${minutes} 分钟内有效。如非本人操作，请忽略本邮件。`,
-          ],
+          blocks: [`您正在${purpose}，验证码为：${v.code}`, `验证码 ${minutes} 分钟内有效。如非本人操作，请忽略本邮件。`],
         }
       : {
           subject: `${product} verification code: ${v.code}`,
@@ -65,7 +69,7 @@ const TEMPLATES: { [N in MailTemplateName]: Renderer<N> } = {
     assertHttpLink(v.link);
     const days = v.days ?? 7;
     if (locale === 'zh-CN') {
-      const who = v.inviterName ? `${v.inviterName}${v.companyName ? `（${v.companyName}）` : ''}` : v.companyName ?? '';
+      const who = v.inviterName ? `${v.inviterName}${v.companyName ? `（${v.companyName}）` : ''}` : (v.companyName ?? '');
       return {
         subject: `【${product}】${who ? `${who}邀请您加入` : '您收到一份邀请'}`,
         blocks: [
@@ -76,7 +80,7 @@ const TEMPLATES: { [N in MailTemplateName]: Renderer<N> } = {
         ],
       };
     }
-    const who = v.inviterName ? `${v.inviterName}${v.companyName ? ` (${v.companyName})` : ''}` : v.companyName ?? '';
+    const who = v.inviterName ? `${v.inviterName}${v.companyName ? ` (${v.companyName})` : ''}` : (v.companyName ?? '');
     return {
       subject: `${product}: ${who ? `${who} invited you` : 'you are invited'}`,
       blocks: [
@@ -105,7 +109,9 @@ const TEMPLATES: { [N in MailTemplateName]: Renderer<N> } = {
     return {
       subject: `${product}: reset your password`,
       blocks: [
-        v.requestedBy ? `Your administrator ${v.requestedBy} asked for a password reset of your account.` : 'A password reset was requested for your account.',
+        v.requestedBy
+          ? `Your administrator ${v.requestedBy} asked for a password reset of your account.`
+          : 'A password reset was requested for your account.',
         'Open this link to set a new password:',
         { link: v.link },
         `The link is valid for ${minutes} minutes and can be used once. Your current password keeps working until you set a new one.`,
@@ -178,9 +184,7 @@ export function renderTemplate<N extends MailTemplateName>(name: N, locale: Loca
   const body = (TEMPLATES[name] as Renderer<N>)(loc, vars, product);
   const text = body.blocks.map((b) => (typeof b === 'string' ? b : b.link)).join('\n\n') + `\n\n-- \n${product}\n`;
   const paragraphs = body.blocks
-    .map((b) => typeof b === 'string'
-      ? `<p>${escapeHtml(b)}</p>`
-      : `<p><a href="${escapeHtml(b.link)}">${escapeHtml(b.link)}</a></p>`)
+    .map((b) => (typeof b === 'string' ? `<p>${escapeHtml(b)}</p>` : `<p><a href="${escapeHtml(b.link)}">${escapeHtml(b.link)}</a></p>`))
     .join('\n');
   const html = `<!doctype html>
 <html lang="${loc}"><head><meta charset="utf-8"><title>${escapeHtml(body.subject)}</title></head>

@@ -38,7 +38,12 @@ export async function getAccountInfo(ctx: CallContext) {
 export async function setAccountInfo(ctx: CallContext, d: { nickName: string; phone: string }) {
   const u = await me(ctx);
   await ctx.db.update(users).set({ nickname: d.nickName, phone: d.phone }).where(eq(users.id, u.id));
-  await ctx.audit({ targetType: 'user', targetId: u.id, before: { nickname: u.nickname, phone: u.phone }, after: { nickname: d.nickName, phone: d.phone } });
+  await ctx.audit({
+    targetType: 'user',
+    targetId: u.id,
+    before: { nickname: u.nickname, phone: u.phone },
+    after: { nickname: d.nickName, phone: d.phone },
+  });
   return presentInfo({ ...u, nickname: d.nickName, phone: d.phone });
 }
 
@@ -50,7 +55,11 @@ export async function setAccountInfo(ctx: CallContext, d: { nickName: string; ph
 export async function changePassword(ctx: CallContext, d: CallData<typeof userCalls.changePassword> & { password: string }) {
   const actor = requireActor(ctx);
   const u = await me(ctx);
-  await attemptPassword(ctx.db, { user: u, account: u.email, password: d.oldPassword, ip: ctx.ip, now: ctx.clock.now() }, () => new AppError(ErrorCodes.oldPasswordWrong));
+  await attemptPassword(
+    ctx.db,
+    { user: u, account: u.email, password: d.oldPassword, ip: ctx.ip, now: ctx.clock.now() },
+    () => new AppError(ErrorCodes.oldPasswordWrong),
+  );
   const now = new Date(ctx.clock.now());
   const passwordHash = await hashPassword(d.password);
   await ctx.database.db.transaction(async (tx) => {
@@ -79,7 +88,11 @@ export async function unregisterBlockers(ctx: CallContext) {
 /** Deleting one's own account: the password is counted like a login attempt (7031 when wrong). */
 export async function unregister(ctx: CallContext, password: string) {
   const first = await me(ctx);
-  await attemptPassword(ctx.db, { user: first, account: first.email, password, ip: ctx.ip, now: ctx.clock.now() }, () => new AppError(ErrorCodes.passwordWrong));
+  await attemptPassword(
+    ctx.db,
+    { user: first, account: first.email, password, ip: ctx.ip, now: ctx.clock.now() },
+    () => new AppError(ErrorCodes.passwordWrong),
+  );
   const check = await unregisterBlockers(ctx);
   if (!check.allowed) throw new AppError(ErrorCodes.unregisterRefused);
   const now = ctx.clock.now();
@@ -89,7 +102,14 @@ export async function unregister(ctx: CallContext, password: string) {
     await endUserSessions(tx, u.id, 'unregistered', new Date(now));
   });
   invalidateUserTotals(ctx.services.totals, u.companyPath);
-  await ctx.audit({ targetType: 'user', targetId: u.id, companyId: u.companyId, companyPath: u.companyPath, before: { status: u.status, email: u.email }, after: { status: 'deleted' } });
+  await ctx.audit({
+    targetType: 'user',
+    targetId: u.id,
+    companyId: u.companyId,
+    companyPath: u.companyPath,
+    before: { status: u.status, email: u.email },
+    after: { status: 'deleted' },
+  });
   return {};
 }
 
@@ -103,8 +123,12 @@ export async function listConfigs(ctx: CallContext, keys?: string[]) {
 export async function putConfig(ctx: CallContext, key: string, value: unknown) {
   const userId = requireActor(ctx).userId;
   const now = new Date(ctx.clock.now());
-  const [{ n }] = await ctx.db.select({ n: count() }).from(userConfigs).where(and(eq(userConfigs.userId, userId), ne(userConfigs.key, key)));
-  if (n >= USER_CONFIGS_MAX_PER_USER) throw new AppError(ErrorCodes.invalidParams, { detail: `at most ${USER_CONFIGS_MAX_PER_USER} saved settings` });
+  const [{ n }] = await ctx.db
+    .select({ n: count() })
+    .from(userConfigs)
+    .where(and(eq(userConfigs.userId, userId), ne(userConfigs.key, key)));
+  if (n >= USER_CONFIGS_MAX_PER_USER)
+    throw new AppError(ErrorCodes.invalidParams, { detail: `at most ${USER_CONFIGS_MAX_PER_USER} saved settings` });
   await ctx.db
     .insert(userConfigs)
     .values({ userId, key, value: value as never, updatedAt: now })

@@ -52,7 +52,14 @@ export async function lastOpenLinkIssuedAt(db: Db | Tx, userId: number, purpose:
   const rows = await db
     .select({ payload: oneTimeTokens.payload })
     .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date(now))));
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date(now)),
+      ),
+    );
   const times = rows.map((r) => Number((r.payload as { issuedAt?: number } | null)?.issuedAt ?? 0));
   return times.length ? Math.max(...times) : null;
 }

@@ -42,11 +42,20 @@ export const userImpls = [
     const areas = areaIds.length ? await listAreas(ctx.db, areaIds) : [];
     return {
       codes: grantableCodes(actor, company.type),
-      areas: areas.map((a) => ({ id: a.id, displayName: areaName(a, ctx.locale), displayNames: areaNames(a), kind: a.kind as 'RDC' | 'DDC' })),
+      areas: areas.map((a) => ({
+        id: a.id,
+        displayName: areaName(a, ctx.locale),
+        displayNames: areaNames(a),
+        kind: a.kind as 'RDC' | 'DDC',
+      })),
       appIds: scope.appIds.length ? scope.appIds : null,
     };
   }),
-  implement(userCalls.invite, { otherTenant: (fx) => ({ email: 'probe-other-tenant@test.local', companyId: fx.otherCompanyId }) }, (ctx, d) => svc.inviteUser(ctx, d)),
+  implement(
+    userCalls.invite,
+    { otherTenant: (fx) => ({ email: 'probe-other-tenant@test.local', companyId: fx.otherCompanyId }) },
+    (ctx, d) => svc.inviteUser(ctx, d),
+  ),
   implement(userCalls.reinvite, otherUser, (ctx, d) => svc.reinviteUser(ctx, d.userId)),
   implement(userCalls.registerCheck, linkCall, (ctx, d) => svc.checkRegistrationLink(ctx, d)),
   implement(userCalls.register, linkCall, (ctx, d) => svc.completeRegistration(ctx, d), {
@@ -56,7 +65,9 @@ export const userImpls = [
   }),
   implement(
     userCalls.edit,
-    { otherTenant: (fx) => ({ userId: fx.otherUserId, nickName: 'x', phone: '', authResList: [], areaIds: [], companyIds: [], appIds: [] }) },
+    {
+      otherTenant: (fx) => ({ userId: fx.otherUserId, nickName: 'x', phone: '', authResList: [], areaIds: [], companyIds: [], appIds: [] }),
+    },
     (ctx, d) => svc.editUser(ctx, d),
   ),
   implement(userCalls.enable, { otherTenant: (fx) => ({ userId: fx.otherUserId, enable: false }) }, (ctx, d) =>

@@ -12,7 +12,14 @@
  *   codes only to the supplier.
  */
 import {
-  ACCOUNT_MANAGE_ACTIONS, ErrorCodes, PARTNER_ONLY_CODES, USER_ACTIONS, userAccountMachine, type AccountManageAction, type ResourceCode, type UserAction,
+  ACCOUNT_MANAGE_ACTIONS,
+  ErrorCodes,
+  PARTNER_ONLY_CODES,
+  USER_ACTIONS,
+  userAccountMachine,
+  type AccountManageAction,
+  type ResourceCode,
+  type UserAction,
 } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/context';
@@ -126,15 +133,19 @@ export interface GrantChange {
 export function assertGrantAllowed(scope: ActorScope, g: GrantChange) {
   const { actor } = scope;
   const codes = changed(g.before.authResList as ResourceCode[], g.after.authResList);
-  for (const c of codes) if (!actor.authResList.has(c)) throw new AppError(ErrorCodes.forbidden, undefined, `code ${c} not held by the granter`);
+  for (const c of codes)
+    if (!actor.authResList.has(c)) throw new AppError(ErrorCodes.forbidden, undefined, `code ${c} not held by the granter`);
   const before = new Set(g.before.authResList);
   for (const c of g.after.authResList) {
-    if (!before.has(c) && !codesAllowedFor(g.targetCompanyType, c)) throw new AppError(ErrorCodes.forbidden, undefined, `code ${c} not for a ${g.targetCompanyType}`);
+    if (!before.has(c) && !codesAllowedFor(g.targetCompanyType, c))
+      throw new AppError(ErrorCodes.forbidden, undefined, `code ${c} not for a ${g.targetCompanyType}`);
   }
   const areas = new Set(grantableAreaIds(scope));
-  for (const a of changed(g.before.areaIds, g.after.areaIds)) if (!areas.has(a)) throw new AppError(ErrorCodes.forbidden, undefined, `area ${a} not held`);
+  for (const a of changed(g.before.areaIds, g.after.areaIds))
+    if (!areas.has(a)) throw new AppError(ErrorCodes.forbidden, undefined, `area ${a} not held`);
   if (scope.appIds.length) {
     const apps = new Set(scope.appIds);
-    for (const a of changed(g.before.appIds, g.after.appIds)) if (!apps.has(a)) throw new AppError(ErrorCodes.forbidden, undefined, `app ${a} not held`);
+    for (const a of changed(g.before.appIds, g.after.appIds))
+      if (!apps.has(a)) throw new AppError(ErrorCodes.forbidden, undefined, `app ${a} not held`);
   }
 }

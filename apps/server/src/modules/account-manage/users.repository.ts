@@ -92,7 +92,12 @@ function listWhere(scope: ActorScope, f: UserListFilter) {
   };
   if (scope.rangePaths) {
     params.push(actor.companyId);
-    add(companyConds, 'r', (n) => `(c.id = $${n - 1}::int or c.path like any($${n}::text[]))`, scope.rangePaths.map((p) => escapeLike(p) + '%'));
+    add(
+      companyConds,
+      'r',
+      (n) => `(c.id = $${n - 1}::int or c.path like any($${n}::text[]))`,
+      scope.rangePaths.map((p) => escapeLike(p) + '%'),
+    );
   }
   if (f.status) add(userConds, 'x', (n) => `u.status = $${n}`, f.status);
   else userConds.push(`u.status <> 'deleted'`);
@@ -186,9 +191,13 @@ export async function listUsers(
   // shape and every value bound to it. Each combination of filters is a prepared statement,
   // planned once per connection.
   const records = await reads.get(`users.page|${w.shape}|${JSON.stringify(params)}`, USER_PAGE_DEPS, async () => {
-    const { rows } = await database.query<Record<string, unknown>>(`select ${USER_COLUMNS} ${matching} order by u.id desc limit $${n + 1} offset $${n + 2}`, params, {
-      name: `user_list_page_${w.shape || 'all'}`,
-    });
+    const { rows } = await database.query<Record<string, unknown>>(
+      `select ${USER_COLUMNS} ${matching} order by u.id desc limit $${n + 1} offset $${n + 2}`,
+      params,
+      {
+        name: `user_list_page_${w.shape || 'all'}`,
+      },
+    );
     return rows.map(toUserListRow);
   });
   const total = page.pageNum === 1 && records.length < page.pageSize ? records.length : await totals.get(key, countAll, USER_PAGE_DEPS);
@@ -219,14 +228,30 @@ export async function findUserInScope(db: AnyDb, scope: ActorScope, userId: numb
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(and(eq(users.id, userId), scopedToSubtree(companies.path, scope.actor)));
   if (!row || !pathInScope(scope, row.companyPath, row.user.companyId)) return null;
-  return { ...row.user, companyName: row.companyName, companyPath: row.companyPath, companyType: row.companyType, companyLevel: row.companyLevel };
+  return {
+    ...row.user,
+    companyName: row.companyName,
+    companyPath: row.companyPath,
+    companyType: row.companyType,
+    companyLevel: row.companyLevel,
+  };
 }
 
 /** Unscoped: a user by id with its company (for the caller itself and for registration links). */
 export async function unsafeFindUserById(db: AnyDb, userId: number): Promise<UserRow | null> {
-  const [row] = await db.select(userWithCompany).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(eq(users.id, userId));
+  const [row] = await db
+    .select(userWithCompany)
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId));
   if (!row) return null;
-  return { ...row.user, companyName: row.companyName, companyPath: row.companyPath, companyType: row.companyType, companyLevel: row.companyLevel };
+  return {
+    ...row.user,
+    companyName: row.companyName,
+    companyPath: row.companyPath,
+    companyType: row.companyType,
+    companyLevel: row.companyLevel,
+  };
 }
 
 /** Unscoped: whether any live account uses this address (deleted users hold a tombstone instead). */
@@ -237,7 +262,16 @@ export async function unsafeFindUserByEmail(db: AnyDb, email: string) {
 
 export async function findCompanyInScope(db: AnyDb, scope: ActorScope, companyId: number) {
   const [row] = await db
-    .select({ id: companies.id, path: companies.path, type: companies.type, level: companies.level, name: companies.name, areaId: companies.areaId, status: companies.status, userLimit: companies.userLimit })
+    .select({
+      id: companies.id,
+      path: companies.path,
+      type: companies.type,
+      level: companies.level,
+      name: companies.name,
+      areaId: companies.areaId,
+      status: companies.status,
+      userLimit: companies.userLimit,
+    })
     .from(companies)
     .where(and(eq(companies.id, companyId), scopedToSubtree(companies.path, scope.actor)));
   if (!row || !pathInScope(scope, row.path, row.id)) return null;
@@ -246,7 +280,10 @@ export async function findCompanyInScope(db: AnyDb, scope: ActorScope, companyId
 
 export async function companyNames(db: AnyDb, ids: readonly number[]) {
   if (!ids.length) return [];
-  return db.select({ id: companies.id, name: companies.name, path: companies.path }).from(companies).where(inArray(companies.id, [...ids]));
+  return db
+    .select({ id: companies.id, name: companies.name, path: companies.path })
+    .from(companies)
+    .where(inArray(companies.id, [...ids]));
 }
 
 /** Other live users (and owners) of a company, and how many downstream companies it has. */
@@ -254,14 +291,23 @@ export async function companyDependents(db: AnyDb, companyId: number, companyPat
   const others = and(eq(users.companyId, companyId), ne(users.id, exceptUserId), ne(users.status, 'deleted'));
   const [[o], [w], [c]] = await Promise.all([
     db.select({ n: count() }).from(users).where(others),
-    db.select({ n: count() }).from(users).where(and(others, eq(users.userAuthType, 1))),
-    db.select({ n: count() }).from(companies).where(and(scopedToSubtree(companies.path, { companyPath }), ne(companies.id, companyId))),
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(and(others, eq(users.userAuthType, 1))),
+    db
+      .select({ n: count() })
+      .from(companies)
+      .where(and(scopedToSubtree(companies.path, { companyPath }), ne(companies.id, companyId))),
   ]);
   return { others: Number(o?.n ?? 0), owners: Number(w?.n ?? 0), children: Number(c?.n ?? 0) };
 }
 
 /** Users of a company that count against its user limit (all but deleted ones). */
 export async function liveUserCount(db: AnyDb, companyId: number): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(users).where(and(eq(users.companyId, companyId), ne(users.status, 'deleted')));
+  const [r] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), ne(users.status, 'deleted')));
   return Number(r?.n ?? 0);
 }

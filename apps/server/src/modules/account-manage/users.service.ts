@@ -7,8 +7,14 @@
  * the commit.
  */
 import {
-  EMAIL_CHURN_MAX_DELETES, EMAIL_CHURN_WINDOW_MINUTES, ErrorCodes, USER_INVITE_RESEND_SECONDS, USER_INVITE_TTL_DAYS,
-  USER_RESET_TTL_MINUTES, type CallData, type userCalls,
+  EMAIL_CHURN_MAX_DELETES,
+  EMAIL_CHURN_WINDOW_MINUTES,
+  ErrorCodes,
+  USER_INVITE_RESEND_SECONDS,
+  USER_INVITE_TTL_DAYS,
+  USER_RESET_TTL_MINUTES,
+  type CallData,
+  type userCalls,
 } from '@portal/contract';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -18,12 +24,27 @@ import { requireActor, type CallContext } from '../../lib/context';
 import { hashPassword } from '../../lib/secrets';
 import { endUserSessions } from '../auth';
 import {
-  consumeLink, emailMd5, findOpenLink, issueLink, lastOpenLinkIssuedAt, linkOrigin, registrationLink, revokeLinks,
+  consumeLink,
+  emailMd5,
+  findOpenLink,
+  issueLink,
+  lastOpenLinkIssuedAt,
+  linkOrigin,
+  registrationLink,
+  revokeLinks,
 } from './registration-links';
 import { authorize } from '../../lib/policy';
 import { accountManagePolicy, assertGrantAllowed, nextState, userPolicy } from './users.policy';
 import {
-  findCompanyInScope, findUserInScope, invalidateUserTotals, liveUserCount, loadActorScope, unsafeFindUserByEmail, unsafeFindUserById, type ActorScope, type UserRow,
+  findCompanyInScope,
+  findUserInScope,
+  invalidateUserTotals,
+  liveUserCount,
+  loadActorScope,
+  unsafeFindUserByEmail,
+  unsafeFindUserById,
+  type ActorScope,
+  type UserRow,
 } from './users.repository';
 
 type AnyDb = Db | Tx;
@@ -75,7 +96,12 @@ function isUniqueViolation(e: unknown): boolean {
   return err?.code === '23505' || err?.cause?.code === '23505';
 }
 
-async function sendInvitation(ctx: CallContext, user: { id: number; companyId: number; email: string; locale: string }, token: string, companyName: string) {
+async function sendInvitation(
+  ctx: CallContext,
+  user: { id: number; companyId: number; email: string; locale: string },
+  token: string,
+  companyName: string,
+) {
   const actor = requireActor(ctx);
   await ctx.sendMail(user.email, 'invitation', ctx.locale, {
     link: registrationLink(linkOrigin(ctx), user, token),
@@ -141,7 +167,14 @@ export async function inviteUser(ctx: CallContext, d: CallData<typeof userCalls.
     throw e;
   }
   invalidateUserTotals(ctx.services.totals, company.path);
-  await ctx.audit({ action: 'customer/user/invite', targetType: 'user', targetId: created.id, companyId: company.id, companyPath: company.path, after: { email: d.email, ...perms } });
+  await ctx.audit({
+    action: 'customer/user/invite',
+    targetType: 'user',
+    targetId: created.id,
+    companyId: company.id,
+    companyPath: company.path,
+    after: { email: d.email, ...perms },
+  });
   await sendInvitation(ctx, { id: created.id, companyId: company.id, email: d.email, locale: ctx.locale }, created.token, company.name);
   return { userId: created.id };
 }
@@ -155,10 +188,19 @@ export async function reinviteUser(ctx: CallContext, userId: number) {
   const last = await lastOpenLinkIssuedAt(ctx.db, u.id, 'userRegister', now);
   if (last !== null && now - last < USER_INVITE_RESEND_SECONDS * 1000) throw new AppError(ErrorCodes.invitationAlreadySent);
   const token = await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ invitedAt: new Date(now), invitedBy: actor.userId }).where(eq(users.id, u.id));
+    await tx
+      .update(users)
+      .set({ invitedAt: new Date(now), invitedBy: actor.userId })
+      .where(eq(users.id, u.id));
     return issueLink(tx, u.id, 'userRegister', now, USER_INVITE_TTL_DAYS * DAY_MS);
   });
-  await ctx.audit({ action: 'customer/user/reinvite', targetType: 'user', targetId: u.id, companyId: u.companyId, companyPath: u.companyPath });
+  await ctx.audit({
+    action: 'customer/user/reinvite',
+    targetType: 'user',
+    targetId: u.id,
+    companyId: u.companyId,
+    companyPath: u.companyPath,
+  });
   await sendInvitation(ctx, u, token, u.companyName);
   return {};
 }
@@ -172,7 +214,13 @@ export async function resetPassword(ctx: CallContext, userId: number) {
   const last = await lastOpenLinkIssuedAt(ctx.db, u.id, 'passwordReset', now);
   if (last !== null && now - last < USER_INVITE_RESEND_SECONDS * 1000) throw new AppError(ErrorCodes.invitationAlreadySent);
   const token = await issueLink(ctx.db, u.id, 'passwordReset', now, USER_RESET_TTL_MINUTES * 60_000);
-  await ctx.audit({ action: 'customer/user/reset-password', targetType: 'user', targetId: u.id, companyId: u.companyId, companyPath: u.companyPath });
+  await ctx.audit({
+    action: 'customer/user/reset-password',
+    targetType: 'user',
+    targetId: u.id,
+    companyId: u.companyId,
+    companyPath: u.companyPath,
+  });
   await ctx.sendMail(u.email, 'passwordReset', u.locale === 'zh-CN' ? 'zh-CN' : 'en-US', {
     link: registrationLink(linkOrigin(ctx), u, token),
     minutes: USER_RESET_TTL_MINUTES,
@@ -186,7 +234,8 @@ async function openLinkUser(db: AnyDb, d: { corpId: number; userId: number; emai
   const link = await findOpenLink(db, d.token, now);
   if (!link || link.userId !== d.userId) throw new AppError(ErrorCodes.linkInvalid);
   const u = await unsafeFindUserById(db, link.userId);
-  if (!u || u.companyId !== d.corpId || u.status === 'deleted' || emailMd5(u.email) !== d.emailMd5) throw new AppError(ErrorCodes.linkInvalid);
+  if (!u || u.companyId !== d.corpId || u.status === 'deleted' || emailMd5(u.email) !== d.emailMd5)
+    throw new AppError(ErrorCodes.linkInvalid);
   if (link.purpose === 'userRegister' && u.registered) throw new AppError(ErrorCodes.linkInvalid);
   if (link.purpose === 'passwordReset' && !u.registered) throw new AppError(ErrorCodes.linkInvalid);
   return { link, user: u };
@@ -194,7 +243,12 @@ async function openLinkUser(db: AnyDb, d: { corpId: number; userId: number; emai
 
 export async function checkRegistrationLink(ctx: CallContext, d: CallData<typeof userCalls.registerCheck>) {
   const { link, user } = await openLinkUser(ctx.db, d, ctx.clock.now());
-  return { purpose: link.purpose === 'userRegister' ? ('register' as const) : ('reset' as const), email: user.email, companyName: user.companyName, nickName: user.nickname };
+  return {
+    purpose: link.purpose === 'userRegister' ? ('register' as const) : ('reset' as const),
+    email: user.email,
+    companyName: user.companyName,
+    nickName: user.nickname,
+  };
 }
 
 export async function completeRegistration(ctx: CallContext, d: CallData<typeof userCalls.register> & { password: string }) {
@@ -233,12 +287,19 @@ export async function completeRegistration(ctx: CallContext, d: CallData<typeof 
 }
 
 /** Every company of a resource range must be strictly below the user's company and in the caller's scope. */
-async function assertRangeAllowed(db: AnyDb, scope: ActorScope, company: { id: number; path: string }, companyIds: readonly number[], before: readonly number[] = []) {
+async function assertRangeAllowed(
+  db: AnyDb,
+  scope: ActorScope,
+  company: { id: number; path: string },
+  companyIds: readonly number[],
+  before: readonly number[] = [],
+) {
   const prev = new Set(before);
   for (const id of new Set(companyIds)) {
     if (prev.has(id)) continue;
     const c = await findCompanyInScope(db, scope, id);
-    if (!c || c.id === company.id || !c.path.startsWith(company.path)) throw new AppError(ErrorCodes.forbidden, undefined, `company ${id} not grantable`);
+    if (!c || c.id === company.id || !c.path.startsWith(company.path))
+      throw new AppError(ErrorCodes.forbidden, undefined, `company ${id} not grantable`);
   }
 }
 
@@ -270,7 +331,14 @@ export async function editUser(ctx: CallContext, d: CallData<typeof userCalls.ed
     targetId: u.id,
     companyId: u.companyId,
     companyPath: u.companyPath,
-    before: { nickname: u.nickname, phone: u.phone, authResList: u.authResList, areaIds: u.areaIds, companyIds: u.companyIds, appIds: u.appIds },
+    before: {
+      nickname: u.nickname,
+      phone: u.phone,
+      authResList: u.authResList,
+      areaIds: u.areaIds,
+      companyIds: u.companyIds,
+      appIds: u.appIds,
+    },
     after,
   });
   return {};
@@ -286,7 +354,14 @@ export async function changeUserState(ctx: CallContext, userId: number, action: 
   const status = nextState(u.status, action);
   await applyState(ctx.db, u, status, now);
   if (action === 'delete') invalidateUserTotals(ctx.services.totals, u.companyPath);
-  await ctx.audit({ targetType: 'user', targetId: u.id, companyId: u.companyId, companyPath: u.companyPath, before: { status: u.status }, after: { status } });
+  await ctx.audit({
+    targetType: 'user',
+    targetId: u.id,
+    companyId: u.companyId,
+    companyPath: u.companyPath,
+    before: { status: u.status },
+    after: { status },
+  });
   return { status };
 }
 

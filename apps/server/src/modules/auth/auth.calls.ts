@@ -31,14 +31,18 @@ export const authImpls = [
   implement(authCalls.emailBind, selfCall, (ctx, d) => auth.bindEmail(ctx, d), secretChecked),
   implement(authCalls.customerWebsite, publicCall, (ctx, d) => auth.customerWebsite(ctx, d.domain)),
   implement(authCalls.me, selfCall, (ctx) => presentSessionUser(ctx.db, requireActor(ctx).sessionId, ctx.locale)),
-  implement(authCalls.switchArea, { none: 'areas are platform-wide; the user may switch only to the areas granted to them (tested)' }, (ctx, d) =>
-    auth.switchArea(ctx, d.areaId),
+  implement(
+    authCalls.switchArea,
+    { none: 'areas are platform-wide; the user may switch only to the areas granted to them (tested)' },
+    (ctx, d) => auth.switchArea(ctx, d.areaId),
   ),
   implement(authCalls.ownResources, selfCall, async (ctx, d) => {
     const actor = requireActor(ctx);
     if (d.resType === 'area') {
       const list = await listAreas(ctx.db, actor.areaIds);
-      return { records: list.map((a) => ({ resType: 'area' as const, resCode: a.name, resName: areaName(a, ctx.locale), resVals: a.resVals })) };
+      return {
+        records: list.map((a) => ({ resType: 'area' as const, resCode: a.name, resName: areaName(a, ctx.locale), resVals: a.resVals })),
+      };
     }
     return { records: [...actor.authResList].map((c) => ({ resType: 'code' as const, resCode: c, resName: c, resVals: [] })) };
   }),
@@ -50,4 +54,3 @@ export const authImpls = [
   implement(ssoCalls.createSsoToken, selfCall, (ctx) => auth.createSsoToken(ctx)),
   implement(ssoCalls.exchangeSsoToken, publicCall, (ctx, d) => auth.exchangeSsoToken(ctx, d.token)),
 ];
-

@@ -1,11 +1,26 @@
 import { effectiveCompanyStatus } from '../../lib/tenancy';
 import {
-  EMAIL_CODE_RESEND_SECONDS, EMAIL_CODE_TTL_MS, ErrorCodes, IDLE_TIMEOUT_MS, IMAGE_CODE_TTL_MS,
-  type Locale, type SessionTokens,
+  EMAIL_CODE_RESEND_SECONDS,
+  EMAIL_CODE_TTL_MS,
+  ErrorCodes,
+  IDLE_TIMEOUT_MS,
+  IMAGE_CODE_TTL_MS,
+  type Locale,
+  type SessionTokens,
 } from '@portal/contract';
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { areas, companies, companyBranding, companyDomains, oneTimeTokens, registrationAudits, sessions, users, verificationCodes } from '../../db/schema';
+import {
+  areas,
+  companies,
+  companyBranding,
+  companyDomains,
+  oneTimeTokens,
+  registrationAudits,
+  sessions,
+  users,
+  verificationCodes,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CallContext } from '../../lib/context';
 import { hashPassword, randomDigits, randomToken, safeEqualHex, sha256Hex } from '../../lib/secrets';
@@ -25,7 +40,16 @@ type AnyDb = Db | Tx;
 export async function issueSession(
   db: AnyDb,
   userId: number,
-  opts: { now: number; ttlMs: number; locale: Locale; ip: string; areaId: number | null; actingUserId?: number; remoteGrantId?: number; remoteExpiresAt?: Date },
+  opts: {
+    now: number;
+    ttlMs: number;
+    locale: Locale;
+    ip: string;
+    areaId: number | null;
+    actingUserId?: number;
+    remoteGrantId?: number;
+    remoteExpiresAt?: Date;
+  },
 ): Promise<SessionTokens> {
   const token = randomToken();
   const renewToken = randomToken();
@@ -91,14 +115,23 @@ export async function login(ctx: CallContext, data: { account: string; password:
     if (blocked) throw blocked;
   }
   const locale = data.locale ?? ctx.locale;
-  const tokens = await issueSession(ctx.db, user.id, { now, ttlMs: ctx.services.config.accessTokenTtlMs, locale, ip: ctx.ip, areaId: startingArea(user, row.companyAreaId) });
+  const tokens = await issueSession(ctx.db, user.id, {
+    now,
+    ttlMs: ctx.services.config.accessTokenTtlMs,
+    locale,
+    ip: ctx.ip,
+    areaId: startingArea(user, row.companyAreaId),
+  });
   ctx.log.info({ userId: user.id }, 'login');
   return tokens;
 }
 
 export async function renew(ctx: CallContext, renewToken: string): Promise<SessionTokens> {
   const now = ctx.clock.now();
-  const [s] = await ctx.db.select().from(sessions).where(eq(sessions.renewTokenHash, sha256Hex(renewToken)));
+  const [s] = await ctx.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.renewTokenHash, sha256Hex(renewToken)));
   if (!s || s.endedAt || now - s.lastActiveAt.getTime() > IDLE_TIMEOUT_MS) throw new AppError(ErrorCodes.renewFailed);
   const token = randomToken();
   const nextRenew = randomToken();
@@ -107,7 +140,13 @@ export async function renew(ctx: CallContext, renewToken: string): Promise<Sessi
   // The renewal token is single use: the update only matches the hash just presented.
   const updated = await ctx.db
     .update(sessions)
-    .set({ tokenHash: sha256Hex(token), renewTokenHash: sha256Hex(nextRenew), signKey, tokenExpiresAt: new Date(tokenExpiresAt), lastActiveAt: new Date(now) })
+    .set({
+      tokenHash: sha256Hex(token),
+      renewTokenHash: sha256Hex(nextRenew),
+      signKey,
+      tokenExpiresAt: new Date(tokenExpiresAt),
+      lastActiveAt: new Date(now),
+    })
     .where(and(eq(sessions.id, s.id), eq(sessions.renewTokenHash, sha256Hex(renewToken))))
     .returning({ id: sessions.id });
   if (!updated.length) throw new AppError(ErrorCodes.renewFailed);
@@ -121,7 +160,10 @@ export async function logout(ctx: CallContext): Promise<{ redirect: string }> {
   // Back to the brand's unified-domain login, else the regional host's login, else this host's.
   const brandIds = actor.companyPath.split('/').filter(Boolean).map(Number);
   const brandings = brandIds.length
-    ? await ctx.db.select().from(companyBranding).where(sql`${companyBranding.companyId} in ${brandIds}`)
+    ? await ctx.db
+        .select()
+        .from(companyBranding)
+        .where(sql`${companyBranding.companyId} in ${brandIds}`)
     : [];
   const nearest = brandIds
     .slice()
@@ -162,8 +204,11 @@ async function consumeImageCode(ctx: CallContext, codeId: string, answer: string
     .set({ consumedAt: new Date(now), attempts: sql`${verificationCodes.attempts} + 1` })
     .where(
       and(
-        eq(verificationCodes.id, codeId), eq(verificationCodes.kind, 'image'), eq(verificationCodes.target, requesterOf(ctx)),
-        isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, new Date(now)),
+        eq(verificationCodes.id, codeId),
+        eq(verificationCodes.kind, 'image'),
+        eq(verificationCodes.target, requesterOf(ctx)),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, new Date(now)),
       ),
     )
     .returning({ codeHash: verificationCodes.codeHash });
@@ -174,13 +219,27 @@ async function consumeImageCode(ctx: CallContext, codeId: string, answer: string
  * Check the latest open e-mailed code of a purpose and address in one atomic update: every answer
  * counts an attempt (MAX_CODE_ATTEMPTS burn the code), a right one uses it up unless `peek`.
  */
-async function checkEmailCode(db: AnyDb, where: { purpose: string; target: string }, answer: string, now: number, opts: { peek?: boolean } = {}) {
+async function checkEmailCode(
+  db: AnyDb,
+  where: { purpose: string; target: string },
+  answer: string,
+  now: number,
+  opts: { peek?: boolean } = {},
+) {
   const at = new Date(now);
   const answerHash = sha256Hex(answer.trim().toUpperCase());
   const latest = db
     .select({ id: verificationCodes.id })
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.kind, 'email'), eq(verificationCodes.purpose, where.purpose), eq(verificationCodes.target, where.target), isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, at)))
+    .where(
+      and(
+        eq(verificationCodes.kind, 'email'),
+        eq(verificationCodes.purpose, where.purpose),
+        eq(verificationCodes.target, where.target),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, at),
+      ),
+    )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   const right = sql`${verificationCodes.codeHash} = ${answerHash}`;
@@ -190,7 +249,9 @@ async function checkEmailCode(db: AnyDb, where: { purpose: string; target: strin
       attempts: sql`${verificationCodes.attempts} + 1`,
       consumedAt: opts.peek ? undefined : sql`case when ${right} then ${at.toISOString()}::timestamptz else null end`,
     })
-    .where(and(inArray(verificationCodes.id, latest), isNull(verificationCodes.consumedAt), lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS)))
+    .where(
+      and(inArray(verificationCodes.id, latest), isNull(verificationCodes.consumedAt), lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS)),
+    )
     .returning({ right: sql<boolean>`${right}` });
   return !!code?.right;
 }
@@ -206,8 +267,11 @@ async function useEmailCode(db: AnyDb, where: { purpose: string; target: string 
     .from(verificationCodes)
     .where(
       and(
-        eq(verificationCodes.kind, 'email'), eq(verificationCodes.purpose, where.purpose), eq(verificationCodes.target, where.target),
-        eq(verificationCodes.codeHash, sha256Hex(answer.trim().toUpperCase())), gt(verificationCodes.expiresAt, new Date(now)),
+        eq(verificationCodes.kind, 'email'),
+        eq(verificationCodes.purpose, where.purpose),
+        eq(verificationCodes.target, where.target),
+        eq(verificationCodes.codeHash, sha256Hex(answer.trim().toUpperCase())),
+        gt(verificationCodes.expiresAt, new Date(now)),
         sql`${verificationCodes.consumedAt} is not null`,
       ),
     )
@@ -234,7 +298,8 @@ export async function sendEmailCode(
     .limit(1);
   if (last) {
     const waited = (now - last.createdAt.getTime()) / 1000;
-    if (waited < EMAIL_CODE_RESEND_SECONDS) throw new AppError(ErrorCodes.codeResendWait, { seconds: Math.ceil(EMAIL_CODE_RESEND_SECONDS - waited) });
+    if (waited < EMAIL_CODE_RESEND_SECONDS)
+      throw new AppError(ErrorCodes.codeResendWait, { seconds: Math.ceil(EMAIL_CODE_RESEND_SECONDS - waited) });
   }
   const code = randomDigits(6);
   await ctx.db.insert(verificationCodes).values({
@@ -296,7 +361,18 @@ export async function selfRegister(
     const [company] = await tx
       .insert(companies)
       // Not activated until the brand approves the registration (SPEC §4 audit).
-      .values({ parentId: brand.id, path: 'pending', depth: brand.depth + 1, type: 'customer', level: 0, name: data.companyName, email: data.email, areaId: brand.areaId, status: 'inactive', createdAt: new Date(now) })
+      .values({
+        parentId: brand.id,
+        path: 'pending',
+        depth: brand.depth + 1,
+        type: 'customer',
+        level: 0,
+        name: data.companyName,
+        email: data.email,
+        areaId: brand.areaId,
+        status: 'inactive',
+        createdAt: new Date(now),
+      })
       .returning();
     const path = `${brand.path}${company.id}/`;
     await tx.update(companies).set({ path }).where(eq(companies.id, company.id));
@@ -315,10 +391,23 @@ export async function selfRegister(
         createdAt: new Date(now),
       })
       .returning({ id: users.id });
-    await tx.insert(registrationAudits).values({ companyId: company.id, approverCompanyId: brand.id, applicantUserId: user.id, status: 'pending', submittedAt: new Date(now) });
+    await tx.insert(registrationAudits).values({
+      companyId: company.id,
+      approverCompanyId: brand.id,
+      applicantUserId: user.id,
+      status: 'pending',
+      submittedAt: new Date(now),
+    });
     return { userId: user.id, companyId: company.id, path, approverName: brand.name };
   });
-  await ctx.audit({ action: 'auth/self-register', targetType: 'user', targetId: userId, companyId, companyPath: path, after: { email: data.email, companyName: data.companyName, audit: 'pending' } });
+  await ctx.audit({
+    action: 'auth/self-register',
+    targetType: 'user',
+    targetId: userId,
+    companyId,
+    companyPath: path,
+    after: { email: data.email, companyName: data.companyName, audit: 'pending' },
+  });
   return { userId, status: 'pending' as const, approverName };
 }
 
@@ -337,13 +426,22 @@ export async function findPassword(ctx: CallContext, data: { email: string; emai
     await endUserSessions(tx, user.id, 'password-reset', new Date(now));
   });
   const [co] = await ctx.db.select({ path: companies.path }).from(companies).where(eq(companies.id, user.companyId));
-  await ctx.audit({ action: 'auth/password-find', targetType: 'user', targetId: user.id, companyId: user.companyId, companyPath: co?.path });
+  await ctx.audit({
+    action: 'auth/password-find',
+    targetType: 'user',
+    targetId: user.id,
+    companyId: user.companyId,
+    companyPath: co?.path,
+  });
   return {};
 }
 
 /** check-pwd: a wrong password answers `valid: false` and is counted like a login failure (locks after 5). */
 export async function checkPassword(ctx: CallContext, password: string) {
-  const [u] = await ctx.db.select({ id: users.id, email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.actor!.userId));
+  const [u] = await ctx.db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, ctx.actor!.userId));
   if (!u) return { valid: false };
   try {
     await attemptPassword(ctx.db, { user: u, account: u.email, password, ip: ctx.ip, now: ctx.clock.now() });
@@ -404,7 +502,14 @@ export async function exchangeSsoToken(ctx: CallContext, token: string) {
   const used = await ctx.db
     .update(oneTimeTokens)
     .set({ usedAt: new Date(now) })
-    .where(and(eq(oneTimeTokens.tokenHash, sha256Hex(token)), eq(oneTimeTokens.purpose, 'sso'), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date(now))))
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, sha256Hex(token)),
+        eq(oneTimeTokens.purpose, 'sso'),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date(now)),
+      ),
+    )
     .returning();
   const t = used[0];
   if (!t?.userId) throw new AppError(ErrorCodes.linkInvalid);

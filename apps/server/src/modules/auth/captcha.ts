@@ -9,6 +9,15 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
  * <text> and no answer characters. Answers the SVG and its text (to be stored as a hash only).
  */
 export function createCaptcha(): { text: string; svg: string } {
-  const c = svgCaptcha.create({ size: 5, charPreset: ALPHABET, noise: 4, color: true, width: 120, height: 40, fontSize: 44, background: '#f4f6fa' });
+  const c = svgCaptcha.create({
+    size: 5,
+    charPreset: ALPHABET,
+    noise: 4,
+    color: true,
+    width: 120,
+    height: 40,
+    fontSize: 44,
+    background: '#f4f6fa',
+  });
   return { text: c.text, svg: c.data };
 }

@@ -59,7 +59,9 @@ async function reserveUser(db: AnyDb, userId: number, now: number) {
     })
     .where(eq(users.id, userId))
     .returning({ failures: users.failedLogins, status: users.status, lockedUntil: users.lockedUntil });
-  return row ? { failures: Number(row.failures), lockedUntil: row.lockedUntil } : { failures: LOGIN_MAX_FAILURES + 1, lockedUntil: lockEnds };
+  return row
+    ? { failures: Number(row.failures), lockedUntil: row.lockedUntil }
+    : { failures: LOGIN_MAX_FAILURES + 1, lockedUntil: lockEnds };
 }
 
 /** Reserve one attempt on a throttle key (address or unknown account); answers its number and the lock end. */
@@ -86,13 +88,20 @@ async function reserveKey(db: AnyDb, key: string, max: number, now: number) {
 }
 
 async function releaseKey(db: AnyDb, key: string) {
-  await db.update(loginThrottle).set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` }).where(eq(loginThrottle.key, key));
+  await db
+    .update(loginThrottle)
+    .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
+    .where(eq(loginThrottle.key, key));
 }
 
 async function succeededUser(db: AnyDb, userId: number) {
   await db
     .update(users)
-    .set({ failedLogins: 0, lockedUntil: null, status: sql`case when ${users.status} = 'auto_locked' then 'normal' else ${users.status} end` })
+    .set({
+      failedLogins: 0,
+      lockedUntil: null,
+      status: sql`case when ${users.status} = 'auto_locked' then 'normal' else ${users.status} end`,
+    })
     .where(eq(users.id, userId));
 }
 
@@ -117,7 +126,8 @@ export async function attemptPassword(db: AnyDb, a: PasswordAttempt, onWrong?: (
   const addressKey = a.ip === null ? null : `ip:${a.ip}`;
   if (addressKey) {
     const addr = await reserveKey(db, addressKey, LOGIN_MAX_FAILURES_PER_ADDRESS, a.now);
-    if (addr.failures > LOGIN_MAX_FAILURES_PER_ADDRESS) throw new AppError(ErrorCodes.addressLocked, { minutes: minutesLeft(addr.lockedUntil, a.now) });
+    if (addr.failures > LOGIN_MAX_FAILURES_PER_ADDRESS)
+      throw new AppError(ErrorCodes.addressLocked, { minutes: minutesLeft(addr.lockedUntil, a.now) });
   }
   const accountKey = `acct:${a.account}`;
   const acct = a.user ? await reserveUser(db, a.user.id, a.now) : await reserveKey(db, accountKey, LOGIN_MAX_FAILURES, a.now);

@@ -41,7 +41,7 @@ export async function presentSessionUser(db: Db | Tx, sessionId: number, locale?
     userType: user.userType as UserType,
     userAuthType: user.userAuthType as 1 | 2 | 3,
     authResList: user.authResList as ResourceCode[],
-    areaList: areaList.map((a) => presentArea(a, locale ?? (LOCALES.find((l) => l === session.locale) ?? 'en-US'))),
+    areaList: areaList.map((a) => presentArea(a, locale ?? LOCALES.find((l) => l === session.locale) ?? 'en-US')),
     currentArea: current?.id ?? 0,
     coId: company.id,
     coName: company.name,

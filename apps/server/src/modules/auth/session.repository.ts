@@ -63,8 +63,30 @@ export async function hiddenMenusFor(db: Db | Tx, areaKind: string | undefined):
 export const nowSql = sql`now()`;
 
 export interface ResolvedSession {
-  session: { id: number; userId: number; signKey: string; locale: string; currentAreaId: number | null; tokenExpiresAt: Date; lastActiveAt: Date; endedAt: Date | null; endReason: string | null; actingUserId: number | null; actingNickname: string | null; remoteExpiresAt: Date | null };
-  user: { id: number; nickname: string; email: string; userType: string; userAuthType: number; status: string; authResList: string[]; areaIds: number[] };
+  session: {
+    id: number;
+    userId: number;
+    signKey: string;
+    locale: string;
+    currentAreaId: number | null;
+    tokenExpiresAt: Date;
+    lastActiveAt: Date;
+    endedAt: Date | null;
+    endReason: string | null;
+    actingUserId: number | null;
+    actingNickname: string | null;
+    remoteExpiresAt: Date | null;
+  };
+  user: {
+    id: number;
+    nickname: string;
+    email: string;
+    userType: string;
+    userAuthType: number;
+    status: string;
+    authResList: string[];
+    areaIds: number[];
+  };
   company: { id: number; path: string; type: string; name: string; level: number; status: string };
 }
 
@@ -94,7 +116,12 @@ export function sessionDeps(resolved: ResolvedSession): DataDeps {
  * before). The nonce is recorded before the sign is checked; a caller without the right key only
  * burns a random nonce. Without a nonce, only the session is read.
  */
-export async function resolveSessionAndNonce(database: Database, tokenHash: string, nonce: number, nonceExpiresAt: Date): Promise<(ResolvedSession & { nonceFresh: boolean }) | null>;
+export async function resolveSessionAndNonce(
+  database: Database,
+  tokenHash: string,
+  nonce: number,
+  nonceExpiresAt: Date,
+): Promise<(ResolvedSession & { nonceFresh: boolean }) | null>;
 export async function resolveSessionAndNonce(database: Database, tokenHash: string): Promise<ResolvedSession | null>;
 export async function resolveSessionAndNonce(database: Database, tokenHash: string, nonce?: number, nonceExpiresAt?: Date) {
   const { rows } =
@@ -112,17 +139,36 @@ export async function resolveSessionAndNonce(database: Database, tokenHash: stri
   if (!r) return null;
   const resolved: ResolvedSession = {
     session: {
-      id: Number(r.id), userId: Number(r.user_id), signKey: String(r.sign_key), locale: String(r.locale),
-      currentAreaId: r.current_area_id === null ? null : Number(r.current_area_id), tokenExpiresAt: toDate(r.token_expires_at)!,
-      lastActiveAt: toDate(r.last_active_at)!, endedAt: toDate(r.ended_at), endReason: (r.end_reason as string | null) ?? null,
-      actingUserId: r.acting_user_id === null ? null : Number(r.acting_user_id), actingNickname: (r.acting_nickname as string | null) ?? null, remoteExpiresAt: toDate(r.remote_expires_at),
+      id: Number(r.id),
+      userId: Number(r.user_id),
+      signKey: String(r.sign_key),
+      locale: String(r.locale),
+      currentAreaId: r.current_area_id === null ? null : Number(r.current_area_id),
+      tokenExpiresAt: toDate(r.token_expires_at)!,
+      lastActiveAt: toDate(r.last_active_at)!,
+      endedAt: toDate(r.ended_at),
+      endReason: (r.end_reason as string | null) ?? null,
+      actingUserId: r.acting_user_id === null ? null : Number(r.acting_user_id),
+      actingNickname: (r.acting_nickname as string | null) ?? null,
+      remoteExpiresAt: toDate(r.remote_expires_at),
     },
     user: {
-      id: Number(r.user_id), nickname: String(r.nickname), email: String(r.email), userType: String(r.user_type),
-      userAuthType: Number(r.user_auth_type), status: String(r.user_status), authResList: (r.auth_res_list as string[] | null) ?? [], areaIds: ((r.area_ids as number[] | null) ?? []).map(Number),
+      id: Number(r.user_id),
+      nickname: String(r.nickname),
+      email: String(r.email),
+      userType: String(r.user_type),
+      userAuthType: Number(r.user_auth_type),
+      status: String(r.user_status),
+      authResList: (r.auth_res_list as string[] | null) ?? [],
+      areaIds: ((r.area_ids as number[] | null) ?? []).map(Number),
     },
     company: {
-      id: Number(r.company_id), path: String(r.path), type: String(r.company_type), name: String(r.company_name), level: Number(r.level), status: String(r.company_status),
+      id: Number(r.company_id),
+      path: String(r.path),
+      type: String(r.company_type),
+      name: String(r.company_name),
+      level: Number(r.level),
+      status: String(r.company_status),
     },
   };
   return nonce === undefined ? resolved : { ...resolved, nonceFresh: Number(r.nonce_fresh) === 1 };

@@ -66,9 +66,14 @@ const PACKAGE_SQL = `
 
 /** Unscoped (device credentials): the package of an authenticated device's task. */
 export async function unsafePackageForPoll(database: Database, pkgId: number) {
-  const { rows: found } = await database.query<{ id: number; version_name: string; size: number; md5: string; sha256: string; descriptions: Record<string, string> | null }>(
-    PACKAGE_SQL, [pkgId], { name: 'device_poll_package' },
-  );
+  const { rows: found } = await database.query<{
+    id: number;
+    version_name: string;
+    size: number;
+    md5: string;
+    sha256: string;
+    descriptions: Record<string, string> | null;
+  }>(PACKAGE_SQL, [pkgId], { name: 'device_poll_package' });
   return found[0] ?? null;
 }
 
@@ -82,9 +87,12 @@ export async function unsafeDeviceAuthBySn(database: Database, sn: string) {
 
 /** Unscoped (provisioning key): the brand whose provisioning key has this hash. */
 export async function unsafeBrandByProvisioningKey(tx: Tx, keyHash: string) {
-  const [brand] = await rows<{ company_id: number; path: string; area_id: number | null }>(tx, sql`
+  const [brand] = await rows<{ company_id: number; path: string; area_id: number | null }>(
+    tx,
+    sql`
       select k.company_id, c.path, c.area_id from device_provisioning_keys k join companies c on c.id = k.company_id
-       where k.key_hash = ${keyHash}`);
+       where k.key_hash = ${keyHash}`,
+  );
   return brand ?? null;
 }
 
@@ -93,14 +101,20 @@ export async function unsafeBrandByProvisioningKey(tx: Tx, keyHash: string) {
  * service answers the same refusal whichever brand holds them.
  */
 export async function unsafeLockDevicesBySnOrMac(tx: Tx, sn: string, mac: string) {
-  return rows<{ id: number; company_path: string; country: string; area_id: number | null; key_hash: string | null }>(tx, sql`
-      select id::float8 as id, company_path, country, area_id, key_hash from devices where sn = ${sn} or mac = ${mac} for update`);
+  return rows<{ id: number; company_path: string; country: string; area_id: number | null; key_hash: string | null }>(
+    tx,
+    sql`
+      select id::float8 as id, company_path, country, area_id, key_hash from devices where sn = ${sn} or mac = ${mac} for update`,
+  );
 }
 
 /** The DC serving a country, else the brand's area. */
 export async function areaForCountry(tx: Tx, country: string, brandAreaId: number | null): Promise<{ id: number | null } | undefined> {
-  const [area] = await rows<{ id: number | null }>(tx, sql`
-          select coalesce((select a.id from areas a where a.kind = 'DDC' and ${country} = any(a.res_vals) order by a.id limit 1), ${brandAreaId}::int) as id`);
+  const [area] = await rows<{ id: number | null }>(
+    tx,
+    sql`
+          select coalesce((select a.id from areas a where a.kind = 'DDC' and ${country} = any(a.res_vals) order by a.id limit 1), ${brandAreaId}::int) as id`,
+  );
   return area;
 }
 
@@ -117,25 +131,37 @@ function registeredFields(d: RegisteredDevice) {
 
 /** Updates a device the registration found (and the service allowed) by its id. */
 export async function updateRegisteredDevice(tx: Tx, deviceId: number, d: RegisteredDevice): Promise<number> {
-  const [dev] = await rows<{ id: number }>(tx, sql`
+  const [dev] = await rows<{ id: number }>(
+    tx,
+    sql`
           update devices set (sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, key_hash, registered_at) = (${registeredFields(d)}),
                  updated_at = ${iso(d.now)}::timestamptz
-           where id = ${deviceId} returning id::float8 as id`);
+           where id = ${deviceId} returning id::float8 as id`,
+  );
   return Number(dev!.id);
 }
 
 /** A new device of the provisioning key's brand. */
 export async function insertRegisteredDevice(tx: Tx, brand: { company_id: number; path: string }, d: RegisteredDevice): Promise<number> {
-  const [dev] = await rows<{ id: number }>(tx, sql`
+  const [dev] = await rows<{ id: number }>(
+    tx,
+    sql`
           insert into devices (sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, key_hash, registered_at,
                                company_id, company_path, created_at, updated_at)
           values (${registeredFields(d)}, ${brand.company_id}, ${brand.path}, ${iso(d.now)}::timestamptz, ${iso(d.now)}::timestamptz)
-          returning id::float8 as id`);
+          returning id::float8 as id`,
+  );
   return Number(dev!.id);
 }
 
 /** An authenticated device's model and version as it polls with them. */
-export async function setDeviceModelAndVersion(tx: Tx, deviceId: number, model: string, firmwareVersion: string, now: number): Promise<void> {
+export async function setDeviceModelAndVersion(
+  tx: Tx,
+  deviceId: number,
+  model: string,
+  firmwareVersion: string,
+  now: number,
+): Promise<void> {
   await tx.execute(sql`
         update devices set model = ${model}, firmware_version = ${firmwareVersion}, updated_at = ${iso(now)}::timestamptz where id = ${deviceId}`);
 }
@@ -147,16 +173,21 @@ export async function lockDevice(tx: Tx, deviceId: number): Promise<void> {
 
 /** Unscoped (device credentials): the authenticated device's row in the task it reports on, locked, with the task's state and version. */
 export async function unsafeLockTaskDeviceForReport(tx: Tx, taskId: number, deviceId: number) {
-  const [td] = await rows<{ state: string; wave: number; error_code: string | null; task_status: string; version_name: string }>(tx, sql`
+  const [td] = await rows<{ state: string; wave: number; error_code: string | null; task_status: string; version_name: string }>(
+    tx,
+    sql`
       select td.state, td.wave::int as wave, td.error_code, t.status as task_status, p.version_name
         from task_devices td join release_tasks t on t.id = td.task_id join firmware_packages p on p.id = t.pkg_id
        where td.task_id = ${taskId} and td.device_id = ${deviceId}
-         for update of td`);
+         for update of td`,
+  );
   return td ?? null;
 }
 
 export async function setDeviceFirmware(tx: Tx, deviceId: number, firmwareVersion: string, now: number): Promise<void> {
-  await tx.execute(sql`update devices set firmware_version = ${firmwareVersion}, updated_at = ${iso(now)}::timestamptz where id = ${deviceId}`);
+  await tx.execute(
+    sql`update devices set firmware_version = ${firmwareVersion}, updated_at = ${iso(now)}::timestamptz where id = ${deviceId}`,
+  );
 }
 
 /** The report's outcome on the device's locked task row. */
@@ -188,11 +219,14 @@ export async function unsafeWriteLastSeen(database: Database, batch: Array<[devi
  * the copy synced to the device's DC, else the package's own file.
  */
 export async function unsafeDownloadObject(database: Database, pkgId: number, deviceId: number) {
-  const [file] = await rows<{ object_key: string; file_name: string }>(database.db, sql`
+  const [file] = await rows<{ object_key: string; file_name: string }>(
+    database.db,
+    sql`
         select coalesce(s.object_key, p.object_key) as object_key, p.file_name
           from firmware_packages p
           join devices d on d.id = ${deviceId}
           left join firmware_package_syncs s on s.pkg_id = p.id and s.area_id = d.area_id and s.state = 'synced'
-         where p.id = ${pkgId} and p.status <> 'deleted'`);
+         where p.id = ${pkgId} and p.status <> 'deleted'`,
+  );
   return file ?? null;
 }

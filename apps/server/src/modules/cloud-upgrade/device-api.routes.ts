@@ -8,7 +8,13 @@
  * expired link (1013), 404 a file that is gone. None of these routes logs per request.
  */
 import {
-  rawRoutes, deviceRegisterSchema, devicePollSchema, deviceReportSchema, ErrorCodes, errorMessage, type DeviceApiAnswer,
+  rawRoutes,
+  deviceRegisterSchema,
+  devicePollSchema,
+  deviceReportSchema,
+  ErrorCodes,
+  errorMessage,
+  type DeviceApiAnswer,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
@@ -44,9 +50,11 @@ function answer<T>(data: T): DeviceApiAnswer<T> {
 function appErrorOf(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
   const e = err as { code?: string; statusCode?: number };
-  if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) return new AppError(ErrorCodes.malformedJson);
+  if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError)
+    return new AppError(ErrorCodes.malformedJson);
   if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new AppError(ErrorCodes.bodyTooLarge);
-  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) return new AppError(ErrorCodes.invalidParams, { detail: e.code ?? 'request' });
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500)
+    return new AppError(ErrorCodes.invalidParams, { detail: e.code ?? 'request' });
   return null;
 }
 
@@ -61,9 +69,13 @@ function refuse(req: FastifyRequest, reply: FastifyReply, err: unknown) {
     .send({ code: known.code, msg: errorMessage(known.code, requestLocale(req), known.params), data: null });
 }
 
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[] }[] } } }, body: unknown): T {
+function parse<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[] }[] } } },
+  body: unknown,
+): T {
   const r = schema.safeParse(body ?? {});
-  if (!r.success) throw new AppError(ErrorCodes.invalidParams, { detail: r.error.issues.map((i) => i.path.join('.') || 'body').join(', ') });
+  if (!r.success)
+    throw new AppError(ErrorCodes.invalidParams, { detail: r.error.issues.map((i) => i.path.join('.') || 'body').join(', ') });
   return r.data;
 }
 
@@ -78,33 +90,65 @@ export function registerDeviceApi(app: FastifyInstance, deps: RouteDeps): void {
     // rebuilds each request's logger, which the hot path should not pay for when nothing is logged).
     const quiet = ['trace', 'debug', 'info'].includes(app.log.level) ? { logLevel: 'warn' as const } : {};
 
-    rawRoute(scope, deps, rawRoutes.deviceRegister, provisioningKey(), 'the provisioning key names the brand the device joins', async (req) => answer(await registerDevice(deps, parse(deviceRegisterSchema, req.body))), quiet);
+    rawRoute(
+      scope,
+      deps,
+      rawRoutes.deviceRegister,
+      provisioningKey(),
+      'the provisioning key names the brand the device joins',
+      async (req) => answer(await registerDevice(deps, parse(deviceRegisterSchema, req.body))),
+      quiet,
+    );
 
-    rawRoute(scope, deps, rawRoutes.devicePoll, deviceKey(), 'the device key names one device; answers only that device\'s task', async (req, _reply, authorization) => {
-      const body = parse(devicePollSchema, req.body);
-      return answer(await pollDevice(pollDeps, authorization, body));
-    }, quiet);
+    rawRoute(
+      scope,
+      deps,
+      rawRoutes.devicePoll,
+      deviceKey(),
+      "the device key names one device; answers only that device's task",
+      async (req, _reply, authorization) => {
+        const body = parse(devicePollSchema, req.body);
+        return answer(await pollDevice(pollDeps, authorization, body));
+      },
+      quiet,
+    );
 
-    rawRoute(scope, deps, rawRoutes.deviceReport, deviceKey(), 'the device key names one device; reports only on that device\'s task', async (req, _reply, authorization) => answer(await reportDevice(deps, authorization, parse(deviceReportSchema, req.body))), quiet);
+    rawRoute(
+      scope,
+      deps,
+      rawRoutes.deviceReport,
+      deviceKey(),
+      "the device key names one device; reports only on that device's task",
+      async (req, _reply, authorization) => answer(await reportDevice(deps, authorization, parse(deviceReportSchema, req.body))),
+      quiet,
+    );
 
-    rawRoute(scope, deps, rawRoutes.deviceDownload, signedLink(), 'the URL names the package and device of the poll that signed it', async (req, reply, params) => {
-      const pkgId = Number(params.get('pkg'));
-      const deviceId = Number(params.get('dev'));
-      if (!Number.isSafeInteger(pkgId) || !Number.isSafeInteger(deviceId)) throw new AppError(ErrorCodes.fileLinkInvalid);
-      // The copy synced to the device's DC; the package's own file when its DC has none (no area).
-      const file = await unsafeDownloadObject(deps.database, pkgId, deviceId);
-      if (!file) throw new AppError(ErrorCodes.notFound);
-      const served = await serveFile({
-        store: deps.services.fileStore,
-        key: file.object_key,
-        rangeHeader: req.headers.range,
-        ifRangeHeader: req.headers['if-range'],
-        isDownload: true,
-        fileName: file.file_name,
-        contentType: 'application/octet-stream',
-      });
-      reply.status(served.status).headers(served.headers);
-      return reply.send(served.stream ?? '');
-    }, quiet);
+    rawRoute(
+      scope,
+      deps,
+      rawRoutes.deviceDownload,
+      signedLink(),
+      'the URL names the package and device of the poll that signed it',
+      async (req, reply, params) => {
+        const pkgId = Number(params.get('pkg'));
+        const deviceId = Number(params.get('dev'));
+        if (!Number.isSafeInteger(pkgId) || !Number.isSafeInteger(deviceId)) throw new AppError(ErrorCodes.fileLinkInvalid);
+        // The copy synced to the device's DC; the package's own file when its DC has none (no area).
+        const file = await unsafeDownloadObject(deps.database, pkgId, deviceId);
+        if (!file) throw new AppError(ErrorCodes.notFound);
+        const served = await serveFile({
+          store: deps.services.fileStore,
+          key: file.object_key,
+          rangeHeader: req.headers.range,
+          ifRangeHeader: req.headers['if-range'],
+          isDownload: true,
+          fileName: file.file_name,
+          contentType: 'application/octet-stream',
+        });
+        reply.status(served.status).headers(served.headers);
+        return reply.send(served.stream ?? '');
+      },
+      quiet,
+    );
   });
 }

@@ -10,17 +10,38 @@
  * notified, in one statement.
  */
 import {
-  DEVICE_API_PATHS, DEVICE_API_PREFIX, DEVICE_AUTH_SCHEME, ErrorCodes, normalizeMac, normalizeSn, POLL_INTERVAL_BUSY_SECONDS, POLL_JITTER, SIGNED_URL_TTL_SECONDS,
-  snError, type DevicePollResult,
+  DEVICE_API_PATHS,
+  DEVICE_API_PREFIX,
+  DEVICE_AUTH_SCHEME,
+  ErrorCodes,
+  normalizeMac,
+  normalizeSn,
+  POLL_INTERVAL_BUSY_SECONDS,
+  POLL_JITTER,
+  SIGNED_URL_TTL_SECONDS,
+  snError,
+  type DevicePollResult,
 } from '@portal/contract';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { RouteDeps } from './route-deps';
 import {
-  areaForCountry, insertRegisteredDevice, lockDevice, setDeviceFirmware, setDeviceModelAndVersion, unsafeBrandByProvisioningKey, unsafeDeviceAuthBySn,
-  unsafeLockDevicesBySnOrMac, unsafeLockTaskDeviceForReport, unsafeNotifyTaskDevice, unsafePackageForPoll, unsafePollRowsBySn, updateRegisteredDevice,
-  updateTaskDeviceReport, type PollRow,
+  areaForCountry,
+  insertRegisteredDevice,
+  lockDevice,
+  setDeviceFirmware,
+  setDeviceModelAndVersion,
+  unsafeBrandByProvisioningKey,
+  unsafeDeviceAuthBySn,
+  unsafeLockDevicesBySnOrMac,
+  unsafeLockTaskDeviceForReport,
+  unsafeNotifyTaskDevice,
+  unsafePackageForPoll,
+  unsafePollRowsBySn,
+  updateRegisteredDevice,
+  updateTaskDeviceReport,
+  type PollRow,
 } from './device-api.repository';
 import { applyWaveDeltas, unsafeJoinOpenTask } from './engine.repository';
 import { addDelta, isFinalTask, iso, type WaveDeltas } from './engine.shared';
@@ -97,18 +118,26 @@ async function registerOnce(deps: RouteDeps, d: RegisterInput, sn: string, mac: 
     const existing = found[0];
     if (existing) {
       // The key is always compared (against a dummy when there is none), so every refusal costs the same.
-      const ownKey = d.deviceKey !== undefined && sameHash(sha256Hex(d.deviceKey), existing.key_hash ?? DUMMY_HASH) && existing.key_hash !== null;
+      const ownKey =
+        d.deviceKey !== undefined && sameHash(sha256Hex(d.deviceKey), existing.key_hash ?? DUMMY_HASH) && existing.key_hash !== null;
       const ours = existing.company_path.startsWith(brand.path);
       if (!ours || (existing.key_hash !== null && !ownKey)) throw new AppError(ErrorCodes.deviceAlreadyRegistered);
       // Registered again with its own key: the key stays.
       if (ownKey) deviceKey = d.deviceKey!;
     }
-    const [area] = existing && existing.country === d.country
-      ? [{ id: existing.area_id }]
-      : [await areaForCountry(tx, d.country, brand.area_id)];
+    const [area] =
+      existing && existing.country === d.country ? [{ id: existing.area_id }] : [await areaForCountry(tx, d.country, brand.area_id)];
     const values = {
-      sn, mac, model: d.model, productType: d.productType, firmwareVersion: d.firmwareVersion, hardwareVersion: d.hardwareVersion, country: d.country,
-      areaId: area?.id ?? null, keyHash: sha256Hex(deviceKey), now,
+      sn,
+      mac,
+      model: d.model,
+      productType: d.productType,
+      firmwareVersion: d.firmwareVersion,
+      hardwareVersion: d.hardwareVersion,
+      country: d.country,
+      areaId: area?.id ?? null,
+      keyHash: sha256Hex(deviceKey),
+      now,
     };
     const deviceId = existing ? await updateRegisteredDevice(tx, existing.id, values) : await insertRegisteredDevice(tx, brand, values);
     await unsafeJoinOpenTask(tx, deviceId, now);
@@ -155,7 +184,10 @@ class PollLookup {
     this.waiting.clear();
     for (let i = 0; i < all.length; i += POLL_BATCH_MAX) {
       const batch = all.slice(i, i + POLL_BATCH_MAX);
-      unsafePollRowsBySn(this.database, batch.map(([sn]) => sn)).then(
+      unsafePollRowsBySn(
+        this.database,
+        batch.map(([sn]) => sn),
+      ).then(
         (found) => {
           const bySn = new Map(found.map((r) => [r.sn, r]));
           for (const [sn, list] of batch) for (const w of list) w.resolve(bySn.get(sn));
@@ -198,7 +230,14 @@ async function packageMeta(database: Database, pkgId: number, now: number): Prom
   if (hit && now - hit.at < PACKAGE_CACHE_MS && now >= hit.at) return hit.meta;
   const p = await unsafePackageForPoll(database, pkgId);
   if (!p) return null;
-  const meta = { pkgId: Number(p.id), version: p.version_name, size: Number(p.size), md5: p.md5, sha256: p.sha256, descriptions: p.descriptions ?? {} };
+  const meta = {
+    pkgId: Number(p.id),
+    version: p.version_name,
+    size: Number(p.size),
+    md5: p.md5,
+    sha256: p.sha256,
+    descriptions: p.descriptions ?? {},
+  };
   if (cache.size > 1_000) cache.clear();
   cache.set(pkgId, { meta, at: now });
   return meta;
@@ -219,7 +258,9 @@ function downloadUrl(publicUrl: string, secret: string, q: { pkg: number; dev: n
   const { origin, path } = base;
   // Parameters in sorted order: dev, expires, pkg, task (all digits, nothing to encode).
   const query = `dev=${q.dev}&expires=${q.expires}&pkg=${q.pkg}&task=${q.task}`;
-  const signature = createHmac('sha256', secret).update(JSON.stringify(['url/v1', `${path}?${query}`])).digest('hex');
+  const signature = createHmac('sha256', secret)
+    .update(JSON.stringify(['url/v1', `${path}?${query}`]))
+    .digest('hex');
   return `${origin}${path}?${query}&signature=${signature}`;
 }
 
@@ -235,13 +276,18 @@ export interface PollContext extends RouteDeps {
   touch(deviceId: number, at: number): void;
 }
 
-export async function pollDevice(deps: PollContext, authHeader: string | undefined, body: { model: string; firmwareVersion: string }): Promise<DevicePollResult> {
+export async function pollDevice(
+  deps: PollContext,
+  authHeader: string | undefined,
+  body: { model: string; firmwareVersion: string },
+): Promise<DevicePollResult> {
   const auth = await authenticatedPollRow(deps.database, authHeader);
   let row = auth.row;
   const now = deps.clock.now();
   const deviceId = Number(row.id);
   // last_seen_at to the half minute: a device polling more often does not rewrite its row each time.
-  if (row.last_seen === null || now - Number(row.last_seen) >= LAST_SEEN_RESOLUTION_MS || now < Number(row.last_seen)) deps.touch(deviceId, now);
+  if (row.last_seen === null || now - Number(row.last_seen) >= LAST_SEEN_RESOLUTION_MS || now < Number(row.last_seen))
+    deps.touch(deviceId, now);
   const idle = (): DevicePollResult => ({ action: 'none', nextPollSeconds: jitteredInterval(deps.services.config.devicePollSeconds) });
 
   if (row.model !== body.model || row.firmware_version !== body.firmwareVersion) {
@@ -253,7 +299,8 @@ export async function pollDevice(deps: PollContext, authHeader: string | undefin
     if (row.task_id === null) row = (await pollLookup(deps.database).get(auth.sn)) ?? row;
   }
 
-  if (row.task_id === null || row.pkg_id === null || row.task_status !== 'in_release' || Number(row.wave) > Number(row.current_wave)) return idle();
+  if (row.task_id === null || row.pkg_id === null || row.task_status !== 'in_release' || Number(row.wave) > Number(row.current_wave))
+    return idle();
   const taskId = Number(row.task_id);
   const pkg = await packageMeta(deps.database, Number(row.pkg_id), now);
   if (!pkg) return idle();
@@ -277,7 +324,6 @@ export async function pollDevice(deps: PollContext, authHeader: string | undefin
 // ---------------------------------------------------------------------------------------------
 // Report
 // ---------------------------------------------------------------------------------------------
-
 
 export interface ReportInput {
   taskId: number;
@@ -333,7 +379,13 @@ export async function reportDevice(deps: RouteDeps, authHeader: string | undefin
         await setDeviceFirmware(tx, deviceId, reported, now);
       }
     }
-    await updateTaskDeviceReport(tx, d.taskId, deviceId, { state, errorCode, reported, progress: d.progress ?? (state === 'success' ? 100 : null), now });
+    await updateTaskDeviceReport(tx, d.taskId, deviceId, {
+      state,
+      errorCode,
+      reported,
+      progress: d.progress ?? (state === 'success' ? 100 : null),
+      now,
+    });
     await applyWaveDeltas(tx, d.taskId, deltas);
     // Finished on another version: the device may fit another open task (a chained upgrade).
     if (reported) await unsafeJoinOpenTask(tx, deviceId, now);

@@ -20,14 +20,20 @@ export const deviceImpls: CallImpl[] = [
   implement(deviceCalls.facets, { none: ownScope }, (ctx, d) => deviceFacets(ctx, d)),
   implement(deviceCalls.import, { otherTenant: (fx) => ({ fileId: fx.otherFileId }) }, (ctx, d) => importDevices(ctx, d.fileId)),
   implement(deviceCalls.importTemplate, { none: 'the template holds no tenant data' }, async (ctx, d) => ({
-    url: signUrl(`${IMPORT_TEMPLATE_DOWNLOAD_PATH}?kind=${d.kind}&locale=${encodeURIComponent(ctx.locale)}`, ctx.services.config.linkSecret, {
-      now: ctx.clock.now(),
-      ttlSeconds: SIGNED_URL_TTL_SECONDS,
-    }),
+    url: signUrl(
+      `${IMPORT_TEMPLATE_DOWNLOAD_PATH}?kind=${d.kind}&locale=${encodeURIComponent(ctx.locale)}`,
+      ctx.services.config.linkSecret,
+      {
+        now: ctx.clock.now(),
+        ttlSeconds: SIGNED_URL_TTL_SECONDS,
+      },
+    ),
   })),
   implement(deviceCalls.provisioningKey, { none: ownKey }, (ctx) => getProvisioningKey(ctx)),
   implement(deviceCalls.resetProvisioningKey, { none: ownKey }, (ctx) => resetProvisioningKey(ctx)),
-  implement(deviceCalls.resetDeviceKey, { otherTenant: (fx) => ({ deviceId: fx.otherDeviceId }) }, (ctx, d) => resetDeviceKey(ctx, d.deviceId)),
+  implement(deviceCalls.resetDeviceKey, { otherTenant: (fx) => ({ deviceId: fx.otherDeviceId }) }, (ctx, d) =>
+    resetDeviceKey(ctx, d.deviceId),
+  ),
   implement(
     upgradeCalls.resultExport,
     { otherTenant: (fx) => ({ taskId: fx.otherTaskId, range: { from: Date.UTC(2026, 0, 1), to: Date.UTC(2026, 0, 31) } }) },

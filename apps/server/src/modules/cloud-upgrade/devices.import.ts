@@ -5,8 +5,18 @@
  * set-based statement, all or nothing, and the bad ones come back as an xlsx with a reason each.
  */
 import {
-  DEVICE_IMPORT_COLUMNS, DEVICE_IMPORT_REQUIRED, ErrorCodes, IMPORT_MAX_ROWS, SIGNED_URL_TTL_SECONDS, VERSION_NAME_MAX,
-  fileExtension, macError, normalizeMac, normalizeSn, snError, type Locale,
+  DEVICE_IMPORT_COLUMNS,
+  DEVICE_IMPORT_REQUIRED,
+  ErrorCodes,
+  IMPORT_MAX_ROWS,
+  SIGNED_URL_TTL_SECONDS,
+  VERSION_NAME_MAX,
+  fileExtension,
+  macError,
+  normalizeMac,
+  normalizeSn,
+  snError,
+  type Locale,
 } from '@portal/contract';
 import { areaName } from '../../lib/area-names';
 import { AppError } from '../../lib/app-error';
@@ -88,7 +98,11 @@ async function areaResolver(ctx: CallContext, actor: Actor) {
 }
 
 /** Checks one row on its own (no database): the reasons it is refused for, and its normalised values. */
-function parseRow(raw: Record<string, string>, rowNumber: number, resolveArea: (t: string) => { areaId: number } | { reason: ImportReason }): Row {
+function parseRow(
+  raw: Record<string, string>,
+  rowNumber: number,
+  resolveArea: (t: string) => { areaId: number } | { reason: ImportReason },
+): Row {
   const get = (c: Col) => raw[c] ?? '';
   const reasons: ImportReason[] = [];
   const snKey = snError(get('SN'));
@@ -97,9 +111,12 @@ function parseRow(raw: Record<string, string>, rowNumber: number, resolveArea: (
   if (macKey) reasons.push({ validation: macKey });
 
   const texts: Record<'Model' | 'Firmware version' | 'Hardware version', string> = {
-    Model: get('Model'), 'Firmware version': get('Firmware version'), 'Hardware version': get('Hardware version'),
+    Model: get('Model'),
+    'Firmware version': get('Firmware version'),
+    'Hardware version': get('Hardware version'),
   };
-  for (const [column, v] of Object.entries(texts)) if (v.length > VERSION_NAME_MAX) reasons.push({ key: 'tooLong', params: { column, max: VERSION_NAME_MAX } });
+  for (const [column, v] of Object.entries(texts))
+    if (v.length > VERSION_NAME_MAX) reasons.push({ key: 'tooLong', params: { column, max: VERSION_NAME_MAX } });
 
   let productType: ProductType | null = null;
   const pt = get('Product type').toUpperCase();
@@ -120,7 +137,12 @@ function parseRow(raw: Record<string, string>, rowNumber: number, resolveArea: (
   }
 
   return {
-    rowNumber, raw, reasons, productType, country, areaId,
+    rowNumber,
+    raw,
+    reasons,
+    productType,
+    country,
+    areaId,
     sn: snKey ? '' : normalizeSn(get('SN')),
     mac: macKey ? '' : normalizeMac(get('MAC'))!,
     model: texts.Model,
@@ -167,7 +189,11 @@ async function importSheet(ctx: CallContext, actor: Actor, file: { id: number; n
   // Devices already registered under these SNs or MACs (any brand: SN and MAC are unique platform-wide).
   let candidates = rows.filter((r) => r.reasons.length === 0);
   const existing = candidates.length
-    ? await unsafeDevicesBySnOrMac(ctx.db, candidates.map((r) => r.sn), candidates.map((r) => r.mac))
+    ? await unsafeDevicesBySnOrMac(
+        ctx.db,
+        candidates.map((r) => r.sn),
+        candidates.map((r) => r.mac),
+      )
     : [];
   const bySn = new Map(existing.map((e) => [e.sn, e]));
   const byMac = new Map(existing.map((e) => [e.mac, e]));
@@ -219,7 +245,10 @@ async function importSheet(ctx: CallContext, actor: Actor, file: { id: number; n
   const bad = rows.filter((r) => r.reasons.length > 0);
   const errorFileUrl = bad.length ? await storeErrorFile(ctx, actor, file.name, sheet.header, bad) : null;
   await ctx.audit({
-    targetType: 'file', targetId: fileId, companyId: actor.companyId, companyPath: actor.companyPath,
+    targetType: 'file',
+    targetId: fileId,
+    companyId: actor.companyId,
+    companyPath: actor.companyPath,
     after: { file: file.name, total: rows.length, created, updated, failed: bad.length },
   });
   return { total: rows.length, created, updated, failed: bad.length, errorFileUrl };
@@ -249,7 +278,14 @@ async function storeErrorFile(ctx: CallContext, actor: Actor, sourceName: string
     now: new Date(now),
   });
   return fileLinkUrl(
-    { sessionId: actor.sessionId, tokenId: actor.sessionId, userId: actor.userId, path: row.path, expiresAt: now + SIGNED_URL_TTL_SECONDS * 1000, isDownload: true },
+    {
+      sessionId: actor.sessionId,
+      tokenId: actor.sessionId,
+      userId: actor.userId,
+      path: row.path,
+      expiresAt: now + SIGNED_URL_TTL_SECONDS * 1000,
+      isDownload: true,
+    },
     ctx.services.config.linkSecret,
     now,
   );

@@ -8,7 +8,8 @@ import { type Locale, type TaskDeviceState, validationMessage } from '@portal/co
 type Text = { en: string; zh: string };
 
 const pick = (t: Text, locale: Locale) => (locale === 'zh-CN' ? t.zh : t.en);
-const fill = (s: string, params: Record<string, string | number> = {}) => s.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+const fill = (s: string, params: Record<string, string | number> = {}) =>
+  s.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
 
 export const IMPORT_REASONS = {
   productTypeInvalid: { en: 'The product type must be IPC or NVR.', zh: '产品类型必须为IPC或NVR。' },
@@ -21,9 +22,7 @@ export const IMPORT_REASONS = {
   tooLong: { en: '{column} is longer than {max} characters.', zh: '{column}超过{max}个字符。' },
 } satisfies Record<string, Text>;
 
-export type ImportReason =
-  | { key: keyof typeof IMPORT_REASONS; params?: Record<string, string | number> }
-  | { validation: string };
+export type ImportReason = { key: keyof typeof IMPORT_REASONS; params?: Record<string, string | number> } | { validation: string };
 
 export function reasonText(r: ImportReason, locale: Locale): string {
   if ('validation' in r) return validationMessage(r.validation, locale);
@@ -44,15 +43,31 @@ export function templateHelpHeaders(locale: Locale): [string, string] {
 export function templateHelp(locale: Locale): Array<[string, string]> {
   const zh = locale === 'zh-CN';
   return [
-    ['SN', zh ? '必填。字母、数字、“-”和“_”，最多64个字符，不区分大小写。' : 'Required. Letters, digits, "-" and "_", up to 64 characters; case does not matter.'],
-    ['MAC', zh ? '必填。AA:BB:CC:DD:EE:FF、AA-BB-CC-DD-EE-FF或AABBCCDDEEFF。' : 'Required. AA:BB:CC:DD:EE:FF, AA-BB-CC-DD-EE-FF or AABBCCDDEEFF.'],
+    [
+      'SN',
+      zh
+        ? '必填。字母、数字、“-”和“_”，最多64个字符，不区分大小写。'
+        : 'Required. Letters, digits, "-" and "_", up to 64 characters; case does not matter.',
+    ],
+    [
+      'MAC',
+      zh ? '必填。AA:BB:CC:DD:EE:FF、AA-BB-CC-DD-EE-FF或AABBCCDDEEFF。' : 'Required. AA:BB:CC:DD:EE:FF, AA-BB-CC-DD-EE-FF or AABBCCDDEEFF.',
+    ],
     ['Model', zh ? '设备型号，例如IPC-200。' : 'Device model, e.g. IPC-200.'],
-    ['Product type', zh ? 'IPC或NVR；为空时按型号前缀判断，默认IPC。' : 'IPC or NVR; when empty, taken from the model prefix (default IPC).'],
+    [
+      'Product type',
+      zh ? 'IPC或NVR；为空时按型号前缀判断，默认IPC。' : 'IPC or NVR; when empty, taken from the model prefix (default IPC).',
+    ],
     ['Firmware version', zh ? '当前固件版本，例如V1.0.0。' : 'Current firmware version, e.g. V1.0.0.'],
     ['Hardware version', zh ? '硬件版本。' : 'Hardware version.'],
     ['Country', zh ? '国家/地区的两位ISO代码，例如DE。' : 'Two-letter ISO country code, e.g. DE.'],
     ['Area', zh ? '区域名称或编号；为空时使用当前区域。' : 'Area name or id; when empty, your current area.'],
-    ['', zh ? `每次最多导入5000行。已存在的本品牌设备将被更新，空白单元格保留原值。` : 'At most 5,000 rows per file. Devices of your brand that already exist are updated; empty cells keep their values.'],
+    [
+      '',
+      zh
+        ? `每次最多导入5000行。已存在的本品牌设备将被更新，空白单元格保留原值。`
+        : 'At most 5,000 rows per file. Devices of your brand that already exist are updated; empty cells keep their values.',
+    ],
   ];
 }
 
@@ -60,7 +75,12 @@ export function templateHelp(locale: Locale): Array<[string, string]> {
 export function targetTemplateHelp(locale: Locale): Array<[string, string]> {
   const zh = locale === 'zh-CN';
   return [
-    ['SN', zh ? '必填。每行一个设备SN：字母、数字、“-”和“_”，最多64个字符，不区分大小写。' : 'Required. One device SN per row: letters, digits, "-" and "_", up to 64 characters; case does not matter.'],
+    [
+      'SN',
+      zh
+        ? '必填。每行一个设备SN：字母、数字、“-”和“_”，最多64个字符，不区分大小写。'
+        : 'Required. One device SN per row: letters, digits, "-" and "_", up to 64 characters; case does not matter.',
+    ],
     [
       '',
       zh

@@ -55,10 +55,20 @@ export async function listDevicesInScope(db: AnyDb, actor: Actor, q: DeviceListF
     ({ limit, offset }) =>
       db
         .select({
-          id: devices.id, sn: devices.sn, mac: devices.mac, model: devices.model, productType: devices.productType,
-          firmwareVersion: devices.firmwareVersion, hardwareVersion: devices.hardwareVersion, country: devices.country,
-          areaId: devices.areaId, companyId: devices.companyId, companyName: companies.name, endUser: devices.endUser,
-          lastSeenAt: devices.lastSeenAt, createdAt: devices.createdAt,
+          id: devices.id,
+          sn: devices.sn,
+          mac: devices.mac,
+          model: devices.model,
+          productType: devices.productType,
+          firmwareVersion: devices.firmwareVersion,
+          hardwareVersion: devices.hardwareVersion,
+          country: devices.country,
+          areaId: devices.areaId,
+          companyId: devices.companyId,
+          companyName: companies.name,
+          endUser: devices.endUser,
+          lastSeenAt: devices.lastSeenAt,
+          createdAt: devices.createdAt,
         })
         .from(devices)
         .leftJoin(companies, eq(companies.id, devices.companyId))
@@ -80,12 +90,27 @@ export async function deviceFacetsInScope(db: AnyDb, actor: Actor, d: { productT
   const where = and(deviceScope(actor), d.productType ? eq(devices.productType, d.productType) : undefined);
   const n = sql<number>`count(*)::int`;
   const [models, versions, countries] = await Promise.all([
-    db.select({ model: devices.model, productType: devices.productType, devices: n }).from(devices).where(where)
-      .groupBy(devices.model, devices.productType).orderBy(desc(n), devices.model).limit(FACET_LIMIT),
-    db.select({ version: devices.firmwareVersion, devices: n }).from(devices).where(where)
-      .groupBy(devices.firmwareVersion).orderBy(desc(n), devices.firmwareVersion).limit(FACET_LIMIT),
-    db.select({ code: devices.country, devices: n }).from(devices).where(and(where, sql`${devices.country} <> ''`))
-      .groupBy(devices.country).orderBy(desc(n), devices.country).limit(FACET_LIMIT),
+    db
+      .select({ model: devices.model, productType: devices.productType, devices: n })
+      .from(devices)
+      .where(where)
+      .groupBy(devices.model, devices.productType)
+      .orderBy(desc(n), devices.model)
+      .limit(FACET_LIMIT),
+    db
+      .select({ version: devices.firmwareVersion, devices: n })
+      .from(devices)
+      .where(where)
+      .groupBy(devices.firmwareVersion)
+      .orderBy(desc(n), devices.firmwareVersion)
+      .limit(FACET_LIMIT),
+    db
+      .select({ code: devices.country, devices: n })
+      .from(devices)
+      .where(and(where, sql`${devices.country} <> ''`))
+      .groupBy(devices.country)
+      .orderBy(desc(n), devices.country)
+      .limit(FACET_LIMIT),
   ]);
   return { models, versions, countries };
 }
@@ -162,7 +187,9 @@ export async function replaceProvisioningKey(db: AnyDb, k: { companyId: number; 
 
 /** Every area (a platform-wide list, not tenant data). */
 export async function allAreas(db: AnyDb) {
-  return db.select({ id: areas.id, name: areas.name, displayName: areas.displayName, displayNameZhCn: areas.displayNameZhCn, kind: areas.kind }).from(areas);
+  return db
+    .select({ id: areas.id, name: areas.name, displayName: areas.displayName, displayNameZhCn: areas.displayNameZhCn, kind: areas.kind })
+    .from(areas);
 }
 
 /** The caller's own company's area. */
@@ -173,7 +200,10 @@ export async function ownCompanyAreaId(db: AnyDb, actor: Actor): Promise<number 
 
 /** A file of the caller's own company, or null. */
 export async function findOwnCompanyFileRow(db: AnyDb, actor: Actor, fileId: number) {
-  const [file] = await db.select().from(files).where(and(eq(files.id, fileId), eq(files.companyId, actor.companyId)));
+  const [file] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.companyId, actor.companyId)));
   return file ?? null;
 }
 
@@ -194,10 +224,12 @@ export interface ExistingDevice {
  * the import must see another brand's device to refuse the row (it answers only "another brand").
  */
 export async function unsafeDevicesBySnOrMac(db: AnyDb, sns: string[], macs: string[]): Promise<ExistingDevice[]> {
-  return ((await db.execute(sql`
+  return (
+    (await db.execute(sql`
         select company_id, sn, mac, model, product_type, firmware_version, hardware_version, country, area_id
           from devices
-         where sn = any(${sql.param(sns)}::text[]) or mac = any(${sql.param(macs)}::text[])`)) as unknown as { rows: ExistingDevice[] }).rows;
+         where sn = any(${sql.param(sns)}::text[]) or mac = any(${sql.param(macs)}::text[])`)) as unknown as { rows: ExistingDevice[] }
+  ).rows;
 }
 
 export interface ImportedDevice {
@@ -215,9 +247,15 @@ export interface ImportedDevice {
  * Registers or updates devices of the caller's company in one statement; a device another brand
  * holds is left alone (the update's condition) and missing from the answer.
  */
-export async function upsertOwnDevices(db: AnyDb, actor: Actor, values: ImportedDevice[], now: Date): Promise<Array<{ sn: string; inserted: boolean }>> {
+export async function upsertOwnDevices(
+  db: AnyDb,
+  actor: Actor,
+  values: ImportedDevice[],
+  now: Date,
+): Promise<Array<{ sn: string; inserted: boolean }>> {
   const col = <K extends keyof ImportedDevice>(k: K) => sql.param(values.map((v) => v[k]));
-  return ((await db.execute(sql`
+  return (
+    (await db.execute(sql`
         insert into devices (company_id, company_path, sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, created_at, updated_at)
         select ${actor.companyId}::int, ${actor.companyPath}::text, u.sn, u.mac, u.model, u.pt, u.fw, u.hw, u.country, u.area, ${now}::timestamptz, ${now}::timestamptz
           from unnest(${col('sn')}::text[], ${col('mac')}::text[], ${col('model')}::text[], ${col('productType')}::text[],
@@ -227,5 +265,6 @@ export async function upsertOwnDevices(db: AnyDb, actor: Actor, values: Imported
           mac = excluded.mac, model = excluded.model, product_type = excluded.product_type, firmware_version = excluded.firmware_version,
           hardware_version = excluded.hardware_version, country = excluded.country, area_id = excluded.area_id, updated_at = excluded.updated_at
         where devices.company_id = excluded.company_id
-        returning sn, (xmax = 0) as inserted`)) as unknown as { rows: Array<{ sn: string; inserted: boolean }> }).rows;
+        returning sn, (xmax = 0) as inserted`)) as unknown as { rows: Array<{ sn: string; inserted: boolean }> }
+  ).rows;
 }

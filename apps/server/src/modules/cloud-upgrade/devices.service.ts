@@ -11,7 +11,12 @@ import { randomToken, sha256Hex } from '../../lib/secrets';
 import { mapPage } from '../../lib/tenancy';
 import { cloudUpgradePolicy } from './packages.policy';
 import {
-  clearDeviceKeyInScope, deviceFacetsInScope, findProvisioningKey, insertProvisioningKey, listDevicesInScope, replaceProvisioningKey,
+  clearDeviceKeyInScope,
+  deviceFacetsInScope,
+  findProvisioningKey,
+  insertProvisioningKey,
+  listDevicesInScope,
+  replaceProvisioningKey,
 } from './devices.repository';
 
 /**
@@ -27,14 +32,16 @@ export async function listDevices(ctx: CallContext, q: ListQuery) {
   const now = ctx.clock.now();
   const onlineSince = new Date(now - DEVICE_ONLINE_WINDOW_MS);
   const page = await listDevicesInScope(ctx.db, actor, q, onlineSince, q);
-  return mapPage(page, (rows): Device[] => rows.map((r) => ({
-    ...r,
-    productType: r.productType === 'NVR' ? 'NVR' : 'IPC',
-    companyName: r.companyName ?? '',
-    online: r.lastSeenAt !== null && r.lastSeenAt.getTime() >= onlineSince.getTime(),
-    lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
-    createdAt: r.createdAt.toISOString(),
-  })));
+  return mapPage(page, (rows): Device[] =>
+    rows.map((r) => ({
+      ...r,
+      productType: r.productType === 'NVR' ? 'NVR' : 'IPC',
+      companyName: r.companyName ?? '',
+      online: r.lastSeenAt !== null && r.lastSeenAt.getTime() >= onlineSince.getTime(),
+      lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  );
 }
 
 export async function deviceFacets(ctx: CallContext, d: { productType?: 'IPC' | 'NVR' }) {

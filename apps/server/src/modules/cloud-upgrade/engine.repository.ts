@@ -53,14 +53,23 @@ export async function applyWaveDeltas(db: Executor, taskId: number, deltas: Wave
 }
 
 /** Cancels the task's devices still active (all, or only those not notified yet); returns counts per wave. */
-export async function cancelActiveDevices(db: Executor, taskId: number, now: number, deltas: WaveDeltas, onlyPending = false): Promise<number> {
+export async function cancelActiveDevices(
+  db: Executor,
+  taskId: number,
+  now: number,
+  deltas: WaveDeltas,
+  onlyPending = false,
+): Promise<number> {
   const states = onlyPending ? sql.raw(`('pending')`) : ACTIVE_STATES_SQL;
-  const r = await rows<{ wave: number; n: number }>(db, sql`
+  const r = await rows<{ wave: number; n: number }>(
+    db,
+    sql`
     with c as (
       update task_devices set state = 'cancelled', updated_at = ${iso(now)}::timestamptz
        where task_id = ${taskId} and state in ${states}
       returning wave)
-    select wave::int as wave, count(*)::int as n from c group by wave`);
+    select wave::int as wave, count(*)::int as n from c group by wave`,
+  );
   let total = 0;
   for (const { wave, n } of r) {
     addDelta(deltas, wave, 'cancelled', n);
@@ -70,19 +79,30 @@ export async function cancelActiveDevices(db: Executor, taskId: number, now: num
 }
 
 /** Marks notified devices that have not finished within the report timeout as failed ('TIMEOUT'). */
-export async function timeOutDevices(db: Executor, taskId: number, timeoutMinutes: number, now: number, deltas: WaveDeltas): Promise<number> {
-  const r = await rows<{ wave: number; n: number }>(db, sql`
+export async function timeOutDevices(
+  db: Executor,
+  taskId: number,
+  timeoutMinutes: number,
+  now: number,
+  deltas: WaveDeltas,
+): Promise<number> {
+  const r = await rows<{ wave: number; n: number }>(
+    db,
+    sql`
     with f as (
       update task_devices set state = 'failed', error_code = 'TIMEOUT', updated_at = ${iso(now)}::timestamptz
        where task_id = ${taskId} and state in ${IN_FLIGHT_STATES_SQL}
          and notified_at < ${iso(now - timeoutMinutes * 60_000)}::timestamptz
       returning wave)
-    select wave::int as wave, count(*)::int as n from f group by wave`);
+    select wave::int as wave, count(*)::int as n from f group by wave`,
+  );
   // A device of a started wave that never answered (never polled) within the timeout also counts
   // as failed, so silent devices cannot keep a rollout running. Its clock starts when its wave
   // started, when it joined, or when the task last came back to release (continue, resume,
   // promote), whichever is latest: a long pause does not fail a whole wave on continue.
-  const silent = await rows<{ wave: number; n: number }>(db, sql`
+  const silent = await rows<{ wave: number; n: number }>(
+    db,
+    sql`
     with resumed as (
       select max(at) as at from release_task_events
        where task_id = ${taskId} and to_state = 'in_release'),
@@ -94,7 +114,8 @@ export async function timeOutDevices(db: Executor, taskId: number, timeoutMinute
          and greatest(w.started_at, coalesce(td.updated_at, w.started_at), coalesce(resumed.at, w.started_at))
              < ${iso(now - timeoutMinutes * 60_000)}::timestamptz
       returning td.wave)
-    select wave::int as wave, count(*)::int as n from f group by wave`);
+    select wave::int as wave, count(*)::int as n from f group by wave`,
+  );
   let total = 0;
   for (const { wave, n } of [...r, ...silent]) {
     addDelta(deltas, wave, 'failed', n);
@@ -143,16 +164,25 @@ const HAS_WAVES = sql.raw(`exists (select 1 from release_task_waves w0 where w0.
  * table being inserted into must stay small whatever plan the statistics lead to); the caller
  * holds the task row.
  */
-export async function joinTaskDevices(db: Executor, taskId: number, deviceIds: readonly number[], now: number, deltas: WaveDeltas): Promise<number> {
+export async function joinTaskDevices(
+  db: Executor,
+  taskId: number,
+  deviceIds: readonly number[],
+  now: number,
+  deltas: WaveDeltas,
+): Promise<number> {
   let total = 0;
-  for (let i = 0; i < deviceIds.length; i += JOIN_CHUNK) total += await joinChunk(db, taskId, deviceIds.slice(i, i + JOIN_CHUNK), now, deltas);
+  for (let i = 0; i < deviceIds.length; i += JOIN_CHUNK)
+    total += await joinChunk(db, taskId, deviceIds.slice(i, i + JOIN_CHUNK), now, deltas);
   return total;
 }
 
 const JOIN_CHUNK = 1_000;
 
 async function joinChunk(db: Executor, taskId: number, deviceIds: readonly number[], now: number, deltas: WaveDeltas): Promise<number> {
-  const r = await rows<{ wave: number; n: number }>(db, sql`
+  const r = await rows<{ wave: number; n: number }>(
+    db,
+    sql`
     with j as (
       insert into task_devices (task_id, device_id, wave, state, country, from_version, updated_at)
       select t.id, d.id, ${JOIN_WAVE}, 'pending', d.country, d.firmware_version, ${iso(now)}::timestamptz
@@ -167,7 +197,8 @@ async function joinChunk(db: Executor, taskId: number, deviceIds: readonly numbe
          )}
       on conflict do nothing
       returning wave)
-    select wave::int as wave, count(*)::int as n from j group by wave`);
+    select wave::int as wave, count(*)::int as n from j group by wave`,
+  );
   let total = 0;
   for (const { wave, n } of r) {
     addDelta(deltas, wave, 'size', n);
@@ -182,7 +213,9 @@ async function joinChunk(db: Executor, taskId: number, deviceIds: readonly numbe
  * subtree. Does not lock the task row: it adds one pending row and bumps the wave's size.
  */
 export async function unsafeJoinOpenTask(db: Executor, deviceId: number, now: number): Promise<{ taskId: number; wave: number } | null> {
-  const [j] = await rows<{ task_id: number; wave: number }>(db, sql`
+  const [j] = await rows<{ task_id: number; wave: number }>(
+    db,
+    sql`
     with j as (
       insert into task_devices (task_id, device_id, wave, state, country, from_version, updated_at)
       select t.id, d.id, ${JOIN_WAVE}, 'pending', d.country, d.firmware_version, ${iso(now)}::timestamptz
@@ -200,7 +233,8 @@ export async function unsafeJoinOpenTask(db: Executor, deviceId: number, now: nu
       returning task_id, wave),
     w as (
       update release_task_waves w set size = w.size + 1 from j where w.task_id = j.task_id and w.idx = j.wave returning w.task_id)
-    select j.task_id::int as task_id, j.wave::int as wave from j`);
+    select j.task_id::int as task_id, j.wave::int as wave from j`,
+  );
   return j ? { taskId: Number(j.task_id), wave: Number(j.wave) } : null;
 }
 
@@ -211,31 +245,61 @@ export async function unsafeJoinOpenTask(db: Executor, deviceId: number, now: nu
 /** The task row by id, locked (see the header for where the id comes from); null when missing or, with skipLocked, held. */
 export async function lockTaskRow(db: Executor, taskId: number, opts: { skipLocked?: boolean; openOnly?: boolean } = {}) {
   const [r] = await rows<{
-    id: number; pkg_id: number; status: ReleaseTaskState; release_type: string; current_wave: number; pause_reason: string | null;
-    pause_detail: unknown; gates: unknown; start_at: number; end_at: number; company_path: string;
-  }>(db, sql`
+    id: number;
+    pkg_id: number;
+    status: ReleaseTaskState;
+    release_type: string;
+    current_wave: number;
+    pause_reason: string | null;
+    pause_detail: unknown;
+    gates: unknown;
+    start_at: number;
+    end_at: number;
+    company_path: string;
+  }>(
+    db,
+    sql`
     select id, pkg_id, status, release_type, current_wave::int as current_wave, pause_reason, pause_detail, gates,
            ${epochMs(sql`start_at`)} as start_at, ${epochMs(sql`end_at`)} as end_at, company_path
       from release_tasks
      where id = ${taskId} ${opts.openOnly ? sql`and status in ${OPEN_TASK_STATES_SQL}` : sql``}
-       for update ${opts.skipLocked ? sql`skip locked` : sql``}`);
+       for update ${opts.skipLocked ? sql`skip locked` : sql``}`,
+  );
   return r ?? null;
 }
 
 /** A task's waves with their counters, in order. */
 export async function waveRows(db: Executor, taskId: number) {
   return rows<{
-    idx: number; size: number; is_promotion: boolean; pace_minutes: number; started_at: number | null; notified: number; success: number; failed: number; cancelled: number;
-  }>(db, sql`
+    idx: number;
+    size: number;
+    is_promotion: boolean;
+    pace_minutes: number;
+    started_at: number | null;
+    notified: number;
+    success: number;
+    failed: number;
+    cancelled: number;
+  }>(
+    db,
+    sql`
     select idx::int as idx, size, is_promotion, pace_minutes, ${epochMs(sql`started_at`)} as started_at, notified, success, failed, cancelled
-      from release_task_waves where task_id = ${taskId} order by idx`);
+      from release_task_waves where task_id = ${taskId} order by idx`,
+  );
 }
 
 /** Writes a locked task's state and its quantities (from its waves, after their deltas). */
 export async function updateTaskState(
   db: Executor,
   id: number,
-  t: { status: string; currentWave: number; pauseReason: string | null; pauseDetail: object | null; finishedAt: number | null; now: number },
+  t: {
+    status: string;
+    currentWave: number;
+    pauseReason: string | null;
+    pauseDetail: object | null;
+    finishedAt: number | null;
+    now: number;
+  },
 ): Promise<void> {
   await db.execute(sql`
       update release_tasks t
@@ -257,9 +321,12 @@ export async function packageStatusOf(db: Executor, pkgId: number): Promise<stri
 
 /** Unscoped: every open task of every tenant, for the tick (a background job that moves them all). */
 export async function unsafeOpenTasks(db: Executor) {
-  return rows<{ id: number; created_at: number; created_text: string }>(db, sql`
+  return rows<{ id: number; created_at: number; created_text: string }>(
+    db,
+    sql`
     select id, ${epochMs(sql`created_at`)} as created_at, created_at::text as created_text
-      from release_tasks where status in ${OPEN_TASK_STATES_SQL} order by id`);
+      from release_tasks where status in ${OPEN_TASK_STATES_SQL} order by id`,
+  );
 }
 
 export type Watermark = { at: string; atMs: number; id: number };

@@ -8,7 +8,13 @@
  * lock the task row, and touch a device's task_devices row before its wave row, so no cycle forms.
  */
 import {
-  DEFAULT_GATES, ErrorCodes, gatesSchema, releaseTaskMachine, type Gates, type ReleaseTaskAction, type ReleaseTaskState,
+  DEFAULT_GATES,
+  ErrorCodes,
+  gatesSchema,
+  releaseTaskMachine,
+  type Gates,
+  type ReleaseTaskAction,
+  type ReleaseTaskState,
 } from '@portal/contract';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -57,4 +63,3 @@ export function addDelta(deltas: WaveDeltas, wave: number, field: 'size' | 'noti
   d[field] = (d[field] ?? 0) + n;
   deltas.set(wave, d);
 }
-

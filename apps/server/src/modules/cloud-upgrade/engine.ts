@@ -21,8 +21,21 @@
 import type { Gates, ReleaseTaskAction, ReleaseTaskState } from '@portal/contract';
 import type { Database } from '../../db/client';
 import {
-  applyWaveDeltas, cancelActiveDevices, joinTaskDevices, JOIN_SOURCES, lockTaskRow, packageStatusOf, recordTaskEvent, startWave, timeOutDevices,
-  unsafeJoinCandidates, unsafeOpenTasks, updateTaskState, waveRows, type JoinSource, type Watermark,
+  applyWaveDeltas,
+  cancelActiveDevices,
+  joinTaskDevices,
+  JOIN_SOURCES,
+  lockTaskRow,
+  packageStatusOf,
+  recordTaskEvent,
+  startWave,
+  timeOutDevices,
+  unsafeJoinCandidates,
+  unsafeOpenTasks,
+  updateTaskState,
+  waveRows,
+  type JoinSource,
+  type Watermark,
 } from './engine.repository';
 import { gatesOf, iso, nextTaskState, pauseDetailOf, type Executor, type PauseDetail, type WaveDeltas } from './engine.shared';
 
@@ -62,21 +75,40 @@ export interface WaveView {
 }
 
 /** The task row, locked; null when it does not exist (or, with skipLocked, another instance holds it). */
-export async function lockTask(db: Executor, taskId: number, opts: { skipLocked?: boolean; openOnly?: boolean } = {}): Promise<TaskRecord | null> {
+export async function lockTask(
+  db: Executor,
+  taskId: number,
+  opts: { skipLocked?: boolean; openOnly?: boolean } = {},
+): Promise<TaskRecord | null> {
   const r = await lockTaskRow(db, taskId, opts);
   if (!r) return null;
   return {
-    id: r.id, pkgId: r.pkg_id, status: r.status, releaseType: r.release_type, currentWave: Number(r.current_wave), pauseReason: r.pause_reason,
-    pauseDetail: pauseDetailOf(r.pause_detail), gates: gatesOf(r.gates), startAt: Number(r.start_at), endAt: Number(r.end_at), companyPath: r.company_path,
+    id: r.id,
+    pkgId: r.pkg_id,
+    status: r.status,
+    releaseType: r.release_type,
+    currentWave: Number(r.current_wave),
+    pauseReason: r.pause_reason,
+    pauseDetail: pauseDetailOf(r.pause_detail),
+    gates: gatesOf(r.gates),
+    startAt: Number(r.start_at),
+    endAt: Number(r.end_at),
+    companyPath: r.company_path,
   };
 }
 
 export async function loadWaves(db: Executor, taskId: number): Promise<WaveView[]> {
   const r = await waveRows(db, taskId);
   return r.map((w) => ({
-    idx: Number(w.idx), size: Number(w.size), isPromotion: w.is_promotion, paceMinutes: Number(w.pace_minutes),
-    startedAt: w.started_at === null ? null : Number(w.started_at), notified: Number(w.notified), success: Number(w.success),
-    failed: Number(w.failed), cancelled: Number(w.cancelled),
+    idx: Number(w.idx),
+    size: Number(w.size),
+    isPromotion: w.is_promotion,
+    paceMinutes: Number(w.pace_minutes),
+    startedAt: w.started_at === null ? null : Number(w.started_at),
+    notified: Number(w.notified),
+    success: Number(w.success),
+    failed: Number(w.failed),
+    cancelled: Number(w.cancelled),
   }));
 }
 
@@ -152,7 +184,12 @@ export class TaskWork {
     await applyWaveDeltas(db, id, this.deltas);
     const detail = this.pauseDetail.params || this.pauseDetail.errorBaseline ? this.pauseDetail : null;
     await updateTaskState(db, id, {
-      status: this.status, currentWave: this.currentWave, pauseReason: this.pauseReason, pauseDetail: detail, finishedAt: this.finishedAt, now: this.now,
+      status: this.status,
+      currentWave: this.currentWave,
+      pauseReason: this.pauseReason,
+      pauseDetail: detail,
+      finishedAt: this.finishedAt,
+      now: this.now,
     });
   }
 }
@@ -203,7 +240,11 @@ export function nextStep(
   const failed = waves.reduce((s, w) => s + w.failed, 0) - (baseline?.failed ?? 0);
   const finished = success + failed;
   if (finished >= gates.minDevices && failed * 100 > gates.errorThreshold * finished) {
-    return { kind: 'pause', reason: 'errorThreshold', params: { failed, finished, rate: round1((failed * 100) / finished), threshold: gates.errorThreshold } };
+    return {
+      kind: 'pause',
+      reason: 'errorThreshold',
+      params: { failed, finished, rate: round1((failed * 100) / finished), threshold: gates.errorThreshold },
+    };
   }
   const cur = waves.find((w) => w.idx === currentWave);
   if (!cur) return { kind: 'wait' };
@@ -218,7 +259,11 @@ export function nextStep(
     if (!allFinished && !timedOut) return { kind: 'wait' };
     const rate = cur.size > 0 ? (cur.success * 100) / cur.size : 100;
     if (rate < gates.successThreshold) {
-      return { kind: 'pause', reason: 'successGate', params: { wave: cur.idx, rate: round1(rate), threshold: gates.successThreshold, success: cur.success, size: cur.size } };
+      return {
+        kind: 'pause',
+        reason: 'successGate',
+        params: { wave: cur.idx, rate: round1(rate), threshold: gates.successThreshold, success: cur.success, size: cur.size },
+      };
     }
   }
   if (next.isPromotion) return { kind: 'grayComplete' };
@@ -230,7 +275,12 @@ export function nextStep(
  * Applies the gates to a task in in_release until it waits (a few steps at most: a release starts
  * wave 1; an empty wave settles at once). Also used by continue and promote.
  */
-export async function progressRunningTask(db: Executor, work: TaskWork, by: string, opts: { skipSuccessGate?: boolean } = {}): Promise<void> {
+export async function progressRunningTask(
+  db: Executor,
+  work: TaskWork,
+  by: string,
+  opts: { skipSuccessGate?: boolean } = {},
+): Promise<void> {
   // A task continued before its start time (suspended while unreleased) opens its first wave at startAt.
   if (work.currentWave === 0 && work.now < work.task.startAt) return;
   const waves = withDeltas(await loadWaves(db, work.task.id), work.deltas);
@@ -260,7 +310,13 @@ export async function progressRunningTask(db: Executor, work: TaskWork, by: stri
 }
 
 /** Ends a task for good (end, revoke, expire): its active devices are cancelled and free for other tasks. */
-export async function closeTask(db: Executor, work: TaskWork, action: 'end' | 'revoke' | 'expire', by: string, reason: string | null = null): Promise<void> {
+export async function closeTask(
+  db: Executor,
+  work: TaskWork,
+  action: 'end' | 'revoke' | 'expire',
+  by: string,
+  reason: string | null = null,
+): Promise<void> {
   work.move(action, by, reason);
   work.finish();
   work.clearPause();
@@ -302,7 +358,6 @@ async function tickTask(db: Executor, taskId: number, now: number, changedDevice
   await work.save(db);
 }
 
-
 /** Per database handle and source: the (updated_at, id) already looked at for late joining. */
 const watermarks = new WeakMap<Database, Partial<Record<JoinSource, Watermark>>>();
 
@@ -310,7 +365,10 @@ const watermarks = new WeakMap<Database, Partial<Record<JoinSource, Watermark>>>
 export async function tickReleaseTasks(database: Database, now: number): Promise<void> {
   const tasks = await unsafeOpenTasks(database.db);
   // Devices changed or freed before the oldest open task was created were looked at when it was submitted.
-  const oldest = tasks.reduce<{ ms: number; text: string } | null>((o, t) => (o && o.ms <= Number(t.created_at) ? o : { ms: Number(t.created_at), text: t.created_text }), null);
+  const oldest = tasks.reduce<{ ms: number; text: string } | null>(
+    (o, t) => (o && o.ms <= Number(t.created_at) ? o : { ms: Number(t.created_at), text: t.created_text }),
+    null,
+  );
   const marks = watermarks.get(database) ?? {};
   const next: Partial<Record<JoinSource, Watermark>> = {};
   const candidates = new Set<number>();
@@ -323,7 +381,10 @@ export async function tickReleaseTasks(database: Database, now: number): Promise
     const last = found[found.length - 1];
     // A full batch: go on after its last row next time; else look back a little from now.
     const lookBack = Math.max(since.atMs, now - JOIN_SLACK_MS);
-    next[source] = found.length === JOIN_BATCH && last ? { at: last.at, atMs: since.atMs, id: Number(last.id) } : { at: iso(lookBack), atMs: lookBack, id: 0 };
+    next[source] =
+      found.length === JOIN_BATCH && last
+        ? { at: last.at, atMs: since.atMs, id: Number(last.id) }
+        : { at: iso(lookBack), atMs: lookBack, id: 0 };
   }
   const changedIds = [...candidates];
   let firstError: unknown = null;

@@ -43,7 +43,10 @@ const FROM = sql`from task_devices td join release_tasks t on t.id = td.task_id 
 
 /** Whether the task is in the caller's subtree. */
 export async function taskInSubtree(db: Executor, actor: Actor, taskId: number): Promise<boolean> {
-  const [task] = await rowsOf<{ id: number }>(db, sql`select id from release_tasks where id = ${taskId}::int and ${scopedToSubtree(sql`company_path`, actor)}`);
+  const [task] = await rowsOf<{ id: number }>(
+    db,
+    sql`select id from release_tasks where id = ${taskId}::int and ${scopedToSubtree(sql`company_path`, actor)}`,
+  );
   return !!task;
 }
 
@@ -69,7 +72,12 @@ export interface ResultRow {
 }
 
 /** The next `limit` result rows after the keyset `after` (task id, device id). */
-export async function resultRowsAfter(db: Executor, f: ResultScope, after: { task: number; device: number } | null, limit: number): Promise<ResultRow[]> {
+export async function resultRowsAfter(
+  db: Executor,
+  f: ResultScope,
+  after: { task: number; device: number } | null,
+  limit: number,
+): Promise<ResultRow[]> {
   const cursor: SQL = after ? sql`and (td.task_id, td.device_id) > (${after.task}::int, ${after.device}::bigint)` : sql``;
   return rowsOf<ResultRow>(
     db,

@@ -4,7 +4,13 @@
  * ended) is answered 403 with 1013, as file/get does. The import's error files are ordinary files served by file/get.
  */
 import {
-  DEVICE_IMPORT_COLUMNS, ErrorCodes, normalizeLocale, rawRoutes, TARGET_IMPORT_COLUMNS, type ImportTemplateKind, type Locale,
+  DEVICE_IMPORT_COLUMNS,
+  ErrorCodes,
+  normalizeLocale,
+  rawRoutes,
+  TARGET_IMPORT_COLUMNS,
+  type ImportTemplateKind,
+  type Locale,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { PassThrough } from 'node:stream';
@@ -21,9 +27,24 @@ import type { RouteDeps } from './route-deps';
 export const IMPORT_TEMPLATE_DOWNLOAD_PATH = rawRoutes.importTemplateDownload.path;
 
 /** Each template: its data sheet (header only), its help sheet, and the file's name. */
-const TEMPLATES: Record<ImportTemplateKind, { sheet: 'devices' | 'targets'; columns: readonly string[]; minWidth: number; help(locale: Locale): Array<[string, string]>; file: string }> = {
+const TEMPLATES: Record<
+  ImportTemplateKind,
+  {
+    sheet: 'devices' | 'targets';
+    columns: readonly string[];
+    minWidth: number;
+    help(locale: Locale): Array<[string, string]>;
+    file: string;
+  }
+> = {
   devices: { sheet: 'devices', columns: DEVICE_IMPORT_COLUMNS, minWidth: 14, help: templateHelp, file: 'device-import-template.xlsx' },
-  targets: { sheet: 'targets', columns: TARGET_IMPORT_COLUMNS, minWidth: 28, help: targetTemplateHelp, file: 'release-target-template.xlsx' },
+  targets: {
+    sheet: 'targets',
+    columns: TARGET_IMPORT_COLUMNS,
+    minWidth: 28,
+    help: targetTemplateHelp,
+    file: 'release-target-template.xlsx',
+  },
 };
 
 export function registerExportRoutes(app: FastifyInstance, deps: RouteDeps): void {
@@ -40,30 +61,47 @@ export function registerExportRoutes(app: FastifyInstance, deps: RouteDeps): voi
     if (!s || s.endedAt || s.userId !== filter.userId) throw new AppError(ErrorCodes.fileLinkInvalid, { detail: 'session ended' });
     return filter;
   });
-  rawRoute(app, deps, rawRoutes.resultExportDownload, exportLink, 'the link carries the filter upgrade/result/export built from the caller\'s scope, and dies with that session', async (req, reply, filter) => {
-
-    const day = new Date(deps.clock.now()).toISOString().slice(0, 10).replace(/-/g, '');
-    const name = `upgrade-results${filter.taskId !== null ? `-task${filter.taskId}` : ''}-${day}.xlsx`;
-    const out = new PassThrough();
-    writeResultExport(deps.database.db, filter, out).catch((err: unknown) => {
-      req.log.error({ err }, 'result export failed while streaming');
-      out.destroy(err as Error);
-    });
-    return reply
-      .header('Content-Type', XLSX_MIME)
-      .header('Content-Disposition', contentDisposition('attachment', name))
-      .header('Cache-Control', 'no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(out);
-  });
+  rawRoute(
+    app,
+    deps,
+    rawRoutes.resultExportDownload,
+    exportLink,
+    "the link carries the filter upgrade/result/export built from the caller's scope, and dies with that session",
+    async (req, reply, filter) => {
+      const day = new Date(deps.clock.now()).toISOString().slice(0, 10).replace(/-/g, '');
+      const name = `upgrade-results${filter.taskId !== null ? `-task${filter.taskId}` : ''}-${day}.xlsx`;
+      const out = new PassThrough();
+      writeResultExport(deps.database.db, filter, out).catch((err: unknown) => {
+        req.log.error({ err }, 'result export failed while streaming');
+        out.destroy(err as Error);
+      });
+      return reply
+        .header('Content-Type', XLSX_MIME)
+        .header('Content-Disposition', contentDisposition('attachment', name))
+        .header('Cache-Control', 'no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(out);
+    },
+  );
 
   rawRoute(app, deps, rawRoutes.importTemplateDownload, signedLink(), 'a blank template: no tenant data', async (_req, reply, params) => {
     const locale = normalizeLocale(params.get('locale') ?? undefined);
     const template = TEMPLATES[params.get('kind') === 'targets' ? 'targets' : 'devices'];
     const [column, description] = templateHelpHeaders(locale);
     const body = await writeXlsxBuffer([
-      { name: sheetName(template.sheet, locale), columns: template.columns.map((c) => ({ header: c, width: Math.max(template.minWidth, c.length + 4) })), rows: [] },
-      { name: sheetName('help', locale), columns: [{ header: column, width: 18 }, { header: description, width: 90 }], rows: template.help(locale) },
+      {
+        name: sheetName(template.sheet, locale),
+        columns: template.columns.map((c) => ({ header: c, width: Math.max(template.minWidth, c.length + 4) })),
+        rows: [],
+      },
+      {
+        name: sheetName('help', locale),
+        columns: [
+          { header: column, width: 18 },
+          { header: description, width: 90 },
+        ],
+        rows: template.help(locale),
+      },
     ]);
     return reply
       .header('Content-Type', XLSX_MIME)

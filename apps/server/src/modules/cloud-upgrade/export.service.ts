@@ -105,8 +105,17 @@ export async function writeResultExport(db: Executor, f: ExportFilter, out: Writ
     const page: ResultRow[] = await resultRowsAfter(db, f, after, Math.min(PAGE_ROWS, EXPORT_MAX_ROWS - written));
     for (const r of page) {
       writer.addRow([
-        Number(r.task_id), r.version_name, r.sn, r.mac.length === 12 ? formatMac(r.mac) : r.mac, r.model, r.country, Number(r.wave),
-        stateLabel(r.state, f.locale), r.from_version, r.reported_version ?? '', r.error_code ?? '',
+        Number(r.task_id),
+        r.version_name,
+        r.sn,
+        r.mac.length === 12 ? formatMac(r.mac) : r.mac,
+        r.model,
+        r.country,
+        Number(r.wave),
+        stateLabel(r.state, f.locale),
+        r.from_version,
+        r.reported_version ?? '',
+        r.error_code ?? '',
         r.updated_at ? new Date(r.updated_at) : null,
       ]);
     }

@@ -10,7 +10,15 @@ import { allowedActions } from '../../lib/policy';
 import { cloudUpgradePolicy } from './packages.policy';
 import { compatibleVersions, countryCodes, mainVersions } from './packages.device-versions';
 import {
-  appConfig, completePackage, createPackage, getPackage, listPackages, operatePackage, storageInfo, updatePackage, versionNote,
+  appConfig,
+  completePackage,
+  createPackage,
+  getPackage,
+  listPackages,
+  operatePackage,
+  storageInfo,
+  updatePackage,
+  versionNote,
 } from './packages.service';
 
 export { processPendingPackages } from './packages.processing';
@@ -23,7 +31,9 @@ export const packageImpls: CallImpl[] = [
     actions: allowedActions(cloudUpgradePolicy, requireActor(ctx), null),
   })),
   implement(upgradeCalls.appConfig, { none: 'answers constants of the upgrade screens; names no tenant object' }, async () => appConfig()),
-  implement(upgradeCalls.storageInfo, { otherTenant: (fx) => ({ action: 'upload', pkgId: fx.otherPackageId }) }, (ctx, d) => storageInfo(ctx, d)),
+  implement(upgradeCalls.storageInfo, { otherTenant: (fx) => ({ action: 'upload', pkgId: fx.otherPackageId }) }, (ctx, d) =>
+    storageInfo(ctx, d),
+  ),
   implement(upgradeCalls.packageCreate, { none: "creates a package of the caller's own company" }, (ctx, d) => createPackage(ctx, d)),
   implement(upgradeCalls.packageComplete, otherPackage, (ctx, d) => completePackage(ctx, d.pkgId)),
   implement(upgradeCalls.packageList, { none: "lists packages of the caller's subtree only" }, (ctx, d) => listPackages(ctx, d)),
@@ -32,12 +42,19 @@ export const packageImpls: CallImpl[] = [
     upgradeCalls.packageUpdate,
     {
       otherTenant: (fx) => ({
-        pkgId: fx.otherPackageId, compatibleVersions: ['V1.0.0'], validityDays: 30, isTest: false, descriptions: { 'en-US': 'Taken over' }, signSheetFileId: null,
+        pkgId: fx.otherPackageId,
+        compatibleVersions: ['V1.0.0'],
+        validityDays: 30,
+        isTest: false,
+        descriptions: { 'en-US': 'Taken over' },
+        signSheetFileId: null,
       }),
     },
     (ctx, d) => updatePackage(ctx, d),
   ),
-  implement(upgradeCalls.packageOperate, { otherTenant: (fx) => ({ pkgId: fx.otherPackageId, action: 'abandon' }) }, (ctx, d) => operatePackage(ctx, d)),
+  implement(upgradeCalls.packageOperate, { otherTenant: (fx) => ({ pkgId: fx.otherPackageId, action: 'abandon' }) }, (ctx, d) =>
+    operatePackage(ctx, d),
+  ),
   implement(upgradeCalls.versionNote, otherPackage, (ctx, d) => versionNote(ctx, d.pkgId)),
   implement(upgradeCalls.compatibleVersions, { none: ownDevices }, (ctx, d) => compatibleVersions(ctx, d)),
   implement(upgradeCalls.mainVersions, { none: ownDevices }, (ctx, d) => mainVersions(ctx, d)),

@@ -10,12 +10,25 @@
  *   abandon and delete wait until no running task uses the package (24002).
  */
 import {
-  CLOUD_UPGRADE_ACTIONS, ErrorCodes, firmwarePackageMachine, PACKAGE_ABILITIES, type CloudUpgradeAction, type FirmwarePackageState, type PackageAbility,
+  CLOUD_UPGRADE_ACTIONS,
+  ErrorCodes,
+  firmwarePackageMachine,
+  PACKAGE_ABILITIES,
+  type CloudUpgradeAction,
+  type FirmwarePackageState,
+  type PackageAbility,
 } from '@portal/contract';
 import { definePolicy, needsCode, refuse } from '../../lib/policy';
 
 /** Task states in which a release task still uses its package (abandon and delete wait for them). */
-export const TASK_STATES_USING_PACKAGE = ['unreleased', 'in_release', 'paused', 'gray_complete', 'external_paused', 'supplier_suspended'] as const;
+export const TASK_STATES_USING_PACKAGE = [
+  'unreleased',
+  'in_release',
+  'paused',
+  'gray_complete',
+  'external_paused',
+  'supplier_suspended',
+] as const;
 
 export interface PackageSubject {
   status: string;
@@ -39,12 +52,14 @@ export const packagePolicy = definePolicy<PackageAbility, PackageSubject>({
     if (noCode) return noCode;
     const state = p.status as FirmwarePackageState;
     if (action === 'edit') return state === 'deleted' ? refuse(ErrorCodes.illegalTransition, 'deleted package') : null;
-    if (action === 'continueUpload') return state === 'upload_incomplete' ? null : refuse(ErrorCodes.illegalTransition, `upload of a ${state} package`);
+    if (action === 'continueUpload')
+      return state === 'upload_incomplete' ? null : refuse(ErrorCodes.illegalTransition, `upload of a ${state} package`);
     if (action === 'release') {
       if (state !== 'synced' || p.validUntil === null) return refuse(ErrorCodes.packageNotReleasable);
       return p.validUntil <= p.now ? refuse(ErrorCodes.packageExpired) : null;
     }
-    if (!isMachineAction(action) || !firmwarePackageMachine.can(state, action)) return refuse(ErrorCodes.illegalTransition, `${action} from ${state}`);
+    if (!isMachineAction(action) || !firmwarePackageMachine.can(state, action))
+      return refuse(ErrorCodes.illegalTransition, `${action} from ${state}`);
     if ((action === 'abandon' || action === 'delete') && p.inUse) return refuse(ErrorCodes.packageInUse);
     return null;
   },

@@ -83,7 +83,11 @@ export async function presentPackages(rows: PackageRow[], o: PresentOptions): Pr
       descriptions: r.descriptions as Record<string, string>,
       signSheetFileId: r.signSheetFileId,
       signSheetUrl: sheetPath
-        ? fileLinkUrl({ sessionId: o.actor.sessionId, tokenId: o.actor.sessionId, userId: o.actor.userId, path: sheetPath, expiresAt }, o.linkSecret, o.now)
+        ? fileLinkUrl(
+            { sessionId: o.actor.sessionId, tokenId: o.actor.sessionId, userId: o.actor.userId, path: sheetPath, expiresAt },
+            o.linkSecret,
+            o.now,
+          )
         : null,
       fileName: r.fileName,
       size: r.size,
@@ -94,7 +98,12 @@ export async function presentPackages(rows: PackageRow[], o: PresentOptions): Pr
       statusReason: reasonText(r.statusReason, o.locale),
       sync: syncs
         .filter((s) => s.pkgId === r.id)
-        .map((s) => ({ areaId: s.areaId, areaName: s.areaName, state: s.state as 'pending' | 'synced' | 'failed', at: s.state === 'pending' || !s.at ? null : iso(s.at) })),
+        .map((s) => ({
+          areaId: s.areaId,
+          areaName: s.areaName,
+          state: s.state as 'pending' | 'synced' | 'failed',
+          at: s.state === 'pending' || !s.at ? null : iso(s.at),
+        })),
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),
       actions: allowedActions(packagePolicy, o.actor, packageSubject(r, inUse.has(r.id), o.now)),

@@ -62,7 +62,11 @@ export function kickPackageProcessing(database: Database, services: AppServices,
 async function processOnce(database: Database, store: FileStore, now: number): Promise<void> {
   const db = database.db;
   const leaseOver = new Date(now - CLAIM_LEASE_MS);
-  const unclaimed = or(isNull(firmwarePackages.statusReason), sql`${firmwarePackages.statusReason} not like '{"claim":%'`, lt(firmwarePackages.updatedAt, leaseOver));
+  const unclaimed = or(
+    isNull(firmwarePackages.statusReason),
+    sql`${firmwarePackages.statusReason} not like '{"claim":%'`,
+    lt(firmwarePackages.updatedAt, leaseOver),
+  );
   const verifying = await db
     .select({ id: firmwarePackages.id })
     .from(firmwarePackages)
@@ -99,14 +103,20 @@ export async function deleteAbandonedUploads(database: Database, store: FileStor
   const stale = await db
     .select({ id: firmwarePackages.id })
     .from(firmwarePackages)
-    .where(and(eq(firmwarePackages.status, 'upload_incomplete'), lt(firmwarePackages.updatedAt, cutoff), noRecentChunk(firmwarePackages.id)))
+    .where(
+      and(eq(firmwarePackages.status, 'upload_incomplete'), lt(firmwarePackages.updatedAt, cutoff), noRecentChunk(firmwarePackages.id)),
+    )
     .orderBy(asc(firmwarePackages.id))
     .limit(ABANDON_BATCH);
 
   const deleted: PackageRow[] = [];
   for (const { id } of stale) {
     const row = await db.transaction(async (tx) => {
-      const still = and(eq(firmwarePackages.id, id), eq(firmwarePackages.status, 'upload_incomplete'), lt(firmwarePackages.updatedAt, cutoff));
+      const still = and(
+        eq(firmwarePackages.id, id),
+        eq(firmwarePackages.status, 'upload_incomplete'),
+        lt(firmwarePackages.updatedAt, cutoff),
+      );
       // Waits for a chunk being stored right now; the check below then sees it (a new snapshot).
       const [locked] = await tx.select({ id: firmwarePackages.id }).from(firmwarePackages).where(still).for('update');
       if (!locked) return null;
@@ -150,11 +160,20 @@ async function removeChunkFiles(store: FileStore, pkgId: number, size: number) {
 
 async function verify(database: Database, store: FileStore, pkg: PackageRow, claim: string, now: number) {
   const db = database.db;
-  const stillClaimed = and(eq(firmwarePackages.id, pkg.id), eq(firmwarePackages.status, 'verifying'), eq(firmwarePackages.statusReason, claim));
+  const stillClaimed = and(
+    eq(firmwarePackages.id, pkg.id),
+    eq(firmwarePackages.status, 'verifying'),
+    eq(firmwarePackages.statusReason, claim),
+  );
   const fail = async (reason: string, computedMd5: string | null) => {
     const [done] = await db
       .update(firmwarePackages)
-      .set({ status: firmwarePackageMachine.next('verifying', 'failVerification'), statusReason: reason, computedMd5, updatedAt: new Date(now) })
+      .set({
+        status: firmwarePackageMachine.next('verifying', 'failVerification'),
+        statusReason: reason,
+        computedMd5,
+        updatedAt: new Date(now),
+      })
       .where(stillClaimed)
       .returning({ id: firmwarePackages.id });
     if (!done) return;
@@ -165,7 +184,11 @@ async function verify(database: Database, store: FileStore, pkg: PackageRow, cla
   };
 
   const count = chunkCount(pkg.size);
-  const chunks = await db.select().from(firmwarePackageChunks).where(eq(firmwarePackageChunks.pkgId, pkg.id)).orderBy(asc(firmwarePackageChunks.idx));
+  const chunks = await db
+    .select()
+    .from(firmwarePackageChunks)
+    .where(eq(firmwarePackageChunks.pkgId, pkg.id))
+    .orderBy(asc(firmwarePackageChunks.idx));
   const received = chunks.reduce((n, c) => n + c.size, 0);
   if (chunks.length !== count || chunks.some((c, i) => c.idx !== i || c.size !== chunkLength(pkg.size, i))) {
     return fail(encodeReason({ code: ErrorCodes.uploadIncomplete, params: { received, size: pkg.size } }), null);
@@ -176,7 +199,10 @@ async function verify(database: Database, store: FileStore, pkg: PackageRow, cla
     put = await store.put(pkg.objectKey, Readable.from(chunksInOrder(store, pkg.id, count)), { contentType: 'application/octet-stream' });
   } catch (err) {
     await store.delete(pkg.objectKey).catch(() => undefined);
-    return fail(encodeReason({ text: `The uploaded chunks could not be assembled: ${err instanceof Error ? err.message : String(err)}` }), null);
+    return fail(
+      encodeReason({ text: `The uploaded chunks could not be assembled: ${err instanceof Error ? err.message : String(err)}` }),
+      null,
+    );
   }
   if (put.size !== pkg.size || put.md5 !== pkg.md5) {
     return fail(encodeReason({ code: ErrorCodes.packageMd5Mismatch, params: { computed: put.md5 } }), put.md5);
@@ -185,7 +211,13 @@ async function verify(database: Database, store: FileStore, pkg: PackageRow, cla
   const passed = await db.transaction(async (tx) => {
     const [done] = await tx
       .update(firmwarePackages)
-      .set({ status: firmwarePackageMachine.next('verifying', 'passVerification'), statusReason: null, computedMd5: put.md5, sha256: put.sha256, updatedAt: new Date(now) })
+      .set({
+        status: firmwarePackageMachine.next('verifying', 'passVerification'),
+        statusReason: null,
+        computedMd5: put.md5,
+        sha256: put.sha256,
+        updatedAt: new Date(now),
+      })
       .where(stillClaimed)
       .returning({ id: firmwarePackages.id });
     if (!done) return false;
@@ -217,15 +249,27 @@ async function sync(database: Database, store: FileStore, pkg: PackageRow, now: 
   const pending = await db.select({ areaId: firmwarePackageSyncs.areaId }).from(firmwarePackageSyncs).where(claimable);
   for (const { areaId } of pending) {
     const row = and(claimable, eq(firmwarePackageSyncs.areaId, areaId));
-    const [claimed] = await db.update(firmwarePackageSyncs).set({ at: new Date(now) }).where(row).returning();
+    const [claimed] = await db
+      .update(firmwarePackageSyncs)
+      .set({ at: new Date(now) })
+      .where(row)
+      .returning();
     if (!claimed) continue;
-    const mine = and(eq(firmwarePackageSyncs.pkgId, pkg.id), eq(firmwarePackageSyncs.areaId, areaId), eq(firmwarePackageSyncs.state, 'pending'));
+    const mine = and(
+      eq(firmwarePackageSyncs.pkgId, pkg.id),
+      eq(firmwarePackageSyncs.areaId, areaId),
+      eq(firmwarePackageSyncs.state, 'pending'),
+    );
     const key = dcCopyKey(areaId, pkg.id);
     try {
       const src = await store.get(pkg.objectKey);
       const copy = await store.put(key, src.stream, { contentType: 'application/octet-stream' });
-      if (copy.md5 !== pkg.computedMd5 || copy.size !== pkg.size) throw new Error(`the copy's md5 ${copy.md5} differs from ${pkg.computedMd5}`);
-      await db.update(firmwarePackageSyncs).set({ state: 'synced', objectKey: key, error: null, at: new Date(now) }).where(mine);
+      if (copy.md5 !== pkg.computedMd5 || copy.size !== pkg.size)
+        throw new Error(`the copy's md5 ${copy.md5} differs from ${pkg.computedMd5}`);
+      await db
+        .update(firmwarePackageSyncs)
+        .set({ state: 'synced', objectKey: key, error: null, at: new Date(now) })
+        .where(mine);
     } catch (err) {
       await store.delete(key).catch(() => undefined);
       await db

@@ -16,7 +16,12 @@ export type PackageRow = typeof firmwarePackages.$inferSelect;
 export type NewPackageRow = typeof firmwarePackages.$inferInsert;
 
 /** One package of the caller's subtree (locked for update when asked), or null. */
-export async function findPackageInSubtree(db: AnyDb, actor: Actor, pkgId: number, opts: { forUpdate?: boolean } = {}): Promise<PackageRow | null> {
+export async function findPackageInSubtree(
+  db: AnyDb,
+  actor: Actor,
+  pkgId: number,
+  opts: { forUpdate?: boolean } = {},
+): Promise<PackageRow | null> {
   const q = db
     .select()
     .from(firmwarePackages)
@@ -43,7 +48,13 @@ export async function listPackagesInSubtree(db: AnyDb, actor: Actor, f: PackageL
   return paginate(
     page,
     ({ limit, offset }) =>
-      db.select().from(firmwarePackages).where(where).orderBy(desc(firmwarePackages.createdAt), desc(firmwarePackages.id)).limit(limit).offset(offset),
+      db
+        .select()
+        .from(firmwarePackages)
+        .where(where)
+        .orderBy(desc(firmwarePackages.createdAt), desc(firmwarePackages.id))
+        .limit(limit)
+        .offset(offset),
     async () => (await db.select({ n: count() }).from(firmwarePackages).where(where))[0]?.n ?? 0,
   );
 }
@@ -58,7 +69,13 @@ export async function findOwnCompanyFile(db: AnyDb, actor: Actor, fileId: number
 }
 
 /** Whether the company already has a live package of this product type and version. */
-export async function versionTaken(db: AnyDb, companyId: number, productType: string, versionName: string, exceptId?: number): Promise<boolean> {
+export async function versionTaken(
+  db: AnyDb,
+  companyId: number,
+  productType: string,
+  versionName: string,
+  exceptId?: number,
+): Promise<boolean> {
   const [taken] = await db
     .select({ id: firmwarePackages.id })
     .from(firmwarePackages)
@@ -98,7 +115,10 @@ export async function receivedChunks(db: AnyDb, pkgId: number): Promise<{ chunks
 
 /** Object keys of a package's DC copies. */
 export async function dcCopyKeys(db: AnyDb, pkgId: number): Promise<(string | null)[]> {
-  const copies = await db.select({ key: firmwarePackageSyncs.objectKey }).from(firmwarePackageSyncs).where(eq(firmwarePackageSyncs.pkgId, pkgId));
+  const copies = await db
+    .select({ key: firmwarePackageSyncs.objectKey })
+    .from(firmwarePackageSyncs)
+    .where(eq(firmwarePackageSyncs.pkgId, pkgId));
   return copies.map((c) => c.key);
 }
 
@@ -136,7 +156,13 @@ export async function packagesInUse(db: AnyDb, pkgIds: readonly number[]): Promi
 export async function packageDetails(db: AnyDb, pkgIds: number[], companyIds: number[], sheetIds: number[], locale: Locale) {
   const names = await db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, companyIds));
   const syncs = await db
-    .select({ pkgId: firmwarePackageSyncs.pkgId, areaId: firmwarePackageSyncs.areaId, areaName: areaNameColumn(locale), state: firmwarePackageSyncs.state, at: firmwarePackageSyncs.at })
+    .select({
+      pkgId: firmwarePackageSyncs.pkgId,
+      areaId: firmwarePackageSyncs.areaId,
+      areaName: areaNameColumn(locale),
+      state: firmwarePackageSyncs.state,
+      at: firmwarePackageSyncs.at,
+    })
     .from(firmwarePackageSyncs)
     .innerJoin(areas, eq(areas.id, firmwarePackageSyncs.areaId))
     .where(inArray(firmwarePackageSyncs.pkgId, pkgIds))
@@ -152,7 +178,10 @@ export async function packageDetails(db: AnyDb, pkgIds: number[], companyIds: nu
 
 /** Unscoped: a package's size and state for the storage routes, whose signed storage token names the package. */
 export async function unsafeFindPackageForStorage(db: AnyDb, pkgId: number) {
-  const [pkg] = await db.select({ size: firmwarePackages.size, status: firmwarePackages.status }).from(firmwarePackages).where(eq(firmwarePackages.id, pkgId));
+  const [pkg] = await db
+    .select({ size: firmwarePackages.size, status: firmwarePackages.status })
+    .from(firmwarePackages)
+    .where(eq(firmwarePackages.id, pkgId));
   return pkg ?? null;
 }
 
@@ -163,11 +192,17 @@ export async function unsafeLockPackageForChunk(tx: AnyDb, pkgId: number): Promi
 }
 
 /** Stores (or replaces) a chunk's row; the package was found by `unsafeLockPackageForChunk`. */
-export async function upsertChunk(tx: AnyDb, c: { pkgId: number; idx: number; size: number; md5: string; receivedAt: Date }): Promise<void> {
+export async function upsertChunk(
+  tx: AnyDb,
+  c: { pkgId: number; idx: number; size: number; md5: string; receivedAt: Date },
+): Promise<void> {
   await tx
     .insert(firmwarePackageChunks)
     .values(c)
-    .onConflictDoUpdate({ target: [firmwarePackageChunks.pkgId, firmwarePackageChunks.idx], set: { size: c.size, md5: c.md5, receivedAt: c.receivedAt } });
+    .onConflictDoUpdate({
+      target: [firmwarePackageChunks.pkgId, firmwarePackageChunks.idx],
+      set: { size: c.size, md5: c.md5, receivedAt: c.receivedAt },
+    });
 }
 
 /** The chunks received for a package, in order. */

@@ -8,7 +8,14 @@
  * `{ code, msg, data }` in the language of Accept-Language (or X-Locale).
  */
 import {
-  ErrorCodes, errorMessage, IllegalTransitionError, PACKAGE_CHUNK_BYTES, rawRoutes, type DeviceApiAnswer, type ErrorCode, type UploadStatus,
+  ErrorCodes,
+  errorMessage,
+  IllegalTransitionError,
+  PACKAGE_CHUNK_BYTES,
+  rawRoutes,
+  type DeviceApiAnswer,
+  type ErrorCode,
+  type UploadStatus,
 } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
@@ -16,8 +23,22 @@ import { serveFile } from '../../lib/files';
 import { rawRoute, storageToken } from '../../lib/raw-routes';
 import { requestLocale } from '../../plugins/call-router';
 import { httpStatusOf } from '../../plugins/errors';
-import { chunksOf, unsafeFindPackageByObject, unsafeFindPackageForStorage, unsafeLockPackageForChunk, upsertChunk } from './packages.repository';
-import { chunkCount, chunkKey, chunkLength, SECURITY_TOKEN_HEADER, uploadObjectName, verifyStorageToken, type StorageAction } from './packages.storage';
+import {
+  chunksOf,
+  unsafeFindPackageByObject,
+  unsafeFindPackageForStorage,
+  unsafeLockPackageForChunk,
+  upsertChunk,
+} from './packages.repository';
+import {
+  chunkCount,
+  chunkKey,
+  chunkLength,
+  SECURITY_TOKEN_HEADER,
+  uploadObjectName,
+  verifyStorageToken,
+  type StorageAction,
+} from './packages.storage';
 import type { RouteDeps } from './route-deps';
 
 const OCTET_STREAM = 'application/octet-stream';
@@ -43,7 +64,8 @@ function toAppError(err: FastifyError | Error): AppError | null {
 
 const pkgIdOf = (raw: unknown) => {
   const n = Number(raw);
-  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || !Number.isSafeInteger(n)) throw new AppError(ErrorCodes.notFound, undefined, `bad package id ${String(raw)}`);
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || !Number.isSafeInteger(n))
+    throw new AppError(ErrorCodes.notFound, undefined, `bad package id ${String(raw)}`);
   return n;
 };
 
@@ -71,60 +93,94 @@ export function registerStorageRoutes(app: FastifyInstance, deps: RouteDeps): vo
       return reply.status(httpStatusOf(appErr.code)).send(answer(req, appErr.code, null, appErr.params));
     });
 
-    rawRoute(scope, deps, rawRoutes.storageChunkPut, uploadGrant, 'the token names one package object, issued by storage-info/get after its tenant check', async (req, _reply, pkgId) => {
-      const params = req.params as { pkgId: string; index: string };
-      // An empty body is not parsed at all: it is a chunk of length 0.
-      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const now = new Date(clock.now());
-      const result = await database.db.transaction(async (tx) => {
-        // A share lock: chunks arrive side by side, while complete (an update) waits for them.
-        const pkg = await unsafeLockPackageForChunk(tx, pkgId);
-        if (!pkg) throw new AppError(ErrorCodes.notFound);
-        if (pkg.status !== 'upload_incomplete') throw new AppError(ErrorCodes.illegalTransition, undefined, `chunk for a ${pkg.status} package`);
-        const count = chunkCount(pkg.size);
-        if (!/^\d{1,6}$/.test(params.index) || Number(params.index) >= count) {
-          throw new AppError(ErrorCodes.uploadChunkInvalid, { detail: `index ${params.index} not in 0-${count - 1}` });
-        }
-        const index = Number(params.index);
-        const expected = chunkLength(pkg.size, index);
-        if (body.length !== expected) throw new AppError(ErrorCodes.uploadChunkInvalid, { detail: `chunk ${index} has ${body.length} bytes, expected ${expected}` });
-        const digest = await services.fileStore.put(chunkKey(pkgId, index), body, { contentType: OCTET_STREAM });
-        await upsertChunk(tx, { pkgId, idx: index, size: body.length, md5: digest.md5, receivedAt: now });
-        return { index, size: body.length, md5: digest.md5 };
-      });
-      return answer(req, 200, result);
-    }, { bodyLimit: PACKAGE_CHUNK_BYTES });
+    rawRoute(
+      scope,
+      deps,
+      rawRoutes.storageChunkPut,
+      uploadGrant,
+      'the token names one package object, issued by storage-info/get after its tenant check',
+      async (req, _reply, pkgId) => {
+        const params = req.params as { pkgId: string; index: string };
+        // An empty body is not parsed at all: it is a chunk of length 0.
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const now = new Date(clock.now());
+        const result = await database.db.transaction(async (tx) => {
+          // A share lock: chunks arrive side by side, while complete (an update) waits for them.
+          const pkg = await unsafeLockPackageForChunk(tx, pkgId);
+          if (!pkg) throw new AppError(ErrorCodes.notFound);
+          if (pkg.status !== 'upload_incomplete')
+            throw new AppError(ErrorCodes.illegalTransition, undefined, `chunk for a ${pkg.status} package`);
+          const count = chunkCount(pkg.size);
+          if (!/^\d{1,6}$/.test(params.index) || Number(params.index) >= count) {
+            throw new AppError(ErrorCodes.uploadChunkInvalid, { detail: `index ${params.index} not in 0-${count - 1}` });
+          }
+          const index = Number(params.index);
+          const expected = chunkLength(pkg.size, index);
+          if (body.length !== expected)
+            throw new AppError(ErrorCodes.uploadChunkInvalid, { detail: `chunk ${index} has ${body.length} bytes, expected ${expected}` });
+          const digest = await services.fileStore.put(chunkKey(pkgId, index), body, { contentType: OCTET_STREAM });
+          await upsertChunk(tx, { pkgId, idx: index, size: body.length, md5: digest.md5, receivedAt: now });
+          return { index, size: body.length, md5: digest.md5 };
+        });
+        return answer(req, 200, result);
+      },
+      { bodyLimit: PACKAGE_CHUNK_BYTES },
+    );
 
-    rawRoute(scope, deps, rawRoutes.storageUploadStatus, uploadGrant, 'the token names one package object, issued by storage-info/get after its tenant check', async (req, _reply, pkgId) => {
-      const pkg = await unsafeFindPackageForStorage(database.db, pkgId);
-      if (!pkg) throw new AppError(ErrorCodes.notFound);
-      const chunks = await chunksOf(database.db, pkgId);
-      // After the upload completed its chunks are gone: everything counts as received.
-      const done = pkg.status !== 'upload_incomplete' && pkg.status !== 'deleted';
-      const status: UploadStatus = done
-        ? { size: pkg.size, chunkBytes: PACKAGE_CHUNK_BYTES, received: Array.from({ length: chunkCount(pkg.size) }, (_, i) => i), uploadedBytes: pkg.size }
-        : { size: pkg.size, chunkBytes: PACKAGE_CHUNK_BYTES, received: chunks.map((c) => c.idx), uploadedBytes: chunks.reduce((n, c) => n + c.size, 0) };
-      return answer(req, 200, status);
-    });
+    rawRoute(
+      scope,
+      deps,
+      rawRoutes.storageUploadStatus,
+      uploadGrant,
+      'the token names one package object, issued by storage-info/get after its tenant check',
+      async (req, _reply, pkgId) => {
+        const pkg = await unsafeFindPackageForStorage(database.db, pkgId);
+        if (!pkg) throw new AppError(ErrorCodes.notFound);
+        const chunks = await chunksOf(database.db, pkgId);
+        // After the upload completed its chunks are gone: everything counts as received.
+        const done = pkg.status !== 'upload_incomplete' && pkg.status !== 'deleted';
+        const status: UploadStatus = done
+          ? {
+              size: pkg.size,
+              chunkBytes: PACKAGE_CHUNK_BYTES,
+              received: Array.from({ length: chunkCount(pkg.size) }, (_, i) => i),
+              uploadedBytes: pkg.size,
+            }
+          : {
+              size: pkg.size,
+              chunkBytes: PACKAGE_CHUNK_BYTES,
+              received: chunks.map((c) => c.idx),
+              uploadedBytes: chunks.reduce((n, c) => n + c.size, 0),
+            };
+        return answer(req, 200, status);
+      },
+    );
 
     const downloadGrant = storageToken((req) => {
       const objectName = `firmware/${(req.params as { '*': string })['*']}`;
       return { objectName, grant: grantOf(req, null, objectName, 'download') };
     });
-    rawRoute(scope, deps, rawRoutes.storageDownload, downloadGrant, 'the token names one package object, issued by storage-info/get after its tenant check', async (req, reply, { objectName, grant }) => {
-      const pkg = await unsafeFindPackageByObject(database.db, grant.pkgId, objectName);
-      if (!pkg || pkg.status === 'deleted') throw new AppError(ErrorCodes.notFound);
-      const served = await serveFile({
-        store: services.fileStore,
-        key: objectName,
-        rangeHeader: req.headers.range,
-        ifRangeHeader: req.headers['if-range'],
-        isDownload: true,
-        fileName: pkg.fileName,
-        contentType: OCTET_STREAM,
-      });
-      reply.status(served.status).headers(served.headers);
-      return reply.send(served.stream ?? '');
-    });
+    rawRoute(
+      scope,
+      deps,
+      rawRoutes.storageDownload,
+      downloadGrant,
+      'the token names one package object, issued by storage-info/get after its tenant check',
+      async (req, reply, { objectName, grant }) => {
+        const pkg = await unsafeFindPackageByObject(database.db, grant.pkgId, objectName);
+        if (!pkg || pkg.status === 'deleted') throw new AppError(ErrorCodes.notFound);
+        const served = await serveFile({
+          store: services.fileStore,
+          key: objectName,
+          rangeHeader: req.headers.range,
+          ifRangeHeader: req.headers['if-range'],
+          isDownload: true,
+          fileName: pkg.fileName,
+          contentType: OCTET_STREAM,
+        });
+        reply.status(served.status).headers(served.headers);
+        return reply.send(served.stream ?? '');
+      },
+    );
   });
 }

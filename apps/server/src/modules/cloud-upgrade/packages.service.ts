@@ -5,8 +5,19 @@
  * the supplier every package.
  */
 import {
-  CANARY_WAVES, DAY_MS, DEFAULT_GATES, ErrorCodes, firmwarePackageMachine, PACKAGE_CHUNK_BYTES, PACKAGE_MAX_BYTES, PACKAGE_VALIDITY_MIN_DAYS,
-  STORAGE_TOKEN_TTL_MS, upgradeCalls, type FirmwarePackage, type FirmwarePackageState, type PackageAbility,
+  CANARY_WAVES,
+  DAY_MS,
+  DEFAULT_GATES,
+  ErrorCodes,
+  firmwarePackageMachine,
+  PACKAGE_CHUNK_BYTES,
+  PACKAGE_MAX_BYTES,
+  PACKAGE_VALIDITY_MIN_DAYS,
+  STORAGE_TOKEN_TTL_MS,
+  upgradeCalls,
+  type FirmwarePackage,
+  type FirmwarePackageState,
+  type PackageAbility,
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -17,8 +28,18 @@ import { authorize } from '../../lib/policy';
 import { cloudUpgradePolicy, packagePolicy } from './packages.policy';
 import { packageSubject, presentPackages, type PackageRow } from './packages.presenter';
 import {
-  dcCopyKeys, deletePackageChunks, deletePackageSyncs, findOwnCompanyFile, findPackageInSubtree, insertPackage, listPackagesInSubtree, packagesInUse,
-  receivedChunks, retryFailedSyncs, updatePackageRow, versionTaken,
+  dcCopyKeys,
+  deletePackageChunks,
+  deletePackageSyncs,
+  findOwnCompanyFile,
+  findPackageInSubtree,
+  insertPackage,
+  listPackagesInSubtree,
+  packagesInUse,
+  receivedChunks,
+  retryFailedSyncs,
+  updatePackageRow,
+  versionTaken,
 } from './packages.repository';
 import { kickPackageProcessing } from './packages.processing';
 import { assembledKey, chunkCount, chunkKey, issueStorageToken, STORAGE_BUCKET, storageUrl, uploadObjectName } from './packages.storage';
@@ -34,7 +55,13 @@ export async function findPackage(db: Db | Tx, actor: Actor, pkgId: number, opts
 }
 
 export async function present(ctx: CallContext, rows: PackageRow[]): Promise<FirmwarePackage[]> {
-  return presentPackages(rows, { db: ctx.db, actor: requireActor(ctx), locale: ctx.locale, now: ctx.clock.now(), linkSecret: ctx.services.config.linkSecret });
+  return presentPackages(rows, {
+    db: ctx.db,
+    actor: requireActor(ctx),
+    locale: ctx.locale,
+    now: ctx.clock.now(),
+    linkSecret: ctx.services.config.linkSecret,
+  });
 }
 
 /** Refuses `action` on the package unless its policy allows it now (whether a task uses it is read on `db`). */
@@ -67,12 +94,17 @@ export async function storageInfo(ctx: CallContext, d: Data<'storageInfo'>) {
   const pkg = await findPackage(ctx.db, actor, d.pkgId);
   const readable = ['syncing', 'sync_failed', 'synced', 'abandoned'];
   if (d.action === 'upload') await authorizePackage(ctx, ctx.db, pkg, 'continueUpload');
-  if (d.action === 'download' && !readable.includes(pkg.status)) throw new AppError(ErrorCodes.illegalTransition, undefined, `read credentials for a ${pkg.status} package`);
+  if (d.action === 'download' && !readable.includes(pkg.status))
+    throw new AppError(ErrorCodes.illegalTransition, undefined, `read credentials for a ${pkg.status} package`);
   const now = ctx.clock.now();
   const tokenTimeout = now + STORAGE_TOKEN_TTL_MS;
   const objectName = d.action === 'upload' ? uploadObjectName(pkg.id) : pkg.objectKey;
   const { publicUrl, linkSecret } = ctx.services.config;
-  const securityToken = issueStorageToken({ pkgId: pkg.id, objectName, action: d.action, userId: actor.userId, companyId: actor.companyId }, linkSecret, tokenTimeout);
+  const securityToken = issueStorageToken(
+    { pkgId: pkg.id, objectName, action: d.action, userId: actor.userId, companyId: actor.companyId },
+    linkSecret,
+    tokenTimeout,
+  );
   return {
     storageInfo: {
       storageUrl: storageUrl(publicUrl),
@@ -96,7 +128,8 @@ async function checkSignSheet(db: Db | Tx, actor: Actor, fileId: number | null) 
 }
 
 async function assertVersionFree(db: Db | Tx, companyId: number, productType: string, versionName: string, exceptId?: number) {
-  if (await versionTaken(db, companyId, productType, versionName, exceptId)) throw new AppError(ErrorCodes.versionExists, { version: versionName });
+  if (await versionTaken(db, companyId, productType, versionName, exceptId))
+    throw new AppError(ErrorCodes.versionExists, { version: versionName });
 }
 
 const isUniqueViolation = (err: unknown) => {
@@ -115,32 +148,36 @@ export async function createPackage(ctx: CallContext, d: Data<'packageCreate'>) 
   let row: PackageRow | undefined;
   try {
     row = await insertPackage(ctx.db, {
-        companyId: actor.companyId,
-        companyPath: actor.companyPath,
-        versionName: d.versionName,
-        productType: d.productType,
-        models: d.models,
-        compatibleVersions: d.compatibleVersions,
-        validityDays: d.validityDays,
-        isTest: d.isTest,
-        descriptions: d.descriptions,
-        signSheetFileId: d.signSheetFileId,
-        fileName: d.fileName,
-        size: d.size,
-        md5: d.md5,
-        objectKey: '',
-        status: firmwarePackageMachine.initial,
-        createdBy: actor.actingUserId ?? actor.userId,
-        createdAt: now,
-        updatedAt: now,
-      });
+      companyId: actor.companyId,
+      companyPath: actor.companyPath,
+      versionName: d.versionName,
+      productType: d.productType,
+      models: d.models,
+      compatibleVersions: d.compatibleVersions,
+      validityDays: d.validityDays,
+      isTest: d.isTest,
+      descriptions: d.descriptions,
+      signSheetFileId: d.signSheetFileId,
+      fileName: d.fileName,
+      size: d.size,
+      md5: d.md5,
+      objectKey: '',
+      status: firmwarePackageMachine.initial,
+      createdBy: actor.actingUserId ?? actor.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
   } catch (err) {
     // Two creates of the same version at once: the partial unique index decides.
     if (isUniqueViolation(err)) throw new AppError(ErrorCodes.versionExists, { version: d.versionName });
     throw err;
   }
   row = await updatePackageRow(ctx.db, row!.id, { objectKey: assembledKey(actor.companyId, row!.id) });
-  await ctx.audit({ targetType: 'firmwarePackage', targetId: row!.id, after: { versionName: d.versionName, productType: d.productType, fileName: d.fileName, size: d.size, md5: d.md5 } });
+  await ctx.audit({
+    targetType: 'firmwarePackage',
+    targetId: row!.id,
+    after: { versionName: d.versionName, productType: d.productType, fileName: d.fileName, size: d.size, md5: d.md5 },
+  });
   return presentOne(ctx, row!);
 }
 
@@ -159,7 +196,12 @@ export async function completePackage(ctx: CallContext, pkgId: number) {
     }
     return updatePackageRow(tx, pkg.id, { status: to, statusReason: null, updatedAt: now });
   });
-  await ctx.audit({ targetType: 'firmwarePackage', targetId: row.id, before: { status: 'upload_incomplete' }, after: { status: row.status } });
+  await ctx.audit({
+    targetType: 'firmwarePackage',
+    targetId: row.id,
+    before: { status: 'upload_incomplete' },
+    after: { status: row.status },
+  });
   const out = await presentOne(ctx, row);
   ctx.afterCommit(() => kickPackageProcessing(ctx.database, ctx.services, ctx.clock, ctx.log));
   return out;
@@ -199,7 +241,13 @@ export async function updatePackage(ctx: CallContext, d: Data<'packageUpdate'>) 
   await ctx.audit({
     targetType: 'firmwarePackage',
     targetId: pkg.id,
-    before: { descriptions: pkg.descriptions, compatibleVersions: pkg.compatibleVersions, validityDays: pkg.validityDays, isTest: pkg.isTest, signSheetFileId: pkg.signSheetFileId },
+    before: {
+      descriptions: pkg.descriptions,
+      compatibleVersions: pkg.compatibleVersions,
+      validityDays: pkg.validityDays,
+      isTest: pkg.isTest,
+      signSheetFileId: pkg.signSheetFileId,
+    },
     after: { ...patch, updatedAt: undefined },
   });
   return presentOne(ctx, row!);
@@ -242,9 +290,16 @@ export async function operatePackage(ctx: CallContext, d: Data<'packageOperate'>
     const row = await updatePackageRow(tx, pkg.id, patch);
     return { row, before: pkg.status, removeKeys };
   });
-  await ctx.audit({ action: `${upgradeCalls.packageOperate.path}/${d.action}`, targetType: 'firmwarePackage', targetId: out.row.id, before: { status: out.before }, after: { status: out.row.status } });
+  await ctx.audit({
+    action: `${upgradeCalls.packageOperate.path}/${d.action}`,
+    targetType: 'firmwarePackage',
+    targetId: out.row.id,
+    before: { status: out.before },
+    after: { status: out.row.status },
+  });
   ctx.afterCommit(async () => {
-    for (const key of out.removeKeys) await ctx.services.fileStore.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'stored object not removed'));
+    for (const key of out.removeKeys)
+      await ctx.services.fileStore.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'stored object not removed'));
   });
   const presented = await presentOne(ctx, out.row);
   if (d.action === 'retrySync') ctx.afterCommit(() => kickPackageProcessing(ctx.database, ctx.services, ctx.clock, ctx.log));

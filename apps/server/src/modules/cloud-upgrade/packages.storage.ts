@@ -61,7 +61,12 @@ const invalid = (detail: string): never => {
  * The grant of a token, checked for signature and expiry, and for being the grant the route needs
  * (the same object and action, and the same package unless the route cannot name it). Throws AppError(24009).
  */
-export function verifyStorageToken(token: unknown, secret: string, now: number, need: { pkgId: number | null; objectName: string; action: StorageAction }): StorageGrant {
+export function verifyStorageToken(
+  token: unknown,
+  secret: string,
+  now: number,
+  need: { pkgId: number | null; objectName: string; action: StorageAction },
+): StorageGrant {
   if (typeof token !== 'string' || token.length === 0 || token.length > 2048) return invalid('no token');
   let params: URLSearchParams;
   try {
@@ -76,7 +81,12 @@ export function verifyStorageToken(token: unknown, secret: string, now: number, 
     userId: Number(params.get('uid')),
     companyId: Number(params.get('cid')),
   };
-  if (!Number.isSafeInteger(grant.pkgId) || (need.pkgId !== null && grant.pkgId !== need.pkgId) || grant.objectName !== need.objectName || grant.action !== need.action) {
+  if (
+    !Number.isSafeInteger(grant.pkgId) ||
+    (need.pkgId !== null && grant.pkgId !== need.pkgId) ||
+    grant.objectName !== need.objectName ||
+    grant.action !== need.action
+  ) {
     return invalid(`token for ${grant.action} ${grant.objectName}, not ${need.action} ${need.objectName}`);
   }
   return grant;

@@ -8,7 +8,15 @@
  * devices another running task holds (task_devices_active_uq) are left out.
  */
 import {
-  CANARY_WAVES, canaryWaveSizes, ErrorCodes, IMPORT_MAX_ROWS, normalizeSn, snError, type CanarySpeed, type ReleasePreview, type ReleaseType,
+  CANARY_WAVES,
+  canaryWaveSizes,
+  ErrorCodes,
+  IMPORT_MAX_ROWS,
+  normalizeSn,
+  snError,
+  type CanarySpeed,
+  type ReleasePreview,
+  type ReleaseType,
 } from '@portal/contract';
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
@@ -54,7 +62,9 @@ async function releasablePackage(ctx: CallContext, actor: Actor, t: TargetInput,
   const [pkg] = await ctx.db
     .select()
     .from(firmwarePackages)
-    .where(and(eq(firmwarePackages.id, t.pkgId), ne(firmwarePackages.status, 'deleted'), scopedToSubtree(firmwarePackages.companyPath, actor)))
+    .where(
+      and(eq(firmwarePackages.id, t.pkgId), ne(firmwarePackages.status, 'deleted'), scopedToSubtree(firmwarePackages.companyPath, actor)),
+    )
     // Inside a submit's transaction this holds the package against a concurrent abandon or delete
     // (they take the row FOR UPDATE), so no task is created on a package that is going away.
     .for('share');
@@ -69,7 +79,10 @@ async function releasablePackage(ctx: CallContext, actor: Actor, t: TargetInput,
 /** The regions exist (1001) and are within the caller's current area (1007: in a DC only that DC). */
 async function targetAreas(ctx: CallContext, actor: Actor, areaIds: number[]): Promise<Map<number, string>> {
   if (areaIds.length === 0) return new Map();
-  const found = await ctx.db.select({ id: areas.id, name: areaNameColumn(ctx.locale) }).from(areas).where(inArray(areas.id, areaIds));
+  const found = await ctx.db
+    .select({ id: areas.id, name: areaNameColumn(ctx.locale) })
+    .from(areas)
+    .where(inArray(areas.id, areaIds));
   if (found.length !== areaIds.length) throw new AppError(ErrorCodes.invalidParams, { detail: 'areaIds' });
   if (actor.currentAreaId !== null) {
     const [cur] = await ctx.db.select({ kind: areas.kind }).from(areas).where(eq(areas.id, actor.currentAreaId));
@@ -84,7 +97,10 @@ export async function resolveTarget(ctx: CallContext, actor: Actor, t: TargetInp
   const sns = new Set(t.sns.map(normalizeSn));
   let badSns = 0;
   if (t.releaseType === 'specified' && t.targetFileId !== null) {
-    const [f] = await ctx.db.select({ path: files.path }).from(files).where(and(eq(files.id, t.targetFileId), eq(files.companyId, actor.companyId)));
+    const [f] = await ctx.db
+      .select({ path: files.path })
+      .from(files)
+      .where(and(eq(files.id, t.targetFileId), eq(files.companyId, actor.companyId)));
     if (!f) throw new AppError(ErrorCodes.notFound);
     const fromFile = await readTargetSns(ctx.services.fileStore, f.path, IMPORT_MAX_ROWS);
     for (const raw of fromFile) {
@@ -101,12 +117,15 @@ export async function resolveTarget(ctx: CallContext, actor: Actor, t: TargetInp
  */
 export async function assertRegionsFree(db: Executor, r: ResolvedTarget): Promise<void> {
   if (r.input.releaseType === 'specified' || r.input.areaIds.length === 0) return;
-  const [taken] = await rows<{ id: number; name: string }>(db, sql`
+  const [taken] = await rows<{ id: number; name: string }>(
+    db,
+    sql`
     select a.id, a.display_name as name
       from release_tasks t join areas a on a.id = any(t.area_ids)
      where t.pkg_id = ${r.pkg.id} and t.release_type in ('full', 'gray') and t.status not in ('revoked', 'ended', 'expired')
        and a.id = any(${sql.param(r.input.areaIds)}::int[])
-     order by a.id limit 1`);
+     order by a.id limit 1`,
+  );
   // The region as the caller names it (r.areaNames: in the caller's language).
   if (taken) throw new AppError(ErrorCodes.regionAlreadyReleased, { region: r.areaNames.get(Number(taken.id)) ?? taken.name });
 }
@@ -166,7 +185,9 @@ export interface TargetCounts {
 }
 
 export async function countTargets(db: Executor, r: ResolvedTarget): Promise<TargetCounts> {
-  const byCountry = await rows<{ country: string; already: number; incompatible: number; busy: number; target: number }>(db, sql`
+  const byCountry = await rows<{ country: string; already: number; incompatible: number; busy: number; target: number }>(
+    db,
+    sql`
     select c.country,
            count(*) filter (where c.already)::int as already,
            count(*) filter (where not c.already and not c.fits)::int as incompatible,
@@ -177,15 +198,19 @@ export async function countTargets(db: Executor, r: ResolvedTarget): Promise<Tar
               left join task_devices x on x.device_id = d.id and x.state in ${ACTIVE_STATES_SQL}
              where ${scopeOf(r)}) c
      group by c.country
-     order by c.country`);
+     order by c.country`,
+  );
   let unknown = 0;
   if (r.input.releaseType === 'specified') {
     const path = escapeLike(r.pkg.companyPath) + '%';
-    const [u] = await rows<{ n: number }>(db, sql`
+    const [u] = await rows<{ n: number }>(
+      db,
+      sql`
       select ((select count(*) from unnest(${sql.param(r.sns)}::text[]) as s(sn)
                 where not exists (select 1 from devices d where d.sn = s.sn and d.company_path like ${path}))
             + (select count(*) from unnest(${sql.param(r.input.macRanges.map((m) => m.start))}::text[], ${sql.param(r.input.macRanges.map((m) => m.end))}::text[]) as m(s, e)
-                where not exists (select 1 from devices d where d.mac between m.s and m.e and left(d.mac, 6) = left(m.s, 6) and d.company_path like ${path})))::int as n`);
+                where not exists (select 1 from devices d where d.mac between m.s and m.e and left(d.mac, 6) = left(m.s, 6) and d.company_path like ${path})))::int as n`,
+    );
     unknown = Number(u?.n ?? 0) + r.badSns;
   }
   const sum = (k: 'already' | 'incompatible' | 'busy' | 'target') => byCountry.reduce((s, c) => s + Number(c[k]), 0);
@@ -215,7 +240,12 @@ export function planWaves(releaseType: ReleaseType, total: number, grayCount?: n
   if (releaseType !== 'gray' || !speed || !grayCount) return [{ idx: 1, size: total, isPromotion: false, paceMinutes: 0 }];
   const canary = Math.min(grayCount, total);
   const sizes = canary > 0 ? canaryWaveSizes(canary, speed) : [];
-  const waves = sizes.map((size, i) => ({ idx: i + 1, size, isPromotion: false, paceMinutes: i === 0 ? 0 : CANARY_WAVES[speed].paceMinutes }));
+  const waves = sizes.map((size, i) => ({
+    idx: i + 1,
+    size,
+    isPromotion: false,
+    paceMinutes: i === 0 ? 0 : CANARY_WAVES[speed].paceMinutes,
+  }));
   waves.push({ idx: waves.length + 1, size: Math.max(0, total - canary), isPromotion: true, paceMinutes: 0 });
   return waves;
 }
@@ -259,7 +289,8 @@ export async function insertTaskDevices(db: Executor, taskId: number, r: Resolve
     try {
       return await db.transaction((sp) => insertWaves(sp, taskId, r, false));
     } catch (err) {
-      if ((err as { cause?: { code?: string }; code?: string }).cause?.code !== '23505' && (err as { code?: string }).code !== '23505') throw err;
+      if ((err as { cause?: { code?: string }; code?: string }).cause?.code !== '23505' && (err as { code?: string }).code !== '23505')
+        throw err;
       return await db.transaction((sp) => insertWaves(sp, taskId, r, true));
     }
   } finally {
@@ -273,7 +304,8 @@ async function insertWaves(db: Executor, taskId: number, r: ResolvedTarget, skip
     and not exists (select 1 from task_devices x where x.device_id = d.id and x.state in ${ACTIVE_STATES_SQL})`;
   const onConflict = skipTaken ? sql`on conflict do nothing` : sql``;
   const counts = new Map<number, number>();
-  const add = (out: { wave: number; n: number }[]) => out.forEach((w) => counts.set(Number(w.wave), (counts.get(Number(w.wave)) ?? 0) + Number(w.n)));
+  const add = (out: { wave: number; n: number }[]) =>
+    out.forEach((w) => counts.set(Number(w.wave), (counts.get(Number(w.wave)) ?? 0) + Number(w.n)));
   let restWave = 1;
   if (r.input.releaseType === 'gray' && r.input.grayCount && r.input.speed) {
     const sizes = canaryWaveSizes(r.input.grayCount, r.input.speed);
@@ -283,7 +315,10 @@ async function insertWaves(db: Executor, taskId: number, r: ResolvedTarget, skip
       return sql`when rn <= ${acc}::int then ${i + 1}::int`;
     });
     restWave = sizes.length + 1;
-    add(await rows(db, sql`
+    add(
+      await rows(
+        db,
+        sql`
       with j as (
         insert into task_devices (task_id, device_id, wave, state, country, from_version)
         select ${taskId}, c.id, case ${sql.join(whens, sql` `)} end, 'pending', c.country, c.firmware_version
@@ -292,15 +327,22 @@ async function insertWaves(db: Executor, taskId: number, r: ResolvedTarget, skip
                           from devices d where ${eligible} order by h limit ${r.input.grayCount}::int) x) c
         ${onConflict}
         returning wave)
-      select wave::int as wave, count(*)::int as n from j group by wave`));
+      select wave::int as wave, count(*)::int as n from j group by wave`,
+      ),
+    );
   }
   // Everything else (the canary devices are now active, so the anti-join leaves them out).
-  add(await rows(db, sql`
+  add(
+    await rows(
+      db,
+      sql`
     with j as (
       insert into task_devices (task_id, device_id, wave, state, country, from_version)
       select ${taskId}, d.id, ${restWave}::int, 'pending', d.country, d.firmware_version from devices d where ${eligible}
       ${onConflict}
       returning wave)
-    select wave::int as wave, count(*)::int as n from j group by wave`));
+    select wave::int as wave, count(*)::int as n from j group by wave`,
+    ),
+  );
   return counts;
 }

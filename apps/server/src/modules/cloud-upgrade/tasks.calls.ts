@@ -2,7 +2,16 @@
 import { upgradeCalls } from '@portal/contract';
 import { implement, type CallImpl } from '../../lib/implement';
 import {
-  deleteTask, getTask, listTasks, operateTask, previewTask, resultByCountry, submitTasks, taskCounts, taskDevicesPage, updateTask,
+  deleteTask,
+  getTask,
+  listTasks,
+  operateTask,
+  previewTask,
+  resultByCountry,
+  submitTasks,
+  taskCounts,
+  taskDevicesPage,
+  updateTask,
 } from './tasks.service';
 
 const otherTask = { otherTenant: (fx: { otherTaskId: number }) => ({ taskId: fx.otherTaskId }) };
@@ -12,13 +21,23 @@ export const taskImpls: CallImpl[] = [
   implement(upgradeCalls.taskPreview, { otherTenant: (fx) => otherPackageTarget(fx.otherPackageId) }, (ctx, d) => previewTask(ctx, d)),
   implement(
     upgradeCalls.taskBatchSubmit,
-    { otherTenant: (fx) => ({ tasks: [{ target: otherPackageTarget(fx.otherPackageId), startAt: Date.UTC(2030, 0, 1), endAt: Date.UTC(2030, 1, 1) }] }) },
+    {
+      otherTenant: (fx) => ({
+        tasks: [{ target: otherPackageTarget(fx.otherPackageId), startAt: Date.UTC(2030, 0, 1), endAt: Date.UTC(2030, 1, 1) }],
+      }),
+    },
     (ctx, d) => submitTasks(ctx, d.tasks),
   ),
-  implement(upgradeCalls.taskList, { none: "lists the tasks of the caller's subtree and current area only" }, (ctx, d) => listTasks(ctx, d)),
+  implement(upgradeCalls.taskList, { none: "lists the tasks of the caller's subtree and current area only" }, (ctx, d) =>
+    listTasks(ctx, d),
+  ),
   implement(upgradeCalls.taskGet, otherTask, (ctx, d) => getTask(ctx, d.taskId)),
-  implement(upgradeCalls.taskOperate, { otherTenant: (fx) => ({ taskId: fx.otherTaskId, action: 'pause' }) }, (ctx, d) => operateTask(ctx, d)),
-  implement(upgradeCalls.taskUpdate, { otherTenant: (fx) => ({ taskId: fx.otherTaskId, endAt: Date.UTC(2031, 0, 1) }) }, (ctx, d) => updateTask(ctx, d)),
+  implement(upgradeCalls.taskOperate, { otherTenant: (fx) => ({ taskId: fx.otherTaskId, action: 'pause' }) }, (ctx, d) =>
+    operateTask(ctx, d),
+  ),
+  implement(upgradeCalls.taskUpdate, { otherTenant: (fx) => ({ taskId: fx.otherTaskId, endAt: Date.UTC(2031, 0, 1) }) }, (ctx, d) =>
+    updateTask(ctx, d),
+  ),
   implement(upgradeCalls.taskDelete, otherTask, (ctx, d) => deleteTask(ctx, d.taskId)),
   implement(upgradeCalls.taskDevices, otherTask, (ctx, d) => taskDevicesPage(ctx, d)),
   implement(upgradeCalls.resultByCountry, otherTask, (ctx, d) => resultByCountry(ctx, d.taskId)),

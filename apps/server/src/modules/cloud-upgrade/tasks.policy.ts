@@ -9,7 +9,12 @@
  *   unreleased or finished task is deleted (1017).
  */
 import {
-  ErrorCodes, releaseTaskMachine, TASK_ABILITIES, TASK_SUPPLIER_ACTIONS, type ReleaseTaskState, type TaskAbility,
+  ErrorCodes,
+  releaseTaskMachine,
+  TASK_ABILITIES,
+  TASK_SUPPLIER_ACTIONS,
+  type ReleaseTaskState,
+  type TaskAbility,
 } from '@portal/contract';
 import type { Actor } from '../../lib/context';
 import { allowedActions, definePolicy, needsCode, refuse } from '../../lib/policy';
@@ -30,7 +35,8 @@ export const taskPolicy = definePolicy<TaskAbility, { status: ReleaseTaskState }
       if (noCode) return noCode;
     }
     if (action === 'update') return isFinalTask(status) ? refuse(ErrorCodes.taskNotEditable) : null;
-    if (action === 'delete') return status === 'unreleased' || isFinalTask(status) ? null : refuse(ErrorCodes.illegalTransition, `delete of a ${status} task`);
+    if (action === 'delete')
+      return status === 'unreleased' || isFinalTask(status) ? null : refuse(ErrorCodes.illegalTransition, `delete of a ${status} task`);
     return releaseTaskMachine.can(status, action) ? null : refuse(ErrorCodes.illegalTransition, `${action} from ${status}`);
   },
 });

@@ -42,19 +42,26 @@ export interface NewTaskRow {
 
 /** A new task of the package's company (the package was found in the caller's scope). */
 export async function insertTask(db: Executor, t: NewTaskRow): Promise<number> {
-  const [task] = await rows<{ id: number }>(db, sql`
+  const [task] = await rows<{ id: number }>(
+    db,
+    sql`
     insert into release_tasks (pkg_id, company_id, company_path, release_type, speed, gray_count, area_ids, countries, target,
                                start_at, end_at, status, gates, created_by, created_by_name, created_at, updated_at)
     values (${t.pkgId}, ${t.companyId}, ${t.companyPath}, ${t.releaseType}, ${t.speed},
             ${t.grayCount}, ${sql.param(t.areaIds)}::int[], ${sql.param(t.countries)}::text[],
             ${JSON.stringify(t.target)}::jsonb, ${iso(t.startAt)}::timestamptz, ${iso(t.endAt)}::timestamptz, 'unreleased',
             ${JSON.stringify(t.gates)}::jsonb, ${t.createdBy}, ${t.createdByName}, ${iso(t.now)}::timestamptz, ${iso(t.now)}::timestamptz)
-    returning id`);
+    returning id`,
+  );
   return task!.id;
 }
 
 /** A new task's waves with their sizes. */
-export async function insertTaskWaves(db: Executor, taskId: number, waves: { idx: number; size: number; isPromotion: boolean; paceMinutes: number }[]): Promise<void> {
+export async function insertTaskWaves(
+  db: Executor,
+  taskId: number,
+  waves: { idx: number; size: number; isPromotion: boolean; paceMinutes: number }[],
+): Promise<void> {
   await db.execute(sql`
     insert into release_task_waves (task_id, idx, size, is_promotion, pace_minutes)
     select ${taskId}, w.idx, w.size, w.is_promotion, w.pace
@@ -79,10 +86,13 @@ const TASK_SELECT = sql`
 /** Devices of the tasks that were handed the package and have not finished (the partial timeout index). */
 export async function inFlightOf(db: Executor, taskIds: number[]): Promise<Map<number, InFlight>> {
   if (taskIds.length === 0) return new Map();
-  const r = await rows<{ task_id: number; notified: number; upgrading: number }>(db, sql`
+  const r = await rows<{ task_id: number; notified: number; upgrading: number }>(
+    db,
+    sql`
     select task_id, count(*) filter (where state = 'notified')::int as notified, count(*) filter (where state <> 'notified')::int as upgrading
       from task_devices where task_id = any(${sql.param(taskIds)}::int[]) and state in ${IN_FLIGHT_STATES_SQL}
-     group by task_id`);
+     group by task_id`,
+  );
   return new Map(r.map((x) => [Number(x.task_id), { notified: Number(x.notified), upgrading: Number(x.upgrading) }]));
 }
 
@@ -108,8 +118,11 @@ export async function listVisibleTasks(db: Executor, actor: Actor, q: TaskListFi
     page,
     ({ limit, offset }) => rows<TaskListRow>(db, sql`${TASK_SELECT} where ${where} order by t.id desc limit ${limit} offset ${offset}`),
     async () => {
-      const [{ total } = { total: 0 }] = await rows<{ total: number }>(db, sql`
-        select count(*)::int as total from release_tasks t join firmware_packages p on p.id = t.pkg_id where ${where}`);
+      const [{ total } = { total: 0 }] = await rows<{ total: number }>(
+        db,
+        sql`
+        select count(*)::int as total from release_tasks t join firmware_packages p on p.id = t.pkg_id where ${where}`,
+      );
       return Number(total);
     },
   );
@@ -123,26 +136,35 @@ export async function findVisibleTask(db: Executor, actor: Actor, taskId: number
 
 /** The waves of a task the caller sees. */
 export async function taskWaves(db: Executor, taskId: number): Promise<WaveRow[]> {
-  return rows<WaveRow>(db, sql`
+  return rows<WaveRow>(
+    db,
+    sql`
       select idx::int as idx, size, is_promotion, ${epochMs(sql`started_at`)} as started_at, notified, success, failed
-        from release_task_waves where task_id = ${taskId} order by idx`);
+        from release_task_waves where task_id = ${taskId} order by idx`,
+  );
 }
 
 /** The state changes of a task the caller sees, oldest first. */
 export async function taskHistory(db: Executor, taskId: number) {
-  return rows<{ at: number; action: string; from_state: string; to_state: string; by_name: string; reason: string | null }>(db, sql`
-      select ${epochMs(sql`at`)} as at, action, from_state, to_state, by_name, reason from release_task_events where task_id = ${taskId} order by id`);
+  return rows<{ at: number; action: string; from_state: string; to_state: string; by_name: string; reason: string | null }>(
+    db,
+    sql`
+      select ${epochMs(sql`at`)} as at, action, from_state, to_state, by_name, reason from release_task_events where task_id = ${taskId} order by id`,
+  );
 }
 
 /** A visible task's devices counted by country. */
 export async function resultsByCountry(db: Executor, taskId: number) {
-  return rows<{ country: string; to_upgrade: number; notified: number; success: number; failed: number }>(db, sql`
+  return rows<{ country: string; to_upgrade: number; notified: number; success: number; failed: number }>(
+    db,
+    sql`
     select country,
            count(*) filter (where state = 'pending')::int as to_upgrade,
            count(*) filter (where notified_at is not null)::int as notified,
            count(*) filter (where state = 'success')::int as success,
            count(*) filter (where state = 'failed')::int as failed
-      from task_devices where task_id = ${taskId} group by country order by country`);
+      from task_devices where task_id = ${taskId} group by country order by country`,
+  );
 }
 
 export interface TaskDeviceFilter {
@@ -154,8 +176,18 @@ export interface TaskDeviceFilter {
 }
 
 export interface TaskDeviceRow {
-  device_id: number; sn: string; mac: string; model: string; country: string; wave: number; state: string; from_version: string;
-  reported_version: string | null; error_code: string | null; updated_at: number | null; created_at: number;
+  device_id: number;
+  sn: string;
+  mac: string;
+  model: string;
+  country: string;
+  wave: number;
+  state: string;
+  from_version: string;
+  reported_version: string | null;
+  error_code: string | null;
+  updated_at: number | null;
+  created_at: number;
 }
 
 /** A page of a visible task's devices, by wave and device. */
@@ -173,16 +205,23 @@ export async function listTaskDevices(db: Executor, taskId: number, d: TaskDevic
   const where = sql.join(filters, sql` and `);
   return paginate(
     page,
-    ({ limit, offset }) => rows<TaskDeviceRow>(db, sql`
+    ({ limit, offset }) =>
+      rows<TaskDeviceRow>(
+        db,
+        sql`
     select td.device_id::float8 as device_id, d.sn, d.mac, d.model, td.country, td.wave::int as wave, td.state, td.from_version,
            td.reported_version, td.error_code, ${epochMs(sql`td.updated_at`)} as updated_at, ${epochMs(sql`t.created_at`)} as created_at
       from task_devices td join devices d on d.id = td.device_id join release_tasks t on t.id = td.task_id
      where ${where}
      order by td.wave, td.device_id
-     limit ${limit} offset ${offset}`),
+     limit ${limit} offset ${offset}`,
+      ),
     async () => {
-      const [{ total } = { total: 0 }] = await rows<{ total: number }>(db, sql`
-    select count(*)::int as total from task_devices td join devices d on d.id = td.device_id where ${where}`);
+      const [{ total } = { total: 0 }] = await rows<{ total: number }>(
+        db,
+        sql`
+    select count(*)::int as total from task_devices td join devices d on d.id = td.device_id where ${where}`,
+      );
       return Number(total);
     },
   );

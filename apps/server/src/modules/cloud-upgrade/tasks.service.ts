@@ -5,8 +5,17 @@
  * release_task_events.
  */
 import {
-  ErrorCodes, type countryResultSchema, type Gates, type ReleasePreview, type ReleaseTaskDetail, type ReleaseTaskState,
-  type TASK_OWNER_ACTIONS, type TASK_SUPPLIER_ACTIONS, type taskDeviceSchema, type TaskCounts, type taskListQuerySchema,
+  ErrorCodes,
+  type countryResultSchema,
+  type Gates,
+  type ReleasePreview,
+  type ReleaseTaskDetail,
+  type ReleaseTaskState,
+  type TASK_OWNER_ACTIONS,
+  type TASK_SUPPLIER_ACTIONS,
+  type taskDeviceSchema,
+  type TaskCounts,
+  type taskListQuerySchema,
 } from '@portal/contract';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
@@ -20,8 +29,18 @@ import { cloudUpgradePolicy } from './packages.policy';
 import { taskPolicy } from './tasks.policy';
 import { presentTask, presentWave, type InFlight, type TaskListRow } from './tasks.presenter';
 import {
-  deleteTaskRows, findVisibleTask, findVisibleTaskId, inFlightOf, insertTask, insertTaskWaves, listTaskDevices, listVisibleTasks, resultsByCountry,
-  taskHistory, taskWaves, updateTaskEndAndGates,
+  deleteTaskRows,
+  findVisibleTask,
+  findVisibleTaskId,
+  inFlightOf,
+  insertTask,
+  insertTaskWaves,
+  listTaskDevices,
+  listVisibleTasks,
+  resultsByCountry,
+  taskHistory,
+  taskWaves,
+  updateTaskEndAndGates,
 } from './tasks.repository';
 import { assertRegionsFree, insertTaskDevices, planWaves, previewTarget, resolveTarget, type TargetInput } from './targets.service';
 
@@ -60,7 +79,11 @@ export async function submitTasks(ctx: CallContext, tasks: TaskInput[]): Promise
   const now = ctx.clock.now();
   const taskIds: number[] = [];
   for (const input of tasks) taskIds.push(await createTask(ctx, actor, input, now));
-  await ctx.audit({ targetType: 'releaseTask', targetId: taskIds.join(','), after: { taskIds, tasks: tasks.map((t) => ({ ...t.target, startAt: t.startAt, endAt: t.endAt })) } });
+  await ctx.audit({
+    targetType: 'releaseTask',
+    targetId: taskIds.join(','),
+    after: { taskIds, tasks: tasks.map((t) => ({ ...t.target, startAt: t.startAt, endAt: t.endAt })) },
+  });
   return { taskIds };
 }
 
@@ -95,7 +118,11 @@ async function createTask(ctx: CallContext, actor: Actor, input: TaskInput, now:
 
   // The plan gives the waves' shape; their sizes are the devices actually inserted.
   const waves = planWaves(t.releaseType, total, t.grayCount, t.speed);
-  await insertTaskWaves(ctx.db, taskId, waves.map((w) => ({ idx: w.idx, size: perWave.get(w.idx) ?? 0, isPromotion: w.isPromotion, paceMinutes: w.paceMinutes })));
+  await insertTaskWaves(
+    ctx.db,
+    taskId,
+    waves.map((w) => ({ idx: w.idx, size: perWave.get(w.idx) ?? 0, isPromotion: w.isPromotion, paceMinutes: w.paceMinutes })),
+  );
   await recordTaskEvent(ctx.db, { taskId, action: 'submit', from: '', to: 'unreleased', by: actorName(actor), now });
 
   // A task whose start has come is released at once; otherwise the engine releases it at startAt.
@@ -119,7 +146,10 @@ const NO_FLIGHT: InFlight = { notified: 0, upgrading: 0 };
 export async function listTasks(ctx: CallContext, q: z.output<typeof taskListQuerySchema>) {
   const actor = requireActor(ctx);
   const page = await listVisibleTasks(ctx.db, actor, q, q);
-  const flights = await inFlightOf(ctx.db, page.records.map((r) => r.id));
+  const flights = await inFlightOf(
+    ctx.db,
+    page.records.map((r) => r.id),
+  );
   return mapPage(page, (records) => records.map((r) => presentTask(r, flights.get(r.id) ?? NO_FLIGHT, ctx.locale, actor)));
 }
 
@@ -139,7 +169,14 @@ async function detailOf(db: Executor, r: TaskListRow, locale: CallContext['local
     ...presentTask(r, flights.get(r.id) ?? NO_FLIGHT, locale, actor),
     waves: waves.map(presentWave),
     currentWave: Number(r.current_wave) > 0 ? Number(r.current_wave) : null,
-    history: history.map((h) => ({ at: new Date(Number(h.at)).toISOString(), action: h.action, from: h.from_state, to: h.to_state, by: h.by_name, reason: h.reason })),
+    history: history.map((h) => ({
+      at: new Date(Number(h.at)).toISOString(),
+      action: h.action,
+      from: h.from_state,
+      to: h.to_state,
+      by: h.by_name,
+      reason: h.reason,
+    })),
   };
 }
 
@@ -151,20 +188,43 @@ export async function resultByCountry(ctx: CallContext, taskId: number): Promise
   const actor = requireActor(ctx);
   const id = await visibleTaskId(ctx.db, actor, taskId);
   const r = await resultsByCountry(ctx.db, id);
-  return r.map((x) => ({ country: x.country, toUpgrade: Number(x.to_upgrade), notified: Number(x.notified), success: Number(x.success), failed: Number(x.failed) }));
+  return r.map((x) => ({
+    country: x.country,
+    toUpgrade: Number(x.to_upgrade),
+    notified: Number(x.notified),
+    success: Number(x.success),
+    failed: Number(x.failed),
+  }));
 }
 
 export async function taskDevicesPage(
   ctx: CallContext,
-  d: { taskId: number; pageNum: number; pageSize: number; state?: string; country?: string; wave?: number; searchText?: string; range?: { from: number; to: number } },
+  d: {
+    taskId: number;
+    pageNum: number;
+    pageSize: number;
+    state?: string;
+    country?: string;
+    wave?: number;
+    searchText?: string;
+    range?: { from: number; to: number };
+  },
 ): Promise<{ records: z.input<typeof taskDeviceSchema>[]; total: number; pageNum: number; pageSize: number }> {
   const actor = requireActor(ctx);
   const id = await visibleTaskId(ctx.db, actor, d.taskId);
   const page = await listTaskDevices(ctx.db, id, d, d);
   return mapPage(page, (records) =>
     records.map((x) => ({
-      deviceId: Number(x.device_id), sn: x.sn, mac: x.mac, model: x.model, country: x.country, wave: Number(x.wave),
-      state: x.state as z.input<typeof taskDeviceSchema>['state'], fromVersion: x.from_version, reportedVersion: x.reported_version, errorCode: x.error_code,
+      deviceId: Number(x.device_id),
+      sn: x.sn,
+      mac: x.mac,
+      model: x.model,
+      country: x.country,
+      wave: Number(x.wave),
+      state: x.state as z.input<typeof taskDeviceSchema>['state'],
+      fromVersion: x.from_version,
+      reportedVersion: x.reported_version,
+      errorCode: x.error_code,
       updatedAt: new Date(Number(x.updated_at ?? x.created_at)).toISOString(),
     })),
   );
@@ -205,7 +265,9 @@ export async function operateTask(
       if (was === 'errorThreshold') {
         // The error gate judges only what finishes from now on; else it would pause again at once.
         const waves = await loadWaves(ctx.db, id);
-        work.pauseDetail = { errorBaseline: { success: waves.reduce((s, w) => s + w.success, 0), failed: waves.reduce((s, w) => s + w.failed, 0) } };
+        work.pauseDetail = {
+          errorBaseline: { success: waves.reduce((s, w) => s + w.success, 0), failed: waves.reduce((s, w) => s + w.failed, 0) },
+        };
       }
       work.clearPause();
       await progressRunningTask(ctx.db, work, by, { skipSuccessGate: was === 'successGate' });
@@ -244,7 +306,12 @@ export async function operateTask(
       throw new AppError(ErrorCodes.illegalTransition);
   }
   await work.save(ctx.db);
-  await ctx.audit({ targetType: 'releaseTask', targetId: id, before: { status: before }, after: { action: d.action, status: work.status, reason } });
+  await ctx.audit({
+    targetType: 'releaseTask',
+    targetId: id,
+    before: { status: before },
+    after: { action: d.action, status: work.status, reason },
+  });
   return getTask(ctx, id);
 }
 

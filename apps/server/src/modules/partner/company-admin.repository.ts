@@ -14,7 +14,6 @@ import { NO_FACTS, type CompanySubject } from './company.policy';
 
 type AnyDb = Db | Tx;
 
-
 /** The company list's columns, plus what administration needs (depth, the superior-access switch). */
 export const companyAdminColumns = {
   ...companyColumns,
@@ -25,8 +24,16 @@ export const companyAdminColumns = {
 export type AdminCompanyRow = NonNullable<Awaited<ReturnType<typeof findDownstreamCompany>>>;
 
 /** A company strictly below the caller's, or null (another tenant's id, the caller's own or an ancestor). */
-export async function findDownstreamCompany(db: AnyDb, actor: Pick<Actor, 'companyPath'>, companyId: number, opts: { forUpdate?: boolean } = {}) {
-  const q = db.select(companyAdminColumns).from(companies).where(and(eq(companies.id, companyId), scopedBelowCompany(companies.path, actor)));
+export async function findDownstreamCompany(
+  db: AnyDb,
+  actor: Pick<Actor, 'companyPath'>,
+  companyId: number,
+  opts: { forUpdate?: boolean } = {},
+) {
+  const q = db
+    .select(companyAdminColumns)
+    .from(companies)
+    .where(and(eq(companies.id, companyId), scopedBelowCompany(companies.path, actor)));
   const [row] = opts.forUpdate ? await q.for('update', { of: companies }) : await q;
   return row ?? null;
 }
@@ -46,7 +53,10 @@ export async function unsafeFindCompany(db: AnyDb, companyId: number) {
 /** The name of an area in `locale` ('' for none). */
 export async function areaName(db: AnyDb, areaId: number | null, locale: Locale): Promise<string> {
   if (!areaId) return '';
-  const [a] = await db.select({ name: areaNameColumn(locale) }).from(areas).where(eq(areas.id, areaId));
+  const [a] = await db
+    .select({ name: areaNameColumn(locale) })
+    .from(areas)
+    .where(eq(areas.id, areaId));
   return a?.name ?? '';
 }
 

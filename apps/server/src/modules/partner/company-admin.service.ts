@@ -9,7 +9,14 @@ import { areas, companies } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { authorize } from '../../lib/policy';
-import { areaName, companyName, companySubject, downstreamStatistics, findDownstreamCompany, type AdminCompanyRow } from './company-admin.repository';
+import {
+  areaName,
+  companyName,
+  companySubject,
+  downstreamStatistics,
+  findDownstreamCompany,
+  type AdminCompanyRow,
+} from './company-admin.repository';
 import { companyStatusOf, invitationInfo } from './invitation.service';
 import { auditOfCompany, pendingAuditCount } from './registration-audit.service';
 import { move } from './transitions';
@@ -30,7 +37,8 @@ export async function companyFor(ctx: CallContext, companyId: number, action: Co
   return c;
 }
 
-const presentOne = async (ctx: CallContext, c: AdminCompanyRow): Promise<Company> => (await presentCompanies(ctx.db, requireActor(ctx), [c]))[0]!;
+const presentOne = async (ctx: CallContext, c: AdminCompanyRow): Promise<Company> =>
+  (await presentCompanies(ctx.db, requireActor(ctx), [c]))[0]!;
 
 export async function companyDetail(ctx: CallContext, companyId: number) {
   const actor = requireActor(ctx);
@@ -54,7 +62,13 @@ export async function updateCompany(
   const actor = requireActor(ctx);
   const c = await companyFor(ctx, d.companyId, 'update', { forUpdate: true });
   if (d.userLimit < Number(c.userCount)) throw new AppError(ErrorCodes.userLimitBelowUsers, { count: Number(c.userCount) });
-  const patch: Partial<typeof companies.$inferInsert> = { name: d.name, contact: d.contact, telephone: d.telephone, email: d.email, userLimit: d.userLimit };
+  const patch: Partial<typeof companies.$inferInsert> = {
+    name: d.name,
+    contact: d.contact,
+    telephone: d.telephone,
+    email: d.email,
+    userLimit: d.userLimit,
+  };
   if (d.areaId !== undefined && d.areaId !== c.areaId) {
     const [a] = d.areaId === null ? [] : await ctx.db.select({ id: areas.id }).from(areas).where(eq(areas.id, d.areaId));
     // Only areas the caller may work in (an empty list is none).
@@ -63,7 +77,10 @@ export async function updateCompany(
   }
   await ctx.db.update(companies).set(patch).where(eq(companies.id, c.id));
   await ctx.audit({
-    targetType: 'company', targetId: c.id, companyId: c.id, companyPath: c.path,
+    targetType: 'company',
+    targetId: c.id,
+    companyId: c.id,
+    companyPath: c.path,
     before: { name: c.name, contact: c.contact, telephone: c.telephone, email: c.email, areaId: c.areaId, userLimit: c.userLimit },
     after: patch,
   });
@@ -75,7 +92,14 @@ export async function setFrozen(ctx: CallContext, companyId: number, action: 'fr
   const c = await companyFor(ctx, companyId, action, { forUpdate: true });
   const status = companyStatusOf(move(invitationMachine, invitationState(c.status), action));
   await ctx.db.update(companies).set({ status }).where(eq(companies.id, c.id));
-  await ctx.audit({ targetType: 'company', targetId: c.id, companyId: c.id, companyPath: c.path, before: { status: c.status }, after: { status } });
+  await ctx.audit({
+    targetType: 'company',
+    targetId: c.id,
+    companyId: c.id,
+    companyPath: c.path,
+    before: { status: c.status },
+    after: { status },
+  });
   return presentOne(ctx, { ...c, status });
 }
 

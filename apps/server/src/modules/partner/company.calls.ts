@@ -23,7 +23,12 @@ export const companyImpls = [
     if (!(await findCompanyInSubtree(ctx.db, actor, parentId))) throw new AppError(ErrorCodes.notFound);
     const { records, total } = await listRelations(ctx.db, parentId, d.searchText, d);
     return {
-      records: records.map((r) => ({ ...r, type: r.type as never, status: r.status as never, createdAt: new Date(r.createdAt).toISOString() })),
+      records: records.map((r) => ({
+        ...r,
+        type: r.type as never,
+        status: r.status as never,
+        createdAt: new Date(r.createdAt).toISOString(),
+      })),
       total,
       pageNum: d.pageNum,
       pageSize: d.pageSize,

@@ -15,9 +15,21 @@
  * - the machines (invitation, audit) decide whether a move fits the state (1017).
  */
 import {
-  auditMachine, COMPANY_ACTIONS, CORP_INFO_ACTIONS, ErrorCodes, invitationMachine, PARTNER_ACTIONS, REGISTRATION_AUDIT_ACTIONS,
-  type AuditState, type CompanyAction, type CompanyType, type CorpInfoAction, type InvitationKind, type PartnerAction,
-  type RegistrationAuditAction, type ResourceCode,
+  auditMachine,
+  COMPANY_ACTIONS,
+  CORP_INFO_ACTIONS,
+  ErrorCodes,
+  invitationMachine,
+  PARTNER_ACTIONS,
+  REGISTRATION_AUDIT_ACTIONS,
+  type AuditState,
+  type CompanyAction,
+  type CompanyType,
+  type CorpInfoAction,
+  type InvitationKind,
+  type PartnerAction,
+  type RegistrationAuditAction,
+  type ResourceCode,
 } from '@portal/contract';
 import type { Actor } from '../../lib/context';
 import { definePolicy, needsCode, notRemote, refuse, type Refusal } from '../../lib/policy';
@@ -84,7 +96,8 @@ export const NO_FACTS: CompanyFacts = { invitation: null, audit: null, hasMember
  * or an active one open to superior access (remote access); for any other company the policy
  * refuses those actions on its status alone, so a list reads the facts of these rows only.
  */
-export const factsMatter = (c: { status: string; allowSuperiorAccess: boolean }) => c.status === 'inactive' || (c.status === 'active' && c.allowSuperiorAccess);
+export const factsMatter = (c: { status: string; allowSuperiorAccess: boolean }) =>
+  c.status === 'inactive' || (c.status === 'active' && c.allowSuperiorAccess);
 
 export interface CompanySubject {
   path: string;
@@ -111,7 +124,8 @@ export const registrationPolicy = definePolicy<RegistrationAuditAction, Registra
     if (!r.audit) return refuse(ErrorCodes.notFound, 'no registration audit');
     // The same decision again (a double submit): "already done", not "illegal transition".
     if (r.audit === (action === 'approve' ? 'passed' : 'rejected')) return refuse(ErrorCodes.alreadyDone);
-    if (!auditMachine.can(r.audit, action) || r.companyStatus !== 'inactive') return refuse(ErrorCodes.illegalTransition, `${action} of a ${r.audit} audit`);
+    if (!auditMachine.can(r.audit, action) || r.companyStatus !== 'inactive')
+      return refuse(ErrorCodes.illegalTransition, `${action} of a ${r.audit} audit`);
     return null;
   },
 });
@@ -119,7 +133,8 @@ export const registrationPolicy = definePolicy<RegistrationAuditAction, Registra
 /** The latest link is unused and the company not activated: it can be sent again or revoked. */
 function invitationOpen(c: CompanySubject): Refusal | null {
   if (!invitationMachine.can(invitationState(c.status), 'reinvite')) return refuse(ErrorCodes.illegalTransition, `company ${c.status}`);
-  if (c.facts.invitation === null || c.facts.invitation === 'used') return refuse(ErrorCodes.illegalTransition, 'registered or never invited');
+  if (c.facts.invitation === null || c.facts.invitation === 'used')
+    return refuse(ErrorCodes.illegalTransition, 'registered or never invited');
   return null;
 }
 
@@ -133,7 +148,10 @@ export const companyPolicy = definePolicy<CompanyAction, CompanySubject>({
         return needsCode(actor, 'dealer_account_mgr');
       case 'freeze':
       case 'unfreeze':
-        return needsCode(actor, 'dealer_account_mgr') ?? (invitationMachine.can(invitationState(c.status), action) ? null : refuse(ErrorCodes.illegalTransition));
+        return (
+          needsCode(actor, 'dealer_account_mgr') ??
+          (invitationMachine.can(invitationState(c.status), action) ? null : refuse(ErrorCodes.illegalTransition))
+        );
       case 'reinvite': {
         const kind = kindOf(c.type);
         if (!kind) return refuse(ErrorCodes.notFound, `a ${c.type} is not invited`);

@@ -6,9 +6,22 @@ import { companyPolicy, factsMatter, NO_FACTS, type CompanyFacts } from './compa
 import { companyFacts } from './company.repository';
 
 interface Row {
-  id: number; parentId: number | null; type: string; level: number; name: string; logo: string | null; contact: string;
-  telephone: string; email: string; areaId: number | null; status: string; userLimit: number; createdAt: Date; userCount: number;
-  path: string; allowSuperiorAccess: boolean;
+  id: number;
+  parentId: number | null;
+  type: string;
+  level: number;
+  name: string;
+  logo: string | null;
+  contact: string;
+  telephone: string;
+  email: string;
+  areaId: number | null;
+  status: string;
+  userLimit: number;
+  createdAt: Date;
+  userCount: number;
+  path: string;
+  allowSuperiorAccess: boolean;
 }
 
 /** A company row as the contract shape, with the caller's abilities on it (the path and other database-only columns stay behind). */
@@ -28,12 +41,21 @@ export function presentCompany(actor: Actor, r: Row, facts: CompanyFacts): Compa
     userCount: Number(r.userCount),
     userLimit: r.userLimit,
     createdAt: new Date(r.createdAt).toISOString(),
-    actions: allowedActions(companyPolicy, actor, { path: r.path, type: r.type, status: r.status, allowSuperiorAccess: r.allowSuperiorAccess, facts }),
+    actions: allowedActions(companyPolicy, actor, {
+      path: r.path,
+      type: r.type,
+      status: r.status,
+      allowSuperiorAccess: r.allowSuperiorAccess,
+      facts,
+    }),
   };
 }
 
 /** Companies in the order given, each with its abilities; the policy's facts are read for the rows they matter to, in one query. */
 export async function presentCompanies(db: Db | Tx, actor: Actor, rows: readonly Row[]): Promise<Company[]> {
-  const facts = await companyFacts(db, rows.filter(factsMatter).map((r) => r.id));
+  const facts = await companyFacts(
+    db,
+    rows.filter(factsMatter).map((r) => r.id),
+  );
   return rows.map((r) => presentCompany(actor, r, facts.get(r.id) ?? NO_FACTS));
 }

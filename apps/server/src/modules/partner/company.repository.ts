@@ -99,10 +99,12 @@ export async function listDownstreamCompanies(
   if (f.areaId) add('a', (n) => `c.area_id = $${n}::int`, f.areaId);
   if (f.parentId) add('p', (n) => `c.parent_id = $${n}::int`, f.parentId);
   params.push(page.pageSize, (page.pageNum - 1) * page.pageSize);
-  const columns = 'c.id, c.parent_id, c.type, c.level, c.name, c.logo, c.contact, c.telephone, c.email, c.area_id, c.status, c.user_limit, c.created_at, c.path, c.allow_superior_access';
+  const columns =
+    'c.id, c.parent_id, c.type, c.level, c.name, c.logo, c.contact, c.telephone, c.email, c.area_id, c.status, c.user_limit, c.created_at, c.path, c.allow_superior_access';
   const where = `c.path like $1 and c.path <> $2${conds.map((c) => `\n        and ${c}`).join('')}`;
   const limit = `limit $${params.length - 1} offset $${params.length}`;
-  const userCount = (alias: string) => `(select count(*)::int from users u where u.company_id = ${alias}.id and u.status <> 'deleted') as user_count`;
+  const userCount = (alias: string) =>
+    `(select count(*)::int from users u where u.company_id = ${alias}.id and u.status <> 'deleted') as user_count`;
   if (search) {
     // A search: the page and its total from one statement, planned for its own pattern (not
     // prepared: the trigram index needs the pattern at planning). The matches' ids are found once
@@ -135,14 +137,23 @@ export async function listDownstreamCompanies(
   });
   const totalKey = `${actor.companyPath}||${f.type ?? ''}|${f.status ?? ''}|${f.areaId ?? ''}|${f.parentId ?? ''}`;
   // The count's query is only built on a cache miss.
-  const total = await totals.get(`companies|${totalKey}`, async () => {
-    const conds: SQL[] = [scopedBelowCompany(companies.path, actor)];
-    if (f.type) conds.push(eq(companies.type, f.type));
-    if (f.status) conds.push(eq(companies.status, f.status));
-    if (f.areaId) conds.push(eq(companies.areaId, f.areaId));
-    if (f.parentId) conds.push(eq(companies.parentId, f.parentId));
-    return (await database.db.select({ total: count() }).from(companies).where(and(...conds)))[0].total;
-  }, COMPANY_TOTAL_DEPS);
+  const total = await totals.get(
+    `companies|${totalKey}`,
+    async () => {
+      const conds: SQL[] = [scopedBelowCompany(companies.path, actor)];
+      if (f.type) conds.push(eq(companies.type, f.type));
+      if (f.status) conds.push(eq(companies.status, f.status));
+      if (f.areaId) conds.push(eq(companies.areaId, f.areaId));
+      if (f.parentId) conds.push(eq(companies.parentId, f.parentId));
+      return (
+        await database.db
+          .select({ total: count() })
+          .from(companies)
+          .where(and(...conds))
+      )[0].total;
+    },
+    COMPANY_TOTAL_DEPS,
+  );
   return { records, total };
 }
 
@@ -175,20 +186,37 @@ export async function companyFacts(db: AnyDb, companyIds: readonly number[]): Pr
   return new Map(
     rows.map((r) => [
       r.id,
-      { invitation: r.invitation, audit: r.audit as AuditState | null, hasMembers: !!r.hasMembers, hasChildren: !!r.hasChildren, hasOwner: !!r.hasOwner },
+      {
+        invitation: r.invitation,
+        audit: r.audit as AuditState | null,
+        hasMembers: !!r.hasMembers,
+        hasChildren: !!r.hasChildren,
+        hasOwner: !!r.hasOwner,
+      },
     ]),
   );
 }
 
 /** Direct customers of a company in the caller's subtree. */
-export async function listRelations(db: AnyDb, parentId: number, searchText: string | undefined, page: { pageNum: number; pageSize: number }) {
+export async function listRelations(
+  db: AnyDb,
+  parentId: number,
+  searchText: string | undefined,
+  page: { pageNum: number; pageSize: number },
+) {
   const conds: SQL[] = [eq(companies.parentId, parentId)];
   if (searchText) conds.push(ilike(companies.name, `%${escapeLike(searchText)}%`));
   const where = and(...conds);
   const parent = db.$with('parent').as(db.select({ name: companies.name }).from(companies).where(eq(companies.id, parentId)));
   const [records, [{ total }], [p]] = await Promise.all([
     db
-      .select({ companyId: companies.id, customerName: companies.name, type: companies.type, status: companies.status, createdAt: companies.createdAt })
+      .select({
+        companyId: companies.id,
+        customerName: companies.name,
+        type: companies.type,
+        status: companies.status,
+        createdAt: companies.createdAt,
+      })
       .from(companies)
       .where(where)
       .orderBy(desc(companies.id))

@@ -22,7 +22,11 @@ export function logoFileId(logo: string | null): number | null {
 async function areaOptions(ctx: CallContext, actor: Actor) {
   // A user without areas has none to offer (issue 11 §1.12).
   if (!actor.areaIds.length) return [];
-  const rows = await ctx.db.select().from(areas).where(inArray(areas.id, [...actor.areaIds])).orderBy(asc(areas.id));
+  const rows = await ctx.db
+    .select()
+    .from(areas)
+    .where(inArray(areas.id, [...actor.areaIds]))
+    .orderBy(asc(areas.id));
   return rows.map((a) => ({ id: a.id, displayName: areaName(a, ctx.locale), displayNames: areaNames(a) }));
 }
 
@@ -45,7 +49,10 @@ export async function getCorpInfo(ctx: CallContext): Promise<CorpInfo> {
   };
 }
 
-export async function setCorpInfo(ctx: CallContext, d: { name: string; contact: string; telephone: string; email: string; areaId?: number | null }) {
+export async function setCorpInfo(
+  ctx: CallContext,
+  d: { name: string; contact: string; telephone: string; email: string; areaId?: number | null },
+) {
   const actor = requireActor(ctx);
   authorize(corpInfoPolicy, actor, null, 'edit');
   const [before] = await ctx.db.select().from(companies).where(eq(companies.id, actor.companyId));
@@ -67,7 +74,10 @@ export async function setCorpInfo(ctx: CallContext, d: { name: string; contact: 
 export async function setLogo(ctx: CallContext, fileId: number) {
   const actor = requireActor(ctx);
   authorize(corpInfoPolicy, actor, null, 'setLogo');
-  const [f] = await ctx.db.select().from(files).where(and(eq(files.id, fileId), eq(files.companyId, actor.companyId)));
+  const [f] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.companyId, actor.companyId)));
   // Only a logo uploaded by this company (purpose 'logo' stores under logo/).
   if (!f || !f.path.startsWith('logo/')) throw new AppError(ErrorCodes.notFound);
   if (!isLogoStoredSizeValid(f.size)) throw new AppError(ErrorCodes.fileTooLarge, { max: `${LOGO_STORED_MAX_BYTES / 1024} KB` });
@@ -77,8 +87,16 @@ export async function setLogo(ctx: CallContext, fileId: number) {
   const dims = imageDimensions(Buffer.concat(chunks));
   if (!dims || (dims.type !== 'png' && dims.type !== 'jpg')) throw new AppError(ErrorCodes.fileTypeMismatch);
   const [before] = await ctx.db.select({ logo: companies.logo }).from(companies).where(eq(companies.id, actor.companyId));
-  await ctx.db.update(companies).set({ logo: String(f.id) }).where(eq(companies.id, actor.companyId));
+  await ctx.db
+    .update(companies)
+    .set({ logo: String(f.id) })
+    .where(eq(companies.id, actor.companyId));
   const recommendedSize = isRecommendedLogoSize(dims.width, dims.height);
-  await ctx.audit({ targetType: 'company', targetId: actor.companyId, before: { logo: before?.logo ?? null }, after: { logo: String(f.id), width: dims.width, height: dims.height } });
+  await ctx.audit({
+    targetType: 'company',
+    targetId: actor.companyId,
+    before: { logo: before?.logo ?? null },
+    after: { logo: String(f.id), width: dims.width, height: dims.height },
+  });
   return { logoFileId: f.id, width: dims.width, height: dims.height, recommendedSize };
 }

@@ -13,6 +13,14 @@ export { companyImpls } from './company.calls';
 export { presentCompanies, presentCompany } from './company.presenter';
 export { companyColumns, companyFacts, userCountSql } from './company.repository';
 export {
-  companyPolicy, corpInfoPolicy, partnerPolicy, INVITE_ACTION, invitationState, kindOf, NO_FACTS, registrationPolicy,
-  type CompanyFacts, type CompanySubject,
+  companyPolicy,
+  corpInfoPolicy,
+  partnerPolicy,
+  INVITE_ACTION,
+  invitationState,
+  kindOf,
+  NO_FACTS,
+  registrationPolicy,
+  type CompanyFacts,
+  type CompanySubject,
 } from './company.policy';

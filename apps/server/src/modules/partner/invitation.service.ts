@@ -6,8 +6,16 @@
  * sub-customer, submits it for the inviting company's approval).
  */
 import {
-  DAY_MS, ErrorCodes, INVITATION_RESEND_SECONDS, INVITATION_TTL_DAYS, INVITE_CHURN_MAX, INVITE_CHURN_WINDOW_MINUTES,
-  invitationMachine, type CompanyType, type InvitationKind, type InviteLinkState,
+  DAY_MS,
+  ErrorCodes,
+  INVITATION_RESEND_SECONDS,
+  INVITATION_TTL_DAYS,
+  INVITE_CHURN_MAX,
+  INVITE_CHURN_WINDOW_MINUTES,
+  invitationMachine,
+  type CompanyType,
+  type InvitationKind,
+  type InviteLinkState,
 } from '@portal/contract';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -63,9 +71,16 @@ export async function invitationInfo(db: AnyDb, companyId: number, now: number) 
  * pending (7021), or it was invited and revoked too often lately (20052 with the minutes to wait).
  */
 async function assertEmailInvitable(db: AnyDb, email: string, now: number) {
-  const [user] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), sql`${users.status} <> 'deleted'`));
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), sql`${users.status} <> 'deleted'`));
   if (user) throw new AppError(ErrorCodes.userExists);
-  const [pending] = await db.select({ id: invitations.id }).from(invitations).where(and(eq(invitations.email, email), eq(invitations.status, 'pending'))).limit(1);
+  const [pending] = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(and(eq(invitations.email, email), eq(invitations.status, 'pending')))
+    .limit(1);
   if (pending) throw new AppError(ErrorCodes.invitationAlreadySent);
   const windowMs = INVITE_CHURN_WINDOW_MINUTES * 60_000;
   const revoked = await db
@@ -106,21 +121,44 @@ export async function invite(ctx: CallContext, kind: InvitationKind, data: { nam
     const [company] = await tx
       .insert(companies)
       .values({
-        parentId: parent.id, path: 'pending', depth, type: kind, level: levelFor(kind, depth), name: data.name, email: data.email,
-        areaId: parent.areaId, status: companyStatusOf(invitationMachine.initial), createdAt: new Date(now),
+        parentId: parent.id,
+        path: 'pending',
+        depth,
+        type: kind,
+        level: levelFor(kind, depth),
+        name: data.name,
+        email: data.email,
+        areaId: parent.areaId,
+        status: companyStatusOf(invitationMachine.initial),
+        createdAt: new Date(now),
       })
       .returning();
-    await tx.update(companies).set({ path: `${parent.path}${company.id}/` }).where(eq(companies.id, company.id));
+    await tx
+      .update(companies)
+      .set({ path: `${parent.path}${company.id}/` })
+      .where(eq(companies.id, company.id));
     const [row] = await tx
       .insert(invitations)
       .values({
-        kind, companyId: company.id, inviterCompanyId: actor.companyId, inviterUserId: actor.actingUserId ?? actor.userId,
-        name: data.name, email: data.email, expiresAt: new Date(now + INVITATION_TTL_DAYS * DAY_MS), createdAt: new Date(now),
+        kind,
+        companyId: company.id,
+        inviterCompanyId: actor.companyId,
+        inviterUserId: actor.actingUserId ?? actor.userId,
+        name: data.name,
+        email: data.email,
+        expiresAt: new Date(now + INVITATION_TTL_DAYS * DAY_MS),
+        createdAt: new Date(now),
       })
       .returning();
     return { row, path: `${parent.path}${company.id}/` };
   });
-  await ctx.audit({ targetType: 'company', targetId: inv.row.companyId, companyId: inv.row.companyId, companyPath: inv.path, after: { kind, name: data.name, email: data.email, inviteId: inv.row.id } });
+  await ctx.audit({
+    targetType: 'company',
+    targetId: inv.row.companyId,
+    companyId: inv.row.companyId,
+    companyPath: inv.path,
+    after: { kind, name: data.name, email: data.email, inviteId: inv.row.id },
+  });
   await mailInvitation(ctx, inv.row, actor);
   return sent(inv.row);
 }
@@ -143,17 +181,32 @@ export async function reinvite(ctx: CallContext, kind: InvitationKind, companyId
     const last = await latestInvitation(tx, company.id);
     if (!last) throw new AppError(ErrorCodes.illegalTransition);
     if (now - last.createdAt.getTime() < INVITATION_RESEND_SECONDS * 1000) throw new AppError(ErrorCodes.invitationAlreadySent);
-    await tx.update(invitations).set({ status: 'replaced' }).where(and(eq(invitations.companyId, company.id), eq(invitations.status, 'pending')));
+    await tx
+      .update(invitations)
+      .set({ status: 'replaced' })
+      .where(and(eq(invitations.companyId, company.id), eq(invitations.status, 'pending')));
     const [row] = await tx
       .insert(invitations)
       .values({
-        kind, companyId: company.id, inviterCompanyId: actor.companyId, inviterUserId: actor.actingUserId ?? actor.userId,
-        name: company.name, email: last.email, expiresAt: new Date(now + INVITATION_TTL_DAYS * DAY_MS), createdAt: new Date(now),
+        kind,
+        companyId: company.id,
+        inviterCompanyId: actor.companyId,
+        inviterUserId: actor.actingUserId ?? actor.userId,
+        name: company.name,
+        email: last.email,
+        expiresAt: new Date(now + INVITATION_TTL_DAYS * DAY_MS),
+        createdAt: new Date(now),
       })
       .returning();
     return { row, path: company.path };
   });
-  await ctx.audit({ targetType: 'company', targetId: companyId, companyId, companyPath: out.path, after: { inviteId: out.row.id, email: out.row.email } });
+  await ctx.audit({
+    targetType: 'company',
+    targetId: companyId,
+    companyId,
+    companyPath: out.path,
+    after: { inviteId: out.row.id, email: out.row.email },
+  });
   await mailInvitation(ctx, out.row, actor);
   return sent(out.row);
 }
@@ -173,9 +226,19 @@ export async function undoInvite(ctx: CallContext, companyId: number) {
     .set({ status: 'revoked', revokedAt: new Date(now) })
     .where(and(eq(invitations.companyId, company.id), eq(invitations.status, 'pending')));
   // The last revocation is what the churn rule counts, also when the link had been replaced before.
-  if (last.status !== 'pending') await ctx.db.update(invitations).set({ status: 'revoked', revokedAt: new Date(now) }).where(eq(invitations.id, last.id));
+  if (last.status !== 'pending')
+    await ctx.db
+      .update(invitations)
+      .set({ status: 'revoked', revokedAt: new Date(now) })
+      .where(eq(invitations.id, last.id));
   await ctx.db.delete(companies).where(and(eq(companies.id, company.id), eq(companies.status, 'inactive')));
-  await ctx.audit({ targetType: 'company', targetId: company.id, companyId: company.id, companyPath: company.path, before: { name: company.name, email: last.email, type: company.type } });
+  await ctx.audit({
+    targetType: 'company',
+    targetId: company.id,
+    companyId: company.id,
+    companyPath: company.path,
+    before: { name: company.name, email: last.email, type: company.type },
+  });
   return {};
 }
 
@@ -199,8 +262,18 @@ export async function checkInvitation(ctx: CallContext, kinds: readonly Invitati
   };
 }
 
-async function verifiedInvitation(db: AnyDb, secret: string, kinds: readonly InvitationKind[], inviteId: number, sign: string, opts: { forUpdate?: boolean } = {}) {
-  const q = db.select().from(invitations).where(and(eq(invitations.id, inviteId), inArray(invitations.kind, [...kinds])));
+async function verifiedInvitation(
+  db: AnyDb,
+  secret: string,
+  kinds: readonly InvitationKind[],
+  inviteId: number,
+  sign: string,
+  opts: { forUpdate?: boolean } = {},
+) {
+  const q = db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, inviteId), inArray(invitations.kind, [...kinds])));
   const [inv] = opts.forUpdate ? await q.for('update') : await q;
   if (!inv || !invitationSignMatches(secret, inv, sign)) return null;
   return inv;
@@ -225,7 +298,10 @@ export async function registerInvited(
   if (!inv || state !== 'valid') throw new AppError(ErrorCodes.linkInvalid, undefined, `invitation link ${data.inviteId}: ${state}`);
   const company = await unsafeFindCompany(ctx.db, inv.companyId);
   if (!company || company.status !== 'inactive') throw new AppError(ErrorCodes.linkInvalid, undefined, 'invited company is gone or active');
-  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.email, inv.email), sql`${users.status} <> 'deleted'`));
+  const [taken] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, inv.email), sql`${users.status} <> 'deleted'`));
   if (taken) throw new AppError(ErrorCodes.userExists);
   const needsApproval = inv.kind === 'customer';
   const passwordHash = await hashPassword(data.password);
@@ -244,7 +320,10 @@ export async function registerInvited(
       createdAt: new Date(now),
     })
     .returning({ id: users.id });
-  await ctx.db.update(invitations).set({ status: 'used', usedAt: new Date(now) }).where(eq(invitations.id, inv.id));
+  await ctx.db
+    .update(invitations)
+    .set({ status: 'used', usedAt: new Date(now) })
+    .where(eq(invitations.id, inv.id));
   const status = needsApproval ? 'inactive' : companyStatusOf(move(invitationMachine, 'inactive', 'activate'));
   await ctx.db
     .update(companies)
@@ -253,9 +332,24 @@ export async function registerInvited(
   if (needsApproval) {
     await ctx.db
       .insert(registrationAudits)
-      .values({ companyId: company.id, approverCompanyId: inv.inviterCompanyId, applicantUserId: user.id, status: 'pending', submittedAt: new Date(now) })
-      .onConflictDoUpdate({ target: registrationAudits.companyId, set: { status: 'pending', applicantUserId: user.id, reason: null, decidedAt: null, decidedBy: null, submittedAt: new Date(now) } });
+      .values({
+        companyId: company.id,
+        approverCompanyId: inv.inviterCompanyId,
+        applicantUserId: user.id,
+        status: 'pending',
+        submittedAt: new Date(now),
+      })
+      .onConflictDoUpdate({
+        target: registrationAudits.companyId,
+        set: { status: 'pending', applicantUserId: user.id, reason: null, decidedAt: null, decidedBy: null, submittedAt: new Date(now) },
+      });
   }
-  await ctx.audit({ targetType: 'company', targetId: company.id, companyId: company.id, companyPath: company.path, after: { email: inv.email, companyName: data.companyName, status, userId: user.id } });
+  await ctx.audit({
+    targetType: 'company',
+    targetId: company.id,
+    companyId: company.id,
+    companyPath: company.path,
+    after: { email: inv.email, companyName: data.companyName, status, userId: user.id },
+  });
   return { email: inv.email, status: needsApproval ? ('pending' as const) : ('active' as const) };
 }

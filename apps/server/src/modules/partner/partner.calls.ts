@@ -36,9 +36,13 @@ export const partnerCallImpls = [
   implement(partnerCalls.reinviteDealer, other, (ctx, d) => reinvite(ctx, 'distributor', d.companyId)),
   implement(partnerCalls.inviteSubCustomer, { none: newCompanyOnly }, (ctx, d) => invite(ctx, 'customer', d)),
   implement(partnerCalls.reinviteSubCustomer, other, (ctx, d) => reinvite(ctx, 'customer', d.companyId)),
-  implement(partnerCalls.checkCompanyInvite, { none: publicLink }, (ctx, d) => checkInvitation(ctx, COMPANY_LINK_KINDS, d.inviteId, d.sign)),
+  implement(partnerCalls.checkCompanyInvite, { none: publicLink }, (ctx, d) =>
+    checkInvitation(ctx, COMPANY_LINK_KINDS, d.inviteId, d.sign),
+  ),
   implement(partnerCalls.registerCompany, { none: publicLink }, (ctx, d) => registerInvited(ctx, COMPANY_LINK_KINDS, d)),
-  implement(partnerCalls.checkSubCustomerInvite, { none: publicLink }, (ctx, d) => checkInvitation(ctx, SUB_CUSTOMER_KINDS, d.inviteId, d.sign)),
+  implement(partnerCalls.checkSubCustomerInvite, { none: publicLink }, (ctx, d) =>
+    checkInvitation(ctx, SUB_CUSTOMER_KINDS, d.inviteId, d.sign),
+  ),
   implement(partnerCalls.registerSubCustomer, { none: publicLink }, (ctx, d) => registerInvited(ctx, SUB_CUSTOMER_KINDS, d)),
 
   implement(partnerCalls.auditPage, { none: "lists audits of the caller's subtree only" }, (ctx, d) => auditPage(ctx, d)),
@@ -51,7 +55,9 @@ export const partnerCallImpls = [
     // checkCredentials writes the count outside any transaction (as login, which has none).
     { transaction: false },
   ),
-  implement(partnerCalls.rejectRegistration, { otherTenant: (fx) => ({ companyId: fx.otherCompanyId, reason: 'No' }) }, (ctx, d) => decideRegistration(ctx, d.companyId, 'reject', d.reason)),
+  implement(partnerCalls.rejectRegistration, { otherTenant: (fx) => ({ companyId: fx.otherCompanyId, reason: 'No' }) }, (ctx, d) =>
+    decideRegistration(ctx, d.companyId, 'reject', d.reason),
+  ),
 
   implement(partnerCalls.corpInfo, { none: "answers the caller's own company only" }, (ctx) => getCorpInfo(ctx)),
   implement(partnerCalls.setCorpInfo, { none: "changes the caller's own company only" }, (ctx, d) => setCorpInfo(ctx, d)),

@@ -58,7 +58,11 @@ function present(actor: Actor, r: AuditRow): RegistrationAudit {
     submittedAt: (r.submittedAt as Date).toISOString(),
     decidedAt: r.decidedAt ? (r.decidedAt as Date).toISOString() : null,
     decidedByName: (r.decidedByName as string | null) ?? null,
-    actions: allowedActions(registrationPolicy, actor, { companyPath: String(r.companyPath), companyStatus: String(r.companyStatus), audit: status }),
+    actions: allowedActions(registrationPolicy, actor, {
+      companyPath: String(r.companyPath),
+      companyStatus: String(r.companyStatus),
+      audit: status,
+    }),
   };
 }
 
@@ -92,8 +96,16 @@ export async function auditPage(ctx: CallContext, q: { pageNum: number; pageSize
   if (q.searchText) conds.push(ilike(companies.name, `%${escapeLike(q.searchText)}%`));
   const where = and(...conds);
   const [rows, [{ total }]] = await Promise.all([
-    auditQuery(ctx.db).where(where).orderBy(desc(registrationAudits.submittedAt), desc(registrationAudits.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
-    ctx.db.select({ total: count() }).from(registrationAudits).innerJoin(companies, eq(companies.id, registrationAudits.companyId)).where(where),
+    auditQuery(ctx.db)
+      .where(where)
+      .orderBy(desc(registrationAudits.submittedAt), desc(registrationAudits.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize),
+    ctx.db
+      .select({ total: count() })
+      .from(registrationAudits)
+      .innerJoin(companies, eq(companies.id, registrationAudits.companyId))
+      .where(where),
   ]);
   return { records: rows.map((r) => present(actor, r)), total: Number(total), pageNum: q.pageNum, pageSize: q.pageSize };
 }
@@ -108,19 +120,39 @@ export async function decideRegistration(ctx: CallContext, companyId: number, ac
     const [audit] = await tx.select().from(registrationAudits).where(eq(registrationAudits.companyId, companyId));
     if (!audit) throw new AppError(ErrorCodes.notFound);
     // The same decision again (a double submit: 7052, "already done"), or not pending (1017).
-    authorize(registrationPolicy, actor, { companyPath: company.path, companyStatus: company.status, audit: audit.status as AuditState }, action);
+    authorize(
+      registrationPolicy,
+      actor,
+      { companyPath: company.path, companyStatus: company.status, audit: audit.status as AuditState },
+      action,
+    );
     const next = move(auditMachine, audit.status as AuditState, action);
     await tx
       .update(registrationAudits)
-      .set({ status: next, reason: action === 'reject' ? (reason ?? '') : null, decidedAt: new Date(now), decidedBy: actor.actingUserId ?? actor.userId })
+      .set({
+        status: next,
+        reason: action === 'reject' ? (reason ?? '') : null,
+        decidedAt: new Date(now),
+        decidedBy: actor.actingUserId ?? actor.userId,
+      })
       .where(eq(registrationAudits.id, audit.id));
     if (action === 'approve') {
-      await tx.update(companies).set({ status: companyStatusOf(move(invitationMachine, 'inactive', 'activate')) }).where(eq(companies.id, companyId));
+      await tx
+        .update(companies)
+        .set({ status: companyStatusOf(move(invitationMachine, 'inactive', 'activate')) })
+        .where(eq(companies.id, companyId));
     }
     const [row] = await auditQuery(tx).where(eq(registrationAudits.id, audit.id));
     return { row, path: company.path, before: audit.status };
   });
-  await ctx.audit({ targetType: 'company', targetId: companyId, companyId, companyPath: result.path, before: { audit: result.before }, after: { audit: result.row.status, reason: result.row.reason } });
+  await ctx.audit({
+    targetType: 'company',
+    targetId: companyId,
+    companyId,
+    companyPath: result.path,
+    before: { audit: result.before },
+    after: { audit: result.row.status, reason: result.row.reason },
+  });
   if (result.row.applicantEmail) {
     await ctx.sendMail(result.row.applicantEmail, 'registrationResult', (result.row.applicantLocale as never) ?? ctx.locale, {
       result: action === 'approve' ? 'passed' : 'rejected',
@@ -151,8 +183,14 @@ export async function resubmitRegistration(
     if (audit.status === 'pending') throw new AppError(ErrorCodes.alreadyDone);
     const next = move(auditMachine, audit.status as AuditState, 'resubmit');
     const [before] = await tx.select().from(companies).where(eq(companies.id, row.user.companyId));
-    await tx.update(companies).set({ name: d.companyName, contact: d.contact, telephone: d.telephone }).where(eq(companies.id, row.user.companyId));
-    await tx.update(registrationAudits).set({ status: next, reason: null, submittedAt: new Date(now), decidedAt: null, decidedBy: null }).where(eq(registrationAudits.id, audit.id));
+    await tx
+      .update(companies)
+      .set({ name: d.companyName, contact: d.contact, telephone: d.telephone })
+      .where(eq(companies.id, row.user.companyId));
+    await tx
+      .update(registrationAudits)
+      .set({ status: next, reason: null, submittedAt: new Date(now), decidedAt: null, decidedBy: null })
+      .where(eq(registrationAudits.id, audit.id));
     return { next, before: before!, approverCompanyId: audit.approverCompanyId };
   });
   await ctx.audit({

@@ -10,9 +10,11 @@ const DEALER_CODES: readonly ResourceCode[] = RESOURCE_CODES.filter((c) => !c.st
 const OWNER_CODES: Partial<Record<CompanyType, readonly ResourceCode[]>> = {
   distributor: DEALER_CODES,
   installer: [
-    'dealer_account_qry', 'dealer_account_mgr',
+    'dealer_account_qry',
+    'dealer_account_mgr',
     'dealer_subcustomerinvite_mgr',
-    'dealer_license_qry', 'dealer_license_mgr',
+    'dealer_license_qry',
+    'dealer_license_mgr',
     'dealer_vmslicense_qry',
     'dealer_pionts_mall_qry',
     'dealer_other_devicepwdreset',

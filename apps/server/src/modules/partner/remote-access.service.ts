@@ -21,12 +21,22 @@ export async function setRemoteAccess(ctx: CallContext, allow: boolean) {
   authorize(corpInfoPolicy, actor, null, 'setRemoteAccess');
   const now = new Date(ctx.clock.now());
   const out = await ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select({ allow: companies.allowSuperiorAccess }).from(companies).where(eq(companies.id, actor.companyId)).for('update');
+    const [before] = await tx
+      .select({ allow: companies.allowSuperiorAccess })
+      .from(companies)
+      .where(eq(companies.id, actor.companyId))
+      .for('update');
     await tx.update(companies).set({ allowSuperiorAccess: allow }).where(eq(companies.id, actor.companyId));
     let endedSessions = 0;
     if (!allow) {
-      const grants = tx.select({ id: remoteAccessGrants.id }).from(remoteAccessGrants).where(eq(remoteAccessGrants.companyId, actor.companyId));
-      await tx.update(remoteAccessGrants).set({ revokedAt: now }).where(and(eq(remoteAccessGrants.companyId, actor.companyId), isNull(remoteAccessGrants.revokedAt)));
+      const grants = tx
+        .select({ id: remoteAccessGrants.id })
+        .from(remoteAccessGrants)
+        .where(eq(remoteAccessGrants.companyId, actor.companyId));
+      await tx
+        .update(remoteAccessGrants)
+        .set({ revokedAt: now })
+        .where(and(eq(remoteAccessGrants.companyId, actor.companyId), isNull(remoteAccessGrants.revokedAt)));
       // Ending = expiring the remote access now: the next call of that session answers 9104.
       const ended = await tx
         .update(sessions)
@@ -37,7 +47,11 @@ export async function setRemoteAccess(ctx: CallContext, allow: boolean) {
     }
     return { changed: before.allow !== allow, endedSessions };
   });
-  await ctx.audit({ targetType: 'company', targetId: actor.companyId, after: { allowSuperiorAccess: allow, endedSessions: out.endedSessions } });
+  await ctx.audit({
+    targetType: 'company',
+    targetId: actor.companyId,
+    after: { allowSuperiorAccess: allow, endedSessions: out.endedSessions },
+  });
   if (out.changed) {
     for (const admin of await companyAdministrators(ctx.db, actor.companyId)) {
       await ctx.sendMail(admin.email, 'remoteAccessChanged', admin.locale as Locale, {
@@ -61,10 +75,27 @@ export async function createRemoteAccessLink(ctx: CallContext, companyId: number
   const expiresAt = now + REMOTE_LINK_TTL_MINUTES * 60_000;
   const [grant] = await ctx.db
     .insert(remoteAccessGrants)
-    .values({ companyId: company.id, superiorUserId: actor.userId, tokenHash: sha256Hex(token), expiresAt: new Date(expiresAt), createdAt: new Date(now) })
+    .values({
+      companyId: company.id,
+      superiorUserId: actor.userId,
+      tokenHash: sha256Hex(token),
+      expiresAt: new Date(expiresAt),
+      createdAt: new Date(now),
+    })
     .returning({ id: remoteAccessGrants.id });
-  await ctx.audit({ targetType: 'company', targetId: company.id, companyId: company.id, companyPath: company.path, after: { grantId: grant.id, expiresAt: new Date(expiresAt).toISOString() } });
-  return { grantId: grant.id, path: `/remote-access-login/${grant.id}/${token}/${company.id}`, expiresAt, sessionMinutes: REMOTE_SESSION_MINUTES };
+  await ctx.audit({
+    targetType: 'company',
+    targetId: company.id,
+    companyId: company.id,
+    companyPath: company.path,
+    after: { grantId: grant.id, expiresAt: new Date(expiresAt).toISOString() },
+  });
+  return {
+    grantId: grant.id,
+    path: `/remote-access-login/${grant.id}/${token}/${company.id}`,
+    expiresAt,
+    sessionMinutes: REMOTE_SESSION_MINUTES,
+  };
 }
 
 /** The link's one-time exchange for a session in the owner's account, acting as the superior. */
@@ -84,7 +115,10 @@ export async function exchangeRemoteAccess(ctx: CallContext, d: { grantId: numbe
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, grant.superiorUserId));
   if (
-    !superior || superior.user.status !== 'normal' || !company.path.startsWith(superior.path) || company.path === superior.path ||
+    !superior ||
+    superior.user.status !== 'normal' ||
+    !company.path.startsWith(superior.path) ||
+    company.path === superior.path ||
     !superior.user.authResList.includes('dealer_account_mgr')
   ) {
     throw new AppError(ErrorCodes.linkInvalid);
@@ -93,7 +127,10 @@ export async function exchangeRemoteAccess(ctx: CallContext, d: { grantId: numbe
   if (!owner) throw new AppError(ErrorCodes.linkInvalid);
   if (owner.status === 'operation_locked') throw new AppError(ErrorCodes.accountDisabled);
   const remoteExpiresAt = new Date(now + REMOTE_SESSION_MINUTES * 60_000);
-  await ctx.db.update(remoteAccessGrants).set({ usedAt: new Date(now), sessionExpiresAt: remoteExpiresAt }).where(eq(remoteAccessGrants.id, grant.id));
+  await ctx.db
+    .update(remoteAccessGrants)
+    .set({ usedAt: new Date(now), sessionExpiresAt: remoteExpiresAt })
+    .where(eq(remoteAccessGrants.id, grant.id));
   const areaId = company.areaId && owner.areaIds.includes(company.areaId) ? company.areaId : (owner.areaIds[0] ?? null);
   const tokens = await issueSession(ctx.db, owner.id, {
     now,
@@ -110,7 +147,13 @@ export async function exchangeRemoteAccess(ctx: CallContext, d: { grantId: numbe
     targetId: company.id,
     companyId: company.id,
     companyPath: company.path,
-    after: { grantId: grant.id, superiorUserId: superior.user.id, superior: superior.user.nickname, ownerUserId: owner.id, until: remoteExpiresAt.toISOString() },
+    after: {
+      grantId: grant.id,
+      superiorUserId: superior.user.id,
+      superior: superior.user.nickname,
+      ownerUserId: owner.id,
+      until: remoteExpiresAt.toISOString(),
+    },
   });
   return tokens;
 }

@@ -24,7 +24,10 @@ export const fileImpls = [
     if (!f) throw new AppError(ErrorCodes.notFound);
     if (!f.isPublic) {
       const [own] = f.companyPath
-        ? await ctx.db.select({ id: companies.id }).from(companies).where(and(eq(companies.path, f.companyPath), scopedToSubtree(companies.path, actor)))
+        ? await ctx.db
+            .select({ id: companies.id })
+            .from(companies)
+            .where(and(eq(companies.path, f.companyPath), scopedToSubtree(companies.path, actor)))
         : [];
       if (!own) throw new AppError(ErrorCodes.notFound);
     }
@@ -53,22 +56,32 @@ export function registerFileRoutes(app: FastifyInstance, deps: { database: Datab
       link = null;
     }
     const sessionId = Number(q.tid);
-    const [s] = Number.isSafeInteger(sessionId) && sessionId > 0 && sessionId <= 2_147_483_647 ? await deps.database.db.select().from(sessions).where(eq(sessions.id, sessionId)) : [];
+    const [s] =
+      Number.isSafeInteger(sessionId) && sessionId > 0 && sessionId <= 2_147_483_647
+        ? await deps.database.db.select().from(sessions).where(eq(sessions.id, sessionId))
+        : [];
     // A link dies with its session: after logout or idle timeout it no longer opens.
     if (!link || !s || s.endedAt || String(s.userId) !== q.uid) throw new AppError(ErrorCodes.fileLinkInvalid);
     return link;
   });
-  rawRoute(app, deps, rawRoutes.fileGet, fileLink, 'the link names one path, made by file/link after its subtree check, and dies with that session', async (req, reply, link) => {
-    const [f] = await deps.database.db.select().from(files).where(eq(files.path, link.path));
-    const served = await serveFile({
-      store: deps.services.fileStore,
-      key: link.path,
-      rangeHeader: req.headers.range,
-      isDownload: link.isDownload,
-      fileName: f?.name,
-      contentType: f?.mime,
-    });
-    reply.status(served.status).headers(served.headers);
-    return reply.send(served.stream ?? '');
-  });
+  rawRoute(
+    app,
+    deps,
+    rawRoutes.fileGet,
+    fileLink,
+    'the link names one path, made by file/link after its subtree check, and dies with that session',
+    async (req, reply, link) => {
+      const [f] = await deps.database.db.select().from(files).where(eq(files.path, link.path));
+      const served = await serveFile({
+        store: deps.services.fileStore,
+        key: link.path,
+        rangeHeader: req.headers.range,
+        isDownload: link.isDownload,
+        fileName: f?.name,
+        contentType: f?.mime,
+      });
+      reply.status(served.status).headers(served.headers);
+      return reply.send(served.stream ?? '');
+    },
+  );
 }

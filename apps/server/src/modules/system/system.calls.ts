@@ -57,11 +57,26 @@ export const systemImpls = [
   implement(systemCalls.mailOutbox, { none: 'supplier only: the platform outbox belongs to no tenant' }, async (ctx, d) => {
     const where = d.to ? ilike(mails.to, `%${escapeLike(d.to)}%`) : undefined;
     const [rows, [{ total }]] = await Promise.all([
-      ctx.db.select().from(mails).where(where).orderBy(desc(mails.id)).limit(d.pageSize).offset((d.pageNum - 1) * d.pageSize),
+      ctx.db
+        .select()
+        .from(mails)
+        .where(where)
+        .orderBy(desc(mails.id))
+        .limit(d.pageSize)
+        .offset((d.pageNum - 1) * d.pageSize),
       ctx.db.select({ total: count() }).from(mails).where(where),
     ]);
     return {
-      records: rows.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, status: m.status as never, error: m.error, createdAt: m.createdAt.toISOString() })),
+      records: rows.map((m) => ({
+        id: m.id,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        status: m.status as never,
+        error: m.error,
+        createdAt: m.createdAt.toISOString(),
+      })),
       total,
       pageNum: d.pageNum,
       pageSize: d.pageSize,
@@ -79,4 +94,3 @@ export const systemImpls = [
     return after;
   }),
 ];
-

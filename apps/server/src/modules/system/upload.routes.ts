@@ -24,38 +24,59 @@ function signedUploadData(req: FastifyRequest) {
 export function registerUploadRoutes(app: FastifyInstance, deps: { database: Database; clock: Clock; services: AppServices }) {
   app.register(async (scope) => {
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES + 1024 }, (_req, body, done) => done(null, body));
-    rawRoute(scope, deps, rawRoutes.fileUpload, userCredentials(signedUploadData), 'stores into the caller\'s own company; names no other object', async (req, _reply, actor) => {
-      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const q = req.query as Record<string, string>;
-      const rawData = signedUploadData(req);
-      const purposeRule = UPLOAD_PURPOSES[q.purpose as keyof typeof UPLOAD_PURPOSES];
-      // The route admits any upload code; each purpose only its own (an unknown purpose: nobody's).
-      if (!purposeRule || !actor?.authResList || !purposeRule.anyOf.some((c) => actor.authResList.has(c))) throw new AppError(ErrorCodes.forbidden);
-      const data = fileUploadDataSchema.safeParse(rawData);
-      if (!data.success || !purposeRule || !actor) {
-        throw new AppError(ErrorCodes.invalidParams, { detail: data.success ? 'purpose' : localizeIssues(data.error.issues, req.locale) });
-      }
-      const checked = await checkUpload(body, { fileName: data.data.name, allowed: purposeRule.allowed, maxBytes: purposeRule.maxBytes });
-      const row = await storeUpload({
-        db: deps.database.db,
-        store: deps.services.fileStore,
-        companyId: actor.companyId,
-        userId: actor.actingUserId ?? actor.userId,
-        buffer: body,
-        fileName: data.data.name,
-        // Store keys are lower-case segments ('signSheet' is stored under signsheet/).
-        purpose: q.purpose.toLowerCase(),
-        isPublic: purposeRule.isPublic,
-        contentType: checked.mime,
-        now: new Date(deps.clock.now()),
-      });
-      await writeOperationLog(deps.database.db, actor, { action: FILE_UPLOAD_PATH, targetType: 'file', targetId: row.id, after: { name: row.name, size: row.size, purpose: q.purpose } }, {
-        requestId: String(req.id),
-        ip: req.ip,
-        at: new Date(deps.clock.now()),
-      });
-      const out: UploadedFile = { fileId: row.id, name: row.name, mime: row.mime, size: row.size, sha256: row.sha256 };
-      return { basic: { code: 200, msg: 'Success' }, data: out };
-    }, { bodyLimit: MAX_UPLOAD_BYTES + 1024, onRequest: async (req) => { req.locale = requestLocale(req); } });
+    rawRoute(
+      scope,
+      deps,
+      rawRoutes.fileUpload,
+      userCredentials(signedUploadData),
+      "stores into the caller's own company; names no other object",
+      async (req, _reply, actor) => {
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const q = req.query as Record<string, string>;
+        const rawData = signedUploadData(req);
+        const purposeRule = UPLOAD_PURPOSES[q.purpose as keyof typeof UPLOAD_PURPOSES];
+        // The route admits any upload code; each purpose only its own (an unknown purpose: nobody's).
+        if (!purposeRule || !actor?.authResList || !purposeRule.anyOf.some((c) => actor.authResList.has(c)))
+          throw new AppError(ErrorCodes.forbidden);
+        const data = fileUploadDataSchema.safeParse(rawData);
+        if (!data.success || !purposeRule || !actor) {
+          throw new AppError(ErrorCodes.invalidParams, {
+            detail: data.success ? 'purpose' : localizeIssues(data.error.issues, req.locale),
+          });
+        }
+        const checked = await checkUpload(body, { fileName: data.data.name, allowed: purposeRule.allowed, maxBytes: purposeRule.maxBytes });
+        const row = await storeUpload({
+          db: deps.database.db,
+          store: deps.services.fileStore,
+          companyId: actor.companyId,
+          userId: actor.actingUserId ?? actor.userId,
+          buffer: body,
+          fileName: data.data.name,
+          // Store keys are lower-case segments ('signSheet' is stored under signsheet/).
+          purpose: q.purpose.toLowerCase(),
+          isPublic: purposeRule.isPublic,
+          contentType: checked.mime,
+          now: new Date(deps.clock.now()),
+        });
+        await writeOperationLog(
+          deps.database.db,
+          actor,
+          { action: FILE_UPLOAD_PATH, targetType: 'file', targetId: row.id, after: { name: row.name, size: row.size, purpose: q.purpose } },
+          {
+            requestId: String(req.id),
+            ip: req.ip,
+            at: new Date(deps.clock.now()),
+          },
+        );
+        const out: UploadedFile = { fileId: row.id, name: row.name, mime: row.mime, size: row.size, sha256: row.sha256 };
+        return { basic: { code: 200, msg: 'Success' }, data: out };
+      },
+      {
+        bodyLimit: MAX_UPLOAD_BYTES + 1024,
+        onRequest: async (req) => {
+          req.locale = requestLocale(req);
+        },
+      },
+    );
   });
 }

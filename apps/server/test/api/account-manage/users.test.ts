@@ -30,7 +30,11 @@ describe.each(ENGINES)('users (%s)', (engine) => {
     const r = await invite(email, extra);
     expect(r.basic.code, r.basic.msg).toBe(200);
     const link = await linkOf(email);
-    const done = await t.call(userCalls.register, { ...link, nickName: email.split('@')[0], password: PASSWORD, confirmPassword: PASSWORD }, null);
+    const done = await t.call(
+      userCalls.register,
+      { ...link, nickName: email.split('@')[0], password: PASSWORD, confirmPassword: PASSWORD },
+      null,
+    );
     expect(done.basic.code, done.basic.msg).toBe(200);
     return r.data.userId;
   }
@@ -40,15 +44,40 @@ describe.each(ENGINES)('users (%s)', (engine) => {
     const { companies, areas } = t.world;
     // Users for paging, search and filters: 12 in partner A, 3 in its dealer, 1 auto-locked installer.
     for (let i = 0; i < 12; i++) {
-      await createUser(t.database, { companyId: companies.partnerA.id, email: `staff-${String(i).padStart(2, '0')}@acme.test`, userType: 'partner', userAuthType: 3, nickname: `Staff ${i}` });
+      await createUser(t.database, {
+        companyId: companies.partnerA.id,
+        email: `staff-${String(i).padStart(2, '0')}@acme.test`,
+        userType: 'partner',
+        userAuthType: 3,
+        nickname: `Staff ${i}`,
+      });
     }
     for (const n of ['Zoe', 'Yann', 'Xavier']) {
-      await createUser(t.database, { companyId: companies.dealerA.id, email: `${n.toLowerCase()}@dealer.test`, userType: 'distributor', userAuthType: 3, nickname: n });
+      await createUser(t.database, {
+        companyId: companies.dealerA.id,
+        email: `${n.toLowerCase()}@dealer.test`,
+        userType: 'distributor',
+        userAuthType: 3,
+        nickname: n,
+      });
     }
-    const locked = await createUser(t.database, { companyId: companies.installerA.id, email: 'locked@installer.test', userType: 'installer', userAuthType: 3, status: 'auto_locked' });
+    const locked = await createUser(t.database, {
+      companyId: companies.installerA.id,
+      email: 'locked@installer.test',
+      userType: 'installer',
+      userAuthType: 3,
+      status: 'auto_locked',
+    });
     ids.locked = locked.id;
     await t.database.db.update(users).set({ phone: '+49 170 555' }).where(eq(users.email, 'zoe@dealer.test'));
-    const admin = await createUser(t.database, { companyId: companies.partnerA.id, email: 'admin-a@test.local', userType: 'partner', userAuthType: 2, codes: ['dealer_account_qry', 'dealer_account_mgr'], areaIds: [areas.eu.id] });
+    const admin = await createUser(t.database, {
+      companyId: companies.partnerA.id,
+      email: 'admin-a@test.local',
+      userType: 'partner',
+      userAuthType: 2,
+      codes: ['dealer_account_qry', 'dealer_account_mgr'],
+      areaIds: [areas.eu.id],
+    });
     ids.admin = admin.id;
   });
   // Tests move the clock by days: every test starts with fresh sessions.
@@ -74,7 +103,9 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       expect(all.data.total).toBe(all.data.records.length);
       // Newest first, and paging covers everything once.
       const second = await t.call(userCalls.list, { pageNum: 2 }, owner);
-      expect(new Set([...first.data.records, ...second.data.records].map((u) => u.id)).size).toBe(first.data.records.length + second.data.records.length);
+      expect(new Set([...first.data.records, ...second.data.records].map((u) => u.id)).size).toBe(
+        first.data.records.length + second.data.records.length,
+      );
     });
 
     it('searches by e-mail, nickname or phone prefix (case-insensitive, wildcards literal)', async () => {
@@ -91,8 +122,18 @@ describe.each(ENGINES)('users (%s)', (engine) => {
     it('searches "first.l", a phone prefix and literal "_" and "%", each user once, inside the caller\'s subtree and filters', async () => {
       const { companies } = t.world;
       // Companies of their own, so that the other tests' counts stay as they are.
-      const searchDealer = await createCompany(t.database, { parentId: companies.partnerA.id, type: 'distributor', level: 2, name: 'Search Dealer' });
-      const searchInstaller = await createCompany(t.database, { parentId: searchDealer.id, type: 'installer', level: 3, name: 'Search Installer' });
+      const searchDealer = await createCompany(t.database, {
+        parentId: companies.partnerA.id,
+        type: 'distributor',
+        level: 2,
+        name: 'Search Dealer',
+      });
+      const searchInstaller = await createCompany(t.database, {
+        parentId: searchDealer.id,
+        type: 'installer',
+        level: 3,
+        name: 'Search Installer',
+      });
       const add = async (companyId: number, email: string, nickname: string, phone: string, userType: string, status?: string) => {
         const u = await createUser(t.database, { companyId, email, nickname, userType, userAuthType: 3, status });
         await t.database.db.update(users).set({ phone }).where(eq(users.id, u.id));
@@ -107,7 +148,10 @@ describe.each(ENGINES)('users (%s)', (engine) => {
         return { total: r.data.total, emails: r.data.records.map((u) => u.email).sort() };
       };
       // Matched by e-mail and nickname alike, counted once; partner B's Ana is another tenant's.
-      expect(await emails({ searchText: 'ANA' })).toEqual({ total: 3, emails: ['ana.lima@dealer.test', 'ana.lopez@acme.test', 'ana_b@acme.test'] });
+      expect(await emails({ searchText: 'ANA' })).toEqual({
+        total: 3,
+        emails: ['ana.lima@dealer.test', 'ana.lopez@acme.test', 'ana_b@acme.test'],
+      });
       expect(await emails({ searchText: 'ana' }, await t.login('owner-b@test.local'))).toEqual({ total: 1, emails: ['ana.lee@b.test'] });
       expect(await emails({ searchText: 'ana.l' })).toEqual({ total: 2, emails: ['ana.lima@dealer.test', 'ana.lopez@acme.test'] });
       expect(await emails({ searchText: 'ana l' })).toEqual({ total: 2, emails: ['ana.lima@dealer.test', 'ana.lopez@acme.test'] });
@@ -119,11 +163,26 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       // With the filters: company, type, status.
       expect(await emails({ searchText: 'ana', companyId: searchInstaller.id })).toEqual({ total: 1, emails: ['ana.lima@dealer.test'] });
       expect(await emails({ searchText: 'ana', userType: 'installer' })).toEqual({ total: 1, emails: ['ana.lima@dealer.test'] });
-      expect(await emails({ searchText: 'ana', status: 'normal' })).toEqual({ total: 2, emails: ['ana.lopez@acme.test', 'ana_b@acme.test'] });
+      expect(await emails({ searchText: 'ana', status: 'normal' })).toEqual({
+        total: 2,
+        emails: ['ana.lopez@acme.test', 'ana_b@acme.test'],
+      });
       // A user whose resource range is the search installer finds only the users there.
-      const ranged = await createUser(t.database, { companyId: companies.partnerA.id, email: 'ranged@acme.test', userType: 'partner', userAuthType: 2, codes: ['dealer_account_qry'] });
-      await t.database.db.update(users).set({ companyIds: [searchInstaller.id] }).where(eq(users.id, ranged.id));
-      expect(await emails({ searchText: 'ana' }, await t.login('ranged@acme.test'))).toEqual({ total: 1, emails: ['ana.lima@dealer.test'] });
+      const ranged = await createUser(t.database, {
+        companyId: companies.partnerA.id,
+        email: 'ranged@acme.test',
+        userType: 'partner',
+        userAuthType: 2,
+        codes: ['dealer_account_qry'],
+      });
+      await t.database.db
+        .update(users)
+        .set({ companyIds: [searchInstaller.id] })
+        .where(eq(users.id, ranged.id));
+      expect(await emails({ searchText: 'ana' }, await t.login('ranged@acme.test'))).toEqual({
+        total: 1,
+        emails: ['ana.lima@dealer.test'],
+      });
       // A page past the last still has the total.
       const past = await t.call(userCalls.list, { searchText: 'ana', pageNum: 3, pageSize: 2 }, owner);
       expect([past.data.records.length, past.data.total]).toEqual([0, 3]);
@@ -131,7 +190,8 @@ describe.each(ENGINES)('users (%s)', (engine) => {
 
     it('pages a search newest first with its total on every page, also past the last page', async () => {
       const pages = [];
-      for (let pageNum = 1; pageNum <= 5; pageNum++) pages.push((await t.call(userCalls.list, { searchText: 'staff-0', pageNum, pageSize: 3 }, owner)).data);
+      for (let pageNum = 1; pageNum <= 5; pageNum++)
+        pages.push((await t.call(userCalls.list, { searchText: 'staff-0', pageNum, pageSize: 3 }, owner)).data);
       expect(pages.map((p) => p.records.length)).toEqual([3, 3, 3, 1, 0]);
       expect(pages.map((p) => p.total)).toEqual([10, 10, 10, 10, 10]);
       const ids = pages.flatMap((p) => p.records.map((u) => u.id));
@@ -173,7 +233,13 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       const r = await invite('new.hire@acme.test', { authResList: ['dealer_account_qry'], phone: '+86 138' });
       expect(r.basic.code, r.basic.msg).toBe(200);
       const detail = await t.call(userCalls.get, { userId: r.data.userId }, owner);
-      expect(detail.data).toMatchObject({ status: 'normal', registered: false, authResList: ['dealer_account_qry'], companyId: t.world.companies.partnerA.id, actions: ['edit', 'editPermissions', 'reinvite', 'disable', 'delete'] });
+      expect(detail.data).toMatchObject({
+        status: 'normal',
+        registered: false,
+        authResList: ['dealer_account_qry'],
+        companyId: t.world.companies.partnerA.id,
+        actions: ['edit', 'editPermissions', 'reinvite', 'disable', 'delete'],
+      });
       const mail = await t.lastMailTo('new.hire@acme.test');
       expect(mail!.text).toContain(`/customer/user-register/${t.world.companies.partnerA.id}/${r.data.userId}/`);
       // Cannot log in before registering.
@@ -190,19 +256,39 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       expect(otherCorp.basic.code).toBe(ErrorCodes.linkInvalid);
 
       // SPEC §5: 8-16 characters, two kinds; confirm must match.
-      const weak = await t.call(userCalls.register, { ...link, nickName: 'New Hire', password: 'abcdefgh', confirmPassword: 'abcdefgh' }, null);
+      const weak = await t.call(
+        userCalls.register,
+        { ...link, nickName: 'New Hire', password: 'abcdefgh', confirmPassword: 'abcdefgh' },
+        null,
+      );
       expect(weak.basic.code).toBe(ErrorCodes.invalidParams);
-      const long = await t.call(userCalls.register, { ...link, nickName: 'New Hire', password: 'Abcdefgh12345678x', confirmPassword: 'Abcdefgh12345678x' }, null);
+      const long = await t.call(
+        userCalls.register,
+        { ...link, nickName: 'New Hire', password: 'Abcdefgh12345678x', confirmPassword: 'Abcdefgh12345678x' },
+        null,
+      );
       expect(long.basic.code).toBe(ErrorCodes.invalidParams);
-      const mismatch = await t.call(userCalls.register, { ...link, nickName: 'New Hire', password: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}x` }, null);
+      const mismatch = await t.call(
+        userCalls.register,
+        { ...link, nickName: 'New Hire', password: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}x` },
+        null,
+      );
       expect(mismatch.basic.code).toBe(ErrorCodes.invalidParams);
       expect(mismatch.basic.msg).toContain('do not match');
       const noNick = await t.call(userCalls.register, { ...link, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, null);
       expect(noNick.basic.code).toBe(ErrorCodes.invalidParams);
 
-      const ok = await t.call(userCalls.register, { ...link, nickName: 'New Hire', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, null);
+      const ok = await t.call(
+        userCalls.register,
+        { ...link, nickName: 'New Hire', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        null,
+      );
       expect(ok.basic.code, ok.basic.msg).toBe(200);
-      const again = await t.call(userCalls.register, { ...link, nickName: 'Again', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, null);
+      const again = await t.call(
+        userCalls.register,
+        { ...link, nickName: 'Again', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        null,
+      );
       expect(again.basic.code).toBe(ErrorCodes.linkInvalid);
       const s = await t.login('new.hire@acme.test', NEW_PASSWORD);
       expect(s.user).toMatchObject({ nickName: 'New Hire', authResList: ['dealer_account_qry'], mobile: '+86 138' });
@@ -218,8 +304,13 @@ describe.each(ENGINES)('users (%s)', (engine) => {
     });
 
     it('refuses an invitation once the company has reached its user limit (7045)', async () => {
-      const live = (await t.database.db.select().from(users).where(eq(users.companyId, t.world.companies.installerA.id))).filter((u) => u.status !== 'deleted').length;
-      await t.database.db.update(companies).set({ userLimit: live + 1 }).where(eq(companies.id, t.world.companies.installerA.id));
+      const live = (await t.database.db.select().from(users).where(eq(users.companyId, t.world.companies.installerA.id))).filter(
+        (u) => u.status !== 'deleted',
+      ).length;
+      await t.database.db
+        .update(companies)
+        .set({ userLimit: live + 1 })
+        .where(eq(companies.id, t.world.companies.installerA.id));
       const first = await invite('limit-1@installer.test', { companyId: t.world.companies.installerA.id });
       expect(first.basic.code, first.basic.msg).toBe(200);
       const second = await invite('limit-2@installer.test', { companyId: t.world.companies.installerA.id });
@@ -266,7 +357,11 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       await invite('late@acme.test');
       const link = await linkOf('late@acme.test');
       t.clock.advance(USER_INVITE_TTL_DAYS * 86_400_000 + 1000);
-      const r = await t.call(userCalls.register, { ...link, nickName: 'Late', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, null);
+      const r = await t.call(
+        userCalls.register,
+        { ...link, nickName: 'Late', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        null,
+      );
       expect(r.basic.code).toBe(ErrorCodes.linkInvalid);
     });
 
@@ -295,8 +390,15 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       expect((await invite('g2@acme.test', { areaIds: [areas.us.id] })).basic.code).toBe(ErrorCodes.forbidden);
       expect((await invite('g3@acme.test', { companyIds: [companies.partnerB.id] })).basic.code).toBe(ErrorCodes.forbidden);
       // A range must lie below the user's company.
-      expect((await invite('g4@dealer.test', { companyId: companies.dealerA.id, companyIds: [companies.partnerA.id] })).basic.code).toBe(ErrorCodes.forbidden);
-      const ok = await invite('g5@acme.test', { areaIds: [areas.eu.id], companyIds: [companies.dealerA.id], appIds: ['app.acme.view'], authResList: ['dealer_storage_qry', 'dealer_upgrade_qry'] });
+      expect((await invite('g4@dealer.test', { companyId: companies.dealerA.id, companyIds: [companies.partnerA.id] })).basic.code).toBe(
+        ErrorCodes.forbidden,
+      );
+      const ok = await invite('g5@acme.test', {
+        areaIds: [areas.eu.id],
+        companyIds: [companies.dealerA.id],
+        appIds: ['app.acme.view'],
+        authResList: ['dealer_storage_qry', 'dealer_upgrade_qry'],
+      });
       expect(ok.basic.code, ok.basic.msg).toBe(200);
       // The administrator holds only account codes: granting storage is refused.
       const admin = await t.login('admin-a@test.local');
@@ -321,10 +423,22 @@ describe.each(ENGINES)('users (%s)', (engine) => {
 
     it('edits nickname, phone and permissions; an edit may only change codes the caller holds', async () => {
       const userId = await inviteAndRegister('edit.me@acme.test', { authResList: ['dealer_account_qry'] });
-      const base = { userId, nickName: 'Edited', phone: '123', authResList: ['dealer_account_qry', 'dealer_storage_qry'] as never, areaIds: [], companyIds: [], appIds: [] };
+      const base = {
+        userId,
+        nickName: 'Edited',
+        phone: '123',
+        authResList: ['dealer_account_qry', 'dealer_storage_qry'] as never,
+        areaIds: [],
+        companyIds: [],
+        appIds: [],
+      };
       const r = await t.call(userCalls.edit, base, owner);
       expect(r.basic.code, r.basic.msg).toBe(200);
-      expect((await t.call(userCalls.get, { userId }, owner)).data).toMatchObject({ nickName: 'Edited', phone: '123', authResList: ['dealer_account_qry', 'dealer_storage_qry'] });
+      expect((await t.call(userCalls.get, { userId }, owner)).data).toMatchObject({
+        nickName: 'Edited',
+        phone: '123',
+        authResList: ['dealer_account_qry', 'dealer_storage_qry'],
+      });
       const admin = await t.login('admin-a@test.local');
       // Removing dealer_storage_qry, which the administrator does not hold, is refused.
       const refused = await t.call(userCalls.edit, { ...base, authResList: ['dealer_account_qry'] as never }, admin);
@@ -338,7 +452,15 @@ describe.each(ENGINES)('users (%s)', (engine) => {
 
     it('refuses changing your own permissions (7033) but lets you change your own nickname', async () => {
       const me = (await t.call(userCalls.get, { userId: t.world.users.ownerA.id }, owner)).data;
-      const same = { userId: me.id, nickName: 'Owner A', phone: '', authResList: me.authResList, areaIds: me.areaIds, companyIds: me.companyIds, appIds: me.appIds };
+      const same = {
+        userId: me.id,
+        nickName: 'Owner A',
+        phone: '',
+        authResList: me.authResList,
+        areaIds: me.areaIds,
+        companyIds: me.companyIds,
+        appIds: me.appIds,
+      };
       expect((await t.call(userCalls.edit, same, owner)).basic.code).toBe(200);
       const fewer = await t.call(userCalls.edit, { ...same, authResList: me.authResList.filter((c) => c !== 'dealer_account_mgr') }, owner);
       expect(fewer.basic.code).toBe(ErrorCodes.cannotOperateSelf);
@@ -352,7 +474,9 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       const off = await t.call(userCalls.enable, { userId, enable: false }, owner);
       expect(off.data.status).toBe('operation_locked');
       expect((await t.call(authCalls.me, {}, session)).basic.code).toBe(ErrorCodes.accountDisabled);
-      expect((await t.call(authCalls.login, { account: 'toggle@acme.test', password: PASSWORD })).basic.code).toBe(ErrorCodes.accountDisabled);
+      expect((await t.call(authCalls.login, { account: 'toggle@acme.test', password: PASSWORD })).basic.code).toBe(
+        ErrorCodes.accountDisabled,
+      );
       expect((await t.call(userCalls.enable, { userId, enable: false }, owner)).basic.code).toBe(ErrorCodes.illegalTransition);
       expect((await t.call(userCalls.unlock, { userId }, owner)).basic.code).toBe(ErrorCodes.illegalTransition);
       expect((await t.call(userCalls.resetPassword, { userId }, owner)).basic.code).toBe(ErrorCodes.illegalTransition);
@@ -395,7 +519,9 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       // Searching the deleted users finds it by the address it had.
       const byFormer = await t.call(userCalls.list, { status: 'deleted', searchText: 'BYE@acme' }, owner);
       expect(byFormer.data.records.map((u) => u.id)).toEqual([userId]);
-      expect((await t.call(authCalls.login, { account: 'bye@acme.test', password: PASSWORD })).basic.code).toBe(ErrorCodes.wrongCredentials);
+      expect((await t.call(authCalls.login, { account: 'bye@acme.test', password: PASSWORD })).basic.code).toBe(
+        ErrorCodes.wrongCredentials,
+      );
       // The address can be invited again.
       expect((await invite('bye@acme.test')).basic.code).toBe(200);
     });
@@ -456,11 +582,19 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       await inviteAndRegister('pw@acme.test');
       const a = await t.login('pw@acme.test');
       const b = await t.login('pw@acme.test');
-      const wrong = await t.call(userCalls.changePassword, { oldPassword: 'Not#the1', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, a);
+      const wrong = await t.call(
+        userCalls.changePassword,
+        { oldPassword: 'Not#the1', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        a,
+      );
       expect(wrong.basic.code).toBe(ErrorCodes.oldPasswordWrong);
       const weak = await t.call(userCalls.changePassword, { oldPassword: PASSWORD, password: '12345678', confirmPassword: '12345678' }, a);
       expect(weak.basic.code).toBe(ErrorCodes.invalidParams);
-      const ok = await t.call(userCalls.changePassword, { oldPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, a);
+      const ok = await t.call(
+        userCalls.changePassword,
+        { oldPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        a,
+      );
       expect(ok.basic.code).toBe(200);
       expect((await t.call(authCalls.me, {}, a)).basic.code).toBe(200);
       expect((await t.call(authCalls.me, {}, b)).basic.code).toBe(ErrorCodes.loggedInElsewhere);
@@ -478,14 +612,20 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       const other = await t.login('leaver@acme.test');
       expect((await t.call(userCalls.unregister, { password: PASSWORD }, s)).basic.code).toBe(200);
       expect((await t.call(authCalls.me, {}, other)).basic.code).not.toBe(200);
-      expect((await t.call(authCalls.login, { account: 'leaver@acme.test', password: PASSWORD })).basic.code).toBe(ErrorCodes.wrongCredentials);
+      expect((await t.call(authCalls.login, { account: 'leaver@acme.test', password: PASSWORD })).basic.code).toBe(
+        ErrorCodes.wrongCredentials,
+      );
     });
 
     it('keeps user-configs per user: put, list, delete', async () => {
       const a = await t.login('owner-a@test.local');
       const b = await t.login('dealer-a@test.local');
-      expect((await t.call(userCalls.configPut, { key: 'usersTable', value: { pageSize: 20, columns: ['email', 'status'] } }, a)).basic.code).toBe(200);
-      expect((await t.call(userCalls.configPut, { key: 'usersTable', value: { pageSize: 50, columns: ['email'] } }, a)).basic.code).toBe(200);
+      expect(
+        (await t.call(userCalls.configPut, { key: 'usersTable', value: { pageSize: 20, columns: ['email', 'status'] } }, a)).basic.code,
+      ).toBe(200);
+      expect((await t.call(userCalls.configPut, { key: 'usersTable', value: { pageSize: 50, columns: ['email'] } }, a)).basic.code).toBe(
+        200,
+      );
       const list = await t.call(userCalls.configList, {}, a);
       expect(list.data.records.map((r) => [r.key, r.value])).toEqual([['usersTable', { pageSize: 50, columns: ['email'] }]]);
       expect((await t.call(userCalls.configList, {}, b)).data.records).toEqual([]);

@@ -5,8 +5,20 @@
  * of file/get, check-pwd and password change counted like login, "already done" for double submits).
  */
 import {
-  ALL_CALLS, API_PREFIX, authCalls, buildBasic, type CallDef, ErrorCodes, IMAGE_CODE_TTL_MS, LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES,
-  LOGIN_MAX_FAILURES_PER_ADDRESS, partnerCalls, ssoCalls, systemCalls, userCalls,
+  ALL_CALLS,
+  API_PREFIX,
+  authCalls,
+  buildBasic,
+  type CallDef,
+  ErrorCodes,
+  IMAGE_CODE_TTL_MS,
+  LOGIN_LOCK_MINUTES,
+  LOGIN_MAX_FAILURES,
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
+  partnerCalls,
+  ssoCalls,
+  systemCalls,
+  userCalls,
 } from '@portal/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -43,7 +55,12 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
   const nextIp = () => `10.${Math.floor(++n / 250)}.${n % 250}.7`;
 
   /** A signed call from a given source address. */
-  async function callFrom<C extends CallDef>(ip: string, call: C, data: z.input<C['data']>, session?: Session | null): Promise<Answer<z.output<C['result']>>> {
+  async function callFrom<C extends CallDef>(
+    ip: string,
+    call: C,
+    data: z.input<C['data']>,
+    session?: Session | null,
+  ): Promise<Answer<z.output<C['result']>>> {
     const basic = buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', path: call.path, data, now: t.clock.now() });
     const res = await t.app.inject({ method: 'POST', url: `${API_PREFIX}/${call.path}`, payload: { basic, data }, remoteAddress: ip });
     const body = res.json();
@@ -54,7 +71,10 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
   async function solvedImageCode(ip = '127.0.0.1') {
     const r = await callFrom(ip, authCalls.imageCode, {});
     expect(r.basic.code).toBe(200);
-    await t.database.db.update(verificationCodes).set({ codeHash: sha256Hex('ABCDE') }).where(eq(verificationCodes.id, r.data.codeId));
+    await t.database.db
+      .update(verificationCodes)
+      .set({ codeHash: sha256Hex('ABCDE') })
+      .where(eq(verificationCodes.id, r.data.codeId));
     return { imageCodeId: r.data.codeId, imageCode: 'abcde' };
   }
 
@@ -65,7 +85,14 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
   }
 
   async function newUser(email: string, over: Partial<Parameters<typeof createUser>[1]> = {}) {
-    return createUser(t.database, { companyId: t.world.companies.partnerA.id, email, userType: 'partner', userAuthType: 3, areaIds: [t.world.areas.eu.id], ...over });
+    return createUser(t.database, {
+      companyId: t.world.companies.partnerA.id,
+      email,
+      userType: 'partner',
+      userAuthType: 3,
+      areaIds: [t.world.areas.eu.id],
+      ...over,
+    });
   }
 
   beforeAll(async () => {
@@ -78,8 +105,20 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
     let target: { id: number; path: string };
 
     beforeAll(async () => {
-      target = await createCompany(t.database, { parentId: t.world.companies.partnerA.id, type: 'distributor', level: 2, name: 'Visited Dealer', areaId: t.world.areas.eu.id });
-      await createUser(t.database, { companyId: target.id, email: 'visited-owner@test.local', userType: 'distributor', codes: ['dealer_account_qry', 'dealer_account_mgr', 'dealer_installerinvite_mgr'], areaIds: [t.world.areas.eu.id] });
+      target = await createCompany(t.database, {
+        parentId: t.world.companies.partnerA.id,
+        type: 'distributor',
+        level: 2,
+        name: 'Visited Dealer',
+        areaId: t.world.areas.eu.id,
+      });
+      await createUser(t.database, {
+        companyId: target.id,
+        email: 'visited-owner@test.local',
+        userType: 'distributor',
+        codes: ['dealer_account_qry', 'dealer_account_mgr', 'dealer_installerinvite_mgr'],
+        areaIds: [t.world.areas.eu.id],
+      });
       await t.database.db.update(companies).set({ allowSuperiorAccess: true }).where(eq(companies.id, target.id));
       const superior = await t.login('owner-a@test.local');
       const link = await t.call(partnerCalls.createRemoteAccessLink, { companyId: target.id }, superior);
@@ -91,13 +130,29 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
     });
 
     it('marks exactly the calls that mint tokens, change credentials, bind e-mails, change consent or invite', () => {
-      const marked = ALL_CALLS.filter((c) => c.remoteForbidden).map((c) => c.path).sort();
+      const marked = ALL_CALLS.filter((c) => c.remoteForbidden)
+        .map((c) => c.path)
+        .sort();
       expect(marked).toEqual(
         [
-          ssoCalls.createSsoToken, authCalls.emailBind, userCalls.changePassword, userCalls.resetPassword, userCalls.unregister, userCalls.invite,
-          userCalls.reinvite, partnerCalls.inviteInstaller, partnerCalls.reinviteInstaller, partnerCalls.inviteDealer, partnerCalls.reinviteDealer,
-          partnerCalls.inviteSubCustomer, partnerCalls.reinviteSubCustomer, partnerCalls.setRemoteAccess, partnerCalls.createRemoteAccessLink,
-        ].map((c) => c.path).sort(),
+          ssoCalls.createSsoToken,
+          authCalls.emailBind,
+          userCalls.changePassword,
+          userCalls.resetPassword,
+          userCalls.unregister,
+          userCalls.invite,
+          userCalls.reinvite,
+          partnerCalls.inviteInstaller,
+          partnerCalls.reinviteInstaller,
+          partnerCalls.inviteDealer,
+          partnerCalls.reinviteDealer,
+          partnerCalls.inviteSubCustomer,
+          partnerCalls.reinviteSubCustomer,
+          partnerCalls.setRemoteAccess,
+          partnerCalls.createRemoteAccessLink,
+        ]
+          .map((c) => c.path)
+          .sort(),
       );
     });
 
@@ -116,8 +171,16 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
       for (const [call, data] of attempts) {
         const r = await t.call(call, data as never, remote);
         expect(r.basic.code, call.path).toBe(ErrorCodes.remoteAccessForbidden);
-        const [log] = await t.database.db.select().from(operationLogs).where(eq(operationLogs.action, call.path)).orderBy(desc(operationLogs.id)).limit(1);
-        expect(log, call.path).toMatchObject({ actorUserId: t.world.users.ownerA.id, after: { refused: ErrorCodes.remoteAccessForbidden } });
+        const [log] = await t.database.db
+          .select()
+          .from(operationLogs)
+          .where(eq(operationLogs.action, call.path))
+          .orderBy(desc(operationLogs.id))
+          .limit(1);
+        expect(log, call.path).toMatchObject({
+          actorUserId: t.world.users.ownerA.id,
+          after: { refused: ErrorCodes.remoteAccessForbidden },
+        });
         expect(log!.onBehalfOfUserId).not.toBeNull();
       }
       const zh = await t.call(ssoCalls.createSsoToken, {}, remote, { locale: 'zh-CN' });
@@ -188,10 +251,20 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
       expect((await t.call(authCalls.emailCode, { email, purpose: 'findPassword', ...(await solvedImageCode()) })).basic.code).toBe(200);
       const code = await mailedCode(email);
       const wrong = await Promise.all(
-        Array.from({ length: 12 }, () => t.call(authCalls.findPassword, { email, emailCode: code === '000000' ? '111111' : '000000', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })),
+        Array.from({ length: 12 }, () =>
+          t.call(authCalls.findPassword, {
+            email,
+            emailCode: code === '000000' ? '111111' : '000000',
+            password: NEW_PASSWORD,
+            confirmPassword: NEW_PASSWORD,
+          }),
+        ),
       );
       expect(wrong.every((w) => w.basic.code === ErrorCodes.verifyCodeWrong)).toBe(true);
-      const [row] = await t.database.db.select().from(verificationCodes).where(and(eq(verificationCodes.target, email), eq(verificationCodes.kind, 'email')));
+      const [row] = await t.database.db
+        .select()
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.target, email), eq(verificationCodes.kind, 'email')));
       expect(row.attempts).toBe(5);
       const right = await t.call(authCalls.findPassword, { email, emailCode: code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
       expect(right.basic.code).toBe(ErrorCodes.verifyCodeWrong);
@@ -203,15 +276,25 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
       for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) {
         expect((await t.call(authCalls.checkPwd, { password: 'Wrong#pass1' }, s)).data).toEqual({ valid: false });
       }
-      const last = await t.call(userCalls.changePassword, { oldPassword: 'Wrong#pass1', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, s);
+      const last = await t.call(
+        userCalls.changePassword,
+        { oldPassword: 'Wrong#pass1', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        s,
+      );
       expect(last.basic.code).toBe(ErrorCodes.accountLocked);
       // Locked: even the right password is refused, on check-pwd and at login.
       expect((await t.call(authCalls.checkPwd, { password: PASSWORD }, s)).basic.code).toBe(ErrorCodes.accountLocked);
-      expect((await t.call(authCalls.login, { account: 'checker@test.local', password: PASSWORD })).basic.code).toBe(ErrorCodes.accountLocked);
+      expect((await t.call(authCalls.login, { account: 'checker@test.local', password: PASSWORD })).basic.code).toBe(
+        ErrorCodes.accountLocked,
+      );
       t.clock.advance(LOGIN_LOCK_MINUTES * 60_000 + 1000);
       const s2 = await t.login('checker@test.local');
       expect((await t.call(authCalls.checkPwd, { password: PASSWORD }, s2)).data).toEqual({ valid: true });
-      const changed = await t.call(userCalls.changePassword, { oldPassword: 'Not#the1pw', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, s2);
+      const changed = await t.call(
+        userCalls.changePassword,
+        { oldPassword: 'Not#the1pw', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        s2,
+      );
       expect(changed.basic.code).toBe(ErrorCodes.oldPasswordWrong);
       const [u] = await t.database.db.select().from(users).where(eq(users.email, 'checker@test.local'));
       expect(u.failedLogins).toBe(1);
@@ -233,7 +316,10 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
           seen.push([r.basic.code, r.basic.params]);
         }
         expect(seen, account).toEqual([
-          ...Array.from({ length: LOGIN_MAX_FAILURES - 1 }, (_, i) => [ErrorCodes.wrongCredentials, { remaining: LOGIN_MAX_FAILURES - 1 - i }]),
+          ...Array.from({ length: LOGIN_MAX_FAILURES - 1 }, (_, i) => [
+            ErrorCodes.wrongCredentials,
+            { remaining: LOGIN_MAX_FAILURES - 1 - i },
+          ]),
           [ErrorCodes.accountLocked, { minutes: LOGIN_LOCK_MINUTES }],
           [ErrorCodes.accountLocked, { minutes: LOGIN_LOCK_MINUTES }],
         ]);
@@ -274,22 +360,42 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
       // user-exist: nothing without a code, 7012 with a wrong one, the truth with the right one.
       expect((await t.call(authCalls.userExist, { email: 'taken@test.local' })).data).toEqual({ exists: null });
       expect((await t.call(authCalls.userExist, { email: 'free-register@test.local' })).data).toEqual({ exists: null });
-      expect((await t.call(authCalls.userExist, { email: 'taken@test.local', emailCode: '000000' })).basic.code).toBe(ErrorCodes.verifyCodeWrong);
+      expect((await t.call(authCalls.userExist, { email: 'taken@test.local', emailCode: '000000' })).basic.code).toBe(
+        ErrorCodes.verifyCodeWrong,
+      );
       t.clock.advance(61_000);
-      expect((await t.call(authCalls.emailCode, { email: 'taken@test.local', purpose: 'register', ...(await solvedImageCode()) })).basic.code).toBe(200);
+      expect(
+        (await t.call(authCalls.emailCode, { email: 'taken@test.local', purpose: 'register', ...(await solvedImageCode()) })).basic.code,
+      ).toBe(200);
       const code = await mailedCode('taken@test.local');
       expect((await t.call(authCalls.userExist, { email: 'taken@test.local', emailCode: code })).data).toEqual({ exists: true });
       // Registering the taken address with its code: now "already exists" can be said.
       const reg = await t.call(authCalls.selfRegister, {
-        email: 'taken@test.local', emailCode: code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, companyName: 'Dup', nickName: 'Dup', agree: true,
+        email: 'taken@test.local',
+        emailCode: code,
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+        companyName: 'Dup',
+        nickName: 'Dup',
+        agree: true,
       });
       expect(reg.basic.code).toBe(ErrorCodes.emailExists);
       // Password find for an address without an account: a wrong code answers as for any account, the right one says so.
       const free = 'free-findpassword@test.local';
       t.clock.advance(61_000);
-      expect((await t.call(authCalls.emailCode, { email: free, purpose: 'findPassword', ...(await solvedImageCode()) })).basic.code).toBe(200);
-      expect((await t.call(authCalls.findPassword, { email: free, emailCode: '000001', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).basic.code).toBe(ErrorCodes.verifyCodeWrong);
-      const right = await t.call(authCalls.findPassword, { email: free, emailCode: await mailedCode(free), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+      expect((await t.call(authCalls.emailCode, { email: free, purpose: 'findPassword', ...(await solvedImageCode()) })).basic.code).toBe(
+        200,
+      );
+      expect(
+        (await t.call(authCalls.findPassword, { email: free, emailCode: '000001', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }))
+          .basic.code,
+      ).toBe(ErrorCodes.verifyCodeWrong);
+      const right = await t.call(authCalls.findPassword, {
+        email: free,
+        emailCode: await mailedCode(free),
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      });
       expect(right.basic.code).toBe(ErrorCodes.accountNotFound);
     });
   });
@@ -319,11 +425,15 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
       expect((await t.call(authCalls.emailCode, { email, purpose: 'register', ...once })).basic.code).toBe(ErrorCodes.imageCodeWrong);
       // A wrong answer uses it up too: no second guess.
       const guessed = await solvedImageCode();
-      expect((await t.call(authCalls.emailCode, { email, purpose: 'register', ...guessed, imageCode: 'ZZZZZ' })).basic.code).toBe(ErrorCodes.imageCodeWrong);
+      expect((await t.call(authCalls.emailCode, { email, purpose: 'register', ...guessed, imageCode: 'ZZZZZ' })).basic.code).toBe(
+        ErrorCodes.imageCodeWrong,
+      );
       expect((await t.call(authCalls.emailCode, { email, purpose: 'register', ...guessed })).basic.code).toBe(ErrorCodes.imageCodeWrong);
       // Bound to who asked for it: solved by one address, refused from another.
       const asked = await solvedImageCode('10.200.0.1');
-      expect((await callFrom('10.200.0.2', authCalls.emailCode, { email, purpose: 'register', ...asked })).basic.code).toBe(ErrorCodes.imageCodeWrong);
+      expect((await callFrom('10.200.0.2', authCalls.emailCode, { email, purpose: 'register', ...asked })).basic.code).toBe(
+        ErrorCodes.imageCodeWrong,
+      );
       // Expired.
       const late = await solvedImageCode();
       t.clock.advance(IMAGE_CODE_TTL_MS + 1000);
@@ -342,7 +452,10 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
       expect(invited.basic.code, invited.basic.msg).toBe(200);
       const m = (await t.lastMailTo('no-areas@acme.test'))!.text.match(USER_LINK)!;
       const link = { corpId: Number(m[1]), userId: Number(m[2]), emailMd5: m[3], token: decodeURIComponent(m[4]) };
-      expect((await t.call(userCalls.register, { ...link, nickName: 'Nora', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, null)).basic.code).toBe(200);
+      expect(
+        (await t.call(userCalls.register, { ...link, nickName: 'Nora', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, null)).basic
+          .code,
+      ).toBe(200);
       const s = await t.login('no-areas@acme.test', NEW_PASSWORD);
       expect(s.user.areaList).toEqual([]);
       expect(s.user.currentArea).toBe(0);
@@ -355,13 +468,26 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
       const body = Buffer.from('secret contents');
       const key = `test/${t.world.companies.partnerA.id}/same-answer.txt`;
       await t.fileStore.put(key, body, { contentType: 'text/plain' });
-      const [f] = await t.database.db.insert(files).values({ companyId: t.world.companies.partnerA.id, path: key, name: 'same-answer.txt', mime: 'text/plain', size: body.length, sha256: 'x' }).returning();
+      const [f] = await t.database.db
+        .insert(files)
+        .values({
+          companyId: t.world.companies.partnerA.id,
+          path: key,
+          name: 'same-answer.txt',
+          mime: 'text/plain',
+          size: body.length,
+          sha256: 'x',
+        })
+        .returning();
       const link = await t.call(systemCalls.fileLink, { fileId: f.id }, owner);
       const url = link.data.url;
       expect((await t.app.inject({ method: 'GET', url })).body).toBe('secret contents');
       const wrongSession = await t.app.inject({ method: 'GET', url: url.replace(/tid=\d+/, 'tid=999999') });
       const wrongUser = await t.app.inject({ method: 'GET', url: url.replace(/uid=\d+/, 'uid=999999') });
-      const wrongPath = await t.app.inject({ method: 'GET', url: url.replace(/path=[^&]+/, `path=${encodeURIComponent(`test/${t.world.companies.partnerB.id}/other.txt`)}`) });
+      const wrongPath = await t.app.inject({
+        method: 'GET',
+        url: url.replace(/path=[^&]+/, `path=${encodeURIComponent(`test/${t.world.companies.partnerB.id}/other.txt`)}`),
+      });
       for (const r of [wrongUser, wrongPath]) {
         expect([r.statusCode, r.body]).toEqual([wrongSession.statusCode, wrongSession.body]);
       }
@@ -383,7 +509,15 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
       const r = await t.call(partnerCalls.inviteInstaller, { name: 'Hash Later Ltd', email: 'hash-later@inv.test' }, owner);
       expect(r.basic.code, r.basic.msg).toBe(200);
       const [, inviteId, sign] = (await t.lastMailTo('hash-later@inv.test'))!.text.match(COMPANY_LINK)!;
-      const form = { inviteId: Number(inviteId), companyName: 'Hash Later Ltd', contact: 'Ann', telephone: '+49 30 1', nickName: 'Ann', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
+      const form = {
+        inviteId: Number(inviteId),
+        companyName: 'Hash Later Ltd',
+        contact: 'Ann',
+        telephone: '+49 30 1',
+        nickName: 'Ann',
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      };
       const before = argon.hashes;
       const bad = await t.call(partnerCalls.registerCompany, { ...form, sign: sign.replace(/^./, (c) => (c === '0' ? '1' : '0')) }, null);
       expect(bad.basic.code).toBe(ErrorCodes.linkInvalid);

@@ -1,5 +1,13 @@
 import {
-  ACCESS_TOKEN_TTL_MS, authCalls, companyCalls, ErrorCodes, IDLE_TIMEOUT_MS, LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, ssoCalls, partnerCalls,
+  ACCESS_TOKEN_TTL_MS,
+  authCalls,
+  companyCalls,
+  ErrorCodes,
+  IDLE_TIMEOUT_MS,
+  LOGIN_LOCK_MINUTES,
+  LOGIN_MAX_FAILURES,
+  ssoCalls,
+  partnerCalls,
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +22,10 @@ async function solvedImageCode(t: TestApp) {
   const r = await t.call(authCalls.imageCode, {});
   expect(r.basic.code).toBe(200);
   // Tests cannot read the SVG text reliably; give the stored code a known answer.
-  await t.database.db.update(verificationCodes).set({ codeHash: sha256Hex('ABCDE') }).where(eq(verificationCodes.id, r.data.codeId));
+  await t.database.db
+    .update(verificationCodes)
+    .set({ codeHash: sha256Hex('ABCDE') })
+    .where(eq(verificationCodes.id, r.data.codeId));
   return { imageCodeId: r.data.codeId, imageCode: 'abcde' };
 }
 
@@ -127,7 +138,9 @@ describe.each(ENGINES)('auth group (%s)', (engine) => {
 
   it('logs out: the token no longer works, and the answer says where to go', async () => {
     const s = await t.login('owner-a@test.local');
-    await t.database.db.insert(companyBranding).values({ companyId: t.world.companies.partnerA.id, title: 'A', unifiedDomain: 'portal.partner-a.test' });
+    await t.database.db
+      .insert(companyBranding)
+      .values({ companyId: t.world.companies.partnerA.id, title: 'A', unifiedDomain: 'portal.partner-a.test' });
     const r = await t.call(authCalls.logout, {}, s);
     expect(r.basic.code).toBe(200);
     expect(r.data.redirect).toBe('https://portal.partner-a.test/login');
@@ -157,12 +170,24 @@ describe.each(ENGINES)('auth group (%s)', (engine) => {
     expect(again.basic.code).toBe(ErrorCodes.codeResendWait);
     const code = await emailedCode(t, email);
 
-    const base = { email, emailCode: code, companyName: 'New Co', nickName: 'Newbie', domain: 'portal.partner-a.test', agree: true as const };
+    const base = {
+      email,
+      emailCode: code,
+      companyName: 'New Co',
+      nickName: 'Newbie',
+      domain: 'portal.partner-a.test',
+      agree: true as const,
+    };
     const weak = await t.call(authCalls.selfRegister, { ...base, password: 'abcdefgh', confirmPassword: 'abcdefgh' });
     expect(weak.basic.code).toBe(ErrorCodes.invalidParams);
     const mismatch = await t.call(authCalls.selfRegister, { ...base, password: 'Abcdef12', confirmPassword: 'Abcdef13' });
     expect(mismatch.basic.code).toBe(ErrorCodes.invalidParams);
-    const badCode = await t.call(authCalls.selfRegister, { ...base, emailCode: '000000', password: 'Abcdef12', confirmPassword: 'Abcdef12' });
+    const badCode = await t.call(authCalls.selfRegister, {
+      ...base,
+      emailCode: '000000',
+      password: 'Abcdef12',
+      confirmPassword: 'Abcdef12',
+    });
     expect(badCode.basic.code).toBe(ErrorCodes.verifyCodeWrong);
 
     await t.database.db.insert(companyDomains).values({ domain: 'portal.partner-a.test', companyId: t.world.companies.partnerA.id });
@@ -182,7 +207,12 @@ describe.each(ENGINES)('auth group (%s)', (engine) => {
     expect((await t.call(partnerCalls.approveRegistration, { companyId: c.id }, brandOwner)).data.status).toBe('passed');
     expect((await t.call(authCalls.login, { account: email, password: 'Abcdef12' })).basic.code).toBe(200);
     // The code works once.
-    const twice = await t.call(authCalls.selfRegister, { ...base, email: 'other@test.local', password: 'Abcdef12', confirmPassword: 'Abcdef12' });
+    const twice = await t.call(authCalls.selfRegister, {
+      ...base,
+      email: 'other@test.local',
+      password: 'Abcdef12',
+      confirmPassword: 'Abcdef12',
+    });
     expect(twice.basic.code).toBe(ErrorCodes.verifyCodeWrong);
     const logged = await t.database.db.select().from(operationLogs).where(eq(operationLogs.action, 'auth/self-register'));
     expect(logged.length).toBe(1);
@@ -213,10 +243,20 @@ describe.each(ENGINES)('auth group (%s)', (engine) => {
     expect((await t.call(authCalls.emailCode, { email, purpose: 'findPassword', ...img })).basic.code).toBe(200);
     const code = await emailedCode(t, email);
     for (let i = 0; i < 5; i++) {
-      const wrong = await t.call(authCalls.findPassword, { email, emailCode: '999999', password: 'NewPass#2026', confirmPassword: 'NewPass#2026' });
+      const wrong = await t.call(authCalls.findPassword, {
+        email,
+        emailCode: '999999',
+        password: 'NewPass#2026',
+        confirmPassword: 'NewPass#2026',
+      });
       expect(wrong.basic.code).toBe(ErrorCodes.verifyCodeWrong);
     }
-    const right = await t.call(authCalls.findPassword, { email, emailCode: code, password: 'NewPass#2026', confirmPassword: 'NewPass#2026' });
+    const right = await t.call(authCalls.findPassword, {
+      email,
+      emailCode: code,
+      password: 'NewPass#2026',
+      confirmPassword: 'NewPass#2026',
+    });
     expect(right.basic.code).toBe(ErrorCodes.verifyCodeWrong);
   });
 
@@ -234,8 +274,13 @@ describe.each(ENGINES)('auth group (%s)', (engine) => {
   });
 
   it('brands the login page by domain, falling back to the supplier', async () => {
-    await t.database.db.insert(companyDomains).values({ domain: 'portal.partner-b.test', companyId: t.world.companies.partnerB.id }).onConflictDoNothing();
-    await t.database.db.insert(companyBranding).values({ companyId: t.world.companies.partnerB.id, title: 'B Vision Cloud', icon: '/logo-b.png' });
+    await t.database.db
+      .insert(companyDomains)
+      .values({ domain: 'portal.partner-b.test', companyId: t.world.companies.partnerB.id })
+      .onConflictDoNothing();
+    await t.database.db
+      .insert(companyBranding)
+      .values({ companyId: t.world.companies.partnerB.id, title: 'B Vision Cloud', icon: '/logo-b.png' });
     const b = await t.call(authCalls.customerWebsite, { domain: 'portal.partner-b.test:8080' });
     expect(b.data.extra.title).toBe('B Vision Cloud');
     expect(b.data.icon).toBe('/logo-b.png');
@@ -257,12 +302,16 @@ describe.each(ENGINES)('auth group (%s)', (engine) => {
     const login = await t.call(authCalls.login, { account: 'owner-a@test.local', password: PASSWORD, locale: 'zh-CN' });
     expect(login.basic.code).toBe(200);
     const s = login.data;
-    const eu = (list: { id: number; displayName: string; displayNames: Record<string, string> }[]) => list.find((a) => a.id === t.world.areas.eu.id);
+    const eu = (list: { id: number; displayName: string; displayNames: Record<string, string> }[]) =>
+      list.find((a) => a.id === t.world.areas.eu.id);
     // The session of a zh-CN login: Chinese names, and both, so the web shows the right one after a language switch.
     expect(eu(s.user.areaList)).toMatchObject({ displayName: '欧洲', displayNames: { 'en-US': 'Europe', 'zh-CN': '欧洲' } });
     expect(eu((await t.call(authCalls.me, {}, s, { locale: 'en-US' })).data.areaList)?.displayName).toBe('Europe');
     expect(eu((await t.call(authCalls.me, {}, s, { locale: 'zh-CN' })).data.areaList)?.displayName).toBe('欧洲');
-    expect(eu((await t.call(authCalls.areas, {}, s, { locale: 'zh-CN' })).data.records)).toMatchObject({ displayName: '欧洲', displayNames: { 'en-US': 'Europe', 'zh-CN': '欧洲' } });
+    expect(eu((await t.call(authCalls.areas, {}, s, { locale: 'zh-CN' })).data.records)).toMatchObject({
+      displayName: '欧洲',
+      displayNames: { 'en-US': 'Europe', 'zh-CN': '欧洲' },
+    });
     const own = await t.call(authCalls.ownResources, { resType: 'area' }, s, { locale: 'zh-CN' });
     expect(own.data.records.find((r) => r.resCode === 'DC-EU')?.resName).toBe('欧洲');
     // A name inside a statistic is the caller's.

@@ -3,7 +3,14 @@
  * polling with nothing to do (jittered interval) and with a task, the signed download with HTTP
  * Range, tampered and expired links, and the reports (success only with the package's version).
  */
-import { DEVICE_API_PREFIX, ErrorCodes, POLL_INTERVAL_BUSY_SECONDS, POLL_INTERVAL_SECONDS, upgradeCalls, type DevicePollResult } from '@portal/contract';
+import {
+  DEVICE_API_PREFIX,
+  ErrorCodes,
+  POLL_INTERVAL_BUSY_SECONDS,
+  POLL_INTERVAL_SECONDS,
+  upgradeCalls,
+  type DevicePollResult,
+} from '@portal/contract';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,15 +30,25 @@ describe.each(ENGINES)('device update service (%s)', (engine) => {
   const A = () => t.world.companies.partnerA;
   const EU = () => t.world.areas.eu.id;
 
-  const register = (body: Record<string, unknown>) => deviceCall<{ deviceId: number; deviceKey: string; pollIntervalSeconds: number }>(t, 'register', body);
+  const register = (body: Record<string, unknown>) =>
+    deviceCall<{ deviceId: number; deviceKey: string; pollIntervalSeconds: number }>(t, 'register', body);
   const registration = (over: Record<string, unknown> = {}) => ({
-    provisioningKey: PROVISIONING_KEY, sn: 'reg-0001', mac: 'AA:BB:CC:00:00:01', model: 'IPC-REG', productType: 'IPC', firmwareVersion: 'V1.0.0', country: 'de', ...over,
+    provisioningKey: PROVISIONING_KEY,
+    sn: 'reg-0001',
+    mac: 'AA:BB:CC:00:00:01',
+    model: 'IPC-REG',
+    productType: 'IPC',
+    firmwareVersion: 'V1.0.0',
+    country: 'de',
+    ...over,
   });
 
   beforeAll(async () => {
     t = await createTestApp(engine);
     owner = await t.login('owner-a@test.local');
-    await t.database.db.insert(deviceProvisioningKeys).values({ companyId: A().id, key: PROVISIONING_KEY, keyHash: sha256(PROVISIONING_KEY) });
+    await t.database.db
+      .insert(deviceProvisioningKeys)
+      .values({ companyId: A().id, key: PROVISIONING_KEY, keyHash: sha256(PROVISIONING_KEY) });
   });
   afterAll(() => t?.close());
 
@@ -42,7 +59,15 @@ describe.each(ENGINES)('device update service (%s)', (engine) => {
       expect(r.code, r.msg).toBe(200);
       expect(r.data.pollIntervalSeconds).toBe(POLL_INTERVAL_SECONDS);
       const [d] = await t.database.db.select().from(devices).where(eq(devices.id, r.data.deviceId));
-      expect(d).toMatchObject({ sn: 'REG-0001', mac: 'AABBCC000001', companyId: A().id, companyPath: A().path, country: 'DE', areaId: EU(), model: 'IPC-REG' });
+      expect(d).toMatchObject({
+        sn: 'REG-0001',
+        mac: 'AABBCC000001',
+        companyId: A().id,
+        companyPath: A().path,
+        country: 'DE',
+        areaId: EU(),
+        model: 'IPC-REG',
+      });
       expect(d!.keyHash).toBe(sha256(r.data.deviceKey));
       expect(JSON.stringify(d)).not.toContain(r.data.deviceKey);
       expect((await poll(t, { id: d!.id, sn: 'REG-0001', key: r.data.deviceKey, model: 'IPC-REG', version: 'V1.0.0' })).code).toBe(200);
@@ -53,26 +78,49 @@ describe.each(ENGINES)('device update service (%s)', (engine) => {
       // The brand's provisioning key alone cannot re-key a registered device.
       const rekey = await register(registration({ sn: 'reg-0002', mac: 'aabbcc000002', firmwareVersion: 'V1.1.0', country: 'US' }));
       expect(rekey).toMatchObject({ code: ErrorCodes.deviceAlreadyRegistered, data: null });
-      expect((await register(registration({ sn: 'reg-0002', mac: 'aabbcc000002', deviceKey: 'not-its-key' }))).code).toBe(ErrorCodes.deviceAlreadyRegistered);
-      const again = await register(registration({ sn: 'reg-0002', mac: 'aabbcc000002', firmwareVersion: 'V1.1.0', country: 'US', deviceKey: first.data.deviceKey }));
+      expect((await register(registration({ sn: 'reg-0002', mac: 'aabbcc000002', deviceKey: 'not-its-key' }))).code).toBe(
+        ErrorCodes.deviceAlreadyRegistered,
+      );
+      const again = await register(
+        registration({ sn: 'reg-0002', mac: 'aabbcc000002', firmwareVersion: 'V1.1.0', country: 'US', deviceKey: first.data.deviceKey }),
+      );
       expect(again.code, again.msg).toBe(200);
       expect(again.data).toMatchObject({ deviceId: first.data.deviceId, deviceKey: first.data.deviceKey });
       const [d] = await t.database.db.select().from(devices).where(eq(devices.id, first.data.deviceId));
-      expect(d).toMatchObject({ firmwareVersion: 'V1.1.0', country: 'US', areaId: t.world.areas.us.id, keyHash: sha256(first.data.deviceKey) });
+      expect(d).toMatchObject({
+        firmwareVersion: 'V1.1.0',
+        country: 'US',
+        areaId: t.world.areas.us.id,
+        keyHash: sha256(first.data.deviceKey),
+      });
       expect((await poll(t, { id: d!.id, sn: 'REG-0002', key: first.data.deviceKey, model: 'IPC-REG', version: 'V1.1.0' })).code).toBe(200);
     });
 
     it('refuses a wrong provisioning key (24015), another brand’s device (24022) and bad input (1001)', async () => {
-      expect(await register(registration({ provisioningKey: 'wrong-key-wrong-key-wrong' }))).toMatchObject({ status: 401, code: ErrorCodes.provisioningKeyInvalid, data: null });
+      expect(await register(registration({ provisioningKey: 'wrong-key-wrong-key-wrong' }))).toMatchObject({
+        status: 401,
+        code: ErrorCodes.provisioningKeyInvalid,
+        data: null,
+      });
       expect((await register(registration({ sn: 'WORLDB000001', mac: 'B0B0B0000001' }))).code).toBe(ErrorCodes.deviceAlreadyRegistered);
       expect(await register(registration({ mac: 'not-a-mac' }))).toMatchObject({ status: 400, code: ErrorCodes.invalidParams });
       expect((await register(registration({ sn: 'bad sn!' }))).code).toBe(ErrorCodes.invalidParams);
       expect((await register({ provisioningKey: PROVISIONING_KEY })).code).toBe(ErrorCodes.invalidParams);
       // An SN of one device with the MAC of another.
       expect((await register(registration({ sn: 'REG-0001', mac: 'AA:BB:CC:00:00:02' }))).code).toBe(ErrorCodes.deviceAlreadyRegistered);
-      const res = await t.app.inject({ method: 'POST', url: `${DEVICE_API_PREFIX}/register`, payload: '{oops', headers: { 'content-type': 'application/json' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${DEVICE_API_PREFIX}/register`,
+        payload: '{oops',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.json()).toMatchObject({ code: ErrorCodes.malformedJson, data: null });
-      const text = await t.app.inject({ method: 'POST', url: `${DEVICE_API_PREFIX}/poll`, payload: 'hello', headers: { 'content-type': 'text/plain' } });
+      const text = await t.app.inject({
+        method: 'POST',
+        url: `${DEVICE_API_PREFIX}/poll`,
+        payload: 'hello',
+        headers: { 'content-type': 'text/plain' },
+      });
       expect(text.statusCode).toBe(400);
       expect(text.json()).toMatchObject({ code: ErrorCodes.invalidParams, data: null });
     });
@@ -84,20 +132,45 @@ describe.each(ENGINES)('device update service (%s)', (engine) => {
     let taskId: number;
 
     beforeAll(async () => {
-      fleet = await keyedDevices(t, { companyId: A().id, companyPath: A().path, count: 6, areaId: EU(), model: 'IPC-DL', snPrefix: 'DL', macOui: 'D1D2D3' });
+      fleet = await keyedDevices(t, {
+        companyId: A().id,
+        companyPath: A().path,
+        count: 6,
+        areaId: EU(),
+        model: 'IPC-DL',
+        snPrefix: 'DL',
+        macOui: 'D1D2D3',
+      });
       const content = Buffer.from(Array.from({ length: 100_000 }, (_, i) => i % 251));
       pkg = await createSyncedPackage(t.database, t.fileStore, {
-        companyId: A().id, companyPath: A().path, versionName: 'V3.0.0', models: ['IPC-DL'], compatibleVersions: ['V1.0.0'], content, syncedAt: new Date(t.clock.now()),
+        companyId: A().id,
+        companyPath: A().path,
+        versionName: 'V3.0.0',
+        models: ['IPC-DL'],
+        compatibleVersions: ['V1.0.0'],
+        content,
+        syncedAt: new Date(t.clock.now()),
       });
     });
 
     it('refuses a missing, malformed or wrong device key (24014)', async () => {
       const d = fleet[0]!;
-      expect(await deviceCall(t, 'poll', { model: d.model, firmwareVersion: d.version })).toMatchObject({ status: 401, code: ErrorCodes.deviceKeyInvalid });
-      expect((await deviceCall(t, 'poll', { model: d.model, firmwareVersion: d.version }, `Bearer ${d.sn}:${d.key}`)).code).toBe(ErrorCodes.deviceKeyInvalid);
-      expect((await deviceCall(t, 'poll', { model: d.model, firmwareVersion: d.version }, authOf({ sn: d.sn, key: `${d.key}x` }))).code).toBe(ErrorCodes.deviceKeyInvalid);
-      expect((await deviceCall(t, 'poll', { model: d.model, firmwareVersion: d.version }, authOf({ sn: 'NO-SUCH-SN', key: d.key }))).code).toBe(ErrorCodes.deviceKeyInvalid);
-      expect((await deviceCall(t, 'report', { taskId: 1, status: 'downloading' }, authOf({ sn: d.sn, key: 'x' }))).code).toBe(ErrorCodes.deviceKeyInvalid);
+      expect(await deviceCall(t, 'poll', { model: d.model, firmwareVersion: d.version })).toMatchObject({
+        status: 401,
+        code: ErrorCodes.deviceKeyInvalid,
+      });
+      expect((await deviceCall(t, 'poll', { model: d.model, firmwareVersion: d.version }, `Bearer ${d.sn}:${d.key}`)).code).toBe(
+        ErrorCodes.deviceKeyInvalid,
+      );
+      expect(
+        (await deviceCall(t, 'poll', { model: d.model, firmwareVersion: d.version }, authOf({ sn: d.sn, key: `${d.key}x` }))).code,
+      ).toBe(ErrorCodes.deviceKeyInvalid);
+      expect(
+        (await deviceCall(t, 'poll', { model: d.model, firmwareVersion: d.version }, authOf({ sn: 'NO-SUCH-SN', key: d.key }))).code,
+      ).toBe(ErrorCodes.deviceKeyInvalid);
+      expect((await deviceCall(t, 'report', { taskId: 1, status: 'downloading' }, authOf({ sn: d.sn, key: 'x' }))).code).toBe(
+        ErrorCodes.deviceKeyInvalid,
+      );
       expect((await deviceCall(t, 'poll', {}, authOf(d))).code).toBe(ErrorCodes.invalidParams);
     });
 
@@ -126,8 +199,17 @@ describe.each(ENGINES)('device update service (%s)', (engine) => {
       expect(p.code).toBe(200);
       const data = p.data as Extract<DevicePollResult, { action: 'upgrade' }>;
       expect(data).toMatchObject({
-        action: 'upgrade', taskId, nextPollSeconds: POLL_INTERVAL_BUSY_SECONDS,
-        package: { pkgId: pkg.id, version: 'V3.0.0', size: 100_000, md5: pkg.md5, sha256: pkg.sha256, descriptions: { 'en-US': 'Firmware V3.0.0', 'zh-CN': '固件 V3.0.0' } },
+        action: 'upgrade',
+        taskId,
+        nextPollSeconds: POLL_INTERVAL_BUSY_SECONDS,
+        package: {
+          pkgId: pkg.id,
+          version: 'V3.0.0',
+          size: 100_000,
+          md5: pkg.md5,
+          sha256: pkg.sha256,
+          descriptions: { 'en-US': 'Firmware V3.0.0', 'zh-CN': '固件 V3.0.0' },
+        },
       });
       expect(data.package.url.startsWith(`${t.services.config.publicUrl}${DEVICE_API_PREFIX}/download?`)).toBe(true);
       expect(data.package.urlExpiresAt).toBe(t.clock.now() + 300_000);
@@ -214,7 +296,10 @@ describe.each(ENGINES)('device update service (%s)', (engine) => {
 
     it('refuses reports of a device not handed the package, of another task, or malformed (24016, 1001)', async () => {
       const pending = fleet[5]!;
-      expect(await report(t, pending, { taskId, status: 'downloading' })).toMatchObject({ status: 200, code: ErrorCodes.deviceTaskMismatch });
+      expect(await report(t, pending, { taskId, status: 'downloading' })).toMatchObject({
+        status: 200,
+        code: ErrorCodes.deviceTaskMismatch,
+      });
       expect((await report(t, fleet[0]!, { taskId: 999999, status: 'downloading' })).code).toBe(ErrorCodes.deviceTaskMismatch);
       expect((await report(t, fleet[0]!, { taskId, status: 'success' })).code).toBe(ErrorCodes.invalidParams);
       expect((await report(t, fleet[0]!, { taskId, status: 'failed' })).code).toBe(ErrorCodes.invalidParams);

@@ -1,5 +1,11 @@
 import {
-  DEVICE_IMPORT_COLUMNS, ErrorCodes, IMPORT_MAX_ROWS, TARGET_IMPORT_COLUMNS, authCalls, deviceCalls, upgradeCalls,
+  DEVICE_IMPORT_COLUMNS,
+  ErrorCodes,
+  IMPORT_MAX_ROWS,
+  TARGET_IMPORT_COLUMNS,
+  authCalls,
+  deviceCalls,
+  upgradeCalls,
 } from '@portal/contract';
 import { and, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -50,16 +56,55 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
     t = await createTestApp(engine);
     owner = await t.login('owner-a@test.local');
     ownerB = await t.login('owner-b@test.local');
-    ({ eu: { id: eu }, us: { id: us }, rdc: { id: rdc } } = t.world.areas);
+    ({
+      eu: { id: eu },
+      us: { id: us },
+      rdc: { id: rdc },
+    } = t.world.areas);
     const { partnerA, dealerA, partnerB } = t.world.companies;
-    await seedDevices(t.database, { at: t.clock.now(), companyId: partnerA.id, companyPath: partnerA.path, count: 30, areaId: eu, country: ['DE', 'FR'], snPrefix: 'ACAM' });
     await seedDevices(t.database, {
       at: t.clock.now(),
-      companyId: partnerA.id, companyPath: partnerA.path, count: 5, areaId: us, country: 'US', snPrefix: 'ANVR',
-      model: 'NVR-800', productType: 'NVR', firmwareVersion: 'V3.0.0', macOui: 'A0B1C3',
+      companyId: partnerA.id,
+      companyPath: partnerA.path,
+      count: 30,
+      areaId: eu,
+      country: ['DE', 'FR'],
+      snPrefix: 'ACAM',
     });
-    await seedDevices(t.database, { at: t.clock.now(), companyId: dealerA.id, companyPath: dealerA.path, count: 3, areaId: eu, country: 'DE', snPrefix: 'ADLR', macOui: 'A0B1C4', firmwareVersion: 'V1.1.0' });
-    await seedDevices(t.database, { at: t.clock.now(), companyId: partnerB.id, companyPath: partnerB.path, count: 5, areaId: eu, country: 'DE', snPrefix: 'BCAM', macOui: 'B0B1C2' });
+    await seedDevices(t.database, {
+      at: t.clock.now(),
+      companyId: partnerA.id,
+      companyPath: partnerA.path,
+      count: 5,
+      areaId: us,
+      country: 'US',
+      snPrefix: 'ANVR',
+      model: 'NVR-800',
+      productType: 'NVR',
+      firmwareVersion: 'V3.0.0',
+      macOui: 'A0B1C3',
+    });
+    await seedDevices(t.database, {
+      at: t.clock.now(),
+      companyId: dealerA.id,
+      companyPath: dealerA.path,
+      count: 3,
+      areaId: eu,
+      country: 'DE',
+      snPrefix: 'ADLR',
+      macOui: 'A0B1C4',
+      firmwareVersion: 'V1.1.0',
+    });
+    await seedDevices(t.database, {
+      at: t.clock.now(),
+      companyId: partnerB.id,
+      companyPath: partnerB.path,
+      count: 5,
+      areaId: eu,
+      country: 'DE',
+      snPrefix: 'BCAM',
+      macOui: 'B0B1C2',
+    });
   });
   afterAll(() => t?.close());
 
@@ -72,7 +117,15 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
       expect(sns.filter((s) => s.startsWith('ADLR'))).toHaveLength(3);
       expect(sns.some((s) => s.startsWith('ANVR') || s.startsWith('BCAM') || s.startsWith('WORLDB'))).toBe(false);
       const dealerDevice = r.data.records.find((d) => d.sn === 'ADLR000001')!;
-      expect(dealerDevice).toMatchObject({ companyName: 'Dealer A1', mac: 'A0B1C4000001', areaId: eu, productType: 'IPC', country: 'DE', online: false, lastSeenAt: null });
+      expect(dealerDevice).toMatchObject({
+        companyName: 'Dealer A1',
+        mac: 'A0B1C4000001',
+        areaId: eu,
+        productType: 'IPC',
+        country: 'DE',
+        online: false,
+        lastSeenAt: null,
+      });
 
       const b = await list(ownerB, { pageSize: 100 });
       expect(b.data.records.every((d) => d.companyId === t.world.companies.partnerB.id)).toBe(true);
@@ -105,8 +158,14 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
       expect((await list(owner, { model: 'IPC-200', country: 'DE' })).data.total).toBe(18);
 
       const now = t.clock.now();
-      await t.database.db.update(devices).set({ lastSeenAt: new Date(now - 60_000) }).where(like(devices.sn, 'ACAM00000%'));
-      await t.database.db.update(devices).set({ lastSeenAt: new Date(now - 3_600_000) }).where(eq(devices.sn, 'ACAM000010'));
+      await t.database.db
+        .update(devices)
+        .set({ lastSeenAt: new Date(now - 60_000) })
+        .where(like(devices.sn, 'ACAM00000%'));
+      await t.database.db
+        .update(devices)
+        .set({ lastSeenAt: new Date(now - 3_600_000) })
+        .where(eq(devices.sn, 'ACAM000010'));
       const online = await list(owner, { online: true, pageSize: 100 });
       expect(online.data.total).toBe(9);
       expect(online.data.records.every((d) => d.online && d.lastSeenAt !== null)).toBe(true);
@@ -123,8 +182,14 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
     it('counts models, versions and countries of the caller’s devices', async () => {
       const r = await t.call(deviceCalls.facets, {}, owner);
       expect(r.data.models).toEqual([{ model: 'IPC-200', productType: 'IPC', devices: 33 }]);
-      expect(r.data.versions).toEqual([{ version: 'V1.0.0', devices: 30 }, { version: 'V1.1.0', devices: 3 }]);
-      expect(r.data.countries).toEqual([{ code: 'DE', devices: 18 }, { code: 'FR', devices: 15 }]);
+      expect(r.data.versions).toEqual([
+        { version: 'V1.0.0', devices: 30 },
+        { version: 'V1.1.0', devices: 3 },
+      ]);
+      expect(r.data.countries).toEqual([
+        { code: 'DE', devices: 18 },
+        { code: 'FR', devices: 15 },
+      ]);
       expect((await t.call(deviceCalls.facets, { productType: 'NVR' }, owner)).data.models).toEqual([]);
     });
   });
@@ -155,7 +220,15 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
       expect(r.data).toMatchObject({ total: 12, created: 2, updated: 1, failed: 9 });
 
       const [created1] = await t.database.db.select().from(devices).where(eq(devices.sn, 'IMP-001'));
-      expect(created1).toMatchObject({ mac: 'AABBCC000001', model: 'IPC-300', productType: 'IPC', country: 'DE', areaId: eu, hardwareVersion: 'HW2', companyId: t.world.companies.partnerA.id });
+      expect(created1).toMatchObject({
+        mac: 'AABBCC000001',
+        model: 'IPC-300',
+        productType: 'IPC',
+        country: 'DE',
+        areaId: eu,
+        hardwareVersion: 'HW2',
+        companyId: t.world.companies.partnerA.id,
+      });
       const [created2] = await t.database.db.select().from(devices).where(eq(devices.sn, 'IMP-002'));
       expect(created2).toMatchObject({ productType: 'NVR', areaId: eu, country: 'FR' }); // empty Area: the current DC
       const [updated] = await t.database.db.select().from(devices).where(eq(devices.sn, 'ACAM000001'));
@@ -170,7 +243,18 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
       expect(dl.status).toBe(200);
       expect(dl.headers['content-disposition']).toMatch(/attachment; filename="devices-errors\.xlsx"/);
       const book = await readBook(dl.body);
-      expect(book.rows[0]).toEqual(['SN', 'MAC', 'Model', 'Product type', 'Firmware version', 'Hardware version', 'Country', 'Area', 'Note', 'Reason']);
+      expect(book.rows[0]).toEqual([
+        'SN',
+        'MAC',
+        'Model',
+        'Product type',
+        'Firmware version',
+        'Hardware version',
+        'Country',
+        'Area',
+        'Note',
+        'Reason',
+      ]);
       const reasons = Object.fromEntries(book.rows.slice(1).map((row) => [String(row[8]), String(row[9])]));
       expect(Object.keys(reasons)).toHaveLength(9);
       expect(reasons['bad sn']).toMatch(/SN/);
@@ -184,7 +268,10 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
       expect(reasons.country).toMatch(/country/i);
       expect(book.rows.find((row) => row[8] === 'bad sn')!.slice(0, 2)).toEqual(['bad sn!', 'AABBCC000004']);
 
-      const [log] = await t.database.db.select().from(operationLogs).where(and(eq(operationLogs.action, 'device/import'), eq(operationLogs.targetId, String(fileId))));
+      const [log] = await t.database.db
+        .select()
+        .from(operationLogs)
+        .where(and(eq(operationLogs.action, 'device/import'), eq(operationLogs.targetId, String(fileId))));
       expect(log.after).toMatchObject({ total: 12, created: 2, updated: 1, failed: 9 });
 
       // The link is the caller's: tampered or expired, it is refused.
@@ -196,24 +283,37 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
     });
 
     it('writes the reasons in the caller’s locale', async () => {
-      const fileId = await upload(owner, 'zh.xlsx', await xlsx([['SN', 'MAC'], ['WORLDB000001', 'AABBCC0000FF']]));
+      const fileId = await upload(
+        owner,
+        'zh.xlsx',
+        await xlsx([
+          ['SN', 'MAC'],
+          ['WORLDB000001', 'AABBCC0000FF'],
+        ]),
+      );
       const r = await t.call(deviceCalls.import, { fileId }, owner, { locale: 'zh-CN' });
       expect(r.data).toMatchObject({ total: 1, created: 0, failed: 1 });
       const book = await readBook((await get(r.data.errorFileUrl!)).body);
-      expect(book.rows).toEqual([['SN', 'MAC', '原因'], ['WORLDB000001', 'AABBCC0000FF', '该设备属于其他品牌。']]);
+      expect(book.rows).toEqual([
+        ['SN', 'MAC', '原因'],
+        ['WORLDB000001', 'AABBCC0000FF', '该设备属于其他品牌。'],
+      ]);
       expect(book.name).toBe('未导入的行');
     });
 
     it('answers no error file when every row is good, and imports 5,000 rows at once', async () => {
       const rows: unknown[][] = [['SN', 'MAC', 'Model', 'Country']];
-      for (let i = 0; i < 5000; i++) rows.push([`BULK${String(i).padStart(5, '0')}`, `C0FFEE${i.toString(16).padStart(6, '0')}`, i % 2 ? 'NVR-800' : 'IPC-200', 'DE']);
+      for (let i = 0; i < 5000; i++)
+        rows.push([`BULK${String(i).padStart(5, '0')}`, `C0FFEE${i.toString(16).padStart(6, '0')}`, i % 2 ? 'NVR-800' : 'IPC-200', 'DE']);
       const fileId = await upload(owner, 'bulk.xlsx', await xlsx(rows));
       const started = performance.now();
       const r = await t.call(deviceCalls.import, { fileId }, owner);
       const seconds = (performance.now() - started) / 1000;
       expect(r.data).toEqual({ total: 5000, created: 5000, updated: 0, failed: 0, errorFileUrl: null });
       expect(seconds).toBeLessThan(15); // the bench holds the 2 s goal on PostgreSQL; this only guards against a row-by-row loop
-      const [{ n }] = (await t.database.query<{ n: number }>(`select count(*)::int n from devices where sn like 'BULK%' and product_type = 'NVR'`)).rows;
+      const [{ n }] = (
+        await t.database.query<{ n: number }>(`select count(*)::int n from devices where sn like 'BULK%' and product_type = 'NVR'`)
+      ).rows;
       expect(n).toBe(2500);
       // the same file again updates them all
       const again = await t.call(deviceCalls.import, { fileId }, owner);
@@ -227,7 +327,20 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
       expect(tooMany.basic).toMatchObject({ code: ErrorCodes.importTooManyRows, params: { max: 5000 } });
       expect(await t.database.db.select().from(devices).where(like(devices.sn, 'OVER%'))).toHaveLength(0);
 
-      const missing = await t.call(deviceCalls.import, { fileId: await upload(owner, 'cols.xlsx', await xlsx([['SN', 'Model'], ['X1', 'IPC-200']])) }, owner);
+      const missing = await t.call(
+        deviceCalls.import,
+        {
+          fileId: await upload(
+            owner,
+            'cols.xlsx',
+            await xlsx([
+              ['SN', 'Model'],
+              ['X1', 'IPC-200'],
+            ]),
+          ),
+        },
+        owner,
+      );
       expect(missing.basic).toMatchObject({ code: ErrorCodes.importMissingColumns, params: { columns: 'MAC' } });
       expect(missing.basic.msg).toContain('MAC');
 
@@ -237,21 +350,42 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
       // An .xls (accepted by the upload for licence lists) is not a device list.
       const [xlsFile] = await t.database.db
         .insert(files)
-        .values({ companyId: t.world.companies.partnerA.id, path: 'import/test/old.xls', name: 'old.xls', mime: 'application/vnd.ms-excel', size: 4, sha256: 'x' })
+        .values({
+          companyId: t.world.companies.partnerA.id,
+          path: 'import/test/old.xls',
+          name: 'old.xls',
+          mime: 'application/vnd.ms-excel',
+          size: 4,
+          sha256: 'x',
+        })
         .returning();
       await t.fileStore.put(xlsFile.path, Buffer.from([0xd0, 0xcf, 0x11, 0xe0]));
       expect((await t.call(deviceCalls.import, { fileId: xlsFile.id }, owner)).basic.code).toBe(ErrorCodes.importUnreadable);
       // Neither is an upload that only claims to be one.
       const [fake] = await t.database.db
         .insert(files)
-        .values({ companyId: t.world.companies.partnerA.id, path: 'import/test/fake.xlsx', name: 'fake.xlsx', mime: 'text/plain', size: 9, sha256: 'x' })
+        .values({
+          companyId: t.world.companies.partnerA.id,
+          path: 'import/test/fake.xlsx',
+          name: 'fake.xlsx',
+          mime: 'text/plain',
+          size: 9,
+          sha256: 'x',
+        })
         .returning();
       await t.fileStore.put(fake.path, Buffer.from('SN,MAC\nA,B'));
       expect((await t.call(deviceCalls.import, { fileId: fake.id }, owner)).basic.code).toBe(ErrorCodes.importUnreadable);
     });
 
     it("refuses another company's file", async () => {
-      const fileId = await upload(ownerB, 'b.xlsx', await xlsx([['SN', 'MAC'], ['BX1', 'AABBCCDDEE01']]));
+      const fileId = await upload(
+        ownerB,
+        'b.xlsx',
+        await xlsx([
+          ['SN', 'MAC'],
+          ['BX1', 'AABBCCDDEE01'],
+        ]),
+      );
       expect((await t.call(deviceCalls.import, { fileId }, owner)).basic.code).toBe(ErrorCodes.notFound);
     });
 
@@ -294,7 +428,10 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
       expect(a.basic.code).toBe(200);
       expect(a.data.key.length).toBeGreaterThanOrEqual(32);
       expect((await t.call(deviceCalls.provisioningKey, {}, owner)).data).toEqual(a.data);
-      const [row] = await t.database.db.select().from(deviceProvisioningKeys).where(eq(deviceProvisioningKeys.companyId, t.world.companies.partnerA.id));
+      const [row] = await t.database.db
+        .select()
+        .from(deviceProvisioningKeys)
+        .where(eq(deviceProvisioningKeys.companyId, t.world.companies.partnerA.id));
       expect(row.keyHash).toBe(createHash('sha256').update(a.data.key).digest('hex'));
 
       const b = await t.call(deviceCalls.provisioningKey, {}, ownerB);
@@ -320,12 +457,25 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
 
     beforeAll(async () => {
       const { partnerA } = t.world.companies;
-      const pkg = await createSyncedPackage(t.database, t.fileStore, { companyId: partnerA.id, companyPath: partnerA.path, versionName: 'V2.0.0' });
+      const pkg = await createSyncedPackage(t.database, t.fileStore, {
+        companyId: partnerA.id,
+        companyPath: partnerA.path,
+        versionName: 'V2.0.0',
+      });
       const [task] = await t.database.db
         .insert(releaseTasks)
         .values({
-          pkgId: pkg.id, companyId: partnerA.id, companyPath: partnerA.path, releaseType: 'full', areaIds: [eu], target: {},
-          startAt: new Date(t0), endAt: new Date(t0 + 60 * DAY), status: 'in_release', gates: {}, createdByName: 'owner-a',
+          pkgId: pkg.id,
+          companyId: partnerA.id,
+          companyPath: partnerA.path,
+          releaseType: 'full',
+          areaIds: [eu],
+          target: {},
+          startAt: new Date(t0),
+          endAt: new Date(t0 + 60 * DAY),
+          status: 'in_release',
+          gates: {},
+          createdByName: 'owner-a',
         })
         .returning();
       taskId = task.id;
@@ -333,15 +483,27 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
       const states = ['success', 'failed', 'downloading', 'pending'] as const;
       await t.database.db.insert(taskDevices).values(
         acam.slice(0, 12).map((d, i) => ({
-          taskId: task.id, deviceId: d.id, wave: 1 + (i % 2), state: states[i % 4], country: d.country, fromVersion: 'V1.0.0',
-          reportedVersion: states[i % 4] === 'success' ? 'V2.0.0' : null, errorCode: states[i % 4] === 'failed' ? 'FLASH_ERROR' : null,
+          taskId: task.id,
+          deviceId: d.id,
+          wave: 1 + (i % 2),
+          state: states[i % 4],
+          country: d.country,
+          fromVersion: 'V1.0.0',
+          reportedVersion: states[i % 4] === 'success' ? 'V2.0.0' : null,
+          errorCode: states[i % 4] === 'failed' ? 'FLASH_ERROR' : null,
           // the last two were updated long before the range
           updatedAt: new Date(i < 10 ? t0 + i * DAY : t0 - 200 * DAY),
         })),
       );
       // Partner B's task holds its own device, with a report in the range.
       await t.database.db.insert(taskDevices).values({
-        taskId: t.world.upgradeB.task.id, deviceId: t.world.upgradeB.device.id, wave: 1, state: 'success', country: 'US', fromVersion: 'V1.0.0', updatedAt: new Date(t0 + DAY),
+        taskId: t.world.upgradeB.task.id,
+        deviceId: t.world.upgradeB.device.id,
+        wave: 1,
+        state: 'success',
+        country: 'US',
+        fromVersion: 'V1.0.0',
+        updatedAt: new Date(t0 + DAY),
       });
     });
 
@@ -356,10 +518,35 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
       expect(dl.status).toBe(200);
       expect(dl.headers['content-type']).toMatch(/spreadsheetml/);
       const book = await readBook(dl.body);
-      expect(book.rows[0]).toEqual(['Task ID', 'Package version', 'SN', 'MAC', 'Model', 'Country', 'Wave', 'State', 'From version', 'Reported version', 'Error code', 'Updated at (UTC)']);
+      expect(book.rows[0]).toEqual([
+        'Task ID',
+        'Package version',
+        'SN',
+        'MAC',
+        'Model',
+        'Country',
+        'Wave',
+        'State',
+        'From version',
+        'Reported version',
+        'Error code',
+        'Updated at (UTC)',
+      ]);
       expect(book.rows).toHaveLength(11);
       const first = book.rows[1]!;
-      expect(first.slice(0, 11)).toEqual([taskId, 'V2.0.0', 'ACAM000001', 'A0:B1:C2:00:00:01', 'IPC-200', 'DE', 1, 'Success', 'V1.0.0', 'V2.0.0', undefined]);
+      expect(first.slice(0, 11)).toEqual([
+        taskId,
+        'V2.0.0',
+        'ACAM000001',
+        'A0:B1:C2:00:00:01',
+        'IPC-200',
+        'DE',
+        1,
+        'Success',
+        'V1.0.0',
+        'V2.0.0',
+        undefined,
+      ]);
       expect((first[11] as Date).toISOString()).toBe(new Date(t0).toISOString());
       expect(book.rows.some((row) => String(row[2]).startsWith('WORLDB'))).toBe(false);
       expect(book.rows[2]!.slice(7, 11)).toEqual(['Failed', 'V1.0.0', undefined, 'FLASH_ERROR']);
@@ -375,7 +562,9 @@ describe.each(ENGINES)('device registry (%s)', (engine) => {
     });
 
     it("refuses another brand's task, a range over 90 days, and tampered or expired links", async () => {
-      expect((await t.call(upgradeCalls.resultExport, { range, taskId: t.world.upgradeB.task.id }, owner)).basic.code).toBe(ErrorCodes.notFound);
+      expect((await t.call(upgradeCalls.resultExport, { range, taskId: t.world.upgradeB.task.id }, owner)).basic.code).toBe(
+        ErrorCodes.notFound,
+      );
       const long = await t.call(upgradeCalls.resultExport, { range: { from: t0, to: t0 + 91 * DAY } }, owner);
       expect(long.basic.code).toBe(ErrorCodes.invalidParams);
 

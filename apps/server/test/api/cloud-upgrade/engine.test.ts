@@ -17,7 +17,17 @@ import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 import { createSyncedPackage } from '../../support/upgrade-fixtures';
 import {
-  DAY, deviceCall, deviceStates, fleetRound, fullTask, grayTask, HOUR, keyedDevices, poll, report, type SimDevice,
+  DAY,
+  deviceCall,
+  deviceStates,
+  fleetRound,
+  fullTask,
+  grayTask,
+  HOUR,
+  keyedDevices,
+  poll,
+  report,
+  type SimDevice,
 } from '../../support/upgrade-release';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -43,24 +53,37 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
     expect(r.basic.code, r.basic.msg).toBe(200);
     return r.data as ReleaseTaskDetail;
   };
-  const operate = (taskId: number, action: string, s: Session = owner) => t.call(upgradeCalls.taskOperate, { taskId, action: action as 'pause' }, s);
+  const operate = (taskId: number, action: string, s: Session = owner) =>
+    t.call(upgradeCalls.taskOperate, { taskId, action: action as 'pause' }, s);
 
   /** A fresh model per scenario, so scenarios do not target each other's devices. */
   async function scenario(count: number, opts: { country?: string | string[] } = {}) {
     const model = `M-${++version}`;
     const fleet = await keyedDevices(t, {
-      companyId: A().id, companyPath: A().path, count, areaId: EU(), model, country: opts.country ?? 'DE',
-      snPrefix: `E${version}X`, macOui: `A0B1${(oui++).toString(16).toUpperCase().padStart(2, '0')}`,
+      companyId: A().id,
+      companyPath: A().path,
+      count,
+      areaId: EU(),
+      model,
+      country: opts.country ?? 'DE',
+      snPrefix: `E${version}X`,
+      macOui: `A0B1${(oui++).toString(16).toUpperCase().padStart(2, '0')}`,
     });
     const pkg = await createSyncedPackage(t.database, t.fileStore, {
-      companyId: A().id, companyPath: A().path, versionName: `V9.${version}`, models: [model], compatibleVersions: ['V1.0.0'],
+      companyId: A().id,
+      companyPath: A().path,
+      versionName: `V9.${version}`,
+      models: [model],
+      compatibleVersions: ['V1.0.0'],
       syncedAt: new Date(t.clock.now()),
     });
     return { fleet, pkg, model };
   }
 
   async function waveMembers(taskId: number, wave: number): Promise<number[]> {
-    const r = await t.database.db.execute(sql`select device_id::float8 as id from task_devices where task_id = ${taskId} and wave = ${wave} order by device_id`);
+    const r = await t.database.db.execute(
+      sql`select device_id::float8 as id from task_devices where task_id = ${taskId} and wave = ${wave} order by device_id`,
+    );
     return (r as unknown as { rows: { id: number }[] }).rows.map((x) => Number(x.id));
   }
 
@@ -110,10 +133,18 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
 
   it('opens canary waves behind the success gate, pauses below it with the reason, reaches gray complete and completes after promote', async () => {
     const { fleet, pkg } = await scenario(70);
-    const taskId = await submit(grayTask(pkg.id, [EU()], t.clock.now(), 50, 'fast', { gates: { successThreshold: 90, errorThreshold: 50, minDevices: 10, reportTimeoutMinutes: 120 } }));
+    const taskId = await submit(
+      grayTask(pkg.id, [EU()], t.clock.now(), 50, 'fast', {
+        gates: { successThreshold: 90, errorThreshold: 50, minDevices: 10, reportTimeoutMinutes: 120 },
+      }),
+    );
     let d = await get(taskId);
     expect(d.status).toBe('in_release');
-    expect(d.waves.map((w) => [w.index, w.size, w.isPromotion])).toEqual([[1, 10, false], [2, 40, false], [3, 20, true]]);
+    expect(d.waves.map((w) => [w.index, w.size, w.isPromotion])).toEqual([
+      [1, 10, false],
+      [2, 40, false],
+      [3, 20, true],
+    ]);
     expect(d.counts).toMatchObject({ targetQuantity: 70, noticeQuantity: 50 });
 
     // Wave 1: two of its ten devices fail, 80% < 90%.
@@ -141,7 +172,14 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
     expect(d.status).toBe('gray_complete');
     // The promotion wave waits for promote.
     const promotion = await waveMembers(taskId, 3);
-    expect((await poll(t, fleet.find((x) => x.id === promotion[0])!)).data.action).toBe('none');
+    expect(
+      (
+        await poll(
+          t,
+          fleet.find((x) => x.id === promotion[0])!,
+        )
+      ).data.action,
+    ).toBe('none');
     await tick();
     expect((await get(taskId)).status).toBe('gray_complete');
 
@@ -161,7 +199,12 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
   it('waits for the pace of a wave before opening the next one', async () => {
     const { fleet, pkg } = await scenario(60);
     const taskId = await submit(grayTask(pkg.id, [EU()], t.clock.now(), 50, 'normal'));
-    expect((await get(taskId)).waves.map((w) => [w.size, w.isPromotion])).toEqual([[5, false], [15, false], [30, false], [10, true]]);
+    expect((await get(taskId)).waves.map((w) => [w.size, w.isPromotion])).toEqual([
+      [5, false],
+      [15, false],
+      [30, false],
+      [10, true],
+    ]);
     expect(await fleetRound(t, fleet)).toHaveLength(5);
     await tick();
     expect((await get(taskId)).currentWave).toBe(1);
@@ -177,7 +220,11 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
 
   it('pauses itself when failures pass the error threshold, and continue judges only what fails afterwards', async () => {
     const { fleet, pkg } = await scenario(20);
-    const taskId = await submit(fullTask(pkg.id, [EU()], t.clock.now(), { gates: { successThreshold: 90, errorThreshold: 20, minDevices: 10, reportTimeoutMinutes: 120 } }));
+    const taskId = await submit(
+      fullTask(pkg.id, [EU()], t.clock.now(), {
+        gates: { successThreshold: 90, errorThreshold: 20, minDevices: 10, reportTimeoutMinutes: 120 },
+      }),
+    );
     const first = fleet.slice(0, 10);
     await fleetRound(t, first, { fail: new Set(first.slice(0, 3).map((x) => x.id)) });
     await tick();
@@ -201,7 +248,11 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
 
   it('counts a device that does not report within the timeout as failed', async () => {
     const { fleet, pkg } = await scenario(10);
-    const taskId = await submit(fullTask(pkg.id, [EU()], t.clock.now(), { gates: { successThreshold: 90, errorThreshold: 50, minDevices: 100, reportTimeoutMinutes: 30 } }));
+    const taskId = await submit(
+      fullTask(pkg.id, [EU()], t.clock.now(), {
+        gates: { successThreshold: 90, errorThreshold: 50, minDevices: 100, reportTimeoutMinutes: 30 },
+      }),
+    );
     const silent = new Set(fleet.slice(0, 2).map((x) => x.id));
     await fleetRound(t, fleet, { silent });
     await tick();
@@ -225,7 +276,11 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
 
   it('takes a late success of a timed-out device in place of its failure while the task runs', async () => {
     const { fleet, pkg } = await scenario(4);
-    const taskId = await submit(fullTask(pkg.id, [EU()], t.clock.now(), { gates: { successThreshold: 90, errorThreshold: 100, minDevices: 100, reportTimeoutMinutes: 30 } }));
+    const taskId = await submit(
+      fullTask(pkg.id, [EU()], t.clock.now(), {
+        gates: { successThreshold: 90, errorThreshold: 100, minDevices: 100, reportTimeoutMinutes: 30 },
+      }),
+    );
     const p = await poll(t, fleet[0]!);
     expect(p.data.action).toBe('upgrade');
     // The others answer later, so they are still within their timeout when the first one's has passed.
@@ -242,7 +297,12 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
   it('counts a device that never answers within the report timeout as failed (NO_RESPONSE), so the task completes', async () => {
     const { fleet, pkg, model } = await scenario(5);
     const now = t.clock.now();
-    const taskId = await submit(fullTask(pkg.id, [EU()], now, { endAt: now + 6 * HOUR, gates: { successThreshold: 90, errorThreshold: 50, minDevices: 100, reportTimeoutMinutes: 60 } }));
+    const taskId = await submit(
+      fullTask(pkg.id, [EU()], now, {
+        endAt: now + 6 * HOUR,
+        gates: { successThreshold: 90, errorThreshold: 50, minDevices: 100, reportTimeoutMinutes: 60 },
+      }),
+    );
     await fleetRound(t, fleet.slice(0, 4));
     await advance(59 * 60_000);
     await tick();
@@ -257,7 +317,12 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
     expect(silent.data.records.map((r) => [r.sn, r.errorCode])).toEqual([[fleet[4]!.sn, 'NO_RESPONSE']]);
     // The silent device is free for another release.
     const pkg2 = await createSyncedPackage(t.database, t.fileStore, {
-      companyId: A().id, companyPath: A().path, versionName: `${pkg.versionName}.1`, models: [model], compatibleVersions: ['V1.0.0'], syncedAt: new Date(t.clock.now()),
+      companyId: A().id,
+      companyPath: A().path,
+      versionName: `${pkg.versionName}.1`,
+      models: [model],
+      compatibleVersions: ['V1.0.0'],
+      syncedAt: new Date(t.clock.now()),
     });
     const pv = await t.call(upgradeCalls.taskPreview, { pkgId: pkg2.id, releaseType: 'full', areaIds: [EU()] }, owner);
     expect(pv.data).toMatchObject({ targetQuantity: 1, busyElsewhere: 0 });
@@ -266,7 +331,9 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
   it('does not fail waiting devices for the time a task spent paused', async () => {
     const { fleet, pkg } = await scenario(3);
     const now = t.clock.now();
-    const taskId = await submit(fullTask(pkg.id, [EU()], now, { gates: { successThreshold: 90, errorThreshold: 50, minDevices: 100, reportTimeoutMinutes: 60 } }));
+    const taskId = await submit(
+      fullTask(pkg.id, [EU()], now, { gates: { successThreshold: 90, errorThreshold: 50, minDevices: 100, reportTimeoutMinutes: 60 } }),
+    );
     await tick();
     expect((await t.call(upgradeCalls.taskOperate, { taskId, action: 'pause' }, owner)).data.status).toBe('paused');
     await advance(5 * HOUR);
@@ -289,7 +356,9 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
     expect(paused.data.counts).toMatchObject({ success: 4, notified: 5, toUpgrade: 5 });
     for (const d of fleet.slice(5)) expect((await poll(t, d)).data.action).toBe('none');
     // Already handed the package before the pause: its report still counts.
-    expect((await report(t, fleet[4]!, { taskId, status: 'success', firmwareVersion: pkg.versionName })).data).toEqual({ state: 'success' });
+    expect((await report(t, fleet[4]!, { taskId, status: 'success', firmwareVersion: pkg.versionName })).data).toEqual({
+      state: 'success',
+    });
     await tick();
     expect((await get(taskId)).status).toBe('paused');
 
@@ -310,7 +379,9 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
     expect(await deviceStates(t, taskId)).toEqual({ success: 2, cancelled: 4 });
     expect(ended.data.counts).toMatchObject({ success: 2, toUpgrade: 0, upgrading: 0 });
     expect((await poll(t, fleet[3]!)).data.action).toBe('none');
-    expect((await report(t, fleet[2]!, { taskId, status: 'success', firmwareVersion: pkg.versionName })).code).toBe(ErrorCodes.deviceTaskMismatch);
+    expect((await report(t, fleet[2]!, { taskId, status: 'success', firmwareVersion: pkg.versionName })).code).toBe(
+      ErrorCodes.deviceTaskMismatch,
+    );
     expect((await operate(taskId, 'continue')).basic.code).toBe(ErrorCodes.illegalTransition);
 
     // A second task over the same devices (the region is free again once the first ended), revoked before it starts.
@@ -332,7 +403,11 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
     }
     const s = await operate(taskId, 'supplierSuspend', supplier);
     expect(s.basic.code, s.basic.msg).toBe(200);
-    expect(s.data).toMatchObject({ status: 'supplier_suspended', pauseReason: 'supplier', pauseDetail: 'Suspended by the supplier (supplier).' });
+    expect(s.data).toMatchObject({
+      status: 'supplier_suspended',
+      pauseReason: 'supplier',
+      pauseDetail: 'Suspended by the supplier (supplier).',
+    });
     expect((await poll(t, fleet[0]!)).data.action).toBe('none');
     expect((await operate(taskId, 'continue')).basic.code).toBe(ErrorCodes.illegalTransition);
     const r = await operate(taskId, 'supplierResume', supplier);
@@ -345,7 +420,13 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
     expect((await operate(taskId, 'externalResume', supplier)).data.status).toBe('in_release');
     expect((await poll(t, fleet[0]!)).data.action).toBe('upgrade');
     expect((await get(taskId)).history.map((h) => `${h.action}:${h.by}`)).toEqual([
-      'submit:owner-a', 'release:owner-a', 'supplierSuspend:supplier', 'supplierResume:supplier', 'continue:owner-a', 'externalPause:supplier', 'externalResume:supplier',
+      'submit:owner-a',
+      'release:owner-a',
+      'supplierSuspend:supplier',
+      'supplierResume:supplier',
+      'continue:owner-a',
+      'externalPause:supplier',
+      'externalResume:supplier',
     ]);
   });
 
@@ -382,9 +463,18 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
 
     // Registers through the device API with the brand's provisioning key.
     const provisioningKey = 'prov-key-for-late-joiners-0001';
-    await t.database.db.insert(deviceProvisioningKeys).values({ companyId: A().id, key: provisioningKey, keyHash: sha256(provisioningKey) }).onConflictDoNothing();
+    await t.database.db
+      .insert(deviceProvisioningKeys)
+      .values({ companyId: A().id, key: provisioningKey, keyHash: sha256(provisioningKey) })
+      .onConflictDoNothing();
     const reg = await deviceCall<{ deviceId: number; deviceKey: string }>(t, 'register', {
-      provisioningKey, sn: `LATE${version}A`, mac: `0A:0B:0C:0D:${(version % 256).toString(16).padStart(2, '0')}:01`, model, productType: 'IPC', firmwareVersion: 'V1.0.0', country: 'DE',
+      provisioningKey,
+      sn: `LATE${version}A`,
+      mac: `0A:0B:0C:0D:${(version % 256).toString(16).padStart(2, '0')}:01`,
+      model,
+      productType: 'IPC',
+      firmwareVersion: 'V1.0.0',
+      country: 'DE',
     });
     expect(reg.code, reg.msg).toBe(200);
     const late: SimDevice = { id: reg.data.deviceId, sn: `LATE${version}A`, key: reg.data.deviceKey, model, version: 'V1.0.0' };
@@ -395,7 +485,18 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
     // Written by an import (no device API): the engine picks it up on its next tick.
     const [imported] = await t.database.db
       .insert(devices)
-      .values({ companyId: A().id, companyPath: A().path, sn: `LATE${version}B`, mac: `0A0B0C0E${(version % 256).toString(16).padStart(2, '0').toUpperCase()}02`, model, productType: 'IPC', firmwareVersion: 'V1.0.0', country: 'DE', areaId: EU(), updatedAt: new Date(t.clock.now()) })
+      .values({
+        companyId: A().id,
+        companyPath: A().path,
+        sn: `LATE${version}B`,
+        mac: `0A0B0C0E${(version % 256).toString(16).padStart(2, '0').toUpperCase()}02`,
+        model,
+        productType: 'IPC',
+        firmwareVersion: 'V1.0.0',
+        country: 'DE',
+        areaId: EU(),
+        updatedAt: new Date(t.clock.now()),
+      })
       .returning();
     await tick();
     const d = await get(taskId);
@@ -404,7 +505,16 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
     expect(rows.data.records).toEqual([expect.objectContaining({ deviceId: imported!.id, state: 'pending', wave: 1 })]);
 
     // A device that reports a version the package fits (it was on another one) joins too.
-    const other = await keyedDevices(t, { companyId: A().id, companyPath: A().path, count: 1, areaId: EU(), model, firmwareVersion: 'V0.9', snPrefix: `LATE${version}C`, macOui: '0A0B0F' });
+    const other = await keyedDevices(t, {
+      companyId: A().id,
+      companyPath: A().path,
+      count: 1,
+      areaId: EU(),
+      model,
+      firmwareVersion: 'V0.9',
+      snPrefix: `LATE${version}C`,
+      macOui: '0A0B0F',
+    });
     expect((await poll(t, other[0]!)).data.action).toBe('none');
     other[0]!.version = 'V1.0.0';
     expect((await poll(t, other[0]!)).data).toMatchObject({ action: 'upgrade', taskId });
@@ -416,14 +526,30 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
     const { fleet, pkg, model } = await scenario(4);
     // Another package for the same devices, in the same region.
     const pkg2 = await createSyncedPackage(t.database, t.fileStore, {
-      companyId: A().id, companyPath: A().path, versionName: `V9.${version}b`, models: [model], compatibleVersions: ['V1.0.0'],
+      companyId: A().id,
+      companyPath: A().path,
+      versionName: `V9.${version}b`,
+      models: [model],
+      compatibleVersions: ['V1.0.0'],
       syncedAt: new Date(t.clock.now()),
     });
     // Registered well before the tasks (on the test's clock): only being freed can make them join now.
-    await t.database.db.update(devices).set({ updatedAt: new Date(t.clock.now()) }).where(inArray(devices.id, fleet.map((f) => f.id)));
+    await t.database.db
+      .update(devices)
+      .set({ updatedAt: new Date(t.clock.now()) })
+      .where(
+        inArray(
+          devices.id,
+          fleet.map((f) => f.id),
+        ),
+      );
     await advance(HOUR);
     // The first task holds two of the devices; the second gets the other two (the held ones are busy elsewhere).
-    const first = await submit({ target: { pkgId: pkg.id, releaseType: 'specified', areaIds: [], sns: [fleet[0]!.sn, fleet[1]!.sn] }, startAt: t.clock.now(), endAt: t.clock.now() + 30 * DAY });
+    const first = await submit({
+      target: { pkgId: pkg.id, releaseType: 'specified', areaIds: [], sns: [fleet[0]!.sn, fleet[1]!.sn] },
+      startAt: t.clock.now(),
+      endAt: t.clock.now() + 30 * DAY,
+    });
     const second = await submit(fullTask(pkg2.id, [EU()], t.clock.now()));
     expect((await get(second)).counts.targetQuantity).toBe(2);
     // Nothing changes while the first task runs.

@@ -22,7 +22,11 @@ describe.each(ENGINES)('imports are bounded per server (%s)', (engine) => {
 
   it('answers 24026 while every import slot is taken, and imports once one is free', async () => {
     const book = await writeXlsxBuffer([
-      { name: 'Devices', columns: DEVICE_IMPORT_COLUMNS.map((header) => ({ header })), rows: [['BUSY00000001', 'BE1F00000001', 'IPC-200', '', 'V1.0.0', 'HW1.0', 'DE', '']] },
+      {
+        name: 'Devices',
+        columns: DEVICE_IMPORT_COLUMNS.map((header) => ({ header })),
+        rows: [['BUSY00000001', 'BE1F00000001', 'IPC-200', '', 'V1.0.0', 'HW1.0', 'DE', '']],
+      },
     ]);
     const { fileId, path } = await t.upload(owner, 'import', 'busy.xlsx', book);
     const held = Array.from({ length: IMPORT_CONCURRENCY_MAX }, () => importSlots.tryAcquire()!);

@@ -29,8 +29,17 @@ describe.each(ENGINES)('upgrade tick as a job (%s)', (engine) => {
     const created = await t.call(
       upgradeCalls.packageCreate,
       {
-        versionName: 'V9.9.1', productType: 'IPC', models: ['IPC-200'], compatibleVersions: ['V1.0.0'], validityDays: 30, isTest: false,
-        descriptions: { 'en-US': 'x', 'zh-CN': 'x' }, signSheetFileId: null, fileName: 'fw.bin', size: content.length, md5: createHash('md5').update(content).digest('hex'),
+        versionName: 'V9.9.1',
+        productType: 'IPC',
+        models: ['IPC-200'],
+        compatibleVersions: ['V1.0.0'],
+        validityDays: 30,
+        isTest: false,
+        descriptions: { 'en-US': 'x', 'zh-CN': 'x' },
+        signSheetFileId: null,
+        fileName: 'fw.bin',
+        size: content.length,
+        md5: createHash('md5').update(content).digest('hex'),
       },
       owner,
     );
@@ -40,7 +49,11 @@ describe.each(ENGINES)('upgrade tick as a job (%s)', (engine) => {
 
     const log = { error() {}, warn() {}, info() {} } as never;
     for (let i = 0; i < 2; i++) {
-      const queue = createJobQueue(t.database, { connectionString: t.database.connectionString, pollingIntervalSeconds: 0.5, maintenance: false });
+      const queue = createJobQueue(t.database, {
+        connectionString: t.database.connectionString,
+        pollingIntervalSeconds: 0.5,
+        maintenance: false,
+      });
       queues.push(queue);
       await queue.start();
       await registerUpgradeJobs(queue, { database: t.database, services: t.services, clock: t.clock, log, intervalMs: 300 });
@@ -55,7 +68,9 @@ describe.each(ENGINES)('upgrade tick as a job (%s)', (engine) => {
       `select started_on, completed_on from pgboss.job where name = $1 and started_on is not null order by started_on`,
       [UPGRADE_JOBS.tick.name],
     );
-    const spans = rows.map((r) => [new Date(r.started_on).getTime(), r.completed_on ? new Date(r.completed_on).getTime() : Infinity] as const);
+    const spans = rows.map(
+      (r) => [new Date(r.started_on).getTime(), r.completed_on ? new Date(r.completed_on).getTime() : Infinity] as const,
+    );
     let overlapped = false;
     for (let i = 1; i < spans.length; i++) if (spans[i][0] < spans[i - 1][1]) overlapped = true;
     const runs = spans.filter(([s]) => s >= started).length;
@@ -65,7 +80,10 @@ describe.each(ENGINES)('upgrade tick as a job (%s)', (engine) => {
     expect(runs).toBeGreaterThanOrEqual(2);
     // One chain: never more than one run waiting (each instance queues its successor), and at most
     // one run per 300 ms interval.
-    const waiting = await t.database.query<{ n: number }>(`select count(*)::int as n from pgboss.job where name = $1 and state in ('created', 'retry')`, [UPGRADE_JOBS.tick.name]);
+    const waiting = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from pgboss.job where name = $1 and state in ('created', 'retry')`,
+      [UPGRADE_JOBS.tick.name],
+    );
     expect(waiting.rows[0].n).toBeLessThanOrEqual(1);
     expect(runs).toBeLessThanOrEqual(Math.ceil(3_000 / 300) + 1);
   });

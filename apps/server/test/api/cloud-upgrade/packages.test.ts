@@ -7,7 +7,18 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  API_PREFIX, authCalls, buildBasic, DAY_MS, ErrorCodes, PACKAGE_CHUNK_BYTES, PACKAGE_UPLOAD_ABANDON_DAYS, PACKAGE_VALIDITY_MIN_DAYS, STORAGE_PATH_PREFIX, STORAGE_TOKEN_TTL_MS, upgradeCalls, FILE_UPLOAD_PATH,
+  API_PREFIX,
+  authCalls,
+  buildBasic,
+  DAY_MS,
+  ErrorCodes,
+  PACKAGE_CHUNK_BYTES,
+  PACKAGE_UPLOAD_ABANDON_DAYS,
+  PACKAGE_VALIDITY_MIN_DAYS,
+  STORAGE_PATH_PREFIX,
+  STORAGE_TOKEN_TTL_MS,
+  upgradeCalls,
+  FILE_UPLOAD_PATH,
   type FirmwarePackage,
 } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
@@ -58,7 +69,11 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
   });
 
   async function create(content: Buffer, over: Record<string, unknown> = {}, session = owner): Promise<FirmwarePackage> {
-    const r = await t.call(upgradeCalls.packageCreate, { ...fields(over), fileName: 'fw.bin', size: content.length, md5: md5(content), ...over } as never, session);
+    const r = await t.call(
+      upgradeCalls.packageCreate,
+      { ...fields(over), fileName: 'fw.bin', size: content.length, md5: md5(content), ...over } as never,
+      session,
+    );
     expect(r.basic.code, r.basic.msg).toBe(200);
     return r.data;
   }
@@ -83,8 +98,16 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
   }
 
   async function uploadStatus(objectName: string, token: string, headers: Record<string, string> = {}) {
-    const res = await t.app.inject({ method: 'GET', url: `${objectPath(objectName)}/status`, headers: { 'x-security-token': token, ...headers } });
-    return res.json() as { code: number; msg: string; data: { size: number; chunkBytes: number; received: number[]; uploadedBytes: number } | null };
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${objectPath(objectName)}/status`,
+      headers: { 'x-security-token': token, ...headers },
+    });
+    return res.json() as {
+      code: number;
+      msg: string;
+      data: { size: number; chunkBytes: number; received: number[]; uploadedBytes: number } | null;
+    };
   }
 
   const chunkOf = (content: Buffer, i: number) => content.subarray(i * PACKAGE_CHUNK_BYTES, (i + 1) * PACKAGE_CHUNK_BYTES);
@@ -125,13 +148,23 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
     const base = { fileName: 'fw.bin', size: content.length, md5: md5(content) };
     const short = await t.call(upgradeCalls.packageCreate, { ...fields({ validityDays: PACKAGE_VALIDITY_MIN_DAYS - 1 }), ...base }, owner);
     expect(short.basic.code).toBe(ErrorCodes.invalidParams);
-    const noEnglish = await t.call(upgradeCalls.packageCreate, { ...fields({ descriptions: { 'zh-CN': '说明', 'en-US': ' ' } }), ...base }, owner);
+    const noEnglish = await t.call(
+      upgradeCalls.packageCreate,
+      { ...fields({ descriptions: { 'zh-CN': '说明', 'en-US': ' ' } }), ...base },
+      owner,
+    );
     expect(noEnglish.basic.code).toBe(ErrorCodes.invalidParams);
     const badMd5 = await t.call(upgradeCalls.packageCreate, { ...fields(), ...base, md5: 'xyz' }, owner);
     expect(badMd5.basic.code).toBe(ErrorCodes.invalidParams);
 
     const first = await create(content, { versionName: 'V9.9.9' });
-    expect(first).toMatchObject({ status: 'upload_incomplete', uploadedBytes: 0, validUntil: null, sha256: null, companyName: 'Partner A' });
+    expect(first).toMatchObject({
+      status: 'upload_incomplete',
+      uploadedBytes: 0,
+      validUntil: null,
+      sha256: null,
+      companyName: 'Partner A',
+    });
     const again = await t.call(upgradeCalls.packageCreate, { ...fields({ versionName: 'V9.9.9' }), ...base }, owner);
     expect(again.basic.code).toBe(ErrorCodes.versionExists);
     expect(again.basic.msg).toContain('V9.9.9');
@@ -204,7 +237,10 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
       expect(second).toMatchObject({ code: 200, data: { index: 1, size: 1024 * 1024, md5: md5(chunkOf(big, 1)) } });
       // (the upload breaks off here; the uploader asks what is there)
       const st = await uploadStatus(objectName, token);
-      expect(st).toMatchObject({ code: 200, data: { size: big.length, chunkBytes: PACKAGE_CHUNK_BYTES, received: [1], uploadedBytes: 1024 * 1024 } });
+      expect(st).toMatchObject({
+        code: 200,
+        data: { size: big.length, chunkBytes: PACKAGE_CHUNK_BYTES, received: [1], uploadedBytes: 1024 * 1024 },
+      });
       expect((await get(pkg.pkgId)).uploadedBytes).toBe(1024 * 1024);
 
       const early = await t.call(upgradeCalls.packageComplete, { pkgId: pkg.pkgId }, owner);
@@ -216,7 +252,10 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
       damaged[0] ^= 0xff;
       expect((await putChunk(objectName, token, 0, damaged)).code).toBe(200);
       expect((await putChunk(objectName, token, 0, chunkOf(big, 0))).code).toBe(200);
-      const [row] = await t.database.db.select().from(firmwarePackageChunks).where(and(eq(firmwarePackageChunks.pkgId, pkg.pkgId), eq(firmwarePackageChunks.idx, 0)));
+      const [row] = await t.database.db
+        .select()
+        .from(firmwarePackageChunks)
+        .where(and(eq(firmwarePackageChunks.pkgId, pkg.pkgId), eq(firmwarePackageChunks.idx, 0)));
       expect(row!.md5).toBe(md5(chunkOf(big, 0)));
       expect((await uploadStatus(objectName, token)).data).toMatchObject({ received: [0, 1], uploadedBytes: big.length });
     });
@@ -251,7 +290,10 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
       expect(await t.fileStore.exists(`uploads/firmware/${pkg.pkgId}/0`)).toBe(false);
       // The status still answers (everything received) for an uploader that resumes late.
       expect((await uploadStatus(objectName, token)).data).toMatchObject({ received: [0, 1], uploadedBytes: big.length });
-      const logs = await t.database.db.select().from(operationLogs).where(and(eq(operationLogs.action, upgradeCalls.packageComplete.path), eq(operationLogs.targetId, String(pkg.pkgId))));
+      const logs = await t.database.db
+        .select()
+        .from(operationLogs)
+        .where(and(eq(operationLogs.action, upgradeCalls.packageComplete.path), eq(operationLogs.targetId, String(pkg.pkgId))));
       expect(logs).toHaveLength(1);
     });
 
@@ -265,10 +307,16 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
       expect(res.statusCode).toBe(206);
       expect(res.rawPayload.equals(big.subarray(100, 200))).toBe(true);
       // An upload token does not read.
-      const wrong = await t.app.inject({ method: 'GET', url: objectPath(c.storageInfo.objectName), headers: { 'x-security-token': token } });
+      const wrong = await t.app.inject({
+        method: 'GET',
+        url: objectPath(c.storageInfo.objectName),
+        headers: { 'x-security-token': token },
+      });
       expect(wrong.json()).toMatchObject({ code: ErrorCodes.storageTokenInvalid });
       // No upload credentials for a package already uploaded.
-      expect((await t.call(upgradeCalls.storageInfo, { action: 'upload', pkgId: pkg.pkgId }, owner)).basic.code).toBe(ErrorCodes.illegalTransition);
+      expect((await t.call(upgradeCalls.storageInfo, { action: 'upload', pkgId: pkg.pkgId }, owner)).basic.code).toBe(
+        ErrorCodes.illegalTransition,
+      );
     });
 
     it('refuses a token after its expiry', async () => {
@@ -277,7 +325,9 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
       const c = await creds(p.pkgId);
       t.clock.advance(STORAGE_TOKEN_TTL_MS + 1000);
       try {
-        expect((await putChunk(c.storageInfo.objectName, c.storageInfo.securityToken, 0, content)).code).toBe(ErrorCodes.storageTokenInvalid);
+        expect((await putChunk(c.storageInfo.objectName, c.storageInfo.securityToken, 0, content)).code).toBe(
+          ErrorCodes.storageTokenInvalid,
+        );
         expect((await uploadStatus(c.storageInfo.objectName, c.storageInfo.securityToken)).code).toBe(ErrorCodes.storageTokenInvalid);
       } finally {
         await relogin();
@@ -314,7 +364,10 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
       const restarted = await operate(pkg.pkgId, 'restartUpload');
       expect(restarted.data).toMatchObject({ status: 'upload_incomplete', statusReason: null, uploadedBytes: 0 });
       const c = await creds(pkg.pkgId);
-      expect((await uploadStatus(c.storageInfo.objectName, c.storageInfo.securityToken)).data).toMatchObject({ received: [], uploadedBytes: 0 });
+      expect((await uploadStatus(c.storageInfo.objectName, c.storageInfo.securityToken)).data).toMatchObject({
+        received: [],
+        uploadedBytes: 0,
+      });
       await uploadAll(pkg, intended);
       await t.call(upgradeCalls.packageComplete, { pkgId: pkg.pkgId }, owner);
       await process();
@@ -343,7 +396,10 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
     expect(failed.status).toBe('sync_failed');
     expect(failed.statusReason).toBe('Americas: DC unreachable');
     expect(failed.validUntil).toBeNull();
-    expect(failed.sync.map((s) => [s.areaName, s.state])).toEqual([['Europe', 'synced'], ['Americas', 'failed']]);
+    expect(failed.sync.map((s) => [s.areaName, s.state])).toEqual([
+      ['Europe', 'synced'],
+      ['Americas', 'failed'],
+    ]);
 
     const retried = await operate(pkg.pkgId, 'retrySync');
     expect(retried.data).toMatchObject({ status: 'syncing', statusReason: null });
@@ -383,7 +439,10 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
       expect((await operate(pkg.pkgId, 'abandon')).data.status).toBe('abandoned');
       expect((await operate(pkg.pkgId, 'abandon')).basic.code).toBe(ErrorCodes.illegalTransition);
       expect((await operate(pkg.pkgId, 'restore')).data.status).toBe('synced');
-      const logs = await t.database.db.select().from(operationLogs).where(eq(operationLogs.action, `${upgradeCalls.packageOperate.path}/abandon`));
+      const logs = await t.database.db
+        .select()
+        .from(operationLogs)
+        .where(eq(operationLogs.action, `${upgradeCalls.packageOperate.path}/abandon`));
       expect(logs.some((l) => l.targetId === String(pkg.pkgId))).toBe(true);
     });
 
@@ -391,8 +450,17 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
       const [task] = await t.database.db
         .insert(releaseTasks)
         .values({
-          pkgId: pkg.pkgId, companyId: pkg.companyId, companyPath: t.world.companies.partnerA.path, releaseType: 'full', areaIds: [t.world.areas.eu.id], target: {},
-          startAt: new Date(Date.UTC(2031, 0, 1)), endAt: new Date(Date.UTC(2031, 1, 1)), gates: {}, status: 'paused', createdByName: 'owner-a',
+          pkgId: pkg.pkgId,
+          companyId: pkg.companyId,
+          companyPath: t.world.companies.partnerA.path,
+          releaseType: 'full',
+          areaIds: [t.world.areas.eu.id],
+          target: {},
+          startAt: new Date(Date.UTC(2031, 0, 1)),
+          endAt: new Date(Date.UTC(2031, 1, 1)),
+          gates: {},
+          status: 'paused',
+          createdByName: 'owner-a',
         })
         .returning();
       expect((await operate(pkg.pkgId, 'abandon')).basic.code).toBe(ErrorCodes.packageInUse);
@@ -437,7 +505,12 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
       pkg = await syncedPackage({ versionName: 'V7.0.0' });
       const r = await t.call(upgradeCalls.packageUpdate, edit(), owner);
       expect(r.basic.code, r.basic.msg).toBe(200);
-      expect(r.data).toMatchObject({ compatibleVersions: ['V1.0.0', 'V1.1.0'], validityDays: 60, isTest: true, descriptions: { 'en-US': 'Better night vision' } });
+      expect(r.data).toMatchObject({
+        compatibleVersions: ['V1.0.0', 'V1.1.0'],
+        validityDays: 60,
+        isTest: true,
+        descriptions: { 'en-US': 'Better night vision' },
+      });
       expect(r.data.validUntil).toBe(pkg.validUntil! + 30 * DAY_MS);
       const note = await t.call(upgradeCalls.versionNote, { pkgId: pkg.pkgId }, owner);
       expect(note.data).toEqual({ versionName: 'V7.0.0', descriptions: { 'en-US': 'Better night vision', 'zh-CN': '夜视改进' } });
@@ -445,7 +518,9 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
 
     it('refuses a validity under 7 days and a missing en-US description (1001)', async () => {
       expect((await t.call(upgradeCalls.packageUpdate, edit({ validityDays: 6 }), owner)).basic.code).toBe(ErrorCodes.invalidParams);
-      expect((await t.call(upgradeCalls.packageUpdate, edit({ descriptions: { 'zh-CN': '说明' } }), owner)).basic.code).toBe(ErrorCodes.invalidParams);
+      expect((await t.call(upgradeCalls.packageUpdate, edit({ descriptions: { 'zh-CN': '说明' } }), owner)).basic.code).toBe(
+        ErrorCodes.invalidParams,
+      );
       expect((await t.call(upgradeCalls.packageUpdate, edit({ compatibleVersions: [] }), owner)).basic.code).toBe(ErrorCodes.invalidParams);
     });
 
@@ -475,7 +550,12 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
 
   describe('list and tenancy', () => {
     it('filters by product type, search text (version or file name) and status, and pages', async () => {
-      const nvr = await create(Buffer.from('nvr'), { versionName: 'NVR-8.1.0', productType: 'NVR', models: ['NVR-8'], fileName: 'Recorder_Main.BIN' });
+      const nvr = await create(Buffer.from('nvr'), {
+        versionName: 'NVR-8.1.0',
+        productType: 'NVR',
+        models: ['NVR-8'],
+        fileName: 'Recorder_Main.BIN',
+      });
       const all = await t.call(upgradeCalls.packageList, { pageSize: 100 }, owner);
       expect(all.data.total).toBe(all.data.records.length);
       expect(all.data.records.every((p) => p.status !== 'deleted' && p.companyId === t.world.companies.partnerA.id)).toBe(true);
@@ -507,8 +587,12 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
       expect(listB.data.records.every((p) => p.companyId === t.world.companies.partnerB.id)).toBe(true);
       expect((await t.call(upgradeCalls.packageList, { searchText: 'A-ONLY' }, ownerB)).data.total).toBe(0);
       expect((await t.call(upgradeCalls.packageGet, { pkgId: mine.pkgId }, ownerB)).basic.code).toBe(ErrorCodes.notFound);
-      expect((await t.call(upgradeCalls.storageInfo, { action: 'upload', pkgId: mine.pkgId }, ownerB)).basic.code).toBe(ErrorCodes.notFound);
-      expect((await t.call(upgradeCalls.packageOperate, { pkgId: mine.pkgId, action: 'delete' }, ownerB)).basic.code).toBe(ErrorCodes.notFound);
+      expect((await t.call(upgradeCalls.storageInfo, { action: 'upload', pkgId: mine.pkgId }, ownerB)).basic.code).toBe(
+        ErrorCodes.notFound,
+      );
+      expect((await t.call(upgradeCalls.packageOperate, { pkgId: mine.pkgId, action: 'delete' }, ownerB)).basic.code).toBe(
+        ErrorCodes.notFound,
+      );
 
       const all = await t.call(upgradeCalls.packageList, { pageSize: 100 }, supplier);
       const owners = new Set(all.data.records.map((p) => p.companyId));
@@ -523,16 +607,71 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
       const { partnerA, partnerB } = t.world.companies;
       const { eu, us } = t.world.areas;
       const a = { companyId: partnerA.id, companyPath: partnerA.path };
-      await seedDevices(t.database, { at: t.clock.now(), ...a, count: 3, areaId: eu.id, model: 'IPC-200', firmwareVersion: 'V1.0.0', country: ['DE', 'FR'], snPrefix: 'VA1-', macOui: 'AA0001' });
-      await seedDevices(t.database, { at: t.clock.now(), ...a, count: 2, areaId: eu.id, model: 'IPC-300', firmwareVersion: 'V1.1.0', country: 'DE', snPrefix: 'VA2-', macOui: 'AA0002' });
-      await seedDevices(t.database, { at: t.clock.now(), ...a, count: 1, areaId: eu.id, model: 'NVR-8', productType: 'NVR', firmwareVersion: 'N1.0', country: 'FR', snPrefix: 'VA3-', macOui: 'AA0003' });
-      await seedDevices(t.database, { at: t.clock.now(), ...a, count: 4, areaId: us.id, model: 'IPC-200', firmwareVersion: 'V0.9.0', country: 'US', snPrefix: 'VA4-', macOui: 'AA0004' });
-      await seedDevices(t.database, { at: t.clock.now(), companyId: partnerB.id, companyPath: partnerB.path, count: 5, areaId: eu.id, model: 'IPC-200', firmwareVersion: 'V7.7.7', country: 'DE', snPrefix: 'VB1-', macOui: 'BB0001' });
+      await seedDevices(t.database, {
+        at: t.clock.now(),
+        ...a,
+        count: 3,
+        areaId: eu.id,
+        model: 'IPC-200',
+        firmwareVersion: 'V1.0.0',
+        country: ['DE', 'FR'],
+        snPrefix: 'VA1-',
+        macOui: 'AA0001',
+      });
+      await seedDevices(t.database, {
+        at: t.clock.now(),
+        ...a,
+        count: 2,
+        areaId: eu.id,
+        model: 'IPC-300',
+        firmwareVersion: 'V1.1.0',
+        country: 'DE',
+        snPrefix: 'VA2-',
+        macOui: 'AA0002',
+      });
+      await seedDevices(t.database, {
+        at: t.clock.now(),
+        ...a,
+        count: 1,
+        areaId: eu.id,
+        model: 'NVR-8',
+        productType: 'NVR',
+        firmwareVersion: 'N1.0',
+        country: 'FR',
+        snPrefix: 'VA3-',
+        macOui: 'AA0003',
+      });
+      await seedDevices(t.database, {
+        at: t.clock.now(),
+        ...a,
+        count: 4,
+        areaId: us.id,
+        model: 'IPC-200',
+        firmwareVersion: 'V0.9.0',
+        country: 'US',
+        snPrefix: 'VA4-',
+        macOui: 'AA0004',
+      });
+      await seedDevices(t.database, {
+        at: t.clock.now(),
+        companyId: partnerB.id,
+        companyPath: partnerB.path,
+        count: 5,
+        areaId: eu.id,
+        model: 'IPC-200',
+        firmwareVersion: 'V7.7.7',
+        country: 'DE',
+        snPrefix: 'VB1-',
+        macOui: 'BB0001',
+      });
     });
 
     it('lists compatible versions of a product type and models, in the current area', async () => {
       const all = await t.call(upgradeCalls.compatibleVersions, { productType: 'IPC' }, owner);
-      expect(all.data).toEqual([{ version: 'V1.0.0', devices: 3 }, { version: 'V1.1.0', devices: 2 }]);
+      expect(all.data).toEqual([
+        { version: 'V1.0.0', devices: 3 },
+        { version: 'V1.1.0', devices: 2 },
+      ]);
       const ofModel = await t.call(upgradeCalls.compatibleVersions, { productType: 'IPC', models: ['IPC-300'] }, owner);
       expect(ofModel.data).toEqual([{ version: 'V1.1.0', devices: 2 }]);
       const nvr = await t.call(upgradeCalls.compatibleVersions, { productType: 'NVR' }, owner);
@@ -548,12 +687,19 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
       ]);
       expect((await t.call(upgradeCalls.mainVersions, { productType: 'NVR' }, owner)).data).toHaveLength(1);
       const countries = await t.call(upgradeCalls.countryCodes, { areaIds: [t.world.areas.eu.id] }, owner);
-      expect(countries.data).toEqual([{ code: 'DE', devices: 4 }, { code: 'FR', devices: 2 }]);
+      expect(countries.data).toEqual([
+        { code: 'DE', devices: 4 },
+        { code: 'FR', devices: 2 },
+      ]);
 
       const switched = await t.call(authCalls.switchArea, { areaId: t.world.areas.rdc.id }, owner);
       expect(switched.basic.code, switched.basic.msg).toBe(200);
       const everywhere = await t.call(upgradeCalls.countryCodes, {}, owner);
-      expect(everywhere.data).toEqual([{ code: 'DE', devices: 4 }, { code: 'US', devices: 4 }, { code: 'FR', devices: 2 }]);
+      expect(everywhere.data).toEqual([
+        { code: 'DE', devices: 4 },
+        { code: 'US', devices: 4 },
+        { code: 'FR', devices: 2 },
+      ]);
       const inUs = await t.call(upgradeCalls.countryCodes, { areaIds: [t.world.areas.us.id] }, owner);
       expect(inUs.data).toEqual([{ code: 'US', devices: 4 }]);
       expect((await t.call(upgradeCalls.compatibleVersions, { productType: 'IPC', models: ['IPC-200'] }, owner)).data).toEqual([
@@ -596,14 +742,20 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
       await relogin();
       await process();
       const gone = await get(stale.pkgId);
-      expect(gone).toMatchObject({ status: 'deleted', uploadedBytes: 0, statusReason: `Deleted: no part of the upload arrived for ${PACKAGE_UPLOAD_ABANDON_DAYS} days.` });
+      expect(gone).toMatchObject({
+        status: 'deleted',
+        uploadedBytes: 0,
+        statusReason: `Deleted: no part of the upload arrived for ${PACKAGE_UPLOAD_ABANDON_DAYS} days.`,
+      });
       const zh = await t.call(upgradeCalls.packageGet, { pkgId: stale.pkgId }, owner, { locale: 'zh-CN' });
       expect(zh.data.statusReason).toBe(`已删除：连续${PACKAGE_UPLOAD_ABANDON_DAYS}天未收到上传的分片。`);
       expect(gone.updatedAt).toBe(new Date(t.clock.now()).toISOString());
       expect(await chunksOf(stale.pkgId)).toHaveLength(0);
       expect(await t.fileStore.exists(chunkKey(stale.pkgId, 1))).toBe(false);
       // No credentials for it any more, and its version is free again.
-      expect((await t.call(upgradeCalls.storageInfo, { action: 'upload', pkgId: stale.pkgId }, owner)).basic.code).toBe(ErrorCodes.illegalTransition);
+      expect((await t.call(upgradeCalls.storageInfo, { action: 'upload', pkgId: stale.pkgId }, owner)).basic.code).toBe(
+        ErrorCodes.illegalTransition,
+      );
       await create(Buffer.from('again'), { versionName: 'V8.0.0' });
 
       expect(await get(resumed.pkgId)).toMatchObject({ status: 'upload_incomplete', uploadedBytes: 1024 * 1024 });
@@ -616,7 +768,10 @@ describe.each(ENGINES)('firmware packages (%s)', (engine) => {
       // Day 13 and a second: the resumed upload has been silent for 7 days since its chunk, the fresh one since day 6.
       t.clock.advance((PACKAGE_UPLOAD_ABANDON_DAYS - 1) * DAY_MS);
       const now = t.clock.now();
-      const [a, b] = await Promise.all([deleteAbandonedUploads(t.database, t.services.fileStore, now), deleteAbandonedUploads(t.database, t.services.fileStore, now)]);
+      const [a, b] = await Promise.all([
+        deleteAbandonedUploads(t.database, t.services.fileStore, now),
+        deleteAbandonedUploads(t.database, t.services.fileStore, now),
+      ]);
       const both = [...a, ...b];
       expect(both.filter((id) => id === resumed.pkgId)).toHaveLength(1);
       expect(both.filter((id) => id === fresh.pkgId)).toHaveLength(1);

@@ -13,7 +13,13 @@ describe.each(ENGINES)('companies (%s)', (engine) => {
     t = await createTestApp(engine);
     // 12 more installers under dealer A1 for paging.
     for (let i = 0; i < 12; i++) {
-      await createCompany(t.database, { parentId: t.world.companies.dealerA.id, type: 'installer', name: `Paging Installer ${String(i).padStart(2, '0')}`, areaId: t.world.areas.eu.id, status: i % 3 === 0 ? 'frozen' : 'active' });
+      await createCompany(t.database, {
+        parentId: t.world.companies.dealerA.id,
+        type: 'installer',
+        name: `Paging Installer ${String(i).padStart(2, '0')}`,
+        areaId: t.world.areas.eu.id,
+        status: i % 3 === 0 ? 'frozen' : 'active',
+      });
     }
     await createUser(t.database, { companyId: t.world.companies.installerA.id, email: 'staff-1a@test.local', userType: 'installer' });
     owner = await t.login('owner-a@test.local');
@@ -59,7 +65,11 @@ describe.each(ENGINES)('companies (%s)', (engine) => {
     expect(wild.data.total).toBe(0);
     expect((await t.call(companyCalls.list, { searchText: 'paging_installer' }, owner)).data.total).toBe(0);
     // A search combined with the filters; another tenant's companies are never found.
-    const inner = await t.call(companyCalls.list, { searchText: 'installer 0', parentId: t.world.companies.dealerA.id, pageSize: 50 }, owner);
+    const inner = await t.call(
+      companyCalls.list,
+      { searchText: 'installer 0', parentId: t.world.companies.dealerA.id, pageSize: 50 },
+      owner,
+    );
     expect(inner.data.total).toBe(10);
     expect((await t.call(companyCalls.list, { searchText: 'paging installer', type: 'distributor' }, owner)).data.total).toBe(0);
     expect((await t.call(companyCalls.list, { searchText: 'dealer b' }, owner)).data.total).toBe(0);
@@ -68,7 +78,8 @@ describe.each(ENGINES)('companies (%s)', (engine) => {
 
   it('pages a search newest first with its total on every page, also past the last page', async () => {
     const pages = [];
-    for (let pageNum = 1; pageNum <= 5; pageNum++) pages.push((await t.call(companyCalls.list, { searchText: 'PAGING installer 0', pageNum, pageSize: 3 }, owner)).data);
+    for (let pageNum = 1; pageNum <= 5; pageNum++)
+      pages.push((await t.call(companyCalls.list, { searchText: 'PAGING installer 0', pageNum, pageSize: 3 }, owner)).data);
     expect(pages.map((p) => p.records.length)).toEqual([3, 3, 3, 1, 0]);
     expect(pages.map((p) => p.total)).toEqual([10, 10, 10, 10, 10]);
     const ids = pages.flatMap((p) => p.records.map((c) => c.id));
@@ -80,7 +91,9 @@ describe.each(ENGINES)('companies (%s)', (engine) => {
   });
 
   it('has the trigram index the name search uses (migration 0011, on PGlite too)', async () => {
-    const { rows } = await t.database.query<{ indexdef: string }>("select indexdef from pg_indexes where indexname = 'companies_name_trgm_idx'");
+    const { rows } = await t.database.query<{ indexdef: string }>(
+      "select indexdef from pg_indexes where indexname = 'companies_name_trgm_idx'",
+    );
     expect(rows[0]?.indexdef).toMatch(/gin \(name gin_trgm_ops\)/);
     // Without a pending list (migration 0013): a search never reads every insert since the last vacuum.
     expect(rows[0]?.indexdef).toMatch(/fastupdate='?off'?/);

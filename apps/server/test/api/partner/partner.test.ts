@@ -4,8 +4,18 @@
  * corporate information with the logo, and remote access.
  */
 import {
-  API_PREFIX, authCalls, buildBasic, companyCalls, DAY_MS, ErrorCodes, FILE_UPLOAD_PATH, INVITE_CHURN_WINDOW_MINUTES, partnerCalls,
-  REMOTE_LINK_TTL_MINUTES, REMOTE_SESSION_MINUTES, systemCalls,
+  API_PREFIX,
+  authCalls,
+  buildBasic,
+  companyCalls,
+  DAY_MS,
+  ErrorCodes,
+  FILE_UPLOAD_PATH,
+  INVITE_CHURN_WINDOW_MINUTES,
+  partnerCalls,
+  REMOTE_LINK_TTL_MINUTES,
+  REMOTE_SESSION_MINUTES,
+  systemCalls,
 } from '@portal/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
@@ -25,7 +35,15 @@ function linkParts(text: string) {
 }
 
 const registration = (inviteId: number, sign: string, over: Record<string, unknown> = {}) => ({
-  inviteId, sign, companyName: 'Registered Co', contact: 'Ann Lee', telephone: '+49 30 1234', nickName: 'Ann', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...over,
+  inviteId,
+  sign,
+  companyName: 'Registered Co',
+  contact: 'Ann Lee',
+  telephone: '+49 30 1234',
+  nickName: 'Ann',
+  password: NEW_PASSWORD,
+  confirmPassword: NEW_PASSWORD,
+  ...over,
 });
 
 describe.each(ENGINES)('partner network (%s)', (engine) => {
@@ -68,7 +86,12 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       expect(invited.mail.text).toContain('7');
       const list = await t.call(companyCalls.list, { status: 'inactive' }, owner);
       const row = list.data.records.find((c) => c.id === invited.companyId)!;
-      expect(row).toMatchObject({ name: 'Nordic Installers', type: 'installer', status: 'inactive', parentId: t.world.companies.partnerA.id });
+      expect(row).toMatchObject({
+        name: 'Nordic Installers',
+        type: 'installer',
+        status: 'inactive',
+        parentId: t.world.companies.partnerA.id,
+      });
       const detail = await t.call(partnerCalls.companyDetail, { companyId: invited.companyId }, owner);
       expect(detail.data.invitation).toMatchObject({ state: 'valid', email: 'new.installer@inv.test', kind: 'installer' });
       expect(detail.data.company.actions).toEqual(['update', 'reinvite', 'undoInvite']);
@@ -93,11 +116,21 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
 
     it('checks a link: valid with its details, tampered or on the wrong page invalid', async () => {
       const ok = await t.call(partnerCalls.checkCompanyInvite, { inviteId: invited.inviteId, sign: invited.link.sign }, null);
-      expect(ok.data).toMatchObject({ state: 'valid', invitation: { email: 'new.installer@inv.test', companyName: 'Nordic Installers', inviterName: 'Partner A', needsApproval: false } });
+      expect(ok.data).toMatchObject({
+        state: 'valid',
+        invitation: { email: 'new.installer@inv.test', companyName: 'Nordic Installers', inviterName: 'Partner A', needsApproval: false },
+      });
       const flipped = invited.link.sign.replace(/^./, (c) => (c === '0' ? '1' : '0'));
-      expect((await t.call(partnerCalls.checkCompanyInvite, { inviteId: invited.inviteId, sign: flipped }, null)).data).toEqual({ state: 'invalid', invitation: null });
-      expect((await t.call(partnerCalls.checkCompanyInvite, { inviteId: invited.inviteId + 1000, sign: invited.link.sign }, null)).data.state).toBe('invalid');
-      expect((await t.call(partnerCalls.checkSubCustomerInvite, { inviteId: invited.inviteId, sign: invited.link.sign }, null)).data.state).toBe('invalid');
+      expect((await t.call(partnerCalls.checkCompanyInvite, { inviteId: invited.inviteId, sign: flipped }, null)).data).toEqual({
+        state: 'invalid',
+        invitation: null,
+      });
+      expect(
+        (await t.call(partnerCalls.checkCompanyInvite, { inviteId: invited.inviteId + 1000, sign: invited.link.sign }, null)).data.state,
+      ).toBe('invalid');
+      expect(
+        (await t.call(partnerCalls.checkSubCustomerInvite, { inviteId: invited.inviteId, sign: invited.link.sign }, null)).data.state,
+      ).toBe('invalid');
       const bad = await t.call(partnerCalls.registerCompany, registration(invited.inviteId, flipped), null);
       expect(bad.basic.code).toBe(ErrorCodes.linkInvalid);
     });
@@ -108,36 +141,67 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       expect(r.basic.code).toBe(200);
       const fresh = linkParts((await t.lastMailTo('new.installer@inv.test'))!.text);
       expect(fresh.inviteId).not.toBe(invited.inviteId);
-      expect((await t.call(partnerCalls.checkCompanyInvite, { inviteId: invited.inviteId, sign: invited.link.sign }, null)).data.state).toBe('replaced');
-      expect((await t.call(partnerCalls.registerCompany, registration(invited.inviteId, invited.link.sign), null)).basic.code).toBe(ErrorCodes.linkInvalid);
+      expect(
+        (await t.call(partnerCalls.checkCompanyInvite, { inviteId: invited.inviteId, sign: invited.link.sign }, null)).data.state,
+      ).toBe('replaced');
+      expect((await t.call(partnerCalls.registerCompany, registration(invited.inviteId, invited.link.sign), null)).basic.code).toBe(
+        ErrorCodes.linkInvalid,
+      );
       invited = { ...invited, inviteId: fresh.inviteId, link: fresh };
     });
 
     it('applies the SPEC §5 password rules and confirm-must-match on registration', async () => {
-      const weak = await t.call(partnerCalls.registerCompany, registration(invited.inviteId, invited.link.sign, { password: 'abcdefgh', confirmPassword: 'abcdefgh' }), null);
+      const weak = await t.call(
+        partnerCalls.registerCompany,
+        registration(invited.inviteId, invited.link.sign, { password: 'abcdefgh', confirmPassword: 'abcdefgh' }),
+        null,
+      );
       expect(weak.basic.code).toBe(ErrorCodes.invalidParams);
-      const short = await t.call(partnerCalls.registerCompany, registration(invited.inviteId, invited.link.sign, { password: 'ab1!', confirmPassword: 'ab1!' }), null);
+      const short = await t.call(
+        partnerCalls.registerCompany,
+        registration(invited.inviteId, invited.link.sign, { password: 'ab1!', confirmPassword: 'ab1!' }),
+        null,
+      );
       expect(short.basic.code).toBe(ErrorCodes.invalidParams);
-      const mismatch = await t.call(partnerCalls.registerCompany, registration(invited.inviteId, invited.link.sign, { confirmPassword: 'Other#pw123' }), null);
+      const mismatch = await t.call(
+        partnerCalls.registerCompany,
+        registration(invited.inviteId, invited.link.sign, { confirmPassword: 'Other#pw123' }),
+        null,
+      );
       expect(mismatch.basic.code).toBe(ErrorCodes.invalidParams);
       expect(mismatch.basic.msg).toMatch(/match/i);
     });
 
     it('registers the company and its owner once: activated, can log in, the link is used up', async () => {
-      const r = await t.call(partnerCalls.registerCompany, registration(invited.inviteId, invited.link.sign, { companyName: 'Nordic Installers AB' }), null);
+      const r = await t.call(
+        partnerCalls.registerCompany,
+        registration(invited.inviteId, invited.link.sign, { companyName: 'Nordic Installers AB' }),
+        null,
+      );
       expect(r.basic.code, r.basic.msg).toBe(200);
       expect(r.data).toEqual({ email: 'new.installer@inv.test', status: 'active' });
       const session = await t.login('new.installer@inv.test', NEW_PASSWORD);
-      expect(session.user).toMatchObject({ coId: invited.companyId, coName: 'Nordic Installers AB', userType: 'installer', userAuthType: 1 });
+      expect(session.user).toMatchObject({
+        coId: invited.companyId,
+        coName: 'Nordic Installers AB',
+        userType: 'installer',
+        userAuthType: 1,
+      });
       expect(session.user.authResList).toContain('dealer_subcustomerinvite_mgr');
       expect(session.user.authResList).not.toContain('dealer_upgrade_mgr');
       // A second submit of the same form: "already done" (7052), not an unrelated code.
       const again = await t.call(partnerCalls.registerCompany, registration(invited.inviteId, invited.link.sign), null);
       expect(again.basic.code).toBe(ErrorCodes.alreadyDone);
-      expect((await t.call(partnerCalls.checkCompanyInvite, { inviteId: invited.inviteId, sign: invited.link.sign }, null)).data.state).toBe('used');
+      expect(
+        (await t.call(partnerCalls.checkCompanyInvite, { inviteId: invited.inviteId, sign: invited.link.sign }, null)).data.state,
+      ).toBe('used');
       // Activated: no more re-invite or undo.
-      expect((await t.call(partnerCalls.reinviteInstaller, { companyId: invited.companyId }, owner)).basic.code).toBe(ErrorCodes.illegalTransition);
-      expect((await t.call(partnerCalls.undoInvite, { companyId: invited.companyId }, owner)).basic.code).toBe(ErrorCodes.illegalTransition);
+      expect((await t.call(partnerCalls.reinviteInstaller, { companyId: invited.companyId }, owner)).basic.code).toBe(
+        ErrorCodes.illegalTransition,
+      );
+      expect((await t.call(partnerCalls.undoInvite, { companyId: invited.companyId }, owner)).basic.code).toBe(
+        ErrorCodes.illegalTransition,
+      );
     });
 
     it('freezes and unfreezes an activated company; a frozen company cannot log in', async () => {
@@ -145,15 +209,24 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       expect(f.data.status).toBe('frozen');
       const login = await t.call(authCalls.login, { account: 'new.installer@inv.test', password: NEW_PASSWORD }, null);
       expect(login.basic.code).toBe(ErrorCodes.accountDisabled);
-      expect((await t.call(partnerCalls.freezeCompany, { companyId: invited.companyId }, owner)).basic.code).toBe(ErrorCodes.illegalTransition);
+      expect((await t.call(partnerCalls.freezeCompany, { companyId: invited.companyId }, owner)).basic.code).toBe(
+        ErrorCodes.illegalTransition,
+      );
       expect((await t.call(partnerCalls.unfreezeCompany, { companyId: invited.companyId }, owner)).data.status).toBe('active');
-      expect((await t.call(partnerCalls.unfreezeCompany, { companyId: invited.companyId }, owner)).basic.code).toBe(ErrorCodes.illegalTransition);
+      expect((await t.call(partnerCalls.unfreezeCompany, { companyId: invited.companyId }, owner)).basic.code).toBe(
+        ErrorCodes.illegalTransition,
+      );
       await t.login('new.installer@inv.test', NEW_PASSWORD);
     });
 
     it('freezing a company freezes the companies below it: their users cannot log in or go on calling', async () => {
       const { dealerA, installerA } = t.world.companies;
-      await createUser(t.database, { companyId: installerA.id, email: `below.frozen.${engine}@test.local`, userType: 'installer', codes: ['dealer_account_qry'] });
+      await createUser(t.database, {
+        companyId: installerA.id,
+        email: `below.frozen.${engine}@test.local`,
+        userType: 'installer',
+        codes: ['dealer_account_qry'],
+      });
       const below = await t.login(`below.frozen.${engine}@test.local`);
       expect((await t.call(companyCalls.ownCompany, {}, below)).basic.code).toBe(200);
 
@@ -179,7 +252,9 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       t.clock.advance(7 * DAY_MS + 1000);
       await relogin();
       expect((await t.call(partnerCalls.checkCompanyInvite, { inviteId: x.inviteId, sign: x.link.sign }, null)).data.state).toBe('expired');
-      expect((await t.call(partnerCalls.registerCompany, registration(x.inviteId, x.link.sign), null)).basic.code).toBe(ErrorCodes.linkInvalid);
+      expect((await t.call(partnerCalls.registerCompany, registration(x.inviteId, x.link.sign), null)).basic.code).toBe(
+        ErrorCodes.linkInvalid,
+      );
       // An expired invitation can be sent again.
       expect((await t.call(partnerCalls.reinviteInstaller, { companyId: x.companyId }, owner)).basic.code).toBe(200);
     });
@@ -192,7 +267,9 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       expect(r.basic.code).toBe(200);
       expect((await t.call(companyCalls.get, { companyId: x.companyId }, owner)).basic.code).toBe(ErrorCodes.notFound);
       expect((await t.call(partnerCalls.checkCompanyInvite, { inviteId: x.inviteId, sign: x.link.sign }, null)).data.state).toBe('revoked');
-      expect((await t.call(partnerCalls.registerCompany, registration(x.inviteId, x.link.sign), null)).basic.code).toBe(ErrorCodes.linkInvalid);
+      expect((await t.call(partnerCalls.registerCompany, registration(x.inviteId, x.link.sign), null)).basic.code).toBe(
+        ErrorCodes.linkInvalid,
+      );
     });
 
     it('refuses an e-mail invited and revoked repeatedly (20052) with the minutes to wait, then allows it again', async () => {
@@ -216,8 +293,18 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
     let sub: { companyId: number; inviteId: number; sign: string };
 
     beforeAll(async () => {
-      await createUser(t.database, { companyId: t.world.companies.installerA.id, email: 'inst-owner@test.local', userType: 'installer', codes: ['dealer_account_qry', 'dealer_account_mgr', 'dealer_subcustomerinvite_mgr', 'dealer_installerinvite_mgr'] });
-      await createUser(t.database, { companyId: t.world.companies.dealerA.id, email: 'dealer-mgr@test.local', userType: 'distributor', codes: ['dealer_account_qry', 'dealer_account_mgr', 'dealer_installerinvite_mgr'] });
+      await createUser(t.database, {
+        companyId: t.world.companies.installerA.id,
+        email: 'inst-owner@test.local',
+        userType: 'installer',
+        codes: ['dealer_account_qry', 'dealer_account_mgr', 'dealer_subcustomerinvite_mgr', 'dealer_installerinvite_mgr'],
+      });
+      await createUser(t.database, {
+        companyId: t.world.companies.dealerA.id,
+        email: 'dealer-mgr@test.local',
+        userType: 'distributor',
+        codes: ['dealer_account_qry', 'dealer_account_mgr', 'dealer_installerinvite_mgr'],
+      });
       installerOwner = await t.login('inst-owner@test.local');
     });
 
@@ -227,10 +314,18 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       const link = linkParts((await t.lastMailTo('dealer2@inv.test'))!.text);
       expect(link.route).toBe('company-register');
       const dealer = await t.login('dealer-mgr@test.local');
-      expect((await t.call(partnerCalls.inviteDealer, { name: 'Nope', email: 'dealer3@inv.test' }, dealer)).basic.code).toBe(ErrorCodes.partnerOnly);
+      expect((await t.call(partnerCalls.inviteDealer, { name: 'Nope', email: 'dealer3@inv.test' }, dealer)).basic.code).toBe(
+        ErrorCodes.partnerOnly,
+      );
       // A dealer may invite installers.
-      expect((await t.call(partnerCalls.inviteInstaller, { name: 'Dealer Installer', email: 'dealer-inst@inv.test' }, dealer)).basic.code).toBe(200);
-      const reg = await t.call(partnerCalls.registerCompany, registration(link.inviteId, link.sign, { companyName: 'Level Two Ltd' }), null);
+      expect(
+        (await t.call(partnerCalls.inviteInstaller, { name: 'Dealer Installer', email: 'dealer-inst@inv.test' }, dealer)).basic.code,
+      ).toBe(200);
+      const reg = await t.call(
+        partnerCalls.registerCompany,
+        registration(link.inviteId, link.sign, { companyName: 'Level Two Ltd' }),
+        null,
+      );
       expect(reg.data.status).toBe('active');
       const s = await t.login('dealer2@inv.test', NEW_PASSWORD);
       expect(s.user).toMatchObject({ level: 2, userType: 'distributor' });
@@ -238,7 +333,9 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
     });
 
     it('refuses an installer inviting an installer (1005)', async () => {
-      expect((await t.call(partnerCalls.inviteInstaller, { name: 'X', email: 'x-inst@inv.test' }, installerOwner)).basic.code).toBe(ErrorCodes.forbidden);
+      expect((await t.call(partnerCalls.inviteInstaller, { name: 'X', email: 'x-inst@inv.test' }, installerOwner)).basic.code).toBe(
+        ErrorCodes.forbidden,
+      );
     });
 
     it('invites a sub-customer whose registration waits for approval; login says so (7040)', async () => {
@@ -250,20 +347,33 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       expect((await t.call(partnerCalls.checkCompanyInvite, { inviteId: sub.inviteId, sign: sub.sign }, null)).data.state).toBe('invalid');
       const check = await t.call(partnerCalls.checkSubCustomerInvite, { inviteId: sub.inviteId, sign: sub.sign }, null);
       expect(check.data.invitation).toMatchObject({ kind: 'customer', needsApproval: true, inviterName: 'Installer A1a' });
-      const reg = await t.call(partnerCalls.registerSubCustomer, registration(sub.inviteId, sub.sign, { companyName: 'Harbour Hotel GmbH' }), null);
+      const reg = await t.call(
+        partnerCalls.registerSubCustomer,
+        registration(sub.inviteId, sub.sign, { companyName: 'Harbour Hotel GmbH' }),
+        null,
+      );
       expect(reg.data).toEqual({ email: 'hotel@inv.test', status: 'pending' });
       const login = await t.call(authCalls.login, { account: 'hotel@inv.test', password: NEW_PASSWORD }, null);
       expect(login.basic.code).toBe(ErrorCodes.registrationPending);
       expect(login.basic.msg).toContain('Installer A1a');
       // Registered (link used): neither re-invite nor undo.
-      expect((await t.call(partnerCalls.reinviteSubCustomer, { companyId: sub.companyId }, installerOwner)).basic.code).toBe(ErrorCodes.illegalTransition);
-      expect((await t.call(partnerCalls.undoInvite, { companyId: sub.companyId }, installerOwner)).basic.code).toBe(ErrorCodes.illegalTransition);
+      expect((await t.call(partnerCalls.reinviteSubCustomer, { companyId: sub.companyId }, installerOwner)).basic.code).toBe(
+        ErrorCodes.illegalTransition,
+      );
+      expect((await t.call(partnerCalls.undoInvite, { companyId: sub.companyId }, installerOwner)).basic.code).toBe(
+        ErrorCodes.illegalTransition,
+      );
     });
 
     it('lists the audit for the approver and its superiors, not for another tenant', async () => {
       const mine = await t.call(partnerCalls.auditPage, { status: 'pending' }, installerOwner);
       expect(mine.data.records.map((a) => a.companyName)).toEqual(['Harbour Hotel GmbH']);
-      expect(mine.data.records[0]).toMatchObject({ applicantEmail: 'hotel@inv.test', applicantName: 'Ann', status: 'pending', reason: null });
+      expect(mine.data.records[0]).toMatchObject({
+        applicantEmail: 'hotel@inv.test',
+        applicantName: 'Ann',
+        status: 'pending',
+        reason: null,
+      });
       expect((await t.call(partnerCalls.auditPage, {}, owner)).data.total).toBe(1);
       expect((await t.call(partnerCalls.auditPage, {}, ownerB)).data.total).toBe(0);
       expect((await t.call(partnerCalls.approveRegistration, { companyId: sub.companyId }, ownerB)).basic.code).toBe(ErrorCodes.notFound);
@@ -274,12 +384,18 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
     it('rejects with a reason the applicant sees on login (7041); a rejected audit cannot be approved (1017)', async () => {
       const noReason = await t.call(partnerCalls.rejectRegistration, { companyId: sub.companyId, reason: '  ' }, installerOwner);
       expect(noReason.basic.code).toBe(ErrorCodes.invalidParams);
-      const r = await t.call(partnerCalls.rejectRegistration, { companyId: sub.companyId, reason: 'Unknown business address' }, installerOwner);
+      const r = await t.call(
+        partnerCalls.rejectRegistration,
+        { companyId: sub.companyId, reason: 'Unknown business address' },
+        installerOwner,
+      );
       expect(r.data).toMatchObject({ status: 'rejected', reason: 'Unknown business address' });
       const login = await t.call(authCalls.login, { account: 'hotel@inv.test', password: NEW_PASSWORD }, null, { locale: 'zh-CN' });
       expect(login.basic.code).toBe(ErrorCodes.registrationRejected);
       expect(login.basic.msg).toContain('Unknown business address');
-      expect((await t.call(partnerCalls.approveRegistration, { companyId: sub.companyId }, installerOwner)).basic.code).toBe(ErrorCodes.illegalTransition);
+      expect((await t.call(partnerCalls.approveRegistration, { companyId: sub.companyId }, installerOwner)).basic.code).toBe(
+        ErrorCodes.illegalTransition,
+      );
       expect((await t.lastMailTo('hotel@inv.test'))!.text).toContain('Unknown business address');
     });
 
@@ -289,15 +405,26 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       const wrong = await t.call(partnerCalls.resubmitRegistration, { account: 'hotel@inv.test', password: 'Wrong#pass1', ...fixed }, null);
       expect(wrong.basic.code).toBe(ErrorCodes.wrongCredentials);
       // Only a rejected registration can be resubmitted; someone without one gets 1017.
-      const notMine = await t.call(partnerCalls.resubmitRegistration, { account: 'owner-a@test.local', password: PASSWORD, ...fixed }, null);
+      const notMine = await t.call(
+        partnerCalls.resubmitRegistration,
+        { account: 'owner-a@test.local', password: PASSWORD, ...fixed },
+        null,
+      );
       expect(notMine.basic.code).toBe(ErrorCodes.illegalTransition);
       const r = await t.call(partnerCalls.resubmitRegistration, { account: 'hotel@inv.test', password: NEW_PASSWORD, ...fixed }, null);
       expect(r.data).toEqual({ status: 'pending', approverName: 'Installer A1a' });
-      expect((await t.call(authCalls.login, { account: 'hotel@inv.test', password: NEW_PASSWORD }, null)).basic.code).toBe(ErrorCodes.registrationPending);
+      expect((await t.call(authCalls.login, { account: 'hotel@inv.test', password: NEW_PASSWORD }, null)).basic.code).toBe(
+        ErrorCodes.registrationPending,
+      );
       // Twice in a row (a double submit): "already done" (7052).
-      expect((await t.call(partnerCalls.resubmitRegistration, { account: 'hotel@inv.test', password: NEW_PASSWORD, ...fixed }, null)).basic.code).toBe(ErrorCodes.alreadyDone);
+      expect(
+        (await t.call(partnerCalls.resubmitRegistration, { account: 'hotel@inv.test', password: NEW_PASSWORD, ...fixed }, null)).basic.code,
+      ).toBe(ErrorCodes.alreadyDone);
       const pending = await t.call(partnerCalls.auditPage, { status: 'pending' }, installerOwner);
-      expect(pending.data.records.find((a) => a.companyId === sub.companyId)).toMatchObject({ companyName: fixed.companyName, reason: null });
+      expect(pending.data.records.find((a) => a.companyId === sub.companyId)).toMatchObject({
+        companyName: fixed.companyName,
+        reason: null,
+      });
       expect((await t.call(partnerCalls.approveRegistration, { companyId: sub.companyId }, installerOwner)).data.status).toBe('passed');
       const s = await t.login('hotel@inv.test', NEW_PASSWORD);
       expect(s.user.coName).toBe(fixed.companyName);
@@ -310,7 +437,9 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       const a = await t.call(partnerCalls.approveRegistration, { companyId: r.data.companyId }, installerOwner);
       expect(a.data).toMatchObject({ status: 'passed', decidedByName: 'inst-owner' });
       // Approved twice (a double submit): "already done" (7052).
-      expect((await t.call(partnerCalls.approveRegistration, { companyId: r.data.companyId }, installerOwner)).basic.code).toBe(ErrorCodes.alreadyDone);
+      expect((await t.call(partnerCalls.approveRegistration, { companyId: r.data.companyId }, installerOwner)).basic.code).toBe(
+        ErrorCodes.alreadyDone,
+      );
       const s = await t.login('dock@inv.test', NEW_PASSWORD);
       expect(s.user).toMatchObject({ userType: 'customer', coName: 'Dock Offices' });
       expect((await t.lastMailTo('dock@inv.test'))!.subject).toMatch(/approved/);
@@ -322,11 +451,19 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       const base = { name: 'Dealer A1 GmbH', contact: 'Max', telephone: '+49 (30) 555-01', email: 'info@dealer-a1.test', userLimit: 50 };
       const r = await t.call(partnerCalls.updateCompany, { companyId: t.world.companies.dealerA.id, ...base }, owner);
       expect(r.data).toMatchObject({ name: 'Dealer A1 GmbH', contact: 'Max', userLimit: 50 });
-      expect((await t.call(partnerCalls.updateCompany, { companyId: t.world.companies.partnerA.id, ...base }, owner)).basic.code).toBe(ErrorCodes.notFound);
-      expect((await t.call(partnerCalls.updateCompany, { companyId: t.world.companies.supplier.id, ...base }, owner)).basic.code).toBe(ErrorCodes.notFound);
-      expect((await t.call(partnerCalls.updateCompany, { companyId: t.world.companies.dealerB.id, ...base }, owner)).basic.code).toBe(ErrorCodes.notFound);
+      expect((await t.call(partnerCalls.updateCompany, { companyId: t.world.companies.partnerA.id, ...base }, owner)).basic.code).toBe(
+        ErrorCodes.notFound,
+      );
+      expect((await t.call(partnerCalls.updateCompany, { companyId: t.world.companies.supplier.id, ...base }, owner)).basic.code).toBe(
+        ErrorCodes.notFound,
+      );
+      expect((await t.call(partnerCalls.updateCompany, { companyId: t.world.companies.dealerB.id, ...base }, owner)).basic.code).toBe(
+        ErrorCodes.notFound,
+      );
       const dealer = await t.login('dealer-mgr@test.local');
-      expect((await t.call(partnerCalls.updateCompany, { companyId: t.world.companies.partnerA.id, ...base }, dealer)).basic.code).toBe(ErrorCodes.notFound);
+      expect((await t.call(partnerCalls.updateCompany, { companyId: t.world.companies.partnerA.id, ...base }, dealer)).basic.code).toBe(
+        ErrorCodes.notFound,
+      );
     });
 
     it('checks the user limit, the telephone and the area', async () => {
@@ -335,9 +472,15 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       expect(low.basic.code).toBe(ErrorCodes.userLimitBelowUsers);
       expect(low.basic.params?.count).toBe(2);
       expect((await t.call(partnerCalls.updateCompany, { ...base, userLimit: 0 }, owner)).basic.code).toBe(ErrorCodes.invalidParams);
-      expect((await t.call(partnerCalls.updateCompany, { ...base, telephone: 'call me', userLimit: 5 }, owner)).basic.code).toBe(ErrorCodes.invalidParams);
-      expect((await t.call(partnerCalls.updateCompany, { ...base, userLimit: 5, areaId: t.world.areas.us.id }, owner)).basic.code).toBe(ErrorCodes.areaForbidden);
-      expect((await t.call(partnerCalls.updateCompany, { ...base, userLimit: 5, areaId: t.world.areas.rdc.id }, owner)).data.areaId).toBe(t.world.areas.rdc.id);
+      expect((await t.call(partnerCalls.updateCompany, { ...base, telephone: 'call me', userLimit: 5 }, owner)).basic.code).toBe(
+        ErrorCodes.invalidParams,
+      );
+      expect((await t.call(partnerCalls.updateCompany, { ...base, userLimit: 5, areaId: t.world.areas.us.id }, owner)).basic.code).toBe(
+        ErrorCodes.areaForbidden,
+      );
+      expect((await t.call(partnerCalls.updateCompany, { ...base, userLimit: 5, areaId: t.world.areas.rdc.id }, owner)).data.areaId).toBe(
+        t.world.areas.rdc.id,
+      );
     });
 
     it('counts companies by type, state and area, and users against the limit', async () => {
@@ -369,13 +512,36 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
 
     it('gets and sets the own company, with the area options of the caller', async () => {
       const g = await t.call(partnerCalls.corpInfo, {}, owner);
-      expect(g.data).toMatchObject({ id: t.world.companies.partnerA.id, name: 'Partner A', allowSuperiorAccess: false, logoFileId: null, actions: ['edit', 'setLogo', 'setRemoteAccess'] });
+      expect(g.data).toMatchObject({
+        id: t.world.companies.partnerA.id,
+        name: 'Partner A',
+        allowSuperiorAccess: false,
+        logoFileId: null,
+        actions: ['edit', 'setLogo', 'setRemoteAccess'],
+      });
       expect(g.data.areaOptions.map((a) => a.id).sort()).toEqual([t.world.areas.rdc.id, t.world.areas.eu.id].sort());
-      const s = await t.call(partnerCalls.setCorpInfo, { name: 'Partner A Ltd', contact: 'Eva', telephone: '+44 20 7946 0000', email: 'hello@partner-a.test', areaId: t.world.areas.rdc.id }, owner);
+      const s = await t.call(
+        partnerCalls.setCorpInfo,
+        {
+          name: 'Partner A Ltd',
+          contact: 'Eva',
+          telephone: '+44 20 7946 0000',
+          email: 'hello@partner-a.test',
+          areaId: t.world.areas.rdc.id,
+        },
+        owner,
+      );
       expect(s.data).toMatchObject({ name: 'Partner A Ltd', contact: 'Eva', areaId: t.world.areas.rdc.id });
-      expect((await t.call(partnerCalls.setCorpInfo, { name: '', contact: '', telephone: '', email: '' }, owner)).basic.code).toBe(ErrorCodes.invalidParams);
-      expect((await t.call(partnerCalls.setCorpInfo, { name: 'A', contact: '', telephone: '', email: 'bad' }, owner)).basic.code).toBe(ErrorCodes.invalidParams);
-      expect((await t.call(partnerCalls.setCorpInfo, { name: 'A', contact: '', telephone: '', email: '', areaId: t.world.areas.us.id }, owner)).basic.code).toBe(ErrorCodes.areaForbidden);
+      expect((await t.call(partnerCalls.setCorpInfo, { name: '', contact: '', telephone: '', email: '' }, owner)).basic.code).toBe(
+        ErrorCodes.invalidParams,
+      );
+      expect((await t.call(partnerCalls.setCorpInfo, { name: 'A', contact: '', telephone: '', email: 'bad' }, owner)).basic.code).toBe(
+        ErrorCodes.invalidParams,
+      );
+      expect(
+        (await t.call(partnerCalls.setCorpInfo, { name: 'A', contact: '', telephone: '', email: '', areaId: t.world.areas.us.id }, owner))
+          .basic.code,
+      ).toBe(ErrorCodes.areaForbidden);
     });
 
     it('uses an uploaded logo: recommended size, other sizes with a warning', async () => {
@@ -413,9 +579,28 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
     let target: { id: number; path: string };
 
     beforeAll(async () => {
-      target = await createCompany(t.database, { parentId: t.world.companies.partnerA.id, type: 'distributor', level: 2, name: 'Remote Dealer', areaId: t.world.areas.eu.id });
-      await createUser(t.database, { companyId: target.id, email: 'remote-owner@test.local', userType: 'distributor', codes: ['dealer_account_qry', 'dealer_account_mgr'], areaIds: [t.world.areas.eu.id], nickname: 'Rita' });
-      await createUser(t.database, { companyId: target.id, email: 'remote-admin@test.local', userType: 'distributor', userAuthType: 2, codes: ['dealer_account_qry'] });
+      target = await createCompany(t.database, {
+        parentId: t.world.companies.partnerA.id,
+        type: 'distributor',
+        level: 2,
+        name: 'Remote Dealer',
+        areaId: t.world.areas.eu.id,
+      });
+      await createUser(t.database, {
+        companyId: target.id,
+        email: 'remote-owner@test.local',
+        userType: 'distributor',
+        codes: ['dealer_account_qry', 'dealer_account_mgr'],
+        areaIds: [t.world.areas.eu.id],
+        nickname: 'Rita',
+      });
+      await createUser(t.database, {
+        companyId: target.id,
+        email: 'remote-admin@test.local',
+        userType: 'distributor',
+        userAuthType: 2,
+        codes: ['dealer_account_qry'],
+      });
       accountOwner = await t.login('remote-owner@test.local');
     });
 
@@ -438,23 +623,47 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       expect(link.basic.code).toBe(200);
       const [, , grantId, token, coId] = link.data.path.split('/');
       expect(Number(coId)).toBe(target.id);
-      const wrongCo = await t.call(partnerCalls.exchangeRemoteAccess, { grantId: Number(grantId), token, coId: t.world.companies.dealerA.id }, null);
+      const wrongCo = await t.call(
+        partnerCalls.exchangeRemoteAccess,
+        { grantId: Number(grantId), token, coId: t.world.companies.dealerA.id },
+        null,
+      );
       expect(wrongCo.basic.code).toBe(ErrorCodes.linkInvalid);
-      const tampered = await t.call(partnerCalls.exchangeRemoteAccess, { grantId: Number(grantId), token: token + 'x', coId: target.id }, null);
+      const tampered = await t.call(
+        partnerCalls.exchangeRemoteAccess,
+        { grantId: Number(grantId), token: token + 'x', coId: target.id },
+        null,
+      );
       expect(tampered.basic.code).toBe(ErrorCodes.linkInvalid);
       const ex = await t.call(partnerCalls.exchangeRemoteAccess, { grantId: Number(grantId), token, coId: target.id }, null);
       expect(ex.basic.code, ex.basic.msg).toBe(200);
       expect(ex.data.user).toMatchObject({ coId: target.id, nickName: 'Rita' });
-      expect(ex.data.user.remoteAccess).toMatchObject({ byUserId: t.world.users.ownerA.id, byCoName: 'Partner A Ltd', expiresAt: t.clock.now() + REMOTE_SESSION_MINUTES * 60_000 });
+      expect(ex.data.user.remoteAccess).toMatchObject({
+        byUserId: t.world.users.ownerA.id,
+        byCoName: 'Partner A Ltd',
+        expiresAt: t.clock.now() + REMOTE_SESSION_MINUTES * 60_000,
+      });
       const reuse = await t.call(partnerCalls.exchangeRemoteAccess, { grantId: Number(grantId), token, coId: target.id }, null);
       expect(reuse.basic.code).toBe(ErrorCodes.linkInvalid);
 
       const remote = ex.data;
-      const upd = await t.call(partnerCalls.setCorpInfo, { name: 'Remote Dealer', contact: 'Fixed remotely', telephone: '', email: '' }, remote);
+      const upd = await t.call(
+        partnerCalls.setCorpInfo,
+        { name: 'Remote Dealer', contact: 'Fixed remotely', telephone: '', email: '' },
+        remote,
+      );
       // Editing stays possible; the consent switch does not.
       expect(upd.data.actions).toEqual(['edit', 'setLogo']);
-      const [log] = await t.database.db.select().from(operationLogs).where(eq(operationLogs.action, partnerCalls.setCorpInfo.path)).orderBy(desc(operationLogs.id)).limit(1);
-      expect(log).toMatchObject({ actorUserId: t.world.users.ownerA.id, onBehalfOfUserId: (await t.login('remote-owner@test.local')).user.userId });
+      const [log] = await t.database.db
+        .select()
+        .from(operationLogs)
+        .where(eq(operationLogs.action, partnerCalls.setCorpInfo.path))
+        .orderBy(desc(operationLogs.id))
+        .limit(1);
+      expect(log).toMatchObject({
+        actorUserId: t.world.users.ownerA.id,
+        onBehalfOfUserId: (await t.login('remote-owner@test.local')).user.userId,
+      });
       // The consent switch is the account's own, and no chained remote access.
       expect((await t.call(partnerCalls.setRemoteAccess, { allow: true }, remote)).basic.code).toBe(ErrorCodes.remoteAccessForbidden);
     });
@@ -488,16 +697,29 @@ describe.each(ENGINES)('partner network (%s)', (engine) => {
       expect(off.data).toEqual({ allowSuperiorAccess: false, endedSessions: 1 });
       expect((await t.call(authCalls.me, {}, remote)).basic.code).toBe(ErrorCodes.remoteAccessEnded);
       const [, , g2, tok2] = pending.data.path.split('/');
-      expect((await t.call(partnerCalls.exchangeRemoteAccess, { grantId: Number(g2), token: tok2, coId: target.id }, null)).basic.code).toBe(ErrorCodes.linkInvalid);
-      expect((await t.call(partnerCalls.createRemoteAccessLink, { companyId: target.id }, owner)).basic.code).toBe(ErrorCodes.remoteAccessNotAllowed);
+      expect(
+        (await t.call(partnerCalls.exchangeRemoteAccess, { grantId: Number(g2), token: tok2, coId: target.id }, null)).basic.code,
+      ).toBe(ErrorCodes.linkInvalid);
+      expect((await t.call(partnerCalls.createRemoteAccessLink, { companyId: target.id }, owner)).basic.code).toBe(
+        ErrorCodes.remoteAccessNotAllowed,
+      );
       expect((await t.lastMailTo('remote-admin@test.local'))!.subject).toMatch(/withdrawn/);
-      const [m] = await t.database.db.select().from(mails).where(and(eq(mails.to, 'remote-owner@test.local'))).orderBy(desc(mails.id)).limit(1);
+      const [m] = await t.database.db
+        .select()
+        .from(mails)
+        .where(and(eq(mails.to, 'remote-owner@test.local')))
+        .orderBy(desc(mails.id))
+        .limit(1);
       expect(m.text).toContain('remote-owner@test.local');
     });
 
     it("refuses another tenant's company for a link", async () => {
-      expect((await t.call(partnerCalls.createRemoteAccessLink, { companyId: t.world.companies.dealerB.id }, owner)).basic.code).toBe(ErrorCodes.notFound);
-      expect((await t.call(partnerCalls.createRemoteAccessLink, { companyId: t.world.companies.partnerA.id }, owner)).basic.code).toBe(ErrorCodes.notFound);
+      expect((await t.call(partnerCalls.createRemoteAccessLink, { companyId: t.world.companies.dealerB.id }, owner)).basic.code).toBe(
+        ErrorCodes.notFound,
+      );
+      expect((await t.call(partnerCalls.createRemoteAccessLink, { companyId: t.world.companies.partnerA.id }, owner)).basic.code).toBe(
+        ErrorCodes.notFound,
+      );
     });
   });
 });

@@ -57,7 +57,10 @@ describe.each(ENGINES)('operation log, outbox, hidden menus and file links (%s)'
   it('logs work done under remote access with both identities', async () => {
     const s = await t.login('dealer-a@test.local');
     // A superior (partner A's owner) working in the dealer's account.
-    await t.database.db.update(sessions).set({ actingUserId: t.world.users.ownerA.id, remoteExpiresAt: new Date(t.clock.now() + 600_000) }).where(eq(sessions.userId, t.world.users.dealerUserA.id));
+    await t.database.db
+      .update(sessions)
+      .set({ actingUserId: t.world.users.ownerA.id, remoteExpiresAt: new Date(t.clock.now() + 600_000) })
+      .where(eq(sessions.userId, t.world.users.dealerUserA.id));
     const me = await t.call(authCalls.me, {}, s);
     expect(me.data.remoteAccess?.byUserId).toBe(t.world.users.ownerA.id);
     // A write under remote access is logged as the superior acting on behalf of the account's user
@@ -89,7 +92,14 @@ describe.each(ENGINES)('operation log, outbox, hidden menus and file links (%s)'
     await t.fileStore.put(`test/${t.world.companies.partnerA.id}/a.txt`, body);
     const [f] = await t.database.db
       .insert(files)
-      .values({ companyId: t.world.companies.partnerA.id, path: `test/${t.world.companies.partnerA.id}/a.txt`, name: 'a.txt', mime: 'text/plain', size: body.length, sha256: 'x' })
+      .values({
+        companyId: t.world.companies.partnerA.id,
+        path: `test/${t.world.companies.partnerA.id}/a.txt`,
+        name: 'a.txt',
+        mime: 'text/plain',
+        size: body.length,
+        sha256: 'x',
+      })
       .returning();
     const link = await t.call(systemCalls.fileLink, { fileId: f.id, isDownload: true }, owner);
     expect(link.basic.code).toBe(200);

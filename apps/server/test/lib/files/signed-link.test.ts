@@ -1,9 +1,7 @@
 import { SIGNED_URL_TTL_SECONDS } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/lib/app-error';
-import {
-  FILE_GET_PATH, fileLinkUrl, parseFileLink, signFileLink, signUrl, verifyFileLink, verifySignedUrl,
-} from '../../../src/lib/files';
+import { FILE_GET_PATH, fileLinkUrl, parseFileLink, signFileLink, signUrl, verifyFileLink, verifySignedUrl } from '../../../src/lib/files';
 
 const SECRET = 'test-link-secret';
 const NOW = Date.UTC(2026, 10, 21, 9, 0, 0);
@@ -22,11 +20,21 @@ function codeOf(fn: () => unknown): number | undefined {
 describe('file links', () => {
   it('signs path, uid, tid and expiry and verifies them', () => {
     const q = signFileLink({ ...link, isDownload: true }, SECRET, NOW);
-    expect(q).toMatchObject({ path: link.path, uid: '12', tid: 'tok-9', isDownload: '1', exp: String(NOW / 1000 + SIGNED_URL_TTL_SECONDS) });
+    expect(q).toMatchObject({
+      path: link.path,
+      uid: '12',
+      tid: 'tok-9',
+      isDownload: '1',
+      exp: String(NOW / 1000 + SIGNED_URL_TTL_SECONDS),
+    });
     expect(q.sign).toMatch(/^[0-9a-f]{64}$/);
     const v = verifyFileLink(q, SECRET, NOW + 1000, { sessionId: 77 });
     expect(v).toEqual({
-      path: link.path, userId: '12', tokenId: 'tok-9', isDownload: true, expiresAt: new Date(NOW + SIGNED_URL_TTL_SECONDS * 1000),
+      path: link.path,
+      userId: '12',
+      tokenId: 'tok-9',
+      isDownload: true,
+      expiresAt: new Date(NOW + SIGNED_URL_TTL_SECONDS * 1000),
     });
   });
 

@@ -8,9 +8,7 @@ import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/lib/app-error';
-import {
-  createFileStore, LocalFileStore, S3FileStore, serveFile, type FileStore,
-} from '../../../src/lib/files';
+import { createFileStore, LocalFileStore, S3FileStore, serveFile, type FileStore } from '../../../src/lib/files';
 
 // the SDK's advice to move to Node 22 is for the project, not for every test run
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -20,7 +18,10 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 
 async function expectCode(p: Promise<unknown>, code: number) {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   expect((err as AppError).code).toBe(code);
 }
@@ -146,7 +147,10 @@ describe.each(drivers)('file store: $name', (driver) => {
       const r = await serve();
       expect(r.status).toBe(200);
       expect(r.headers).toMatchObject({
-        'Content-Length': '36', 'Accept-Ranges': 'bytes', 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff',
+        'Content-Length': '36',
+        'Accept-Ranges': 'bytes',
+        'Content-Type': 'text/plain; charset=utf-8',
+        'X-Content-Type-Options': 'nosniff',
       });
       expect(r.headers['Content-Disposition']).toBe('inline; filename="report.txt"');
       expect(await body(r)).toBe(BODY.toString());
@@ -154,7 +158,12 @@ describe.each(drivers)('file store: $name', (driver) => {
 
     it('serves bytes=0-9, bytes=10- and the suffix bytes=-5', async () => {
       const a = await serve('bytes=0-9');
-      expect([a.status, a.headers['Content-Range'], a.headers['Content-Length'], await body(a)]).toEqual([206, 'bytes 0-9/36', '10', '0123456789']);
+      expect([a.status, a.headers['Content-Range'], a.headers['Content-Length'], await body(a)]).toEqual([
+        206,
+        'bytes 0-9/36',
+        '10',
+        '0123456789',
+      ]);
       const b = await serve('bytes=10-');
       expect([b.status, b.headers['Content-Range'], b.headers['Content-Length']]).toEqual([206, 'bytes 10-35/36', '26']);
       expect(await body(b)).toBe('abcdefghijklmnopqrstuvwxyz');
@@ -238,7 +247,12 @@ describe('createFileStore', () => {
 
   it('picks S3 with FILE_STORE=s3', () => {
     const store = createFileStore({
-      FILE_STORE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9', S3_BUCKET: 'b', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's',
+      FILE_STORE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      S3_BUCKET: 'b',
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
     });
     expect(store).toBeInstanceOf(S3FileStore);
     expect(() => createFileStore({ FILE_STORE: 's3' })).toThrow(/S3_BUCKET/);

@@ -57,7 +57,8 @@ export function makeJpeg(width: number, height: number): Buffer {
   }
   const oneCode = [1, ...Array(15).fill(0), 0x00];
   return Buffer.from([
-    0xff, 0xd8,
+    0xff,
+    0xd8,
     ...seg(0xe0, [0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),
     ...seg(0xdb, [0x00, ...Array(64).fill(1)]),
     ...seg(0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]),
@@ -65,7 +66,8 @@ export function makeJpeg(width: number, height: number): Buffer {
     ...seg(0xc4, [0x10, ...oneCode]),
     ...seg(0xda, [1, 1, 0x00, 0, 63, 0]),
     ...scan,
-    0xff, 0xd9,
+    0xff,
+    0xd9,
   ]);
 }
 
@@ -74,17 +76,48 @@ export function makeGif(width = 1, height = 1): Buffer {
   const w = [width & 0xff, width >> 8];
   const h = [height & 0xff, height >> 8];
   return Buffer.from([
-    ...Buffer.from('GIF89a', 'latin1'), ...w, ...h, 0x80, 0x00, 0x00,
-    0xff, 0xff, 0xff, 0x00, 0x00, 0x00,
-    0x21, 0xf9, 0x04, 0x01, 0x00, 0x00, 0x00, 0x00,
-    0x2c, 0x00, 0x00, 0x00, 0x00, ...w, ...h, 0x00,
-    0x02, 0x02, 0x44, 0x01, 0x00,
+    ...Buffer.from('GIF89a', 'latin1'),
+    ...w,
+    ...h,
+    0x80,
+    0x00,
+    0x00,
+    0xff,
+    0xff,
+    0xff,
+    0x00,
+    0x00,
+    0x00,
+    0x21,
+    0xf9,
+    0x04,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
+    0x2c,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
+    ...w,
+    ...h,
+    0x00,
+    0x02,
+    0x02,
+    0x44,
+    0x01,
+    0x00,
     0x3b,
   ]);
 }
 
 export const makePdf = () =>
-  Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+  Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    'latin1',
+  );
 
 /** A zip archive with stored (uncompressed) entries. */
 export function makeZip(entries: Record<string, string | Buffer>): Buffer {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobQueue, MAINTENANCE_JOBS, purgeExpiredCodes, purgeExpiredNonces, type JobInfo, type JobQueue } from '../../../src/lib/jobs';
+import {
+  createJobQueue,
+  MAINTENANCE_JOBS,
+  purgeExpiredCodes,
+  purgeExpiredNonces,
+  type JobInfo,
+  type JobQueue,
+} from '../../../src/lib/jobs';
 import { nonces, verificationCodes } from '../../../src/db/schema';
 import { ENGINES, openDb, type TestDb } from '../helpers/db';
 import { waitFor } from '../helpers/wait';
@@ -71,9 +78,13 @@ describe.each(ENGINES)('job queue on %s', (engine) => {
   it('runs a batch with per-job outcomes', async () => {
     await queue.createQueue('test.batch');
     const ids = await Promise.all([1, 2, 3, 4].map((n) => queue.send('test.batch', { n }, { retryLimit: 0 })));
-    await queue.register<{ n: number }>('test.batch', (job) => {
-      if (job.data.n === 3) throw new Error('three');
-    }, { batchSize: 4 });
+    await queue.register<{ n: number }>(
+      'test.batch',
+      (job) => {
+        if (job.data.n === 3) throw new Error('three');
+      },
+      { batchSize: 4 },
+    );
     const states = await waitFor(async () => {
       const s = await Promise.all(ids.map(async (id) => (await queue.getJob('test.batch', id!))?.state));
       return s.every((x) => x === 'completed' || x === 'failed') ? s : null;
@@ -130,7 +141,10 @@ describe.each(ENGINES)('job queue on %s', (engine) => {
     const now = new Date();
     const past = new Date(now.getTime() - 60_000);
     const future = new Date(now.getTime() + 60_000);
-    await db.insert(nonces).values([{ key: 'old', expiresAt: past }, { key: 'new', expiresAt: future }]);
+    await db.insert(nonces).values([
+      { key: 'old', expiresAt: past },
+      { key: 'new', expiresAt: future },
+    ]);
     const code = { kind: 'email', purpose: 'register', target: 'a@b.c', codeHash: 'x' };
     await db.insert(verificationCodes).values([
       { id: 'c-old', ...code, expiresAt: past },

@@ -59,7 +59,12 @@ async function deadPort(): Promise<number> {
 }
 
 const smtpEnv = (port: number, extra: Record<string, string> = {}) => ({
-  MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_SECURE: 'false', MAIL_FROM: 'Portal <noreply@portal.test>', ...extra,
+  MAIL_TRANSPORT: 'smtp',
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: String(port),
+  SMTP_SECURE: 'false',
+  MAIL_FROM: 'Portal <noreply@portal.test>',
+  ...extra,
 });
 
 describe('mailer', () => {
@@ -77,7 +82,12 @@ describe('mailer', () => {
   it('sends through SMTP and marks the row sent', async () => {
     const mailer = createMailer(t.database.db, smtpEnv(smtp.port));
     expect(mailer.mode).toBe('smtp');
-    const row = await mailer.send({ to: 'dealer@dealer.test', subject: 'Hello 你好', text: 'Plain body\nline two', html: '<p>Plain body</p>' });
+    const row = await mailer.send({
+      to: 'dealer@dealer.test',
+      subject: 'Hello 你好',
+      text: 'Plain body\nline two',
+      html: '<p>Plain body</p>',
+    });
     expect(row).toMatchObject({ status: 'sent', error: null, to: 'dealer@dealer.test' });
     expect(row.sentAt).toBeInstanceOf(Date);
     expect(await rowOf(row.id)).toMatchObject({ status: 'sent' });
@@ -127,7 +137,10 @@ describe('mailer', () => {
     expect(row.error).toMatch(/ECONNREFUSED|ESOCKET|ECONNECTION/);
     expect(await rowOf(row.id)).toMatchObject({ status: 'failed', sentAt: null });
 
-    const err = await mailer.sendOrThrow({ to: 'dealer@dealer.test', subject: 'Down', text: 'x' }).then(() => null, (e: unknown) => e);
+    const err = await mailer.sendOrThrow({ to: 'dealer@dealer.test', subject: 'Down', text: 'x' }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).code).toBe(1015);
     expect((err as AppError).params).toEqual({ detail: 'the mail server is unreachable' });
@@ -138,7 +151,10 @@ describe('mailer', () => {
     const mailer = createMailer(t.database.db, smtpEnv(smtp.port));
     const row = await mailer.send({ to: 'nobody@dealer.test', subject: 'x', text: 'x' });
     expect(row.status).toBe('failed');
-    const err = await mailer.sendOrThrow({ to: 'nobody@dealer.test', subject: 'x', text: 'x' }).then(() => null, (e: unknown) => e);
+    const err = await mailer.sendOrThrow({ to: 'nobody@dealer.test', subject: 'x', text: 'x' }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect((err as AppError).params).toEqual({ detail: 'the recipient address was rejected' });
     mailer.close();
   });
@@ -146,17 +162,21 @@ describe('mailer', () => {
   it('enqueues inside a transaction and delivers after commit, once', async () => {
     const mailer = createMailer(t.database.db, smtpEnv(smtp.port));
     const before = smtp.received.length;
-    const queued = await t.database.db.transaction((tx) => mailer.enqueue({ to: 'tx@dealer.test', subject: 'After commit', text: 'x' }, tx));
+    const queued = await t.database.db.transaction((tx) =>
+      mailer.enqueue({ to: 'tx@dealer.test', subject: 'After commit', text: 'x' }, tx),
+    );
     expect(queued.status).toBe('queued');
     const [a, b] = await Promise.all([mailer.deliver(queued.id), mailer.deliver(queued.id)]);
     expect([a?.status, b?.status].sort()).toEqual(['sent', undefined]);
     expect(smtp.received.length).toBe(before + 1);
 
     // a transaction that rolls back leaves no mail behind
-    await t.database.db.transaction(async (tx) => {
-      await mailer.enqueue({ to: 'rollback@dealer.test', subject: 'never', text: 'x' }, tx);
-      tx.rollback();
-    }).catch(() => {});
+    await t.database.db
+      .transaction(async (tx) => {
+        await mailer.enqueue({ to: 'rollback@dealer.test', subject: 'never', text: 'x' }, tx);
+        tx.rollback();
+      })
+      .catch(() => {});
     expect(await t.database.db.select().from(mails).where(eq(mails.to, 'rollback@dealer.test'))).toEqual([]);
 
     // the sweep delivers whatever is still queued
@@ -172,7 +192,10 @@ describe('mailer', () => {
     expect(() => smtpOptionsFromEnv({ MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_HOST/);
     expect(() => smtpOptionsFromEnv({ MAIL_TRANSPORT: 'pigeon' })).toThrow(/MAIL_TRANSPORT/);
     expect(smtpOptionsFromEnv({ SMTP_HOST: 'mail.example.com', SMTP_SECURE: 'true', SMTP_USER: 'u', SMTP_PASS: 'p' })).toMatchObject({
-      host: 'mail.example.com', port: 465, secure: true, auth: { user: 'u', pass: 'p' },
+      host: 'mail.example.com',
+      port: 465,
+      secure: true,
+      auth: { user: 'u', pass: 'p' },
     });
     expect(smtpOptionsFromEnv({ SMTP_HOST: 'mail.example.com' })).toMatchObject({ port: 587, secure: false, auth: undefined });
     expect(new Mailer({ db: t.database.db }).from).toMatch(/no-reply/);

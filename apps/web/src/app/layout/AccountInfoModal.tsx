@@ -33,7 +33,8 @@ export function AccountInfoModal({ user, open, onClose }: { user: SessionUser; o
             <Space size={[4, 6]} wrap>
               {perms.map((p) => (
                 <Tag key={p.module} color={p.operation ? 'blue' : 'default'}>
-                  {t(`resourceGroup.${p.module}`)}: {[p.query ? t('account.query') : null, p.operation ? t('account.operation') : null].filter(Boolean).join(' / ')}
+                  {t(`resourceGroup.${p.module}`)}:{' '}
+                  {[p.query ? t('account.query') : null, p.operation ? t('account.operation') : null].filter(Boolean).join(' / ')}
                 </Tag>
               ))}
             </Space>

@@ -22,14 +22,19 @@ describe('AppLayout', () => {
     expect(screen.getByTestId('home-role')).toHaveTextContent('Partner · Owner');
     expect(screen.getByTestId('home-area')).toHaveTextContent('Global RDC');
     const shortcuts = screen.getByTestId('home-shortcuts');
-    expect(within(shortcuts).getByRole('link', { name: 'Cloud Firmware Upgrade' })).toHaveAttribute('href', '/layout/cloudUpgrade/cloudUpgradeIndex');
+    expect(within(shortcuts).getByRole('link', { name: 'Cloud Firmware Upgrade' })).toHaveAttribute(
+      'href',
+      '/layout/cloudUpgrade/cloudUpgradeIndex',
+    );
     expect(within(shortcuts).queryByRole('link', { name: 'Mail Outbox' })).not.toBeInTheDocument();
   });
 
   it('switches the current area through auth/area/switch and updates the session', async () => {
     const user = partnerOwner();
     signIn(user);
-    const { calls } = mockApi((path, data) => (path === 'auth/area/switch' ? { data: { ...user, currentArea: (data as { areaId: number }).areaId } } : undefined));
+    const { calls } = mockApi((path, data) =>
+      path === 'auth/area/switch' ? { data: { ...user, currentArea: (data as { areaId: number }).areaId } } : undefined,
+    );
     renderApp('/layout/home');
     const switcher = await screen.findByTestId('area-switcher');
     fireEvent.mouseDown(within(switcher).getByRole('combobox'));
@@ -71,11 +76,14 @@ describe('AppLayout', () => {
     expect(screen.getByTestId('user-menu')).toHaveAccessibleName('Pat Partner（合作伙伴）：账号菜单');
     expect(screen.getByTestId('locale-switch')).toHaveAccessibleName('简体中文 (语言)');
     // No icon in the header is read out by its English file name ("menu-fold", "global", "down").
-    for (const icon of screen.getByRole('banner').querySelectorAll('button .anticon')) expect(icon.closest('[aria-hidden="true"]'), icon.outerHTML.slice(0, 80)).not.toBeNull();
+    for (const icon of screen.getByRole('banner').querySelectorAll('button .anticon'))
+      expect(icon.closest('[aria-hidden="true"]'), icon.outerHTML.slice(0, 80)).not.toBeNull();
   });
 
   it('shows a remote-access banner while a superior works in the account', async () => {
-    signIn(partnerOwner({ remoteAccess: { byUserId: 1, byNickName: 'Max Boss', byCoName: 'Vision HQ', expiresAt: Date.now() + 3_600_000 } }));
+    signIn(
+      partnerOwner({ remoteAccess: { byUserId: 1, byNickName: 'Max Boss', byCoName: 'Vision HQ', expiresAt: Date.now() + 3_600_000 } }),
+    );
     mockApi();
     renderApp('/layout/home');
     expect(await screen.findByTestId('remote-access-banner')).toHaveTextContent('Max Boss (Vision HQ)');

@@ -21,7 +21,14 @@ export function PageHeader({ brandTitle }: { brandTitle: string }) {
     <div className="portal-page-header">
       <Breadcrumb
         items={[
-          { key: 'home', title: <Link to="/layout/home"><HomeOutlined aria-hidden="true" /> {t('menu.home')}</Link> },
+          {
+            key: 'home',
+            title: (
+              <Link to="/layout/home">
+                <HomeOutlined aria-hidden="true" /> {t('menu.home')}
+              </Link>
+            ),
+          },
           ...crumbs.map((h, i) => ({
             key: h.key,
             title: i < crumbs.length - 1 ? <Link to={h.path}>{t(h.titleKey)}</Link> : title,

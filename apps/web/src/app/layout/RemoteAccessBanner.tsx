@@ -16,7 +16,13 @@ export function RemoteAccessBanner() {
       type="warning"
       showIcon
       data-testid="remote-access-banner"
-      title={t('layout.remoteAccess', { by: ra.byNickName, byCompany: ra.byCoName, account: user.nickName, company: user.coName, until: formatDateTime(ra.expiresAt) })}
+      title={t('layout.remoteAccess', {
+        by: ra.byNickName,
+        byCompany: ra.byCoName,
+        account: user.nickName,
+        company: user.coName,
+        until: formatDateTime(ra.expiresAt),
+      })}
       action={
         <Button size="small" onClick={() => void logout()}>
           {t('layout.endRemoteAccess')}

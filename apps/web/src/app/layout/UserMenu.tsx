@@ -29,9 +29,14 @@ export function UserMenu() {
           },
         }}
       >
-        <button type="button" className="portal-user-trigger" data-testid="user-menu" aria-label={t('layout.userMenu', { name: user.nickName, role: t(typeKey) })}>
+        <button
+          type="button"
+          className="portal-user-trigger"
+          data-testid="user-menu"
+          aria-label={t('layout.userMenu', { name: user.nickName, role: t(typeKey) })}
+        >
           <Space size={8}>
-            <Avatar size={28} style={{ background: "#1677ff" }}>
+            <Avatar size={28} style={{ background: '#1677ff' }}>
               {user.nickName.charAt(0).toUpperCase()}
             </Avatar>
             <span className="portal-user-text">

@@ -8,7 +8,17 @@ export interface ColumnOption {
 }
 
 /** A popover of checkboxes choosing which optional columns a list shows. */
-export function ColumnSettings({ options, hidden, onChange, onReset }: { options: readonly ColumnOption[]; hidden: ReadonlySet<string>; onChange: (hidden: Set<string>) => void; onReset: () => void }) {
+export function ColumnSettings({
+  options,
+  hidden,
+  onChange,
+  onReset,
+}: {
+  options: readonly ColumnOption[];
+  hidden: ReadonlySet<string>;
+  onChange: (hidden: Set<string>) => void;
+  onReset: () => void;
+}) {
   const { t } = useTranslation();
   const content = (
     <Flex vertical gap={6} data-testid="column-settings">

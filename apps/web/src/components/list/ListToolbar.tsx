@@ -26,7 +26,17 @@ export interface ListToolbarProps {
 }
 
 /** The toolbar above a list: search, filters, search/reset on the left; actions, columns, refresh on the right. */
-export function ListToolbar({ search, filters, onSearch, onReset, actions, columns, onRefresh, filtersBelow = false, children }: ListToolbarProps) {
+export function ListToolbar({
+  search,
+  filters,
+  onSearch,
+  onReset,
+  actions,
+  columns,
+  onRefresh,
+  filtersBelow = false,
+  children,
+}: ListToolbarProps) {
   const { t } = useTranslation();
   const allowClear = useAllowClear();
   return (

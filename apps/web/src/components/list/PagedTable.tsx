@@ -22,7 +22,17 @@ export interface PagedTableProps<T> extends Omit<TableProps<T>, 'pagination' | '
 }
 
 /** A table of one server page, wired to pageNum / pageSize / total, with the user's hidden columns left out. */
-export function PagedTable<T extends object>({ columns, page, pageNum, pageSize, onPageChange, hiddenColumns, emptyText, totalText, ...rest }: PagedTableProps<T>) {
+export function PagedTable<T extends object>({
+  columns,
+  page,
+  pageNum,
+  pageSize,
+  onPageChange,
+  hiddenColumns,
+  emptyText,
+  totalText,
+  ...rest
+}: PagedTableProps<T>) {
   const { t } = useTranslation();
   const chosen = hiddenColumns?.size ? columns.filter((c) => !hiddenColumns.has(String(c.key))) : columns;
   const fitted = useFittedColumns(chosen, (rest.expandable ? EXPAND_COLUMN_WIDTH : 0) + (rest.rowSelection ? EXPAND_COLUMN_WIDTH : 0));

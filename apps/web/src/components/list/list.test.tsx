@@ -22,7 +22,12 @@ function Harness({ onQuery }: { onQuery: (q: unknown) => void }) {
   return (
     <>
       <ListToolbar
-        search={{ value: list.filters.searchText ?? '', onChange: (v) => list.setFilters({ searchText: v || undefined }), placeholder: 'Name', label: 'Search names' }}
+        search={{
+          value: list.filters.searchText ?? '',
+          onChange: (v) => list.setFilters({ searchText: v || undefined }),
+          placeholder: 'Name',
+          label: 'Search names',
+        }}
         onSearch={() => undefined}
         columns={bind.columnChooser([{ key: 'city', label: 'City' }])}
       />
@@ -51,13 +56,19 @@ afterEach(() => {
 
 describe('shared list building blocks', () => {
   it('pages, goes back to page 1 on a filter, hides default columns and saves the choice', async () => {
-    const { calls } = mockApi((path) => (path === 'customer/user-configs/list' ? { data: { records: [] } } : path === 'customer/user-configs/put' ? { data: {} } : undefined));
+    const { calls } = mockApi((path) =>
+      path === 'customer/user-configs/list' ? { data: { records: [] } } : path === 'customer/user-configs/put' ? { data: {} } : undefined,
+    );
     const queries: unknown[] = [];
     const user = userEvent.setup({ delay: null });
     renderPage(<Harness onQuery={(q) => queries.push(q)} />);
     const table = await screen.findByTestId('harness');
     expect(within(table).getByText('Name 1')).toBeVisible();
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name']);
     expect(screen.getByText('25 records in total')).toBeVisible();
 
     await user.click(screen.getByTitle('3'));
@@ -68,8 +79,19 @@ describe('shared list building blocks', () => {
 
     await user.click(screen.getByRole('button', { name: 'Columns' }));
     await user.click(within(await screen.findByTestId('column-settings')).getByText('City'));
-    await waitFor(() => expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'City']));
-    await waitFor(() => expect(calls.find((c) => c.path === 'customer/user-configs/put')?.body.data).toEqual({ key: 'test.list', value: { hidden: [], pageSize: undefined } }));
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(['Name', 'City']),
+    );
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'customer/user-configs/put')?.body.data).toEqual({
+        key: 'test.list',
+        value: { hidden: [], pageSize: undefined },
+      }),
+    );
   });
 });
 
@@ -79,7 +101,11 @@ function WideHarness() {
   const bind = savedListBindings({ query: { pageNum: 1, pageSize: 10 }, setPage: () => undefined }, prefs);
   return (
     <>
-      <ListToolbar search={{ value: '', onChange: () => undefined, placeholder: 'Name', label: 'Search names' }} onSearch={() => undefined} columns={bind.columnChooser([{ key: 'phone', label: 'Phone' }])} />
+      <ListToolbar
+        search={{ value: '', onChange: () => undefined, placeholder: 'Name', label: 'Search names' }}
+        onSearch={() => undefined}
+        columns={bind.columnChooser([{ key: 'phone', label: 'Phone' }])}
+      />
       <PagedTable<Row & { phone: string }>
         rowKey="id"
         data-testid="wide-harness"
@@ -99,13 +125,18 @@ function WideHarness() {
 const WIDE_ONLY = ['phone'];
 
 describe('list columns by screen width', () => {
-  const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((h) => h.textContent);
+  const headers = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
   /** The width antd gives the table: scroll.x, the sum of the shown columns' widths. */
   const tableWidth = (table: HTMLElement) => table.querySelector('table')!.style.width;
 
   it('at 1366 px leaves the wide-only and xxl columns out and is as wide as the rest; the user can still show them', async () => {
     setScreenWidth(1366);
-    mockApi((path) => (path === 'customer/user-configs/list' ? { data: { records: [] } } : path === 'customer/user-configs/put' ? { data: {} } : undefined));
+    mockApi((path) =>
+      path === 'customer/user-configs/list' ? { data: { records: [] } } : path === 'customer/user-configs/put' ? { data: {} } : undefined,
+    );
     const user = userEvent.setup({ delay: null });
     renderPage(<WideHarness />);
     const table = await screen.findByTestId('wide-harness');

@@ -33,7 +33,10 @@ export function useTablePrefs(key: string, defaultHidden: readonly string[] = NO
   });
   const setLocal = (value: TablePrefs | null) =>
     qc.setQueryData<ConfigList>(userConfigsKey, (old) => ({
-      records: [...(old?.records ?? []).filter((r) => r.key !== key), ...(value ? [{ key, value, updatedAt: new Date().toISOString() }] : [])],
+      records: [
+        ...(old?.records ?? []).filter((r) => r.key !== key),
+        ...(value ? [{ key, value, updatedAt: new Date().toISOString() }] : []),
+      ],
     }));
   const put = useMutation({
     mutationFn: (value: TablePrefs) => call(userCalls.configPut, { key, value }, { silent: true }),

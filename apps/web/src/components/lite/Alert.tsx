@@ -2,7 +2,12 @@ import { CloseCircleFilled, ExclamationCircleFilled } from './icons';
 import type { HTMLAttributes, ReactNode } from 'react';
 
 /** An inline message above a form, in antd Alert's look (error or warning), with an optional action. */
-export function Alert({ type, title, action, ...rest }: { type: 'error' | 'warning'; title: ReactNode; action?: ReactNode } & Omit<HTMLAttributes<HTMLDivElement>, 'title'>) {
+export function Alert({
+  type,
+  title,
+  action,
+  ...rest
+}: { type: 'error' | 'warning'; title: ReactNode; action?: ReactNode } & Omit<HTMLAttributes<HTMLDivElement>, 'title'>) {
   return (
     <div role="alert" className={`portal-alert portal-alert-${type}`} {...rest}>
       <span className="portal-alert-icon" aria-hidden>

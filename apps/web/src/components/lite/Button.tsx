@@ -15,12 +15,25 @@ type AsLink = Common & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'children'>
 /** A button (or, with `href`, a link drawn as one) in antd's look, for the antd-free shell. */
 export function Button(props: AsButton | AsLink) {
   const { variant = 'default', size = 'middle', block, loading, icon, children, className, ...rest } = props;
-  const cls = ['portal-btn', `portal-btn-${variant}`, size !== 'middle' && `portal-btn-${size}`, block && 'portal-btn-block', loading && 'is-loading', className]
+  const cls = [
+    'portal-btn',
+    `portal-btn-${variant}`,
+    size !== 'middle' && `portal-btn-${size}`,
+    block && 'portal-btn-block',
+    loading && 'is-loading',
+    className,
+  ]
     .filter(Boolean)
     .join(' ');
   const content = (
     <>
-      {loading ? <Spinner size="small" /> : icon ? <span className="portal-btn-icon" aria-hidden>{icon}</span> : null}
+      {loading ? (
+        <Spinner size="small" />
+      ) : icon ? (
+        <span className="portal-btn-icon" aria-hidden>
+          {icon}
+        </span>
+      ) : null}
       {children != null ? <span>{children}</span> : null}
     </>
   );

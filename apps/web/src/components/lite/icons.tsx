@@ -24,7 +24,11 @@ import { type HTMLAttributes, createElement } from 'react';
 export type LiteIconProps = Omit<HTMLAttributes<HTMLSpanElement>, 'children'>;
 
 function draw(node: AbstractNode, key?: number): React.ReactNode {
-  return createElement(node.tag, { key, ...node.attrs }, node.children?.map((child, i) => draw(child, i)));
+  return createElement(
+    node.tag,
+    { key, ...node.attrs },
+    node.children?.map((child, i) => draw(child, i)),
+  );
 }
 
 /** A component drawing `def` as @ant-design/icons does (outlined and filled drawings). */
@@ -34,7 +38,12 @@ export function liteIcon(def: IconDefinition) {
     return (
       // Decorative unless given an aria-label, as components/icons (antd's English name, "eye", is
       // not read out inside the button it decorates).
-      <span role="img" aria-hidden={rest['aria-label'] ? undefined : true} {...rest} className={`anticon anticon-${def.name}${className ? ` ${className}` : ''}`}>
+      <span
+        role="img"
+        aria-hidden={rest['aria-label'] ? undefined : true}
+        {...rest}
+        className={`anticon anticon-${def.name}${className ? ` ${className}` : ''}`}
+      >
         {createElement(
           'svg',
           { ...node.attrs, 'data-icon': def.name, width: '1em', height: '1em', fill: 'currentColor', 'aria-hidden': 'true' },
@@ -67,7 +76,12 @@ const GlobeSvg: IconDefinition = {
     children: [
       {
         tag: 'path',
-        attrs: { fill: 'none', stroke: 'currentColor', strokeWidth: '1.8', d: 'M12 2.5a9.5 9.5 0 1 0 0 19a9.5 9.5 0 1 0 0-19zM2.5 12h19M12 2.5c2.6 2.6 3.9 5.8 3.9 9.5s-1.3 6.9-3.9 9.5c-2.6-2.6-3.9-5.8-3.9-9.5s1.3-6.9 3.9-9.5z' },
+        attrs: {
+          fill: 'none',
+          stroke: 'currentColor',
+          strokeWidth: '1.8',
+          d: 'M12 2.5a9.5 9.5 0 1 0 0 19a9.5 9.5 0 1 0 0-19zM2.5 12h19M12 2.5c2.6 2.6 3.9 5.8 3.9 9.5s-1.3 6.9-3.9 9.5c-2.6-2.6-3.9-5.8-3.9-9.5s1.3-6.9 3.9-9.5z',
+        },
       },
     ],
   },

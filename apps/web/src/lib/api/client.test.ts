@@ -1,6 +1,18 @@
 import {
-  ALL_CALLS, API_PREFIX, HTTP_TIMEOUT_MS, PUBLIC_SIGN_KEY, TOKEN_REFRESH_GUARD_MS, UPLOAD_TIMEOUT_MS, authCalls, basicSchema,
-  dataDigest, errorMessage, hmacSha256Hex, signingString, systemCalls, type Basic,
+  ALL_CALLS,
+  API_PREFIX,
+  HTTP_TIMEOUT_MS,
+  PUBLIC_SIGN_KEY,
+  TOKEN_REFRESH_GUARD_MS,
+  UPLOAD_TIMEOUT_MS,
+  authCalls,
+  basicSchema,
+  dataDigest,
+  errorMessage,
+  hmacSha256Hex,
+  signingString,
+  systemCalls,
+  type Basic,
 } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, mockApi, partnerOwner, signIn, tokensFor } from '../../test/fixtures';
@@ -130,7 +142,10 @@ describe('call: errors', () => {
   });
 
   it('has a distinct message for network errors', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const err = (await call(authCalls.imageCode, {}).catch((e: unknown) => e)) as ApiError;
     expect(err.kind).toBe('network');
     expect(err.message).toBe('Network error. Check your connection and try again.');
@@ -163,7 +178,10 @@ describe('call: errors', () => {
 
   it('localizes client-side messages (zh-CN)', async () => {
     await setLocale('zh-CN');
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const err = (await call(authCalls.imageCode, {}).catch((e: unknown) => e)) as ApiError;
     expect(err.message).toBe('网络异常，请检查网络连接后重试。');
   });
@@ -267,7 +285,11 @@ describe('call: token renewal (7004)', () => {
       if (path === 'auth/token/renew') return { data: tokensFor(partnerOwner(), ++n) };
       // The first call after each renewal succeeds; the next one finds its token expired again.
       const token = (rec.body.basic as { token: string }).token;
-      return calls.filter((c) => (c.body.basic as { token: string }).token === token).length > 1 ? { code: 7004 } : token === 'token-1' ? { code: 7004 } : { data: partnerOwner() };
+      return calls.filter((c) => (c.body.basic as { token: string }).token === token).length > 1
+        ? { code: 7004 }
+        : token === 'token-1'
+          ? { code: 7004 }
+          : { data: partnerOwner() };
     });
     await call(authCalls.me, {});
     expect(calls.filter((c) => c.path === 'auth/token/renew')).toHaveLength(1);

@@ -6,9 +6,23 @@
  * ends the session on the session-ending codes, and shows one localized toast per error code.
  */
 import {
-  API_PREFIX, ERROR_CATALOGUE, ErrorCodes, HTTP_TIMEOUT_MS, SESSION_ENDING_CODES, TOKEN_REFRESH_GUARD_MS,
-  UPLOAD_TIMEOUT_MS, authRefs, buildBasic, errorMessage, isKnownErrorCode,
-  type CallData, type CallDef, type CallRef, type CallResult, type ResponseEnvelope, type SessionTokens,
+  API_PREFIX,
+  ERROR_CATALOGUE,
+  ErrorCodes,
+  HTTP_TIMEOUT_MS,
+  SESSION_ENDING_CODES,
+  TOKEN_REFRESH_GUARD_MS,
+  UPLOAD_TIMEOUT_MS,
+  authRefs,
+  buildBasic,
+  errorMessage,
+  isKnownErrorCode,
+  type CallData,
+  type CallDef,
+  type CallRef,
+  type CallResult,
+  type ResponseEnvelope,
+  type SessionTokens,
 } from '@portal/contract';
 import { currentLocale, i18n } from '../i18n';
 import { translateValidation } from '../i18n/validation';
@@ -201,13 +215,21 @@ async function renewOnce(usedToken: string): Promise<boolean> {
   }
   renewing = (async () => {
     try {
-      const tokens = (await execute(authRefs.renew, { renewToken: current.renewToken }, {}, { retried: true, handleSession: false })) as SessionTokens;
+      const tokens = (await execute(
+        authRefs.renew,
+        { renewToken: current.renewToken },
+        {},
+        { retried: true, handleSession: false },
+      )) as SessionTokens;
       saveSession(tokens);
       lastRenewAt = Date.now();
       return true;
     } catch (e) {
       const code = e instanceof ApiError && SESSION_ENDING_CODES.includes(e.code) ? e.code : ErrorCodes.renewFailed;
-      endSession({ code, message: e instanceof ApiError && e.kind === 'server' && code !== ErrorCodes.renewFailed ? e.message : undefined });
+      endSession({
+        code,
+        message: e instanceof ApiError && e.kind === 'server' && code !== ErrorCodes.renewFailed ? e.message : undefined,
+      });
       return false;
     } finally {
       renewing = null;

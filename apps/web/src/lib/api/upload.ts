@@ -5,8 +5,15 @@
  * (one toast per code, like every other call).
  */
 import {
-  API_PREFIX, FILE_UPLOAD_PATH, SESSION_ENDING_CODES, UPLOAD_TIMEOUT_MS, buildBasic, sha256, toHex,
-  type UploadPurpose, type UploadedFile,
+  API_PREFIX,
+  FILE_UPLOAD_PATH,
+  SESSION_ENDING_CODES,
+  UPLOAD_TIMEOUT_MS,
+  buildBasic,
+  sha256,
+  toHex,
+  type UploadPurpose,
+  type UploadedFile,
 } from '@portal/contract';
 import { currentLocale, i18n } from '../i18n';
 import { notifyError } from '../notify';
@@ -16,7 +23,11 @@ import { getSession, touchActivity } from '../session/session-store';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { serverMessage } from './client';
 
-export async function uploadFile(purpose: UploadPurpose, file: Blob & { name: string }, opts: { silent?: boolean } = {}): Promise<UploadedFile> {
+export async function uploadFile(
+  purpose: UploadPurpose,
+  file: Blob & { name: string },
+  opts: { silent?: boolean } = {},
+): Promise<UploadedFile> {
   try {
     return await send(purpose, file);
   } catch (e) {

@@ -5,7 +5,9 @@
 import type { z } from 'zod';
 
 type Issue = { path: PropertyKey[]; message?: string };
-type CheckLike = { _zod?: { check?: (payload: { value: unknown; issues: Issue[] }) => unknown; def?: { error?: (issue: unknown) => unknown } } };
+type CheckLike = {
+  _zod?: { check?: (payload: { value: unknown; issues: Issue[] }) => unknown; def?: { error?: (issue: unknown) => unknown } };
+};
 
 function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape;

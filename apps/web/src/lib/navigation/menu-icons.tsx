@@ -1,7 +1,21 @@
 import {
-  AppstoreOutlined, BellOutlined, CloudServerOutlined, CloudUploadOutlined, ControlOutlined, FileSearchOutlined,
-  GiftOutlined, GlobalOutlined, HomeOutlined, KeyOutlined, MailOutlined, SafetyCertificateOutlined, SettingOutlined,
-  TeamOutlined, ToolOutlined, VideoCameraOutlined, WalletOutlined,
+  AppstoreOutlined,
+  BellOutlined,
+  CloudServerOutlined,
+  CloudUploadOutlined,
+  ControlOutlined,
+  FileSearchOutlined,
+  GiftOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  KeyOutlined,
+  MailOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  VideoCameraOutlined,
+  WalletOutlined,
 } from '../../components/icons';
 
 /**

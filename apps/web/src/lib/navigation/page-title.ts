@@ -21,7 +21,11 @@ function subscribe(l: () => void) {
 
 /** The current page's own title, or null for the route's. */
 export function usePageTitleOverride(): string | null {
-  return useSyncExternalStore(subscribe, () => override, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => override,
+    () => null,
+  );
 }
 
 /** Called by a page: show `title` instead of the route's title (null: the route's). */

@@ -90,7 +90,9 @@ describe('useIdleLogout', () => {
     expect(getSession()).toBeNull();
     expect(sessionStorage.getItem('portal.token')).toBeNull();
     expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login/), { replace: true });
-    expect(toasts).toHaveBeenCalledWith(expect.objectContaining({ key: `api-error-${ErrorCodes.sessionTimeout}`, content: errorMessage(7009, 'en-US') }));
+    expect(toasts).toHaveBeenCalledWith(
+      expect.objectContaining({ key: `api-error-${ErrorCodes.sessionTimeout}`, content: errorMessage(7009, 'en-US') }),
+    );
     unmount();
   });
 

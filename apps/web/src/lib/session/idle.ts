@@ -18,7 +18,12 @@ export interface IdleWatchOptions {
  * Track user activity (shared across tabs through localStorage) and call `onIdle` once the last
  * activity is older than IDLE_TIMEOUT_MS, checking every IDLE_CHECK_INTERVAL_MS. Returns a stop function.
  */
-export function startIdleWatch({ onIdle, timeoutMs = IDLE_TIMEOUT_MS, intervalMs = IDLE_CHECK_INTERVAL_MS, target = window }: IdleWatchOptions): () => void {
+export function startIdleWatch({
+  onIdle,
+  timeoutMs = IDLE_TIMEOUT_MS,
+  intervalMs = IDLE_CHECK_INTERVAL_MS,
+  target = window,
+}: IdleWatchOptions): () => void {
   let lastWrite = 0;
   let stopped = false;
   if (!getLastActivity()) touchActivity();

@@ -44,7 +44,10 @@ describe('logout', () => {
 
   it('still ends the local session when the server cannot be reached', async () => {
     signIn(partnerOwner());
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     await logout();
     expect(getSession()).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
@@ -52,8 +55,17 @@ describe('logout', () => {
 
   it('forgets the session’s server data but keeps the host’s brand, so the login page shows it at once', async () => {
     signIn(partnerOwner());
-    const brand = { companyName: 'B Vision', icon: null, bgImg: null, favicon: null, unifiedDomain: null, extra: { title: 'B Vision Cloud', logoLcrs: null, logoTbsl: null } };
-    mockApi((path) => (path === 'auth/logout' ? { data: { redirect: '/login' } } : path === 'auth/customer-website/get' ? { data: brand } : undefined));
+    const brand = {
+      companyName: 'B Vision',
+      icon: null,
+      bgImg: null,
+      favicon: null,
+      unifiedDomain: null,
+      extra: { title: 'B Vision Cloud', logoLcrs: null, logoTbsl: null },
+    };
+    mockApi((path) =>
+      path === 'auth/logout' ? { data: { redirect: '/login' } } : path === 'auth/customer-website/get' ? { data: brand } : undefined,
+    );
     loadBranding('localhost');
     await vi.waitFor(() => expect(getBranding('localhost')).toEqual(brand));
     queryClient.setQueryData(['users', 'list'], { records: [] });

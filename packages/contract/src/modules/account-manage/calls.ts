@@ -20,7 +20,15 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../../shared/define-call';
-import { areaKindSchema, areaNamesSchema, pageOf, pageQuerySchema, resourceCodeSchema, userAuthTypeSchema, userTypeSchema } from '../../shared/entities';
+import {
+  areaKindSchema,
+  areaNamesSchema,
+  pageOf,
+  pageQuerySchema,
+  resourceCodeSchema,
+  userAuthTypeSchema,
+  userTypeSchema,
+} from '../../shared/entities';
 import { RATE_LIMITS } from '../../shared/rate-limits';
 import { emailSchema, idSchema } from '../../shared/validators';
 import { passwordSchema, passwordsMatch } from '../auth';
@@ -106,7 +114,9 @@ export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 const userIdData = z.strictObject({ userId: idSchema });
 
-const confirmPasswordSchema = z.string({ error: 'validation.confirmPasswordRequired' }).min(1, { error: 'validation.confirmPasswordRequired' });
+const confirmPasswordSchema = z
+  .string({ error: 'validation.confirmPasswordRequired' })
+  .min(1, { error: 'validation.confirmPasswordRequired' });
 const confirmMismatch = {
   path: ['confirmPassword'],
   error: 'validation.passwordMismatch',
@@ -171,7 +181,11 @@ export const accountInfoSchema = z.object({
 
 export const UNREGISTER_BLOCKERS = ['onlyOwnerWithUsers', 'onlyOwnerWithCompanies'] as const;
 
-export const userConfigKeySchema = z.string().regex(/^[A-Za-z0-9._:-]+$/).min(1).max(USER_CONFIG_KEY_MAX);
+export const userConfigKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]+$/)
+  .min(1)
+  .max(USER_CONFIG_KEY_MAX);
 export const userConfigValueSchema = z
   .unknown()
   // null is no value (the column is NOT NULL; a setting is removed with configDelete).
@@ -207,7 +221,8 @@ export const userCalls = {
     path: 'customer/user/grantable',
     auth: { anyOf: ['dealer_account_qry', 'dealer_account_mgr'] },
     write: false,
-    summary: 'What the caller may grant to a user of this company: resource codes (never partner-only ones to a distributor), areas, applications.',
+    summary:
+      'What the caller may grant to a user of this company: resource codes (never partner-only ones to a distributor), areas, applications.',
     data: z.strictObject({ companyId: idSchema.optional() }),
     result: z.object({
       codes: z.array(resourceCodeSchema),
@@ -221,7 +236,7 @@ export const userCalls = {
     remoteForbidden: true,
     auth: { anyOf: ['dealer_account_mgr'] },
     write: true,
-    summary: 'Create a user in the caller\'s company or a downstream one and e-mail a one-time registration link.',
+    summary: "Create a user in the caller's company or a downstream one and e-mail a one-time registration link.",
     data: inviteUserSchema,
     result: z.object({ userId: z.number().int() }),
   }),
@@ -332,8 +347,10 @@ export const userCalls = {
     remoteForbidden: true,
     auth: 'session',
     write: true,
-    summary: 'Delete the signed-in user\'s own account (password required); every session ends.',
-    data: z.strictObject({ password: z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }).max(64) }),
+    summary: "Delete the signed-in user's own account (password required); every session ends.",
+    data: z.strictObject({
+      password: z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }).max(64),
+    }),
     result: ok,
   }),
   configList: defineCall({

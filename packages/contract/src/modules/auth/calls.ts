@@ -9,7 +9,9 @@ import { passwordSchema, passwordsMatch, verifyCodeSchema } from './validators';
 
 const ok = z.object({});
 
-const confirmPasswordSchema = z.string({ error: 'validation.confirmPasswordRequired' }).min(1, { error: 'validation.confirmPasswordRequired' });
+const confirmPasswordSchema = z
+  .string({ error: 'validation.confirmPasswordRequired' })
+  .min(1, { error: 'validation.confirmPasswordRequired' });
 /**
  * "Confirm must match", checked even while other fields are invalid (zod skips object checks
  * otherwise), as long as both passwords are strings and the confirmation is not empty.
@@ -40,8 +42,15 @@ export const authCalls = {
     write: false,
     summary: 'Log in with e-mail and password; returns the token, the signing key and the session user.',
     data: z.strictObject({
-      account: z.string({ error: 'validation.emailRequired' }).trim().min(1, { error: 'validation.emailRequired' }).max(EMAIL_MAX_LENGTH, { error: 'validation.emailInvalid' }),
-      password: z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }).max(64, { error: 'validation.passwordLength' }),
+      account: z
+        .string({ error: 'validation.emailRequired' })
+        .trim()
+        .min(1, { error: 'validation.emailRequired' })
+        .max(EMAIL_MAX_LENGTH, { error: 'validation.emailInvalid' }),
+      password: z
+        .string({ error: 'validation.passwordRequired' })
+        .min(1, { error: 'validation.passwordRequired' })
+        .max(64, { error: 'validation.passwordLength' }),
       locale: localeSchema.optional(),
     }),
     result: sessionTokens,
@@ -90,7 +99,8 @@ export const authCalls = {
     rateLimit: RATE_LIMITS.accountCheck,
     auth: 'public',
     write: false,
-    summary: 'Whether an account uses this e-mail: told only with an open e-mailed code for the address (any purpose; not used up), else null (no account enumeration); a wrong code answers 7012.',
+    summary:
+      'Whether an account uses this e-mail: told only with an open e-mailed code for the address (any purpose; not used up), else null (no account enumeration); a wrong code answers 7012.',
     data: z.strictObject({ email: emailSchema, emailCode: verifyCodeSchema.optional() }),
     result: z.object({ exists: z.boolean().nullable() }),
   }),
@@ -99,17 +109,20 @@ export const authCalls = {
     rateLimit: RATE_LIMITS.registration,
     auth: 'public',
     write: true,
-    summary: 'Register an enterprise (customer) account under the brand of the domain; it waits for the brand’s approval (registration audit).',
-    data: z.strictObject({
-      email: emailSchema,
-      emailCode: verifyCodeSchema,
-      password: passwordSchema,
-      confirmPassword: confirmPasswordSchema,
-      companyName: z.string().trim().min(1, { error: 'validation.companyNameRequired' }).max(100),
-      nickName: z.string().trim().min(1, { error: 'validation.nickNameRequired' }).max(50),
-      domain: z.string().max(253).optional(),
-      agree: z.literal(true, { error: 'validation.agreeTerms' }),
-    }).refine((d) => passwordsMatch(d.password, d.confirmPassword), confirmMismatch),
+    summary:
+      'Register an enterprise (customer) account under the brand of the domain; it waits for the brand’s approval (registration audit).',
+    data: z
+      .strictObject({
+        email: emailSchema,
+        emailCode: verifyCodeSchema,
+        password: passwordSchema,
+        confirmPassword: confirmPasswordSchema,
+        companyName: z.string().trim().min(1, { error: 'validation.companyNameRequired' }).max(100),
+        nickName: z.string().trim().min(1, { error: 'validation.nickNameRequired' }).max(50),
+        domain: z.string().max(253).optional(),
+        agree: z.literal(true, { error: 'validation.agreeTerms' }),
+      })
+      .refine((d) => passwordsMatch(d.password, d.confirmPassword), confirmMismatch),
     /** status 'pending': the brand (approverName) approves before the account can log in. */
     result: z.object({ userId: z.number().int(), status: z.enum(['pending', 'active']), approverName: z.string() }),
   }),
@@ -119,12 +132,14 @@ export const authCalls = {
     auth: 'public',
     write: true,
     summary: 'Set a new password with the code e-mailed for findPassword.',
-    data: z.strictObject({
-      email: emailSchema,
-      emailCode: verifyCodeSchema,
-      password: passwordSchema,
-      confirmPassword: confirmPasswordSchema,
-    }).refine((d) => passwordsMatch(d.password, d.confirmPassword), confirmMismatch),
+    data: z
+      .strictObject({
+        email: emailSchema,
+        emailCode: verifyCodeSchema,
+        password: passwordSchema,
+        confirmPassword: confirmPasswordSchema,
+      })
+      .refine((d) => passwordsMatch(d.password, d.confirmPassword), confirmMismatch),
     result: ok,
   }),
   checkPwd: defineCall({
@@ -177,7 +192,9 @@ export const authCalls = {
     summary: 'The resources the signed-in user holds: areas or resource codes.',
     data: z.strictObject({ resType: z.enum(['area', 'code']) }),
     result: z.object({
-      records: z.array(z.object({ resType: z.enum(['area', 'code']), resCode: z.string(), resName: z.string(), resVals: z.array(z.string()) })),
+      records: z.array(
+        z.object({ resType: z.enum(['area', 'code']), resCode: z.string(), resName: z.string(), resVals: z.array(z.string()) }),
+      ),
     }),
   }),
   areas: defineCall({

@@ -66,9 +66,18 @@ export const passwordConfirmSchema = z
     confirmPassword: z.string({ error: vk('confirmPasswordRequired') }).min(1, { error: vk('confirmPasswordRequired') }),
   })
   // An empty confirmation is already reported as required; do not add a mismatch on top.
-  .refine((d) => d.confirmPassword === '' || passwordsMatch(d.password, d.confirmPassword), { path: ['confirmPassword'], error: vk('passwordMismatch') });
+  .refine((d) => d.confirmPassword === '' || passwordsMatch(d.password, d.confirmPassword), {
+    path: ['confirmPassword'],
+    error: vk('passwordMismatch'),
+  });
 
 /** E-mailed dynamic code: required (its format is the server's business). */
-export const verifyCodeSchema = z.string({ error: vk('verifyCodeRequired') }).trim().min(1, { error: vk('verifyCodeRequired') });
+export const verifyCodeSchema = z
+  .string({ error: vk('verifyCodeRequired') })
+  .trim()
+  .min(1, { error: vk('verifyCodeRequired') });
 /** Graphic (image) verification code: required. */
-export const imageCodeSchema = z.string({ error: vk('imageCodeRequired') }).trim().min(1, { error: vk('imageCodeRequired') });
+export const imageCodeSchema = z
+  .string({ error: vk('imageCodeRequired') })
+  .trim()
+  .min(1, { error: vk('imageCodeRequired') });

@@ -18,7 +18,12 @@ export const CLOUD_STORAGE_ERRORS = {
   23005: { key: 'productRemoved', endsSession: false, en: 'The product has been removed from the shelves.', zh: '商品已下架。' },
   23007: { key: 'deviceNotBound', endsSession: false, en: 'The device is not bound.', zh: '设备未绑定。' },
   23008: { key: 'deviceNotExist', endsSession: false, en: 'The device does not exist.', zh: '设备不存在。' },
-  23009: { key: 'boundUserDiffers', endsSession: false, en: 'The device is bound to a different user.', zh: '设备绑定的用户与当前用户不一致。' },
+  23009: {
+    key: 'boundUserDiffers',
+    endsSession: false,
+    en: 'The device is bound to a different user.',
+    zh: '设备绑定的用户与当前用户不一致。',
+  },
   23011: { key: 'productExpired', endsSession: false, en: 'The product has expired.', zh: '商品已过期。' },
   23017: { key: 'deviceNotExist2', endsSession: false, en: 'The device does not exist.', zh: '设备不存在。' },
   31001: { key: 'insufficientStock', endsSession: false, en: 'Insufficient inventory.', zh: '库存不足。' },

@@ -8,7 +8,15 @@ import { z } from 'zod';
 import { CANARY_SPEEDS, IMPORT_MAX_ROWS } from '../../shared/constants';
 import { defineCall } from '../../shared/define-call';
 import { pageOf, pageQuerySchema } from '../../shared/entities';
-import { countryCodeSchema, descriptionsSchema, EPOCH_MS_MAX, exportRangeSchema, idSchema, queryRangeSchema, validityDaysSchema } from '../../shared/validators';
+import {
+  countryCodeSchema,
+  descriptionsSchema,
+  EPOCH_MS_MAX,
+  exportRangeSchema,
+  idSchema,
+  queryRangeSchema,
+  validityDaysSchema,
+} from '../../shared/validators';
 import { firmwarePackageActionSchema, firmwarePackageStateSchema, releaseTaskActionSchema, releaseTaskStateSchema } from './states';
 import { macRangeSchema, md5Schema, snSchema, versionCountSchema } from './validators';
 
@@ -86,7 +94,12 @@ export const gatesSchema = z.strictObject({
   /** ...once at least this many devices have finished. */
   minDevices: z.number().int().min(1).max(100_000).default(10),
   /** A notified device that has not reported success or failure within this time counts as failed. */
-  reportTimeoutMinutes: z.number().int().min(5).max(7 * 24 * 60).default(120),
+  reportTimeoutMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(120),
 });
 export type Gates = z.output<typeof gatesSchema>;
 export const DEFAULT_GATES: Gates = { successThreshold: 90, errorThreshold: 20, minDevices: 10, reportTimeoutMinutes: 120 };
@@ -107,7 +120,16 @@ export const PAUSE_REASONS = ['manual', 'successGate', 'errorThreshold', 'packag
 export const pauseReasonSchema = z.enum(PAUSE_REASONS);
 
 /** Device import columns (the template's header, in this order). SN and MAC are required. */
-export const DEVICE_IMPORT_COLUMNS = ['SN', 'MAC', 'Model', 'Product type', 'Firmware version', 'Hardware version', 'Country', 'Area'] as const;
+export const DEVICE_IMPORT_COLUMNS = [
+  'SN',
+  'MAC',
+  'Model',
+  'Product type',
+  'Firmware version',
+  'Hardware version',
+  'Country',
+  'Area',
+] as const;
 export const DEVICE_IMPORT_REQUIRED = ['SN', 'MAC'] as const;
 /** Specified-device release by file: one column of SNs. */
 export const TARGET_IMPORT_COLUMNS = ['SN'] as const;
@@ -190,7 +212,8 @@ export const deviceCalls = {
     path: 'device/import/template',
     auth: { anyOf: ['dealer_upgrade_qry', 'dealer_upgrade_mgr'] },
     write: false,
-    summary: 'A signed link to an xlsx template: the device import (kind devices, the default) or the SN list of a specified release (kind targets).',
+    summary:
+      'A signed link to an xlsx template: the device import (kind devices, the default) or the SN list of a specified release (kind targets).',
     data: z.strictObject({ kind: z.enum(IMPORT_TEMPLATE_KINDS).default('devices') }),
     result: z.object({ url: z.string() }),
   }),
@@ -242,7 +265,10 @@ export const packageFieldsSchema = z.strictObject({
   versionName: versionNameSchema,
   productType: productTypeSchema,
   /** Device models the package is for. */
-  models: z.array(z.string().trim().min(1).max(64), { error: 'validation.modelRequired' }).min(1, { error: 'validation.modelRequired' }).max(100),
+  models: z
+    .array(z.string().trim().min(1).max(64), { error: 'validation.modelRequired' })
+    .min(1, { error: 'validation.modelRequired' })
+    .max(100),
   /** Device firmware versions it may be installed over. */
   compatibleVersions: compatibleVersionsSchema,
   validityDays: validityDaysSchema(PACKAGE_VALIDITY_MIN_DAYS),
@@ -260,7 +286,12 @@ export const packageCreateSchema = packageFieldsSchema.extend({
   md5: md5Schema,
 });
 
-export const packageSyncSchema = z.object({ areaId: idSchema, areaName: z.string(), state: z.enum(['pending', 'synced', 'failed']), at: z.string().nullable() });
+export const packageSyncSchema = z.object({
+  areaId: idSchema,
+  areaName: z.string(),
+  state: z.enum(['pending', 'synced', 'failed']),
+  at: z.string().nullable(),
+});
 
 /**
  * What the caller may do with a package now (the server's package policy): edit its descriptive
@@ -276,7 +307,16 @@ export const CLOUD_UPGRADE_ACTIONS = ['uploadPackage', 'release', 'importDevices
 export const cloudUpgradeActionSchema = z.enum(CLOUD_UPGRADE_ACTIONS);
 export type CloudUpgradeAction = z.infer<typeof cloudUpgradeActionSchema>;
 
-export const PACKAGE_ABILITIES = ['edit', 'release', 'continueUpload', 'retrySync', 'restartUpload', 'abandon', 'restore', 'delete'] as const;
+export const PACKAGE_ABILITIES = [
+  'edit',
+  'release',
+  'continueUpload',
+  'retrySync',
+  'restartUpload',
+  'abandon',
+  'restore',
+  'delete',
+] as const;
 export const packageAbilitySchema = z.enum(PACKAGE_ABILITIES);
 export type PackageAbility = z.infer<typeof packageAbilitySchema>;
 
@@ -324,7 +364,12 @@ export const storageInfoSchema = z.object({
 export type StorageInfo = z.infer<typeof storageInfoSchema>;
 
 /** What HEAD of an upload object answers in JSON (GET), for resuming: the chunks already stored. */
-export const uploadStatusSchema = z.object({ size: z.number().int(), chunkBytes: z.number().int(), received: z.array(z.number().int()), uploadedBytes: z.number().int() });
+export const uploadStatusSchema = z.object({
+  size: z.number().int(),
+  chunkBytes: z.number().int(),
+  received: z.array(z.number().int()),
+  uploadedBytes: z.number().int(),
+});
 export type UploadStatus = z.infer<typeof uploadStatusSchema>;
 /** What PUT of one chunk answers: the chunk as stored. */
 export const uploadChunkResultSchema = z.object({ index: z.number().int(), size: z.number().int(), md5: z.string() });
@@ -340,7 +385,11 @@ export const packageListQuerySchema = pageQuerySchema.extend({
 // Release tasks
 // ---------------------------------------------------------------------------------------------
 
-const epochMs = z.number({ error: 'validation.dateRangeRequired' }).int().min(0, { error: 'validation.timeInvalid' }).max(EPOCH_MS_MAX, { error: 'validation.timeInvalid' });
+const epochMs = z
+  .number({ error: 'validation.dateRangeRequired' })
+  .int()
+  .min(0, { error: 'validation.timeInvalid' })
+  .max(EPOCH_MS_MAX, { error: 'validation.timeInvalid' });
 
 /** What a release targets (shared by preview and submit). */
 export const releaseTargetSchema = z
@@ -360,7 +409,8 @@ export const releaseTargetSchema = z
     targetFileId: idSchema.nullable().default(null),
   })
   .superRefine((t, ctx) => {
-    if (t.releaseType !== 'specified' && t.areaIds.length === 0) ctx.addIssue({ code: 'custom', message: 'validation.regionRequired', path: ['areaIds'] });
+    if (t.releaseType !== 'specified' && t.areaIds.length === 0)
+      ctx.addIssue({ code: 'custom', message: 'validation.regionRequired', path: ['areaIds'] });
     const seen = new Set<number>();
     t.areaIds.forEach((id, i) => {
       if (seen.has(id)) ctx.addIssue({ code: 'custom', message: 'validation.regionDuplicate', path: ['areaIds', i] });
@@ -467,7 +517,9 @@ export type ReleaseTask = z.infer<typeof releaseTaskSchema>;
 export const releaseTaskDetailSchema = releaseTaskSchema.extend({
   waves: z.array(waveSchema),
   currentWave: z.number().int().nullable(),
-  history: z.array(z.object({ at: z.string(), action: z.string(), from: z.string(), to: z.string(), by: z.string(), reason: z.string().nullable() })),
+  history: z.array(
+    z.object({ at: z.string(), action: z.string(), from: z.string(), to: z.string(), by: z.string(), reason: z.string().nullable() }),
+  ),
 });
 export type ReleaseTaskDetail = z.infer<typeof releaseTaskDetailSchema>;
 
@@ -511,7 +563,8 @@ export const upgradeCalls = {
     path: 'upgrade/abilities',
     auth: 'session',
     write: false,
-    summary: "What the caller may do in cloud upgrade beside acting on a listed package or task: upload, release, import devices, the provisioning key.",
+    summary:
+      'What the caller may do in cloud upgrade beside acting on a listed package or task: upload, release, import devices, the provisioning key.',
     data: z.strictObject({}),
     result: z.object({ actions: z.array(cloudUpgradeActionSchema) }),
   }),
@@ -582,7 +635,10 @@ export const upgradeCalls = {
     auth: { anyOf: ['dealer_upgrade_mgr'] },
     write: true,
     summary: 'abandon, restore, delete, retrySync or restartUpload (firmwarePackageMachine); refused while a running task uses it.',
-    data: z.strictObject({ pkgId: idSchema, action: firmwarePackageActionSchema.extract(['abandon', 'restore', 'delete', 'retrySync', 'restartUpload']) }),
+    data: z.strictObject({
+      pkgId: idSchema,
+      action: firmwarePackageActionSchema.extract(['abandon', 'restore', 'delete', 'retrySync', 'restartUpload']),
+    }),
     result: firmwarePackageSchema,
   }),
   compatibleVersions: defineCall({

@@ -38,7 +38,11 @@ export const deviceRegisterSchema = z.strictObject({
   productType: productTypeSchema,
   firmwareVersion: z.string().trim().min(1).max(64),
   hardwareVersion: z.string().trim().max(64).default(''),
-  country: z.string().trim().regex(/^[A-Za-z]{2}$/).transform((c) => c.toUpperCase()),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((c) => c.toUpperCase()),
   /** The device's own key, when it registers again (it is kept). */
   deviceKey: z.string().min(1).max(128).optional(),
 });
@@ -90,8 +94,10 @@ export const deviceReportSchema = z
     progress: z.number().int().min(0).max(100).optional(),
   })
   .superRefine((r, ctx) => {
-    if (r.status === 'success' && !r.firmwareVersion) ctx.addIssue({ code: 'custom', message: 'firmwareVersion is required with success', path: ['firmwareVersion'] });
-    if (r.status === 'failed' && !r.errorCode) ctx.addIssue({ code: 'custom', message: 'errorCode is required with failed', path: ['errorCode'] });
+    if (r.status === 'success' && !r.firmwareVersion)
+      ctx.addIssue({ code: 'custom', message: 'firmwareVersion is required with success', path: ['firmwareVersion'] });
+    if (r.status === 'failed' && !r.errorCode)
+      ctx.addIssue({ code: 'custom', message: 'errorCode is required with failed', path: ['errorCode'] });
   });
 export type DeviceReport = z.input<typeof deviceReportSchema>;
 

@@ -52,7 +52,18 @@ export type FirmwarePackageAction = ActionOf<typeof firmwarePackageMachine>;
  */
 export const releaseTaskMachine = defineMachine({
   name: 'releaseTask',
-  states: ['unreleased', 'in_release', 'paused', 'ended', 'expired', 'external_paused', 'revoked', 'supplier_suspended', 'gray_complete', 'completed'],
+  states: [
+    'unreleased',
+    'in_release',
+    'paused',
+    'ended',
+    'expired',
+    'external_paused',
+    'revoked',
+    'supplier_suspended',
+    'gray_complete',
+    'completed',
+  ],
   actions: {
     release: { from: ['unreleased'], to: 'in_release' },
     pause: { from: ['in_release'], to: 'paused' },

@@ -28,9 +28,13 @@ export const chatTextSchema = z.string({ error: vk('chatMessageRequired') }).sup
 export const chatMessageSchema = z
   .object({
     text: z.string().default(''),
-    files: z.array(z.string().min(1)).max(CHAT_FILES_MAX, { error: vk('chatTooManyFiles') }).default([]),
+    files: z
+      .array(z.string().min(1))
+      .max(CHAT_FILES_MAX, { error: vk('chatTooManyFiles') })
+      .default([]),
   })
   .superRefine((m, ctx) => {
     const key = chatTextError(m.text);
-    if (key === 'validation.chatMessageTooLong' || (key && m.files.length === 0)) ctx.addIssue({ code: 'custom', message: key, path: ['text'] });
+    if (key === 'validation.chatMessageTooLong' || (key && m.files.length === 0))
+      ctx.addIssue({ code: 'custom', message: key, path: ['text'] });
   });

@@ -2,7 +2,15 @@
 import { z } from 'zod';
 import { IMPORT_MAX_ROWS } from '../../shared/constants';
 import type { SharedValidationName } from '../../shared/messages';
-import { emailSchema, flagRepeats, isPriceAtLeast, priceSchema, validationKeyOf, validityDaysSchema, type ValidationKeyOf } from '../../shared/validators';
+import {
+  emailSchema,
+  flagRepeats,
+  isPriceAtLeast,
+  priceSchema,
+  validationKeyOf,
+  validityDaysSchema,
+  type ValidationKeyOf,
+} from '../../shared/validators';
 import { LICENCE_CAMERA_INTERVAL, LICENCE_MAX_CHANNEL_RANGES } from './constants';
 import type { LicenseValidationName } from './messages';
 
@@ -22,7 +30,10 @@ const cameraCountSchema = z
 export const licenceConfigSchema = z
   .object({
     cameraCount: cameraCountSchema,
-    trialDays: z.number({ error: vk('trialDaysInvalid') }).int({ error: vk('trialDaysInvalid') }).min(0, { error: vk('trialDaysInvalid') }),
+    trialDays: z
+      .number({ error: vk('trialDaysInvalid') })
+      .int({ error: vk('trialDaysInvalid') })
+      .min(0, { error: vk('trialDaysInvalid') }),
     cost: priceSchema,
     price: priceSchema,
   })
@@ -64,12 +75,17 @@ export const licencePriceListSchema = z
   .min(1, { error: vk('importEmpty') })
   .max(IMPORT_MAX_ROWS, { error: vk('importTooManyRows') })
   .superRefine((rows, ctx) => {
-    for (const { index, key } of licenceRangeIssues(rows)) ctx.addIssue({ code: 'custom', message: key, path: [index, 'channelUpperLimit'] });
+    for (const { index, key } of licenceRangeIssues(rows))
+      ctx.addIssue({ code: 'custom', message: key, path: [index, 'channelUpperLimit'] });
   });
 
 /** The channel ranges of one installer (or one licence product): 1-5 distinct upper limits. */
 export const licenceChannelRangesSchema = z
-  .array(z.object({ channelUpperLimit: cameraCountSchema, cost: priceSchema, price: priceSchema }).refine((r) => isPriceAtLeast(r.price, r.cost), { path: ['price'], error: vk('priceBelowCost') }))
+  .array(
+    z
+      .object({ channelUpperLimit: cameraCountSchema, cost: priceSchema, price: priceSchema })
+      .refine((r) => isPriceAtLeast(r.price, r.cost), { path: ['price'], error: vk('priceBelowCost') }),
+  )
   .min(1, { error: vk('licenceRangeRequired') })
   .max(LICENCE_MAX_CHANNEL_RANGES, { error: vk('licenceRangesMax') })
   .superRefine((ranges, ctx) =>

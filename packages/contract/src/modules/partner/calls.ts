@@ -77,9 +77,17 @@ const companyIdData = z.strictObject({ companyId: idSchema });
 const optionalText = (max: number) => z.string().trim().max(max, { error: 'validation.nameTooLong' });
 /** Company fields a superior (or the company itself) may edit. */
 const companyFields = {
-  name: z.string({ error: 'validation.companyNameRequired' }).trim().min(1, { error: 'validation.companyNameRequired' }).max(100, { error: 'validation.nameTooLong' }),
+  name: z
+    .string({ error: 'validation.companyNameRequired' })
+    .trim()
+    .min(1, { error: 'validation.companyNameRequired' })
+    .max(100, { error: 'validation.nameTooLong' }),
   contact: optionalText(50),
-  telephone: z.string().trim().max(32, { error: 'validation.phoneInvalid' }).regex(/^[0-9+\-() ]*$/, { error: 'validation.phoneInvalid' }),
+  telephone: z
+    .string()
+    .trim()
+    .max(32, { error: 'validation.phoneInvalid' })
+    .regex(/^[0-9+\-() ]*$/, { error: 'validation.phoneInvalid' }),
   /** Optional: empty, or a valid address (stored lower-case). */
   email: z
     .string()
@@ -96,7 +104,11 @@ export const companyUpdateSchema = z.strictObject({
   companyId: idSchema,
   ...companyFields,
   areaId: idSchema.nullable().optional(),
-  userLimit: z.number({ error: 'validation.userLimitInvalid' }).int({ error: 'validation.userLimitInvalid' }).min(1, { error: 'validation.userLimitInvalid' }).max(USER_LIMIT_MAX, { error: 'validation.userLimitInvalid' }),
+  userLimit: z
+    .number({ error: 'validation.userLimitInvalid' })
+    .int({ error: 'validation.userLimitInvalid' })
+    .min(1, { error: 'validation.userLimitInvalid' })
+    .max(USER_LIMIT_MAX, { error: 'validation.userLimitInvalid' }),
 });
 
 const invitationSent = z.object({ companyId: idSchema, inviteId: idSchema, expiresAt: z.number() });
@@ -127,7 +139,14 @@ const inviteCheckResult = z.object({
   state: inviteLinkStateSchema,
   /** Filled only for a valid link. */
   invitation: z
-    .object({ kind: invitationKindSchema, companyName: z.string(), email: z.string(), inviterName: z.string(), expiresAt: z.number(), needsApproval: z.boolean() })
+    .object({
+      kind: invitationKindSchema,
+      companyName: z.string(),
+      email: z.string(),
+      inviterName: z.string(),
+      expiresAt: z.number(),
+      needsApproval: z.boolean(),
+    })
     .nullable(),
 });
 const inviteRegisterResult = z.object({ email: z.string(), status: z.enum(['active', 'pending']) });
@@ -219,7 +238,7 @@ export const partnerCalls = {
     path: 'customer/partner/abilities',
     auth: 'session',
     write: false,
-    summary: "What the caller may do in the partner network beside acting on a listed company: which kinds of company it may invite.",
+    summary: 'What the caller may do in the partner network beside acting on a listed company: which kinds of company it may invite.',
     data: z.strictObject({}),
     result: z.object({ actions: z.array(partnerActionSchema) }),
   }),
@@ -229,7 +248,8 @@ export const partnerCalls = {
     path: 'customer/partner-company/detail',
     auth: ACCOUNT_QRY,
     write: false,
-    summary: "A downstream company (with the actions the caller may take on it) and its parent, area, current invitation and registration audit.",
+    summary:
+      'A downstream company (with the actions the caller may take on it) and its parent, area, current invitation and registration audit.',
     data: companyIdData,
     result: z.object({
       company: companySchema,
@@ -252,7 +272,7 @@ export const partnerCalls = {
     path: 'customer/partner-company/freeze',
     auth: ACCOUNT_MGR,
     write: true,
-    summary: "Freeze an activated downstream company: its users can no longer log in or call.",
+    summary: 'Freeze an activated downstream company: its users can no longer log in or call.',
     data: companyIdData,
     result: companySchema,
   }),
@@ -276,7 +296,7 @@ export const partnerCalls = {
     path: 'customer/partner-company/statistics',
     auth: ACCOUNT_QRY,
     write: false,
-    summary: "Downstream companies by type, state and area; users against the user limit.",
+    summary: 'Downstream companies by type, state and area; users against the user limit.',
     data: z.strictObject({}),
     result: companyStatisticsSchema,
   }),
@@ -341,7 +361,8 @@ export const partnerCalls = {
     rateLimit: RATE_LIMITS.invitationCheck,
     auth: 'public',
     write: false,
-    summary: 'What an installer or dealer registration link is worth: valid (with the invitation), expired, used, revoked, replaced or invalid.',
+    summary:
+      'What an installer or dealer registration link is worth: valid (with the invitation), expired, used, revoked, replaced or invalid.',
     data: inviteCheckData,
     result: inviteCheckResult,
   }),
@@ -397,7 +418,11 @@ export const partnerCalls = {
     summary: 'Reject a pending registration with a reason the applicant sees when logging in.',
     data: z.strictObject({
       companyId: idSchema,
-      reason: z.string({ error: 'validation.rejectReasonRequired' }).trim().min(1, { error: 'validation.rejectReasonRequired' }).max(REJECT_REASON_MAX, { error: 'validation.rejectReasonTooLong' }),
+      reason: z
+        .string({ error: 'validation.rejectReasonRequired' })
+        .trim()
+        .min(1, { error: 'validation.rejectReasonRequired' })
+        .max(REJECT_REASON_MAX, { error: 'validation.rejectReasonTooLong' }),
     }),
     result: registrationAuditSchema,
   }),
@@ -406,7 +431,8 @@ export const partnerCalls = {
     rateLimit: RATE_LIMITS.registration,
     auth: 'public',
     write: true,
-    summary: 'The applicant of a rejected registration corrects the company details and sends it for approval again (signs with account and password).',
+    summary:
+      'The applicant of a rejected registration corrects the company details and sends it for approval again (signs with account and password).',
     data: z.strictObject({
       account: z.string().trim().min(1).max(254),
       password: z.string().min(1).max(64),
@@ -458,7 +484,7 @@ export const partnerCalls = {
     remoteForbidden: true,
     auth: ACCOUNT_MGR,
     write: true,
-    summary: "A one-time remote-access link into a downstream company that allows superior access.",
+    summary: 'A one-time remote-access link into a downstream company that allows superior access.',
     data: companyIdData,
     result: z.object({ grantId: z.number().int(), path: z.string(), expiresAt: z.number(), sessionMinutes: z.number().int() }),
   }),

@@ -29,7 +29,14 @@ export const companyCalls = {
     summary: 'Direct customers of the caller (or of a company in its subtree), with customerName.',
     data: pageQuerySchema.extend({ companyId: idSchema.optional(), searchText: z.string().trim().max(100).optional() }).strict(),
     result: pageOf(
-      z.object({ companyId: idSchema, customerName: z.string(), type: companyTypeSchema, parentName: z.string(), status: companyStatusSchema, createdAt: z.string() }),
+      z.object({
+        companyId: idSchema,
+        customerName: z.string(),
+        type: companyTypeSchema,
+        parentName: z.string(),
+        status: companyStatusSchema,
+        createdAt: z.string(),
+      }),
     ),
   }),
   get: defineCall({

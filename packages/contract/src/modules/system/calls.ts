@@ -40,7 +40,8 @@ export const systemCalls = {
     path: 'system/operation-log/page',
     auth: { anyOf: ['dealer_account_qry', 'dealer_account_mgr', 'supplier_system_qry'] },
     write: false,
-    summary: "Operation log of the caller's company subtree: who, on whose behalf, what, when, before and after. A time range (from and to, both or neither) spans at most 31 days.",
+    summary:
+      "Operation log of the caller's company subtree: who, on whose behalf, what, when, before and after. A time range (from and to, both or neither) spans at most 31 days.",
     data: pageQuerySchema
       .extend({ action: z.string().max(100).optional(), from: epochMsSchema.optional(), to: epochMsSchema.optional() })
       .strict()

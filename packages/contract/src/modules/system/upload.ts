@@ -12,10 +12,25 @@ export const FILE_UPLOAD_PATH = 'file/upload';
 
 export const UPLOAD_PURPOSES = {
   logo: { allowed: ['png', 'jpg'], maxBytes: LOGO_UPLOAD_MAX_BYTES, isPublic: true, anyOf: ['dealer_account_mgr', 'dealer_customweb_qry'] },
-  branding: { allowed: ['png', 'jpg', 'gif', 'ico'], maxBytes: LOGO_UPLOAD_MAX_BYTES, isPublic: true, anyOf: ['dealer_customweb_qry', 'supplier_system_mgr'] },
-  cover: { allowed: ['png', 'jpg', 'gif'], maxBytes: COVER_IMAGE_MAX_BYTES, isPublic: true, anyOf: ['dealer_cloudresource_mgr', 'dealer_pionts_mall_mgr', 'dealer_storage_mgr'] },
+  branding: {
+    allowed: ['png', 'jpg', 'gif', 'ico'],
+    maxBytes: LOGO_UPLOAD_MAX_BYTES,
+    isPublic: true,
+    anyOf: ['dealer_customweb_qry', 'supplier_system_mgr'],
+  },
+  cover: {
+    allowed: ['png', 'jpg', 'gif'],
+    maxBytes: COVER_IMAGE_MAX_BYTES,
+    isPublic: true,
+    anyOf: ['dealer_cloudresource_mgr', 'dealer_pionts_mall_mgr', 'dealer_storage_mgr'],
+  },
   signSheet: { allowed: ['png', 'jpg'], maxBytes: COVER_IMAGE_MAX_BYTES, isPublic: false, anyOf: ['dealer_upgrade_mgr'] },
-  import: { allowed: ['xlsx', 'xls'], maxBytes: LICENCE_FILE_MAX_BYTES, isPublic: false, anyOf: ['dealer_upgrade_mgr', 'dealer_license_mgr', 'dealer_vmslicense_mgr'] },
+  import: {
+    allowed: ['xlsx', 'xls'],
+    maxBytes: LICENCE_FILE_MAX_BYTES,
+    isPublic: false,
+    anyOf: ['dealer_upgrade_mgr', 'dealer_license_mgr', 'dealer_vmslicense_mgr'],
+  },
 } as const satisfies Record<string, { allowed: readonly string[]; maxBytes: number; isPublic: boolean; anyOf: readonly ResourceCode[] }>;
 
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;

@@ -53,8 +53,12 @@ describe('passwords', () => {
 
   it('confirmation must match and is reported on confirmPassword', () => {
     expect(issues(v.passwordConfirmSchema, { password: 'abcd1234', confirmPassword: 'abcd1234' })).toEqual([]);
-    expect(issues(v.passwordConfirmSchema, { password: 'abcd1234', confirmPassword: 'abcd1235' })).toEqual(['confirmPassword:validation.passwordMismatch']);
-    expect(issues(v.passwordConfirmSchema, { password: 'abcd1234', confirmPassword: '' })).toEqual(['confirmPassword:validation.confirmPasswordRequired']);
+    expect(issues(v.passwordConfirmSchema, { password: 'abcd1234', confirmPassword: 'abcd1235' })).toEqual([
+      'confirmPassword:validation.passwordMismatch',
+    ]);
+    expect(issues(v.passwordConfirmSchema, { password: 'abcd1234', confirmPassword: '' })).toEqual([
+      'confirmPassword:validation.confirmPasswordRequired',
+    ]);
     expect(v.passwordsMatch('a', 'a')).toBe(true);
     expect(v.passwordsMatch('a', 'A')).toBe(false);
   });

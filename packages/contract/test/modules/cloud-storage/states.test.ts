@@ -44,13 +44,18 @@ describeMachine('storageOrder', {
 
 describeMachine('payeeSetup', {
   states: ['not_configured', 'configured'],
-  transitions: ['not_configured --configure--> configured', 'configured --configure--> configured', 'configured --remove--> not_configured'],
+  transitions: [
+    'not_configured --configure--> configured',
+    'configured --configure--> configured',
+    'configured --remove--> not_configured',
+  ],
 });
 
 describe('paths a portal walks', () => {
   it('goods: submit, reject, fix and resubmit, approve, sell out, restock, delist, relist', () => {
     let s = goodsMachine.initial;
-    for (const a of ['submitReview', 'reject', 'submitReview', 'approve', 'sellOut', 'restock', 'delist', 'list'] as const) s = goodsMachine.next(s, a);
+    for (const a of ['submitReview', 'reject', 'submitReview', 'approve', 'sellOut', 'restock', 'delist', 'list'] as const)
+      s = goodsMachine.next(s, a);
     expect(s).toBe('listed');
     expect(goodsMachine.next(s, 'supplierDelist')).toBe('supplier_delisted');
     expect(() => goodsMachine.next('supplier_delisted', 'list')).toThrow(IllegalTransitionError); // must go through review

@@ -23,7 +23,18 @@ describeMachine('firmwarePackage', {
 });
 
 describeMachine('releaseTask', {
-  states: ['unreleased', 'in_release', 'paused', 'ended', 'expired', 'external_paused', 'revoked', 'supplier_suspended', 'gray_complete', 'completed'],
+  states: [
+    'unreleased',
+    'in_release',
+    'paused',
+    'ended',
+    'expired',
+    'external_paused',
+    'revoked',
+    'supplier_suspended',
+    'gray_complete',
+    'completed',
+  ],
   transitions: [
     'unreleased --release--> in_release',
     'in_release --pause--> paused',

@@ -10,7 +10,16 @@ describe('devices', () => {
     expect(v.normalizeMac('aa-bb-cc-dd-ee-ff')).toBe('AABBCCDDEEFF');
     expect(v.normalizeMac('aabbccddeeff')).toBe('AABBCCDDEEFF');
     expect(v.normalizeMac(' 00:1a:2B:3c:4D:5e ')).toBe('001A2B3C4D5E');
-    for (const bad of ['', 'AA:BB:CC:DD:EE', 'AA:BB:CC:DD:EE:FF:00', 'AA:BB-CC:DD:EE:FF', 'GG:BB:CC:DD:EE:FF', 'AABBCCDDEEF', 'AABB.CCDD.EEFF', 'A:BB:CC:DD:EE:FF']) {
+    for (const bad of [
+      '',
+      'AA:BB:CC:DD:EE',
+      'AA:BB:CC:DD:EE:FF:00',
+      'AA:BB-CC:DD:EE:FF',
+      'GG:BB:CC:DD:EE:FF',
+      'AABBCCDDEEF',
+      'AABB.CCDD.EEFF',
+      'A:BB:CC:DD:EE:FF',
+    ]) {
       expect(v.normalizeMac(bad)).toBeNull();
     }
     expect(v.formatMac('AABBCCDDEEFF')).toBe('AA:BB:CC:DD:EE:FF');
@@ -38,7 +47,10 @@ describe('devices', () => {
     expect(v.macRangeError('AA:BB:CC:00:00:01', 'nope')).toBe('validation.macInvalid');
     expect(v.macRangeSize('AA:BB:CC:00:00:01', 'AA:BB:CC:00:01:00')).toBe(256);
     expect(v.macRangeSize('AA:BB:CC:00:00:02', 'AA:BB:CC:00:00:01')).toBe(0);
-    expect(v.macRangeSchema.parse({ start: 'aa-bb-cc-00-00-01', end: 'AABBCC0000FF' })).toEqual({ start: 'AABBCC000001', end: 'AABBCC0000FF' });
+    expect(v.macRangeSchema.parse({ start: 'aa-bb-cc-00-00-01', end: 'AABBCC0000FF' })).toEqual({
+      start: 'AABBCC000001',
+      end: 'AABBCC0000FF',
+    });
     expect(issues(v.macRangeSchema, { start: 'AABBCC000002', end: 'AABBCC000001' })).toEqual(['end:validation.macRangeOrder']);
     expect(issues(v.macRangeSchema, { start: 'AABBCC000001', end: 'AABBCD000001' })).toEqual(['end:validation.macRangeOuiMismatch']);
     expect(issues(v.macRangeSchema, { start: '', end: 'x' })).toEqual(['start:validation.macRequired', 'end:validation.macInvalid']);

@@ -23,7 +23,9 @@ describe('chat', () => {
     expect(issues(v.chatMessageSchema, { files: ['1', '2', '3', '4'], text: 'x' })).toEqual(['files:validation.chatTooManyFiles']);
     expect(issues(v.chatMessageSchema, { text: '  ' })).toEqual(['text:validation.chatMessageRequired']);
     expect(issues(v.chatMessageSchema, {})).toEqual(['text:validation.chatMessageRequired']);
-    expect(issues(v.chatMessageSchema, { text: 'x'.repeat(CHAT_TEXT_MAX + 1), files: ['1'] })).toEqual(['text:validation.chatMessageTooLong']);
+    expect(issues(v.chatMessageSchema, { text: 'x'.repeat(CHAT_TEXT_MAX + 1), files: ['1'] })).toEqual([
+      'text:validation.chatMessageTooLong',
+    ]);
     expect(CHAT_FILES_MAX).toBe(3);
   });
 });

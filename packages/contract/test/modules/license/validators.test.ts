@@ -18,11 +18,19 @@ describe('licences', () => {
   });
 
   it('licence price list: price >= cost, at most 5 channel ranges per installer, no repeated range', () => {
-    const row = (email: string, channelUpperLimit: number, price = 10, cost = 5) => ({ email, channelUpperLimit, validityDays: 365, cost, price });
+    const row = (email: string, channelUpperLimit: number, price = 10, cost = 5) => ({
+      email,
+      channelUpperLimit,
+      validityDays: 365,
+      cost,
+      price,
+    });
     const five = [5, 10, 15, 20, 25].map((n) => row('a@x.com', n));
     expect(issues(v.licencePriceListSchema, [...five, row('b@x.com', 5)])).toEqual([]);
     expect(issues(v.licencePriceListSchema, [...five, row('A@x.com', 30)])).toEqual(['5.channelUpperLimit:validation.licenceRangesMax']);
-    expect(issues(v.licencePriceListSchema, [row('a@x.com', 5), row('a@x.com', 5)])).toEqual(['1.channelUpperLimit:validation.licenceRangeDuplicate']);
+    expect(issues(v.licencePriceListSchema, [row('a@x.com', 5), row('a@x.com', 5)])).toEqual([
+      '1.channelUpperLimit:validation.licenceRangeDuplicate',
+    ]);
     expect(issues(v.licencePriceListSchema, [row('a@x.com', 5, 4, 5)])).toEqual(['0.price:validation.priceBelowCost']);
     expect(issues(v.licencePriceListSchema, [row('a@x.com', 7)])).toEqual(['0.channelUpperLimit:validation.cameraCountInterval']);
     expect(issues(v.licencePriceListSchema, [row('not-mail', 5)])).toEqual(['0.email:validation.emailInvalid']);
@@ -34,7 +42,12 @@ describe('licences', () => {
     const r = (channelUpperLimit: number, price = 10, cost = 5) => ({ channelUpperLimit, price, cost });
     expect(issues(v.licenceChannelRangesSchema, [r(5), r(10)])).toEqual([]);
     expect(issues(v.licenceChannelRangesSchema, [])).toEqual([':validation.licenceRangeRequired']);
-    expect(issues(v.licenceChannelRangesSchema, Array.from({ length: LICENCE_MAX_CHANNEL_RANGES + 1 }, (_, i) => r((i + 1) * 5)))).toEqual([':validation.licenceRangesMax']);
+    expect(
+      issues(
+        v.licenceChannelRangesSchema,
+        Array.from({ length: LICENCE_MAX_CHANNEL_RANGES + 1 }, (_, i) => r((i + 1) * 5)),
+      ),
+    ).toEqual([':validation.licenceRangesMax']);
     expect(issues(v.licenceChannelRangesSchema, [r(5), r(5)])).toEqual(['1.channelUpperLimit:validation.licenceRangeDuplicate']);
     expect(issues(v.licenceChannelRangesSchema, [r(5, 1, 2)])).toEqual(['0.price:validation.priceBelowCost']);
   });

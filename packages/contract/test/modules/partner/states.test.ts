@@ -2,7 +2,12 @@ import { describeMachine } from '../../support/machines';
 
 describeMachine('invitation', {
   states: ['inactive', 'activated', 'frozen'],
-  transitions: ['inactive --reinvite--> inactive', 'inactive --activate--> activated', 'activated --freeze--> frozen', 'frozen --unfreeze--> activated'],
+  transitions: [
+    'inactive --reinvite--> inactive',
+    'inactive --activate--> activated',
+    'activated --freeze--> frozen',
+    'frozen --unfreeze--> activated',
+  ],
 });
 
 describeMachine('audit', {

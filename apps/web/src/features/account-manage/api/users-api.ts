@@ -25,7 +25,11 @@ export const usersKeys = {
  * answers it; `can` is false until it is known.
  */
 export function useAccountManageAbilities() {
-  const q = useQuery({ queryKey: usersKeys.abilities(), queryFn: ({ signal }) => call(userCalls.abilities, {}, { signal }), staleTime: 5 * 60_000 });
+  const q = useQuery({
+    queryKey: usersKeys.abilities(),
+    queryFn: ({ signal }) => call(userCalls.abilities, {}, { signal }),
+    staleTime: 5 * 60_000,
+  });
   return { ...q, can: (action: AccountManageAction) => !!q.data?.actions.includes(action) };
 }
 
@@ -58,14 +62,18 @@ export function useGrantable(companyId: number | undefined, enabled = true) {
 export function useDownstreamCompanies(search: string, enabled = true) {
   return useQuery({
     queryKey: usersKeys.companies(search),
-    queryFn: ({ signal }) => call(companyCalls.list, { pageNum: 1, pageSize: 20, searchText: search || undefined }, { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      call(companyCalls.list, { pageNum: 1, pageSize: 20, searchText: search || undefined }, { signal, silent: true }),
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
 }
 
-function useInvalidatingMutation<D, R>(fn: (d: D) => Promise<R>, keys: readonly (readonly unknown[])[] = [usersKeys.lists(), usersKeys.details()]) {
+function useInvalidatingMutation<D, R>(
+  fn: (d: D) => Promise<R>,
+  keys: readonly (readonly unknown[])[] = [usersKeys.lists(), usersKeys.details()],
+) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -89,10 +97,16 @@ export function useAccountInfo(enabled = true) {
   return useQuery({ queryKey: usersKeys.info(), queryFn: ({ signal }) => call(userCalls.infoGet, {}, { signal }), enabled });
 }
 
-export const useSetAccountInfo = () => useInvalidatingMutation((d: CallData<typeof userCalls.infoSet>) => call(userCalls.infoSet, d), [usersKeys.info(), usersKeys.lists()]);
-export const useChangePassword = () => useMutation({ mutationFn: (d: CallData<typeof userCalls.changePassword>) => call(userCalls.changePassword, d) });
-export const useBindEmail = () => useInvalidatingMutation((d: CallData<typeof authCalls.emailBind>) => call(authCalls.emailBind, d), [usersKeys.info()]);
-export const useSendBindCode = () => useMutation({ mutationFn: (d: Omit<CallData<typeof authCalls.emailCode>, 'purpose'>) => call(authCalls.emailCode, { ...d, purpose: 'bindEmail' }) });
+export const useSetAccountInfo = () =>
+  useInvalidatingMutation((d: CallData<typeof userCalls.infoSet>) => call(userCalls.infoSet, d), [usersKeys.info(), usersKeys.lists()]);
+export const useChangePassword = () =>
+  useMutation({ mutationFn: (d: CallData<typeof userCalls.changePassword>) => call(userCalls.changePassword, d) });
+export const useBindEmail = () =>
+  useInvalidatingMutation((d: CallData<typeof authCalls.emailBind>) => call(authCalls.emailBind, d), [usersKeys.info()]);
+export const useSendBindCode = () =>
+  useMutation({
+    mutationFn: (d: Omit<CallData<typeof authCalls.emailCode>, 'purpose'>) => call(authCalls.emailCode, { ...d, purpose: 'bindEmail' }),
+  });
 
 export function useImageCode(enabled: boolean) {
   return useQuery({
@@ -105,7 +119,11 @@ export function useImageCode(enabled: boolean) {
 }
 
 export function useUnregisterCheck(enabled: boolean) {
-  return useQuery({ queryKey: usersKeys.unregisterCheck(), queryFn: ({ signal }) => call(userCalls.unregisterCheck, {}, { signal }), enabled });
+  return useQuery({
+    queryKey: usersKeys.unregisterCheck(),
+    queryFn: ({ signal }) => call(userCalls.unregisterCheck, {}, { signal }),
+    enabled,
+  });
 }
 export const useUnregister = () => useMutation({ mutationFn: (password: string) => call(userCalls.unregister, { password }) });
 

@@ -24,7 +24,14 @@ export function AccountProfileForm({ user }: { user: SessionUser }) {
     }
   };
   return (
-    <Form form={form} layout="vertical" initialValues={{ nickName: user.nickName, phone: user.mobile }} onFinish={(v) => void onFinish(v)} noValidate data-testid="profile-form">
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={{ nickName: user.nickName, phone: user.mobile }}
+      onFinish={(v) => void onFinish(v)}
+      noValidate
+      data-testid="profile-form"
+    >
       <Form.Item name="nickName" label={t('users.field.nickName')} rules={[zodRule(schema, 'nickName')]} required>
         <Input maxLength={50} />
       </Form.Item>

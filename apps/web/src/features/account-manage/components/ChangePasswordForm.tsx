@@ -32,7 +32,14 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
   };
 
   return (
-    <Form form={form} layout="vertical" onFinish={(v) => void onFinish(v)} noValidate data-testid="change-password-form" initialValues={{ oldPassword: '', password: '', confirmPassword: '' }}>
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={(v) => void onFinish(v)}
+      noValidate
+      data-testid="change-password-form"
+      initialValues={{ oldPassword: '', password: '', confirmPassword: '' }}
+    >
       <Form.Item name="oldPassword" label={t('users.account.oldPassword')} rules={[zodRule(changePasswordSchema, 'oldPassword')]} required>
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={64} />
       </Form.Item>

@@ -54,7 +54,14 @@ export function EmailBindForm({ currentEmail }: { currentEmail: string }) {
   };
 
   return (
-    <Form form={form} layout="vertical" onFinish={(v) => void onFinish(v)} noValidate data-testid="email-bind-form" initialValues={{ email: '', imageCode: '', emailCode: '' }}>
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={(v) => void onFinish(v)}
+      noValidate
+      data-testid="email-bind-form"
+      initialValues={{ email: '', imageCode: '', emailCode: '' }}
+    >
       <Typography.Paragraph type="secondary">{t('users.account.currentEmail', { email: currentEmail })}</Typography.Paragraph>
       <Form.Item name="email" label={t('users.account.newEmail')} rules={[zodRule(authCalls.emailBind.data, 'email')]} required>
         <Input maxLength={254} autoComplete="email" />
@@ -64,8 +71,19 @@ export function EmailBindForm({ currentEmail }: { currentEmail: string }) {
           <Form.Item name="imageCode" noStyle rules={[zodRule(authCalls.emailCode.data, 'imageCode')]}>
             <Input maxLength={8} aria-label={t('users.account.imageCode')} />
           </Form.Item>
-          <button type="button" className="portal-image-code" onClick={() => void image.refetch()} aria-label={t('users.account.refreshImage')}>
-            {image.isFetching ? <Spin size="small" /> : image.data ? <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(image.data.svg)}`} alt={t('users.account.imageCode')} /> : <ReloadOutlined />}
+          <button
+            type="button"
+            className="portal-image-code"
+            onClick={() => void image.refetch()}
+            aria-label={t('users.account.refreshImage')}
+          >
+            {image.isFetching ? (
+              <Spin size="small" />
+            ) : image.data ? (
+              <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(image.data.svg)}`} alt={t('users.account.imageCode')} />
+            ) : (
+              <ReloadOutlined />
+            )}
           </button>
         </Flex>
       </Form.Item>

@@ -21,7 +21,15 @@ const EMPTY: UserPermissions = { authResList: [], areaIds: [], companyIds: [], a
  * Invite a user into the caller's company or a downstream one: e-mail, company, phone and the
  * permissions to grant. The invitee receives a one-time registration link by e-mail.
  */
-export function InviteUserDrawer({ open, onClose, ownCompany }: { open: boolean; onClose: () => void; ownCompany: { id: number; name: string } }) {
+export function InviteUserDrawer({
+  open,
+  onClose,
+  ownCompany,
+}: {
+  open: boolean;
+  onClose: () => void;
+  ownCompany: { id: number; name: string };
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<InviteForm>();
   useRevalidateOnLocaleChange(form);
@@ -64,14 +72,27 @@ export function InviteUserDrawer({ open, onClose, ownCompany }: { open: boolean;
       footer={
         <Flex justify="flex-end" gap={8}>
           <Button onClick={close}>{t('users.cancel')}</Button>
-          <Button type="primary" icon={<MailOutlined />} loading={invite.isPending} onClick={() => form.submit()} data-testid="invite-submit">
+          <Button
+            type="primary"
+            icon={<MailOutlined />}
+            loading={invite.isPending}
+            onClick={() => form.submit()}
+            data-testid="invite-submit"
+          >
             {t('users.invite.submit')}
           </Button>
         </Flex>
       }
     >
       <Typography.Paragraph type="secondary">{t('users.invite.hint')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" initialValues={{ email: '', companyId: ownCompany.id, phone: '' }} onFinish={(v) => void onFinish(v)} noValidate data-testid="invite-form">
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ email: '', companyId: ownCompany.id, phone: '' }}
+        onFinish={(v) => void onFinish(v)}
+        noValidate
+        data-testid="invite-form"
+      >
         <Form.Item name="email" label={t('users.field.email')} rules={[zodRule(inviteUserSchema, 'email')]} required>
           <Input autoComplete="off" maxLength={254} placeholder={t('users.field.emailPlaceholder')} />
         </Form.Item>

@@ -79,10 +79,19 @@ export function PermissionEditor({ value, onChange, grantable, companyOptions, o
   const columns: ColumnsType<Row> = [
     { key: 'module', title: t('users.perm.module'), render: (_, r) => t(`resourceGroup.${r.module}`) },
     { key: 'query', title: t('users.perm.query'), width: 110, align: 'center', render: (_, r) => cell(r.query, r, 'query') },
-    { key: 'operation', title: t('users.perm.operation'), width: 110, align: 'center', render: (_, r) => cell(r.operation, r, 'operation') },
+    {
+      key: 'operation',
+      title: t('users.perm.operation'),
+      width: 110,
+      align: 'center',
+      render: (_, r) => cell(r.operation, r, 'operation'),
+    },
   ];
 
-  const appOptions = (grantable.appIds ?? [...new Set([...value.appIds, ...(appSearch ? [appSearch] : [])])]).map((a) => ({ value: a, label: a }));
+  const appOptions = (grantable.appIds ?? [...new Set([...value.appIds, ...(appSearch ? [appSearch] : [])])]).map((a) => ({
+    value: a,
+    label: a,
+  }));
 
   return (
     <Flex vertical gap={16} data-testid="permission-editor">

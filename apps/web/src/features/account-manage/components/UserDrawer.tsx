@@ -15,7 +15,12 @@ interface EditForm {
   phone: string;
 }
 
-const permsOf = (u: UserDetail): UserPermissions => ({ authResList: u.authResList, areaIds: u.areaIds, companyIds: u.companyIds, appIds: u.appIds });
+const permsOf = (u: UserDetail): UserPermissions => ({
+  authResList: u.authResList,
+  areaIds: u.areaIds,
+  companyIds: u.companyIds,
+  appIds: u.appIds,
+});
 
 /** A user's detail (view) or its edit form: nickname, phone and permissions. */
 export function UserDrawer({
@@ -84,8 +89,20 @@ export function UserDrawer({
       ) : (
         <Flex vertical gap={16}>
           {editing ? (
-            <Form form={form} layout="vertical" initialValues={{ nickName: user.nickName, phone: user.phone }} onFinish={(v) => void save(v)} noValidate data-testid="edit-form">
-              <Descriptions size="small" column={1} style={{ marginBottom: 12 }} items={[{ key: 'email', label: t('users.field.email'), children: user.email }]} />
+            <Form
+              form={form}
+              layout="vertical"
+              initialValues={{ nickName: user.nickName, phone: user.phone }}
+              onFinish={(v) => void save(v)}
+              noValidate
+              data-testid="edit-form"
+            >
+              <Descriptions
+                size="small"
+                column={1}
+                style={{ marginBottom: 12 }}
+                items={[{ key: 'email', label: t('users.field.email'), children: user.email }]}
+              />
               <Form.Item name="nickName" label={t('users.field.nickName')} rules={[zodRule(editUserSchema, 'nickName')]} required>
                 <Input maxLength={50} />
               </Form.Item>
@@ -103,7 +120,11 @@ export function UserDrawer({
                 { key: 'email', label: t('users.field.email'), children: user.email },
                 { key: 'phone', label: t('users.field.phone'), children: user.phone || '-' },
                 { key: 'company', label: t('users.field.company'), children: user.companyName },
-                { key: 'type', label: t('users.field.userType'), children: `${t(`userType.${user.userType}`)} · ${t(`userAuthType.${user.userAuthType}`)}` },
+                {
+                  key: 'type',
+                  label: t('users.field.userType'),
+                  children: `${t(`userType.${user.userType}`)} · ${t(`userAuthType.${user.userAuthType}`)}`,
+                },
                 { key: 'status', label: t('users.field.status'), children: <UserStatusTag user={user} /> },
                 { key: 'invited', label: t('users.field.invitedAt'), children: formatDateTime(user.invitedAt) },
                 { key: 'created', label: t('users.field.createdAt'), children: formatDateTime(user.createdAt) },

@@ -2,7 +2,12 @@ import type { UserRecord } from '@portal/contract';
 import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-const COLOR: Record<UserRecord['status'], string> = { normal: 'success', operation_locked: 'warning', auto_locked: 'error', deleted: 'default' };
+const COLOR: Record<UserRecord['status'], string> = {
+  normal: 'success',
+  operation_locked: 'warning',
+  auto_locked: 'error',
+  deleted: 'default',
+};
 
 /** The account state (glossary terms), plus "not registered" for an invitee who has not set a password yet. */
 export function UserStatusTag({ user }: { user: Pick<UserRecord, 'status' | 'registered'> }) {

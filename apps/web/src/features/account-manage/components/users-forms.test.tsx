@@ -15,7 +15,14 @@ const AREAS = [
   { id: 1, displayName: 'Global RDC', kind: 'RDC' },
   { id: 2, displayName: 'Europe DC', kind: 'DDC' },
 ];
-const PARTNER_CODES: ResourceCode[] = ['dealer_account_qry', 'dealer_account_mgr', 'dealer_storage_qry', 'dealer_storage_mgr', 'dealer_upgrade_qry', 'dealer_upgrade_mgr'];
+const PARTNER_CODES: ResourceCode[] = [
+  'dealer_account_qry',
+  'dealer_account_mgr',
+  'dealer_storage_qry',
+  'dealer_storage_mgr',
+  'dealer_upgrade_qry',
+  'dealer_upgrade_mgr',
+];
 const DEALER_CODES = PARTNER_CODES.filter((c) => !PARTNER_ONLY_CODES.includes(c));
 
 beforeEach(async () => {
@@ -25,7 +32,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Editor({ grantable, initial, onChange, readOnly }: { grantable: Grantable; initial: UserPermissions; onChange?: (p: UserPermissions) => void; readOnly?: boolean }) {
+function Editor({
+  grantable,
+  initial,
+  onChange,
+  readOnly,
+}: {
+  grantable: Grantable;
+  initial: UserPermissions;
+  onChange?: (p: UserPermissions) => void;
+  readOnly?: boolean;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <PermissionEditor
@@ -48,7 +65,9 @@ describe('PermissionEditor', () => {
     mockApi();
     const changes: UserPermissions[] = [];
     const user = userEvent.setup({ delay: null });
-    renderPage(<Editor grantable={{ codes: PARTNER_CODES, areas: AREAS, appIds: null }} initial={EMPTY} onChange={(p) => changes.push(p)} />);
+    renderPage(
+      <Editor grantable={{ codes: PARTNER_CODES, areas: AREAS, appIds: null }} initial={EMPTY} onChange={(p) => changes.push(p)} />,
+    );
     const editor = await screen.findByTestId('permission-editor');
     expect(within(editor).getByText('Cloud firmware upgrade')).toBeInTheDocument();
     await user.click(screen.getByTestId('perm-dealer_storage_mgr'));
@@ -71,14 +90,25 @@ describe('PermissionEditor', () => {
 
   it('keeps a held code the caller cannot grant checked and locked; read-only disables everything', async () => {
     mockApi();
-    const { unmount } = renderPage(<Editor grantable={{ codes: ['dealer_account_qry'], areas: AREAS, appIds: null }} initial={{ ...EMPTY, authResList: ['dealer_storage_qry'] }} />);
+    const { unmount } = renderPage(
+      <Editor
+        grantable={{ codes: ['dealer_account_qry'], areas: AREAS, appIds: null }}
+        initial={{ ...EMPTY, authResList: ['dealer_storage_qry'] }}
+      />,
+    );
     const held = await screen.findByTestId('perm-dealer_storage_qry');
     expect(held).toBeChecked();
     expect(held).toBeDisabled();
     expect(screen.getByTestId('perm-dealer_account_qry')).toBeEnabled();
     unmount();
     // Read-only lists only what the user holds.
-    renderPage(<Editor grantable={{ codes: PARTNER_CODES, areas: AREAS, appIds: null }} initial={{ ...EMPTY, authResList: ['dealer_account_qry'] }} readOnly />);
+    renderPage(
+      <Editor
+        grantable={{ codes: PARTNER_CODES, areas: AREAS, appIds: null }}
+        initial={{ ...EMPTY, authResList: ['dealer_account_qry'] }}
+        readOnly
+      />,
+    );
     expect(await screen.findByTestId('perm-dealer_account_qry')).toBeDisabled();
     expect(screen.queryByTestId('perm-dealer_storage_qry')).not.toBeInTheDocument();
   });
@@ -146,7 +176,9 @@ describe('ChangePasswordForm', () => {
 
   it('sends old and new password; a wrong old password shows 7014', async () => {
     signIn(partnerOwner());
-    const { calls } = mockApi((path) => (path === 'customer/user/password/change' ? { code: 7014, msg: 'The old password is wrong.' } : undefined));
+    const { calls } = mockApi((path) =>
+      path === 'customer/user/password/change' ? { code: 7014, msg: 'The old password is wrong.' } : undefined,
+    );
     const user = userEvent.setup({ delay: null });
     renderPage(<ChangePasswordForm />);
     await screen.findByTestId('change-password-form');
@@ -154,7 +186,11 @@ describe('ChangePasswordForm', () => {
     expect(screen.getByTestId('password-strength')).toHaveAttribute('data-level', '3');
     await user.click(screen.getByTestId('change-password-submit'));
     await waitFor(() => expect(calls.find((c) => c.path === 'customer/user/password/change')).toBeTruthy());
-    expect(calls.find((c) => c.path === 'customer/user/password/change')!.body.data).toEqual({ oldPassword: 'Wrong#pass1', password: 'New#Pass2026', confirmPassword: 'New#Pass2026' });
+    expect(calls.find((c) => c.path === 'customer/user/password/change')!.body.data).toEqual({
+      oldPassword: 'Wrong#pass1',
+      password: 'New#Pass2026',
+      confirmPassword: 'New#Pass2026',
+    });
     expect(await screen.findByText('The old password is wrong.')).toBeInTheDocument();
   });
 });

@@ -25,7 +25,12 @@ function useRegistrationLink(): RegistrationLink | null {
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
   return useMemo(() => {
-    const parsed = userCalls.registerCheck.data.safeParse({ corpId: Number(corpId), userId: Number(userId), emailMd5: emailmd5 ?? '', token });
+    const parsed = userCalls.registerCheck.data.safeParse({
+      corpId: Number(corpId),
+      userId: Number(userId),
+      emailMd5: emailmd5 ?? '',
+      token,
+    });
     return parsed.success ? parsed.data : null;
   }, [corpId, userId, emailmd5, token]);
 }
@@ -48,7 +53,12 @@ export default function CustomerUserRegisterPage() {
   const onFinish = async (v: RegisterForm) => {
     if (!link) return;
     try {
-      const r = await complete.mutateAsync({ ...link, nickName: reset ? undefined : v.nickName, password: v.password, confirmPassword: v.confirmPassword });
+      const r = await complete.mutateAsync({
+        ...link,
+        nickName: reset ? undefined : v.nickName,
+        password: v.password,
+        confirmPassword: v.confirmPassword,
+      });
       setDoneEmail(r.email);
     } catch {
       /* shown by the API client */
@@ -88,7 +98,10 @@ export default function CustomerUserRegisterPage() {
           {t(reset ? 'users.register.resetTitle' : 'users.register.title')}
         </Typography.Title>
         <Typography.Paragraph type="secondary">
-          {t(reset ? 'users.register.resetSubtitle' : 'users.register.subtitle', { company: check.data.companyName, email: check.data.email })}
+          {t(reset ? 'users.register.resetSubtitle' : 'users.register.subtitle', {
+            company: check.data.companyName,
+            email: check.data.email,
+          })}
         </Typography.Paragraph>
         <Form
           form={form}

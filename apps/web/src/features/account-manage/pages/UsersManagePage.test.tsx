@@ -8,11 +8,27 @@ import { renderPage } from '../../../test/render';
 import UsersManagePage from './UsersManagePage';
 
 const userRecord = (id: number, email: string, actions: UserAction[]) => ({
-  id, companyId: 10, companyName: 'Acme Security', email, nickName: email.split('@')[0], phone: '', userType: 'partner', userAuthType: 3,
-  status: 'normal', registered: true, invitedAt: null, createdAt: '2025-03-01T08:00:00.000Z', actions,
+  id,
+  companyId: 10,
+  companyName: 'Acme Security',
+  email,
+  nickName: email.split('@')[0],
+  phone: '',
+  userType: 'partner',
+  userAuthType: 3,
+  status: 'normal',
+  registered: true,
+  invitedAt: null,
+  createdAt: '2025-03-01T08:00:00.000Z',
+  actions,
 });
 const detail = (record: ReturnType<typeof userRecord>) => ({
-  ...record, authResList: ['dealer_account_qry'] as ResourceCode[], areaIds: [1], companyIds: [], appIds: [], companyNames: [],
+  ...record,
+  authResList: ['dealer_account_qry'] as ResourceCode[],
+  areaIds: [1],
+  companyIds: [],
+  appIds: [],
+  companyNames: [],
 });
 
 /** The users page against a server whose policy answers `abilities` for the page and the given users. */
@@ -23,7 +39,14 @@ function mockUsersApi(abilities: AccountManageAction[], records: ReturnType<type
     if (path === 'customer/user/list') return { data: { records, total: records.length, pageNum: 1, pageSize: 10 } };
     if (path === 'customer/company/list') return { data: { records: [], total: 0, pageNum: 1, pageSize: 20 } };
     if (path === 'customer/user/get') return { data: detail(records.find((r) => r.id === (data as { userId: number }).userId)!) };
-    if (path === 'customer/user/grantable') return { data: { codes: ['dealer_account_qry', 'dealer_account_mgr'], areas: [{ id: 1, displayName: 'Global RDC', kind: 'RDC' }], appIds: null } };
+    if (path === 'customer/user/grantable')
+      return {
+        data: {
+          codes: ['dealer_account_qry', 'dealer_account_mgr'],
+          areas: [{ id: 1, displayName: 'Global RDC', kind: 'RDC' }],
+          appIds: null,
+        },
+      };
     return undefined;
   });
 }
@@ -38,7 +61,12 @@ afterEach(() => {
 describe('UsersManagePage: actions come from the server only', () => {
   it.each([
     { session: 'an owner (dealer_account_mgr)', codes: undefined, answered: [] as AccountManageAction[], shown: false },
-    { session: 'a viewer (dealer_account_qry)', codes: ['dealer_account_qry'] as ResourceCode[], answered: ['inviteUser'] as AccountManageAction[], shown: true },
+    {
+      session: 'a viewer (dealer_account_qry)',
+      codes: ['dealer_account_qry'] as ResourceCode[],
+      answered: ['inviteUser'] as AccountManageAction[],
+      shown: true,
+    },
   ])('invite is offered to $session exactly when the server answers it ($answered)', async ({ codes, answered, shown }) => {
     signIn(partnerOwner(codes ? { authResList: codes } : {}));
     mockUsersApi(answered, [userRecord(11, 'staff@acme.test', [])]);
@@ -50,11 +78,14 @@ describe('UsersManagePage: actions come from the server only', () => {
 
   it('offers on each user exactly the actions answered with it', async () => {
     signIn(partnerOwner());
-    mockUsersApi(['inviteUser'], [
-      userRecord(11, 'staff@acme.test', ['edit', 'editPermissions', 'resetPassword', 'disable', 'delete']),
-      userRecord(12, 'peer@acme.test', []),
-      userRecord(13, 'locked@acme.test', ['edit', 'editPermissions', 'enable', 'unlock']),
-    ]);
+    mockUsersApi(
+      ['inviteUser'],
+      [
+        userRecord(11, 'staff@acme.test', ['edit', 'editPermissions', 'resetPassword', 'disable', 'delete']),
+        userRecord(12, 'peer@acme.test', []),
+        userRecord(13, 'locked@acme.test', ['edit', 'editPermissions', 'enable', 'unlock']),
+      ],
+    );
     const user = userEvent.setup({ delay: null });
     renderPage(<UsersManagePage />);
     const table = await screen.findByTestId('users-table');
@@ -66,12 +97,20 @@ describe('UsersManagePage: actions come from the server only', () => {
 
     await user.click(screen.getByTestId('user-more-11'));
     let menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Reset password', 'Disable', 'Delete']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Reset password', 'Disable', 'Delete']);
     await user.keyboard('{Escape}');
 
     await user.click(screen.getByTestId('user-more-13'));
     menu = (await screen.findAllByRole('menu')).at(-1)!;
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Enable', 'Unlock']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Enable', 'Unlock']);
   });
 
   it.each([

@@ -1,6 +1,4 @@
-import {
-  DeleteOutlined, EyeOutlined, MoreOutlined, UserAddOutlined,
-} from '../../../components/icons';
+import { DeleteOutlined, EyeOutlined, MoreOutlined, UserAddOutlined } from '../../../components/icons';
 import { USER_STATUSES, USER_TYPES, type UserAction, type UserListQuery, type UserRecord } from '@portal/contract';
 import { App, Button, Card, Dropdown, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -11,7 +9,13 @@ import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session/session-store';
 import {
-  useAccountManageAbilities, useDeleteUser, useEnableUser, useReinviteUser, useResetUserPassword, useUnlockUser, useUserList,
+  useAccountManageAbilities,
+  useDeleteUser,
+  useEnableUser,
+  useReinviteUser,
+  useResetUserPassword,
+  useUnlockUser,
+  useUserList,
 } from '../api/users-api';
 import { InviteUserDrawer } from '../components/InviteUserDrawer';
 import { UserDrawer } from '../components/UserDrawer';
@@ -115,7 +119,13 @@ export default function UsersManagePage() {
         const menu = MENU_ACTIONS.filter((a) => u.actions.includes(a));
         return (
           <Space size={0}>
-            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setDrawer({ id: u.id, mode: 'view' })} aria-label={t('users.action.view')}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EyeOutlined />}
+              onClick={() => setDrawer({ id: u.id, mode: 'view' })}
+              aria-label={t('users.action.view')}
+            >
               {t('users.action.view')}
             </Button>
             {u.actions.includes('edit') && (
@@ -127,11 +137,22 @@ export default function UsersManagePage() {
               <Dropdown
                 trigger={['click']}
                 menu={{
-                  items: menu.map((a) => ({ key: a, label: t(`users.action.${a}`), danger: a === 'delete', icon: a === 'delete' ? <DeleteOutlined /> : undefined })),
+                  items: menu.map((a) => ({
+                    key: a,
+                    label: t(`users.action.${a}`),
+                    danger: a === 'delete',
+                    icon: a === 'delete' ? <DeleteOutlined /> : undefined,
+                  })),
                   onClick: ({ key }) => confirm(key as MenuAction, u),
                 }}
               >
-                <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('users.action.more', { name: u.email })} data-testid={`user-more-${u.id}`} />
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<MoreOutlined />}
+                  aria-label={t('users.action.more', { name: u.email })}
+                  data-testid={`user-more-${u.id}`}
+                />
               </Dropdown>
             )}
           </Space>
@@ -142,7 +163,12 @@ export default function UsersManagePage() {
   return (
     <Card variant="borderless" className="portal-card">
       <ListToolbar
-        search={{ value: searchText, onChange: setSearchText, placeholder: t('users.filter.searchPlaceholder'), label: t('users.filter.search') }}
+        search={{
+          value: searchText,
+          onChange: setSearchText,
+          placeholder: t('users.filter.searchPlaceholder'),
+          label: t('users.filter.search'),
+        }}
         onSearch={search}
         onReset={reset}
         filters={
@@ -171,7 +197,10 @@ export default function UsersManagePage() {
               placeholder={t('users.filter.userType')}
               value={list.filters.userType}
               onChange={(userType) => list.setFilters({ userType })}
-              options={USER_TYPES.filter((u) => u !== 'supplier' || me?.userType === 'supplier').map((u) => ({ value: u, label: t(`userType.${u}`) }))}
+              options={USER_TYPES.filter((u) => u !== 'supplier' || me?.userType === 'supplier').map((u) => ({
+                value: u,
+                label: t(`userType.${u}`),
+              }))}
               style={{ width: 170 }}
               aria-label={t('users.filter.userType')}
             />
@@ -185,7 +214,10 @@ export default function UsersManagePage() {
             </Button>
           )
         }
-        columns={bind.columnChooser(OPTIONAL_COLUMNS.map((k) => ({ key: k, label: t(`users.field.${k}`) })), hidden)}
+        columns={bind.columnChooser(
+          OPTIONAL_COLUMNS.map((k) => ({ key: k, label: t(`users.field.${k}`) })),
+          hidden,
+        )}
         onRefresh={() => void refetch()}
       />
       <PagedTable<UserRecord>

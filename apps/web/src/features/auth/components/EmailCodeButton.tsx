@@ -32,7 +32,13 @@ export function EmailCodeButton({ onSend, disabled }: { onSend: () => Promise<nu
   };
 
   return (
-    <Button onClick={() => void click()} loading={pending} disabled={disabled || seconds > 0} data-testid="send-email-code" style={{ minWidth: 128 }}>
+    <Button
+      onClick={() => void click()}
+      loading={pending}
+      disabled={disabled || seconds > 0}
+      data-testid="send-email-code"
+      style={{ minWidth: 128 }}
+    >
       {seconds > 0 ? t('auth.resendIn', { seconds }) : t(sent ? 'auth.resendCode' : 'auth.sendCode')}
     </Button>
   );

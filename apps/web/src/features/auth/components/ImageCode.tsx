@@ -7,7 +7,13 @@ export function ImageCode({ svg, loading, onRefresh }: { svg?: string; loading: 
   const { t } = useTranslation();
   return (
     <Tooltip title={t('auth.imageCodeRefresh')}>
-      <button type="button" className="portal-image-code" onClick={onRefresh} aria-label={t('auth.imageCodeRefresh')} data-testid="image-code">
+      <button
+        type="button"
+        className="portal-image-code"
+        onClick={onRefresh}
+        aria-label={t('auth.imageCodeRefresh')}
+        data-testid="image-code"
+      >
         {loading ? (
           <Spin size="small" />
         ) : svg ? (

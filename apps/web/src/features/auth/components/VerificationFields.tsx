@@ -15,7 +15,15 @@ import { ImageCode } from './ImageCode';
  * E-mail, graphic code and e-mailed code, shared by registration and password finding.
  * `schema` is the page's call schema (its `email` and `emailCode` rules are used).
  */
-export function VerificationFields({ form, schema, purpose }: { form: FormInstance; schema: z.ZodType; purpose: 'register' | 'findPassword' }) {
+export function VerificationFields({
+  form,
+  schema,
+  purpose,
+}: {
+  form: FormInstance;
+  schema: z.ZodType;
+  purpose: 'register' | 'findPassword';
+}) {
   const { t } = useTranslation();
   const imageCode = useImageCode(purpose);
   const sendCode = useSendEmailCode();

@@ -107,7 +107,11 @@ describe('LoginPage: the form (drawn without antd)', () => {
   it('clears the password after a refused sign-in and sends nothing twice while one is under way', async () => {
     let answer: () => void = () => undefined;
     const { calls } = mockApi((path) =>
-      path === 'auth/login' ? new Promise<Response>((resolve) => { answer = () => resolve(envelope({}, 7010, 'x', { remaining: 3 })); }) : undefined,
+      path === 'auth/login'
+        ? new Promise<Response>((resolve) => {
+            answer = () => resolve(envelope({}, 7010, 'x', { remaining: 3 }));
+          })
+        : undefined,
     );
     const user = userEvent.setup({ delay: null });
     renderLogin();
@@ -166,7 +170,11 @@ describe('LoginPage: branding and sign-in', () => {
     await user.click(screen.getByTestId('login-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/layout/logs'));
     expect(getSession()?.token).toBe(tokens.token);
-    expect(calls.find((c) => c.path === 'auth/login')?.body.data).toEqual({ account: 'pat@partner.test', password: 'secret-123', locale: 'en-US' });
+    expect(calls.find((c) => c.path === 'auth/login')?.body.data).toEqual({
+      account: 'pat@partner.test',
+      password: 'secret-123',
+      locale: 'en-US',
+    });
   });
 
   it('shows the remaining attempts of a wrong password in a toast', async () => {
@@ -211,7 +219,11 @@ describe('LoginPage: branding and sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Resubmit' }));
     expect(await screen.findByText('Your registration was sent to Installer Co for approval again.')).toBeInTheDocument();
     expect(calls.find((c) => c.path === 'customer/registration-audit/resubmit')?.body.data).toEqual({
-      account: 'hotel@inv.test', password: 'Reg1ster#pw', companyName: 'Harbour Hotel Hamburg', contact: '', telephone: '',
+      account: 'hotel@inv.test',
+      password: 'Reg1ster#pw',
+      companyName: 'Harbour Hotel Hamburg',
+      contact: '',
+      telephone: '',
     });
   });
 });

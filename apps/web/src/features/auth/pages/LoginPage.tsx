@@ -24,17 +24,17 @@ import { safeRedirect } from '../redirect';
  * modal is drawn with antd, so antd's providers come with it (this page has none).
  */
 const ResubmitRegistrationModal = lazy(() =>
-  afterZodConfig(() => Promise.all([import('../components/ResubmitRegistrationModal'), import('../../../app/AntdProviders'), loadFeatureTexts()]))().then(
-    ([{ ResubmitRegistrationModal: Modal }, { AntdProviders }]) => ({
-      default: function ResubmitWithAntd(props: { rejected: RejectedRegistration | null; onClose: () => void }) {
-        return (
-          <AntdProviders>
-            <Modal {...props} />
-          </AntdProviders>
-        );
-      },
-    }),
-  ),
+  afterZodConfig(() =>
+    Promise.all([import('../components/ResubmitRegistrationModal'), import('../../../app/AntdProviders'), loadFeatureTexts()]),
+  )().then(([{ ResubmitRegistrationModal: Modal }, { AntdProviders }]) => ({
+    default: function ResubmitWithAntd(props: { rejected: RejectedRegistration | null; onClose: () => void }) {
+      return (
+        <AntdProviders>
+          <Modal {...props} />
+        </AntdProviders>
+      );
+    },
+  })),
 );
 
 type Field = keyof LoginFormValues;
@@ -148,7 +148,13 @@ export default function LoginPage() {
               title={rejected.message}
               data-testid="login-rejected"
               action={
-                <Button size="small" onClick={() => { setResubmitting(rejected); setRejected(null); }}>
+                <Button
+                  size="small"
+                  onClick={() => {
+                    setResubmitting(rejected);
+                    setRejected(null);
+                  }}
+                >
                   {t('auth.login.resubmitOpen')}
                 </Button>
               }

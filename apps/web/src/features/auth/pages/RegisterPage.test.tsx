@@ -102,7 +102,16 @@ describe('RegisterPage: the rest of the form', () => {
     const user = userEvent.setup({ delay: null });
     renderRegister();
     await user.click(await screen.findByTestId('register-submit'));
-    for (const text of [v.emailRequired.en, v.imageCodeRequired.en, v.verifyCodeRequired.en, v.passwordRequired.en, v.confirmPasswordRequired.en, v.companyNameRequired.en, v.nickNameRequired.en, v.agreeTerms.en]) {
+    for (const text of [
+      v.emailRequired.en,
+      v.imageCodeRequired.en,
+      v.verifyCodeRequired.en,
+      v.passwordRequired.en,
+      v.confirmPasswordRequired.en,
+      v.companyNameRequired.en,
+      v.nickNameRequired.en,
+      v.agreeTerms.en,
+    ]) {
       expect(await screen.findByText(text)).toBeInTheDocument();
     }
     expect(calls.some((c) => c.path === 'auth/self-register')).toBe(false);
@@ -125,7 +134,10 @@ describe('RegisterPage: the rest of the form', () => {
     await waitFor(() => expect(screen.getByTestId('send-email-code')).toHaveTextContent('Resend in 60 s'));
     expect(screen.getByTestId('send-email-code')).toBeDisabled();
     expect(calls.find((c) => c.path === 'auth/email-dynamic-code')?.body.data).toEqual({
-      email: 'new@company.test', purpose: 'register', imageCodeId: 'img-1', imageCode: 'AB12',
+      email: 'new@company.test',
+      purpose: 'register',
+      imageCodeId: 'img-1',
+      imageCode: 'AB12',
     });
 
     await user.type(screen.getByPlaceholderText('Characters in the image'), 'CD34');
@@ -140,7 +152,13 @@ describe('RegisterPage: the rest of the form', () => {
     expect(await screen.findByText('Registration submitted')).toBeInTheDocument();
     expect(screen.getByText(/waiting for approval by Acme Cloud/)).toBeInTheDocument();
     expect(calls.find((c) => c.path === 'auth/self-register')?.body.data).toMatchObject({
-      email: 'new@company.test', emailCode: '123456', password: 'abcd1234', confirmPassword: 'abcd1234', companyName: 'New Co', nickName: 'Neo', agree: true,
+      email: 'new@company.test',
+      emailCode: '123456',
+      password: 'abcd1234',
+      confirmPassword: 'abcd1234',
+      companyName: 'New Co',
+      nickName: 'Neo',
+      agree: true,
     });
   });
 });

@@ -22,7 +22,16 @@ interface RegisterForm {
   agree: boolean;
 }
 
-const INITIAL: RegisterForm = { email: '', imageCode: '', emailCode: '', password: '', confirmPassword: '', companyName: '', nickName: '', agree: false };
+const INITIAL: RegisterForm = {
+  email: '',
+  imageCode: '',
+  emailCode: '',
+  password: '',
+  confirmPassword: '',
+  companyName: '',
+  nickName: '',
+  agree: false,
+};
 
 /** Self-registration of an enterprise account under the brand of this domain. */
 export default function RegisterPage() {
@@ -77,7 +86,14 @@ export default function RegisterPage() {
           {t('auth.register.title')}
         </Typography.Title>
         <Typography.Paragraph type="secondary">{t('auth.register.subtitle')}</Typography.Paragraph>
-        <Form form={form} layout="vertical" initialValues={INITIAL} onFinish={(v) => void onFinish(v)} noValidate data-testid="register-form">
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={INITIAL}
+          onFinish={(v) => void onFinish(v)}
+          noValidate
+          data-testid="register-form"
+        >
           <VerificationFields form={form} schema={registerSchema} purpose="register" />
           <PasswordFields schema={registerSchema} />
           <Form.Item name="companyName" label={t('auth.companyName')} rules={[zodRule(registerSchema, 'companyName')]} required>

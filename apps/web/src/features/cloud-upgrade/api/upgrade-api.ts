@@ -3,7 +3,14 @@
  * factory, a hook per call; mutations invalidate what they change.
  */
 import {
-  deviceCalls, upgradeCalls, type CallData, type CloudUpgradeAction, type FirmwarePackage, type ImportTemplateKind, type ReleaseTask, type ReleaseTaskDetail,
+  deviceCalls,
+  upgradeCalls,
+  type CallData,
+  type CloudUpgradeAction,
+  type FirmwarePackage,
+  type ImportTemplateKind,
+  type ReleaseTask,
+  type ReleaseTaskDetail,
 } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
@@ -52,15 +59,27 @@ export const LIVE_REFRESH_MS = 5_000;
  * false until it is known.
  */
 export function useUpgradeAbilities() {
-  const q = useQuery({ queryKey: upgradeKeys.abilities(), queryFn: ({ signal }) => call(upgradeCalls.abilities, {}, { signal }), staleTime: 5 * 60_000 });
+  const q = useQuery({
+    queryKey: upgradeKeys.abilities(),
+    queryFn: ({ signal }) => call(upgradeCalls.abilities, {}, { signal }),
+    staleTime: 5 * 60_000,
+  });
   return { ...q, can: (action: CloudUpgradeAction) => !!q.data?.actions.includes(action) };
 }
 
 export function useAppConfig() {
-  return useQuery({ queryKey: upgradeKeys.appConfig(), queryFn: ({ signal }) => call(upgradeCalls.appConfig, {}, { signal }), staleTime: 10 * 60_000 });
+  return useQuery({
+    queryKey: upgradeKeys.appConfig(),
+    queryFn: ({ signal }) => call(upgradeCalls.appConfig, {}, { signal }),
+    staleTime: 10 * 60_000,
+  });
 }
 
-export function useCompatibleVersions(productType: CallData<typeof upgradeCalls.compatibleVersions>['productType'] | undefined, models: string[], enabled = true) {
+export function useCompatibleVersions(
+  productType: CallData<typeof upgradeCalls.compatibleVersions>['productType'] | undefined,
+  models: string[],
+  enabled = true,
+) {
   return useQuery({
     queryKey: upgradeKeys.compatible(productType ?? '', models),
     queryFn: ({ signal }) => call(upgradeCalls.compatibleVersions, { productType: productType!, models }, { signal, silent: true }),

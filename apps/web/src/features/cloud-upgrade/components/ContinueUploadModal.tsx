@@ -68,14 +68,18 @@ export function ContinueUploadModal({ pkg, onClose }: { pkg: FirmwarePackage | n
           {!started && (
             <>
               <div>
-                <Typography.Text type="secondary">{t('upgrade.continue.received', { done: formatBytes(pkg.uploadedBytes), total: formatBytes(pkg.size) })}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {t('upgrade.continue.received', { done: formatBytes(pkg.uploadedBytes), total: formatBytes(pkg.size) })}
+                </Typography.Text>
                 <Progress percent={Math.floor(percentOf(pkg.uploadedBytes, pkg.size))} />
               </div>
               <Upload.Dragger multiple={false} showUploadList={false} beforeUpload={pick} data-testid="continue-file">
                 <Flex vertical align="center" gap={2}>
                   <InboxOutlined style={{ fontSize: 28, color: '#1668dc' }} />
                   <Typography.Text>{t('upgrade.continue.pick', { name: pkg.fileName })}</Typography.Text>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('upgrade.continue.pickHint')}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t('upgrade.continue.pickHint')}
+                  </Typography.Text>
                 </Flex>
               </Upload.Dragger>
               {problem && <Alert type="error" showIcon title={problem} />}
@@ -83,7 +87,9 @@ export function ContinueUploadModal({ pkg, onClose }: { pkg: FirmwarePackage | n
           )}
           {started && file && (
             <>
-              {file.name !== pkg.fileName && <Alert type="warning" showIcon title={t('upgrade.continue.nameDiffers', { name: file.name, expected: pkg.fileName })} />}
+              {file.name !== pkg.fileName && (
+                <Alert type="warning" showIcon title={t('upgrade.continue.nameDiffers', { name: file.name, expected: pkg.fileName })} />
+              )}
               <UploadProgressPanel upload={upload} pkgId={pkg.pkgId} totalBytes={pkg.size} />
             </>
           )}

@@ -23,17 +23,34 @@ export function CountsBar({ counts, finished = false, width = 180 }: { counts: T
   const done = percentOf(counts.success + counts.failed, total);
   const tip = (
     <div>
-      <div>{t('upgrade.counts.success')}: {counts.success}</div>
-      <div>{t('upgrade.counts.failed')}: {counts.failed}</div>
-      <div>{t('upgrade.counts.inProgress')}: {inProgress}</div>
-      <div>{t('upgrade.counts.toUpgrade')}: {counts.toUpgrade}</div>
+      <div>
+        {t('upgrade.counts.success')}: {counts.success}
+      </div>
+      <div>
+        {t('upgrade.counts.failed')}: {counts.failed}
+      </div>
+      <div>
+        {t('upgrade.counts.inProgress')}: {inProgress}
+      </div>
+      <div>
+        {t('upgrade.counts.toUpgrade')}: {counts.toUpgrade}
+      </div>
     </div>
   );
   return (
     <Tooltip title={tip}>
       <Flex align="center" gap={8} style={{ width }} data-testid="counts-bar">
-        <div role="progressbar" aria-label={t('upgrade.counts.finishedShare')} aria-valuenow={done} aria-valuemin={0} aria-valuemax={100} style={{ flex: 1, height: 8, borderRadius: 4, background: COLORS.toUpgrade, overflow: 'hidden', display: 'flex' }}>
-          {parts.map((p) => (p.value > 0 ? <div key={p.key} style={{ width: `${percentOf(p.value, total)}%`, background: p.color }} /> : null))}
+        <div
+          role="progressbar"
+          aria-label={t('upgrade.counts.finishedShare')}
+          aria-valuenow={done}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          style={{ flex: 1, height: 8, borderRadius: 4, background: COLORS.toUpgrade, overflow: 'hidden', display: 'flex' }}
+        >
+          {parts.map((p) =>
+            p.value > 0 ? <div key={p.key} style={{ width: `${percentOf(p.value, total)}%`, background: p.color }} /> : null,
+          )}
         </div>
         <Typography.Text type="secondary" style={{ fontSize: 12, minWidth: 42, textAlign: 'right' }}>
           {done}%

@@ -63,7 +63,13 @@ export function PackageEditModal({ pkg, onClose }: { pkg: FirmwarePackage | null
         data-testid="edit-form"
         initialValues={
           pkg
-            ? { compatibleVersions: pkg.compatibleVersions, validityDays: pkg.validityDays, isTest: pkg.isTest, descriptions: pkg.descriptions, signSheetFileId: pkg.signSheetFileId }
+            ? {
+                compatibleVersions: pkg.compatibleVersions,
+                validityDays: pkg.validityDays,
+                isTest: pkg.isTest,
+                descriptions: pkg.descriptions,
+                signSheetFileId: pkg.signSheetFileId,
+              }
             : undefined
         }
       >

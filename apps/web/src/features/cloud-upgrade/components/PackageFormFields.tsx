@@ -32,7 +32,10 @@ export function CompatibleVersionsField({ productType, models }: { productType?:
         tokenSeparators={[',', ' ', ';']}
         placeholder={t('upgrade.upload.compatiblePlaceholder')}
         loading={versions.isFetching}
-        options={(versions.data ?? []).map((v) => ({ value: v.version, label: t('upgrade.upload.versionWithDevices', { version: v.version, count: v.devices }) }))}
+        options={(versions.data ?? []).map((v) => ({
+          value: v.version,
+          label: t('upgrade.upload.versionWithDevices', { version: v.version, count: v.devices }),
+        }))}
         aria-label={t('upgrade.field.compatibleVersions')}
         maxCount={200}
         // The tag shows the version alone; the device count is for choosing.
@@ -43,7 +46,13 @@ export function CompatibleVersionsField({ productType, models }: { productType?:
 }
 
 /** Validity, test flag, signing sheet and the description per language (en-US required). */
-export function PackageCommonFields({ validityMinDays = PACKAGE_VALIDITY_MIN_DAYS, signSheetUrl }: { validityMinDays?: number; signSheetUrl?: string | null }) {
+export function PackageCommonFields({
+  validityMinDays = PACKAGE_VALIDITY_MIN_DAYS,
+  signSheetUrl,
+}: {
+  validityMinDays?: number;
+  signSheetUrl?: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -56,7 +65,14 @@ export function PackageCommonFields({ validityMinDays = PACKAGE_VALIDITY_MIN_DAY
             extra={t('upgrade.upload.validityHint', { min: validityMinDays })}
             required
           >
-            <InputNumber min={validityMinDays} max={3650} precision={0} style={{ width: '100%' }} suffix={t('upgrade.days')} aria-label={t('upgrade.field.validityDays')} />
+            <InputNumber
+              min={validityMinDays}
+              max={3650}
+              precision={0}
+              style={{ width: '100%' }}
+              suffix={t('upgrade.days')}
+              aria-label={t('upgrade.field.validityDays')}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -80,7 +96,13 @@ export function PackageCommonFields({ validityMinDays = PACKAGE_VALIDITY_MIN_DAY
                 name={['descriptions', locale]}
                 rules={
                   locale === DEFAULT_LOCALE
-                    ? [{ validator: async (_r, v: string | undefined) => { if (!v?.trim()) throw new Error(translateValidation('validation.descriptionRequired')); } }]
+                    ? [
+                        {
+                          validator: async (_r, v: string | undefined) => {
+                            if (!v?.trim()) throw new Error(translateValidation('validation.descriptionRequired'));
+                          },
+                        },
+                      ]
                     : []
                 }
               >
@@ -88,7 +110,11 @@ export function PackageCommonFields({ validityMinDays = PACKAGE_VALIDITY_MIN_DAY
                   rows={4}
                   maxLength={4000}
                   showCount
-                  placeholder={t(locale === DEFAULT_LOCALE ? 'upgrade.upload.descriptionRequiredPlaceholder' : 'upgrade.upload.descriptionOptionalPlaceholder')}
+                  placeholder={t(
+                    locale === DEFAULT_LOCALE
+                      ? 'upgrade.upload.descriptionRequiredPlaceholder'
+                      : 'upgrade.upload.descriptionOptionalPlaceholder',
+                  )}
                   aria-label={`${t('upgrade.field.descriptions')} (${locale})`}
                 />
               </Form.Item>

@@ -12,10 +12,30 @@ const STORAGE = 'http://portal.test/v1.0/storage';
 const HELLO_MD5 = '5d41402abc4b2a76b9719d911017c592';
 
 const pkg = (over: Record<string, unknown> = {}) => ({
-  pkgId: 41, companyId: 10, companyName: 'Acme Security', versionName: 'V5.2.1', productType: 'IPC', models: ['IPC-100'], compatibleVersions: ['V5.1.0'],
-  validityDays: 180, validUntil: null, isTest: false, descriptions: { 'en-US': 'Fixes' }, signSheetFileId: null, signSheetUrl: null, fileName: 'fw.bin',
-  size: 5, md5: HELLO_MD5, sha256: null, uploadedBytes: 0, status: 'upload_incomplete', statusReason: null, sync: [], createdAt: '2025-03-01T08:00:00.000Z',
-  updatedAt: '2025-03-01T08:00:00.000Z', ...over,
+  pkgId: 41,
+  companyId: 10,
+  companyName: 'Acme Security',
+  versionName: 'V5.2.1',
+  productType: 'IPC',
+  models: ['IPC-100'],
+  compatibleVersions: ['V5.1.0'],
+  validityDays: 180,
+  validUntil: null,
+  isTest: false,
+  descriptions: { 'en-US': 'Fixes' },
+  signSheetFileId: null,
+  signSheetUrl: null,
+  fileName: 'fw.bin',
+  size: 5,
+  md5: HELLO_MD5,
+  sha256: null,
+  uploadedBytes: 0,
+  status: 'upload_incomplete',
+  statusReason: null,
+  sync: [],
+  createdAt: '2025-03-01T08:00:00.000Z',
+  updatedAt: '2025-03-01T08:00:00.000Z',
+  ...over,
 });
 
 beforeEach(async () => {
@@ -32,14 +52,30 @@ function mockUpgradeApi() {
   let getCount = 0;
   const api = mockApi((path) => {
     if (path === 'upgrade/app-config/get')
-      return { data: { chunkBytes: 2, maxPackageBytes: 1024, validityMinDays: 7, canary: {}, defaultGates: { successThreshold: 90, errorThreshold: 20, minDevices: 10, reportTimeoutMinutes: 120 } } };
+      return {
+        data: {
+          chunkBytes: 2,
+          maxPackageBytes: 1024,
+          validityMinDays: 7,
+          canary: {},
+          defaultGates: { successThreshold: 90, errorThreshold: 20, minDevices: 10, reportTimeoutMinutes: 120 },
+        },
+      };
     if (path === 'upgrade/main-version/list') return { data: [{ model: 'IPC-100', productType: 'IPC', version: 'V5.1.0', devices: 12 }] };
     if (path === 'upgrade/compatible-version/get') return { data: [{ version: 'V5.1.0', devices: 12 }] };
     if (path === 'upgrade/package/create') return { data: pkg() };
     if (path === 'upgrade/storage-info/get')
       return {
         data: {
-          storageInfo: { storageUrl: STORAGE, accessKeyId: 'a', accessKeySecret: 's', bucketName: 'b', securityToken: 'sec-1', protocol: 'http', objectName: 'packages/41' },
+          storageInfo: {
+            storageUrl: STORAGE,
+            accessKeyId: 'a',
+            accessKeySecret: 's',
+            bucketName: 'b',
+            securityToken: 'sec-1',
+            protocol: 'http',
+            objectName: 'packages/41',
+          },
           storageType: 'portal',
           tokenTimeout: Date.now() + 30 * 60_000,
         },
@@ -132,11 +168,25 @@ describe('PackageUploadModal', () => {
     await waitFor(() => expect(calls.some((c) => c.path === 'upgrade/package/complete')).toBe(true));
     const created = calls.find((c) => c.path === 'upgrade/package/create')!.body.data;
     expect(created).toEqual({
-      versionName: 'V5.2.1', productType: 'IPC', models: ['IPC-100'], compatibleVersions: ['V5.1.0'], validityDays: 180, isTest: false,
-      descriptions: { 'en-US': 'Fixes' }, signSheetFileId: null, fileName: 'fw.bin', size: 5, md5: HELLO_MD5,
+      versionName: 'V5.2.1',
+      productType: 'IPC',
+      models: ['IPC-100'],
+      compatibleVersions: ['V5.1.0'],
+      validityDays: 180,
+      isTest: false,
+      descriptions: { 'en-US': 'Fixes' },
+      signSheetFileId: null,
+      fileName: 'fw.bin',
+      size: 5,
+      md5: HELLO_MD5,
     });
     expect(calls.find((c) => c.path === 'upgrade/storage-info/get')!.body.data).toEqual({ action: 'upload', pkgId: 41 });
-    expect(storageCalls.filter((c) => c.method === 'PUT').map((c) => c.url).sort()).toEqual([0, 1, 2].map((i) => `${STORAGE}/packages/41/chunks/${i}`));
+    expect(
+      storageCalls
+        .filter((c) => c.method === 'PUT')
+        .map((c) => c.url)
+        .sort(),
+    ).toEqual([0, 1, 2].map((i) => `${STORAGE}/packages/41/chunks/${i}`));
     expect(storageCalls.every((c) => c.token === 'sec-1')).toBe(true);
     expect(new TextDecoder().decode(Uint8Array.from([0, 1, 2].flatMap((i) => [...chunks.get(i)!])))).toBe('hello');
     expect(await within(progress).findByTestId('upload-ready', {}, { timeout: 8000 })).toHaveTextContent('V5.2.1 is verified and synced');

@@ -1,6 +1,12 @@
 import { CalculatorOutlined, FileZipOutlined, InboxOutlined } from '../../../components/icons';
 import {
-  type FirmwarePackage, PACKAGE_MAX_BYTES, PACKAGE_VALIDITY_MIN_DAYS, PRODUCT_TYPES, type ProductType, md5Matches, packageCreateSchema,
+  type FirmwarePackage,
+  PACKAGE_MAX_BYTES,
+  PACKAGE_VALIDITY_MIN_DAYS,
+  PRODUCT_TYPES,
+  type ProductType,
+  md5Matches,
+  packageCreateSchema,
 } from '@portal/contract';
 import { Alert, App, Button, Col, Flex, Form, Input, Modal, Progress, Radio, Row, Select, Space, Typography, Upload } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -53,7 +59,11 @@ export function PackageUploadModal({ open, onClose }: { open: boolean; onClose: 
   const typedMd5 = Form.useWatch('md5', form);
   const mainVersions = useMainVersions(productType, open);
   const modelOptions = useMemo(
-    () => [...new Set((mainVersions.data ?? []).filter((m) => !productType || m.productType === productType).map((m) => m.model))].map((m) => ({ value: m, label: m })),
+    () =>
+      [...new Set((mainVersions.data ?? []).filter((m) => !productType || m.productType === productType).map((m) => m.model))].map((m) => ({
+        value: m,
+        label: m,
+      })),
     [mainVersions.data, productType],
   );
 
@@ -74,7 +84,10 @@ export function PackageUploadModal({ open, onClose }: { open: boolean; onClose: 
     md5Abort.current = ctrl;
     setMd5({ running: true, percent: 0, computed: null });
     try {
-      const hex = await computeMd5(file, { signal: ctrl.signal, onProgress: (done, total) => setMd5((s) => ({ ...s, percent: total ? Math.floor((done / total) * 100) : 100 })) });
+      const hex = await computeMd5(file, {
+        signal: ctrl.signal,
+        onProgress: (done, total) => setMd5((s) => ({ ...s, percent: total ? Math.floor((done / total) * 100) : 100 })),
+      });
       setMd5({ running: false, percent: 100, computed: hex });
       if (!form.getFieldValue('md5')) form.setFieldValue('md5', hex);
       void form.validateFields(['md5']).catch(() => undefined);
@@ -143,7 +156,13 @@ export function PackageUploadModal({ open, onClose }: { open: boolean; onClose: 
         ) : (
           <Space>
             <Button onClick={close}>{t('upgrade.cancel')}</Button>
-            <Button type="primary" loading={create.isPending} disabled={md5.running} onClick={() => void submit().catch(() => undefined)} data-testid="upload-submit">
+            <Button
+              type="primary"
+              loading={create.isPending}
+              disabled={md5.running}
+              onClick={() => void submit().catch(() => undefined)}
+              data-testid="upload-submit"
+            >
               {t('upgrade.upload.submit')}
             </Button>
           </Space>
@@ -158,24 +177,56 @@ export function PackageUploadModal({ open, onClose }: { open: boolean; onClose: 
           layout="vertical"
           noValidate
           data-testid="upload-form"
-          initialValues={{ productType: 'IPC', models: [], compatibleVersions: [], validityDays: Math.max(DEFAULT_VALIDITY_DAYS, minDays), isTest: false, descriptions: {}, signSheetFileId: null, md5: '' }}
+          initialValues={{
+            productType: 'IPC',
+            models: [],
+            compatibleVersions: [],
+            validityDays: Math.max(DEFAULT_VALIDITY_DAYS, minDays),
+            isTest: false,
+            descriptions: {},
+            signSheetFileId: null,
+            md5: '',
+          }}
         >
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item name="versionName" label={t('upgrade.field.versionName')} rules={[zodRule(packageCreateSchema, 'versionName')]} required>
+              <Form.Item
+                name="versionName"
+                label={t('upgrade.field.versionName')}
+                rules={[zodRule(packageCreateSchema, 'versionName')]}
+                required
+              >
                 <Input maxLength={64} placeholder={t('upgrade.upload.versionPlaceholder')} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="productType" label={t('upgrade.field.productType')} required>
-                <Radio.Group optionType="button" buttonStyle="solid" options={PRODUCT_TYPES.map((p) => ({ value: p, label: t(`upgrade.productType.${p}`) }))} onChange={() => form.setFieldsValue({ models: [], compatibleVersions: [] })} />
+                <Radio.Group
+                  optionType="button"
+                  buttonStyle="solid"
+                  options={PRODUCT_TYPES.map((p) => ({ value: p, label: t(`upgrade.productType.${p}`) }))}
+                  onChange={() => form.setFieldsValue({ models: [], compatibleVersions: [] })}
+                />
               </Form.Item>
             </Col>
           </Row>
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item name="models" label={t('upgrade.field.models')} rules={[zodRule(packageCreateSchema, 'models')]} required extra={t('upgrade.upload.modelsHint')}>
-                <Select mode="tags" tokenSeparators={[',', ' ', ';']} options={modelOptions} placeholder={t('upgrade.upload.modelsPlaceholder')} aria-label={t('upgrade.field.models')} loading={mainVersions.isFetching} />
+              <Form.Item
+                name="models"
+                label={t('upgrade.field.models')}
+                rules={[zodRule(packageCreateSchema, 'models')]}
+                required
+                extra={t('upgrade.upload.modelsHint')}
+              >
+                <Select
+                  mode="tags"
+                  tokenSeparators={[',', ' ', ';']}
+                  options={modelOptions}
+                  placeholder={t('upgrade.upload.modelsPlaceholder')}
+                  aria-label={t('upgrade.field.models')}
+                  loading={mainVersions.isFetching}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -202,13 +253,17 @@ export function PackageUploadModal({ open, onClose }: { open: boolean; onClose: 
                 <Flex vertical align="center" gap={2} style={{ padding: '4px 0' }}>
                   <FileZipOutlined style={{ fontSize: 28, color: '#1668dc' }} />
                   <Typography.Text strong>{file.name}</Typography.Text>
-                  <Typography.Text type="secondary">{formatBytes(file.size)} · {t('upgrade.upload.changeFile')}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {formatBytes(file.size)} · {t('upgrade.upload.changeFile')}
+                  </Typography.Text>
                 </Flex>
               ) : (
                 <Flex vertical align="center" gap={2} style={{ padding: '4px 0' }}>
                   <InboxOutlined style={{ fontSize: 28, color: '#1668dc' }} />
                   <Typography.Text>{t('upgrade.upload.dropFile')}</Typography.Text>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('upgrade.upload.fileHint', { max: formatBytes(maxBytes) })}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t('upgrade.upload.fileHint', { max: formatBytes(maxBytes) })}
+                  </Typography.Text>
                 </Flex>
               )}
             </Upload.Dragger>
@@ -225,12 +280,28 @@ export function PackageUploadModal({ open, onClose }: { open: boolean; onClose: 
                 noStyle
                 rules={[
                   zodRule(packageCreateSchema, 'md5'),
-                  { validator: async (_r, v: string) => { if (md5.computed && v?.trim() && !md5Matches(v, md5.computed)) throw new Error(translateValidation('validation.md5Mismatch')); } },
+                  {
+                    validator: async (_r, v: string) => {
+                      if (md5.computed && v?.trim() && !md5Matches(v, md5.computed))
+                        throw new Error(translateValidation('validation.md5Mismatch'));
+                    },
+                  },
                 ]}
               >
-                <Input maxLength={32} placeholder={t('upgrade.upload.md5Placeholder')} style={{ fontFamily: 'monospace' }} aria-label={t('upgrade.field.md5')} />
+                <Input
+                  maxLength={32}
+                  placeholder={t('upgrade.upload.md5Placeholder')}
+                  style={{ fontFamily: 'monospace' }}
+                  aria-label={t('upgrade.field.md5')}
+                />
               </Form.Item>
-              <Button icon={<CalculatorOutlined />} disabled={!file} loading={md5.running} onClick={() => void runMd5()} data-testid="compute-md5">
+              <Button
+                icon={<CalculatorOutlined />}
+                disabled={!file}
+                loading={md5.running}
+                onClick={() => void runMd5()}
+                data-testid="compute-md5"
+              >
                 {t('upgrade.upload.computeMd5')}
               </Button>
             </Space.Compact>
@@ -246,7 +317,17 @@ export function PackageUploadModal({ open, onClose }: { open: boolean; onClose: 
               type="warning"
               showIcon
               title={t('upgrade.upload.md5Differs', { md5: md5.computed })}
-              action={<Button size="small" onClick={() => { form.setFieldValue('md5', md5.computed); void form.validateFields(['md5']).catch(() => undefined); }}>{t('upgrade.upload.useComputed')}</Button>}
+              action={
+                <Button
+                  size="small"
+                  onClick={() => {
+                    form.setFieldValue('md5', md5.computed);
+                    void form.validateFields(['md5']).catch(() => undefined);
+                  }}
+                >
+                  {t('upgrade.upload.useComputed')}
+                </Button>
+              }
             />
           )}
         </Form>

@@ -1,5 +1,12 @@
 import {
-  CloudUploadOutlined, DeleteOutlined, EditOutlined, EyeOutlined, FileTextOutlined, MoreOutlined, RocketOutlined, UploadOutlined,
+  CloudUploadOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  FileTextOutlined,
+  MoreOutlined,
+  RocketOutlined,
+  UploadOutlined,
 } from '../../../components/icons';
 import { type FirmwarePackage, PRODUCT_TYPES, firmwarePackageMachine } from '@portal/contract';
 import { App, Button, Dropdown, Select, Space, Tag, Tooltip, Typography } from 'antd';
@@ -98,8 +105,19 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
     },
     { key: 'status', title: t('upgrade.field.status'), width: 150, render: (_, p) => <PackageStatusTag pkg={p} /> },
     { key: 'models', title: t('upgrade.field.models'), width: 120, render: (_, p) => <CellText text={p.models.join(', ')} /> },
-    { key: 'compatibleVersions', title: t('upgrade.field.compatibleVersions'), width: 160, render: (_, p) => <CellText text={p.compatibleVersions.join(', ')} /> },
-    { key: 'company', title: t('upgrade.field.company'), dataIndex: 'companyName', width: 150, render: (v: string) => <CellText text={v} /> },
+    {
+      key: 'compatibleVersions',
+      title: t('upgrade.field.compatibleVersions'),
+      width: 160,
+      render: (_, p) => <CellText text={p.compatibleVersions.join(', ')} />,
+    },
+    {
+      key: 'company',
+      title: t('upgrade.field.company'),
+      dataIndex: 'companyName',
+      width: 150,
+      render: (v: string) => <CellText text={v} />,
+    },
     {
       key: 'size',
       title: t('upgrade.field.size'),
@@ -146,7 +164,12 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
           ...(onShowTasks ? [{ key: 'tasks', label: t('upgrade.packageAction.tasks'), icon: <RocketOutlined /> }] : []),
           ...(canEdit ? [{ key: 'edit', label: t('upgrade.packageAction.edit'), icon: <EditOutlined /> }] : []),
           ...(operateActions.length ? [{ type: 'divider' as const }] : []),
-          ...operateActions.map((a) => ({ key: a, label: t(`upgrade.packageAction.${a}`), danger: a === 'delete' || a === 'abandon', icon: a === 'delete' ? <DeleteOutlined /> : undefined })),
+          ...operateActions.map((a) => ({
+            key: a,
+            label: t(`upgrade.packageAction.${a}`),
+            danger: a === 'delete' || a === 'abandon',
+            icon: a === 'delete' ? <DeleteOutlined /> : undefined,
+          })),
         ];
         return (
           <Space size={0}>
@@ -156,7 +179,13 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
               </Button>
             )}
             {p.actions.includes('continueUpload') && (
-              <Button type="link" size="small" icon={<UploadOutlined />} onClick={() => setContinuing(p)} data-testid={`continue-${p.pkgId}`}>
+              <Button
+                type="link"
+                size="small"
+                icon={<UploadOutlined />}
+                onClick={() => setContinuing(p)}
+                data-testid={`continue-${p.pkgId}`}
+              >
                 {t('upgrade.packageAction.continueUpload')}
               </Button>
             )}
@@ -173,7 +202,13 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
                 },
               }}
             >
-              <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('upgrade.more', { name: p.versionName })} data-testid={`package-more-${p.pkgId}`} />
+              <Button
+                type="text"
+                size="small"
+                icon={<MoreOutlined />}
+                aria-label={t('upgrade.more', { name: p.versionName })}
+                data-testid={`package-more-${p.pkgId}`}
+              />
             </Dropdown>
           </Space>
         );
@@ -196,7 +231,12 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
   return (
     <>
       <ListToolbar
-        search={{ value: searchText, onChange: setSearchText, placeholder: t('upgrade.packages.searchPlaceholder'), label: t('upgrade.packages.search') }}
+        search={{
+          value: searchText,
+          onChange: setSearchText,
+          placeholder: t('upgrade.packages.searchPlaceholder'),
+          label: t('upgrade.packages.search'),
+        }}
         onSearch={() => list.setFilters({ searchText: searchText.trim() || undefined })}
         onReset={() => {
           setSearchText('');
@@ -231,7 +271,10 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
             </Button>
           )
         }
-        columns={bind.columnChooser(optional.map((k) => ({ key: k, label: optionalLabels[k] })), hidden)}
+        columns={bind.columnChooser(
+          optional.map((k) => ({ key: k, label: optionalLabels[k] })),
+          hidden,
+        )}
         onRefresh={() => void refetch()}
       />
       <PagedTable<FirmwarePackage>
@@ -242,7 +285,9 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
         hiddenColumns={hidden}
         page={data}
         {...bind.paging}
-        emptyText={list.isFiltered ? t('common.emptyFiltered') : canUpload ? t('upgrade.packages.emptyManage') : t('upgrade.packages.empty')}
+        emptyText={
+          list.isFiltered ? t('common.emptyFiltered') : canUpload ? t('upgrade.packages.emptyManage') : t('upgrade.packages.empty')
+        }
       />
       {uploadOpen && <PackageUploadModal open onClose={() => setUploadOpen(false)} />}
       <ContinueUploadModal key={continuing?.pkgId ?? 'none'} pkg={continuing} onClose={() => setContinuing(null)} />

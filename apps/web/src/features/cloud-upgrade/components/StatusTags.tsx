@@ -37,7 +37,13 @@ const DEVICE_COLORS: Record<TaskDeviceState, string> = {
 };
 
 /** A package's state; a failure shows the server's reason beside it (e.g. the md5 it computed). */
-export function PackageStatusTag({ pkg, showReason = true }: { pkg: Pick<FirmwarePackage, 'status' | 'statusReason'>; showReason?: boolean }) {
+export function PackageStatusTag({
+  pkg,
+  showReason = true,
+}: {
+  pkg: Pick<FirmwarePackage, 'status' | 'statusReason'>;
+  showReason?: boolean;
+}) {
   const { t } = useTranslation();
   const tag = (
     <Tag color={PACKAGE_COLORS[pkg.status]} data-testid="package-status" style={{ marginInlineEnd: 0 }}>

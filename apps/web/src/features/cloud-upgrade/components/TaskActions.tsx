@@ -1,5 +1,12 @@
 import {
-  CaretRightOutlined, DeleteOutlined, ExclamationCircleFilled, MoreOutlined, PauseOutlined, RiseOutlined, StopOutlined, UndoOutlined,
+  CaretRightOutlined,
+  DeleteOutlined,
+  ExclamationCircleFilled,
+  MoreOutlined,
+  PauseOutlined,
+  RiseOutlined,
+  StopOutlined,
+  UndoOutlined,
 } from '../../../components/icons';
 import type { ReleaseTask } from '@portal/contract';
 import { Button, Dropdown, Flex, Input, Modal, Space, Typography } from 'antd';
@@ -16,7 +23,18 @@ const WITH_REASON: readonly TaskMenuAction[] = ['pause', 'end', 'revoke', 'suppl
 const DANGER: readonly TaskMenuAction[] = ['end', 'revoke', 'supplierSuspend', 'delete'];
 
 /** The order actions are offered in: what moves the task on first, what stops it last. */
-const ORDER: readonly TaskMenuAction[] = ['continue', 'promote', 'pause', 'supplierResume', 'externalResume', 'end', 'supplierSuspend', 'externalPause', 'revoke', 'delete'];
+const ORDER: readonly TaskMenuAction[] = [
+  'continue',
+  'promote',
+  'pause',
+  'supplierResume',
+  'externalResume',
+  'end',
+  'supplierSuspend',
+  'externalPause',
+  'revoke',
+  'delete',
+];
 
 const ICONS: Partial<Record<TaskMenuAction, ReactNode>> = {
   pause: <PauseOutlined />,
@@ -81,7 +99,9 @@ export function useTaskActions() {
     >
       {pending && (
         <Flex vertical gap={12} style={{ marginBottom: 16 }}>
-          <Typography.Paragraph style={{ margin: 0 }}>{t(`upgrade.taskConfirm.${pending.action}.content`, { version: pending.task.versionName })}</Typography.Paragraph>
+          <Typography.Paragraph style={{ margin: 0 }}>
+            {t(`upgrade.taskConfirm.${pending.action}.content`, { version: pending.task.versionName })}
+          </Typography.Paragraph>
           {WITH_REASON.includes(pending.action) && (
             <Input.TextArea
               value={reason}
@@ -102,7 +122,17 @@ export function useTaskActions() {
 }
 
 /** The actions of one task as buttons (detail header) or as a compact menu (table row). */
-export function TaskActionButtons({ task, actions, onAction, compact = false }: { task: ReleaseTask; actions: TaskMenuAction[]; onAction: (a: TaskMenuAction, task: ReleaseTask) => void; compact?: boolean }) {
+export function TaskActionButtons({
+  task,
+  actions,
+  onAction,
+  compact = false,
+}: {
+  task: ReleaseTask;
+  actions: TaskMenuAction[];
+  onAction: (a: TaskMenuAction, task: ReleaseTask) => void;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   if (actions.length === 0) return null;
   if (compact) {
@@ -112,12 +142,24 @@ export function TaskActionButtons({ task, actions, onAction, compact = false }: 
     return (
       <Space size={0}>
         {first && (
-          <Button type="link" size="small" icon={ICONS[first]} onClick={() => onAction(first, task)} data-testid={`task-${first}-${task.taskId}`}>
+          <Button
+            type="link"
+            size="small"
+            icon={ICONS[first]}
+            onClick={() => onAction(first, task)}
+            data-testid={`task-${first}-${task.taskId}`}
+          >
             {t(`upgrade.taskAction.${first}`)}
           </Button>
         )}
         {rest.length > 0 && (
-          <Dropdown trigger={['click']} menu={{ items: rest.map((a) => ({ key: a, label: t(`upgrade.taskAction.${a}`), icon: ICONS[a], danger: DANGER.includes(a) })), onClick: ({ key }) => onAction(key as TaskMenuAction, task) }}>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: rest.map((a) => ({ key: a, label: t(`upgrade.taskAction.${a}`), icon: ICONS[a], danger: DANGER.includes(a) })),
+              onClick: ({ key }) => onAction(key as TaskMenuAction, task),
+            }}
+          >
             <Button
               type="text"
               size="small"
@@ -133,7 +175,14 @@ export function TaskActionButtons({ task, actions, onAction, compact = false }: 
   return (
     <Space wrap>
       {actions.map((a) => (
-        <Button key={a} icon={ICONS[a]} danger={DANGER.includes(a)} type={a === 'promote' || a === 'continue' ? 'primary' : 'default'} onClick={() => onAction(a, task)} data-testid={`task-${a}`}>
+        <Button
+          key={a}
+          icon={ICONS[a]}
+          danger={DANGER.includes(a)}
+          type={a === 'promote' || a === 'continue' ? 'primary' : 'default'}
+          onClick={() => onAction(a, task)}
+          data-testid={`task-${a}`}
+        >
           {t(`upgrade.taskAction.${a}`)}
         </Button>
       ))}

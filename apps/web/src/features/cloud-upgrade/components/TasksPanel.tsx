@@ -25,7 +25,8 @@ const NONE: string[] = [];
 
 export const TASK_DETAIL_PATH = '/layout/cloudUpgrade/cloudUpgradeDetail';
 export const GRAY_DETAIL_PATH = '/layout/cloudUpgrade/grayDetail';
-export const taskDetailPath = (task: Pick<ReleaseTask, 'taskId' | 'releaseType'>) => `${task.releaseType === 'gray' ? GRAY_DETAIL_PATH : TASK_DETAIL_PATH}?taskId=${task.taskId}`;
+export const taskDetailPath = (task: Pick<ReleaseTask, 'taskId' | 'releaseType'>) =>
+  `${task.releaseType === 'gray' ? GRAY_DETAIL_PATH : TASK_DETAIL_PATH}?taskId=${task.taskId}`;
 
 /** Area names of a task's regions (in the language shown), from the session's area list. */
 export function useAreaNames() {
@@ -39,7 +40,13 @@ export function useAreaNames() {
 }
 
 /** Release tasks with their counts and progress; filters; the actions each task's state allows. */
-export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgId: number; versionName?: string } | null; onClearPkgFilter?: () => void }) {
+export function TasksPanel({
+  pkgFilter,
+  onClearPkgFilter,
+}: {
+  pkgFilter?: { pkgId: number; versionName?: string } | null;
+  onClearPkgFilter?: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const viewer = useUpgradeViewer();
@@ -90,7 +97,13 @@ export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgI
         </Space>
       ),
     },
-    { key: 'company', title: t('upgrade.field.company'), dataIndex: 'companyName', width: 140, render: (v: string) => <CellText text={v} /> },
+    {
+      key: 'company',
+      title: t('upgrade.field.company'),
+      dataIndex: 'companyName',
+      width: 140,
+      render: (v: string) => <CellText text={v} />,
+    },
     {
       key: 'regions',
       title: t('upgrade.field.regions'),
@@ -99,7 +112,11 @@ export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgI
         task.areaIds.length === 0 ? (
           <Typography.Text type="secondary">{task.releaseType === 'specified' ? t('upgrade.tasks.byDeviceList') : '-'}</Typography.Text>
         ) : (
-          <Tooltip title={task.countries.length ? t('upgrade.tasks.countries', { list: task.countries.join(', ') }) : t('upgrade.tasks.allCountries')}>
+          <Tooltip
+            title={
+              task.countries.length ? t('upgrade.tasks.countries', { list: task.countries.join(', ') }) : t('upgrade.tasks.allCountries')
+            }
+          >
             <div>
               {areaNames(task.areaIds).join(', ')}
               {task.countries.length > 0 && (
@@ -132,10 +149,18 @@ export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgI
         <div>
           <CountsBar counts={task.counts} finished={FINISHED_STATES.includes(task.status)} width="100%" />
           <div style={{ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 12, fontSize: 12, lineHeight: '18px', marginTop: 2 }}>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('upgrade.labelValue', { label: t('upgrade.counts.toUpgrade'), value: task.counts.toUpgrade })}</Typography.Text>
-            <Typography.Text style={{ fontSize: 12, color: '#1668dc' }}>{t('upgrade.labelValue', { label: t('upgrade.counts.notified'), value: task.counts.notified })}</Typography.Text>
-            <Typography.Text type="success" style={{ fontSize: 12 }}>{t('upgrade.labelValue', { label: t('upgrade.counts.success'), value: task.counts.success })}</Typography.Text>
-            <Typography.Text type={task.counts.failed ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>{t('upgrade.labelValue', { label: t('upgrade.counts.failed'), value: task.counts.failed })}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('upgrade.labelValue', { label: t('upgrade.counts.toUpgrade'), value: task.counts.toUpgrade })}
+            </Typography.Text>
+            <Typography.Text style={{ fontSize: 12, color: '#1668dc' }}>
+              {t('upgrade.labelValue', { label: t('upgrade.counts.notified'), value: task.counts.notified })}
+            </Typography.Text>
+            <Typography.Text type="success" style={{ fontSize: 12 }}>
+              {t('upgrade.labelValue', { label: t('upgrade.counts.success'), value: task.counts.success })}
+            </Typography.Text>
+            <Typography.Text type={task.counts.failed ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
+              {t('upgrade.labelValue', { label: t('upgrade.counts.failed'), value: task.counts.failed })}
+            </Typography.Text>
           </div>
         </div>
       ),
@@ -160,7 +185,9 @@ export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgI
       render: (_, task) => (
         <div style={{ fontSize: 12, lineHeight: '18px' }}>
           <div>{formatDateTime(task.createdAt)}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{task.createdBy}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {task.createdBy}
+          </Typography.Text>
         </div>
       ),
     },
@@ -193,7 +220,12 @@ export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgI
   return (
     <>
       <ListToolbar
-        search={{ value: searchText, onChange: setSearchText, placeholder: t('upgrade.tasks.searchPlaceholder'), label: t('upgrade.tasks.search') }}
+        search={{
+          value: searchText,
+          onChange: setSearchText,
+          placeholder: t('upgrade.tasks.searchPlaceholder'),
+          label: t('upgrade.tasks.search'),
+        }}
         onSearch={() => list.setFilters({ searchText: searchText.trim() || undefined })}
         onReset={() => {
           setSearchText('');
@@ -229,12 +261,20 @@ export function TasksPanel({ pkgFilter, onClearPkgFilter }: { pkgFilter?: { pkgI
         }
         actions={
           canRelease && (
-            <Button type="primary" icon={<RocketOutlined />} onClick={() => void navigate(`/layout/cloudUpgrade/canaryRelease${pkgFilter ? `?pkgId=${pkgFilter.pkgId}` : ''}`)} data-testid="new-release">
+            <Button
+              type="primary"
+              icon={<RocketOutlined />}
+              onClick={() => void navigate(`/layout/cloudUpgrade/canaryRelease${pkgFilter ? `?pkgId=${pkgFilter.pkgId}` : ''}`)}
+              data-testid="new-release"
+            >
               {t('upgrade.tasks.newRelease')}
             </Button>
           )
         }
-        columns={bind.columnChooser(optional.map((k) => ({ key: k, label: labels[k] })), hidden)}
+        columns={bind.columnChooser(
+          optional.map((k) => ({ key: k, label: labels[k] })),
+          hidden,
+        )}
         onRefresh={() => void refetch()}
       />
       <PagedTable<ReleaseTask>

@@ -7,7 +7,10 @@ import { useImportTemplate } from '../api/upgrade-api';
 const LABELS: Record<ImportTemplateKind, string> = { devices: 'upgrade.devices.template', targets: 'upgrade.wizard.targetTemplate' };
 
 /** Downloads an xlsx template (the device import's, or a specified release's SN list) through a signed link. */
-export function TemplateDownloadButton({ kind, ...props }: { kind: ImportTemplateKind } & Omit<ButtonProps, 'onClick' | 'loading' | 'icon'>) {
+export function TemplateDownloadButton({
+  kind,
+  ...props
+}: { kind: ImportTemplateKind } & Omit<ButtonProps, 'onClick' | 'loading' | 'icon'>) {
   const { t } = useTranslation();
   const template = useImportTemplate();
   const download = async () => {
@@ -19,7 +22,13 @@ export function TemplateDownloadButton({ kind, ...props }: { kind: ImportTemplat
     }
   };
   return (
-    <Button icon={<DownloadOutlined />} onClick={() => void download()} loading={template.isPending} data-testid={`template-${kind}`} {...props}>
+    <Button
+      icon={<DownloadOutlined />}
+      onClick={() => void download()}
+      loading={template.isPending}
+      data-testid={`template-${kind}`}
+      {...props}
+    >
       {t(LABELS[kind])}
     </Button>
   );

@@ -1,4 +1,11 @@
-import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined, PauseOutlined, CaretRightOutlined, RedoOutlined } from '../../../components/icons';
+import {
+  CheckCircleFilled,
+  CloseCircleFilled,
+  LoadingOutlined,
+  PauseOutlined,
+  CaretRightOutlined,
+  RedoOutlined,
+} from '../../../components/icons';
 import type { FirmwarePackage } from '@portal/contract';
 import { Alert, Button, Flex, Progress, Space, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -39,25 +46,42 @@ export function UploadProgressPanel({ upload, pkgId, totalBytes }: { upload: Upl
   const percent = upload.phase === 'processing' || upload.phase === 'completing' ? 100 : Math.floor(percentOf(done, totalBytes));
   const remaining = upload.speed ? Math.max(0, (totalBytes - done) / upload.speed) : null;
 
-  const stepStatus = (i: number) => (i < current ? 'finish' : i === current ? (failed ? 'error' : current === 3 ? 'finish' : 'process') : 'wait');
+  const stepStatus = (i: number) =>
+    i < current ? 'finish' : i === current ? (failed ? 'error' : current === 3 ? 'finish' : 'process') : 'wait';
   return (
     <Flex vertical gap={16} data-testid="upload-progress">
       <Steps
         size="small"
         current={current}
         items={[
-          { title: t('upgrade.upload.stepUpload'), status: stepStatus(0), icon: current === 0 && upload.phase === 'uploading' ? <LoadingOutlined /> : undefined },
-          { title: t('upgrade.upload.stepVerify'), status: stepStatus(1), icon: current === 1 && !failed ? <LoadingOutlined /> : undefined },
+          {
+            title: t('upgrade.upload.stepUpload'),
+            status: stepStatus(0),
+            icon: current === 0 && upload.phase === 'uploading' ? <LoadingOutlined /> : undefined,
+          },
+          {
+            title: t('upgrade.upload.stepVerify'),
+            status: stepStatus(1),
+            icon: current === 1 && !failed ? <LoadingOutlined /> : undefined,
+          },
           { title: t('upgrade.upload.stepSync'), status: stepStatus(2), icon: current === 2 && !failed ? <LoadingOutlined /> : undefined },
           { title: t('upgrade.upload.stepReady'), status: stepStatus(3) },
         ]}
       />
       <div>
-        <Progress percent={percent} status={upload.phase === 'failed' ? 'exception' : upload.phase === 'uploading' ? 'active' : percent === 100 ? 'success' : 'normal'} data-testid="upload-percent" />
+        <Progress
+          percent={percent}
+          status={
+            upload.phase === 'failed' ? 'exception' : upload.phase === 'uploading' ? 'active' : percent === 100 ? 'success' : 'normal'
+          }
+          data-testid="upload-percent"
+        />
         <Flex justify="space-between" wrap gap={8}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('upgrade.upload.bytes', { done: formatBytes(done), total: formatBytes(totalBytes) })}
-            {upload.progress && upload.progress.chunksTotal > 0 ? ` · ${t('upgrade.upload.chunks', { done: upload.progress.chunksDone, total: upload.progress.chunksTotal })}` : ''}
+            {upload.progress && upload.progress.chunksTotal > 0
+              ? ` · ${t('upgrade.upload.chunks', { done: upload.progress.chunksDone, total: upload.progress.chunksTotal })}`
+              : ''}
           </Typography.Text>
           {upload.phase === 'uploading' && upload.speed && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -85,9 +109,17 @@ export function UploadProgressPanel({ upload, pkgId, totalBytes }: { upload: Upl
         )}
       </Space>
       {upload.phase === 'paused' && <Alert type="info" showIcon title={t('upgrade.upload.pausedHint')} />}
-      {upload.phase === 'failed' && upload.error && <Alert type="error" showIcon title={upload.error} description={t('upgrade.upload.failedHint')} />}
+      {upload.phase === 'failed' && upload.error && (
+        <Alert type="error" showIcon title={upload.error} description={t('upgrade.upload.failedHint')} />
+      )}
       {after && pkg?.status === 'synced' && (
-        <Alert type="success" showIcon icon={<CheckCircleFilled />} title={t('upgrade.upload.ready', { version: pkg.versionName })} data-testid="upload-ready" />
+        <Alert
+          type="success"
+          showIcon
+          icon={<CheckCircleFilled />}
+          title={t('upgrade.upload.ready', { version: pkg.versionName })}
+          data-testid="upload-ready"
+        />
       )}
       {after && pkg && (pkg.status === 'verification_failed' || pkg.status === 'sync_failed') && (
         <Alert

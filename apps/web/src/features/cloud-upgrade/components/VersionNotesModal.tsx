@@ -9,9 +9,18 @@ export function VersionNotesModal({ pkgId, onClose }: { pkgId: number | null; on
   const { t } = useTranslation();
   const note = useVersionNote(pkgId);
   const locale = currentLocale();
-  const entries = Object.entries(note.data?.descriptions ?? {}).sort(([a], [b]) => (a === locale ? -1 : b === locale ? 1 : a.localeCompare(b)));
+  const entries = Object.entries(note.data?.descriptions ?? {}).sort(([a], [b]) =>
+    a === locale ? -1 : b === locale ? 1 : a.localeCompare(b),
+  );
   return (
-    <Modal open={pkgId !== null} title={t('upgrade.notes.title', { version: note.data?.versionName ?? '' })} onCancel={onClose} footer={null} width={640} destroyOnHidden>
+    <Modal
+      open={pkgId !== null}
+      title={t('upgrade.notes.title', { version: note.data?.versionName ?? '' })}
+      onCancel={onClose}
+      footer={null}
+      width={640}
+      destroyOnHidden
+    >
       {note.isLoading ? (
         <Skeleton active />
       ) : entries.length === 0 ? (

@@ -8,7 +8,13 @@ const CHUNK = 4;
 /** A fake package store speaking the contract's storage protocol, with switches to misbehave. */
 function fakeStore({ size, token = 'tok-1', envelope = false }: { size: number; token?: string; envelope?: boolean }) {
   const chunks = new Map<number, Uint8Array>();
-  const state = { validTokens: new Set([token]), failNext: 0, failStatus: 503, networkErrors: 0, requests: [] as { method: string; url: string; token: string | null }[] };
+  const state = {
+    validTokens: new Set([token]),
+    failNext: 0,
+    failStatus: 503,
+    networkErrors: 0,
+    requests: [] as { method: string; url: string; token: string | null }[],
+  };
   const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const headers = (init?.headers ?? {}) as Record<string, string>;
@@ -33,7 +39,8 @@ function fakeStore({ size, token = 'tok-1', envelope = false }: { size: number; 
     }
     if (state.failNext > 0) {
       state.failNext--;
-      if (envelope && state.failStatus < 500) return answer(null, 24019, 'The chunk does not fit the upload (chunk 1 has 3 bytes, expected 4).');
+      if (envelope && state.failStatus < 500)
+        return answer(null, 24019, 'The chunk does not fit the upload (chunk 1 has 3 bytes, expected 4).');
       return new Response('busy', { status: state.failStatus });
     }
     expect(method).toBe('PUT');
@@ -47,7 +54,15 @@ function fakeStore({ size, token = 'tok-1', envelope = false }: { size: number; 
 
 const bytes = (n: number) => new Uint8Array(Array.from({ length: n }, (_, i) => (i * 7) % 251));
 const grant = (token = 'tok-1', tokenTimeout = Date.now() + 30 * 60_000): StorageGrant => ({
-  storageInfo: { storageUrl: 'http://portal.test/v1.0/storage/', accessKeyId: 'k', accessKeySecret: 's', bucketName: 'b', securityToken: token, protocol: 'http', objectName: 'pkg/7' },
+  storageInfo: {
+    storageUrl: 'http://portal.test/v1.0/storage/',
+    accessKeyId: 'k',
+    accessKeySecret: 's',
+    bucketName: 'b',
+    securityToken: token,
+    protocol: 'http',
+    objectName: 'pkg/7',
+  },
   storageType: 'portal',
   tokenTimeout,
 });
@@ -98,7 +113,11 @@ describe('uploadChunks', () => {
     const store = fakeStore({ size: 10 });
     const progress: number[] = [];
     const out = await uploadChunks({
-      pkgId: 7, file: new Blob([data]), credentials: new CredentialCache(async () => grant()), fetch: store.fetch, concurrency: 2,
+      pkgId: 7,
+      file: new Blob([data]),
+      credentials: new CredentialCache(async () => grant()),
+      fetch: store.fetch,
+      concurrency: 2,
       onProgress: (p) => progress.push(p.uploadedBytes),
     });
     expect(out).toEqual({ chunksTotal: 3, chunksSent: 3 });
@@ -116,11 +135,16 @@ describe('uploadChunks', () => {
     store.chunks.set(2, data.slice(8, 10));
     const progress: { uploadedBytes: number; chunksDone: number }[] = [];
     const out = await uploadChunks({
-      pkgId: 7, file: new Blob([data]), credentials: new CredentialCache(async () => grant()), fetch: store.fetch,
+      pkgId: 7,
+      file: new Blob([data]),
+      credentials: new CredentialCache(async () => grant()),
+      fetch: store.fetch,
       onProgress: (p) => progress.push({ uploadedBytes: p.uploadedBytes, chunksDone: p.chunksDone }),
     });
     expect(out.chunksSent).toBe(1);
-    expect(store.state.requests.filter((r) => r.method === 'PUT').map((r) => r.url)).toEqual(['http://portal.test/v1.0/storage/pkg/7/chunks/1']);
+    expect(store.state.requests.filter((r) => r.method === 'PUT').map((r) => r.url)).toEqual([
+      'http://portal.test/v1.0/storage/pkg/7/chunks/1',
+    ]);
     expect(progress.find((p) => p.chunksDone === 2)?.uploadedBytes).toBe(6);
     expect(assembled(store.chunks)).toEqual(data);
   });
@@ -131,7 +155,11 @@ describe('uploadChunks', () => {
     const pause = new AbortController();
     const creds = new CredentialCache(async () => grant());
     const first = uploadChunks({
-      pkgId: 7, file: new Blob([data]), credentials: creds, fetch: store.fetch, concurrency: 1,
+      pkgId: 7,
+      file: new Blob([data]),
+      credentials: creds,
+      fetch: store.fetch,
+      concurrency: 1,
       onProgress: (p) => {
         if (p.chunksDone === 1) pause.abort();
       },
@@ -149,13 +177,29 @@ describe('uploadChunks', () => {
     const store = fakeStore({ size: 8 });
     const sleep = vi.fn(noSleep);
     store.state.failNext = 1;
-    const out = uploadChunks({ pkgId: 7, file: new Blob([data]), credentials: new CredentialCache(async () => grant()), fetch: store.fetch, concurrency: 1, sleep, retryDelayMs: 10 });
+    const out = uploadChunks({
+      pkgId: 7,
+      file: new Blob([data]),
+      credentials: new CredentialCache(async () => grant()),
+      fetch: store.fetch,
+      concurrency: 1,
+      sleep,
+      retryDelayMs: 10,
+    });
     await expect(out).resolves.toEqual({ chunksTotal: 2, chunksSent: 2 });
     expect(sleep).toHaveBeenCalledWith(10, expect.anything());
 
     const store2 = fakeStore({ size: 8 });
     store2.state.networkErrors = 2;
-    await expect(uploadChunks({ pkgId: 7, file: new Blob([data]), credentials: new CredentialCache(async () => grant()), fetch: store2.fetch, sleep: noSleep })).resolves.toMatchObject({ chunksSent: 2 });
+    await expect(
+      uploadChunks({
+        pkgId: 7,
+        file: new Blob([data]),
+        credentials: new CredentialCache(async () => grant()),
+        fetch: store2.fetch,
+        sleep: noSleep,
+      }),
+    ).resolves.toMatchObject({ chunksSent: 2 });
     expect(assembled(store2.chunks)).toEqual(data);
   });
 
@@ -163,7 +207,14 @@ describe('uploadChunks', () => {
     const store = fakeStore({ size: 8 });
     store.state.networkErrors = 100;
     await expect(
-      uploadChunks({ pkgId: 7, file: new Blob([bytes(8)]), credentials: new CredentialCache(async () => grant()), fetch: store.fetch, sleep: noSleep, attempts: 3 }),
+      uploadChunks({
+        pkgId: 7,
+        file: new Blob([bytes(8)]),
+        credentials: new CredentialCache(async () => grant()),
+        fetch: store.fetch,
+        sleep: noSleep,
+        attempts: 3,
+      }),
     ).rejects.toMatchObject({ kind: 'network' });
     expect(store.state.requests).toHaveLength(3);
   });
@@ -172,21 +223,30 @@ describe('uploadChunks', () => {
     const data = bytes(8);
     const store = fakeStore({ size: 8, token: 'tok-2' });
     const fetchGrant = vi.fn().mockResolvedValueOnce(grant('tok-expired')).mockResolvedValue(grant('tok-2'));
-    await expect(uploadChunks({ pkgId: 7, file: new Blob([data]), credentials: new CredentialCache(fetchGrant), fetch: store.fetch })).resolves.toMatchObject({ chunksSent: 2 });
+    await expect(
+      uploadChunks({ pkgId: 7, file: new Blob([data]), credentials: new CredentialCache(fetchGrant), fetch: store.fetch }),
+    ).resolves.toMatchObject({ chunksSent: 2 });
     expect(fetchGrant).toHaveBeenCalledTimes(2);
     expect(assembled(store.chunks)).toEqual(data);
   });
 
   it('stops when the store keeps refusing the credentials', async () => {
     const store = fakeStore({ size: 8, token: 'never' });
-    const err = await uploadChunks({ pkgId: 7, file: new Blob([bytes(8)]), credentials: new CredentialCache(async () => grant('tok-x')), fetch: store.fetch }).catch((e: unknown) => e);
+    const err = await uploadChunks({
+      pkgId: 7,
+      file: new Blob([bytes(8)]),
+      credentials: new CredentialCache(async () => grant('tok-x')),
+      fetch: store.fetch,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ChunkUploadError);
     expect((err as ChunkUploadError).kind).toBe('denied');
   });
 
   it('refuses a file of another size than the package (the wrong file picked to continue)', async () => {
     const store = fakeStore({ size: 10 });
-    await expect(uploadChunks({ pkgId: 7, file: new Blob([bytes(9)]), credentials: new CredentialCache(async () => grant()), fetch: store.fetch })).rejects.toMatchObject({ kind: 'sizeMismatch' });
+    await expect(
+      uploadChunks({ pkgId: 7, file: new Blob([bytes(9)]), credentials: new CredentialCache(async () => grant()), fetch: store.fetch }),
+    ).rejects.toMatchObject({ kind: 'sizeMismatch' });
     expect(store.state.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
   });
 
@@ -195,16 +255,28 @@ describe('uploadChunks', () => {
     store.state.failNext = 1;
     store.state.failStatus = 413;
     await expect(
-      uploadChunks({ pkgId: 7, file: new Blob([bytes(8)]), credentials: new CredentialCache(async () => grant()), fetch: store.fetch, concurrency: 1, sleep: noSleep }),
+      uploadChunks({
+        pkgId: 7,
+        file: new Blob([bytes(8)]),
+        credentials: new CredentialCache(async () => grant()),
+        fetch: store.fetch,
+        concurrency: 1,
+        sleep: noSleep,
+      }),
     ).rejects.toMatchObject({ kind: 'http', status: 413 });
   });
 
-  describe('with the portal store\'s { code, msg, data } answers', () => {
+  describe("with the portal store's { code, msg, data } answers", () => {
     it('reads the status from the envelope and resumes', async () => {
       const data = bytes(10);
       const store = fakeStore({ size: 10, envelope: true });
       store.chunks.set(1, data.slice(4, 8));
-      const out = await uploadChunks({ pkgId: 7, file: new Blob([data]), credentials: new CredentialCache(async () => grant()), fetch: store.fetch });
+      const out = await uploadChunks({
+        pkgId: 7,
+        file: new Blob([data]),
+        credentials: new CredentialCache(async () => grant()),
+        fetch: store.fetch,
+      });
       expect(out).toEqual({ chunksTotal: 3, chunksSent: 2 });
       expect(assembled(store.chunks)).toEqual(data);
     });
@@ -212,15 +284,24 @@ describe('uploadChunks', () => {
     it('renews the credential once on code 24009', async () => {
       const store = fakeStore({ size: 8, token: 'tok-2', envelope: true });
       const fetchGrant = vi.fn().mockResolvedValueOnce(grant('tok-old')).mockResolvedValue(grant('tok-2'));
-      await expect(uploadChunks({ pkgId: 7, file: new Blob([bytes(8)]), credentials: new CredentialCache(fetchGrant), fetch: store.fetch })).resolves.toMatchObject({ chunksSent: 2 });
+      await expect(
+        uploadChunks({ pkgId: 7, file: new Blob([bytes(8)]), credentials: new CredentialCache(fetchGrant), fetch: store.fetch }),
+      ).resolves.toMatchObject({ chunksSent: 2 });
       expect(fetchGrant).toHaveBeenCalledTimes(2);
     });
 
-    it('stops on a refused chunk with the store\'s own message, without retrying', async () => {
+    it("stops on a refused chunk with the store's own message, without retrying", async () => {
       const store = fakeStore({ size: 8, envelope: true });
       store.state.failNext = 1;
       store.state.failStatus = 400;
-      const err = (await uploadChunks({ pkgId: 7, file: new Blob([bytes(8)]), credentials: new CredentialCache(async () => grant()), fetch: store.fetch, concurrency: 1, sleep: noSleep }).catch((e: unknown) => e)) as ChunkUploadError;
+      const err = (await uploadChunks({
+        pkgId: 7,
+        file: new Blob([bytes(8)]),
+        credentials: new CredentialCache(async () => grant()),
+        fetch: store.fetch,
+        concurrency: 1,
+        sleep: noSleep,
+      }).catch((e: unknown) => e)) as ChunkUploadError;
       expect(err.kind).toBe('rejected');
       expect(err.code).toBe(24019);
       expect(err.message).toContain('does not fit the upload');

@@ -9,7 +9,14 @@
  *
  * No React and no globals here: fetch, the credential call and the clock are passed in (tests use fakes).
  */
-import { ErrorCodes, PACKAGE_CHUNK_BYTES, TOKEN_CACHE_MARGIN_MS, uploadStatusSchema, type StorageInfo, type UploadStatus } from '@portal/contract';
+import {
+  ErrorCodes,
+  PACKAGE_CHUNK_BYTES,
+  TOKEN_CACHE_MARGIN_MS,
+  uploadStatusSchema,
+  type StorageInfo,
+  type UploadStatus,
+} from '@portal/contract';
 
 export interface StorageGrant {
   storageInfo: StorageInfo;
@@ -180,7 +187,11 @@ export async function uploadChunks(opts: UploadOptions): Promise<UploadOutcome> 
   const aborted = () => new ChunkUploadError('aborted', 'aborted');
 
   /** A request with the current credentials and its answer's data; a refused token is replaced once. */
-  async function send(what: string, build: (info: StorageInfo) => { url: string; init: RequestInit }, onNotFound?: () => unknown): Promise<unknown> {
+  async function send(
+    what: string,
+    build: (info: StorageInfo) => { url: string; init: RequestInit },
+    onNotFound?: () => unknown,
+  ): Promise<unknown> {
     for (let renewed = false; ; renewed = true) {
       const grant = await credentials.get(pkgId);
       const { url, init } = build(grant.storageInfo);
@@ -224,12 +235,17 @@ export async function uploadChunks(opts: UploadOptions): Promise<UploadOutcome> 
     const status: UploadStatus = await withRetries(async () => {
       // A 404 means nothing is stored yet.
       const empty = { size: file.size, chunkBytes: opts.chunkBytes ?? PACKAGE_CHUNK_BYTES, received: [], uploadedBytes: 0 };
-      const data = await send('status', (info) => ({ url: objectUrl(info, 'status'), init: { method: 'GET', headers: { Accept: 'application/json' } } }), () => empty);
+      const data = await send(
+        'status',
+        (info) => ({ url: objectUrl(info, 'status'), init: { method: 'GET', headers: { Accept: 'application/json' } } }),
+        () => empty,
+      );
       const parsed = uploadStatusSchema.safeParse(data);
       if (!parsed.success) throw new ChunkUploadError('http', 'unexpected status answer');
       return parsed.data;
     });
-    if (status.size > 0 && status.size !== file.size) throw new ChunkUploadError('sizeMismatch', `the package is ${status.size} bytes, the file ${file.size}`);
+    if (status.size > 0 && status.size !== file.size)
+      throw new ChunkUploadError('sizeMismatch', `the package is ${status.size} bytes, the file ${file.size}`);
 
     const chunkBytes = status.chunkBytes > 0 ? status.chunkBytes : (opts.chunkBytes ?? PACKAGE_CHUNK_BYTES);
     const plan = chunkPlan(file.size, chunkBytes);

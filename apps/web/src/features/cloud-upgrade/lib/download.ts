@@ -25,7 +25,12 @@ export interface DownloadProgress {
 
 export async function fetchWithProgress(
   url: string,
-  { signal, estimatedBytes, onProgress, fetchImpl = fetch }: { signal?: AbortSignal; estimatedBytes?: number; onProgress?: (p: DownloadProgress) => void; fetchImpl?: typeof fetch } = {},
+  {
+    signal,
+    estimatedBytes,
+    onProgress,
+    fetchImpl = fetch,
+  }: { signal?: AbortSignal; estimatedBytes?: number; onProgress?: (p: DownloadProgress) => void; fetchImpl?: typeof fetch } = {},
 ): Promise<Blob> {
   let res: Response;
   try {

@@ -15,7 +15,11 @@ export class Md5AbortedError extends Error {
 
 export async function computeMd5(
   file: Blob,
-  { signal, onProgress, sliceBytes = MD5_SLICE_BYTES }: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void; sliceBytes?: number } = {},
+  {
+    signal,
+    onProgress,
+    sliceBytes = MD5_SLICE_BYTES,
+  }: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void; sliceBytes?: number } = {},
 ): Promise<string> {
   const { default: SparkMD5 } = await import('spark-md5');
   const spark = new SparkMD5.ArrayBuffer();

@@ -3,8 +3,17 @@
  * requests. Pure functions: the wizard's validation and payload are tested without the DOM.
  */
 import {
-  type CanarySpeed, DEFAULT_GATES, type Gates, IMPORT_MAX_ROWS, type ReleaseTaskInput, type ReleaseTarget, type ReleaseType,
-  macRangeError, normalizeMac, normalizeSn, snError,
+  type CanarySpeed,
+  DEFAULT_GATES,
+  type Gates,
+  IMPORT_MAX_ROWS,
+  type ReleaseTaskInput,
+  type ReleaseTarget,
+  type ReleaseType,
+  macRangeError,
+  normalizeMac,
+  normalizeSn,
+  snError,
 } from '@portal/contract';
 import type { Dayjs } from 'dayjs';
 import { splitList } from './display';
@@ -66,7 +75,16 @@ export function buildTargets(v: ReleaseFormValues): ReleaseTarget[] {
   if (v.pkgId === undefined) return [];
   const base = { pkgId: v.pkgId, releaseType: v.releaseType };
   if (v.releaseType === 'specified') {
-    return [{ ...base, areaIds: [], countries: [], sns: parseSns(v.snText), macRanges: parseMacRanges(v.macRanges), targetFileId: v.targetFileId ?? null }];
+    return [
+      {
+        ...base,
+        areaIds: [],
+        countries: [],
+        sns: parseSns(v.snText),
+        macRanges: parseMacRanges(v.macRanges),
+        targetFileId: v.targetFileId ?? null,
+      },
+    ];
   }
   const gray = v.releaseType === 'gray' ? { grayCount: v.grayCount ?? undefined, speed: v.speed } : {};
   const groups = v.splitByRegion && v.areaIds.length > 1 ? v.areaIds.map((id) => [id]) : [v.areaIds];
@@ -77,5 +95,10 @@ export function buildTargets(v: ReleaseFormValues): ReleaseTarget[] {
 export function buildTasks(v: ReleaseFormValues): ReleaseTaskInput[] {
   const [start, end] = v.window ?? [null, null];
   if (!start || !end) return [];
-  return buildTargets(v).map((target) => ({ target, startAt: start.valueOf(), endAt: end.valueOf(), gates: { ...DEFAULT_GATES, ...v.gates } }));
+  return buildTargets(v).map((target) => ({
+    target,
+    startAt: start.valueOf(),
+    endAt: end.valueOf(),
+    gates: { ...DEFAULT_GATES, ...v.gates },
+  }));
 }

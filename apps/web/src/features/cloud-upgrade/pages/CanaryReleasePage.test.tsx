@@ -10,28 +10,68 @@ import CanaryReleasePage from './CanaryReleasePage';
 
 const GATES = { successThreshold: 80, errorThreshold: 15, minDevices: 5, reportTimeoutMinutes: 60 };
 const pkg = {
-  pkgId: 41, companyId: 10, companyName: 'Acme Security', versionName: 'V5.2.1', productType: 'IPC', models: ['IPC-100'], compatibleVersions: ['V5.1.0'],
-  validityDays: 180, validUntil: null, isTest: false, descriptions: { 'en-US': 'Fixes' }, signSheetFileId: null, signSheetUrl: null, fileName: 'fw.bin',
-  size: 5, md5: '5d41402abc4b2a76b9719d911017c592', sha256: null, uploadedBytes: 5, status: 'synced', statusReason: null, sync: [], createdAt: '2025-03-01T08:00:00.000Z',
-  updatedAt: '2025-03-01T08:00:00.000Z', actions: ['edit', 'release', 'abandon', 'delete'],
+  pkgId: 41,
+  companyId: 10,
+  companyName: 'Acme Security',
+  versionName: 'V5.2.1',
+  productType: 'IPC',
+  models: ['IPC-100'],
+  compatibleVersions: ['V5.1.0'],
+  validityDays: 180,
+  validUntil: null,
+  isTest: false,
+  descriptions: { 'en-US': 'Fixes' },
+  signSheetFileId: null,
+  signSheetUrl: null,
+  fileName: 'fw.bin',
+  size: 5,
+  md5: '5d41402abc4b2a76b9719d911017c592',
+  sha256: null,
+  uploadedBytes: 5,
+  status: 'synced',
+  statusReason: null,
+  sync: [],
+  createdAt: '2025-03-01T08:00:00.000Z',
+  updatedAt: '2025-03-01T08:00:00.000Z',
+  actions: ['edit', 'release', 'abandon', 'delete'],
 };
 const preview = (areaIds: number[]) => ({
-  targetQuantity: areaIds[0] === 2 ? 40 : 120, noticeQuantity: 100, busyElsewhere: 3, unknownTargets: 0, incompatible: 7, alreadyUpgraded: 2,
-  byCountry: [{ country: 'DE', devices: 80 }, { country: 'FR', devices: 40 }],
-  waves: [{ index: 1, size: 10, paceMinutes: 0 }, { index: 2, size: 30, paceMinutes: 10 }, { index: 3, size: 60, paceMinutes: 10 }],
+  targetQuantity: areaIds[0] === 2 ? 40 : 120,
+  noticeQuantity: 100,
+  busyElsewhere: 3,
+  unknownTargets: 0,
+  incompatible: 7,
+  alreadyUpgraded: 2,
+  byCountry: [
+    { country: 'DE', devices: 80 },
+    { country: 'FR', devices: 40 },
+  ],
+  waves: [
+    { index: 1, size: 10, paceMinutes: 0 },
+    { index: 2, size: 30, paceMinutes: 10 },
+    { index: 3, size: 60, paceMinutes: 10 },
+  ],
 });
 
 function mockReleaseApi(abilities = ['uploadPackage', 'release', 'importDevices', 'provisioningKey']) {
   return mockApi((path, data) => {
     if (path === 'upgrade/abilities') return { data: { actions: abilities } };
-    if (path === 'upgrade/app-config/get') return { data: { chunkBytes: 5242880, maxPackageBytes: 1, validityMinDays: 7, canary: {}, defaultGates: GATES } };
+    if (path === 'upgrade/app-config/get')
+      return { data: { chunkBytes: 5242880, maxPackageBytes: 1, validityMinDays: 7, canary: {}, defaultGates: GATES } };
     if (path === 'upgrade/package/get') return { data: pkg };
     if (path === 'upgrade/package/list') return { data: { records: [pkg], total: 1, pageNum: 1, pageSize: 50 } };
-    if (path === 'upgrade/country-code') return { data: [{ code: 'DE', devices: 80 }, { code: 'FR', devices: 40 }] };
+    if (path === 'upgrade/country-code')
+      return {
+        data: [
+          { code: 'DE', devices: 80 },
+          { code: 'FR', devices: 40 },
+        ],
+      };
     if (path === 'upgrade/task/preview') return { data: preview((data as { areaIds: number[] }).areaIds) };
     if (path === 'upgrade/task/batch-submit') return { data: { taskIds: [7, 8] } };
     if (path === 'customer/user-configs/list') return { data: { records: [] } };
-    if (path === 'device/import/template') return { data: { url: `/v1.0/customer-api/device/import/template/download?kind=${(data as { kind: string }).kind}` } };
+    if (path === 'device/import/template')
+      return { data: { url: `/v1.0/customer-api/device/import/template/download?kind=${(data as { kind: string }).kind}` } };
     return undefined;
   });
 }
@@ -81,7 +121,12 @@ describe('CanaryReleasePage (release wizard)', () => {
     await user.click(await screen.findByText('Slow'));
     const waves = await screen.findByTestId('gray-waves');
     // 100 devices at slow speed: 5%, 15%, 30%, 50%.
-    expect(within(waves).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+    expect(
+      within(waves)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual([
       expect.stringMatching(/^Wave 15%5At the start time$/),
       expect.stringMatching(/^Wave 215%15When the previous wave reaches 80% success, at least 30 min after it started$/),
       expect.stringMatching(/^Wave 330%30/),
@@ -121,25 +166,28 @@ describe('CanaryReleasePage (release wizard)', () => {
   it.each([
     ['en-US', 'Specified devices', 'SNs', 'Range 1 start', 'Range 1 end', VALIDATION_MESSAGES.macRangeOrder.en],
     ['zh-CN', '指定设备', 'SN', '第 1 段起始', '第 1 段结束', VALIDATION_MESSAGES.macRangeOrder.zh],
-  ] as const)('an invalid MAC range stops Next even when the SNs are valid (%s, issue 11 §3)', async (locale, specified, sns, startLabel, endLabel, message) => {
-    await setLocale(locale);
-    const { calls } = mockReleaseApi();
-    const user = userEvent.setup({ delay: null });
-    await open();
-    await user.click(screen.getByText(specified));
-    await user.click(screen.getByTestId('wizard-next'));
-    await user.type(await screen.findByLabelText(sns), 'SN0001');
-    await user.click(screen.getByTestId('add-mac-range'));
-    await user.type(screen.getByLabelText(startLabel), 'AA:BB:CC:00:00:10');
-    await user.type(screen.getByLabelText(endLabel), 'AA:BB:CC:00:00:01');
-    await user.click(screen.getByTestId('wizard-next'));
-    expect(await screen.findByText(message)).toBeVisible();
-    // Still on the targets step: the range is visible, the schedule is not.
-    expect(screen.getByLabelText(endLabel)).toBeVisible();
-    expect(screen.getByLabelText(endLabel)).toHaveValue('AA:BB:CC:00:00:01');
-    expect(document.querySelector('.ant-steps-item-active')?.textContent).toMatch(locale === 'en-US' ? /Targets/ : /发布对象/);
-    expect(calls.some((c) => c.path === 'upgrade/task/preview')).toBe(false);
-  });
+  ] as const)(
+    'an invalid MAC range stops Next even when the SNs are valid (%s, issue 11 §3)',
+    async (locale, specified, sns, startLabel, endLabel, message) => {
+      await setLocale(locale);
+      const { calls } = mockReleaseApi();
+      const user = userEvent.setup({ delay: null });
+      await open();
+      await user.click(screen.getByText(specified));
+      await user.click(screen.getByTestId('wizard-next'));
+      await user.type(await screen.findByLabelText(sns), 'SN0001');
+      await user.click(screen.getByTestId('add-mac-range'));
+      await user.type(screen.getByLabelText(startLabel), 'AA:BB:CC:00:00:10');
+      await user.type(screen.getByLabelText(endLabel), 'AA:BB:CC:00:00:01');
+      await user.click(screen.getByTestId('wizard-next'));
+      expect(await screen.findByText(message)).toBeVisible();
+      // Still on the targets step: the range is visible, the schedule is not.
+      expect(screen.getByLabelText(endLabel)).toBeVisible();
+      expect(screen.getByLabelText(endLabel)).toHaveValue('AA:BB:CC:00:00:01');
+      expect(document.querySelector('.ant-steps-item-active')?.textContent).toMatch(locale === 'en-US' ? /Targets/ : /发布对象/);
+      expect(calls.some((c) => c.path === 'upgrade/task/preview')).toBe(false);
+    },
+  );
 
   it('is titled after the type of release it creates, in the header and the tab (issue 11 §3)', async () => {
     mockReleaseApi();
@@ -170,7 +218,9 @@ describe('CanaryReleasePage (release wizard)', () => {
     await user.click(screen.getByText('Specified devices'));
     await user.click(screen.getByTestId('wizard-next'));
     await user.click(await screen.findByTestId('template-targets'));
-    await waitFor(() => expect(opened).toHaveBeenCalledWith('/v1.0/customer-api/device/import/template/download?kind=targets', '_blank', 'noopener'));
+    await waitFor(() =>
+      expect(opened).toHaveBeenCalledWith('/v1.0/customer-api/device/import/template/download?kind=targets', '_blank', 'noopener'),
+    );
     expect(calls.filter((c) => c.path === 'device/import/template').map((c) => c.body.data)).toEqual([{ kind: 'targets' }]);
     opened.mockRestore();
   });
@@ -191,13 +241,17 @@ describe('CanaryReleasePage (release wizard)', () => {
     const previewPanel = await screen.findByTestId('release-preview');
     expect(await within(previewPanel).findByText('2 tasks will be created, one per region.')).toBeVisible();
     await waitFor(() => expect(within(previewPanel).getByText('160')).toBeVisible()); // 120 + 40 target devices
-    const previews = calls.filter((c) => c.path === 'upgrade/task/preview').map((c) => c.body.data as { areaIds: number[]; grayCount: number; speed: string });
+    const previews = calls
+      .filter((c) => c.path === 'upgrade/task/preview')
+      .map((c) => c.body.data as { areaIds: number[]; grayCount: number; speed: string });
     expect(previews.map((p) => p.areaIds)).toEqual([[1], [2]]);
     expect(previews[0]).toMatchObject({ pkgId: 41, releaseType: 'gray', grayCount: 100, speed: 'normal', countries: [] });
 
     await user.click(screen.getByTestId('wizard-submit'));
     await waitFor(() => expect(calls.some((c) => c.path === 'upgrade/task/batch-submit')).toBe(true));
-    const { tasks } = calls.find((c) => c.path === 'upgrade/task/batch-submit')!.body.data as { tasks: { target: { areaIds: number[] }; startAt: number; endAt: number; gates: unknown }[] };
+    const { tasks } = calls.find((c) => c.path === 'upgrade/task/batch-submit')!.body.data as {
+      tasks: { target: { areaIds: number[] }; startAt: number; endAt: number; gates: unknown }[];
+    };
     expect(tasks.map((t) => t.target.areaIds)).toEqual([[1], [2]]);
     expect(tasks[0]!.gates).toEqual(GATES);
     expect(tasks[0]!.endAt).toBeGreaterThan(tasks[0]!.startAt);

@@ -64,7 +64,15 @@ export default function CanaryReleasePage() {
 
   // Gates default to the platform's configuration once it is known (unless the user changed them).
   useEffect(() => {
-    if (config.data && !form.isFieldsTouched([['gates', 'successThreshold'], ['gates', 'errorThreshold'], ['gates', 'minDevices'], ['gates', 'reportTimeoutMinutes']])) {
+    if (
+      config.data &&
+      !form.isFieldsTouched([
+        ['gates', 'successThreshold'],
+        ['gates', 'errorThreshold'],
+        ['gates', 'minDevices'],
+        ['gates', 'reportTimeoutMinutes'],
+      ])
+    ) {
       form.setFieldValue('gates', config.data.defaultGates);
     }
   }, [config.data, form]);
@@ -94,7 +102,10 @@ export default function CanaryReleasePage() {
       key: String(i),
       label: labelOf(v, target.areaIds ?? []),
       preview: null,
-      grayWaves: target.releaseType === 'gray' && target.speed ? (config.data?.canary[target.speed] ?? CANARY_WAVES[target.speed]).shares.length : undefined,
+      grayWaves:
+        target.releaseType === 'gray' && target.speed
+          ? (config.data?.canary[target.speed] ?? CANARY_WAVES[target.speed]).shares.length
+          : undefined,
     }));
     setPreview({ loading: true, rows });
     const results = await Promise.all(targets.map((target) => call(upgradeCalls.taskPreview, target).catch(() => null)));
@@ -125,7 +136,11 @@ export default function CanaryReleasePage() {
     const tasks = buildTasks(form.getFieldsValue(true) as ReleaseFormValues);
     try {
       const { taskIds } = await submit.mutateAsync({ tasks });
-      notify('success', 'release-submit', t('upgrade.wizard.submitted', { count: taskIds.length, ids: taskIds.map((id) => `#${id}`).join(', ') }));
+      notify(
+        'success',
+        'release-submit',
+        t('upgrade.wizard.submitted', { count: taskIds.length, ids: taskIds.map((id) => `#${id}`).join(', ') }),
+      );
       void navigate(`${INDEX_PATH}?tab=tasks`);
     } catch {
       /* shown by the API client */
@@ -136,7 +151,11 @@ export default function CanaryReleasePage() {
   if (abilities.isSuccess && !abilities.can('release')) {
     return (
       <Card variant="borderless" className="portal-card">
-        <Result status="403" title={t('upgrade.wizard.noPermission')} extra={<Button onClick={() => void navigate(INDEX_PATH)}>{t('upgrade.backToList')}</Button>} />
+        <Result
+          status="403"
+          title={t('upgrade.wizard.noPermission')}
+          extra={<Button onClick={() => void navigate(INDEX_PATH)}>{t('upgrade.backToList')}</Button>}
+        />
       </Card>
     );
   }
@@ -219,11 +238,17 @@ export default function CanaryReleasePage() {
       <Col xs={24} xl={7}>
         <Card variant="borderless" className="portal-card" title={t('upgrade.wizard.summary')} size="small">
           <Descriptions column={1} size="small" data-testid="release-summary">
-            <Descriptions.Item label={t('upgrade.wizard.package')}>{pkg ? `${pkg.versionName} (${t(`upgrade.productType.${pkg.productType}`)})` : '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('upgrade.wizard.releaseType')}>{v?.releaseType ? t(`upgrade.releaseType.${v.releaseType}`) : '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('upgrade.wizard.package')}>
+              {pkg ? `${pkg.versionName} (${t(`upgrade.productType.${pkg.productType}`)})` : '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('upgrade.wizard.releaseType')}>
+              {v?.releaseType ? t(`upgrade.releaseType.${v.releaseType}`) : '-'}
+            </Descriptions.Item>
             {v?.releaseType !== 'specified' && (
               <>
-                <Descriptions.Item label={t('upgrade.wizard.regions')}>{v?.areaIds?.length ? areaNames(v.areaIds).join(', ') : '-'}</Descriptions.Item>
+                <Descriptions.Item label={t('upgrade.wizard.regions')}>
+                  {v?.areaIds?.length ? areaNames(v.areaIds).join(', ') : '-'}
+                </Descriptions.Item>
                 <Descriptions.Item label={t('upgrade.wizard.countries')}>
                   {v?.countries?.length ? v.countries.map((c) => countryName(c, locale)).join(', ') : t('upgrade.wizard.allCountries')}
                 </Descriptions.Item>

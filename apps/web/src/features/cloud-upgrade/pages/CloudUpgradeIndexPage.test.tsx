@@ -14,35 +14,90 @@ const PACKAGE_ACTIONS: Record<string, string[]> = {
 };
 const MANAGER_ABILITIES = ['uploadPackage', 'release', 'importDevices', 'provisioningKey'];
 const pkg = (pkgId: number, status: string, over: Record<string, unknown> = {}) => ({
-  pkgId, companyId: 10, companyName: 'Acme Security', versionName: `V1.${pkgId}.0`, productType: 'IPC', models: ['IPC-200'], compatibleVersions: ['V1.0.0'],
-  validityDays: 180, validUntil: null, isTest: false, descriptions: { 'en-US': 'Fixes' }, signSheetFileId: null, signSheetUrl: null, fileName: 'fw.bin',
-  size: 10_485_760, md5: '5d41402abc4b2a76b9719d911017c592', sha256: null, uploadedBytes: 5_242_880, status, statusReason: null, sync: [],
-  createdAt: '2025-03-01T08:00:00.000Z', updatedAt: '2025-03-01T08:00:00.000Z', actions: PACKAGE_ACTIONS[status] ?? [], ...over,
+  pkgId,
+  companyId: 10,
+  companyName: 'Acme Security',
+  versionName: `V1.${pkgId}.0`,
+  productType: 'IPC',
+  models: ['IPC-200'],
+  compatibleVersions: ['V1.0.0'],
+  validityDays: 180,
+  validUntil: null,
+  isTest: false,
+  descriptions: { 'en-US': 'Fixes' },
+  signSheetFileId: null,
+  signSheetUrl: null,
+  fileName: 'fw.bin',
+  size: 10_485_760,
+  md5: '5d41402abc4b2a76b9719d911017c592',
+  sha256: null,
+  uploadedBytes: 5_242_880,
+  status,
+  statusReason: null,
+  sync: [],
+  createdAt: '2025-03-01T08:00:00.000Z',
+  updatedAt: '2025-03-01T08:00:00.000Z',
+  actions: PACKAGE_ACTIONS[status] ?? [],
+  ...over,
 });
 /** What the server's policy answers a partner owner (dealer_upgrade_mgr) per state; the web must offer exactly `actions`. */
-const OWNER_ACTIONS: Record<string, string[]> = { in_release: ['pause', 'end', 'revoke'], paused: ['continue', 'end', 'revoke'], ended: ['delete'] };
+const OWNER_ACTIONS: Record<string, string[]> = {
+  in_release: ['pause', 'end', 'revoke'],
+  paused: ['continue', 'end', 'revoke'],
+  ended: ['delete'],
+};
 const task = (taskId: number, status: string, actions: string[] = OWNER_ACTIONS[status] ?? []) => ({
-  taskId, pkgId: 1, versionName: 'V1.1.0', productType: 'IPC', companyId: 10, companyName: 'Acme Security', releaseType: 'gray', speed: 'normal', grayCount: 100,
-  areaIds: [1], countries: [], startAt: Date.parse('2025-03-01T08:00:00Z'), endAt: Date.parse('2030-03-01T08:00:00Z'), status,
-  pauseReason: status === 'paused' ? 'errorThreshold' : null, pauseDetail: status === 'paused' ? '3 of 10 failed (30% > 20%)' : null,
+  taskId,
+  pkgId: 1,
+  versionName: 'V1.1.0',
+  productType: 'IPC',
+  companyId: 10,
+  companyName: 'Acme Security',
+  releaseType: 'gray',
+  speed: 'normal',
+  grayCount: 100,
+  areaIds: [1],
+  countries: [],
+  startAt: Date.parse('2025-03-01T08:00:00Z'),
+  endAt: Date.parse('2030-03-01T08:00:00Z'),
+  status,
+  pauseReason: status === 'paused' ? 'errorThreshold' : null,
+  pauseDetail: status === 'paused' ? '3 of 10 failed (30% > 20%)' : null,
   gates: { successThreshold: 90, errorThreshold: 20, minDevices: 10, reportTimeoutMinutes: 120 },
   counts: { targetQuantity: 200, noticeQuantity: 100, toUpgrade: 150, notified: 50, upgrading: 10, success: 30, failed: 3 },
-  createdAt: '2025-03-01T08:00:00.000Z', createdBy: 'Pat Partner', actions,
+  createdAt: '2025-03-01T08:00:00.000Z',
+  createdBy: 'Pat Partner',
+  actions,
 });
 
-function mockIndexApi(taskActions?: (status: string) => string[], opts: { abilities?: string[]; packageActions?: (status: string) => string[] } = {}) {
+function mockIndexApi(
+  taskActions?: (status: string) => string[],
+  opts: { abilities?: string[]; packageActions?: (status: string) => string[] } = {},
+) {
   const pkgOf = (pkgId: number, status: string, over: Record<string, unknown> = {}) =>
     pkg(pkgId, status, { ...(opts.packageActions ? { actions: opts.packageActions(status) } : {}), ...over });
   return mockApi((path, data) => {
     if (path === 'customer/user-configs/list') return { data: { records: [] } };
     if (path === 'upgrade/abilities') return { data: { actions: opts.abilities ?? MANAGER_ABILITIES } };
     if (path === 'upgrade/package/list')
-      return { data: { records: [pkgOf(1, 'synced'), pkgOf(2, 'upload_incomplete'), pkgOf(3, 'verification_failed', { statusReason: 'md5 is 0f00…, not 5d41…' })], total: 3, pageNum: 1, pageSize: 10 } };
+      return {
+        data: {
+          records: [
+            pkgOf(1, 'synced'),
+            pkgOf(2, 'upload_incomplete'),
+            pkgOf(3, 'verification_failed', { statusReason: 'md5 is 0f00…, not 5d41…' }),
+          ],
+          total: 3,
+          pageNum: 1,
+          pageSize: 10,
+        },
+      };
     if (path === 'upgrade/task/list') {
       const records = ['in_release', 'paused'].map((status, i) => task(7 + i, status, taskActions?.(status)));
       return { data: { records, total: 2, pageNum: 1, pageSize: 10 } };
     }
-    if (path === 'upgrade/task/operate') return { data: { ...task((data as { taskId: number }).taskId, 'ended'), waves: [], currentWave: null, history: [] } };
+    if (path === 'upgrade/task/operate')
+      return { data: { ...task((data as { taskId: number }).taskId, 'ended'), waves: [], currentWave: null, history: [] } };
     return undefined;
   });
 }
@@ -92,7 +147,9 @@ describe('CloudUpgradeIndexPage', () => {
     // language (antd names them in English: "more", "reload", "close-circle").
     for (const icon of document.querySelectorAll('.portal-toolbar button .anticon, [data-testid="packages-table"] tbody .anticon')) {
       const label = icon.getAttribute('aria-label');
-      expect(!!icon.closest('[aria-hidden="true"]') || (label !== null && !/^[a-z-]+$/.test(label)), icon.outerHTML.slice(0, 120)).toBe(true);
+      expect(!!icon.closest('[aria-hidden="true"]') || (label !== null && !/^[a-z-]+$/.test(label)), icon.outerHTML.slice(0, 120)).toBe(
+        true,
+      );
     }
   });
 
@@ -147,7 +204,9 @@ describe('CloudUpgradeIndexPage', () => {
     expect(calls.some((c) => c.path === 'upgrade/task/operate')).toBe(false);
     await user.type(screen.getByLabelText('Reason'), 'Enough data');
     await user.click(screen.getByTestId('task-action-ok'));
-    await waitFor(() => expect(calls.find((c) => c.path === 'upgrade/task/operate')?.body.data).toEqual({ taskId: 7, action: 'end', reason: 'Enough data' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'upgrade/task/operate')?.body.data).toEqual({ taskId: 7, action: 'end', reason: 'Enough data' }),
+    );
   });
 
   it('gives the supplier suspension and external pause', async () => {

@@ -8,18 +8,48 @@ import GrayDetailPage from './GrayDetailPage';
 
 const gates = { successThreshold: 90, errorThreshold: 20, minDevices: 10, reportTimeoutMinutes: 120 };
 const wave = (index: number, size: number, over: Record<string, unknown> = {}) => ({
-  index, size, isPromotion: false, startedAt: '2025-03-01T08:00:00.000Z', notified: size, success: size, failed: 0, successRate: 100, ...over,
+  index,
+  size,
+  isPromotion: false,
+  startedAt: '2025-03-01T08:00:00.000Z',
+  notified: size,
+  success: size,
+  failed: 0,
+  successRate: 100,
+  ...over,
 });
 
 function detail(status: string, over: Record<string, unknown> = {}) {
   return {
-    taskId: 7, pkgId: 1, versionName: 'V2.0.0', productType: 'IPC', companyId: 10, companyName: 'Acme Security', releaseType: 'gray', speed: 'fast', grayCount: 50,
-    areaIds: [2], countries: ['DE'], startAt: Date.parse('2025-03-01T08:00:00Z'), endAt: Date.parse('2030-03-01T08:00:00Z'), status,
-    pauseReason: null, pauseDetail: null, gates,
+    taskId: 7,
+    pkgId: 1,
+    versionName: 'V2.0.0',
+    productType: 'IPC',
+    companyId: 10,
+    companyName: 'Acme Security',
+    releaseType: 'gray',
+    speed: 'fast',
+    grayCount: 50,
+    areaIds: [2],
+    countries: ['DE'],
+    startAt: Date.parse('2025-03-01T08:00:00Z'),
+    endAt: Date.parse('2030-03-01T08:00:00Z'),
+    status,
+    pauseReason: null,
+    pauseDetail: null,
+    gates,
     counts: { targetQuantity: 80, noticeQuantity: 50, toUpgrade: 30, notified: 50, upgrading: 0, success: 50, failed: 0 },
-    createdAt: '2025-03-01T08:00:00.000Z', createdBy: 'Pat Partner',
+    createdAt: '2025-03-01T08:00:00.000Z',
+    createdBy: 'Pat Partner',
     // What the server's policy answers a partner owner in this state.
-    actions: ({ gray_complete: ['promote', 'end', 'revoke', 'update'], paused: ['continue', 'end', 'revoke', 'update'], completed: ['delete'] } as Record<string, string[]>)[status] ?? [],
+    actions:
+      (
+        {
+          gray_complete: ['promote', 'end', 'revoke', 'update'],
+          paused: ['continue', 'end', 'revoke', 'update'],
+          completed: ['delete'],
+        } as Record<string, string[]>
+      )[status] ?? [],
     waves: [wave(1, 10), wave(2, 40), wave(3, 30, { isPromotion: true, startedAt: null, notified: 0, success: 0, successRate: 0 })],
     currentWave: 2,
     history: [{ at: '2025-03-01T08:00:00.000Z', action: 'release', from: 'unreleased', to: 'in_release', by: 'Pat Partner', reason: null }],
@@ -70,7 +100,12 @@ describe('GrayDetailPage', () => {
     mockApi((path) => {
       if (path === 'customer/user-configs/list') return { data: { records: [] } };
       if (path === 'upgrade/task/get')
-        return { data: detail('paused', { pauseReason: 'errorThreshold', pauseDetail: '6 of 10 finished devices failed (60.0%), above the error threshold of 20%.' }) };
+        return {
+          data: detail('paused', {
+            pauseReason: 'errorThreshold',
+            pauseDetail: '6 of 10 finished devices failed (60.0%), above the error threshold of 20%.',
+          }),
+        };
       if (path === 'upgrade/task/result-number') return { data: [] };
       if (path === 'upgrade/task/devices') return { data: { records: [], total: 0, pageNum: 1, pageSize: 10 } };
       return undefined;

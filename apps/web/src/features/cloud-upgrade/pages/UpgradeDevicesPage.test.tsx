@@ -10,9 +10,22 @@ import UpgradeDevicesPage from './UpgradeDevicesPage';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const device = (id: number, over: Record<string, unknown> = {}) => ({
-  id, sn: `SN0000${id}`, mac: `AABBCC00000${id}`, model: 'IPC-200', productType: 'IPC', firmwareVersion: 'V1.0.0', hardwareVersion: 'H1', country: 'DE',
-  areaId: 1, companyId: 10, companyName: 'Acme Security', endUser: '', online: id % 2 === 1, lastSeenAt: '2025-03-01T08:00:00.000Z',
-  createdAt: '2025-02-01T08:00:00.000Z', ...over,
+  id,
+  sn: `SN0000${id}`,
+  mac: `AABBCC00000${id}`,
+  model: 'IPC-200',
+  productType: 'IPC',
+  firmwareVersion: 'V1.0.0',
+  hardwareVersion: 'H1',
+  country: 'DE',
+  areaId: 1,
+  companyId: 10,
+  companyName: 'Acme Security',
+  endUser: '',
+  online: id % 2 === 1,
+  lastSeenAt: '2025-03-01T08:00:00.000Z',
+  createdAt: '2025-02-01T08:00:00.000Z',
+  ...over,
 });
 
 const MANAGER_ABILITIES = ['uploadPackage', 'release', 'importDevices', 'provisioningKey'];
@@ -24,8 +37,16 @@ function mockDevicesApi(
   return mockApi((path) => {
     if (path === 'upgrade/abilities') return { data: { actions: abilities } };
     if (path === 'customer/user-configs/list') return { data: { records: [] } };
-    if (path === 'device/list') return { data: { records: [device(1), device(2, { endUser: 'ann@example.com' })], total: 2, pageNum: 1, pageSize: 10 } };
-    if (path === 'device/facets') return { data: { models: [{ model: 'IPC-200', productType: 'IPC', devices: 2 }], versions: [{ version: 'V1.0.0', devices: 2 }], countries: [{ code: 'DE', devices: 2 }] } };
+    if (path === 'device/list')
+      return { data: { records: [device(1), device(2, { endUser: 'ann@example.com' })], total: 2, pageNum: 1, pageSize: 10 } };
+    if (path === 'device/facets')
+      return {
+        data: {
+          models: [{ model: 'IPC-200', productType: 'IPC', devices: 2 }],
+          versions: [{ version: 'V1.0.0', devices: 2 }],
+          countries: [{ code: 'DE', devices: 2 }],
+        },
+      };
     if (path === 'device/provisioning-key/get') return { data: { key: 'acme-provisioning-key', createdAt: '2025-01-01T00:00:00.000Z' } };
     if (path.startsWith('file/upload')) return { data: { fileId: 55, name: 'devices.xlsx', size: 4, mime: XLSX } };
     if (path === 'device/import') return { data: importResult };
@@ -56,7 +77,9 @@ describe('UpgradeDevicesPage', () => {
     expect(within(row2).getByText('AA:BB:CC:00:00:02')).toBeVisible();
 
     await user.type(screen.getByPlaceholderText(/SN/), 'SN00002{Enter}');
-    await waitFor(() => expect(calls.filter((c) => c.path === 'device/list').at(-1)?.body.data).toMatchObject({ searchText: 'SN00002', pageNum: 1 }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === 'device/list').at(-1)?.body.data).toMatchObject({ searchText: 'SN00002', pageNum: 1 }),
+    );
   });
 
   it('imports an xlsx and shows the counts, with the file of the rows not imported', async () => {
@@ -112,19 +135,22 @@ describe('UpgradeDevicesPage', () => {
     expect(calls.some((c) => c.path === 'device/provisioning-key/get')).toBe(false);
   });
 
-  it.each([['importDevices'], ['provisioningKey']])('follows the answered abilities, not the session codes: only %s appears', async (answered) => {
-    // The session holds dealer_upgrade_mgr; the server answers one of the two page actions.
-    signIn(partnerOwner());
-    const { calls } = mockDevicesApi(undefined, [answered]);
-    renderPage(<UpgradeDevicesPage />);
-    expect(await screen.findByText('SN00001')).toBeVisible();
-    if (answered === 'importDevices') {
-      expect(await screen.findByTestId('import-devices')).toBeVisible();
-      expect(screen.queryByTestId('provisioning-key')).not.toBeInTheDocument();
-      expect(calls.some((c) => c.path === 'device/provisioning-key/get')).toBe(false);
-    } else {
-      expect(await screen.findByTestId('provisioning-key-value')).toHaveTextContent('acme•••••••••••••-key');
-      expect(screen.queryByTestId('import-devices')).not.toBeInTheDocument();
-    }
-  });
+  it.each([['importDevices'], ['provisioningKey']])(
+    'follows the answered abilities, not the session codes: only %s appears',
+    async (answered) => {
+      // The session holds dealer_upgrade_mgr; the server answers one of the two page actions.
+      signIn(partnerOwner());
+      const { calls } = mockDevicesApi(undefined, [answered]);
+      renderPage(<UpgradeDevicesPage />);
+      expect(await screen.findByText('SN00001')).toBeVisible();
+      if (answered === 'importDevices') {
+        expect(await screen.findByTestId('import-devices')).toBeVisible();
+        expect(screen.queryByTestId('provisioning-key')).not.toBeInTheDocument();
+        expect(calls.some((c) => c.path === 'device/provisioning-key/get')).toBe(false);
+      } else {
+        expect(await screen.findByTestId('provisioning-key-value')).toHaveTextContent('acme•••••••••••••-key');
+        expect(screen.queryByTestId('import-devices')).not.toBeInTheDocument();
+      }
+    },
+  );
 });

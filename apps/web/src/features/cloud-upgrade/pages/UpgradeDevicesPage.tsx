@@ -43,11 +43,34 @@ export default function UpgradeDevicesPage() {
   };
 
   const columns: ColumnsType<Device> = [
-    { key: 'sn', title: 'SN', dataIndex: 'sn', fixed: 'left', width: 170, render: (v: string) => <Typography.Text copyable={{ text: v }} ellipsis={{ tooltip: v }} style={{ maxWidth: '100%' }}>{v}</Typography.Text> },
+    {
+      key: 'sn',
+      title: 'SN',
+      dataIndex: 'sn',
+      fixed: 'left',
+      width: 170,
+      render: (v: string) => (
+        <Typography.Text copyable={{ text: v }} ellipsis={{ tooltip: v }} style={{ maxWidth: '100%' }}>
+          {v}
+        </Typography.Text>
+      ),
+    },
     { key: 'mac', title: 'MAC', dataIndex: 'mac', width: 160, render: (v: string) => <span className="portal-mac">{displayMac(v)}</span> },
     { key: 'model', title: t('upgrade.field.model'), dataIndex: 'model', width: 110, render: (v: string) => <CellText text={v} /> },
-    { key: 'productType', title: t('upgrade.field.productType'), dataIndex: 'productType', width: 100, render: (p: Device['productType']) => t(`upgrade.productType.${p}`) },
-    { key: 'firmwareVersion', title: t('upgrade.field.firmwareVersion'), dataIndex: 'firmwareVersion', width: 130, render: (v: string) => <CellText text={v} /> },
+    {
+      key: 'productType',
+      title: t('upgrade.field.productType'),
+      dataIndex: 'productType',
+      width: 100,
+      render: (p: Device['productType']) => t(`upgrade.productType.${p}`),
+    },
+    {
+      key: 'firmwareVersion',
+      title: t('upgrade.field.firmwareVersion'),
+      dataIndex: 'firmwareVersion',
+      width: 130,
+      render: (v: string) => <CellText text={v} />,
+    },
     {
       key: 'online',
       title: t('upgrade.field.online'),
@@ -59,16 +82,57 @@ export default function UpgradeDevicesPage() {
         </Tooltip>
       ),
     },
-    { key: 'hardwareVersion', title: t('upgrade.field.hardwareVersion'), dataIndex: 'hardwareVersion', width: 130, render: (v: string) => <CellText text={v} /> },
-    { key: 'country', title: t('upgrade.field.country'), dataIndex: 'country', width: 130, render: (c: string) => <CellText text={c ? countryName(c, locale) : ''} /> },
-    { key: 'area', title: t('upgrade.field.area'), dataIndex: 'areaId', width: 150, render: (id: number | null) => <CellText text={id === null ? '' : areaName(id)} /> },
-    { key: 'company', title: t('upgrade.field.company'), dataIndex: 'companyName', width: 160, render: (v: string) => <CellText text={v} /> },
     {
-      key: 'endUser', title: t('upgrade.field.endUser'), dataIndex: 'endUser', width: 160,
-      render: (v: string) => <CellText text={v} empty={<Typography.Text type="secondary">{t('upgrade.devices.unbound')}</Typography.Text>} />,
+      key: 'hardwareVersion',
+      title: t('upgrade.field.hardwareVersion'),
+      dataIndex: 'hardwareVersion',
+      width: 130,
+      render: (v: string) => <CellText text={v} />,
     },
-    { key: 'lastSeenAt', title: t('upgrade.field.lastSeenAt'), dataIndex: 'lastSeenAt', width: 170, render: (v: string | null) => formatDateTime(v) },
-    { key: 'createdAt', title: t('upgrade.field.registeredAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
+    {
+      key: 'country',
+      title: t('upgrade.field.country'),
+      dataIndex: 'country',
+      width: 130,
+      render: (c: string) => <CellText text={c ? countryName(c, locale) : ''} />,
+    },
+    {
+      key: 'area',
+      title: t('upgrade.field.area'),
+      dataIndex: 'areaId',
+      width: 150,
+      render: (id: number | null) => <CellText text={id === null ? '' : areaName(id)} />,
+    },
+    {
+      key: 'company',
+      title: t('upgrade.field.company'),
+      dataIndex: 'companyName',
+      width: 160,
+      render: (v: string) => <CellText text={v} />,
+    },
+    {
+      key: 'endUser',
+      title: t('upgrade.field.endUser'),
+      dataIndex: 'endUser',
+      width: 160,
+      render: (v: string) => (
+        <CellText text={v} empty={<Typography.Text type="secondary">{t('upgrade.devices.unbound')}</Typography.Text>} />
+      ),
+    },
+    {
+      key: 'lastSeenAt',
+      title: t('upgrade.field.lastSeenAt'),
+      dataIndex: 'lastSeenAt',
+      width: 170,
+      render: (v: string | null) => formatDateTime(v),
+    },
+    {
+      key: 'createdAt',
+      title: t('upgrade.field.registeredAt'),
+      dataIndex: 'createdAt',
+      width: 170,
+      render: (v: string) => formatDateTime(v),
+    },
   ];
 
   const labels: Record<(typeof OPTIONAL_COLUMNS)[number], string> = {
@@ -91,7 +155,12 @@ export default function UpgradeDevicesPage() {
       <Col span={24}>
         <Card variant="borderless" className="portal-card">
           <ListToolbar
-            search={{ value: searchText, onChange: setSearchText, placeholder: t('upgrade.devices.searchPlaceholder'), label: t('upgrade.devices.search') }}
+            search={{
+              value: searchText,
+              onChange: setSearchText,
+              placeholder: t('upgrade.devices.searchPlaceholder'),
+              label: t('upgrade.devices.search'),
+            }}
             onSearch={() => list.setFilters({ searchText: searchText.trim() || undefined })}
             onReset={() => {
               setSearchText('');
@@ -134,7 +203,10 @@ export default function UpgradeDevicesPage() {
                   placeholder={t('upgrade.field.country')}
                   value={list.filters.country}
                   onChange={(country) => list.setFilters({ country })}
-                  options={(facets.data?.countries ?? []).map((c) => ({ value: c.code, label: `${countryName(c.code, locale)} (${c.devices})` }))}
+                  options={(facets.data?.countries ?? []).map((c) => ({
+                    value: c.code,
+                    label: `${countryName(c.code, locale)} (${c.devices})`,
+                  }))}
                   style={{ width: 170 }}
                   aria-label={t('upgrade.field.country')}
                 />
@@ -183,7 +255,9 @@ export default function UpgradeDevicesPage() {
             hiddenColumns={prefs.hidden}
             page={data}
             {...bind.paging}
-            emptyText={list.isFiltered ? t('common.emptyFiltered') : canImport ? t('upgrade.devices.emptyManage') : t('upgrade.devices.empty')}
+            emptyText={
+              list.isFiltered ? t('common.emptyFiltered') : canImport ? t('upgrade.devices.emptyManage') : t('upgrade.devices.empty')
+            }
           />
         </Card>
       </Col>

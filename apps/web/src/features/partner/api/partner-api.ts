@@ -20,12 +20,17 @@ export const partnerKeys = {
   corpInfo: () => [...partnerKeys.all, 'corpInfo'] as const,
   fileLink: (fileId: number) => [...partnerKeys.all, 'fileLink', fileId] as const,
   companyName: (companyId: number | null) => [...partnerKeys.companies(), 'name', companyId] as const,
-  inviteCheck: (kind: 'company' | 'subCustomer', inviteId: number, sign: string) => [...partnerKeys.all, 'inviteCheck', kind, inviteId, sign] as const,
+  inviteCheck: (kind: 'company' | 'subCustomer', inviteId: number, sign: string) =>
+    [...partnerKeys.all, 'inviteCheck', kind, inviteId, sign] as const,
 };
 
 /** What the caller may do in the partner network beside acting on a listed company: the kinds of company it may invite (the server's policy). */
 export function usePartnerAbilities() {
-  return useQuery({ queryKey: partnerKeys.abilities(), queryFn: ({ signal }) => call(partnerCalls.abilities, {}, { signal }), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: partnerKeys.abilities(),
+    queryFn: ({ signal }) => call(partnerCalls.abilities, {}, { signal }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useCompanies(query: CompanyListQuery) {
@@ -74,11 +79,20 @@ export function useFileLink(fileId: number | null) {
 /** Every change to companies refreshes the lists, details, statistics and audits. */
 function useInvalidateCompanies() {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: partnerKeys.companies() }), qc.invalidateQueries({ queryKey: partnerKeys.audits() })]);
+  return () =>
+    Promise.all([qc.invalidateQueries({ queryKey: partnerKeys.companies() }), qc.invalidateQueries({ queryKey: partnerKeys.audits() })]);
 }
 
-const INVITE_CALLS = { installer: partnerCalls.inviteInstaller, distributor: partnerCalls.inviteDealer, customer: partnerCalls.inviteSubCustomer } as const;
-const REINVITE_CALLS = { installer: partnerCalls.reinviteInstaller, distributor: partnerCalls.reinviteDealer, customer: partnerCalls.reinviteSubCustomer } as const;
+const INVITE_CALLS = {
+  installer: partnerCalls.inviteInstaller,
+  distributor: partnerCalls.inviteDealer,
+  customer: partnerCalls.inviteSubCustomer,
+} as const;
+const REINVITE_CALLS = {
+  installer: partnerCalls.reinviteInstaller,
+  distributor: partnerCalls.reinviteDealer,
+  customer: partnerCalls.reinviteSubCustomer,
+} as const;
 
 export function useInviteCompany() {
   const invalidate = useInvalidateCompanies();
@@ -103,7 +117,10 @@ export function useUndoInvite() {
 
 export function useUpdateCompany() {
   const invalidate = useInvalidateCompanies();
-  return useMutation({ mutationFn: (d: CallData<typeof partnerCalls.updateCompany>) => call(partnerCalls.updateCompany, d), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (d: CallData<typeof partnerCalls.updateCompany>) => call(partnerCalls.updateCompany, d),
+    onSuccess: invalidate,
+  });
 }
 
 export function useFreezeCompany() {
@@ -119,7 +136,9 @@ export function useDecideRegistration() {
   const invalidate = useInvalidateCompanies();
   return useMutation({
     mutationFn: ({ companyId, approve, reason }: { companyId: number; approve: boolean; reason?: string }) =>
-      approve ? call(partnerCalls.approveRegistration, { companyId }) : call(partnerCalls.rejectRegistration, { companyId, reason: reason ?? '' }),
+      approve
+        ? call(partnerCalls.approveRegistration, { companyId })
+        : call(partnerCalls.rejectRegistration, { companyId, reason: reason ?? '' }),
     onSuccess: invalidate,
   });
 }
@@ -159,11 +178,17 @@ export const checkInvite = (kind: 'company' | 'subCustomer', inviteId: number, s
   call(kind === 'company' ? partnerCalls.checkCompanyInvite : partnerCalls.checkSubCustomerInvite, { inviteId, sign }, { silent: true });
 
 export function useInviteCheck(kind: 'company' | 'subCustomer', inviteId: number, sign: string) {
-  return useQuery({ queryKey: partnerKeys.inviteCheck(kind, inviteId, sign), queryFn: () => checkInvite(kind, inviteId, sign), retry: false, staleTime: Infinity });
+  return useQuery({
+    queryKey: partnerKeys.inviteCheck(kind, inviteId, sign),
+    queryFn: () => checkInvite(kind, inviteId, sign),
+    retry: false,
+    staleTime: Infinity,
+  });
 }
 
 export function useRegisterInvited(kind: 'company' | 'subCustomer') {
   return useMutation({
-    mutationFn: (d: CallData<typeof partnerCalls.registerCompany>) => call(kind === 'company' ? partnerCalls.registerCompany : partnerCalls.registerSubCustomer, d),
+    mutationFn: (d: CallData<typeof partnerCalls.registerCompany>) =>
+      call(kind === 'company' ? partnerCalls.registerCompany : partnerCalls.registerSubCustomer, d),
   });
 }

@@ -4,7 +4,12 @@ import { createContext, type ReactNode, useContext, useMemo, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import {
-  type InviteKind, useCreateRemoteAccessLink, useDecideRegistration, useFreezeCompany, useReinviteCompany, useUndoInvite,
+  type InviteKind,
+  useCreateRemoteAccessLink,
+  useDecideRegistration,
+  useFreezeCompany,
+  useReinviteCompany,
+  useUndoInvite,
 } from '../api/partner-api';
 import { EditCompanyModal } from './EditCompanyModal';
 import { RejectRegistrationModal } from './RejectRegistrationModal';

@@ -18,7 +18,13 @@ function Bars({ rows, total, color }: { rows: { label: string; count: number; co
             <span>{r.label}</span>
             <Typography.Text strong>{r.count}</Typography.Text>
           </Flex>
-          <Progress aria-label={r.label} percent={total ? Math.round((r.count / total) * 100) : 0} showInfo={false} size="small" strokeColor={r.color ?? color} />
+          <Progress
+            aria-label={r.label}
+            percent={total ? Math.round((r.count / total) * 100) : 0}
+            showInfo={false}
+            size="small"
+            strokeColor={r.color ?? color}
+          />
         </div>
       ))}
     </Flex>
@@ -38,7 +44,11 @@ export function CompanyStatistics() {
         <Card variant="borderless" className="portal-card" style={{ height: '100%' }}>
           <Statistic title={t('partner.stats.total')} value={s.total} prefix={<ApartmentOutlined />} />
           <div style={{ marginTop: 12 }}>
-            <Bars total={s.total} color="#1677ff" rows={s.byStatus.map((r) => ({ label: t(`partner.status.${r.key}`), count: r.count, color: STATUS_COLORS[r.key] }))} />
+            <Bars
+              total={s.total}
+              color="#1677ff"
+              rows={s.byStatus.map((r) => ({ label: t(`partner.status.${r.key}`), count: r.count, color: STATUS_COLORS[r.key] }))}
+            />
           </div>
         </Card>
       </Col>
@@ -49,24 +59,45 @@ export function CompanyStatistics() {
       </Col>
       <Col xs={24} md={12} xl={6}>
         <Card variant="borderless" className="portal-card" title={t('partner.stats.byArea')} size="small" style={{ height: '100%' }}>
-          <Bars total={s.total} color="#13c2c2" rows={s.byArea.map((r) => ({ label: r.areaName || t('partner.stats.noArea'), count: r.count }))} />
+          <Bars
+            total={s.total}
+            color="#13c2c2"
+            rows={s.byArea.map((r) => ({ label: r.areaName || t('partner.stats.noArea'), count: r.count }))}
+          />
         </Card>
       </Col>
       <Col xs={24} md={12} xl={6}>
         <Card variant="borderless" className="portal-card" style={{ height: '100%' }}>
           <Flex align="center" gap={16}>
-            <Progress type="dashboard" aria-label={t('partner.stats.users')} percent={usage} size={88} status={usage >= 100 ? 'exception' : 'normal'} />
+            <Progress
+              type="dashboard"
+              aria-label={t('partner.stats.users')}
+              percent={usage}
+              size={88}
+              status={usage >= 100 ? 'exception' : 'normal'}
+            />
             <div>
-              <Typography.Text type="secondary"><TeamOutlined /> {t('partner.stats.users')}</Typography.Text>
-              <div style={{ fontSize: 16, fontWeight: 600 }}>{t('partner.stats.usersOf', { count: s.users.count, limit: s.users.limit })}</div>
-              <Typography.Text type="secondary"><AuditOutlined /> {t('partner.stats.pendingAudits')}: </Typography.Text>
-              <Typography.Text strong type={s.pendingAudits ? 'warning' : undefined} data-testid="pending-audits">{s.pendingAudits}</Typography.Text>
+              <Typography.Text type="secondary">
+                <TeamOutlined /> {t('partner.stats.users')}
+              </Typography.Text>
+              <div style={{ fontSize: 16, fontWeight: 600 }}>
+                {t('partner.stats.usersOf', { count: s.users.count, limit: s.users.limit })}
+              </div>
+              <Typography.Text type="secondary">
+                <AuditOutlined /> {t('partner.stats.pendingAudits')}:{' '}
+              </Typography.Text>
+              <Typography.Text strong type={s.pendingAudits ? 'warning' : undefined} data-testid="pending-audits">
+                {s.pendingAudits}
+              </Typography.Text>
             </div>
           </Flex>
           {s.atLimit.length > 0 && (
             <div style={{ marginTop: 8, fontSize: 12 }}>
               <Typography.Text type="secondary">{t('partner.stats.atLimit')}: </Typography.Text>
-              {s.atLimit.slice(0, 3).map((c) => `${c.name} (${c.userCount}/${c.userLimit})`).join(', ')}
+              {s.atLimit
+                .slice(0, 3)
+                .map((c) => `${c.name} (${c.userCount}/${c.userLimit})`)
+                .join(', ')}
             </div>
           )}
         </Card>

@@ -69,39 +69,78 @@ export function CompanyTable({ query, onQueryChange, onOpen, nested, emptyText }
 
   const columns: ColumnsType<Company> = [
     {
-      key: 'name', title: t('partner.companies.name'), width: 190,
+      key: 'name',
+      title: t('partner.companies.name'),
+      width: 190,
       render: (_, c) => (
         <CellText text={c.name}>
-          <Typography.Link onClick={() => onOpen(c.id)} data-testid={`company-${c.id}`}>{c.name}</Typography.Link>
+          <Typography.Link onClick={() => onOpen(c.id)} data-testid={`company-${c.id}`}>
+            {c.name}
+          </Typography.Link>
         </CellText>
       ),
     },
     { key: 'type', title: t('partner.companies.type'), width: 140, render: (_, c) => <CompanyTypeTag type={c.type} /> },
     { key: 'status', title: t('partner.companies.status'), width: 110, render: (_, c) => <CompanyStatusTag status={c.status} /> },
     {
-      key: 'users', title: t('partner.companies.users'), width: 110,
+      key: 'users',
+      title: t('partner.companies.users'),
+      width: 110,
       render: (_, c) => (
         <div>
           <span>{`${c.userCount} / ${c.userLimit}`}</span>
-          <Progress aria-label={t('partner.companies.users')} percent={Math.min(100, Math.round((c.userCount / Math.max(1, c.userLimit)) * 100))} showInfo={false} size="small" status={c.userCount >= c.userLimit ? 'exception' : 'normal'} />
+          <Progress
+            aria-label={t('partner.companies.users')}
+            percent={Math.min(100, Math.round((c.userCount / Math.max(1, c.userLimit)) * 100))}
+            showInfo={false}
+            size="small"
+            status={c.userCount >= c.userLimit ? 'exception' : 'normal'}
+          />
         </div>
       ),
     },
-    ...(nested ? [] : [{ key: 'parent', title: t('partner.companies.parent'), width: 160, render: (_: unknown, c: Company) => <ParentName parentId={c.parentId} /> }]),
+    ...(nested
+      ? []
+      : [
+          {
+            key: 'parent',
+            title: t('partner.companies.parent'),
+            width: 160,
+            render: (_: unknown, c: Company) => <ParentName parentId={c.parentId} />,
+          },
+        ]),
     // Area and creation time from 1600 px: at 1366 px the columns before them take the width (the
     // area filter and the "by area" figures above the list, and the company drawer, show them).
     { key: 'area', title: t('partner.companies.area'), width: 150, responsive: ['xxl'], render: (_, c) => <AreaName areaId={c.areaId} /> },
-    { key: 'createdAt', title: t('partner.companies.createdAt'), width: 160, responsive: ['xxl'], render: (_, c) => formatDateTime(c.createdAt) },
     {
-      key: 'actions', title: t('partner.companies.actions'), width: 150, fixed: 'right',
+      key: 'createdAt',
+      title: t('partner.companies.createdAt'),
+      width: 160,
+      responsive: ['xxl'],
+      render: (_, c) => formatDateTime(c.createdAt),
+    },
+    {
+      key: 'actions',
+      title: t('partner.companies.actions'),
+      width: 150,
+      fixed: 'right',
       render: (_, c) => {
         const items = menuFor(c);
         return (
           <Space size={4}>
-            <Button type="link" size="small" onClick={() => onOpen(c.id)}>{t('partner.companies.details')}</Button>
+            <Button type="link" size="small" onClick={() => onOpen(c.id)}>
+              {t('partner.companies.details')}
+            </Button>
             {items.length > 0 && (
-              <Dropdown menu={{ items: items.map(({ key, label, danger }) => ({ key, label, danger })), onClick: ({ key }) => items.find((i) => i.key === key)?.onClick() }}>
-                <Button type="link" size="small" data-testid={`more-${c.id}`}>{t('partner.companies.more')} <DownOutlined /></Button>
+              <Dropdown
+                menu={{
+                  items: items.map(({ key, label, danger }) => ({ key, label, danger })),
+                  onClick: ({ key }) => items.find((i) => i.key === key)?.onClick(),
+                }}
+              >
+                <Button type="link" size="small" data-testid={`more-${c.id}`}>
+                  {t('partner.companies.more')} <DownOutlined />
+                </Button>
               </Dropdown>
             )}
           </Space>
@@ -129,7 +168,10 @@ export function CompanyTable({ query, onQueryChange, onOpen, nested, emptyText }
         nested && (data?.total ?? 0) <= (query.pageSize ?? DEFAULT_PAGE_SIZE)
           ? false
           : {
-              current: query.pageNum, pageSize: query.pageSize, total: data?.total ?? 0, showSizeChanger: !nested,
+              current: query.pageNum,
+              pageSize: query.pageSize,
+              total: data?.total ?? 0,
+              showSizeChanger: !nested,
               showTotal: (total) => t('common.total', { total }),
               onChange: (pageNum, pageSize) => onQueryChange?.({ ...query, pageNum, pageSize }),
             }
@@ -143,5 +185,13 @@ export function CompanyTable({ query, onQueryChange, onOpen, nested, emptyText }
 function ChildCompanies({ parent, onOpen }: { parent: Company; onOpen: (companyId: number) => void }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState<CompanyListQuery>({ parentId: parent.id, pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
-  return <CompanyTable nested query={query} onQueryChange={setQuery} onOpen={onOpen} emptyText={t('partner.companies.noChildren', { name: parent.name })} />;
+  return (
+    <CompanyTable
+      nested
+      query={query}
+      onQueryChange={setQuery}
+      onOpen={onOpen}
+      emptyText={t('partner.companies.noChildren', { name: parent.name })}
+    />
+  );
 }

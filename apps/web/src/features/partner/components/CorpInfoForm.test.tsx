@@ -9,8 +9,20 @@ import { renderPage } from '../../../test/render';
 import { CorpInfoForm } from './CorpInfoForm';
 
 const INFO: CorpInfo = {
-  id: 10, type: 'partner', name: 'Acme Security', contact: 'Pat', telephone: '+1 555 0100', email: 'info@acme.test', areaId: 1, logoFileId: null,
-  allowSuperiorAccess: false, areaOptions: [{ id: 1, displayName: 'Global RDC', displayNames: { 'en-US': 'Global RDC', 'zh-CN': '全球中心' } }, { id: 2, displayName: 'Europe DC', displayNames: { 'en-US': 'Europe DC', 'zh-CN': '欧洲中心' } }], actions: ['edit', 'setLogo', 'setRemoteAccess'],
+  id: 10,
+  type: 'partner',
+  name: 'Acme Security',
+  contact: 'Pat',
+  telephone: '+1 555 0100',
+  email: 'info@acme.test',
+  areaId: 1,
+  logoFileId: null,
+  allowSuperiorAccess: false,
+  areaOptions: [
+    { id: 1, displayName: 'Global RDC', displayNames: { 'en-US': 'Global RDC', 'zh-CN': '全球中心' } },
+    { id: 2, displayName: 'Europe DC', displayNames: { 'en-US': 'Europe DC', 'zh-CN': '欧洲中心' } },
+  ],
+  actions: ['edit', 'setLogo', 'setRemoteAccess'],
 };
 
 beforeEach(async () => {
@@ -40,7 +52,9 @@ describe('CorpInfoForm', () => {
   });
 
   it('saves the changed fields (an empty e-mail is allowed)', async () => {
-    const { calls } = mockApi((path, data) => (path === 'customer/company-info/set' ? { data: { ...INFO, ...(data as object) } } : undefined));
+    const { calls } = mockApi((path, data) =>
+      path === 'customer/company-info/set' ? { data: { ...INFO, ...(data as object) } } : undefined,
+    );
     const user = userEvent.setup({ delay: null });
     renderPage(<CorpInfoForm info={INFO} editable />);
     await screen.findByTestId('corp-info-form');
@@ -49,7 +63,12 @@ describe('CorpInfoForm', () => {
     await user.clear(screen.getByLabelText('E-mail'));
     await user.click(screen.getByTestId('corp-info-save'));
     await waitFor(() => expect(calls.some((c) => c.path === 'customer/company-info/set')).toBe(true));
-    expect(calls.find((c) => c.path === 'customer/company-info/set')!.body.data).toEqual({ name: 'Acme Security', contact: 'Eva', telephone: '+1 555 0100', email: '' });
+    expect(calls.find((c) => c.path === 'customer/company-info/set')!.body.data).toEqual({
+      name: 'Acme Security',
+      contact: 'Eva',
+      telephone: '+1 555 0100',
+      email: '',
+    });
     expect(await screen.findByText('Company information saved.')).toBeInTheDocument();
   });
 

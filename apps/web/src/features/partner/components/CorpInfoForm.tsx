@@ -23,7 +23,13 @@ export function CorpInfoForm({ info, editable }: { info: CorpInfo; editable: boo
 
   const onFinish = async (v: FormValues) => {
     try {
-      await save.mutateAsync({ name: v.name, contact: v.contact ?? '', telephone: v.telephone ?? '', email: v.email ?? '', ...(v.areaId !== info.areaId ? { areaId: v.areaId } : {}) });
+      await save.mutateAsync({
+        name: v.name,
+        contact: v.contact ?? '',
+        telephone: v.telephone ?? '',
+        email: v.email ?? '',
+        ...(v.areaId !== info.areaId ? { areaId: v.areaId } : {}),
+      });
       notify('success', 'partner-corp', t('partner.corp.saved'));
     } catch {
       /* shown by the API client */
@@ -31,7 +37,15 @@ export function CorpInfoForm({ info, editable }: { info: CorpInfo; editable: boo
   };
 
   return (
-    <Form form={form} layout="vertical" noValidate disabled={!editable} onFinish={(v) => void onFinish(v)} data-testid="corp-info-form" style={{ maxWidth: 520 }}>
+    <Form
+      form={form}
+      layout="vertical"
+      noValidate
+      disabled={!editable}
+      onFinish={(v) => void onFinish(v)}
+      data-testid="corp-info-form"
+      style={{ maxWidth: 520 }}
+    >
       <Form.Item name="name" label={t('partner.corp.name')} rules={[zodRule(companyInfoFormSchema, 'name')]} required>
         <Input maxLength={100} />
       </Form.Item>

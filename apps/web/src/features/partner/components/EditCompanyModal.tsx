@@ -20,14 +20,30 @@ export function EditCompanyModal({ company, onClose }: { company: Company | null
   const update = useUpdateCompany();
 
   useEffect(() => {
-    if (company) form.setFieldsValue({ name: company.name, contact: company.contact, telephone: company.telephone, email: company.email, userLimit: company.userLimit, areaId: company.areaId });
+    if (company)
+      form.setFieldsValue({
+        name: company.name,
+        contact: company.contact,
+        telephone: company.telephone,
+        email: company.email,
+        userLimit: company.userLimit,
+        areaId: company.areaId,
+      });
   }, [company, form]);
 
   const submit = async () => {
     const v = await form.validateFields();
     if (!company) return;
     try {
-      await update.mutateAsync({ companyId: company.id, name: v.name, contact: v.contact ?? '', telephone: v.telephone ?? '', email: v.email ?? '', userLimit: v.userLimit, ...(v.areaId !== company.areaId ? { areaId: v.areaId } : {}) });
+      await update.mutateAsync({
+        companyId: company.id,
+        name: v.name,
+        contact: v.contact ?? '',
+        telephone: v.telephone ?? '',
+        email: v.email ?? '',
+        userLimit: v.userLimit,
+        ...(v.areaId !== company.areaId ? { areaId: v.areaId } : {}),
+      });
       notify('success', 'partner-edit', t('partner.edit.saved'));
       onClose();
     } catch {
@@ -36,7 +52,15 @@ export function EditCompanyModal({ company, onClose }: { company: Company | null
   };
 
   return (
-    <Modal open={!!company} title={t('partner.edit.title')} okText={t('partner.edit.submit')} onOk={() => void submit().catch(() => undefined)} confirmLoading={update.isPending} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={!!company}
+      title={t('partner.edit.title')}
+      okText={t('partner.edit.submit')}
+      onOk={() => void submit().catch(() => undefined)}
+      confirmLoading={update.isPending}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" noValidate data-testid="edit-company-form">
         <Form.Item name="name" label={t('partner.corp.name')} rules={[zodRule(companyUpdateSchema, 'name')]} required>
           <Input maxLength={100} />

@@ -32,7 +32,9 @@ describe('InviteCompanyModal', () => {
 
   it('sends the invitation of the chosen kind and closes', async () => {
     const onClose = vi.fn();
-    const { calls } = mockApi((path) => (path === 'customer/dealer/invite' ? { data: { companyId: 5, inviteId: 9, expiresAt: Date.now() } } : undefined));
+    const { calls } = mockApi((path) =>
+      path === 'customer/dealer/invite' ? { data: { companyId: 5, inviteId: 9, expiresAt: Date.now() } } : undefined,
+    );
     const user = userEvent.setup({ delay: null });
     renderPage(<InviteCompanyModal open kinds={['installer', 'distributor', 'customer']} onClose={onClose} />);
     await screen.findByTestId('invite-form');
@@ -47,7 +49,11 @@ describe('InviteCompanyModal', () => {
 
   it('shows the approval note for sub-customers and the server error when the invitation was already sent', async () => {
     const onClose = vi.fn();
-    const { calls } = mockApi((path) => (path === 'customer/sub-customer-company/invite' ? { code: 7021, msg: 'The invitation was already sent. Do not operate frequently.' } : undefined));
+    const { calls } = mockApi((path) =>
+      path === 'customer/sub-customer-company/invite'
+        ? { code: 7021, msg: 'The invitation was already sent. Do not operate frequently.' }
+        : undefined,
+    );
     const user = userEvent.setup({ delay: null });
     renderPage(<InviteCompanyModal open kinds={['customer']} onClose={onClose} />);
     await screen.findByTestId('invite-form');

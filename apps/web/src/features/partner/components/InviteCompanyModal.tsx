@@ -62,7 +62,12 @@ export function InviteCompanyModal({ open, kinds, onClose }: { open: boolean; ki
         <Form.Item name="email" label={t('partner.invite.email')} rules={[zodRule(inviteeSchema, 'email')]} required>
           <Input prefix={<MailOutlined />} maxLength={254} placeholder={t('partner.invite.emailPlaceholder')} />
         </Form.Item>
-        <Alert type="info" showIcon title={t('partner.invite.hint', { days: INVITATION_TTL_DAYS })} description={(kind ?? kinds[0]) === 'customer' ? t('partner.invite.approvalHint') : undefined} />
+        <Alert
+          type="info"
+          showIcon
+          title={t('partner.invite.hint', { days: INVITATION_TTL_DAYS })}
+          description={(kind ?? kinds[0]) === 'customer' ? t('partner.invite.approvalHint') : undefined}
+        />
       </Form>
     </Modal>
   );

@@ -36,21 +36,44 @@ export function InviteRegistration({ kind, inviteId, sign }: { kind: 'company' |
 
   const frame = (node: React.ReactNode) => (
     <PublicShell titleKey={titleKey} width={560}>
-      <Card variant="borderless" className="portal-card" styles={{ body: { padding: '28px 32px' } }}>{node}</Card>
+      <Card variant="borderless" className="portal-card" styles={{ body: { padding: '28px 32px' } }}>
+        {node}
+      </Card>
     </PublicShell>
   );
-  const login = <Button type="primary" onClick={() => void navigate('/login')}>{t('partner.register.goLogin')}</Button>;
+  const login = (
+    <Button type="primary" onClick={() => void navigate('/login')}>
+      {t('partner.register.goLogin')}
+    </Button>
+  );
 
-  if (valid && check.isLoading) return frame(<Spin tip={t('partner.register.checking')}><div style={{ height: 120 }} /></Spin>);
+  if (valid && check.isLoading)
+    return frame(
+      <Spin tip={t('partner.register.checking')}>
+        <div style={{ height: 120 }} />
+      </Spin>,
+    );
   const state = !valid ? 'invalid' : (check.data?.state ?? 'invalid');
   const inv = check.data?.invitation;
   if (done) {
     const inviter = inv?.inviterName ?? '';
     return frame(
       done.status === 'active' ? (
-        <Result status="success" title={t('partner.register.activeTitle')} subTitle={t('partner.register.activeText', { email: done.email })} extra={login} data-testid="register-done" />
+        <Result
+          status="success"
+          title={t('partner.register.activeTitle')}
+          subTitle={t('partner.register.activeText', { email: done.email })}
+          extra={login}
+          data-testid="register-done"
+        />
       ) : (
-        <Result status="info" title={t('partner.register.pendingTitle')} subTitle={t('partner.register.pendingText', { email: done.email, inviter })} extra={login} data-testid="register-done" />
+        <Result
+          status="info"
+          title={t('partner.register.pendingTitle')}
+          subTitle={t('partner.register.pendingText', { email: done.email, inviter })}
+          extra={login}
+          data-testid="register-done"
+        />
       ),
     );
   }
@@ -81,9 +104,20 @@ export function InviteRegistration({ kind, inviteId, sign }: { kind: 'company' |
       <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
         {t(kind === 'company' ? 'partner.register.companyTitle' : 'partner.register.subTitle')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('partner.register.invitedBy', { inviter: inv.inviterName, email: inv.email })}</Typography.Paragraph>
-      {inv.needsApproval && <Typography.Paragraph type="warning">{t('partner.register.approvalNote', { inviter: inv.inviterName })}</Typography.Paragraph>}
-      <Form form={form} layout="vertical" noValidate initialValues={{ companyName: inv.companyName, contact: '', telephone: '', nickName: '', password: '', confirmPassword: '' }} onFinish={(v) => void onFinish(v)} data-testid="invite-register-form">
+      <Typography.Paragraph type="secondary">
+        {t('partner.register.invitedBy', { inviter: inv.inviterName, email: inv.email })}
+      </Typography.Paragraph>
+      {inv.needsApproval && (
+        <Typography.Paragraph type="warning">{t('partner.register.approvalNote', { inviter: inv.inviterName })}</Typography.Paragraph>
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        noValidate
+        initialValues={{ companyName: inv.companyName, contact: '', telephone: '', nickName: '', password: '', confirmPassword: '' }}
+        onFinish={(v) => void onFinish(v)}
+        data-testid="invite-register-form"
+      >
         <Form.Item label={t('auth.email')}>
           <Input value={inv.email} disabled data-testid="invite-email" />
         </Form.Item>

@@ -29,7 +29,8 @@ export function LogoUpload({ logoFileId, editable }: { logoFileId: number | null
     try {
       const r = await upload.mutateAsync(file);
       notify('success', 'partner-logo', t('partner.corp.logoSaved'));
-      if (!r.recommendedSize || !isRecommendedLogoSize(size.width, size.height)) setWarning(t('partner.corp.logoSizeWarning', { width: r.width, height: r.height }));
+      if (!r.recommendedSize || !isRecommendedLogoSize(size.width, size.height))
+        setWarning(t('partner.corp.logoSizeWarning', { width: r.width, height: r.height }));
     } catch {
       /* shown by the API client */
     }
@@ -37,17 +38,47 @@ export function LogoUpload({ logoFileId, editable }: { logoFileId: number | null
 
   return (
     <Flex vertical gap={12} data-testid="logo-upload">
-      <div className="portal-logo-preview" style={{ width: 360, height: 100, border: '1px dashed #d9d9d9', borderRadius: 8, display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#fafafa', overflow: 'hidden' }}>
+      <div
+        className="portal-logo-preview"
+        style={{
+          width: 360,
+          height: 100,
+          border: '1px dashed #d9d9d9',
+          borderRadius: 8,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          background: '#fafafa',
+          overflow: 'hidden',
+        }}
+      >
         {logoFileId && link.data ? (
-          <Image src={link.data.url} alt={t('partner.corp.logo')} style={{ maxWidth: 356, maxHeight: 96, objectFit: 'contain' }} preview={false} data-testid="logo-image" />
+          <Image
+            src={link.data.url}
+            alt={t('partner.corp.logo')}
+            style={{ maxWidth: 356, maxHeight: 96, objectFit: 'contain' }}
+            preview={false}
+            data-testid="logo-image"
+          />
         ) : (
-          <Typography.Text type="secondary"><PictureOutlined /> {t('partner.corp.noLogo')}</Typography.Text>
+          <Typography.Text type="secondary">
+            <PictureOutlined /> {t('partner.corp.noLogo')}
+          </Typography.Text>
         )}
       </div>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('partner.corp.logoHint')}</Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('partner.corp.logoHint')}
+      </Typography.Text>
       {warning && <Alert type="warning" showIcon title={warning} data-testid="logo-warning" />}
       {editable && (
-        <Upload accept=".png,.jpg,.jpeg,image/png,image/jpeg" showUploadList={false} beforeUpload={(file) => { void pick(file); return false; }}>
+        <Upload
+          accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void pick(file);
+            return false;
+          }}
+        >
           <Button icon={<UploadOutlined />} loading={upload.isPending} data-testid="logo-upload-button">
             {logoFileId ? t('partner.corp.replace') : t('partner.corp.upload')}
           </Button>

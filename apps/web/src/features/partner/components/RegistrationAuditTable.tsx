@@ -21,7 +21,9 @@ export function RegistrationAuditTable({ onOpen }: { onOpen: (companyId: number)
 
   const columns: ColumnsType<RegistrationAudit> = [
     {
-      key: 'company', title: t('partner.companies.name'), width: 180,
+      key: 'company',
+      title: t('partner.companies.name'),
+      width: 180,
       render: (_, r) => (
         <CellText text={r.companyName}>
           <Typography.Link onClick={() => onOpen(r.companyId)}>{r.companyName}</Typography.Link>
@@ -30,7 +32,9 @@ export function RegistrationAuditTable({ onOpen }: { onOpen: (companyId: number)
     },
     { key: 'type', title: t('partner.companies.type'), width: 150, render: (_, r) => <CompanyTypeTag type={r.type} /> },
     {
-      key: 'applicant', title: t('partner.detail.applicant'), width: 200,
+      key: 'applicant',
+      title: t('partner.detail.applicant'),
+      width: 200,
       render: (_, r) => (
         <div>
           <CellText text={r.applicantName} />
@@ -44,7 +48,9 @@ export function RegistrationAuditTable({ onOpen }: { onOpen: (companyId: number)
     },
     {
       // The decision under the state (a pending registration has none): one column fewer at 1366 px.
-      key: 'status', title: t('partner.companies.status'), width: 170,
+      key: 'status',
+      title: t('partner.companies.status'),
+      width: 170,
       render: (_, r) => (
         <div>
           <AuditStatusTag status={r.status} />
@@ -53,22 +59,40 @@ export function RegistrationAuditTable({ onOpen }: { onOpen: (companyId: number)
               {t('partner.detail.reasonValue', { reason: r.reason })}
             </Typography.Paragraph>
           ) : r.decidedByName ? (
-            <div style={{ fontSize: 12, marginTop: 4, color: 'rgba(0, 0, 0, 0.65)' }}>{t('partner.detail.decidedByAt', { name: r.decidedByName, at: formatDateTime(r.decidedAt) })}</div>
+            <div style={{ fontSize: 12, marginTop: 4, color: 'rgba(0, 0, 0, 0.65)' }}>
+              {t('partner.detail.decidedByAt', { name: r.decidedByName, at: formatDateTime(r.decidedAt) })}
+            </div>
           ) : null}
         </div>
       ),
     },
     { key: 'submittedAt', title: t('partner.detail.submittedAt'), width: 160, render: (_, r) => formatDateTime(r.submittedAt) },
     {
-      key: 'actions', title: t('partner.companies.actions'), width: 150,
+      key: 'actions',
+      title: t('partner.companies.actions'),
+      width: 150,
       // Exactly what the server answered with the registration (the company policy).
       render: (_, r) => (
         <Space>
           {r.actions.includes('approve') && (
-            <Button size="small" type="primary" onClick={() => act.approve({ id: r.companyId, name: r.companyName, type: r.type })} data-testid={`approve-${r.companyId}`}>{t('partner.decide.approve')}</Button>
+            <Button
+              size="small"
+              type="primary"
+              onClick={() => act.approve({ id: r.companyId, name: r.companyName, type: r.type })}
+              data-testid={`approve-${r.companyId}`}
+            >
+              {t('partner.decide.approve')}
+            </Button>
           )}
           {r.actions.includes('reject') && (
-            <Button size="small" danger onClick={() => act.reject({ id: r.companyId, name: r.companyName, type: r.type })} data-testid={`reject-${r.companyId}`}>{t('partner.decide.reject')}</Button>
+            <Button
+              size="small"
+              danger
+              onClick={() => act.reject({ id: r.companyId, name: r.companyName, type: r.type })}
+              data-testid={`reject-${r.companyId}`}
+            >
+              {t('partner.decide.reject')}
+            </Button>
           )}
         </Space>
       ),
@@ -97,7 +121,10 @@ export function RegistrationAuditTable({ onOpen }: { onOpen: (companyId: number)
             value={query.status ?? 'all'}
             style={{ width: 160 }}
             onChange={(v) => setQuery((q) => ({ ...q, pageNum: 1, status: v === 'all' ? undefined : v }))}
-            options={[{ value: 'all', label: t('partner.companies.allStatuses') }, ...(['pending', 'passed', 'rejected'] as const).map((s) => ({ value: s, label: t(`partner.audit.${s}`) }))]}
+            options={[
+              { value: 'all', label: t('partner.companies.allStatuses') },
+              ...(['pending', 'passed', 'rejected'] as const).map((s) => ({ value: s, label: t(`partner.audit.${s}`) })),
+            ]}
             aria-label={t('partner.companies.status')}
           />
         </Space>
@@ -110,7 +137,14 @@ export function RegistrationAuditTable({ onOpen }: { onOpen: (companyId: number)
         scroll={fitted.scroll}
         dataSource={data?.records ?? []}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('partner.decide.empty')} /> }}
-        pagination={{ current: query.pageNum, pageSize: query.pageSize, total: data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('common.total', { total }), onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })) }}
+        pagination={{
+          current: query.pageNum,
+          pageSize: query.pageSize,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('common.total', { total }),
+          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
+        }}
         data-testid="audit-table"
       />
     </>

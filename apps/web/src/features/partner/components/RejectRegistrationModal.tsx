@@ -33,8 +33,19 @@ export function RejectRegistrationModal({ target, onClose }: { target: { company
       destroyOnHidden
     >
       <Form form={form} layout="vertical" noValidate initialValues={{ reason: '' }}>
-        <Form.Item name="reason" label={t('partner.decide.reasonLabel')} rules={[zodRule(partnerCalls.rejectRegistration.data, 'reason')]} required>
-          <Input.TextArea rows={3} maxLength={REJECT_REASON_MAX} showCount placeholder={t('partner.decide.reasonPlaceholder')} data-testid="reject-reason" />
+        <Form.Item
+          name="reason"
+          label={t('partner.decide.reasonLabel')}
+          rules={[zodRule(partnerCalls.rejectRegistration.data, 'reason')]}
+          required
+        >
+          <Input.TextArea
+            rows={3}
+            maxLength={REJECT_REASON_MAX}
+            showCount
+            placeholder={t('partner.decide.reasonPlaceholder')}
+            data-testid="reject-reason"
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -16,18 +16,38 @@ export function RemoteAccessLinkModal({ link, onClose }: { link: RemoteLink | nu
   const { t } = useTranslation();
   const url = link ? `${window.location.origin}${link.path}` : '';
   return (
-    <Modal open={!!link} title={link ? t('partner.remote.title', { name: link.companyName }) : ''} onCancel={onClose} footer={null} destroyOnHidden>
+    <Modal
+      open={!!link}
+      title={link ? t('partner.remote.title', { name: link.companyName }) : ''}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+    >
       {link && (
         <Space direction="vertical" style={{ width: '100%' }} size="middle">
-          <Alert type="warning" showIcon title={t('partner.remote.linkReady', { until: formatDateTime(link.expiresAt), minutes: link.sessionMinutes })} />
+          <Alert
+            type="warning"
+            showIcon
+            title={t('partner.remote.linkReady', { until: formatDateTime(link.expiresAt), minutes: link.sessionMinutes })}
+          />
           <Input readOnly value={url} data-testid="remote-link" />
           <Space>
-            <Button type="primary" icon={<ExportOutlined />} href={url} target="_blank" rel="noopener" onClick={onClose} data-testid="remote-open">
+            <Button
+              type="primary"
+              icon={<ExportOutlined />}
+              href={url}
+              target="_blank"
+              rel="noopener"
+              onClick={onClose}
+              data-testid="remote-open"
+            >
               {t('partner.remote.openLink')}
             </Button>
             <Button
               icon={<CopyOutlined />}
-              onClick={() => void navigator.clipboard?.writeText(url).then(() => notify('success', 'partner-copy', t('partner.remote.copied')))}
+              onClick={() =>
+                void navigator.clipboard?.writeText(url).then(() => notify('success', 'partner-copy', t('partner.remote.copied')))
+              }
             >
               {t('partner.remote.copy')}
             </Button>

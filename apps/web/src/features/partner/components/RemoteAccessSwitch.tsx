@@ -21,7 +21,15 @@ export function RemoteAccessSwitch({ info }: { info: CorpInfo }) {
       onOk: async () => {
         try {
           const r = await set.mutateAsync(allow);
-          notify('success', 'partner-remote', allow ? t('partner.corp.turnedOn') : r.endedSessions ? t('partner.corp.endedSessions', { count: r.endedSessions }) : t('partner.corp.turnedOff'));
+          notify(
+            'success',
+            'partner-remote',
+            allow
+              ? t('partner.corp.turnedOn')
+              : r.endedSessions
+                ? t('partner.corp.endedSessions', { count: r.endedSessions })
+                : t('partner.corp.turnedOff'),
+          );
         } catch {
           /* shown by the API client */
         }
@@ -32,9 +40,18 @@ export function RemoteAccessSwitch({ info }: { info: CorpInfo }) {
       <Flex align="center" gap={12}>
         <SafetyCertificateOutlined style={{ fontSize: 20, color: '#1677ff' }} />
         <Typography.Text strong>{t('partner.corp.allowSuperior')}</Typography.Text>
-        <Switch checked={info.allowSuperiorAccess} disabled={!canSwitch} loading={set.isPending} onChange={change} data-testid="remote-access-switch" aria-label={t('partner.corp.allowSuperior')} />
+        <Switch
+          checked={info.allowSuperiorAccess}
+          disabled={!canSwitch}
+          loading={set.isPending}
+          onChange={change}
+          data-testid="remote-access-switch"
+          aria-label={t('partner.corp.allowSuperior')}
+        />
       </Flex>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>{t('partner.corp.allowSuperiorHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        {t('partner.corp.allowSuperiorHint')}
+      </Typography.Paragraph>
       {lockedForVisit && <Typography.Text type="warning">{t('partner.corp.remoteLocked')}</Typography.Text>}
     </Flex>
   );

@@ -4,18 +4,39 @@ import { useTranslation } from 'react-i18next';
 
 const STATUS_COLOR: Record<string, string> = { inactive: 'default', active: 'success', frozen: 'processing' };
 const AUDIT_COLOR: Record<AuditState, string> = { pending: 'warning', passed: 'success', rejected: 'error' };
-const LINK_COLOR: Record<InviteLinkState, string> = { valid: 'processing', expired: 'default', used: 'success', revoked: 'default', replaced: 'default', invalid: 'error' };
-const TYPE_COLOR: Record<CompanyType, string> = { supplier: 'gold', partner: 'purple', distributor: 'geekblue', installer: 'cyan', customer: 'lime' };
+const LINK_COLOR: Record<InviteLinkState, string> = {
+  valid: 'processing',
+  expired: 'default',
+  used: 'success',
+  revoked: 'default',
+  replaced: 'default',
+  invalid: 'error',
+};
+const TYPE_COLOR: Record<CompanyType, string> = {
+  supplier: 'gold',
+  partner: 'purple',
+  distributor: 'geekblue',
+  installer: 'cyan',
+  customer: 'lime',
+};
 
 /** Company state: not activated, activated, frozen (glossary: 未激活 / 已激活 / 已冻结). */
 export function CompanyStatusTag({ status }: { status: string }) {
   const { t } = useTranslation();
-  return <Tag color={STATUS_COLOR[status] ?? 'default'} data-status={status}>{t(`partner.status.${status}`)}</Tag>;
+  return (
+    <Tag color={STATUS_COLOR[status] ?? 'default'} data-status={status}>
+      {t(`partner.status.${status}`)}
+    </Tag>
+  );
 }
 
 export function AuditStatusTag({ status }: { status: AuditState }) {
   const { t } = useTranslation();
-  return <Tag color={AUDIT_COLOR[status]} data-audit={status}>{t(`partner.audit.${status}`)}</Tag>;
+  return (
+    <Tag color={AUDIT_COLOR[status]} data-audit={status}>
+      {t(`partner.audit.${status}`)}
+    </Tag>
+  );
 }
 
 export function LinkStateTag({ state }: { state: InviteLinkState }) {

@@ -7,8 +7,17 @@ import { renderPage } from '../../../test/render';
 import CorpInfoPage from './CorpInfoPage';
 
 const info = (actions: CorpInfoAction[]): CorpInfo => ({
-  id: 10, type: 'partner', name: 'Acme Security', contact: 'Pat', telephone: '', email: '', areaId: 1, logoFileId: null,
-  allowSuperiorAccess: false, areaOptions: [{ id: 1, displayName: 'Global RDC', displayNames: { 'en-US': 'Global RDC', 'zh-CN': '全球中心' } }], actions,
+  id: 10,
+  type: 'partner',
+  name: 'Acme Security',
+  contact: 'Pat',
+  telephone: '',
+  email: '',
+  areaId: 1,
+  logoFileId: null,
+  allowSuperiorAccess: false,
+  areaOptions: [{ id: 1, displayName: 'Global RDC', displayNames: { 'en-US': 'Global RDC', 'zh-CN': '全球中心' } }],
+  actions,
 });
 
 beforeEach(async () => {

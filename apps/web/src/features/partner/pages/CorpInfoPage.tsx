@@ -9,7 +9,12 @@ import { RemoteAccessSwitch } from '../components/RemoteAccessSwitch';
 export default function CorpInfoPage() {
   const { t } = useTranslation();
   const { data } = useCorpInfo();
-  if (!data) return <Card variant="borderless" className="portal-card"><Skeleton active /></Card>;
+  if (!data)
+    return (
+      <Card variant="borderless" className="portal-card">
+        <Skeleton active />
+      </Card>
+    );
   // What may be changed is what the server answered (its corporate-information policy).
   const editable = data.actions.includes('edit');
   return (

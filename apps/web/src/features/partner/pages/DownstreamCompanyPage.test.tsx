@@ -8,12 +8,35 @@ import { renderPage } from '../../../test/render';
 import DownstreamCompanyPage from './DownstreamCompanyPage';
 
 const company = (id: number, name: string, status: 'inactive' | 'active' | 'frozen', actions: CompanyAction[]) => ({
-  id, parentId: 10, type: 'installer', level: 0, name, logo: null, contact: '', telephone: '', email: '', areaId: 1, status,
-  userCount: status === 'inactive' ? 0 : 2, userLimit: 50, createdAt: '2025-03-01T08:00:00.000Z', actions,
+  id,
+  parentId: 10,
+  type: 'installer',
+  level: 0,
+  name,
+  logo: null,
+  contact: '',
+  telephone: '',
+  email: '',
+  areaId: 1,
+  status,
+  userCount: status === 'inactive' ? 0 : 2,
+  userLimit: 50,
+  createdAt: '2025-03-01T08:00:00.000Z',
+  actions,
 });
 const audit = (companyId: number, name: string, actions: RegistrationAuditAction[]) => ({
-  id: companyId, companyId, companyName: name, type: 'customer', applicantName: 'Ann', applicantEmail: 'ann@example.com', status: 'pending',
-  reason: null, submittedAt: '2025-03-02T08:00:00.000Z', decidedAt: null, decidedByName: null, actions,
+  id: companyId,
+  companyId,
+  companyName: name,
+  type: 'customer',
+  applicantName: 'Ann',
+  applicantEmail: 'ann@example.com',
+  status: 'pending',
+  reason: null,
+  submittedAt: '2025-03-02T08:00:00.000Z',
+  decidedAt: null,
+  decidedByName: null,
+  actions,
 });
 const STATS = { total: 0, byType: [], byStatus: [], byArea: [], users: { count: 0, limit: 0 }, atLimit: [], pendingAudits: 2 };
 
@@ -59,11 +82,14 @@ describe('DownstreamCompanyPage: actions come from the server only', () => {
 
   it('offers on each company exactly the actions answered with it', async () => {
     signIn(partnerOwner());
-    mockPartnerApi([], [
-      company(21, 'Nordic Installers', 'active', ['update', 'freeze', 'remoteAccess']),
-      company(22, 'Pending Installers', 'inactive', ['reinvite', 'undoInvite']),
-      company(23, 'Looked-at Installers', 'frozen', []),
-    ]);
+    mockPartnerApi(
+      [],
+      [
+        company(21, 'Nordic Installers', 'active', ['update', 'freeze', 'remoteAccess']),
+        company(22, 'Pending Installers', 'inactive', ['reinvite', 'undoInvite']),
+        company(23, 'Looked-at Installers', 'frozen', []),
+      ],
+    );
     const user = userEvent.setup({ delay: null });
     renderPage(<DownstreamCompanyPage />);
     await within(await screen.findByTestId('company-table')).findByText('Nordic Installers');
@@ -71,11 +97,19 @@ describe('DownstreamCompanyPage: actions come from the server only', () => {
 
     await user.click(screen.getByTestId('more-21'));
     let menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Edit company', 'Freeze', 'Remote access']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Edit company', 'Freeze', 'Remote access']);
 
     await user.click(screen.getByTestId('more-22'));
     menu = (await screen.findByRole('menuitem', { name: 'Re-invite' })).closest('ul')!;
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Re-invite', 'Undo invite']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Re-invite', 'Undo invite']);
   });
 
   it('offers approve and reject on a registration only as answered with it', async () => {

@@ -17,7 +17,11 @@ import { RegistrationAuditTable } from '../components/RegistrationAuditTable';
 
 const FILTER_TYPES: readonly CompanyType[] = ['partner', 'distributor', 'installer', 'customer'];
 
-const INVITE_KIND: Record<PartnerAction, InviteKind> = { inviteInstaller: 'installer', inviteDistributor: 'distributor', inviteCustomer: 'customer' };
+const INVITE_KIND: Record<PartnerAction, InviteKind> = {
+  inviteInstaller: 'installer',
+  inviteDistributor: 'distributor',
+  inviteCustomer: 'customer',
+};
 
 /** Downstream and partner companies: statistics, the company tree/list with its operations, invitations and the registration audit. */
 export default function DownstreamCompanyPage() {
@@ -77,14 +81,20 @@ export default function DownstreamCompanyPage() {
                           value={query.type ?? 'all'}
                           style={{ width: 170 }}
                           onChange={(v) => filter({ type: v === 'all' ? undefined : v })}
-                          options={[{ value: 'all', label: t('partner.companies.allTypes') }, ...FILTER_TYPES.map((v) => ({ value: v, label: t(`userType.${v}`) }))]}
+                          options={[
+                            { value: 'all', label: t('partner.companies.allTypes') },
+                            ...FILTER_TYPES.map((v) => ({ value: v, label: t(`userType.${v}`) })),
+                          ]}
                           aria-label={t('partner.companies.type')}
                         />
                         <Select<string>
                           value={query.status ?? 'all'}
                           style={{ width: 140 }}
                           onChange={(v) => filter({ status: v === 'all' ? undefined : (v as CompanyListQuery['status']) })}
-                          options={[{ value: 'all', label: t('partner.companies.allStatuses') }, ...COMPANY_STATUSES.map((v) => ({ value: v, label: t(`partner.status.${v}`) }))]}
+                          options={[
+                            { value: 'all', label: t('partner.companies.allStatuses') },
+                            ...COMPANY_STATUSES.map((v) => ({ value: v, label: t(`partner.status.${v}`) })),
+                          ]}
                           aria-label={t('partner.companies.status')}
                           data-testid="status-filter"
                         />
@@ -92,7 +102,10 @@ export default function DownstreamCompanyPage() {
                           value={query.areaId ?? 0}
                           style={{ width: 160 }}
                           onChange={(v) => filter({ areaId: v || undefined })}
-                          options={[{ value: 0, label: t('partner.companies.allAreas') }, ...(user?.areaList ?? []).map((a) => ({ value: a.id, label: areaName(a) }))]}
+                          options={[
+                            { value: 0, label: t('partner.companies.allAreas') },
+                            ...(user?.areaList ?? []).map((a) => ({ value: a.id, label: areaName(a) })),
+                          ]}
                           aria-label={t('partner.companies.area')}
                         />
                         <Button type="primary" icon={<SearchOutlined />} onClick={() => filter({ searchText: text.trim() || undefined })}>
@@ -100,7 +113,11 @@ export default function DownstreamCompanyPage() {
                         </Button>
                       </Space>
                       <Tooltip title={t('common.refresh')}>
-                        <Button icon={<ReloadOutlined />} onClick={() => void qc.invalidateQueries({ queryKey: partnerKeys.all })} aria-label={t('common.refresh')} />
+                        <Button
+                          icon={<ReloadOutlined />}
+                          onClick={() => void qc.invalidateQueries({ queryKey: partnerKeys.all })}
+                          aria-label={t('common.refresh')}
+                        />
                       </Tooltip>
                     </div>
                     <CompanyTable query={query} onQueryChange={setQuery} onOpen={setOpenId} />

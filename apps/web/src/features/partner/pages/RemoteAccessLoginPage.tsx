@@ -38,7 +38,8 @@ export default function RemoteAccessLoginPage() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const g = Number(grantId);
     const c = Number(coId);
-    const pending = Number.isSafeInteger(g) && Number.isSafeInteger(c) && token ? exchange(g, token, c) : Promise.reject(new Error('malformed link'));
+    const pending =
+      Number.isSafeInteger(g) && Number.isSafeInteger(c) && token ? exchange(g, token, c) : Promise.reject(new Error('malformed link'));
     pending.then(
       (tokens) => {
         if (cancelled) return;
@@ -47,7 +48,8 @@ export default function RemoteAccessLoginPage() {
         timer = setTimeout(() => navigate('/layout', { replace: true }), TOKEN_REDIRECT_DELAY_MS);
       },
       (e: unknown) => {
-        if (!cancelled) setState({ message: e instanceof ApiError && e.kind === 'server' ? e.message : t('partner.remoteLogin.failedText') });
+        if (!cancelled)
+          setState({ message: e instanceof ApiError && e.kind === 'server' ? e.message : t('partner.remoteLogin.failedText') });
       },
     );
     return () => {
@@ -63,13 +65,22 @@ export default function RemoteAccessLoginPage() {
     <PublicShell titleKey="publicPages.remoteLogin" width={560}>
       <Card variant="borderless" className="portal-card">
         {state === 'done' ? (
-          <Result status="success" title={t('partner.remoteLogin.done')} subTitle={t('partner.remoteLogin.redirecting')} data-testid="remote-login-done" />
+          <Result
+            status="success"
+            title={t('partner.remoteLogin.done')}
+            subTitle={t('partner.remoteLogin.redirecting')}
+            data-testid="remote-login-done"
+          />
         ) : (
           <Result
             status="warning"
             title={t('partner.remoteLogin.failedTitle')}
             subTitle={state.message}
-            extra={<Button type="primary" onClick={() => void navigate('/login')}>{t('partner.remoteLogin.backToLogin')}</Button>}
+            extra={
+              <Button type="primary" onClick={() => void navigate('/login')}>
+                {t('partner.remoteLogin.backToLogin')}
+              </Button>
+            }
             data-testid="remote-login-failed"
           />
         )}

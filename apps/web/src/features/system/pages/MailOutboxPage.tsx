@@ -11,7 +11,11 @@ const STATUS_COLOR: Record<Mail['status'], string> = { queued: 'processing', sen
 
 function MailBody({ mail }: { mail: Mail }) {
   const { t } = useTranslation();
-  const text = <pre className="portal-json" style={{ maxHeight: 360 }}>{mail.text}</pre>;
+  const text = (
+    <pre className="portal-json" style={{ maxHeight: 360 }}>
+      {mail.text}
+    </pre>
+  );
   return (
     <div data-testid={`mail-detail-${mail.id}`}>
       {mail.error && <Alert type="error" showIcon title={mail.error} style={{ marginBottom: 12 }} />}
@@ -22,7 +26,14 @@ function MailBody({ mail }: { mail: Mail }) {
             {
               key: 'html',
               label: t('mail.html'),
-              children: <iframe title={mail.subject} sandbox="" srcDoc={mail.html} style={{ width: '100%', height: 360, border: '1px solid #eef0f3', borderRadius: 6, background: '#fff' }} />,
+              children: (
+                <iframe
+                  title={mail.subject}
+                  sandbox=""
+                  srcDoc={mail.html}
+                  style={{ width: '100%', height: 360, border: '1px solid #eef0f3', borderRadius: 6, background: '#fff' }}
+                />
+              ),
             },
             { key: 'text', label: t('mail.text'), children: text },
           ]}

@@ -7,9 +7,19 @@ import { renderPage } from '../../../test/render';
 import OperationLogPage from './OperationLogPage';
 
 const log = (id: number) => ({
-  id, at: '2025-03-01T08:00:00.000Z', actorUserId: 1, actorName: id === 1 ? 'Max Boss' : 'Pat Partner', onBehalfOfUserId: id === 1 ? 12 : null, onBehalfOfName: id === 1 ? 'Dana Dealer' : null,
-  companyId: 10, action: 'customer/company/update', targetType: 'company', targetId: String(100 + id), before: { name: `Old ${id}` },
-  after: { name: `New ${id}` }, requestId: `req-${id}`,
+  id,
+  at: '2025-03-01T08:00:00.000Z',
+  actorUserId: 1,
+  actorName: id === 1 ? 'Max Boss' : 'Pat Partner',
+  onBehalfOfUserId: id === 1 ? 12 : null,
+  onBehalfOfName: id === 1 ? 'Dana Dealer' : null,
+  companyId: 10,
+  action: 'customer/company/update',
+  targetType: 'company',
+  targetId: String(100 + id),
+  before: { name: `Old ${id}` },
+  after: { name: `New ${id}` },
+  requestId: `req-${id}`,
 });
 
 beforeEach(async () => {
@@ -48,11 +58,15 @@ describe('OperationLogPage', () => {
   });
 
   it('filters by action', async () => {
-    const { calls } = mockApi((path) => (path === 'system/operation-log/page' ? { data: { records: [], total: 0, pageNum: 1, pageSize: 10 } } : undefined));
+    const { calls } = mockApi((path) =>
+      path === 'system/operation-log/page' ? { data: { records: [], total: 0, pageNum: 1, pageSize: 10 } } : undefined,
+    );
     const user = userEvent.setup({ delay: null });
     renderPage(<OperationLogPage />);
     // An empty log says what will fill it; an empty search says what to do (issue 11 §3).
-    expect(await screen.findByText('Nothing recorded yet. Changes made in the portal (users, companies, releases) appear here.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Nothing recorded yet. Changes made in the portal (users, companies, releases) appear here.'),
+    ).toBeInTheDocument();
     await user.type(await screen.findByRole('textbox', { name: 'Action' }), 'auth/login{Enter}');
     await waitFor(() => expect(calls.at(-1)?.body.data).toEqual({ pageNum: 1, pageSize: 10, action: 'auth/login' }));
     expect(await screen.findByText('Nothing matches these filters. Change or clear them to see more.')).toBeInTheDocument();

@@ -30,7 +30,10 @@ function LogDetail({ log }: { log: OperationLog }) {
         </Col>
       </Row>
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
-        {t('logs.requestId')}: <Typography.Text code copyable>{log.requestId}</Typography.Text>
+        {t('logs.requestId')}:{' '}
+        <Typography.Text code copyable>
+          {log.requestId}
+        </Typography.Text>
       </Typography.Text>
     </div>
   );
@@ -53,7 +56,13 @@ export default function OperationLogPage() {
 
   const columns: ColumnsType<OperationLog> = [
     { key: 'at', title: t('logs.time'), dataIndex: 'at', width: 170, render: (v: string) => formatDateTime(v) },
-    { key: 'actor', title: t('logs.actor'), dataIndex: 'actorName', width: 170, render: (v: string) => <CellText text={v || t('logs.system')} /> },
+    {
+      key: 'actor',
+      title: t('logs.actor'),
+      dataIndex: 'actorName',
+      width: 170,
+      render: (v: string) => <CellText text={v || t('logs.system')} />,
+    },
     {
       key: 'onBehalfOf',
       title: t('logs.onBehalfOf'),
@@ -83,7 +92,12 @@ export default function OperationLogPage() {
       key: 'target',
       title: t('logs.target'),
       width: 180,
-      render: (_: unknown, r) => <CellText text={r.targetType ? `${r.targetType}${r.targetId ? ` #${r.targetId}` : ''}` : ''} empty={<Typography.Text type="secondary">-</Typography.Text>} />,
+      render: (_: unknown, r) => (
+        <CellText
+          text={r.targetType ? `${r.targetType}${r.targetId ? ` #${r.targetId}` : ''}` : ''}
+          empty={<Typography.Text type="secondary">-</Typography.Text>}
+        />
+      ),
     },
   ];
 

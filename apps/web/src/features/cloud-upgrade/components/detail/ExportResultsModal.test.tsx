@@ -9,11 +9,29 @@ import { ExportResultsModal } from './ExportResultsModal';
 
 const DAY = 86_400_000;
 const task = {
-  taskId: 7, pkgId: 1, versionName: 'V2.0.0', productType: 'IPC', companyId: 10, companyName: 'Acme Security', releaseType: 'full', speed: null, grayCount: null,
-  areaIds: [2], countries: [], startAt: Date.now() - 3 * DAY, endAt: Date.now() + 30 * DAY, status: 'in_release', pauseReason: null, pauseDetail: null,
+  taskId: 7,
+  pkgId: 1,
+  versionName: 'V2.0.0',
+  productType: 'IPC',
+  companyId: 10,
+  companyName: 'Acme Security',
+  releaseType: 'full',
+  speed: null,
+  grayCount: null,
+  areaIds: [2],
+  countries: [],
+  startAt: Date.now() - 3 * DAY,
+  endAt: Date.now() + 30 * DAY,
+  status: 'in_release',
+  pauseReason: null,
+  pauseDetail: null,
   gates: { successThreshold: 90, errorThreshold: 20, minDevices: 10, reportTimeoutMinutes: 120 },
   counts: { targetQuantity: 3, noticeQuantity: 3, toUpgrade: 0, notified: 3, upgrading: 0, success: 3, failed: 0 },
-  createdAt: new Date(Date.now() - 3 * DAY).toISOString(), createdBy: 'Pat Partner', waves: [], currentWave: 1, history: [],
+  createdAt: new Date(Date.now() - 3 * DAY).toISOString(),
+  createdBy: 'Pat Partner',
+  waves: [],
+  currentWave: 1,
+  history: [],
 } as unknown as ReleaseTaskDetail;
 const DOWNLOAD = '/v1.0/customer-api/upgrade/result/export/download?task=7&signature=abc';
 
@@ -38,14 +56,22 @@ afterEach(() => {
 
 describe('ExportResultsModal', () => {
   it('asks for the results since the task was created, streams the file and saves it', async () => {
-    const { calls } = mockExportApi(() => new Response(new Uint8Array([80, 75, 3, 4, 1, 2, 3]), { headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': '7' } }));
+    const { calls } = mockExportApi(
+      () =>
+        new Response(new Uint8Array([80, 75, 3, 4, 1, 2, 3]), {
+          headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': '7' },
+        }),
+    );
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const onClose = vi.fn();
     const user = userEvent.setup({ delay: null });
     renderPage(<ExportResultsModal task={task} open onClose={onClose} />);
     await user.click(await screen.findByTestId('export-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const asked = calls.find((c) => c.path === 'upgrade/result/export')!.body.data as { taskId: number; range: { from: number; to: number } };
+    const asked = calls.find((c) => c.path === 'upgrade/result/export')!.body.data as {
+      taskId: number;
+      range: { from: number; to: number };
+    };
     expect(asked.taskId).toBe(7);
     // From the day the task was created to the end of today.
     expect(new Date(asked.range.from).toDateString()).toBe(new Date(Date.parse(task.createdAt)).toDateString());

@@ -9,7 +9,14 @@ import { translateValidation } from '../../../../lib/i18n/validation';
 import { notify } from '../../../../lib/notify';
 import { useExportResults } from '../../api/upgrade-api';
 import { formatBytes } from '../../lib/display';
-import { DownloadError, type DownloadProgress, EST_XLSX_BYTES_PER_ROW, fetchWithProgress, progressPercent, saveBlob } from '../../lib/download';
+import {
+  DownloadError,
+  type DownloadProgress,
+  EST_XLSX_BYTES_PER_ROW,
+  fetchWithProgress,
+  progressPercent,
+  saveBlob,
+} from '../../lib/download';
 
 interface ExportForm {
   range: [Dayjs | null, Dayjs | null] | null;
@@ -94,16 +101,29 @@ export function ExportResultsModal({ task, open, onClose }: { task: ReleaseTaskD
           rules={[
             {
               validator: (_r, v: ExportForm['range']) => {
-                const key = dateRangeError(v?.[0]?.startOf('day').valueOf(), v?.[1]?.endOf('day').valueOf(), EXPORT_RANGE_MAX_DAYS, 'validation.exportRangeTooLong');
+                const key = dateRangeError(
+                  v?.[0]?.startOf('day').valueOf(),
+                  v?.[1]?.endOf('day').valueOf(),
+                  EXPORT_RANGE_MAX_DAYS,
+                  'validation.exportRangeTooLong',
+                );
                 return key ? Promise.reject(new Error(translateValidation(key))) : Promise.resolve();
               },
             },
           ]}
         >
-          <DatePicker.RangePicker {...rangeLimit(EXPORT_RANGE_MAX_DAYS, 'validation.exportRangeTooLong', { noFuture: true })} style={{ width: '100%' }} aria-label={t('upgrade.export.range')} />
+          <DatePicker.RangePicker
+            {...rangeLimit(EXPORT_RANGE_MAX_DAYS, 'validation.exportRangeTooLong', { noFuture: true })}
+            style={{ width: '100%' }}
+            aria-label={t('upgrade.export.range')}
+          />
         </Form.Item>
         <Form.Item name="state" label={t('upgrade.detail.deviceState')}>
-          <Select allowClear placeholder={t('upgrade.export.allStates')} options={TASK_DEVICE_STATES.map((s) => ({ value: s, label: t(`upgrade.deviceState.${s}`) }))} />
+          <Select
+            allowClear
+            placeholder={t('upgrade.export.allStates')}
+            options={TASK_DEVICE_STATES.map((s) => ({ value: s, label: t(`upgrade.deviceState.${s}`) }))}
+          />
         </Form.Item>
       </Form>
       {progress && (

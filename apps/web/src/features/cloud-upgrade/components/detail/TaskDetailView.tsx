@@ -1,6 +1,30 @@
-import { ArrowLeftOutlined, DownloadOutlined, EditOutlined, FileTextOutlined, ReloadOutlined, RiseOutlined, SyncOutlined } from '../../../../components/icons';
+import {
+  ArrowLeftOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  FileTextOutlined,
+  ReloadOutlined,
+  RiseOutlined,
+  SyncOutlined,
+} from '../../../../components/icons';
 import { type ReleaseTaskDetail, CANARY_WAVES } from '@portal/contract';
-import { Alert, Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Space, Statistic, Tabs, Tag, Tooltip, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Flex,
+  Result,
+  Row,
+  Skeleton,
+  Space,
+  Statistic,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -46,7 +70,9 @@ function Stats({ task }: { task: ReleaseTaskDetail }) {
           </Col>
         ))}
         <Col xs={24} xl={3}>
-          <Typography.Text type="secondary" style={{ fontSize: 14 }}>{t('upgrade.field.progress')}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 14 }}>
+            {t('upgrade.field.progress')}
+          </Typography.Text>
           <div style={{ marginTop: 10 }}>
             <CountsBar counts={c} finished={FINISHED.includes(task.status)} width="100%" />
           </div>
@@ -72,14 +98,24 @@ export function TaskDetailView({ taskId, variant }: { taskId: number | null; var
   if (taskId === null || (error && isApiError(error) && error.kind === 'server')) {
     return (
       <Card variant="borderless" className="portal-card">
-        <Result status="404" title={t('upgrade.detail.notFound')} subTitle={error?.message} extra={<Button onClick={() => void navigate(INDEX_TASKS)}>{t('upgrade.backToList')}</Button>} />
+        <Result
+          status="404"
+          title={t('upgrade.detail.notFound')}
+          subTitle={error?.message}
+          extra={<Button onClick={() => void navigate(INDEX_TASKS)}>{t('upgrade.backToList')}</Button>}
+        />
       </Card>
     );
   }
   if (error) {
     return (
       <Card variant="borderless" className="portal-card">
-        <Result status="error" title={t('upgrade.loadFailed')} subTitle={error.message} extra={<Button onClick={() => void refetch()}>{t('common.retry')}</Button>} />
+        <Result
+          status="error"
+          title={t('upgrade.loadFailed')}
+          subTitle={error.message}
+          extra={<Button onClick={() => void refetch()}>{t('common.retry')}</Button>}
+        />
       </Card>
     );
   }
@@ -105,14 +141,23 @@ export function TaskDetailView({ taskId, variant }: { taskId: number | null; var
           type="info"
           showIcon
           title={t(gray ? 'upgrade.detail.isGray' : 'upgrade.detail.notGray')}
-          action={<Button size="small" onClick={() => void navigate(`${otherPath}?taskId=${task.taskId}`, { replace: true })}>{t('upgrade.detail.open')}</Button>}
+          action={
+            <Button size="small" onClick={() => void navigate(`${otherPath}?taskId=${task.taskId}`, { replace: true })}>
+              {t('upgrade.detail.open')}
+            </Button>
+          }
         />
       )}
       <Card variant="borderless" className="portal-card">
         <Flex justify="space-between" align="flex-start" wrap gap={12}>
           <Space orientation="vertical" size={4}>
             <Space wrap>
-              <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => void navigate(INDEX_TASKS)} aria-label={t('upgrade.backToList')} />
+              <Button
+                type="text"
+                icon={<ArrowLeftOutlined />}
+                onClick={() => void navigate(INDEX_TASKS)}
+                aria-label={t('upgrade.backToList')}
+              />
               <Typography.Title level={4} style={{ margin: 0 }} data-testid="task-title">
                 {t('upgrade.detail.taskTitle', { id: task.taskId, version: task.versionName })}
               </Typography.Title>
@@ -181,9 +226,13 @@ export function TaskDetailView({ taskId, variant }: { taskId: number | null; var
           </Descriptions.Item>
           <Descriptions.Item label={t('upgrade.field.releaseType')}>
             {t(`upgrade.releaseType.${task.releaseType}`)}
-            {gray && task.grayCount ? ` · ${t('upgrade.detail.grayOf', { count: task.grayCount, speed: task.speed ? t(`upgrade.speed.${task.speed}`) : '-' })}` : ''}
+            {gray && task.grayCount
+              ? ` · ${t('upgrade.detail.grayOf', { count: task.grayCount, speed: task.speed ? t(`upgrade.speed.${task.speed}`) : '-' })}`
+              : ''}
           </Descriptions.Item>
-          <Descriptions.Item label={t('upgrade.field.regions')}>{task.areaIds.length ? areaNames(task.areaIds).join(', ') : '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('upgrade.field.regions')}>
+            {task.areaIds.length ? areaNames(task.areaIds).join(', ') : '-'}
+          </Descriptions.Item>
           <Descriptions.Item label={t('upgrade.wizard.countries')}>
             {task.countries.length ? task.countries.map((c) => countryName(c, locale)).join(', ') : t('upgrade.wizard.allCountries')}
           </Descriptions.Item>
@@ -224,7 +273,11 @@ export function TaskDetailView({ taskId, variant }: { taskId: number | null; var
       <Card variant="borderless" className="portal-card" styles={{ body: { paddingTop: 8 } }}>
         <Tabs
           items={[
-            { key: 'countries', label: t('upgrade.detail.byCountry'), children: <CountryResults taskId={task.taskId} live={live} stamp={taskStamp(task)} /> },
+            {
+              key: 'countries',
+              label: t('upgrade.detail.byCountry'),
+              children: <CountryResults taskId={task.taskId} live={live} stamp={taskStamp(task)} />,
+            },
             { key: 'devices', label: t('upgrade.detail.devices'), children: <TaskDevicesTable task={task} live={live} /> },
             { key: 'history', label: t('upgrade.detail.history'), children: <TaskHistory task={task} /> },
           ]}

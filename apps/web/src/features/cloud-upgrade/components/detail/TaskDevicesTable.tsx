@@ -13,7 +13,19 @@ import { type TaskDevicesQuery, taskStamp, useTaskCountries, useTaskDevices } fr
 import { countryName, displayMac } from '../../lib/display';
 import { DeviceStateTag } from '../StatusTags';
 
-type Row = { deviceId: number; sn: string; mac: string; model: string; country: string; wave: number; state: (typeof TASK_DEVICE_STATES)[number]; fromVersion: string; reportedVersion: string | null; errorCode: string | null; updatedAt: string };
+type Row = {
+  deviceId: number;
+  sn: string;
+  mac: string;
+  model: string;
+  country: string;
+  wave: number;
+  state: (typeof TASK_DEVICE_STATES)[number];
+  fromVersion: string;
+  reportedVersion: string | null;
+  errorCode: string | null;
+  updatedAt: string;
+};
 type Filters = Omit<TaskDevicesQuery, 'pageNum' | 'pageSize' | 'taskId'>;
 
 /** The devices of a task: state, country, wave and text filters, and a report-time range of at most 31 days. */
@@ -42,11 +54,34 @@ export function TaskDevicesTable({ task, live }: { task: ReleaseTaskDetail; live
   };
 
   const columns: ColumnsType<Row> = [
-    { key: 'sn', title: 'SN', dataIndex: 'sn', width: 150, render: (v: string) => <Typography.Text copyable={{ text: v }} ellipsis={{ tooltip: v }} style={{ maxWidth: '100%' }}>{v}</Typography.Text> },
+    {
+      key: 'sn',
+      title: 'SN',
+      dataIndex: 'sn',
+      width: 150,
+      render: (v: string) => (
+        <Typography.Text copyable={{ text: v }} ellipsis={{ tooltip: v }} style={{ maxWidth: '100%' }}>
+          {v}
+        </Typography.Text>
+      ),
+    },
     { key: 'mac', title: 'MAC', dataIndex: 'mac', width: 150, render: (v: string) => <span className="portal-mac">{displayMac(v)}</span> },
     // From 1600 px: below, the columns after it take the width (the SN names the device).
-    { key: 'model', title: t('upgrade.field.model'), dataIndex: 'model', width: 110, responsive: ['xxl'], render: (v: string) => <CellText text={v} /> },
-    { key: 'country', title: t('upgrade.field.country'), dataIndex: 'country', width: 120, render: (c: string) => <CellText text={countryName(c, locale)} /> },
+    {
+      key: 'model',
+      title: t('upgrade.field.model'),
+      dataIndex: 'model',
+      width: 110,
+      responsive: ['xxl'],
+      render: (v: string) => <CellText text={v} />,
+    },
+    {
+      key: 'country',
+      title: t('upgrade.field.country'),
+      dataIndex: 'country',
+      width: 120,
+      render: (c: string) => <CellText text={countryName(c, locale)} />,
+    },
     { key: 'wave', title: t('upgrade.wave.wave'), dataIndex: 'wave', width: 70, align: 'right' },
     {
       // A failed device's error code under its state: one column fewer at 1366 px.
@@ -59,7 +94,11 @@ export function TaskDevicesTable({ task, live }: { task: ReleaseTaskDetail; live
           <DeviceStateTag state={s} />
           {r.errorCode && (
             <div style={{ fontSize: 12 }}>
-              <Typography.Text type="danger" ellipsis={{ tooltip: t('upgrade.labelValue', { label: t('upgrade.field.errorCode'), value: r.errorCode }) }} style={{ maxWidth: '100%' }}>
+              <Typography.Text
+                type="danger"
+                ellipsis={{ tooltip: t('upgrade.labelValue', { label: t('upgrade.field.errorCode'), value: r.errorCode }) }}
+                style={{ maxWidth: '100%' }}
+              >
                 {r.errorCode}
               </Typography.Text>
             </div>
@@ -77,13 +116,26 @@ export function TaskDevicesTable({ task, live }: { task: ReleaseTaskDetail; live
         </span>
       ),
     },
-    { key: 'updatedAt', title: t('upgrade.field.reportedAt'), dataIndex: 'updatedAt', width: 160, render: (v: string) => formatDateTime(v) },
+    {
+      key: 'updatedAt',
+      title: t('upgrade.field.reportedAt'),
+      dataIndex: 'updatedAt',
+      width: 160,
+      render: (v: string) => formatDateTime(v),
+    },
   ];
 
   return (
     <>
       <ListToolbar
-        search={{ value: searchText, onChange: setSearchText, placeholder: t('upgrade.detail.deviceSearch'), label: t('upgrade.detail.deviceSearchLabel'), width: 220, maxLength: 64 }}
+        search={{
+          value: searchText,
+          onChange: setSearchText,
+          placeholder: t('upgrade.detail.deviceSearch'),
+          label: t('upgrade.detail.deviceSearchLabel'),
+          width: 220,
+          maxLength: 64,
+        }}
         onSearch={() => list.setFilters({ searchText: searchText.trim() || undefined })}
         onReset={() => {
           setSearchText('');

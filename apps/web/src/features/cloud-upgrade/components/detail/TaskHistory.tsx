@@ -21,9 +21,7 @@ export function TaskHistory({ task }: { task: ReleaseTaskDetail }) {
         content: (
           <div>
             <Typography.Text strong>{actionLabel(h.action)}</Typography.Text>{' '}
-            <Typography.Text type="secondary">
-              {h.from ? `${stateLabel(h.from)} → ${stateLabel(h.to)}` : stateLabel(h.to)}
-            </Typography.Text>
+            <Typography.Text type="secondary">{h.from ? `${stateLabel(h.from)} → ${stateLabel(h.to)}` : stateLabel(h.to)}</Typography.Text>
             <div style={{ fontSize: 12 }}>
               <Typography.Text type="secondary">
                 {formatDateTime(h.at)} · {byLabel(h.by)}

@@ -27,15 +27,37 @@ export function WavesPanel({ task }: { task: ReleaseTaskDetail }) {
           render: (_, w) => (
             <span>
               {t('upgrade.wave.nth', { n: w.index })}
-              {w.isPromotion && <Tag color="purple" style={{ marginInlineStart: 6 }}>{t('upgrade.wave.promotion')}</Tag>}
-              {w.index === task.currentWave && <Tag color="processing" style={{ marginInlineStart: 6 }}>{t('upgrade.wave.current')}</Tag>}
+              {w.isPromotion && (
+                <Tag color="purple" style={{ marginInlineStart: 6 }}>
+                  {t('upgrade.wave.promotion')}
+                </Tag>
+              )}
+              {w.index === task.currentWave && (
+                <Tag color="processing" style={{ marginInlineStart: 6 }}>
+                  {t('upgrade.wave.current')}
+                </Tag>
+              )}
             </span>
           ),
         },
         { key: 'size', title: t('upgrade.wave.size'), dataIndex: 'size', align: 'right', width: 90 },
         { key: 'notified', title: t('upgrade.counts.notified'), dataIndex: 'notified', align: 'right', width: 90 },
-        { key: 'success', title: t('upgrade.counts.success'), dataIndex: 'success', align: 'right', width: 90, render: (v: number) => <Typography.Text type="success">{v}</Typography.Text> },
-        { key: 'failed', title: t('upgrade.counts.failed'), dataIndex: 'failed', align: 'right', width: 90, render: (v: number) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : v) },
+        {
+          key: 'success',
+          title: t('upgrade.counts.success'),
+          dataIndex: 'success',
+          align: 'right',
+          width: 90,
+          render: (v: number) => <Typography.Text type="success">{v}</Typography.Text>,
+        },
+        {
+          key: 'failed',
+          title: t('upgrade.counts.failed'),
+          dataIndex: 'failed',
+          align: 'right',
+          width: 90,
+          render: (v: number) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : v),
+        },
         {
           key: 'rate',
           title: t('upgrade.wave.successRate', { threshold }),
@@ -46,8 +68,18 @@ export function WavesPanel({ task }: { task: ReleaseTaskDetail }) {
               <Tooltip title={t(reached ? 'upgrade.wave.gateReached' : 'upgrade.wave.gateNotReached', { rate: w.successRate, threshold })}>
                 <Flex align="center" gap={8}>
                   <div style={{ position: 'relative', flex: 1, height: 8, borderRadius: 4, background: '#eef0f3' }}>
-                    <div style={{ width: `${Math.min(100, w.successRate)}%`, height: '100%', borderRadius: 4, background: reached ? '#52c41a' : w.startedAt ? '#faad14' : '#d9d9d9' }} />
-                    <div aria-hidden style={{ position: 'absolute', top: -3, bottom: -3, left: `${threshold}%`, borderLeft: '2px solid #595959' }} />
+                    <div
+                      style={{
+                        width: `${Math.min(100, w.successRate)}%`,
+                        height: '100%',
+                        borderRadius: 4,
+                        background: reached ? '#52c41a' : w.startedAt ? '#faad14' : '#d9d9d9',
+                      }}
+                    />
+                    <div
+                      aria-hidden
+                      style={{ position: 'absolute', top: -3, bottom: -3, left: `${threshold}%`, borderLeft: '2px solid #595959' }}
+                    />
                   </div>
                   <Typography.Text style={{ minWidth: 48, textAlign: 'right', fontSize: 12 }} type={reached ? 'success' : undefined}>
                     {w.successRate}%
@@ -57,7 +89,14 @@ export function WavesPanel({ task }: { task: ReleaseTaskDetail }) {
             );
           },
         },
-        { key: 'startedAt', title: t('upgrade.wave.startedAt'), dataIndex: 'startedAt', width: 170, render: (v: string | null) => (v ? formatDateTime(v) : <Typography.Text type="secondary">{t('upgrade.wave.notStarted')}</Typography.Text>) },
+        {
+          key: 'startedAt',
+          title: t('upgrade.wave.startedAt'),
+          dataIndex: 'startedAt',
+          width: 170,
+          render: (v: string | null) =>
+            v ? formatDateTime(v) : <Typography.Text type="secondary">{t('upgrade.wave.notStarted')}</Typography.Text>,
+        },
       ]}
     />
   );

@@ -49,12 +49,16 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
       destroyOnHidden
       footer={
         result ? (
-          <Button type="primary" onClick={onClose}>{t('upgrade.close')}</Button>
+          <Button type="primary" onClick={onClose}>
+            {t('upgrade.close')}
+          </Button>
         ) : (
           <Flex justify="space-between">
             <TemplateDownloadButton kind="devices" />
             <span>
-              <Button onClick={onClose} style={{ marginInlineEnd: 8 }}>{t('upgrade.cancel')}</Button>
+              <Button onClick={onClose} style={{ marginInlineEnd: 8 }}>
+                {t('upgrade.cancel')}
+              </Button>
               <Button type="primary" onClick={() => void run()} loading={uploading} disabled={!file} data-testid="import-submit">
                 {t('upgrade.devices.import.submit')}
               </Button>
@@ -66,10 +70,22 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
       {result ? (
         <Flex vertical gap={16} data-testid="import-result">
           <Row gutter={16}>
-            <Col span={6}><Statistic title={t('upgrade.devices.import.total')} value={result.total} /></Col>
-            <Col span={6}><Statistic title={t('upgrade.devices.import.created')} value={result.created} styles={{ content: { color: '#389e0d' } }} /></Col>
-            <Col span={6}><Statistic title={t('upgrade.devices.import.updated')} value={result.updated} styles={{ content: { color: '#1668dc' } }} /></Col>
-            <Col span={6}><Statistic title={t('upgrade.devices.import.failed')} value={result.failed} styles={{ content: { color: result.failed ? '#cf1322' : undefined } }} /></Col>
+            <Col span={6}>
+              <Statistic title={t('upgrade.devices.import.total')} value={result.total} />
+            </Col>
+            <Col span={6}>
+              <Statistic title={t('upgrade.devices.import.created')} value={result.created} styles={{ content: { color: '#389e0d' } }} />
+            </Col>
+            <Col span={6}>
+              <Statistic title={t('upgrade.devices.import.updated')} value={result.updated} styles={{ content: { color: '#1668dc' } }} />
+            </Col>
+            <Col span={6}>
+              <Statistic
+                title={t('upgrade.devices.import.failed')}
+                value={result.failed}
+                styles={{ content: { color: result.failed ? '#cf1322' : undefined } }}
+              />
+            </Col>
           </Row>
           {result.failed > 0 ? (
             <Alert
@@ -79,7 +95,14 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
               description={t('upgrade.devices.import.errorFileHint')}
               action={
                 result.errorFileUrl ? (
-                  <Button size="small" icon={<DownloadOutlined />} href={result.errorFileUrl} target="_blank" rel="noopener" data-testid="import-error-file">
+                  <Button
+                    size="small"
+                    icon={<DownloadOutlined />}
+                    href={result.errorFileUrl}
+                    target="_blank"
+                    rel="noopener"
+                    data-testid="import-error-file"
+                  >
                     {t('upgrade.devices.import.errorFile')}
                   </Button>
                 ) : undefined
@@ -93,14 +116,23 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
         <Flex vertical gap={12}>
           <Upload.Dragger accept=".xlsx" multiple={false} showUploadList={false} beforeUpload={pick} data-testid="import-file">
             <Flex vertical align="center" gap={2}>
-              {file ? <FileExcelOutlined style={{ fontSize: 28, color: '#389e0d' }} /> : <InboxOutlined style={{ fontSize: 28, color: '#1668dc' }} />}
+              {file ? (
+                <FileExcelOutlined style={{ fontSize: 28, color: '#389e0d' }} />
+              ) : (
+                <InboxOutlined style={{ fontSize: 28, color: '#1668dc' }} />
+              )}
               <Typography.Text>{file ? file.name : t('upgrade.devices.import.drop')}</Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('upgrade.devices.import.limits', { rows: IMPORT_MAX_ROWS.toLocaleString() })}</Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t('upgrade.devices.import.limits', { rows: IMPORT_MAX_ROWS.toLocaleString() })}
+              </Typography.Text>
             </Flex>
           </Upload.Dragger>
           {problem && <Alert type="error" showIcon title={problem} />}
           <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 0 }}>
-            {t('upgrade.devices.import.columns', { columns: DEVICE_IMPORT_COLUMNS.join(', '), required: DEVICE_IMPORT_REQUIRED.join(', ') })}
+            {t('upgrade.devices.import.columns', {
+              columns: DEVICE_IMPORT_COLUMNS.join(', '),
+              required: DEVICE_IMPORT_REQUIRED.join(', '),
+            })}
           </Typography.Paragraph>
         </Flex>
       )}

@@ -36,7 +36,17 @@ export function ProvisioningKeyCard() {
     });
 
   return (
-    <Card variant="borderless" className="portal-card" title={<Space><KeyOutlined />{t('upgrade.devices.key.title')}</Space>} data-testid="provisioning-key">
+    <Card
+      variant="borderless"
+      className="portal-card"
+      title={
+        <Space>
+          <KeyOutlined />
+          {t('upgrade.devices.key.title')}
+        </Space>
+      }
+      data-testid="provisioning-key"
+    >
       {key.isLoading ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : key.isError ? (
@@ -44,10 +54,21 @@ export function ProvisioningKeyCard() {
       ) : (
         <Flex vertical gap={12}>
           <Flex gap={8} align="center" wrap>
-            <Typography.Text code copyable={{ text: value, tooltips: [t('upgrade.copy'), t('upgrade.copied')] }} style={{ fontSize: 14 }} data-testid="provisioning-key-value">
+            <Typography.Text
+              code
+              copyable={{ text: value, tooltips: [t('upgrade.copy'), t('upgrade.copied')] }}
+              style={{ fontSize: 14 }}
+              data-testid="provisioning-key-value"
+            >
               {shown ? value : masked}
             </Typography.Text>
-            <Button size="small" type="text" icon={shown ? <EyeInvisibleOutlined /> : <EyeOutlined />} onClick={() => setShown(!shown)} aria-label={t(shown ? 'upgrade.devices.key.hide' : 'upgrade.devices.key.show')} />
+            <Button
+              size="small"
+              type="text"
+              icon={shown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+              onClick={() => setShown(!shown)}
+              aria-label={t(shown ? 'upgrade.devices.key.hide' : 'upgrade.devices.key.show')}
+            />
             <Button size="small" danger icon={<RedoOutlined />} onClick={confirmReset} loading={reset.isPending}>
               {t('upgrade.devices.key.reset')}
             </Button>

@@ -3,11 +3,26 @@ import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** How a gray release of `count` devices moves at `speed`: its waves, their sizes and pacing. */
-export function GrayWaves({ count, speed, successThreshold, canary = CANARY_WAVES }: { count: number; speed: CanarySpeed; successThreshold: number; canary?: Record<string, { shares: readonly number[]; paceMinutes: number }> }) {
+export function GrayWaves({
+  count,
+  speed,
+  successThreshold,
+  canary = CANARY_WAVES,
+}: {
+  count: number;
+  speed: CanarySpeed;
+  successThreshold: number;
+  canary?: Record<string, { shares: readonly number[]; paceMinutes: number }>;
+}) {
   const { t } = useTranslation();
   const plan = canary[speed] ?? CANARY_WAVES[speed];
   const sizes = canaryWaveSizes(count, speed);
-  const rows = sizes.map((size, i) => ({ index: i + 1, size, share: Math.round((plan.shares[i] ?? 0) * 1000) / 10, pace: i === 0 ? 0 : plan.paceMinutes }));
+  const rows = sizes.map((size, i) => ({
+    index: i + 1,
+    size,
+    share: Math.round((plan.shares[i] ?? 0) * 1000) / 10,
+    pace: i === 0 ? 0 : plan.paceMinutes,
+  }));
   return (
     <div data-testid="gray-waves">
       <Table
@@ -22,7 +37,12 @@ export function GrayWaves({ count, speed, successThreshold, canary = CANARY_WAVE
           {
             key: 'start',
             title: t('upgrade.wave.startsWhen'),
-            render: (_, r) => (r.index === 1 ? t('upgrade.wave.atStart') : r.pace > 0 ? t('upgrade.wave.afterGateAndPace', { threshold: successThreshold, minutes: r.pace }) : t('upgrade.wave.afterGate', { threshold: successThreshold })),
+            render: (_, r) =>
+              r.index === 1
+                ? t('upgrade.wave.atStart')
+                : r.pace > 0
+                  ? t('upgrade.wave.afterGateAndPace', { threshold: successThreshold, minutes: r.pace })
+                  : t('upgrade.wave.afterGate', { threshold: successThreshold }),
           },
         ]}
       />

@@ -55,10 +55,19 @@ export function PackageStep() {
             <Descriptions.Item label={t('upgrade.field.compatibleVersions')}>{chosen.compatibleVersions.join(', ')}</Descriptions.Item>
             <Descriptions.Item label={t('upgrade.field.size')}>{formatBytes(chosen.size)}</Descriptions.Item>
             <Descriptions.Item label={t('upgrade.field.validity')}>
-              {chosen.validUntil ? t('upgrade.validUntil', { date: formatDateTime(chosen.validUntil) }) : t('upgrade.daysCount', { count: chosen.validityDays })}
+              {chosen.validUntil
+                ? t('upgrade.validUntil', { date: formatDateTime(chosen.validUntil) })
+                : t('upgrade.daysCount', { count: chosen.validityDays })}
             </Descriptions.Item>
           </Descriptions>
-          {chosen.status !== 'synced' && <Alert type="warning" showIcon title={t('upgrade.wizard.notSynced', { status: t(`upgrade.packageStatus.${chosen.status}`) })} style={{ marginTop: 8 }} />}
+          {chosen.status !== 'synced' && (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('upgrade.wizard.notSynced', { status: t(`upgrade.packageStatus.${chosen.status}`) })}
+              style={{ marginTop: 8 }}
+            />
+          )}
         </Card>
       )}
       <Form.Item name="releaseType" label={t('upgrade.wizard.releaseType')} required>
@@ -68,10 +77,27 @@ export function PackageStep() {
               const disabled = !!chosen?.isTest && type !== 'specified';
               return (
                 <Col xs={24} md={8} key={type}>
-                  <Radio value={type} disabled={disabled} className="upgrade-type-card" style={{ width: '100%', alignItems: 'flex-start', border: '1px solid #e5e7eb', borderRadius: 8, padding: 12, height: '100%' }}>
+                  <Radio
+                    value={type}
+                    disabled={disabled}
+                    className="upgrade-type-card"
+                    style={{
+                      width: '100%',
+                      alignItems: 'flex-start',
+                      border: '1px solid #e5e7eb',
+                      borderRadius: 8,
+                      padding: 12,
+                      height: '100%',
+                    }}
+                  >
                     <Flex vertical gap={2}>
                       <Typography.Text strong>
-                        {t(`upgrade.releaseType.${type}`)} {type === 'gray' && <Tag color="purple" style={{ marginInlineStart: 4 }}>{t('upgrade.wizard.recommended')}</Tag>}
+                        {t(`upgrade.releaseType.${type}`)}{' '}
+                        {type === 'gray' && (
+                          <Tag color="purple" style={{ marginInlineStart: 4 }}>
+                            {t('upgrade.wizard.recommended')}
+                          </Tag>
+                        )}
                       </Typography.Text>
                       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                         {t(`upgrade.releaseTypeHint.${type}`)}

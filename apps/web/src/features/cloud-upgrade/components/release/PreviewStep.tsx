@@ -27,7 +27,12 @@ function PreviewDetail({ preview, grayWaves }: { preview: ReleasePreview; grayWa
             <Statistic
               title={t(`upgrade.preview.${k}`)}
               value={preview[k]}
-              styles={{ content: { fontSize: 22, color: k === 'targetQuantity' ? '#1668dc' : k === 'noticeQuantity' ? '#389e0d' : preview[k] > 0 ? '#d48806' : undefined } }}
+              styles={{
+                content: {
+                  fontSize: 22,
+                  color: k === 'targetQuantity' ? '#1668dc' : k === 'noticeQuantity' ? '#389e0d' : preview[k] > 0 ? '#d48806' : undefined,
+                },
+              }}
             />
           </Col>
         ))}
@@ -62,12 +67,20 @@ function PreviewDetail({ preview, grayWaves }: { preview: ReleasePreview; grayWa
                 render: (_, r) => (
                   <>
                     {t('upgrade.wave.nth', { n: r.index })}
-                    {grayWaves !== undefined && r.index > grayWaves && <Tag color="purple" style={{ marginInlineStart: 6 }}>{t('upgrade.wave.promotion')}</Tag>}
+                    {grayWaves !== undefined && r.index > grayWaves && (
+                      <Tag color="purple" style={{ marginInlineStart: 6 }}>
+                        {t('upgrade.wave.promotion')}
+                      </Tag>
+                    )}
                   </>
                 ),
               },
               { key: 'size', title: t('upgrade.wave.devices'), dataIndex: 'size', align: 'right' },
-              { key: 'pace', title: t('upgrade.wave.pace'), render: (_, r) => (r.paceMinutes ? t('upgrade.minutesCount', { count: r.paceMinutes }) : '-') },
+              {
+                key: 'pace',
+                title: t('upgrade.wave.pace'),
+                render: (_, r) => (r.paceMinutes ? t('upgrade.minutesCount', { count: r.paceMinutes }) : '-'),
+              },
             ]}
           />
         </Col>
@@ -84,7 +97,9 @@ export function PreviewStep({ rows, loading, onRefresh }: { rows: PreviewRow[]; 
   return (
     <Flex vertical gap={16} data-testid="release-preview">
       <Flex justify="space-between" align="center">
-        <Typography.Text type="secondary">{rows.length > 1 ? t('upgrade.preview.batch', { count: rows.length }) : t('upgrade.preview.single')}</Typography.Text>
+        <Typography.Text type="secondary">
+          {rows.length > 1 ? t('upgrade.preview.batch', { count: rows.length }) : t('upgrade.preview.single')}
+        </Typography.Text>
         <Button icon={<ReloadOutlined />} onClick={onRefresh} loading={loading}>
           {t('upgrade.preview.refresh')}
         </Button>
@@ -101,8 +116,23 @@ export function PreviewStep({ rows, loading, onRefresh }: { rows: PreviewRow[]; 
             pagination={false}
             dataSource={rows}
             columns={[
-              { key: 'label', title: t('upgrade.preview.task'), dataIndex: 'label', render: (v: string, _r, i) => <><Tag>{i + 1}</Tag>{v}</> },
-              ...NUMBERS.map((k) => ({ key: k, title: t(`upgrade.preview.${k}`), align: 'right' as const, render: (_: unknown, r: PreviewRow) => r.preview?.[k] ?? '-' })),
+              {
+                key: 'label',
+                title: t('upgrade.preview.task'),
+                dataIndex: 'label',
+                render: (v: string, _r, i) => (
+                  <>
+                    <Tag>{i + 1}</Tag>
+                    {v}
+                  </>
+                ),
+              },
+              ...NUMBERS.map((k) => ({
+                key: k,
+                title: t(`upgrade.preview.${k}`),
+                align: 'right' as const,
+                render: (_: unknown, r: PreviewRow) => r.preview?.[k] ?? '-',
+              })),
             ]}
             summary={() => (
               <Table.Summary.Row>
@@ -117,11 +147,35 @@ export function PreviewStep({ rows, loading, onRefresh }: { rows: PreviewRow[]; 
               </Table.Summary.Row>
             )}
           />
-          {ready.length > 0 && <Tabs size="small" items={ready.map((r, i) => ({ key: r.key, label: `${i + 1}. ${r.label}`, children: <PreviewDetail preview={r.preview} grayWaves={r.grayWaves} /> }))} />}
+          {ready.length > 0 && (
+            <Tabs
+              size="small"
+              items={ready.map((r, i) => ({
+                key: r.key,
+                label: `${i + 1}. ${r.label}`,
+                children: <PreviewDetail preview={r.preview} grayWaves={r.grayWaves} />,
+              }))}
+            />
+          )}
         </>
       )}
-      {!loading && ready.length < rows.length && <Alert type="error" showIcon title={t('upgrade.preview.failed')} description={t('upgrade.preview.failedHint')} data-testid="preview-failed" />}
-      {empty.length > 0 && <Alert type="warning" showIcon title={t('upgrade.preview.emptyWarning', { count: empty.length })} description={t('upgrade.preview.emptyHint')} />}
+      {!loading && ready.length < rows.length && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('upgrade.preview.failed')}
+          description={t('upgrade.preview.failedHint')}
+          data-testid="preview-failed"
+        />
+      )}
+      {empty.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('upgrade.preview.emptyWarning', { count: empty.length })}
+          description={t('upgrade.preview.emptyHint')}
+        />
+      )}
     </Flex>
   );
 }

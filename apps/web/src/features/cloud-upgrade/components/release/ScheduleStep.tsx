@@ -41,7 +41,12 @@ export function ScheduleStep() {
           },
         ]}
       >
-        <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: 380 }} aria-label={t('upgrade.wizard.window')} />
+        <DatePicker.RangePicker
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          style={{ width: 380 }}
+          aria-label={t('upgrade.wizard.window')}
+        />
       </Form.Item>
       <GateFields />
     </>
@@ -76,7 +81,12 @@ export function GateFields() {
                 },
               ]}
             >
-              <InputNumber precision={0} style={{ width: '100%' }} suffix={t(`upgrade.unit.${suffix}`)} aria-label={t(`upgrade.gates.${key}`)} />
+              <InputNumber
+                precision={0}
+                style={{ width: '100%' }}
+                suffix={t(`upgrade.unit.${suffix}`)}
+                aria-label={t(`upgrade.gates.${key}`)}
+              />
             </Form.Item>
           </Col>
         ))}

@@ -1,5 +1,13 @@
 import { DeleteOutlined, FileExcelOutlined, PlusOutlined, UploadOutlined } from '../../../../components/icons';
-import { CANARY_SPEEDS, TARGET_IMPORT_COLUMNS, VERSION_COUNT_MAX, VERSION_COUNT_MIN, importFileError, isVersionCountValid, macError } from '@portal/contract';
+import {
+  CANARY_SPEEDS,
+  TARGET_IMPORT_COLUMNS,
+  VERSION_COUNT_MAX,
+  VERSION_COUNT_MIN,
+  importFileError,
+  isVersionCountValid,
+  macError,
+} from '@portal/contract';
 import { Alert, Button, Checkbox, Col, Flex, Form, Input, InputNumber, Radio, Row, Select, Space, Switch, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +40,11 @@ function RegionFields() {
         name="areaIds"
         label={t('upgrade.wizard.regions')}
         required
-        extra={restricted ? t('upgrade.wizard.regionsRestricted', { area: currentArea ? areaName(currentArea) : '' }) : t('upgrade.wizard.regionsHint')}
+        extra={
+          restricted
+            ? t('upgrade.wizard.regionsRestricted', { area: currentArea ? areaName(currentArea) : '' })
+            : t('upgrade.wizard.regionsHint')
+        }
         rules={[{ validator: (_r, v: number[] | undefined) => rejectKey(v?.length ? null : 'validation.regionRequired') }]}
       >
         <Checkbox.Group
@@ -43,7 +55,11 @@ function RegionFields() {
       </Form.Item>
       {areaIds.length > 1 && (
         <Form.Item name="splitByRegion" valuePropName="checked" extra={t('upgrade.wizard.splitHint', { count: areaIds.length })}>
-          <Switch checkedChildren={t('upgrade.wizard.splitOn')} unCheckedChildren={t('upgrade.wizard.splitOff')} aria-label={t('upgrade.wizard.split')} />
+          <Switch
+            checkedChildren={t('upgrade.wizard.splitOn')}
+            unCheckedChildren={t('upgrade.wizard.splitOff')}
+            aria-label={t('upgrade.wizard.split')}
+          />
         </Form.Item>
       )}
       <Form.Item name="countries" label={t('upgrade.wizard.countries')} extra={t('upgrade.wizard.countriesHint')}>
@@ -54,11 +70,17 @@ function RegionFields() {
           loading={countries.isFetching}
           placeholder={t('upgrade.wizard.allCountries')}
           optionFilterProp="label"
-          options={(countries.data ?? []).map((c) => ({ value: c.code, label: `${countryName(c.code, locale)} (${c.code})`, devices: c.devices }))}
+          options={(countries.data ?? []).map((c) => ({
+            value: c.code,
+            label: `${countryName(c.code, locale)} (${c.code})`,
+            devices: c.devices,
+          }))}
           optionRender={(o) => (
             <Flex justify="space-between">
               <span>{o.label}</span>
-              <Typography.Text type="secondary">{t('upgrade.deviceCount', { count: (o.data as { devices: number }).devices })}</Typography.Text>
+              <Typography.Text type="secondary">
+                {t('upgrade.deviceCount', { count: (o.data as { devices: number }).devices })}
+              </Typography.Text>
             </Flex>
           )}
           aria-label={t('upgrade.wizard.countries')}
@@ -86,14 +108,35 @@ function GrayFields() {
             label={t('upgrade.wizard.grayCount')}
             required
             extra={t('upgrade.wizard.grayCountHint', { min: VERSION_COUNT_MIN, max: VERSION_COUNT_MAX })}
-            rules={[{ validator: (_r, v: number | null | undefined) => rejectKey(typeof v === 'number' && isVersionCountValid(v) ? null : 'validation.versionCountRange') }]}
+            rules={[
+              {
+                validator: (_r, v: number | null | undefined) =>
+                  rejectKey(typeof v === 'number' && isVersionCountValid(v) ? null : 'validation.versionCountRange'),
+              },
+            ]}
           >
-            <InputNumber precision={0} style={{ width: '100%' }} placeholder={String(DEFAULT_GRAY_COUNT)} suffix={t('upgrade.devicesUnit')} aria-label={t('upgrade.wizard.grayCount')} />
+            <InputNumber
+              precision={0}
+              style={{ width: '100%' }}
+              placeholder={String(DEFAULT_GRAY_COUNT)}
+              suffix={t('upgrade.devicesUnit')}
+              aria-label={t('upgrade.wizard.grayCount')}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={14}>
-          <Form.Item name="speed" label={t('upgrade.wizard.speed')} required rules={[{ validator: (_r, v) => rejectKey(v ? null : 'validation.speedRequired') }]}>
-            <Radio.Group optionType="button" buttonStyle="solid" options={CANARY_SPEEDS.map((s) => ({ value: s, label: t(`upgrade.speed.${s}`) }))} aria-label={t('upgrade.wizard.speed')} />
+          <Form.Item
+            name="speed"
+            label={t('upgrade.wizard.speed')}
+            required
+            rules={[{ validator: (_r, v) => rejectKey(v ? null : 'validation.speedRequired') }]}
+          >
+            <Radio.Group
+              optionType="button"
+              buttonStyle="solid"
+              options={CANARY_SPEEDS.map((s) => ({ value: s, label: t(`upgrade.speed.${s}`) }))}
+              aria-label={t('upgrade.wizard.speed')}
+            />
           </Form.Item>
         </Col>
       </Row>
@@ -102,7 +145,9 @@ function GrayFields() {
           {t(`upgrade.speedHint.${speed}`)}
         </Typography.Paragraph>
       )}
-      {speed && typeof count === 'number' && isVersionCountValid(count) && <GrayWaves count={count} speed={speed} successThreshold={threshold} canary={canary} />}
+      {speed && typeof count === 'number' && isVersionCountValid(count) && (
+        <GrayWaves count={count} speed={speed} successThreshold={threshold} canary={canary} />
+      )}
     </>
   );
 }
@@ -135,7 +180,9 @@ function SpecifiedFields() {
 
   const anyTarget = () => {
     const v = form.getFieldsValue(true) as ReleaseFormValues;
-    return splitList(v.snText).length > 0 || (v.macRanges ?? []).some((r) => (r.start ?? '').trim() || (r.end ?? '').trim()) || !!v.targetFileId;
+    return (
+      splitList(v.snText).length > 0 || (v.macRanges ?? []).some((r) => (r.start ?? '').trim() || (r.end ?? '').trim()) || !!v.targetFileId
+    );
   };
 
   return (
@@ -156,7 +203,12 @@ function SpecifiedFields() {
           },
         ]}
       >
-        <Input.TextArea rows={5} placeholder={t('upgrade.wizard.snsPlaceholder')} aria-label={t('upgrade.wizard.sns')} style={{ fontFamily: 'monospace' }} />
+        <Input.TextArea
+          rows={5}
+          placeholder={t('upgrade.wizard.snsPlaceholder')}
+          aria-label={t('upgrade.wizard.sns')}
+          style={{ fontFamily: 'monospace' }}
+        />
       </Form.Item>
       <Form.Item label={t('upgrade.wizard.macRanges')} extra={t('upgrade.wizard.macRangesHint')}>
         <Form.List name="macRanges">
@@ -167,32 +219,71 @@ function SpecifiedFields() {
                   <Form.Item
                     name={[field.name, 'start']}
                     style={{ marginBottom: 0 }}
-                    rules={[{ validator: (_r, v: string | undefined) => { const row = form.getFieldValue(['macRanges', field.name]) as { end?: string } | undefined; return rejectKey((v ?? '').trim() || (row?.end ?? '').trim() ? macError(v) : null); } }]}
+                    rules={[
+                      {
+                        validator: (_r, v: string | undefined) => {
+                          const row = form.getFieldValue(['macRanges', field.name]) as { end?: string } | undefined;
+                          return rejectKey((v ?? '').trim() || (row?.end ?? '').trim() ? macError(v) : null);
+                        },
+                      },
+                    ]}
                   >
-                    <Input placeholder="AA:BB:CC:00:00:01" style={{ width: 200, fontFamily: 'monospace' }} aria-label={t('upgrade.wizard.macStart', { n: i + 1 })} />
+                    <Input
+                      placeholder="AA:BB:CC:00:00:01"
+                      style={{ width: 200, fontFamily: 'monospace' }}
+                      aria-label={t('upgrade.wizard.macStart', { n: i + 1 })}
+                    />
                   </Form.Item>
-                  <Typography.Text type="secondary" style={{ lineHeight: '32px' }}>—</Typography.Text>
+                  <Typography.Text type="secondary" style={{ lineHeight: '32px' }}>
+                    —
+                  </Typography.Text>
                   <Form.Item
                     name={[field.name, 'end']}
                     style={{ marginBottom: 0 }}
                     dependencies={[['macRanges', field.name, 'start']]}
                     rules={[{ validator: () => rejectKey(macRowError(form.getFieldValue(['macRanges', field.name]))) }]}
                   >
-                    <Input placeholder="AA:BB:CC:00:0F:FF" style={{ width: 200, fontFamily: 'monospace' }} aria-label={t('upgrade.wizard.macEnd', { n: i + 1 })} />
+                    <Input
+                      placeholder="AA:BB:CC:00:0F:FF"
+                      style={{ width: 200, fontFamily: 'monospace' }}
+                      aria-label={t('upgrade.wizard.macEnd', { n: i + 1 })}
+                    />
                   </Form.Item>
-                  <Button type="text" icon={<DeleteOutlined />} onClick={() => remove(field.name)} aria-label={t('upgrade.wizard.removeRange')} />
+                  <Button
+                    type="text"
+                    icon={<DeleteOutlined />}
+                    onClick={() => remove(field.name)}
+                    aria-label={t('upgrade.wizard.removeRange')}
+                  />
                 </Space>
               ))}
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ start: '', end: '' })} style={{ alignSelf: 'flex-start' }} data-testid="add-mac-range">
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => add({ start: '', end: '' })}
+                style={{ alignSelf: 'flex-start' }}
+                data-testid="add-mac-range"
+              >
                 {t('upgrade.wizard.addRange')}
               </Button>
             </Flex>
           )}
         </Form.List>
       </Form.Item>
-      <Form.Item name="targetFileId" label={t('upgrade.wizard.targetFile')} extra={t('upgrade.wizard.targetFileHint', { columns: TARGET_IMPORT_COLUMNS.join(', ') })}>
+      <Form.Item
+        name="targetFileId"
+        label={t('upgrade.wizard.targetFile')}
+        extra={t('upgrade.wizard.targetFileHint', { columns: TARGET_IMPORT_COLUMNS.join(', ') })}
+      >
         <Space>
-          <Upload accept=".xlsx" showUploadList={false} beforeUpload={(f) => { void pick(f); return false; }}>
+          <Upload
+            accept=".xlsx"
+            showUploadList={false}
+            beforeUpload={(f) => {
+              void pick(f);
+              return false;
+            }}
+          >
             <Button icon={<UploadOutlined />} loading={busy}>
               {t('upgrade.wizard.chooseFile')}
             </Button>
@@ -202,7 +293,16 @@ function SpecifiedFields() {
             <Space size={4}>
               <FileExcelOutlined style={{ color: '#389e0d' }} />
               <Typography.Text>{fileName ?? `#${fileId}`}</Typography.Text>
-              <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={t('upgrade.wizard.removeFile')} onClick={() => { form.setFieldValue('targetFileId', null); setFileName(null); }} />
+              <Button
+                type="text"
+                size="small"
+                icon={<DeleteOutlined />}
+                aria-label={t('upgrade.wizard.removeFile')}
+                onClick={() => {
+                  form.setFieldValue('targetFileId', null);
+                  setFileName(null);
+                }}
+              />
             </Space>
           ) : null}
         </Space>
