@@ -17,11 +17,7 @@ const MODULES = join(__dirname, '../../src/modules');
 const NOT_YET_REPOSITORIES: Record<string, string> = {
   'account-manage/account.service.ts': 'own account (the caller itself): statements not moved into users.repository.ts yet',
   'account-manage/registration-links.ts': 'one-time link tokens found by their token (a public link, no session): not named unsafe... yet',
-  'auth/session.presenter.ts': "the caller's own session by id: not moved into session.repository.ts yet",
   'account-manage/users.service.ts': 'user writes after a scoped find: statements not moved into users.repository.ts yet',
-  'auth/auth.service.ts': 'login by e-mail, sessions, codes: unscoped by nature, not moved into session.repository.ts yet',
-  'auth/login-attempts.ts': 'atomic failure counters per account and address (no tenant yet): not moved into a repository yet',
-  'auth/registration-block.ts': 'registration throttle rows (no tenant yet): not moved into a repository yet',
   'partner/company-admin.service.ts': 'writes after a scoped find in company-admin.repository.ts: not moved yet',
   'partner/corp-info.service.ts': "the caller's own company: statements not moved into company.repository.ts yet",
   'partner/invitation.service.ts': 'public invitation links (no session): not moved into a repository yet',

@@ -1,4 +1,3 @@
-import { effectiveCompanyStatus } from '../../lib/tenancy';
 import {
   EMAIL_CODE_RESEND_SECONDS,
   EMAIL_CODE_TTL_MS,
@@ -8,26 +7,45 @@ import {
   type Locale,
   type SessionTokens,
 } from '@portal/contract';
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import {
-  areas,
-  companies,
-  companyBranding,
-  companyDomains,
-  oneTimeTokens,
-  registrationAudits,
-  sessions,
-  users,
-  verificationCodes,
-} from '../../db/schema';
+import type { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CallContext } from '../../lib/context';
 import { hashPassword, randomDigits, randomToken, safeEqualHex, sha256Hex } from '../../lib/secrets';
 import { createCaptcha } from './captcha';
 import { attemptPassword } from './login-attempts';
 import { presentSessionUser } from './session.presenter';
-import { endUserSessions } from './session.repository';
+import {
+  brandingsOf,
+  endSession,
+  endUserSessions,
+  findArea,
+  insertSession,
+  rotateSessionTokens,
+  setSessionArea,
+  unsafeFindSessionByRenewHash,
+} from './session.repository';
+import {
+  insertOneTimeToken,
+  insertVerificationCode,
+  unsafeCheckEmailCode,
+  unsafeConsumeImageCode,
+  unsafeEmailCodeWasUsed,
+  unsafeLastEmailCodeAt,
+  unsafeUseOneTimeToken,
+} from './codes.repository';
+import {
+  insertSelfRegistration,
+  ownCredentials,
+  setOwnEmail,
+  unsafeBrandForDomain,
+  unsafeBrandingOf,
+  unsafeCompanyPath,
+  unsafeFindLoginByEmail,
+  unsafeFindLoginById,
+  unsafeResetPassword,
+  unsafeUserWithEmail,
+} from './auth.repository';
 import { registrationBlock } from './registration-block';
 
 const MAX_CODE_ATTEMPTS = 5;
@@ -35,6 +53,8 @@ const MAX_CODE_ATTEMPTS = 5;
 export const SSO_TOKEN_TTL_MS = 60_000;
 
 type AnyDb = Db | Tx;
+/** An e-mailed or graphic code's answer as stored: trimmed, upper case, hashed. */
+const codeAnswerHash = (answer: string) => sha256Hex(answer.trim().toUpperCase());
 
 /** A new session (token, renewal token, signing key); remote access passes the acting superior and the end of access. */
 export async function issueSession(
@@ -55,25 +75,21 @@ export async function issueSession(
   const renewToken = randomToken();
   const signKey = randomToken();
   const tokenExpiresAt = opts.now + opts.ttlMs;
-  const [row] = await db
-    .insert(sessions)
-    .values({
-      userId,
-      tokenHash: sha256Hex(token),
-      renewTokenHash: sha256Hex(renewToken),
-      signKey,
-      currentAreaId: opts.areaId,
-      locale: opts.locale,
-      tokenExpiresAt: new Date(tokenExpiresAt),
-      lastActiveAt: new Date(opts.now),
-      createdAt: new Date(opts.now),
-      ip: opts.ip,
-      actingUserId: opts.actingUserId ?? null,
-      remoteGrantId: opts.remoteGrantId ?? null,
-      remoteExpiresAt: opts.remoteExpiresAt ?? null,
-    })
-    .returning({ id: sessions.id });
-  return { token, signKey, renewToken, tokenExpiresAt, user: await presentSessionUser(db, row.id) };
+  const sessionId = await insertSession(db, {
+    userId,
+    tokenHash: sha256Hex(token),
+    renewTokenHash: sha256Hex(renewToken),
+    signKey,
+    currentAreaId: opts.areaId,
+    locale: opts.locale,
+    tokenExpiresAt: new Date(tokenExpiresAt),
+    createdAt: new Date(opts.now),
+    ip: opts.ip,
+    actingUserId: opts.actingUserId ?? null,
+    remoteGrantId: opts.remoteGrantId ?? null,
+    remoteExpiresAt: opts.remoteExpiresAt ?? null,
+  });
+  return { token, signKey, renewToken, tokenExpiresAt, user: await presentSessionUser(db, sessionId) };
 }
 
 /** The area a new session starts in: the company's own area if the user may work there, else the first allowed. */
@@ -91,11 +107,7 @@ function startingArea(user: typeof users.$inferSelect, companyAreaId: number | n
  */
 export async function checkCredentials(ctx: CallContext, data: { account: string; password: string }) {
   const email = data.account.trim().toLowerCase();
-  const [row] = await ctx.db
-    .select({ user: users, companyStatus: effectiveCompanyStatus(companies.status, companies.path), companyAreaId: companies.areaId })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.email, email));
+  const row = await unsafeFindLoginByEmail(ctx.db, email);
   const known = row && row.user.status !== 'deleted' ? row : null;
   await attemptPassword(ctx.db, { user: known?.user ?? null, account: email, password: data.password, ip: ctx.ip, now: ctx.clock.now() });
   const found = known!;
@@ -128,43 +140,31 @@ export async function login(ctx: CallContext, data: { account: string; password:
 
 export async function renew(ctx: CallContext, renewToken: string): Promise<SessionTokens> {
   const now = ctx.clock.now();
-  const [s] = await ctx.db
-    .select()
-    .from(sessions)
-    .where(eq(sessions.renewTokenHash, sha256Hex(renewToken)));
+  const s = await unsafeFindSessionByRenewHash(ctx.db, sha256Hex(renewToken));
   if (!s || s.endedAt || now - s.lastActiveAt.getTime() > IDLE_TIMEOUT_MS) throw new AppError(ErrorCodes.renewFailed);
   const token = randomToken();
   const nextRenew = randomToken();
   const signKey = randomToken();
   const tokenExpiresAt = now + ctx.services.config.accessTokenTtlMs;
   // The renewal token is single use: the update only matches the hash just presented.
-  const updated = await ctx.db
-    .update(sessions)
-    .set({
-      tokenHash: sha256Hex(token),
-      renewTokenHash: sha256Hex(nextRenew),
-      signKey,
-      tokenExpiresAt: new Date(tokenExpiresAt),
-      lastActiveAt: new Date(now),
-    })
-    .where(and(eq(sessions.id, s.id), eq(sessions.renewTokenHash, sha256Hex(renewToken))))
-    .returning({ id: sessions.id });
-  if (!updated.length) throw new AppError(ErrorCodes.renewFailed);
+  const rotated = await rotateSessionTokens(ctx.db, s.id, sha256Hex(renewToken), {
+    tokenHash: sha256Hex(token),
+    renewTokenHash: sha256Hex(nextRenew),
+    signKey,
+    tokenExpiresAt: new Date(tokenExpiresAt),
+    lastActiveAt: new Date(now),
+  });
+  if (!rotated) throw new AppError(ErrorCodes.renewFailed);
   return { token, signKey, renewToken: nextRenew, tokenExpiresAt, user: await presentSessionUser(ctx.db, s.id) };
 }
 
 export async function logout(ctx: CallContext): Promise<{ redirect: string }> {
   const actor = ctx.actor!;
   const now = new Date(ctx.clock.now());
-  await ctx.db.update(sessions).set({ endedAt: now, endReason: 'logout' }).where(eq(sessions.id, actor.sessionId));
+  await endSession(ctx.db, actor.sessionId, 'logout', now);
   // Back to the brand's unified-domain login, else the regional host's login, else this host's.
   const brandIds = actor.companyPath.split('/').filter(Boolean).map(Number);
-  const brandings = brandIds.length
-    ? await ctx.db
-        .select()
-        .from(companyBranding)
-        .where(sql`${companyBranding.companyId} in ${brandIds}`)
-    : [];
+  const brandings = await brandingsOf(ctx.db, brandIds);
   const nearest = brandIds
     .slice()
     .reverse()
@@ -172,7 +172,7 @@ export async function logout(ctx: CallContext): Promise<{ redirect: string }> {
     .find(Boolean);
   if (nearest?.unifiedDomain) return { redirect: `https://${nearest.unifiedDomain}/login` };
   if (actor.currentAreaId) {
-    const [a] = await ctx.db.select().from(areas).where(eq(areas.id, actor.currentAreaId));
+    const a = await findArea(ctx.db, actor.currentAreaId);
     if (a?.host) return { redirect: `https://${a.host}/login` };
   }
   return { redirect: '/login' };
@@ -185,7 +185,7 @@ const requesterOf = (ctx: Pick<CallContext, 'ip'>) => `ip:${sha256Hex(ctx.ip)}`;
 export async function createImageCode(ctx: CallContext) {
   const { text, svg } = createCaptcha();
   const codeId = randomToken(16);
-  await ctx.db.insert(verificationCodes).values({
+  await insertVerificationCode(ctx.db, {
     id: codeId,
     kind: 'image',
     purpose: 'image',
@@ -199,20 +199,8 @@ export async function createImageCode(ctx: CallContext) {
 
 /** Use a graphic code: any answer, right or wrong, uses it up (one atomic update). */
 async function consumeImageCode(ctx: CallContext, codeId: string, answer: string, now: number): Promise<boolean> {
-  const [code] = await ctx.db
-    .update(verificationCodes)
-    .set({ consumedAt: new Date(now), attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(verificationCodes.id, codeId),
-        eq(verificationCodes.kind, 'image'),
-        eq(verificationCodes.target, requesterOf(ctx)),
-        isNull(verificationCodes.consumedAt),
-        gt(verificationCodes.expiresAt, new Date(now)),
-      ),
-    )
-    .returning({ codeHash: verificationCodes.codeHash });
-  return !!code && safeEqualHex(code.codeHash, sha256Hex(answer.trim().toUpperCase()));
+  const codeHash = await unsafeConsumeImageCode(ctx.db, codeId, requesterOf(ctx), new Date(now));
+  return !!codeHash && safeEqualHex(codeHash, sha256Hex(answer.trim().toUpperCase()));
 }
 
 /**
@@ -226,34 +214,7 @@ async function checkEmailCode(
   now: number,
   opts: { peek?: boolean } = {},
 ) {
-  const at = new Date(now);
-  const answerHash = sha256Hex(answer.trim().toUpperCase());
-  const latest = db
-    .select({ id: verificationCodes.id })
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.kind, 'email'),
-        eq(verificationCodes.purpose, where.purpose),
-        eq(verificationCodes.target, where.target),
-        isNull(verificationCodes.consumedAt),
-        gt(verificationCodes.expiresAt, at),
-      ),
-    )
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
-  const right = sql`${verificationCodes.codeHash} = ${answerHash}`;
-  const [code] = await db
-    .update(verificationCodes)
-    .set({
-      attempts: sql`${verificationCodes.attempts} + 1`,
-      consumedAt: opts.peek ? undefined : sql`case when ${right} then ${at.toISOString()}::timestamptz else null end`,
-    })
-    .where(
-      and(inArray(verificationCodes.id, latest), isNull(verificationCodes.consumedAt), lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS)),
-    )
-    .returning({ right: sql<boolean>`${right}` });
-  return !!code?.right;
+  return unsafeCheckEmailCode(db, where, codeAnswerHash(answer), new Date(now), { peek: opts.peek, maxAttempts: MAX_CODE_ATTEMPTS });
 }
 
 /**
@@ -262,20 +223,7 @@ async function checkEmailCode(
  */
 async function useEmailCode(db: AnyDb, where: { purpose: string; target: string }, answer: string, now: number) {
   if (await checkEmailCode(db, where, answer, now)) return;
-  const [used] = await db
-    .select({ id: verificationCodes.id })
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.kind, 'email'),
-        eq(verificationCodes.purpose, where.purpose),
-        eq(verificationCodes.target, where.target),
-        eq(verificationCodes.codeHash, sha256Hex(answer.trim().toUpperCase())),
-        gt(verificationCodes.expiresAt, new Date(now)),
-        sql`${verificationCodes.consumedAt} is not null`,
-      ),
-    )
-    .limit(1);
+  const used = await unsafeEmailCodeWasUsed(db, where, codeAnswerHash(answer), new Date(now));
   throw new AppError(used ? ErrorCodes.alreadyDone : ErrorCodes.verifyCodeWrong);
 }
 
@@ -290,19 +238,14 @@ export async function sendEmailCode(
 ) {
   const now = ctx.clock.now();
   if (!(await consumeImageCode(ctx, data.imageCodeId, data.imageCode, now))) throw new AppError(ErrorCodes.imageCodeWrong);
-  const [last] = await ctx.db
-    .select({ createdAt: verificationCodes.createdAt })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.kind, 'email'), eq(verificationCodes.purpose, data.purpose), eq(verificationCodes.target, data.email)))
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
+  const last = await unsafeLastEmailCodeAt(ctx.db, data.purpose, data.email);
   if (last) {
-    const waited = (now - last.createdAt.getTime()) / 1000;
+    const waited = (now - last.getTime()) / 1000;
     if (waited < EMAIL_CODE_RESEND_SECONDS)
       throw new AppError(ErrorCodes.codeResendWait, { seconds: Math.ceil(EMAIL_CODE_RESEND_SECONDS - waited) });
   }
   const code = randomDigits(6);
-  await ctx.db.insert(verificationCodes).values({
+  await insertVerificationCode(ctx.db, {
     id: randomToken(16),
     kind: 'email',
     purpose: data.purpose,
@@ -330,20 +273,7 @@ export async function userExists(ctx: CallContext, data: { email: string; emailC
     }
   }
   if (!proved) throw new AppError(ErrorCodes.verifyCodeWrong);
-  const [u] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
-  return { exists: !!u };
-}
-
-/** The brand company serving a domain, or the supplier (root) when the domain is not a brand's. */
-async function brandForDomain(db: AnyDb, domain: string) {
-  const host = domain.trim().toLowerCase().replace(/:\d+$/, '');
-  const [d] = host ? await db.select().from(companyDomains).where(eq(companyDomains.domain, host)) : [];
-  if (d) {
-    const [c] = await db.select().from(companies).where(eq(companies.id, d.companyId));
-    if (c) return c;
-  }
-  const [root] = await db.select().from(companies).where(isNull(companies.parentId)).orderBy(companies.id).limit(1);
-  return root ?? null;
+  return { exists: !!(await unsafeUserWithEmail(ctx.db, data.email)) };
 }
 
 export async function selfRegister(
@@ -352,53 +282,20 @@ export async function selfRegister(
 ) {
   const now = ctx.clock.now();
   await useEmailCode(ctx.db, { purpose: 'register', target: data.email }, data.emailCode, now);
-  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
-  if (existing) throw new AppError(ErrorCodes.emailExists);
+  if (await unsafeUserWithEmail(ctx.db, data.email)) throw new AppError(ErrorCodes.emailExists);
   const passwordHash = await hashPassword(data.password);
   const { userId, companyId, path, approverName } = await ctx.db.transaction(async (tx) => {
-    const brand = await brandForDomain(tx, data.domain ?? '');
+    const brand = await unsafeBrandForDomain(tx, data.domain ?? '');
     if (!brand) throw new AppError(ErrorCodes.notFound);
-    const [company] = await tx
-      .insert(companies)
-      // Not activated until the brand approves the registration (SPEC §4 audit).
-      .values({
-        parentId: brand.id,
-        path: 'pending',
-        depth: brand.depth + 1,
-        type: 'customer',
-        level: 0,
-        name: data.companyName,
-        email: data.email,
-        areaId: brand.areaId,
-        status: 'inactive',
-        createdAt: new Date(now),
-      })
-      .returning();
-    const path = `${brand.path}${company.id}/`;
-    await tx.update(companies).set({ path }).where(eq(companies.id, company.id));
-    const [user] = await tx
-      .insert(users)
-      .values({
-        companyId: company.id,
-        email: data.email,
-        nickname: data.nickName,
-        passwordHash,
-        userType: 'customer',
-        userAuthType: 1,
-        authResList: ['dealer_account_qry', 'dealer_account_mgr', 'dealer_license_qry'],
-        areaIds: brand.areaId ? [brand.areaId] : [],
-        locale: ctx.locale,
-        createdAt: new Date(now),
-      })
-      .returning({ id: users.id });
-    await tx.insert(registrationAudits).values({
-      companyId: company.id,
-      approverCompanyId: brand.id,
-      applicantUserId: user.id,
-      status: 'pending',
-      submittedAt: new Date(now),
+    const created = await insertSelfRegistration(tx, brand, {
+      email: data.email,
+      companyName: data.companyName,
+      nickName: data.nickName,
+      passwordHash,
+      locale: ctx.locale,
+      at: new Date(now),
     });
-    return { userId: user.id, companyId: company.id, path, approverName: brand.name };
+    return { ...created, approverName: brand.name };
   });
   await ctx.audit({
     action: 'auth/self-register',
@@ -414,34 +311,28 @@ export async function selfRegister(
 export async function findPassword(ctx: CallContext, data: { email: string; emailCode: string; password: string }) {
   const now = ctx.clock.now();
   await useEmailCode(ctx.db, { purpose: 'findPassword', target: data.email }, data.emailCode, now);
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, data.email));
+  const user = await unsafeUserWithEmail(ctx.db, data.email);
   if (!user || user.status === 'deleted') throw new AppError(ErrorCodes.accountNotFound);
   // Hashed before the short transaction opens (no connection held while argon2 runs).
   const passwordHash = await hashPassword(data.password);
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash, failedLogins: 0, lockedUntil: null, status: user.status === 'auto_locked' ? 'normal' : user.status })
-      .where(eq(users.id, user.id));
+    await unsafeResetPassword(tx, user, passwordHash);
     await endUserSessions(tx, user.id, 'password-reset', new Date(now));
   });
-  const [co] = await ctx.db.select({ path: companies.path }).from(companies).where(eq(companies.id, user.companyId));
+  const companyPath = await unsafeCompanyPath(ctx.db, user.companyId);
   await ctx.audit({
     action: 'auth/password-find',
     targetType: 'user',
     targetId: user.id,
     companyId: user.companyId,
-    companyPath: co?.path,
+    companyPath,
   });
   return {};
 }
 
 /** check-pwd: a wrong password answers `valid: false` and is counted like a login failure (locks after 5). */
 export async function checkPassword(ctx: CallContext, password: string) {
-  const [u] = await ctx.db
-    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, ctx.actor!.userId));
+  const u = await ownCredentials(ctx.db, ctx.actor!.userId);
   if (!u) return { valid: false };
   try {
     await attemptPassword(ctx.db, { user: u, account: u.email, password, ip: ctx.ip, now: ctx.clock.now() });
@@ -455,16 +346,15 @@ export async function checkPassword(ctx: CallContext, password: string) {
 export async function bindEmail(ctx: CallContext, data: { email: string; emailCode: string }) {
   const actor = ctx.actor!;
   await useEmailCode(ctx.db, { purpose: 'bindEmail', target: data.email }, data.emailCode, ctx.clock.now());
-  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
-  if (taken) throw new AppError(ErrorCodes.emailExists);
-  await ctx.db.update(users).set({ email: data.email }).where(eq(users.id, actor.userId));
+  if (await unsafeUserWithEmail(ctx.db, data.email)) throw new AppError(ErrorCodes.emailExists);
+  await setOwnEmail(ctx.db, actor.userId, data.email);
   await ctx.audit({ targetType: 'user', targetId: actor.userId, before: { email: actor.email }, after: { email: data.email } });
   return {};
 }
 
 export async function customerWebsite(ctx: CallContext, domain: string) {
-  const brand = await brandForDomain(ctx.db, domain);
-  const [b] = brand ? await ctx.db.select().from(companyBranding).where(eq(companyBranding.companyId, brand.id)) : [];
+  const brand = await unsafeBrandForDomain(ctx.db, domain);
+  const b = brand ? await unsafeBrandingOf(ctx.db, brand.id) : null;
   return {
     companyName: brand?.name ?? '',
     icon: b?.icon ?? null,
@@ -477,9 +367,9 @@ export async function customerWebsite(ctx: CallContext, domain: string) {
 
 export async function switchArea(ctx: CallContext, areaId: number) {
   const actor = ctx.actor!;
-  const [a] = await ctx.db.select({ id: areas.id }).from(areas).where(eq(areas.id, areaId));
+  const a = await findArea(ctx.db, areaId);
   if (!a || !actor.areaIds.includes(areaId)) throw new AppError(ErrorCodes.areaForbidden);
-  await ctx.db.update(sessions).set({ currentAreaId: areaId }).where(eq(sessions.id, actor.sessionId));
+  await setSessionArea(ctx.db, actor.sessionId, areaId);
   return presentSessionUser(ctx.db, actor.sessionId, ctx.locale);
 }
 
@@ -487,7 +377,7 @@ export async function createSsoToken(ctx: CallContext) {
   const actor = ctx.actor!;
   const token = randomToken();
   const expiresAt = ctx.clock.now() + SSO_TOKEN_TTL_MS;
-  await ctx.db.insert(oneTimeTokens).values({
+  await insertOneTimeToken(ctx.db, {
     tokenHash: sha256Hex(token),
     purpose: 'sso',
     userId: actor.userId,
@@ -499,25 +389,9 @@ export async function createSsoToken(ctx: CallContext) {
 
 export async function exchangeSsoToken(ctx: CallContext, token: string) {
   const now = ctx.clock.now();
-  const used = await ctx.db
-    .update(oneTimeTokens)
-    .set({ usedAt: new Date(now) })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, sha256Hex(token)),
-        eq(oneTimeTokens.purpose, 'sso'),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, new Date(now)),
-      ),
-    )
-    .returning();
-  const t = used[0];
+  const t = await unsafeUseOneTimeToken(ctx.db, sha256Hex(token), 'sso', new Date(now));
   if (!t?.userId) throw new AppError(ErrorCodes.linkInvalid);
-  const [row] = await ctx.db
-    .select({ user: users, companyStatus: effectiveCompanyStatus(companies.status, companies.path), companyAreaId: companies.areaId })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, t.userId));
+  const row = await unsafeFindLoginById(ctx.db, t.userId);
   if (!row || row.user.status === 'deleted') throw new AppError(ErrorCodes.accountDeleted);
   if (row.user.status !== 'normal' || row.companyStatus === 'frozen') throw new AppError(ErrorCodes.accountDisabled);
   const areaId = (t.payload as { areaId?: number } | null)?.areaId ?? startingArea(row.user, row.companyAreaId);

@@ -17,16 +17,18 @@
  * too late to hold back the guesses running beside it.
  */
 import { ErrorCodes, LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS } from '@portal/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { loginThrottle, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, randomToken, verifyPassword } from '../../lib/secrets';
+import {
+  unsafeClearUserFailures,
+  unsafeReleaseThrottleKey,
+  unsafeReserveThrottleKey,
+  unsafeReserveUserAttempt,
+} from './login-attempts.repository';
 
 type AnyDb = Db | Tx;
 const LOCK_MS = LOGIN_LOCK_MINUTES * 60_000;
-/** A time as a query parameter (the same on PGlite and node-postgres). */
-const tsz = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const minutesLeft = (until: Date | null, now: number) => Math.max(1, Math.ceil(((until?.getTime() ?? now + LOCK_MS) - now) / 60_000));
 
 let dummyHash: Promise<string> | null = null;
@@ -42,67 +44,6 @@ export async function verifyInConstantTime(storedHash: string | null | undefined
     return false;
   }
   return verifyPassword(storedHash, password);
-}
-
-/** Reserve one attempt on a user's own counter; answers the attempt's number and the lock end. */
-async function reserveUser(db: AnyDb, userId: number, now: number) {
-  const at = new Date(now);
-  const lockEnds = new Date(now + LOCK_MS);
-  const expired = sql`(${users.status} = 'auto_locked' and (${users.lockedUntil} is null or ${users.lockedUntil} <= ${tsz(at)}))`;
-  const reaches = sql`(${users.status} = 'normal' and ${users.failedLogins} + 1 >= ${LOGIN_MAX_FAILURES})`;
-  const [row] = await db
-    .update(users)
-    .set({
-      failedLogins: sql`case when ${expired} then 1 else least(${users.failedLogins} + 1, 1000) end`,
-      status: sql`case when ${expired} then 'normal' when ${reaches} then 'auto_locked' else ${users.status} end`,
-      lockedUntil: sql`case when ${expired} then null when ${reaches} then ${tsz(lockEnds)} else ${users.lockedUntil} end`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ failures: users.failedLogins, status: users.status, lockedUntil: users.lockedUntil });
-  return row
-    ? { failures: Number(row.failures), lockedUntil: row.lockedUntil }
-    : { failures: LOGIN_MAX_FAILURES + 1, lockedUntil: lockEnds };
-}
-
-/** Reserve one attempt on a throttle key (address or unknown account); answers its number and the lock end. */
-async function reserveKey(db: AnyDb, key: string, max: number, now: number) {
-  const at = new Date(now);
-  const lockEnds = new Date(now + LOCK_MS);
-  const windowStart = new Date(now - LOCK_MS);
-  const t = loginThrottle;
-  // A new window once the lock has ended, or when the last window had no lock and is over.
-  const fresh = sql`((${t.lockedUntil} is not null and ${t.lockedUntil} <= ${tsz(at)}) or (${t.lockedUntil} is null and ${t.windowStartedAt} <= ${tsz(windowStart)}))`;
-  const [row] = await db
-    .insert(t)
-    .values({ key, failures: 1, windowStartedAt: at, lockedUntil: max <= 1 ? lockEnds : null })
-    .onConflictDoUpdate({
-      target: t.key,
-      set: {
-        failures: sql`case when ${fresh} then 1 else least(${t.failures} + 1, 1000000) end`,
-        windowStartedAt: sql`case when ${fresh} then ${tsz(at)} else ${t.windowStartedAt} end`,
-        lockedUntil: sql`case when ${fresh} then null when ${t.failures} + 1 >= ${max} and ${t.lockedUntil} is null then ${tsz(lockEnds)} else ${t.lockedUntil} end`,
-      },
-    })
-    .returning({ failures: t.failures, lockedUntil: t.lockedUntil });
-  return { failures: Number(row.failures), lockedUntil: row.lockedUntil };
-}
-
-async function releaseKey(db: AnyDb, key: string) {
-  await db
-    .update(loginThrottle)
-    .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
-    .where(eq(loginThrottle.key, key));
-}
-
-async function succeededUser(db: AnyDb, userId: number) {
-  await db
-    .update(users)
-    .set({
-      failedLogins: 0,
-      lockedUntil: null,
-      status: sql`case when ${users.status} = 'auto_locked' then 'normal' else ${users.status} end`,
-    })
-    .where(eq(users.id, userId));
 }
 
 export interface PasswordAttempt {
@@ -125,21 +66,23 @@ export interface PasswordAttempt {
 export async function attemptPassword(db: AnyDb, a: PasswordAttempt, onWrong?: () => AppError): Promise<true> {
   const addressKey = a.ip === null ? null : `ip:${a.ip}`;
   if (addressKey) {
-    const addr = await reserveKey(db, addressKey, LOGIN_MAX_FAILURES_PER_ADDRESS, a.now);
+    const addr = await unsafeReserveThrottleKey(db, addressKey, LOGIN_MAX_FAILURES_PER_ADDRESS, a.now);
     if (addr.failures > LOGIN_MAX_FAILURES_PER_ADDRESS)
       throw new AppError(ErrorCodes.addressLocked, { minutes: minutesLeft(addr.lockedUntil, a.now) });
   }
   const accountKey = `acct:${a.account}`;
-  const acct = a.user ? await reserveUser(db, a.user.id, a.now) : await reserveKey(db, accountKey, LOGIN_MAX_FAILURES, a.now);
+  const acct = a.user
+    ? await unsafeReserveUserAttempt(db, a.user.id, a.now)
+    : await unsafeReserveThrottleKey(db, accountKey, LOGIN_MAX_FAILURES, a.now);
   if (acct.failures > LOGIN_MAX_FAILURES) {
     // No password was tried: the address keeps its attempt.
-    if (addressKey) await releaseKey(db, addressKey);
+    if (addressKey) await unsafeReleaseThrottleKey(db, addressKey);
     throw new AppError(ErrorCodes.accountLocked, { minutes: minutesLeft(acct.lockedUntil, a.now) });
   }
   const ok = await verifyInConstantTime(a.user?.passwordHash, a.password);
   if (ok && a.user) {
-    await succeededUser(db, a.user.id);
-    if (addressKey) await releaseKey(db, addressKey);
+    await unsafeClearUserFailures(db, a.user.id);
+    if (addressKey) await unsafeReleaseThrottleKey(db, addressKey);
     return true;
   }
   if (acct.failures >= LOGIN_MAX_FAILURES) throw new AppError(ErrorCodes.accountLocked, { minutes: minutesLeft(acct.lockedUntil, a.now) });

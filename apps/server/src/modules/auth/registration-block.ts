@@ -5,19 +5,15 @@
  * module depends on auth, not both ways.
  */
 import { ErrorCodes } from '@portal/contract';
-import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { companies, registrationAudits } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { unsafeRegistrationAuditOf } from './session.repository';
 
 /** 7040 while pending, 7041 with the reason once rejected; null when no audit stands in the way. */
 export async function registrationBlock(db: Db | Tx, companyId: number): Promise<AppError | null> {
-  const [audit] = await db.select().from(registrationAudits).where(eq(registrationAudits.companyId, companyId));
+  const audit = await unsafeRegistrationAuditOf(db, companyId);
   if (!audit || audit.status === 'passed') return null;
-  const [approver] = audit.approverCompanyId
-    ? await db.select({ name: companies.name }).from(companies).where(eq(companies.id, audit.approverCompanyId))
-    : [];
-  const company = approver?.name ?? '';
+  const company = audit.approverName;
   if (audit.status === 'rejected') return new AppError(ErrorCodes.registrationRejected, { company, reason: audit.reason ?? '' });
   return new AppError(ErrorCodes.registrationPending, { company });
 }

@@ -1,28 +1,18 @@
 import { type Locale, LOCALES, type ResourceCode, type SessionUser, type UserType } from '@portal/contract';
-import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { companies, sessions, users } from '../../db/schema';
 import { presentArea } from '../../lib/area-names';
-import { hiddenMenusFor, listAreas } from './session.repository';
+import { findActingUserNames, findSessionUser, hiddenMenusFor, listAreas } from './session.repository';
 
 /** The session user of SPEC §3 as the browser keeps it; area names in `locale` (default: the session's). */
 export async function presentSessionUser(db: Db | Tx, sessionId: number, locale?: Locale): Promise<SessionUser> {
-  const [row] = await db
-    .select({ session: sessions, user: users, company: companies })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(sessions.id, sessionId));
+  const row = await findSessionUser(db, sessionId);
+  if (!row) throw new Error(`session ${sessionId} not found`);
   const { session, user, company } = row;
   const areaList = await listAreas(db, user.areaIds);
   const current = areaList.find((a) => a.id === session.currentAreaId) ?? areaList[0];
   let remoteAccess: SessionUser['remoteAccess'] = null;
   if (session.actingUserId) {
-    const [by] = await db
-      .select({ nickname: users.nickname, coName: companies.name })
-      .from(users)
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(users.id, session.actingUserId));
+    const by = await findActingUserNames(db, session.actingUserId);
     remoteAccess = {
       byUserId: session.actingUserId,
       byNickName: by?.nickname ?? '',

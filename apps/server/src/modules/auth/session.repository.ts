@@ -1,9 +1,9 @@
 import { effectiveCompanyStatusSql } from '../../lib/tenancy';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { DataDeps } from '../../lib/data-versions';
 import type { Db, Tx } from '../../db/client';
-import { areaKindSettings, areas, companies, sessions, users } from '../../db/schema';
+import { areaKindSettings, areas, companies, companyBranding, registrationAudits, sessions, users } from '../../db/schema';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -172,4 +172,100 @@ export async function resolveSessionAndNonce(database: Database, tokenHash: stri
     },
   };
   return nonce === undefined ? resolved : { ...resolved, nonceFresh: Number(r.nonce_fresh) === 1 };
+}
+
+/** A session with its user and company, by id (the caller's own session, or one just issued). */
+export async function findSessionUser(db: Db | Tx, sessionId: number) {
+  const [row] = await db
+    .select({ session: sessions, user: users, company: companies })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(sessions.id, sessionId));
+  return row ?? null;
+}
+
+/** Name and company name of the superior acting in a remote-access session (the session's own reference). */
+export async function findActingUserNames(db: Db | Tx, userId: number) {
+  const [by] = await db
+    .select({ nickname: users.nickname, coName: companies.name })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId));
+  return by ?? null;
+}
+
+/**
+ * The registration audit of a company and the approver's name, read at sign-in before any session
+ * exists (unscoped by nature: the company is the one signing in).
+ */
+export async function unsafeRegistrationAuditOf(db: Db | Tx, companyId: number) {
+  const [audit] = await db.select().from(registrationAudits).where(eq(registrationAudits.companyId, companyId));
+  if (!audit) return null;
+  const [approver] = audit.approverCompanyId
+    ? await db.select({ name: companies.name }).from(companies).where(eq(companies.id, audit.approverCompanyId))
+    : [];
+  return { status: audit.status, reason: audit.reason, approverName: approver?.name ?? '' };
+}
+
+export interface NewSession {
+  userId: number;
+  tokenHash: string;
+  renewTokenHash: string;
+  signKey: string;
+  currentAreaId: number | null;
+  locale: string;
+  tokenExpiresAt: Date;
+  createdAt: Date;
+  ip: string;
+  actingUserId: number | null;
+  remoteGrantId: number | null;
+  remoteExpiresAt: Date | null;
+}
+
+export async function insertSession(db: Db | Tx, s: NewSession): Promise<number> {
+  const [row] = await db
+    .insert(sessions)
+    .values({ ...s, lastActiveAt: s.createdAt })
+    .returning({ id: sessions.id });
+  return row.id;
+}
+
+/** A session by its renewal token hash (a renewal is made before the session's token is known again). */
+export async function unsafeFindSessionByRenewHash(db: Db | Tx, renewTokenHash: string) {
+  const [s] = await db.select().from(sessions).where(eq(sessions.renewTokenHash, renewTokenHash));
+  return s ?? null;
+}
+
+/** New token, renewal token and key for a session; single use: only matches the renewal hash just presented. */
+export async function rotateSessionTokens(
+  db: Db | Tx,
+  sessionId: number,
+  presentedRenewHash: string,
+  next: { tokenHash: string; renewTokenHash: string; signKey: string; tokenExpiresAt: Date; lastActiveAt: Date },
+): Promise<boolean> {
+  const updated = await db
+    .update(sessions)
+    .set(next)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.renewTokenHash, presentedRenewHash)))
+    .returning({ id: sessions.id });
+  return updated.length > 0;
+}
+
+export async function setSessionArea(db: Db | Tx, sessionId: number, areaId: number) {
+  await db.update(sessions).set({ currentAreaId: areaId }).where(eq(sessions.id, sessionId));
+}
+
+export async function findArea(db: Db | Tx, areaId: number) {
+  const [a] = await db.select().from(areas).where(eq(areas.id, areaId));
+  return a ?? null;
+}
+
+/** Branding rows of the given companies (the caller's own chain of companies). */
+export async function brandingsOf(db: Db | Tx, companyIds: readonly number[]) {
+  if (!companyIds.length) return [];
+  return db
+    .select()
+    .from(companyBranding)
+    .where(inArray(companyBranding.companyId, [...companyIds]));
 }
