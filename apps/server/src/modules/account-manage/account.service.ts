@@ -3,14 +3,13 @@
  * saved preferences (user-configs).
  */
 import { ErrorCodes, USER_CONFIGS_MAX_PER_USER, type CallData, type userCalls } from '@portal/contract';
-import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { sessions, userConfigs, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type CallContext } from '../../lib/context';
 import { hashPassword } from '../../lib/secrets';
 import { attemptPassword, endUserSessions } from '../auth';
 import { applyState } from './users.service';
-import { companyDependents, invalidateUserTotals, unsafeFindUserById } from './users.repository';
+import { companyDependents, invalidateUserTotals, unsafeFindUserById, updateUser } from './users.repository';
+import { countOwnConfigsExcept, deleteOwnConfig, listOwnConfigs, setOwnPassword, upsertOwnConfig } from './account.repository';
 
 async function me(ctx: CallContext) {
   const u = await unsafeFindUserById(ctx.db, requireActor(ctx).userId);
@@ -37,7 +36,7 @@ export async function getAccountInfo(ctx: CallContext) {
 
 export async function setAccountInfo(ctx: CallContext, d: { nickName: string; phone: string }) {
   const u = await me(ctx);
-  await ctx.db.update(users).set({ nickname: d.nickName, phone: d.phone }).where(eq(users.id, u.id));
+  await updateUser(ctx.db, u.id, { nickname: d.nickName, phone: d.phone });
   await ctx.audit({
     targetType: 'user',
     targetId: u.id,
@@ -63,11 +62,7 @@ export async function changePassword(ctx: CallContext, d: CallData<typeof userCa
   const now = new Date(ctx.clock.now());
   const passwordHash = await hashPassword(d.password);
   await ctx.database.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, failedLogins: 0 }).where(eq(users.id, u.id));
-    await tx
-      .update(sessions)
-      .set({ endedAt: now, endReason: 'password-changed' })
-      .where(and(eq(sessions.userId, u.id), isNull(sessions.endedAt), ne(sessions.id, actor.sessionId)));
+    await setOwnPassword(tx, u.id, actor.sessionId, passwordHash, now);
   });
   await ctx.audit({ targetType: 'user', targetId: u.id });
   return {};
@@ -115,31 +110,24 @@ export async function unregister(ctx: CallContext, password: string) {
 
 export async function listConfigs(ctx: CallContext, keys?: string[]) {
   const userId = requireActor(ctx).userId;
-  const where = keys && keys.length ? and(eq(userConfigs.userId, userId), inArray(userConfigs.key, keys)) : eq(userConfigs.userId, userId);
-  const rows = await ctx.db.select().from(userConfigs).where(where).orderBy(asc(userConfigs.key));
+  const rows = await listOwnConfigs(ctx.db, userId, keys);
   return { records: rows.map((r) => ({ key: r.key, value: r.value, updatedAt: r.updatedAt.toISOString() })) };
 }
 
 export async function putConfig(ctx: CallContext, key: string, value: unknown) {
   const userId = requireActor(ctx).userId;
   const now = new Date(ctx.clock.now());
-  const [{ n }] = await ctx.db
-    .select({ n: count() })
-    .from(userConfigs)
-    .where(and(eq(userConfigs.userId, userId), ne(userConfigs.key, key)));
+  const n = await countOwnConfigsExcept(ctx.db, userId, key);
   if (n >= USER_CONFIGS_MAX_PER_USER)
     throw new AppError(ErrorCodes.invalidParams, { detail: `at most ${USER_CONFIGS_MAX_PER_USER} saved settings` });
-  await ctx.db
-    .insert(userConfigs)
-    .values({ userId, key, value: value as never, updatedAt: now })
-    .onConflictDoUpdate({ target: [userConfigs.userId, userConfigs.key], set: { value: value as never, updatedAt: now } });
+  await upsertOwnConfig(ctx.db, userId, key, value, now);
   await ctx.audit({ targetType: 'userConfig', targetId: key });
   return {};
 }
 
 export async function deleteConfig(ctx: CallContext, key: string) {
   const userId = requireActor(ctx).userId;
-  await ctx.db.delete(userConfigs).where(and(eq(userConfigs.userId, userId), eq(userConfigs.key, key)));
+  await deleteOwnConfig(ctx.db, userId, key);
   await ctx.audit({ targetType: 'userConfig', targetId: key });
   return {};
 }

@@ -4,9 +4,9 @@
  * prefix search that the covering `users_*_search_idx` indexes answer with its total; an unsearched
  * page takes its total from the short-lived total cache.
  */
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client';
-import { companies, users } from '../../db/schema';
+import { companies, userEmailEvents, users } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { escapeLike, scopedToSubtree } from '../../lib/tenancy';
 import type { DataDeps } from '../../lib/data-versions';
@@ -310,4 +310,44 @@ export async function liveUserCount(db: AnyDb, companyId: number): Promise<numbe
     .from(users)
     .where(and(eq(users.companyId, companyId), ne(users.status, 'deleted')));
   return Number(r?.n ?? 0);
+}
+
+/** When an address was deleted within the churn window, oldest first (20052). */
+export async function emailDeletionsSince(db: AnyDb, email: string, since: Date): Promise<Date[]> {
+  const rows = await db
+    .select({ at: userEmailEvents.at })
+    .from(userEmailEvents)
+    .where(and(eq(userEmailEvents.email, email), eq(userEmailEvents.kind, 'deleted'), gt(userEmailEvents.at, since)))
+    .orderBy(asc(userEmailEvents.at));
+  return rows.map((r) => r.at);
+}
+
+export async function recordEmailEvent(db: AnyDb, email: string, kind: 'added' | 'deleted', at: Date) {
+  await db.insert(userEmailEvents).values({ email, kind, at });
+}
+
+/** An invited user (no usable password until the link is used) in a company the caller's scope was checked for. */
+export async function insertInvitedUser(db: AnyDb, values: typeof users.$inferInsert): Promise<number> {
+  const [u] = await db.insert(users).values(values).returning({ id: users.id });
+  return u.id;
+}
+
+/** Any columns of a user the caller found in its scope (findUserInScope / requireUserInScope) or of the caller itself. */
+export async function updateUser(db: AnyDb, userId: number, set: Partial<typeof users.$inferInsert>) {
+  await db.update(users).set(set).where(eq(users.id, userId));
+}
+
+/** A new state guarded by the old one: false when a concurrent change came first. */
+export async function setUserStatusIfUnchanged(
+  db: AnyDb,
+  userId: number,
+  from: string,
+  set: Partial<typeof users.$inferInsert> & { status: string },
+): Promise<boolean> {
+  const done = await db
+    .update(users)
+    .set(set)
+    .where(and(eq(users.id, userId), eq(users.status, from)))
+    .returning({ id: users.id });
+  return done.length > 0;
 }

@@ -16,27 +16,22 @@ import {
   type CallData,
   type userCalls,
 } from '@portal/contract';
-import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { userEmailEvents, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type CallContext } from '../../lib/context';
 import { hashPassword } from '../../lib/secrets';
 import { endUserSessions } from '../auth';
-import {
-  consumeLink,
-  emailMd5,
-  findOpenLink,
-  issueLink,
-  lastOpenLinkIssuedAt,
-  linkOrigin,
-  registrationLink,
-  revokeLinks,
-} from './registration-links';
+import { emailMd5, linkOrigin, registrationLink } from './registration-links';
+import { issueLink, lastOpenLinkIssuedAt, revokeLinks, unsafeConsumeLink, unsafeFindOpenLink } from './registration-links.repository';
 import { authorize } from '../../lib/policy';
 import { accountManagePolicy, assertGrantAllowed, nextState, userPolicy } from './users.policy';
 import {
+  emailDeletionsSince,
   findCompanyInScope,
+  insertInvitedUser,
+  recordEmailEvent,
+  setUserStatusIfUnchanged,
+  updateUser,
   findUserInScope,
   invalidateUserTotals,
   liveUserCount,
@@ -79,14 +74,10 @@ export function tombstoneEmail(userId: number, now: number) {
 /** 20052 when the address was deleted EMAIL_CHURN_MAX_DELETES times within the window. */
 async function assertNoEmailChurn(db: AnyDb, email: string, now: number) {
   const windowMs = EMAIL_CHURN_WINDOW_MINUTES * 60_000;
-  const deletions = await db
-    .select({ at: userEmailEvents.at })
-    .from(userEmailEvents)
-    .where(and(eq(userEmailEvents.email, email), eq(userEmailEvents.kind, 'deleted'), gt(userEmailEvents.at, new Date(now - windowMs))))
-    .orderBy(asc(userEmailEvents.at));
+  const deletions = await emailDeletionsSince(db, email, new Date(now - windowMs));
   if (deletions.length >= EMAIL_CHURN_MAX_DELETES) {
     // Free again when enough deletions have left the window.
-    const freeAt = deletions[deletions.length - EMAIL_CHURN_MAX_DELETES].at.getTime() + windowMs;
+    const freeAt = deletions[deletions.length - EMAIL_CHURN_MAX_DELETES].getTime() + windowMs;
     throw new AppError(ErrorCodes.emailChurn, { minutes: Math.max(1, Math.ceil((freeAt - now) / 60_000)) });
   }
 }
@@ -136,31 +127,28 @@ export async function inviteUser(ctx: CallContext, d: CallData<typeof userCalls.
   let created: { id: number; token: string };
   try {
     created = await ctx.db.transaction(async (tx) => {
-      const [u] = await tx
-        .insert(users)
-        .values({
-          companyId: company.id,
-          email: d.email,
-          nickname: d.email.split('@')[0].slice(0, 50),
-          phone: d.phone ?? '',
-          passwordHash: UNUSABLE_PASSWORD,
-          userType: company.type,
-          userAuthType: 3,
-          status: 'normal',
-          authResList: [...new Set(perms.authResList)],
-          areaIds: [...new Set(perms.areaIds)],
-          companyIds: [...new Set(perms.companyIds)],
-          appIds: [...new Set(perms.appIds)],
-          locale: ctx.locale,
-          registered: false,
-          invitedAt: new Date(now),
-          invitedBy: actor.userId,
-          createdAt: new Date(now),
-        })
-        .returning({ id: users.id });
-      await tx.insert(userEmailEvents).values({ email: d.email, kind: 'added', at: new Date(now) });
-      const token = await issueLink(tx, u.id, 'userRegister', now, USER_INVITE_TTL_DAYS * DAY_MS);
-      return { id: u.id, token };
+      const id = await insertInvitedUser(tx, {
+        companyId: company.id,
+        email: d.email,
+        nickname: d.email.split('@')[0].slice(0, 50),
+        phone: d.phone ?? '',
+        passwordHash: UNUSABLE_PASSWORD,
+        userType: company.type,
+        userAuthType: 3,
+        status: 'normal',
+        authResList: [...new Set(perms.authResList)],
+        areaIds: [...new Set(perms.areaIds)],
+        companyIds: [...new Set(perms.companyIds)],
+        appIds: [...new Set(perms.appIds)],
+        locale: ctx.locale,
+        registered: false,
+        invitedAt: new Date(now),
+        invitedBy: actor.userId,
+        createdAt: new Date(now),
+      });
+      await recordEmailEvent(tx, d.email, 'added', new Date(now));
+      const token = await issueLink(tx, id, 'userRegister', now, USER_INVITE_TTL_DAYS * DAY_MS);
+      return { id, token };
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError(ErrorCodes.userExists);
@@ -188,10 +176,7 @@ export async function reinviteUser(ctx: CallContext, userId: number) {
   const last = await lastOpenLinkIssuedAt(ctx.db, u.id, 'userRegister', now);
   if (last !== null && now - last < USER_INVITE_RESEND_SECONDS * 1000) throw new AppError(ErrorCodes.invitationAlreadySent);
   const token = await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ invitedAt: new Date(now), invitedBy: actor.userId })
-      .where(eq(users.id, u.id));
+    await updateUser(tx, u.id, { invitedAt: new Date(now), invitedBy: actor.userId });
     return issueLink(tx, u.id, 'userRegister', now, USER_INVITE_TTL_DAYS * DAY_MS);
   });
   await ctx.audit({
@@ -231,7 +216,7 @@ export async function resetPassword(ctx: CallContext, userId: number) {
 
 /** The link's user, when every part of the link matches; otherwise 7022. */
 async function openLinkUser(db: AnyDb, d: { corpId: number; userId: number; emailMd5: string; token: string }, now: number) {
-  const link = await findOpenLink(db, d.token, now);
+  const link = await unsafeFindOpenLink(db, d.token, now);
   if (!link || link.userId !== d.userId) throw new AppError(ErrorCodes.linkInvalid);
   const u = await unsafeFindUserById(db, link.userId);
   if (!u || u.companyId !== d.corpId || u.status === 'deleted' || emailMd5(u.email) !== d.emailMd5)
@@ -262,17 +247,14 @@ export async function completeRegistration(ctx: CallContext, d: CallData<typeof 
   const passwordHash = await hashPassword(d.password);
   await ctx.db.transaction(async (tx) => {
     // The loser of a double submit: the link was used a moment ago by the first.
-    if (!(await consumeLink(tx, d.token, now))) throw new AppError(ErrorCodes.alreadyDone);
-    await tx
-      .update(users)
-      .set({
-        passwordHash,
-        status,
-        failedLogins: 0,
-        lockedUntil: null,
-        ...(registering ? { registered: true, nickname: d.nickName! } : {}),
-      })
-      .where(eq(users.id, user.id));
+    if (!(await unsafeConsumeLink(tx, d.token, now))) throw new AppError(ErrorCodes.alreadyDone);
+    await updateUser(tx, user.id, {
+      passwordHash,
+      status,
+      failedLogins: 0,
+      lockedUntil: null,
+      ...(registering ? { registered: true, nickname: d.nickName! } : {}),
+    });
     if (!registering) await endUserSessions(tx, user.id, 'password-reset', new Date(now));
   });
   await ctx.audit({
@@ -325,7 +307,7 @@ export async function editUser(ctx: CallContext, d: CallData<typeof userCalls.ed
     companyIds: [...new Set(d.companyIds)],
     appIds: [...new Set(d.appIds)],
   };
-  await ctx.db.update(users).set(after).where(eq(users.id, u.id));
+  await updateUser(ctx.db, u.id, after);
   await ctx.audit({
     targetType: 'user',
     targetId: u.id,
@@ -377,14 +359,9 @@ export async function applyState(db: AnyDb, u: Pick<UserRow, 'id' | 'status' | '
       : status === 'normal'
         ? { failedLogins: 0, lockedUntil: null }
         : {};
-  const done = await db
-    .update(users)
-    .set({ status, ...extra })
-    .where(and(eq(users.id, u.id), eq(users.status, u.status)))
-    .returning({ id: users.id });
-  if (!done.length) throw new AppError(ErrorCodes.conflict);
+  if (!(await setUserStatusIfUnchanged(db, u.id, u.status, { status, ...extra }))) throw new AppError(ErrorCodes.conflict);
   if (status === 'deleted') {
-    await db.insert(userEmailEvents).values({ email: u.email, kind: 'deleted', at: new Date(now) });
+    await recordEmailEvent(db, u.email, 'deleted', new Date(now));
     await revokeLinks(db, u.id, 'userRegister', now);
     await revokeLinks(db, u.id, 'passwordReset', now);
     // Sessions are left to the call router, which answers 10002 to a deleted user's next call.
