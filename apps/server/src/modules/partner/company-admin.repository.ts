@@ -122,3 +122,23 @@ export async function companyOwner(db: AnyDb, companyId: number) {
     .limit(1);
   return u ?? null;
 }
+
+/** Whether an area exists among the caller's own areas (an empty list is none): its id, or null. */
+export async function areaInActorAreas(db: AnyDb, actor: Pick<Actor, 'areaIds'>, areaId: number): Promise<number | null> {
+  if (!actor.areaIds.includes(areaId)) return null;
+  const [a] = await db.select({ id: areas.id }).from(areas).where(eq(areas.id, areaId));
+  return a?.id ?? null;
+}
+
+/** Write a company strictly below the caller's (the scope is checked again in the statement). */
+export async function updateDownstreamCompany(
+  db: AnyDb,
+  actor: Pick<Actor, 'companyPath'>,
+  companyId: number,
+  patch: Partial<typeof companies.$inferInsert>,
+) {
+  await db
+    .update(companies)
+    .set(patch)
+    .where(and(eq(companies.id, companyId), scopedBelowCompany(companies.path, actor)));
+}

@@ -4,17 +4,18 @@
  * must be strictly below the caller's (never its own, an ancestor or a sibling's).
  */
 import { ErrorCodes, invitationMachine, type Company, type CompanyAction } from '@portal/contract';
-import { eq } from 'drizzle-orm';
-import { areas, companies } from '../../db/schema';
+import type { companies } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { authorize } from '../../lib/policy';
 import {
+  areaInActorAreas,
   areaName,
   companyName,
   companySubject,
   downstreamStatistics,
   findDownstreamCompany,
+  updateDownstreamCompany,
   type AdminCompanyRow,
 } from './company-admin.repository';
 import { companyStatusOf, invitationInfo } from './invitation.service';
@@ -70,12 +71,12 @@ export async function updateCompany(
     userLimit: d.userLimit,
   };
   if (d.areaId !== undefined && d.areaId !== c.areaId) {
-    const [a] = d.areaId === null ? [] : await ctx.db.select({ id: areas.id }).from(areas).where(eq(areas.id, d.areaId));
+    const areaId = d.areaId === null ? null : await areaInActorAreas(ctx.db, actor, d.areaId);
     // Only areas the caller may work in (an empty list is none).
-    if (!a || !actor.areaIds.includes(a.id)) throw new AppError(ErrorCodes.areaForbidden);
-    patch.areaId = a.id;
+    if (areaId === null) throw new AppError(ErrorCodes.areaForbidden);
+    patch.areaId = areaId;
   }
-  await ctx.db.update(companies).set(patch).where(eq(companies.id, c.id));
+  await updateDownstreamCompany(ctx.db, actor, c.id, patch);
   await ctx.audit({
     targetType: 'company',
     targetId: c.id,
@@ -89,9 +90,10 @@ export async function updateCompany(
 
 /** freeze / unfreeze through the invitation machine (activated <-> frozen); 1017 from any other state. */
 export async function setFrozen(ctx: CallContext, companyId: number, action: 'freeze' | 'unfreeze') {
+  const actor = requireActor(ctx);
   const c = await companyFor(ctx, companyId, action, { forUpdate: true });
   const status = companyStatusOf(move(invitationMachine, invitationState(c.status), action));
-  await ctx.db.update(companies).set({ status }).where(eq(companies.id, c.id));
+  await updateDownstreamCompany(ctx.db, actor, c.id, { status });
   await ctx.audit({
     targetType: 'company',
     targetId: c.id,

@@ -5,14 +5,14 @@
  * and the recommended sizes (720*200 or 700*200: a warning, not a refusal) apply.
  */
 import { ErrorCodes, isLogoStoredSizeValid, isRecommendedLogoSize, LOGO_STORED_MAX_BYTES, type CorpInfo } from '@portal/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { areas, companies, files } from '../../db/schema';
+import type { companies } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { areaName, areaNames } from '../../lib/area-names';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { imageDimensions } from '../../lib/files';
 import { allowedActions, authorize } from '../../lib/policy';
 import { corpInfoPolicy } from './company.policy';
+import { actorAreas, findOwnCompany, findOwnCompanyFile, updateOwnCompany } from './corp-info.repository';
 
 /** The logo column holds the id of the uploaded file (served through file/link). */
 export function logoFileId(logo: string | null): number | null {
@@ -21,18 +21,13 @@ export function logoFileId(logo: string | null): number | null {
 
 async function areaOptions(ctx: CallContext, actor: Actor) {
   // A user without areas has none to offer (issue 11 §1.12).
-  if (!actor.areaIds.length) return [];
-  const rows = await ctx.db
-    .select()
-    .from(areas)
-    .where(inArray(areas.id, [...actor.areaIds]))
-    .orderBy(asc(areas.id));
+  const rows = await actorAreas(ctx.db, actor);
   return rows.map((a) => ({ id: a.id, displayName: areaName(a, ctx.locale), displayNames: areaNames(a) }));
 }
 
 export async function getCorpInfo(ctx: CallContext): Promise<CorpInfo> {
   const actor = requireActor(ctx);
-  const [c] = await ctx.db.select().from(companies).where(eq(companies.id, actor.companyId));
+  const c = await findOwnCompany(ctx.db, actor);
   if (!c) throw new AppError(ErrorCodes.notFound);
   return {
     id: c.id,
@@ -55,13 +50,14 @@ export async function setCorpInfo(
 ) {
   const actor = requireActor(ctx);
   authorize(corpInfoPolicy, actor, null, 'edit');
-  const [before] = await ctx.db.select().from(companies).where(eq(companies.id, actor.companyId));
+  const before = await findOwnCompany(ctx.db, actor);
+  if (!before) throw new AppError(ErrorCodes.notFound);
   const patch: Partial<typeof companies.$inferInsert> = { name: d.name, contact: d.contact, telephone: d.telephone, email: d.email };
   if (d.areaId !== undefined && d.areaId !== before.areaId) {
     if (d.areaId === null || !(await areaOptions(ctx, actor)).some((a) => a.id === d.areaId)) throw new AppError(ErrorCodes.areaForbidden);
     patch.areaId = d.areaId;
   }
-  await ctx.db.update(companies).set(patch).where(eq(companies.id, actor.companyId));
+  await updateOwnCompany(ctx.db, actor, patch);
   await ctx.audit({
     targetType: 'company',
     targetId: actor.companyId,
@@ -74,10 +70,7 @@ export async function setCorpInfo(
 export async function setLogo(ctx: CallContext, fileId: number) {
   const actor = requireActor(ctx);
   authorize(corpInfoPolicy, actor, null, 'setLogo');
-  const [f] = await ctx.db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, fileId), eq(files.companyId, actor.companyId)));
+  const f = await findOwnCompanyFile(ctx.db, actor, fileId);
   // Only a logo uploaded by this company (purpose 'logo' stores under logo/).
   if (!f || !f.path.startsWith('logo/')) throw new AppError(ErrorCodes.notFound);
   if (!isLogoStoredSizeValid(f.size)) throw new AppError(ErrorCodes.fileTooLarge, { max: `${LOGO_STORED_MAX_BYTES / 1024} KB` });
@@ -86,11 +79,8 @@ export async function setLogo(ctx: CallContext, fileId: number) {
   for await (const chunk of got.stream as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk));
   const dims = imageDimensions(Buffer.concat(chunks));
   if (!dims || (dims.type !== 'png' && dims.type !== 'jpg')) throw new AppError(ErrorCodes.fileTypeMismatch);
-  const [before] = await ctx.db.select({ logo: companies.logo }).from(companies).where(eq(companies.id, actor.companyId));
-  await ctx.db
-    .update(companies)
-    .set({ logo: String(f.id) })
-    .where(eq(companies.id, actor.companyId));
+  const before = await findOwnCompany(ctx.db, actor);
+  await updateOwnCompany(ctx.db, actor, { logo: String(f.id) });
   const recommendedSize = isRecommendedLogoSize(dims.width, dims.height);
   await ctx.audit({
     targetType: 'company',

@@ -17,9 +17,7 @@ import {
   type InvitationKind,
   type InviteLinkState,
 } from '@portal/contract';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { companies, invitations, registrationAudits, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { hashPassword } from '../../lib/secrets';
@@ -29,17 +27,27 @@ import { companyName, companySubject, findDownstreamCompany, unsafeFindCompany, 
 import { invitationLink, invitationSignMatches, publicOrigin } from './invitation-links';
 import { levelFor, ownerCodesFor } from './registration-codes';
 import { move } from './transitions';
+import {
+  findOwnCompanyRow,
+  insertChildCompany,
+  insertInvitation,
+  latestInvitation,
+  lockInvitationEmail,
+  replacePendingInvitations,
+  revokeInvitationAndCompany,
+  unsafeFindInvitation,
+  unsafeLiveUserWithEmail,
+  unsafePendingInvitationTo,
+  unsafeRegisterInvitedCompany,
+  unsafeRevocationsSince,
+  userNickname,
+  type InvitationRow,
+} from './invitation.repository';
 
 type AnyDb = Db | Tx;
-type InvitationRow = typeof invitations.$inferSelect;
 
 export function companyStatusOf(state: 'inactive' | 'activated' | 'frozen') {
   return state === 'activated' ? 'active' : state;
-}
-
-async function latestInvitation(db: AnyDb, companyId: number): Promise<InvitationRow | null> {
-  const [row] = await db.select().from(invitations).where(eq(invitations.companyId, companyId)).orderBy(desc(invitations.id)).limit(1);
-  return row ?? null;
 }
 
 export function linkState(inv: InvitationRow, now: number): InviteLinkState {
@@ -53,7 +61,7 @@ export function linkState(inv: InvitationRow, now: number): InviteLinkState {
 export async function invitationInfo(db: AnyDb, companyId: number, now: number) {
   const inv = await latestInvitation(db, companyId);
   if (!inv) return null;
-  const [inviter] = await db.select({ nickname: users.nickname }).from(users).where(eq(users.id, inv.inviterUserId));
+  const inviterName = await userNickname(db, inv.inviterUserId);
   return {
     id: inv.id,
     kind: inv.kind as InvitationKind,
@@ -62,7 +70,7 @@ export async function invitationInfo(db: AnyDb, companyId: number, now: number) 
     state: linkState(inv, now),
     sentAt: inv.createdAt.toISOString(),
     expiresAt: inv.expiresAt.toISOString(),
-    inviterName: inviter?.nickname ?? '',
+    inviterName,
   };
 }
 
@@ -71,26 +79,13 @@ export async function invitationInfo(db: AnyDb, companyId: number, now: number) 
  * pending (7021), or it was invited and revoked too often lately (20052 with the minutes to wait).
  */
 async function assertEmailInvitable(db: AnyDb, email: string, now: number) {
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), sql`${users.status} <> 'deleted'`));
-  if (user) throw new AppError(ErrorCodes.userExists);
-  const [pending] = await db
-    .select({ id: invitations.id })
-    .from(invitations)
-    .where(and(eq(invitations.email, email), eq(invitations.status, 'pending')))
-    .limit(1);
-  if (pending) throw new AppError(ErrorCodes.invitationAlreadySent);
+  if (await unsafeLiveUserWithEmail(db, email)) throw new AppError(ErrorCodes.userExists);
+  if (await unsafePendingInvitationTo(db, email)) throw new AppError(ErrorCodes.invitationAlreadySent);
   const windowMs = INVITE_CHURN_WINDOW_MINUTES * 60_000;
-  const revoked = await db
-    .select({ revokedAt: invitations.revokedAt })
-    .from(invitations)
-    .where(and(eq(invitations.email, email), eq(invitations.status, 'revoked'), gt(invitations.revokedAt, new Date(now - windowMs))))
-    .orderBy(desc(invitations.revokedAt));
+  const revoked = await unsafeRevocationsSince(db, email, new Date(now - windowMs));
   if (revoked.length >= INVITE_CHURN_MAX) {
     // Free again once the oldest of the last INVITE_CHURN_MAX revocations leaves the window.
-    const oldest = revoked[INVITE_CHURN_MAX - 1].revokedAt!.getTime();
+    const oldest = revoked[INVITE_CHURN_MAX - 1].getTime();
     throw new AppError(ErrorCodes.emailChurn, { minutes: Math.max(1, Math.ceil((oldest + windowMs - now) / 60_000)) });
   }
 }
@@ -114,43 +109,31 @@ export async function invite(ctx: CallContext, kind: InvitationKind, data: { nam
   const now = ctx.clock.now();
   const inv = await ctx.db.transaction(async (tx) => {
     // One invitation per e-mail at a time, also under concurrent clicks.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'invite:' + data.email}))`);
+    await lockInvitationEmail(tx, data.email);
     await assertEmailInvitable(tx, data.email, now);
-    const [parent] = await tx.select().from(companies).where(eq(companies.id, actor.companyId));
+    const parent = await findOwnCompanyRow(tx, actor);
     const depth = parent.depth + 1;
-    const [company] = await tx
-      .insert(companies)
-      .values({
-        parentId: parent.id,
-        path: 'pending',
-        depth,
-        type: kind,
-        level: levelFor(kind, depth),
-        name: data.name,
-        email: data.email,
-        areaId: parent.areaId,
-        status: companyStatusOf(invitationMachine.initial),
-        createdAt: new Date(now),
-      })
-      .returning();
-    await tx
-      .update(companies)
-      .set({ path: `${parent.path}${company.id}/` })
-      .where(eq(companies.id, company.id));
-    const [row] = await tx
-      .insert(invitations)
-      .values({
-        kind,
-        companyId: company.id,
-        inviterCompanyId: actor.companyId,
-        inviterUserId: actor.actingUserId ?? actor.userId,
-        name: data.name,
-        email: data.email,
-        expiresAt: new Date(now + INVITATION_TTL_DAYS * DAY_MS),
-        createdAt: new Date(now),
-      })
-      .returning();
-    return { row, path: `${parent.path}${company.id}/` };
+    const company = await insertChildCompany(tx, parent, {
+      depth,
+      type: kind,
+      level: levelFor(kind, depth),
+      name: data.name,
+      email: data.email,
+      areaId: parent.areaId,
+      status: companyStatusOf(invitationMachine.initial),
+      createdAt: new Date(now),
+    });
+    const row = await insertInvitation(tx, {
+      kind,
+      companyId: company.id,
+      inviterCompanyId: actor.companyId,
+      inviterUserId: actor.actingUserId ?? actor.userId,
+      name: data.name,
+      email: data.email,
+      expiresAt: new Date(now + INVITATION_TTL_DAYS * DAY_MS),
+      createdAt: new Date(now),
+    });
+    return { row, path: company.path };
   });
   await ctx.audit({
     targetType: 'company',
@@ -181,23 +164,17 @@ export async function reinvite(ctx: CallContext, kind: InvitationKind, companyId
     const last = await latestInvitation(tx, company.id);
     if (!last) throw new AppError(ErrorCodes.illegalTransition);
     if (now - last.createdAt.getTime() < INVITATION_RESEND_SECONDS * 1000) throw new AppError(ErrorCodes.invitationAlreadySent);
-    await tx
-      .update(invitations)
-      .set({ status: 'replaced' })
-      .where(and(eq(invitations.companyId, company.id), eq(invitations.status, 'pending')));
-    const [row] = await tx
-      .insert(invitations)
-      .values({
-        kind,
-        companyId: company.id,
-        inviterCompanyId: actor.companyId,
-        inviterUserId: actor.actingUserId ?? actor.userId,
-        name: company.name,
-        email: last.email,
-        expiresAt: new Date(now + INVITATION_TTL_DAYS * DAY_MS),
-        createdAt: new Date(now),
-      })
-      .returning();
+    await replacePendingInvitations(tx, company.id);
+    const row = await insertInvitation(tx, {
+      kind,
+      companyId: company.id,
+      inviterCompanyId: actor.companyId,
+      inviterUserId: actor.actingUserId ?? actor.userId,
+      name: company.name,
+      email: last.email,
+      expiresAt: new Date(now + INVITATION_TTL_DAYS * DAY_MS),
+      createdAt: new Date(now),
+    });
     return { row, path: company.path };
   });
   await ctx.audit({
@@ -221,17 +198,7 @@ export async function undoInvite(ctx: CallContext, companyId: number) {
   authorize(companyPolicy, actor, await companySubject(ctx.db, company), 'undoInvite');
   const last = await latestInvitation(ctx.db, company.id);
   if (!last) throw new AppError(ErrorCodes.illegalTransition);
-  await ctx.db
-    .update(invitations)
-    .set({ status: 'revoked', revokedAt: new Date(now) })
-    .where(and(eq(invitations.companyId, company.id), eq(invitations.status, 'pending')));
-  // The last revocation is what the churn rule counts, also when the link had been replaced before.
-  if (last.status !== 'pending')
-    await ctx.db
-      .update(invitations)
-      .set({ status: 'revoked', revokedAt: new Date(now) })
-      .where(eq(invitations.id, last.id));
-  await ctx.db.delete(companies).where(and(eq(companies.id, company.id), eq(companies.status, 'inactive')));
+  await revokeInvitationAndCompany(ctx.db, company.id, last.id, new Date(now));
   await ctx.audit({
     targetType: 'company',
     targetId: company.id,
@@ -270,11 +237,7 @@ async function verifiedInvitation(
   sign: string,
   opts: { forUpdate?: boolean } = {},
 ) {
-  const q = db
-    .select()
-    .from(invitations)
-    .where(and(eq(invitations.id, inviteId), inArray(invitations.kind, [...kinds])));
-  const [inv] = opts.forUpdate ? await q.for('update') : await q;
+  const inv = await unsafeFindInvitation(db, inviteId, kinds, opts);
   if (!inv || !invitationSignMatches(secret, inv, sign)) return null;
   return inv;
 }
@@ -298,18 +261,15 @@ export async function registerInvited(
   if (!inv || state !== 'valid') throw new AppError(ErrorCodes.linkInvalid, undefined, `invitation link ${data.inviteId}: ${state}`);
   const company = await unsafeFindCompany(ctx.db, inv.companyId);
   if (!company || company.status !== 'inactive') throw new AppError(ErrorCodes.linkInvalid, undefined, 'invited company is gone or active');
-  const [taken] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, inv.email), sql`${users.status} <> 'deleted'`));
+  const taken = await unsafeLiveUserWithEmail(ctx.db, inv.email);
   if (taken) throw new AppError(ErrorCodes.userExists);
   const needsApproval = inv.kind === 'customer';
   const passwordHash = await hashPassword(data.password);
-  const [user] = await ctx.db
-    .insert(users)
-    .values({
-      companyId: company.id,
-      email: inv.email,
+  const status = needsApproval ? 'inactive' : companyStatusOf(move(invitationMachine, 'inactive', 'activate'));
+  const userId = await unsafeRegisterInvitedCompany(ctx.db, {
+    invitation: inv,
+    companyId: company.id,
+    owner: {
       nickname: data.nickName,
       passwordHash,
       userType: company.type,
@@ -318,38 +278,17 @@ export async function registerInvited(
       areaIds: company.areaId ? [company.areaId] : [],
       locale: ctx.locale,
       createdAt: new Date(now),
-    })
-    .returning({ id: users.id });
-  await ctx.db
-    .update(invitations)
-    .set({ status: 'used', usedAt: new Date(now) })
-    .where(eq(invitations.id, inv.id));
-  const status = needsApproval ? 'inactive' : companyStatusOf(move(invitationMachine, 'inactive', 'activate'));
-  await ctx.db
-    .update(companies)
-    .set({ name: data.companyName, contact: data.contact, telephone: data.telephone, email: inv.email, status })
-    .where(eq(companies.id, company.id));
-  if (needsApproval) {
-    await ctx.db
-      .insert(registrationAudits)
-      .values({
-        companyId: company.id,
-        approverCompanyId: inv.inviterCompanyId,
-        applicantUserId: user.id,
-        status: 'pending',
-        submittedAt: new Date(now),
-      })
-      .onConflictDoUpdate({
-        target: registrationAudits.companyId,
-        set: { status: 'pending', applicantUserId: user.id, reason: null, decidedAt: null, decidedBy: null, submittedAt: new Date(now) },
-      });
-  }
+    },
+    company: { name: data.companyName, contact: data.contact, telephone: data.telephone, status },
+    needsApproval,
+    at: new Date(now),
+  });
   await ctx.audit({
     targetType: 'company',
     targetId: company.id,
     companyId: company.id,
     companyPath: company.path,
-    after: { email: inv.email, companyName: data.companyName, status, userId: user.id },
+    after: { email: inv.email, companyName: data.companyName, status, userId },
   });
   return { email: inv.email, status: needsApproval ? ('pending' as const) : ('active' as const) };
 }

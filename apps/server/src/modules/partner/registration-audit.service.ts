@@ -4,13 +4,21 @@
  * after a rejection) its owner cannot log in and is told why.
  */
 import { auditMachine, ErrorCodes, invitationMachine, type AuditState, type RegistrationAudit } from '@portal/contract';
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { companies, registrationAudits, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
-import { scopedBelowCompany, escapeLike } from '../../lib/tenancy';
+import { mapPage } from '../../lib/tenancy';
+import {
+  auditOfCompanyRow,
+  findAuditBelow,
+  findAuditRowById,
+  listAuditsBelow,
+  pendingAuditCountBelow,
+  unsafeLockOwnAudit,
+  unsafeResubmit,
+  writeDecision,
+  type AuditRow,
+} from './registration-audit.repository';
 import { companyName, findDownstreamCompany } from './company-admin.repository';
 import { companyStatusOf } from './invitation.service';
 import { publicOrigin } from './invitation-links';
@@ -20,28 +28,6 @@ import { allowedActions, authorize } from '../../lib/policy';
 import { move } from './transitions';
 
 type AnyDb = Db | Tx;
-
-const applicant = alias(users, 'applicant');
-const decider = alias(users, 'decider');
-
-const auditColumns = {
-  id: registrationAudits.id,
-  companyId: registrationAudits.companyId,
-  companyName: companies.name,
-  companyPath: companies.path,
-  companyStatus: companies.status,
-  type: companies.type,
-  applicantName: applicant.nickname,
-  applicantEmail: applicant.email,
-  applicantLocale: applicant.locale,
-  status: registrationAudits.status,
-  reason: registrationAudits.reason,
-  submittedAt: registrationAudits.submittedAt,
-  decidedAt: registrationAudits.decidedAt,
-  decidedByName: decider.nickname,
-};
-
-type AuditRow = { [K in keyof typeof auditColumns]: unknown } & Record<string, unknown>;
 
 /** A registration as the contract shape, with what the caller may decide on it now. */
 function present(actor: Actor, r: AuditRow): RegistrationAudit {
@@ -66,48 +52,18 @@ function present(actor: Actor, r: AuditRow): RegistrationAudit {
   };
 }
 
-function auditQuery(db: AnyDb) {
-  return db
-    .select(auditColumns)
-    .from(registrationAudits)
-    .innerJoin(companies, eq(companies.id, registrationAudits.companyId))
-    .leftJoin(applicant, eq(applicant.id, registrationAudits.applicantUserId))
-    .leftJoin(decider, eq(decider.id, registrationAudits.decidedBy));
-}
-
 export async function auditOfCompany(db: AnyDb, actor: Actor, companyId: number) {
-  const [row] = await auditQuery(db).where(eq(registrationAudits.companyId, companyId));
+  const row = await findAuditBelow(db, actor, companyId);
   return row ? present(actor, row) : null;
 }
 
 export async function pendingAuditCount(db: AnyDb, actor: Actor) {
-  const [r] = await db
-    .select({ n: count() })
-    .from(registrationAudits)
-    .innerJoin(companies, eq(companies.id, registrationAudits.companyId))
-    .where(and(eq(registrationAudits.status, 'pending'), scopedBelowCompany(companies.path, actor)));
-  return Number(r?.n ?? 0);
+  return pendingAuditCountBelow(db, actor);
 }
 
 export async function auditPage(ctx: CallContext, q: { pageNum: number; pageSize: number; status?: AuditState; searchText?: string }) {
   const actor = requireActor(ctx);
-  const conds: SQL[] = [scopedBelowCompany(companies.path, actor)];
-  if (q.status) conds.push(eq(registrationAudits.status, q.status));
-  if (q.searchText) conds.push(ilike(companies.name, `%${escapeLike(q.searchText)}%`));
-  const where = and(...conds);
-  const [rows, [{ total }]] = await Promise.all([
-    auditQuery(ctx.db)
-      .where(where)
-      .orderBy(desc(registrationAudits.submittedAt), desc(registrationAudits.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
-    ctx.db
-      .select({ total: count() })
-      .from(registrationAudits)
-      .innerJoin(companies, eq(companies.id, registrationAudits.companyId))
-      .where(where),
-  ]);
-  return { records: rows.map((r) => present(actor, r)), total: Number(total), pageNum: q.pageNum, pageSize: q.pageSize };
+  return mapPage(await listAuditsBelow(ctx.db, actor, q), (rows) => rows.map((r) => present(actor, r)));
 }
 
 /** approve / reject: the company must be below the caller; the e-mail to the applicant goes after commit. */
@@ -117,7 +73,7 @@ export async function decideRegistration(ctx: CallContext, companyId: number, ac
   const result = await ctx.db.transaction(async (tx) => {
     const company = await findDownstreamCompany(tx, actor, companyId, { forUpdate: true });
     if (!company) throw new AppError(ErrorCodes.notFound);
-    const [audit] = await tx.select().from(registrationAudits).where(eq(registrationAudits.companyId, companyId));
+    const audit = await auditOfCompanyRow(tx, companyId);
     if (!audit) throw new AppError(ErrorCodes.notFound);
     // The same decision again (a double submit: 7052, "already done"), or not pending (1017).
     authorize(
@@ -127,22 +83,14 @@ export async function decideRegistration(ctx: CallContext, companyId: number, ac
       action,
     );
     const next = move(auditMachine, audit.status as AuditState, action);
-    await tx
-      .update(registrationAudits)
-      .set({
-        status: next,
-        reason: action === 'reject' ? (reason ?? '') : null,
-        decidedAt: new Date(now),
-        decidedBy: actor.actingUserId ?? actor.userId,
-      })
-      .where(eq(registrationAudits.id, audit.id));
-    if (action === 'approve') {
-      await tx
-        .update(companies)
-        .set({ status: companyStatusOf(move(invitationMachine, 'inactive', 'activate')) })
-        .where(eq(companies.id, companyId));
-    }
-    const [row] = await auditQuery(tx).where(eq(registrationAudits.id, audit.id));
+    await writeDecision(tx, audit, {
+      status: next,
+      reason: action === 'reject' ? (reason ?? '') : null,
+      decidedAt: new Date(now),
+      decidedBy: actor.actingUserId ?? actor.userId,
+      activateAs: action === 'approve' ? companyStatusOf(move(invitationMachine, 'inactive', 'activate')) : undefined,
+    });
+    const row = await findAuditRowById(tx, audit.id);
     return { row, path: company.path, before: audit.status };
   });
   await ctx.audit({
@@ -177,21 +125,21 @@ export async function resubmitRegistration(
   const row = await checkCredentials(ctx, d);
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
-    const [audit] = await tx.select().from(registrationAudits).where(eq(registrationAudits.companyId, row.user.companyId)).for('update');
-    if (!audit || audit.applicantUserId !== row.user.id) throw new AppError(ErrorCodes.illegalTransition);
+    const own = await unsafeLockOwnAudit(tx, row.user.companyId);
+    const audit = own?.audit;
+    if (!own || !audit || audit.applicantUserId !== row.user.id) throw new AppError(ErrorCodes.illegalTransition);
     // Sent again while waiting (a double submit): "already done".
     if (audit.status === 'pending') throw new AppError(ErrorCodes.alreadyDone);
     const next = move(auditMachine, audit.status as AuditState, 'resubmit');
-    const [before] = await tx.select().from(companies).where(eq(companies.id, row.user.companyId));
-    await tx
-      .update(companies)
-      .set({ name: d.companyName, contact: d.contact, telephone: d.telephone })
-      .where(eq(companies.id, row.user.companyId));
-    await tx
-      .update(registrationAudits)
-      .set({ status: next, reason: null, submittedAt: new Date(now), decidedAt: null, decidedBy: null })
-      .where(eq(registrationAudits.id, audit.id));
-    return { next, before: before!, approverCompanyId: audit.approverCompanyId };
+    const before = own.company;
+    await unsafeResubmit(tx, audit.id, row.user.companyId, {
+      status: next,
+      name: d.companyName,
+      contact: d.contact,
+      telephone: d.telephone,
+      at: new Date(now),
+    });
+    return { next, before, approverCompanyId: audit.approverCompanyId };
   });
   await ctx.audit({
     action: 'registration.resubmit',

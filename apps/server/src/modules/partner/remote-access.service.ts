@@ -5,14 +5,13 @@
  * REMOTE_SESSION_MINUTES or as soon as the account turns the switch off.
  */
 import { ErrorCodes, REMOTE_LINK_TTL_MINUTES, REMOTE_SESSION_MINUTES, type Locale } from '@portal/contract';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { companies, remoteAccessGrants, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type CallContext } from '../../lib/context';
 import { randomToken, safeEqualHex, sha256Hex } from '../../lib/secrets';
 import { issueSession } from '../auth';
 import { authorize } from '../../lib/policy';
 import { companyPolicy, corpInfoPolicy } from './company.policy';
+import { insertGrant, setOwnRemoteConsent, unsafeGrantSuperior, unsafeLockGrant, unsafeMarkGrantUsed } from './remote-access.repository';
 import { companyAdministrators, companyOwner, companySubject, findDownstreamCompany, unsafeFindCompany } from './company-admin.repository';
 
 export async function setRemoteAccess(ctx: CallContext, allow: boolean) {
@@ -21,31 +20,9 @@ export async function setRemoteAccess(ctx: CallContext, allow: boolean) {
   authorize(corpInfoPolicy, actor, null, 'setRemoteAccess');
   const now = new Date(ctx.clock.now());
   const out = await ctx.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ allow: companies.allowSuperiorAccess })
-      .from(companies)
-      .where(eq(companies.id, actor.companyId))
-      .for('update');
-    await tx.update(companies).set({ allowSuperiorAccess: allow }).where(eq(companies.id, actor.companyId));
-    let endedSessions = 0;
-    if (!allow) {
-      const grants = tx
-        .select({ id: remoteAccessGrants.id })
-        .from(remoteAccessGrants)
-        .where(eq(remoteAccessGrants.companyId, actor.companyId));
-      await tx
-        .update(remoteAccessGrants)
-        .set({ revokedAt: now })
-        .where(and(eq(remoteAccessGrants.companyId, actor.companyId), isNull(remoteAccessGrants.revokedAt)));
-      // Ending = expiring the remote access now: the next call of that session answers 9104.
-      const ended = await tx
-        .update(sessions)
-        .set({ remoteExpiresAt: now })
-        .where(and(isNull(sessions.endedAt), inArray(sessions.remoteGrantId, grants), sql`${sessions.remoteExpiresAt} > ${now}`))
-        .returning({ id: sessions.id });
-      endedSessions = ended.length;
-    }
-    return { changed: before.allow !== allow, endedSessions };
+    // Ending = expiring the remote access now: the next call of that session answers 9104.
+    const { before, endedSessions } = await setOwnRemoteConsent(tx, actor, allow, now);
+    return { changed: before !== allow, endedSessions };
   });
   await ctx.audit({
     targetType: 'company',
@@ -73,26 +50,23 @@ export async function createRemoteAccessLink(ctx: CallContext, companyId: number
   const now = ctx.clock.now();
   const token = randomToken();
   const expiresAt = now + REMOTE_LINK_TTL_MINUTES * 60_000;
-  const [grant] = await ctx.db
-    .insert(remoteAccessGrants)
-    .values({
-      companyId: company.id,
-      superiorUserId: actor.userId,
-      tokenHash: sha256Hex(token),
-      expiresAt: new Date(expiresAt),
-      createdAt: new Date(now),
-    })
-    .returning({ id: remoteAccessGrants.id });
+  const grantId = await insertGrant(ctx.db, {
+    companyId: company.id,
+    superiorUserId: actor.userId,
+    tokenHash: sha256Hex(token),
+    expiresAt: new Date(expiresAt),
+    createdAt: new Date(now),
+  });
   await ctx.audit({
     targetType: 'company',
     targetId: company.id,
     companyId: company.id,
     companyPath: company.path,
-    after: { grantId: grant.id, expiresAt: new Date(expiresAt).toISOString() },
+    after: { grantId, expiresAt: new Date(expiresAt).toISOString() },
   });
   return {
-    grantId: grant.id,
-    path: `/remote-access-login/${grant.id}/${token}/${company.id}`,
+    grantId,
+    path: `/remote-access-login/${grantId}/${token}/${company.id}`,
     expiresAt,
     sessionMinutes: REMOTE_SESSION_MINUTES,
   };
@@ -101,7 +75,7 @@ export async function createRemoteAccessLink(ctx: CallContext, companyId: number
 /** The link's one-time exchange for a session in the owner's account, acting as the superior. */
 export async function exchangeRemoteAccess(ctx: CallContext, d: { grantId: number; token: string; coId: number }) {
   const now = ctx.clock.now();
-  const [grant] = await ctx.db.select().from(remoteAccessGrants).where(eq(remoteAccessGrants.id, d.grantId)).for('update');
+  const grant = await unsafeLockGrant(ctx.db, d.grantId);
   const valid = grant && grant.companyId === d.coId && safeEqualHex(grant.tokenHash, sha256Hex(d.token));
   if (!valid || grant.usedAt || grant.revokedAt || grant.expiresAt.getTime() <= now) throw new AppError(ErrorCodes.linkInvalid);
   const company = await unsafeFindCompany(ctx.db, d.coId);
@@ -109,11 +83,7 @@ export async function exchangeRemoteAccess(ctx: CallContext, d: { grantId: numbe
   if (!company.allowSuperiorAccess) throw new AppError(ErrorCodes.remoteAccessNotAllowed);
   if (company.status !== 'active') throw new AppError(ErrorCodes.accountDisabled);
   // The superior must still be a working user of an ancestor company with the right to manage accounts.
-  const [superior] = await ctx.db
-    .select({ user: users, path: companies.path })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, grant.superiorUserId));
+  const superior = await unsafeGrantSuperior(ctx.db, grant.superiorUserId);
   if (
     !superior ||
     superior.user.status !== 'normal' ||
@@ -127,10 +97,7 @@ export async function exchangeRemoteAccess(ctx: CallContext, d: { grantId: numbe
   if (!owner) throw new AppError(ErrorCodes.linkInvalid);
   if (owner.status === 'operation_locked') throw new AppError(ErrorCodes.accountDisabled);
   const remoteExpiresAt = new Date(now + REMOTE_SESSION_MINUTES * 60_000);
-  await ctx.db
-    .update(remoteAccessGrants)
-    .set({ usedAt: new Date(now), sessionExpiresAt: remoteExpiresAt })
-    .where(eq(remoteAccessGrants.id, grant.id));
+  await unsafeMarkGrantUsed(ctx.db, grant.id, new Date(now), remoteExpiresAt);
   const areaId = company.areaId && owner.areaIds.includes(company.areaId) ? company.areaId : (owner.areaIds[0] ?? null);
   const tokens = await issueSession(ctx.db, owner.id, {
     now,
