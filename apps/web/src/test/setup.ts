@@ -7,8 +7,8 @@ import { dismissAllToasts } from '../lib/notify';
 import { resetScreenWidth } from './screen';
 
 // Pages are lazy chunks: the first one a test file opens is transformed on demand, which on a
-// loaded two-core CI machine can take longer than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
+// loaded two-core CI machine (other suites beside it) can take several seconds: waits allow 15 s.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Both languages' texts, the shell's and the features', as a page has them once it has loaded them
 // (the features' texts come with the first page beyond /login: lib/i18n loadFeatureTexts).
