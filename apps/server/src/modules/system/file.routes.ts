@@ -1,36 +1,21 @@
 import { ErrorCodes, rawRoutes, systemCalls } from '@portal/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { companies, files, sessions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { requireActor } from '../../lib/context';
 import { fileLinkUrl, serveFile, verifyFileLink } from '../../lib/files';
 import { implement } from '../../lib/implement';
 import type { AppServices } from '../../lib/services';
-import { scopedToSubtree } from '../../lib/tenancy';
 import { rawRoute, signedLink } from '../../lib/raw-routes';
+import { findLinkableFile, unsafeFileByPath, unsafeLinkSession } from './system.repository';
 
 /** file/link: a signed file/get link for a file of the caller's subtree (or a public one). */
 export const fileImpls = [
   implement(systemCalls.fileLink, { otherTenant: (fx) => ({ fileId: fx.otherFileId }) }, async (ctx, d) => {
     const actor = requireActor(ctx);
-    const [f] = await ctx.db
-      .select({ id: files.id, path: files.path, isPublic: files.isPublic, companyPath: companies.path })
-      .from(files)
-      .leftJoin(companies, eq(companies.id, files.companyId))
-      .where(eq(files.id, d.fileId));
+    const f = await findLinkableFile(ctx.db, actor, d.fileId);
     if (!f) throw new AppError(ErrorCodes.notFound);
-    if (!f.isPublic) {
-      const [own] = f.companyPath
-        ? await ctx.db
-            .select({ id: companies.id })
-            .from(companies)
-            .where(and(eq(companies.path, f.companyPath), scopedToSubtree(companies.path, actor)))
-        : [];
-      if (!own) throw new AppError(ErrorCodes.notFound);
-    }
     const now = ctx.clock.now();
     const expiresAt = now + 300_000;
     const url = fileLinkUrl(
@@ -56,10 +41,10 @@ export function registerFileRoutes(app: FastifyInstance, deps: { database: Datab
       link = null;
     }
     const sessionId = Number(q.tid);
-    const [s] =
+    const s =
       Number.isSafeInteger(sessionId) && sessionId > 0 && sessionId <= 2_147_483_647
-        ? await deps.database.db.select().from(sessions).where(eq(sessions.id, sessionId))
-        : [];
+        ? await unsafeLinkSession(deps.database.db, sessionId)
+        : null;
     // A link dies with its session: after logout or idle timeout it no longer opens.
     if (!link || !s || s.endedAt || String(s.userId) !== q.uid) throw new AppError(ErrorCodes.fileLinkInvalid);
     return link;
@@ -71,7 +56,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: { database: Datab
     fileLink,
     'the link names one path, made by file/link after its subtree check, and dies with that session',
     async (req, reply, link) => {
-      const [f] = await deps.database.db.select().from(files).where(eq(files.path, link.path));
+      const f = await unsafeFileByPath(deps.database.db, link.path);
       const served = await serveFile({
         store: deps.services.fileStore,
         key: link.path,
