@@ -17,16 +17,25 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { DAY_MS, ErrorCodes, firmwarePackageMachine, PACKAGE_UPLOAD_ABANDON_DAYS } from '@portal/contract';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { DAY_MS, ErrorCodes, PACKAGE_UPLOAD_ABANDON_DAYS } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { areas, firmwarePackageChunks, firmwarePackages, firmwarePackageSyncs } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { FileStore } from '../../lib/files';
 import type { AppServices } from '../../lib/services';
 import { encodeReason, type PackageRow } from './packages.presenter';
 import { chunkCount, chunkKey, chunkLength, dcCopyKey } from './packages.storage';
+import {
+  unsafeClaimDcCopies,
+  unsafeClaimVerifyingPackages,
+  unsafeDeleteAbandonedUploads,
+  unsafeFailVerification,
+  unsafeFinishDcCopy,
+  unsafePackageChunks,
+  unsafePassVerification,
+  unsafeSettleSync,
+  unsafeSyncingPackages,
+} from './packages.processing.repository';
 
 /** How long a worker's claim on a package or a DC copy holds before another may take it over. */
 export const CLAIM_LEASE_MS = 15 * 60_000;
@@ -61,30 +70,16 @@ export function kickPackageProcessing(database: Database, services: AppServices,
 
 async function processOnce(database: Database, store: FileStore, now: number): Promise<void> {
   const db = database.db;
-  const leaseOver = new Date(now - CLAIM_LEASE_MS);
-  const unclaimed = or(
-    isNull(firmwarePackages.statusReason),
-    sql`${firmwarePackages.statusReason} not like '{"claim":%'`,
-    lt(firmwarePackages.updatedAt, leaseOver),
+  const claimed = await unsafeClaimVerifyingPackages(
+    db,
+    new Date(now - CLAIM_LEASE_MS),
+    VERIFY_BATCH,
+    () => encodeReason({ claim: randomUUID(), at: now }),
+    new Date(now),
   );
-  const verifying = await db
-    .select({ id: firmwarePackages.id })
-    .from(firmwarePackages)
-    .where(and(eq(firmwarePackages.status, 'verifying'), unclaimed))
-    .orderBy(asc(firmwarePackages.id))
-    .limit(VERIFY_BATCH);
-  for (const { id } of verifying) {
-    const claim = encodeReason({ claim: randomUUID(), at: now });
-    const [pkg] = await db
-      .update(firmwarePackages)
-      .set({ statusReason: claim, updatedAt: new Date(now) })
-      .where(and(eq(firmwarePackages.id, id), eq(firmwarePackages.status, 'verifying'), unclaimed))
-      .returning();
-    if (pkg) await verify(database, store, pkg, claim, now);
-  }
+  for (const { pkg, claim } of claimed) await verify(database, store, pkg, claim, now);
 
-  const syncing = await db.select().from(firmwarePackages).where(eq(firmwarePackages.status, 'syncing')).orderBy(asc(firmwarePackages.id));
-  for (const pkg of syncing) await sync(database, store, pkg, now);
+  for (const pkg of await unsafeSyncingPackages(db)) await sync(database, store, pkg, now);
 
   await deleteAbandonedUploads(database, store, now);
 }
@@ -96,45 +91,12 @@ async function processOnce(database: Database, store: FileStore, now: number): P
  * store. Answers the ids this call deleted (another instance's are not among them).
  */
 export async function deleteAbandonedUploads(database: Database, store: FileStore, now: number): Promise<number[]> {
-  const db = database.db;
-  const cutoff = new Date(now - PACKAGE_UPLOAD_ABANDON_DAYS * DAY_MS);
-  const noRecentChunk = (pkgId: typeof firmwarePackages.id) => sql`not exists (
-    select 1 from ${firmwarePackageChunks} c where c.pkg_id = ${pkgId} and c.received_at >= ${cutoff.toISOString()}::timestamptz)`;
-  const stale = await db
-    .select({ id: firmwarePackages.id })
-    .from(firmwarePackages)
-    .where(
-      and(eq(firmwarePackages.status, 'upload_incomplete'), lt(firmwarePackages.updatedAt, cutoff), noRecentChunk(firmwarePackages.id)),
-    )
-    .orderBy(asc(firmwarePackages.id))
-    .limit(ABANDON_BATCH);
-
-  const deleted: PackageRow[] = [];
-  for (const { id } of stale) {
-    const row = await db.transaction(async (tx) => {
-      const still = and(
-        eq(firmwarePackages.id, id),
-        eq(firmwarePackages.status, 'upload_incomplete'),
-        lt(firmwarePackages.updatedAt, cutoff),
-      );
-      // Waits for a chunk being stored right now; the check below then sees it (a new snapshot).
-      const [locked] = await tx.select({ id: firmwarePackages.id }).from(firmwarePackages).where(still).for('update');
-      if (!locked) return null;
-      const [done] = await tx
-        .update(firmwarePackages)
-        .set({
-          status: firmwarePackageMachine.next('upload_incomplete', 'delete'),
-          statusReason: encodeReason({ code: ErrorCodes.uploadStale, params: { days: PACKAGE_UPLOAD_ABANDON_DAYS } }),
-          updatedAt: new Date(now),
-        })
-        .where(and(still, noRecentChunk(firmwarePackages.id)))
-        .returning();
-      if (!done) return null;
-      await tx.delete(firmwarePackageChunks).where(eq(firmwarePackageChunks.pkgId, id));
-      return done;
-    });
-    if (row) deleted.push(row);
-  }
+  const deleted = await unsafeDeleteAbandonedUploads(
+    database.db,
+    new Date(now - PACKAGE_UPLOAD_ABANDON_DAYS * DAY_MS),
+    ABANDON_BATCH,
+    new Date(now),
+  );
 
   // The files go once the deletions have committed; a file that cannot be removed does not stop the others.
   const failures: unknown[] = [];
@@ -160,35 +122,15 @@ async function removeChunkFiles(store: FileStore, pkgId: number, size: number) {
 
 async function verify(database: Database, store: FileStore, pkg: PackageRow, claim: string, now: number) {
   const db = database.db;
-  const stillClaimed = and(
-    eq(firmwarePackages.id, pkg.id),
-    eq(firmwarePackages.status, 'verifying'),
-    eq(firmwarePackages.statusReason, claim),
-  );
   const fail = async (reason: string, computedMd5: string | null) => {
-    const [done] = await db
-      .update(firmwarePackages)
-      .set({
-        status: firmwarePackageMachine.next('verifying', 'failVerification'),
-        statusReason: reason,
-        computedMd5,
-        updatedAt: new Date(now),
-      })
-      .where(stillClaimed)
-      .returning({ id: firmwarePackages.id });
-    if (!done) return;
+    if (!(await unsafeFailVerification(db, pkg.id, claim, reason, computedMd5, new Date(now)))) return;
     // The bytes are wrong: the only way on is a new upload (restartUpload), so nothing is kept.
     await store.delete(pkg.objectKey);
-    await db.delete(firmwarePackageChunks).where(eq(firmwarePackageChunks.pkgId, pkg.id));
     await removeChunkFiles(store, pkg.id, pkg.size);
   };
 
   const count = chunkCount(pkg.size);
-  const chunks = await db
-    .select()
-    .from(firmwarePackageChunks)
-    .where(eq(firmwarePackageChunks.pkgId, pkg.id))
-    .orderBy(asc(firmwarePackageChunks.idx));
+  const chunks = await unsafePackageChunks(db, pkg.id);
   const received = chunks.reduce((n, c) => n + c.size, 0);
   if (chunks.length !== count || chunks.some((c, i) => c.idx !== i || c.size !== chunkLength(pkg.size, i))) {
     return fail(encodeReason({ code: ErrorCodes.uploadIncomplete, params: { received, size: pkg.size } }), null);
@@ -208,22 +150,7 @@ async function verify(database: Database, store: FileStore, pkg: PackageRow, cla
     return fail(encodeReason({ code: ErrorCodes.packageMd5Mismatch, params: { computed: put.md5 } }), put.md5);
   }
 
-  const passed = await db.transaction(async (tx) => {
-    const [done] = await tx
-      .update(firmwarePackages)
-      .set({
-        status: firmwarePackageMachine.next('verifying', 'passVerification'),
-        statusReason: null,
-        computedMd5: put.md5,
-        sha256: put.sha256,
-        updatedAt: new Date(now),
-      })
-      .where(stillClaimed)
-      .returning({ id: firmwarePackages.id });
-    if (!done) return false;
-    await tx.delete(firmwarePackageChunks).where(eq(firmwarePackageChunks.pkgId, pkg.id));
-    return true;
-  });
+  const passed = await unsafePassVerification(db, pkg.id, claim, { md5: put.md5, sha256: put.sha256 }, new Date(now));
   if (!passed) return;
   await removeChunkFiles(store, pkg.id, pkg.size);
   await sync(database, store, { ...pkg, status: 'syncing', computedMd5: put.md5, sha256: put.sha256 }, now);
@@ -232,81 +159,24 @@ async function verify(database: Database, store: FileStore, pkg: PackageRow, cla
 /** Copies a verified package to every DC it is not yet in, then moves it to synced or sync_failed. */
 async function sync(database: Database, store: FileStore, pkg: PackageRow, now: number) {
   const db = database.db;
-  const dcs = await db.select({ id: areas.id, name: areas.displayName }).from(areas).where(eq(areas.kind, 'DDC')).orderBy(asc(areas.id));
-  if (dcs.length > 0) {
-    // A DC added since the package was verified is synced too.
-    await db
-      .insert(firmwarePackageSyncs)
-      .values(dcs.map((a) => ({ pkgId: pkg.id, areaId: a.id, state: 'pending' })))
-      .onConflictDoNothing();
-  }
-  const leaseOver = new Date(now - CLAIM_LEASE_MS);
-  const claimable = and(
-    eq(firmwarePackageSyncs.pkgId, pkg.id),
-    eq(firmwarePackageSyncs.state, 'pending'),
-    or(isNull(firmwarePackageSyncs.at), lt(firmwarePackageSyncs.at, leaseOver)),
-  );
-  const pending = await db.select({ areaId: firmwarePackageSyncs.areaId }).from(firmwarePackageSyncs).where(claimable);
-  for (const { areaId } of pending) {
-    const row = and(claimable, eq(firmwarePackageSyncs.areaId, areaId));
-    const [claimed] = await db
-      .update(firmwarePackageSyncs)
-      .set({ at: new Date(now) })
-      .where(row)
-      .returning();
-    if (!claimed) continue;
-    const mine = and(
-      eq(firmwarePackageSyncs.pkgId, pkg.id),
-      eq(firmwarePackageSyncs.areaId, areaId),
-      eq(firmwarePackageSyncs.state, 'pending'),
-    );
+  for (const areaId of await unsafeClaimDcCopies(db, pkg.id, new Date(now - CLAIM_LEASE_MS), new Date(now))) {
     const key = dcCopyKey(areaId, pkg.id);
     try {
       const src = await store.get(pkg.objectKey);
       const copy = await store.put(key, src.stream, { contentType: 'application/octet-stream' });
       if (copy.md5 !== pkg.computedMd5 || copy.size !== pkg.size)
         throw new Error(`the copy's md5 ${copy.md5} differs from ${pkg.computedMd5}`);
-      await db
-        .update(firmwarePackageSyncs)
-        .set({ state: 'synced', objectKey: key, error: null, at: new Date(now) })
-        .where(mine);
+      await unsafeFinishDcCopy(db, pkg.id, areaId, { state: 'synced', objectKey: key }, new Date(now));
     } catch (err) {
       await store.delete(key).catch(() => undefined);
-      await db
-        .update(firmwarePackageSyncs)
-        .set({ state: 'failed', objectKey: null, error: err instanceof Error ? err.message : String(err), at: new Date(now) })
-        .where(mine);
+      await unsafeFinishDcCopy(
+        db,
+        pkg.id,
+        areaId,
+        { state: 'failed', error: err instanceof Error ? err.message : String(err) },
+        new Date(now),
+      );
     }
   }
-  await settleSync(database, pkg, now);
-}
-
-/** Once no copy is pending: synced (valid from now) when every DC has it, else sync_failed with the DCs' errors. */
-async function settleSync(database: Database, pkg: PackageRow, now: number) {
-  const db = database.db;
-  const rows = await db
-    .select({ state: firmwarePackageSyncs.state, error: firmwarePackageSyncs.error, name: areas.displayName })
-    .from(firmwarePackageSyncs)
-    .innerJoin(areas, eq(areas.id, firmwarePackageSyncs.areaId))
-    .where(and(eq(firmwarePackageSyncs.pkgId, pkg.id), inArray(areas.kind, ['DDC'])));
-  if (rows.some((r) => r.state === 'pending')) return;
-  const failed = rows.filter((r) => r.state === 'failed');
-  const syncing = and(eq(firmwarePackages.id, pkg.id), eq(firmwarePackages.status, 'syncing'));
-  if (failed.length > 0) {
-    const text = failed.map((r) => `${r.name}: ${r.error ?? 'failed'}`).join('; ');
-    await db
-      .update(firmwarePackages)
-      .set({ status: firmwarePackageMachine.next('syncing', 'failSync'), statusReason: encodeReason({ text }), updatedAt: new Date(now) })
-      .where(syncing);
-    return;
-  }
-  await db
-    .update(firmwarePackages)
-    .set({
-      status: firmwarePackageMachine.next('syncing', 'completeSync'),
-      statusReason: null,
-      validUntil: new Date(now + pkg.validityDays * DAY_MS),
-      updatedAt: new Date(now),
-    })
-    .where(syncing);
+  await unsafeSettleSync(db, pkg, new Date(now));
 }
