@@ -8,7 +8,7 @@ import { and, asc, count, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client';
 import { companies, userEmailEvents, users } from '../../db/schema';
 import type { Actor } from '../../lib/context';
-import { escapeLike, scopedToSubtree } from '../../lib/tenancy';
+import { escapeLike, paginate, scopedToSubtree } from '../../lib/tenancy';
 import type { DataDeps } from '../../lib/data-versions';
 import type { ReadCache } from '../../lib/read-cache';
 import type { TotalCache } from '../../lib/total-cache';
@@ -179,7 +179,6 @@ export async function listUsers(
     });
   }
   const n = w.params.length;
-  const params = [...w.params, page.pageSize, (page.pageNum - 1) * page.pageSize];
   const matching = `from users u join companies c on c.id = u.company_id
         where ${[...w.companyConds, ...w.userConds].join('\n        and ')}`;
   const key = `users|${actor.companyPath}|${(scope.rangePaths ?? []).join(',')}||${f.status ?? ''}|${f.companyId ?? ''}|${f.userType ?? ''}`;
@@ -190,18 +189,20 @@ export async function listUsers(
   // The page is kept until a user or company changes (the read cache); its key is the statement's
   // shape and every value bound to it. Each combination of filters is a prepared statement,
   // planned once per connection.
-  const records = await reads.get(`users.page|${w.shape}|${JSON.stringify(params)}`, USER_PAGE_DEPS, async () => {
-    const { rows } = await database.query<Record<string, unknown>>(
-      `select ${USER_COLUMNS} ${matching} order by u.id desc limit $${n + 1} offset $${n + 2}`,
-      params,
-      {
-        name: `user_list_page_${w.shape || 'all'}`,
-      },
-    );
-    return rows.map(toUserListRow);
-  });
-  const total = page.pageNum === 1 && records.length < page.pageSize ? records.length : await totals.get(key, countAll, USER_PAGE_DEPS);
-  return { records, total };
+  return paginate(
+    page,
+    ({ limit, offset }) =>
+      reads.get(`users.page|${w.shape}|${JSON.stringify([...w.params, limit, offset])}`, USER_PAGE_DEPS, async () => {
+        const { rows } = await database.query<Record<string, unknown>>(
+          `select ${USER_COLUMNS} ${matching} order by u.id desc limit $${n + 1} offset $${n + 2}`,
+          [...w.params, limit, offset],
+          { name: `user_list_page_${w.shape || 'all'}` },
+        );
+        return rows.map(toUserListRow);
+      }),
+    countAll,
+    { totals, key, deps: USER_PAGE_DEPS },
+  );
 }
 
 /** Forget cached user totals of the subtrees containing this company path (after an add or delete). */

@@ -4,7 +4,7 @@ import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm
 import type { Database, Db, Tx } from '../../db/client';
 import { companies } from '../../db/schema';
 import type { Actor } from '../../lib/context';
-import { scopedBelowCompany, escapeLike, scopedToSubtree } from '../../lib/tenancy';
+import { escapeLike, paginate, scopedBelowCompany, scopedToSubtree } from '../../lib/tenancy';
 import type { DataDeps } from '../../lib/data-versions';
 import type { ReadCache } from '../../lib/read-cache';
 import type { TotalCache } from '../../lib/total-cache';
@@ -126,19 +126,21 @@ export async function listDownstreamCompanies(
     });
   }
   // The page is kept until a company or user changes (the read cache); its key is the statement's
-  // shape and every value bound to it.
-  const records = await reads.get(`companies.page|${shape}|${JSON.stringify(params)}`, COMPANY_PAGE_DEPS, async () => {
-    const { rows } = await database.query<Record<string, unknown>>(
-      `select ${columns}, ${userCount('c')} from companies c where ${where} order by c.id desc ${limit}`,
-      params,
-      { name: `company_list_page_${shape || 'all'}` },
-    );
-    return rows.map(toCompanyListRecord);
-  });
+  // shape and every value bound to it. The total comes from the total cache (paginate).
+  const filters = params.slice(0, -2);
   const totalKey = `${actor.companyPath}||${f.type ?? ''}|${f.status ?? ''}|${f.areaId ?? ''}|${f.parentId ?? ''}`;
-  // The count's query is only built on a cache miss.
-  const total = await totals.get(
-    `companies|${totalKey}`,
+  return paginate(
+    page,
+    ({ limit: size, offset }) =>
+      reads.get(`companies.page|${shape}|${JSON.stringify([...filters, size, offset])}`, COMPANY_PAGE_DEPS, async () => {
+        const { rows } = await database.query<Record<string, unknown>>(
+          `select ${columns}, ${userCount('c')} from companies c where ${where} order by c.id desc ${limit}`,
+          [...filters, size, offset],
+          { name: `company_list_page_${shape || 'all'}` },
+        );
+        return rows.map(toCompanyListRecord);
+      }),
+    // The count's query is only built on a cache miss.
     async () => {
       const conds: SQL[] = [scopedBelowCompany(companies.path, actor)];
       if (f.type) conds.push(eq(companies.type, f.type));
@@ -152,9 +154,8 @@ export async function listDownstreamCompanies(
           .where(and(...conds))
       )[0].total;
     },
-    COMPANY_TOTAL_DEPS,
+    { totals, key: `companies|${totalKey}`, deps: COMPANY_TOTAL_DEPS },
   );
-  return { records, total };
 }
 
 /** One company of the caller's subtree (its own included), or null: another tenant's id finds nothing. */
