@@ -8,7 +8,20 @@
  * prefix match, as for companies.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -64,6 +77,9 @@ export const contentTranslations = pgTable(
     slug: text('slug').notNull().default(''),
     latestRevisionId: bigint('latest_revision_id', { mode: 'number' }),
     releasedRevisionId: bigint('released_revision_id', { mode: 'number' }),
+    /** The released revision's address and title: what the site links and lists (a draft's may differ). */
+    releasedSlug: text('released_slug'),
+    releasedTitle: text('released_title'),
     /** The released revision's parameter values: what the site's facets filter (GIN). */
     releasedParams: jsonb('released_params'),
     releasedCategoryId: integer('released_category_id'),
@@ -76,6 +92,7 @@ export const contentTranslations = pgTable(
       .on(t.siteId, t.type, t.locale, t.slug)
       .where(sql`${t.slug} <> ''`),
     index('content_translations_site_idx').on(t.siteId, t.type, t.locale, t.state),
+    index('content_translations_released_slug_idx').on(t.siteId, t.type, t.locale, t.releasedSlug),
     index('content_translations_released_params_gin').using('gin', sql`${t.releasedParams} jsonb_path_ops`),
   ],
 );

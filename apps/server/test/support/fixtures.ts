@@ -212,7 +212,10 @@ export async function createWorld(database: Database) {
     .returning();
 
   // Partner B's content site: a product with one draft revision, a pending schedule and a parameter.
-  const [siteB] = await db.insert(contentSites).values({ companyId: partnerB.id, companyPath: partnerB.path, slug: 'partner-b', name: 'Partner B' }).returning();
+  const [siteB] = await db
+    .insert(contentSites)
+    .values({ companyId: partnerB.id, companyPath: partnerB.path, slug: 'partner-b', name: 'Partner B' })
+    .returning();
   const [itemB] = await db
     .insert(contentItems)
     .values({ siteId: siteB!.id, companyPath: partnerB.path, type: 'product', model: 'B-CAM-1', shared: { model: 'B-CAM-1' } })
@@ -224,12 +227,23 @@ export async function createWorld(database: Database) {
       locale: 'en-US',
       n: 1,
       authorName: 'owner-b',
-      data: { shared: { model: 'B-CAM-1' }, translation: { title: 'B camera', slug: 'b-camera', summary: '', body: '', seoTitle: '', seoDescription: '', noindex: false } },
+      data: {
+        shared: { model: 'B-CAM-1' },
+        translation: { title: 'B camera', slug: 'b-camera', summary: '', body: '', seoTitle: '', seoDescription: '', noindex: false },
+      },
     })
     .returning();
   await db
     .insert(contentTranslations)
-    .values({ itemId: itemB!.id, locale: 'en-US', siteId: siteB!.id, type: 'product', title: 'B camera', slug: 'b-camera', latestRevisionId: revB!.id });
+    .values({
+      itemId: itemB!.id,
+      locale: 'en-US',
+      siteId: siteB!.id,
+      type: 'product',
+      title: 'B camera',
+      slug: 'b-camera',
+      latestRevisionId: revB!.id,
+    });
   const [scheduleB] = await db
     .insert(contentSchedules)
     .values({
@@ -244,7 +258,13 @@ export async function createWorld(database: Database) {
     .returning();
   const [paramB] = await db
     .insert(contentParams)
-    .values({ siteId: siteB!.id, companyPath: partnerB.path, key: 'resolution', names: { 'en-US': 'Resolution', 'zh-CN': '分辨率' }, type: 'text' })
+    .values({
+      siteId: siteB!.id,
+      companyPath: partnerB.path,
+      key: 'resolution',
+      names: { 'en-US': 'Resolution', 'zh-CN': '分辨率' },
+      type: 'text',
+    })
     .returning();
 
   return {

@@ -43,6 +43,8 @@ CREATE TABLE IF NOT EXISTS "content_translations" (
   "slug" text DEFAULT '' NOT NULL,
   "latest_revision_id" bigint,
   "released_revision_id" bigint,
+  "released_slug" text,
+  "released_title" text,
   "released_params" jsonb,
   "released_category_id" integer,
   "released_at" timestamp with time zone,
@@ -53,6 +55,8 @@ CREATE TABLE IF NOT EXISTS "content_translations" (
 CREATE UNIQUE INDEX IF NOT EXISTS "content_translations_slug_uq" ON "content_translations" ("site_id", "type", "locale", "slug") WHERE "slug" <> '';
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "content_translations_site_idx" ON "content_translations" ("site_id", "type", "locale", "state");
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "content_translations_released_slug_idx" ON "content_translations" ("site_id", "type", "locale", "released_slug");
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "content_translations_released_params_gin" ON "content_translations" USING gin ("released_params" jsonb_path_ops);
 --> statement-breakpoint

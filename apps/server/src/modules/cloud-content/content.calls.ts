@@ -44,7 +44,9 @@ export const contentImpls: readonly CallImpl[] = [
     const { item } = await service.itemForCaller(ctx.db, requireActor(ctx), d.id);
     return present(ctx, item);
   }),
-  implement(contentCalls.itemCreate, { none: "creates on the caller's own site" }, async (ctx, d) => present(ctx, await service.createItem(ctx, d))),
+  implement(contentCalls.itemCreate, { none: "creates on the caller's own site" }, async (ctx, d) =>
+    present(ctx, await service.createItem(ctx, d)),
+  ),
   implement(
     contentCalls.itemSave,
     { otherTenant: (fx) => ({ id: fx.otherContentItemId, version: 1, locale: 'en-US' as const, translation: { title: 'Taken' } }) },
@@ -67,8 +69,10 @@ export const contentImpls: readonly CallImpl[] = [
       return mapPage(await repo.listRevisions(ctx.db, item.id, d.locale, d), (rows) => rows.map(presentRevision));
     },
   ),
-  implement(contentCalls.revisionRestore, { otherTenant: (fx) => ({ revisionId: fx.otherContentRevisionId, version: 1 }) }, async (ctx, d) =>
-    present(ctx, await service.restoreRevision(ctx, d)),
+  implement(
+    contentCalls.revisionRestore,
+    { otherTenant: (fx) => ({ revisionId: fx.otherContentRevisionId, version: 1 }) },
+    async (ctx, d) => present(ctx, await service.restoreRevision(ctx, d)),
   ),
   implement(
     contentCalls.scheduleCreate,
@@ -90,7 +94,9 @@ export const contentImpls: readonly CallImpl[] = [
     if (d.itemId) await service.itemForCaller(ctx.db, actor, d.itemId);
     const site = await service.readableSite(ctx.db, actor, d.siteId);
     if (!site) return { records: [], total: 0, pageNum: d.pageNum, pageSize: d.pageSize };
-    return mapPage(await repo.listSchedules(ctx.db, { siteId: site.id, itemId: d.itemId, state: d.state }, d), (rows) => rows.map(presentSchedule));
+    return mapPage(await repo.listSchedules(ctx.db, { siteId: site.id, itemId: d.itemId, state: d.state }, d), (rows) =>
+      rows.map(presentSchedule),
+    );
   }),
   implement(contentCalls.paramGroupList, { otherTenant: (fx) => ({ siteId: fx.otherContentSiteId }) }, async (ctx, d) => {
     const site = await service.readableSite(ctx.db, requireActor(ctx), d.siteId);
@@ -122,7 +128,10 @@ export const contentImpls: readonly CallImpl[] = [
         state: c.state as ContentState,
         count: c.count,
       })),
-      missingTranslations: (await repo.missingTranslationCounts(ctx.db, site.id, site.locales)).map((m) => ({ locale: m.locale as Locale, count: m.count })),
+      missingTranslations: (await repo.missingTranslationCounts(ctx.db, site.id, site.locales)).map((m) => ({
+        locale: m.locale as Locale,
+        count: m.count,
+      })),
       pendingSchedules: sched.pending,
       failedSchedules: (await repo.withItemTitles(ctx.db, sched.failed)).map(presentSchedule),
       missingDescriptions: await repo.releasedWithoutDescription(ctx.db, site.id),
@@ -171,5 +180,3 @@ export const contentImpls: readonly CallImpl[] = [
       });
   }),
 ];
-
-

@@ -1,5 +1,15 @@
 /** Rows -> the contract's content shapes, with the caller's abilities from the policies. */
-import type { ContentItem, ContentRevision, ContentSchedule, ContentSite, ContentShared, ContentState, Locale, ParamDef, ParamGroup } from '@portal/contract';
+import type {
+  ContentItem,
+  ContentRevision,
+  ContentSchedule,
+  ContentSite,
+  ContentShared,
+  ContentState,
+  Locale,
+  ParamDef,
+  ParamGroup,
+} from '@portal/contract';
 import { allowedActions } from '../../lib/policy';
 import type { Actor } from '../../lib/context';
 import type { Db, Tx } from '../../db/client';

@@ -162,7 +162,12 @@ export async function translationsOf(db: AnyDb, itemIds: number[]): Promise<Tran
   return db.select().from(contentTranslations).where(inArray(contentTranslations.itemId, itemIds)).orderBy(asc(contentTranslations.locale));
 }
 
-export async function findTranslation(db: AnyDb, itemId: number, locale: string, opts: { forUpdate?: boolean } = {}): Promise<TranslationRow | null> {
+export async function findTranslation(
+  db: AnyDb,
+  itemId: number,
+  locale: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<TranslationRow | null> {
   const q = db
     .select()
     .from(contentTranslations)
@@ -203,8 +208,40 @@ export async function bumpItem(db: AnyDb, id: number, by: string, at: Date): Pro
     .where(eq(contentItems.id, id));
 }
 
+/** Another item of the same site, type and locale whose released translation has the slug. */
+export async function releasedSlugHolder(
+  db: AnyDb,
+  siteId: number,
+  type: string,
+  locale: string,
+  slug: string,
+  itemId: number,
+): Promise<boolean> {
+  const [r] = await db
+    .select({ id: contentTranslations.itemId })
+    .from(contentTranslations)
+    .where(
+      and(
+        eq(contentTranslations.siteId, siteId),
+        eq(contentTranslations.type, type),
+        eq(contentTranslations.locale, locale),
+        eq(contentTranslations.releasedSlug, slug),
+        ne(contentTranslations.itemId, itemId),
+        inArray(contentTranslations.state, ['released', 'off_shelf']),
+      ),
+    );
+  return !!r;
+}
+
 /** Another item of the same site, type and locale holding the slug. */
-export async function slugHolder(db: AnyDb, siteId: number, type: string, locale: string, slug: string, itemId: number): Promise<number | null> {
+export async function slugHolder(
+  db: AnyDb,
+  siteId: number,
+  type: string,
+  locale: string,
+  slug: string,
+  itemId: number,
+): Promise<number | null> {
   const [r] = await db
     .select({ id: contentTranslations.itemId })
     .from(contentTranslations)
@@ -241,7 +278,15 @@ export async function upsertTranslationDraft(
 ): Promise<void> {
   await db
     .insert(contentTranslations)
-    .values({ itemId: v.itemId, locale: v.locale, siteId: v.siteId, type: v.type, title: v.title, slug: v.slug, latestRevisionId: v.revisionId })
+    .values({
+      itemId: v.itemId,
+      locale: v.locale,
+      siteId: v.siteId,
+      type: v.type,
+      title: v.title,
+      slug: v.slug,
+      latestRevisionId: v.revisionId,
+    })
     .onConflictDoUpdate({
       target: [contentTranslations.itemId, contentTranslations.locale],
       set: { title: v.title, slug: v.slug, latestRevisionId: v.revisionId },
@@ -316,7 +361,12 @@ export async function moveTranslation(
   itemId: number,
   locale: string,
   from: readonly string[],
-  set: Partial<Pick<TranslationRow, 'state' | 'releasedRevisionId' | 'releasedParams' | 'releasedCategoryId' | 'releasedAt' | 'reason'>>,
+  set: Partial<
+    Pick<
+      TranslationRow,
+      'state' | 'releasedRevisionId' | 'releasedSlug' | 'releasedTitle' | 'releasedParams' | 'releasedCategoryId' | 'releasedAt' | 'reason'
+    >
+  >,
   opts: { notRevision?: number } = {},
 ): Promise<boolean> {
   const rows = await db
@@ -392,7 +442,13 @@ export async function findScheduleInSubtree(db: AnyDb, actor: Actor, id: number)
 }
 
 /** Ends a pending schedule (done, failed, cancelled) once: false when it was no longer pending. */
-export async function finishSchedule(db: AnyDb, id: number, state: string, at: Date, reason: string | null = null): Promise<ScheduleRow | null> {
+export async function finishSchedule(
+  db: AnyDb,
+  id: number,
+  state: string,
+  at: Date,
+  reason: string | null = null,
+): Promise<ScheduleRow | null> {
   const [row] = await db
     .update(contentSchedules)
     .set({ state, doneAt: at, reason })
@@ -414,14 +470,23 @@ export async function listSchedules(
   return paginate(
     page,
     async ({ limit, offset }) => {
-      const rows = await db.select().from(contentSchedules).where(where).orderBy(asc(contentSchedules.runAt), asc(contentSchedules.id)).limit(limit).offset(offset);
+      const rows = await db
+        .select()
+        .from(contentSchedules)
+        .where(where)
+        .orderBy(asc(contentSchedules.runAt), asc(contentSchedules.id))
+        .limit(limit)
+        .offset(offset);
       return withItemTitles(db, rows);
     },
     async () => (await db.select({ n: count() }).from(contentSchedules).where(where))[0]?.n ?? 0,
   );
 }
 
-export async function withItemTitles(db: AnyDb, rows: ScheduleRow[]): Promise<Array<ScheduleRow & { itemType: string; itemTitle: string }>> {
+export async function withItemTitles(
+  db: AnyDb,
+  rows: ScheduleRow[],
+): Promise<Array<ScheduleRow & { itemType: string; itemTitle: string }>> {
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.map((r) => r.itemId))];
   const items = await db.select({ id: contentItems.id, type: contentItems.type }).from(contentItems).where(inArray(contentItems.id, ids));
@@ -500,7 +565,11 @@ export async function saveParam(db: AnyDb, id: number | null, v: Omit<typeof con
   return row!;
 }
 
-export async function saveParamGroup(db: AnyDb, id: number | null, v: Omit<typeof contentParamGroups.$inferInsert, 'id'>): Promise<ParamGroupRow> {
+export async function saveParamGroup(
+  db: AnyDb,
+  id: number | null,
+  v: Omit<typeof contentParamGroups.$inferInsert, 'id'>,
+): Promise<ParamGroupRow> {
   if (id) {
     const [row] = await db.update(contentParamGroups).set(v).where(eq(contentParamGroups.id, id)).returning();
     return row!;
@@ -524,7 +593,10 @@ export async function deleteParam(db: AnyDb, id: number): Promise<void> {
 
 // ----- overview -----
 
-export async function stateCounts(db: AnyDb, siteId: number): Promise<Array<{ type: string; locale: string; state: string; count: number }>> {
+export async function stateCounts(
+  db: AnyDb,
+  siteId: number,
+): Promise<Array<{ type: string; locale: string; state: string; count: number }>> {
   return db
     .select({ type: contentTranslations.type, locale: contentTranslations.locale, state: contentTranslations.state, count: count() })
     .from(contentTranslations)
@@ -533,7 +605,11 @@ export async function stateCounts(db: AnyDb, siteId: number): Promise<Array<{ ty
     .orderBy(asc(contentTranslations.type), asc(contentTranslations.locale), asc(contentTranslations.state));
 }
 
-export async function missingTranslationCounts(db: AnyDb, siteId: number, locales: string[]): Promise<Array<{ locale: string; count: number }>> {
+export async function missingTranslationCounts(
+  db: AnyDb,
+  siteId: number,
+  locales: string[],
+): Promise<Array<{ locale: string; count: number }>> {
   const out: Array<{ locale: string; count: number }> = [];
   for (const locale of locales) {
     const [r] = await db
@@ -622,7 +698,7 @@ export async function releasedOfType(
     eq(contentTranslations.type, type),
     eq(contentTranslations.locale, locale),
     eq(contentTranslations.state, 'released'),
-    text ? or(ilike(contentTranslations.title, text), sql`${contentRevisions.data}->'shared'->>'model' ilike ${text}`) : undefined,
+    text ? or(ilike(contentTranslations.releasedTitle, text), sql`${contentRevisions.data}->'shared'->>'model' ilike ${text}`) : undefined,
   );
   return paginate(
     page,
@@ -631,8 +707,8 @@ export async function releasedOfType(
         .select({
           itemId: contentTranslations.itemId,
           locale: contentTranslations.locale,
-          slug: contentTranslations.slug,
-          title: contentTranslations.title,
+          slug: sql<string>`coalesce(${contentTranslations.releasedSlug}, '')`,
+          title: sql<string>`coalesce(${contentTranslations.releasedTitle}, '')`,
           data: contentRevisions.data,
           releasedAt: contentTranslations.releasedAt,
         })
@@ -657,7 +733,12 @@ export async function releasedOfType(
 export async function unsafeCompanyOfHost(db: AnyDb, host: string): Promise<number | null> {
   const [d] = await db.select({ companyId: companyDomains.companyId }).from(companyDomains).where(eq(companyDomains.domain, host));
   if (d) return d.companyId;
-  const [root] = await db.select({ id: companies.id }).from(companies).where(sql`${companies.parentId} is null`).orderBy(asc(companies.id)).limit(1);
+  const [root] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(sql`${companies.parentId} is null`)
+    .orderBy(asc(companies.id))
+    .limit(1);
   return root?.id ?? null;
 }
 
@@ -665,5 +746,3 @@ export async function unsafeSiteOfCompany(db: AnyDb, companyId: number): Promise
   const [row] = await db.select().from(contentSites).where(eq(contentSites.companyId, companyId));
   return row ?? null;
 }
-
-

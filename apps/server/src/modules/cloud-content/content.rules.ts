@@ -94,7 +94,7 @@ export function checkParamValues(values: Record<string, unknown>, defs: readonly
 }
 
 function paramValueFits(type: ParamType, v: unknown, options: ReadonlyArray<{ value: string }>): boolean {
-  const known = (s: unknown) => typeof s === "string" && options.some((o) => o.value === s);
+  const known = (s: unknown) => typeof s === 'string' && options.some((o) => o.value === s);
   switch (type) {
     case 'text':
       return typeof v === 'string' && v.trim().length > 0;
@@ -116,20 +116,55 @@ function paramValueFits(type: ParamType, v: unknown, options: ReadonlyArray<{ va
  */
 const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'h2', 'h3', 'h4', 'strong', 'em', 'b', 'i', 'u', 's', 'blockquote', 'code', 'pre',
-    'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr',
+    'p',
+    'br',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'u',
+    's',
+    'blockquote',
+    'code',
+    'pre',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'hr',
   ],
-  allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'width', 'height'], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'] },
+  allowedAttributes: {
+    a: ['href', 'title'],
+    img: ['src', 'alt', 'width', 'height'],
+    th: ['colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+  },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  // Images only from this site (a path) or an absolute http(s) address; anything else is dropped.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !/^(https?:\/\/|\/(?!\/))/i.test(frame.attribs.src ?? ''),
   transformTags: {
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } }),
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '', loading: 'lazy' } }),
   },
 };
-RICH_TEXT.allowedAttributes = { ...(RICH_TEXT.allowedAttributes as Record<string, string[]>), a: ['href', 'title', 'rel'], img: ['src', 'alt', 'width', 'height', 'loading'] };
+RICH_TEXT.allowedAttributes = {
+  ...(RICH_TEXT.allowedAttributes as Record<string, string[]>),
+  a: ['href', 'title', 'rel'],
+  img: ['src', 'alt', 'width', 'height', 'loading'],
+};
 
 export function cleanRichText(html: string): string {
   return sanitizeHtml(html, RICH_TEXT).trim();

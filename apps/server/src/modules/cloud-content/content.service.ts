@@ -90,7 +90,8 @@ async function checkShared(db: AnyDb, siteId: number, itemId: number | null, typ
     if (found.length !== new Set(ids).size) throw new AppError(ErrorCodes.contentReferenceInvalid, { field });
   }
   if (shared.params) checkParamValues(shared.params, await repo.paramsOfSite(db, siteId));
-  if (shared.model && (await repo.modelHolder(db, siteId, shared.model, itemId))) throw new AppError(ErrorCodes.contentModelTaken, { model: shared.model });
+  if (shared.model && (await repo.modelHolder(db, siteId, shared.model, itemId)))
+    throw new AppError(ErrorCodes.contentModelTaken, { model: shared.model });
 }
 
 async function checkSlug(db: AnyDb, siteId: number, type: string, locale: string, slug: string, itemId: number): Promise<void> {
@@ -110,7 +111,13 @@ async function latestData(db: AnyDb, itemId: number, locale: string): Promise<Re
 }
 
 /** Writes one revision of a translation (with its diff) and makes it the latest; old ones pruned. */
-async function writeRevision(db: AnyDb, item: repo.ItemRow, locale: string, data: RevisionData, author: { id: number | null; name: string }) {
+async function writeRevision(
+  db: AnyDb,
+  item: repo.ItemRow,
+  locale: string,
+  data: RevisionData,
+  author: { id: number | null; name: string },
+) {
   const before = await latestData(db, item.id, locale);
   const rev = await repo.insertRevision(db, {
     itemId: item.id,
@@ -133,7 +140,10 @@ async function writeRevision(db: AnyDb, item: repo.ItemRow, locale: string, data
   return rev;
 }
 
-const authorOf = (actor: Actor) => ({ id: actor.userId, name: actor.actingNickname ? `${actor.actingNickname} (${actor.nickname})` : actor.nickname });
+const authorOf = (actor: Actor) => ({
+  id: actor.userId,
+  name: actor.actingNickname ? `${actor.actingNickname} (${actor.nickname})` : actor.nickname,
+});
 
 export async function createItem(
   ctx: CallContext,
@@ -168,12 +178,19 @@ export async function createItem(
     if (isUniqueViolation(e)) throw raceError(d.shared, tr.slug);
     throw e;
   }
-  await ctx.audit({ action: 'content.create', targetType: 'content_item', targetId: item.id, after: { type: d.type, locale: d.locale, title: tr.title } });
+  await ctx.audit({
+    action: 'content.create',
+    targetType: 'content_item',
+    targetId: item.id,
+    after: { type: d.type, locale: d.locale, title: tr.title },
+  });
   return item;
 }
 
 function raceError(shared: ContentShared, slug: string): AppError {
-  return shared.model ? new AppError(ErrorCodes.contentModelTaken, { model: shared.model }) : new AppError(ErrorCodes.contentSlugTaken, { slug });
+  return shared.model
+    ? new AppError(ErrorCodes.contentModelTaken, { model: shared.model })
+    : new AppError(ErrorCodes.contentSlugTaken, { slug });
 }
 
 export async function saveItem(
@@ -275,6 +292,9 @@ export async function applyMove(
   const missing = missingForRelease(item.type as ContentType, data);
   if (missing.length > 0) throw new AppError(ErrorCodes.contentReleaseMissing, { fields: missing.join(', ') });
   if (data.shared.params) checkParamValues(data.shared.params, await repo.paramsOfSite(db, item.siteId));
+  const slug = data.translation.slug;
+  if (slug && (await repo.releasedSlugHolder(db, item.siteId, item.type, locale, slug, item.id)))
+    throw new AppError(ErrorCodes.contentSlugTaken, { slug });
   const moved = await repo.moveTranslation(
     db,
     item.id,
@@ -283,6 +303,8 @@ export async function applyMove(
     {
       state: 'released',
       releasedRevisionId: rev.id,
+      releasedSlug: slug,
+      releasedTitle: data.translation.title,
       releasedParams: data.shared.params ?? null,
       releasedCategoryId: data.shared.categoryId ?? null,
       releasedAt: opts.now,
@@ -322,7 +344,12 @@ export async function operate(
   const now = new Date(ctx.clock.now());
   await applyMove(ctx.db, item, d.locale, d.action, { now, revisionId: d.revisionId, reason: d.reason });
   await repo.bumpItem(ctx.db, item.id, actor.nickname, now);
-  await ctx.audit({ action: `content.${d.action}`, targetType: 'content_item', targetId: item.id, after: { locale: d.locale, reason: d.reason } });
+  await ctx.audit({
+    action: `content.${d.action}`,
+    targetType: 'content_item',
+    targetId: item.id,
+    after: { locale: d.locale, reason: d.reason },
+  });
   return (await repo.findItemInSubtree(ctx.db, actor, item.id))!;
 }
 
@@ -380,7 +407,12 @@ export async function createSchedule(
     revisionId,
     createdByName: actor.nickname,
   });
-  await ctx.audit({ action: 'content.schedule', targetType: 'content_item', targetId: item.id, after: { locale: d.locale, action: d.action, runAt: d.runAt } });
+  await ctx.audit({
+    action: 'content.schedule',
+    targetType: 'content_item',
+    targetId: item.id,
+    after: { locale: d.locale, action: d.action, runAt: d.runAt },
+  });
   return (await repo.withItemTitles(ctx.db, [row]))[0]!;
 }
 
@@ -454,7 +486,8 @@ export async function saveParam(
   const actor = requireActor(ctx);
   const site = await requireOwnSite(ctx.db, actor);
   authorize(contentPolicy, actor, { hasSite: true }, 'editParams');
-  if (d.id && !(await repo.findParamInSubtree(ctx.db, actor, d.id).then((p) => p?.siteId === site.id))) throw new AppError(ErrorCodes.notFound);
+  if (d.id && !(await repo.findParamInSubtree(ctx.db, actor, d.id).then((p) => p?.siteId === site.id)))
+    throw new AppError(ErrorCodes.notFound);
   if (d.groupId && !(await repo.findParamGroupInSubtree(ctx.db, actor, d.groupId).then((g) => g?.siteId === site.id)))
     throw new AppError(ErrorCodes.contentReferenceInvalid, { field: 'groupId' });
   if (await repo.paramKeyTaken(ctx.db, site.id, d.key, d.id ?? null)) throw new AppError(ErrorCodes.contentParamKeyTaken, { key: d.key });
@@ -493,7 +526,8 @@ export async function saveParamGroup(ctx: CallContext, d: { id?: number; names: 
   const actor = requireActor(ctx);
   const site = await requireOwnSite(ctx.db, actor);
   authorize(contentPolicy, actor, { hasSite: true }, 'editParams');
-  if (d.id && !(await repo.findParamGroupInSubtree(ctx.db, actor, d.id).then((g) => g?.siteId === site.id))) throw new AppError(ErrorCodes.notFound);
+  if (d.id && !(await repo.findParamGroupInSubtree(ctx.db, actor, d.id).then((g) => g?.siteId === site.id)))
+    throw new AppError(ErrorCodes.notFound);
   return repo.saveParamGroup(ctx.db, d.id ?? null, { siteId: site.id, companyPath: site.companyPath, names: d.names, sort: d.sort });
 }
 

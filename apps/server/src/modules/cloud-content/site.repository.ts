@@ -40,8 +40,8 @@ const cols = {
   itemId: contentTranslations.itemId,
   type: contentTranslations.type,
   locale: contentTranslations.locale,
-  slug: contentTranslations.slug,
-  title: contentTranslations.title,
+  slug: sql<string>`coalesce(${contentTranslations.releasedSlug}, '')`,
+  title: sql<string>`coalesce(${contentTranslations.releasedTitle}, '')`,
   data: contentRevisions.data,
   releasedAt: contentTranslations.releasedAt,
 };
@@ -85,7 +85,7 @@ export async function releasedBySlug(db: AnyDb, siteId: number, type: string, lo
         eq(contentTranslations.siteId, siteId),
         eq(contentTranslations.type, type),
         eq(contentTranslations.locale, locale),
-        eq(contentTranslations.slug, slug),
+        eq(contentTranslations.releasedSlug, slug),
         eq(contentTranslations.state, 'released'),
       ),
     );
@@ -105,14 +105,18 @@ export async function releasedOfItems(db: AnyDb, siteId: number, itemIds: number
 }
 
 /** Every released translation with a page (sitemap.xml). */
-export async function releasedPages(db: AnyDb, siteId: number, types: string[]): Promise<Array<Omit<PublicRow, 'data'> & { noindex: boolean }>> {
+export async function releasedPages(
+  db: AnyDb,
+  siteId: number,
+  types: string[],
+): Promise<Array<Omit<PublicRow, 'data'> & { noindex: boolean }>> {
   return db
     .select({
       itemId: contentTranslations.itemId,
       type: contentTranslations.type,
       locale: contentTranslations.locale,
-      slug: contentTranslations.slug,
-      title: contentTranslations.title,
+      slug: sql<string>`coalesce(${contentTranslations.releasedSlug}, '')`,
+      title: sql<string>`coalesce(${contentTranslations.releasedTitle}, '')`,
       releasedAt: contentTranslations.releasedAt,
       noindex: sql<boolean>`coalesce((${contentRevisions.data}->'translation'->>'noindex')::boolean, false)`,
     })

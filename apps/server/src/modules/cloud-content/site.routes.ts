@@ -12,7 +12,15 @@ import type { Clock } from '../../lib/clock';
 import type { RevisionData } from './content.rules';
 import { paramsOfSite, paramGroupsOfSite, type ParamRow, type SiteRow } from './content.repository';
 import { esc, fill, layout, pathOf, richText, SITE_LOCALES, words, type PageMeta, type SiteView } from './site.render';
-import { releasedBySlug, releasedItems, releasedOfItems, releasedPages, unsafeSiteByDomain, unsafeSiteBySlug, type PublicRow } from './site.repository';
+import {
+  releasedBySlug,
+  releasedItems,
+  releasedOfItems,
+  releasedPages,
+  unsafeSiteByDomain,
+  unsafeSiteBySlug,
+  type PublicRow,
+} from './site.repository';
 
 const PAGE_SIZE = 12;
 const SECTION_TYPES: Record<string, string> = { products: 'product', news: 'news' };
@@ -72,7 +80,9 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     return send(reply, a);
   });
 
-  app.get<{ Params: { slug: string } }>('/site/:slug', async (req, reply) => send(reply, redirect(`/site/${encodeURIComponent(req.params.slug)}/`)));
+  app.get<{ Params: { slug: string } }>('/site/:slug', async (req, reply) =>
+    send(reply, redirect(`/site/${encodeURIComponent(req.params.slug)}/`)),
+  );
   app.get<{ Params: { slug: string; '*': string }; Querystring: Record<string, string> }>('/site/:slug/*', async (req, reply) => {
     const site = await unsafeSiteBySlug(db, req.params.slug);
     if (!site) return send(reply, notFound(null, 'en-US', '', originOf(req)));
@@ -80,7 +90,10 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   async function render(site: SiteRow, base: string, rest: string, query: Record<string, string>, origin: string): Promise<Answer> {
-    const parts = rest.split('/').filter(Boolean).map((p) => decodeURIComponent(p));
+    const parts = rest
+      .split('/')
+      .filter(Boolean)
+      .map((p) => decodeURIComponent(p));
     if (parts.length === 0) return redirect(`${base}/${site.locales[0] ?? 'en-US'}/`);
     if (parts.length === 1 && parts[0] === 'robots.txt') return robots(base, origin);
     if (parts.length === 1 && parts[0] === 'sitemap.xml') return sitemap(site, base, origin);
@@ -127,9 +140,9 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
   }
 
   const sectionAlternates = (site: SiteRow, v: SiteView, rest: string) =>
-    Object.fromEntries(site.locales.filter((l) => SITE_LOCALES.includes(l as Locale)).map((l) => [l, pathOf(v, l as Locale, rest)])) as Partial<
-      Record<Locale, string>
-    >;
+    Object.fromEntries(
+      site.locales.filter((l) => SITE_LOCALES.includes(l as Locale)).map((l) => [l, pathOf(v, l as Locale, rest)]),
+    ) as Partial<Record<Locale, string>>;
 
   function card(v: SiteView, section: string, r: PublicRow): string {
     const d = dataOf(r);
@@ -208,7 +221,8 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
       const raw = query[`f.${d.key}`];
       if (raw !== undefined && facetValue(d, raw) !== undefined) chosen[d.key] = raw;
     }
-    const filterOf = (c: Record<string, string>) => Object.fromEntries(defs.filter((d) => c[d.key] !== undefined).map((d) => [d.key, facetValue(d, c[d.key]!)]));
+    const filterOf = (c: Record<string, string>) =>
+      Object.fromEntries(defs.filter((d) => c[d.key] !== undefined).map((d) => [d.key, facetValue(d, c[d.key]!)]));
     const all = await releasedItems(db, site.id, ['product'], v.locale, { categoryId });
     const matches = (r: PublicRow, c: Record<string, string>) => {
       const p = (dataOf(r).shared.params ?? {}) as Record<string, unknown>;
@@ -272,7 +286,9 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     const canonicalQuery = categoryId ? `?category=${categoryId}` : '';
     const meta: PageMeta = {
       title: `${title} | ${site.name}`,
-      description: category ? dataOf(category).translation.seoDescription || dataOf(category).translation.summary : `${site.name} ${w.products}`,
+      description: category
+        ? dataOf(category).translation.seoDescription || dataOf(category).translation.summary
+        : `${site.name} ${w.products}`,
       path: `${pathOf(v, v.locale, 'products')}${canonicalQuery}`,
       alternates: Object.fromEntries(Object.entries(sectionAlternates(site, v, 'products')).map(([l, p]) => [l, `${p}${canonicalQuery}`])),
       // Filtered and paged views are for visitors; the category page is what search engines index.
@@ -296,17 +312,29 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
         if (inGroup.length === 0) return '';
         const g = groups.find((x) => x.id === gid);
         const head = g ? `<tr><th colspan="2" scope="colgroup">${esc(nameOf(g.names, v.locale))}</th></tr>` : '';
-        return head + inGroup.map((x) => `<tr><th scope="row">${esc(nameOf(x.names, v.locale))}</th><td>${esc(formatValue(x, params[x.key], v.locale))}</td></tr>`).join('');
+        return (
+          head +
+          inGroup
+            .map(
+              (x) =>
+                `<tr><th scope="row">${esc(nameOf(x.names, v.locale))}</th><td>${esc(formatValue(x, params[x.key], v.locale))}</td></tr>`,
+            )
+            .join('')
+        );
       })
       .join('');
     const linkIds = [d.shared.successorId, ...(d.shared.relatedIds ?? []), ...(d.shared.manualIds ?? [])].filter((x): x is number => !!x);
     const linked = (await releasedOfItems(db, site.id, linkIds)).filter((r) => r.locale === v.locale);
     const successor = d.shared.successorId ? linked.find((r) => r.itemId === d.shared.successorId && r.type === 'product') : undefined;
     const related = linked.filter((r) => r.type === 'product' && (d.shared.relatedIds ?? []).includes(r.itemId));
-    const manuals = linked.filter((r) => r.type === 'manual' && (d.shared.manualIds ?? []).includes(r.itemId) && dataOf(r).shared.publicAccess);
+    const manuals = linked.filter(
+      (r) => r.type === 'manual' && (d.shared.manualIds ?? []).includes(r.itemId) && dataOf(r).shared.publicAccess,
+    );
     const gone = d.shared.discontinued
       ? `<p class="notice">${esc(w.discontinued)}${
-          successor ? ` <a href="${esc(pathOf(v, v.locale, `products/${encodeURIComponent(successor.slug)}`))}">${esc(fill(w.successor, { name: successor.title }))}</a>` : ''
+          successor
+            ? ` <a href="${esc(pathOf(v, v.locale, `products/${encodeURIComponent(successor.slug)}`))}">${esc(fill(w.successor, { name: successor.title }))}</a>`
+            : ''
         }</p>`
       : '';
     const main = `<p><a href="${esc(pathOf(v, v.locale, 'products'))}">${esc(w.products)}</a></p>
@@ -353,7 +381,17 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
     const rows = await releasedItems(db, site.id, ['news'], v.locale);
     const main = `<h1>${esc(w.news)}</h1><ul class="grid">${rows.map((r) => card(v, 'news', r)).join('')}</ul>`;
     return html(
-      layout(v, { title: `${w.news} | ${site.name}`, description: `${site.name} ${w.news}`, path: pathOf(v, v.locale, 'news'), alternates: sectionAlternates(site, v, 'news') }, 'news', main),
+      layout(
+        v,
+        {
+          title: `${w.news} | ${site.name}`,
+          description: `${site.name} ${w.news}`,
+          path: pathOf(v, v.locale, 'news'),
+          alternates: sectionAlternates(site, v, 'news'),
+        },
+        'news',
+        main,
+      ),
     );
   }
 
@@ -374,7 +412,15 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
       path,
       alternates: await alternatesOf(site, v, section, row.itemId),
       noindex: d.translation.noindex,
-      jsonLd: [{ '@context': 'https://schema.org', '@type': 'NewsArticle', headline: row.title, datePublished: row.releasedAt?.toISOString(), url: `${v.origin}${path}` }],
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'NewsArticle',
+          headline: row.title,
+          datePublished: row.releasedAt?.toISOString(),
+          url: `${v.origin}${path}`,
+        },
+      ],
     };
     return html(layout(v, meta, 'news', main));
   }
@@ -391,14 +437,22 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
               (f) =>
                 `<h2>${esc(f || w.manuals)}</h2><ul>${rows
                   .filter((r) => (dataOf(r).shared.folder ?? '') === f)
-                  .map((r) => `<li><a href="${esc(dataOf(r).shared.fileUrl ?? '')}">${esc(r.title)}</a>${dataOf(r).translation.summary ? ` — ${esc(dataOf(r).translation.summary)}` : ''}</li>`)
+                  .map(
+                    (r) =>
+                      `<li><a href="${esc(dataOf(r).shared.fileUrl ?? '')}">${esc(r.title)}</a>${dataOf(r).translation.summary ? ` — ${esc(dataOf(r).translation.summary)}` : ''}</li>`,
+                  )
                   .join('')}</ul>`,
             )
             .join('');
     return html(
       layout(
         v,
-        { title: `${w.support} | ${site.name}`, description: `${site.name} ${w.manuals}`, path: pathOf(v, v.locale, 'support'), alternates: sectionAlternates(site, v, 'support') },
+        {
+          title: `${w.support} | ${site.name}`,
+          description: `${site.name} ${w.manuals}`,
+          path: pathOf(v, v.locale, 'support'),
+          alternates: sectionAlternates(site, v, 'support'),
+        },
         'support',
         `<h1>${esc(w.support)}</h1>${body}`,
       ),
@@ -417,7 +471,12 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
     return html(
       layout(
         v,
-        { title: `${title} | ${site.name}`, description: title, path: pathOf(v, v.locale, `terms/${type}`), alternates: sectionAlternates(site, v, `terms/${type}`) },
+        {
+          title: `${title} | ${site.name}`,
+          description: title,
+          path: pathOf(v, v.locale, `terms/${type}`),
+          alternates: sectionAlternates(site, v, `terms/${type}`),
+        },
         'terms',
         `<h1>${esc(title)}</h1>${body}`,
       ),
@@ -439,7 +498,12 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
     for (const group of byItem.values()) {
       for (const r of group) {
         const section = r.type === 'product' ? 'products' : 'news';
-        const alts = group.map((x) => `<xhtml:link rel="alternate" hreflang="${x.locale}" href="${loc(x.locale, `${section}/${encodeURIComponent(x.slug)}`)}"/>`).join('');
+        const alts = group
+          .map(
+            (x) =>
+              `<xhtml:link rel="alternate" hreflang="${x.locale}" href="${loc(x.locale, `${section}/${encodeURIComponent(x.slug)}`)}"/>`,
+          )
+          .join('');
         const lastmod = r.releasedAt ? `<lastmod>${r.releasedAt.toISOString().slice(0, 10)}</lastmod>` : '';
         urls.push(`<url><loc>${loc(r.locale, `${section}/${encodeURIComponent(r.slug)}`)}</loc>${lastmod}${alts}</url>`);
       }

@@ -159,7 +159,10 @@ export const contentScheduleSchema = z.object({
 });
 export type ContentSchedule = z.infer<typeof contentScheduleSchema>;
 
-export const localizedNamesSchema = z.object({ 'en-US': z.string().trim().min(1).max(100), 'zh-CN': z.string().trim().max(100).default('') });
+export const localizedNamesSchema = z.object({
+  'en-US': z.string().trim().min(1).max(100),
+  'zh-CN': z.string().trim().max(100).default(''),
+});
 
 export const paramOptionSchema = z.object({
   value: z.string().trim().min(1).max(100),
@@ -254,7 +257,11 @@ export const contentCalls = {
     data: z
       .object({
         name: titleSchema,
-        slug: z.string().trim().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'validation.slugInvalid' }).max(60),
+        slug: z
+          .string()
+          .trim()
+          .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'validation.slugInvalid' })
+          .max(60),
         domains: z.array(domainSchema).max(10).default([]),
       })
       .strict(),
@@ -290,7 +297,9 @@ export const contentCalls = {
     auth: MGR,
     write: true,
     summary: "Creates an item on the caller's site with its first translation (a draft) and first revision.",
-    data: z.object({ type: contentTypeSchema, shared: contentSharedSchema, locale: localeSchema, translation: contentTranslationInputSchema }).strict(),
+    data: z
+      .object({ type: contentTypeSchema, shared: contentSharedSchema, locale: localeSchema, translation: contentTranslationInputSchema })
+      .strict(),
     result: contentItemSchema,
   }),
   itemSave: defineCall({
@@ -313,7 +322,8 @@ export const contentCalls = {
     path: 'content/item/operate',
     auth: MGR,
     write: true,
-    summary: "Moves one translation through contentMachine: release (the latest or a pinned revision), take off / put on the shelf, the supplier's take-off and restore.",
+    summary:
+      "Moves one translation through contentMachine: release (the latest or a pinned revision), take off / put on the shelf, the supplier's take-off and restore.",
     data: z
       .object({
         id: idSchema,
@@ -378,7 +388,9 @@ export const contentCalls = {
     auth: QRY,
     write: false,
     summary: "Schedules of the caller's site (or of one item), soonest first.",
-    data: pageQuerySchema.extend({ siteId: idSchema.optional(), itemId: idSchema.optional(), state: scheduleStateSchema.optional() }).strict(),
+    data: pageQuerySchema
+      .extend({ siteId: idSchema.optional(), itemId: idSchema.optional(), state: scheduleStateSchema.optional() })
+      .strict(),
     result: pageOf(contentScheduleSchema),
   }),
   paramGroupList: defineCall({
@@ -460,5 +472,3 @@ export const contentCalls = {
     result: z.array(publicDocumentSchema),
   }),
 };
-
-

@@ -89,7 +89,11 @@ export const slugSchema = z
   .refine((s) => s === '' || SLUG_RE.test(s), { error: vk('slugInvalid') });
 
 /** A plain-text field shown on the site (escaped there, never markup). */
-export const plainTextSchema = (max: number) => z.string().trim().max(max, { error: vk('textTooLong') });
+export const plainTextSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: vk('textTooLong') });
 
 /** A parameter key: how values and filters name it (letters, digits, underscores). */
 export const paramKeySchema = z
