@@ -3,30 +3,13 @@
  * needs, how a parameter value is checked against its definition, how rich text is cleaned
  * (sanitize-html allowlist) and what changed between two revisions.
  */
-import { ErrorCodes, type ContentShared, type ContentType, type ParamType } from '@portal/contract';
+import { CONTENT_TYPE_FIELDS, ErrorCodes, type ContentShared, type ContentType, type ParamType } from '@portal/contract';
 import sanitizeHtml from 'sanitize-html';
 import { AppError } from '../../lib/app-error';
 
 type SharedField = keyof ContentShared;
 
-/** The shared fields each type has (besides sort); any other is refused (28013). */
-export const TYPE_FIELDS: Record<ContentType, readonly SharedField[]> = {
-  banner: ['images', 'link', 'startAt', 'endAt'],
-  hot_product: ['targetId', 'startAt', 'endAt'],
-  hot_solution: ['targetId', 'startAt', 'endAt'],
-  product_category: ['parentId', 'countries', 'cover'],
-  product: ['model', 'categoryId', 'images', 'relatedIds', 'manualIds', 'discontinued', 'successorId', 'params'],
-  product_filter: ['categoryId', 'facets'],
-  solution_category: ['parentId', 'cover'],
-  solution: ['categoryId', 'cover', 'relatedIds'],
-  news: ['cover'],
-  video: ['cover', 'videoUrl'],
-  tech_video: ['cover', 'videoUrl', 'relatedIds'],
-  manual: ['fileUrl', 'folder', 'publicAccess', 'relatedIds'],
-  faq_type: ['cover'],
-  installer_faq: ['faqTypeId', 'audience'],
-  terms: ['termType', 'effectiveDate'],
-};
+export const TYPE_FIELDS = CONTENT_TYPE_FIELDS;
 
 /** Shared fields a translation cannot be released without, per type (28002 names them). */
 const RELEASE_NEEDS: Partial<Record<ContentType, readonly SharedField[]>> = {

@@ -10,7 +10,7 @@ import { defineCall } from '../../shared/define-call';
 import { localeSchema, pageOf, pageQuerySchema } from '../../shared/entities';
 import { RATE_LIMITS } from '../../shared/rate-limits';
 import { domainSchema, epochMsSchema, idSchema } from '../../shared/validators';
-import { CONTENT_TYPES, PARAM_TYPES, SUMMARY_MAX_LENGTH, BODY_MAX_LENGTH, TERM_TYPES } from './constants';
+import { CONTENT_TYPES, PARAM_TYPES, SUMMARY_MAX_LENGTH, BODY_MAX_LENGTH, TERM_TYPES, type ContentType } from './constants';
 import { contentActionSchema, contentStateSchema } from './states';
 import { categoryCountriesSchema, folderNameSchema, paramKeySchema, plainTextSchema, slugSchema, titleSchema } from './validators';
 
@@ -63,6 +63,25 @@ export const contentSharedSchema = z
   .partial()
   .strict();
 export type ContentShared = z.infer<typeof contentSharedSchema>;
+
+/** The shared fields each type has (besides sort); the server refuses any other (28013). */
+export const CONTENT_TYPE_FIELDS: Record<ContentType, ReadonlyArray<keyof ContentShared>> = {
+  banner: ['images', 'link', 'startAt', 'endAt'],
+  hot_product: ['targetId', 'startAt', 'endAt'],
+  hot_solution: ['targetId', 'startAt', 'endAt'],
+  product_category: ['parentId', 'countries', 'cover'],
+  product: ['model', 'categoryId', 'images', 'relatedIds', 'manualIds', 'discontinued', 'successorId', 'params'],
+  product_filter: ['categoryId', 'facets'],
+  solution_category: ['parentId', 'cover'],
+  solution: ['categoryId', 'cover', 'relatedIds'],
+  news: ['cover'],
+  video: ['cover', 'videoUrl'],
+  tech_video: ['cover', 'videoUrl', 'relatedIds'],
+  manual: ['fileUrl', 'folder', 'publicAccess', 'relatedIds'],
+  faq_type: ['cover'],
+  installer_faq: ['faqTypeId', 'audience'],
+  terms: ['termType', 'effectiveDate'],
+};
 
 /** One translation's own fields. body is rich text (HTML), cleaned by the server's allowlist. */
 export const contentTranslationInputSchema = z
