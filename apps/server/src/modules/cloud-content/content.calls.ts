@@ -8,7 +8,7 @@ import { contentPolicy } from './content.policy';
 import { presentItems, presentParam, presentParamGroup, presentRevision, presentSchedule, presentSite } from './content.presenter';
 import * as repo from './content.repository';
 import * as service from './content.service';
-import type { RevisionData } from './content.rules';
+import { richTextParagraphs, type RevisionData } from './content.rules';
 
 const otherItem = (fx: { otherContentItemId: number }) => ({ id: fx.otherContentItemId });
 
@@ -178,5 +178,22 @@ export const contentImpls: readonly CallImpl[] = [
           updatedAt: r.releasedAt?.getTime() ?? 0,
         };
       });
+  }),
+  implement(contentCalls.publicTerms, { none: "public: the released terms of the host's brand" }, async (ctx, d) => {
+    const host = d.host.toLowerCase().replace(/:\d+$/, '');
+    const companyId = await repo.unsafeCompanyOfHost(ctx.db, host);
+    const site = companyId ? await repo.unsafeSiteOfCompany(ctx.db, companyId) : null;
+    if (!site) return { terms: null };
+    const page = await repo.releasedOfType(ctx.db, site.id, 'terms', ctx.locale, { pageNum: 1, pageSize: 50 });
+    const row = page.records
+      .filter((r) => (r.data as RevisionData).shared.termType === d.type)
+      .sort((a, b) =>
+        ((b.data as RevisionData).shared.effectiveDate ?? '').localeCompare((a.data as RevisionData).shared.effectiveDate ?? ''),
+      )[0];
+    if (!row) return { terms: null };
+    const data = row.data as RevisionData;
+    return {
+      terms: { title: row.title, effectiveDate: data.shared.effectiveDate ?? '', paragraphs: richTextParagraphs(data.translation.body) },
+    };
   }),
 ];

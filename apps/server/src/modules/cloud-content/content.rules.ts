@@ -170,3 +170,23 @@ export function diffRevisions(before: RevisionData | null, after: RevisionData):
     .sort()
     .map((field) => ({ field, before: cut(a[field]), after: cut(b[field]) }));
 }
+
+/** Rich text as plain paragraphs (no markup at all), for screens that show text only. */
+export function richTextParagraphs(html: string): string[] {
+  const text = sanitizeHtml(html.replace(/<\/(p|h2|h3|h4|li|blockquote|pre|tr)>|<br\s*\/?>/gi, '\n'), {
+    allowedTags: [],
+    allowedAttributes: {},
+  });
+  return text
+    .split('\n')
+    .map((s) =>
+      s
+        .replace(/&amp;/g, '&')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .trim(),
+    )
+    .filter(Boolean);
+}

@@ -191,5 +191,10 @@ describe.each(ENGINES)('public site (%s)', (engine) => {
     expect(own.body).toContain('Acme privacy');
     expect(own.body).toContain('2026-01-01');
     expect((await get('/site/acme-test/en-US/terms/other')).statusCode).toBe(404);
+    // The portal's /term/{type} reads the host brand's released text, as plain paragraphs.
+    const terms = await ok(t.call(contentCalls.publicTerms, { host: 'www.acme.test', type: 'privacy' }, null));
+    expect(terms.terms).toEqual({ title: 'Acme privacy', effectiveDate: '2026-01-01', paragraphs: [] });
+    expect((await ok(t.call(contentCalls.publicTerms, { host: 'www.acme.test', type: 'service' }, null))).terms).toBeNull();
+    expect((await ok(t.call(contentCalls.publicTerms, { host: 'unknown.test', type: 'privacy' }, null))).terms).toBeNull();
   });
 });

@@ -490,4 +490,15 @@ export const contentCalls = {
     data: z.object({ host: z.string().trim().max(253), searchText: z.string().trim().max(100).optional() }).strict(),
     result: z.array(publicDocumentSchema),
   }),
+  publicTerms: defineCall({
+    path: 'content/public/terms',
+    auth: 'public',
+    write: false,
+    rateLimit: RATE_LIMITS.publicPage,
+    summary: "The host brand's released terms of a kind in the caller's locale (for /term/{type}); null: the built-in text applies.",
+    data: z.object({ host: z.string().trim().max(253), type: termTypeSchema }).strict(),
+    result: z.object({
+      terms: z.object({ title: z.string(), effectiveDate: z.string(), paragraphs: z.array(z.string()) }).nullable(),
+    }),
+  }),
 };
