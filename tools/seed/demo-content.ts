@@ -265,9 +265,9 @@ export async function seedDemoContent(database: Database, now = Date.now()): Pro
       const slug = model.toLowerCase();
       const body = `<p>The ${model} is a ${resEn[r]} ${en.toLowerCase()} with a ${lens} mm lens, built for ${letter === 'B' ? 'perimeters and car parks' : 'shops, offices and corridors'}.</p><ul><li>${resEn[r]} at ${params.frame_rate} fps</li><li>IR up to ${params.ir_range_m} m</li><li>PoE powered</li></ul>`;
       const bodyZh = `<p>${model}是一款${resZh[r]}像素${zh}，配备${lens}毫米镜头。</p><ul><li>${resZh[r]}像素 ${params.frame_rate}帧</li><li>红外距离${params.ir_range_m}米</li><li>PoE供电</li></ul>`;
-      // AV-IPC-B4 is discontinued; AV-IPC-B9 succeeds it. AV-IPC-D5's zh-CN is still a draft.
+      // AV-IPC-B4 is discontinued; AV-IPC-B9 succeeds it. AV-IPC-D5-4K's zh-CN is still a draft.
       const shared: Record<string, unknown> = { model, categoryId, params, discontinued: false };
-      const released: L[] = model === 'AV-IPC-D5' ? ['en-US'] : ['en-US', 'zh-CN'];
+      const released: L[] = letter === 'D' && i === 5 ? ['en-US'] : ['en-US', 'zh-CN'];
       const id = await item(
         'product',
         shared,
@@ -405,18 +405,16 @@ export async function seedDemoContent(database: Database, now = Date.now()): Pro
   );
   for (const locale of ['en-US', 'zh-CN'] as const) {
     const rev = await one<{ id: number }>(db, sql`select id from content_revisions where item_id = ${scheduled} and locale = ${locale}`);
-    await db
-      .insert(contentSchedules)
-      .values({
-        itemId: scheduled,
-        siteId,
-        companyPath,
-        locale,
-        action: 'release',
-        runAt: new Date(now + 86_400_000),
-        revisionId: rev!.id,
-        createdByName: owner.nickname,
-      });
+    await db.insert(contentSchedules).values({
+      itemId: scheduled,
+      siteId,
+      companyPath,
+      locale,
+      action: 'release',
+      runAt: new Date(now + 86_400_000),
+      revisionId: rev!.id,
+      createdByName: owner.nickname,
+    });
   }
   const manual = async (en: string, zh: string, folder: string, fileUrl: string) =>
     item(

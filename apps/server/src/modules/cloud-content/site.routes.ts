@@ -147,7 +147,7 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
   function card(v: SiteView, section: string, r: PublicRow): string {
     const d = dataOf(r);
     const model = d.shared.model ? `<p>${esc(d.shared.model)}</p>` : '';
-    const gone = d.shared.discontinued ? ` <span class="tag">${esc(words(v.locale).discontinued)}</span>` : '';
+    const gone = d.shared.discontinued ? ` <span class="tag">${esc(words(v.locale).discontinuedTag)}</span>` : '';
     return `<li class="card"><h3><a href="${esc(pathOf(v, v.locale, `${section}/${encodeURIComponent(r.slug)}`))}">${esc(r.title)}</a>${gone}</h3>${model}${
       d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''
     }</li>`;
