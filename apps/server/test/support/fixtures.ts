@@ -233,17 +233,15 @@ export async function createWorld(database: Database) {
       },
     })
     .returning();
-  await db
-    .insert(contentTranslations)
-    .values({
-      itemId: itemB!.id,
-      locale: 'en-US',
-      siteId: siteB!.id,
-      type: 'product',
-      title: 'B camera',
-      slug: 'b-camera',
-      latestRevisionId: revB!.id,
-    });
+  await db.insert(contentTranslations).values({
+    itemId: itemB!.id,
+    locale: 'en-US',
+    siteId: siteB!.id,
+    type: 'product',
+    title: 'B camera',
+    slug: 'b-camera',
+    latestRevisionId: revB!.id,
+  });
   const [scheduleB] = await db
     .insert(contentSchedules)
     .values({
