@@ -102,7 +102,7 @@ describe('seedDemo', () => {
     const partners = await q<{ name: string; title: string | null; domain: string | null }>(
       database,
       `select c.name, b.title, d.domain from companies c
-       left join company_branding b on b.company_id = c.id left join company_domains d on d.company_id = c.id
+       left join company_branding b on b.company_id = c.id left join company_domains d on d.company_id = c.id and d.kind = 'portal'
        where c.type = 'partner'`,
     );
     expect(partners).toHaveLength(3);
@@ -111,6 +111,9 @@ describe('seedDemo', () => {
       expect(p.domain).toMatch(/^portal\.[a-z0-9.-]+\.local$/);
     }
     expect(partners.map((p) => p.domain)).toContain('portal.acme-vision.local');
+    // Acme Vision's content site has a domain of its own (issue 14).
+    const sites = await q<{ domain: string }>(database, `select domain from company_domains where kind = 'site'`);
+    expect(sites.map((s) => s.domain)).toEqual(['acme-vision.localhost']);
   });
 
   it('has users of every role and status, with valid resource codes', async () => {

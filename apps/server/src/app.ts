@@ -11,6 +11,7 @@ import { accountImpls } from './modules/account-manage';
 import { authImpls } from './modules/auth';
 import { companyImpls, partnerImpls } from './modules/partner';
 import { registerUpgradeRoutes, upgradeImpls } from './modules/cloud-upgrade';
+import { cloudContentImpls, registerSiteRoutes } from './modules/cloud-content';
 import { fileImpls, registerFileRoutes, registerUploadRoutes, systemImpls } from './modules/system';
 import { buildOpenApiDocument } from './openapi';
 import { registerCalls } from './plugins/call-router';
@@ -30,6 +31,7 @@ export const ALL_IMPLS: readonly CallImpl[] = [
   ...accountImpls,
   ...partnerImpls,
   ...upgradeImpls,
+  ...cloudContentImpls,
 ];
 
 export interface AppDeps {
@@ -85,5 +87,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFileRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUploadRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUpgradeRoutes(app, { database: deps.database, clock, services: deps.services });
+  registerSiteRoutes(app, { database: deps.database, clock });
   return app;
 }

@@ -6,7 +6,7 @@
  */
 import { userAccountMachine, userCalls } from './modules/account-manage';
 import { authCalls, ssoCalls } from './modules/auth';
-import { contentMachine } from './modules/cloud-content';
+import { contentCalls, contentMachine } from './modules/cloud-content';
 import { goodsMachine, payeeSetupMachine, storageOrderMachine } from './modules/cloud-storage';
 import { cloudUpgradeRawRoutes, deviceCalls, firmwarePackageMachine, releaseTaskMachine, upgradeCalls } from './modules/cloud-upgrade';
 import { licenceOrderMachine } from './modules/license';
@@ -26,6 +26,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(partnerCalls),
   ...Object.values(deviceCalls),
   ...Object.values(upgradeCalls),
+  ...Object.values(contentCalls),
 ];
 
 /** Every raw route by name. */

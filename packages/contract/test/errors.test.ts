@@ -13,6 +13,7 @@ import {
 } from '../src/errors';
 import { ACCOUNT_MANAGE_ERROR_RANGES, ACCOUNT_MANAGE_ERRORS } from '../src/modules/account-manage/errors';
 import { AUTH_ERROR_RANGES, AUTH_ERRORS } from '../src/modules/auth/errors';
+import { CLOUD_CONTENT_ERROR_RANGES, CLOUD_CONTENT_ERRORS } from '../src/modules/cloud-content/errors';
 import { CLOUD_STORAGE_ERROR_RANGES, CLOUD_STORAGE_ERRORS } from '../src/modules/cloud-storage/errors';
 import { CLOUD_UPGRADE_ERROR_RANGES, CLOUD_UPGRADE_ERRORS } from '../src/modules/cloud-upgrade/errors';
 import { PARTNER_ERROR_RANGES, PARTNER_ERRORS } from '../src/modules/partner/errors';
@@ -66,6 +67,7 @@ const SLICES: ErrorSlice[] = [
   { owner: 'partner', ranges: PARTNER_ERROR_RANGES, codes: PARTNER_ERRORS },
   { owner: 'cloud-upgrade', ranges: CLOUD_UPGRADE_ERROR_RANGES, codes: CLOUD_UPGRADE_ERRORS },
   { owner: 'cloud-storage', ranges: CLOUD_STORAGE_ERROR_RANGES, codes: CLOUD_STORAGE_ERRORS },
+  { owner: 'cloud-content', ranges: CLOUD_CONTENT_ERROR_RANGES, codes: CLOUD_CONTENT_ERRORS },
 ];
 
 /** What is wrong with a set of slices: overlapping ranges, codes outside their slice's ranges. */

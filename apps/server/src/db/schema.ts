@@ -99,6 +99,8 @@ export const companyDomains = pgTable('company_domains', {
   companyId: integer('company_id')
     .notNull()
     .references(() => companies.id),
+  /** 'portal' (the branded portal) or 'site' (the content site at the root, issue 14). */
+  kind: text('kind').notNull().default('portal'),
 });
 
 export const users = pgTable(
@@ -319,3 +321,4 @@ export const userConfigs = pgTable(
 export * from './schema-account-manage';
 export * from './schema-partner';
 export * from './schema-cloud-upgrade';
+export * from './schema-cloud-content';

@@ -19,6 +19,12 @@ export interface TenantFixtures {
   otherDeviceId: number;
   otherPackageId: number;
   otherTaskId: number;
+  /** Partner B's content site, a product with a revision, a pending schedule and a parameter. */
+  otherContentSiteId: number;
+  otherContentItemId: number;
+  otherContentRevisionId: number;
+  otherContentScheduleId: number;
+  otherContentParamId: number;
 }
 
 export interface ImplOptions {

@@ -1,7 +1,22 @@
 import { RESOURCE_CODES, type ResourceCode } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
-import { areaKindSettings, areas, companies, devices, files, firmwarePackages, releaseTasks, users } from '../../src/db/schema';
+import {
+  areaKindSettings,
+  areas,
+  companies,
+  contentItems,
+  contentParams,
+  contentRevisions,
+  contentSchedules,
+  contentSites,
+  contentTranslations,
+  devices,
+  files,
+  firmwarePackages,
+  releaseTasks,
+  users,
+} from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/secrets';
 
 export const PASSWORD = 'Test@12345';
@@ -196,6 +211,60 @@ export async function createWorld(database: Database) {
     })
     .returning();
 
+  // Partner B's content site: a product with one draft revision, a pending schedule and a parameter.
+  const [siteB] = await db
+    .insert(contentSites)
+    .values({ companyId: partnerB.id, companyPath: partnerB.path, slug: 'partner-b', name: 'Partner B' })
+    .returning();
+  const [itemB] = await db
+    .insert(contentItems)
+    .values({ siteId: siteB!.id, companyPath: partnerB.path, type: 'product', model: 'B-CAM-1', shared: { model: 'B-CAM-1' } })
+    .returning();
+  const [revB] = await db
+    .insert(contentRevisions)
+    .values({
+      itemId: itemB!.id,
+      locale: 'en-US',
+      n: 1,
+      authorName: 'owner-b',
+      data: {
+        shared: { model: 'B-CAM-1' },
+        translation: { title: 'B camera', slug: 'b-camera', summary: '', body: '', seoTitle: '', seoDescription: '', noindex: false },
+      },
+    })
+    .returning();
+  await db.insert(contentTranslations).values({
+    itemId: itemB!.id,
+    locale: 'en-US',
+    siteId: siteB!.id,
+    type: 'product',
+    title: 'B camera',
+    slug: 'b-camera',
+    latestRevisionId: revB!.id,
+  });
+  const [scheduleB] = await db
+    .insert(contentSchedules)
+    .values({
+      itemId: itemB!.id,
+      siteId: siteB!.id,
+      companyPath: partnerB.path,
+      locale: 'en-US',
+      action: 'release',
+      runAt: new Date(Date.UTC(2030, 0, 1)),
+      revisionId: revB!.id,
+    })
+    .returning();
+  const [paramB] = await db
+    .insert(contentParams)
+    .values({
+      siteId: siteB!.id,
+      companyPath: partnerB.path,
+      key: 'resolution',
+      names: { 'en-US': 'Resolution', 'zh-CN': '分辨率' },
+      type: 'text',
+    })
+    .returning();
+
   return {
     areas: { rdc, eu, us },
     companies: { supplier, partnerA, dealerA, installerA, partnerB, dealerB },
@@ -210,6 +279,11 @@ export async function createWorld(database: Database) {
       otherDeviceId: deviceB!.id,
       otherPackageId: packageB!.id,
       otherTaskId: taskB!.id,
+      otherContentSiteId: siteB!.id,
+      otherContentItemId: itemB!.id,
+      otherContentRevisionId: revB!.id,
+      otherContentScheduleId: scheduleB!.id,
+      otherContentParamId: paramB!.id,
     },
   };
 }
