@@ -10,6 +10,7 @@ import type { AppServices } from './lib/services';
 import { accountImpls } from './modules/account-manage';
 import { authImpls } from './modules/auth';
 import { companyImpls, partnerImpls } from './modules/partner';
+import { storageImpls } from './modules/cloud-storage';
 import { registerUpgradeRoutes, upgradeImpls } from './modules/cloud-upgrade';
 import { fileImpls, registerFileRoutes, registerUploadRoutes, systemImpls } from './modules/system';
 import { buildOpenApiDocument } from './openapi';
@@ -30,6 +31,7 @@ export const ALL_IMPLS: readonly CallImpl[] = [
   ...accountImpls,
   ...partnerImpls,
   ...upgradeImpls,
+  ...storageImpls,
 ];
 
 export interface AppDeps {

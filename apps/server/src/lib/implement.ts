@@ -19,6 +19,8 @@ export interface TenantFixtures {
   otherDeviceId: number;
   otherPackageId: number;
   otherTaskId: number;
+  /** Partner B's listed cloud storage goods. */
+  otherGoodsId: number;
 }
 
 export interface ImplOptions {

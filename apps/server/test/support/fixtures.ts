@@ -1,7 +1,18 @@
 import { RESOURCE_CODES, type ResourceCode } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
-import { areaKindSettings, areas, companies, devices, files, firmwarePackages, releaseTasks, users } from '../../src/db/schema';
+import {
+  areaKindSettings,
+  areas,
+  companies,
+  devices,
+  files,
+  firmwarePackages,
+  releaseTasks,
+  storageGoods,
+  storagePlans,
+  users,
+} from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/secrets';
 
 export const PASSWORD = 'Test@12345';
@@ -196,12 +207,38 @@ export async function createWorld(database: Database) {
     })
     .returning();
 
+  // Partner B's cloud storage goods, listed, on a plan of the supplier.
+  const [planB] = await db
+    .insert(storagePlans)
+    .values({ name: 'World plan', storageValue: 7, storageUnit: 'day', serviceDays: 30, costPrice: 100, guidePrice: 200 })
+    .returning();
+  const [goodsB] = await db
+    .insert(storageGoods)
+    .values({
+      companyId: partnerB.id,
+      companyPath: partnerB.path,
+      goodsCode: 'B-GOODS-1',
+      name: 'B goods',
+      planId: planB!.id,
+      costPrice: 100,
+      guidePrice: 200,
+      androidPrice: 300,
+      iosPrice: 300,
+      stock: 5,
+      areaId: us.id,
+      coverFileId: fileB.id,
+      contents: { 'en-US': { graphic: 'B', terms: 'B', detailImages: [] } },
+      status: 'listed',
+    })
+    .returning();
+
   return {
     areas: { rdc, eu, us },
     companies: { supplier, partnerA, dealerA, installerA, partnerB, dealerB },
     users: { supplierUser, ownerA, noCodesA, dealerUserA, ownerB },
     files: { fileB },
     upgradeB: { device: deviceB!, package: packageB!, task: taskB! },
+    storageB: { plan: planB!, goods: goodsB! },
     tenant: {
       ownCompanyId: partnerA.id,
       otherCompanyId: partnerB.id,
@@ -210,6 +247,7 @@ export async function createWorld(database: Database) {
       otherDeviceId: deviceB!.id,
       otherPackageId: packageB!.id,
       otherTaskId: taskB!.id,
+      otherGoodsId: goodsB!.id,
     },
   };
 }
