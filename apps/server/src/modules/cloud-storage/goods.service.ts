@@ -47,7 +47,7 @@ const opts = (ctx: CallContext) => ({
 
 async function mustFind(ctx: CallContext, goodsId: number): Promise<GoodsRow> {
   const row = await findGoodsInScope(ctx.db, requireActor(ctx), goodsId, { forUpdate: true });
-  if (!row) throw new AppError(ErrorCodes.productNotExist);
+  if (!row) throw new AppError(ErrorCodes.notFound);
   return row;
 }
 
@@ -71,7 +71,7 @@ export async function goodsList(ctx: CallContext, d: Data<'goodsList'>) {
 
 export async function goodsGet(ctx: CallContext, d: Data<'goodsGet'>): Promise<StorageGoodsDetail> {
   const row = await findGoodsInScope(ctx.db, requireActor(ctx), d.goodsId);
-  if (!row) throw new AppError(ErrorCodes.productNotExist);
+  if (!row) throw new AppError(ErrorCodes.notFound);
   return presentGoodsDetail(row, { ...opts(ctx), locale: d.locale ?? ctx.locale });
 }
 
