@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { useGoodsDetail } from '../api/storage-api';
 import { AppPreview } from './AppPreview';
-import { GoodsStatusTag } from './GoodsPanel';
+import { GoodsStatusTag } from './GoodsStatusTag';
 import { formatMoney } from './money';
 
 /** One goods item: facts, the supplier's reason, what changed since the last approval, the price history and the app view per language. */

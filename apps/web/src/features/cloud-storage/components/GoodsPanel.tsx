@@ -1,5 +1,5 @@
 import { GOODS_ABILITIES, type GoodsAbility, type StorageGoods } from '@portal/contract';
-import { App, Button, Input, InputNumber, Modal, Select, Space, Switch, Tag } from 'antd';
+import { App, Button, Input, InputNumber, Modal, Select, Space, Switch } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,22 +11,11 @@ import { formatDateTime } from '../../../lib/format';
 import { useGoodsList, useOperateGoods, usePriceStock, useReviewGoods, useStorageAbilities } from '../api/storage-api';
 import { GoodsDetailDrawer } from './GoodsDetailDrawer';
 import { GoodsFormModal } from './GoodsFormModal';
+import { GoodsStatusTag } from './GoodsStatusTag';
 import { formatMoney, toMajor, toMinor } from './money';
 
 const STATES = ['pending_listing', 'pending_review', 'listed', 'removed', 'review_failed', 'supplier_delisted', 'sold_out'] as const;
-const COLORS: Record<string, string> = {
-  listed: 'green',
-  sold_out: 'orange',
-  pending_review: 'blue',
-  review_failed: 'red',
-  supplier_delisted: 'red',
-};
 const MOVES: GoodsAbility[] = ['submitReview', 'withdrawReview', 'delist', 'list', 'revise'];
-
-export const GoodsStatusTag = ({ status }: { status: string }) => {
-  const { t } = useTranslation();
-  return <Tag color={COLORS[status]}>{t(`storage.status.${status}`)}</Tag>;
-};
 
 /** Goods of the caller's subtree, by state; create, edit, prices and stock, and exactly the moves the server answers with each item. */
 export function GoodsPanel({ reviewOnly = false }: { reviewOnly?: boolean }) {
