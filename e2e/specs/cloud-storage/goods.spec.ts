@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
-import { type Locale, loginAs, logout, toast } from '../../support';
+import { buttonText, type Locale, loginAs, logout, toast } from '../../support';
 import { expectAccessible } from '../../support/axe';
 
 const GOODS_PAGE = '/layout/cloudStorageServiceManage/cloudStorageIndex';
@@ -132,16 +132,17 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await page.getByTestId('payee-configure-sandbox').click();
       const dlg = page.getByRole('dialog');
       await dlg.getByLabel(t.secret, { exact: true }).fill('sbx_e2eSandboxKeyWillfail');
-      await dlg.getByRole('button', { name: t.save }).click();
+      await dlg.getByRole('button', { name: buttonText(t.save) }).click();
       await expect(dlg).toBeHidden();
       await page.getByTestId('payee-test-sandbox').click();
       await expect(toast(page, t.testFailed)).toBeVisible();
       await page.getByTestId('payee-configure-sandbox').click();
       await dlg.getByLabel(t.secret, { exact: true }).fill('sbx_e2eSandboxKey000000001');
-      await dlg.getByRole('button', { name: t.save }).click();
+      await dlg.getByRole('button', { name: buttonText(t.save) }).click();
       await expect(dlg).toBeHidden();
       await page.getByTestId('payee-test-sandbox').click();
       await expect(sandbox.locator('.ant-tag-green')).toBeVisible();
+      await settle(page);
       await expectAccessible(page, `${locale} payees, verified`);
 
       // Goods: create with a cover and a detail image; the preview shows them.
@@ -167,7 +168,13 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await settle(page);
       await expectAccessible(page, `${locale} goods form`, { exclude: ['iframe[sandbox]'] });
       await shot(page, 'goods-form', locale);
-      await page.getByRole('dialog').getByRole('button', { name: t.save }).click();
+      const created = page.waitForResponse((r) => r.url().endsWith('storage/goods/create'));
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: buttonText(t.save) })
+        .click();
+      const answer = (await (await created).json()) as { basic: { code: number; msg: string } };
+      expect(answer.basic.code, answer.basic.msg).toBe(200);
       await expect(form).toBeHidden();
       const row = page.getByTestId('goods-table').locator('tbody tr', { hasText: name });
       await expect(row).toBeVisible();
@@ -185,7 +192,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await settle(page);
       await expectAccessible(page, `${locale} review`);
       await shot(page, 'review', locale);
-      await pending.getByRole('button', { name: locale === 'en-US' ? 'View' : '查看' }).click();
+      await pending.getByRole('button', { name: buttonText(locale === 'en-US' ? 'View' : '查看') }).click();
       const drawer = page.locator('.ant-drawer-content');
       await expect(drawer.getByText(t.changes)).toBeVisible();
       await settle(page);

@@ -55,16 +55,16 @@ function useInvalidating<D>(run: (d: D) => Promise<unknown>, key: readonly unkno
 
 export const useSavePlan = () =>
   useInvalidating(
-    (d: PlanFields & { planId?: number }) =>
-      d.planId ? call(storageCalls.planUpdate, { ...d, planId: d.planId }) : call(storageCalls.planCreate, d),
+    ({ planId, ...d }: PlanFields & { planId?: number }) =>
+      planId ? call(storageCalls.planUpdate, { ...d, planId }) : call(storageCalls.planCreate, d),
     storageKeys.all,
   );
 export const useOperatePlan = () =>
   useInvalidating((d: CallData<typeof storageCalls.planOperate>) => call(storageCalls.planOperate, d), storageKeys.plans());
 export const useSaveGoods = () =>
   useInvalidating(
-    (d: GoodsFields & { goodsId?: number }) =>
-      d.goodsId ? call(storageCalls.goodsUpdate, { ...d, goodsId: d.goodsId }) : call(storageCalls.goodsCreate, d),
+    ({ goodsId, ...d }: GoodsFields & { goodsId?: number }) =>
+      goodsId ? call(storageCalls.goodsUpdate, { ...d, goodsId }) : call(storageCalls.goodsCreate, d),
     storageKeys.goods(),
   );
 export const usePriceStock = () =>

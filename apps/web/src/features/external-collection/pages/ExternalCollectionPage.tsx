@@ -45,7 +45,7 @@ export default function ExternalCollectionPage() {
                       type="link"
                       size="small"
                       data-testid={`payee-test-${a.provider}`}
-                      loading={test.isPending}
+                      disabled={test.isPending}
                       onClick={() => test.mutate({ provider: a.provider })}
                     >
                       {t('payee.test')}
