@@ -28,7 +28,7 @@ const T = {
     plan: 'Plan',
     android: 'Android price (USD)',
     ios: 'iOS price (USD)',
-    graphic: 'Graphic information',
+    english: 'English',
     review: 'Review',
     listed: 'Listed',
     pendingReview: 'Pending review',
@@ -46,7 +46,7 @@ const T = {
     plan: '套餐',
     android: 'Android售价 (USD)',
     ios: 'iOS售价 (USD)',
-    graphic: '图文信息',
+    english: '英文',
     review: '审核',
     listed: '已上架',
     pendingReview: '待审核',
@@ -92,6 +92,8 @@ function png(width: number, height: number): Buffer {
 }
 
 async function settle(page: Page): Promise<void> {
+  // No hover colour left on the button clicked last.
+  await page.mouse.move(0, 0);
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .portal-page-spinner')).toHaveCount(0);
   await page.waitForTimeout(300);
 }
@@ -160,7 +162,9 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await page.getByLabel(t.android, { exact: true }).fill('4.99');
       await page.getByLabel(t.ios, { exact: true }).fill('5.99');
       await upload(page, 'cover-upload', 'cover.png', png(320, 180));
-      await page.getByLabel(t.graphic, { exact: true }).first().fill('<p>Keep <b>7 days</b> of recordings.</p>');
+      // The English content (the form opens on the page's language).
+      await page.getByRole('dialog').getByRole('tab', { name: t.english }).click();
+      await page.locator('[id="graphic_en-US"]').fill('<p>Keep <b>7 days</b> of recordings.</p>');
       await upload(page, 'detail-upload-en-US', 'detail.png', png(700, 300));
       const preview = page.getByTestId('app-preview');
       await expect(preview.locator('img')).toHaveCount(2);
@@ -168,7 +172,10 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await settle(page);
       await expectAccessible(page, `${locale} goods form`, { exclude: ['iframe[sandbox]'] });
       await shot(page, 'goods-form', locale);
-      const created = page.waitForResponse((r) => r.url().endsWith('storage/goods/create'));
+      // The short-lived access token may be renewed on the way (7004, then the same call again).
+      const created = page.waitForResponse(
+        async (r) => r.url().endsWith('storage/goods/create') && ((await r.json()) as { basic: { code: number } }).basic.code !== 7004,
+      );
       await page
         .getByRole('dialog')
         .getByRole('button', { name: buttonText(t.save) })

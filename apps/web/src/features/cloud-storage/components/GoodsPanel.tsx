@@ -61,8 +61,14 @@ export function GoodsPanel({ reviewOnly = false }: { reviewOnly?: boolean }) {
 
   const columns: ColumnsType<StorageGoods> = [
     { key: 'name', title: t('storage.goods.name'), minWidth: 180, render: (_v, g) => <CellText text={`${g.name} (${g.goodsCode})`} /> },
-    { key: 'company', title: t('storage.goods.seller'), width: 140, render: (_v, g) => <CellText text={g.companyName} /> },
-    { key: 'plan', title: t('storage.goods.plan'), width: 150, render: (_v, g) => <CellText text={g.planName} /> },
+    {
+      key: 'company',
+      title: t('storage.goods.seller'),
+      width: 140,
+      responsive: ['xxl'],
+      render: (_v, g) => <CellText text={g.companyName} />,
+    },
+    { key: 'plan', title: t('storage.goods.plan'), width: 150, responsive: ['xxl'], render: (_v, g) => <CellText text={g.planName} /> },
     {
       key: 'price',
       title: t('storage.goods.prices'),
@@ -92,7 +98,7 @@ export function GoodsPanel({ reviewOnly = false }: { reviewOnly?: boolean }) {
     {
       key: 'actions',
       title: t('storage.actionsTitle'),
-      width: 260,
+      width: 240,
       fixed: 'right',
       render: (_v, g) => (
         <Space size={0} wrap>

@@ -31,7 +31,7 @@ export function PlansPanel() {
     },
     { key: 'cost', title: t('storage.costPrice'), width: 110, render: (_v, p) => formatMoney(p.costPrice) },
     { key: 'guide', title: t('storage.guidePrice'), width: 110, render: (_v, p) => formatMoney(p.guidePrice) },
-    { key: 'goods', title: t('storage.plan.goodsCount'), width: 90, dataIndex: 'goodsCount' },
+    { key: 'goods', title: t('storage.plan.goodsCount'), width: 90, responsive: ['xxl'], dataIndex: 'goodsCount' },
     {
       key: 'enabled',
       title: t('storage.goods.status'),
@@ -43,7 +43,7 @@ export function PlansPanel() {
     {
       key: 'actions',
       title: t('storage.actionsTitle'),
-      width: 180,
+      width: 160,
       render: (_v, p) => (
         <Space size={0}>
           {p.actions.includes('edit') && (
