@@ -200,8 +200,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await expectAccessible(page, `${locale} review`);
       await shot(page, 'review', locale);
       await pending.getByRole('button', { name: buttonText(locale === 'en-US' ? 'View' : '查看') }).click();
-      const drawer = page.locator('.ant-drawer-content');
-      await expect(drawer.getByText(t.changes)).toBeVisible();
+      await expect(page.getByText(t.changes, { exact: true })).toBeVisible();
       await settle(page);
       await expectAccessible(page, `${locale} goods detail`, { exclude: ['iframe[sandbox]'] });
       await shot(page, 'goods-detail', locale);
