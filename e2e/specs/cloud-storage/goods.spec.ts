@@ -110,8 +110,16 @@ async function upload(page: Page, trigger: string, name: string, body: Buffer) {
 }
 
 async function pick(page: Page, label: string, option: string | RegExp) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  // The options arrive with their query: open, choose, and check the choice took.
+  await expect(async () => {
+    await page.getByLabel(label, { exact: true }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: option })
+      .first()
+      .click({ timeout: 2_000 });
+    await expect(page.locator('.ant-select-selection-item').filter({ hasText: option }).first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
@@ -175,6 +183,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       // The short-lived access token may be renewed on the way (7004, then the same call again).
       const created = page.waitForResponse(
         async (r) => r.url().endsWith('storage/goods/create') && ((await r.json()) as { basic: { code: number } }).basic.code !== 7004,
+        { timeout: 30_000 },
       );
       await page
         .getByRole('dialog')
