@@ -118,7 +118,8 @@ async function pick(page: Page, label: string, option: string | RegExp) {
       .filter({ hasText: option })
       .first()
       .click({ timeout: 2_000 });
-    await expect(page.locator('.ant-select-selection-item').filter({ hasText: option }).first()).toBeVisible({ timeout: 1_000 });
+    const item = page.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
+    await expect(item).toContainText(option, { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
 }
 
