@@ -16,6 +16,7 @@ import type { FileStore } from '@portal/server/lib/files/store';
 import path from 'node:path';
 import { DEMO_PROVISIONING_KEY, seedDemoDevices } from './demo-devices';
 import { seedDemoContent } from './demo-content';
+import { seedDemoStorage } from './demo-storage';
 import { seedDemoUpgrade } from './demo-upgrade';
 import {
   CUSTOMER_CODES,
@@ -676,8 +677,10 @@ export async function seedDemo(database: Database, opts: { log?: Log; fileStore?
   const upgrade = await seedDemoUpgrade(database, { fileStore });
   const content = await seedDemoContent(database);
 
+  const storage = await seedDemoStorage(database, { fileStore });
+
   log(
-    `demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users, ${result.devices} devices, ${upgrade.packages} firmware packages, ${upgrade.tasks} release tasks, ${content.items} content items in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`,
+    `demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users, ${result.devices} devices, ${upgrade.packages} firmware packages, ${upgrade.tasks} release tasks, ${storage.plans} storage plans, ${storage.goods} goods, ${content.items} content items in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`,
   );
   return { ...result, ...upgrade };
 }

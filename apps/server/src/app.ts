@@ -10,6 +10,7 @@ import type { AppServices } from './lib/services';
 import { accountImpls } from './modules/account-manage';
 import { authImpls } from './modules/auth';
 import { companyImpls, partnerImpls } from './modules/partner';
+import { storageImpls } from './modules/cloud-storage';
 import { registerUpgradeRoutes, upgradeImpls } from './modules/cloud-upgrade';
 import { cloudContentImpls, registerSiteRoutes } from './modules/cloud-content';
 import { fileImpls, registerFileRoutes, registerUploadRoutes, systemImpls } from './modules/system';
@@ -32,6 +33,7 @@ export const ALL_IMPLS: readonly CallImpl[] = [
   ...partnerImpls,
   ...upgradeImpls,
   ...cloudContentImpls,
+  ...storageImpls,
 ];
 
 export interface AppDeps {

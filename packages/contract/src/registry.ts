@@ -7,7 +7,7 @@
 import { userAccountMachine, userCalls } from './modules/account-manage';
 import { authCalls, ssoCalls } from './modules/auth';
 import { contentCalls, contentMachine } from './modules/cloud-content';
-import { goodsMachine, payeeSetupMachine, storageOrderMachine } from './modules/cloud-storage';
+import { goodsMachine, payeeSetupMachine, storageCalls, storageOrderMachine } from './modules/cloud-storage';
 import { cloudUpgradeRawRoutes, deviceCalls, firmwarePackageMachine, releaseTaskMachine, upgradeCalls } from './modules/cloud-upgrade';
 import { licenceOrderMachine } from './modules/license';
 import { messageMachine } from './modules/message-center';
@@ -27,6 +27,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(deviceCalls),
   ...Object.values(upgradeCalls),
   ...Object.values(contentCalls),
+  ...Object.values(storageCalls),
 ];
 
 /** Every raw route by name. */

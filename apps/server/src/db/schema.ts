@@ -322,3 +322,4 @@ export * from './schema-account-manage';
 export * from './schema-partner';
 export * from './schema-cloud-upgrade';
 export * from './schema-cloud-content';
+export * from './schema-cloud-storage';

@@ -25,6 +25,8 @@ export interface TenantFixtures {
   otherContentRevisionId: number;
   otherContentScheduleId: number;
   otherContentParamId: number;
+  /** Partner B's listed cloud storage goods. */
+  otherGoodsId: number;
 }
 
 export interface ImplOptions {

@@ -15,6 +15,8 @@ import {
   files,
   firmwarePackages,
   releaseTasks,
+  storageGoods,
+  storagePlans,
   users,
 } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/secrets';
@@ -264,6 +266,30 @@ export async function createWorld(database: Database) {
       type: 'text',
     })
     .returning();
+  // Partner B's cloud storage goods, listed, on a plan of the supplier.
+  const [planB] = await db
+    .insert(storagePlans)
+    .values({ name: 'World plan', storageValue: 7, storageUnit: 'day', serviceDays: 30, costPrice: 100, guidePrice: 200 })
+    .returning();
+  const [goodsB] = await db
+    .insert(storageGoods)
+    .values({
+      companyId: partnerB.id,
+      companyPath: partnerB.path,
+      goodsCode: 'B-GOODS-1',
+      name: 'B goods',
+      planId: planB!.id,
+      costPrice: 100,
+      guidePrice: 200,
+      androidPrice: 300,
+      iosPrice: 300,
+      stock: 5,
+      areaId: us.id,
+      coverFileId: fileB.id,
+      contents: { 'en-US': { graphic: 'B', terms: 'B', detailImages: [] } },
+      status: 'listed',
+    })
+    .returning();
 
   return {
     areas: { rdc, eu, us },
@@ -271,6 +297,7 @@ export async function createWorld(database: Database) {
     users: { supplierUser, ownerA, noCodesA, dealerUserA, ownerB },
     files: { fileB },
     upgradeB: { device: deviceB!, package: packageB!, task: taskB! },
+    storageB: { plan: planB!, goods: goodsB! },
     tenant: {
       ownCompanyId: partnerA.id,
       otherCompanyId: partnerB.id,
@@ -284,6 +311,7 @@ export async function createWorld(database: Database) {
       otherContentRevisionId: revB!.id,
       otherContentScheduleId: scheduleB!.id,
       otherContentParamId: paramB!.id,
+      otherGoodsId: goodsB!.id,
     },
   };
 }

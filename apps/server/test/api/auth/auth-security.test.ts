@@ -5,6 +5,7 @@
  * of file/get, check-pwd and password change counted like login, "already done" for double submits).
  */
 import {
+  storageCalls,
   ALL_CALLS,
   API_PREFIX,
   authCalls,
@@ -150,6 +151,8 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
           partnerCalls.reinviteSubCustomer,
           partnerCalls.setRemoteAccess,
           partnerCalls.createRemoteAccessLink,
+          // A payee account's secret key is a credential of the company's money.
+          storageCalls.payeeSave,
         ]
           .map((c) => c.path)
           .sort(),
