@@ -16,6 +16,11 @@ export interface Config {
    * the same on every instance. LINK_SECRET, else generated once and kept in DATA_DIR/secrets.
    */
   linkSecret: string;
+  /**
+   * Keys the encryption of secrets the server keeps to read back (lib/secret-box: application
+   * secrets). DATA_KEY, else generated once and kept in DATA_DIR/secrets/data-key.
+   */
+  dataKey: string;
   /** RATE_LIMITS (off, or a multiplier) and REDIS_URL (a shared count for several instances). */
   rateLimits: RateLimitSettings;
   /** What start-up should say about the secrets (where they come from, a weak one accepted in development). */
@@ -40,10 +45,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
   // Throws ConfigError (the server does not start) on a weak LINK_SECRET outside development and test.
   const link = serverSecret('link-secret', 'LINK_SECRET', env, dataDir);
+  const data = serverSecret('data-key', 'DATA_KEY', env, dataDir);
   const secretNotes = [
     link.warning ??
       (link.from === 'file-created'
         ? `LINK_SECRET is not set: generated one and kept it in ${link.file} (give every instance the same LINK_SECRET)`
+        : ''),
+    data.warning ??
+      (data.from === 'file-created'
+        ? `DATA_KEY is not set: generated one and kept it in ${data.file} (give every instance the same DATA_KEY)`
         : ''),
   ].filter(Boolean);
   return {
@@ -53,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     linkSecret: link.value,
+    dataKey: data.value,
     secretNotes,
     rateLimits: rateLimitSettings(env),
     benchRoutes: env.BENCH_ROUTES === '1',

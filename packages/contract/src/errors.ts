@@ -5,6 +5,7 @@
  * `endsSession` codes make the browser clear the session and go to login.
  */
 import { ACCOUNT_MANAGE_ERRORS } from './modules/account-manage/errors';
+import { APP_API_ERRORS } from './modules/app-api/errors';
 import { AUTH_ERRORS } from './modules/auth/errors';
 import { CLOUD_STORAGE_ERRORS } from './modules/cloud-storage/errors';
 import { CLOUD_UPGRADE_ERRORS } from './modules/cloud-upgrade/errors';
@@ -17,7 +18,8 @@ type Catalogue = typeof COMMON_ERRORS &
   typeof ACCOUNT_MANAGE_ERRORS &
   typeof PARTNER_ERRORS &
   typeof CLOUD_UPGRADE_ERRORS &
-  typeof CLOUD_STORAGE_ERRORS;
+  typeof CLOUD_STORAGE_ERRORS &
+  typeof APP_API_ERRORS;
 
 export const ERROR_CATALOGUE: Catalogue = {
   ...COMMON_ERRORS,
@@ -26,6 +28,7 @@ export const ERROR_CATALOGUE: Catalogue = {
   ...PARTNER_ERRORS,
   ...CLOUD_UPGRADE_ERRORS,
   ...CLOUD_STORAGE_ERRORS,
+  ...APP_API_ERRORS,
 };
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

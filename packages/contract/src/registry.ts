@@ -5,6 +5,7 @@
  * calls, routes and machines here.
  */
 import { userAccountMachine, userCalls } from './modules/account-manage';
+import { appApiCalls, appKeyCalls, appKeyMachine, endUserMachine } from './modules/app-api';
 import { authCalls, ssoCalls } from './modules/auth';
 import { contentMachine } from './modules/cloud-content';
 import { goodsMachine, payeeSetupMachine, storageOrderMachine } from './modules/cloud-storage';
@@ -26,6 +27,8 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(partnerCalls),
   ...Object.values(deviceCalls),
   ...Object.values(upgradeCalls),
+  ...Object.values(appKeyCalls),
+  ...Object.values(appApiCalls),
 ];
 
 /** Every raw route by name. */
@@ -50,5 +53,7 @@ export const STATE_MACHINES = {
   userAccount: userAccountMachine,
   licenceOrder: licenceOrderMachine,
   payeeSetup: payeeSetupMachine,
+  appKey: appKeyMachine,
+  endUser: endUserMachine,
 } as const;
 export type MachineName = keyof typeof STATE_MACHINES;

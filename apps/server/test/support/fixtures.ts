@@ -1,8 +1,20 @@
 import { RESOURCE_CODES, type ResourceCode } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
-import { areaKindSettings, areas, companies, devices, files, firmwarePackages, releaseTasks, users } from '../../src/db/schema';
-import { hashPassword } from '../../src/lib/secrets';
+import {
+  appKeys,
+  areaKindSettings,
+  areas,
+  companies,
+  devices,
+  endUsers,
+  files,
+  firmwarePackages,
+  releaseTasks,
+  users,
+} from '../../src/db/schema';
+import { secretBox } from '../../src/lib/secret-box';
+import { hashPassword, sha256Hex } from '../../src/lib/secrets';
 
 export const PASSWORD = 'Test@12345';
 let passwordHash: Promise<string> | null = null;
@@ -72,7 +84,13 @@ export async function createUser(
  * A small world for API tests: areas, a supplier, partner A (the caller's tenant, with a distributor
  * below it) and partner B (another tenant), with users holding all codes, no codes, and a file each.
  */
-export async function createWorld(database: Database) {
+/** The world's application keys (appId, secret) and device verification codes (app-api). */
+export const APP_A = { appId: 'appworlda0000000000000', secret: 'world-app-a-secret-0123456789abcdefghij' };
+export const APP_B = { appId: 'appworldb0000000000000', secret: 'world-app-b-secret-0123456789abcdefghij' };
+export const DEVICE_A_CODE = 'AAAA2222';
+export const DEVICE_B_CODE = 'BBBB3333';
+
+export async function createWorld(database: Database, opts: { dataKey?: string } = {}) {
   const db = database.db;
   const [rdc] = await db
     .insert(areas)
@@ -160,6 +178,7 @@ export async function createWorld(database: Database) {
       firmwareVersion: 'V1.0.0',
       country: 'US',
       areaId: us.id,
+      verifyCodeHash: sha256Hex(DEVICE_B_CODE),
     })
     .returning();
   const [packageB] = await db
@@ -196,8 +215,60 @@ export async function createWorld(database: Database) {
     })
     .returning();
 
+  // The app-api's objects: an application key per partner, an end user of each, partner A's device.
+  const box = secretBox(opts.dataKey ?? 'world-data-key');
+  const appKey = async (c: typeof partnerA, k: typeof APP_A, name: string) =>
+    (
+      await db
+        .insert(appKeys)
+        .values({
+          companyId: c.id,
+          companyPath: c.path,
+          appId: k.appId,
+          name,
+          secretEnc: box.seal(k.secret),
+          secretLast4: k.secret.slice(-4),
+        })
+        .returning()
+    )[0]!;
+  const appKeyA = await appKey(partnerA, APP_A, 'App A');
+  const appKeyB = await appKey(partnerB, APP_B, 'App B');
+  const endUser = async (c: typeof partnerA, k: typeof appKeyA, email: string, areaId: number) =>
+    (
+      await db
+        .insert(endUsers)
+        .values({
+          companyId: c.id,
+          companyPath: c.path,
+          appKeyId: k.id,
+          email,
+          nickname: email.split('@')[0]!,
+          passwordHash: await pw(),
+          areaId,
+        })
+        .returning()
+    )[0]!;
+  const endUserA = await endUser(partnerA, appKeyA, 'enduser-a@test.local', eu.id);
+  const endUserB = await endUser(partnerB, appKeyB, 'enduser-b@test.local', us.id);
+  const [deviceA] = await db
+    .insert(devices)
+    .values({
+      companyId: partnerA.id,
+      companyPath: partnerA.path,
+      sn: 'WORLDA000001',
+      mac: 'A0A0A0000001',
+      model: 'IPC-200',
+      productType: 'IPC',
+      firmwareVersion: 'V1.0.0',
+      country: 'DE',
+      areaId: eu.id,
+      verifyCodeHash: sha256Hex(DEVICE_A_CODE),
+    })
+    .returning();
+
   return {
     areas: { rdc, eu, us },
+    app: { keyA: appKeyA, keyB: appKeyB, endUserA, endUserB, deviceA: deviceA! },
     companies: { supplier, partnerA, dealerA, installerA, partnerB, dealerB },
     users: { supplierUser, ownerA, noCodesA, dealerUserA, ownerB },
     files: { fileB },
@@ -210,6 +281,10 @@ export async function createWorld(database: Database) {
       otherDeviceId: deviceB!.id,
       otherPackageId: packageB!.id,
       otherTaskId: taskB!.id,
+      otherDeviceSn: deviceB!.sn,
+      otherDeviceVerifyCode: DEVICE_B_CODE,
+      otherAppKeyId: appKeyB.id,
+      otherEndUserId: endUserB.id,
     },
   };
 }

@@ -105,9 +105,21 @@ async function succeededUser(db: AnyDb, userId: number) {
     .where(eq(users.id, userId));
 }
 
+/**
+ * An account's own failure counter, for accounts that are not portal users (the app-api module's
+ * end users): `reserve` counts one attempt in one atomic statement and answers its number and the
+ * lock's end; `succeeded` starts the count again.
+ */
+export interface AccountCounter {
+  reserve(db: AnyDb, now: number): Promise<{ failures: number; lockedUntil: Date | null }>;
+  succeeded(db: AnyDb): Promise<void>;
+}
+
 export interface PasswordAttempt {
   /** The account's user, or null for an e-mail no account uses. */
   user: { id: number; passwordHash: string } | null;
+  /** The user's counter when it is not a portal user (default: the users table's). */
+  counter?: AccountCounter;
   /** The e-mail as typed (normalized), the counter of an unknown account. */
   account: string;
   password: string;
@@ -130,7 +142,9 @@ export async function attemptPassword(db: AnyDb, a: PasswordAttempt, onWrong?: (
       throw new AppError(ErrorCodes.addressLocked, { minutes: minutesLeft(addr.lockedUntil, a.now) });
   }
   const accountKey = `acct:${a.account}`;
-  const acct = a.user ? await reserveUser(db, a.user.id, a.now) : await reserveKey(db, accountKey, LOGIN_MAX_FAILURES, a.now);
+  const acct = a.user
+    ? await (a.counter ? a.counter.reserve(db, a.now) : reserveUser(db, a.user.id, a.now))
+    : await reserveKey(db, accountKey, LOGIN_MAX_FAILURES, a.now);
   if (acct.failures > LOGIN_MAX_FAILURES) {
     // No password was tried: the address keeps its attempt.
     if (addressKey) await releaseKey(db, addressKey);
@@ -138,7 +152,7 @@ export async function attemptPassword(db: AnyDb, a: PasswordAttempt, onWrong?: (
   }
   const ok = await verifyInConstantTime(a.user?.passwordHash, a.password);
   if (ok && a.user) {
-    await succeededUser(db, a.user.id);
+    await (a.counter ? a.counter.succeeded(db) : succeededUser(db, a.user.id));
     if (addressKey) await releaseKey(db, addressKey);
     return true;
   }
