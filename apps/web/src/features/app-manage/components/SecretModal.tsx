@@ -11,6 +11,7 @@ export function SecretModal({ shown, onClose }: { shown: { key: AppKey; secret: 
       title={t('appManage.secret.title', { name: shown?.key.name ?? '' })}
       onCancel={onClose}
       maskClosable={false}
+      destroyOnHidden
       footer={
         <Button type="primary" onClick={onClose} data-testid="secret-done">
           {t('appManage.secret.done')}
