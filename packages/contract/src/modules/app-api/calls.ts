@@ -14,9 +14,9 @@ import { localeSchema, pageOf, pageQuerySchema } from '../../shared/entities';
 import { RATE_LIMITS } from '../../shared/rate-limits';
 import { EMAIL_MAX_LENGTH } from '../../shared/rules';
 import { countryCodeSchema, emailSchema, epochMsSchema, idSchema } from '../../shared/validators';
-import { nickNameSchema } from '../account-manage/validators';
-import { passwordSchema, verifyCodeSchema } from '../auth/validators';
-import { snSchema } from '../cloud-upgrade/validators';
+import { nickNameSchema } from '../account-manage';
+import { passwordSchema, verifyCodeSchema } from '../auth';
+import { snSchema } from '../cloud-upgrade';
 import { appKeyMachine, appKeyStateSchema, endUserMachine, endUserStateSchema } from './states';
 import { appNameSchema, deviceVerifyCodeSchema } from './validators';
 
