@@ -7,7 +7,7 @@ import { appKeyCalls } from '@portal/contract';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../apps/server/test/support/app';
-import { APP_A, DEVICE_A_CODE, PASSWORD } from '../../apps/server/test/support/fixtures';
+import { APP_A, DEVICE_A_CODE, insertDeviceA, PASSWORD } from '../../apps/server/test/support/fixtures';
 import { devicePool } from '../app-sim/cli';
 import { Outbox } from '../app-sim/client';
 import { Population } from '../app-sim/population';
@@ -15,10 +15,12 @@ import { Population } from '../app-sim/population';
 describe('app-sim', () => {
   let t: TestApp;
   let origin: string;
+  let deviceA: { sn: string };
   beforeAll(async () => {
     t = await createTestApp('pglite');
     // Real time: the simulator signs with Date.now().
     t.clock.set(Date.now());
+    deviceA = await insertDeviceA(t.database, t.world);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
@@ -32,7 +34,7 @@ describe('app-sim', () => {
       emailPrefix: 'simtest',
       password: 'Appsim#2026',
       outbox: new Outbox(origin, { email: 'supplier@test.local', password: PASSWORD }),
-      pool: devicePool({ [t.world.app.deviceA.sn]: DEVICE_A_CODE }, [{ sn: t.world.upgradeB.device.sn, verifyCode: 'BBBB3333' }]),
+      pool: devicePool({ [deviceA.sn]: DEVICE_A_CODE }, [{ sn: t.world.upgradeB.device.sn, verifyCode: 'BBBB3333' }]),
       devicesPerUser: 1,
       concurrency: 2,
       sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 50))),

@@ -250,25 +250,10 @@ export async function createWorld(database: Database, opts: { dataKey?: string }
     )[0]!;
   const endUserA = await endUser(partnerA, appKeyA, 'enduser-a@test.local', eu.id);
   const endUserB = await endUser(partnerB, appKeyB, 'enduser-b@test.local', us.id);
-  const [deviceA] = await db
-    .insert(devices)
-    .values({
-      companyId: partnerA.id,
-      companyPath: partnerA.path,
-      sn: 'WORLDA000001',
-      mac: 'A0A0A0000001',
-      model: 'IPC-200',
-      productType: 'IPC',
-      firmwareVersion: 'V1.0.0',
-      country: 'DE',
-      areaId: eu.id,
-      verifyCodeHash: sha256Hex(DEVICE_A_CODE),
-    })
-    .returning();
 
   return {
     areas: { rdc, eu, us },
-    app: { keyA: appKeyA, keyB: appKeyB, endUserA, endUserB, deviceA: deviceA! },
+    app: { keyA: appKeyA, keyB: appKeyB, endUserA, endUserB },
     companies: { supplier, partnerA, dealerA, installerA, partnerB, dealerB },
     users: { supplierUser, ownerA, noCodesA, dealerUserA, ownerB },
     files: { fileB },
@@ -290,3 +275,26 @@ export async function createWorld(database: Database, opts: { dataKey?: string }
 }
 
 export type World = Awaited<ReturnType<typeof createWorld>>;
+
+/** Partner A's device with verification code DEVICE_A_CODE (app-api tests; not in every world: device lists count theirs). */
+export async function insertDeviceA(database: Database, world: World) {
+  const db = database.db;
+  const partnerA = world.companies.partnerA;
+  const eu = world.areas.eu;
+  const [deviceA] = await db
+    .insert(devices)
+    .values({
+      companyId: partnerA.id,
+      companyPath: partnerA.path,
+      sn: 'WORLDA000001',
+      mac: 'A0A0A0000001',
+      model: 'IPC-200',
+      productType: 'IPC',
+      firmwareVersion: 'V1.0.0',
+      country: 'DE',
+      areaId: eu.id,
+      verifyCodeHash: sha256Hex(DEVICE_A_CODE),
+    })
+    .returning();
+  return deviceA!;
+}

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceProvisioningKeys, devices } from '../../../src/db/schema';
 import { createTestApp, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
-import { APP_A, DEVICE_B_CODE, PASSWORD } from '../../support/fixtures';
+import { APP_A, DEVICE_B_CODE, insertDeviceA, PASSWORD } from '../../support/fixtures';
 import { appCreds, registerEndUser, type Creds } from './helpers';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -101,7 +101,7 @@ describe.each(ENGINES)('end-user devices (%s)', (engine) => {
 
   it('unbinds the devices of an account that is deleted', async () => {
     const carl = await registerEndUser(t, appA, 'carl@test.local', 'Carl#12345');
-    const dev = t.world.app.deviceA;
+    const dev = await insertDeviceA(t.database, t.world);
     expect((await t.call(appApiCalls.deviceBind, { sn: dev.sn, verifyCode: 'AAAA2222' }, carl)).basic.code).toBe(200);
     expect((await t.call(appApiCalls.deleteAccount, { password: 'Carl#12345' }, carl)).basic.code).toBe(200);
     const [row] = await t.database.db.select().from(devices).where(eq(devices.id, dev.id));

@@ -5,6 +5,7 @@
  * of file/get, check-pwd and password change counted like login, "already done" for double submits).
  */
 import {
+  appKeyCalls,
   ALL_CALLS,
   API_PREFIX,
   authCalls,
@@ -150,6 +151,9 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
           partnerCalls.reinviteSubCustomer,
           partnerCalls.setRemoteAccess,
           partnerCalls.createRemoteAccessLink,
+          // Application secrets are shown once: never to a visitor through remote access.
+          appKeyCalls.create,
+          appKeyCalls.rotate,
         ]
           .map((c) => c.path)
           .sort(),
