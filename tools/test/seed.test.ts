@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DDC_HIDDEN_MENUS, DEMO_ACCOUNTS, DEMO_PROVISIONING_KEY, seedDemo } from '../seed/demo';
+import { DEMO_APP_KEYS, demoVerifyCode } from '../seed/demo-app';
 import {
   BENCH_DEVICE_MODELS,
   BENCH_DEVICE_VERSIONS,
@@ -56,6 +57,28 @@ describe('seedDemo', () => {
   it('refuses a database that is not empty', async () => {
     expect(await isEmpty(database)).toBe(false);
     await expect(seedDemo(database, { fileStore: tmpStore() })).rejects.toThrow(/already holds companies/);
+  });
+
+  it('creates a demo application key per demo brand and 150 end users, most on demo devices, each device with a verification code', async () => {
+    const keys = await q<{ app_id: string; secret_enc: string }>(database, 'select app_id, secret_enc from app_keys order by id');
+    expect(keys.map((k) => k.app_id)).toEqual(DEMO_APP_KEYS.map((k) => k.appId));
+    for (const [i, k] of keys.entries()) expect(k.secret_enc).not.toContain(DEMO_APP_KEYS[i]!.secret);
+    const [users] = await q<{ n: number; bound: number }>(
+      database,
+      `select count(*)::int as n, (select count(distinct end_user_id)::int from devices where end_user_id is not null) as bound from end_users`,
+    );
+    expect(users!.n).toBe(150);
+    expect(users!.bound).toBeGreaterThanOrEqual(140);
+    const [unbound] = await q<{ n: number }>(
+      database,
+      `select count(*)::int as n from devices where end_user_id is null and verify_code_hash is not null`,
+    );
+    expect(unbound!.n).toBeGreaterThan(100);
+    const [sample] = await q<{ sn: string; verify_code_hash: string }>(
+      database,
+      `select sn, verify_code_hash from devices order by id limit 1`,
+    );
+    expect(sample!.verify_code_hash).toBe(createHash('sha256').update(demoVerifyCode(sample!.sn)).digest('hex'));
   });
 
   it('creates the RDC and DDCs with their hidden-menu lists', async () => {

@@ -8,6 +8,7 @@ import { type Clock, systemClock } from './lib/clock';
 import type { CallImpl } from './lib/implement';
 import type { AppServices } from './lib/services';
 import { accountImpls } from './modules/account-manage';
+import { appApiImpls, appCallers, appKeyImpls } from './modules/app-api';
 import { authImpls } from './modules/auth';
 import { companyImpls, partnerImpls } from './modules/partner';
 import { storageImpls } from './modules/cloud-storage';
@@ -34,6 +35,8 @@ export const ALL_IMPLS: readonly CallImpl[] = [
   ...upgradeImpls,
   ...cloudContentImpls,
   ...storageImpls,
+  ...appKeyImpls,
+  ...appApiImpls,
 ];
 
 export interface AppDeps {
@@ -85,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', async () => ({ status: 'ok', db: deps.database.kind }));
   if (deps.config.benchRoutes) app.post('/bench/baseline', async () => ({}));
 
-  await registerCalls(app, { database: deps.database, clock, impls: ALL_IMPLS, services: deps.services, rateLimiter });
+  await registerCalls(app, { database: deps.database, clock, impls: ALL_IMPLS, services: deps.services, rateLimiter, appCallers });
   registerFileRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUploadRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUpgradeRoutes(app, { database: deps.database, clock, services: deps.services });

@@ -23,6 +23,11 @@ export interface Config {
    * sealed before a rotation.
    */
   sealKeys: SealKeyring;
+  /**
+   * Keys the encryption of secrets the server keeps to read back (lib/secret-box: application
+   * secrets). DATA_KEY, else generated once and kept in DATA_DIR/secrets/data-key.
+   */
+  dataKey: string;
   /** RATE_LIMITS (off, or a multiplier) and REDIS_URL (a shared count for several instances). */
   rateLimits: RateLimitSettings;
   /** What start-up should say about the secrets (where they come from, a weak one accepted in development). */
@@ -52,12 +57,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);
+  const data = serverSecret('data-key', 'DATA_KEY', env, dataDir);
   const secretNotes = [
     link.warning ??
       (link.from === 'file-created'
         ? `LINK_SECRET is not set: generated one and kept it in ${link.file} (give every instance the same LINK_SECRET)`
         : ''),
     seal.warning ?? '',
+    data.warning ??
+      (data.from === 'file-created'
+        ? `DATA_KEY is not set: generated one and kept it in ${data.file} (give every instance the same DATA_KEY)`
+        : ''),
   ].filter(Boolean);
   return {
     port,
@@ -67,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     linkSecret: link.value,
     sealKeys: sealKeyring(seal.value, previousSeals),
+    dataKey: data.value,
     secretNotes,
     rateLimits: rateLimitSettings(env),
     benchRoutes: env.BENCH_ROUTES === '1',

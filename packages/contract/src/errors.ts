@@ -5,6 +5,7 @@
  * `endsSession` codes make the browser clear the session and go to login.
  */
 import { ACCOUNT_MANAGE_ERRORS } from './modules/account-manage/errors';
+import { APP_API_ERRORS } from './modules/app-api/errors';
 import { AUTH_ERRORS } from './modules/auth/errors';
 import { CLOUD_STORAGE_ERRORS } from './modules/cloud-storage/errors';
 import { CLOUD_CONTENT_ERRORS } from './modules/cloud-content/errors';
@@ -20,6 +21,7 @@ type Catalogue = typeof COMMON_ERRORS &
   typeof CLOUD_UPGRADE_ERRORS &
   typeof CLOUD_STORAGE_ERRORS &
   typeof CLOUD_CONTENT_ERRORS;
+typeof APP_API_ERRORS;
 
 export const ERROR_CATALOGUE: Catalogue = {
   ...COMMON_ERRORS,
@@ -29,6 +31,7 @@ export const ERROR_CATALOGUE: Catalogue = {
   ...CLOUD_UPGRADE_ERRORS,
   ...CLOUD_STORAGE_ERRORS,
   ...CLOUD_CONTENT_ERRORS,
+  ...APP_API_ERRORS,
 };
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

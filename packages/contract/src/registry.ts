@@ -5,6 +5,7 @@
  * calls, routes and machines here.
  */
 import { userAccountMachine, userCalls } from './modules/account-manage';
+import { appApiCalls, appKeyCalls, appKeyMachine, endUserMachine } from './modules/app-api';
 import { authCalls, ssoCalls } from './modules/auth';
 import { contentCalls, contentMachine } from './modules/cloud-content';
 import { goodsMachine, payeeSetupMachine, storageCalls, storageOrderMachine } from './modules/cloud-storage';
@@ -28,6 +29,8 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(upgradeCalls),
   ...Object.values(contentCalls),
   ...Object.values(storageCalls),
+  ...Object.values(appKeyCalls),
+  ...Object.values(appApiCalls),
 ];
 
 /** Every raw route by name. */
@@ -52,5 +55,7 @@ export const STATE_MACHINES = {
   userAccount: userAccountMachine,
   licenceOrder: licenceOrderMachine,
   payeeSetup: payeeSetupMachine,
+  appKey: appKeyMachine,
+  endUser: endUserMachine,
 } as const;
 export type MachineName = keyof typeof STATE_MACHINES;

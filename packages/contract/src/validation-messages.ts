@@ -7,6 +7,7 @@
  * no key is in two tables and that every key a contract source names has its texts.
  */
 import { ACCOUNT_MANAGE_VALIDATION_MESSAGES } from './modules/account-manage/messages';
+import { APP_API_VALIDATION_MESSAGES } from './modules/app-api/messages';
 import { AUTH_VALIDATION_MESSAGES } from './modules/auth/messages';
 import { CLOUD_CONTENT_VALIDATION_MESSAGES } from './modules/cloud-content/messages';
 import { CLOUD_STORAGE_VALIDATION_MESSAGES } from './modules/cloud-storage/messages';
@@ -29,6 +30,7 @@ const ALL = {
   ...LICENSE_VALIDATION_MESSAGES,
   ...POINT_MALL_VALIDATION_MESSAGES,
   ...FEEDBACK_CHAT_VALIDATION_MESSAGES,
+  ...APP_API_VALIDATION_MESSAGES,
 };
 
 /** The part after `validation.` of every key. */

@@ -12,6 +12,7 @@ import {
   normalizeLocale,
 } from '../src/errors';
 import { ACCOUNT_MANAGE_ERROR_RANGES, ACCOUNT_MANAGE_ERRORS } from '../src/modules/account-manage/errors';
+import { APP_API_ERROR_RANGES, APP_API_ERRORS } from '../src/modules/app-api/errors';
 import { AUTH_ERROR_RANGES, AUTH_ERRORS } from '../src/modules/auth/errors';
 import { CLOUD_CONTENT_ERROR_RANGES, CLOUD_CONTENT_ERRORS } from '../src/modules/cloud-content/errors';
 import { CLOUD_STORAGE_ERROR_RANGES, CLOUD_STORAGE_ERRORS } from '../src/modules/cloud-storage/errors';
@@ -63,6 +64,7 @@ interface ErrorSlice {
 const SLICES: ErrorSlice[] = [
   { owner: 'common', ranges: COMMON_ERROR_RANGES, codes: COMMON_ERRORS },
   { owner: 'auth', ranges: AUTH_ERROR_RANGES, codes: AUTH_ERRORS },
+  { owner: 'app-api', ranges: APP_API_ERROR_RANGES, codes: APP_API_ERRORS },
   { owner: 'account-manage', ranges: ACCOUNT_MANAGE_ERROR_RANGES, codes: ACCOUNT_MANAGE_ERRORS },
   { owner: 'partner', ranges: PARTNER_ERROR_RANGES, codes: PARTNER_ERRORS },
   { owner: 'cloud-upgrade', ranges: CLOUD_UPGRADE_ERROR_RANGES, codes: CLOUD_UPGRADE_ERRORS },

@@ -15,6 +15,7 @@ import {
 import { CATEGORY_MAX_COUNTRIES } from '../src/modules/cloud-content';
 import { CHAT_FILES_MAX } from '../src/modules/feedback-chat';
 import { ACCOUNT_MANAGE_VALIDATION_MESSAGES } from '../src/modules/account-manage/messages';
+import { APP_API_VALIDATION_MESSAGES } from '../src/modules/app-api/messages';
 import { AUTH_VALIDATION_MESSAGES } from '../src/modules/auth/messages';
 import { CLOUD_CONTENT_VALIDATION_MESSAGES } from '../src/modules/cloud-content/messages';
 import { CLOUD_STORAGE_VALIDATION_MESSAGES } from '../src/modules/cloud-storage/messages';
@@ -40,6 +41,7 @@ const TABLES: Record<string, Record<string, unknown>> = {
   license: LICENSE_VALIDATION_MESSAGES,
   'point-mall': POINT_MALL_VALIDATION_MESSAGES,
   'feedback-chat': FEEDBACK_CHAT_VALIDATION_MESSAGES,
+  'app-api': APP_API_VALIDATION_MESSAGES,
 };
 const nameOf = (key: string) => key.slice('validation.'.length) as ValidationName;
 

@@ -323,3 +323,4 @@ export * from './schema-partner';
 export * from './schema-cloud-upgrade';
 export * from './schema-cloud-content';
 export * from './schema-cloud-storage';
+export * from './schema-app-api';

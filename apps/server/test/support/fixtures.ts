@@ -2,6 +2,7 @@ import { RESOURCE_CODES, type ResourceCode } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
 import {
+  appKeys,
   areaKindSettings,
   areas,
   companies,
@@ -12,6 +13,7 @@ import {
   contentSites,
   contentTranslations,
   devices,
+  endUsers,
   files,
   firmwarePackages,
   releaseTasks,
@@ -19,7 +21,8 @@ import {
   storagePlans,
   users,
 } from '../../src/db/schema';
-import { hashPassword } from '../../src/lib/secrets';
+import { secretBox } from '../../src/lib/secret-box';
+import { hashPassword, sha256Hex } from '../../src/lib/secrets';
 
 export const PASSWORD = 'Test@12345';
 let passwordHash: Promise<string> | null = null;
@@ -89,7 +92,13 @@ export async function createUser(
  * A small world for API tests: areas, a supplier, partner A (the caller's tenant, with a distributor
  * below it) and partner B (another tenant), with users holding all codes, no codes, and a file each.
  */
-export async function createWorld(database: Database) {
+/** The world's application keys (appId, secret) and device verification codes (app-api). */
+export const APP_A = { appId: 'appworlda0000000000000', secret: 'world-app-a-secret-0123456789abcdefghij' };
+export const APP_B = { appId: 'appworldb0000000000000', secret: 'world-app-b-secret-0123456789abcdefghij' };
+export const DEVICE_A_CODE = 'AAAA2222';
+export const DEVICE_B_CODE = 'BBBB3333';
+
+export async function createWorld(database: Database, opts: { dataKey?: string } = {}) {
   const db = database.db;
   const [rdc] = await db
     .insert(areas)
@@ -177,6 +186,7 @@ export async function createWorld(database: Database) {
       firmwareVersion: 'V1.0.0',
       country: 'US',
       areaId: us.id,
+      verifyCodeHash: sha256Hex(DEVICE_B_CODE),
     })
     .returning();
   const [packageB] = await db
@@ -290,9 +300,45 @@ export async function createWorld(database: Database) {
       status: 'listed',
     })
     .returning();
+  // The app-api's objects: an application key per partner, an end user of each, partner A's device.
+  const box = secretBox(opts.dataKey ?? 'world-data-key');
+  const appKey = async (c: typeof partnerA, k: typeof APP_A, name: string) =>
+    (
+      await db
+        .insert(appKeys)
+        .values({
+          companyId: c.id,
+          companyPath: c.path,
+          appId: k.appId,
+          name,
+          secretEnc: box.seal(k.secret),
+          secretLast4: k.secret.slice(-4),
+        })
+        .returning()
+    )[0]!;
+  const appKeyA = await appKey(partnerA, APP_A, 'App A');
+  const appKeyB = await appKey(partnerB, APP_B, 'App B');
+  const endUser = async (c: typeof partnerA, k: typeof appKeyA, email: string, areaId: number) =>
+    (
+      await db
+        .insert(endUsers)
+        .values({
+          companyId: c.id,
+          companyPath: c.path,
+          appKeyId: k.id,
+          email,
+          nickname: email.split('@')[0]!,
+          passwordHash: await pw(),
+          areaId,
+        })
+        .returning()
+    )[0]!;
+  const endUserA = await endUser(partnerA, appKeyA, 'enduser-a@test.local', eu.id);
+  const endUserB = await endUser(partnerB, appKeyB, 'enduser-b@test.local', us.id);
 
   return {
     areas: { rdc, eu, us },
+    app: { keyA: appKeyA, keyB: appKeyB, endUserA, endUserB },
     companies: { supplier, partnerA, dealerA, installerA, partnerB, dealerB },
     users: { supplierUser, ownerA, noCodesA, dealerUserA, ownerB },
     files: { fileB },
@@ -312,8 +358,35 @@ export async function createWorld(database: Database) {
       otherContentScheduleId: scheduleB!.id,
       otherContentParamId: paramB!.id,
       otherGoodsId: goodsB!.id,
+      otherDeviceSn: deviceB!.sn,
+      otherDeviceVerifyCode: DEVICE_B_CODE,
+      otherAppKeyId: appKeyB.id,
+      otherEndUserId: endUserB.id,
     },
   };
 }
 
 export type World = Awaited<ReturnType<typeof createWorld>>;
+
+/** Partner A's device with verification code DEVICE_A_CODE (app-api tests; not in every world: device lists count theirs). */
+export async function insertDeviceA(database: Database, world: World) {
+  const db = database.db;
+  const partnerA = world.companies.partnerA;
+  const eu = world.areas.eu;
+  const [deviceA] = await db
+    .insert(devices)
+    .values({
+      companyId: partnerA.id,
+      companyPath: partnerA.path,
+      sn: 'WORLDA000001',
+      mac: 'A0A0A0000001',
+      model: 'IPC-200',
+      productType: 'IPC',
+      firmwareVersion: 'V1.0.0',
+      country: 'DE',
+      areaId: eu.id,
+      verifyCodeHash: sha256Hex(DEVICE_A_CODE),
+    })
+    .returning();
+  return deviceA!;
+}

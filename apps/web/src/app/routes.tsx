@@ -26,6 +26,7 @@ const codes = {
   cloudResource: ['dealer_cloudresource_qry', 'dealer_cloudresource_mgr'],
   points: ['dealer_pionts_mall_qry', 'dealer_pionts_mall_mgr'],
   customWeb: ['dealer_customweb_qry'],
+  appId: ['dealer_appid_qry', 'dealer_appid_mgr'],
   logs: ['dealer_account_qry', 'dealer_account_mgr', 'supplier_system_qry'],
   supplierSystem: ['supplier_system_qry'],
 } satisfies Record<string, ResourceCode[]>;
@@ -178,9 +179,18 @@ export const LAYOUT_ROUTES: AppRoute[] = [
     icon: 'appstore',
     userTypes: ['supplier', 'partner'],
     hiddenForDistributor: true,
+    resources: codes.appId,
     menuLeaf: true,
     indexTo: 'allApp',
-    children: [{ key: 'allApp', path: 'allApp', titleKey: t('allApp'), page: () => import('../features/app-manage/pages/AllAppPage') }],
+    children: [
+      {
+        key: 'allApp',
+        path: 'allApp',
+        titleKey: t('allApp'),
+        resources: codes.appId,
+        page: () => import('../features/app-manage/pages/AllAppPage'),
+      },
+    ],
   },
   {
     key: 'manageTool',

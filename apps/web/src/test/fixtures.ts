@@ -52,6 +52,8 @@ export const ALL_CODES = [
   'dealer_license_qry',
   'dealer_license_mgr',
   'dealer_customweb_qry',
+  'dealer_appid_qry',
+  'dealer_appid_mgr',
 ] as const satisfies SessionUser['authResList'];
 
 export function supplierUser(overrides: Partial<SessionUser> = {}): SessionUser {

@@ -121,12 +121,14 @@ export async function areaForCountry(tx: Tx, country: string, brandAreaId: numbe
 /** A device as registration writes it: the imported fields plus its key and the time. */
 export interface RegisteredDevice extends ImportedDevice {
   keyHash: string;
+  /** sha256 of the verification code this registration gave (app-api binds with it). */
+  verifyCodeHash: string;
   now: number;
 }
 
 function registeredFields(d: RegisteredDevice) {
   return sql`${d.sn}, ${d.mac}, ${d.model}, ${d.productType}, ${d.firmwareVersion}, ${d.hardwareVersion}, ${d.country}, ${d.areaId}::int,
-                       ${d.keyHash}, ${iso(d.now)}::timestamptz`;
+                       ${d.keyHash}, ${d.verifyCodeHash}, ${iso(d.now)}::timestamptz`;
 }
 
 /** Updates a device the registration found (and the service allowed) by its id. */
@@ -134,7 +136,7 @@ export async function updateRegisteredDevice(tx: Tx, deviceId: number, d: Regist
   const [dev] = await rows<{ id: number }>(
     tx,
     sql`
-          update devices set (sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, key_hash, registered_at) = (${registeredFields(d)}),
+          update devices set (sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, key_hash, verify_code_hash, registered_at) = (${registeredFields(d)}),
                  updated_at = ${iso(d.now)}::timestamptz
            where id = ${deviceId} returning id::float8 as id`,
   );
@@ -146,7 +148,7 @@ export async function insertRegisteredDevice(tx: Tx, brand: { company_id: number
   const [dev] = await rows<{ id: number }>(
     tx,
     sql`
-          insert into devices (sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, key_hash, registered_at,
+          insert into devices (sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, key_hash, verify_code_hash, registered_at,
                                company_id, company_path, created_at, updated_at)
           values (${registeredFields(d)}, ${brand.company_id}, ${brand.path}, ${iso(d.now)}::timestamptz, ${iso(d.now)}::timestamptz)
           returning id::float8 as id`,

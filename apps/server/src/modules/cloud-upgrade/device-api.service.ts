@@ -10,6 +10,7 @@
  * notified, in one statement.
  */
 import {
+  DEVICE_VERIFY_CODE_LENGTH,
   DEVICE_API_PATHS,
   DEVICE_API_PREFIX,
   DEVICE_AUTH_SCHEME,
@@ -106,9 +107,21 @@ export async function registerDevice(deps: RouteDeps, d: RegisterInput) {
   }
 }
 
+/** Letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L). */
+const VERIFY_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** A device's verification code for binding (DEVICE_VERIFY_CODE_LENGTH characters, ~40 bits). */
+function newVerifyCode(): string {
+  const bytes = randomBytes(DEVICE_VERIFY_CODE_LENGTH);
+  let code = '';
+  for (const b of bytes) code += VERIFY_CODE_ALPHABET[b % VERIFY_CODE_ALPHABET.length];
+  return code;
+}
+
 async function registerOnce(deps: RouteDeps, d: RegisterInput, sn: string, mac: string) {
   const now = deps.clock.now();
   let deviceKey = randomBytes(24).toString('base64url');
+  const verifyCode = newVerifyCode();
   return deps.database.db.transaction(async (tx) => {
     const brand = await unsafeBrandByProvisioningKey(tx, sha256Hex(d.provisioningKey));
     if (!brand) throw new AppError(ErrorCodes.provisioningKeyInvalid);
@@ -137,11 +150,12 @@ async function registerOnce(deps: RouteDeps, d: RegisterInput, sn: string, mac: 
       country: d.country,
       areaId: area?.id ?? null,
       keyHash: sha256Hex(deviceKey),
+      verifyCodeHash: sha256Hex(verifyCode),
       now,
     };
     const deviceId = existing ? await updateRegisteredDevice(tx, existing.id, values) : await insertRegisteredDevice(tx, brand, values);
     await unsafeJoinOpenTask(tx, deviceId, now);
-    return { deviceId, deviceKey, pollIntervalSeconds: deps.services.config.devicePollSeconds };
+    return { deviceId, deviceKey, verifyCode, pollIntervalSeconds: deps.services.config.devicePollSeconds };
   });
 }
 

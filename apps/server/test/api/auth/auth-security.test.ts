@@ -6,6 +6,7 @@
  */
 import {
   storageCalls,
+  appKeyCalls,
   ALL_CALLS,
   API_PREFIX,
   authCalls,
@@ -153,6 +154,9 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
           partnerCalls.createRemoteAccessLink,
           // A payee account's secret key is a credential of the company's money.
           storageCalls.payeeSave,
+          // Application secrets are shown once: never to a visitor through remote access.
+          appKeyCalls.create,
+          appKeyCalls.rotate,
         ]
           .map((c) => c.path)
           .sort(),
