@@ -20,8 +20,8 @@ type Catalogue = typeof COMMON_ERRORS &
   typeof PARTNER_ERRORS &
   typeof CLOUD_UPGRADE_ERRORS &
   typeof CLOUD_STORAGE_ERRORS &
-  typeof CLOUD_CONTENT_ERRORS;
-typeof APP_API_ERRORS;
+  typeof CLOUD_CONTENT_ERRORS &
+  typeof APP_API_ERRORS;
 
 export const ERROR_CATALOGUE: Catalogue = {
   ...COMMON_ERRORS,
