@@ -10,7 +10,7 @@ import { contentMachine } from './modules/cloud-content';
 import { goodsMachine, payeeSetupMachine, storageOrderMachine } from './modules/cloud-storage';
 import { cloudUpgradeRawRoutes, deviceCalls, firmwarePackageMachine, releaseTaskMachine, upgradeCalls } from './modules/cloud-upgrade';
 import { licenceOrderMachine } from './modules/license';
-import { messageMachine } from './modules/message-center';
+import { messageCalls, messageMachine } from './modules/message-center';
 import { auditMachine, companyCalls, invitationMachine, partnerCalls } from './modules/partner';
 import { ipUpdateMachine, systemCalls, systemRawRoutes } from './modules/system';
 import type { CallDef } from './shared/define-call';
@@ -26,6 +26,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(partnerCalls),
   ...Object.values(deviceCalls),
   ...Object.values(upgradeCalls),
+  ...Object.values(messageCalls),
 ];
 
 /** Every raw route by name. */

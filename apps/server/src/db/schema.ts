@@ -319,3 +319,4 @@ export const userConfigs = pgTable(
 export * from './schema-account-manage';
 export * from './schema-partner';
 export * from './schema-cloud-upgrade';
+export * from './schema-message-center';

@@ -19,6 +19,8 @@ export interface TenantFixtures {
   otherDeviceId: number;
   otherPackageId: number;
   otherTaskId: number;
+  /** Partner B's message (message centre), released to its own users. */
+  otherMessageId: number;
 }
 
 export interface ImplOptions {

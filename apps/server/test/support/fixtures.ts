@@ -1,7 +1,7 @@
 import { RESOURCE_CODES, type ResourceCode } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
-import { areaKindSettings, areas, companies, devices, files, firmwarePackages, releaseTasks, users } from '../../src/db/schema';
+import { areaKindSettings, areas, companies, devices, files, firmwarePackages, messageReceipts, messages, releaseTasks, users } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/secrets';
 
 export const PASSWORD = 'Test@12345';
@@ -196,12 +196,33 @@ export async function createWorld(database: Database) {
     })
     .returning();
 
+  // Partner B's message, released to its dealer's users (a receipt for owner B's colleague: owner B itself).
+  const [messageB] = await db
+    .insert(messages)
+    .values({
+      companyId: partnerB.id,
+      companyPath: partnerB.path,
+      createdByName: 'owner-b',
+      type: 'notice',
+      contents: { 'en-US': { title: 'B notice', body: '<p>B</p>' } },
+      languages: ['en-US'],
+      preferredLanguage: 'en-US',
+      audience: { kind: 'company', companyIds: [partnerB.id] },
+      state: 'released',
+      releasedAt: new Date(Date.UTC(2026, 0, 1)),
+      fanoutDone: true,
+      recipients: 1,
+    })
+    .returning();
+  await db.insert(messageReceipts).values({ messageId: messageB!.id, recipientKind: 'user', recipientId: ownerB.id, language: 'en-US' });
+
   return {
     areas: { rdc, eu, us },
     companies: { supplier, partnerA, dealerA, installerA, partnerB, dealerB },
     users: { supplierUser, ownerA, noCodesA, dealerUserA, ownerB },
     files: { fileB },
     upgradeB: { device: deviceB!, package: packageB!, task: taskB! },
+    messageB: messageB!,
     tenant: {
       ownCompanyId: partnerA.id,
       otherCompanyId: partnerB.id,
@@ -210,6 +231,7 @@ export async function createWorld(database: Database) {
       otherDeviceId: deviceB!.id,
       otherPackageId: packageB!.id,
       otherTaskId: taskB!.id,
+      otherMessageId: messageB!.id,
     },
   };
 }

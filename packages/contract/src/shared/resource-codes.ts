@@ -28,6 +28,8 @@ export const RESOURCE_CODES = [
   'dealer_license_qry',
   'dealer_license_mgr',
   'dealer_customweb_qry',
+  'dealer_message_qry',
+  'dealer_message_mgr',
   // Supplier-only codes (the platform owner's own screens)
   'supplier_system_qry',
   'supplier_system_mgr',
@@ -53,6 +55,7 @@ export const RESOURCE_GROUPS: ReadonlyArray<{ module: string; query?: ResourceCo
   { module: 'subCustomerInvite', operation: 'dealer_subcustomerinvite_mgr' },
   { module: 'license', query: 'dealer_license_qry', operation: 'dealer_license_mgr' },
   { module: 'customWeb', query: 'dealer_customweb_qry' },
+  { module: 'messaging', query: 'dealer_message_qry', operation: 'dealer_message_mgr' },
   { module: 'system', query: 'supplier_system_qry', operation: 'supplier_system_mgr' },
 ];
 
