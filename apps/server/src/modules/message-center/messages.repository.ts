@@ -119,8 +119,11 @@ export async function usersInSubtree(db: Executor, actor: Pick<Actor, 'companyPa
 }
 
 /** Area names (for an error naming areas that are not the caller's). */
-export async function areaNames(db: Executor, ids: readonly number[]): Promise<string[]> {
-  const r = await rows<{ name: string }>(db, sql`select display_name as name from areas where id = any(${sql.param([...ids])}::int[]) order by id`);
+export async function areaNames(db: Executor, ids: readonly number[], zh: boolean): Promise<string[]> {
+  const r = await rows<{ name: string }>(
+    db,
+    sql`select ${zh ? sql`display_name_zh_cn` : sql`display_name`} as name from areas where id = any(${sql.param([...ids])}::int[]) order by id`,
+  );
   return r.map((x) => x.name);
 }
 

@@ -8,6 +8,7 @@ import {
   ErrorCodes,
   MESSAGE_LANGUAGES,
   type AudiencePreview,
+  type Locale,
   type Message,
   type MessageAudience,
   type MessageDetail,
@@ -80,13 +81,13 @@ async function visible(ctx: CallContext, actor: Actor, id: number, lock = false)
 const subjectOf = (r: MessageRow) => ({ state: r.state as MessageState, companyId: r.company_id, system: r.system });
 
 /** The rules of an audience for this sender: companies and users in reach, areas its own. */
-export async function checkAudience(db: Executor, actor: Actor, audience: MessageAudience): Promise<void> {
+export async function checkAudience(db: Executor, actor: Actor, audience: MessageAudience, locale: Locale): Promise<void> {
   if (audience.kind === 'company') {
     const found = await companiesInSubtree(db, actor, audience.companyIds);
     if (found.length !== new Set(audience.companyIds).size) throw new AppError(ErrorCodes.notFound);
   } else if (audience.kind === 'area') {
     const foreign = audience.areaIds.filter((id) => !actor.areaIds.includes(id));
-    if (foreign.length) throw new AppError(ErrorCodes.messageAreaNotYours, { areas: (await areaNames(db, foreign)).join(', ') || foreign.join(', ') });
+    if (foreign.length) throw new AppError(ErrorCodes.messageAreaNotYours, { areas: (await areaNames(db, foreign, locale === 'zh-CN')).join(', ') || foreign.join(', ') });
   } else if (audience.kind === 'users') {
     const found = new Set(await usersInSubtree(db, actor, audience.userIds));
     const unknown = [...new Set(audience.userIds)].filter((id) => !found.has(id));
@@ -113,7 +114,7 @@ export async function previewAudience(
   const actor = requireActor(ctx);
   const languages = [...new Set(d.languages)];
   checkLanguages(actor, languages, d.preferredLanguage);
-  await checkAudience(ctx.db, actor, d.audience);
+  await checkAudience(ctx.db, actor, d.audience, ctx.locale);
   return previewOf(await countAudience(ctx.db, d.audience, scopeOf(actor), languages, d.preferredLanguage));
 }
 
@@ -130,7 +131,7 @@ export async function saveMessage(ctx: CallContext, d: MessageInput & { messageI
     if (body.replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/i.test(body)) throw new AppError(ErrorCodes.messageBodyEmptyAfterCleaning, { language: lang });
     contents[lang] = { title: c.title, body };
   }
-  await checkAudience(ctx.db, actor, d.audience);
+  await checkAudience(ctx.db, actor, d.audience, ctx.locale);
   const imageIds = [...new Set(d.imageFileIds)];
   if (imageIds.length) {
     const files = await ownFiles(ctx.db, actor, imageIds);
