@@ -1,7 +1,18 @@
 import { RESOURCE_CODES, type ResourceCode } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
-import { areaKindSettings, areas, companies, devices, files, firmwarePackages, messageReceipts, messages, releaseTasks, users } from '../../src/db/schema';
+import {
+  areaKindSettings,
+  areas,
+  companies,
+  devices,
+  files,
+  firmwarePackages,
+  messageReceipts,
+  messages,
+  releaseTasks,
+  users,
+} from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/secrets';
 
 export const PASSWORD = 'Test@12345';

@@ -61,8 +61,12 @@ export async function listInbox(db: Executor, actor: Actor, q: InboxQuery): Prom
              where ${where} order by m.released_at desc, r.message_id desc limit ${w.limit} offset ${w.offset}`,
       ),
     async () =>
-      (await rows<{ n: number }>(db, sql`select count(*)::int as n from message_receipts r join messages m on m.id = r.message_id where ${where}`))[0]!
-        .n,
+      (
+        await rows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from message_receipts r join messages m on m.id = r.message_id where ${where}`,
+        )
+      )[0]!.n,
   );
 }
 

@@ -28,7 +28,10 @@ export async function runMessageJobsOnce(database: Database, now: number): Promi
   }
 }
 
-export async function registerMessageJobs(queue: JobQueue, opts: { database: Database; clock: Clock; log: FastifyBaseLogger }): Promise<void> {
+export async function registerMessageJobs(
+  queue: JobQueue,
+  opts: { database: Database; clock: Clock; log: FastifyBaseLogger },
+): Promise<void> {
   const { database, clock, log } = opts;
   const now = () => new Date(clock.now());
   const sendPage = (job: FanoutJob) => queue.send(MESSAGE_JOBS.fanout.name, job, { retryLimit: 5, retryDelay: 5, retryBackoff: true });

@@ -36,13 +36,17 @@ export const messageImpls: CallImpl[] = [
   implement(messageCalls.get, otherMessage, (ctx, d) => getMessage(ctx, d.messageId)),
   implement(
     messageCalls.preview,
-    { otherTenant: (fx) => ({ audience: { kind: 'company', companyIds: [fx.otherCompanyId] }, languages: ['en-US'], preferredLanguage: 'en-US' }) },
+    {
+      otherTenant: (fx) => ({
+        audience: { kind: 'company', companyIds: [fx.otherCompanyId] },
+        languages: ['en-US'],
+        preferredLanguage: 'en-US',
+      }),
+    },
     (ctx, d) => previewAudience(ctx, d),
   ),
-  implement(
-    messageCalls.save,
-    { otherTenant: (fx) => ({ ...draftInput(fx.otherCompanyId), messageId: fx.otherMessageId }) },
-    (ctx, d) => saveMessage(ctx, d),
+  implement(messageCalls.save, { otherTenant: (fx) => ({ ...draftInput(fx.otherCompanyId), messageId: fx.otherMessageId }) }, (ctx, d) =>
+    saveMessage(ctx, d),
   ),
   implement(messageCalls.delete, otherMessage, (ctx, d) => deleteMessage(ctx, d.messageId)),
   implement(messageCalls.schedule, { otherTenant: (fx) => ({ messageId: fx.otherMessageId, releaseAt: Date.UTC(2031, 0, 1) }) }, (ctx, d) =>

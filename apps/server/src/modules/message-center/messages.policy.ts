@@ -5,7 +5,14 @@
  * messages and may withdraw them; the supplier withdraws any message). A system message (posted by
  * another module) is never edited. Several languages: business users only (supplier and partner).
  */
-import { ErrorCodes, MESSAGE_ABILITIES, messageMachine, type MessageAbility, type MessageCenterAction, type MessageState } from '@portal/contract';
+import {
+  ErrorCodes,
+  MESSAGE_ABILITIES,
+  messageMachine,
+  type MessageAbility,
+  type MessageCenterAction,
+  type MessageState,
+} from '@portal/contract';
 import type { Actor } from '../../lib/context';
 import { definePolicy, needsCode, refuse } from '../../lib/policy';
 
@@ -30,7 +37,8 @@ export const messagePolicy = definePolicy<MessageAbility, MessageSubject>({
       if (m.system) return refuse(ErrorCodes.forbidden, 'a system message');
       if (m.companyId !== actor.companyId) return refuse(ErrorCodes.forbidden, "another company's message");
     }
-    if (action === 'delete') return m.state === 'to_be_released' ? null : refuse(ErrorCodes.illegalTransition, `delete of a ${m.state} message`);
+    if (action === 'delete')
+      return m.state === 'to_be_released' ? null : refuse(ErrorCodes.illegalTransition, `delete of a ${m.state} message`);
     return messageMachine.can(m.state, action) ? null : refuse(ErrorCodes.illegalTransition, `${action} from ${m.state}`);
   },
 });

@@ -181,7 +181,11 @@ export async function insertMessage(db: Executor, m: NewMessage): Promise<number
 }
 
 /** Edits a message that is still to be released (conditional: null when it has moved on meanwhile). */
-export async function updateDraft(db: Executor, id: number, m: Omit<NewMessage, 'companyId' | 'companyPath' | 'createdBy' | 'createdByName' | 'system'>): Promise<boolean> {
+export async function updateDraft(
+  db: Executor,
+  id: number,
+  m: Omit<NewMessage, 'companyId' | 'companyPath' | 'createdBy' | 'createdByName' | 'system'>,
+): Promise<boolean> {
   const r = await rows<{ id: number }>(
     db,
     sql`update messages set type = ${m.type}, contents = ${JSON.stringify(m.contents)}::jsonb, languages = ${sql.param(Object.keys(m.contents))}::text[],
@@ -360,7 +364,10 @@ export async function unsafeDueScheduled(db: Executor, now: Date): Promise<{ id:
 // Stats
 // ---------------------------------------------------------------------------------------------
 
-export async function receiptStats(db: Executor, messageId: number): Promise<{ language: string; recipients: number; delivered: number; opened: number }[]> {
+export async function receiptStats(
+  db: Executor,
+  messageId: number,
+): Promise<{ language: string; recipients: number; delivered: number; opened: number }[]> {
   return rows(
     db,
     sql`select language, count(*)::int as recipients, count(delivered_at)::int as delivered, count(read_at)::int as opened

@@ -87,7 +87,10 @@ export async function checkAudience(db: Executor, actor: Actor, audience: Messag
     if (found.length !== new Set(audience.companyIds).size) throw new AppError(ErrorCodes.notFound);
   } else if (audience.kind === 'area') {
     const foreign = audience.areaIds.filter((id) => !actor.areaIds.includes(id));
-    if (foreign.length) throw new AppError(ErrorCodes.messageAreaNotYours, { areas: (await areaNames(db, foreign, locale === 'zh-CN')).join(', ') || foreign.join(', ') });
+    if (foreign.length)
+      throw new AppError(ErrorCodes.messageAreaNotYours, {
+        areas: (await areaNames(db, foreign, locale === 'zh-CN')).join(', ') || foreign.join(', '),
+      });
   } else if (audience.kind === 'users') {
     const found = new Set(await usersInSubtree(db, actor, audience.userIds));
     const unknown = [...new Set(audience.userIds)].filter((id) => !found.has(id));
@@ -128,7 +131,8 @@ export async function saveMessage(ctx: CallContext, d: MessageInput & { messageI
     const c = d.contents[lang];
     if (!c) continue;
     const body = cleanBody(c.body);
-    if (body.replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/i.test(body)) throw new AppError(ErrorCodes.messageBodyEmptyAfterCleaning, { language: lang });
+    if (body.replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/i.test(body))
+      throw new AppError(ErrorCodes.messageBodyEmptyAfterCleaning, { language: lang });
     contents[lang] = { title: c.title, body };
   }
   await checkAudience(ctx.db, actor, d.audience, ctx.locale);
@@ -168,7 +172,12 @@ export async function saveMessage(ctx: CallContext, d: MessageInput & { messageI
       system: false,
     });
   }
-  await ctx.audit({ action: d.messageId ? 'message.edit' : 'message.create', targetType: 'message', targetId: id, after: { type: d.type, languages, audience: d.audience } });
+  await ctx.audit({
+    action: d.messageId ? 'message.edit' : 'message.create',
+    targetType: 'message',
+    targetId: id,
+    after: { type: d.type, languages, audience: d.audience },
+  });
   return getMessage(ctx, id);
 }
 
@@ -209,7 +218,9 @@ export async function scheduleMessage(ctx: CallContext, id: number, releaseAt: n
   if (at) {
     ctx.afterCommit(async () => {
       // The job releases it at that time, if it still is to be released then at that same time.
-      await ctx.services.jobs()?.send(MESSAGE_JOBS.release.name, { messageId: id, releaseAt: at.getTime() }, { startAfter: at, retryLimit: 3 });
+      await ctx.services
+        .jobs()
+        ?.send(MESSAGE_JOBS.release.name, { messageId: id, releaseAt: at.getTime() }, { startAfter: at, retryLimit: 3 });
     });
   }
   await ctx.audit({ action: 'message.schedule', targetType: 'message', targetId: id, after: { releaseAt: at?.toISOString() ?? null } });
@@ -303,7 +314,14 @@ export async function exportStats(ctx: CallContext, id: number): Promise<{ url: 
     now: new Date(now),
   });
   const url = fileLinkUrl(
-    { sessionId: actor.sessionId, tokenId: actor.sessionId, userId: actor.userId, path: row.path, expiresAt: now + 300_000, isDownload: true },
+    {
+      sessionId: actor.sessionId,
+      tokenId: actor.sessionId,
+      userId: actor.userId,
+      path: row.path,
+      expiresAt: now + 300_000,
+      isDownload: true,
+    },
     ctx.services.config.linkSecret,
     now,
   );

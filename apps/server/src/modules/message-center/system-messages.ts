@@ -18,7 +18,10 @@ export interface SystemMessage {
   link?: string;
 }
 
-export async function postSystemMessage(ctx: Pick<CallContext, 'db' | 'database' | 'services' | 'clock' | 'afterCommit'>, m: SystemMessage): Promise<number> {
+export async function postSystemMessage(
+  ctx: Pick<CallContext, 'db' | 'database' | 'services' | 'clock' | 'afterCommit'>,
+  m: SystemMessage,
+): Promise<number> {
   const now = new Date(ctx.clock.now());
   const companyPath = await unsafeCompanyPath(ctx.db, m.companyId);
   const contents = Object.fromEntries(Object.entries(m.contents).map(([l, c]) => [l, { title: c!.title, body: cleanBody(c!.body) }]));

@@ -57,7 +57,12 @@ describe.each(ENGINES)('message centre (%s)', (engine) => {
       await t.database.db.update(users).set({ locale: locales[i] }).where(eq(users.id, u.id));
       installers.push({ id: u.id, email, locale: locales[i]! });
     }
-    const installerB = await createCompany(t.database, { parentId: t.world.companies.dealerB.id, type: 'installer', name: 'Installer B', areaId: t.world.areas.us.id });
+    const installerB = await createCompany(t.database, {
+      parentId: t.world.companies.dealerB.id,
+      type: 'installer',
+      name: 'Installer B',
+      areaId: t.world.areas.us.id,
+    });
     await createUser(t.database, { companyId: installerB.id, email: 'inst-b@test.local', userType: 'installer', codes: [] });
     await createUser(t.database, {
       companyId: t.world.companies.dealerA.id,
@@ -99,9 +104,17 @@ describe.each(ENGINES)('message centre (%s)', (engine) => {
 
   it('previews exact counts per resolved language, equal to the receipts a release writes', async () => {
     const m = await draft({ preferredLanguage: 'zh-CN' });
-    const p = ok(await call(messageCalls.preview, { audience: m.audience, languages: m.languages, preferredLanguage: 'zh-CN' }, owner)).data;
+    const p = ok(
+      await call(messageCalls.preview, { audience: m.audience, languages: m.languages, preferredLanguage: 'zh-CN' }, owner),
+    ).data;
     // de-DE is not written: the preferred zh-CN. Partner B's installer is out of reach.
-    expect(p).toEqual({ total: 6, byLanguage: [{ language: 'zh-CN', count: 4 }, { language: 'en-US', count: 2 }] });
+    expect(p).toEqual({
+      total: 6,
+      byLanguage: [
+        { language: 'zh-CN', count: 4 },
+        { language: 'en-US', count: 2 },
+      ],
+    });
     expect(ok(await call(messageCalls.release, { messageId: m.id }, owner)).data.state).toBe('released');
     // Without a job queue the pages run in the process once the release has committed.
     const r = ok(await call(messageCalls.get, { messageId: m.id }, owner)).data;
@@ -318,13 +331,21 @@ describe.each(ENGINES)('message centre (%s)', (engine) => {
         () => call(messageCalls.save, twoLanguage({ audience: { kind: 'companyType', companyTypes: ['customer'] } }), owner),
       ],
       [ErrorCodes.messageAreaNotYours, () => call(messageCalls.save, twoLanguage({ audience: { kind: 'area', areaIds: [us] } }), owner)],
-      [ErrorCodes.messageUsersUnknown, () => call(messageCalls.save, twoLanguage({ audience: { kind: 'users', userIds: [t.world.users.ownerB.id] } }), owner)],
+      [
+        ErrorCodes.messageUsersUnknown,
+        () => call(messageCalls.save, twoLanguage({ audience: { kind: 'users', userIds: [t.world.users.ownerB.id] } }), owner),
+      ],
       [
         ErrorCodes.messageBodyEmptyAfterCleaning,
         () =>
           call(
             messageCalls.save,
-            twoLanguage({ contents: { 'en-US': { title: 'x', body: '<p>ok</p><script>1</script>' }, 'zh-CN': { title: 'x', body: '<script>x</script><style>y</style>' } } }),
+            twoLanguage({
+              contents: {
+                'en-US': { title: 'x', body: '<p>ok</p><script>1</script>' },
+                'zh-CN': { title: 'x', body: '<script>x</script><style>y</style>' },
+              },
+            }),
             owner,
           ),
       ],
@@ -340,14 +361,25 @@ describe.each(ENGINES)('message centre (%s)', (engine) => {
     const zhArea = await call(messageCalls.save, twoLanguage({ audience: { kind: 'area', areaIds: [us] } }), owner, 'zh-CN');
     expect(zhArea.basic.msg).toContain('美洲');
     // The sender's own area and a single-language distributor message work.
-    ok(await call(messageCalls.preview, { audience: { kind: 'area', areaIds: [eu] }, languages: ['en-US'], preferredLanguage: 'en-US' }, owner));
+    ok(
+      await call(
+        messageCalls.preview,
+        { audience: { kind: 'area', areaIds: [eu] }, languages: ['en-US'], preferredLanguage: 'en-US' },
+        owner,
+      ),
+    );
     const single = ok(
-      await call(messageCalls.save, twoLanguage({ contents: { 'de-DE': { title: 'Hallo', body: '<p>Hallo</p>' } }, preferredLanguage: 'de-DE' }), dealerMgr),
+      await call(
+        messageCalls.save,
+        twoLanguage({ contents: { 'de-DE': { title: 'Hallo', body: '<p>Hallo</p>' } }, preferredLanguage: 'de-DE' }),
+        dealerMgr,
+      ),
     ).data;
     expect(single.languages).toEqual(['de-DE']);
     // Validation: too long a title, empty contents -> 1001.
     expect(
-      (await call(messageCalls.save, twoLanguage({ contents: { 'en-US': { title: 'x'.repeat(101), body: '<p>b</p>' } } }), owner)).basic.code,
+      (await call(messageCalls.save, twoLanguage({ contents: { 'en-US': { title: 'x'.repeat(101), body: '<p>b</p>' } } }), owner)).basic
+        .code,
     ).toBe(ErrorCodes.invalidParams);
     expect((await call(messageCalls.save, twoLanguage({ contents: {} }), owner)).basic.code).toBe(ErrorCodes.invalidParams);
     expect(
@@ -358,13 +390,25 @@ describe.each(ENGINES)('message centre (%s)', (engine) => {
   it('keeps tenants apart: another tenant’s message is 1004, no code is 1005, the inbox is anyone’s own', async () => {
     const m = await draft();
     const other = t.world.tenant.otherMessageId;
-    for (const c of [messageCalls.get, messageCalls.release, messageCalls.withdraw, messageCalls.delete, messageCalls.stats, messageCalls.inboxGet]) {
+    for (const c of [
+      messageCalls.get,
+      messageCalls.release,
+      messageCalls.withdraw,
+      messageCalls.delete,
+      messageCalls.stats,
+      messageCalls.inboxGet,
+    ]) {
       expect((await call(c, { messageId: other }, owner)).basic.code, c.path).toBe(ErrorCodes.notFound);
     }
     expect((await call(messageCalls.get, { messageId: m.id }, ownerB)).basic.code).toBe(ErrorCodes.notFound);
     expect(
-      (await call(messageCalls.preview, { audience: { kind: 'company', companyIds: [t.world.companies.partnerB.id] }, languages: ['en-US'], preferredLanguage: 'en-US' }, owner))
-        .basic.code,
+      (
+        await call(
+          messageCalls.preview,
+          { audience: { kind: 'company', companyIds: [t.world.companies.partnerB.id] }, languages: ['en-US'], preferredLanguage: 'en-US' },
+          owner,
+        )
+      ).basic.code,
     ).toBe(ErrorCodes.notFound);
     expect((await call(messageCalls.list, { pageNum: 1, pageSize: 10 }, noCodes)).basic.code).toBe(ErrorCodes.forbidden);
     expect((await call(messageCalls.save, twoLanguage(), noCodes)).basic.code).toBe(ErrorCodes.forbidden);
@@ -375,7 +419,9 @@ describe.each(ENGINES)('message centre (%s)', (engine) => {
   });
 
   it('a partner reaches its subtree’s messages (withdraw, not edit); the supplier withdraws any, audited', async () => {
-    const dm = ok(await call(messageCalls.save, twoLanguage({ contents: { 'en-US': { title: 'Dealer', body: '<p>d</p>' } } }), dealerMgr)).data;
+    const dm = ok(
+      await call(messageCalls.save, twoLanguage({ contents: { 'en-US': { title: 'Dealer', body: '<p>d</p>' } } }), dealerMgr),
+    ).data;
     const seen = ok(await call(messageCalls.get, { messageId: dm.id }, owner)).data;
     expect(seen.actions).toEqual([]);
     expect((await call(messageCalls.release, { messageId: dm.id }, owner)).basic.code).toBe(ErrorCodes.forbidden);
@@ -389,13 +435,23 @@ describe.each(ENGINES)('message centre (%s)', (engine) => {
     const logs = await t.database.db
       .select()
       .from(operationLogs)
-      .where(and(eq(operationLogs.targetType, 'message'), eq(operationLogs.targetId, String(pm.id)), eq(operationLogs.action, 'message.withdraw')));
+      .where(
+        and(
+          eq(operationLogs.targetType, 'message'),
+          eq(operationLogs.targetId, String(pm.id)),
+          eq(operationLogs.action, 'message.withdraw'),
+        ),
+      );
     expect(logs).toHaveLength(1);
     expect(logs[0]!.actorUserId).toBe(t.world.users.supplierUser.id);
     ok(await call(messageCalls.withdraw, { messageId: dm.id }, owner));
     // The supplier messages portal users of any tenant.
     const p = ok(
-      await call(messageCalls.preview, { audience: { kind: 'companyType', companyTypes: ['installer'] }, languages: ['en-US'], preferredLanguage: 'en-US' }, supplier),
+      await call(
+        messageCalls.preview,
+        { audience: { kind: 'companyType', companyTypes: ['installer'] }, languages: ['en-US'], preferredLanguage: 'en-US' },
+        supplier,
+      ),
     ).data;
     expect(p.total).toBe(7);
   });

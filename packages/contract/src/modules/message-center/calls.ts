@@ -133,7 +133,9 @@ export const inboxListQuerySchema = pageQuerySchema.extend({
 
 export const unreadCountSchema = z.object({
   total: z.number().int(),
-  byType: z.object(Object.fromEntries(MESSAGE_TYPES.map((t) => [t, z.number().int()])) as Record<(typeof MESSAGE_TYPES)[number], z.ZodNumber>),
+  byType: z.object(
+    Object.fromEntries(MESSAGE_TYPES.map((t) => [t, z.number().int()])) as Record<(typeof MESSAGE_TYPES)[number], z.ZodNumber>,
+  ),
 });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
