@@ -27,7 +27,7 @@ import { hashPassword, randomDigits, randomToken, safeEqualHex, sha256Hex } from
 import { createCaptcha } from './captcha';
 import { attemptPassword } from './login-attempts';
 import { presentSessionUser } from './session.presenter';
-import { endUserSessions } from './session.repository';
+import { endUserSessions, rememberUserLocale } from './session.repository';
 import { registrationBlock } from './registration-block';
 
 const MAX_CODE_ATTEMPTS = 5;
@@ -122,6 +122,8 @@ export async function login(ctx: CallContext, data: { account: string; password:
     ip: ctx.ip,
     areaId: startingArea(user, row.companyAreaId),
   });
+  // The language chosen on the login form is the user's preferred one from now on (their mails and messages).
+  if (data.locale) await rememberUserLocale(ctx.db, user.id, data.locale);
   ctx.log.info({ userId: user.id }, 'login');
   return tokens;
 }

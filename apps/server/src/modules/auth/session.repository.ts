@@ -173,3 +173,11 @@ export async function resolveSessionAndNonce(database: Database, tokenHash: stri
   };
   return nonce === undefined ? resolved : { ...resolved, nonceFresh: Number(r.nonce_fresh) === 1 };
 }
+
+/** The language a user signs in with becomes their preferred one (mails, message centre receipts). */
+export async function rememberUserLocale(db: Db | Tx, userId: number, locale: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ locale })
+    .where(and(eq(users.id, userId), sql`${users.locale} <> ${locale}`));
+}
