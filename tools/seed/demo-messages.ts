@@ -5,7 +5,7 @@
  */
 import type { MessageAudience, MessageType } from '@portal/contract';
 import type { Database } from '@portal/server/db/client';
-import { runFanoutPage } from '@portal/server/modules/message-center';
+import { runFanoutPage } from '@portal/server/modules/message-center/fanout';
 import { insertMessage, markReleased, markWithdrawn } from '@portal/server/modules/message-center/messages.repository';
 import { sql } from 'drizzle-orm';
 import { one } from './shared';

@@ -10,7 +10,7 @@ import {
   type MessageLanguage,
 } from '@portal/contract';
 import { Alert, Button, Checkbox, Drawer, Form, Input, Radio, Select, Space, Table, Tabs, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAreaName } from '../../../lib/areas';
 import { notify } from '../../../lib/notify';
@@ -64,7 +64,7 @@ function audienceOf(s: FormState): MessageAudience {
   return { kind: 'companyType', companyTypes: s.companyTypes };
 }
 
-/** Compose or edit a message: type, languages (several for business users), contents, link, audience with its exact preview. */
+/** Compose or edit a message (mounted while open, so each opening starts from `editing`): type, languages (several for business users), contents, link, audience with its exact preview. */
 export function ComposeDrawer({ open, editing, onClose }: { open: boolean; editing: MessageDetail | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const uiLocale = normalizeLocale(i18n.language) as MessageLanguage;
@@ -79,14 +79,6 @@ export function ComposeDrawer({ open, editing, onClose }: { open: boolean; editi
   const [previewed, setPreviewed] = useState<AudiencePreview | null>(null);
   const save = useSaveMessage();
   const [invalid, setInvalid] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (open) {
-      setS(initial(editing, uiLocale));
-      setPreviewed(null);
-      setInvalid(null);
-    }
-  }, [open, editing, uiLocale]);
 
   const patch = (p: Partial<FormState>) => {
     setS((x) => ({ ...x, ...p }));

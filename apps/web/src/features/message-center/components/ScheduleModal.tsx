@@ -1,17 +1,16 @@
 import type { Message } from '@portal/contract';
 import { DatePicker, Form, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { useScheduleMessage } from '../api/message-api';
 
-/** Sets the time a message to be released is released by itself (a past time is refused by the server too). */
+/** (Mounted while open.) Sets the time a message to be released is released by itself (a past time is refused by the server too). */
 export function ScheduleModal({ message, onClose }: { message: Message | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [at, setAt] = useState<Dayjs | null>(null);
+  const [at, setAt] = useState<Dayjs | null>(() => (message?.releaseAt ? dayjs(message.releaseAt) : null));
   const schedule = useScheduleMessage();
-  useEffect(() => setAt(message?.releaseAt ? dayjs(message.releaseAt) : null), [message]);
   return (
     <Modal
       open={!!message}

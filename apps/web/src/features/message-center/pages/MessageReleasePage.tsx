@@ -215,9 +215,9 @@ export default function MessageReleasePage() {
         onPageChange={list.setPage}
         emptyText={<Typography.Text type="secondary">{t('messageCenter.release.empty')}</Typography.Text>}
       />
-      <ComposeDrawer open={compose.open} editing={compose.editing} onClose={() => setCompose({ open: false, editing: null })} />
+      {compose.open && <ComposeDrawer open editing={compose.editing} onClose={() => setCompose({ open: false, editing: null })} />}
       <StatsModal message={stats} onClose={() => setStats(null)} />
-      <ScheduleModal message={scheduling} onClose={() => setScheduling(null)} />
+      {scheduling && <ScheduleModal message={scheduling} onClose={() => setScheduling(null)} />}
     </Card>
   );
 }
