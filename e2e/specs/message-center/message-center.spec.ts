@@ -25,7 +25,7 @@ const T = {
     released: 'Released. The receipts are being written.',
     withdraw: 'Withdraw',
     withdrawn: 'Withdrawn.',
-    recipients: /recipients$/,
+    recipients: /\d+ recipients/,
     other: 'zh-CN' as const,
   },
   'zh-CN': {
@@ -36,7 +36,7 @@ const T = {
     released: '已发布，正在写入接收记录。',
     withdraw: '撤回',
     withdrawn: '已撤回。',
-    recipients: /位接收人$/,
+    recipients: /\d+位接收人/,
     other: 'en-US' as const,
   },
 } as const;

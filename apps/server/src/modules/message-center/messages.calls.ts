@@ -29,8 +29,8 @@ const draftInput = (companyId: number) => ({
 export const messageImpls: CallImpl[] = [
   implement(messageCalls.abilities, { none: "answers the caller's own abilities" }, async (ctx) => {
     const actor = requireActor(ctx);
-    const actions = allowedActions(messageCenterPolicy, actor, null);
-    return { actions, languages: actions.includes('multiLanguage') ? [...MESSAGE_LANGUAGES] : [...MESSAGE_LANGUAGES] };
+    // The app languages a message may be written in (one of them, or several with multiLanguage).
+    return { actions: allowedActions(messageCenterPolicy, actor, null), languages: [...MESSAGE_LANGUAGES] };
   }),
   implement(messageCalls.list, { none: "lists the messages of the caller's subtree only" }, (ctx, d) => listMessages(ctx, d)),
   implement(messageCalls.get, otherMessage, (ctx, d) => getMessage(ctx, d.messageId)),
