@@ -114,7 +114,10 @@ export function useUnreadCount(enabled = true) {
     queryKey: messageKeys.unread(),
     queryFn: ({ signal }) => call(messageCalls.inboxUnread, {}, { signal }),
     refetchInterval: MESSAGE_UNREAD_POLL_MS,
-    refetchIntervalInBackground: false,
+    // A tab in the background keeps its badge right too (one small call per interval), and a tab
+    // coming back to the front asks at once.
+    refetchIntervalInBackground: true,
+    refetchOnWindowFocus: true,
     enabled,
   });
 }

@@ -95,7 +95,7 @@ export default function MessageReleasePage() {
     {
       key: 'title',
       title: t('messageCenter.field.title'),
-      minWidth: 240,
+      minWidth: 200,
       render: (_, m) => (
         <Space size={6}>
           {m.system && <Tag>{t('messageCenter.release.system')}</Tag>}
@@ -103,11 +103,11 @@ export default function MessageReleasePage() {
         </Space>
       ),
     },
-    { key: 'type', title: t('messageCenter.field.type'), width: 100, render: (_, m) => t(`messageCenter.type.${m.type}`) },
+    { key: 'type', title: t('messageCenter.field.type'), width: 90, render: (_, m) => t(`messageCenter.type.${m.type}`) },
     {
       key: 'state',
       title: t('messageCenter.field.status'),
-      width: 130,
+      width: 120,
       render: (_, m) => (
         <Space orientation="vertical" size={0}>
           <Tag color={STATE_COLORS[m.state]} data-testid={`message-state-${m.id}`}>
@@ -125,12 +125,14 @@ export default function MessageReleasePage() {
       key: 'audience',
       title: t('messageCenter.field.audience'),
       width: 200,
+      // Shown from 1600 px: the list fits 1366 px without it.
+      responsive: ['xxl'],
       render: (_, m) => <CellText text={`${audienceSummary(m.audience, t, areaName)} · ${m.languages.join(', ')}`} />,
     },
     {
       key: 'recipients',
       title: t('messageCenter.field.recipients'),
-      width: 110,
+      width: 100,
       render: (_, m) =>
         m.state === 'released' && !m.fanoutDone ? (
           <Tooltip title={t('messageCenter.release.fanout', { count: m.recipients })}>{m.recipients}…</Tooltip>
@@ -147,7 +149,7 @@ export default function MessageReleasePage() {
     {
       key: 'actions',
       title: t('messageCenter.field.actions'),
-      width: 300,
+      width: 250,
       render: (_, m) => (
         <Space size={4} wrap>
           {(['edit', 'schedule', ...MOVES] as const).filter((a) => m.actions.includes(a)).map((a) => actionButton(m, a))}
