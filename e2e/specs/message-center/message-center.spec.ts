@@ -127,11 +127,14 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await confirm(page);
       await expect(toast(page, t.released)).toBeVisible();
 
-      // Without a reload, both recipients' badges rise.
+      // Without a reload, both recipients' badges rise (each person looking at their own screen).
+      await installer.bringToFront();
       await expect.poll(() => badgeCount(installer), { timeout: 30_000 }).toBe(installerBefore + 1);
+      await distributor.bringToFront();
       await expect.poll(() => badgeCount(distributor), { timeout: 30_000 }).toBe(distributorBefore + 1);
 
       // The installer reads it in their language.
+      await installer.bringToFront();
       await installer.getByTestId('unread-badge').click();
       await installer.waitForURL('**/messageCenter/messageInbox');
       await settle(installer);
@@ -148,6 +151,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await expect.poll(() => badgeCount(installer), { timeout: 30_000 }).toBe(installerBefore);
 
       // The stats count the read.
+      await page.bringToFront();
       await row.getByRole('button', { name: buttonText(locale === 'zh-CN' ? '统计' : 'Stats') }).click();
       const stats = page.getByTestId('stats-table');
       await expect(stats).toBeVisible();
@@ -159,6 +163,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await row.getByRole('button', { name: buttonText(t.withdraw) }).click();
       await confirm(page);
       await expect(toast(page, t.withdrawn)).toBeVisible();
+      await distributor.bringToFront();
       await expect.poll(() => badgeCount(distributor), { timeout: 30_000 }).toBe(distributorBefore);
 
       await installer.context().close();

@@ -29,7 +29,11 @@ export default function MessageInboxPage() {
       minWidth: 320,
       render: (_, m) => (
         <Space size={8}>
-          {!m.read && <Badge status="processing" aria-label={t('messageCenter.inbox.unreadDot')} />}
+          {!m.read && (
+            <span role="img" aria-label={t('messageCenter.inbox.unreadDot')}>
+              <Badge status="processing" />
+            </span>
+          )}
           <Button
             type="link"
             style={{ padding: 0, fontWeight: m.read ? 400 : 600 }}
