@@ -41,9 +41,11 @@ const T = {
   },
 } as const;
 
-/** The header badge's unread count. */
+/** The header badge's unread count, once the page has it (the attribute is absent until then). */
 async function badgeCount(page: Page): Promise<number> {
-  return Number(await page.getByTestId('unread-badge').getAttribute('data-count'));
+  const badge = page.getByTestId('unread-badge');
+  await expect(badge).toHaveAttribute('data-count', /^\d+$/);
+  return Number(await badge.getAttribute('data-count'));
 }
 
 async function settle(page: Page): Promise<void> {
@@ -64,7 +66,10 @@ async function signIn(browser: Browser, email: string, locale: Locale): Promise<
 }
 
 async function confirm(page: Page): Promise<void> {
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  const ok = page.locator('.ant-modal-confirm .ant-btn-primary');
+  await expect(ok).toBeVisible();
+  await ok.click();
+  await expect(ok).toBeHidden();
 }
 
 function rowOf(page: Page, title: string): Locator {
@@ -104,6 +109,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await page.keyboard.type(t.other);
       await page.keyboard.press('Enter');
       await page.keyboard.press('Escape');
+      await expect(stats).toBeHidden();
       const tabs = drawer.getByRole('tablist').last().getByRole('tab');
       await expect(tabs).toHaveCount(2);
       for (const [i, lang] of ([locale, t.other] as const).entries()) {
@@ -158,6 +164,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await expectAccessible(page, `stats (${locale})`);
       await shot(page, `stats-${locale}`);
       await page.keyboard.press('Escape');
+      await expect(stats).toBeHidden();
 
       // Withdrawn: the distributor's badge drops without a reload.
       await row.getByRole('button', { name: buttonText(t.withdraw) }).click();

@@ -16,7 +16,7 @@ export function UnreadBadge() {
       type="text"
       className="portal-header-icon"
       data-testid="unread-badge"
-      data-count={count}
+      data-count={data ? count : undefined}
       aria-label={count ? t('messageCenter.badge', { count }) : t('messageCenter.badgeNone')}
       onClick={() => void navigate(INBOX_PATH)}
       icon={
