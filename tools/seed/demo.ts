@@ -18,6 +18,7 @@ import { DEMO_APP_KEYS, demoDataKey, seedDemoApp } from './demo-app';
 import { DEMO_PROVISIONING_KEY, seedDemoDevices } from './demo-devices';
 import { seedDemoContent } from './demo-content';
 import { seedDemoStorage } from './demo-storage';
+import { seedDemoMessages } from './demo-messages';
 import { seedDemoUpgrade } from './demo-upgrade';
 import {
   CUSTOMER_CODES,
@@ -692,8 +693,10 @@ export async function seedDemo(database: Database, opts: { log?: Log; fileStore?
 
   const storage = await seedDemoStorage(database, { fileStore });
 
+  const messageCount = await seedDemoMessages(database);
+
   log(
-    `demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users, ${result.devices} devices, ${result.appKeys} application keys, ${result.endUsers} end users, ${upgrade.packages} firmware packages, ${upgrade.tasks} release tasks, ${storage.plans} storage plans, ${storage.goods} goods, ${content.items} content items in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`,
+    `demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users, ${result.devices} devices, ${result.appKeys} application keys, ${result.endUsers} end users, ${upgrade.packages} firmware packages, ${upgrade.tasks} release tasks, ${storage.plans} storage plans, ${storage.goods} goods, ${content.items} content items, ${messageCount} messages in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`,
   );
   return { ...result, ...upgrade };
 }

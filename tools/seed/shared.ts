@@ -74,6 +74,8 @@ export const PARTNER_ADMIN_CODES: readonly ResourceCode[] = [
   'dealer_installerinvite_mgr',
   'dealer_subcustomerinvite_mgr',
   'dealer_license_qry',
+  'dealer_message_qry',
+  'dealer_message_mgr',
 ];
 /** Distributors (level 2): every dealer code except the partner-only modules. */
 export const DISTRIBUTOR_CODES: readonly ResourceCode[] = PARTNER_OWNER_CODES.filter((c) => !PARTNER_ONLY_CODES.includes(c));

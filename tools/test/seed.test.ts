@@ -354,6 +354,45 @@ describe('demo cloud upgrade', () => {
   });
 });
 
+describe('demo messages', () => {
+  let database: Database;
+  const store = tmpStore();
+  beforeAll(async () => {
+    database = await freshDatabase();
+    await seedDemo(database, { fileStore: store });
+  }, 120_000);
+  afterAll(async () => database?.close());
+
+  it('has 8 messages in every state, in en-US and zh-CN, and the installer has read and unread ones', async () => {
+    const states = await q<{ state: string; n: number; scheduled: number }>(
+      database,
+      `select state, count(*)::int as n, count(release_at)::int as scheduled from messages group by state order by state`,
+    );
+    expect(states).toEqual([
+      { state: 'released', n: 4, scheduled: 0 },
+      { state: 'to_be_released', n: 2, scheduled: 1 },
+      { state: 'withdrawn', n: 2, scheduled: 0 },
+    ]);
+    const langs = await q<{ l: string[] }>(database, `select distinct languages as l from messages`);
+    expect(langs.map((r) => [...r.l].sort())).toEqual([['en-US', 'zh-CN']]);
+    const inbox = await q<{ read: number; unread: number }>(
+      database,
+      `select count(r.read_at)::int as read, (count(*) - count(r.read_at))::int as unread
+         from message_receipts r join messages m on m.id = r.message_id and m.state = 'released'
+         join users u on u.id = r.recipient_id where u.email = 'installer@acme.demo.local'`,
+    );
+    expect(inbox[0]).toEqual({ read: 2, unread: 2 });
+    // Every released message reached exactly its recipients (the fan-out finished).
+    const undone = await q<{ n: number }>(
+      database,
+      `select count(*)::int as n from messages where state <> 'to_be_released' and not fanout_done`,
+    );
+    expect(undone[0]!.n).toBe(0);
+    const zh = await q<{ n: number }>(database, `select count(*)::int as n from message_receipts where language = 'zh-CN'`);
+    expect(zh[0]!.n).toBeGreaterThan(0);
+  });
+});
+
 describe('seedLarge', () => {
   it('adds a Bench Partner subtree of the requested size after the demo data', async () => {
     const database = await freshDatabase();

@@ -14,6 +14,7 @@ import { companyImpls, partnerImpls } from './modules/partner';
 import { storageImpls } from './modules/cloud-storage';
 import { registerUpgradeRoutes, upgradeImpls } from './modules/cloud-upgrade';
 import { cloudContentImpls, registerSiteRoutes } from './modules/cloud-content';
+import { messageCenterImpls } from './modules/message-center';
 import { fileImpls, registerFileRoutes, registerUploadRoutes, systemImpls } from './modules/system';
 import { buildOpenApiDocument } from './openapi';
 import { registerCalls } from './plugins/call-router';
@@ -37,6 +38,7 @@ export const ALL_IMPLS: readonly CallImpl[] = [
   ...storageImpls,
   ...appKeyImpls,
   ...appApiImpls,
+  ...messageCenterImpls,
 ];
 
 export interface AppDeps {

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { createServices } from './services';
 import { registerUpgradeJobs } from './modules/cloud-upgrade';
 import { registerContentJobs } from './modules/cloud-content';
+import { registerMessageJobs } from './modules/message-center';
 import { systemClock } from './lib/clock';
 import { ConfigError } from './lib/server-secrets';
 import path from 'node:path';
@@ -37,6 +38,7 @@ if (services.jobs)
     intervalMs: config.upgradeTickMs,
   });
 if (services.jobs) await registerContentJobs(services.jobs, { database, clock: systemClock, log: app.log, intervalMs: 15_000 });
+if (services.jobs) await registerMessageJobs(services.jobs, { database, clock: systemClock, log: app.log });
 
 let closing = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

@@ -11,7 +11,7 @@ import { contentCalls, contentMachine } from './modules/cloud-content';
 import { goodsMachine, payeeSetupMachine, storageCalls, storageOrderMachine } from './modules/cloud-storage';
 import { cloudUpgradeRawRoutes, deviceCalls, firmwarePackageMachine, releaseTaskMachine, upgradeCalls } from './modules/cloud-upgrade';
 import { licenceOrderMachine } from './modules/license';
-import { messageMachine } from './modules/message-center';
+import { messageCalls, messageMachine } from './modules/message-center';
 import { auditMachine, companyCalls, invitationMachine, partnerCalls } from './modules/partner';
 import { ipUpdateMachine, systemCalls, systemRawRoutes } from './modules/system';
 import type { CallDef } from './shared/define-call';
@@ -31,6 +31,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(storageCalls),
   ...Object.values(appKeyCalls),
   ...Object.values(appApiCalls),
+  ...Object.values(messageCalls),
 ];
 
 /** Every raw route by name. */

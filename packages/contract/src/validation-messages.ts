@@ -14,6 +14,7 @@ import { CLOUD_STORAGE_VALIDATION_MESSAGES } from './modules/cloud-storage/messa
 import { CLOUD_UPGRADE_VALIDATION_MESSAGES } from './modules/cloud-upgrade/messages';
 import { FEEDBACK_CHAT_VALIDATION_MESSAGES } from './modules/feedback-chat/messages';
 import { LICENSE_VALIDATION_MESSAGES } from './modules/license/messages';
+import { MESSAGE_CENTER_VALIDATION_MESSAGES } from './modules/message-center/messages';
 import { PARTNER_VALIDATION_MESSAGES } from './modules/partner/messages';
 import { POINT_MALL_VALIDATION_MESSAGES } from './modules/point-mall/messages';
 import type { Locale } from './errors';
@@ -31,6 +32,7 @@ const ALL = {
   ...POINT_MALL_VALIDATION_MESSAGES,
   ...FEEDBACK_CHAT_VALIDATION_MESSAGES,
   ...APP_API_VALIDATION_MESSAGES,
+  ...MESSAGE_CENTER_VALIDATION_MESSAGES,
 };
 
 /** The part after `validation.` of every key. */

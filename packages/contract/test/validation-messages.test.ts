@@ -21,6 +21,7 @@ import { CLOUD_CONTENT_VALIDATION_MESSAGES } from '../src/modules/cloud-content/
 import { CLOUD_STORAGE_VALIDATION_MESSAGES } from '../src/modules/cloud-storage/messages';
 import { CLOUD_UPGRADE_VALIDATION_MESSAGES } from '../src/modules/cloud-upgrade/messages';
 import { FEEDBACK_CHAT_VALIDATION_MESSAGES } from '../src/modules/feedback-chat/messages';
+import { MESSAGE_CENTER_VALIDATION_MESSAGES } from '../src/modules/message-center/messages';
 import { LICENSE_VALIDATION_MESSAGES } from '../src/modules/license/messages';
 import { PARTNER_VALIDATION_MESSAGES } from '../src/modules/partner/messages';
 import { POINT_MALL_VALIDATION_MESSAGES } from '../src/modules/point-mall/messages';
@@ -42,6 +43,7 @@ const TABLES: Record<string, Record<string, unknown>> = {
   'point-mall': POINT_MALL_VALIDATION_MESSAGES,
   'feedback-chat': FEEDBACK_CHAT_VALIDATION_MESSAGES,
   'app-api': APP_API_VALIDATION_MESSAGES,
+  'message-center': MESSAGE_CENTER_VALIDATION_MESSAGES,
 };
 const nameOf = (key: string) => key.slice('validation.'.length) as ValidationName;
 

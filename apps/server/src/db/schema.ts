@@ -324,3 +324,4 @@ export * from './schema-cloud-upgrade';
 export * from './schema-cloud-content';
 export * from './schema-cloud-storage';
 export * from './schema-app-api';
+export * from './schema-message-center';

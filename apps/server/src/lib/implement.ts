@@ -42,6 +42,8 @@ export interface TenantFixtures {
   /** Partner B's application key and end user (app-api). */
   otherAppKeyId: number;
   otherEndUserId: number;
+  /** Partner B's message (message centre), released to its own users. */
+  otherMessageId: number;
 }
 
 export interface ImplOptions {

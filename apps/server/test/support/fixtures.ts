@@ -16,6 +16,8 @@ import {
   endUsers,
   files,
   firmwarePackages,
+  messageReceipts,
+  messages,
   releaseTasks,
   storageGoods,
   storagePlans,
@@ -335,6 +337,25 @@ export async function createWorld(database: Database, opts: { dataKey?: string }
     )[0]!;
   const endUserA = await endUser(partnerA, appKeyA, 'enduser-a@test.local', eu.id);
   const endUserB = await endUser(partnerB, appKeyB, 'enduser-b@test.local', us.id);
+  // Partner B's message, released to its dealer's users (a receipt for owner B's colleague: owner B itself).
+  const [messageB] = await db
+    .insert(messages)
+    .values({
+      companyId: partnerB.id,
+      companyPath: partnerB.path,
+      createdByName: 'owner-b',
+      type: 'notice',
+      contents: { 'en-US': { title: 'B notice', body: '<p>B</p>' } },
+      languages: ['en-US'],
+      preferredLanguage: 'en-US',
+      audience: { kind: 'company', companyIds: [partnerB.id] },
+      state: 'released',
+      releasedAt: new Date(Date.UTC(2026, 0, 1)),
+      fanoutDone: true,
+      recipients: 1,
+    })
+    .returning();
+  await db.insert(messageReceipts).values({ messageId: messageB!.id, recipientKind: 'user', recipientId: ownerB.id, language: 'en-US' });
 
   return {
     areas: { rdc, eu, us },
@@ -344,6 +365,7 @@ export async function createWorld(database: Database, opts: { dataKey?: string }
     files: { fileB },
     upgradeB: { device: deviceB!, package: packageB!, task: taskB! },
     storageB: { plan: planB!, goods: goodsB! },
+    messageB: messageB!,
     tenant: {
       ownCompanyId: partnerA.id,
       otherCompanyId: partnerB.id,
@@ -362,6 +384,7 @@ export async function createWorld(database: Database, opts: { dataKey?: string }
       otherDeviceVerifyCode: DEVICE_B_CODE,
       otherAppKeyId: appKeyB.id,
       otherEndUserId: endUserB.id,
+      otherMessageId: messageB!.id,
     },
   };
 }

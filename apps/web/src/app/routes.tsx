@@ -29,6 +29,7 @@ const codes = {
   appId: ['dealer_appid_qry', 'dealer_appid_mgr'],
   logs: ['dealer_account_qry', 'dealer_account_mgr', 'supplier_system_qry'],
   supplierSystem: ['supplier_system_qry'],
+  message: ['dealer_message_qry', 'dealer_message_mgr'],
 } satisfies Record<string, ResourceCode[]>;
 
 const t = (key: string) => `menu.${key}`;
@@ -305,7 +306,24 @@ export const LAYOUT_ROUTES: AppRoute[] = [
     titleKey: t('messageCenter'),
     descKey: d('messageCenter'),
     icon: 'bell',
-    page: () => import('../features/message-center/pages/MessageCenterPage'),
+    // One menu entry; its child routes are the page's tabs (inbox for everyone, release for its codes).
+    menuLeaf: true,
+    indexTo: 'messageInbox',
+    children: [
+      {
+        key: 'messageInbox',
+        path: 'messageInbox',
+        titleKey: t('messageInbox'),
+        page: () => import('../features/message-center/pages/MessageInboxPage'),
+      },
+      {
+        key: 'messageRelease',
+        path: 'messageRelease',
+        titleKey: t('messageRelease'),
+        resources: codes.message,
+        page: () => import('../features/message-center/pages/MessageReleasePage'),
+      },
+    ],
   },
   {
     key: 'pointMall',

@@ -36,6 +36,8 @@ export const MENU_KEYS = [
   'document',
   'productSet',
   'messageCenter',
+  'messageInbox',
+  'messageRelease',
   'pointMall',
   'externalCollection',
   'setting',

@@ -30,6 +30,8 @@ export const RESOURCE_CODES = [
   'dealer_customweb_qry',
   'dealer_appid_qry',
   'dealer_appid_mgr',
+  'dealer_message_qry',
+  'dealer_message_mgr',
   // Supplier-only codes (the platform owner's own screens)
   'supplier_system_qry',
   'supplier_system_mgr',
@@ -56,6 +58,7 @@ export const RESOURCE_GROUPS: ReadonlyArray<{ module: string; query?: ResourceCo
   { module: 'license', query: 'dealer_license_qry', operation: 'dealer_license_mgr' },
   { module: 'customWeb', query: 'dealer_customweb_qry' },
   { module: 'appId', query: 'dealer_appid_qry', operation: 'dealer_appid_mgr' },
+  { module: 'messaging', query: 'dealer_message_qry', operation: 'dealer_message_mgr' },
   { module: 'system', query: 'supplier_system_qry', operation: 'supplier_system_mgr' },
 ];
 

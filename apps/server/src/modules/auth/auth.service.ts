@@ -20,6 +20,7 @@ import {
   endSession,
   endUserSessions,
   findArea,
+  rememberUserLocale,
   insertSession,
   rotateSessionTokens,
   setSessionArea,
@@ -134,6 +135,8 @@ export async function login(ctx: CallContext, data: { account: string; password:
     ip: ctx.ip,
     areaId: startingArea(user, row.companyAreaId),
   });
+  // The language chosen on the login form is the user's preferred one from now on (their mails and messages).
+  if (data.locale) await rememberUserLocale(ctx.db, user.id, data.locale);
   ctx.log.info({ userId: user.id }, 'login');
   return tokens;
 }

@@ -26,6 +26,7 @@ export const UPLOAD_PURPOSES = {
   },
   goodsDetail: { allowed: ['png', 'jpg', 'gif'], maxBytes: COVER_IMAGE_MAX_BYTES, isPublic: true, anyOf: ['dealer_storage_mgr'] },
   signSheet: { allowed: ['png', 'jpg'], maxBytes: COVER_IMAGE_MAX_BYTES, isPublic: false, anyOf: ['dealer_upgrade_mgr'] },
+  messageImage: { allowed: ['png', 'jpg', 'gif'], maxBytes: COVER_IMAGE_MAX_BYTES, isPublic: false, anyOf: ['dealer_message_mgr'] },
   import: {
     allowed: ['xlsx', 'xls'],
     maxBytes: LICENCE_FILE_MAX_BYTES,
