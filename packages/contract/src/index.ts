@@ -37,3 +37,4 @@ export * from './modules/license';
 export * from './modules/message-center';
 export * from './modules/feedback-chat';
 export * from './modules/point-mall';
+export * from './modules/insight';
