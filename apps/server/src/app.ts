@@ -11,6 +11,7 @@ import { accountImpls } from './modules/account-manage';
 import { authImpls } from './modules/auth';
 import { companyImpls, partnerImpls } from './modules/partner';
 import { registerUpgradeRoutes, upgradeImpls } from './modules/cloud-upgrade';
+import { insightImpls } from './modules/insight';
 import { fileImpls, registerFileRoutes, registerUploadRoutes, systemImpls } from './modules/system';
 import { buildOpenApiDocument } from './openapi';
 import { registerCalls } from './plugins/call-router';
@@ -30,6 +31,7 @@ export const ALL_IMPLS: readonly CallImpl[] = [
   ...accountImpls,
   ...partnerImpls,
   ...upgradeImpls,
+  ...insightImpls,
 ];
 
 export interface AppDeps {

@@ -12,6 +12,7 @@ import { cloudUpgradeRawRoutes, deviceCalls, firmwarePackageMachine, releaseTask
 import { licenceOrderMachine } from './modules/license';
 import { messageMachine } from './modules/message-center';
 import { auditMachine, companyCalls, invitationMachine, partnerCalls } from './modules/partner';
+import { insightCalls } from './modules/insight';
 import { ipUpdateMachine, systemCalls, systemRawRoutes } from './modules/system';
 import type { CallDef } from './shared/define-call';
 import type { RawRouteDef } from './shared/raw-routes';
@@ -26,6 +27,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(partnerCalls),
   ...Object.values(deviceCalls),
   ...Object.values(upgradeCalls),
+  ...Object.values(insightCalls),
 ];
 
 /** Every raw route by name. */

@@ -36,6 +36,8 @@ const metrics = () => ({
   logUploads: integer('log_uploads').notNull().default(0),
   deviceSamples: bigint('device_samples', { mode: 'number' }).notNull().default(0),
   onlineSamples: bigint('online_samples', { mode: 'number' }).notNull().default(0),
+  devicesLast: integer('devices_last').notNull().default(0),
+  onlineLast: integer('online_last').notNull().default(0),
 });
 
 export const deviceEvents = pgTable(

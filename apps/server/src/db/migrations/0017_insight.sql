@@ -87,7 +87,9 @@ CREATE TABLE IF NOT EXISTS "stats_hourly" (
   "unbound" integer DEFAULT 0 NOT NULL,
   "log_uploads" integer DEFAULT 0 NOT NULL,
   "device_samples" bigint DEFAULT 0 NOT NULL,
-  "online_samples" bigint DEFAULT 0 NOT NULL
+  "online_samples" bigint DEFAULT 0 NOT NULL,
+  "devices_last" integer DEFAULT 0 NOT NULL,
+  "online_last" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX IF NOT EXISTS "stats_hourly_uq" ON "stats_hourly" USING btree ("bucket", "brand_id", "customer_id", "product_type", "model", "version", "country", "area_id", "code");
@@ -119,7 +121,9 @@ CREATE TABLE IF NOT EXISTS "stats_daily" (
   "unbound" integer DEFAULT 0 NOT NULL,
   "log_uploads" integer DEFAULT 0 NOT NULL,
   "device_samples" bigint DEFAULT 0 NOT NULL,
-  "online_samples" bigint DEFAULT 0 NOT NULL
+  "online_samples" bigint DEFAULT 0 NOT NULL,
+  "devices_last" integer DEFAULT 0 NOT NULL,
+  "online_last" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX IF NOT EXISTS "stats_daily_uq" ON "stats_daily" USING btree ("time_zone", "day", "brand_id", "customer_id", "product_type", "model", "version", "country", "area_id", "code");
@@ -128,6 +132,8 @@ CREATE INDEX IF NOT EXISTS "stats_daily_brand_idx" ON "stats_daily" USING btree 
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "stats_daily_customer_idx" ON "stats_daily" USING btree ("time_zone", "customer_path" text_pattern_ops, "day") WHERE "customer_path" <> '';
 --> statement-breakpoint
+-- devices_last / online_last: the group's devices (online) at the bucket's last sample, so "devices" is an exact count
+-- as of that sample; device_samples / online_samples: sums over every sample, for the online rate.
 -- Per day: the sample times of that day in that zone (the divisor of the average device count).
 CREATE TABLE IF NOT EXISTS "stats_daily_samples" ("time_zone" text NOT NULL, "day" date NOT NULL, "samples" integer NOT NULL, PRIMARY KEY ("time_zone", "day"));
 --> statement-breakpoint
@@ -135,3 +141,8 @@ CREATE TABLE IF NOT EXISTS "stats_hourly_samples" ("bucket" timestamp with time 
 --> statement-breakpoint
 -- One row per rollup: every event and sample of a transaction below txid is rolled up.
 CREATE TABLE IF NOT EXISTS "stats_watermarks" ("name" text PRIMARY KEY NOT NULL, "txid" xid8 NOT NULL, "updated_at" timestamp with time zone NOT NULL);
+--> statement-breakpoint
+-- The new resource codes of devices and statistics go to every owner (user_auth_type 1) below the supplier, and to
+-- the supplier's users who hold every other code (SPEC §6: owners hold all their company's codes).
+UPDATE "users" SET "auth_res_list" = "auth_res_list" || ARRAY['dealer_device_qry', 'dealer_device_mgr']
+ WHERE "user_auth_type" = 1 AND NOT ('dealer_device_qry' = ANY("auth_res_list"));

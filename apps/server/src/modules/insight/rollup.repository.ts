@@ -21,12 +21,14 @@ const WATERMARK = 'rollup';
 
 /** The metric columns of both rollup tables, in order. */
 const METRICS = sql.raw(
-  `activations, onlines, offlines, version_changes, upgrade_success, upgrade_failed, bound, unbound, log_uploads, device_samples, online_samples`,
+  `activations, onlines, offlines, version_changes, upgrade_success, upgrade_failed, bound, unbound, log_uploads, device_samples, online_samples, devices_last, online_last`,
 );
 const SUM_METRICS = sql.raw(
   `sum(activations), sum(onlines), sum(offlines), sum(version_changes), sum(upgrade_success), sum(upgrade_failed),
    sum(bound), sum(unbound), sum(log_uploads), sum(device_samples), sum(online_samples)`,
 );
+/** The hourly metrics of one bucket, summed (daily rows add the last sampled hour's snapshot). */
+
 const DIMS = sql.raw(`brand_id, brand_path, customer_id, customer_path, product_type, model, version, country, area_id`);
 
 async function rows<T>(tx: Tx, q: SQL): Promise<T[]> {
@@ -38,7 +40,7 @@ function hourlySql(hours: SQL): SQL {
   const inHour = (col: SQL) => sql`${col} >= h.lo and ${col} < h.lo + interval '1 hour'`;
   return sql`
   insert into stats_hourly (bucket, ${DIMS}, code, ${METRICS})
-  select lo, ${DIMS}, code, ${SUM_METRICS}
+  select lo, ${DIMS}, code, ${SUM_METRICS}, coalesce(sum(devices_last), 0), coalesce(sum(online_last), 0)
     from (
       select h.lo, ${DIMS}, '' as code,
              count(*) filter (where kind = 'activation') as activations,
@@ -50,17 +52,20 @@ function hourlySql(hours: SQL): SQL {
              count(*) filter (where kind = 'bound') as bound,
              count(*) filter (where kind = 'unbound') as unbound,
              count(*) filter (where kind = 'log_uploaded') as log_uploads,
-             0::bigint as device_samples, 0::bigint as online_samples
+             0::bigint as device_samples, 0::bigint as online_samples, 0::bigint as devices_last, 0::bigint as online_last
         from unnest(${hours}) h(lo) join device_events e on ${inHour(sql`e.at`)}
        group by h.lo, ${DIMS}
       union all
-      select h.lo, ${DIMS}, e.code, 0, 0, 0, 0, 0, count(*), 0, 0, 0, 0, 0
+      select h.lo, ${DIMS}, e.code, 0, 0, 0, 0, 0, count(*), 0, 0, 0, 0, 0, 0, 0
         from unnest(${hours}) h(lo) join device_events e on ${inHour(sql`e.at`)}
        where e.kind = 'upgrade_failed' and e.code <> ''
        group by h.lo, ${DIMS}, e.code
       union all
-      select h.lo, ${DIMS}, '', 0, 0, 0, 0, 0, 0, 0, 0, 0, sum(s.devices), sum(s.online)
-        from unnest(${hours}) h(lo) join device_samples s on ${inHour(sql`s.at`)}
+      select h.lo, ${DIMS}, '', 0, 0, 0, 0, 0, 0, 0, 0, 0, sum(s.devices), sum(s.online),
+             sum(s.devices) filter (where s.at = last.at), sum(s.online) filter (where s.at = last.at)
+        from unnest(${hours}) h(lo)
+        join lateral (select max(t.at) as at from device_sample_times t where ${inHour(sql`t.at`)}) last on true
+        join device_samples s on ${inHour(sql`s.at`)}
        group by h.lo, ${DIMS}
     ) x
    group by lo, ${DIMS}, code`;
@@ -108,15 +113,23 @@ export async function unsafeRollUp(database: Database, opts: { rebuild?: boolean
           join device_sample_times t on t.at >= h.lo and t.at < h.lo + interval '1 hour' group by h.lo`);
       for (const tz of await timeZones(tx)) {
         const dayList = sql`(select array_agg(distinct (h.lo at time zone ${tz})::date) from unnest(${list}) h(lo))`;
-        const inDays = sql`(b.bucket at time zone ${tz})::date = any(${dayList})
-          and b.bucket >= (select (min((h.lo at time zone ${tz})::date))::timestamp at time zone ${tz} from unnest(${list}) h(lo))
-          and b.bucket < (select (max((h.lo at time zone ${tz})::date) + 1)::timestamp at time zone ${tz} from unnest(${list}) h(lo))`;
+        const inDaysOf = (col: SQL) => sql`(${col} at time zone ${tz})::date = any(${dayList})
+          and ${col} >= (select (min((h.lo at time zone ${tz})::date))::timestamp at time zone ${tz} from unnest(${list}) h(lo))
+          and ${col} < (select (max((h.lo at time zone ${tz})::date) + 1)::timestamp at time zone ${tz} from unnest(${list}) h(lo))`;
+        const inDays = inDaysOf(sql`b.bucket`);
         await tx.execute(sql`delete from stats_daily where time_zone = ${tz} and day = any(${dayList})`);
         await tx.execute(sql`delete from stats_daily_samples where time_zone = ${tz} and day = any(${dayList})`);
+        // A day's device count is its last sampled hour's (itself the count at that hour's last sample).
         await tx.execute(sql`
+          with last as (
+            select (hs.bucket at time zone ${tz})::date as day, max(hs.bucket) as bucket
+              from stats_hourly_samples hs where ${inDaysOf(sql`hs.bucket`)} group by 1)
           insert into stats_daily (time_zone, day, ${DIMS}, code, ${METRICS})
-          select ${tz}, (b.bucket at time zone ${tz})::date, ${DIMS}, code, ${SUM_METRICS}
-            from stats_hourly b where ${inDays}
+          select ${tz}, (b.bucket at time zone ${tz})::date, ${DIMS}, code, ${SUM_METRICS},
+                 coalesce(sum(b.devices_last) filter (where b.bucket = last.bucket), 0),
+                 coalesce(sum(b.online_last) filter (where b.bucket = last.bucket), 0)
+            from stats_hourly b left join last on last.day = (b.bucket at time zone ${tz})::date
+           where ${inDays}
            group by 2, ${DIMS}, code`);
         const r = await rows<{ n: number }>(
           tx,

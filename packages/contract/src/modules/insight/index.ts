@@ -3,3 +3,4 @@
  * summary. errors.ts is read through the root's tables.
  */
 export * from './constants';
+export * from './calls';
