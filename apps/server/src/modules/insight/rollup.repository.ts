@@ -112,7 +112,7 @@ export async function unsafeRollUp(database: Database, opts: { rebuild?: boolean
         select h.lo, count(*)::int from unnest(${list}) h(lo)
           join device_sample_times t on t.at >= h.lo and t.at < h.lo + interval '1 hour' group by h.lo`);
       for (const tz of await timeZones(tx)) {
-        const dayList = sql`(select array_agg(distinct (h.lo at time zone ${tz})::date) from unnest(${list}) h(lo))`;
+        const dayList = sql`array(select distinct (h.lo at time zone ${tz})::date from unnest(${list}) h(lo))`;
         const inDaysOf = (col: SQL) => sql`(${col} at time zone ${tz})::date = any(${dayList})
           and ${col} >= (select (min((h.lo at time zone ${tz})::date))::timestamp at time zone ${tz} from unnest(${list}) h(lo))
           and ${col} < (select (max((h.lo at time zone ${tz})::date) + 1)::timestamp at time zone ${tz} from unnest(${list}) h(lo))`;
