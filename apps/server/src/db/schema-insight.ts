@@ -63,17 +63,13 @@ export const deviceSamples = pgTable(
 
 export const deviceSampleTimes = pgTable('device_sample_times', { at: ts('at').primaryKey() });
 
-export const statsHourly = pgTable(
-  'stats_hourly',
-  { bucket: ts('bucket').notNull(), ...dims(), ...metrics() },
-  (t) => [
-    uniqueIndex('stats_hourly_uq').on(t.bucket, t.brandId, t.customerId, t.productType, t.model, t.version, t.country, t.areaId, t.code),
-    index('stats_hourly_brand_idx').using('btree', sql`${t.brandPath} text_pattern_ops`, t.bucket),
-    index('stats_hourly_customer_idx')
-      .using('btree', sql`${t.customerPath} text_pattern_ops`, t.bucket)
-      .where(sql`${t.customerPath} <> ''`),
-  ],
-);
+export const statsHourly = pgTable('stats_hourly', { bucket: ts('bucket').notNull(), ...dims(), ...metrics() }, (t) => [
+  uniqueIndex('stats_hourly_uq').on(t.bucket, t.brandId, t.customerId, t.productType, t.model, t.version, t.country, t.areaId, t.code),
+  index('stats_hourly_brand_idx').using('btree', sql`${t.brandPath} text_pattern_ops`, t.bucket),
+  index('stats_hourly_customer_idx')
+    .using('btree', sql`${t.customerPath} text_pattern_ops`, t.bucket)
+    .where(sql`${t.customerPath} <> ''`),
+]);
 
 export const statsDaily = pgTable(
   'stats_daily',

@@ -94,11 +94,9 @@ export async function unsafeWriteLastSeen(
   batch: Array<[deviceId: number, at: number]>,
   onlineWindowMs: number,
 ): Promise<void> {
-  await database.query(
-    FLUSH_SQL,
-    [batch.map(([id]) => id), batch.map(([, t]) => iso(t)), `${onlineWindowMs} milliseconds`],
-    { name: 'device_last_seen' },
-  );
+  await database.query(FLUSH_SQL, [batch.map(([id]) => id), batch.map(([, t]) => iso(t)), `${onlineWindowMs} milliseconds`], {
+    name: 'device_last_seen',
+  });
 }
 
 /** Devices marked offline per statement of the offline job. */
@@ -154,7 +152,15 @@ export async function unsafeSampleFleet(database: Database, at: number, onlineWi
 
 /** A device's events, newest first (the caller found the device in its scope). */
 export async function deviceEventsOf(db: Executor, deviceId: number, limit: number) {
-  return rows<{ id: number; kind: DeviceEventKind; at: number; code: string; from_version: string; version: string; task_id: number | null }>(
+  return rows<{
+    id: number;
+    kind: DeviceEventKind;
+    at: number;
+    code: string;
+    from_version: string;
+    version: string;
+    task_id: number | null;
+  }>(
     db,
     sql`select id::float8 as id, kind, (extract(epoch from at) * 1000)::float8 as at, code, from_version, version, task_id
           from device_events where device_id = ${deviceId} order by at desc, id desc limit ${limit}`,

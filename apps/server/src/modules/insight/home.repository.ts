@@ -35,7 +35,10 @@ export async function failedSyncs(db: Executor, actor: Actor) {
 }
 
 export async function awaitingRegistrations(db: Executor, actor: Actor) {
-  return one(db, sql`select count(*)::int as n from registration_audits where approver_company_id = ${actor.companyId} and status = 'pending'`);
+  return one(
+    db,
+    sql`select count(*)::int as n from registration_audits where approver_company_id = ${actor.companyId} and status = 'pending'`,
+  );
 }
 
 export async function lockedUsers(db: Executor, actor: Actor) {

@@ -9,5 +9,11 @@ import { statsImpls } from './stats.calls';
 
 export const insightImpls: readonly CallImpl[] = [...statsImpls, ...homeImpls];
 
-export { recordDeviceEvents, unsafeWriteLastSeen, DEVICE_EVENT_KINDS, type DeviceEventInput, type DeviceEventKind } from './events.repository';
+export {
+  recordDeviceEvents,
+  unsafeWriteLastSeen,
+  DEVICE_EVENT_KINDS,
+  type DeviceEventInput,
+  type DeviceEventKind,
+} from './events.repository';
 export { registerInsightJobs, runPresenceOnce, runRollupOnce, onlineWindowMs, INSIGHT_JOBS } from './jobs';

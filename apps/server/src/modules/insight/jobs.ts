@@ -20,7 +20,11 @@ const SAMPLE_MS = FLEET_SAMPLE_MINUTES * 60_000;
 
 export const onlineWindowMs = (pollSeconds: number) => onlineWindowSeconds(pollSeconds) * 1000;
 
-export async function runPresenceOnce(database: Database, now: number, pollSeconds: number): Promise<{ offline: number; sampled: boolean }> {
+export async function runPresenceOnce(
+  database: Database,
+  now: number,
+  pollSeconds: number,
+): Promise<{ offline: number; sampled: boolean }> {
   const windowMs = onlineWindowMs(pollSeconds);
   const offline = await unsafeMarkOffline(database, now, windowMs);
   const sampled = await unsafeSampleFleet(database, Math.floor(now / SAMPLE_MS) * SAMPLE_MS, windowMs);

@@ -83,8 +83,13 @@ async function timeZones(tx: Tx): Promise<string[]> {
  */
 export async function unsafeRollUp(database: Database, opts: { rebuild?: boolean; now: number }): Promise<{ hours: number; days: number }> {
   return database.db.transaction(async (tx) => {
-    await tx.execute(sql`insert into stats_watermarks (name, txid, updated_at) values (${WATERMARK}, '0'::xid8, ${new Date(opts.now).toISOString()}::timestamptz) on conflict do nothing`);
-    const [wm] = await rows<{ txid: string }>(tx, sql`select txid::text as txid from stats_watermarks where name = ${WATERMARK} for update`);
+    await tx.execute(
+      sql`insert into stats_watermarks (name, txid, updated_at) values (${WATERMARK}, '0'::xid8, ${new Date(opts.now).toISOString()}::timestamptz) on conflict do nothing`,
+    );
+    const [wm] = await rows<{ txid: string }>(
+      tx,
+      sql`select txid::text as txid from stats_watermarks where name = ${WATERMARK} for update`,
+    );
     const from = opts.rebuild ? '0' : wm!.txid;
     const [next] = await rows<{ txid: string }>(tx, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as txid`);
     const to = next!.txid;
@@ -141,7 +146,9 @@ export async function unsafeRollUp(database: Database, opts: { rebuild?: boolean
         days += Number(r[0]?.n ?? 0);
       }
     }
-    await tx.execute(sql`update stats_watermarks set txid = ${to}::xid8, updated_at = ${new Date(opts.now).toISOString()}::timestamptz where name = ${WATERMARK}`);
+    await tx.execute(
+      sql`update stats_watermarks set txid = ${to}::xid8, updated_at = ${new Date(opts.now).toISOString()}::timestamptz where name = ${WATERMARK}`,
+    );
     return { hours: hours.length, days };
   });
 }

@@ -50,12 +50,16 @@ export function present(r: FigureRow | undefined): StatsFigures {
 
 function dayList(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS) out.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS)
+    out.push(new Date(t).toISOString().slice(0, 10));
   return out;
 }
 
 /** The caller's scope of a statistics query: zone, days, filters (a customer outside the subtree: 1004). */
-export async function statsScope(ctx: CallContext, d: StatsInput): Promise<StatsScope & { prevFrom: string; prevTo: string; days: string[] }> {
+export async function statsScope(
+  ctx: CallContext,
+  d: StatsInput,
+): Promise<StatsScope & { prevFrom: string; prevTo: string; days: string[] }> {
   const actor = requireActor(ctx);
   const timeZone = await reportingTimeZone(ctx.db, actor);
   const customer = d.customerId === undefined ? null : await companyInSubtree(ctx.db, actor, d.customerId);
@@ -98,7 +102,9 @@ export async function statsOverview(ctx: CallContext, d: StatsInput): Promise<St
     own ? figures(ctx.db, s, null, { byChild: own }) : Promise.resolve([]),
   ]);
   const byDay = new Map(trend.map((r) => [r.key, r]));
-  const sortedCountries = countries.map((c) => ({ country: c.key ?? '', devices: Number(c.devices) })).sort((a, b) => b.devices - a.devices);
+  const sortedCountries = countries
+    .map((c) => ({ country: c.key ?? '', devices: Number(c.devices) }))
+    .sort((a, b) => b.devices - a.devices);
   const top = sortedCountries.slice(0, TOP);
   const rest = sortedCountries.slice(TOP).reduce((n, c) => n + c.devices, 0);
   const topCustomers = customers
@@ -139,17 +145,19 @@ export async function statsByCustomer(ctx: CallContext, d: StatsInput & { parent
     path: trail.map((c) => ({ companyId: Number(c.id), name: c.name })),
     rows: [
       ...(ownRow ? [{ companyId: null, name: parent.name, hasChildren: false, ...present(ownRow) }] : []),
-      ...children.map((c) => ({ companyId: Number(c.id), name: c.name, hasChildren: c.has_children, ...present(byChild.get(String(c.id))) })),
+      ...children.map((c) => ({
+        companyId: Number(c.id),
+        name: c.name,
+        hasChildren: c.has_children,
+        ...present(byChild.get(String(c.id))),
+      })),
     ],
   };
 }
 
 export async function statsByVersion(ctx: CallContext, d: StatsInput): Promise<StatsByVersion> {
   const s = await statsScope(ctx, d);
-  const [versions, share] = await Promise.all([
-    figures(ctx.db, s, 'version'),
-    figures(ctx.db, s, 'dayVersion'),
-  ]);
+  const [versions, share] = await Promise.all([figures(ctx.db, s, 'version'), figures(ctx.db, s, 'dayVersion')]);
   return {
     ...(await meta(ctx, s)),
     share: share

@@ -57,38 +57,39 @@ const groupArb = fc.record<Group>({
   country: fc.constantFrom('DE', 'FR', 'US'),
 });
 const timeArb = fc.integer({ min: 0, max: 20 * DAY - 1 }).map((t) => BASE + t);
-const worldArb = fc
-  .array(groupArb, { minLength: 1, maxLength: 6 })
-  .chain((groups) =>
-    fc.record({
-      groups: fc.constant(groups),
-      events: fc.array(
-        fc.record<Ev>({
-          g: fc.nat({ max: groups.length - 1 }),
-          kind: fc.constantFrom('activation', 'upgrade_success', 'upgrade_failed', 'online'),
-          at: timeArb,
-          code: fc.constantFrom('E1', 'E2'),
-        }),
-        { maxLength: 40 },
-      ),
-      sampleTimes: fc.uniqueArray(timeArb.map((t) => Math.floor(t / 60_000) * 60_000), { maxLength: 8 }),
-      sampleValues: fc.array(fc.tuple(fc.nat({ max: 9 }), fc.nat({ max: 9 })), { minLength: 60, maxLength: 60 }),
-      zone: fc.constantFrom<Zone>('UTC', 'Asia/Shanghai', 'America/Bogota'),
-      fromDay: fc.integer({ min: 0, max: 18 }),
-      days: fc.integer({ min: 1, max: 12 }),
-      filters: fc.record<Filters>(
-        {
-          productType: fc.constantFrom('IPC', 'NVR'),
-          model: fc.constantFrom('M1', 'M2'),
-          version: fc.constantFrom('V1', 'V2', 'V3'),
-          country: fc.constantFrom('DE', 'FR', 'US'),
-          customer: fc.constantFrom('dealerA', 'installerA'),
-        },
-        { requiredKeys: [] },
-      ),
-      lateSplit: fc.nat({ max: 40 }),
-    }),
-  );
+const worldArb = fc.array(groupArb, { minLength: 1, maxLength: 6 }).chain((groups) =>
+  fc.record({
+    groups: fc.constant(groups),
+    events: fc.array(
+      fc.record<Ev>({
+        g: fc.nat({ max: groups.length - 1 }),
+        kind: fc.constantFrom('activation', 'upgrade_success', 'upgrade_failed', 'online'),
+        at: timeArb,
+        code: fc.constantFrom('E1', 'E2'),
+      }),
+      { maxLength: 40 },
+    ),
+    sampleTimes: fc.uniqueArray(
+      timeArb.map((t) => Math.floor(t / 60_000) * 60_000),
+      { maxLength: 8 },
+    ),
+    sampleValues: fc.array(fc.tuple(fc.nat({ max: 9 }), fc.nat({ max: 9 })), { minLength: 60, maxLength: 60 }),
+    zone: fc.constantFrom<Zone>('UTC', 'Asia/Shanghai', 'America/Bogota'),
+    fromDay: fc.integer({ min: 0, max: 18 }),
+    days: fc.integer({ min: 1, max: 12 }),
+    filters: fc.record<Filters>(
+      {
+        productType: fc.constantFrom('IPC', 'NVR'),
+        model: fc.constantFrom('M1', 'M2'),
+        version: fc.constantFrom('V1', 'V2', 'V3'),
+        country: fc.constantFrom('DE', 'FR', 'US'),
+        customer: fc.constantFrom('dealerA', 'installerA'),
+      },
+      { requiredKeys: [] },
+    ),
+    lateSplit: fc.nat({ max: 40 }),
+  }),
+);
 
 describe.each(ENGINES)('rollups and statistics (%s)', (engine) => {
   let t: TestApp;
@@ -104,8 +105,7 @@ describe.each(ENGINES)('rollups and statistics (%s)', (engine) => {
   });
 
   async function clear() {
-    for (const table of ['device_events', 'device_samples', 'device_sample_times'])
-      await exec(sql`delete from ${sql.identifier(table)}`);
+    for (const table of ['device_events', 'device_samples', 'device_sample_times']) await exec(sql`delete from ${sql.identifier(table)}`);
     await runRollupOnce(t.database, (now += 60_000), { rebuild: true });
   }
 
@@ -241,7 +241,11 @@ describe.each(ENGINES)('rollups and statistics (%s)', (engine) => {
     expect(long.basic.msg).toMatch(/31/);
     const ok = await t.call(insightCalls.statsOverview, { range: { from, to: from + 31 * DAY } }, owner);
     expect(ok.basic.code).toBe(200);
-    const other = await t.call(insightCalls.statsOverview, { range: { from, to: from + DAY }, customerId: t.world.companies.partnerB.id }, owner);
+    const other = await t.call(
+      insightCalls.statsOverview,
+      { range: { from, to: from + DAY }, customerId: t.world.companies.partnerB.id },
+      owner,
+    );
     expect(other.basic.code).toBe(1004);
   });
 });

@@ -39,7 +39,14 @@ describe.each(ENGINES)('statistics and home (%s)', (engine) => {
       areaIds: [eu],
     });
     fleet = [
-      ...(await keyedDevices(t, { companyId: partnerA.id, companyPath: partnerA.path, count: 4, areaId: eu, snPrefix: 'STA', country: 'DE' })),
+      ...(await keyedDevices(t, {
+        companyId: partnerA.id,
+        companyPath: partnerA.path,
+        count: 4,
+        areaId: eu,
+        snPrefix: 'STA',
+        country: 'DE',
+      })),
       ...(await keyedDevices(t, {
         companyId: partnerA.id,
         companyPath: partnerA.path,

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineCall } from '../../shared/define-call';
 import { pageOf, pageQuerySchema } from '../../shared/entities';
 import { countryCodeSchema, idSchema, queryRangeSchema } from '../../shared/validators';
-import { productTypeSchema } from '../cloud-upgrade/calls';
+import { productTypeSchema } from '../cloud-upgrade';
 
 const textFilter = z.string().trim().min(1).max(64);
 
@@ -146,7 +146,8 @@ export const insightCalls = {
     path: 'insight/stats/overview',
     auth: statsAuth,
     write: false,
-    summary: 'Data statistics overview: cards with the previous period, daily trend, versions, countries and top customers (at most 31 days).',
+    summary:
+      'Data statistics overview: cards with the previous period, daily trend, versions, countries and top customers (at most 31 days).',
     data: statsQuerySchema.strict(),
     result: statsOverviewSchema,
   }),

@@ -1,4 +1,4 @@
-import { POLL_INTERVAL_SECONDS, POLL_JITTER } from '../cloud-upgrade/device-api';
+import { POLL_INTERVAL_SECONDS, POLL_JITTER } from '../cloud-upgrade';
 
 /**
  * A device is online when it was seen within two poll intervals plus their jitter (issue 15 §1):
