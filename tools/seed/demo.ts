@@ -15,6 +15,7 @@ import { createFileStore } from '@portal/server/lib/files/create-store';
 import type { FileStore } from '@portal/server/lib/files/store';
 import path from 'node:path';
 import { DEMO_PROVISIONING_KEY, seedDemoDevices } from './demo-devices';
+import { seedDemoInsight } from './demo-insight';
 import { seedDemoUpgrade } from './demo-upgrade';
 import {
   CUSTOMER_CODES,
@@ -673,9 +674,10 @@ export async function seedDemo(database: Database, opts: { log?: Log; fileStore?
 
   const fileStore = opts.fileStore ?? createFileStore({ FILE_STORE_DIR: path.join(dataDir(), 'files'), ...process.env });
   const upgrade = await seedDemoUpgrade(database, { fileStore });
+  const insight = await seedDemoInsight(database);
 
   log(
-    `demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users, ${result.devices} devices, ${upgrade.packages} firmware packages, ${upgrade.tasks} release tasks in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`,
+    `demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users, ${result.devices} devices, ${upgrade.packages} firmware packages, ${upgrade.tasks} release tasks, ${insight.events} device events in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`,
   );
   return { ...result, ...upgrade };
 }
