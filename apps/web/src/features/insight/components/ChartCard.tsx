@@ -5,6 +5,7 @@
 import { Button, Card, Flex, Segmented, Table, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DownloadOutlined } from '../../../components/icons';
 import { useFittedColumns } from '../../../components/list';
 
@@ -13,6 +14,8 @@ export interface TableColumn<T> {
   title: string;
   value: (row: T) => string | number;
   width?: number;
+  /** The cell opens this (what a click on the chart's bar opens), for keyboards and screen readers. */
+  link?: (row: T) => string | undefined;
 }
 
 function csvCell(v: string | number): string {
@@ -44,7 +47,15 @@ export function ChartCard<T extends object>(props: {
   const { t } = useTranslation();
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const tableColumns = useFittedColumns(
-    props.columns.map((c) => ({ key: c.key, title: c.title, width: c.width ?? 140, render: (_: unknown, r: T) => c.value(r) })),
+    props.columns.map((c) => ({
+      key: c.key,
+      title: c.title,
+      width: c.width ?? 140,
+      render: (_: unknown, r: T) => {
+        const to = c.link?.(r);
+        return to ? <Link to={to}>{c.value(r)}</Link> : c.value(r);
+      },
+    })),
   );
   return (
     <Card

@@ -3,7 +3,7 @@
  * in the UI's language, with the aria description and decal patterns on (a chart is readable
  * without colour and by a screen reader).
  */
-import ReactEChartsCore from 'echarts-for-react/lib/core';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { AriaComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';

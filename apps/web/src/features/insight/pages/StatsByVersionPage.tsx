@@ -35,7 +35,7 @@ export default function StatsByVersionPage() {
             label={t('insight.versionShare')}
             option={{
               tooltip: { trigger: 'axis' },
-              legend: { type: 'scroll' },
+              legend: { type: 'scroll', top: 0 },
               grid: { left: 48, right: 24, top: 40, bottom: 32 },
               xAxis: { type: 'category', data: days },
               yAxis: { type: 'value', minInterval: 1 },
@@ -52,7 +52,7 @@ export default function StatsByVersionPage() {
         rowKey={(r) => r.version}
         columns={[
           { key: 'version', title: t('insight.version'), value: (r) => r.version },
-          { key: 'devices', title: t('insight.devices'), value: (r) => r.devices },
+          { key: 'devices', title: t('insight.devices'), value: (r) => r.devices, link: (r) => healthLink(state, { version: r.version }) },
           { key: 'onlineRate', title: t('insight.availability'), value: (r) => pct(r.onlineRate) },
           { key: 'upgradeFailed', title: t('insight.upgradeFailed'), value: (r) => r.upgradeFailed },
           {

@@ -94,7 +94,7 @@ export default function StatsOverviewPage() {
             label={t('insight.trend')}
             option={{
               tooltip: { trigger: 'axis' },
-              legend: {},
+              legend: { top: 0 },
               grid: { left: 48, right: 24, top: 40, bottom: 32 },
               xAxis: { type: 'category', data: trend.map((d) => d.day) },
               yAxis: { type: 'value', minInterval: 1 },
@@ -118,7 +118,12 @@ export default function StatsOverviewPage() {
             rowKey={(r) => r.version}
             columns={[
               { key: 'version', title: t('insight.version'), value: (r) => r.version },
-              { key: 'devices', title: t('insight.devices'), value: (r) => r.devices },
+              {
+                key: 'devices',
+                title: t('insight.devices'),
+                value: (r) => r.devices,
+                link: (r) => healthLink(state, { version: r.version }),
+              },
             ]}
             chart={
               <EChart
