@@ -36,8 +36,8 @@ export async function seedDemoInsight(database: Database, now = Date.now()): Pro
        where company_id in ${brands}`);
     // One device in six was activated in the last 30 days.
     await tx.execute(sql`
-      update devices set registered_at = ${nowIso}::timestamptz - ((id * 7919) % 720) * interval '1 hour',
-                         created_at = ${nowIso}::timestamptz - ((id * 7919) % 720) * interval '1 hour'
+      update devices set registered_at = ${nowIso}::timestamptz - ((id * 37) % 720) * interval '1 hour',
+                         created_at = ${nowIso}::timestamptz - ((id * 37) % 720) * interval '1 hour'
        where company_id in ${brands} and id % 6 = 0`);
     const dims = sql.raw(
       `d.company_id, d.company_path, coalesce(d.customer_id, 0), d.customer_path, d.product_type, d.model, d.firmware_version, d.country, coalesce(d.area_id, 0)`,

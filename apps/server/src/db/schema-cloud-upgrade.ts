@@ -64,7 +64,9 @@ export const devices = pgTable(
     index('devices_model_version_idx').on(t.companyId, t.productType, t.model, t.firmwareVersion),
     // The release engine's late joiners: devices changed since its last tick, in keyset order.
     index('devices_updated_idx').on(t.updatedAt, t.id),
-    index('devices_online_seen_idx').on(t.lastSeenAt).where(sql`${t.online}`),
+    index('devices_online_seen_idx')
+      .on(t.lastSeenAt)
+      .where(sql`${t.online}`),
     index('devices_customer_path_idx')
       .using('btree', sql`${t.customerPath} text_pattern_ops`, t.id)
       .where(sql`${t.customerPath} <> ''`),
