@@ -60,6 +60,7 @@ export const SUPPLIER_CODES: readonly ResourceCode[] = [...RESOURCE_CODES];
 export const PARTNER_OWNER_CODES: readonly ResourceCode[] = RESOURCE_CODES.filter((c) => !SUPPLIER_ONLY.includes(c));
 /** Partner administrators (userAuthType 2): day-to-day operations, no personalization or tools. */
 export const PARTNER_ADMIN_CODES: readonly ResourceCode[] = [
+  'dealer_device_qry',
   'dealer_storage_qry',
   'dealer_storage_mgr',
   'dealer_upgrade_qry',

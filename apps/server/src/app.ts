@@ -15,6 +15,7 @@ import { storageImpls } from './modules/cloud-storage';
 import { registerUpgradeRoutes, upgradeImpls } from './modules/cloud-upgrade';
 import { cloudContentImpls, registerSiteRoutes } from './modules/cloud-content';
 import { messageCenterImpls } from './modules/message-center';
+import { insightImpls } from './modules/insight';
 import { fileImpls, registerFileRoutes, registerUploadRoutes, systemImpls } from './modules/system';
 import { buildOpenApiDocument } from './openapi';
 import { registerCalls } from './plugins/call-router';
@@ -39,6 +40,7 @@ export const ALL_IMPLS: readonly CallImpl[] = [
   ...appKeyImpls,
   ...appApiImpls,
   ...messageCenterImpls,
+  ...insightImpls,
 ];
 
 export interface AppDeps {

@@ -38,3 +38,4 @@ export * from './modules/message-center';
 export * from './modules/feedback-chat';
 export * from './modules/point-mall';
 export * from './modules/app-api';
+export * from './modules/insight';

@@ -13,6 +13,7 @@ import { cloudUpgradeRawRoutes, deviceCalls, firmwarePackageMachine, releaseTask
 import { licenceOrderMachine } from './modules/license';
 import { messageCalls, messageMachine } from './modules/message-center';
 import { auditMachine, companyCalls, invitationMachine, partnerCalls } from './modules/partner';
+import { insightCalls } from './modules/insight';
 import { ipUpdateMachine, systemCalls, systemRawRoutes } from './modules/system';
 import type { CallDef } from './shared/define-call';
 import type { RawRouteDef } from './shared/raw-routes';
@@ -32,6 +33,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(appKeyCalls),
   ...Object.values(appApiCalls),
   ...Object.values(messageCalls),
+  ...Object.values(insightCalls),
 ];
 
 /** Every raw route by name. */

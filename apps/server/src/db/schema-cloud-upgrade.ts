@@ -50,6 +50,11 @@ export const devices = pgTable(
     /** sha256 (hex) of the verification code the device got at registration: an end user binds it with it. */
     verifyCodeHash: text('verify_code_hash'),
     lastSeenAt: ts('last_seen_at'),
+    /** Online as the last-seen flush and the offline job (insight) last noted it. */
+    online: boolean('online').notNull().default(false),
+    /** The downstream company the device is attributed to (a distributor sees its subtree's), null when none. */
+    customerId: integer('customer_id'),
+    customerPath: text('customer_path').notNull().default(''),
     keyHash: text('key_hash'),
     registeredAt: ts('registered_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -65,6 +70,12 @@ export const devices = pgTable(
     index('devices_end_user_idx')
       .on(t.endUserId)
       .where(sql`${t.endUserId} is not null`),
+    index('devices_online_seen_idx')
+      .on(t.lastSeenAt)
+      .where(sql`${t.online}`),
+    index('devices_customer_path_idx')
+      .using('btree', sql`${t.customerPath} text_pattern_ops`, t.id)
+      .where(sql`${t.customerPath} <> ''`),
   ],
 );
 

@@ -65,6 +65,8 @@ export const companies = pgTable(
     status: text('status').notNull().default('active'),
     userLimit: integer('user_limit').notNull().default(100),
     allowSuperiorAccess: boolean('allow_superior_access').notNull().default(false),
+    /** IANA zone the company's statistics cut days in (issue 15). */
+    timeZone: text('time_zone').notNull().default('UTC'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -325,3 +327,4 @@ export * from './schema-cloud-content';
 export * from './schema-cloud-storage';
 export * from './schema-app-api';
 export * from './schema-message-center';
+export * from './schema-insight';

@@ -27,6 +27,7 @@ const codes = {
   points: ['dealer_pionts_mall_qry', 'dealer_pionts_mall_mgr'],
   customWeb: ['dealer_customweb_qry'],
   appId: ['dealer_appid_qry', 'dealer_appid_mgr'],
+  device: ['dealer_device_qry', 'dealer_device_mgr'],
   logs: ['dealer_account_qry', 'dealer_account_mgr', 'supplier_system_qry'],
   supplierSystem: ['supplier_system_qry'],
   message: ['dealer_message_qry', 'dealer_message_mgr'],
@@ -37,6 +38,41 @@ const d = (key: string) => `menuDesc.${key}`;
 
 export const LAYOUT_ROUTES: AppRoute[] = [
   { key: 'home', path: 'home', titleKey: t('home'), icon: 'home', page: () => import('../features/home/pages/HomePage') },
+  {
+    key: 'dataStatistics',
+    path: 'dataStatistics',
+    titleKey: t('dataStatistics'),
+    descKey: d('dataStatistics'),
+    icon: 'rise',
+    resources: codes.device,
+    indexTo: 'statsOverview',
+    children: [
+      {
+        key: 'statsOverview',
+        path: 'statsOverview',
+        titleKey: t('statsOverview'),
+        page: () => import('../features/insight/pages/StatsOverviewPage'),
+      },
+      {
+        key: 'statsByCustomer',
+        path: 'statsByCustomer',
+        titleKey: t('statsByCustomer'),
+        page: () => import('../features/insight/pages/StatsByCustomerPage'),
+      },
+      {
+        key: 'statsByVersion',
+        path: 'statsByVersion',
+        titleKey: t('statsByVersion'),
+        page: () => import('../features/insight/pages/StatsByVersionPage'),
+      },
+      {
+        key: 'deviceHealth',
+        path: 'deviceHealth',
+        titleKey: t('deviceHealth'),
+        page: () => import('../features/insight/pages/DeviceHealthPage'),
+      },
+    ],
+  },
   {
     key: 'cloudUpgrade',
     path: 'cloudUpgrade',

@@ -5,6 +5,11 @@
  */
 export const MENU_KEYS = [
   'home',
+  'dataStatistics',
+  'statsOverview',
+  'statsByCustomer',
+  'statsByVersion',
+  'deviceHealth',
   'cloudUpgrade',
   'cloudUpgradeIndex',
   'cloudUpgradeDetail',

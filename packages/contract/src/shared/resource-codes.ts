@@ -32,6 +32,9 @@ export const RESOURCE_CODES = [
   'dealer_appid_mgr',
   'dealer_message_qry',
   'dealer_message_mgr',
+  // Devices and data statistics (issue 15): SPEC §6 names the screens without codes
+  'dealer_device_qry',
+  'dealer_device_mgr',
   // Supplier-only codes (the platform owner's own screens)
   'supplier_system_qry',
   'supplier_system_mgr',
@@ -59,6 +62,7 @@ export const RESOURCE_GROUPS: ReadonlyArray<{ module: string; query?: ResourceCo
   { module: 'customWeb', query: 'dealer_customweb_qry' },
   { module: 'appId', query: 'dealer_appid_qry', operation: 'dealer_appid_mgr' },
   { module: 'messaging', query: 'dealer_message_qry', operation: 'dealer_message_mgr' },
+  { module: 'device', query: 'dealer_device_qry', operation: 'dealer_device_mgr' },
   { module: 'system', query: 'supplier_system_qry', operation: 'supplier_system_mgr' },
 ];
 

@@ -268,6 +268,8 @@ export async function brandingsOf(db: Db | Tx, companyIds: readonly number[]) {
     .select()
     .from(companyBranding)
     .where(inArray(companyBranding.companyId, [...companyIds]));
+}
+
 /** The language a user signs in with becomes their preferred one (mails, message centre receipts). */
 export async function rememberUserLocale(db: Db | Tx, userId: number, locale: string): Promise<void> {
   await db

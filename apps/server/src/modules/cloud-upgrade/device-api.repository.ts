@@ -186,10 +186,15 @@ export async function unsafeLockTaskDeviceForReport(tx: Tx, taskId: number, devi
   return td ?? null;
 }
 
-export async function setDeviceFirmware(tx: Tx, deviceId: number, firmwareVersion: string, now: number): Promise<void> {
-  await tx.execute(
-    sql`update devices set firmware_version = ${firmwareVersion}, updated_at = ${iso(now)}::timestamptz where id = ${deviceId}`,
+/** Sets a (locked) device's firmware version; answers the version it had. */
+export async function setDeviceFirmware(tx: Tx, deviceId: number, firmwareVersion: string, now: number): Promise<string> {
+  const [prev] = await rows<{ v: string }>(
+    tx,
+    sql`with o as (select firmware_version from devices where id = ${deviceId})
+        update devices set firmware_version = ${firmwareVersion}, updated_at = ${iso(now)}::timestamptz where id = ${deviceId}
+        returning (select firmware_version from o) as v`,
   );
+  return prev?.v ?? '';
 }
 
 /** The report's outcome on the device's locked task row. */
@@ -204,16 +209,6 @@ export async function updateTaskDeviceReport(
          set state = ${r.state}, error_code = ${r.errorCode}, reported_version = coalesce(${r.reported}, reported_version),
              progress = ${r.progress}, updated_at = ${iso(r.now)}::timestamptz
        where task_id = ${taskId} and device_id = ${deviceId}`);
-}
-
-const FLUSH_SQL = `
-  update devices d set last_seen_at = u.t
-    from unnest($1::bigint[], $2::timestamptz[]) as u(id, t)
-   where d.id = u.id and (d.last_seen_at is null or d.last_seen_at < u.t)`;
-
-/** Unscoped (devices of any tenant that polled this instance): their last_seen_at, never moved back. */
-export async function unsafeWriteLastSeen(database: Database, batch: Array<[deviceId: number, at: number]>): Promise<void> {
-  await database.query(FLUSH_SQL, [batch.map(([id]) => id), batch.map(([, t]) => new Date(t).toISOString())], { name: 'device_last_seen' });
 }
 
 /**

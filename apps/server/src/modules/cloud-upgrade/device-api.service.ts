@@ -26,6 +26,7 @@ import {
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { recordDeviceEvents } from '../insight';
 import type { RouteDeps } from './route-deps';
 import {
   areaForCountry,
@@ -154,6 +155,8 @@ async function registerOnce(deps: RouteDeps, d: RegisterInput, sn: string, mac: 
       now,
     };
     const deviceId = existing ? await updateRegisteredDevice(tx, existing.id, values) : await insertRegisteredDevice(tx, brand, values);
+    // First registration (no key before): the device is activated (insight's history).
+    if (!existing || existing.key_hash === null) await recordDeviceEvents(tx, [{ deviceId, kind: 'activation', at: now }]);
     await unsafeJoinOpenTask(tx, deviceId, now);
     return { deviceId, deviceKey, verifyCode, pollIntervalSeconds: deps.services.config.devicePollSeconds };
   });
@@ -308,6 +311,8 @@ export async function pollDevice(
     // The device changed (a manual update, a downgrade): record it, and a free device may now fit an open task.
     await deps.database.db.transaction(async (tx) => {
       await setDeviceModelAndVersion(tx, deviceId, body.model, body.firmwareVersion, now);
+      if (row.firmware_version !== body.firmwareVersion)
+        await recordDeviceEvents(tx, [{ deviceId, kind: 'version_change', at: now, fromVersion: row.firmware_version }]);
       if (row.task_id === null) await unsafeJoinOpenTask(tx, deviceId, now);
     });
     if (row.task_id === null) row = (await pollLookup(deps.database).get(auth.sn)) ?? row;
@@ -390,8 +395,15 @@ export async function reportDevice(deps: RouteDeps, authHeader: string | undefin
       if (lateSuccess) addDelta(deltas, wave, 'failed', -1);
       addDelta(deltas, wave, state === 'success' ? 'success' : 'failed', 1);
       if (reported) {
-        await setDeviceFirmware(tx, deviceId, reported, now);
+        const before = await setDeviceFirmware(tx, deviceId, reported, now);
+        if (before !== reported)
+          await recordDeviceEvents(tx, [{ deviceId, kind: 'version_change', at: now, fromVersion: before, taskId: d.taskId }]);
       }
+      await recordDeviceEvents(tx, [
+        state === 'success'
+          ? { deviceId, kind: 'upgrade_success', at: now, taskId: d.taskId }
+          : { deviceId, kind: 'upgrade_failed', at: now, code: errorCode ?? 'UNKNOWN', taskId: d.taskId },
+      ]);
     }
     await updateTaskDeviceReport(tx, d.taskId, deviceId, {
       state,
