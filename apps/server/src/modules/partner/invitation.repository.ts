@@ -8,7 +8,6 @@ import type { InvitationKind } from '@portal/contract';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { companies, invitations, registrationAudits, users } from '../../db/schema';
-import type { Actor } from '../../lib/context';
 
 type AnyDb = Db | Tx;
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -56,11 +55,6 @@ export async function unsafeRevocationsSince(db: AnyDb, email: string, since: Da
 /** One invitation per e-mail at a time, also under concurrent clicks (held to the end of the transaction). */
 export async function lockInvitationEmail(tx: AnyDb, email: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'invite:' + email}))`);
-}
-
-export async function findOwnCompanyRow(db: AnyDb, actor: Pick<Actor, 'companyId'>) {
-  const [c] = await db.select().from(companies).where(eq(companies.id, actor.companyId));
-  return c;
 }
 
 /** A new company directly below `parent` (the caller's own company), with its path. */

@@ -27,8 +27,8 @@ import { companyName, companySubject, findDownstreamCompany, unsafeFindCompany, 
 import { invitationLink, invitationSignMatches, publicOrigin } from './invitation-links';
 import { levelFor, ownerCodesFor } from './registration-codes';
 import { move } from './transitions';
+import { findOwnCompany } from './corp-info.repository';
 import {
-  findOwnCompanyRow,
   insertChildCompany,
   insertInvitation,
   latestInvitation,
@@ -102,6 +102,20 @@ async function mailInvitation(ctx: CallContext, inv: InvitationRow, inviter: Act
 
 const sent = (inv: InvitationRow) => ({ companyId: inv.companyId, inviteId: inv.id, expiresAt: inv.expiresAt.getTime() });
 
+/** A pending invitation link from the caller (the superior acting for it in a remote session) for TTL days. */
+function newInvitation(actor: Actor, kind: InvitationKind, companyId: number, to: { name: string; email: string }, now: number) {
+  return {
+    kind,
+    companyId,
+    inviterCompanyId: actor.companyId,
+    inviterUserId: actor.actingUserId ?? actor.userId,
+    name: to.name,
+    email: to.email,
+    expiresAt: new Date(now + INVITATION_TTL_DAYS * DAY_MS),
+    createdAt: new Date(now),
+  };
+}
+
 /** invite: a new 'inactive' company under the caller, its invitation, and the e-mail (after commit). */
 export async function invite(ctx: CallContext, kind: InvitationKind, data: { name: string; email: string }) {
   const actor = requireActor(ctx);
@@ -111,7 +125,8 @@ export async function invite(ctx: CallContext, kind: InvitationKind, data: { nam
     // One invitation per e-mail at a time, also under concurrent clicks.
     await lockInvitationEmail(tx, data.email);
     await assertEmailInvitable(tx, data.email, now);
-    const parent = await findOwnCompanyRow(tx, actor);
+    const parent = await findOwnCompany(tx, actor);
+    if (!parent) throw new AppError(ErrorCodes.notFound);
     const depth = parent.depth + 1;
     const company = await insertChildCompany(tx, parent, {
       depth,
@@ -123,16 +138,7 @@ export async function invite(ctx: CallContext, kind: InvitationKind, data: { nam
       status: companyStatusOf(invitationMachine.initial),
       createdAt: new Date(now),
     });
-    const row = await insertInvitation(tx, {
-      kind,
-      companyId: company.id,
-      inviterCompanyId: actor.companyId,
-      inviterUserId: actor.actingUserId ?? actor.userId,
-      name: data.name,
-      email: data.email,
-      expiresAt: new Date(now + INVITATION_TTL_DAYS * DAY_MS),
-      createdAt: new Date(now),
-    });
+    const row = await insertInvitation(tx, newInvitation(actor, kind, company.id, data, now));
     return { row, path: company.path };
   });
   await ctx.audit({
@@ -165,16 +171,7 @@ export async function reinvite(ctx: CallContext, kind: InvitationKind, companyId
     if (!last) throw new AppError(ErrorCodes.illegalTransition);
     if (now - last.createdAt.getTime() < INVITATION_RESEND_SECONDS * 1000) throw new AppError(ErrorCodes.invitationAlreadySent);
     await replacePendingInvitations(tx, company.id);
-    const row = await insertInvitation(tx, {
-      kind,
-      companyId: company.id,
-      inviterCompanyId: actor.companyId,
-      inviterUserId: actor.actingUserId ?? actor.userId,
-      name: company.name,
-      email: last.email,
-      expiresAt: new Date(now + INVITATION_TTL_DAYS * DAY_MS),
-      createdAt: new Date(now),
-    });
+    const row = await insertInvitation(tx, newInvitation(actor, kind, company.id, { name: company.name, email: last.email }, now));
     return { row, path: company.path };
   });
   await ctx.audit({
