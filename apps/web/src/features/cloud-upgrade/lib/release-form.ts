@@ -10,6 +10,7 @@ import {
   type ReleaseTaskInput,
   type ReleaseTarget,
   type ReleaseType,
+  macError,
   macRangeError,
   normalizeMac,
   normalizeSn,
@@ -64,9 +65,15 @@ export function parseMacRanges(rows: MacRangeRow[] | undefined): { start: string
     .map((r) => ({ start: normalizeMac(r.start) ?? (r.start ?? '').trim(), end: normalizeMac(r.end) ?? (r.end ?? '').trim() }));
 }
 
-/** Error key of one MAC range row (reported on its end field), or null. */
+/**
+ * Error key of one MAC range row, reported on its end field, or null. A malformed start is
+ * left to the start field's own message, so one mistake shows one message.
+ */
 export function macRowError(row: MacRangeRow | undefined): string | null {
   if (!row || (!(row.start ?? '').trim() && !(row.end ?? '').trim())) return null;
+  const endError = macError(row.end);
+  if (endError) return endError;
+  if (macError(row.start)) return null;
   return macRangeError(row.start, row.end);
 }
 
