@@ -63,7 +63,7 @@ export async function seedDemoDevices(tx: Tx, areaIds: Record<string, number>, c
     const [ipc, nvr] = DEMO_MODELS;
     await tx.execute(sql`
       insert into devices (company_id, company_path, sn, mac, model, product_type, firmware_version, hardware_version, country, area_id,
-                           end_user, last_seen_at, registered_at, created_at, updated_at)
+                           last_seen_at, registered_at, created_at, updated_at)
       select ${companyId}::int, ${company.path}::text,
              ${fleet.snPrefix} || case when n % 5 = 0 then 'NVR' else 'IPC' end || lpad(n::text, 5, '0'),
              ${fleet.oui} || lpad(upper(to_hex(n)), 6, '0'),
@@ -74,7 +74,6 @@ export async function seedDemoDevices(tx: Tx, areaIds: Record<string, number>, c
              case when n % 4 = 0 then 'HW2.0' else 'HW1.0' end,
              (${sql.param(slots.map((s) => s.country))}::text[])[1 + n % ${slots.length}::int],
              (${sql.param(slots.map((s) => s.areaId))}::int[])[1 + n % ${slots.length}::int],
-             case when n % 3 = 1 then 'owner' || n || '@mail.demo.local' else '' end,
              -- a third online (seen in the last minutes), most others seen days ago, some never
              case when n % 3 = 0 then now() - (n % 240) * interval '1 second'
                   when n % 11 = 0 then null

@@ -199,6 +199,7 @@ export async function seedDemoUpgrade(database: Database, opts: { fileStore: Fil
   await run.execute(true, async (tx) => {
     const ctx: CallContext = {
       actor,
+      app: null,
       db: tx,
       database,
       locale: 'en-US',

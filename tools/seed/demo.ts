@@ -14,7 +14,12 @@ import { eq, sql } from 'drizzle-orm';
 import { createFileStore } from '@portal/server/lib/files/create-store';
 import type { FileStore } from '@portal/server/lib/files/store';
 import path from 'node:path';
+import { DEMO_APP_KEYS, demoDataKey, seedDemoApp } from './demo-app';
 import { DEMO_PROVISIONING_KEY, seedDemoDevices } from './demo-devices';
+import { seedDemoContent } from './demo-content';
+import { seedDemoStorage } from './demo-storage';
+import { seedDemoMessages } from './demo-messages';
+import { seedDemoInsight } from './demo-insight';
 import { seedDemoUpgrade } from './demo-upgrade';
 import {
   CUSTOMER_CODES,
@@ -559,6 +564,9 @@ export interface DemoSeedResult {
   companies: number;
   users: number;
   devices: number;
+  /** Application keys (one per demo brand) and end users (tools/seed/demo-app.ts). */
+  appKeys: number;
+  endUsers: number;
   /** Firmware packages (stored and synced) and release tasks in progress (tools/seed/demo-upgrade.ts). */
   packages: number;
   tasks: number;
@@ -661,7 +669,16 @@ export async function seedDemo(database: Database, opts: { log?: Log; fileStore?
 
     await tx.insert(users).values(userRows);
     const deviceCount = await seedDemoDevices(tx, areaIds, companyIds);
-    return { areaIds, companyIds, companies: Object.keys(companyIds).length, users: userRows.length, devices: deviceCount };
+    const app = await seedDemoApp(tx, companyIds, passwordHash, demoDataKey());
+    return {
+      areaIds,
+      companyIds,
+      companies: Object.keys(companyIds).length,
+      users: userRows.length,
+      devices: deviceCount,
+      appKeys: app.appKeys,
+      endUsers: app.endUsers,
+    };
   });
 
   // Validate what we wrote against the contract: a typo in a code list must fail the seed, not a login.
@@ -673,9 +690,16 @@ export async function seedDemo(database: Database, opts: { log?: Log; fileStore?
 
   const fileStore = opts.fileStore ?? createFileStore({ FILE_STORE_DIR: path.join(dataDir(), 'files'), ...process.env });
   const upgrade = await seedDemoUpgrade(database, { fileStore });
+  const content = await seedDemoContent(database);
+
+  const storage = await seedDemoStorage(database, { fileStore });
+
+  const messageCount = await seedDemoMessages(database);
+
+  const insight = await seedDemoInsight(database);
 
   log(
-    `demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users, ${result.devices} devices, ${upgrade.packages} firmware packages, ${upgrade.tasks} release tasks in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`,
+    `demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users, ${result.devices} devices, ${result.appKeys} application keys, ${result.endUsers} end users, ${upgrade.packages} firmware packages, ${upgrade.tasks} release tasks, ${storage.plans} storage plans, ${storage.goods} goods, ${content.items} content items, ${messageCount} messages, ${insight.events} device events in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`,
   );
   return { ...result, ...upgrade };
 }
@@ -696,4 +720,7 @@ export function printDemoAccounts(log: Log = console.log, extra: readonly DemoAc
   log('');
   log(`Device provisioning key of Acme Vision: ${DEMO_PROVISIONING_KEY}`);
   log('  (devices register with it; try: npm run simulate -- --devices 100 --failure-rate 0.05)');
+  log('Demo application keys (development only; npm run app-sim uses the first by default):');
+  for (const k of DEMO_APP_KEYS) log(`  ${k.company}: appId ${k.appId}, secret ${k.secret}`);
+  log('  (end users register through it; try: npm run app-sim -- --users 20)');
 }

@@ -62,7 +62,7 @@ export async function seedLargeDevices(
 
   await database.db.execute(sql`
     insert into devices (company_id, company_path, sn, mac, model, product_type, firmware_version, hardware_version, country, area_id,
-                         end_user, last_seen_at, created_at, updated_at)
+                         last_seen_at, created_at, updated_at)
     select ${partner.id}::int, ${partner.path}::text,
            'BN' || lpad(n::text, 8, '0'),
            'BE0C' || lpad(upper(to_hex(n)), 8, '0'),
@@ -72,7 +72,6 @@ export async function seedLargeDevices(
            'HW1.0',
            (${sql.param(pairs.map((p) => p.country))}::text[])[1 + n % ${pairs.length}::int],
            (${sql.param(pairs.map((p) => p.areaId))}::int[])[1 + n % ${pairs.length}::int],
-           case when n % 7 = 0 then 'user' || n || '@bench.demo.local' else '' end,
            case when n % 5 = 0 then now() - (n % 600) * interval '1 second' else now() - (1 + n % 30) * interval '1 day' end,
            now() - (n % 900) * interval '1 day',
            now()

@@ -60,6 +60,7 @@ export const SUPPLIER_CODES: readonly ResourceCode[] = [...RESOURCE_CODES];
 export const PARTNER_OWNER_CODES: readonly ResourceCode[] = RESOURCE_CODES.filter((c) => !SUPPLIER_ONLY.includes(c));
 /** Partner administrators (userAuthType 2): day-to-day operations, no personalization or tools. */
 export const PARTNER_ADMIN_CODES: readonly ResourceCode[] = [
+  'dealer_device_qry',
   'dealer_storage_qry',
   'dealer_storage_mgr',
   'dealer_upgrade_qry',
@@ -74,6 +75,8 @@ export const PARTNER_ADMIN_CODES: readonly ResourceCode[] = [
   'dealer_installerinvite_mgr',
   'dealer_subcustomerinvite_mgr',
   'dealer_license_qry',
+  'dealer_message_qry',
+  'dealer_message_mgr',
 ];
 /** Distributors (level 2): every dealer code except the partner-only modules. */
 export const DISTRIBUTOR_CODES: readonly ResourceCode[] = PARTNER_OWNER_CODES.filter((c) => !PARTNER_ONLY_CODES.includes(c));

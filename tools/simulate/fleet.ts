@@ -21,6 +21,8 @@ import { createHash } from 'node:crypto';
 export interface DeviceKeyStore {
   get(sn: string): string | undefined;
   set(sn: string, key: string): void;
+  /** The verification code the device got at registration (`npm run app-sim` binds devices with it). */
+  setVerifyCode?(sn: string, code: string): void;
 }
 
 export interface FleetOptions {
@@ -267,9 +269,13 @@ export class Fleet {
     };
     const kept = this.opts.keys?.get(d.sn);
     if (kept) body.deviceKey = kept;
-    const r = await this.api<{ deviceId: number; deviceKey: string; pollIntervalSeconds: number }>(DEVICE_API_PATHS.register, body);
+    const r = await this.api<{ deviceId: number; deviceKey: string; verifyCode?: string; pollIntervalSeconds: number }>(
+      DEVICE_API_PATHS.register,
+      body,
+    );
     d.key = r.deviceKey;
     this.opts.keys?.set(d.sn, r.deviceKey);
+    if (r.verifyCode) this.opts.keys?.setVerifyCode?.(d.sn, r.verifyCode);
     d.phase = 'idle';
     // The first poll right away (spread a little), then at the server's pace.
     this.schedule(d, this.random() * Math.min(2, this.pollDelay(r.pollIntervalSeconds)), () => this.poll(d));

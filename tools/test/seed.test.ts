@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DDC_HIDDEN_MENUS, DEMO_ACCOUNTS, DEMO_PROVISIONING_KEY, seedDemo } from '../seed/demo';
+import { DEMO_APP_KEYS, demoVerifyCode } from '../seed/demo-app';
 import {
   BENCH_DEVICE_MODELS,
   BENCH_DEVICE_VERSIONS,
@@ -58,6 +59,28 @@ describe('seedDemo', () => {
     await expect(seedDemo(database, { fileStore: tmpStore() })).rejects.toThrow(/already holds companies/);
   });
 
+  it('creates a demo application key per demo brand and 150 end users, most on demo devices, each device with a verification code', async () => {
+    const keys = await q<{ app_id: string; secret_enc: string }>(database, 'select app_id, secret_enc from app_keys order by id');
+    expect(keys.map((k) => k.app_id)).toEqual(DEMO_APP_KEYS.map((k) => k.appId));
+    for (const [i, k] of keys.entries()) expect(k.secret_enc).not.toContain(DEMO_APP_KEYS[i]!.secret);
+    const [users] = await q<{ n: number; bound: number }>(
+      database,
+      `select count(*)::int as n, (select count(distinct end_user_id)::int from devices where end_user_id is not null) as bound from end_users`,
+    );
+    expect(users!.n).toBe(150);
+    expect(users!.bound).toBeGreaterThanOrEqual(140);
+    const [unbound] = await q<{ n: number }>(
+      database,
+      `select count(*)::int as n from devices where end_user_id is null and verify_code_hash is not null`,
+    );
+    expect(unbound!.n).toBeGreaterThan(100);
+    const [sample] = await q<{ sn: string; verify_code_hash: string }>(
+      database,
+      `select sn, verify_code_hash from devices order by id limit 1`,
+    );
+    expect(sample!.verify_code_hash).toBe(createHash('sha256').update(demoVerifyCode(sample!.sn)).digest('hex'));
+  });
+
   it('creates the RDC and DDCs with their hidden-menu lists', async () => {
     const areas = await q<{ name: string; kind: string; res_vals: string[]; ip: string }>(database, 'select * from areas order by id');
     expect(areas.filter((a) => a.kind === 'RDC')).toHaveLength(1);
@@ -102,7 +125,7 @@ describe('seedDemo', () => {
     const partners = await q<{ name: string; title: string | null; domain: string | null }>(
       database,
       `select c.name, b.title, d.domain from companies c
-       left join company_branding b on b.company_id = c.id left join company_domains d on d.company_id = c.id
+       left join company_branding b on b.company_id = c.id left join company_domains d on d.company_id = c.id and d.kind = 'portal'
        where c.type = 'partner'`,
     );
     expect(partners).toHaveLength(3);
@@ -111,6 +134,9 @@ describe('seedDemo', () => {
       expect(p.domain).toMatch(/^portal\.[a-z0-9.-]+\.local$/);
     }
     expect(partners.map((p) => p.domain)).toContain('portal.acme-vision.local');
+    // Acme Vision's content site has a domain of its own (issue 14).
+    const sites = await q<{ domain: string }>(database, `select domain from company_domains where kind = 'site'`);
+    expect(sites.map((s) => s.domain)).toEqual(['acme-vision.localhost']);
   });
 
   it('has users of every role and status, with valid resource codes', async () => {
@@ -325,6 +351,45 @@ describe('demo cloud upgrade', () => {
     }
     const log = await q<{ action: string }>(database, `select action from operation_logs where action = 'upgrade/task/batch-submit'`);
     expect(log).toHaveLength(1);
+  });
+});
+
+describe('demo messages', () => {
+  let database: Database;
+  const store = tmpStore();
+  beforeAll(async () => {
+    database = await freshDatabase();
+    await seedDemo(database, { fileStore: store });
+  }, 120_000);
+  afterAll(async () => database?.close());
+
+  it('has 8 messages in every state, in en-US and zh-CN, and the installer has read and unread ones', async () => {
+    const states = await q<{ state: string; n: number; scheduled: number }>(
+      database,
+      `select state, count(*)::int as n, count(release_at)::int as scheduled from messages group by state order by state`,
+    );
+    expect(states).toEqual([
+      { state: 'released', n: 4, scheduled: 0 },
+      { state: 'to_be_released', n: 2, scheduled: 1 },
+      { state: 'withdrawn', n: 2, scheduled: 0 },
+    ]);
+    const langs = await q<{ l: string[] }>(database, `select distinct languages as l from messages`);
+    expect(langs.map((r) => [...r.l].sort())).toEqual([['en-US', 'zh-CN']]);
+    const inbox = await q<{ read: number; unread: number }>(
+      database,
+      `select count(r.read_at)::int as read, (count(*) - count(r.read_at))::int as unread
+         from message_receipts r join messages m on m.id = r.message_id and m.state = 'released'
+         join users u on u.id = r.recipient_id where u.email = 'installer@acme.demo.local'`,
+    );
+    expect(inbox[0]).toEqual({ read: 2, unread: 2 });
+    // Every released message reached exactly its recipients (the fan-out finished).
+    const undone = await q<{ n: number }>(
+      database,
+      `select count(*)::int as n from messages where state <> 'to_be_released' and not fanout_done`,
+    );
+    expect(undone[0]!.n).toBe(0);
+    const zh = await q<{ n: number }>(database, `select count(*)::int as n from message_receipts where language = 'zh-CN'`);
+    expect(zh[0]!.n).toBeGreaterThan(0);
   });
 });
 

@@ -8,9 +8,14 @@ import { type Clock, systemClock } from './lib/clock';
 import type { CallImpl } from './lib/implement';
 import type { AppServices } from './lib/services';
 import { accountImpls } from './modules/account-manage';
+import { appApiImpls, appCallers, appKeyImpls } from './modules/app-api';
 import { authImpls } from './modules/auth';
 import { companyImpls, partnerImpls } from './modules/partner';
+import { storageImpls } from './modules/cloud-storage';
 import { registerUpgradeRoutes, upgradeImpls } from './modules/cloud-upgrade';
+import { cloudContentImpls, registerSiteRoutes } from './modules/cloud-content';
+import { messageCenterImpls } from './modules/message-center';
+import { insightImpls } from './modules/insight';
 import { fileImpls, registerFileRoutes, registerUploadRoutes, systemImpls } from './modules/system';
 import { buildOpenApiDocument } from './openapi';
 import { registerCalls } from './plugins/call-router';
@@ -30,6 +35,12 @@ export const ALL_IMPLS: readonly CallImpl[] = [
   ...accountImpls,
   ...partnerImpls,
   ...upgradeImpls,
+  ...cloudContentImpls,
+  ...storageImpls,
+  ...appKeyImpls,
+  ...appApiImpls,
+  ...messageCenterImpls,
+  ...insightImpls,
 ];
 
 export interface AppDeps {
@@ -81,9 +92,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', async () => ({ status: 'ok', db: deps.database.kind }));
   if (deps.config.benchRoutes) app.post('/bench/baseline', async () => ({}));
 
-  await registerCalls(app, { database: deps.database, clock, impls: ALL_IMPLS, services: deps.services, rateLimiter });
+  await registerCalls(app, { database: deps.database, clock, impls: ALL_IMPLS, services: deps.services, rateLimiter, appCallers });
   registerFileRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUploadRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUpgradeRoutes(app, { database: deps.database, clock, services: deps.services });
+  registerSiteRoutes(app, { database: deps.database, clock });
   return app;
 }

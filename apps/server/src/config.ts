@@ -1,6 +1,7 @@
 import { ACCESS_TOKEN_TTL_MS, POLL_INTERVAL_SECONDS } from '@portal/contract';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sealKeyring, type SealKeyring } from './lib/secrets';
 import { serverSecret } from './lib/server-secrets';
 import { rateLimitSettings, type RateLimitSettings } from './plugins/rate-limits';
 
@@ -16,6 +17,17 @@ export interface Config {
    * the same on every instance. LINK_SECRET, else generated once and kept in DATA_DIR/secrets.
    */
   linkSecret: string;
+  /**
+   * Seals secrets kept in the database (payee accounts) with AES-256-GCM: SEAL_SECRET, else generated
+   * once and kept in DATA_DIR/secrets; SEAL_SECRETS_PREVIOUS (comma-separated) still opens values
+   * sealed before a rotation.
+   */
+  sealKeys: SealKeyring;
+  /**
+   * Keys the encryption of secrets the server keeps to read back (lib/secret-box: application
+   * secrets). DATA_KEY, else generated once and kept in DATA_DIR/secrets/data-key.
+   */
+  dataKey: string;
   /** RATE_LIMITS (off, or a multiplier) and REDIS_URL (a shared count for several instances). */
   rateLimits: RateLimitSettings;
   /** What start-up should say about the secrets (where they come from, a weak one accepted in development). */
@@ -40,10 +52,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
   // Throws ConfigError (the server does not start) on a weak LINK_SECRET outside development and test.
   const link = serverSecret('link-secret', 'LINK_SECRET', env, dataDir);
+  const seal = serverSecret('seal-secret', 'SEAL_SECRET', env, dataDir);
+  const previousSeals = (env.SEAL_SECRETS_PREVIOUS ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const data = serverSecret('data-key', 'DATA_KEY', env, dataDir);
   const secretNotes = [
     link.warning ??
       (link.from === 'file-created'
         ? `LINK_SECRET is not set: generated one and kept it in ${link.file} (give every instance the same LINK_SECRET)`
+        : ''),
+    seal.warning ?? '',
+    data.warning ??
+      (data.from === 'file-created'
+        ? `DATA_KEY is not set: generated one and kept it in ${data.file} (give every instance the same DATA_KEY)`
         : ''),
   ].filter(Boolean);
   return {
@@ -53,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     linkSecret: link.value,
+    sealKeys: sealKeyring(seal.value, previousSeals),
+    dataKey: data.value,
     secretNotes,
     rateLimits: rateLimitSettings(env),
     benchRoutes: env.BENCH_ROUTES === '1',

@@ -3,6 +3,9 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createServices } from './services';
 import { registerUpgradeJobs } from './modules/cloud-upgrade';
+import { registerContentJobs } from './modules/cloud-content';
+import { registerMessageJobs } from './modules/message-center';
+import { registerInsightJobs } from './modules/insight';
 import { systemClock } from './lib/clock';
 import { ConfigError } from './lib/server-secrets';
 import path from 'node:path';
@@ -35,6 +38,10 @@ if (services.jobs)
     log: app.log,
     intervalMs: config.upgradeTickMs,
   });
+if (services.jobs) await registerContentJobs(services.jobs, { database, clock: systemClock, log: app.log, intervalMs: 15_000 });
+if (services.jobs) await registerMessageJobs(services.jobs, { database, clock: systemClock, log: app.log });
+if (services.jobs)
+  await registerInsightJobs(services.jobs, { database, clock: systemClock, log: app.log, pollSeconds: config.devicePollSeconds });
 
 let closing = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

@@ -9,6 +9,7 @@ import {
   ALL_CALLS,
   ALL_RAW_ROUTES,
   API_PREFIX,
+  APP_API_PREFIX,
   DEVICE_API_PATHS,
   DEVICE_API_PREFIX,
   DEVICE_AUTH_SCHEME,
@@ -29,7 +30,10 @@ import {
   upgradeCalls,
   uploadChunkResultSchema,
   uploadStatusSchema,
+  type CallDef,
   type RawRouteDef,
+  callUrlPath,
+  isAppCall,
 } from '@portal/contract';
 import { z } from 'zod';
 
@@ -54,8 +58,12 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   }
 }
 
-function authText(call: Pick<RawRouteDef, 'auth'>) {
+function authText(call: Pick<RawRouteDef, 'auth'> | Pick<CallDef, 'auth'>) {
   if (call.auth === 'public') return 'Public (no session).';
+  if (call.auth === 'appKey')
+    return "An app of a brand, before login: `basic.token` is the application's appId and `sign` is keyed with its secret (Applications).";
+  if (call.auth === 'endUser')
+    return "A signed-in end user of a brand's app: `basic.token` is the end user's session token and `sign` is keyed with its session's signKey (from app-api/account/login).";
   if (call.auth === 'session') return 'Any signed-in user.';
   if (call.auth === 'device') return 'A registered device: `Authorization: Device <sn>:<deviceKey>`.';
   if (call.auth === 'provisioningKey') return "The brand's provisioning key, in the body.";
@@ -65,14 +73,20 @@ function authText(call: Pick<RawRouteDef, 'auth'>) {
   return `Needs one of: ${call.auth.anyOf.join(', ')}${call.auth.supplierOnly ? ' (supplier only)' : ''}.`;
 }
 
+/** A call's tag: its path's first part; an app-facing call's `app-api: <part>` (DOMAIN §5: a tag of their own). */
+function callTag(call: CallDef): string {
+  const parts = call.path.split('/');
+  return isAppCall(call) ? `app-api: ${parts[1]}` : parts[0]!;
+}
+
 function callPaths(): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const call of ALL_CALLS) {
-    paths[`${API_PREFIX}/${call.path}`] = {
+    paths[callUrlPath(call)] = {
       post: {
         summary: call.summary,
         description: `${authText(call)}${call.write ? ' Writes to the operation log.' : ''}${call.remoteForbidden ? ' Refused (7050, logged) under remote access.' : ''}`,
-        tags: [call.path.split('/')[0]],
+        tags: [callTag(call)],
         requestBody: {
           required: true,
           content: {
@@ -403,6 +417,8 @@ export function buildOpenApiDocument() {
       version: '1.0',
       description:
         `Portal calls (under ${API_PREFIX}) are POST with { basic, data } and answer { basic: { code, msg }, data }. ` +
+        `The app-facing API (under ${APP_API_PREFIX}, tags "app-api: ...") has the same envelope, signing, nonce and time window: ` +
+        `before login basic.token is the application's appId and the sign is keyed with its secret, after login the end user's session token and signKey. ` +
         `The device update service (under ${DEVICE_API_PREFIX}) and the package storage (under ${STORAGE_PATH_PREFIX}) ` +
         `answer plain JSON { code, msg, data }.\n\n| code | en-US | zh-CN |\n|---|---|---|\n${codes}`,
     },

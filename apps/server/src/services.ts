@@ -54,6 +54,7 @@ export async function createServices(
     versions,
     reads: new ReadCache(versions),
     nonces,
+    jobs: () => (jobs?.started ? jobs : null),
     mail: {
       async enqueue(db, to, template, locale, vars) {
         const row = await mailer.enqueue({ to, ...renderTemplate(template, locale, vars) }, db);

@@ -37,6 +37,7 @@ const EXPECTED: Record<Role, Expected> = {
   supplier: {
     top: [
       'Home',
+      'Data Statistics',
       'Cloud Firmware Upgrade',
       'Cloud Storage',
       'Cloud VMS',
@@ -68,6 +69,7 @@ const EXPECTED: Record<Role, Expected> = {
   owner: {
     top: [
       'Home',
+      'Data Statistics',
       'Cloud Firmware Upgrade',
       'Cloud Storage',
       'Cloud VMS',
@@ -98,6 +100,7 @@ const EXPECTED: Record<Role, Expected> = {
   admin: {
     top: [
       'Home',
+      'Data Statistics',
       'Cloud Firmware Upgrade',
       'Cloud Storage',
       'Cloud VMS',
@@ -127,6 +130,7 @@ const EXPECTED: Record<Role, Expected> = {
   distributor: {
     top: [
       'Home',
+      'Data Statistics',
       'Cloud Storage',
       'Cloud VMS',
       'Licences',
@@ -251,6 +255,7 @@ test.describe('menus per role', () => {
 
     expect(await topMenuLabels(page)).toEqual([
       'Home',
+      'Data Statistics',
       'Cloud Storage',
       'Cloud VMS',
       'Licences',

@@ -5,9 +5,12 @@
  * `endsSession` codes make the browser clear the session and go to login.
  */
 import { ACCOUNT_MANAGE_ERRORS } from './modules/account-manage/errors';
+import { APP_API_ERRORS } from './modules/app-api/errors';
 import { AUTH_ERRORS } from './modules/auth/errors';
 import { CLOUD_STORAGE_ERRORS } from './modules/cloud-storage/errors';
+import { CLOUD_CONTENT_ERRORS } from './modules/cloud-content/errors';
 import { CLOUD_UPGRADE_ERRORS } from './modules/cloud-upgrade/errors';
+import { MESSAGE_CENTER_ERRORS } from './modules/message-center/errors';
 import { PARTNER_ERRORS } from './modules/partner/errors';
 import { COMMON_ERRORS } from './shared/errors';
 
@@ -17,7 +20,10 @@ type Catalogue = typeof COMMON_ERRORS &
   typeof ACCOUNT_MANAGE_ERRORS &
   typeof PARTNER_ERRORS &
   typeof CLOUD_UPGRADE_ERRORS &
-  typeof CLOUD_STORAGE_ERRORS;
+  typeof CLOUD_STORAGE_ERRORS &
+  typeof CLOUD_CONTENT_ERRORS &
+  typeof APP_API_ERRORS &
+  typeof MESSAGE_CENTER_ERRORS;
 
 export const ERROR_CATALOGUE: Catalogue = {
   ...COMMON_ERRORS,
@@ -26,6 +32,9 @@ export const ERROR_CATALOGUE: Catalogue = {
   ...PARTNER_ERRORS,
   ...CLOUD_UPGRADE_ERRORS,
   ...CLOUD_STORAGE_ERRORS,
+  ...CLOUD_CONTENT_ERRORS,
+  ...APP_API_ERRORS,
+  ...MESSAGE_CENTER_ERRORS,
 };
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -37,3 +37,5 @@ export * from './modules/license';
 export * from './modules/message-center';
 export * from './modules/feedback-chat';
 export * from './modules/point-mall';
+export * from './modules/app-api';
+export * from './modules/insight';

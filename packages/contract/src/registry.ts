@@ -5,13 +5,15 @@
  * calls, routes and machines here.
  */
 import { userAccountMachine, userCalls } from './modules/account-manage';
+import { appApiCalls, appKeyCalls, appKeyMachine, endUserMachine } from './modules/app-api';
 import { authCalls, ssoCalls } from './modules/auth';
-import { contentMachine } from './modules/cloud-content';
-import { goodsMachine, payeeSetupMachine, storageOrderMachine } from './modules/cloud-storage';
+import { contentCalls, contentMachine } from './modules/cloud-content';
+import { goodsMachine, payeeSetupMachine, storageCalls, storageOrderMachine } from './modules/cloud-storage';
 import { cloudUpgradeRawRoutes, deviceCalls, firmwarePackageMachine, releaseTaskMachine, upgradeCalls } from './modules/cloud-upgrade';
 import { licenceOrderMachine } from './modules/license';
-import { messageMachine } from './modules/message-center';
+import { messageCalls, messageMachine } from './modules/message-center';
 import { auditMachine, companyCalls, invitationMachine, partnerCalls } from './modules/partner';
+import { insightCalls } from './modules/insight';
 import { ipUpdateMachine, systemCalls, systemRawRoutes } from './modules/system';
 import type { CallDef } from './shared/define-call';
 import type { RawRouteDef } from './shared/raw-routes';
@@ -26,6 +28,12 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(partnerCalls),
   ...Object.values(deviceCalls),
   ...Object.values(upgradeCalls),
+  ...Object.values(contentCalls),
+  ...Object.values(storageCalls),
+  ...Object.values(appKeyCalls),
+  ...Object.values(appApiCalls),
+  ...Object.values(messageCalls),
+  ...Object.values(insightCalls),
 ];
 
 /** Every raw route by name. */
@@ -50,5 +58,7 @@ export const STATE_MACHINES = {
   userAccount: userAccountMachine,
   licenceOrder: licenceOrderMachine,
   payeeSetup: payeeSetupMachine,
+  appKey: appKeyMachine,
+  endUser: endUserMachine,
 } as const;
 export type MachineName = keyof typeof STATE_MACHINES;

@@ -7,12 +7,14 @@
  * no key is in two tables and that every key a contract source names has its texts.
  */
 import { ACCOUNT_MANAGE_VALIDATION_MESSAGES } from './modules/account-manage/messages';
+import { APP_API_VALIDATION_MESSAGES } from './modules/app-api/messages';
 import { AUTH_VALIDATION_MESSAGES } from './modules/auth/messages';
 import { CLOUD_CONTENT_VALIDATION_MESSAGES } from './modules/cloud-content/messages';
 import { CLOUD_STORAGE_VALIDATION_MESSAGES } from './modules/cloud-storage/messages';
 import { CLOUD_UPGRADE_VALIDATION_MESSAGES } from './modules/cloud-upgrade/messages';
 import { FEEDBACK_CHAT_VALIDATION_MESSAGES } from './modules/feedback-chat/messages';
 import { LICENSE_VALIDATION_MESSAGES } from './modules/license/messages';
+import { MESSAGE_CENTER_VALIDATION_MESSAGES } from './modules/message-center/messages';
 import { PARTNER_VALIDATION_MESSAGES } from './modules/partner/messages';
 import { POINT_MALL_VALIDATION_MESSAGES } from './modules/point-mall/messages';
 import type { Locale } from './errors';
@@ -29,6 +31,8 @@ const ALL = {
   ...LICENSE_VALIDATION_MESSAGES,
   ...POINT_MALL_VALIDATION_MESSAGES,
   ...FEEDBACK_CHAT_VALIDATION_MESSAGES,
+  ...APP_API_VALIDATION_MESSAGES,
+  ...MESSAGE_CENTER_VALIDATION_MESSAGES,
 };
 
 /** The part after `validation.` of every key. */

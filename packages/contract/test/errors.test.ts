@@ -12,9 +12,12 @@ import {
   normalizeLocale,
 } from '../src/errors';
 import { ACCOUNT_MANAGE_ERROR_RANGES, ACCOUNT_MANAGE_ERRORS } from '../src/modules/account-manage/errors';
+import { APP_API_ERROR_RANGES, APP_API_ERRORS } from '../src/modules/app-api/errors';
 import { AUTH_ERROR_RANGES, AUTH_ERRORS } from '../src/modules/auth/errors';
+import { CLOUD_CONTENT_ERROR_RANGES, CLOUD_CONTENT_ERRORS } from '../src/modules/cloud-content/errors';
 import { CLOUD_STORAGE_ERROR_RANGES, CLOUD_STORAGE_ERRORS } from '../src/modules/cloud-storage/errors';
 import { CLOUD_UPGRADE_ERROR_RANGES, CLOUD_UPGRADE_ERRORS } from '../src/modules/cloud-upgrade/errors';
+import { MESSAGE_CENTER_ERROR_RANGES, MESSAGE_CENTER_ERRORS } from '../src/modules/message-center/errors';
 import { PARTNER_ERROR_RANGES, PARTNER_ERRORS } from '../src/modules/partner/errors';
 import { COMMON_ERROR_RANGES, COMMON_ERRORS, type ErrorEntry, type ErrorRange } from '../src/shared/errors';
 
@@ -62,10 +65,13 @@ interface ErrorSlice {
 const SLICES: ErrorSlice[] = [
   { owner: 'common', ranges: COMMON_ERROR_RANGES, codes: COMMON_ERRORS },
   { owner: 'auth', ranges: AUTH_ERROR_RANGES, codes: AUTH_ERRORS },
+  { owner: 'app-api', ranges: APP_API_ERROR_RANGES, codes: APP_API_ERRORS },
   { owner: 'account-manage', ranges: ACCOUNT_MANAGE_ERROR_RANGES, codes: ACCOUNT_MANAGE_ERRORS },
   { owner: 'partner', ranges: PARTNER_ERROR_RANGES, codes: PARTNER_ERRORS },
+  { owner: 'message-center', ranges: MESSAGE_CENTER_ERROR_RANGES, codes: MESSAGE_CENTER_ERRORS },
   { owner: 'cloud-upgrade', ranges: CLOUD_UPGRADE_ERROR_RANGES, codes: CLOUD_UPGRADE_ERRORS },
   { owner: 'cloud-storage', ranges: CLOUD_STORAGE_ERROR_RANGES, codes: CLOUD_STORAGE_ERRORS },
+  { owner: 'cloud-content', ranges: CLOUD_CONTENT_ERROR_RANGES, codes: CLOUD_CONTENT_ERRORS },
 ];
 
 /** What is wrong with a set of slices: overlapping ranges, codes outside their slice's ranges. */

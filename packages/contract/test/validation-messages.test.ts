@@ -15,11 +15,13 @@ import {
 import { CATEGORY_MAX_COUNTRIES } from '../src/modules/cloud-content';
 import { CHAT_FILES_MAX } from '../src/modules/feedback-chat';
 import { ACCOUNT_MANAGE_VALIDATION_MESSAGES } from '../src/modules/account-manage/messages';
+import { APP_API_VALIDATION_MESSAGES } from '../src/modules/app-api/messages';
 import { AUTH_VALIDATION_MESSAGES } from '../src/modules/auth/messages';
 import { CLOUD_CONTENT_VALIDATION_MESSAGES } from '../src/modules/cloud-content/messages';
 import { CLOUD_STORAGE_VALIDATION_MESSAGES } from '../src/modules/cloud-storage/messages';
 import { CLOUD_UPGRADE_VALIDATION_MESSAGES } from '../src/modules/cloud-upgrade/messages';
 import { FEEDBACK_CHAT_VALIDATION_MESSAGES } from '../src/modules/feedback-chat/messages';
+import { MESSAGE_CENTER_VALIDATION_MESSAGES } from '../src/modules/message-center/messages';
 import { LICENSE_VALIDATION_MESSAGES } from '../src/modules/license/messages';
 import { PARTNER_VALIDATION_MESSAGES } from '../src/modules/partner/messages';
 import { POINT_MALL_VALIDATION_MESSAGES } from '../src/modules/point-mall/messages';
@@ -40,6 +42,8 @@ const TABLES: Record<string, Record<string, unknown>> = {
   license: LICENSE_VALIDATION_MESSAGES,
   'point-mall': POINT_MALL_VALIDATION_MESSAGES,
   'feedback-chat': FEEDBACK_CHAT_VALIDATION_MESSAGES,
+  'app-api': APP_API_VALIDATION_MESSAGES,
+  'message-center': MESSAGE_CENTER_VALIDATION_MESSAGES,
 };
 const nameOf = (key: string) => key.slice('validation.'.length) as ValidationName;
 

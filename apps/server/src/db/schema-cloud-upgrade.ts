@@ -44,9 +44,17 @@ export const devices = pgTable(
     /** ISO 3166-1 alpha-2, '' when unknown. */
     country: text('country').notNull().default(''),
     areaId: integer('area_id'),
-    /** The bound end user (app account e-mail), '' when unbound. */
-    endUser: text('end_user').notNull().default(''),
+    /** The bound end user (end_users, schema-app-api.ts), null when unbound; bound_at since when. */
+    endUserId: bigint('end_user_id', { mode: 'number' }),
+    boundAt: ts('bound_at'),
+    /** sha256 (hex) of the verification code the device got at registration: an end user binds it with it. */
+    verifyCodeHash: text('verify_code_hash'),
     lastSeenAt: ts('last_seen_at'),
+    /** Online as the last-seen flush and the offline job (insight) last noted it. */
+    online: boolean('online').notNull().default(false),
+    /** The downstream company the device is attributed to (a distributor sees its subtree's), null when none. */
+    customerId: integer('customer_id'),
+    customerPath: text('customer_path').notNull().default(''),
     keyHash: text('key_hash'),
     registeredAt: ts('registered_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -59,6 +67,15 @@ export const devices = pgTable(
     index('devices_model_version_idx').on(t.companyId, t.productType, t.model, t.firmwareVersion),
     // The release engine's late joiners: devices changed since its last tick, in keyset order.
     index('devices_updated_idx').on(t.updatedAt, t.id),
+    index('devices_end_user_idx')
+      .on(t.endUserId)
+      .where(sql`${t.endUserId} is not null`),
+    index('devices_online_seen_idx')
+      .on(t.lastSeenAt)
+      .where(sql`${t.online}`),
+    index('devices_customer_path_idx')
+      .using('btree', sql`${t.customerPath} text_pattern_ops`, t.id)
+      .where(sql`${t.customerPath} <> ''`),
   ],
 );
 

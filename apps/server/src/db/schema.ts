@@ -65,6 +65,8 @@ export const companies = pgTable(
     status: text('status').notNull().default('active'),
     userLimit: integer('user_limit').notNull().default(100),
     allowSuperiorAccess: boolean('allow_superior_access').notNull().default(false),
+    /** IANA zone the company's statistics cut days in (issue 15). */
+    timeZone: text('time_zone').notNull().default('UTC'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -99,6 +101,8 @@ export const companyDomains = pgTable('company_domains', {
   companyId: integer('company_id')
     .notNull()
     .references(() => companies.id),
+  /** 'portal' (the branded portal) or 'site' (the content site at the root, issue 14). */
+  kind: text('kind').notNull().default('portal'),
 });
 
 export const users = pgTable(
@@ -319,3 +323,8 @@ export const userConfigs = pgTable(
 export * from './schema-account-manage';
 export * from './schema-partner';
 export * from './schema-cloud-upgrade';
+export * from './schema-cloud-content';
+export * from './schema-cloud-storage';
+export * from './schema-app-api';
+export * from './schema-message-center';
+export * from './schema-insight';

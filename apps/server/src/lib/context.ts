@@ -26,6 +26,47 @@ export interface Actor {
   actingNickname: string | null;
 }
 
+/**
+ * The caller of an app-facing call (CallAuth 'appKey' | 'endUser', DOMAIN §5): the brand's
+ * application key, and after login the end user and its session.
+ */
+export interface AppCaller {
+  appKeyId: number;
+  appId: string;
+  /** The brand whose app it is: every end user, device and goods it reaches is this brand's. */
+  companyId: number;
+  companyPath: string;
+  endUser: EndUserActor | null;
+}
+
+export interface EndUserActor {
+  sessionId: number;
+  id: number;
+  email: string;
+  nickname: string;
+  locale: Locale;
+  country: string;
+  areaId: number | null;
+}
+
+/**
+ * Checks an app-facing call's credentials (provided by the app-api module, so that the router
+ * knows no module): for 'appKey' the application key named by basic.token and its secret, for
+ * 'endUser' the end user's session; the sign, and the nonce once. Throws the catalogue refusal.
+ */
+export interface AppCallerResolver {
+  authenticate(
+    input: {
+      basic: { ver: string; time: number; id: string; nonce: number; token: string; sign: string };
+      rawData: unknown;
+      auth: 'appKey' | 'endUser';
+      callPath: string;
+      now: number;
+    },
+    deps: { database: Database; services: AppServices },
+  ): Promise<AppCaller>;
+}
+
 export interface AuditEntry {
   action?: string;
   targetType?: string;
@@ -39,6 +80,8 @@ export interface AuditEntry {
 /** What a call handler receives besides its validated data. */
 export interface CallContext {
   actor: Actor | null;
+  /** The app and end user of an app-facing call; null for the portal's calls. */
+  app: AppCaller | null;
   /** The database, or the transaction of a write call. */
   db: Db | Tx;
   database: Database;
@@ -74,6 +117,19 @@ export interface CallContext {
    * calls that run without the router's transaction (auth/login-attempts.ts, auth.calls.ts).
    */
   persist(write: (db: Db) => Promise<unknown>): void;
+}
+
+/** The app of an app-facing call (CallAuth 'appKey' or 'endUser'). */
+export function requireApp(ctx: CallContext): AppCaller {
+  if (!ctx.app) throw new Error('call requires an application key but none was resolved');
+  return ctx.app;
+}
+
+/** The signed-in end user of an 'endUser' call, with its app. */
+export function requireEndUser(ctx: CallContext): AppCaller & { endUser: EndUserActor } {
+  const app = requireApp(ctx);
+  if (!app.endUser) throw new Error('call requires an end user session but none was resolved');
+  return app as AppCaller & { endUser: EndUserActor };
 }
 
 export function requireActor(ctx: CallContext): Actor {

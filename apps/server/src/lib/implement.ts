@@ -7,7 +7,16 @@ import type { CallContext } from './context';
  * `otherTenant` builds data naming an object the caller may not see (the call must answer 1004 or 1005);
  * `none` says why the call names no tenant object (its scoping is proven by its own tests).
  */
-export type TenantProbe = { otherTenant: (fx: TenantFixtures) => z.input<CallDef['data']> | Promise<unknown> } | { none: string };
+export type TenantProbe =
+  | {
+      otherTenant: (fx: TenantFixtures) => z.input<CallDef['data']> | Promise<unknown>;
+      /**
+       * The codes the call refuses another tenant's ids with, when not 1004/1005: an app-facing call
+       * answers another brand's device as it answers an unknown one (e.g. 25002, 23007).
+       */
+      refusedWith?: readonly number[];
+    }
+  | { none: string };
 
 /** Ids the permission tests create: the caller's tenant and a sibling tenant. */
 export interface TenantFixtures {
@@ -19,6 +28,22 @@ export interface TenantFixtures {
   otherDeviceId: number;
   otherPackageId: number;
   otherTaskId: number;
+  /** Partner B's content site, a product with a revision, a pending schedule and a parameter. */
+  otherContentSiteId: number;
+  otherContentItemId: number;
+  otherContentRevisionId: number;
+  otherContentScheduleId: number;
+  otherContentParamId: number;
+  /** Partner B's listed cloud storage goods. */
+  otherGoodsId: number;
+  /** Partner B's device's SN and its right verification code (app-api binding). */
+  otherDeviceSn: string;
+  otherDeviceVerifyCode: string;
+  /** Partner B's application key and end user (app-api). */
+  otherAppKeyId: number;
+  otherEndUserId: number;
+  /** Partner B's message (message centre), released to its own users. */
+  otherMessageId: number;
 }
 
 export interface ImplOptions {

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // Algorithm.Argon2id of @node-rs/argon2 (a const enum, which isolated modules cannot read).
@@ -27,4 +27,47 @@ export async function verifyPassword(hashed: string, pw: string): Promise<boolea
   } catch {
     return false;
   }
+}
+
+/**
+ * Secrets kept in the database (payee accounts' keys): AES-256-GCM under a key from the server's
+ * secrets (config `sealKeys`). The stored text names the key by its id, so the key can be rotated:
+ * the new key seals, older ones in the keyring still open what they sealed.
+ */
+export interface SealKey {
+  id: string;
+  key: Buffer;
+}
+export interface SealKeyring {
+  current: SealKey;
+  /** Every key that may open a stored value, by id (the current one included). */
+  byId: ReadonlyMap<string, Buffer>;
+}
+
+/** A 32-byte AES key derived from a server secret, and its id (first 8 hex of its hash). */
+export function sealKeyFrom(secret: string): SealKey {
+  const key = createHash('sha256').update(`portal-seal:${secret}`).digest();
+  return { id: createHash('sha256').update(key).digest('hex').slice(0, 8), key };
+}
+
+export function sealKeyring(current: string, previous: readonly string[] = []): SealKeyring {
+  const keys = [current, ...previous].map(sealKeyFrom);
+  return { current: keys[0]!, byId: new Map(keys.map((k) => [k.id, k.key])) };
+}
+
+export function sealSecret(ring: SealKeyring, plain: string): string {
+  const iv = randomBytes(12);
+  const c = createCipheriv('aes-256-gcm', ring.current.key, iv);
+  const ct = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+  return ['v1', ring.current.id, iv.toString('base64url'), c.getAuthTag().toString('base64url'), ct.toString('base64url')].join(':');
+}
+
+/** The plain text of a sealed value; throws when no key of the ring opens it or it was altered. */
+export function openSecret(ring: SealKeyring, sealed: string): string {
+  const [v, id, iv, tag, ct] = sealed.split(':');
+  const key = id ? ring.byId.get(id) : undefined;
+  if (v !== 'v1' || !key || !iv || !tag || ct === undefined) throw new Error('sealed secret: unknown format or key');
+  const d = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  d.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([d.update(Buffer.from(ct, 'base64url')), d.final()]).toString('utf8');
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import type { MailTemplateName, MailTemplateVars } from './mail/templates';
 import type { FileStore } from './files/store';
+import type { JobQueue } from './jobs/queue';
 import type { DataVersions } from './data-versions';
 import type { NonceRecorder } from './nonces';
 import type { ReadCache } from './read-cache';
@@ -38,4 +39,9 @@ export interface AppServices {
   reads: ReadCache;
   /** Replay protection: nonces recorded once, in the database, in batches. */
   nonces: NonceRecorder;
+  /**
+   * The job queue once it has started (pg-boss), for work a call hands on after its commit; null in
+   * a process without one (tests, tools), where such work runs in the process after the commit.
+   */
+  jobs(): JobQueue | null;
 }

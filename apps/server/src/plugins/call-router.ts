@@ -5,7 +5,6 @@
  * Any failure is an AppError answered `{ basic: { code, msg } }` by the error handler.
  */
 import {
-  API_PREFIX,
   ErrorCodes,
   IDLE_TIMEOUT_MS,
   PUBLIC_SIGN_KEY,
@@ -16,7 +15,9 @@ import {
   type CallDef,
   type Locale,
   type ResourceCode,
+  callUrlPath,
   canonicalJson,
+  isAppCall,
   normalizeLocale,
   signingString,
   IDLE_CHECK_INTERVAL_MS,
@@ -27,7 +28,7 @@ import type { Database } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { writeOperationLog } from '../lib/audit';
 import type { Clock } from '../lib/clock';
-import type { Actor, AuditEntry, CallContext } from '../lib/context';
+import type { Actor, AppCaller, AppCallerResolver, AuditEntry, CallContext } from '../lib/context';
 import type { CallImpl } from '../lib/implement';
 import type { AppServices } from '../lib/services';
 import { hmacHex, safeEqualHex, sha256Hex } from '../lib/secrets';
@@ -43,6 +44,8 @@ export interface CallRouterDeps {
   services: AppServices;
   /** Rate limits of the contract's calls (RATE_LIMITS); none when not given. */
   rateLimiter?: CallRateLimiter;
+  /** Credentials of the app-facing calls (the app-api module); app calls are refused without it. */
+  appCallers?: AppCallerResolver;
 }
 
 export function requestLocale(req: FastifyRequest, fallback?: string): Locale {
@@ -81,7 +84,7 @@ export function lazyChildLogger(parent: FastifyBaseLogger, bindings: Record<stri
 const dataDigestNode = (data: unknown) => sha256Hex(canonicalJson(data ?? null));
 
 export function callUrl(call: CallDef) {
-  return `${API_PREFIX}/${call.path}`;
+  return callUrlPath(call);
 }
 
 /**
@@ -224,6 +227,31 @@ async function refuseRemote(deps: CallRouterDeps, req: FastifyRequest, actor: Ac
   throw new AppError(ErrorCodes.remoteAccessForbidden);
 }
 
+/**
+ * An app-facing call's credentials (DOMAIN §5): the same time window as every call, then the
+ * app-api module's resolver (application key or end-user session, sign, nonce).
+ */
+async function authenticateApp(
+  req: FastifyRequest,
+  deps: CallRouterDeps,
+  basic: Basic,
+  rawData: unknown,
+  call: CallDef,
+): Promise<AppCaller> {
+  const now = deps.clock.now();
+  if (Math.abs(now - basic.time) > SIGN_TIME_WINDOW_MS) throw new AppError(ErrorCodes.staleTime);
+  if (!deps.appCallers) throw new AppError(ErrorCodes.unknownCall);
+  const caller = await deps.appCallers.authenticate(
+    { basic, rawData, auth: call.auth as 'appKey' | 'endUser', callPath: call.path, now },
+    { database: deps.database, services: deps.services },
+  );
+  if (caller.endUser) {
+    req.locale = requestLocale(req, caller.endUser.locale);
+    req.log = lazyChildLogger(req.log, { appKeyId: caller.appKeyId, endUserId: caller.endUser.id });
+  } else req.log = lazyChildLogger(req.log, { appKeyId: caller.appKeyId });
+  return caller;
+}
+
 export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) {
   const { database, clock } = deps;
   for (const impl of deps.impls) {
@@ -237,7 +265,10 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
       // Counted before anything costly (sign, session, password hash): by address, and by account.
       if (call.rateLimit && deps.rateLimiter) await deps.rateLimiter.check(req, reply, call.path, call.rateLimit, rawData);
 
-      const actor = await authenticate(req, deps, basic, rawData, call.auth, call.path);
+      let actor: Actor | null = null;
+      let appCaller: AppCaller | null = null;
+      if (isAppCall(call)) appCaller = await authenticateApp(req, deps, basic, rawData, call);
+      else actor = await authenticate(req, deps, basic, rawData, call.auth, call.path);
       if (call.remoteForbidden && actor?.actingUserId) await refuseRemote(deps, req, actor, call);
 
       const data = call.data.safeParse(rawData);
@@ -251,6 +282,7 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
         const ctx: CallContext = {
           ...deferred.bind(db),
           actor,
+          app: appCaller,
           db,
           database,
           locale: req.locale,
@@ -275,7 +307,8 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
           },
         };
         const result = await impl.handler(ctx, data.data);
-        if (call.write && !audited) await ctx.audit({ action: call.path, after: data.data });
+        // The operation log is the portal users': an end user's own actions go to the end-user log.
+        if (call.write && !audited && !appCaller) await ctx.audit({ action: call.path, after: data.data });
         return result;
       };
       const result = await deferred.execute(call.write && impl.options.transaction !== false, run);

@@ -2,6 +2,8 @@ import {
   ALL_CALLS,
   ALL_RAW_ROUTES,
   API_PREFIX,
+  APP_API_PREFIX,
+  callUrlPath,
   rawRoutes,
   DEVICE_API_PATHS,
   DEVICE_API_PREFIX,
@@ -43,7 +45,12 @@ describe('API documentation', () => {
 
   it('serves an OpenAPI document generated from the contract, with every call', () => {
     expect(doc.openapi).toMatch(/^3\./);
-    for (const call of ALL_CALLS) expect(doc.paths[`${API_PREFIX}/${call.path}`]?.post, call.path).toBeTruthy();
+    for (const call of ALL_CALLS) expect(doc.paths[callUrlPath(call)]?.post, call.path).toBeTruthy();
+    // The app-facing calls under /v1.0/app-api, each tagged `app-api: <part>`, saying how they are signed.
+    const bind = doc.paths[`${APP_API_PREFIX}/device/bind`].post;
+    expect(bind.tags).toEqual(['app-api: device']);
+    expect(bind.description).toContain('session token');
+    expect(doc.paths[`${APP_API_PREFIX}/account/login`].post.description).toContain('appId');
     const login = doc.paths[`${API_PREFIX}/auth/login`].post;
     expect(login.requestBody.content['application/json'].schema.properties.data.properties.account).toBeTruthy();
   });
@@ -143,7 +150,9 @@ describe('API documentation', () => {
   });
 
   it('documents only routes the server has: each non-call path answers, none is an unknown route', async () => {
-    const extra = Object.entries(doc.paths as Record<string, Record<string, unknown>>).filter(([p]) => !p.startsWith(API_PREFIX));
+    const extra = Object.entries(doc.paths as Record<string, Record<string, unknown>>).filter(
+      ([p]) => !p.startsWith(API_PREFIX) && !p.startsWith(APP_API_PREFIX),
+    );
     expect(extra.length).toBe(7);
     for (const [p, ops] of extra) {
       for (const method of Object.keys(ops)) {

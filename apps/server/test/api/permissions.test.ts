@@ -14,13 +14,19 @@ import {
   ErrorCodes,
   FILE_UPLOAD_PATH,
   PRODUCT_TYPES,
+  appApiCalls,
+  isAppCall,
   type RawRouteDef,
 } from '@portal/contract';
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_IMPLS } from '../../src/app';
 import { registeredRawRoutes } from '../../src/lib/raw-routes';
 import { createTestApp, type TestApp } from '../support/app';
+import { appKeys } from '../../src/db/schema';
+import { secretBox } from '../../src/lib/secret-box';
+import { APP_A, PASSWORD } from '../support/fixtures';
 import { ENGINES } from '../support/db';
 
 describe('call registry', () => {
@@ -49,10 +55,10 @@ describe.each(ENGINES)('permissions of every call (%s)', (engine) => {
   });
   afterAll(() => t?.close());
 
-  const sessionCalls = ALL_IMPLS.filter((i) => i.call.auth !== 'public');
+  const sessionCalls = ALL_IMPLS.filter((i) => i.call.auth !== 'public' && !isAppCall(i.call));
   const codedCalls = ALL_IMPLS.filter((i) => typeof i.call.auth === 'object');
   const supplierCalls = ALL_IMPLS.filter((i) => typeof i.call.auth === 'object' && i.call.auth.supplierOnly);
-  const tenantCalls = ALL_IMPLS.filter((i) => 'otherTenant' in i.tenant);
+  const tenantCalls = ALL_IMPLS.filter((i) => 'otherTenant' in i.tenant && !isAppCall(i.call));
 
   it.each(sessionCalls.map((i) => [i.call.path, i] as const))('%s refuses a caller without a session (7003)', async (_p, impl) => {
     const r = await t.call(impl.call, {} as never, null);
@@ -82,6 +88,89 @@ describe.each(ENGINES)('permissions of every call (%s)', (engine) => {
     const data = await impl.tenant.otherTenant(t.world.tenant);
     const r = await t.call(impl.call, data as never, owner);
     expect([ErrorCodes.notFound, ErrorCodes.forbidden]).toContain(r.basic.code);
+  });
+});
+
+/**
+ * The app-facing calls (CallAuth 'appKey' | 'endUser', DOMAIN §5), generated likewise: an 'appKey'
+ * call refuses no key, an unknown key, a disabled key and a portal session's token (25001); an
+ * 'endUser' call refuses no session, the app key itself, a forged token and a portal session (7003),
+ * and a session whose key was disabled (25001); a call naming ids refuses another brand's (its
+ * declared codes, the same as for an unknown id).
+ */
+describe.each(ENGINES)('permissions of every app-facing call (%s)', (engine) => {
+  let t: TestApp;
+  let endUser: { token: string; signKey: string; renewToken: string };
+  let disabledKey: { token: string; signKey: string; renewToken: string };
+  let portal: Awaited<ReturnType<TestApp['login']>>;
+  const appA = { token: APP_A.appId, signKey: APP_A.secret, renewToken: '' };
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    portal = await t.login('owner-a@test.local');
+    const r = await t.call(appApiCalls.login, { account: 'enduser-a@test.local', password: PASSWORD }, appA);
+    expect(r.basic.code).toBe(200);
+    endUser = { ...r.data, renewToken: '' };
+    const secret = 'disabled-app-secret-0123456789abcdefghijk';
+    await t.database.db.insert(appKeys).values({
+      companyId: t.world.companies.partnerA.id,
+      companyPath: t.world.companies.partnerA.path,
+      appId: 'appdisabled00000000000',
+      name: 'Disabled',
+      secretEnc: secretBox(t.services.config.dataKey).seal(secret),
+      secretLast4: secret.slice(-4),
+      status: 'disabled',
+    });
+    disabledKey = { token: 'appdisabled00000000000', signKey: secret, renewToken: '' };
+  });
+  afterAll(() => t?.close());
+
+  const appKeyCalls = ALL_IMPLS.filter((i) => i.call.auth === 'appKey');
+  const endUserCalls = ALL_IMPLS.filter((i) => i.call.auth === 'endUser');
+  const appTenantCalls = ALL_IMPLS.filter((i) => isAppCall(i.call) && 'otherTenant' in i.tenant);
+  const list = (impls: typeof ALL_IMPLS) => impls.map((i) => [i.call.path, i] as const);
+
+  it('has app-facing calls of both kinds under app-api/', () => {
+    expect(appKeyCalls.length).toBeGreaterThan(0);
+    expect(endUserCalls.length).toBeGreaterThan(0);
+    for (const i of [...appKeyCalls, ...endUserCalls]) expect(i.call.path.startsWith('app-api/'), i.call.path).toBe(true);
+  });
+
+  it.each(list(appKeyCalls))('%s refuses no app key, an unknown, a disabled key and a portal token (25001)', async (_p, impl) => {
+    for (const creds of [null, { token: 'appunknown', signKey: 'x', renewToken: '' }, disabledKey, portal]) {
+      const r = await t.call(impl.call, {} as never, creds);
+      expect(r.basic.code).toBe(ErrorCodes.appKeyInvalid);
+    }
+  });
+
+  it.each(list(appKeyCalls))("%s refuses a sign not made with the key's secret", async (_p, impl) => {
+    const r = await t.call(impl.call, {} as never, { ...appA, signKey: 'not-the-secret' });
+    expect(r.basic.code).toBe(ErrorCodes.badSign);
+  });
+
+  it.each(list(endUserCalls))('%s refuses no end-user session, the app key, a forged and a portal token (7003)', async (_p, impl) => {
+    for (const creds of [null, appA, { token: 'forged-token', signKey: 'x', renewToken: '' }, portal]) {
+      const r = await t.call(impl.call, {} as never, creds);
+      expect(r.basic.code).toBe(ErrorCodes.tokenInvalid);
+    }
+  });
+
+  it.each(list(appTenantCalls))("%s refuses another brand's ids as unknown ones", async (_p, impl) => {
+    if (!('otherTenant' in impl.tenant)) return;
+    const data = await impl.tenant.otherTenant(t.world.tenant);
+    const r = await t.call(impl.call, data as never, impl.call.auth === 'endUser' ? endUser : appA);
+    expect([ErrorCodes.notFound, ErrorCodes.forbidden, ...(impl.tenant.refusedWith ?? [])]).toContain(r.basic.code);
+  });
+
+  it("refuses an end user's calls once its application key is disabled (25001)", async () => {
+    await t.database.db.update(appKeys).set({ status: 'disabled' }).where(eq(appKeys.appId, APP_A.appId));
+    try {
+      for (const impl of endUserCalls) {
+        const r = await t.call(impl.call, {} as never, endUser);
+        expect(r.basic.code, impl.call.path).toBe(ErrorCodes.appKeyInvalid);
+      }
+    } finally {
+      await t.database.db.update(appKeys).set({ status: 'enabled' }).where(eq(appKeys.appId, APP_A.appId));
+    }
   });
 });
 

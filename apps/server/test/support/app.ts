@@ -1,4 +1,12 @@
-import { API_PREFIX, buildBasic, FILE_UPLOAD_PATH, type CallDef, type SessionTokens, type UploadedFile } from '@portal/contract';
+import {
+  API_PREFIX,
+  buildBasic,
+  callUrlPath,
+  FILE_UPLOAD_PATH,
+  type CallDef,
+  type SessionTokens,
+  type UploadedFile,
+} from '@portal/contract';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -74,7 +82,7 @@ export async function createTestApp(
   const services = await createServices(config, database, { env: { FILE_STORE_DIR: path.join(dataDir, 'files') }, jobs: false, clock });
   const app = await buildApp({ config, database, services: services.app, clock, logger: opts.logger ?? false });
   await app.ready();
-  const world = await createWorld(database);
+  const world = await createWorld(database, { dataKey: config.dataKey });
 
   const more: Array<() => Promise<void>> = [];
   const t: TestApp = {
@@ -143,7 +151,7 @@ export async function createTestApp(
   return t;
 }
 
-const url = (c: string | CallDef) => (typeof c === 'string' ? c : `${API_PREFIX}/${c.path}`);
+const url = (c: string | CallDef) => (typeof c === 'string' ? c : callUrlPath(c));
 
 /** Signed calls to one app instance, timed by the test's clock. */
 function callerOf(app: FastifyInstance, clock: ManualClock): TestApp['call'] {

@@ -14,7 +14,14 @@ let counter = 0;
 /** A fresh, migrated database cloned from the run's template. */
 export async function openTestDatabase(kind: EngineKind): Promise<Database> {
   if (kind === 'pglite') {
-    const buf = readFileSync(inject('pgliteTemplate'));
+    const template = inject('pgliteTemplate');
+    // A project without the server's global setup (the tools' tests): a fresh database, migrated.
+    if (!template) {
+      const database = await openPglite();
+      await database.migrate();
+      return database;
+    }
+    const buf = readFileSync(template);
     return openPglite({ loadDataDir: new Blob([buf]) });
   }
   const url = process.env.TEST_DATABASE_URL!;

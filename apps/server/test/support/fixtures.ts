@@ -1,8 +1,30 @@
 import { RESOURCE_CODES, type ResourceCode } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
-import { areaKindSettings, areas, companies, devices, files, firmwarePackages, releaseTasks, users } from '../../src/db/schema';
-import { hashPassword } from '../../src/lib/secrets';
+import {
+  appKeys,
+  areaKindSettings,
+  areas,
+  companies,
+  contentItems,
+  contentParams,
+  contentRevisions,
+  contentSchedules,
+  contentSites,
+  contentTranslations,
+  devices,
+  endUsers,
+  files,
+  firmwarePackages,
+  messageReceipts,
+  messages,
+  releaseTasks,
+  storageGoods,
+  storagePlans,
+  users,
+} from '../../src/db/schema';
+import { secretBox } from '../../src/lib/secret-box';
+import { hashPassword, sha256Hex } from '../../src/lib/secrets';
 
 export const PASSWORD = 'Test@12345';
 let passwordHash: Promise<string> | null = null;
@@ -72,7 +94,13 @@ export async function createUser(
  * A small world for API tests: areas, a supplier, partner A (the caller's tenant, with a distributor
  * below it) and partner B (another tenant), with users holding all codes, no codes, and a file each.
  */
-export async function createWorld(database: Database) {
+/** The world's application keys (appId, secret) and device verification codes (app-api). */
+export const APP_A = { appId: 'appworlda0000000000000', secret: 'world-app-a-secret-0123456789abcdefghij' };
+export const APP_B = { appId: 'appworldb0000000000000', secret: 'world-app-b-secret-0123456789abcdefghij' };
+export const DEVICE_A_CODE = 'AAAA2222';
+export const DEVICE_B_CODE = 'BBBB3333';
+
+export async function createWorld(database: Database, opts: { dataKey?: string } = {}) {
   const db = database.db;
   const [rdc] = await db
     .insert(areas)
@@ -160,6 +188,7 @@ export async function createWorld(database: Database) {
       firmwareVersion: 'V1.0.0',
       country: 'US',
       areaId: us.id,
+      verifyCodeHash: sha256Hex(DEVICE_B_CODE),
     })
     .returning();
   const [packageB] = await db
@@ -196,12 +225,147 @@ export async function createWorld(database: Database) {
     })
     .returning();
 
+  // Partner B's content site: a product with one draft revision, a pending schedule and a parameter.
+  const [siteB] = await db
+    .insert(contentSites)
+    .values({ companyId: partnerB.id, companyPath: partnerB.path, slug: 'partner-b', name: 'Partner B' })
+    .returning();
+  const [itemB] = await db
+    .insert(contentItems)
+    .values({ siteId: siteB!.id, companyPath: partnerB.path, type: 'product', model: 'B-CAM-1', shared: { model: 'B-CAM-1' } })
+    .returning();
+  const [revB] = await db
+    .insert(contentRevisions)
+    .values({
+      itemId: itemB!.id,
+      locale: 'en-US',
+      n: 1,
+      authorName: 'owner-b',
+      data: {
+        shared: { model: 'B-CAM-1' },
+        translation: { title: 'B camera', slug: 'b-camera', summary: '', body: '', seoTitle: '', seoDescription: '', noindex: false },
+      },
+    })
+    .returning();
+  await db.insert(contentTranslations).values({
+    itemId: itemB!.id,
+    locale: 'en-US',
+    siteId: siteB!.id,
+    type: 'product',
+    title: 'B camera',
+    slug: 'b-camera',
+    latestRevisionId: revB!.id,
+  });
+  const [scheduleB] = await db
+    .insert(contentSchedules)
+    .values({
+      itemId: itemB!.id,
+      siteId: siteB!.id,
+      companyPath: partnerB.path,
+      locale: 'en-US',
+      action: 'release',
+      runAt: new Date(Date.UTC(2030, 0, 1)),
+      revisionId: revB!.id,
+    })
+    .returning();
+  const [paramB] = await db
+    .insert(contentParams)
+    .values({
+      siteId: siteB!.id,
+      companyPath: partnerB.path,
+      key: 'resolution',
+      names: { 'en-US': 'Resolution', 'zh-CN': '分辨率' },
+      type: 'text',
+    })
+    .returning();
+  // Partner B's cloud storage goods, listed, on a plan of the supplier.
+  const [planB] = await db
+    .insert(storagePlans)
+    .values({ name: 'World plan', storageValue: 7, storageUnit: 'day', serviceDays: 30, costPrice: 100, guidePrice: 200 })
+    .returning();
+  const [goodsB] = await db
+    .insert(storageGoods)
+    .values({
+      companyId: partnerB.id,
+      companyPath: partnerB.path,
+      goodsCode: 'B-GOODS-1',
+      name: 'B goods',
+      planId: planB!.id,
+      costPrice: 100,
+      guidePrice: 200,
+      androidPrice: 300,
+      iosPrice: 300,
+      stock: 5,
+      areaId: us.id,
+      coverFileId: fileB.id,
+      contents: { 'en-US': { graphic: 'B', terms: 'B', detailImages: [] } },
+      status: 'listed',
+    })
+    .returning();
+  // The app-api's objects: an application key per partner, an end user of each, partner A's device.
+  const box = secretBox(opts.dataKey ?? 'world-data-key');
+  const appKey = async (c: typeof partnerA, k: typeof APP_A, name: string) =>
+    (
+      await db
+        .insert(appKeys)
+        .values({
+          companyId: c.id,
+          companyPath: c.path,
+          appId: k.appId,
+          name,
+          secretEnc: box.seal(k.secret),
+          secretLast4: k.secret.slice(-4),
+        })
+        .returning()
+    )[0]!;
+  const appKeyA = await appKey(partnerA, APP_A, 'App A');
+  const appKeyB = await appKey(partnerB, APP_B, 'App B');
+  const endUser = async (c: typeof partnerA, k: typeof appKeyA, email: string, areaId: number) =>
+    (
+      await db
+        .insert(endUsers)
+        .values({
+          companyId: c.id,
+          companyPath: c.path,
+          appKeyId: k.id,
+          email,
+          nickname: email.split('@')[0]!,
+          passwordHash: await pw(),
+          areaId,
+        })
+        .returning()
+    )[0]!;
+  const endUserA = await endUser(partnerA, appKeyA, 'enduser-a@test.local', eu.id);
+  const endUserB = await endUser(partnerB, appKeyB, 'enduser-b@test.local', us.id);
+  // Partner B's message, released to its dealer's users (a receipt for owner B's colleague: owner B itself).
+  const [messageB] = await db
+    .insert(messages)
+    .values({
+      companyId: partnerB.id,
+      companyPath: partnerB.path,
+      createdByName: 'owner-b',
+      type: 'notice',
+      contents: { 'en-US': { title: 'B notice', body: '<p>B</p>' } },
+      languages: ['en-US'],
+      preferredLanguage: 'en-US',
+      audience: { kind: 'company', companyIds: [partnerB.id] },
+      state: 'released',
+      releasedAt: new Date(Date.UTC(2026, 0, 1)),
+      fanoutDone: true,
+      recipients: 1,
+    })
+    .returning();
+  await db.insert(messageReceipts).values({ messageId: messageB!.id, recipientKind: 'user', recipientId: ownerB.id, language: 'en-US' });
+
   return {
     areas: { rdc, eu, us },
+    app: { keyA: appKeyA, keyB: appKeyB, endUserA, endUserB },
     companies: { supplier, partnerA, dealerA, installerA, partnerB, dealerB },
     users: { supplierUser, ownerA, noCodesA, dealerUserA, ownerB },
     files: { fileB },
     upgradeB: { device: deviceB!, package: packageB!, task: taskB! },
+    storageB: { plan: planB!, goods: goodsB! },
+    messageB: messageB!,
     tenant: {
       ownCompanyId: partnerA.id,
       otherCompanyId: partnerB.id,
@@ -210,8 +374,42 @@ export async function createWorld(database: Database) {
       otherDeviceId: deviceB!.id,
       otherPackageId: packageB!.id,
       otherTaskId: taskB!.id,
+      otherContentSiteId: siteB!.id,
+      otherContentItemId: itemB!.id,
+      otherContentRevisionId: revB!.id,
+      otherContentScheduleId: scheduleB!.id,
+      otherContentParamId: paramB!.id,
+      otherGoodsId: goodsB!.id,
+      otherDeviceSn: deviceB!.sn,
+      otherDeviceVerifyCode: DEVICE_B_CODE,
+      otherAppKeyId: appKeyB.id,
+      otherEndUserId: endUserB.id,
+      otherMessageId: messageB!.id,
     },
   };
 }
 
 export type World = Awaited<ReturnType<typeof createWorld>>;
+
+/** Partner A's device with verification code DEVICE_A_CODE (app-api tests; not in every world: device lists count theirs). */
+export async function insertDeviceA(database: Database, world: World) {
+  const db = database.db;
+  const partnerA = world.companies.partnerA;
+  const eu = world.areas.eu;
+  const [deviceA] = await db
+    .insert(devices)
+    .values({
+      companyId: partnerA.id,
+      companyPath: partnerA.path,
+      sn: 'WORLDA000001',
+      mac: 'A0A0A0000001',
+      model: 'IPC-200',
+      productType: 'IPC',
+      firmwareVersion: 'V1.0.0',
+      country: 'DE',
+      areaId: eu.id,
+      verifyCodeHash: sha256Hex(DEVICE_A_CODE),
+    })
+    .returning();
+  return deviceA!;
+}

@@ -26,8 +26,11 @@ const codes = {
   cloudResource: ['dealer_cloudresource_qry', 'dealer_cloudresource_mgr'],
   points: ['dealer_pionts_mall_qry', 'dealer_pionts_mall_mgr'],
   customWeb: ['dealer_customweb_qry'],
+  appId: ['dealer_appid_qry', 'dealer_appid_mgr'],
+  device: ['dealer_device_qry', 'dealer_device_mgr'],
   logs: ['dealer_account_qry', 'dealer_account_mgr', 'supplier_system_qry'],
   supplierSystem: ['supplier_system_qry'],
+  message: ['dealer_message_qry', 'dealer_message_mgr'],
 } satisfies Record<string, ResourceCode[]>;
 
 const t = (key: string) => `menu.${key}`;
@@ -35,6 +38,41 @@ const d = (key: string) => `menuDesc.${key}`;
 
 export const LAYOUT_ROUTES: AppRoute[] = [
   { key: 'home', path: 'home', titleKey: t('home'), icon: 'home', page: () => import('../features/home/pages/HomePage') },
+  {
+    key: 'dataStatistics',
+    path: 'dataStatistics',
+    titleKey: t('dataStatistics'),
+    descKey: d('dataStatistics'),
+    icon: 'rise',
+    resources: codes.device,
+    indexTo: 'statsOverview',
+    children: [
+      {
+        key: 'statsOverview',
+        path: 'statsOverview',
+        titleKey: t('statsOverview'),
+        page: () => import('../features/insight/pages/StatsOverviewPage'),
+      },
+      {
+        key: 'statsByCustomer',
+        path: 'statsByCustomer',
+        titleKey: t('statsByCustomer'),
+        page: () => import('../features/insight/pages/StatsByCustomerPage'),
+      },
+      {
+        key: 'statsByVersion',
+        path: 'statsByVersion',
+        titleKey: t('statsByVersion'),
+        page: () => import('../features/insight/pages/StatsByVersionPage'),
+      },
+      {
+        key: 'deviceHealth',
+        path: 'deviceHealth',
+        titleKey: t('deviceHealth'),
+        page: () => import('../features/insight/pages/DeviceHealthPage'),
+      },
+    ],
+  },
   {
     key: 'cloudUpgrade',
     path: 'cloudUpgrade',
@@ -178,9 +216,18 @@ export const LAYOUT_ROUTES: AppRoute[] = [
     icon: 'appstore',
     userTypes: ['supplier', 'partner'],
     hiddenForDistributor: true,
+    resources: codes.appId,
     menuLeaf: true,
     indexTo: 'allApp',
-    children: [{ key: 'allApp', path: 'allApp', titleKey: t('allApp'), page: () => import('../features/app-manage/pages/AllAppPage') }],
+    children: [
+      {
+        key: 'allApp',
+        path: 'allApp',
+        titleKey: t('allApp'),
+        resources: codes.appId,
+        page: () => import('../features/app-manage/pages/AllAppPage'),
+      },
+    ],
   },
   {
     key: 'manageTool',
@@ -295,7 +342,24 @@ export const LAYOUT_ROUTES: AppRoute[] = [
     titleKey: t('messageCenter'),
     descKey: d('messageCenter'),
     icon: 'bell',
-    page: () => import('../features/message-center/pages/MessageCenterPage'),
+    // One menu entry; its child routes are the page's tabs (inbox for everyone, release for its codes).
+    menuLeaf: true,
+    indexTo: 'messageInbox',
+    children: [
+      {
+        key: 'messageInbox',
+        path: 'messageInbox',
+        titleKey: t('messageInbox'),
+        page: () => import('../features/message-center/pages/MessageInboxPage'),
+      },
+      {
+        key: 'messageRelease',
+        path: 'messageRelease',
+        titleKey: t('messageRelease'),
+        resources: codes.message,
+        page: () => import('../features/message-center/pages/MessageReleasePage'),
+      },
+    ],
   },
   {
     key: 'pointMall',

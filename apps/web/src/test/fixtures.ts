@@ -52,6 +52,8 @@ export const ALL_CODES = [
   'dealer_license_qry',
   'dealer_license_mgr',
   'dealer_customweb_qry',
+  'dealer_appid_qry',
+  'dealer_appid_mgr',
 ] as const satisfies SessionUser['authResList'];
 
 export function supplierUser(overrides: Partial<SessionUser> = {}): SessionUser {
@@ -185,6 +187,8 @@ export function mockApi(handler: Handler = () => undefined) {
     if (answer instanceof Response || answer instanceof Promise) return answer;
     if (answer) return envelope(answer.data ?? {}, answer.code ?? 200, answer.msg, answer.params);
     if (path === 'auth/customer-website/get') return envelope(BRANDING);
+    // The header's unread badge asks on every signed-in page.
+    if (path === 'message/inbox/unread') return envelope({ total: 0, byType: { notice: 0, service: 0, promotion: 0, update: 0 } });
     if (path === 'auth/image-verify-code')
       return envelope({ codeId: 'img-1', svg: '<svg xmlns="http://www.w3.org/2000/svg"><text>AB12</text></svg>' });
     return envelope({}, 1006, 'The requested interface does not exist.');

@@ -3,7 +3,11 @@
  * in milliseconds unless the name says otherwise. A module that is not built yet keeps its own limits
  * in modules/<m>/constants.ts.
  */
+/** The version root every API lives under. */
+export const API_ROOT = '/v1.0';
 export const API_PREFIX = '/v1.0/customer-api';
+/** The app-facing API (DOMAIN §5): calls whose path starts with `app-api/` (define-call.ts). */
+export const APP_API_PREFIX = '/v1.0/app-api';
 export const DEVICE_API_PREFIX = '/v1.0/device-api';
 export const API_VERSION = '1.0';
 

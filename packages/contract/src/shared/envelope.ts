@@ -1,4 +1,4 @@
-import { API_PREFIX, API_VERSION, NONCE_MAX } from './constants';
+import { API_PREFIX, API_ROOT, API_VERSION, APP_API_PREFIX, NONCE_MAX } from './constants';
 import { hmacSha256Hex, sha256Hex } from './crypto';
 // Type only: the schemas (zod) live in envelope-schema.ts, so signing loads no zod.
 import type { Basic } from './envelope-schema';
@@ -46,6 +46,8 @@ export function signingString(basic: Omit<Basic, 'sign'>, dataDigest: string, pa
 export function signingPath(path: string): string {
   let p = path.split('?')[0]!;
   if (p.startsWith(API_PREFIX + '/')) p = p.slice(API_PREFIX.length + 1);
+  // An app call's URL (/v1.0/app-api/...): its path keeps `app-api/`.
+  else if (p.startsWith(APP_API_PREFIX + '/')) p = p.slice(API_ROOT.length + 1);
   return p.replace(/^\/+/, '');
 }
 

@@ -5,6 +5,11 @@
  */
 export const MENU_KEYS = [
   'home',
+  'dataStatistics',
+  'statsOverview',
+  'statsByCustomer',
+  'statsByVersion',
+  'deviceHealth',
   'cloudUpgrade',
   'cloudUpgradeIndex',
   'cloudUpgradeDetail',
@@ -36,6 +41,8 @@ export const MENU_KEYS = [
   'document',
   'productSet',
   'messageCenter',
+  'messageInbox',
+  'messageRelease',
   'pointMall',
   'externalCollection',
   'setting',

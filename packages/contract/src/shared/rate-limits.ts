@@ -38,4 +38,6 @@ export const RATE_LIMITS = {
   credentialCheck: { max: 10, windowSeconds: 60 },
   /** Device registration (device API): whole fleets behind one address, few tries for one SN. */
   deviceRegister: { max: 600, windowSeconds: 60, perAccount: { field: 'sn', max: 10 } },
+  /** An end user binding a device with its verification code (guesses at one SN from many addresses). */
+  deviceBind: { max: 20, windowSeconds: 60, perAccount: { field: 'sn', max: 10 } },
 } as const satisfies Record<string, RateLimit>;

@@ -8,7 +8,7 @@
  * apart from ALL_CALLS: those are the envelope calls.
  */
 import type { ErrorCode } from '../errors';
-import type { CallAuth } from './define-call';
+import type { AppCallAuth, CallAuth } from './define-call';
 
 /**
  * Who may use a raw route:
@@ -20,7 +20,7 @@ import type { CallAuth } from './define-call';
  *   checked the caller (file/link, the export and template calls, a device poll);
  * - 'storageToken': the X-Security-Token of upgrade storage-info/get, for one package object.
  */
-export type RawRouteAuth = CallAuth | 'device' | 'provisioningKey' | 'signedLink' | 'storageToken';
+export type RawRouteAuth = Exclude<CallAuth, AppCallAuth> | 'device' | 'provisioningKey' | 'signedLink' | 'storageToken';
 
 export interface RawRouteDef {
   method: 'GET' | 'POST' | 'PUT';

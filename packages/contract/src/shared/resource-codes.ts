@@ -28,6 +28,13 @@ export const RESOURCE_CODES = [
   'dealer_license_qry',
   'dealer_license_mgr',
   'dealer_customweb_qry',
+  'dealer_appid_qry',
+  'dealer_appid_mgr',
+  'dealer_message_qry',
+  'dealer_message_mgr',
+  // Devices and data statistics (issue 15): SPEC §6 names the screens without codes
+  'dealer_device_qry',
+  'dealer_device_mgr',
   // Supplier-only codes (the platform owner's own screens)
   'supplier_system_qry',
   'supplier_system_mgr',
@@ -53,6 +60,9 @@ export const RESOURCE_GROUPS: ReadonlyArray<{ module: string; query?: ResourceCo
   { module: 'subCustomerInvite', operation: 'dealer_subcustomerinvite_mgr' },
   { module: 'license', query: 'dealer_license_qry', operation: 'dealer_license_mgr' },
   { module: 'customWeb', query: 'dealer_customweb_qry' },
+  { module: 'appId', query: 'dealer_appid_qry', operation: 'dealer_appid_mgr' },
+  { module: 'messaging', query: 'dealer_message_qry', operation: 'dealer_message_mgr' },
+  { module: 'device', query: 'dealer_device_qry', operation: 'dealer_device_mgr' },
   { module: 'system', query: 'supplier_system_qry', operation: 'supplier_system_mgr' },
 ];
 
@@ -64,4 +74,6 @@ export const PARTNER_ONLY_CODES: readonly ResourceCode[] = [
   'dealer_cloudresource_mgr',
   'dealer_customizetool_qry',
   'dealer_customizetool_mgr',
+  'dealer_appid_qry',
+  'dealer_appid_mgr',
 ];

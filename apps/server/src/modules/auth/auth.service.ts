@@ -20,6 +20,7 @@ import {
   endSession,
   endUserSessions,
   findArea,
+  rememberUserLocale,
   insertSession,
   rotateSessionTokens,
   setSessionArea,
@@ -134,6 +135,8 @@ export async function login(ctx: CallContext, data: { account: string; password:
     ip: ctx.ip,
     areaId: startingArea(user, row.companyAreaId),
   });
+  // The language chosen on the login form is the user's preferred one from now on (their mails and messages).
+  if (data.locale) await rememberUserLocale(ctx.db, user.id, data.locale);
   ctx.log.info({ userId: user.id }, 'login');
   return tokens;
 }
@@ -207,7 +210,7 @@ async function consumeImageCode(ctx: CallContext, codeId: string, answer: string
  * Check the latest open e-mailed code of a purpose and address in one atomic update: every answer
  * counts an attempt (MAX_CODE_ATTEMPTS burn the code), a right one uses it up unless `peek`.
  */
-async function checkEmailCode(
+export async function checkEmailCode(
   db: AnyDb,
   where: { purpose: string; target: string },
   answer: string,
@@ -221,7 +224,7 @@ async function checkEmailCode(
  * The e-mailed code must be right (it is used up); otherwise 7012, or 7052 "already done" when this
  * very code was already used: the loser of a double submit learns that its first submit went through.
  */
-async function useEmailCode(db: AnyDb, where: { purpose: string; target: string }, answer: string, now: number) {
+export async function useEmailCode(db: AnyDb, where: { purpose: string; target: string }, answer: string, now: number) {
   if (await checkEmailCode(db, where, answer, now)) return;
   const used = await unsafeEmailCodeWasUsed(db, where, codeAnswerHash(answer), new Date(now));
   throw new AppError(used ? ErrorCodes.alreadyDone : ErrorCodes.verifyCodeWrong);
@@ -238,6 +241,21 @@ export async function sendEmailCode(
 ) {
   const now = ctx.clock.now();
   if (!(await consumeImageCode(ctx, data.imageCodeId, data.imageCode, now))) throw new AppError(ErrorCodes.imageCodeWrong);
+  return issueEmailCode(ctx, { purpose: data.purpose, target: data.email, to: data.email });
+}
+
+/**
+ * Write a new e-mailed code for a purpose and target and mail it to `to` (in the call's
+ * transaction, through the outbox), unless one went to the same target less than
+ * EMAIL_CODE_RESEND_SECONDS ago (codeResendWait, with the seconds to wait). The target is the address, or a
+ * scoped form of it (the app-api module's `eu:<brand>:<email>`) checked with the same functions.
+ */
+export async function issueEmailCode(
+  ctx: CallContext,
+  where: { purpose: 'register' | 'findPassword' | 'bindEmail'; target: string; to: string },
+) {
+  const now = ctx.clock.now();
+  const data = { purpose: where.purpose, email: where.target };
   const last = await unsafeLastEmailCodeAt(ctx.db, data.purpose, data.email);
   if (last) {
     const waited = (now - last.getTime()) / 1000;
@@ -254,7 +272,7 @@ export async function sendEmailCode(
     expiresAt: new Date(now + EMAIL_CODE_TTL_MS),
     createdAt: new Date(now),
   });
-  await ctx.sendMail(data.email, 'emailCode', ctx.locale, { code, purpose: data.purpose, minutes: EMAIL_CODE_TTL_MS / 60_000 });
+  await ctx.sendMail(where.to, 'emailCode', ctx.locale, { code, purpose: data.purpose, minutes: EMAIL_CODE_TTL_MS / 60_000 });
   return { resendAfterSeconds: EMAIL_CODE_RESEND_SECONDS };
 }
 

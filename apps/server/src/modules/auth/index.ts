@@ -3,6 +3,6 @@
  * from this module.
  */
 export { authImpls } from './auth.calls';
-export { checkCredentials, issueSession } from './auth.service';
+export { checkCredentials, checkEmailCode, issueEmailCode, issueSession, useEmailCode } from './auth.service';
 export { endUserSessions, listAreas } from './session.repository';
-export { attemptPassword } from './login-attempts';
+export { attemptPassword, verifyInConstantTime, type AccountCounter } from './login-attempts';

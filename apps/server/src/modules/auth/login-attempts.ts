@@ -46,9 +46,21 @@ export async function verifyInConstantTime(storedHash: string | null | undefined
   return verifyPassword(storedHash, password);
 }
 
+/**
+ * An account's own failure counter, for accounts that are not portal users (the app-api module's
+ * end users): `reserve` counts one attempt in one atomic statement and answers its number and the
+ * lock's end; `succeeded` starts the count again.
+ */
+export interface AccountCounter {
+  reserve(db: AnyDb, now: number): Promise<{ failures: number; lockedUntil: Date | null }>;
+  succeeded(db: AnyDb): Promise<void>;
+}
+
 export interface PasswordAttempt {
   /** The account's user, or null for an e-mail no account uses. */
   user: { id: number; passwordHash: string } | null;
+  /** The user's counter when it is not a portal user (default: the users table's). */
+  counter?: AccountCounter;
   /** The e-mail as typed (normalized), the counter of an unknown account. */
   account: string;
   password: string;
@@ -72,7 +84,7 @@ export async function attemptPassword(db: AnyDb, a: PasswordAttempt, onWrong?: (
   }
   const accountKey = `acct:${a.account}`;
   const acct = a.user
-    ? await unsafeReserveUserAttempt(db, a.user.id, a.now)
+    ? await (a.counter ? a.counter.reserve(db, a.now) : unsafeReserveUserAttempt(db, a.user.id, a.now))
     : await unsafeReserveThrottleKey(db, accountKey, LOGIN_MAX_FAILURES, a.now);
   if (acct.failures > LOGIN_MAX_FAILURES) {
     // No password was tried: the address keeps its attempt.
@@ -81,7 +93,7 @@ export async function attemptPassword(db: AnyDb, a: PasswordAttempt, onWrong?: (
   }
   const ok = await verifyInConstantTime(a.user?.passwordHash, a.password);
   if (ok && a.user) {
-    await unsafeClearUserFailures(db, a.user.id);
+    await (a.counter ? a.counter.succeeded(db) : unsafeClearUserFailures(db, a.user.id));
     if (addressKey) await unsafeReleaseThrottleKey(db, addressKey);
     return true;
   }

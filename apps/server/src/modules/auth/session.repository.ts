@@ -269,3 +269,11 @@ export async function brandingsOf(db: Db | Tx, companyIds: readonly number[]) {
     .from(companyBranding)
     .where(inArray(companyBranding.companyId, [...companyIds]));
 }
+
+/** The language a user signs in with becomes their preferred one (mails, message centre receipts). */
+export async function rememberUserLocale(db: Db | Tx, userId: number, locale: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ locale })
+    .where(and(eq(users.id, userId), sql`${users.locale} <> ${locale}`));
+}

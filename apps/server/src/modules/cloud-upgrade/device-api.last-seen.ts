@@ -8,9 +8,13 @@
  * instance fetches it, and would first need the times written to the database, the very write the
  * buffer saves the poll from. It is write-behind of the hot path, not scheduled work; close() (on
  * server shutdown) writes what is left.
+ *
+ * The same statement keeps the device's presence (insight, issue 15): a device seen again after the
+ * online window becomes online, with its events; the poll itself writes nothing more.
  */
+import { POLL_INTERVAL_SECONDS } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { unsafeWriteLastSeen } from './device-api.repository';
+import { onlineWindowMs, unsafeWriteLastSeen } from '../insight';
 
 const live = new Set<LastSeenBuffer>();
 
@@ -23,6 +27,7 @@ export class LastSeenBuffer {
     private readonly database: Database,
     private readonly intervalMs = 1_000,
     private readonly onError: (err: unknown) => void = () => {},
+    private readonly windowMs = onlineWindowMs(POLL_INTERVAL_SECONDS),
   ) {
     live.add(this);
   }
@@ -42,7 +47,7 @@ export class LastSeenBuffer {
       const batch = [...this.pending.entries()].sort(([a], [b]) => a - b);
       this.pending = new Map();
       try {
-        await unsafeWriteLastSeen(this.database, batch);
+        await unsafeWriteLastSeen(this.database, batch, this.windowMs);
       } catch (err) {
         this.onError(err);
       }

@@ -121,12 +121,14 @@ export async function areaForCountry(tx: Tx, country: string, brandAreaId: numbe
 /** A device as registration writes it: the imported fields plus its key and the time. */
 export interface RegisteredDevice extends ImportedDevice {
   keyHash: string;
+  /** sha256 of the verification code this registration gave (app-api binds with it). */
+  verifyCodeHash: string;
   now: number;
 }
 
 function registeredFields(d: RegisteredDevice) {
   return sql`${d.sn}, ${d.mac}, ${d.model}, ${d.productType}, ${d.firmwareVersion}, ${d.hardwareVersion}, ${d.country}, ${d.areaId}::int,
-                       ${d.keyHash}, ${iso(d.now)}::timestamptz`;
+                       ${d.keyHash}, ${d.verifyCodeHash}, ${iso(d.now)}::timestamptz`;
 }
 
 /** Updates a device the registration found (and the service allowed) by its id. */
@@ -134,7 +136,7 @@ export async function updateRegisteredDevice(tx: Tx, deviceId: number, d: Regist
   const [dev] = await rows<{ id: number }>(
     tx,
     sql`
-          update devices set (sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, key_hash, registered_at) = (${registeredFields(d)}),
+          update devices set (sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, key_hash, verify_code_hash, registered_at) = (${registeredFields(d)}),
                  updated_at = ${iso(d.now)}::timestamptz
            where id = ${deviceId} returning id::float8 as id`,
   );
@@ -146,7 +148,7 @@ export async function insertRegisteredDevice(tx: Tx, brand: { company_id: number
   const [dev] = await rows<{ id: number }>(
     tx,
     sql`
-          insert into devices (sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, key_hash, registered_at,
+          insert into devices (sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, key_hash, verify_code_hash, registered_at,
                                company_id, company_path, created_at, updated_at)
           values (${registeredFields(d)}, ${brand.company_id}, ${brand.path}, ${iso(d.now)}::timestamptz, ${iso(d.now)}::timestamptz)
           returning id::float8 as id`,
@@ -184,10 +186,15 @@ export async function unsafeLockTaskDeviceForReport(tx: Tx, taskId: number, devi
   return td ?? null;
 }
 
-export async function setDeviceFirmware(tx: Tx, deviceId: number, firmwareVersion: string, now: number): Promise<void> {
-  await tx.execute(
-    sql`update devices set firmware_version = ${firmwareVersion}, updated_at = ${iso(now)}::timestamptz where id = ${deviceId}`,
+/** Sets a (locked) device's firmware version; answers the version it had. */
+export async function setDeviceFirmware(tx: Tx, deviceId: number, firmwareVersion: string, now: number): Promise<string> {
+  const [prev] = await rows<{ v: string }>(
+    tx,
+    sql`with o as (select firmware_version from devices where id = ${deviceId})
+        update devices set firmware_version = ${firmwareVersion}, updated_at = ${iso(now)}::timestamptz where id = ${deviceId}
+        returning (select firmware_version from o) as v`,
   );
+  return prev?.v ?? '';
 }
 
 /** The report's outcome on the device's locked task row. */
@@ -202,16 +209,6 @@ export async function updateTaskDeviceReport(
          set state = ${r.state}, error_code = ${r.errorCode}, reported_version = coalesce(${r.reported}, reported_version),
              progress = ${r.progress}, updated_at = ${iso(r.now)}::timestamptz
        where task_id = ${taskId} and device_id = ${deviceId}`);
-}
-
-const FLUSH_SQL = `
-  update devices d set last_seen_at = u.t
-    from unnest($1::bigint[], $2::timestamptz[]) as u(id, t)
-   where d.id = u.id and (d.last_seen_at is null or d.last_seen_at < u.t)`;
-
-/** Unscoped (devices of any tenant that polled this instance): their last_seen_at, never moved back. */
-export async function unsafeWriteLastSeen(database: Database, batch: Array<[deviceId: number, at: number]>): Promise<void> {
-  await database.query(FLUSH_SQL, [batch.map(([id]) => id), batch.map(([, t]) => new Date(t).toISOString())], { name: 'device_last_seen' });
 }
 
 /**

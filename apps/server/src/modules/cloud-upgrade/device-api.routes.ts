@@ -22,6 +22,7 @@ import { serveFile } from '../../lib/files';
 import { deviceKey, provisioningKey, rawRoute, signedLink } from '../../lib/raw-routes';
 import { requestLocale } from '../../plugins/call-router';
 import { pollDevice, registerDevice, reportDevice } from './device-api.service';
+import { onlineWindowMs } from '../insight';
 import { LastSeenBuffer } from './device-api.last-seen';
 import { unsafeDownloadObject } from './device-api.repository';
 import type { RouteDeps } from './route-deps';
@@ -80,7 +81,12 @@ function parse<T>(
 }
 
 export function registerDeviceApi(app: FastifyInstance, deps: RouteDeps): void {
-  const lastSeen = new LastSeenBuffer(deps.database, 1_000, (err) => app.log.error({ err }, 'device last_seen flush failed'));
+  const lastSeen = new LastSeenBuffer(
+    deps.database,
+    1_000,
+    (err) => app.log.error({ err }, 'device last_seen flush failed'),
+    onlineWindowMs(deps.services.config.devicePollSeconds),
+  );
   app.addHook('onClose', async () => lastSeen.close());
   const pollDeps = { ...deps, touch: (id: number, at: number) => lastSeen.touch(id, at) };
 

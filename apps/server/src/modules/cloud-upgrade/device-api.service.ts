@@ -10,6 +10,7 @@
  * notified, in one statement.
  */
 import {
+  DEVICE_VERIFY_CODE_LENGTH,
   DEVICE_API_PATHS,
   DEVICE_API_PREFIX,
   DEVICE_AUTH_SCHEME,
@@ -25,6 +26,7 @@ import {
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { recordDeviceEvents } from '../insight';
 import type { RouteDeps } from './route-deps';
 import {
   areaForCountry,
@@ -106,9 +108,21 @@ export async function registerDevice(deps: RouteDeps, d: RegisterInput) {
   }
 }
 
+/** Letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L). */
+const VERIFY_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** A device's verification code for binding (DEVICE_VERIFY_CODE_LENGTH characters, ~40 bits). */
+function newVerifyCode(): string {
+  const bytes = randomBytes(DEVICE_VERIFY_CODE_LENGTH);
+  let code = '';
+  for (const b of bytes) code += VERIFY_CODE_ALPHABET[b % VERIFY_CODE_ALPHABET.length];
+  return code;
+}
+
 async function registerOnce(deps: RouteDeps, d: RegisterInput, sn: string, mac: string) {
   const now = deps.clock.now();
   let deviceKey = randomBytes(24).toString('base64url');
+  const verifyCode = newVerifyCode();
   return deps.database.db.transaction(async (tx) => {
     const brand = await unsafeBrandByProvisioningKey(tx, sha256Hex(d.provisioningKey));
     if (!brand) throw new AppError(ErrorCodes.provisioningKeyInvalid);
@@ -137,11 +151,14 @@ async function registerOnce(deps: RouteDeps, d: RegisterInput, sn: string, mac: 
       country: d.country,
       areaId: area?.id ?? null,
       keyHash: sha256Hex(deviceKey),
+      verifyCodeHash: sha256Hex(verifyCode),
       now,
     };
     const deviceId = existing ? await updateRegisteredDevice(tx, existing.id, values) : await insertRegisteredDevice(tx, brand, values);
+    // First registration (no key before): the device is activated (insight's history).
+    if (!existing || existing.key_hash === null) await recordDeviceEvents(tx, [{ deviceId, kind: 'activation', at: now }]);
     await unsafeJoinOpenTask(tx, deviceId, now);
-    return { deviceId, deviceKey, pollIntervalSeconds: deps.services.config.devicePollSeconds };
+    return { deviceId, deviceKey, verifyCode, pollIntervalSeconds: deps.services.config.devicePollSeconds };
   });
 }
 
@@ -294,6 +311,8 @@ export async function pollDevice(
     // The device changed (a manual update, a downgrade): record it, and a free device may now fit an open task.
     await deps.database.db.transaction(async (tx) => {
       await setDeviceModelAndVersion(tx, deviceId, body.model, body.firmwareVersion, now);
+      if (row.firmware_version !== body.firmwareVersion)
+        await recordDeviceEvents(tx, [{ deviceId, kind: 'version_change', at: now, fromVersion: row.firmware_version }]);
       if (row.task_id === null) await unsafeJoinOpenTask(tx, deviceId, now);
     });
     if (row.task_id === null) row = (await pollLookup(deps.database).get(auth.sn)) ?? row;
@@ -376,8 +395,15 @@ export async function reportDevice(deps: RouteDeps, authHeader: string | undefin
       if (lateSuccess) addDelta(deltas, wave, 'failed', -1);
       addDelta(deltas, wave, state === 'success' ? 'success' : 'failed', 1);
       if (reported) {
-        await setDeviceFirmware(tx, deviceId, reported, now);
+        const before = await setDeviceFirmware(tx, deviceId, reported, now);
+        if (before !== reported)
+          await recordDeviceEvents(tx, [{ deviceId, kind: 'version_change', at: now, fromVersion: before, taskId: d.taskId }]);
       }
+      await recordDeviceEvents(tx, [
+        state === 'success'
+          ? { deviceId, kind: 'upgrade_success', at: now, taskId: d.taskId }
+          : { deviceId, kind: 'upgrade_failed', at: now, code: errorCode ?? 'UNKNOWN', taskId: d.taskId },
+      ]);
     }
     await updateTaskDeviceReport(tx, d.taskId, deviceId, {
       state,

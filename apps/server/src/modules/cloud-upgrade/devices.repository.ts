@@ -66,7 +66,8 @@ export async function listDevicesInScope(db: AnyDb, actor: Actor, q: DeviceListF
           areaId: devices.areaId,
           companyId: devices.companyId,
           companyName: companies.name,
-          endUser: devices.endUser,
+          // The bound end user's e-mail (the registry's binding, app-api), '' when unbound.
+          endUser: sql<string>`coalesce((select eu.email from end_users eu where eu.id = ${devices.endUserId}), '')`,
           lastSeenAt: devices.lastSeenAt,
           createdAt: devices.createdAt,
         })

@@ -2,7 +2,7 @@
  * The device registry: the caller's devices (its subtree, its current area) listed, searched and
  * counted for the filters, and the brand's provisioning key that devices register with.
  */
-import { ErrorCodes, POLL_INTERVAL_SECONDS, POLL_JITTER, type deviceCalls, type Device } from '@portal/contract';
+import { ErrorCodes, ONLINE_WINDOW_SECONDS, type deviceCalls, type Device } from '@portal/contract';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type CallContext } from '../../lib/context';
@@ -23,7 +23,7 @@ import {
  * A device is online while it has been seen within two of its longest poll intervals (it polls
  * every POLL_INTERVAL_SECONDS, plus or minus the jitter): one missed poll does not flip it.
  */
-export const DEVICE_ONLINE_WINDOW_MS = Math.round(2 * POLL_INTERVAL_SECONDS * (1 + POLL_JITTER) * 1000);
+export const DEVICE_ONLINE_WINDOW_MS = ONLINE_WINDOW_SECONDS * 1000;
 
 type ListQuery = z.output<(typeof deviceCalls)['list']['data']>;
 

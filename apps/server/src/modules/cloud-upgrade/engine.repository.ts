@@ -12,6 +12,7 @@
  */
 import type { ReleaseTaskState } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
+import { recordDeviceEvents } from '../insight';
 import { addDelta, iso, OPEN_TASK_STATES, type Executor, type WaveDeltas } from './engine.shared';
 
 /** Rows of a raw statement (both drivers answer `{ rows }`). Cast counts to int and times to epoch ms in SQL. */
@@ -86,21 +87,21 @@ export async function timeOutDevices(
   now: number,
   deltas: WaveDeltas,
 ): Promise<number> {
-  const r = await rows<{ wave: number; n: number }>(
+  const r = await rows<{ wave: number; n: number; ids: number[] }>(
     db,
     sql`
     with f as (
       update task_devices set state = 'failed', error_code = 'TIMEOUT', updated_at = ${iso(now)}::timestamptz
        where task_id = ${taskId} and state in ${IN_FLIGHT_STATES_SQL}
          and notified_at < ${iso(now - timeoutMinutes * 60_000)}::timestamptz
-      returning wave)
-    select wave::int as wave, count(*)::int as n from f group by wave`,
+      returning wave, device_id)
+    select wave::int as wave, count(*)::int as n, array_agg(device_id::float8) as ids from f group by wave`,
   );
   // A device of a started wave that never answered (never polled) within the timeout also counts
   // as failed, so silent devices cannot keep a rollout running. Its clock starts when its wave
   // started, when it joined, or when the task last came back to release (continue, resume,
   // promote), whichever is latest: a long pause does not fail a whole wave on continue.
-  const silent = await rows<{ wave: number; n: number }>(
+  const silent = await rows<{ wave: number; n: number; ids: number[] }>(
     db,
     sql`
     with resumed as (
@@ -113,14 +114,18 @@ export async function timeOutDevices(
          and w.task_id = td.task_id and w.idx = td.wave and w.started_at is not null
          and greatest(w.started_at, coalesce(td.updated_at, w.started_at), coalesce(resumed.at, w.started_at))
              < ${iso(now - timeoutMinutes * 60_000)}::timestamptz
-      returning td.wave)
-    select wave::int as wave, count(*)::int as n from f group by wave`,
+      returning td.wave, td.device_id)
+    select wave::int as wave, count(*)::int as n, array_agg(device_id::float8) as ids from f group by wave`,
   );
   let total = 0;
   for (const { wave, n } of [...r, ...silent]) {
     addDelta(deltas, wave, 'failed', n);
     total += n;
   }
+  // The failures in each device's history (insight).
+  const failed = (list: typeof r, code: string) =>
+    list.flatMap(({ ids }) => ids.map((id) => ({ deviceId: Number(id), kind: 'upgrade_failed' as const, at: now, code, taskId })));
+  await recordDeviceEvents(db, [...failed(r, 'TIMEOUT'), ...failed(silent, 'NO_RESPONSE')]);
   return total;
 }
 

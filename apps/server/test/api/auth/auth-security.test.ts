@@ -5,6 +5,8 @@
  * of file/get, check-pwd and password change counted like login, "already done" for double submits).
  */
 import {
+  storageCalls,
+  appKeyCalls,
   ALL_CALLS,
   API_PREFIX,
   authCalls,
@@ -150,6 +152,11 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
           partnerCalls.reinviteSubCustomer,
           partnerCalls.setRemoteAccess,
           partnerCalls.createRemoteAccessLink,
+          // A payee account's secret key is a credential of the company's money.
+          storageCalls.payeeSave,
+          // Application secrets are shown once: never to a visitor through remote access.
+          appKeyCalls.create,
+          appKeyCalls.rotate,
         ]
           .map((c) => c.path)
           .sort(),

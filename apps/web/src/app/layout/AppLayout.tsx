@@ -11,6 +11,7 @@ import { brandLogoUrl, useBranding } from '../../lib/branding';
 import { NavigationProvider } from '../../lib/navigation/nav-context';
 import { useIdleLogout } from '../../lib/session/idle';
 import { useSessionUser } from '../../lib/session/session-store';
+import { UnreadBadge } from '../../features/message-center';
 import { buildMenu, menuLeaves } from '../access';
 import { AntdProviders } from '../AntdProviders';
 import type { AppRoute } from '../route-types';
@@ -76,6 +77,7 @@ function AppFrame({ routes }: { routes: readonly AppRoute[] }) {
           <div className="portal-header-right">
             <AreaSwitcher />
             <LocaleSwitch dark />
+            <UnreadBadge />
             <UserMenu />
           </div>
         </Layout.Header>

@@ -199,6 +199,8 @@ async function execute(def: Target, payload: unknown, opts: CallOptions, attempt
 
 let renewing: Promise<boolean> | null = null;
 let lastRenewAt = Number.NEGATIVE_INFINITY;
+/** How long the token of the last renewal was given for: a token shorter-lived than twice the guard shortens it. */
+let lastLifetimeMs = Number.POSITIVE_INFINITY;
 
 /**
  * Renew the session after 7004 for a call made with `usedToken`. Concurrent callers share one
@@ -209,7 +211,7 @@ async function renewOnce(usedToken: string): Promise<boolean> {
   if (!current) return false;
   if (current.token !== usedToken) return true;
   if (renewing) return renewing;
-  if (Date.now() - lastRenewAt < TOKEN_REFRESH_GUARD_MS || !current.renewToken) {
+  if (Date.now() - lastRenewAt < Math.min(TOKEN_REFRESH_GUARD_MS, lastLifetimeMs / 2) || !current.renewToken) {
     endSession({ code: ErrorCodes.renewFailed });
     return false;
   }
@@ -223,6 +225,7 @@ async function renewOnce(usedToken: string): Promise<boolean> {
       )) as SessionTokens;
       saveSession(tokens);
       lastRenewAt = Date.now();
+      lastLifetimeMs = tokens.tokenExpiresAt - lastRenewAt;
       return true;
     } catch (e) {
       const code = e instanceof ApiError && SESSION_ENDING_CODES.includes(e.code) ? e.code : ErrorCodes.renewFailed;
@@ -242,4 +245,5 @@ async function renewOnce(usedToken: string): Promise<boolean> {
 export function resetApiClientState(): void {
   renewing = null;
   lastRenewAt = Number.NEGATIVE_INFINITY;
+  lastLifetimeMs = Number.POSITIVE_INFINITY;
 }

@@ -10,6 +10,7 @@ import {
   HomeOutlined,
   KeyOutlined,
   MailOutlined,
+  RiseOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -41,6 +42,7 @@ const MENU_ICONS = {
   setting: SettingOutlined,
   fileSearch: FileSearchOutlined,
   mail: MailOutlined,
+  rise: RiseOutlined,
 };
 
 export type MenuIconName = keyof typeof MENU_ICONS;

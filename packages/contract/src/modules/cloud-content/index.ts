@@ -1,7 +1,8 @@
 /**
- * The content site, ahead of the module: its state machine and the rules of folder names, titles and
- * category countries. No calls yet. messages.ts is read through the root's VALIDATION_MESSAGES.
+ * The content site's contract (issue 14): its calls, state machine and rules. messages.ts and
+ * errors.ts are read through the root's tables.
  */
+export * from './calls';
 export * from './constants';
 export * from './states';
 export * from './validators';

@@ -33,6 +33,21 @@ export const CLOUD_CONTENT_VALIDATION_MESSAGES = {
     en: `At most ${CATEGORY_MAX_COUNTRIES} countries or regions can be selected.`,
     zh: `最多可选择${CATEGORY_MAX_COUNTRIES}个国家/地区。`,
   },
+
+  // ----- items and parameters -----
+  slugInvalid: {
+    en: 'The address may hold lower-case letters, digits and single dashes (at most 120).',
+    zh: '地址只能包含小写字母、数字和单个连字符（最多120个字符）。',
+  },
+  linkInvalid: {
+    en: 'A link starts with http://, https://, mailto: or / (a page of this site).',
+    zh: '链接须以 http://、https://、mailto: 或 /（本站页面）开头。',
+  },
+  textTooLong: { en: 'The text is too long.', zh: '文字过长。' },
+  paramKeyInvalid: {
+    en: 'The key starts with a lower-case letter and holds lower-case letters, digits and _ (at most 40).',
+    zh: '标识须以小写字母开头，只能包含小写字母、数字和 _（最多40个字符）。',
+  },
 } satisfies Record<string, MessageText>;
 
 export type CloudContentValidationName = keyof typeof CLOUD_CONTENT_VALIDATION_MESSAGES;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { SharedValidationName } from '../../shared/messages';
 import { charCount, countryCodeSchema, flagRepeats, validationKeyOf, type ValidationKeyOf } from '../../shared/validators';
-import { CATEGORY_MAX_COUNTRIES } from './constants';
+import { CATEGORY_MAX_COUNTRIES, SLUG_MAX_LENGTH } from './constants';
 import type { CloudContentValidationName } from './messages';
 
 const vk = validationKeyOf<SharedValidationName | CloudContentValidationName>();
@@ -74,4 +74,39 @@ export const categoryCountriesSchema = z
 
 export function isCategoryCountryCountValid(n: number): boolean {
   return n <= CATEGORY_MAX_COUNTRIES;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Items, translations and parameters (issue 14)
+// ---------------------------------------------------------------------------------------------
+
+/** A translation's address on the site: lower-case letters, digits and single dashes. */
+export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const slugSchema = z
+  .string()
+  .trim()
+  .max(SLUG_MAX_LENGTH, { error: vk('slugInvalid') })
+  .refine((s) => s === '' || SLUG_RE.test(s), { error: vk('slugInvalid') });
+
+/** A plain-text field shown on the site (escaped there, never markup). */
+export const plainTextSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: vk('textTooLong') });
+
+/** A parameter key: how values and filters name it (letters, digits, underscores). */
+export const paramKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9_]{0,39}$/, { error: vk('paramKeyInvalid') });
+
+/** Turns a title into a slug (ASCII letters and digits; empty for a title without any). */
+export function slugify(title: string): string {
+  return title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, SLUG_MAX_LENGTH);
 }

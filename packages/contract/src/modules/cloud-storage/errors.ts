@@ -26,5 +26,57 @@ export const CLOUD_STORAGE_ERRORS = {
   },
   23011: { key: 'productExpired', endsSession: false, en: 'The product has expired.', zh: '商品已过期。' },
   23017: { key: 'deviceNotExist2', endsSession: false, en: 'The device does not exist.', zh: '设备不存在。' },
+  // Issue 12 (23020-23039). Numbers kept for the order half (next session): 23022 free plan used,
+  // 23024 order cancelled or paid already, 23025 payment declined, 23026 idempotency key reused,
+  // 23028 refund too large, 23029 wrong verification code, 23030 app key invalid.
+  23020: {
+    key: 'goodsAreaMismatch',
+    endsSession: false,
+    en: 'The sale area is not one of your areas.',
+    zh: '销售区域不在您的区域范围内。',
+  },
+  23021: {
+    key: 'freeGoodsOnSale',
+    endsSession: false,
+    en: 'You already have a free product on sale in this area.',
+    zh: '您在该区域已有在售的免费商品。',
+  },
+  23023: {
+    key: 'noVerifiedPayee',
+    endsSession: false,
+    en: 'Paid goods need a verified payee account: set one up and test its connection first.',
+    zh: '付费商品需要已验证的收款账户：请先配置收款账户并测试连接。',
+  },
+  23027: {
+    key: 'payeeTestFailed',
+    endsSession: false,
+    en: 'The connection test failed: the provider refused the account ID or secret key.',
+    zh: '连接测试失败：支付渠道拒绝了该账户ID或密钥。',
+  },
+  23031: {
+    key: 'payeeProviderUnavailable',
+    endsSession: false,
+    en: 'This payment provider is not available in this version; use the sandbox.',
+    zh: '当前版本暂不支持该支付渠道，请使用沙箱。',
+  },
+  23032: {
+    key: 'detailImageWidth',
+    endsSession: false,
+    en: 'Detail images must be 600 to 820 pixels wide (this one is {width} px).',
+    zh: '详情图片宽度须为 600 至 820 像素（当前 {width} 像素）。',
+  },
+  23033: {
+    key: 'goodsCodeTaken',
+    endsSession: false,
+    en: 'Goods ID {code} is already in use.',
+    zh: '商品ID {code} 已被使用。',
+  },
+  23034: { key: 'planDisabled', endsSession: false, en: 'The plan is disabled.', zh: '该套餐已停用。' },
+  23035: {
+    key: 'goodsUnderReview',
+    endsSession: false,
+    en: 'Goods under review cannot be changed; withdraw them first.',
+    zh: '审核中的商品不可修改，请先撤回。',
+  },
   31001: { key: 'insufficientStock', endsSession: false, en: 'Insufficient inventory.', zh: '库存不足。' },
 } as const satisfies Record<number, ErrorEntry>;

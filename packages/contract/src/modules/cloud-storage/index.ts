@@ -1,8 +1,9 @@
 /**
  * Cloud storage goods, orders and payee setup, ahead of the module: its limits, state machines,
- * price rules and SPEC §8 order codes (errors.ts). No calls yet. errors.ts and messages.ts are read
+ * price rules and SPEC §8 order codes (errors.ts). errors.ts and messages.ts are read
  * through the root's tables.
  */
+export * from './calls';
 export * from './constants';
 export * from './states';
 export * from './validators';

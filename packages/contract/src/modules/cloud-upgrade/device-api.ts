@@ -51,6 +51,12 @@ export type DeviceRegister = z.input<typeof deviceRegisterSchema>;
 export const deviceRegisterResultSchema = z.object({
   deviceId: idSchema,
   deviceKey: z.string(),
+  /**
+   * The device's verification code (shown by the device, e.g. on its label screen or QR code): its
+   * end user binds the device with SN and this code (app-api device/bind). Each registration gives
+   * a new one; the server keeps only its hash.
+   */
+  verifyCode: z.string(),
   pollIntervalSeconds: z.number().int(),
 });
 

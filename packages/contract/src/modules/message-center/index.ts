@@ -1,2 +1,5 @@
-/** The message centre, ahead of the module: the messaging release's state machine. No calls yet. */
+/** The message centre: messaging release and the inbox. errors.ts and messages.ts are read through the root's VALIDATION_MESSAGES. */
+export * from './calls';
+export * from './constants';
 export * from './states';
+export * from './validators';

@@ -5,11 +5,19 @@ import { defineMachine, type ActionOf, type StateOf } from '../../shared/states'
 // Message (messaging release)
 // ---------------------------------------------------------------------------------------------
 
-/** A withdrawn message can be edited and go back to to_be_released (revise) to be sent again. */
+/**
+ * to_be_released -> released -> withdrawn -> (revise) to_be_released. Before release a message is
+ * edited and scheduled (moves that keep its state: a release time set or cleared) and may be
+ * deleted; release is the sender's call or the scheduled job; withdraw takes it out of every inbox
+ * at once. The server makes each move one conditional UPDATE (`where state = <from>`), so a release
+ * racing a withdraw has exactly one outcome.
+ */
 export const messageMachine = defineMachine({
   name: 'message',
   states: ['to_be_released', 'released', 'withdrawn'],
   actions: {
+    edit: { from: ['to_be_released'], to: 'to_be_released' },
+    schedule: { from: ['to_be_released'], to: 'to_be_released' },
     release: { from: ['to_be_released'], to: 'released' },
     withdraw: { from: ['released'], to: 'withdrawn' },
     revise: { from: ['withdrawn'], to: 'to_be_released' },

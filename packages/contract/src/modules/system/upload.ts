@@ -24,7 +24,9 @@ export const UPLOAD_PURPOSES = {
     isPublic: true,
     anyOf: ['dealer_cloudresource_mgr', 'dealer_pionts_mall_mgr', 'dealer_storage_mgr'],
   },
+  goodsDetail: { allowed: ['png', 'jpg', 'gif'], maxBytes: COVER_IMAGE_MAX_BYTES, isPublic: true, anyOf: ['dealer_storage_mgr'] },
   signSheet: { allowed: ['png', 'jpg'], maxBytes: COVER_IMAGE_MAX_BYTES, isPublic: false, anyOf: ['dealer_upgrade_mgr'] },
+  messageImage: { allowed: ['png', 'jpg', 'gif'], maxBytes: COVER_IMAGE_MAX_BYTES, isPublic: false, anyOf: ['dealer_message_mgr'] },
   import: {
     allowed: ['xlsx', 'xls'],
     maxBytes: LICENCE_FILE_MAX_BYTES,

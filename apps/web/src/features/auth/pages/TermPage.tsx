@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PublicShell } from '../../../components/PublicShell';
 import { useBranding } from '../../../lib/branding';
+import { useBrandTerms } from '../api/auth-api';
 
 export const TERM_TYPES = ['service', 'privacy'] as const;
 type TermType = (typeof TERM_TYPES)[number];
@@ -12,7 +13,28 @@ interface TermSection {
   body: string;
 }
 
+/** The brand's own terms (released on its content site), else today's built-in text. */
 function TermText({ type, brand }: { type: TermType; brand: string }) {
+  const { data, isPending } = useBrandTerms(type);
+  if (isPending) return null;
+  const own = data?.terms;
+  if (!own) return <BuiltInTermText type={type} brand={brand} />;
+  return (
+    <article className="portal-terms" data-testid={`terms-${type}`}>
+      <Typography.Title level={2} style={{ marginTop: 0 }}>
+        {own.title}
+      </Typography.Title>
+      <Typography.Text type="secondary">{own.effectiveDate}</Typography.Text>
+      {own.paragraphs.map((p, i) => (
+        <Typography.Paragraph key={i} style={{ marginTop: i === 0 ? 16 : undefined }}>
+          {p}
+        </Typography.Paragraph>
+      ))}
+    </article>
+  );
+}
+
+function BuiltInTermText({ type, brand }: { type: TermType; brand: string }) {
   const { t } = useTranslation();
   const sections = t(`terms.${type}.sections`, { returnObjects: true, brand }) as unknown as TermSection[];
   return (

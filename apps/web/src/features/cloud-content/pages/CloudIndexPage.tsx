@@ -1,6 +1,16 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { useTranslation } from 'react-i18next';
+import { OverviewPanel } from '../components/OverviewPanel';
+import { SiteSettingsPanel } from '../components/SiteSettingsPanel';
+import { TypeTabs } from '../components/TypeTabs';
 
-/** Content site overview — arrives with its module's issue. */
+/** The content site's overview (counts, missing translations, schedules, SEO gaps), home page items, FAQ, terms, settings. */
 export default function CloudIndexPage() {
-  return <ComingSoon titleKey="menu.cloudIndex" />;
+  const { t } = useTranslation();
+  return (
+    <TypeTabs
+      before={[{ key: 'overview', label: t('content.tabs.overview'), children: <OverviewPanel /> }]}
+      types={['banner', 'hot_product', 'hot_solution', 'faq_type', 'installer_faq', 'terms']}
+      after={[{ key: 'settings', label: t('content.tabs.settings'), children: <SiteSettingsPanel /> }]}
+    />
+  );
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { TypeTabs } from '../components/TypeTabs';
 
-/** Operation documents — arrives with its module's issue. */
+/** Manuals (file manual): folders, public or signed-in only. */
 export default function DocumentPage() {
-  return <ComingSoon titleKey="menu.document" />;
+  return <TypeTabs types={['manual']} />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { TypeTabs } from '../components/TypeTabs';
 
-/** News — arrives with its module's issue. */
+/** News. */
 export default function NewsPage() {
-  return <ComingSoon titleKey="menu.news" />;
+  return <TypeTabs types={['news']} />;
 }

@@ -1,6 +1,14 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { useTranslation } from 'react-i18next';
+import { ParamsPanel } from '../components/ParamsPanel';
+import { TypeTabs } from '../components/TypeTabs';
 
-/** Product centre — arrives with its module's issue. */
+/** Products, product categories, product filters and the parameter definitions. */
 export default function ProductCenterPage() {
-  return <ComingSoon titleKey="menu.productCenter" />;
+  const { t } = useTranslation();
+  return (
+    <TypeTabs
+      types={['product', 'product_category', 'product_filter']}
+      after={[{ key: 'params', label: t('content.tabs.params'), children: <ParamsPanel /> }]}
+    />
+  );
 }

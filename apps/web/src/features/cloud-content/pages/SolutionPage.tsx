@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { TypeTabs } from '../components/TypeTabs';
 
-/** Solutions — arrives with its module's issue. */
+/** Solutions and their categories. */
 export default function SolutionPage() {
-  return <ComingSoon titleKey="menu.solution" />;
+  return <TypeTabs types={['solution', 'solution_category']} />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { TypeTabs } from '../components/TypeTabs';
 
-/** Videos — arrives with its module's issue. */
+/** Videos and tech videos. */
 export default function VideosPage() {
-  return <ComingSoon titleKey="menu.videos" />;
+  return <TypeTabs types={['video', 'tech_video']} />;
 }

@@ -1,6 +1,39 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { Card, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { AppstoreOutlined, FileSearchOutlined, SettingOutlined, ShopOutlined } from '../../../components/icons';
+import { useStorageAbilities } from '../api/storage-api';
+import { GoodsPanel } from '../components/GoodsPanel';
+import { PlansPanel } from '../components/PlansPanel';
 
-/** Cloud storage goods and orders — arrives with its module's issue. */
+/** Cloud storage: goods; review and plans for the supplier; settings (?tab=review|plans|settings). */
 export default function CloudStorageIndexPage() {
-  return <ComingSoon titleKey="menu.cloudStorageIndex" />;
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const abilities = useStorageAbilities();
+  const tab = params.get('tab') ?? 'goods';
+  const items = [
+    { key: 'goods', label: t('storage.tabs.goods'), icon: <ShopOutlined />, children: <GoodsPanel /> },
+    ...(abilities.can('review')
+      ? [{ key: 'review', label: t('storage.tabs.review'), icon: <FileSearchOutlined />, children: <GoodsPanel reviewOnly /> }]
+      : []),
+    ...(abilities.can('managePlans')
+      ? [{ key: 'plans', label: t('storage.tabs.plans'), icon: <AppstoreOutlined />, children: <PlansPanel /> }]
+      : []),
+    {
+      key: 'settings',
+      label: t('storage.tabs.settings'),
+      icon: <SettingOutlined />,
+      children: (
+        <Typography.Paragraph>
+          {t('storage.settings.payees')} <Link to="/layout/externalCollection">{t('storage.settings.payeesLink')}</Link>
+        </Typography.Paragraph>
+      ),
+    },
+  ];
+  return (
+    <Card variant="borderless" className="portal-card" styles={{ body: { paddingTop: 8 } }}>
+      <Tabs activeKey={tab} onChange={(k) => setParams(k === 'goods' ? {} : { tab: k }, { replace: true })} items={items} destroyOnHidden />
+    </Card>
+  );
 }

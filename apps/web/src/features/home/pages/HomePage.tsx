@@ -7,6 +7,7 @@ import { MenuIcon } from '../../../lib/navigation/menu-icons';
 import { useNavigation } from '../../../lib/navigation/nav-context';
 import { currentAreaOf, roleKeys } from '../../../lib/roles';
 import { useSessionUser } from '../../../lib/session/session-store';
+import { SummaryCards } from '../components/SummaryCards';
 
 function greetingKey(hour: number): string {
   if (hour < 12) return 'home.greetingMorning';
@@ -14,7 +15,7 @@ function greetingKey(hour: number): string {
   return 'home.greetingEvening';
 }
 
-/** Welcome with the user's company, role and area, and shortcuts to every module the user can see. */
+/** Welcome with the user's company, role and area, the summary cards the user's codes allow, and shortcuts to every module the user can see. */
 export default function HomePage() {
   const { t } = useTranslation();
   const areaName = useAreaName();
@@ -52,6 +53,8 @@ export default function HomePage() {
           />
         </Flex>
       </Card>
+
+      <SummaryCards />
 
       <div>
         {/* The level after the welcome's h3 (no level skipped). */}

@@ -1,0 +1,111 @@
+/**
+ * Insight (issue 15): device history (append-only device_events), 5-minute fleet samples, and the
+ * hourly and daily rollups the statistics and Home read. Migration 0017_insight.sql creates them
+ * (xid8 columns are written by their defaults and read only in SQL, so they are not declared here).
+ *
+ * Every row carries its brand's path and, when the device is attributed to a downstream customer,
+ * the customer's path: "the caller's subtree" is one prefix match on either.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+const dims = () => ({
+  brandId: integer('brand_id').notNull(),
+  brandPath: text('brand_path').notNull(),
+  customerId: integer('customer_id').notNull().default(0),
+  customerPath: text('customer_path').notNull().default(''),
+  productType: text('product_type').notNull(),
+  model: text('model').notNull(),
+  version: text('version').notNull(),
+  country: text('country').notNull(),
+  areaId: integer('area_id').notNull().default(0),
+});
+
+const metrics = () => ({
+  code: text('code').notNull(),
+  activations: integer('activations').notNull().default(0),
+  onlines: integer('onlines').notNull().default(0),
+  offlines: integer('offlines').notNull().default(0),
+  versionChanges: integer('version_changes').notNull().default(0),
+  upgradeSuccess: integer('upgrade_success').notNull().default(0),
+  upgradeFailed: integer('upgrade_failed').notNull().default(0),
+  bound: integer('bound').notNull().default(0),
+  unbound: integer('unbound').notNull().default(0),
+  logUploads: integer('log_uploads').notNull().default(0),
+  deviceSamples: bigint('device_samples', { mode: 'number' }).notNull().default(0),
+  onlineSamples: bigint('online_samples', { mode: 'number' }).notNull().default(0),
+  devicesLast: integer('devices_last').notNull().default(0),
+  onlineLast: integer('online_last').notNull().default(0),
+});
+
+export const deviceEvents = pgTable(
+  'device_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: bigint('device_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    at: ts('at').notNull(),
+    code: text('code').notNull().default(''),
+    fromVersion: text('from_version').notNull().default(''),
+    taskId: integer('task_id'),
+    ...dims(),
+  },
+  (t) => [index('device_events_device_idx').on(t.deviceId, t.at, t.id), index('device_events_at_idx').on(t.at)],
+);
+
+export const deviceSamples = pgTable(
+  'device_samples',
+  { at: ts('at').notNull(), ...dims(), devices: integer('devices').notNull(), online: integer('online').notNull() },
+  (t) => [index('device_samples_at_idx').on(t.at)],
+);
+
+export const deviceSampleTimes = pgTable('device_sample_times', { at: ts('at').primaryKey() });
+
+export const statsHourly = pgTable('stats_hourly', { bucket: ts('bucket').notNull(), ...dims(), ...metrics() }, (t) => [
+  uniqueIndex('stats_hourly_uq').on(t.bucket, t.brandId, t.customerId, t.productType, t.model, t.version, t.country, t.areaId, t.code),
+  index('stats_hourly_brand_idx').using('btree', sql`${t.brandPath} text_pattern_ops`, t.bucket),
+  index('stats_hourly_customer_idx')
+    .using('btree', sql`${t.customerPath} text_pattern_ops`, t.bucket)
+    .where(sql`${t.customerPath} <> ''`),
+]);
+
+export const statsDaily = pgTable(
+  'stats_daily',
+  { timeZone: text('time_zone').notNull(), day: date('day').notNull(), ...dims(), ...metrics() },
+  (t) => [
+    uniqueIndex('stats_daily_uq').on(
+      t.timeZone,
+      t.day,
+      t.brandId,
+      t.customerId,
+      t.productType,
+      t.model,
+      t.version,
+      t.country,
+      t.areaId,
+      t.code,
+    ),
+    index('stats_daily_brand_idx').using('btree', t.timeZone, sql`${t.brandPath} text_pattern_ops`, t.day),
+    index('stats_daily_customer_idx')
+      .using('btree', t.timeZone, sql`${t.customerPath} text_pattern_ops`, t.day)
+      .where(sql`${t.customerPath} <> ''`),
+  ],
+);
+
+export const statsHourlySamples = pgTable('stats_hourly_samples', {
+  bucket: ts('bucket').primaryKey(),
+  samples: integer('samples').notNull(),
+});
+
+export const statsDailySamples = pgTable(
+  'stats_daily_samples',
+  { timeZone: text('time_zone').notNull(), day: date('day').notNull(), samples: integer('samples').notNull() },
+  (t) => [primaryKey({ columns: [t.timeZone, t.day] })],
+);
+
+export const statsWatermarks = pgTable('stats_watermarks', {
+  name: text('name').primaryKey(),
+  updatedAt: ts('updated_at').notNull(),
+});

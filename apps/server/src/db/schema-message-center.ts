@@ -1,0 +1,92 @@
+/**
+ * Tables of the message centre (issue 13). A message is stored once; its release writes one receipt
+ * per recipient, page by page (keyset cursor `fanout_cursor` on the message), with
+ * INSERT ... SELECT ... ON CONFLICT DO NOTHING, so a page run twice writes nothing twice. A receipt
+ * names its recipient by kind and id: 'user' (portal users) now, 'end_user' (the app API) next.
+ * Inboxes and counts join the message's state, so a withdraw (one UPDATE) takes it out of all at once.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    /** The sending company; the audience is resolved within its subtree (company_path). */
+    companyId: integer('company_id').notNull(),
+    companyPath: text('company_path').notNull(),
+    createdBy: integer('created_by'),
+    createdByName: text('created_by_name').notNull().default(''),
+    /** Posted by another module (points, orders), not by a person. */
+    system: boolean('system').notNull().default(false),
+    type: text('type').notNull(), // notice | service | promotion | update
+    /** { [language]: { title, body } }, bodies cleaned (sanitize-html). */
+    contents: jsonb('contents').notNull(),
+    languages: text('languages').array().notNull(),
+    preferredLanguage: text('preferred_language').notNull(),
+    link: text('link').notNull().default(''),
+    imageFileIds: bigint('image_file_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
+    /** The contract's messageAudienceSchema. */
+    audience: jsonb('audience').notNull(),
+    /** The sender's areas when it was saved: an area audience stays within them. */
+    senderAreaIds: integer('sender_area_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    state: text('state').notNull().default('to_be_released'), // to_be_released | released | withdrawn
+    releaseAt: ts('release_at'),
+    releasedAt: ts('released_at'),
+    withdrawnAt: ts('withdrawn_at'),
+    /** Fan-out: bumped by each release, so a page job of an earlier release does nothing. */
+    fanoutGeneration: integer('fanout_generation').notNull().default(0),
+    /** Last recipient id written (keyset), and whether every recipient has been written. */
+    fanoutCursor: integer('fanout_cursor').notNull().default(0),
+    fanoutDone: boolean('fanout_done').notNull().default(false),
+    recipients: integer('recipients').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_company_path_idx').using('btree', sql`${t.companyPath} text_pattern_ops`, t.id),
+    index('messages_fanout_idx')
+      .on(t.id)
+      .where(sql`${t.state} = 'released' and not ${t.fanoutDone}`),
+    index('messages_release_at_idx')
+      .on(t.releaseAt)
+      .where(sql`${t.state} = 'to_be_released' and ${t.releaseAt} is not null`),
+  ],
+);
+
+export const messageReceipts = pgTable(
+  'message_receipts',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    /** 'user' (a portal user) or, from the app API on, 'end_user'. */
+    recipientKind: text('recipient_kind').notNull(),
+    recipientId: integer('recipient_id').notNull(),
+    /** The language this recipient reads, resolved at fan-out. */
+    language: text('language').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    deliveredAt: ts('delivered_at'),
+    readAt: ts('read_at'),
+    hiddenAt: ts('hidden_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.recipientKind, t.recipientId] }),
+    // An inbox page, newest first.
+    index('message_receipts_inbox_idx')
+      .on(t.recipientKind, t.recipientId, t.messageId)
+      .where(sql`${t.hiddenAt} is null`),
+    // The unread badge.
+    index('message_receipts_unread_idx')
+      .on(t.recipientKind, t.recipientId, t.messageId)
+      .where(sql`${t.readAt} is null and ${t.hiddenAt} is null`),
+  ],
+);

@@ -1,0 +1,65 @@
+/**
+ * The credentials of the app-facing API (DOMAIN §5), for the call router (lib/context
+ * AppCallerResolver): the same envelope, sign, nonce and time window as the portal's calls, with
+ * the app's keys instead of a portal session.
+ * - 'appKey' calls: basic.token is the appId of an enabled application key (else 25001); the sign
+ *   is keyed with its secret (1006 badSign otherwise); the nonce is recorded once per key.
+ * - 'endUser' calls: basic.token is an end user's session token (7003 unknown or ended, 7004
+ *   expired: renew); the sign is keyed with the session's signKey; the nonce once per session; the
+ *   session's application key must still be enabled (25001) and the user normal (25003 frozen).
+ */
+import { ErrorCodes, IDLE_CHECK_INTERVAL_MS, canonicalJson, signingString, type Locale } from '@portal/contract';
+import { AppError } from '../../lib/app-error';
+import type { AppCaller, AppCallerResolver } from '../../lib/context';
+import { hmacHex, safeEqualHex, sha256Hex } from '../../lib/secrets';
+import { secretBox } from '../../lib/secret-box';
+import { unsafeAppKeyByAppId } from './app-keys.repository';
+import { endEndUserSession, touchEndUserSession, unsafeEndUserSessionByToken } from './end-users.repository';
+import { SIGN_TIME_WINDOW_MS } from '@portal/contract';
+
+const digest = (data: unknown) => sha256Hex(canonicalJson(data ?? null));
+
+export const appCallers: AppCallerResolver = {
+  async authenticate({ basic, rawData, auth, callPath, now }, { database, services }) {
+    const signed = signingString(basic, digest(rawData), callPath);
+    const nonceExpiresAt = new Date(basic.time + SIGN_TIME_WINDOW_MS);
+    if (auth === 'appKey') {
+      const key = basic.token ? await unsafeAppKeyByAppId(database.db, basic.token) : null;
+      if (!key || key.status !== 'enabled') throw new AppError(ErrorCodes.appKeyInvalid);
+      const secret = secretBox(services.config.dataKey).open(key.secretEnc);
+      if (!safeEqualHex(hmacHex(secret, signed), basic.sign)) throw new AppError(ErrorCodes.badSign);
+      if (!(await services.nonces.record(`a${key.id}:${basic.nonce}`, nonceExpiresAt))) throw new AppError(ErrorCodes.replayedNonce);
+      return { appKeyId: key.id, appId: key.appId, companyId: key.companyId, companyPath: key.companyPath, endUser: null };
+    }
+    const found = basic.token ? await unsafeEndUserSessionByToken(database.db, sha256Hex(basic.token)) : null;
+    if (!found) throw new AppError(ErrorCodes.tokenInvalid);
+    const { session, user, key } = found;
+    if (!safeEqualHex(hmacHex(session.signKey, signed), basic.sign)) throw new AppError(ErrorCodes.badSign);
+    if (!(await services.nonces.record(`e${session.id}:${basic.nonce}`, nonceExpiresAt))) throw new AppError(ErrorCodes.replayedNonce);
+    if (key.status !== 'enabled') throw new AppError(ErrorCodes.appKeyInvalid);
+    if (session.endedAt || user.status === 'deleted') throw new AppError(ErrorCodes.tokenInvalid);
+    if (user.status === 'frozen') {
+      await endEndUserSession(database.db, session.id, 'frozen', new Date(now));
+      throw new AppError(ErrorCodes.endUserFrozen);
+    }
+    if (session.tokenExpiresAt.getTime() <= now) throw new AppError(ErrorCodes.tokenExpired);
+    if (now - session.lastActiveAt.getTime() > IDLE_CHECK_INTERVAL_MS)
+      await touchEndUserSession(database.db, session.id, new Date(now), IDLE_CHECK_INTERVAL_MS);
+    const caller: AppCaller = {
+      appKeyId: key.id,
+      appId: key.appId,
+      companyId: key.companyId,
+      companyPath: key.companyPath,
+      endUser: {
+        sessionId: session.id,
+        id: user.id,
+        email: user.email,
+        nickname: user.nickname,
+        locale: user.locale as Locale,
+        country: user.country,
+        areaId: user.areaId,
+      },
+    };
+    return caller;
+  },
+};

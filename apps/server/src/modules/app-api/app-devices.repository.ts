@@ -1,0 +1,89 @@
+/**
+ * An end user's devices: the device registry's rows (cloud-upgrade's `devices`) bound to it through
+ * `end_user_id`. Every query is scoped to the app's brand (its subtree: the brand's and its
+ * distributors' devices) and, except binding, to the end user.
+ */
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { devices } from '../../db/schema';
+import { paginate, scopedToSubtree, type Page, type PageRequest } from '../../lib/tenancy';
+import type { Brand } from './end-users.repository';
+
+type AnyDb = Db | Tx;
+
+const deviceColumns = {
+  id: devices.id,
+  sn: devices.sn,
+  model: devices.model,
+  productType: devices.productType,
+  firmwareVersion: devices.firmwareVersion,
+  boundAt: devices.boundAt,
+  lastSeenAt: devices.lastSeenAt,
+};
+export type AppDeviceRow = {
+  id: number;
+  sn: string;
+  model: string;
+  productType: string;
+  firmwareVersion: string;
+  boundAt: Date | null;
+  lastSeenAt: Date | null;
+};
+
+const inBrand = (brand: Brand) => scopedToSubtree(devices.companyPath, { companyPath: brand.companyPath });
+
+/**
+ * Bind in one conditional update: the brand's device of this SN whose verification code hash
+ * matches, unbound or bound to this user already. Null when nothing matched.
+ */
+export async function bindDevice(
+  tx: AnyDb,
+  brand: Brand,
+  endUserId: number,
+  sn: string,
+  codeHash: string,
+  now: Date,
+): Promise<AppDeviceRow | null> {
+  const [d] = await tx
+    .update(devices)
+    .set({ endUserId, boundAt: sql`coalesce(${devices.boundAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+    .where(
+      and(
+        eq(devices.sn, sn),
+        inBrand(brand),
+        eq(devices.verifyCodeHash, codeHash),
+        or(isNull(devices.endUserId), eq(devices.endUserId, endUserId)),
+      ),
+    )
+    .returning(deviceColumns);
+  return d ?? null;
+}
+
+/** Whether the brand's device of this SN and code is bound to another end user (told only to who knows the code). */
+export async function boundToAnother(db: AnyDb, brand: Brand, endUserId: number, sn: string, codeHash: string): Promise<boolean> {
+  const [d] = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.sn, sn), inBrand(brand), eq(devices.verifyCodeHash, codeHash), sql`${devices.endUserId} <> ${endUserId}`));
+  return !!d;
+}
+
+/** Unbind one of the user's devices; false when it is not bound to the user (whoever's it is). */
+export async function unbindDevice(tx: AnyDb, brand: Brand, endUserId: number, deviceId: number, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(devices)
+    .set({ endUserId: null, boundAt: null, updatedAt: now })
+    .where(and(eq(devices.id, deviceId), eq(devices.endUserId, endUserId), inBrand(brand)))
+    .returning({ id: devices.id });
+  return rows.length > 0;
+}
+
+export async function listOwnDevices(db: AnyDb, brand: Brand, endUserId: number, page: PageRequest): Promise<Page<AppDeviceRow>> {
+  const where = and(eq(devices.endUserId, endUserId), inBrand(brand));
+  return paginate(
+    page,
+    ({ limit, offset }) =>
+      db.select(deviceColumns).from(devices).where(where).orderBy(desc(devices.boundAt), desc(devices.id)).limit(limit).offset(offset),
+    async () => (await db.select({ n: count() }).from(devices).where(where))[0]?.n ?? 0,
+  );
+}

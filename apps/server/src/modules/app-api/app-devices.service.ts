@@ -1,0 +1,43 @@
+/**
+ * An end user's devices (DOMAIN §5): bind by SN and the verification code the device got when it
+ * registered (the registry keeps its hash), unbind, list. An unknown SN, another brand's device
+ * and a wrong code answer alike (25002); a device bound to someone else is told (23009) only to
+ * who gives its right code; unbinding a device not bound to the caller is 23007 whoever's it is.
+ */
+import { ErrorCodes, type AppDevice } from '@portal/contract';
+import { AppError } from '../../lib/app-error';
+import { requireEndUser, type CallContext } from '../../lib/context';
+import { sha256Hex } from '../../lib/secrets';
+import { mapPage, type PageRequest } from '../../lib/tenancy';
+import { bindDevice, boundToAnother, listOwnDevices, unbindDevice, type AppDeviceRow } from './app-devices.repository';
+
+const present = (d: AppDeviceRow): AppDevice => ({
+  id: d.id,
+  sn: d.sn,
+  model: d.model,
+  productType: d.productType,
+  firmwareVersion: d.firmwareVersion,
+  boundAt: d.boundAt?.getTime() ?? null,
+  lastSeenAt: d.lastSeenAt?.getTime() ?? null,
+});
+
+export async function bind(ctx: CallContext, d: { sn: string; verifyCode: string }) {
+  const app = requireEndUser(ctx);
+  const codeHash = sha256Hex(d.verifyCode);
+  const bound = await bindDevice(ctx.db, app, app.endUser.id, d.sn, codeHash, new Date(ctx.clock.now()));
+  if (bound) return present(bound);
+  if (await boundToAnother(ctx.db, app, app.endUser.id, d.sn, codeHash)) throw new AppError(ErrorCodes.boundUserDiffers);
+  throw new AppError(ErrorCodes.deviceCodeWrong);
+}
+
+export async function unbind(ctx: CallContext, deviceId: number) {
+  const app = requireEndUser(ctx);
+  if (!(await unbindDevice(ctx.db, app, app.endUser.id, deviceId, new Date(ctx.clock.now()))))
+    throw new AppError(ErrorCodes.deviceNotBound);
+  return {};
+}
+
+export async function list(ctx: CallContext, page: PageRequest) {
+  const app = requireEndUser(ctx);
+  return mapPage(await listOwnDevices(ctx.db, app, app.endUser.id, page), (rows) => rows.map(present));
+}

@@ -1,0 +1,309 @@
+/**
+ * End users and their sessions: the portal's list (scoped to the caller's subtree), and the
+ * app-facing API's queries, each scoped to the app's brand (`brand`: the application key's company).
+ * A few lookups are unscoped on purpose (`unsafe...`): a session by its token, by its renewal token.
+ */
+import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@portal/contract';
+import { and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { appKeys, areas, companies, devices, endUserSessions, endUsers } from '../../db/schema';
+import type { Actor } from '../../lib/context';
+import { escapeLike, paginate, scopedToSubtree, type Page, type PageRequest } from '../../lib/tenancy';
+
+type AnyDb = Db | Tx;
+const tsz = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** The app's brand: every app-facing query names it. */
+export interface Brand {
+  companyId: number;
+  companyPath: string;
+}
+
+export type EndUserRow = typeof endUsers.$inferSelect;
+export type EndUserListRow = EndUserRow & { companyName: string; deviceCount: number };
+
+// ---------------------------------------------------------------------------------------------
+// Portal: the brand's end users
+// ---------------------------------------------------------------------------------------------
+
+const listColumns = {
+  u: endUsers,
+  companyName: companies.name,
+  deviceCount: sql<number>`(select count(*)::int from devices d where d.end_user_id = ${endUsers.id})`,
+};
+const flatten = (r: { u: EndUserRow; companyName: string | null; deviceCount: number }): EndUserListRow => ({
+  ...r.u,
+  companyName: r.companyName ?? '',
+  deviceCount: Number(r.deviceCount),
+});
+
+export interface EndUserFilter {
+  keyword?: string;
+  status?: string;
+  companyId?: number;
+}
+
+export async function listEndUsersInSubtree(db: AnyDb, actor: Actor, f: EndUserFilter, page: PageRequest): Promise<Page<EndUserListRow>> {
+  const text = f.keyword ? `%${escapeLike(f.keyword.toLowerCase())}%` : null;
+  const where: SQL | undefined = and(
+    scopedToSubtree(endUsers.companyPath, actor),
+    f.status ? eq(endUsers.status, f.status) : ne(endUsers.status, 'deleted'),
+    f.companyId ? eq(endUsers.companyId, f.companyId) : undefined,
+    text ? or(ilike(endUsers.email, text), ilike(endUsers.nickname, text)) : undefined,
+  );
+  return paginate(
+    page,
+    async ({ limit, offset }) =>
+      (
+        await db
+          .select(listColumns)
+          .from(endUsers)
+          .leftJoin(companies, eq(companies.id, endUsers.companyId))
+          .where(where)
+          .orderBy(desc(endUsers.createdAt), desc(endUsers.id))
+          .limit(limit)
+          .offset(offset)
+      ).map(flatten),
+    async () => (await db.select({ n: count() }).from(endUsers).where(where))[0]?.n ?? 0,
+  );
+}
+
+export async function findEndUserInSubtree(db: AnyDb, actor: Actor, id: number): Promise<EndUserListRow | null> {
+  const [r] = await db
+    .select(listColumns)
+    .from(endUsers)
+    .leftJoin(companies, eq(companies.id, endUsers.companyId))
+    .where(and(eq(endUsers.id, id), scopedToSubtree(endUsers.companyPath, actor), ne(endUsers.status, 'deleted')));
+  return r ? flatten(r) : null;
+}
+
+/** The conditional move of endUserMachine for a portal user: only from the state the caller saw. */
+export async function moveEndUserInSubtree(tx: AnyDb, actor: Actor, id: number, from: string, to: string): Promise<boolean> {
+  const rows = await tx
+    .update(endUsers)
+    .set({ status: to })
+    .where(and(eq(endUsers.id, id), eq(endUsers.status, from), scopedToSubtree(endUsers.companyPath, actor)))
+    .returning({ id: endUsers.id });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app-facing API: accounts of the app's brand
+// ---------------------------------------------------------------------------------------------
+
+/** The live (not deleted) account of an e-mail in the brand, or null. */
+export async function findEndUserByEmail(db: AnyDb, brand: Brand, email: string): Promise<EndUserRow | null> {
+  const [u] = await db
+    .select()
+    .from(endUsers)
+    .where(and(eq(endUsers.companyId, brand.companyId), eq(endUsers.email, email), ne(endUsers.status, 'deleted')));
+  return u ?? null;
+}
+
+export async function findEndUser(db: AnyDb, brand: Brand, id: number): Promise<EndUserRow | null> {
+  const [u] = await db
+    .select()
+    .from(endUsers)
+    .where(and(eq(endUsers.id, id), eq(endUsers.companyId, brand.companyId)));
+  return u ?? null;
+}
+
+/** The data centre of a country (the DDC serving it), else the brand's own area. */
+export async function areaOfCountry(db: AnyDb, brand: Brand, country: string): Promise<number | null> {
+  const [a] = await db
+    .select({
+      id: sql<number | null>`coalesce(
+      (select a.id from ${areas} a where a.kind = 'DDC' and ${country} = any(a.res_vals) order by a.id limit 1),
+      (select c.area_id from ${companies} c where c.id = ${brand.companyId}))`,
+    })
+    .from(sql`(select 1) one`);
+  return a?.id ?? null;
+}
+
+/** A new account; null when the e-mail is taken in the brand meanwhile (the partial unique index). */
+export async function insertEndUser(
+  tx: AnyDb,
+  brand: Brand,
+  v: {
+    appKeyId: number;
+    email: string;
+    nickname: string;
+    locale: string;
+    country: string;
+    areaId: number | null;
+    passwordHash: string;
+    now: Date;
+  },
+): Promise<EndUserRow | null> {
+  const rows = await tx
+    .insert(endUsers)
+    .values({ companyId: brand.companyId, companyPath: brand.companyPath, ...v, createdAt: v.now })
+    .onConflictDoNothing()
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function updateEndUserProfile(
+  tx: AnyDb,
+  brand: Brand,
+  id: number,
+  set: { nickname?: string; locale?: string; country?: string; areaId?: number | null },
+) {
+  const [u] = await tx
+    .update(endUsers)
+    .set(set)
+    .where(and(eq(endUsers.id, id), eq(endUsers.companyId, brand.companyId), eq(endUsers.status, 'normal')))
+    .returning();
+  return u ?? null;
+}
+
+export async function setEndUserPassword(tx: AnyDb, brand: Brand, id: number, passwordHash: string) {
+  await tx
+    .update(endUsers)
+    .set({ passwordHash, failedLogins: 0, lockedUntil: null })
+    .where(and(eq(endUsers.id, id), eq(endUsers.companyId, brand.companyId)));
+}
+
+/** The end user's own move of endUserMachine (delete): only from the state it is in. */
+export async function moveOwnEndUser(tx: AnyDb, brand: Brand, id: number, from: string, to: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(endUsers)
+    .set({ status: to, deletedAt: to === 'deleted' ? now : undefined })
+    .where(and(eq(endUsers.id, id), eq(endUsers.companyId, brand.companyId), eq(endUsers.status, from)))
+    .returning({ id: endUsers.id });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login attempts (auth/login-attempts.ts's account counter, on end_users)
+// ---------------------------------------------------------------------------------------------
+
+const LOCK_MS = LOGIN_LOCK_MINUTES * 60_000;
+
+/**
+ * Reserve one login attempt on an end user's counter in one atomic statement (parallel guesses get
+ * no more than LOGIN_MAX_FAILURES): answers the attempt's number and the lock's end. A lock that has
+ * ended starts the count again.
+ */
+export async function reserveEndUserAttempt(db: AnyDb, id: number, now: number) {
+  const at = new Date(now);
+  const lockEnds = new Date(now + LOCK_MS);
+  const expired = sql`(${endUsers.lockedUntil} is not null and ${endUsers.lockedUntil} <= ${tsz(at)})`;
+  const reaches = sql`(${endUsers.lockedUntil} is null and ${endUsers.failedLogins} + 1 >= ${LOGIN_MAX_FAILURES})`;
+  const [row] = await db
+    .update(endUsers)
+    .set({
+      failedLogins: sql`case when ${expired} then 1 else least(${endUsers.failedLogins} + 1, 1000) end`,
+      lockedUntil: sql`case when ${expired} then null when ${reaches} then ${tsz(lockEnds)} else ${endUsers.lockedUntil} end`,
+    })
+    .where(eq(endUsers.id, id))
+    .returning({ failures: endUsers.failedLogins, lockedUntil: endUsers.lockedUntil });
+  return row
+    ? { failures: Number(row.failures), lockedUntil: row.lockedUntil }
+    : { failures: LOGIN_MAX_FAILURES + 1, lockedUntil: lockEnds };
+}
+
+export async function endUserLoginSucceeded(db: AnyDb, id: number) {
+  await db.update(endUsers).set({ failedLogins: 0, lockedUntil: null }).where(eq(endUsers.id, id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions
+// ---------------------------------------------------------------------------------------------
+
+export async function insertEndUserSession(
+  tx: AnyDb,
+  v: { endUserId: number; appKeyId: number; tokenHash: string; renewTokenHash: string; signKey: string; tokenExpiresAt: Date; now: Date },
+) {
+  const { now, ...rest } = v;
+  await tx.insert(endUserSessions).values({ ...rest, lastActiveAt: now, createdAt: now });
+}
+
+/**
+ * The session a signed end-user call names, with its user and application key. Unscoped on
+ * purpose: the token is the credential (its hash is unique).
+ */
+export async function unsafeEndUserSessionByToken(db: AnyDb, tokenHash: string) {
+  const [r] = await db
+    .select({
+      session: endUserSessions,
+      user: {
+        id: endUsers.id,
+        email: endUsers.email,
+        nickname: endUsers.nickname,
+        locale: endUsers.locale,
+        country: endUsers.country,
+        areaId: endUsers.areaId,
+        status: endUsers.status,
+      },
+      key: { id: appKeys.id, appId: appKeys.appId, companyId: appKeys.companyId, companyPath: appKeys.companyPath, status: appKeys.status },
+    })
+    .from(endUserSessions)
+    .innerJoin(endUsers, eq(endUsers.id, endUserSessions.endUserId))
+    .innerJoin(appKeys, eq(appKeys.id, endUserSessions.appKeyId))
+    .where(eq(endUserSessions.tokenHash, tokenHash));
+  return r ?? null;
+}
+
+/** Keep the session's idle time (at most one write per interval). */
+export async function touchEndUserSession(db: AnyDb, id: number, now: Date, intervalMs: number) {
+  await db
+    .update(endUserSessions)
+    .set({ lastActiveAt: now })
+    .where(and(eq(endUserSessions.id, id), sql`${endUserSessions.lastActiveAt} < ${tsz(new Date(now.getTime() - intervalMs))}`));
+}
+
+/**
+ * Renew a session of this application key by its single-use renewal token: one conditional update
+ * (the hash just presented, not ended, active within `idleMs`). Null when refused.
+ */
+export async function renewEndUserSession(
+  tx: AnyDb,
+  appKeyId: number,
+  renewTokenHash: string,
+  v: { tokenHash: string; renewTokenHash: string; signKey: string; tokenExpiresAt: Date; now: Date; idleMs: number },
+) {
+  const [s] = await tx
+    .update(endUserSessions)
+    .set({
+      tokenHash: v.tokenHash,
+      renewTokenHash: v.renewTokenHash,
+      signKey: v.signKey,
+      tokenExpiresAt: v.tokenExpiresAt,
+      lastActiveAt: v.now,
+    })
+    .where(
+      and(
+        eq(endUserSessions.renewTokenHash, renewTokenHash),
+        eq(endUserSessions.appKeyId, appKeyId),
+        isNull(endUserSessions.endedAt),
+        sql`${endUserSessions.lastActiveAt} > ${tsz(new Date(v.now.getTime() - v.idleMs))}`,
+        sql`exists (select 1 from end_users u where u.id = ${endUserSessions.endUserId} and u.status = 'normal')`,
+      ),
+    )
+    .returning({ id: endUserSessions.id });
+  return s ?? null;
+}
+
+export async function endEndUserSession(db: AnyDb, sessionId: number, reason: string, now: Date) {
+  await db
+    .update(endUserSessions)
+    .set({ endedAt: now, endReason: reason })
+    .where(and(eq(endUserSessions.id, sessionId), isNull(endUserSessions.endedAt)));
+}
+
+/** End every open session of an end user (password reset, freeze, deletion). */
+export async function endAllEndUserSessions(db: AnyDb, endUserId: number, reason: string, now: Date) {
+  await db
+    .update(endUserSessions)
+    .set({ endedAt: now, endReason: reason })
+    .where(and(eq(endUserSessions.endUserId, endUserId), isNull(endUserSessions.endedAt)));
+}
+
+/** Unbind every device of an end user (deletion). */
+export async function unbindAllDevices(db: AnyDb, brand: Brand, endUserId: number, now: Date) {
+  await db
+    .update(devices)
+    .set({ endUserId: null, boundAt: null, updatedAt: now })
+    .where(and(eq(devices.endUserId, endUserId), scopedToSubtree(devices.companyPath, { companyPath: brand.companyPath })));
+}

@@ -1,0 +1,199 @@
+/** The content site's calls (contract contentCalls): thin, over content.service and content.repository. */
+import { contentCalls, LOCALES, type ContentState, type ContentType, type Locale } from '@portal/contract';
+import { requireActor } from '../../lib/context';
+import { implement, type CallImpl } from '../../lib/implement';
+import { allowedActions } from '../../lib/policy';
+import { mapPage } from '../../lib/tenancy';
+import { contentPolicy } from './content.policy';
+import { presentItems, presentParam, presentParamGroup, presentRevision, presentSchedule, presentSite } from './content.presenter';
+import * as repo from './content.repository';
+import * as service from './content.service';
+import { richTextParagraphs, type RevisionData } from './content.rules';
+
+const otherItem = (fx: { otherContentItemId: number }) => ({ id: fx.otherContentItemId });
+
+async function present(ctx: Parameters<CallImpl['handler']>[0], row: repo.ItemRow) {
+  const actor = requireActor(ctx);
+  const own = await repo.findOwnSite(ctx.db, actor);
+  return (await presentItems(ctx.db, actor, own?.id ?? null, [row]))[0]!;
+}
+
+export const contentImpls: readonly CallImpl[] = [
+  implement(contentCalls.abilities, { none: "the caller's own abilities" }, async (ctx) => {
+    const actor = requireActor(ctx);
+    const site = await repo.findOwnSite(ctx.db, actor);
+    return { actions: allowedActions(contentPolicy, actor, { hasSite: !!site }) };
+  }),
+  implement(contentCalls.siteGet, { otherTenant: (fx) => ({ siteId: fx.otherContentSiteId }) }, async (ctx, d) => {
+    const site = await service.readableSite(ctx.db, requireActor(ctx), d.siteId);
+    return { site: site ? presentSite(site) : null };
+  }),
+  implement(contentCalls.siteList, { none: "the caller's subtree only (content.test.ts)" }, async (ctx, d) =>
+    mapPage(await repo.listSitesInSubtree(ctx.db, requireActor(ctx), d), (rows) => rows.map(presentSite)),
+  ),
+  implement(contentCalls.siteSave, { none: "the caller's own site" }, async (ctx, d) => presentSite(await service.saveSite(ctx, d))),
+  implement(contentCalls.itemList, { otherTenant: (fx) => ({ siteId: fx.otherContentSiteId, type: 'product' }) }, async (ctx, d) => {
+    const actor = requireActor(ctx);
+    const site = await service.readableSite(ctx.db, actor, d.siteId);
+    if (!site) return { records: [], total: 0, pageNum: d.pageNum, pageSize: d.pageSize };
+    const own = await repo.findOwnSite(ctx.db, actor);
+    const page = await repo.listItems(ctx.db, { ...d, siteId: site.id }, d);
+    return mapPage(page, (rows) => presentItems(ctx.db, actor, own?.id ?? null, rows));
+  }),
+  implement(contentCalls.itemGet, { otherTenant: otherItem }, async (ctx, d) => {
+    const { item } = await service.itemForCaller(ctx.db, requireActor(ctx), d.id);
+    return present(ctx, item);
+  }),
+  implement(contentCalls.itemCreate, { none: "creates on the caller's own site" }, async (ctx, d) =>
+    present(ctx, await service.createItem(ctx, d)),
+  ),
+  implement(
+    contentCalls.itemSave,
+    { otherTenant: (fx) => ({ id: fx.otherContentItemId, version: 1, locale: 'en-US' as const, translation: { title: 'Taken' } }) },
+    async (ctx, d) => present(ctx, await service.saveItem(ctx, d)),
+  ),
+  implement(
+    contentCalls.itemOperate,
+    { otherTenant: (fx) => ({ id: fx.otherContentItemId, locale: 'en-US' as const, action: 'release' as const }) },
+    async (ctx, d) => present(ctx, await service.operate(ctx, d)),
+  ),
+  implement(contentCalls.itemDelete, { otherTenant: otherItem }, async (ctx, d) => {
+    await service.deleteItem(ctx, d.id);
+    return {};
+  }),
+  implement(
+    contentCalls.revisionList,
+    { otherTenant: (fx) => ({ itemId: fx.otherContentItemId, locale: 'en-US' as const }) },
+    async (ctx, d) => {
+      const { item } = await service.itemForCaller(ctx.db, requireActor(ctx), d.itemId);
+      return mapPage(await repo.listRevisions(ctx.db, item.id, d.locale, d), (rows) => rows.map(presentRevision));
+    },
+  ),
+  implement(
+    contentCalls.revisionRestore,
+    { otherTenant: (fx) => ({ revisionId: fx.otherContentRevisionId, version: 1 }) },
+    async (ctx, d) => present(ctx, await service.restoreRevision(ctx, d)),
+  ),
+  implement(
+    contentCalls.scheduleCreate,
+    {
+      otherTenant: (fx) => ({
+        itemId: fx.otherContentItemId,
+        locale: 'en-US' as const,
+        action: 'release' as const,
+        runAt: Date.UTC(2030, 0, 1),
+      }),
+    },
+    async (ctx, d) => presentSchedule(await service.createSchedule(ctx, d)),
+  ),
+  implement(contentCalls.scheduleCancel, { otherTenant: (fx) => ({ id: fx.otherContentScheduleId }) }, async (ctx, d) =>
+    presentSchedule(await service.cancelSchedule(ctx, d.id)),
+  ),
+  implement(contentCalls.scheduleList, { otherTenant: (fx) => ({ siteId: fx.otherContentSiteId }) }, async (ctx, d) => {
+    const actor = requireActor(ctx);
+    if (d.itemId) await service.itemForCaller(ctx.db, actor, d.itemId);
+    const site = await service.readableSite(ctx.db, actor, d.siteId);
+    if (!site) return { records: [], total: 0, pageNum: d.pageNum, pageSize: d.pageSize };
+    return mapPage(await repo.listSchedules(ctx.db, { siteId: site.id, itemId: d.itemId, state: d.state }, d), (rows) =>
+      rows.map(presentSchedule),
+    );
+  }),
+  implement(contentCalls.paramGroupList, { otherTenant: (fx) => ({ siteId: fx.otherContentSiteId }) }, async (ctx, d) => {
+    const site = await service.readableSite(ctx.db, requireActor(ctx), d.siteId);
+    return site ? (await repo.paramGroupsOfSite(ctx.db, site.id)).map(presentParamGroup) : [];
+  }),
+  implement(contentCalls.paramGroupSave, { none: "the caller's own site (an id of another is 1004, content.test.ts)" }, async (ctx, d) =>
+    presentParamGroup(await service.saveParamGroup(ctx, d)),
+  ),
+  implement(contentCalls.paramList, { otherTenant: (fx) => ({ siteId: fx.otherContentSiteId }) }, async (ctx, d) => {
+    const site = await service.readableSite(ctx.db, requireActor(ctx), d.siteId);
+    return site ? (await repo.paramsOfSite(ctx.db, site.id)).map(presentParam) : [];
+  }),
+  implement(contentCalls.paramSave, { none: "the caller's own site (an id of another is 1004, content.test.ts)" }, async (ctx, d) =>
+    presentParam(await service.saveParam(ctx, d)),
+  ),
+  implement(contentCalls.paramDelete, { otherTenant: (fx) => ({ id: fx.otherContentParamId }) }, async (ctx, d) => {
+    await service.deleteParam(ctx, d.id);
+    return {};
+  }),
+  implement(contentCalls.overview, { otherTenant: (fx) => ({ siteId: fx.otherContentSiteId }) }, async (ctx, d) => {
+    const site = await service.readableSite(ctx.db, requireActor(ctx), d.siteId);
+    if (!site) return { site: null, counts: [], missingTranslations: [], pendingSchedules: 0, failedSchedules: [], missingDescriptions: 0 };
+    const sched = await repo.scheduleCounts(ctx.db, site.id);
+    return {
+      site: presentSite(site),
+      counts: (await repo.stateCounts(ctx.db, site.id)).map((c) => ({
+        type: c.type as ContentType,
+        locale: c.locale as Locale,
+        state: c.state as ContentState,
+        count: c.count,
+      })),
+      missingTranslations: (await repo.missingTranslationCounts(ctx.db, site.id, site.locales)).map((m) => ({
+        locale: m.locale as Locale,
+        count: m.count,
+      })),
+      pendingSchedules: sched.pending,
+      failedSchedules: (await repo.withItemTitles(ctx.db, sched.failed)).map(presentSchedule),
+      missingDescriptions: await repo.releasedWithoutDescription(ctx.db, site.id),
+    };
+  }),
+  implement(contentCalls.productSet, { none: "the caller's brand's released catalogue (public on its site)" }, async (ctx, d) => {
+    const actor = requireActor(ctx);
+    const site = await repo.unsafeBrandSiteAbove(ctx.db, actor.companyPath);
+    if (!site) return { records: [], total: 0, pageNum: d.pageNum, pageSize: d.pageSize };
+    const locale: Locale = LOCALES.includes(ctx.locale) ? ctx.locale : 'en-US';
+    const page = await repo.releasedOfType(ctx.db, site.id, 'product', locale, d, d.searchText);
+    const cats = await repo.releasedOfType(ctx.db, site.id, 'product_category', locale, { pageNum: 1, pageSize: 100 });
+    return mapPage(page, (rows) =>
+      rows.map((r) => {
+        const data = r.data as RevisionData;
+        return {
+          id: r.itemId,
+          model: data.shared.model ?? '',
+          title: r.title,
+          locale: r.locale as Locale,
+          categoryTitle: cats.records.find((c) => c.itemId === data.shared.categoryId)?.title ?? '',
+          discontinued: !!data.shared.discontinued,
+          summary: data.translation.summary,
+        };
+      }),
+    );
+  }),
+  implement(contentCalls.publicDocuments, { none: 'public: the released public manuals of the host brand' }, async (ctx, d) => {
+    const host = d.host.toLowerCase().replace(/:\d+$/, '');
+    const companyId = await repo.unsafeCompanyOfHost(ctx.db, host);
+    const site = companyId ? await repo.unsafeSiteOfCompany(ctx.db, companyId) : null;
+    if (!site) return [];
+    const page = await repo.releasedOfType(ctx.db, site.id, 'manual', ctx.locale, { pageNum: 1, pageSize: 100 }, d.searchText);
+    return page.records
+      .filter((r) => (r.data as RevisionData).shared.publicAccess)
+      .map((r) => {
+        const data = r.data as RevisionData;
+        return {
+          id: r.itemId,
+          title: r.title,
+          folder: data.shared.folder ?? '',
+          url: data.shared.fileUrl ?? '',
+          locale: r.locale as Locale,
+          updatedAt: r.releasedAt?.getTime() ?? 0,
+        };
+      });
+  }),
+  implement(contentCalls.publicTerms, { none: "public: the released terms of the host's brand" }, async (ctx, d) => {
+    const host = d.host.toLowerCase().replace(/:\d+$/, '');
+    const companyId = await repo.unsafeCompanyOfHost(ctx.db, host);
+    const site = companyId ? await repo.unsafeSiteOfCompany(ctx.db, companyId) : null;
+    if (!site) return { terms: null };
+    const page = await repo.releasedOfType(ctx.db, site.id, 'terms', ctx.locale, { pageNum: 1, pageSize: 50 });
+    const row = page.records
+      .filter((r) => (r.data as RevisionData).shared.termType === d.type)
+      .sort((a, b) =>
+        ((b.data as RevisionData).shared.effectiveDate ?? '').localeCompare((a.data as RevisionData).shared.effectiveDate ?? ''),
+      )[0];
+    if (!row) return { terms: null };
+    const data = row.data as RevisionData;
+    return {
+      terms: { title: row.title, effectiveDate: data.shared.effectiveDate ?? '', paragraphs: richTextParagraphs(data.translation.body) },
+    };
+  }),
+];

@@ -1,0 +1,133 @@
+/**
+ * Payee settings (issue 12 §7, `/externalCollection`): the seller's own account per provider, its
+ * secret sealed with AES-256-GCM (config sealKeys) and answered as its last 4 characters only, the
+ * connection test through the provider's adapter (payments module), and the default method per
+ * platform. payeeSetupMachine: configure (also to change) and remove.
+ */
+import { ErrorCodes, PAYMENT_PROVIDERS, payeeSetupMachine, storageCalls, type PayeeAccount, type PaymentProvider } from '@portal/contract';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { requireActor, type Actor, type CallContext } from '../../lib/context';
+import { allowedActions, authorize } from '../../lib/policy';
+import { openSecret, sealSecret } from '../../lib/secrets';
+import { paymentProvider } from '../payments';
+import { payeePolicy } from './payees.policy';
+import {
+  deleteOwnPayee,
+  findOwnPayee,
+  ownPayees,
+  setOwnDefault,
+  setOwnPayeeVerified,
+  upsertOwnPayee,
+  type PayeeRow,
+} from './payees.repository';
+
+type Data<K extends keyof typeof storageCalls> = z.output<(typeof storageCalls)[K]['data']>;
+
+/** Where the provider sends this company's events (paste it into the provider's dashboard). */
+export const webhookUrl = (publicUrl: string, companyId: number, provider: PaymentProvider) =>
+  `${publicUrl}/v1.0/payments/webhook/${provider}/${companyId}`;
+
+function present(ctx: CallContext, actor: Actor, provider: PaymentProvider, row: PayeeRow | undefined): PayeeAccount {
+  const configured = !!row;
+  return {
+    provider,
+    available: paymentProvider(provider) !== null,
+    status: configured ? 'configured' : 'not_configured',
+    mode: row ? (row.mode as 'test' | 'live') : null,
+    accountId: row?.accountId ?? null,
+    secretLast4: row?.secretLast4 ?? null,
+    verifiedAt: row?.verifiedAt ? row.verifiedAt.toISOString() : null,
+    webhookUrl: webhookUrl(ctx.services.config.publicUrl, actor.companyId, provider),
+    defaultFor: (row?.defaultFor ?? []) as PayeeAccount['defaultFor'],
+    actions: allowedActions(payeePolicy, actor, { provider, configured }),
+  };
+}
+
+async function all(ctx: CallContext) {
+  const actor = requireActor(ctx);
+  const rows = await ownPayees(ctx.db, actor);
+  return {
+    accounts: PAYMENT_PROVIDERS.map((p) =>
+      present(
+        ctx,
+        actor,
+        p,
+        rows.find((r) => r.provider === p),
+      ),
+    ),
+  };
+}
+
+async function one(ctx: CallContext, provider: PaymentProvider) {
+  const actor = requireActor(ctx);
+  return present(ctx, actor, provider, (await findOwnPayee(ctx.db, actor, provider)) ?? undefined);
+}
+
+export const payeeList = (ctx: CallContext) => all(ctx);
+
+export async function payeeSave(ctx: CallContext, d: Data<'payeeSave'>) {
+  const actor = requireActor(ctx);
+  const before = await findOwnPayee(ctx.db, actor, d.provider, { forUpdate: true });
+  authorize(payeePolicy, actor, { provider: d.provider, configured: !!before }, 'configure');
+  payeeSetupMachine.next(before ? 'configured' : 'not_configured', 'configure');
+  const adapter = paymentProvider(d.provider)!;
+  let secret = d.secret;
+  if (!secret) {
+    if (!before) throw new AppError(ErrorCodes.invalidParams, { detail: 'secret' });
+    secret = openSecret(ctx.services.config.sealKeys, before.secretEnc);
+  }
+  if (!adapter.secretLooksValid(secret)) throw new AppError(ErrorCodes.invalidParams, { detail: 'secret' });
+  await upsertOwnPayee(ctx.db, actor, {
+    provider: d.provider,
+    mode: d.mode,
+    accountId: d.accountId,
+    secretEnc: sealSecret(ctx.services.config.sealKeys, secret),
+    secretLast4: secret.slice(-4),
+    updatedAt: new Date(ctx.clock.now()),
+  });
+  await ctx.audit({
+    targetType: 'payee',
+    targetId: d.provider,
+    after: { provider: d.provider, mode: d.mode, accountId: d.accountId, secret: `…${secret.slice(-4)}` },
+  });
+  return one(ctx, d.provider);
+}
+
+export async function payeeTest(ctx: CallContext, d: Data<'payeeTest'>) {
+  const actor = requireActor(ctx);
+  const row = await findOwnPayee(ctx.db, actor, d.provider, { forUpdate: true });
+  authorize(payeePolicy, actor, { provider: d.provider, configured: !!row }, 'test');
+  const adapter = paymentProvider(d.provider)!;
+  const result = await adapter.testConnection({
+    mode: row!.mode as 'test' | 'live',
+    accountId: row!.accountId,
+    secret: openSecret(ctx.services.config.sealKeys, row!.secretEnc),
+  });
+  if (!result.ok) {
+    // The refusal rolls the call back; the account is no longer verified all the same.
+    ctx.persist((db) => setOwnPayeeVerified(db, actor, d.provider, null));
+    throw new AppError(ErrorCodes.payeeTestFailed, undefined, result.reason);
+  }
+  await setOwnPayeeVerified(ctx.db, actor, d.provider, new Date(ctx.clock.now()));
+  return one(ctx, d.provider);
+}
+
+export async function payeeRemove(ctx: CallContext, d: Data<'payeeRemove'>) {
+  const actor = requireActor(ctx);
+  const row = await findOwnPayee(ctx.db, actor, d.provider, { forUpdate: true });
+  authorize(payeePolicy, actor, { provider: d.provider, configured: !!row }, 'remove');
+  payeeSetupMachine.next('configured', 'remove');
+  await deleteOwnPayee(ctx.db, actor, d.provider);
+  await ctx.audit({ action: 'remove', targetType: 'payee', targetId: d.provider });
+  return one(ctx, d.provider);
+}
+
+export async function payeeDefault(ctx: CallContext, d: Data<'payeeDefault'>) {
+  const actor = requireActor(ctx);
+  const row = await findOwnPayee(ctx.db, actor, d.provider, { forUpdate: true });
+  // The default method must be an account that can be changed (configured); 1017 otherwise.
+  authorize(payeePolicy, actor, { provider: d.provider, configured: !!row }, 'remove');
+  await setOwnDefault(ctx.db, actor, d.platform, d.provider);
+  return all(ctx);
+}

@@ -1,0 +1,74 @@
+/**
+ * The device-health list (issue 15 item 4's list, opened from a chart with the same filters): the
+ * caller's devices (brand or attributed customer in its subtree, session's area) as they are now,
+ * with their upgrade failures of 30 days and offline drops of 24 hours from their history.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import type { Actor } from '../../lib/context';
+import { escapeLike, paginate, scopedToArea, scopedToSubtree, type PageRequest } from '../../lib/tenancy';
+
+type Executor = Db | Tx;
+
+async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
+  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+}
+
+export interface HealthFilter {
+  productType?: string;
+  model?: string;
+  version?: string;
+  country?: string;
+  customerPath?: string;
+  state?: 'online' | 'offline';
+}
+
+export interface HealthRow {
+  id: number;
+  sn: string;
+  product_type: string;
+  model: string;
+  version: string;
+  country: string;
+  customer_name: string | null;
+  last_seen: number | null;
+  failures: number;
+  offlines: number;
+}
+
+export async function listDeviceHealth(db: Executor, actor: Actor, f: HealthFilter, now: number, windowMs: number, page: PageRequest) {
+  const since = new Date(now - windowMs).toISOString();
+  const parts: SQL[] = [
+    sql`(${scopedToSubtree(sql`d.company_path`, actor)} or ${scopedToSubtree(sql`d.customer_path`, actor)})`,
+    scopedToArea(sql`d.area_id`, actor),
+  ];
+  if (f.customerPath) {
+    const p = escapeLike(f.customerPath) + '%';
+    parts.push(sql`(d.company_path like ${p} or d.customer_path like ${p})`);
+  }
+  if (f.productType) parts.push(sql`d.product_type = ${f.productType}`);
+  if (f.model) parts.push(sql`d.model = ${f.model}`);
+  if (f.version) parts.push(sql`d.firmware_version = ${f.version}`);
+  if (f.country) parts.push(sql`d.country = ${f.country.toUpperCase()}`);
+  if (f.state === 'online') parts.push(sql`d.last_seen_at >= ${since}::timestamptz`);
+  if (f.state === 'offline') parts.push(sql`(d.last_seen_at is null or d.last_seen_at < ${since}::timestamptz)`);
+  const where = sql.join(parts, sql` and `);
+  return paginate(
+    page,
+    ({ limit, offset }) =>
+      rows<HealthRow>(
+        db,
+        sql`select d.id::float8 as id, d.sn, d.product_type, d.model, d.firmware_version as version, d.country, cu.name as customer_name,
+                   (extract(epoch from d.last_seen_at) * 1000)::float8 as last_seen,
+                   (select count(*)::int from device_events e where e.device_id = d.id and e.kind = 'upgrade_failed'
+                       and e.at >= ${new Date(now - 30 * 86_400_000).toISOString()}::timestamptz) as failures,
+                   (select count(*)::int from device_events e where e.device_id = d.id and e.kind = 'offline'
+                       and e.at >= ${new Date(now - 86_400_000).toISOString()}::timestamptz) as offlines
+              from devices d left join companies cu on cu.id = d.customer_id
+             where ${where}
+             order by d.last_seen_at asc nulls first, d.id
+             limit ${limit} offset ${offset}`,
+      ),
+    async () => Number((await rows<{ n: number }>(db, sql`select count(*)::int as n from devices d where ${where}`))[0]?.n ?? 0),
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * Insight (issue 15): device history, the rollups, data statistics and Home's summary. Other
+ * modules record device events through this file only: cloud-upgrade (activation, version change,
+ * upgrade results, the last-seen flush), and app-api later (bound/unbound via recordDeviceEvents).
+ */
+import type { CallImpl } from '../../lib/implement';
+import { homeImpls } from './home.calls';
+import { statsImpls } from './stats.calls';
+
+export const insightImpls: readonly CallImpl[] = [...statsImpls, ...homeImpls];
+
+export {
+  recordDeviceEvents,
+  unsafeWriteLastSeen,
+  DEVICE_EVENT_KINDS,
+  type DeviceEventInput,
+  type DeviceEventKind,
+} from './events.repository';
+export { registerInsightJobs, runPresenceOnce, runRollupOnce, onlineWindowMs, INSIGHT_JOBS } from './jobs';

@@ -1,0 +1,61 @@
+/**
+ * The insight module's background work, two pg-boss timers (JobQueue.every: one run at a time
+ * across every instance):
+ * - `insight.presence`, every minute: devices silent past the online window go offline (with their
+ *   event), and the fleet is sampled at each 5-minute mark (a mark is taken once);
+ * - `insight.rollup`, every minute: the hourly and daily rollups catch up (rollup.repository.ts).
+ * Tests call runPresenceOnce / runRollupOnce with their own clock instead of running the jobs.
+ */
+import { FLEET_SAMPLE_MINUTES, onlineWindowSeconds } from '@portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { JobQueue } from '../../lib/jobs';
+import { unsafeMarkOffline, unsafeSampleFleet } from './events.repository';
+import { unsafeRollUp } from './rollup.repository';
+
+export const INSIGHT_JOBS = { presence: { name: 'insight.presence' }, rollup: { name: 'insight.rollup' } } as const;
+
+const SAMPLE_MS = FLEET_SAMPLE_MINUTES * 60_000;
+
+export const onlineWindowMs = (pollSeconds: number) => onlineWindowSeconds(pollSeconds) * 1000;
+
+export async function runPresenceOnce(
+  database: Database,
+  now: number,
+  pollSeconds: number,
+): Promise<{ offline: number; sampled: boolean }> {
+  const windowMs = onlineWindowMs(pollSeconds);
+  const offline = await unsafeMarkOffline(database, now, windowMs);
+  const sampled = await unsafeSampleFleet(database, Math.floor(now / SAMPLE_MS) * SAMPLE_MS, windowMs);
+  return { offline, sampled };
+}
+
+export async function runRollupOnce(database: Database, now: number, opts: { rebuild?: boolean } = {}) {
+  return unsafeRollUp(database, { ...opts, now });
+}
+
+export async function registerInsightJobs(
+  queue: JobQueue,
+  opts: { database: Database; clock: Clock; log: FastifyBaseLogger; pollSeconds: number },
+): Promise<void> {
+  const guard = (what: string, fn: () => Promise<unknown>) => async () => {
+    try {
+      await fn();
+    } catch (err) {
+      opts.log.error({ err }, `${what} failed`);
+      throw err;
+    }
+  };
+  await queue.every(
+    INSIGHT_JOBS.presence.name,
+    60_000,
+    guard('insight presence', () => runPresenceOnce(opts.database, opts.clock.now(), opts.pollSeconds)),
+  );
+  await queue.every(
+    INSIGHT_JOBS.rollup.name,
+    60_000,
+    guard('insight rollup', () => runRollupOnce(opts.database, opts.clock.now())),
+    { expireInSeconds: 15 * 60 },
+  );
+}

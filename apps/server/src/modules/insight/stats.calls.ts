@@ -1,0 +1,57 @@
+/**
+ * Calls of data statistics and the device-health list. Each is scoped to the caller's subtree and
+ * current area in its repository; a customer filter outside the subtree answers 1004.
+ */
+import { ErrorCodes, FLAPPING_OFFLINES_PER_DAY, insightCalls, type DeviceHealth } from '@portal/contract';
+import { AppError } from '../../lib/app-error';
+import { requireActor } from '../../lib/context';
+import type { CallImpl } from '../../lib/implement';
+import { implement } from '../../lib/implement';
+import { mapPage } from '../../lib/tenancy';
+import { listDeviceHealth, type HealthRow } from './health.repository';
+import { onlineWindowMs } from './jobs';
+import { companyInSubtree } from './stats.repository';
+import { statsByCustomer, statsByVersion, statsOptions, statsOverview } from './stats.service';
+
+const range = { from: Date.UTC(2026, 10, 1), to: Date.UTC(2026, 10, 8) };
+const ownScope = "the caller's own company and subtree only; names no other tenant";
+
+export const statsImpls: CallImpl[] = [
+  implement(insightCalls.statsOverview, { otherTenant: (fx) => ({ range, customerId: fx.otherCompanyId }) }, (ctx, d) =>
+    statsOverview(ctx, d),
+  ),
+  implement(insightCalls.statsByCustomer, { otherTenant: (fx) => ({ range, parentId: fx.otherCompanyId }) }, (ctx, d) =>
+    statsByCustomer(ctx, d),
+  ),
+  implement(insightCalls.statsByVersion, { otherTenant: (fx) => ({ range, customerId: fx.otherCompanyId }) }, (ctx, d) =>
+    statsByVersion(ctx, d),
+  ),
+  implement(insightCalls.statsOptions, { none: ownScope }, (ctx) => statsOptions(ctx)),
+  implement(insightCalls.healthList, { otherTenant: (fx) => ({ customerId: fx.otherCompanyId }) }, async (ctx, d) => {
+    const actor = requireActor(ctx);
+    const customer = d.customerId === undefined ? null : await companyInSubtree(ctx.db, actor, d.customerId);
+    if (d.customerId !== undefined && !customer) throw new AppError(ErrorCodes.notFound);
+    const now = ctx.clock.now();
+    const windowMs = onlineWindowMs(ctx.services.config.devicePollSeconds);
+    const page = await listDeviceHealth(ctx.db, actor, { ...d, customerPath: customer?.path }, now, windowMs, d);
+    return mapPage(page, (records) => records.map((r) => presentHealth(r, now, windowMs)));
+  }),
+];
+
+function presentHealth(r: HealthRow, now: number, windowMs: number): DeviceHealth {
+  const lastSeenAt = r.last_seen === null ? null : Number(r.last_seen);
+  return {
+    id: Number(r.id),
+    sn: r.sn,
+    productType: r.product_type,
+    model: r.model,
+    version: r.version,
+    country: r.country,
+    customerName: r.customer_name ?? '',
+    online: lastSeenAt !== null && lastSeenAt >= now - windowMs,
+    lastSeenAt,
+    failures: Number(r.failures),
+    offlines24h: Number(r.offlines),
+    flapping: Number(r.offlines) >= FLAPPING_OFFLINES_PER_DAY,
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * Data statistics (issue 15 item 3): the answers of the Overview, By customer and By version screens
+ * and their filter values, built from the rollup figures (stats.repository.ts).
+ */
+import {
+  ErrorCodes,
+  type StatsByCustomer,
+  type StatsByVersion,
+  type StatsFigures,
+  type StatsOptions,
+  type StatsOverview,
+} from '@portal/contract';
+import { AppError } from '../../lib/app-error';
+import { requireActor, type CallContext } from '../../lib/context';
+import { unsafeRollupUpdatedAt } from './rollup.repository';
+import {
+  childCompanies,
+  companyInSubtree,
+  companyNames,
+  companyTrail,
+  daysOf,
+  figures,
+  filterValues,
+  reportingTimeZone,
+  type FigureRow,
+  type StatsScope,
+} from './stats.repository';
+
+export interface StatsInput {
+  range: { from: number; to: number };
+  productType?: string;
+  model?: string;
+  version?: string;
+  country?: string;
+  customerId?: number;
+}
+
+const DAY_MS = 86_400_000;
+
+export function present(r: FigureRow | undefined): StatsFigures {
+  return {
+    devices: Number(r?.devices ?? 0),
+    online: Number(r?.online ?? 0),
+    onlineRate: r && Number(r.ds) > 0 ? Number(r.os) / Number(r.ds) : null,
+    activations: Number(r?.activations ?? 0),
+    upgradeSuccess: Number(r?.upgrade_success ?? 0),
+    upgradeFailed: Number(r?.upgrade_failed ?? 0),
+  };
+}
+
+function dayList(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS)
+    out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
+
+/** The caller's scope of a statistics query: zone, days, filters (a customer outside the subtree: 1004). */
+export async function statsScope(
+  ctx: CallContext,
+  d: StatsInput,
+): Promise<StatsScope & { prevFrom: string; prevTo: string; days: string[] }> {
+  const actor = requireActor(ctx);
+  const timeZone = await reportingTimeZone(ctx.db, actor);
+  const customer = d.customerId === undefined ? null : await companyInSubtree(ctx.db, actor, d.customerId);
+  if (d.customerId !== undefined && !customer) throw new AppError(ErrorCodes.notFound);
+  const { d0, d1, p0 } = await daysOf(ctx.db, timeZone, d.range.from, d.range.to);
+  const prevTo = new Date(Date.parse(`${d0}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+  return {
+    actor,
+    timeZone,
+    from: d0,
+    to: d1,
+    prevFrom: p0,
+    prevTo,
+    days: dayList(d0, d1),
+    productType: d.productType,
+    model: d.model,
+    version: d.version,
+    country: d.country,
+    customer,
+  };
+}
+
+const meta = async (ctx: CallContext, s: { timeZone: string; days: string[] }) => ({
+  timeZone: s.timeZone,
+  updatedAt: await unsafeRollupUpdatedAt(ctx.database),
+  days: s.days,
+});
+
+const TOP = 10;
+
+export async function statsOverview(ctx: CallContext, d: StatsInput): Promise<StatsOverview> {
+  const s = await statsScope(ctx, d);
+  const own = await companyInSubtree(ctx.db, s.actor, s.actor.companyId);
+  const [current, previous, trend, versions, countries, customers] = await Promise.all([
+    figures(ctx.db, s, null),
+    figures(ctx.db, { ...s, from: s.prevFrom, to: s.prevTo }, null),
+    figures(ctx.db, s, 'day'),
+    figures(ctx.db, s, 'version'),
+    figures(ctx.db, s, 'country'),
+    own ? figures(ctx.db, s, null, { byChild: own }) : Promise.resolve([]),
+  ]);
+  const byDay = new Map(trend.map((r) => [r.key, r]));
+  const sortedCountries = countries
+    .map((c) => ({ country: c.key ?? '', devices: Number(c.devices) }))
+    .sort((a, b) => b.devices - a.devices);
+  const top = sortedCountries.slice(0, TOP);
+  const rest = sortedCountries.slice(TOP).reduce((n, c) => n + c.devices, 0);
+  const topCustomers = customers
+    .filter((c) => c.key !== null && Number(c.devices) > 0)
+    .sort((a, b) => Number(b.devices) - Number(a.devices))
+    .slice(0, TOP);
+  const names = await companyNames(
+    ctx.db,
+    topCustomers.map((c) => Number(c.key)),
+  );
+  return {
+    ...(await meta(ctx, s)),
+    current: present(current[0]),
+    previous: present(previous[0]),
+    trend: s.days.map((day) => ({ day, ...present(byDay.get(day)) })),
+    versions: versions
+      .map((v) => ({ version: v.key ?? '', devices: Number(v.devices) }))
+      .filter((v) => v.devices > 0)
+      .sort((a, b) => b.devices - a.devices || a.version.localeCompare(b.version)),
+    countries: rest > 0 ? [...top, { country: 'OTHERS', devices: rest }] : top,
+    customers: topCustomers.map((c) => ({ companyId: Number(c.key), name: names.get(Number(c.key)) ?? '', devices: Number(c.devices) })),
+  };
+}
+
+export async function statsByCustomer(ctx: CallContext, d: StatsInput & { parentId?: number }): Promise<StatsByCustomer> {
+  const s = await statsScope(ctx, d);
+  const parent = await companyInSubtree(ctx.db, s.actor, d.parentId ?? s.actor.companyId);
+  if (!parent) throw new AppError(ErrorCodes.notFound);
+  const [trail, children, rows] = await Promise.all([
+    companyTrail(ctx.db, s.actor, parent),
+    childCompanies(ctx.db, parent),
+    figures(ctx.db, { ...s, customer: s.customer ?? parent }, null, { byChild: parent }),
+  ]);
+  const byChild = new Map(rows.map((r) => [r.key, r]));
+  const ownRow = byChild.get(null);
+  return {
+    ...(await meta(ctx, s)),
+    path: trail.map((c) => ({ companyId: Number(c.id), name: c.name })),
+    rows: [
+      ...(ownRow ? [{ companyId: null, name: parent.name, hasChildren: false, ...present(ownRow) }] : []),
+      ...children.map((c) => ({
+        companyId: Number(c.id),
+        name: c.name,
+        hasChildren: c.has_children,
+        ...present(byChild.get(String(c.id))),
+      })),
+    ],
+  };
+}
+
+export async function statsByVersion(ctx: CallContext, d: StatsInput): Promise<StatsByVersion> {
+  const s = await statsScope(ctx, d);
+  const [versions, share] = await Promise.all([figures(ctx.db, s, 'version'), figures(ctx.db, s, 'dayVersion')]);
+  return {
+    ...(await meta(ctx, s)),
+    share: share
+      .map((r) => {
+        const [day, ...v] = (r.key ?? '').split('|');
+        return { day: day!, version: v.join('|'), devices: Number(r.devices) };
+      })
+      .filter((r) => r.devices > 0)
+      .sort((a, b) => a.day.localeCompare(b.day) || a.version.localeCompare(b.version)),
+    versions: versions
+      .map((v) => ({ version: v.key ?? '', ...present(v) }))
+      .sort((a, b) => b.devices - a.devices || a.version.localeCompare(b.version)),
+  };
+}
+
+export async function statsOptions(ctx: CallContext): Promise<StatsOptions> {
+  const actor = requireActor(ctx);
+  const now = ctx.clock.now();
+  const s = await statsScope(ctx, { range: { from: now - 30 * DAY_MS, to: now } });
+  const [values, own] = await Promise.all([filterValues(ctx.db, s), companyInSubtree(ctx.db, actor, actor.companyId)]);
+  const customers = own ? await childCompanies(ctx.db, own) : [];
+  const uniq = (f: (v: (typeof values)[number]) => string) => [...new Set(values.map(f))].filter(Boolean).sort();
+  return {
+    productTypes: uniq((v) => v.product_type),
+    models: uniq((v) => v.model),
+    versions: uniq((v) => v.version),
+    countries: uniq((v) => v.country),
+    customers: customers.map((c) => ({ companyId: Number(c.id), name: c.name })),
+    timeZone: s.timeZone,
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The fan-out of a released message: receipts are written page by page, each page one transaction
+ * holding the message row (FOR UPDATE): one INSERT ... SELECT ... ON CONFLICT DO NOTHING of the next
+ * recipients after the keyset cursor, then the cursor moves on. A page that dies (process killed,
+ * statement failed) leaves the cursor where it was and is run again; a page run twice writes nothing
+ * twice. A withdraw waits for the page in progress and stops the rest (pages run only while the
+ * message is released, in the generation of its release). With a job queue each page is a job that
+ * queues the next; without one (tests, tools) the pages run in the process after the commit.
+ */
+import { MESSAGE_FANOUT_PAGE } from '@portal/contract';
+import type { Database } from '../../db/client';
+import type { AppServices } from '../../lib/services';
+import { unsafeAdvanceFanout, unsafeInsertReceiptPage, unsafeLockFanout } from './messages.repository';
+
+export const MESSAGE_JOBS = {
+  fanout: { name: 'message.fanout' },
+  release: { name: 'message.release-scheduled' },
+  sweep: { name: 'message.sweep', cron: '* * * * *' },
+} as const;
+
+/** Settings of the fan-out; tests shrink the page and take the pages in hand. */
+export const fanoutSettings = {
+  pageSize: MESSAGE_FANOUT_PAGE,
+  /** Without a job queue, run the pages in the process after the release commits. */
+  inline: true,
+};
+
+export type PageOutcome = 'more' | 'done' | 'stopped';
+
+export interface FanoutJob {
+  messageId: number;
+  generation: number;
+}
+
+/**
+ * One page. `hooks.afterInsert` runs between the receipts and the cursor (tests kill the page there).
+ */
+export async function runFanoutPage(
+  database: Database,
+  job: FanoutJob,
+  now: Date,
+  opts: { pageSize?: number; afterInsert?: () => void | Promise<void> } = {},
+): Promise<PageOutcome> {
+  const pageSize = opts.pageSize ?? fanoutSettings.pageSize;
+  return database.db.transaction(async (tx) => {
+    const m = await unsafeLockFanout(tx, job.messageId, job.generation);
+    if (!m) return 'stopped';
+    const r = await unsafeInsertReceiptPage(tx, m, pageSize, now);
+    await opts.afterInsert?.();
+    const done = r.n < pageSize;
+    await unsafeAdvanceFanout(tx, m.id, job.generation, r.lastId ?? m.fanout_cursor, done, r.inserted);
+    return done ? 'done' : 'more';
+  });
+}
+
+/** Every page of a fan-out, one after another. */
+export async function runFanout(database: Database, job: FanoutJob, now: () => Date, pageSize?: number): Promise<void> {
+  while ((await runFanoutPage(database, job, now(), { pageSize })) === 'more');
+}
+
+/** After a release has committed: the first page's job, or (no queue) the pages here. */
+export async function startFanout(database: Database, services: AppServices, job: FanoutJob, now: () => Date): Promise<void> {
+  const queue = services.jobs();
+  if (queue) {
+    await queue.send(MESSAGE_JOBS.fanout.name, job, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
+    return;
+  }
+  if (fanoutSettings.inline) await runFanout(database, job, now);
+}

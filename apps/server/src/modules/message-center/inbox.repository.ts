@@ -1,0 +1,135 @@
+/**
+ * The caller's own inbox: receipts whose recipient is the caller (kind 'user', their user id), of
+ * messages that are released now. A withdrawn message is gone from every list and count at once,
+ * because each of these statements joins the message's state. The unread count is served by the
+ * partial index message_receipts_unread_idx.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Actor } from '../../lib/context';
+import { paginate, type Page, type PageRequest } from '../../lib/tenancy';
+import type { Executor } from './messages.repository';
+
+async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
+  const r = (await db.execute(q)) as unknown as { rows: T[] };
+  return r.rows;
+}
+
+/** The caller's receipts (alias r) of released messages (alias m). */
+function ownReceipts(actor: Actor): SQL {
+  return sql`r.recipient_kind = 'user' and r.recipient_id = ${actor.userId} and m.state = 'released' and r.hidden_at is null`;
+}
+
+export interface InboxRow {
+  message_id: number;
+  type: string;
+  language: string;
+  title: string;
+  body?: string;
+  link?: string;
+  image_file_ids?: (number | string)[];
+  sender: string | null;
+  released_at: Date | string;
+  read_at: Date | string | null;
+}
+
+export interface InboxQuery extends PageRequest {
+  type?: string;
+  read: 'all' | 'unread' | 'read';
+  from?: number;
+  to?: number;
+}
+
+export async function listInbox(db: Executor, actor: Actor, q: InboxQuery): Promise<Page<InboxRow>> {
+  const where = sql.join(
+    [
+      ownReceipts(actor),
+      q.type ? sql`m.type = ${q.type}` : undefined,
+      q.read === 'unread' ? sql`r.read_at is null` : q.read === 'read' ? sql`r.read_at is not null` : undefined,
+      q.from !== undefined ? sql`m.released_at >= ${new Date(q.from).toISOString()}::timestamptz` : undefined,
+      q.to !== undefined ? sql`m.released_at < ${new Date(q.to).toISOString()}::timestamptz` : undefined,
+    ].filter((x): x is SQL => !!x),
+    sql` and `,
+  );
+  return paginate(
+    q,
+    (w) =>
+      rows<InboxRow>(
+        db,
+        sql`select r.message_id, m.type, r.language, coalesce(m.contents->r.language->>'title', '') as title,
+                   coalesce(c.name, '') as sender, m.released_at, r.read_at
+              from message_receipts r join messages m on m.id = r.message_id left join companies c on c.id = m.company_id
+             where ${where} order by m.released_at desc, r.message_id desc limit ${w.limit} offset ${w.offset}`,
+      ),
+    async () =>
+      (
+        await rows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from message_receipts r join messages m on m.id = r.message_id where ${where}`,
+        )
+      )[0]!.n,
+  );
+}
+
+export async function findInboxMessage(db: Executor, actor: Actor, messageId: number): Promise<InboxRow | null> {
+  const [r] = await rows<InboxRow>(
+    db,
+    sql`select r.message_id, m.type, r.language, coalesce(m.contents->r.language->>'title', '') as title,
+               coalesce(m.contents->r.language->>'body', '') as body, m.link, m.image_file_ids,
+               coalesce(c.name, '') as sender, m.released_at, r.read_at
+          from message_receipts r join messages m on m.id = r.message_id left join companies c on c.id = m.company_id
+         where r.message_id = ${messageId} and ${ownReceipts(actor)}`,
+  );
+  return r ?? null;
+}
+
+/** The client has fetched these: delivered (once). */
+export async function markDelivered(db: Executor, actor: Actor, messageIds: readonly number[], now: Date): Promise<void> {
+  if (messageIds.length === 0) return;
+  await db.execute(
+    sql`update message_receipts set delivered_at = ${now.toISOString()}::timestamptz
+         where recipient_kind = 'user' and recipient_id = ${actor.userId} and message_id = any(${sql.param([...messageIds])}::int[])
+           and delivered_at is null`,
+  );
+}
+
+/** Marks read (and delivered) the caller's unread receipts among `messageIds`, or of every message (of a type). */
+export async function markRead(
+  db: Executor,
+  actor: Actor,
+  filter: { messageIds?: readonly number[]; type?: string },
+  now: Date,
+): Promise<number> {
+  const r = await rows<{ n: number }>(
+    db,
+    sql`with done as (
+          update message_receipts r set read_at = ${now.toISOString()}::timestamptz, delivered_at = coalesce(r.delivered_at, ${now.toISOString()}::timestamptz)
+            from messages m
+           where m.id = r.message_id and ${ownReceipts(actor)} and r.read_at is null
+             ${filter.messageIds ? sql`and r.message_id = any(${sql.param([...filter.messageIds])}::int[])` : sql``}
+             ${filter.type ? sql`and m.type = ${filter.type}` : sql``}
+          returning 1)
+        select count(*)::int as n from done`,
+  );
+  return r[0]!.n;
+}
+
+export async function hide(db: Executor, actor: Actor, messageIds: readonly number[], now: Date): Promise<number> {
+  const r = await rows<{ n: number }>(
+    db,
+    sql`with done as (
+          update message_receipts r set hidden_at = ${now.toISOString()}::timestamptz
+            from messages m
+           where m.id = r.message_id and ${ownReceipts(actor)} and r.message_id = any(${sql.param([...messageIds])}::int[])
+          returning 1)
+        select count(*)::int as n from done`,
+  );
+  return r[0]!.n;
+}
+
+export async function unreadByType(db: Executor, actor: Actor): Promise<{ type: string; n: number }[]> {
+  return rows(
+    db,
+    sql`select m.type, count(*)::int as n from message_receipts r join messages m on m.id = r.message_id
+         where ${ownReceipts(actor)} and r.read_at is null group by m.type`,
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * The message centre (issue 13): messaging release and every portal user's inbox. Other modules
+ * post system messages through `postSystemMessage`.
+ */
+import type { CallImpl } from '../../lib/implement';
+import { inboxImpls } from './inbox.calls';
+import { messageImpls } from './messages.calls';
+
+export { fanoutSettings, MESSAGE_JOBS, runFanoutPage, type FanoutJob } from './fanout';
+export { registerMessageJobs, runMessageJobsOnce } from './jobs';
+export { postSystemMessage, type SystemMessage } from './system-messages';
+
+export const messageCenterImpls: readonly CallImpl[] = [...messageImpls, ...inboxImpls];

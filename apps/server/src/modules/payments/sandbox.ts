@@ -1,0 +1,49 @@
+/**
+ * The built-in sandbox provider: in process, no network. Keys look like `sbx_` + 16-64 letters or
+ * digits; a key ending in `fail` (or a live-mode account, which a sandbox cannot have) fails the
+ * connection test. Test cards: 4242... succeeds, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184
+ * asks for an action. Webhooks are signed with HMAC-SHA256 of the raw body under the account secret.
+ */
+import { SANDBOX_KEY_PATTERN } from '@portal/contract';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { PaymentProviderAdapter } from './provider';
+
+export const SANDBOX_CARDS = { success: '4242424242424242', decline: '4000000000000002', actionRequired: '4000002760003184' } as const;
+
+const txId = (key: string) => `sbx_tx_${createHmac('sha256', 'sandbox').update(key).digest('hex').slice(0, 24)}`;
+
+export const sandboxSignature = (secret: string, rawBody: string) => createHmac('sha256', secret).update(rawBody).digest('hex');
+
+export const sandboxProvider: PaymentProviderAdapter = {
+  name: 'sandbox',
+  secretLooksValid: (secret) => SANDBOX_KEY_PATTERN.test(secret),
+  async pay(_account, req) {
+    const card = (req.card ?? SANDBOX_CARDS.success).replace(/\s+/g, '');
+    if (card === SANDBOX_CARDS.decline) return { outcome: 'declined', reason: 'card_declined' };
+    if (card === SANDBOX_CARDS.actionRequired) return { outcome: 'action_required', transactionId: txId(req.idempotencyKey) };
+    return { outcome: 'succeeded', transactionId: txId(req.idempotencyKey) };
+  },
+  async refund(_account, transactionId, amount, idempotencyKey) {
+    return {
+      refundId: `sbx_re_${createHmac('sha256', 'sandbox').update(`${transactionId}:${amount}:${idempotencyKey}`).digest('hex').slice(0, 24)}`,
+    };
+  },
+  checkWebhook(account, headers, rawBody) {
+    const given = headers['x-sandbox-signature'] ?? '';
+    const want = sandboxSignature(account.secret, rawBody);
+    if (given.length !== want.length || !timingSafeEqual(Buffer.from(given), Buffer.from(want))) return { event: null };
+    try {
+      const e = JSON.parse(rawBody) as { id?: unknown; type?: unknown; transactionId?: unknown };
+      if (typeof e.id !== 'string' || typeof e.type !== 'string' || typeof e.transactionId !== 'string') return { event: null };
+      return { event: { id: e.id, type: e.type, transactionId: e.transactionId } };
+    } catch {
+      return { event: null };
+    }
+  },
+  async testConnection(account) {
+    if (!SANDBOX_KEY_PATTERN.test(account.secret)) return { ok: false, reason: 'malformed key' };
+    if (account.secret.toLowerCase().endsWith('fail')) return { ok: false, reason: 'key refused' };
+    if (account.mode !== 'test') return { ok: false, reason: 'a sandbox account is always in test mode' };
+    return { ok: true };
+  },
+};

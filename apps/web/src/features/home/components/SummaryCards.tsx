@@ -1,0 +1,137 @@
+/**
+ * Home's figures (home/summary): each card only when the server answered it (the caller holds its
+ * code), each a link to the screen that shows it in full, filtered.
+ */
+import type { HomeSummary } from '@portal/contract';
+import { Card, Col, Flex, Row, Statistic, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useHomeSummary } from '../api/home-api';
+import { Sparkline } from './Sparkline';
+
+const pct = (v: number | null | undefined) => (v == null ? '-' : `${(v * 100).toFixed(1)}%`);
+
+function SummaryCard(props: { to: string; title: string; value: ReactNode; note?: ReactNode; extra?: ReactNode; testId: string }) {
+  return (
+    <Col xs={24} sm={12} xl={6}>
+      <Link to={props.to} aria-label={props.title} data-testid={props.testId}>
+        <Card hoverable variant="borderless" className="portal-card" style={{ height: '100%' }}>
+          <Flex justify="space-between" align="flex-end" gap={8}>
+            <Statistic title={props.title} value={props.value as string | number} />
+            {props.extra}
+          </Flex>
+          {props.note && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {props.note}
+            </Typography.Text>
+          )}
+        </Card>
+      </Link>
+    </Col>
+  );
+}
+
+export function SummaryCards() {
+  const { t } = useTranslation();
+  const { data } = useHomeSummary();
+  if (!data) return null;
+  const s: HomeSummary = data;
+  const stats = '/layout/dataStatistics/statsOverview';
+  const cards: ReactNode[] = [];
+  if (s.devices)
+    cards.push(
+      <SummaryCard
+        key="devices"
+        testId="home-card-devices"
+        to={`${stats}?days=7`}
+        title={t('homeSummary.devices')}
+        value={s.devices.total}
+        note={t('homeSummary.onlineRate', { rate: pct(s.devices.onlineRate) })}
+        extra={<Sparkline values={s.devices.sparkline.map((p) => p.devices)} label={t('homeSummary.sparkline')} />}
+      />,
+    );
+  if (s.activations)
+    cards.push(
+      <SummaryCard
+        key="activations"
+        testId="home-card-activations"
+        to={`${stats}?days=7`}
+        title={t('homeSummary.activations')}
+        value={s.activations.thisWeek}
+        note={t('homeSummary.lastWeek', { count: s.activations.lastWeek })}
+      />,
+    );
+  if (s.tasks)
+    cards.push(
+      <SummaryCard
+        key="tasks"
+        testId="home-card-tasks"
+        to="/layout/cloudUpgrade/cloudUpgradeIndex"
+        title={t('homeSummary.tasks')}
+        value={s.tasks.inRelease}
+        note={t('homeSummary.paused', { count: s.tasks.paused })}
+      />,
+    );
+  if (s.upgrade)
+    cards.push(
+      <SummaryCard
+        key="upgrade"
+        testId="home-card-upgrade"
+        to="/layout/dataStatistics/statsByVersion?days=7"
+        title={t('homeSummary.upgradeSuccess')}
+        value={pct(s.upgrade.success + s.upgrade.failed === 0 ? null : s.upgrade.success / (s.upgrade.success + s.upgrade.failed))}
+        note={t('homeSummary.upgradeCounts', { success: s.upgrade.success, failed: s.upgrade.failed })}
+      />,
+    );
+  if (s.registrations)
+    cards.push(
+      <SummaryCard
+        key="registrations"
+        testId="home-card-registrations"
+        to="/layout/accountManage/downstreamCompany"
+        title={t('homeSummary.registrations')}
+        value={s.registrations.awaiting}
+      />,
+    );
+  if (s.users)
+    cards.push(
+      <SummaryCard
+        key="users"
+        testId="home-card-users"
+        to="/layout/accountManage/usersManage"
+        title={t('homeSummary.lockedUsers')}
+        value={s.users.locked}
+      />,
+    );
+  if (s.attention) {
+    const a = s.attention;
+    const items = [
+      a.pausedByGate > 0 && t('homeSummary.pausedByGate', { count: a.pausedByGate }),
+      a.failedSync > 0 && t('homeSummary.failedSync', { count: a.failedSync }),
+      a.failedTwice > 0 && t('homeSummary.failedTwice', { count: a.failedTwice }),
+      a.onlineRateDrop !== null && a.onlineRateDrop >= 5 && t('homeSummary.onlineDrop', { points: a.onlineRateDrop }),
+    ].filter((x): x is string => typeof x === 'string');
+    cards.push(
+      <SummaryCard
+        key="attention"
+        testId="home-card-attention"
+        to="/layout/dataStatistics/deviceHealth"
+        title={t('homeSummary.attention')}
+        value={items.length}
+        note={items.length ? items.join(' · ') : t('homeSummary.allWell')}
+      />,
+    );
+  }
+  if (cards.length === 0) return null;
+  return (
+    <div>
+      <Typography.Title level={4} style={{ margin: '0 0 12px', fontSize: 16 }}>
+        {t('homeSummary.title')}
+      </Typography.Title>
+      <Row gutter={[16, 16]} data-testid="home-summary">
+        {cards}
+      </Row>
+    </div>
+  );
+}

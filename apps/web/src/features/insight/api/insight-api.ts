@@ -1,0 +1,67 @@
+/**
+ * Calls of data statistics and device health (contract insightCalls): one query-key factory, a hook
+ * per call. The figures change only when the rollup runs (every minute), so they stay fresh a minute.
+ */
+import { insightCalls, type CallData } from '@portal/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/api/client';
+
+export type StatsQuery = CallData<typeof insightCalls.statsOverview>;
+export type ByCustomerQuery = CallData<typeof insightCalls.statsByCustomer>;
+export type HealthQuery = CallData<typeof insightCalls.healthList>;
+
+export const insightKeys = {
+  all: ['insight'] as const,
+  overview: (q: StatsQuery) => [...insightKeys.all, 'overview', q] as const,
+  byCustomer: (q: ByCustomerQuery) => [...insightKeys.all, 'byCustomer', q] as const,
+  byVersion: (q: StatsQuery) => [...insightKeys.all, 'byVersion', q] as const,
+  options: () => [...insightKeys.all, 'options'] as const,
+  health: (q: HealthQuery) => [...insightKeys.all, 'health', q] as const,
+};
+
+const STALE_MS = 60_000;
+
+/** `q` null: not yet (the reporting time zone is not known). */
+export function useStatsOverview(q: StatsQuery | null) {
+  return useQuery({
+    queryKey: insightKeys.overview(q ?? { range: { from: 0, to: 0 } }),
+    queryFn: () => call(insightCalls.statsOverview, q!),
+    enabled: q !== null,
+    staleTime: STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `q` null: not yet (the reporting time zone is not known). */
+export function useStatsByCustomer(q: ByCustomerQuery | null) {
+  return useQuery({
+    queryKey: insightKeys.byCustomer(q ?? { range: { from: 0, to: 0 } }),
+    queryFn: () => call(insightCalls.statsByCustomer, q!),
+    enabled: q !== null,
+    staleTime: STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `q` null: not yet (the reporting time zone is not known). */
+export function useStatsByVersion(q: StatsQuery | null) {
+  return useQuery({
+    queryKey: insightKeys.byVersion(q ?? { range: { from: 0, to: 0 } }),
+    queryFn: () => call(insightCalls.statsByVersion, q!),
+    enabled: q !== null,
+    staleTime: STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStatsOptions() {
+  return useQuery({ queryKey: insightKeys.options(), queryFn: () => call(insightCalls.statsOptions, {}), staleTime: 5 * STALE_MS });
+}
+
+export function useHealthList(q: HealthQuery) {
+  return useQuery({
+    queryKey: insightKeys.health(q),
+    queryFn: () => call(insightCalls.healthList, q),
+    placeholderData: keepPreviousData,
+  });
+}

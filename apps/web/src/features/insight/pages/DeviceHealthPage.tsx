@@ -1,0 +1,104 @@
+/**
+ * Device health: the devices behind a statistic (the same filters in the URL, so the total equals
+ * the number clicked), with online state, last seen, upgrade failures and flapping.
+ */
+import { Card, Flex, Select, Tag, Typography } from 'antd';
+import type { DeviceHealth } from '@portal/contract';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CellText, PagedTable } from '../../../components/list';
+import { formatDateTime } from '../../../lib/format';
+import { useHealthList } from '../api/insight-api';
+import { StatsFilters } from '../components/StatsFilters';
+import { useStatsFilters } from '../components/stats-filters';
+
+export default function DeviceHealthPage() {
+  const { t } = useTranslation();
+  const { state, set, params } = useStatsFilters();
+  // Another filter: back to the first page (the page remembers the filters it belongs to).
+  const filterKey = params.toString();
+  const [paging, setPaging] = useState({ key: filterKey, pageNum: 1, pageSize: 20 });
+  const page = { pageNum: paging.key === filterKey ? paging.pageNum : 1, pageSize: paging.pageSize };
+  const setPage = (p: { pageNum: number; pageSize: number }) => setPaging({ key: filterKey, ...p });
+  const health = (['online', 'offline'] as const).find((s) => s === params.get('state'));
+  const query = {
+    ...page,
+    ...(state.productType ? { productType: state.productType } : {}),
+    ...(state.model ? { model: state.model } : {}),
+    ...(state.version ? { version: state.version } : {}),
+    ...(state.country ? { country: state.country } : {}),
+    ...(state.customerId ? { customerId: state.customerId } : {}),
+    ...(health ? { state: health } : {}),
+  };
+  const { data } = useHealthList(query);
+  const columns: ColumnsType<DeviceHealth> = [
+    { key: 'sn', title: t('insight.sn'), dataIndex: 'sn', width: 170, render: (v: string) => <CellText text={v} /> },
+    { key: 'model', title: t('insight.model'), dataIndex: 'model', width: 120 },
+    { key: 'version', title: t('insight.version'), dataIndex: 'version', width: 120 },
+    { key: 'country', title: t('insight.country'), dataIndex: 'country', width: 90 },
+    {
+      key: 'customer',
+      title: t('insight.customer'),
+      dataIndex: 'customerName',
+      minWidth: 160,
+      render: (v: string) => <CellText text={v} empty="-" />,
+    },
+    {
+      key: 'online',
+      title: t('insight.state'),
+      width: 110,
+      render: (_, r) => <Tag color={r.online ? 'green' : 'default'}>{r.online ? t('insight.online') : t('insight.offline')}</Tag>,
+    },
+    {
+      key: 'lastSeen',
+      title: t('insight.lastSeen'),
+      width: 170,
+      render: (_, r) => (r.lastSeenAt ? formatDateTime(r.lastSeenAt) : t('insight.never')),
+    },
+    { key: 'failures', title: t('insight.failures30d'), dataIndex: 'failures', width: 130 },
+    {
+      key: 'flapping',
+      title: t('insight.flapping'),
+      width: 120,
+      render: (_, r) => (r.flapping ? <Tag color="orange">{t('insight.flappingTag', { count: r.offlines24h })}</Tag> : '-'),
+    },
+  ];
+  return (
+    <Flex vertical gap={16}>
+      <Card variant="borderless" className="portal-card">
+        <Flex gap={8} wrap align="center">
+          <StatsFilters />
+          <Select
+            allowClear
+            style={{ width: 130 }}
+            placeholder={t('insight.state')}
+            aria-label={t('insight.state')}
+            value={health}
+            onChange={(v) => {
+              set({ state: v });
+            }}
+            options={[
+              { value: 'online', label: t('insight.online') },
+              { value: 'offline', label: t('insight.offline') },
+            ]}
+          />
+        </Flex>
+      </Card>
+      <Card variant="borderless" className="portal-card">
+        <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+          {t('insight.healthNote')}
+        </Typography.Paragraph>
+        <PagedTable<DeviceHealth>
+          rowKey="id"
+          data-testid="health-table"
+          columns={columns}
+          page={data}
+          pageNum={page.pageNum}
+          pageSize={page.pageSize}
+          onPageChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })}
+        />
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,163 @@
+/**
+ * Calls of the message centre (contract messageCalls): one query-key factory, a hook per call;
+ * mutations invalidate what they change. The unread count is polled (the live socket comes later).
+ */
+import { companyCalls, messageCalls, MESSAGE_UNREAD_POLL_MS, type CallData, type MessageCenterAction } from '@portal/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api/client';
+
+export type MessageListQuery = CallData<typeof messageCalls.list>;
+export type InboxListQuery = CallData<typeof messageCalls.inboxList>;
+export type MessageSaveData = CallData<typeof messageCalls.save>;
+export type PreviewData = CallData<typeof messageCalls.preview>;
+
+export const messageKeys = {
+  all: ['messageCenter'] as const,
+  abilities: () => [...messageKeys.all, 'abilities'] as const,
+  messages: () => [...messageKeys.all, 'messages'] as const,
+  messageList: (q: MessageListQuery) => [...messageKeys.messages(), 'list', q] as const,
+  message: (id: number) => [...messageKeys.messages(), 'detail', id] as const,
+  stats: (id: number) => [...messageKeys.messages(), 'stats', id] as const,
+  inbox: () => [...messageKeys.all, 'inbox'] as const,
+  inboxList: (q: InboxListQuery) => [...messageKeys.inbox(), 'list', q] as const,
+  inboxItem: (id: number) => [...messageKeys.inbox(), 'detail', id] as const,
+  unread: () => [...messageKeys.inbox(), 'unread'] as const,
+  companies: (searchText: string) => [...messageKeys.all, 'companies', searchText] as const,
+};
+
+export function useMessageAbilities() {
+  const q = useQuery({
+    queryKey: messageKeys.abilities(),
+    queryFn: ({ signal }) => call(messageCalls.abilities, {}, { signal }),
+    staleTime: 5 * 60_000,
+  });
+  return { ...q, can: (a: MessageCenterAction) => !!q.data?.actions.includes(a) };
+}
+
+export function useMessageList(q: MessageListQuery) {
+  return useQuery({
+    queryKey: messageKeys.messageList(q),
+    queryFn: ({ signal }) => call(messageCalls.list, q, { signal }),
+    placeholderData: keepPreviousData,
+    // A fan-out in progress: its receipts count moves.
+    refetchInterval: (query) => (query.state.data?.records.some((m) => m.state === 'released' && !m.fanoutDone) ? 3_000 : false),
+  });
+}
+
+export function useMessage(id: number | null) {
+  return useQuery({
+    queryKey: messageKeys.message(id ?? 0),
+    queryFn: ({ signal }) => call(messageCalls.get, { messageId: id! }, { signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useMessageStats(id: number | null) {
+  return useQuery({
+    queryKey: messageKeys.stats(id ?? 0),
+    queryFn: ({ signal }) => call(messageCalls.stats, { messageId: id! }, { signal }),
+    enabled: id !== null,
+    refetchInterval: 5_000,
+  });
+}
+
+/** Companies of the caller's subtree, for a "by company" audience. */
+export function useCompanyOptions(searchText: string, enabled: boolean) {
+  return useQuery({
+    queryKey: messageKeys.companies(searchText),
+    queryFn: ({ signal }) => call(companyCalls.list, { pageNum: 1, pageSize: 50, ...(searchText ? { searchText } : {}) }, { signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePreview() {
+  return useMutation({ mutationFn: (d: PreviewData) => call(messageCalls.preview, d) });
+}
+
+function useInvalidateMessages() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: messageKeys.all });
+}
+
+export function useSaveMessage() {
+  const invalidate = useInvalidateMessages();
+  return useMutation({ mutationFn: (d: MessageSaveData) => call(messageCalls.save, d), onSuccess: invalidate });
+}
+
+export type MessageMove = 'release' | 'withdraw' | 'revise' | 'delete';
+
+export function useMessageMove() {
+  const invalidate = useInvalidateMessages();
+  return useMutation({
+    mutationFn: ({ move, messageId }: { move: MessageMove; messageId: number }) => call(messageCalls[move], { messageId }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useScheduleMessage() {
+  const invalidate = useInvalidateMessages();
+  return useMutation({
+    mutationFn: (d: CallData<typeof messageCalls.schedule>) => call(messageCalls.schedule, d),
+    onSuccess: invalidate,
+  });
+}
+
+export function useExportStats() {
+  return useMutation({ mutationFn: (messageId: number) => call(messageCalls.statsExport, { messageId }) });
+}
+
+// ---- the inbox ----
+
+export function useUnreadCount(enabled = true) {
+  return useQuery({
+    queryKey: messageKeys.unread(),
+    queryFn: ({ signal }) => call(messageCalls.inboxUnread, {}, { signal }),
+    refetchInterval: MESSAGE_UNREAD_POLL_MS,
+    // A tab in the background keeps its badge right too (one small call per interval), and a tab
+    // coming back to the front asks at once.
+    refetchIntervalInBackground: true,
+    refetchOnWindowFocus: true,
+    enabled,
+  });
+}
+
+export function useInboxList(q: InboxListQuery) {
+  return useQuery({
+    queryKey: messageKeys.inboxList(q),
+    queryFn: ({ signal }) => call(messageCalls.inboxList, q, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: MESSAGE_UNREAD_POLL_MS,
+  });
+}
+
+export function useInboxItem(id: number | null) {
+  return useQuery({
+    queryKey: messageKeys.inboxItem(id ?? 0),
+    queryFn: ({ signal }) => call(messageCalls.inboxGet, { messageId: id! }, { signal }),
+    enabled: id !== null,
+  });
+}
+
+function useInvalidateInbox() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: messageKeys.inbox() });
+}
+
+export function useInboxRead() {
+  const invalidate = useInvalidateInbox();
+  return useMutation({ mutationFn: (messageIds: number[]) => call(messageCalls.inboxRead, { messageIds }), onSuccess: invalidate });
+}
+
+export function useInboxReadAll() {
+  const invalidate = useInvalidateInbox();
+  return useMutation({
+    mutationFn: (type?: CallData<typeof messageCalls.inboxReadAll>['type']) => call(messageCalls.inboxReadAll, type ? { type } : {}),
+    onSuccess: invalidate,
+  });
+}
+
+export function useInboxHide() {
+  const invalidate = useInvalidateInbox();
+  return useMutation({ mutationFn: (messageIds: number[]) => call(messageCalls.inboxHide, { messageIds }), onSuccess: invalidate });
+}

@@ -1,0 +1,504 @@
+/**
+ * The content site (issue 14; SPEC §1, §4, §7 content group): items of every type with shared
+ * fields and one translation per locale with its own state (contentMachine), a revision on each
+ * save, schedules, product parameter definitions with typed values, the site settings, the
+ * overview, the brand's released catalogue for distributors (productSet) and the public document
+ * list of /document/files.
+ */
+import { z } from 'zod';
+import { defineCall } from '../../shared/define-call';
+import { localeSchema, pageOf, pageQuerySchema } from '../../shared/entities';
+import { RATE_LIMITS } from '../../shared/rate-limits';
+import { domainSchema, epochMsSchema, idSchema } from '../../shared/validators';
+import { CONTENT_TYPES, PARAM_TYPES, SUMMARY_MAX_LENGTH, BODY_MAX_LENGTH, TERM_TYPES, type ContentType } from './constants';
+import { contentActionSchema, contentStateSchema } from './states';
+import { categoryCountriesSchema, folderNameSchema, paramKeySchema, plainTextSchema, slugSchema, titleSchema } from './validators';
+
+export const contentTypeSchema = z.enum(CONTENT_TYPES);
+export const paramTypeSchema = z.enum(PARAM_TYPES);
+export const termTypeSchema = z.enum(TERM_TYPES);
+
+/** A link on the site: http(s), mailto, or a path of the site itself. */
+export const siteLinkSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((s) => s === '' || /^(https?:\/\/|mailto:|\/(?!\/))/i.test(s), { error: 'validation.linkInvalid' });
+
+/** A parameter value as stored (typed JSONB): checked against its definition by the server. */
+export const paramValueSchema = z.union([z.string().max(500), z.number().finite(), z.boolean(), z.array(z.string().max(100)).max(50)]);
+
+/**
+ * Fields shared by every translation of an item. Which belong to which type is the server's rule
+ * (content.rules.ts): a field of another type is refused (28013).
+ */
+export const contentSharedSchema = z
+  .object({
+    model: z.string().trim().min(1).max(64),
+    categoryId: idSchema.nullable(),
+    parentId: idSchema.nullable(),
+    images: z.array(siteLinkSchema).max(20),
+    cover: siteLinkSchema,
+    link: siteLinkSchema,
+    startAt: epochMsSchema.nullable(),
+    endAt: epochMsSchema.nullable(),
+    relatedIds: z.array(idSchema).max(20),
+    manualIds: z.array(idSchema).max(20),
+    targetId: idSchema.nullable(),
+    discontinued: z.boolean(),
+    successorId: idSchema.nullable(),
+    params: z.record(paramKeySchema, paramValueSchema),
+    facets: z.array(paramKeySchema).max(30),
+    countries: categoryCountriesSchema,
+    termType: termTypeSchema,
+    effectiveDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    fileUrl: siteLinkSchema,
+    folder: folderNameSchema,
+    publicAccess: z.boolean(),
+    videoUrl: siteLinkSchema,
+    faqTypeId: idSchema.nullable(),
+    audience: z.enum(['site', 'installer', 'both']),
+    sort: z.number().int().min(0).max(1_000_000),
+  })
+  .partial()
+  .strict();
+export type ContentShared = z.infer<typeof contentSharedSchema>;
+
+/** The shared fields each type has (besides sort); the server refuses any other (28013). */
+export const CONTENT_TYPE_FIELDS: Record<ContentType, ReadonlyArray<keyof ContentShared>> = {
+  banner: ['images', 'link', 'startAt', 'endAt'],
+  hot_product: ['targetId', 'startAt', 'endAt'],
+  hot_solution: ['targetId', 'startAt', 'endAt'],
+  product_category: ['parentId', 'countries', 'cover'],
+  product: ['model', 'categoryId', 'images', 'relatedIds', 'manualIds', 'discontinued', 'successorId', 'params'],
+  product_filter: ['categoryId', 'facets'],
+  solution_category: ['parentId', 'cover'],
+  solution: ['categoryId', 'cover', 'relatedIds'],
+  news: ['cover'],
+  video: ['cover', 'videoUrl'],
+  tech_video: ['cover', 'videoUrl', 'relatedIds'],
+  manual: ['fileUrl', 'folder', 'publicAccess', 'relatedIds'],
+  faq_type: ['cover'],
+  installer_faq: ['faqTypeId', 'audience'],
+  terms: ['termType', 'effectiveDate'],
+};
+
+/** One translation's own fields. body is rich text (HTML), cleaned by the server's allowlist. */
+export const contentTranslationInputSchema = z
+  .object({
+    title: titleSchema,
+    slug: slugSchema.default(''),
+    summary: plainTextSchema(SUMMARY_MAX_LENGTH).default(''),
+    body: z.string().max(BODY_MAX_LENGTH).default(''),
+    seoTitle: plainTextSchema(200).default(''),
+    seoDescription: plainTextSchema(500).default(''),
+    noindex: z.boolean().default(false),
+  })
+  .strict();
+export type ContentTranslationInput = z.input<typeof contentTranslationInputSchema>;
+
+export const CONTENT_ITEM_ACTIONS = ['edit', 'delete', 'schedule'] as const;
+export const contentItemActionSchema = z.enum(CONTENT_ITEM_ACTIONS);
+export type ContentItemAction = z.infer<typeof contentItemActionSchema>;
+
+export const contentTranslationSchema = z.object({
+  locale: localeSchema,
+  state: contentStateSchema,
+  title: z.string(),
+  slug: z.string(),
+  summary: z.string(),
+  body: z.string(),
+  seoTitle: z.string(),
+  seoDescription: z.string(),
+  noindex: z.boolean(),
+  latestRevisionId: z.number().int().nullable(),
+  releasedRevisionId: z.number().int().nullable(),
+  /** Saved since the last Release: the site still shows the released revision. */
+  hasUnreleasedChanges: z.boolean(),
+  releasedAt: z.number().int().nullable(),
+  /** Why the supplier took it off the shelf, or why a scheduled release failed. */
+  reason: z.string().nullable(),
+  actions: z.array(contentActionSchema),
+});
+export type ContentTranslation = z.infer<typeof contentTranslationSchema>;
+
+export const contentItemSchema = z.object({
+  id: z.number().int(),
+  siteId: z.number().int(),
+  type: contentTypeSchema,
+  shared: contentSharedSchema,
+  version: z.number().int(),
+  updatedAt: z.number().int(),
+  updatedByName: z.string(),
+  translations: z.array(contentTranslationSchema),
+  actions: z.array(contentItemActionSchema),
+});
+export type ContentItem = z.infer<typeof contentItemSchema>;
+
+export const contentSiteSchema = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  locales: z.array(localeSchema),
+  domains: z.array(z.string()),
+});
+export type ContentSite = z.infer<typeof contentSiteSchema>;
+
+export const contentRevisionSchema = z.object({
+  id: z.number().int(),
+  itemId: z.number().int(),
+  locale: localeSchema,
+  n: z.number().int(),
+  authorName: z.string(),
+  createdAt: z.number().int(),
+  released: z.boolean(),
+  diff: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })),
+});
+export type ContentRevision = z.infer<typeof contentRevisionSchema>;
+
+export const SCHEDULE_ACTIONS = ['release', 'takeOffShelf'] as const;
+export const scheduleActionSchema = z.enum(SCHEDULE_ACTIONS);
+export const SCHEDULE_STATES = ['pending', 'done', 'failed', 'cancelled'] as const;
+export const scheduleStateSchema = z.enum(SCHEDULE_STATES);
+
+export const contentScheduleSchema = z.object({
+  id: z.number().int(),
+  itemId: z.number().int(),
+  itemType: contentTypeSchema,
+  itemTitle: z.string(),
+  locale: localeSchema,
+  action: scheduleActionSchema,
+  runAt: z.number().int(),
+  revisionId: z.number().int().nullable(),
+  state: scheduleStateSchema,
+  reason: z.string().nullable(),
+  createdByName: z.string(),
+});
+export type ContentSchedule = z.infer<typeof contentScheduleSchema>;
+
+export const localizedNamesSchema = z.object({
+  'en-US': z.string().trim().min(1).max(100),
+  'zh-CN': z.string().trim().max(100).default(''),
+});
+
+export const paramOptionSchema = z.object({
+  value: z.string().trim().min(1).max(100),
+  labels: z.object({ 'en-US': z.string().trim().min(1).max(100), 'zh-CN': z.string().trim().max(100).default('') }),
+});
+
+export const paramGroupSchema = z.object({ id: z.number().int(), names: localizedNamesSchema, sort: z.number().int() });
+export type ParamGroup = z.infer<typeof paramGroupSchema>;
+
+export const paramDefSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  groupId: z.number().int().nullable(),
+  names: localizedNamesSchema,
+  type: paramTypeSchema,
+  unit: z.string(),
+  options: z.array(paramOptionSchema),
+  filterable: z.boolean(),
+  comparable: z.boolean(),
+  sort: z.number().int(),
+});
+export type ParamDef = z.infer<typeof paramDefSchema>;
+
+export const CONTENT_ABILITIES = ['editSite', 'createItem', 'editParams', 'supplierTakeOff'] as const;
+export const contentAbilitySchema = z.enum(CONTENT_ABILITIES);
+export type ContentAbility = z.infer<typeof contentAbilitySchema>;
+
+const QRY = { anyOf: ['dealer_cloudresource_qry', 'dealer_cloudresource_mgr'] } as const;
+const MGR = { anyOf: ['dealer_cloudresource_mgr'] } as const;
+const siteRef = z.object({ siteId: idSchema.optional() });
+
+export const contentOverviewSchema = z.object({
+  site: contentSiteSchema.nullable(),
+  counts: z.array(z.object({ type: contentTypeSchema, locale: localeSchema, state: contentStateSchema, count: z.number().int() })),
+  /** Items without a translation in a locale of the site. */
+  missingTranslations: z.array(z.object({ locale: localeSchema, count: z.number().int() })),
+  pendingSchedules: z.number().int(),
+  failedSchedules: z.array(contentScheduleSchema),
+  /** Released translations without an SEO description. */
+  missingDescriptions: z.number().int(),
+});
+
+export const productSetItemSchema = z.object({
+  id: z.number().int(),
+  model: z.string(),
+  title: z.string(),
+  locale: localeSchema,
+  categoryTitle: z.string(),
+  discontinued: z.boolean(),
+  summary: z.string(),
+});
+
+export const publicDocumentSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  folder: z.string(),
+  url: z.string(),
+  locale: localeSchema,
+  updatedAt: z.number().int(),
+});
+
+export const contentCalls = {
+  abilities: defineCall({
+    path: 'content/abilities',
+    auth: 'session',
+    write: false,
+    summary: "The caller's own content actions: edit the site, create items, edit parameters, the supplier's take-off.",
+    data: z.object({}).strict(),
+    result: z.object({ actions: z.array(contentAbilitySchema) }),
+  }),
+  siteGet: defineCall({
+    path: 'content/site/get',
+    auth: QRY,
+    write: false,
+    summary: "The caller's site (or the named one in the caller's subtree), null before it is set up.",
+    data: siteRef.strict(),
+    result: z.object({ site: contentSiteSchema.nullable() }),
+  }),
+  siteList: defineCall({
+    path: 'content/site/list',
+    auth: QRY,
+    write: false,
+    summary: "The sites in the caller's subtree (the supplier: every site).",
+    data: pageQuerySchema.strict(),
+    result: pageOf(contentSiteSchema),
+  }),
+  siteSave: defineCall({
+    path: 'content/site/save',
+    auth: { anyOf: ['dealer_cloudresource_mgr'] },
+    write: true,
+    summary: "Creates or updates the caller's own site: name, address (/site/<slug>/) and site domains.",
+    data: z
+      .object({
+        name: titleSchema,
+        slug: z
+          .string()
+          .trim()
+          .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'validation.slugInvalid' })
+          .max(60),
+        domains: z.array(domainSchema).max(10).default([]),
+      })
+      .strict(),
+    result: contentSiteSchema,
+  }),
+  itemList: defineCall({
+    path: 'content/item/list',
+    auth: QRY,
+    write: false,
+    summary: 'Items of one type of a site, with each translation and its state, filtered and paged.',
+    data: pageQuerySchema
+      .extend({
+        siteId: idSchema.optional(),
+        type: contentTypeSchema,
+        locale: localeSchema.optional(),
+        state: contentStateSchema.optional(),
+        categoryId: idSchema.optional(),
+        searchText: z.string().trim().max(100).optional(),
+      })
+      .strict(),
+    result: pageOf(contentItemSchema),
+  }),
+  itemGet: defineCall({
+    path: 'content/item/get',
+    auth: QRY,
+    write: false,
+    summary: 'One item with its shared fields and every translation (the latest draft).',
+    data: z.object({ id: idSchema }).strict(),
+    result: contentItemSchema,
+  }),
+  itemCreate: defineCall({
+    path: 'content/item/create',
+    auth: MGR,
+    write: true,
+    summary: "Creates an item on the caller's site with its first translation (a draft) and first revision.",
+    data: z
+      .object({ type: contentTypeSchema, shared: contentSharedSchema, locale: localeSchema, translation: contentTranslationInputSchema })
+      .strict(),
+    result: contentItemSchema,
+  }),
+  itemSave: defineCall({
+    path: 'content/item/save',
+    auth: MGR,
+    write: true,
+    summary: 'Saves shared fields and one translation as a new revision; the site keeps the released one.',
+    data: z
+      .object({
+        id: idSchema,
+        version: z.number().int().min(1),
+        shared: contentSharedSchema.optional(),
+        locale: localeSchema,
+        translation: contentTranslationInputSchema.optional(),
+      })
+      .strict(),
+    result: contentItemSchema,
+  }),
+  itemOperate: defineCall({
+    path: 'content/item/operate',
+    auth: MGR,
+    write: true,
+    summary:
+      "Moves one translation through contentMachine: release (the latest or a pinned revision), take off / put on the shelf, the supplier's take-off and restore.",
+    data: z
+      .object({
+        id: idSchema,
+        locale: localeSchema,
+        action: contentActionSchema,
+        revisionId: z.number().int().positive().optional(),
+        reason: z.string().trim().max(200).optional(),
+      })
+      .strict(),
+    result: contentItemSchema,
+  }),
+  itemDelete: defineCall({
+    path: 'content/item/delete',
+    auth: MGR,
+    write: true,
+    summary: 'Deletes an item no other item uses (28008 with the count).',
+    data: z.object({ id: idSchema }).strict(),
+    result: z.object({}),
+  }),
+  revisionList: defineCall({
+    path: 'content/revision/list',
+    auth: QRY,
+    write: false,
+    summary: 'Revisions of one translation, newest first: author, time, diff, released.',
+    data: pageQuerySchema.extend({ itemId: idSchema, locale: localeSchema }).strict(),
+    result: pageOf(contentRevisionSchema),
+  }),
+  revisionRestore: defineCall({
+    path: 'content/revision/restore',
+    auth: MGR,
+    write: true,
+    summary: "Makes an old revision's content the latest draft again (a new revision); the site changes on the next Release.",
+    data: z.object({ revisionId: z.number().int().positive(), version: z.number().int().min(1) }).strict(),
+    result: contentItemSchema,
+  }),
+  scheduleCreate: defineCall({
+    path: 'content/schedule/create',
+    auth: MGR,
+    write: true,
+    summary: 'Schedules a release (pinning a revision) or a take-off of one translation at a future time.',
+    data: z
+      .object({
+        itemId: idSchema,
+        locale: localeSchema,
+        action: scheduleActionSchema,
+        runAt: epochMsSchema,
+        revisionId: z.number().int().positive().optional(),
+      })
+      .strict(),
+    result: contentScheduleSchema,
+  }),
+  scheduleCancel: defineCall({
+    path: 'content/schedule/cancel',
+    auth: MGR,
+    write: true,
+    summary: 'Cancels a pending schedule.',
+    data: z.object({ id: idSchema }).strict(),
+    result: contentScheduleSchema,
+  }),
+  scheduleList: defineCall({
+    path: 'content/schedule/list',
+    auth: QRY,
+    write: false,
+    summary: "Schedules of the caller's site (or of one item), soonest first.",
+    data: pageQuerySchema
+      .extend({ siteId: idSchema.optional(), itemId: idSchema.optional(), state: scheduleStateSchema.optional() })
+      .strict(),
+    result: pageOf(contentScheduleSchema),
+  }),
+  paramGroupList: defineCall({
+    path: 'content/param-group/list',
+    auth: QRY,
+    write: false,
+    summary: 'Parameter groups of a site.',
+    data: siteRef.strict(),
+    result: z.array(paramGroupSchema),
+  }),
+  paramGroupSave: defineCall({
+    path: 'content/param-group/save',
+    auth: MGR,
+    write: true,
+    summary: "Creates or renames a parameter group of the caller's site.",
+    data: z.object({ id: idSchema.optional(), names: localizedNamesSchema, sort: z.number().int().min(0).max(10000).default(0) }).strict(),
+    result: paramGroupSchema,
+  }),
+  paramList: defineCall({
+    path: 'content/param/list',
+    auth: QRY,
+    write: false,
+    summary: 'Product parameter definitions of a site.',
+    data: siteRef.strict(),
+    result: z.array(paramDefSchema),
+  }),
+  paramSave: defineCall({
+    path: 'content/param/save',
+    auth: MGR,
+    write: true,
+    summary: 'Creates or updates a parameter definition: names per locale, group, type, unit, options, filterable, comparable.',
+    data: z
+      .object({
+        id: idSchema.optional(),
+        key: paramKeySchema,
+        groupId: idSchema.nullable().default(null),
+        names: localizedNamesSchema,
+        type: paramTypeSchema,
+        unit: z.string().trim().max(20).default(''),
+        options: z.array(paramOptionSchema).max(100).default([]),
+        filterable: z.boolean().default(false),
+        comparable: z.boolean().default(true),
+        sort: z.number().int().min(0).max(10000).default(0),
+      })
+      .strict(),
+    result: paramDefSchema,
+  }),
+  paramDelete: defineCall({
+    path: 'content/param/delete',
+    auth: MGR,
+    write: true,
+    summary: 'Deletes a parameter definition no product has a value for (28008 with the count).',
+    data: z.object({ id: idSchema }).strict(),
+    result: z.object({}),
+  }),
+  overview: defineCall({
+    path: 'content/overview',
+    auth: QRY,
+    write: false,
+    summary: 'Counts by type, locale and state, missing translations, schedules and their failures, SEO gaps.',
+    data: siteRef.strict(),
+    result: contentOverviewSchema,
+  }),
+  productSet: defineCall({
+    path: 'content/product-set/list',
+    auth: 'session',
+    write: false,
+    summary: "The brand's released catalogue, read-only: the products of the nearest partner's site above the caller.",
+    data: pageQuerySchema.extend({ searchText: z.string().trim().max(100).optional() }).strict(),
+    result: pageOf(productSetItemSchema),
+  }),
+  publicDocuments: defineCall({
+    path: 'content/public/documents',
+    auth: 'public',
+    write: false,
+    rateLimit: RATE_LIMITS.publicPage,
+    summary: "The host brand's public manuals (for /document/files), searched, in the caller's locale.",
+    data: z.object({ host: z.string().trim().max(253), searchText: z.string().trim().max(100).optional() }).strict(),
+    result: z.array(publicDocumentSchema),
+  }),
+  publicTerms: defineCall({
+    path: 'content/public/terms',
+    auth: 'public',
+    write: false,
+    rateLimit: RATE_LIMITS.publicPage,
+    summary: "The host brand's released terms of a kind in the caller's locale (for /term/{type}); null: the built-in text applies.",
+    data: z.object({ host: z.string().trim().max(253), type: termTypeSchema }).strict(),
+    result: z.object({
+      terms: z.object({ title: z.string(), effectiveDate: z.string(), paragraphs: z.array(z.string()) }).nullable(),
+    }),
+  }),
+};

@@ -1,0 +1,110 @@
+import type { ErrorEntry, ErrorRange } from '../../shared/errors';
+
+/** The numbers of the cloud-content module's codes (shared/errors.ts). */
+export const CLOUD_CONTENT_ERROR_RANGES: readonly ErrorRange[] = [[28000, 28999]];
+
+/** The content site's codes: items, translations, revisions, schedules, parameters, the site. */
+export const CLOUD_CONTENT_ERRORS = {
+  28001: {
+    key: 'contentSlugTaken',
+    endsSession: false,
+    en: 'The address "{slug}" is already used by another item of this site.',
+    zh: '地址“{slug}”已被本站其他内容使用。',
+  },
+  28002: {
+    key: 'contentReleaseMissing',
+    endsSession: false,
+    en: 'Cannot release: fill in {fields} first.',
+    zh: '无法发布：请先填写{fields}。',
+  },
+  28003: {
+    key: 'contentSchedulePast',
+    endsSession: false,
+    en: 'The scheduled time has passed. Choose a time in the future.',
+    zh: '计划时间已过，请选择将来的时间。',
+  },
+  28004: {
+    key: 'contentParamValueInvalid',
+    endsSession: false,
+    en: 'The value of parameter "{param}" is not valid for its type ({type}).',
+    zh: '参数“{param}”的值不符合其类型（{type}）。',
+  },
+  28005: {
+    key: 'contentAlreadyDone',
+    endsSession: false,
+    en: 'Already done: this revision is already released.',
+    zh: '已完成：该版本已经发布。',
+  },
+  28006: {
+    key: 'contentModelTaken',
+    endsSession: false,
+    en: 'The model "{model}" already exists on this site.',
+    zh: '型号“{model}”在本站已存在。',
+  },
+  28007: {
+    key: 'contentStaleSave',
+    endsSession: false,
+    en: '{name} changed this item meanwhile. Reload it and apply your changes again.',
+    zh: '{name}已修改了此内容，请重新加载后再修改。',
+  },
+  28008: {
+    key: 'contentInUse',
+    endsSession: false,
+    en: 'It is used by {count} other item(s). Remove those uses first.',
+    zh: '它正被{count}项内容使用，请先解除引用。',
+  },
+  28009: {
+    key: 'contentSiteMissing',
+    endsSession: false,
+    en: 'The company has no content site yet. Save the site settings first.',
+    zh: '该公司尚未建立内容网站，请先保存网站设置。',
+  },
+  28010: {
+    key: 'contentSupplierTookOff',
+    endsSession: false,
+    en: 'The supplier took this item off the shelf ({reason}). Only the supplier can restore it.',
+    zh: '供应商已将此内容下架（{reason}），只有供应商可以恢复。',
+  },
+  28011: {
+    key: 'contentFaqTypeLimit',
+    endsSession: false,
+    en: 'A site has at most {max} FAQ types.',
+    zh: '每个网站最多{max}个常见问题类型。',
+  },
+  28012: {
+    key: 'contentParamKeyTaken',
+    endsSession: false,
+    en: 'A parameter with the key "{key}" already exists.',
+    zh: '参数标识“{key}”已存在。',
+  },
+  28013: {
+    key: 'contentFieldNotForType',
+    endsSession: false,
+    en: 'The field "{field}" does not belong to this kind of item.',
+    zh: '字段“{field}”不属于此类内容。',
+  },
+  28014: {
+    key: 'contentReferenceInvalid',
+    endsSession: false,
+    en: 'The referenced {field} does not exist on this site.',
+    zh: '引用的{field}在本站不存在。',
+  },
+  28015: {
+    key: 'contentSiteSlugTaken',
+    endsSession: false,
+    en: 'The site address "{slug}" is already taken.',
+    zh: '网站地址“{slug}”已被占用。',
+  },
+  28016: {
+    key: 'contentDomainTaken',
+    endsSession: false,
+    en: 'The domain {domain} belongs to another brand.',
+    zh: '域名{domain}属于其他品牌。',
+  },
+  28017: {
+    key: 'contentScheduleEnded',
+    endsSession: false,
+    en: 'This schedule has already run or was cancelled.',
+    zh: '该计划已执行或已取消。',
+  },
+} as const satisfies Record<number, ErrorEntry>;

@@ -1,0 +1,194 @@
+/**
+ * Insight (issue 15): data statistics (Overview, By customer, By version), the device-health list a
+ * chart opens, and Home's one summary call. Every figure comes from the rollups; days are cut in the
+ * caller's company's reporting time zone, which each answer names with the rollup's last update.
+ */
+import { z } from 'zod';
+import { defineCall } from '../../shared/define-call';
+import { pageOf, pageQuerySchema } from '../../shared/entities';
+import { countryCodeSchema, idSchema, queryRangeSchema } from '../../shared/validators';
+import { productTypeSchema } from '../cloud-upgrade';
+
+const textFilter = z.string().trim().min(1).max(64);
+
+/** The filters every statistics screen keeps in its URL. */
+export const statsFilterFields = {
+  productType: productTypeSchema.optional(),
+  model: textFilter.optional(),
+  version: textFilter.optional(),
+  country: countryCodeSchema.optional(),
+  /** A downstream company in the caller's subtree (the supplier: a brand): its devices only. */
+  customerId: idSchema.optional(),
+};
+export const statsQuerySchema = z.object({ range: queryRangeSchema, ...statsFilterFields });
+export type StatsQuery = z.input<typeof statsQuerySchema>;
+
+/** `YYYY-MM-DD` in the reporting time zone. */
+const daySchema = z.string();
+
+const statsMetaFields = {
+  /** The IANA zone the days are cut in (the caller's company's reporting time zone). */
+  timeZone: z.string(),
+  /** When the rollup last caught up (epoch ms), null before its first run. */
+  updatedAt: z.number().nullable(),
+  days: z.array(daySchema),
+};
+
+/** Figures of a period: devices (at its last sample), online rate (over every sample), events summed. */
+export const statsFiguresSchema = z.object({
+  devices: z.number().int(),
+  online: z.number().int(),
+  /** Online share over every sample of the period, 0..1; null without samples. */
+  onlineRate: z.number().nullable(),
+  activations: z.number().int(),
+  upgradeSuccess: z.number().int(),
+  upgradeFailed: z.number().int(),
+});
+export type StatsFigures = z.infer<typeof statsFiguresSchema>;
+
+export const statsOverviewSchema = z.object({
+  ...statsMetaFields,
+  current: statsFiguresSchema,
+  /** The same length of time just before (the cards' deltas). */
+  previous: statsFiguresSchema,
+  trend: z.array(statsFiguresSchema.extend({ day: daySchema })),
+  versions: z.array(z.object({ version: z.string(), devices: z.number().int() })),
+  /** Top 10 countries by devices, then 'OTHERS' for the rest ('' is unknown). */
+  countries: z.array(z.object({ country: z.string(), devices: z.number().int() })),
+  customers: z.array(z.object({ companyId: idSchema, name: z.string(), devices: z.number().int() })),
+});
+export type StatsOverview = z.infer<typeof statsOverviewSchema>;
+
+export const statsByCustomerSchema = z.object({
+  ...statsMetaFields,
+  /** From the caller's company down to the company whose customers are listed. */
+  path: z.array(z.object({ companyId: idSchema, name: z.string() })),
+  rows: z.array(
+    statsFiguresSchema.extend({
+      /** null: devices of the listed company itself, attributed to no customer below it. */
+      companyId: idSchema.nullable(),
+      name: z.string(),
+      hasChildren: z.boolean(),
+    }),
+  ),
+});
+export type StatsByCustomer = z.infer<typeof statsByCustomerSchema>;
+
+export const statsByVersionSchema = z.object({
+  ...statsMetaFields,
+  /** Devices per version on each day (at the day's last sample). */
+  share: z.array(z.object({ day: daySchema, version: z.string(), devices: z.number().int() })),
+  versions: z.array(statsFiguresSchema.extend({ version: z.string() })),
+});
+export type StatsByVersion = z.infer<typeof statsByVersionSchema>;
+
+export const statsOptionsSchema = z.object({
+  productTypes: z.array(z.string()),
+  models: z.array(z.string()),
+  versions: z.array(z.string()),
+  countries: z.array(z.string()),
+  customers: z.array(z.object({ companyId: idSchema, name: z.string() })),
+  timeZone: z.string(),
+});
+export type StatsOptions = z.infer<typeof statsOptionsSchema>;
+
+export const HEALTH_STATES = ['online', 'offline'] as const;
+export const healthStateSchema = z.enum(HEALTH_STATES);
+
+export const deviceHealthSchema = z.object({
+  id: idSchema,
+  sn: z.string(),
+  productType: z.string(),
+  model: z.string(),
+  version: z.string(),
+  country: z.string(),
+  customerName: z.string(),
+  online: z.boolean(),
+  lastSeenAt: z.number().nullable(),
+  /** Upgrade failures in the last 30 days. */
+  failures: z.number().int(),
+  /** Offline events in the last 24 hours. */
+  offlines24h: z.number().int(),
+  flapping: z.boolean(),
+});
+export type DeviceHealth = z.infer<typeof deviceHealthSchema>;
+
+export const healthQuerySchema = pageQuerySchema.extend({ ...statsFilterFields, state: healthStateSchema.optional() });
+
+const sparkPoint = z.object({ day: daySchema, devices: z.number().int(), onlineRate: z.number().nullable() });
+
+/** Home's cards; each present only when the caller holds its code. */
+export const homeSummarySchema = z.object({
+  timeZone: z.string(),
+  updatedAt: z.number().nullable(),
+  devices: z.object({ total: z.number().int(), onlineRate: z.number().nullable(), sparkline: z.array(sparkPoint) }).optional(),
+  activations: z.object({ thisWeek: z.number().int(), lastWeek: z.number().int() }).optional(),
+  upgrade: z.object({ success: z.number().int(), failed: z.number().int() }).optional(),
+  tasks: z.object({ inRelease: z.number().int(), paused: z.number().int() }).optional(),
+  registrations: z.object({ awaiting: z.number().int() }).optional(),
+  users: z.object({ locked: z.number().int() }).optional(),
+  attention: z
+    .object({
+      pausedByGate: z.number().int(),
+      failedSync: z.number().int(),
+      failedTwice: z.number().int(),
+      /** Points the online rate fell from last week (>= 5 is shown), null without data. */
+      onlineRateDrop: z.number().nullable(),
+    })
+    .optional(),
+});
+export type HomeSummary = z.infer<typeof homeSummarySchema>;
+
+const statsAuth = { anyOf: ['dealer_device_qry', 'dealer_device_mgr'] } as const;
+
+export const insightCalls = {
+  statsOverview: defineCall({
+    path: 'insight/stats/overview',
+    auth: statsAuth,
+    write: false,
+    summary:
+      'Data statistics overview: cards with the previous period, daily trend, versions, countries and top customers (at most 31 days).',
+    data: statsQuerySchema.strict(),
+    result: statsOverviewSchema,
+  }),
+  statsByCustomer: defineCall({
+    path: 'insight/stats/by-customer',
+    auth: statsAuth,
+    write: false,
+    summary: "Figures per direct downstream company of the caller's company, or of a company below it (drill-down).",
+    data: statsQuerySchema.extend({ parentId: idSchema.optional() }).strict(),
+    result: statsByCustomerSchema,
+  }),
+  statsByVersion: defineCall({
+    path: 'insight/stats/by-version',
+    auth: statsAuth,
+    write: false,
+    summary: 'Share of versions over time, and availability and upgrade failures per version.',
+    data: statsQuerySchema.strict(),
+    result: statsByVersionSchema,
+  }),
+  statsOptions: defineCall({
+    path: 'insight/stats/options',
+    auth: statsAuth,
+    write: false,
+    summary: "The filter values of the caller's statistics: product types, models, versions, countries, customers.",
+    data: z.strictObject({}),
+    result: statsOptionsSchema,
+  }),
+  healthList: defineCall({
+    path: 'insight/health/list',
+    auth: statsAuth,
+    write: false,
+    summary: "Device health: the caller's devices with the statistics' filters, online state, last seen, failures and flapping.",
+    data: healthQuerySchema.strict(),
+    result: pageOf(deviceHealthSchema),
+  }),
+  homeSummary: defineCall({
+    path: 'home/summary',
+    auth: 'session',
+    write: false,
+    summary: "Home's cards in one call, each only with its resource code.",
+    data: z.strictObject({}),
+    result: homeSummarySchema,
+  }),
+};

@@ -1,0 +1,18 @@
+import { POLL_INTERVAL_SECONDS, POLL_JITTER } from '../cloud-upgrade';
+
+/**
+ * A device is online when it was seen within two poll intervals plus their jitter (issue 15 §1):
+ * one missed poll is not an outage, two are.
+ */
+export function onlineWindowSeconds(pollIntervalSeconds: number = POLL_INTERVAL_SECONDS): number {
+  return Math.ceil(2 * pollIntervalSeconds * (1 + POLL_JITTER));
+}
+
+/** The online window at the default poll interval (720 s). */
+export const ONLINE_WINDOW_SECONDS = onlineWindowSeconds(POLL_INTERVAL_SECONDS);
+
+/** The fleet is sampled (devices, online) every 5 minutes. */
+export const FLEET_SAMPLE_MINUTES = 5;
+
+/** A device that went offline this many times in 24 h is flapping (the health list's flag). */
+export const FLAPPING_OFFLINES_PER_DAY = 3;

@@ -1,0 +1,6 @@
+/**
+ * The insight module's contract (issue 15): device history constants, data statistics and Home's
+ * summary. errors.ts is read through the root's tables.
+ */
+export * from './constants';
+export * from './calls';

@@ -1,0 +1,204 @@
+/**
+ * The end users app-sim plays: each one registers (the code read from the outbox) or logs in, then
+ * runs the behaviours in turn. A behaviour is one thing an end user does through the app; the
+ * modules that extend the app-facing API add theirs to BEHAVIOURS (buy a plan, read messages, chat,
+ * earn points) with a name, whether it is done for a user, and one step.
+ */
+import { appApiCalls, ErrorCodes } from '@portal/contract';
+import { AppClient, CallError, Outbox, type AppKey } from './client';
+
+export interface SimUser {
+  index: number;
+  email: string;
+  app: AppClient;
+  /** Devices the user bound (SN). */
+  devices: string[];
+  /** What each behaviour keeps about the user, by behaviour name. */
+  state: Record<string, unknown>;
+}
+
+/** Devices an end user may bind: SN and verification code, handed out once each. */
+export interface DevicePool {
+  take(): { sn: string; verifyCode: string } | undefined;
+  /** How many are left. */
+  size(): number;
+}
+
+export interface SimContext {
+  pool: DevicePool;
+  devicesPerUser: number;
+  count(event: string): void;
+}
+
+export interface Behaviour {
+  name: string;
+  /** True once the user needs this behaviour no more (for --until-done). */
+  done(user: SimUser, ctx: SimContext): boolean;
+  /** One step of it; thrown errors are counted and the step is tried again later. */
+  step(user: SimUser, ctx: SimContext): Promise<void>;
+}
+
+/** Bind devices from the pool until the user has `devicesPerUser` (one bound elsewhere is skipped). */
+export const bindDevices: Behaviour = {
+  name: 'bind',
+  done: (u, ctx) => u.devices.length >= ctx.devicesPerUser || ctx.pool.size() === 0,
+  async step(u, ctx) {
+    const d = ctx.pool.take();
+    if (!d) return;
+    try {
+      await u.app.asUser(appApiCalls.deviceBind, { sn: d.sn, verifyCode: d.verifyCode });
+      u.devices.push(d.sn);
+      ctx.count('bound');
+    } catch (err) {
+      // Bound to someone else already (a seeded user, an earlier run): take the next one.
+      if (err instanceof CallError && (err.code === ErrorCodes.boundUserDiffers || err.code === ErrorCodes.deviceCodeWrong)) {
+        ctx.count('device taken');
+        return;
+      }
+      throw err;
+    }
+  },
+};
+
+/** Look at the own devices now and then (the app's home screen). */
+export const listDevices: Behaviour = {
+  name: 'list',
+  done: (u) => u.state.listed === true,
+  async step(u, ctx) {
+    await u.app.asUser(appApiCalls.deviceList, { pageNum: 1, pageSize: 20 });
+    u.state.listed = true;
+    ctx.count('listed');
+  },
+};
+
+/** What every simulated end user does after signing in, in order. Later modules append theirs. */
+export const BEHAVIOURS: Behaviour[] = [bindDevices, listDevices];
+
+export interface PopulationOptions {
+  origin: string;
+  key: AppKey;
+  users: number;
+  emailPrefix: string;
+  password: string;
+  outbox: Outbox;
+  pool: DevicePool;
+  devicesPerUser: number;
+  concurrency: number;
+  behaviours?: Behaviour[];
+  onProblem?: (message: string) => void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export class Population {
+  readonly users: SimUser[] = [];
+  readonly counts = new Map<string, number>();
+  readonly problems = new Map<string, number>();
+  private signedIn = 0;
+  private stopped = false;
+  private readonly behaviours: Behaviour[];
+  private readonly ctx: SimContext;
+
+  constructor(private readonly opts: PopulationOptions) {
+    this.behaviours = opts.behaviours ?? BEHAVIOURS;
+    this.ctx = { pool: opts.pool, devicesPerUser: opts.devicesPerUser, count: (e) => this.counts.set(e, (this.counts.get(e) ?? 0) + 1) };
+    for (let i = 1; i <= opts.users; i++) {
+      const email = `${opts.emailPrefix}${String(i).padStart(5, '0')}@app-sim.local`;
+      this.users.push({
+        index: i,
+        email,
+        app: new AppClient(opts.origin, opts.key, i % 3 === 0 ? 'zh-CN' : 'en-US'),
+        devices: [],
+        state: {},
+      });
+    }
+  }
+
+  private sleep(ms: number) {
+    return (this.opts.sleep ?? ((m) => new Promise<void>((r) => setTimeout(r, m))))(ms);
+  }
+
+  private problem(err: unknown) {
+    const m = err instanceof Error ? err.message : String(err);
+    this.problems.set(m, (this.problems.get(m) ?? 0) + 1);
+    this.opts.onProblem?.(m);
+  }
+
+  /** Register the user, or log in when the e-mail is registered already (an earlier run). */
+  private async signIn(u: SimUser): Promise<void> {
+    try {
+      u.app.session = await u.app.asApp(appApiCalls.login, { account: u.email, password: this.opts.password });
+      this.ctx.count('logged in');
+      return;
+    } catch (err) {
+      if (!(err instanceof CallError) || err.code !== ErrorCodes.wrongCredentials) throw err;
+    }
+    const since = Date.now();
+    await u.app.asApp(appApiCalls.emailCode, { email: u.email, purpose: 'register' });
+    let code: string | null = null;
+    for (let i = 0; i < 20 && !code; i++) {
+      code = await this.opts.outbox.codeFor(u.email, since);
+      if (!code) await this.sleep(250);
+    }
+    if (!code) throw new Error(`no code mailed to ${u.email}`);
+    u.app.session = await u.app.asApp(appApiCalls.register, {
+      email: u.email,
+      emailCode: code,
+      password: this.opts.password,
+      nickname: `Sim ${u.index}`,
+      country: 'DE',
+    });
+    this.ctx.count('registered');
+  }
+
+  /** One user's life: sign in, then its behaviours until each is done (or the run stops). */
+  private async live(u: SimUser): Promise<void> {
+    while (!this.stopped && !u.app.session) {
+      try {
+        await this.signIn(u);
+        this.signedIn++;
+      } catch (err) {
+        await this.backOff(err);
+      }
+    }
+    for (const b of this.behaviours) {
+      while (!this.stopped && !b.done(u, this.ctx)) {
+        try {
+          await b.step(u, this.ctx);
+        } catch (err) {
+          await this.backOff(err);
+        }
+      }
+    }
+  }
+
+  /** A refusal for calling too often waits the seconds the server says; other problems a second. */
+  private async backOff(err: unknown) {
+    this.problem(err);
+    const wait = err instanceof CallError && err.code === ErrorCodes.tooFrequent ? Number(err.params.seconds ?? 1) * 1000 : 1000;
+    await this.sleep(Math.min(wait, 60_000));
+  }
+
+  async run(): Promise<void> {
+    let next = 0;
+    const worker = async () => {
+      while (!this.stopped && next < this.users.length) await this.live(this.users[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(this.opts.concurrency, this.users.length) }, worker));
+  }
+
+  stop() {
+    this.stopped = true;
+  }
+
+  allDone(): boolean {
+    return this.users.every((u) => u.app.session && this.behaviours.every((b) => b.done(u, this.ctx)));
+  }
+
+  progressLine(elapsedSeconds: number): string {
+    const m = Math.floor(elapsedSeconds / 60);
+    const t = `${String(m).padStart(2, '0')}:${String(Math.floor(elapsedSeconds % 60)).padStart(2, '0')}`;
+    const events = [...this.counts].map(([k, v]) => `${k.replace(/ /g, '-')}=${v}`).join(' ');
+    const problems = [...this.problems.values()].reduce((a, b) => a + b, 0);
+    return `[${t}] users=${this.signedIn}/${this.users.length} ${events}${problems ? ` problems=${problems}` : ''}`.trimEnd();
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * The app-facing API's demo (issue 12 items 8-9): an application key per demo brand (partner), with
+ * a fixed appId and secret so that `npm run app-sim` works at once (development only: the secret
+ * is sealed like any other, and is printed here and in README for the simulator), and 150 end
+ * users of Acme Vision and Northwind bound to demo devices. Every demo device gets a verification
+ * code derived from its SN (`demoVerifyCode`), so the simulator can bind the devices left unbound.
+ */
+import type { Tx } from '@portal/server/db/client';
+import { secretBox } from '@portal/server/lib/secret-box';
+import { serverSecret } from '@portal/server/lib/server-secrets';
+import { createHash, createHmac } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { dataDir, one, rows } from './shared';
+
+/** The demo brands' application keys: appId and secret by company name. */
+export const DEMO_APP_KEYS: ReadonlyArray<{ company: string; appId: string; secret: string }> = [
+  { company: 'Acme Vision', appId: 'appacmedemo2026', secret: 'acme-demo-app-secret-2026-not-for-production' },
+  { company: 'Northwind Security Systems', appId: 'appnorthwinddemo2026', secret: 'northwind-demo-app-secret-2026-not-for-production' },
+];
+
+/** End users per brand, bound to that brand's devices. */
+const DEMO_END_USERS: ReadonlyArray<{ company: string; count: number; mailDomain: string; snPrefix: string }> = [
+  { company: 'Acme Vision', count: 120, mailDomain: 'acme-app.demo.local', snPrefix: 'ACME' },
+  { company: 'Northwind Security Systems', count: 30, mailDomain: 'northwind-app.demo.local', snPrefix: 'NWS' },
+];
+
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** A demo device's verification code (a real device gets a random one from the device API's register). */
+export function demoVerifyCode(sn: string): string {
+  const mac = createHmac('sha256', 'portal-demo-device-verify-code').update(sn).digest();
+  let code = '';
+  for (let i = 0; i < 8; i++) code += ALPHABET[mac[i]! % ALPHABET.length];
+  return code;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** The data key the server seals secrets with (DATA_KEY, else DATA_DIR/secrets/data-key, created if missing). */
+export function demoDataKey(): string {
+  return serverSecret('data-key', 'DATA_KEY', process.env, dataDir()).value;
+}
+
+export async function seedDemoApp(tx: Tx, companyIds: Record<string, number>, passwordHash: string, dataKey: string) {
+  const box = secretBox(dataKey);
+  for (const k of DEMO_APP_KEYS) {
+    const companyId = companyIds[k.company];
+    if (companyId === undefined) throw new Error(`seedDemoApp: no company ${k.company}`);
+    await tx.execute(sql`
+      insert into app_keys (company_id, company_path, app_id, name, secret_enc, secret_last4, created_at)
+      select id, path, ${k.appId}, ${`${k.company} app`}, ${box.seal(k.secret)}, ${k.secret.slice(-4)}, now() - interval '90 days'
+        from companies where id = ${companyId}::int`);
+  }
+  // Every demo device's verification code (the simulator derives the same).
+  const devs = await rows<{ id: number; sn: string }>(tx, sql`select id::float8 as id, sn from devices`);
+  for (let i = 0; i < devs.length; i += 500) {
+    const part = devs.slice(i, i + 500);
+    await tx.execute(sql`
+      update devices d set verify_code_hash = v.h
+        from unnest(${sql.param(part.map((d) => d.id))}::bigint[], ${sql.param(part.map((d) => sha256(demoVerifyCode(d.sn))))}::text[]) as v(id, h)
+       where d.id = v.id`);
+  }
+  let endUsers = 0;
+  for (const b of DEMO_END_USERS) {
+    const companyId = companyIds[b.company]!;
+    const key = (await one<{ id: number }>(tx, sql`select id from app_keys where company_id = ${companyId}::int`))!;
+    // n-th user: mostly normal, every 25th frozen, every 40th deleted; languages and countries alternate.
+    await tx.execute(sql`
+      insert into end_users (company_id, company_path, app_key_id, email, nickname, locale, country, area_id, status, password_hash, created_at, deleted_at)
+      select c.id, c.path, ${key.id}::int, 'user' || lpad(n::text, 3, '0') || '@' || ${b.mailDomain},
+             (array['Mia','Noah','Lena','Ethan','Sofia','Liam','Emma','Lucas','Wei','Mei'])[1 + n % 10] || ' ' || n,
+             case when n % 3 = 0 then 'zh-CN' else 'en-US' end,
+             (array['DE','FR','GB','US','CA'])[1 + n % 5],
+             c.area_id,
+             case when n % 40 = 0 then 'deleted' when n % 25 = 0 then 'frozen' else 'normal' end,
+             ${passwordHash}, now() - (n * 13 % 400) * interval '1 day',
+             case when n % 40 = 0 then now() - interval '3 days' end
+        from companies c, generate_series(1, ${b.count}::int) n
+       where c.id = ${companyId}::int`);
+    // The users not deleted get one device each (the brand's devices in SN order, every other one:
+    // the rest stay unbound for the simulator); every 4th user a second one.
+    await tx.execute(sql`
+      with u as (select id, row_number() over (order by id) as k from end_users where company_id = ${companyId}::int and status <> 'deleted'),
+           d as (select id, row_number() over (order by sn) as k from devices where company_path like (select path from companies where id = ${companyId}::int) || '%')
+      update devices set end_user_id = u.id, bound_at = now() - (u.k % 200) * interval '1 day'
+        from u, d
+       where devices.id = d.id and (d.k = 2 * u.k - 1 or (u.k % 4 = 0 and d.k = 2 * (u.k + (select count(*) from u)) - 1))`);
+    endUsers += b.count;
+  }
+  return { appKeys: DEMO_APP_KEYS.length, endUsers };
+}

@@ -1,0 +1,67 @@
+/**
+ * npm run app-sim against a test server listening on a port: end users register with codes read
+ * from the outbox (as the supplier), bind the devices of the pool, and list them; a second run with
+ * the same e-mails logs in instead.
+ */
+import { appKeyCalls } from '@portal/contract';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../apps/server/test/support/app';
+import { APP_A, DEVICE_A_CODE, insertDeviceA, PASSWORD } from '../../apps/server/test/support/fixtures';
+import { devicePool } from '../app-sim/cli';
+import { Outbox } from '../app-sim/client';
+import { Population } from '../app-sim/population';
+
+describe('app-sim', () => {
+  let t: TestApp;
+  let origin: string;
+  let deviceA: { sn: string };
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    // Real time: the simulator signs with Date.now().
+    t.clock.set(Date.now());
+    deviceA = await insertDeviceA(t.database, t.world);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t?.close());
+
+  const run = async (users: number) => {
+    const population = new Population({
+      origin,
+      key: APP_A,
+      users,
+      emailPrefix: 'simtest',
+      password: 'Appsim#2026',
+      outbox: new Outbox(origin, { email: 'supplier@test.local', password: PASSWORD }),
+      pool: devicePool({ [deviceA.sn]: DEVICE_A_CODE }, [{ sn: t.world.upgradeB.device.sn, verifyCode: 'BBBB3333' }]),
+      devicesPerUser: 1,
+      concurrency: 2,
+      sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 50))),
+    });
+    const done = population.run();
+    await done;
+    return population;
+  };
+
+  it('registers end users with e-mailed codes, binds the pool’s devices and lists them', async () => {
+    const p = await run(3);
+    expect(p.counts.get('registered')).toBe(3);
+    expect(p.counts.get('bound')).toBe(1);
+    // Partner B's device is not Acme's: answered as an unknown one and skipped.
+    expect(p.counts.get('device taken')).toBe(1);
+    expect(p.counts.get('listed')).toBe(3);
+    expect(p.allDone()).toBe(true);
+    expect(p.progressLine(5)).toMatch(/^\[00:05\] users=3\/3 /);
+    const owner = await t.login('owner-a@test.local');
+    const users = await t.call(appKeyCalls.endUserList, { pageNum: 1, pageSize: 10, keyword: 'simtest' }, owner);
+    expect(users.data.total).toBe(3);
+    expect(users.data.records.reduce((n, u) => n + u.deviceCount, 0)).toBe(1);
+  }, 60_000);
+
+  it('logs the same users in on a second run', async () => {
+    const p = await run(2);
+    expect(p.counts.get('logged in')).toBe(2);
+    expect(p.counts.get('registered')).toBeUndefined();
+  }, 60_000);
+});
