@@ -78,6 +78,7 @@ test.describe('in the layout', () => {
     await switchLocale(page, 'zh-CN');
     const zhMenu = [
       '首页',
+      '数据统计',
       '固件云升级',
       '云存储',
       '云VMS',

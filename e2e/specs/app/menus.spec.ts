@@ -106,7 +106,6 @@ const EXPECTED: Record<Role, Expected> = {
       'Cloud VMS',
       'Licences',
       'Accounts and Permissions',
-      'Applications',
       'Management Tools',
       'Content Site',
       'Message Center',
@@ -114,7 +113,8 @@ const EXPECTED: Record<Role, Expected> = {
       'Settings',
       'Operation Logs',
     ],
-    absent: ['Device Customization Tool', 'Device Password Reset Tool', 'Payee Settings', 'Mail Outbox'],
+    // Without dealer_appid_* no Applications.
+    absent: ['Applications', 'Device Customization Tool', 'Device Password Reset Tool', 'Payee Settings', 'Mail Outbox'],
     groups: {
       Licences: ['Licence List', 'Licence Subscriptions'],
       'Accounts and Permissions': ['Users', 'Downstream Companies'],

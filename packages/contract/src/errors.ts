@@ -13,6 +13,8 @@ import { CLOUD_UPGRADE_ERRORS } from './modules/cloud-upgrade/errors';
 import { MESSAGE_CENTER_ERRORS } from './modules/message-center/errors';
 import { PARTNER_ERRORS } from './modules/partner/errors';
 import { COMMON_ERRORS } from './shared/errors';
+import { fillErrorText } from './shared/error-text';
+import type { Locale } from './shared/locale';
 
 /** The slices as one table (typed as their intersection: a spread would turn the numeric keys into strings). */
 type Catalogue = typeof COMMON_ERRORS &
@@ -39,17 +41,8 @@ export const ERROR_CATALOGUE: Catalogue = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
-/** The portal's locales (SPEC §1): en-US is the fallback. */
-export type Locale = 'en-US' | 'zh-CN';
-export const LOCALES: readonly Locale[] = ['en-US', 'zh-CN'];
-export const DEFAULT_LOCALE: Locale = 'en-US';
-
-export function normalizeLocale(input: string | null | undefined): Locale {
-  if (!input) return DEFAULT_LOCALE;
-  const l = input.toLowerCase();
-  if (l.startsWith('zh')) return 'zh-CN';
-  return 'en-US';
-}
+// The locales live in shared/locale.ts (the web's first screen needs them without the catalogue).
+export { type Locale, LOCALES, DEFAULT_LOCALE, normalizeLocale } from './shared/locale';
 
 export const ErrorCodes = Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, e]) => [e.key, Number(code)])) as {
   [K in ErrorCode as (typeof ERROR_CATALOGUE)[K]['key']]: K;
@@ -67,11 +60,5 @@ export function isKnownErrorCode(code: number): code is ErrorCode {
 /** Localized message for a catalogue code, with `{name}` placeholders filled. */
 export function errorMessage(code: number, locale: Locale, params: Record<string, string | number> = {}): string {
   const entry = isKnownErrorCode(code) ? ERROR_CATALOGUE[code] : ERROR_CATALOGUE[1000];
-  const template = locale === 'zh-CN' ? entry.zh : entry.en;
-  return (
-    template
-      // {n|one|other}: the English singular or plural after a number (issue 11 §3: "1 attempts").
-      .replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (_, k: string, one: string, other: string) => (Number(params[k]) === 1 ? one : other))
-      .replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : ''))
-  );
+  return fillErrorText(locale === 'zh-CN' ? entry.zh : entry.en, params);
 }

@@ -23,6 +23,7 @@ export * from './shared/raw-routes';
 // Assembled from the modules: the error catalogue, the validation texts, the lists of calls, raw routes and machines
 export * from './errors';
 export * from './validation-messages';
+export * from './shell-tables';
 export * from './registry';
 
 // Modules

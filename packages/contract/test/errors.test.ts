@@ -10,7 +10,10 @@ import {
   errorMessage,
   isKnownErrorCode,
   normalizeLocale,
+  type ErrorCode,
 } from '../src/errors';
+import { SHELL_ERROR_CATALOGUE, SHELL_ERROR_CODES, SHELL_SESSION_ENDING_CODES, SHELL_VALIDATION_MESSAGES } from '../src/shell-tables';
+import { VALIDATION_MESSAGES, type ValidationName } from '../src/validation-messages';
 import { ACCOUNT_MANAGE_ERROR_RANGES, ACCOUNT_MANAGE_ERRORS } from '../src/modules/account-manage/errors';
 import { APP_API_ERROR_RANGES, APP_API_ERRORS } from '../src/modules/app-api/errors';
 import { AUTH_ERROR_RANGES, AUTH_ERRORS } from '../src/modules/auth/errors';
@@ -42,6 +45,14 @@ describe('error catalogue', () => {
     for (const c of [7003, 7009, 7088, 7090, 10002, 9100, 9101, 9102, 9103, 9104]) expect(SESSION_ENDING_CODES).toContain(c);
     expect(SESSION_ENDING_CODES).not.toContain(7004);
     expect(SESSION_ENDING_CODES).not.toContain(200);
+  });
+
+  it('gives the web\'s first screen every session-ending code and the same entries and numbers as the whole catalogue', () => {
+    // The web ends sessions with the shell's list before the modules' texts are loaded.
+    expect([...SHELL_SESSION_ENDING_CODES].sort()).toEqual([...SESSION_ENDING_CODES].sort());
+    for (const [code, entry] of Object.entries(SHELL_ERROR_CATALOGUE)) expect(ERROR_CATALOGUE[Number(code) as ErrorCode]).toBe(entry);
+    for (const [key, code] of Object.entries(SHELL_ERROR_CODES)) expect((ErrorCodes as Record<string, number>)[key]).toBe(code);
+    for (const [key, text] of Object.entries(SHELL_VALIDATION_MESSAGES)) expect(VALIDATION_MESSAGES[key as ValidationName]).toBe(text);
   });
 
   it('holds the codes SPEC §8 names', () => {

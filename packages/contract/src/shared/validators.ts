@@ -27,7 +27,7 @@ import {
   PRIVATE_KEY_PASSPHRASE_MIN,
   QUERY_RANGE_MAX_DAYS,
 } from './constants';
-import { DEFAULT_LOCALE } from '../errors';
+import { DEFAULT_LOCALE } from './locale';
 import type { SharedValidationName } from './messages';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from './rules';
 

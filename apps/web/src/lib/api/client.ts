@@ -7,16 +7,13 @@
  */
 import {
   API_PREFIX,
-  ERROR_CATALOGUE,
-  ErrorCodes,
   HTTP_TIMEOUT_MS,
-  SESSION_ENDING_CODES,
+  SHELL_ERROR_CODES as ErrorCodes,
+  SHELL_SESSION_ENDING_CODES as SESSION_ENDING_CODES,
   TOKEN_REFRESH_GUARD_MS,
   UPLOAD_TIMEOUT_MS,
   authRefs,
   buildBasic,
-  errorMessage,
-  isKnownErrorCode,
   type CallData,
   type CallDef,
   type CallRef,
@@ -30,6 +27,7 @@ import { notifyError } from '../notify';
 import { endSession } from '../session/end-session';
 import { getSession, saveSession, touchActivity } from '../session/session-store';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
+import { errorEntry, errorText } from './error-texts';
 
 export interface CallOptions {
   /** Override the timeout (default HTTP_TIMEOUT_MS, or UPLOAD_TIMEOUT_MS for uploads). */
@@ -66,7 +64,7 @@ export async function call<C extends CallDef>(def: C, data: CallData<C>, opts: C
         return where ? `${where}: ${text}` : text;
       })
       .join('; ');
-    const err = new ApiError(ErrorCodes.invalidParams, errorMessage(ErrorCodes.invalidParams, currentLocale(), { detail }), 'validation');
+    const err = new ApiError(ErrorCodes.invalidParams, errorText(ErrorCodes.invalidParams, currentLocale(), { detail }), 'validation');
     if (!opts.silent) notifyError(err.code, err.message);
     throw err;
   }
@@ -106,13 +104,14 @@ const PLACEHOLDER = /\{(\w+)\}/g;
  */
 export function serverMessage(code: number, msg: string | undefined, params?: Record<string, string | number>): string {
   const locale = currentLocale();
-  if (isKnownErrorCode(code)) {
-    const names = [...ERROR_CATALOGUE[code].en.matchAll(PLACEHOLDER)].map((m) => m[1]);
-    if (names.every((n) => params && n in params)) return errorMessage(code, locale, params);
+  const entry = errorEntry(code);
+  if (entry) {
+    const names = [...entry.en.matchAll(PLACEHOLDER)].map((m) => m[1]);
+    if (names.every((n) => params && n in params)) return errorText(code, locale, params);
     if (msg) return msg;
-    return errorMessage(code, locale, params ?? {});
+    return errorText(code, locale, params ?? {});
   }
-  return msg || errorMessage(ErrorCodes.internal, locale);
+  return msg || errorText(ErrorCodes.internal, locale);
 }
 
 function isEnvelope(body: unknown): body is ResponseEnvelope {

@@ -1,9 +1,10 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale, normalizeLocale, VALIDATION_MESSAGES } from '@portal/contract';
+import { DEFAULT_LOCALE, LOCALES, type Locale, SHELL_VALIDATION_MESSAGES, normalizeLocale } from '@portal/contract';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import type { default as Dayjs } from 'dayjs';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadFeatureMessages, loadShellMessages } from '../../locales/messages';
+import { useWholeErrorCatalogue } from '../api/error-texts';
 
 /** sessionStorage key of the chosen locale (SPEC §1: session storage, else the browser language). */
 export const LOCALE_STORAGE_KEY = 'locale';
@@ -30,10 +31,15 @@ export function detectLocale(): Locale {
   return browser ? normalizeLocale(browser) : DEFAULT_LOCALE;
 }
 
-/** The `validation.*` texts live once, in the contract; the locale files add only the generic one. */
-function withValidation(messages: Record<string, unknown>, locale: Locale) {
+type ValidationTable = Readonly<Record<string, { en: string; zh: string }>>;
+
+/**
+ * The `validation.*` texts live once, in the contract; the locale files add only the generic one.
+ * The shell's bundle has the shell's rules (login); the features' bundle adds every module's.
+ */
+function withValidation(messages: Record<string, unknown>, locale: Locale, table: ValidationTable) {
   const lang = locale === 'zh-CN' ? 'zh' : 'en';
-  const fromContract = Object.fromEntries(Object.entries(VALIDATION_MESSAGES).map(([k, v]) => [k, v[lang]]));
+  const fromContract = Object.fromEntries(Object.entries(table).map(([k, v]) => [k, v[lang]]));
   return { ...messages, validation: { ...fromContract, ...(messages.validation as Record<string, string> | undefined) } };
 }
 
@@ -79,7 +85,7 @@ export function loadLocale(locale: Locale): Promise<void> {
   let p = loading.get(locale);
   if (!p) {
     p = Promise.all([loadShellMessages(locale), loadLibraryTexts(locale)]).then(([messages]) => {
-      i18n.addResourceBundle(locale, 'translation', withValidation(messages, locale), true, true);
+      i18n.addResourceBundle(locale, 'translation', withValidation(messages, locale, SHELL_VALIDATION_MESSAGES), true, true);
     });
     p.catch(() => loading.delete(locale));
     loading.set(locale, p);
@@ -97,8 +103,9 @@ const featureLoading = new Map<Locale, Promise<void>>();
 function loadFeatureLocale(locale: Locale): Promise<void> {
   let p = featureLoading.get(locale);
   if (!p) {
-    p = loadFeatureMessages(locale).then((messages) => {
-      i18n.addResourceBundle(locale, 'translation', messages, true, true);
+    p = Promise.all([loadFeatureMessages(locale), import('./whole-tables')]).then(([messages, whole]) => {
+      useWholeErrorCatalogue(whole.ERROR_CATALOGUE);
+      i18n.addResourceBundle(locale, 'translation', withValidation(messages, locale, whole.VALIDATION_MESSAGES), true, true);
     });
     p.catch(() => featureLoading.delete(locale));
     featureLoading.set(locale, p);

@@ -1,4 +1,4 @@
-import { errorMessage } from '@portal/contract';
+import { errorText } from '../api/error-texts';
 import { currentLocale } from '../i18n';
 import { loginPath, navigateTo } from '../navigation/navigator';
 import { notifyError } from '../notify';
@@ -18,7 +18,7 @@ export function endSession(opts: { code?: number; params?: Record<string, string
   const from = currentPath();
   clearSession();
   clearSessionData();
-  const text = opts.message ?? (opts.code !== undefined ? errorMessage(opts.code, currentLocale(), opts.params) : undefined);
+  const text = opts.message ?? (opts.code !== undefined ? errorText(opts.code, currentLocale(), opts.params) : undefined);
   if (text) notifyError(opts.code ?? 'session', text);
   const onLogin = from.startsWith('/login');
   navigateTo(opts.to ?? (onLogin ? '/login' : loginPath(from.startsWith('/layout') ? from : undefined)), { replace: true });

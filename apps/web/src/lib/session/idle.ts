@@ -1,4 +1,4 @@
-import { ErrorCodes, IDLE_CHECK_INTERVAL_MS, IDLE_TIMEOUT_MS } from '@portal/contract';
+import { IDLE_CHECK_INTERVAL_MS, IDLE_TIMEOUT_MS, SHELL_ERROR_CODES as ErrorCodes } from '@portal/contract';
 import { useEffect } from 'react';
 import { endSession } from './end-session';
 import { ACTIVITY_KEY, getLastActivity, isLoggedIn, touchActivity } from './session-store';

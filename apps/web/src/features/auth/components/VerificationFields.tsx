@@ -1,5 +1,5 @@
 import { MailOutlined, SafetyOutlined } from '../../../components/icons';
-import { ErrorCodes } from '@portal/contract';
+import { SHELL_ERROR_CODES as ErrorCodes } from '@portal/contract';
 import { Flex, Form, type FormInstance, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

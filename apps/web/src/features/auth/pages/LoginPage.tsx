@@ -1,5 +1,5 @@
 import { CheckCircleFilled, LockOutlined, UserOutlined } from '../../../components/lite/icons';
-import { ErrorCodes, type LoginFormValues, loginFormIssues, normalizeEmail } from '@portal/contract';
+import { type LoginFormValues, SHELL_ERROR_CODES as ErrorCodes, loginFormIssues, normalizeEmail } from '@portal/contract';
 import { type FormEvent, Suspense, lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
