@@ -33,6 +33,15 @@ async function holdBadgePoll(page: Page): Promise<void> {
   await page.route('**/message/inbox/unread', (route) => route.abort());
 }
 
+/**
+ * Before the browser clock jumps: the page has drawn and made its calls. A call still on its way
+ * would be signed with the jumped time, hours off the server's (9102).
+ */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByTestId('page-title')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
 /** Access-token lifetime set by e2e/serve.ts, plus a margin. */
 const TOKEN_TTL_MS = 20_000;
 const PAST_TTL_MS = TOKEN_TTL_MS + 1_500;
@@ -136,6 +145,7 @@ test.describe('idle logout (7009)', () => {
     await loginAs(page, 'owner');
     await page.goto('/layout/logs');
     await expect(page.getByTestId('page-title')).toHaveText('Operation Logs');
+    await settled(page);
 
     // Not yet: just under the limit nothing happens.
     await page.clock.fastForward('01:59:00');
@@ -156,6 +166,7 @@ test.describe('idle logout (7009)', () => {
     await page.goto('/login');
     await switchLocale(page, 'zh-CN');
     await login(page, ACCOUNTS.installer, { locale: 'zh-CN', onLoginPage: true });
+    await settled(page);
     await page.clock.fastForward(IDLE);
     await page.waitForURL((url) => url.pathname === '/login');
     await expect(toast(page, '长时间未操作，请重新登录。')).toBeVisible();
@@ -166,6 +177,8 @@ test.describe('idle logout (7009)', () => {
     await page.clock.install();
     await holdBadgePoll(page);
     await loginAs(page, 'customer');
+    await expect(page.getByTestId('home-role')).toBeVisible();
+    await settled(page);
     await page.clock.fastForward('01:30:00');
     // Any mouse or keyboard activity counts (written at most once a second).
     await page.mouse.move(400, 400);
