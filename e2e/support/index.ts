@@ -89,7 +89,12 @@ export async function loginAs(page: Page, role: Role, opts: Parameters<typeof lo
  * the demo seed sets no unified domain and no regional host, so it is this host's /login.
  */
 export async function logout(page: Page, locale: Locale = 'en-US'): Promise<URL> {
-  const answer = page.waitForResponse((res) => res.url().endsWith(`${API_PREFIX}auth/logout`));
+  // The access token may have expired (20 s in e2e/serve.ts): the client renews it and retries, so
+  // the answer that counts is the logout's last, not a 7004 before it.
+  const answer = page.waitForResponse(
+    async (res) =>
+      res.url().endsWith(`${API_PREFIX}auth/logout`) && ((await res.json()) as { basic: { code: number } }).basic.code !== 7004,
+  );
   await openPopup(page, page.getByTestId('user-menu'));
   await page.getByRole('menuitem', { name: TEXT[locale].logout }).click();
   const body = (await (await answer).json()) as { basic: { code: number }; data: { redirect: string } };
