@@ -6,11 +6,10 @@
  * code derived from its SN (`demoVerifyCode`), so the simulator can bind the devices left unbound.
  */
 import type { Tx } from '@portal/server/db/client';
-import { secretBox } from '@portal/server/lib/secret-box';
-import { serverSecret } from '@portal/server/lib/server-secrets';
+import { type SealKeyring, sealSecret } from '@portal/server/lib/secrets';
 import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { dataDir, one, rows } from './shared';
+import { one, rows } from './shared';
 
 /** The demo brands' application keys: appId and secret by company name. */
 export const DEMO_APP_KEYS: ReadonlyArray<{ company: string; appId: string; secret: string }> = [
@@ -35,19 +34,13 @@ export function demoVerifyCode(sn: string): string {
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/** The data key the server seals secrets with (DATA_KEY, else DATA_DIR/secrets/data-key, created if missing). */
-export function demoDataKey(): string {
-  return serverSecret('data-key', 'DATA_KEY', process.env, dataDir()).value;
-}
-
-export async function seedDemoApp(tx: Tx, companyIds: Record<string, number>, passwordHash: string, dataKey: string) {
-  const box = secretBox(dataKey);
+export async function seedDemoApp(tx: Tx, companyIds: Record<string, number>, passwordHash: string, sealKeys: SealKeyring) {
   for (const k of DEMO_APP_KEYS) {
     const companyId = companyIds[k.company];
     if (companyId === undefined) throw new Error(`seedDemoApp: no company ${k.company}`);
     await tx.execute(sql`
       insert into app_keys (company_id, company_path, app_id, name, secret_enc, secret_last4, created_at)
-      select id, path, ${k.appId}, ${`${k.company} app`}, ${box.seal(k.secret)}, ${k.secret.slice(-4)}, now() - interval '90 days'
+      select id, path, ${k.appId}, ${`${k.company} app`}, ${sealSecret(sealKeys, k.secret)}, ${k.secret.slice(-4)}, now() - interval '90 days'
         from companies where id = ${companyId}::int`);
   }
   // Every demo device's verification code (the simulator derives the same).

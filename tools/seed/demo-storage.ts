@@ -9,11 +9,10 @@ import type { Database } from '@portal/server/db/client';
 import { payeeAccounts, storageGoods, storageGoodsPrices, storagePlans } from '@portal/server/db/schema';
 import type { FileStore } from '@portal/server/lib/files/store';
 import { storeUpload } from '@portal/server/lib/files/store-upload';
-import { sealKeyring, sealSecret } from '@portal/server/lib/secrets';
-import { serverSecret } from '@portal/server/lib/server-secrets';
+import { sealSecret } from '@portal/server/lib/secrets';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { dataDir, one } from './shared';
+import { demoSealKeys, one } from './shared';
 
 const STATES = ['pending_listing', 'pending_review', 'listed', 'removed', 'review_failed', 'supplier_delisted', 'sold_out'] as const;
 
@@ -165,7 +164,7 @@ export async function seedDemoStorage(
   // Acme's payees: sandbox verified, PayPal configured and not verified, Stripe not set.
   const acme = await one<{ id: number; path: string }>(db, sql`select id, path from companies where name = 'Acme Vision'`);
   if (acme) {
-    const ring = sealKeyring(serverSecret('seal-secret', 'SEAL_SECRET', process.env, dataDir()).value);
+    const ring = demoSealKeys();
     const sandboxKey = 'sbx_demoAcmeSandboxKey0001';
     const paypalKey = 'EDemoPaypalClientSecretAcme9f3k';
     await db.insert(payeeAccounts).values([

@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createFileStore } from '@portal/server/lib/files/create-store';
 import type { FileStore } from '@portal/server/lib/files/store';
 import path from 'node:path';
-import { DEMO_APP_KEYS, demoDataKey, seedDemoApp } from './demo-app';
+import { DEMO_APP_KEYS, seedDemoApp } from './demo-app';
 import { DEMO_PROVISIONING_KEY, seedDemoDevices } from './demo-devices';
 import { seedDemoContent } from './demo-content';
 import { seedDemoStorage } from './demo-storage';
@@ -30,6 +30,7 @@ import {
   PARTNER_OWNER_CODES,
   SUPPLIER_CODES,
   dataDir,
+  demoSealKeys,
   hashDemoPassword,
   isEmpty,
   rows,
@@ -669,7 +670,7 @@ export async function seedDemo(database: Database, opts: { log?: Log; fileStore?
 
     await tx.insert(users).values(userRows);
     const deviceCount = await seedDemoDevices(tx, areaIds, companyIds);
-    const app = await seedDemoApp(tx, companyIds, passwordHash, demoDataKey());
+    const app = await seedDemoApp(tx, companyIds, passwordHash, demoSealKeys());
     return {
       areaIds,
       companyIds,

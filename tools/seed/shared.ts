@@ -5,6 +5,8 @@
 import { hash, type Algorithm } from '@node-rs/argon2';
 import { PARTNER_ONLY_CODES, RESOURCE_CODES, type ResourceCode } from '@portal/contract';
 import type { Database } from '@portal/server/db/client';
+import { type SealKeyring, sealKeyring } from '@portal/server/lib/secrets';
+import { serverSecret } from '@portal/server/lib/server-secrets';
 import { sql, type SQL } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -44,6 +46,11 @@ export function resolveUserPath(p: string): string {
 /** DATA_DIR, default '<repo>/.data'. */
 export function dataDir(): string {
   return process.env.DATA_DIR ? resolveUserPath(process.env.DATA_DIR) : path.join(REPO_ROOT, '.data');
+}
+
+/** The keys the server seals stored secrets with (SEAL_SECRET, else DATA_DIR/secrets, created if missing): the seed seals as the server does. */
+export function demoSealKeys(): SealKeyring {
+  return sealKeyring(serverSecret('seal-secret', 'SEAL_SECRET', process.env, dataDir()).value);
 }
 
 export function repoHasFile(rel: string): boolean {

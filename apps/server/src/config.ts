@@ -18,16 +18,12 @@ export interface Config {
    */
   linkSecret: string;
   /**
-   * Seals secrets kept in the database (payee accounts) with AES-256-GCM: SEAL_SECRET, else generated
+   * Seals secrets kept in the database that the server reads back (payee accounts, application
+   * secrets) with AES-256-GCM (lib/secrets sealSecret): SEAL_SECRET, else generated
    * once and kept in DATA_DIR/secrets; SEAL_SECRETS_PREVIOUS (comma-separated) still opens values
    * sealed before a rotation.
    */
   sealKeys: SealKeyring;
-  /**
-   * Keys the encryption of secrets the server keeps to read back (lib/secret-box: application
-   * secrets). DATA_KEY, else generated once and kept in DATA_DIR/secrets/data-key.
-   */
-  dataKey: string;
   /** RATE_LIMITS (off, or a multiplier) and REDIS_URL (a shared count for several instances). */
   rateLimits: RateLimitSettings;
   /** What start-up should say about the secrets (where they come from, a weak one accepted in development). */
@@ -57,16 +53,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);
-  const data = serverSecret('data-key', 'DATA_KEY', env, dataDir);
   const secretNotes = [
     link.warning ??
       (link.from === 'file-created'
         ? `LINK_SECRET is not set: generated one and kept it in ${link.file} (give every instance the same LINK_SECRET)`
         : ''),
-    seal.warning ?? '',
-    data.warning ??
-      (data.from === 'file-created'
-        ? `DATA_KEY is not set: generated one and kept it in ${data.file} (give every instance the same DATA_KEY)`
+    seal.warning ??
+      (seal.from === 'file-created'
+        ? `SEAL_SECRET is not set: generated one and kept it in ${seal.file} (give every instance the same SEAL_SECRET)`
         : ''),
   ].filter(Boolean);
   return {
@@ -77,7 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     linkSecret: link.value,
     sealKeys: sealKeyring(seal.value, previousSeals),
-    dataKey: data.value,
     secretNotes,
     rateLimits: rateLimitSettings(env),
     benchRoutes: env.BENCH_ROUTES === '1',

@@ -10,7 +10,7 @@ import { bigint, bigserial, index, integer, pgTable, serial, text, timestamp, un
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** An application key: appId (public) and secret (sealed with lib/secret-box, shown once). */
+/** An application key: appId (public) and secret (sealed with lib/secrets sealSecret, shown once). */
 export const appKeys = pgTable(
   'app_keys',
   {
@@ -19,7 +19,7 @@ export const appKeys = pgTable(
     companyPath: text('company_path').notNull(),
     appId: text('app_id').notNull(),
     name: text('name').notNull(),
-    /** The secret, sealed (AES-256-GCM, lib/secret-box): the server needs it to check signatures. */
+    /** The secret, sealed (AES-256-GCM, lib/secrets sealSecret): the server needs it to check signatures. */
     secretEnc: text('secret_enc').notNull(),
     secretLast4: text('secret_last4').notNull(),
     status: text('status').notNull().default('enabled'),

@@ -25,7 +25,7 @@ import { ALL_IMPLS } from '../../src/app';
 import { registeredRawRoutes } from '../../src/lib/raw-routes';
 import { createTestApp, type TestApp } from '../support/app';
 import { appKeys } from '../../src/db/schema';
-import { secretBox } from '../../src/lib/secret-box';
+import { sealSecret } from '../../src/lib/secrets';
 import { APP_A, PASSWORD } from '../support/fixtures';
 import { ENGINES } from '../support/db';
 
@@ -116,7 +116,7 @@ describe.each(ENGINES)('permissions of every app-facing call (%s)', (engine) => 
       companyPath: t.world.companies.partnerA.path,
       appId: 'appdisabled00000000000',
       name: 'Disabled',
-      secretEnc: secretBox(t.services.config.dataKey).seal(secret),
+      secretEnc: sealSecret(t.services.config.sealKeys, secret),
       secretLast4: secret.slice(-4),
       status: 'disabled',
     });

@@ -82,7 +82,7 @@ export async function createTestApp(
   const services = await createServices(config, database, { env: { FILE_STORE_DIR: path.join(dataDir, 'files') }, jobs: false, clock });
   const app = await buildApp({ config, database, services: services.app, clock, logger: opts.logger ?? false });
   await app.ready();
-  const world = await createWorld(database, { dataKey: config.dataKey });
+  const world = await createWorld(database, { sealKeys: config.sealKeys });
 
   const more: Array<() => Promise<void>> = [];
   const t: TestApp = {

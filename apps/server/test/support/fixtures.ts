@@ -23,7 +23,7 @@ import {
   storagePlans,
   users,
 } from '../../src/db/schema';
-import { secretBox } from '../../src/lib/secret-box';
+import { type SealKeyring, sealKeyring, sealSecret } from '../../src/lib/secrets';
 import { hashPassword, sha256Hex } from '../../src/lib/secrets';
 
 export const PASSWORD = 'Test@12345';
@@ -100,7 +100,7 @@ export const APP_B = { appId: 'appworldb0000000000000', secret: 'world-app-b-sec
 export const DEVICE_A_CODE = 'AAAA2222';
 export const DEVICE_B_CODE = 'BBBB3333';
 
-export async function createWorld(database: Database, opts: { dataKey?: string } = {}) {
+export async function createWorld(database: Database, opts: { sealKeys?: SealKeyring } = {}) {
   const db = database.db;
   const [rdc] = await db
     .insert(areas)
@@ -303,7 +303,7 @@ export async function createWorld(database: Database, opts: { dataKey?: string }
     })
     .returning();
   // The app-api's objects: an application key per partner, an end user of each, partner A's device.
-  const box = secretBox(opts.dataKey ?? 'world-data-key');
+  const sealKeys = opts.sealKeys ?? sealKeyring('world-seal-secret');
   const appKey = async (c: typeof partnerA, k: typeof APP_A, name: string) =>
     (
       await db
@@ -313,7 +313,7 @@ export async function createWorld(database: Database, opts: { dataKey?: string }
           companyPath: c.path,
           appId: k.appId,
           name,
-          secretEnc: box.seal(k.secret),
+          secretEnc: sealSecret(sealKeys, k.secret),
           secretLast4: k.secret.slice(-4),
         })
         .returning()

@@ -12,7 +12,7 @@ import { ErrorCodes, IDLE_CHECK_INTERVAL_MS, canonicalJson, signingString, type 
 import { AppError } from '../../lib/app-error';
 import type { AppCaller, AppCallerResolver } from '../../lib/context';
 import { hmacHex, safeEqualHex, sha256Hex } from '../../lib/secrets';
-import { secretBox } from '../../lib/secret-box';
+import { openSecret } from '../../lib/secrets';
 import { unsafeAppKeyByAppId } from './app-keys.repository';
 import { endEndUserSession, touchEndUserSession, unsafeEndUserSessionByToken } from './end-users.repository';
 import { SIGN_TIME_WINDOW_MS } from '@portal/contract';
@@ -26,7 +26,7 @@ export const appCallers: AppCallerResolver = {
     if (auth === 'appKey') {
       const key = basic.token ? await unsafeAppKeyByAppId(database.db, basic.token) : null;
       if (!key || key.status !== 'enabled') throw new AppError(ErrorCodes.appKeyInvalid);
-      const secret = secretBox(services.config.dataKey).open(key.secretEnc);
+      const secret = openSecret(services.config.sealKeys, key.secretEnc);
       if (!safeEqualHex(hmacHex(secret, signed), basic.sign)) throw new AppError(ErrorCodes.badSign);
       if (!(await services.nonces.record(`a${key.id}:${basic.nonce}`, nonceExpiresAt))) throw new AppError(ErrorCodes.replayedNonce);
       return { appKeyId: key.id, appId: key.appId, companyId: key.companyId, companyPath: key.companyPath, endUser: null };

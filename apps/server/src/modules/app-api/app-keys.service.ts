@@ -1,6 +1,6 @@
 /**
  * Applications in the portal: create and rotate application keys (the secret sealed at rest with
- * lib/secret-box and answered once), disable and enable them; freeze and unfreeze end users.
+ * lib/secrets sealSecret, config sealKeys, and answered once), disable and enable them; freeze and unfreeze end users.
  */
 import { ErrorCodes, appKeyMachine, endUserMachine, type AppKeyState, type EndUserState } from '@portal/contract';
 import { randomBytes } from 'node:crypto';
@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { requireActor, type CallContext } from '../../lib/context';
 import { authorize } from '../../lib/policy';
 import { randomToken } from '../../lib/secrets';
-import { secretBox } from '../../lib/secret-box';
+import { sealSecret } from '../../lib/secrets';
 import { findAppKeyInSubtree, findBrandInSubtree, insertAppKey, moveAppKey, replaceAppKeySecret } from './app-keys.repository';
 import { appKeyPolicy, appManagePolicy, endUserPolicy } from './app-keys.policy';
 import { presentAppKeys, presentEndUsers } from './app-keys.presenter';
@@ -38,7 +38,7 @@ export async function createAppKey(ctx: CallContext, d: { name: string; companyI
     companyPath: brand.path,
     appId: newAppId(),
     name: d.name,
-    secretEnc: secretBox(ctx.services.config.dataKey).seal(secret),
+    secretEnc: sealSecret(ctx.services.config.sealKeys, secret),
     secretLast4: secret.slice(-4),
     createdBy: actor.userId,
     now: new Date(ctx.clock.now()),
@@ -63,7 +63,7 @@ export async function rotateAppKey(ctx: CallContext, id: number) {
     ctx.db,
     actor,
     id,
-    secretBox(ctx.services.config.dataKey).seal(secret),
+    sealSecret(ctx.services.config.sealKeys, secret),
     secret.slice(-4),
     new Date(ctx.clock.now()),
   );

@@ -38,6 +38,8 @@ describe.each(ENGINES)('Applications (%s)', (engine) => {
     expect(secret.length).toBeGreaterThanOrEqual(40);
     const [row] = await t.database.db.select().from(appKeys).where(eq(appKeys.id, key.id));
     expect(row!.secretEnc).not.toContain(secret);
+    // Sealed like every stored secret (lib/secrets, config sealKeys): one mechanism, one key ring.
+    expect(row!.secretEnc).toMatch(/^v1:[0-9a-f]{8}:/);
     expect(JSON.stringify(row)).not.toContain(secret);
     // The list never carries the secret; the app signs with it.
     const list = await t.call(appKeyCalls.list, { pageNum: 1, pageSize: 50 }, ownerA);
