@@ -47,7 +47,7 @@ describe('error catalogue', () => {
     expect(SESSION_ENDING_CODES).not.toContain(200);
   });
 
-  it('gives the web\'s first screen every session-ending code and the same entries and numbers as the whole catalogue', () => {
+  it("gives the web's first screen every session-ending code and the same entries and numbers as the whole catalogue", () => {
     // The web ends sessions with the shell's list before the modules' texts are loaded.
     expect([...SHELL_SESSION_ENDING_CODES].sort()).toEqual([...SESSION_ENDING_CODES].sort());
     for (const [code, entry] of Object.entries(SHELL_ERROR_CATALOGUE)) expect(ERROR_CATALOGUE[Number(code) as ErrorCode]).toBe(entry);
