@@ -22,8 +22,27 @@ export interface AxeOptions {
   exclude?: string[];
 }
 
+/**
+ * Waits (up to 5 s) for the page's finite CSS animations and transitions to end: a dialog fading out
+ * while the next one opens would otherwise be measured half transparent (colour contrast of a frame
+ * no user reads). Endless ones (spinners) are not waited for.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
+
 /** The serious and critical violations on `page`, each labelled with `label` (the screen's name in a report). */
 export async function axeFindings(page: Page, label: string, opts: AxeOptions = {}): Promise<AxeFinding[]> {
+  await settleAnimations(page);
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of opts.exclude ?? []) builder.exclude(selector);
   const result = await builder.analyze();
