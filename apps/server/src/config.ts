@@ -86,6 +86,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlMs: env.ACCESS_TOKEN_TTL_SECONDS ? Number(env.ACCESS_TOKEN_TTL_SECONDS) * 1000 : ACCESS_TOKEN_TTL_MS,
     upgradeTickMs: Math.max(200, Number(env.UPGRADE_TICK_MS ?? 5000) || 5000),
     devicePollSeconds: Math.max(1, Number(env.DEVICE_POLL_SECONDS ?? POLL_INTERVAL_SECONDS) || POLL_INTERVAL_SECONDS),
-    statsStatementTimeoutMs: Math.max(1, Number(env.STATS_STATEMENT_TIMEOUT_MS ?? STATS_STATEMENT_TIMEOUT_MS) || STATS_STATEMENT_TIMEOUT_MS),
+    statsStatementTimeoutMs: Math.max(
+      1,
+      Number(env.STATS_STATEMENT_TIMEOUT_MS ?? STATS_STATEMENT_TIMEOUT_MS) || STATS_STATEMENT_TIMEOUT_MS,
+    ),
   };
 }

@@ -148,7 +148,12 @@ export async function statsByCustomer(ctx: CallContext, d: StatsInput & { parent
   return timedRead(ctx, (db) => byCustomer(ctx, db, d, updatedAt));
 }
 
-async function byCustomer(ctx: CallContext, db: Tx, d: StatsInput & { parentId?: number }, updatedAt: number | null): Promise<StatsByCustomer> {
+async function byCustomer(
+  ctx: CallContext,
+  db: Tx,
+  d: StatsInput & { parentId?: number },
+  updatedAt: number | null,
+): Promise<StatsByCustomer> {
   const s = await statsScope(ctx, d, db);
   const parent = await companyInSubtree(db, s.actor, d.parentId ?? s.actor.companyId);
   if (!parent) throw new AppError(ErrorCodes.notFound);

@@ -19,7 +19,8 @@ describe('reporting time zone', () => {
     expect([...zones].sort()).toEqual(zones);
     expect(key(v.timeZoneSchema, 'Asia/Shanghai')).toBeNull();
     expect(key(v.timeZoneSchema, 'UTC')).toBeNull();
-    for (const bad of ['Mars/Olympus', '', 'utc+8', 'Europe/berlin', 42]) expect(key(v.timeZoneSchema, bad)).toBe('validation.timeZoneInvalid');
+    for (const bad of ['Mars/Olympus', '', 'utc+8', 'Europe/berlin', 42])
+      expect(key(v.timeZoneSchema, bad)).toBe('validation.timeZoneInvalid');
   });
 
   it('the corporate information form takes it optionally and refuses an unknown zone', () => {

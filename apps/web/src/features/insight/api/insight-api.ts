@@ -57,7 +57,11 @@ export function useStatsByVersion(q: StatsQuery | null) {
 }
 
 export function useStatsOptions() {
-  return useQuery({ queryKey: insightKeys.options(), queryFn: () => call(insightCalls.statsOptions, {}, { silent: true }), staleTime: 5 * STALE_MS });
+  return useQuery({
+    queryKey: insightKeys.options(),
+    queryFn: () => call(insightCalls.statsOptions, {}, { silent: true }),
+    staleTime: 5 * STALE_MS,
+  });
 }
 
 export function useHealthList(q: HealthQuery) {

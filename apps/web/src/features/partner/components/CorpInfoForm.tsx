@@ -23,7 +23,14 @@ export function CorpInfoForm({ info, editable }: { info: CorpInfo; editable: boo
   const zones = useMemo(() => timeZoneOptions(info.timeZone), [info.timeZone]);
 
   useEffect(() => {
-    form.setFieldsValue({ name: info.name, contact: info.contact, telephone: info.telephone, email: info.email, areaId: info.areaId, timeZone: info.timeZone });
+    form.setFieldsValue({
+      name: info.name,
+      contact: info.contact,
+      telephone: info.telephone,
+      email: info.email,
+      areaId: info.areaId,
+      timeZone: info.timeZone,
+    });
   }, [info, form]);
 
   const onFinish = async (v: FormValues) => {
