@@ -12,6 +12,7 @@ import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { imageDimensions } from '../../lib/files';
 import { localizeIssues } from '../../lib/validation-messages';
 import { allowedActions, authorize } from '../../lib/policy';
+import { unsafeRollUpNewZone } from '../insight';
 import { corpInfoPolicy } from './company.policy';
 import { actorAreas, findOwnCompany, findOwnCompanyFile, isDatabaseTimeZone, updateOwnCompany } from './corp-info.repository';
 
@@ -68,6 +69,8 @@ export async function setCorpInfo(
     patch.timeZone = d.timeZone;
   }
   await updateOwnCompany(ctx.db, actor, patch);
+  // Statistics of a zone no company used yet: its past days too, not only those of new hours.
+  if (patch.timeZone) await unsafeRollUpNewZone(ctx.db, patch.timeZone);
   await ctx.audit({
     targetType: 'company',
     targetId: actor.companyId,
