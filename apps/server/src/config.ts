@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_TTL_MS, POLL_INTERVAL_SECONDS } from '@portal/contract';
+import { ACCESS_TOKEN_TTL_MS, POLL_INTERVAL_SECONDS, STATS_STATEMENT_TIMEOUT_MS } from '@portal/contract';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sealKeyring, type SealKeyring } from './lib/secrets';
@@ -40,6 +40,11 @@ export interface Config {
   upgradeTickMs: number;
   /** Poll interval told to idle devices, before jitter (DEVICE_POLL_SECONDS, default POLL_INTERVAL_SECONDS). */
   devicePollSeconds: number;
+  /**
+   * Statement timeout of statistics and diagnostics reads (STATS_STATEMENT_TIMEOUT_MS, default the
+   * contract's 15 s); tests shorten it to see the timeout answered.
+   */
+  statsStatementTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -81,5 +86,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlMs: env.ACCESS_TOKEN_TTL_SECONDS ? Number(env.ACCESS_TOKEN_TTL_SECONDS) * 1000 : ACCESS_TOKEN_TTL_MS,
     upgradeTickMs: Math.max(200, Number(env.UPGRADE_TICK_MS ?? 5000) || 5000),
     devicePollSeconds: Math.max(1, Number(env.DEVICE_POLL_SECONDS ?? POLL_INTERVAL_SECONDS) || POLL_INTERVAL_SECONDS),
+    statsStatementTimeoutMs: Math.max(
+      1,
+      Number(env.STATS_STATEMENT_TIMEOUT_MS ?? STATS_STATEMENT_TIMEOUT_MS) || STATS_STATEMENT_TIMEOUT_MS,
+    ),
   };
 }

@@ -20,6 +20,7 @@ import { AUTH_ERROR_RANGES, AUTH_ERRORS } from '../src/modules/auth/errors';
 import { CLOUD_CONTENT_ERROR_RANGES, CLOUD_CONTENT_ERRORS } from '../src/modules/cloud-content/errors';
 import { CLOUD_STORAGE_ERROR_RANGES, CLOUD_STORAGE_ERRORS } from '../src/modules/cloud-storage/errors';
 import { CLOUD_UPGRADE_ERROR_RANGES, CLOUD_UPGRADE_ERRORS } from '../src/modules/cloud-upgrade/errors';
+import { INSIGHT_ERROR_RANGES, INSIGHT_ERRORS } from '../src/modules/insight/errors';
 import { MESSAGE_CENTER_ERROR_RANGES, MESSAGE_CENTER_ERRORS } from '../src/modules/message-center/errors';
 import { PARTNER_ERROR_RANGES, PARTNER_ERRORS } from '../src/modules/partner/errors';
 import { COMMON_ERROR_RANGES, COMMON_ERRORS, type ErrorEntry, type ErrorRange } from '../src/shared/errors';
@@ -83,6 +84,7 @@ const SLICES: ErrorSlice[] = [
   { owner: 'cloud-upgrade', ranges: CLOUD_UPGRADE_ERROR_RANGES, codes: CLOUD_UPGRADE_ERRORS },
   { owner: 'cloud-storage', ranges: CLOUD_STORAGE_ERROR_RANGES, codes: CLOUD_STORAGE_ERRORS },
   { owner: 'cloud-content', ranges: CLOUD_CONTENT_ERROR_RANGES, codes: CLOUD_CONTENT_ERRORS },
+  { owner: 'insight', ranges: INSIGHT_ERROR_RANGES, codes: INSIGHT_ERRORS },
 ];
 
 /** What is wrong with a set of slices: overlapping ranges, codes outside their slice's ranges. */

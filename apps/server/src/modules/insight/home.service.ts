@@ -3,32 +3,40 @@
  * figures come from the rollups of the last 7 local days (and the 7 before, for the comparisons).
  */
 import type { HomeSummary, ResourceCode } from '@portal/contract';
+import type { Tx } from '../../db/client';
 import { requireActor, type CallContext } from '../../lib/context';
 import { awaitingRegistrations, devicesFailedTwice, failedSyncs, lockedUsers, taskCounts } from './home.repository';
 import { unsafeRollupUpdatedAt } from './rollup.repository';
 import { figures } from './stats.repository';
-import { present, statsScope } from './stats.service';
+import { present, statsScope, timedRead } from './stats.service';
 
 const DAY_MS = 86_400_000;
 
+/** Under the statistics' statement timeout (statsTimeout when cancelled). */
 export async function homeSummary(ctx: CallContext): Promise<HomeSummary> {
+  // Read beside the timed transaction, before it opens (PGlite has one connection).
+  const updatedAt = await unsafeRollupUpdatedAt(ctx.database);
+  return timedRead(ctx, (db) => summary(ctx, db, updatedAt));
+}
+
+async function summary(ctx: CallContext, db: Tx, updatedAt: number | null): Promise<HomeSummary> {
   const actor = requireActor(ctx);
   const has = (...codes: ResourceCode[]) => codes.some((c) => actor.authResList.has(c));
   const now = ctx.clock.now();
   // The last 7 local days, today included.
-  const s = await statsScope(ctx, { range: { from: now - 6 * DAY_MS, to: now + 1 } });
+  const s = await statsScope(ctx, { range: { from: now - 6 * DAY_MS, to: now + 1 } }, db);
   const out: HomeSummary = { timeZone: s.timeZone, updatedAt: null };
   const deviceCodes = has('dealer_device_qry', 'dealer_device_mgr');
   const upgradeCodes = has('dealer_upgrade_qry', 'dealer_upgrade_mgr');
   if (deviceCodes || upgradeCodes) {
     const [week, prev, days] = await Promise.all([
-      figures(ctx.db, s, null),
-      figures(ctx.db, { ...s, from: s.prevFrom, to: s.prevTo }, null),
-      figures(ctx.db, s, 'day'),
+      figures(db, s, null),
+      figures(db, { ...s, from: s.prevFrom, to: s.prevTo }, null),
+      figures(db, s, 'day'),
     ]);
     const cur = present(week[0]);
     const last = present(prev[0]);
-    out.updatedAt = await unsafeRollupUpdatedAt(ctx.database);
+    out.updatedAt = updatedAt;
     if (deviceCodes) {
       const byDay = new Map(days.map((d) => [d.key, present(d)]));
       out.devices = {
@@ -42,9 +50,9 @@ export async function homeSummary(ctx: CallContext): Promise<HomeSummary> {
     const drop = cur.onlineRate !== null && last.onlineRate !== null ? Math.round((last.onlineRate - cur.onlineRate) * 1000) / 10 : null;
     if (deviceCodes || upgradeCodes) {
       const [tasks, syncs, twice] = await Promise.all([
-        upgradeCodes ? taskCounts(ctx.db, actor) : Promise.resolve({} as Record<string, number>),
-        upgradeCodes ? failedSyncs(ctx.db, actor) : Promise.resolve({ n: 0 } as Record<string, number>),
-        devicesFailedTwice(ctx.db, actor, now - 7 * DAY_MS),
+        upgradeCodes ? taskCounts(db, actor) : Promise.resolve({} as Record<string, number>),
+        upgradeCodes ? failedSyncs(db, actor) : Promise.resolve({ n: 0 } as Record<string, number>),
+        devicesFailedTwice(db, actor, now - 7 * DAY_MS),
       ]);
       if (upgradeCodes) out.tasks = { inRelease: tasks.in_release ?? 0, paused: tasks.paused ?? 0 };
       out.attention = {
@@ -56,7 +64,7 @@ export async function homeSummary(ctx: CallContext): Promise<HomeSummary> {
     }
   }
   if (has('dealer_account_qry', 'dealer_account_mgr')) {
-    const [regs, locked] = await Promise.all([awaitingRegistrations(ctx.db, actor), lockedUsers(ctx.db, actor)]);
+    const [regs, locked] = await Promise.all([awaitingRegistrations(db, actor), lockedUsers(db, actor)]);
     out.registrations = { awaiting: regs.n ?? 0 };
     out.users = { locked: locked.n ?? 0 };
   }

@@ -1,7 +1,8 @@
 /**
  * Insight (issue 15): device history, the rollups, data statistics and Home's summary. Other
  * modules record device events through this file only: cloud-upgrade (activation, version change,
- * upgrade results, the last-seen flush), and app-api later (bound/unbound via recordDeviceEvents).
+ * upgrade results, the last-seen flush), and app-api later (bound/unbound via recordDeviceEvents);
+ * partner rolls up the days of a reporting time zone a company has just chosen (unsafeRollUpNewZone).
  */
 import type { CallImpl } from '../../lib/implement';
 import { homeImpls } from './home.calls';
@@ -16,4 +17,5 @@ export {
   type DeviceEventInput,
   type DeviceEventKind,
 } from './events.repository';
+export { unsafeRollUpNewZone } from './rollup.repository';
 export { registerInsightJobs, runPresenceOnce, runRollupOnce, onlineWindowMs, INSIGHT_JOBS } from './jobs';

@@ -15,7 +15,7 @@
  * Unscoped by design (the whole fleet of every tenant): the functions are `unsafe...`.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import type { Database, Db, Tx } from '../../db/client';
 
 const WATERMARK = 'rollup';
 
@@ -31,7 +31,7 @@ const SUM_METRICS = sql.raw(
 
 const DIMS = sql.raw(`brand_id, brand_path, customer_id, customer_path, product_type, model, version, country, area_id`);
 
-async function rows<T>(tx: Tx, q: SQL): Promise<T[]> {
+async function rows<T>(tx: Db | Tx, q: SQL): Promise<T[]> {
   return ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
 }
 
@@ -116,41 +116,62 @@ export async function unsafeRollUp(database: Database, opts: { rebuild?: boolean
         insert into stats_hourly_samples (bucket, samples)
         select h.lo, count(*)::int from unnest(${list}) h(lo)
           join device_sample_times t on t.at >= h.lo and t.at < h.lo + interval '1 hour' group by h.lo`);
-      for (const tz of await timeZones(tx)) {
-        const dayList = sql`array(select distinct (h.lo at time zone ${tz})::date from unnest(${list}) h(lo))`;
-        const inDaysOf = (col: SQL) => sql`(${col} at time zone ${tz})::date = any(${dayList})
-          and ${col} >= (select (min((h.lo at time zone ${tz})::date))::timestamp at time zone ${tz} from unnest(${list}) h(lo))
-          and ${col} < (select (max((h.lo at time zone ${tz})::date) + 1)::timestamp at time zone ${tz} from unnest(${list}) h(lo))`;
-        const inDays = inDaysOf(sql`b.bucket`);
-        await tx.execute(sql`delete from stats_daily where time_zone = ${tz} and day = any(${dayList})`);
-        await tx.execute(sql`delete from stats_daily_samples where time_zone = ${tz} and day = any(${dayList})`);
-        // A day's device count is its last sampled hour's (itself the count at that hour's last sample).
-        await tx.execute(sql`
-          with last as (
-            select (hs.bucket at time zone ${tz})::date as day, max(hs.bucket) as bucket
-              from stats_hourly_samples hs where ${inDaysOf(sql`hs.bucket`)} group by 1)
-          insert into stats_daily (time_zone, day, ${DIMS}, code, ${METRICS})
-          select ${tz}, (b.bucket at time zone ${tz})::date, ${DIMS}, code, ${SUM_METRICS},
-                 coalesce(sum(b.devices_last) filter (where b.bucket = last.bucket), 0),
-                 coalesce(sum(b.online_last) filter (where b.bucket = last.bucket), 0)
-            from stats_hourly b left join last on last.day = (b.bucket at time zone ${tz})::date
-           where ${inDays}
-           group by 2, ${DIMS}, code`);
-        const r = await rows<{ n: number }>(
-          tx,
-          sql`with i as (insert into stats_daily_samples (time_zone, day, samples)
-                select ${tz}, (b.bucket at time zone ${tz})::date, sum(samples)::int from stats_hourly_samples b where ${inDays} group by 2
-                returning 1)
-              select cast(array_length(${dayList}, 1) as int) as n`,
-        );
-        days += Number(r[0]?.n ?? 0);
-      }
+      for (const tz of await timeZones(tx)) days += await rollUpZoneDays(tx, tz, list);
     }
     await tx.execute(
       sql`update stats_watermarks set txid = ${to}::xid8, updated_at = ${new Date(opts.now).toISOString()}::timestamptz where name = ${WATERMARK}`,
     );
     return { hours: hours.length, days };
   });
+}
+
+/**
+ * The daily rows of zone `tz` for every local day touched by the hour buckets `list` (an SQL
+ * timestamptz[]), recomputed from the hourly rows; answers how many days.
+ */
+async function rollUpZoneDays(tx: Db | Tx, tz: string, list: SQL): Promise<number> {
+  const dayList = sql`array(select distinct (h.lo at time zone ${tz})::date from unnest(${list}) h(lo))`;
+  const inDaysOf = (col: SQL) => sql`(${col} at time zone ${tz})::date = any(${dayList})
+    and ${col} >= (select (min((h.lo at time zone ${tz})::date))::timestamp at time zone ${tz} from unnest(${list}) h(lo))
+    and ${col} < (select (max((h.lo at time zone ${tz})::date) + 1)::timestamp at time zone ${tz} from unnest(${list}) h(lo))`;
+  const inDays = inDaysOf(sql`b.bucket`);
+  await tx.execute(sql`delete from stats_daily where time_zone = ${tz} and day = any(${dayList})`);
+  await tx.execute(sql`delete from stats_daily_samples where time_zone = ${tz} and day = any(${dayList})`);
+  // A day's device count is its last sampled hour's (itself the count at that hour's last sample).
+  await tx.execute(sql`
+    with last as (
+      select (hs.bucket at time zone ${tz})::date as day, max(hs.bucket) as bucket
+        from stats_hourly_samples hs where ${inDaysOf(sql`hs.bucket`)} group by 1)
+    insert into stats_daily (time_zone, day, ${DIMS}, code, ${METRICS})
+    select ${tz}, (b.bucket at time zone ${tz})::date, ${DIMS}, code, ${SUM_METRICS},
+           coalesce(sum(b.devices_last) filter (where b.bucket = last.bucket), 0),
+           coalesce(sum(b.online_last) filter (where b.bucket = last.bucket), 0)
+      from stats_hourly b left join last on last.day = (b.bucket at time zone ${tz})::date
+     where ${inDays}
+     group by 2, ${DIMS}, code`);
+  const r = await rows<{ n: number }>(
+    tx,
+    sql`with i as (insert into stats_daily_samples (time_zone, day, samples)
+          select ${tz}, (b.bucket at time zone ${tz})::date, sum(samples)::int from stats_hourly_samples b where ${inDays} group by 2
+          returning 1)
+        select cast(array_length(${dayList}, 1) as int) as n`,
+  );
+  return Number(r[0]?.n ?? 0);
+}
+
+/**
+ * A reporting time zone a company has just chosen: when no daily rows exist in it yet (no company
+ * used it), its days are rolled up from every hourly row, so the statistics have its past too (the
+ * rollup only recomputes the days of new hours). Serialized with the rollup by the watermark's row
+ * lock. Tenant-free: the daily rows are every tenant's, scoped when read.
+ */
+export async function unsafeRollUpNewZone(tx: Db | Tx, tz: string): Promise<number> {
+  const [wm] = await rows<{ name: string }>(tx, sql`select name from stats_watermarks where name = ${WATERMARK} for update`);
+  if (!wm) return 0; // No rollup has run: nothing to roll up.
+  const [seen] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from stats_daily_samples where time_zone = ${tz}`);
+  if (Number(seen?.n ?? 0) > 0) return 0;
+  const list = sql`array(select bucket from stats_hourly_samples union select distinct bucket from stats_hourly)::timestamptz[]`;
+  return rollUpZoneDays(tx, tz, list);
 }
 
 /** When the rollup last committed (epoch ms), null before its first run: "updated n min ago". */

@@ -11,7 +11,7 @@ import { mapPage } from '../../lib/tenancy';
 import { listDeviceHealth, type HealthRow } from './health.repository';
 import { onlineWindowMs } from './jobs';
 import { companyInSubtree } from './stats.repository';
-import { statsByCustomer, statsByVersion, statsOptions, statsOverview } from './stats.service';
+import { statsByCustomer, statsByVersion, statsOptions, statsOverview, timedRead } from './stats.service';
 
 const range = { from: Date.UTC(2026, 10, 1), to: Date.UTC(2026, 10, 8) };
 const ownScope = "the caller's own company and subtree only; names no other tenant";
@@ -27,15 +27,18 @@ export const statsImpls: CallImpl[] = [
     statsByVersion(ctx, d),
   ),
   implement(insightCalls.statsOptions, { none: ownScope }, (ctx) => statsOptions(ctx)),
-  implement(insightCalls.healthList, { otherTenant: (fx) => ({ customerId: fx.otherCompanyId }) }, async (ctx, d) => {
-    const actor = requireActor(ctx);
-    const customer = d.customerId === undefined ? null : await companyInSubtree(ctx.db, actor, d.customerId);
-    if (d.customerId !== undefined && !customer) throw new AppError(ErrorCodes.notFound);
-    const now = ctx.clock.now();
-    const windowMs = onlineWindowMs(ctx.services.config.devicePollSeconds);
-    const page = await listDeviceHealth(ctx.db, actor, { ...d, customerPath: customer?.path }, now, windowMs, d);
-    return mapPage(page, (records) => records.map((r) => presentHealth(r, now, windowMs)));
-  }),
+  implement(insightCalls.healthList, { otherTenant: (fx) => ({ customerId: fx.otherCompanyId }) }, (ctx, d) =>
+    // Under the statistics' statement timeout (statsTimeout when cancelled).
+    timedRead(ctx, async (db) => {
+      const actor = requireActor(ctx);
+      const customer = d.customerId === undefined ? null : await companyInSubtree(db, actor, d.customerId);
+      if (d.customerId !== undefined && !customer) throw new AppError(ErrorCodes.notFound);
+      const now = ctx.clock.now();
+      const windowMs = onlineWindowMs(ctx.services.config.devicePollSeconds);
+      const page = await listDeviceHealth(db, actor, { ...d, customerPath: customer?.path }, now, windowMs, d);
+      return mapPage(page, (records) => records.map((r) => presentHealth(r, now, windowMs)));
+    }),
+  ),
 ];
 
 function presentHealth(r: HealthRow, now: number, windowMs: number): DeviceHealth {

@@ -11,7 +11,9 @@ import {
   type StatsOverview,
 } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
+import type { Db, Tx } from '../../db/client';
 import { requireActor, type CallContext } from '../../lib/context';
+import { withStatementTimeout } from './read-timeout.repository';
 import { unsafeRollupUpdatedAt } from './rollup.repository';
 import {
   childCompanies,
@@ -55,16 +57,26 @@ function dayList(from: string, to: string): string[] {
   return out;
 }
 
+/**
+ * Runs a statistics or diagnostics read under the statement timeout (config statsStatementTimeoutMs,
+ * the contract's STATS_STATEMENT_TIMEOUT_MS): a cancelled statement answers statsTimeout. `read`
+ * queries through the transaction it is given only.
+ */
+export function timedRead<T>(ctx: CallContext, read: (db: Tx) => Promise<T>): Promise<T> {
+  return withStatementTimeout(ctx.db, ctx.services.config.statsStatementTimeoutMs, read);
+}
+
 /** The caller's scope of a statistics query: zone, days, filters (a customer outside the subtree: 1004). */
 export async function statsScope(
   ctx: CallContext,
   d: StatsInput,
+  db: Db | Tx,
 ): Promise<StatsScope & { prevFrom: string; prevTo: string; days: string[] }> {
   const actor = requireActor(ctx);
-  const timeZone = await reportingTimeZone(ctx.db, actor);
-  const customer = d.customerId === undefined ? null : await companyInSubtree(ctx.db, actor, d.customerId);
+  const timeZone = await reportingTimeZone(db, actor);
+  const customer = d.customerId === undefined ? null : await companyInSubtree(db, actor, d.customerId);
   if (d.customerId !== undefined && !customer) throw new AppError(ErrorCodes.notFound);
-  const { d0, d1, p0 } = await daysOf(ctx.db, timeZone, d.range.from, d.range.to);
+  const { d0, d1, p0 } = await daysOf(db, timeZone, d.range.from, d.range.to);
   const prevTo = new Date(Date.parse(`${d0}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
   return {
     actor,
@@ -82,24 +94,26 @@ export async function statsScope(
   };
 }
 
-const meta = async (ctx: CallContext, s: { timeZone: string; days: string[] }) => ({
-  timeZone: s.timeZone,
-  updatedAt: await unsafeRollupUpdatedAt(ctx.database),
-  days: s.days,
-});
+const meta = (updatedAt: number | null, s: { timeZone: string; days: string[] }) => ({ timeZone: s.timeZone, updatedAt, days: s.days });
 
 const TOP = 10;
 
 export async function statsOverview(ctx: CallContext, d: StatsInput): Promise<StatsOverview> {
-  const s = await statsScope(ctx, d);
-  const own = await companyInSubtree(ctx.db, s.actor, s.actor.companyId);
+  // Read beside the timed transaction, before it opens (PGlite has one connection).
+  const updatedAt = await unsafeRollupUpdatedAt(ctx.database);
+  return timedRead(ctx, (db) => overview(ctx, db, d, updatedAt));
+}
+
+async function overview(ctx: CallContext, db: Tx, d: StatsInput, updatedAt: number | null): Promise<StatsOverview> {
+  const s = await statsScope(ctx, d, db);
+  const own = await companyInSubtree(db, s.actor, s.actor.companyId);
   const [current, previous, trend, versions, countries, customers] = await Promise.all([
-    figures(ctx.db, s, null),
-    figures(ctx.db, { ...s, from: s.prevFrom, to: s.prevTo }, null),
-    figures(ctx.db, s, 'day'),
-    figures(ctx.db, s, 'version'),
-    figures(ctx.db, s, 'country'),
-    own ? figures(ctx.db, s, null, { byChild: own }) : Promise.resolve([]),
+    figures(db, s, null),
+    figures(db, { ...s, from: s.prevFrom, to: s.prevTo }, null),
+    figures(db, s, 'day'),
+    figures(db, s, 'version'),
+    figures(db, s, 'country'),
+    own ? figures(db, s, null, { byChild: own }) : Promise.resolve([]),
   ]);
   const byDay = new Map(trend.map((r) => [r.key, r]));
   const sortedCountries = countries
@@ -112,11 +126,11 @@ export async function statsOverview(ctx: CallContext, d: StatsInput): Promise<St
     .sort((a, b) => Number(b.devices) - Number(a.devices))
     .slice(0, TOP);
   const names = await companyNames(
-    ctx.db,
+    db,
     topCustomers.map((c) => Number(c.key)),
   );
   return {
-    ...(await meta(ctx, s)),
+    ...meta(updatedAt, s),
     current: present(current[0]),
     previous: present(previous[0]),
     trend: s.days.map((day) => ({ day, ...present(byDay.get(day)) })),
@@ -130,18 +144,28 @@ export async function statsOverview(ctx: CallContext, d: StatsInput): Promise<St
 }
 
 export async function statsByCustomer(ctx: CallContext, d: StatsInput & { parentId?: number }): Promise<StatsByCustomer> {
-  const s = await statsScope(ctx, d);
-  const parent = await companyInSubtree(ctx.db, s.actor, d.parentId ?? s.actor.companyId);
+  const updatedAt = await unsafeRollupUpdatedAt(ctx.database);
+  return timedRead(ctx, (db) => byCustomer(ctx, db, d, updatedAt));
+}
+
+async function byCustomer(
+  ctx: CallContext,
+  db: Tx,
+  d: StatsInput & { parentId?: number },
+  updatedAt: number | null,
+): Promise<StatsByCustomer> {
+  const s = await statsScope(ctx, d, db);
+  const parent = await companyInSubtree(db, s.actor, d.parentId ?? s.actor.companyId);
   if (!parent) throw new AppError(ErrorCodes.notFound);
   const [trail, children, rows] = await Promise.all([
-    companyTrail(ctx.db, s.actor, parent),
-    childCompanies(ctx.db, parent),
-    figures(ctx.db, { ...s, customer: s.customer ?? parent }, null, { byChild: parent }),
+    companyTrail(db, s.actor, parent),
+    childCompanies(db, parent),
+    figures(db, { ...s, customer: s.customer ?? parent }, null, { byChild: parent }),
   ]);
   const byChild = new Map(rows.map((r) => [r.key, r]));
   const ownRow = byChild.get(null);
   return {
-    ...(await meta(ctx, s)),
+    ...meta(updatedAt, s),
     path: trail.map((c) => ({ companyId: Number(c.id), name: c.name })),
     rows: [
       ...(ownRow ? [{ companyId: null, name: parent.name, hasChildren: false, ...present(ownRow) }] : []),
@@ -156,10 +180,15 @@ export async function statsByCustomer(ctx: CallContext, d: StatsInput & { parent
 }
 
 export async function statsByVersion(ctx: CallContext, d: StatsInput): Promise<StatsByVersion> {
-  const s = await statsScope(ctx, d);
-  const [versions, share] = await Promise.all([figures(ctx.db, s, 'version'), figures(ctx.db, s, 'dayVersion')]);
+  const updatedAt = await unsafeRollupUpdatedAt(ctx.database);
+  return timedRead(ctx, (db) => byVersion(ctx, db, d, updatedAt));
+}
+
+async function byVersion(ctx: CallContext, db: Tx, d: StatsInput, updatedAt: number | null): Promise<StatsByVersion> {
+  const s = await statsScope(ctx, d, db);
+  const [versions, share] = await Promise.all([figures(db, s, 'version'), figures(db, s, 'dayVersion')]);
   return {
-    ...(await meta(ctx, s)),
+    ...meta(updatedAt, s),
     share: share
       .map((r) => {
         const [day, ...v] = (r.key ?? '').split('|');
@@ -173,12 +202,16 @@ export async function statsByVersion(ctx: CallContext, d: StatsInput): Promise<S
   };
 }
 
-export async function statsOptions(ctx: CallContext): Promise<StatsOptions> {
+export function statsOptions(ctx: CallContext): Promise<StatsOptions> {
+  return timedRead(ctx, (db) => options(ctx, db));
+}
+
+async function options(ctx: CallContext, db: Tx): Promise<StatsOptions> {
   const actor = requireActor(ctx);
   const now = ctx.clock.now();
-  const s = await statsScope(ctx, { range: { from: now - 30 * DAY_MS, to: now } });
-  const [values, own] = await Promise.all([filterValues(ctx.db, s), companyInSubtree(ctx.db, actor, actor.companyId)]);
-  const customers = own ? await childCompanies(ctx.db, own) : [];
+  const s = await statsScope(ctx, { range: { from: now - 30 * DAY_MS, to: now } }, db);
+  const [values, own] = await Promise.all([filterValues(db, s), companyInSubtree(db, actor, actor.companyId)]);
+  const customers = own ? await childCompanies(db, own) : [];
   const uniq = (f: (v: (typeof values)[number]) => string) => [...new Set(values.map(f))].filter(Boolean).sort();
   return {
     productTypes: uniq((v) => v.product_type),

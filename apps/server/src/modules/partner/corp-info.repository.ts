@@ -1,5 +1,5 @@
 /** The caller's own company (corporate information): its row, its areas and its uploaded logo files. */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { areas, companies, files } from '../../db/schema';
 import type { Actor } from '../../lib/context';
@@ -32,4 +32,12 @@ export async function findOwnCompanyFile(db: AnyDb, actor: Pick<Actor, 'companyI
     .from(files)
     .where(and(eq(files.id, fileId), eq(files.companyId, actor.companyId)));
   return f ?? null;
+}
+
+/** Whether the database knows the IANA zone `name` (its time zone data may lag the runtime's). */
+export async function isDatabaseTimeZone(db: AnyDb, name: string): Promise<boolean> {
+  const r = (await db.execute(sql`select exists (select 1 from pg_timezone_names where name = ${name}) as ok`)) as unknown as {
+    rows: { ok: boolean }[];
+  };
+  return r.rows[0]?.ok === true;
 }

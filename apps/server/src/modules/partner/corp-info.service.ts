@@ -10,9 +10,11 @@ import { AppError } from '../../lib/app-error';
 import { areaName, areaNames } from '../../lib/area-names';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { imageDimensions } from '../../lib/files';
+import { localizeIssues } from '../../lib/validation-messages';
 import { allowedActions, authorize } from '../../lib/policy';
+import { unsafeRollUpNewZone } from '../insight';
 import { corpInfoPolicy } from './company.policy';
-import { actorAreas, findOwnCompany, findOwnCompanyFile, updateOwnCompany } from './corp-info.repository';
+import { actorAreas, findOwnCompany, findOwnCompanyFile, isDatabaseTimeZone, updateOwnCompany } from './corp-info.repository';
 
 /** The logo column holds the id of the uploaded file (served through file/link). */
 export function logoFileId(logo: string | null): number | null {
@@ -39,6 +41,7 @@ export async function getCorpInfo(ctx: CallContext): Promise<CorpInfo> {
     areaId: c.areaId,
     logoFileId: logoFileId(c.logo),
     allowSuperiorAccess: c.allowSuperiorAccess,
+    timeZone: c.timeZone,
     areaOptions: await areaOptions(ctx, actor),
     actions: allowedActions(corpInfoPolicy, actor, null),
   };
@@ -46,7 +49,7 @@ export async function getCorpInfo(ctx: CallContext): Promise<CorpInfo> {
 
 export async function setCorpInfo(
   ctx: CallContext,
-  d: { name: string; contact: string; telephone: string; email: string; areaId?: number | null },
+  d: { name: string; contact: string; telephone: string; email: string; areaId?: number | null; timeZone?: string },
 ) {
   const actor = requireActor(ctx);
   authorize(corpInfoPolicy, actor, null, 'edit');
@@ -57,11 +60,28 @@ export async function setCorpInfo(
     if (d.areaId === null || !(await areaOptions(ctx, actor)).some((a) => a.id === d.areaId)) throw new AppError(ErrorCodes.areaForbidden);
     patch.areaId = d.areaId;
   }
+  if (d.timeZone !== undefined && d.timeZone !== before.timeZone) {
+    // The contract took it from the runtime's list; the database must know it too (the rollups cut days in it).
+    if (!(await isDatabaseTimeZone(ctx.db, d.timeZone)))
+      throw new AppError(ErrorCodes.invalidParams, {
+        detail: localizeIssues([{ path: ['timeZone'], message: 'validation.timeZoneInvalid' }], ctx.locale),
+      });
+    patch.timeZone = d.timeZone;
+  }
   await updateOwnCompany(ctx.db, actor, patch);
+  // Statistics of a zone no company used yet: its past days too, not only those of new hours.
+  if (patch.timeZone) await unsafeRollUpNewZone(ctx.db, patch.timeZone);
   await ctx.audit({
     targetType: 'company',
     targetId: actor.companyId,
-    before: { name: before.name, contact: before.contact, telephone: before.telephone, email: before.email, areaId: before.areaId },
+    before: {
+      name: before.name,
+      contact: before.contact,
+      telephone: before.telephone,
+      email: before.email,
+      areaId: before.areaId,
+      timeZone: before.timeZone,
+    },
     after: patch,
   });
   return getCorpInfo(ctx);

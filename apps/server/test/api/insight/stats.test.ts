@@ -5,7 +5,7 @@
  * another tenant's customer as missing. A version's device count equals the health list's total
  * with the same filters; Home shows a card only with its code.
  */
-import { insightCalls, POLL_INTERVAL_SECONDS, type StatsQuery } from '@portal/contract';
+import { insightCalls, partnerCalls, POLL_INTERVAL_SECONDS, type StatsQuery } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushDeviceLastSeen } from '../../../src/modules/cloud-upgrade/device-api.last-seen';
@@ -160,5 +160,31 @@ describe.each(ENGINES)('statistics and home (%s)', (engine) => {
     const d = await t.call(insightCalls.homeSummary, {}, dealer);
     expect(d.data.devices?.total).toBe(2);
     expect(d.data.tasks).toBeUndefined();
+  });
+
+  it('a reporting time zone no company used yet gets its past days when a company chooses it', async () => {
+    const before = await t.call(insightCalls.statsOverview, { range }, owner);
+    expect(before.data.current.devices).toBe(6);
+    const set = await t.call(
+      partnerCalls.setCorpInfo,
+      { name: 'Partner A', contact: '', telephone: '', email: '', timeZone: 'Pacific/Auckland' },
+      owner,
+    );
+    expect(set.basic.code, set.basic.msg).toBe(200);
+    const after = await t.call(insightCalls.statsOverview, { range }, owner);
+    expect(after.data.timeZone).toBe('Pacific/Auckland');
+    expect(after.data.current).toMatchObject({ devices: 6, online: 5 });
+    expect(after.data.versions).toEqual(before.data.versions);
+    // Back to the zone in use: its rows are already there.
+    expect(
+      (
+        await t.call(
+          partnerCalls.setCorpInfo,
+          { name: 'Partner A', contact: '', telephone: '', email: '', timeZone: before.data.timeZone },
+          owner,
+        )
+      ).basic.code,
+    ).toBe(200);
+    expect((await t.call(insightCalls.statsOverview, { range }, owner)).data.current.devices).toBe(6);
   });
 });

@@ -16,3 +16,9 @@ export const FLEET_SAMPLE_MINUTES = 5;
 
 /** A device that went offline this many times in 24 h is flapping (the health list's flag). */
 export const FLAPPING_OFFLINES_PER_DAY = 3;
+
+/**
+ * Every statistics and diagnostics read (statistics, device health, Home's summary) is cancelled
+ * after this long (SPEC §9: 15 s drawing threshold) and answers statsTimeout instead of a figure.
+ */
+export const STATS_STATEMENT_TIMEOUT_MS = 15_000;

@@ -5,7 +5,7 @@ import { RATE_LIMITS } from '../../shared/rate-limits';
 import { idSchema, isEmailValid } from '../../shared/validators';
 import { passwordSchema, passwordsMatch } from '../auth';
 import { auditStateSchema } from './states';
-import { inviteeSchema } from './validators';
+import { inviteeSchema, timeZoneSchema } from './validators';
 
 export const COMPANY_STATUSES = ['inactive', 'active', 'frozen'] as const;
 export const companyStatusSchema = z.enum(COMPANY_STATUSES);
@@ -97,7 +97,12 @@ const companyFields = {
     .transform((v) => v.toLowerCase()),
 };
 
-export const companyInfoFormSchema = z.object({ ...companyFields, areaId: idSchema.nullable().optional() });
+export const companyInfoFormSchema = z.object({
+  ...companyFields,
+  areaId: idSchema.nullable().optional(),
+  /** The reporting time zone (statistics days are cut in it); unchanged when left out. */
+  timeZone: timeZoneSchema.optional(),
+});
 export type CompanyInfoForm = z.infer<typeof companyInfoFormSchema>;
 
 export const companyUpdateSchema = z.strictObject({
@@ -215,6 +220,8 @@ export const corpInfoSchema = z.object({
   areaId: idSchema.nullable(),
   logoFileId: idSchema.nullable(),
   allowSuperiorAccess: z.boolean(),
+  /** The reporting time zone (IANA name): statistics days are cut in it. */
+  timeZone: z.string(),
   /** Areas the company may be placed in (the caller's). */
   areaOptions: z.array(z.object({ id: idSchema, displayName: z.string(), displayNames: areaNamesSchema })),
   actions: z.array(corpInfoActionSchema),

@@ -13,6 +13,7 @@ export const PARTNER_VALIDATION_MESSAGES = {
   },
   companyNameRequired: { en: 'Please enter the company name.', zh: '请输入公司名称。' },
   userLimitInvalid: { en: 'The user limit must be a whole number from 1 to 100,000.', zh: '用户上限须为1到100,000之间的整数。' },
+  timeZoneInvalid: { en: 'Please choose a time zone from the list.', zh: '请从列表中选择时区。' },
 
   // ----- registration audit -----
   rejectReasonRequired: { en: 'Please enter the reason for the rejection.', zh: '请输入驳回原因。' },

@@ -1,6 +1,8 @@
 /**
  * Calls of data statistics and device health (contract insightCalls): one query-key factory, a hook
  * per call. The figures change only when the rollup runs (every minute), so they stay fresh a minute.
+ * Their errors (statsTimeout above all) are shown where the figures would be, with Retry
+ * (components/StatsError), not as a toast.
  */
 import { insightCalls, type CallData } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -25,7 +27,7 @@ const STALE_MS = 60_000;
 export function useStatsOverview(q: StatsQuery | null) {
   return useQuery({
     queryKey: insightKeys.overview(q ?? { range: { from: 0, to: 0 } }),
-    queryFn: () => call(insightCalls.statsOverview, q!),
+    queryFn: () => call(insightCalls.statsOverview, q!, { silent: true }),
     enabled: q !== null,
     staleTime: STALE_MS,
     placeholderData: keepPreviousData,
@@ -36,7 +38,7 @@ export function useStatsOverview(q: StatsQuery | null) {
 export function useStatsByCustomer(q: ByCustomerQuery | null) {
   return useQuery({
     queryKey: insightKeys.byCustomer(q ?? { range: { from: 0, to: 0 } }),
-    queryFn: () => call(insightCalls.statsByCustomer, q!),
+    queryFn: () => call(insightCalls.statsByCustomer, q!, { silent: true }),
     enabled: q !== null,
     staleTime: STALE_MS,
     placeholderData: keepPreviousData,
@@ -47,7 +49,7 @@ export function useStatsByCustomer(q: ByCustomerQuery | null) {
 export function useStatsByVersion(q: StatsQuery | null) {
   return useQuery({
     queryKey: insightKeys.byVersion(q ?? { range: { from: 0, to: 0 } }),
-    queryFn: () => call(insightCalls.statsByVersion, q!),
+    queryFn: () => call(insightCalls.statsByVersion, q!, { silent: true }),
     enabled: q !== null,
     staleTime: STALE_MS,
     placeholderData: keepPreviousData,
@@ -55,13 +57,17 @@ export function useStatsByVersion(q: StatsQuery | null) {
 }
 
 export function useStatsOptions() {
-  return useQuery({ queryKey: insightKeys.options(), queryFn: () => call(insightCalls.statsOptions, {}), staleTime: 5 * STALE_MS });
+  return useQuery({
+    queryKey: insightKeys.options(),
+    queryFn: () => call(insightCalls.statsOptions, {}, { silent: true }),
+    staleTime: 5 * STALE_MS,
+  });
 }
 
 export function useHealthList(q: HealthQuery) {
   return useQuery({
     queryKey: insightKeys.health(q),
-    queryFn: () => call(insightCalls.healthList, q),
+    queryFn: () => call(insightCalls.healthList, q, { silent: true }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,7 @@
 /**
  * A chart with its table: a Chart/Table switch (the same rows either way), a CSV download of the
- * rows with the localized headers, and a footer naming the time zone and the rollup's age.
+ * rows with the localized headers, and a footer naming the time zone and the rollup's age. When its
+ * figures failed (e.g. the statistics' statement timeout) the error and Retry stand in its place.
  */
 import { Button, Card, Flex, Segmented, Table, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -8,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DownloadOutlined } from '../../../components/icons';
 import { useFittedColumns } from '../../../components/list';
+import { StatsError, type StatsFailure } from './StatsError';
 
 export interface TableColumn<T> {
   key: string;
@@ -43,6 +45,8 @@ export function ChartCard<T extends object>(props: {
   csvName: string;
   testId?: string;
   extra?: ReactNode;
+  /** The figures' query failed: its error with Retry instead of the chart. */
+  failure?: StatsFailure | null;
 }) {
   const { t } = useTranslation();
   const [view, setView] = useState<'chart' | 'table'>('chart');
@@ -91,7 +95,9 @@ export function ChartCard<T extends object>(props: {
         </Flex>
       }
     >
-      {view === 'chart' ? (
+      {props.failure ? (
+        <StatsError failure={props.failure} testId={props.testId ? `${props.testId}-error` : undefined} />
+      ) : view === 'chart' ? (
         props.chart
       ) : (
         <Table<T>

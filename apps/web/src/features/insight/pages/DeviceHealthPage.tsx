@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { CellText, PagedTable } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { useHealthList } from '../api/insight-api';
+import { StatsError, failureOf } from '../components/StatsError';
 import { StatsFilters } from '../components/StatsFilters';
 import { useStatsFilters } from '../components/stats-filters';
 
@@ -31,7 +32,9 @@ export default function DeviceHealthPage() {
     ...(state.customerId ? { customerId: state.customerId } : {}),
     ...(health ? { state: health } : {}),
   };
-  const { data } = useHealthList(query);
+  const list = useHealthList(query);
+  const data = list.data;
+  const failure = failureOf(list);
   const columns: ColumnsType<DeviceHealth> = [
     { key: 'sn', title: t('insight.sn'), dataIndex: 'sn', width: 170, render: (v: string) => <CellText text={v} /> },
     { key: 'model', title: t('insight.model'), dataIndex: 'model', width: 120 },
@@ -89,15 +92,19 @@ export default function DeviceHealthPage() {
         <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
           {t('insight.healthNote')}
         </Typography.Paragraph>
-        <PagedTable<DeviceHealth>
-          rowKey="id"
-          data-testid="health-table"
-          columns={columns}
-          page={data}
-          pageNum={page.pageNum}
-          pageSize={page.pageSize}
-          onPageChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })}
-        />
+        {failure ? (
+          <StatsError failure={failure} testId="health-error" />
+        ) : (
+          <PagedTable<DeviceHealth>
+            rowKey="id"
+            data-testid="health-table"
+            columns={columns}
+            page={data}
+            pageNum={page.pageNum}
+            pageSize={page.pageSize}
+            onPageChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })}
+          />
+        )}
       </Card>
     </Flex>
   );

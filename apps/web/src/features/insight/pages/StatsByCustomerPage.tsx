@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStatsByCustomer, useStatsOptions } from '../api/insight-api';
 import { ChartCard } from '../components/ChartCard';
+import { failureOf } from '../components/StatsError';
 import { EChart } from '../components/EChart';
 import { healthLink, statsQueryOf, useStatsFilters } from '../components/stats-filters';
 import { pct, rate, StatsLayout } from '../components/StatsTabs';
@@ -12,9 +13,12 @@ export default function StatsByCustomerPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { state, set, params } = useStatsFilters();
-  const tz = useStatsOptions().data?.timeZone;
+  const options = useStatsOptions();
+  const tz = options.data?.timeZone;
   const parentId = params.get('parentId') ? Number(params.get('parentId')) : undefined;
-  const { data } = useStatsByCustomer(tz ? { ...statsQueryOf(state, tz), ...(parentId ? { parentId } : {}) } : null);
+  const byCustomer = useStatsByCustomer(tz ? { ...statsQueryOf(state, tz), ...(parentId ? { parentId } : {}) } : null);
+  const data = byCustomer.data;
+  const failure = failureOf(options, byCustomer);
   const rows = data?.rows ?? [];
   const nameOf = (r: (typeof rows)[number]) => (r.companyId === null ? t('insight.ownDevices', { name: r.name }) : r.name);
   const open = (r: (typeof rows)[number] | undefined) => {
@@ -44,6 +48,7 @@ export default function StatsByCustomerPage() {
         }))}
       />
       <ChartCard
+        failure={failure}
         title={t('insight.byCustomerChart')}
         testId="chart-by-customer"
         csvName="customers"

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStatsByVersion, useStatsOptions } from '../api/insight-api';
 import { ChartCard } from '../components/ChartCard';
+import { failureOf } from '../components/StatsError';
 import { EChart } from '../components/EChart';
 import { healthLink, statsQueryOf, useStatsFilters } from '../components/stats-filters';
 import { pct, rate, StatsLayout } from '../components/StatsTabs';
@@ -11,8 +12,11 @@ export default function StatsByVersionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { state } = useStatsFilters();
-  const tz = useStatsOptions().data?.timeZone;
-  const { data } = useStatsByVersion(tz ? statsQueryOf(state, tz) : null);
+  const options = useStatsOptions();
+  const tz = options.data?.timeZone;
+  const byVersion = useStatsByVersion(tz ? statsQueryOf(state, tz) : null);
+  const data = byVersion.data;
+  const failure = failureOf(options, byVersion);
   const versions = data?.versions ?? [];
   const days = data?.days ?? [];
   const names = [...new Set((data?.share ?? []).map((s) => s.version))].sort();
@@ -20,6 +24,7 @@ export default function StatsByVersionPage() {
   return (
     <StatsLayout meta={data}>
       <ChartCard
+        failure={failure}
         title={t('insight.versionShare')}
         testId="chart-version-share"
         csvName="version-share"
@@ -45,6 +50,7 @@ export default function StatsByVersionPage() {
         }
       />
       <ChartCard
+        failure={failure}
         title={t('insight.byVersionChart')}
         testId="chart-by-version"
         csvName="versions"

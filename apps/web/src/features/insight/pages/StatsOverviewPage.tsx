@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStatsOptions, useStatsOverview } from '../api/insight-api';
 import { ChartCard } from '../components/ChartCard';
+import { failureOf } from '../components/StatsError';
 import { EChart } from '../components/EChart';
 import { healthLink, statsQueryOf, useStatsFilters } from '../components/stats-filters';
 import { pct, rate, StatsLayout } from '../components/StatsTabs';
@@ -25,9 +26,12 @@ export default function StatsOverviewPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { state } = useStatsFilters();
-  const tz = useStatsOptions().data?.timeZone;
+  const options = useStatsOptions();
+  const tz = options.data?.timeZone;
   const query = tz ? statsQueryOf(state, tz) : null;
-  const { data: shown } = useStatsOverview(query);
+  const overview = useStatsOverview(query);
+  const shown = overview.data;
+  const failure = failureOf(options, overview);
   const cur: StatsFigures | undefined = shown?.current;
   const prev = shown?.previous;
   const success = (f?: StatsFigures) => (f ? rate(f.upgradeSuccess, f.upgradeFailed) : null);
@@ -76,6 +80,7 @@ export default function StatsOverviewPage() {
         ))}
       </Row>
       <ChartCard
+        failure={failure}
         title={t('insight.trend')}
         testId="chart-trend"
         csvName="trend"
@@ -111,6 +116,7 @@ export default function StatsOverviewPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <ChartCard
+            failure={failure}
             title={t('insight.byVersionChart')}
             testId="chart-versions"
             csvName="versions"
@@ -143,6 +149,7 @@ export default function StatsOverviewPage() {
         </Col>
         <Col xs={24} xl={12}>
           <ChartCard
+            failure={failure}
             title={t('insight.byCountryChart')}
             testId="chart-countries"
             csvName="countries"
@@ -172,6 +179,7 @@ export default function StatsOverviewPage() {
         </Col>
       </Row>
       <ChartCard
+        failure={failure}
         title={t('insight.topCustomers')}
         testId="chart-customers"
         csvName="customers"

@@ -18,6 +18,7 @@ const INFO: CorpInfo = {
   areaId: 1,
   logoFileId: null,
   allowSuperiorAccess: false,
+  timeZone: 'Europe/Berlin',
   areaOptions: [
     { id: 1, displayName: 'Global RDC', displayNames: { 'en-US': 'Global RDC', 'zh-CN': '全球中心' } },
     { id: 2, displayName: 'Europe DC', displayNames: { 'en-US': 'Europe DC', 'zh-CN': '欧洲中心' } },
@@ -70,6 +71,33 @@ describe('CorpInfoForm', () => {
       email: '',
     });
     expect(await screen.findByText('Company information saved.')).toBeInTheDocument();
+  });
+
+  it('shows the reporting time zone with its UTC offset and saves another one chosen by search', async () => {
+    const { calls } = mockApi((path, data) =>
+      path === 'customer/company-info/set' ? { data: { ...INFO, ...(data as object) } } : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CorpInfoForm info={INFO} editable />);
+    await screen.findByTestId('corp-info-form');
+    const field = screen.getByLabelText('Reporting time zone');
+    expect(screen.getByText(/Statistics days are cut in this time zone/)).toBeVisible();
+    expect(screen.getByTestId('corp-info-time-zone')).toHaveTextContent(/\(UTC\+0[12]:00\) Europe\/Berlin/);
+    await user.click(field);
+    await user.type(field, 'Shanghai');
+    await user.click(await screen.findByText('(UTC+08:00) Asia/Shanghai'));
+    await user.click(screen.getByTestId('corp-info-save'));
+    await waitFor(() => expect(calls.some((c) => c.path === 'customer/company-info/set')).toBe(true));
+    expect(calls.find((c) => c.path === 'customer/company-info/set')!.body.data).toMatchObject({ timeZone: 'Asia/Shanghai' });
+  });
+
+  it('labels the zone in Chinese', async () => {
+    mockApi();
+    await setLocale('zh-CN');
+    renderPage(<CorpInfoForm info={INFO} editable />);
+    await screen.findByTestId('corp-info-form');
+    expect(screen.getByLabelText('报表时区')).toBeInTheDocument();
+    expect(screen.getByText(/数据统计与首页的每一天按此时区/)).toBeVisible();
   });
 
   it('is read-only without the operation permission', async () => {

@@ -16,6 +16,7 @@ const info = (actions: CorpInfoAction[]): CorpInfo => ({
   areaId: 1,
   logoFileId: null,
   allowSuperiorAccess: false,
+  timeZone: 'UTC',
   areaOptions: [{ id: 1, displayName: 'Global RDC', displayNames: { 'en-US': 'Global RDC', 'zh-CN': '全球中心' } }],
   actions,
 });
