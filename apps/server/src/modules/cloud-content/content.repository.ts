@@ -779,7 +779,11 @@ export async function countProducts(db: AnyDb, siteId: number, categoryId: numbe
     .select({ n: count() })
     .from(contentItems)
     .where(
-      and(eq(contentItems.siteId, siteId), eq(contentItems.type, 'product'), categoryId !== null ? eq(contentItems.categoryId, categoryId) : undefined),
+      and(
+        eq(contentItems.siteId, siteId),
+        eq(contentItems.type, 'product'),
+        categoryId !== null ? eq(contentItems.categoryId, categoryId) : undefined,
+      ),
     );
   return row?.n ?? 0;
 }
@@ -803,7 +807,10 @@ export async function itemsOfTypeWithTitles(
     .from(contentItems)
     .where(and(eq(contentItems.siteId, siteId), eq(contentItems.type, type)))
     .orderBy(asc(contentItems.id));
-  const trs = await translationsOf(db, items.map((i) => i.id));
+  const trs = await translationsOf(
+    db,
+    items.map((i) => i.id),
+  );
   return items.map((item) => ({
     item,
     titles: trs.filter((t) => t.itemId === item.id).map((t) => ({ locale: t.locale, title: t.title })),

@@ -235,12 +235,17 @@ function matchColumns(header: readonly string[], defs: readonly ParamDef[]) {
 }
 
 /** One parameter cell as its typed value, or the reason it is refused. */
-function parseParam(def: ParamDef, text: string): { value: ParsedRow['params'][string] } | { reason: ProductImportReason; params?: Record<string, string | number> } {
+function parseParam(
+  def: ParamDef,
+  text: string,
+): { value: ParsedRow['params'][string] } | { reason: ProductImportReason; params?: Record<string, string | number> } {
   if (text === '') return { value: null };
   const options = (def.options ?? []) as OptionDef[];
   const option = (s: string) => {
     const n = norm(s);
-    return options.find((o) => norm(o.value) === n || norm(o.labels['en-US']) === n || (o.labels['zh-CN'] && norm(o.labels['zh-CN']) === n));
+    return options.find(
+      (o) => norm(o.value) === n || norm(o.labels['en-US']) === n || (o.labels['zh-CN'] && norm(o.labels['zh-CN']) === n),
+    );
   };
   switch (def.type) {
     case 'text':
@@ -327,6 +332,7 @@ async function applySheet(
   sheet.rows.forEach((values, i) => {
     const rowNumber = sheet.rowNumbers[i]!;
     const before = errors.length;
+    let nameGiven = false;
     const row: ParsedRow = { rowNumber, model: (values[modelColumn.header] ?? '').trim(), names: {}, params: {} };
     if (!row.model) fail(rowNumber, modelColumn.header, 'modelRequired');
     else if (row.model.length > MODEL_MAX) fail(rowNumber, modelColumn.header, 'modelTooLong');
@@ -347,8 +353,10 @@ async function applySheet(
       switch (c.field) {
         case 'name_en':
         case 'name_zh': {
+          nameGiven = true;
           const parsed = titleSchema.safeParse(text);
-          if (!parsed.success) errors.push({ row: rowNumber, column: c.header, reason: validationMessage(parsed.error.issues[0]!.message, locale) });
+          if (!parsed.success)
+            errors.push({ row: rowNumber, column: c.header, reason: validationMessage(parsed.error.issues[0]!.message, locale) });
           else row.names[c.field === 'name_en' ? 'en-US' : 'zh-CN'] = parsed.data;
           break;
         }
@@ -374,7 +382,7 @@ async function applySheet(
       }
     }
     const isNew = row.model && !byModel.has(norm(row.model));
-    if (isNew && !row.names['en-US'] && !row.names['zh-CN']) {
+    if (isNew && !nameGiven) {
       const nameColumn = columns.find((c) => c.kind === 'field' && (c.field === 'name_en' || c.field === 'name_zh'));
       fail(rowNumber, nameColumn?.header ?? '', 'nameRequired');
     }
@@ -405,7 +413,8 @@ async function applySheet(
       };
       const [first, ...rest] = LOCALES.filter((l) => row.names[l]);
       let item = await createItem(ctx, { type: 'product', shared, locale: first!, translation: { title: row.names[first!]! } });
-      for (const l of rest) item = await saveItem(ctx, { id: item.id, version: item.version, locale: l, translation: { title: row.names[l]! } });
+      for (const l of rest)
+        item = await saveItem(ctx, { id: item.id, version: item.version, locale: l, translation: { title: row.names[l]! } });
       byModel.set(norm(row.model), { item, titles: [] });
       created++;
       continue;

@@ -99,7 +99,10 @@ export const PRODUCT_IMPORT_REASONS = {
   categoryUnknown: { en: 'There is no product category "{value}" on this site.', zh: '本站没有产品分类“{value}”。' },
   successorUnknown: { en: 'There is no product with the model "{value}" on this site.', zh: '本站没有型号为“{value}”的产品。' },
   successorSelf: { en: 'A product cannot be its own successor.', zh: '产品不能以自身作为替代型号。' },
-  booleanInvalid: { en: '"{value}" is not yes or no (yes/no, true/false, 是/否).', zh: '“{value}”不是是/否（是/否、yes/no、true/false）。' },
+  booleanInvalid: {
+    en: '"{value}" is not yes or no (yes/no, true/false, 是/否).',
+    zh: '“{value}”不是是/否（是/否、yes/no、true/false）。',
+  },
   numberInvalid: { en: '"{value}" is not a number.', zh: '“{value}”不是数字。' },
   optionUnknown: { en: '"{value}" is not an option of this parameter.', zh: '“{value}”不是该参数的选项。' },
   textTooLong: { en: 'The text is longer than {max} characters.', zh: '文字超过{max}个字符。' },
