@@ -75,11 +75,13 @@ export interface ProductExportFilter {
 /** content/product/export: the caller's own site (28009 without one), a category of it (1004 otherwise). */
 export async function createProductExport(ctx: CallContext, d: { categoryId?: number }): Promise<{ url: string; rows: number }> {
   const actor = requireActor(ctx);
-  const site = await requireOwnSite(ctx.db, actor);
+  // An id that is not a category of the caller's own site is 1004, with or without a site.
   if (d.categoryId !== undefined) {
-    const [cat] = await repo.itemsOfSite(ctx.db, site.id, [d.categoryId]);
+    const own = await repo.findOwnSite(ctx.db, actor);
+    const [cat] = own ? await repo.itemsOfSite(ctx.db, own.id, [d.categoryId]) : [];
     if (!cat || cat.type !== 'product_category') throw new AppError(ErrorCodes.notFound);
   }
+  const site = await requireOwnSite(ctx.db, actor);
   const categoryId = d.categoryId ?? null;
   const rows = await repo.countProducts(ctx.db, site.id, categoryId);
   const q = new URLSearchParams({
@@ -290,10 +292,10 @@ const stable = (o: Record<string, unknown>) =>
 /** content/product/import: at most IMPORT_CONCURRENCY_MAX at a time in this server, else 24026 (busy, retry). */
 export async function importProducts(ctx: CallContext, fileId: number): Promise<ProductImportResult> {
   const actor = requireActor(ctx);
-  const site = await requireOwnSite(ctx.db, actor);
-  authorize(contentPolicy, actor, { hasSite: true }, 'createItem');
   const file = await repo.findOwnCompanyFile(ctx.db, actor, fileId);
   if (!file) throw new AppError(ErrorCodes.notFound);
+  const site = await requireOwnSite(ctx.db, actor);
+  authorize(contentPolicy, actor, { hasSite: true }, 'createItem');
   if (fileExtension(file.name) !== 'xlsx') throw new AppError(ErrorCodes.importUnreadable, undefined, `not an xlsx: ${file.name}`);
   return withImportSlot(async () => {
     const { stream } = await ctx.services.fileStore.get(file.path);
