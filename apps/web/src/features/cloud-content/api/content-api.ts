@@ -157,3 +157,19 @@ export function useSaveSite() {
   const done = useInvalidateAll();
   return useMutation({ mutationFn: (d: CallData<typeof contentCalls.siteSave>) => call(contentCalls.siteSave, d), onSuccess: done });
 }
+
+/** A signed link (300 s) to the products workbook of the caller's site (one category or all). */
+export function useProductExport() {
+  return useMutation({ mutationFn: (categoryId?: number) => call(contentCalls.productExport, categoryId ? { categoryId } : {}) });
+}
+
+/** Imports an uploaded workbook (file/upload purpose import): every row or none. */
+export function useProductImport() {
+  const done = useInvalidateAll();
+  return useMutation({
+    mutationFn: (fileId: number) => call(contentCalls.productImport, { fileId }),
+    onSuccess: (r) => {
+      if (r.applied) void done();
+    },
+  });
+}

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useContentAbilities, useDeleteItem, useItemList, type ItemListQuery } from '../api/content-api';
 import { ItemEditorDrawer } from './ItemEditorDrawer';
+import { ProductSheetButtons } from './ProductSheetButtons';
 import { StateTag } from './StateTag';
 
 type Filters = Omit<ItemListQuery, 'pageNum' | 'pageSize' | 'type'>;
@@ -139,10 +140,15 @@ export function ItemsPanel({ type }: { type: ContentType }) {
           </>
         }
         actions={
-          canCreate ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid={`new-${type}`}>
-              {t('content.new', { type: t(`content.type.${type}`) })}
-            </Button>
+          type === 'product' || canCreate ? (
+            <Space wrap>
+              {type === 'product' && <ProductSheetButtons categoryId={list.filters.categoryId} />}
+              {canCreate && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid={`new-${type}`}>
+                  {t('content.new', { type: t(`content.type.${type}`) })}
+                </Button>
+              )}
+            </Space>
           ) : undefined
         }
       />
