@@ -330,6 +330,7 @@ async function applySheet(
   const byModel = new Map(products.filter((p) => p.item.model).map((p) => [norm(p.item.model!), p]));
 
   const rows: ParsedRow[] = [];
+  const successors: Array<{ row: number; column: string; model: string }> = [];
   const firstRow = new Map<string, number>();
   sheet.rows.forEach((values, i) => {
     const rowNumber = sheet.rowNumbers[i]!;
@@ -376,8 +377,11 @@ async function applySheet(
         }
         case 'successor':
           if (norm(text) === norm(row.model)) fail(rowNumber, c.header, 'successorSelf');
-          else if (!byModel.has(norm(text))) fail(rowNumber, c.header, 'successorUnknown', { value: text });
-          else row.successorModel = text;
+          else {
+            // A product of the site or one this file creates (checked once every row is read).
+            row.successorModel = text;
+            successors.push({ row: rowNumber, column: c.header, model: text });
+          }
           break;
         default:
           break;
@@ -391,6 +395,9 @@ async function applySheet(
     if (errors.length === before) rows.push(row);
   });
 
+  for (const x of successors)
+    if (!byModel.has(norm(x.model)) && !firstRow.has(norm(x.model))) fail(x.row, x.column, 'successorUnknown', { value: x.model });
+
   const total = sheet.rows.length;
   if (errors.length > 0) {
     errors.sort((a, b) => a.row - b.row);
@@ -400,9 +407,15 @@ async function applySheet(
   let created = 0;
   let updated = 0;
   let unchanged = 0;
+  /** Each written product's version and a locale it has, for a later save of the same product. */
+  const saved = new Map<number, { version: number; locale: Locale; counted: 'created' | 'updated' | 'unchanged' }>();
+  /** Successors created further down the file: set once every row is written. */
+  const deferred: Array<{ model: string; successor: string }> = [];
   for (const row of rows) {
     const existing = byModel.get(norm(row.model));
-    const successorId = row.successorModel !== undefined ? byModel.get(norm(row.successorModel))!.item.id : undefined;
+    const successor = row.successorModel !== undefined ? byModel.get(norm(row.successorModel)) : undefined;
+    if (row.successorModel !== undefined && !successor) deferred.push({ model: row.model, successor: row.successorModel });
+    const successorId = successor?.item.id;
     if (!existing) {
       const params: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(row.params)) if (v !== null) params[k] = v;
@@ -418,6 +431,7 @@ async function applySheet(
       for (const l of rest)
         item = await saveItem(ctx, { id: item.id, version: item.version, locale: l, translation: { title: row.names[l]! } });
       byModel.set(norm(row.model), { item, titles: [] });
+      saved.set(item.id, { version: item.version, locale: first!, counted: 'created' });
       created++;
       continue;
     }
@@ -441,7 +455,9 @@ async function applySheet(
       const name = row.names[l];
       return name !== undefined && existing.titles.find((t) => t.locale === l)?.title !== name;
     });
+    const someLocale = (existing.titles[0]?.locale ?? 'en-US') as Locale;
     if (!sharedChanged && titleChanges.length === 0) {
+      saved.set(item.id, { version: item.version, locale: someLocale, counted: 'unchanged' });
       unchanged++;
       continue;
     }
@@ -452,21 +468,31 @@ async function applySheet(
     let version = item.version;
     const pending = [...titleChanges];
     if (sharedChanged) {
-      const l = (pending.shift() ?? existing.titles[0]?.locale ?? 'en-US') as Locale;
-      const saved = await saveItem(ctx, {
+      const l = pending.shift() ?? someLocale;
+      const after = await saveItem(ctx, {
         id: item.id,
         version,
         locale: l,
         shared,
         translation: titleChanges.includes(l) ? await translationFor(l) : undefined,
       });
-      version = saved.version;
+      version = after.version;
     }
     for (const l of pending) {
-      const saved = await saveItem(ctx, { id: item.id, version, locale: l, translation: await translationFor(l) });
-      version = saved.version;
+      const after = await saveItem(ctx, { id: item.id, version, locale: l, translation: await translationFor(l) });
+      version = after.version;
     }
+    saved.set(item.id, { version, locale: someLocale, counted: 'updated' });
     updated++;
+  }
+  for (const d of deferred) {
+    const id = byModel.get(norm(d.model))!.item.id;
+    const at = saved.get(id)!;
+    await saveItem(ctx, { id, version: at.version, locale: at.locale, shared: { successorId: byModel.get(norm(d.successor))!.item.id } });
+    if (at.counted === 'unchanged') {
+      unchanged--;
+      updated++;
+    }
   }
   await ctx.audit({
     action: 'content.product.import',

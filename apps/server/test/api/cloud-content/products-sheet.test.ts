@@ -247,6 +247,25 @@ describe.each(ENGINES)('products xlsx (%s)', (engine) => {
     expect(revs).toHaveLength(2);
   });
 
+  it('takes a successor the same file creates further down', async () => {
+    const file = await xlsx([
+      ['Model', 'Name (en-US)', 'Discontinued', 'Successor model'],
+      ['AV-IPC-D2', '', 'yes', 'AV-IPC-D3'],
+      ['AV-OLD-1', 'Old camera', 'yes', 'av-ipc-d3'],
+      ['AV-IPC-D3', 'Dome Camera 3', 'no', ''],
+    ]);
+    const r = await ok(importFile(owner, await upload(owner, 'successors.xlsx', file)));
+    expect(r).toMatchObject({ applied: true, created: 2, updated: 1, unchanged: 0 });
+    const list = await ok(t.call(contentCalls.itemList, { type: 'product', searchText: 'AV-IPC-D3', pageNum: 1, pageSize: 10 }, owner));
+    const d3 = list.records[0]!.id;
+    expect((await ok(t.call(contentCalls.itemGet, { id: ids['AV-IPC-D2']! }, owner))).shared).toMatchObject({
+      discontinued: true,
+      successorId: d3,
+    });
+    const old = await ok(t.call(contentCalls.itemList, { type: 'product', searchText: 'AV-OLD-1', pageNum: 1, pageSize: 10 }, owner));
+    expect(old.records[0]!.shared).toMatchObject({ discontinued: true, successorId: d3 });
+  });
+
   it('applies nothing when a row is bad, and answers every bad cell with its row, column and reason', async () => {
     const before = await snapshot();
     const file = await xlsx([
@@ -277,12 +296,12 @@ describe.each(ENGINES)('products xlsx (%s)', (engine) => {
       [3, 'Model'],
       [4, 'Category'],
       [4, 'Discontinued'],
-      [4, 'Successor model'],
       [4, 'Resolution (MP)'],
       [4, 'Night vision'],
       [4, 'Lens'],
       [4, 'Features'],
       [4, 'Name (en-US)'],
+      [4, 'Successor model'],
       [5, 'Model'],
       [5, 'Name (en-US)'],
       [6, 'Successor model'],

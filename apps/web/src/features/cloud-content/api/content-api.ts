@@ -2,7 +2,7 @@
  * Calls of the content site (contract contentCalls): one query-key factory, a hook per call;
  * mutations invalidate what they change.
  */
-import { contentCalls, type CallData, type ContentAbility, type ContentType } from '@portal/contract';
+import { contentCalls, UPLOAD_TIMEOUT_MS, type CallData, type ContentAbility, type ContentType } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 
@@ -167,7 +167,8 @@ export function useProductExport() {
 export function useProductImport() {
   const done = useInvalidateAll();
   return useMutation({
-    mutationFn: (fileId: number) => call(contentCalls.productImport, { fileId }),
+    // Up to 5,000 products saved one by one: the upload's longer timeout.
+    mutationFn: (fileId: number) => call(contentCalls.productImport, { fileId }, { timeoutMs: UPLOAD_TIMEOUT_MS }),
     onSuccess: (r) => {
       if (r.applied) void done();
     },
