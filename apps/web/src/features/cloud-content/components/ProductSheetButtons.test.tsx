@@ -1,10 +1,11 @@
 import { VALIDATION_MESSAGES } from '@portal/contract';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../../lib/i18n';
 import { mockApi, partnerOwner, signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
+import { ItemsPanel } from './ItemsPanel';
 import { ProductSheetButtons } from './ProductSheetButtons';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -119,5 +120,42 @@ describe('ProductSheetButtons', () => {
     await user.click(within(dialog).getByTestId('import-submit'));
     expect(await within(dialog).findByText('未导入任何内容：2行有问题。')).toBeVisible();
     expect(within(dialog).getByText('原因')).toBeVisible();
+  });
+
+  it('exports the category the product list is filtered by', async () => {
+    signIn(partnerOwner());
+    const category = {
+      id: 12,
+      siteId: 1,
+      type: 'product_category',
+      shared: {},
+      version: 1,
+      updatedAt: 0,
+      updatedByName: 'Pat',
+      translations: [],
+      actions: [],
+    };
+    const { calls } = mockApi((path, data) => {
+      if (path === 'content/abilities') return { data: { actions: ['createItem'] } };
+      if (path === 'customer/user-configs/list') return { data: { records: [] } };
+      if (path === 'content/item/list') {
+        const d = data as { type: string; pageNum: number; pageSize: number };
+        const records = d.type === 'product_category' ? [{ ...category, translations: [{ locale: 'en-US', title: 'Cameras' }] }] : [];
+        return { data: { records, total: records.length, pageNum: d.pageNum, pageSize: d.pageSize } };
+      }
+      if (path === 'content/product/export') return { data: { url: '/x', rows: 0 } };
+      return undefined;
+    });
+    const opened = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderPage(<ItemsPanel type="product" />);
+    expect(await screen.findByTestId('products-import')).toBeVisible();
+    fireEvent.mouseDown(within(screen.getByTestId('product-category-filter')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('Cameras'));
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.path === 'content/item/list').at(-1)?.body.data).toMatchObject({ type: 'product', categoryId: 12 }),
+    );
+    fireEvent.click(screen.getByTestId('products-export'));
+    await vi.waitFor(() => expect(opened).toHaveBeenCalled());
+    expect(calls.find((c) => c.path === 'content/product/export')?.body.data).toEqual({ categoryId: 12 });
   });
 });
