@@ -13,7 +13,7 @@ import { authImpls } from './modules/auth';
 import { companyImpls, partnerImpls } from './modules/partner';
 import { storageImpls } from './modules/cloud-storage';
 import { registerUpgradeRoutes, upgradeImpls } from './modules/cloud-upgrade';
-import { cloudContentImpls, registerSiteRoutes } from './modules/cloud-content';
+import { cloudContentImpls, registerProductSheetRoutes, registerSiteRoutes } from './modules/cloud-content';
 import { messageCenterImpls } from './modules/message-center';
 import { insightImpls } from './modules/insight';
 import { fileImpls, registerFileRoutes, registerUploadRoutes, systemImpls } from './modules/system';
@@ -96,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFileRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUploadRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUpgradeRoutes(app, { database: deps.database, clock, services: deps.services });
+  registerProductSheetRoutes(app, { database: deps.database, clock, services: deps.services });
   registerSiteRoutes(app, { database: deps.database, clock });
   return app;
 }

@@ -7,7 +7,7 @@
 import { userAccountMachine, userCalls } from './modules/account-manage';
 import { appApiCalls, appKeyCalls, appKeyMachine, endUserMachine } from './modules/app-api';
 import { authCalls, ssoCalls } from './modules/auth';
-import { contentCalls, contentMachine } from './modules/cloud-content';
+import { cloudContentRawRoutes, contentCalls, contentMachine } from './modules/cloud-content';
 import { goodsMachine, payeeSetupMachine, storageCalls, storageOrderMachine } from './modules/cloud-storage';
 import { cloudUpgradeRawRoutes, deviceCalls, firmwarePackageMachine, releaseTaskMachine, upgradeCalls } from './modules/cloud-upgrade';
 import { licenceOrderMachine } from './modules/license';
@@ -37,7 +37,7 @@ export const ALL_CALLS: readonly CallDef[] = [
 ];
 
 /** Every raw route by name. */
-export const rawRoutes = { ...systemRawRoutes, ...cloudUpgradeRawRoutes } as const;
+export const rawRoutes = { ...systemRawRoutes, ...cloudUpgradeRawRoutes, ...cloudContentRawRoutes } as const;
 
 export type RawRouteName = keyof typeof rawRoutes;
 

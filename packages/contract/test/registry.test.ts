@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { cloudContentRawRoutes } from '../src/modules/cloud-content';
 import { cloudUpgradeRawRoutes } from '../src/modules/cloud-upgrade';
 import { systemRawRoutes } from '../src/modules/system';
 import { ALL_CALLS, ALL_RAW_ROUTES, STATE_MACHINES, rawRoutes } from '../src/registry';
@@ -15,7 +16,11 @@ describe('registry', () => {
   });
 
   it('lists the raw routes of every module that has some, each once, with no name declared twice', () => {
-    expect(Object.keys(rawRoutes)).toEqual([...Object.keys(systemRawRoutes), ...Object.keys(cloudUpgradeRawRoutes)]);
+    expect(Object.keys(rawRoutes)).toEqual([
+      ...Object.keys(systemRawRoutes),
+      ...Object.keys(cloudUpgradeRawRoutes),
+      ...Object.keys(cloudContentRawRoutes),
+    ]);
     expect(ALL_RAW_ROUTES).toEqual(Object.values(rawRoutes));
     expect(new Set(ALL_RAW_ROUTES.map((r) => `${r.method} ${r.path}`)).size).toBe(ALL_RAW_ROUTES.length);
   });

@@ -8,6 +8,7 @@ import { contentPolicy } from './content.policy';
 import { presentItems, presentParam, presentParamGroup, presentRevision, presentSchedule, presentSite } from './content.presenter';
 import * as repo from './content.repository';
 import * as service from './content.service';
+import { createProductExport, importProducts } from './products.sheet';
 import { richTextParagraphs, type RevisionData } from './content.rules';
 
 const otherItem = (fx: { otherContentItemId: number }) => ({ id: fx.otherContentItemId });
@@ -159,6 +160,12 @@ export const contentImpls: readonly CallImpl[] = [
       }),
     );
   }),
+  implement(contentCalls.productExport, { otherTenant: (fx) => ({ categoryId: fx.otherContentItemId }) }, async (ctx, d) =>
+    createProductExport(ctx, d),
+  ),
+  implement(contentCalls.productImport, { otherTenant: (fx) => ({ fileId: fx.otherFileId }) }, async (ctx, d) =>
+    importProducts(ctx, d.fileId),
+  ),
   implement(contentCalls.publicDocuments, { none: 'public: the released public manuals of the host brand' }, async (ctx, d) => {
     const host = d.host.toLowerCase().replace(/:\d+$/, '');
     const companyId = await repo.unsafeCompanyOfHost(ctx.db, host);

@@ -17,6 +17,8 @@ import {
   contentSchedules,
   contentSites,
   contentTranslations,
+  files,
+  sessions,
 } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { escapeLike, paginate, scopedToSubtree, type Page, type PageRequest } from '../../lib/tenancy';
@@ -745,4 +747,87 @@ export async function unsafeCompanyOfHost(db: AnyDb, host: string): Promise<numb
 export async function unsafeSiteOfCompany(db: AnyDb, companyId: number): Promise<SiteRow | null> {
   const [row] = await db.select().from(contentSites).where(eq(contentSites.companyId, companyId));
   return row ?? null;
+}
+
+// ----- the products workbook (export and import) -----
+
+/** Products of a site (optionally of one category) after an id, by id: the export's keyset pages. */
+export async function productsAfter(
+  db: AnyDb,
+  siteId: number,
+  categoryId: number | null,
+  afterId: number,
+  limit: number,
+): Promise<ItemRow[]> {
+  return db
+    .select()
+    .from(contentItems)
+    .where(
+      and(
+        eq(contentItems.siteId, siteId),
+        eq(contentItems.type, 'product'),
+        categoryId !== null ? eq(contentItems.categoryId, categoryId) : undefined,
+        sql`${contentItems.id} > ${afterId}`,
+      ),
+    )
+    .orderBy(asc(contentItems.id))
+    .limit(limit);
+}
+
+export async function countProducts(db: AnyDb, siteId: number, categoryId: number | null): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(contentItems)
+    .where(
+      and(
+        eq(contentItems.siteId, siteId),
+        eq(contentItems.type, 'product'),
+        categoryId !== null ? eq(contentItems.categoryId, categoryId) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Every product's model by id (the export's successor column). */
+export async function productModels(db: AnyDb, siteId: number): Promise<Array<{ id: number; model: string | null }>> {
+  return db
+    .select({ id: contentItems.id, model: contentItems.model })
+    .from(contentItems)
+    .where(and(eq(contentItems.siteId, siteId), eq(contentItems.type, 'product')));
+}
+
+/** Every item of one type of a site with its translations' titles (categories, products by model). */
+export async function itemsOfTypeWithTitles(
+  db: AnyDb,
+  siteId: number,
+  type: string,
+): Promise<Array<{ item: ItemRow; titles: Array<{ locale: string; title: string }> }>> {
+  const items = await db
+    .select()
+    .from(contentItems)
+    .where(and(eq(contentItems.siteId, siteId), eq(contentItems.type, type)))
+    .orderBy(asc(contentItems.id));
+  const trs = await translationsOf(
+    db,
+    items.map((i) => i.id),
+  );
+  return items.map((item) => ({
+    item,
+    titles: trs.filter((t) => t.itemId === item.id).map((t) => ({ locale: t.locale, title: t.title })),
+  }));
+}
+
+/** An uploaded file of the caller's own company (the import's workbook), or null. */
+export async function findOwnCompanyFile(db: AnyDb, actor: Actor, fileId: number) {
+  const [file] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.companyId, actor.companyId)));
+  return file ?? null;
+}
+
+/** The session an export link was made in (the link dies with it); read by the link's own check. */
+export async function unsafeLinkSession(db: AnyDb, sessionId: number) {
+  const [s] = await db.select({ userId: sessions.userId, endedAt: sessions.endedAt }).from(sessions).where(eq(sessions.id, sessionId));
+  return s ?? null;
 }

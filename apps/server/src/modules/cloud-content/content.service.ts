@@ -103,7 +103,7 @@ function splitShared(shared: ContentShared): { rest: ContentShared; params: Cont
   return { rest, params };
 }
 
-async function latestData(db: AnyDb, itemId: number, locale: string): Promise<RevisionData | null> {
+export async function latestData(db: AnyDb, itemId: number, locale: string): Promise<RevisionData | null> {
   const t = await repo.findTranslation(db, itemId, locale);
   if (!t?.latestRevisionId) return null;
   const [r] = await repo.revisionsByIds(db, [t.latestRevisionId]);

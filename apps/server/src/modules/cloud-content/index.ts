@@ -7,5 +7,6 @@ import { contentImpls } from './content.calls';
 
 export { CONTENT_JOBS, registerContentJobs, runContentOnce } from './jobs';
 export { registerSiteRoutes } from './site.routes';
+export { registerProductSheetRoutes } from './products.routes';
 
 export const cloudContentImpls: readonly CallImpl[] = contentImpls;

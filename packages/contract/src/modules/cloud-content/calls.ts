@@ -12,6 +12,7 @@ import { RATE_LIMITS } from '../../shared/rate-limits';
 import { domainSchema, epochMsSchema, idSchema } from '../../shared/validators';
 import { CONTENT_TYPES, PARAM_TYPES, SUMMARY_MAX_LENGTH, BODY_MAX_LENGTH, TERM_TYPES, type ContentType } from './constants';
 import { contentActionSchema, contentStateSchema } from './states';
+import { PRODUCT_IMPORT_MAX_ROWS, productImportResultSchema } from './products-sheet';
 import { categoryCountriesSchema, folderNameSchema, paramKeySchema, plainTextSchema, slugSchema, titleSchema } from './validators';
 
 export const contentTypeSchema = z.enum(CONTENT_TYPES);
@@ -480,6 +481,23 @@ export const contentCalls = {
     summary: "The brand's released catalogue, read-only: the products of the nearest partner's site above the caller.",
     data: pageQuerySchema.extend({ searchText: z.string().trim().max(100).optional() }).strict(),
     result: pageOf(productSetItemSchema),
+  }),
+  productExport: defineCall({
+    path: 'content/product/export',
+    auth: QRY,
+    write: false,
+    summary:
+      "A signed link (300 s) to an xlsx of the caller's own site's products (of one category or all), streamed: model, names, category, discontinued, successor and a column per parameter.",
+    data: z.object({ categoryId: idSchema.optional() }).strict(),
+    result: z.object({ url: z.string(), rows: z.number().int() }),
+  }),
+  productImport: defineCall({
+    path: 'content/product/import',
+    auth: MGR,
+    write: true,
+    summary: `Creates or updates the caller's site's products (drafts, new revisions) from an uploaded xlsx (purpose import) of at most ${PRODUCT_IMPORT_MAX_ROWS} rows in the export's layout: every row or none; the bad rows come back with their column and reason.`,
+    data: z.object({ fileId: idSchema }).strict(),
+    result: productImportResultSchema,
   }),
   publicDocuments: defineCall({
     path: 'content/public/documents',

@@ -4,5 +4,6 @@
  */
 export * from './calls';
 export * from './constants';
+export * from './products-sheet';
 export * from './states';
 export * from './validators';

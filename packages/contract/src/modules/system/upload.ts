@@ -31,7 +31,7 @@ export const UPLOAD_PURPOSES = {
     allowed: ['xlsx', 'xls'],
     maxBytes: LICENCE_FILE_MAX_BYTES,
     isPublic: false,
-    anyOf: ['dealer_upgrade_mgr', 'dealer_license_mgr', 'dealer_vmslicense_mgr'],
+    anyOf: ['dealer_upgrade_mgr', 'dealer_license_mgr', 'dealer_vmslicense_mgr', 'dealer_cloudresource_mgr'],
   },
 } as const satisfies Record<string, { allowed: readonly string[]; maxBytes: number; isPublic: boolean; anyOf: readonly ResourceCode[] }>;
 

@@ -2,7 +2,7 @@
  * Calls of the content site (contract contentCalls): one query-key factory, a hook per call;
  * mutations invalidate what they change.
  */
-import { contentCalls, type CallData, type ContentAbility, type ContentType } from '@portal/contract';
+import { contentCalls, UPLOAD_TIMEOUT_MS, type CallData, type ContentAbility, type ContentType } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 
@@ -156,4 +156,21 @@ export function useSaveParamGroup() {
 export function useSaveSite() {
   const done = useInvalidateAll();
   return useMutation({ mutationFn: (d: CallData<typeof contentCalls.siteSave>) => call(contentCalls.siteSave, d), onSuccess: done });
+}
+
+/** A signed link (300 s) to the products workbook of the caller's site (one category or all). */
+export function useProductExport() {
+  return useMutation({ mutationFn: (categoryId?: number) => call(contentCalls.productExport, categoryId ? { categoryId } : {}) });
+}
+
+/** Imports an uploaded workbook (file/upload purpose import): every row or none. */
+export function useProductImport() {
+  const done = useInvalidateAll();
+  return useMutation({
+    // Up to 5,000 products saved one by one: the upload's longer timeout.
+    mutationFn: (fileId: number) => call(contentCalls.productImport, { fileId }, { timeoutMs: UPLOAD_TIMEOUT_MS }),
+    onSuccess: (r) => {
+      if (r.applied) void done();
+    },
+  });
 }

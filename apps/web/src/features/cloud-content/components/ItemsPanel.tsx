@@ -7,8 +7,9 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '../../../components/
 import { CellText, ListToolbar, PagedTable, useListQuery } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { useContentAbilities, useDeleteItem, useItemList, type ItemListQuery } from '../api/content-api';
+import { useContentAbilities, useDeleteItem, useItemList, useItemOptions, type ItemListQuery } from '../api/content-api';
 import { ItemEditorDrawer } from './ItemEditorDrawer';
+import { ProductSheetButtons } from './ProductSheetButtons';
 import { StateTag } from './StateTag';
 
 type Filters = Omit<ItemListQuery, 'pageNum' | 'pageSize' | 'type'>;
@@ -22,6 +23,8 @@ export function ItemsPanel({ type }: { type: ContentType }) {
   const [searchText, setSearchText] = useState('');
   const { data, isFetching } = useItemList({ ...list.query, type });
   const remove = useDeleteItem();
+  // Products are filtered (and exported) by category.
+  const categories = useItemOptions('product_category', type === 'product');
   const [editing, setEditing] = useState<number | 'new' | null>(null);
 
   const titleOf = (i: ContentItem) => (i.translations.find((x) => x.locale === i18n.language) ?? i.translations[0])?.title ?? `#${i.id}`;
@@ -136,13 +139,31 @@ export function ItemsPanel({ type }: { type: ContentType }) {
               options={contentMachine.states.map((s) => ({ value: s, label: t(`content.state.${s}`) }))}
               style={{ width: 160 }}
             />
+            {type === 'product' && (
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={t('content.field.categoryId')}
+                aria-label={t('content.field.categoryId')}
+                value={list.filters.categoryId}
+                onChange={(categoryId) => list.setFilters({ categoryId })}
+                options={(categories.data?.records ?? []).map((c) => ({ value: c.id, label: titleOf(c) }))}
+                style={{ width: 180 }}
+                data-testid="product-category-filter"
+              />
+            )}
           </>
         }
         actions={
-          canCreate ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid={`new-${type}`}>
-              {t('content.new', { type: t(`content.type.${type}`) })}
-            </Button>
+          type === 'product' || canCreate ? (
+            <Space wrap>
+              {type === 'product' && <ProductSheetButtons categoryId={list.filters.categoryId} />}
+              {canCreate && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid={`new-${type}`}>
+                  {t('content.new', { type: t(`content.type.${type}`) })}
+                </Button>
+              )}
+            </Space>
           ) : undefined
         }
       />
