@@ -8,6 +8,11 @@ export const homeKeys = {
   summary: () => [...homeKeys.all, 'summary'] as const,
 };
 
+/** Silent: a failure (e.g. statsTimeout) is shown in place of the cards, with Retry (SummaryCards). */
 export function useHomeSummary() {
-  return useQuery({ queryKey: homeKeys.summary(), queryFn: () => call(insightCalls.homeSummary, {}), staleTime: 60_000 });
+  return useQuery({
+    queryKey: homeKeys.summary(),
+    queryFn: () => call(insightCalls.homeSummary, {}, { silent: true }),
+    staleTime: 60_000,
+  });
 }

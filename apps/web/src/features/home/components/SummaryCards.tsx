@@ -3,10 +3,11 @@
  * code), each a link to the screen that shows it in full, filtered.
  */
 import type { HomeSummary } from '@portal/contract';
-import { Card, Col, Flex, Row, Statistic, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Row, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isApiError } from '../../../lib/api/api-error';
 import { useHomeSummary } from '../api/home-api';
 import { Sparkline } from './Sparkline';
 
@@ -34,7 +35,22 @@ function SummaryCard(props: { to: string; title: string; value: ReactNode; note?
 
 export function SummaryCards() {
   const { t } = useTranslation();
-  const { data } = useHomeSummary();
+  const { data, error, refetch } = useHomeSummary();
+  if (error && !data)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        role="alert"
+        data-testid="home-summary-error"
+        title={isApiError(error) ? error.message : t('homeSummary.loadFailed')}
+        action={
+          <Button size="small" onClick={() => void refetch()}>
+            {t('homeSummary.retry')}
+          </Button>
+        }
+      />
+    );
   if (!data) return null;
   const s: HomeSummary = data;
   const stats = '/layout/dataStatistics/statsOverview';
