@@ -9,6 +9,7 @@
  * file) and, for a demo brand, from the demo seed's devices. Prints a progress line until Ctrl-C,
  * --duration or --until-done.
  */
+import { printStopped, runCli, runUntilFinished } from '../simulate/run-loop';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { DEMO_APP_KEYS, demoVerifyCode } from '../seed/demo-app';
@@ -127,46 +128,22 @@ async function main(): Promise<number> {
 
   const startedAt = performance.now();
   const line = () => population.progressLine((performance.now() - startedAt) / 1000);
-  let finish: (reason: string) => void = () => {};
-  const finished = new Promise<string>((resolve) => {
-    finish = resolve;
+  const running = population.run();
+  const reason = await runUntilFinished({
+    name: 'app-sim',
+    line,
+    allDone: () => population.allDone(),
+    untilDone: !!values['until-done'],
+    doneReason: 'every user is done',
+    durationSeconds: duration,
+    tickMs: 500,
+    printEveryMs: 5_000,
+    ends: running,
   });
-  process.once('SIGINT', () => finish('interrupted'));
-  process.once('SIGTERM', () => finish('terminated'));
-  if (duration) setTimeout(() => finish('duration reached'), duration * 1000).unref();
-  let lastPrinted = 0;
-  const ticker = setInterval(() => {
-    if (values['until-done'] && population.allDone()) finish('every user is done');
-    const now = performance.now();
-    if (tty) process.stdout.write(`\r${line()}\u001b[K`);
-    else if (now - lastPrinted >= 5_000) {
-      console.log(line());
-      lastPrinted = now;
-    }
-  }, 500);
-  const running = population.run().then(() => {
-    if (values['until-done']) finish('every user is done');
-  });
-  const reason = await finished;
   population.stop();
-  clearInterval(ticker);
   await running;
-  if (tty) process.stdout.write('\n');
-  console.log(line());
-  console.log(`app-sim: stopped (${reason})`);
-  const problems = [...population.problems].sort((a, b) => b[1] - a[1]).slice(0, 5);
-  for (const [m, n] of problems) console.log(`  ${n} x ${m}`);
+  printStopped('app-sim', line(), reason, population.problems);
   return 0;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename ?? '')) {
-  main().then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(
-        err instanceof Error && (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? `app-sim: ${err.message}\n${USAGE}` : err,
-      );
-      process.exit(1);
-    },
-  );
-}
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename ?? '')) runCli('app-sim', USAGE, main);

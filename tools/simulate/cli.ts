@@ -6,6 +6,7 @@
  * signed URL in two Range requests, md5 check, installing, then success with the new version or
  * (with probability r) failed. Prints a progress line until Ctrl-C, --duration or --until-done.
  */
+import { printStopped, runCli, runUntilFinished } from './run-loop';
 import { parseArgs } from 'node:util';
 import { DEMO_PROVISIONING_KEY } from '../seed/demo-devices';
 import path from 'node:path';
@@ -108,45 +109,21 @@ async function main(): Promise<number> {
   const fleet = new Fleet(opts);
   const startedAt = performance.now();
   const line = () => progressLine(fleet.stats(), (performance.now() - startedAt) / 1000);
-
-  let finish: (reason: string) => void = () => {};
-  const finished = new Promise<string>((resolve) => {
-    finish = resolve;
-  });
-  process.once('SIGINT', () => finish('interrupted'));
-  process.once('SIGTERM', () => finish('terminated'));
-  if (duration) setTimeout(() => finish('duration reached'), duration * 1000).unref();
-
-  let lastPrinted = 0;
-  const ticker = setInterval(() => {
-    if (values['until-done'] && fleet.allDone()) finish('every device is done');
-    const now = performance.now();
-    if (tty) process.stdout.write(`\r${line()}\u001b[K`);
-    else if (now - lastPrinted >= 10_000) {
-      console.log(line());
-      lastPrinted = now;
-    }
-  }, 1000);
-
   fleet.start();
-  const reason = await finished;
-  clearInterval(ticker);
+  const reason = await runUntilFinished({
+    name: 'simulate',
+    line,
+    allDone: () => fleet.allDone(),
+    untilDone: !!values['until-done'],
+    doneReason: 'every device is done',
+    durationSeconds: duration,
+    tickMs: 1000,
+    printEveryMs: 10_000,
+  });
   await fleet.stop();
   keys.flush();
-  if (tty) process.stdout.write('\n');
-  console.log(line());
-  console.log(`simulate: stopped (${reason})`);
-  const problems = [...fleet.problemCounts()].sort((a, b) => b[1] - a[1]).slice(0, 5);
-  for (const [m, n] of problems) console.log(`  ${n} x ${m}`);
+  printStopped('simulate', line(), reason, fleet.problemCounts());
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(
-      err instanceof Error && (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? `simulate: ${err.message}\n${USAGE}` : err,
-    );
-    process.exit(1);
-  },
-);
+runCli('simulate', USAGE, main);
