@@ -8,6 +8,20 @@ export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64ur
 export const sha256Hex = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 export const hmacHex = (key: string, s: string) => createHmac('sha256', key).update(s).digest('hex');
 
+/**
+ * A fresh token set for a session (portal user or app end user): the access token, the renewal
+ * token and the signing key the client gets, and the hashes that are stored (never the tokens).
+ */
+export function issueSessionTokens(now: number, ttlMs: number) {
+  const token = randomToken();
+  const renewToken = randomToken();
+  const signKey = randomToken();
+  return {
+    client: { token, renewToken, signKey, tokenExpiresAt: now + ttlMs },
+    stored: { tokenHash: sha256Hex(token), renewTokenHash: sha256Hex(renewToken), signKey, tokenExpiresAt: new Date(now + ttlMs) },
+  };
+}
+
 export function safeEqualHex(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   return timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));

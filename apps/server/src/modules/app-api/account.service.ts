@@ -19,7 +19,7 @@ import {
 } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import { requireApp, requireEndUser, type AppCaller, type CallContext } from '../../lib/context';
-import { hashPassword, randomToken, sha256Hex } from '../../lib/secrets';
+import { hashPassword, issueSessionTokens, sha256Hex } from '../../lib/secrets';
 import { attemptPassword, issueEmailCode, useEmailCode, type AccountCounter } from '../auth';
 import {
   areaOfCountry,
@@ -63,20 +63,9 @@ export function presentProfile(u: EndUserRow): EndUserProfile {
 
 async function openSession(ctx: CallContext, app: AppCaller, endUserId: number): Promise<EndUserSession> {
   const now = ctx.clock.now();
-  const token = randomToken();
-  const renewToken = randomToken();
-  const signKey = randomToken();
-  const tokenExpiresAt = now + ctx.services.config.accessTokenTtlMs;
-  await insertEndUserSession(ctx.db, {
-    endUserId,
-    appKeyId: app.appKeyId,
-    tokenHash: sha256Hex(token),
-    renewTokenHash: sha256Hex(renewToken),
-    signKey,
-    tokenExpiresAt: new Date(tokenExpiresAt),
-    now: new Date(now),
-  });
-  return { token, signKey, renewToken, tokenExpiresAt };
+  const { client, stored } = issueSessionTokens(now, ctx.services.config.accessTokenTtlMs);
+  await insertEndUserSession(ctx.db, { endUserId, appKeyId: app.appKeyId, ...stored, now: new Date(now) });
+  return client;
 }
 
 export async function sendCode(ctx: CallContext, d: { email: string; purpose: 'register' | 'findPassword' }) {
@@ -133,20 +122,14 @@ export async function login(ctx: CallContext, d: { account: string; password: st
 export async function renew(ctx: CallContext, renewToken: string): Promise<EndUserSession> {
   const app = requireApp(ctx);
   const now = ctx.clock.now();
-  const token = randomToken();
-  const nextRenew = randomToken();
-  const signKey = randomToken();
-  const tokenExpiresAt = now + ctx.services.config.accessTokenTtlMs;
+  const { client, stored } = issueSessionTokens(now, ctx.services.config.accessTokenTtlMs);
   const renewed = await renewEndUserSession(ctx.db, app.appKeyId, sha256Hex(renewToken), {
-    tokenHash: sha256Hex(token),
-    renewTokenHash: sha256Hex(nextRenew),
-    signKey,
-    tokenExpiresAt: new Date(tokenExpiresAt),
+    ...stored,
     now: new Date(now),
     idleMs: END_USER_RENEW_IDLE_MS,
   });
   if (!renewed) throw new AppError(ErrorCodes.renewFailed);
-  return { token, signKey, renewToken: nextRenew, tokenExpiresAt };
+  return client;
 }
 
 export async function findPassword(ctx: CallContext, d: { email: string; emailCode: string; password: string }) {

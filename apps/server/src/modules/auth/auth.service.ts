@@ -11,7 +11,7 @@ import type { Db, Tx } from '../../db/client';
 import type { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CallContext } from '../../lib/context';
-import { hashPassword, randomDigits, randomToken, safeEqualHex, sha256Hex } from '../../lib/secrets';
+import { hashPassword, issueSessionTokens, randomDigits, randomToken, safeEqualHex, sha256Hex } from '../../lib/secrets';
 import { createCaptcha } from './captcha';
 import { attemptPassword } from './login-attempts';
 import { presentSessionUser } from './session.presenter';
@@ -72,25 +72,19 @@ export async function issueSession(
     remoteExpiresAt?: Date;
   },
 ): Promise<SessionTokens> {
-  const token = randomToken();
-  const renewToken = randomToken();
-  const signKey = randomToken();
-  const tokenExpiresAt = opts.now + opts.ttlMs;
+  const { client, stored } = issueSessionTokens(opts.now, opts.ttlMs);
   const sessionId = await insertSession(db, {
     userId,
-    tokenHash: sha256Hex(token),
-    renewTokenHash: sha256Hex(renewToken),
-    signKey,
+    ...stored,
     currentAreaId: opts.areaId,
     locale: opts.locale,
-    tokenExpiresAt: new Date(tokenExpiresAt),
     createdAt: new Date(opts.now),
     ip: opts.ip,
     actingUserId: opts.actingUserId ?? null,
     remoteGrantId: opts.remoteGrantId ?? null,
     remoteExpiresAt: opts.remoteExpiresAt ?? null,
   });
-  return { token, signKey, renewToken, tokenExpiresAt, user: await presentSessionUser(db, sessionId) };
+  return { ...client, user: await presentSessionUser(db, sessionId) };
 }
 
 /** The area a new session starts in: the company's own area if the user may work there, else the first allowed. */
@@ -145,20 +139,11 @@ export async function renew(ctx: CallContext, renewToken: string): Promise<Sessi
   const now = ctx.clock.now();
   const s = await unsafeFindSessionByRenewHash(ctx.db, sha256Hex(renewToken));
   if (!s || s.endedAt || now - s.lastActiveAt.getTime() > IDLE_TIMEOUT_MS) throw new AppError(ErrorCodes.renewFailed);
-  const token = randomToken();
-  const nextRenew = randomToken();
-  const signKey = randomToken();
-  const tokenExpiresAt = now + ctx.services.config.accessTokenTtlMs;
+  const { client, stored } = issueSessionTokens(now, ctx.services.config.accessTokenTtlMs);
   // The renewal token is single use: the update only matches the hash just presented.
-  const rotated = await rotateSessionTokens(ctx.db, s.id, sha256Hex(renewToken), {
-    tokenHash: sha256Hex(token),
-    renewTokenHash: sha256Hex(nextRenew),
-    signKey,
-    tokenExpiresAt: new Date(tokenExpiresAt),
-    lastActiveAt: new Date(now),
-  });
+  const rotated = await rotateSessionTokens(ctx.db, s.id, sha256Hex(renewToken), { ...stored, lastActiveAt: new Date(now) });
   if (!rotated) throw new AppError(ErrorCodes.renewFailed);
-  return { token, signKey, renewToken: nextRenew, tokenExpiresAt, user: await presentSessionUser(ctx.db, s.id) };
+  return { ...client, user: await presentSessionUser(ctx.db, s.id) };
 }
 
 export async function logout(ctx: CallContext): Promise<{ redirect: string }> {
