@@ -1,10 +1,10 @@
-import { importFileError, PRODUCT_IMPORT_MAX_ROWS, type ProductImportError, type ProductImportResult } from '@portal/contract';
-import { Alert, Button, Col, Flex, Modal, Row, Statistic, Table, Typography, Upload } from 'antd';
+import { PRODUCT_IMPORT_MAX_ROWS, type ProductImportError, type ProductImportResult } from '@portal/contract';
+import { Alert, Button, Col, Flex, Modal, Row, Statistic, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DownloadOutlined, FileExcelOutlined, InboxOutlined, UploadOutlined } from '../../../components/icons';
+import { DownloadOutlined, UploadOutlined } from '../../../components/icons';
+import { XlsxFilePicker } from '../../../components/XlsxFilePicker';
 import { uploadFile } from '../../../lib/api/upload';
-import { translateValidation } from '../../../lib/i18n/validation';
 import { useContentAbilities, useProductExport, useProductImport } from '../api/content-api';
 
 /** Export (everyone who reads) and Import (managers) of the products workbook, on the product list. */
@@ -44,14 +44,6 @@ export function ProductImportDialog({ onClose }: { onClose: () => void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ProductImportResult | null>(null);
-
-  const pick = (f: File) => {
-    const bad = importFileError('device', { name: f.name, size: f.size, type: f.type });
-    setProblem(bad ? translateValidation(bad) : null);
-    setFile(bad ? null : f);
-    setResult(null);
-    return false;
-  };
 
   const run = async () => {
     if (!file) return;
@@ -138,25 +130,18 @@ export function ProductImportDialog({ onClose }: { onClose: () => void }) {
           </Flex>
         )
       ) : (
-        <Flex vertical gap={12}>
-          <Upload.Dragger accept=".xlsx" multiple={false} showUploadList={false} beforeUpload={pick} data-testid="import-file">
-            <Flex vertical align="center" gap={2}>
-              {file ? (
-                <FileExcelOutlined style={{ fontSize: 28, color: '#389e0d' }} />
-              ) : (
-                <InboxOutlined style={{ fontSize: 28, color: '#1668dc' }} />
-              )}
-              <Typography.Text>{file ? file.name : t('content.sheet.drop')}</Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {t('content.sheet.limits', { rows: PRODUCT_IMPORT_MAX_ROWS.toLocaleString() })}
-              </Typography.Text>
-            </Flex>
-          </Upload.Dragger>
-          {problem && <Alert type="error" showIcon title={problem} />}
-          <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 0 }}>
-            {t('content.sheet.layout')}
-          </Typography.Paragraph>
-        </Flex>
+        <XlsxFilePicker
+          file={file}
+          problem={problem}
+          prompt={t('content.sheet.drop')}
+          limits={t('content.sheet.limits', { rows: PRODUCT_IMPORT_MAX_ROWS.toLocaleString() })}
+          note={t('content.sheet.layout')}
+          onPick={(f, why) => {
+            setFile(f);
+            setProblem(why);
+            setResult(null);
+          }}
+        />
       )}
     </Modal>
   );

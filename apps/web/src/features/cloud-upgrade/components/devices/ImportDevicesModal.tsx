@@ -1,10 +1,10 @@
-import { DownloadOutlined, FileExcelOutlined, InboxOutlined } from '../../../../components/icons';
-import { DEVICE_IMPORT_COLUMNS, DEVICE_IMPORT_REQUIRED, IMPORT_MAX_ROWS, importFileError } from '@portal/contract';
-import { Alert, Button, Col, Flex, Modal, Row, Statistic, Typography, Upload } from 'antd';
+import { DownloadOutlined } from '../../../../components/icons';
+import { XlsxFilePicker } from '../../../../components/XlsxFilePicker';
+import { DEVICE_IMPORT_COLUMNS, DEVICE_IMPORT_REQUIRED, IMPORT_MAX_ROWS } from '@portal/contract';
+import { Alert, Button, Col, Flex, Modal, Row, Statistic } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../../../lib/api/upload';
-import { translateValidation } from '../../../../lib/i18n/validation';
 import { useImportDevices } from '../../api/upgrade-api';
 import { TemplateDownloadButton } from '../TemplateDownloadButton';
 
@@ -18,14 +18,6 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
   const [problem, setProblem] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
-
-  const pick = (f: File) => {
-    const bad = importFileError('device', { name: f.name, size: f.size, type: f.type });
-    setProblem(bad ? translateValidation(bad) : null);
-    setFile(bad ? null : f);
-    setResult(null);
-    return false;
-  };
 
   const run = async () => {
     if (!file) return setProblem(t('upgrade.devices.import.fileRequired'));
@@ -113,28 +105,21 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
           )}
         </Flex>
       ) : (
-        <Flex vertical gap={12}>
-          <Upload.Dragger accept=".xlsx" multiple={false} showUploadList={false} beforeUpload={pick} data-testid="import-file">
-            <Flex vertical align="center" gap={2}>
-              {file ? (
-                <FileExcelOutlined style={{ fontSize: 28, color: '#389e0d' }} />
-              ) : (
-                <InboxOutlined style={{ fontSize: 28, color: '#1668dc' }} />
-              )}
-              <Typography.Text>{file ? file.name : t('upgrade.devices.import.drop')}</Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {t('upgrade.devices.import.limits', { rows: IMPORT_MAX_ROWS.toLocaleString() })}
-              </Typography.Text>
-            </Flex>
-          </Upload.Dragger>
-          {problem && <Alert type="error" showIcon title={problem} />}
-          <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 0 }}>
-            {t('upgrade.devices.import.columns', {
-              columns: DEVICE_IMPORT_COLUMNS.join(', '),
-              required: DEVICE_IMPORT_REQUIRED.join(', '),
-            })}
-          </Typography.Paragraph>
-        </Flex>
+        <XlsxFilePicker
+          file={file}
+          problem={problem}
+          prompt={t('upgrade.devices.import.drop')}
+          limits={t('upgrade.devices.import.limits', { rows: IMPORT_MAX_ROWS.toLocaleString() })}
+          note={t('upgrade.devices.import.columns', {
+            columns: DEVICE_IMPORT_COLUMNS.join(', '),
+            required: DEVICE_IMPORT_REQUIRED.join(', '),
+          })}
+          onPick={(f, why) => {
+            setFile(f);
+            setProblem(why);
+            setResult(null);
+          }}
+        />
       )}
     </Modal>
   );
