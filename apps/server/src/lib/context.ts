@@ -24,6 +24,19 @@ export interface Actor {
   /** Remote access: the superior working in this account; the log records both. */
   actingUserId: number | null;
   actingNickname: string | null;
+  /** The scope read with the session (absent where an actor is made without one, e.g. in tools). */
+  scope?: SessionScope;
+}
+
+/**
+ * The caller's scope as the session statement reads it: the same rows (the user, companies) the
+ * session is kept by, so a cached session never holds a stale scope.
+ */
+export interface SessionScope {
+  /** Paths of the downstream companies of the user's resource range; null: the whole subtree. */
+  rangePaths: string[] | null;
+  appIds: string[];
+  companyAreaId: number | null;
 }
 
 /**

@@ -125,7 +125,7 @@ async function resolveSession(
   if (!safeEqualHex(expected, basic.sign)) throw new AppError(ErrorCodes.badSign);
   const fresh = 'nonceFresh' in found ? found.nonceFresh : await nonces.record(`s${found.session.id}:${basic.nonce}`, nonceExpiresAt);
   if (!fresh) throw new AppError(ErrorCodes.replayedNonce);
-  const resolved: ResolvedSession = { session: found.session, user: found.user, company: found.company };
+  const resolved: ResolvedSession = { session: found.session, user: found.user, company: found.company, scope: found.scope };
   reads.keep(key, token, sessionDeps(resolved), resolved);
   return resolved;
 }
@@ -159,7 +159,7 @@ export async function authenticate(
 
   let actor: Actor | null = null;
   if (auth !== 'public' && found) {
-    const { session, user, company } = found;
+    const { session, user, company, scope } = found;
     req.locale = requestLocale(req, session.locale);
     if (session.endedAt) {
       throw new AppError(session.endReason === 'idle' ? ErrorCodes.sessionTimeout : ErrorCodes.loggedInElsewhere);
@@ -195,6 +195,7 @@ export async function authenticate(
       currentAreaId: session.currentAreaId,
       actingUserId: session.actingUserId,
       actingNickname: session.actingNickname,
+      scope,
     };
     req.log = lazyChildLogger(req.log, { userId: user.id, companyId: company.id });
   }

@@ -52,6 +52,8 @@ export async function scopeOf(ctx: CallContext): Promise<ActorScope> {
   // Inside a write's transaction the scope is read there (it may have just changed it); outside,
   // it is kept by the read cache until a user or company changes.
   if (ctx.db !== ctx.database.db) return loadActorScope(ctx.db, actor);
+  // Read with the session (and kept with it by the read cache: the same user row and companies).
+  if (actor.scope) return { actor, ...actor.scope };
   const { rangePaths, appIds, companyAreaId } = await ctx.services.reads.get(
     `scope|${actor.userId}|${actor.companyPath}`,
     { tables: ['companies'], rows: [`users:${actor.userId}`] },

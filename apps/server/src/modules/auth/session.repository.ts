@@ -2,6 +2,7 @@ import { effectiveCompanyStatusSql } from '../../lib/tenancy';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { DataDeps } from '../../lib/data-versions';
+import type { SessionScope } from '../../lib/context';
 import type { Db, Tx } from '../../db/client';
 import { areaKindSettings, areas, companies, companyBranding, registrationAudits, sessions, users } from '../../db/schema';
 
@@ -88,6 +89,8 @@ export interface ResolvedSession {
     areaIds: number[];
   };
   company: { id: number; path: string; type: string; name: string; level: number; status: string };
+  /** Where the user may act (its resource range, application permissions, company area), read with the session. */
+  scope: SessionScope;
 }
 
 const toDate = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(v as string));
@@ -97,7 +100,11 @@ const SESSION_SELECT = `select s.id, s.user_id, s.sign_key, s.locale, s.current_
               u.nickname, u.email, u.user_type, u.user_auth_type, u.status as user_status,
               to_json(u.auth_res_list) as auth_res_list, to_json(u.area_ids) as area_ids,
               c.id as company_id, c.path, c.type as company_type, c.name as company_name, c.level, ${effectiveCompanyStatusSql('c')} as company_status,
-              a.nickname as acting_nickname
+              a.nickname as acting_nickname,
+              to_json(u.app_ids) as app_ids, c.area_id as company_area_id,
+              case when cardinality(u.company_ids) > 0 then
+                (select to_json(coalesce(array_agg(r.path), '{}')) from companies r
+                  where r.id = any(u.company_ids) and left(r.path, length(c.path)) = c.path) end as range_paths
          from sessions s join users u on u.id = s.user_id join companies c on c.id = u.company_id
          left join users a on a.id = s.acting_user_id
         where s.token_hash = $1`;
@@ -169,6 +176,11 @@ export async function resolveSessionAndNonce(database: Database, tokenHash: stri
       name: String(r.company_name),
       level: Number(r.level),
       status: String(r.company_status),
+    },
+    scope: {
+      rangePaths: r.range_paths === null || r.range_paths === undefined ? null : (r.range_paths as string[]),
+      appIds: (r.app_ids as string[] | null) ?? [],
+      companyAreaId: r.company_area_id === null || r.company_area_id === undefined ? null : Number(r.company_area_id),
     },
   };
   return nonce === undefined ? resolved : { ...resolved, nonceFresh: Number(r.nonce_fresh) === 1 };

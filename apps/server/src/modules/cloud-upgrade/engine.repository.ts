@@ -338,14 +338,15 @@ export type Watermark = { at: string; atMs: number; id: number };
 
 /**
  * Where a device may have become able to join an open task, each read in (updated_at, id) order
- * from a watermark: its own row changed (registered, imported, its version or area changed), or a
+ * from a watermark (ordered by the table's columns, qualified: a bare `id` would name the float8
+ * output column, which the (updated_at, id) index cannot deliver, and every tick sorted the table): its own row changed (registered, imported, its version or area changed), or a
  * task it was in ended, completed or was revoked and freed it (cancelled).
  */
 const JOIN_SOURCE_SQL = {
   changed: (since: Watermark, batch: number) => sql`
-    select id::float8 as id, updated_at::text as at from devices
-     where (updated_at, id) > (${since.at}::timestamptz, ${since.id})
-     order by updated_at, id limit ${batch}`,
+    select d.id::float8 as id, d.updated_at::text as at from devices d
+     where (d.updated_at, d.id) > (${since.at}::timestamptz, ${since.id})
+     order by d.updated_at, d.id limit ${batch}`,
   freed: (since: Watermark, batch: number) => sql`
     select device_id::float8 as id, updated_at::text as at from task_devices
      where state = 'cancelled' and (updated_at, device_id) > (${since.at}::timestamptz, ${since.id})

@@ -162,7 +162,9 @@ export async function deviceEventsOf(db: Executor, deviceId: number, limit: numb
     task_id: number | null;
   }>(
     db,
-    sql`select id::float8 as id, kind, (extract(epoch from at) * 1000)::float8 as at, code, from_version, version, task_id
-          from device_events where device_id = ${deviceId} order by at desc, id desc limit ${limit}`,
+    // Ordered by the table's columns (e.at, e.id): bare names would be the float8 output columns, which
+    // the (device_id, at, id) index cannot deliver.
+    sql`select e.id::float8 as id, e.kind, (extract(epoch from e.at) * 1000)::float8 as at, e.code, e.from_version, e.version, e.task_id
+          from device_events e where e.device_id = ${deviceId} order by e.at desc, e.id desc limit ${limit}`,
   );
 }

@@ -179,10 +179,28 @@ describe.each(ENGINES)('users (%s)', (engine) => {
         .update(users)
         .set({ companyIds: [searchInstaller.id] })
         .where(eq(users.id, ranged.id));
-      expect(await emails({ searchText: 'ana' }, await t.login('ranged@acme.test'))).toEqual({
+      const rangedSession = await t.login('ranged@acme.test');
+      expect(await emails({ searchText: 'ana' }, rangedSession)).toEqual({
         total: 1,
         emails: ['ana.lima@dealer.test'],
       });
+      // The range is read with the session: the owner widening it reaches the live session at once.
+      const detail = (await t.call(userCalls.get, { userId: ranged.id }, owner)).data;
+      const widened = await t.call(
+        userCalls.edit,
+        {
+          userId: ranged.id,
+          nickName: detail.nickName,
+          phone: detail.phone,
+          authResList: detail.authResList,
+          areaIds: detail.areaIds,
+          companyIds: [],
+          appIds: detail.appIds,
+        },
+        owner,
+      );
+      expect(widened.basic.code).toBe(200);
+      expect((await emails({ searchText: 'ana' }, rangedSession)).total).toBe(3);
       // A page past the last still has the total.
       const past = await t.call(userCalls.list, { searchText: 'ana', pageNum: 3, pageSize: 2 }, owner);
       expect([past.data.records.length, past.data.total]).toEqual([0, 3]);
