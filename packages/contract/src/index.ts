@@ -12,6 +12,7 @@ export * from './shared/envelope';
 export * from './shared/envelope-schema';
 export * from './shared/rate-limits';
 export * from './shared/rules';
+export * from './shared/register-rules';
 export * from './shared/menus';
 export * from './shared/entities';
 export * from './shared/validators';

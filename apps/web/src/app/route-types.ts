@@ -47,7 +47,8 @@ export interface PublicRoute {
   page: PageLoader;
   /**
    * The page is drawn without antd (components/lite), so antd's providers are not loaded with it.
-   * Only the login page: what it downloads before it can be used is kept small (`npm run size`).
+   * The sign-in pages (login, registration, password finding): what they download before they can be
+   * used is kept small (`npm run size`), and they need none of the features' texts.
    */
   plain?: boolean;
 }

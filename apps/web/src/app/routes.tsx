@@ -429,12 +429,19 @@ export const LAYOUT_ROUTES: AppRoute[] = [
 /** Pages outside the layout. All but /login and /forgot-password are reachable from links in e-mails. */
 export const PUBLIC_ROUTES: PublicRoute[] = [
   { key: 'login', path: '/login', titleKey: 'auth.login.title', page: () => import('../features/auth/pages/LoginPage'), plain: true },
-  { key: 'register', path: '/register', titleKey: 'auth.register.title', page: () => import('../features/auth/pages/RegisterPage') },
+  {
+    key: 'register',
+    path: '/register',
+    titleKey: 'auth.register.title',
+    page: () => import('../features/auth/pages/RegisterPage'),
+    plain: true,
+  },
   {
     key: 'forgotPassword',
     path: '/forgot-password',
     titleKey: 'auth.forgot.title',
     page: () => import('../features/auth/pages/ForgotPasswordPage'),
+    plain: true,
   },
   { key: 'term', path: '/term/:type', titleKey: 'terms.title', page: () => import('../features/auth/pages/TermPage') },
   {

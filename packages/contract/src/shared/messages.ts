@@ -54,6 +54,9 @@ export const SHARED_VALIDATION_MESSAGES = {
   // ----- accounts -----
   emailRequired: { en: 'Please enter the e-mail.', zh: '请输入邮箱。' },
   emailInvalid: { en: 'The e-mail format is invalid.', zh: '邮箱格式不正确。' },
+  // Registration (auth), invitations and companies (partner), users (account-manage).
+  companyNameRequired: { en: 'Please enter the company name.', zh: '请输入公司名称。' },
+  nickNameRequired: { en: 'Please enter the nickname.', zh: '请输入昵称。' },
 
   // ----- any call -----
   idInvalid: { en: 'This is not a valid record id.', zh: '不是有效的记录编号。' },

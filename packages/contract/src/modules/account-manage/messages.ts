@@ -3,7 +3,6 @@ import type { MessageText } from '../../shared/messages';
 /** Texts of the account-manage module's keys: users and the signed-in user's account (see shared/messages.ts: no zod here). */
 export const ACCOUNT_MANAGE_VALIDATION_MESSAGES = {
   // ----- users and own account -----
-  nickNameRequired: { en: 'Please enter the nickname.', zh: '请输入昵称。' },
   nickNameTooLong: { en: 'The nickname cannot exceed 50 characters.', zh: '昵称不能超过50个字符。' },
   phoneInvalid: {
     en: 'The phone number can contain only digits, spaces and + - ( ), up to 32 characters.',

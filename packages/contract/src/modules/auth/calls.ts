@@ -3,6 +3,7 @@ import { defineCall } from '../../shared/define-call';
 import { areaSchema, brandingSchema, localeSchema, sessionUserSchema } from '../../shared/entities';
 import { RATE_LIMITS } from '../../shared/rate-limits';
 import { authRefs } from '../../shared/refs';
+import { REGISTER_COMPANY_NAME_MAX, REGISTER_NICKNAME_MAX } from '../../shared/register-rules';
 import { EMAIL_MAX_LENGTH } from '../../shared/rules';
 import { emailSchema, idSchema } from '../../shared/validators';
 import { passwordSchema, passwordsMatch, verifyCodeSchema } from './validators';
@@ -72,18 +73,16 @@ export const authCalls = {
     result: sessionTokens,
   }),
   imageCode: defineCall({
-    path: 'auth/image-verify-code',
+    ...authRefs.imageCode,
     rateLimit: RATE_LIMITS.captcha,
-    auth: 'public',
     write: false,
     summary: 'A new graphic verification code (SVG) and the id to answer it with.',
     data: z.strictObject({}),
     result: z.object({ codeId: z.string(), svg: z.string() }),
   }),
   emailCode: defineCall({
-    path: 'auth/email-dynamic-code',
+    ...authRefs.emailCode,
     rateLimit: RATE_LIMITS.emailCode,
-    auth: 'public',
     write: false,
     summary: 'E-mail a dynamic code for registration, password finding or e-mail binding.',
     data: z.strictObject({
@@ -105,9 +104,8 @@ export const authCalls = {
     result: z.object({ exists: z.boolean().nullable() }),
   }),
   selfRegister: defineCall({
-    path: 'auth/self-register',
+    ...authRefs.selfRegister,
     rateLimit: RATE_LIMITS.registration,
-    auth: 'public',
     write: true,
     summary:
       'Register an enterprise (customer) account under the brand of the domain; it waits for the brand’s approval (registration audit).',
@@ -117,8 +115,8 @@ export const authCalls = {
         emailCode: verifyCodeSchema,
         password: passwordSchema,
         confirmPassword: confirmPasswordSchema,
-        companyName: z.string().trim().min(1, { error: 'validation.companyNameRequired' }).max(100),
-        nickName: z.string().trim().min(1, { error: 'validation.nickNameRequired' }).max(50),
+        companyName: z.string().trim().min(1, { error: 'validation.companyNameRequired' }).max(REGISTER_COMPANY_NAME_MAX),
+        nickName: z.string().trim().min(1, { error: 'validation.nickNameRequired' }).max(REGISTER_NICKNAME_MAX),
         domain: z.string().max(253).optional(),
         agree: z.literal(true, { error: 'validation.agreeTerms' }),
       })
@@ -127,9 +125,8 @@ export const authCalls = {
     result: z.object({ userId: z.number().int(), status: z.enum(['pending', 'active']), approverName: z.string() }),
   }),
   findPassword: defineCall({
-    path: 'auth/password-find',
+    ...authRefs.findPassword,
     rateLimit: RATE_LIMITS.passwordFind,
-    auth: 'public',
     write: true,
     summary: 'Set a new password with the code e-mailed for findPassword.',
     data: z

@@ -1,44 +1,11 @@
 /** The auth module's rules (SPEC §5): passwords, their confirmation, e-mailed and graphic codes. */
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/constants';
 import type { SharedValidationName } from '../../shared/messages';
+import { isPasswordLengthValid, isRegistrationPasswordValid, passwordStrength } from '../../shared/register-rules';
 import { validationKeyOf } from '../../shared/validators';
 import type { AuthValidationName } from './messages';
 
 const vk = validationKeyOf<SharedValidationName | AuthValidationName>();
-
-/** Number of character kinds (lowercase, uppercase, digit, special) present. */
-export function passwordKinds(pw: string): number {
-  let n = 0;
-  if (/[a-z]/.test(pw)) n++;
-  if (/[A-Z]/.test(pw)) n++;
-  if (/[0-9]/.test(pw)) n++;
-  if (/[^a-zA-Z0-9]/.test(pw)) n++;
-  return n;
-}
-
-/** Strength level: 3 needs all 4 kinds, 2 needs at least 2 kinds, otherwise 1 (SPEC §5). */
-export function passwordStrength(pw: string): 1 | 2 | 3 {
-  const k = passwordKinds(pw);
-  if (k >= 4) return 3;
-  if (k >= 2) return 2;
-  return 1;
-}
-
-/** 8-16 characters (SPEC §5, §9). */
-export function isPasswordLengthValid(pw: string): boolean {
-  return pw.length >= PASSWORD_MIN && pw.length <= PASSWORD_MAX;
-}
-
-/** Registration rule: 8-16 characters and at least two of digits, letters, special characters. */
-export function isRegistrationPasswordValid(pw: string): boolean {
-  if (!isPasswordLengthValid(pw)) return false;
-  let groups = 0;
-  if (/[a-zA-Z]/.test(pw)) groups++;
-  if (/[0-9]/.test(pw)) groups++;
-  if (/[^a-zA-Z0-9]/.test(pw)) groups++;
-  return groups >= 2;
-}
 
 /** Registration password (SPEC §5): 8-16 characters, at least two of digits, letters, special characters. */
 export const passwordSchema = z

@@ -11,7 +11,6 @@ export const PARTNER_VALIDATION_MESSAGES = {
     en: `The name cannot exceed ${INVITEE_NAME_MAX} characters.`,
     zh: `名称不能超过${INVITEE_NAME_MAX}个字符。`,
   },
-  companyNameRequired: { en: 'Please enter the company name.', zh: '请输入公司名称。' },
   userLimitInvalid: { en: 'The user limit must be a whole number from 1 to 100,000.', zh: '用户上限须为1到100,000之间的整数。' },
   timeZoneInvalid: { en: 'Please choose a time zone from the list.', zh: '请从列表中选择时区。' },
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../src/shared/constants';
-import * as v from '../../../src/modules/auth';
+import * as auth from '../../../src/modules/auth';
+import * as rules from '../../../src/shared/register-rules';
+
+const v = { ...auth, ...rules };
 import { issues, key } from '../../support/issues';
 
 describe('passwords', () => {

@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import { Button } from '../../../components/lite/Button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -33,11 +33,12 @@ export function EmailCodeButton({ onSend, disabled }: { onSend: () => Promise<nu
 
   return (
     <Button
+      size="large"
       onClick={() => void click()}
       loading={pending}
       disabled={disabled || seconds > 0}
       data-testid="send-email-code"
-      style={{ minWidth: 128 }}
+      className="portal-email-code-btn"
     >
       {seconds > 0 ? t('auth.resendIn', { seconds }) : t(sent ? 'auth.resendCode' : 'auth.sendCode')}
     </Button>

@@ -1,79 +1,103 @@
-import { Button, Card, Form, Result, Typography } from 'antd';
-import { useState } from 'react';
+import { type FindPasswordFormValues, emailCodeFormIssues, findPasswordFormIssues } from '@portal/contract';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { PublicShell } from '../../../components/PublicShell';
-import { useRevalidateOnLocaleChange } from '../../../lib/form/zod-rules';
-import { useFindPassword } from '../api/auth-api';
-import { PasswordFields } from '../../../components/PasswordFields';
-import { VerificationFields } from '../components/VerificationFields';
-import { findPasswordSchema } from '../schemas';
+import { Link } from 'react-router';
+import { Button } from '../../../components/lite/Button';
+import { findPassword } from '../api/register';
+import { AuthDone } from '../components/AuthDone';
+import { AuthSplitLayout } from '../components/AuthSplitLayout';
+import { EmailCodeFields } from '../components/EmailCodeFields';
+import { NewPasswordFields } from '../components/NewPasswordFields';
+import { useCheckedForm } from '../components/use-checked-form';
 
-interface ForgotForm {
-  email: string;
-  imageCode: string;
-  emailCode: string;
-  password: string;
-  confirmPassword: string;
+const INITIAL: FindPasswordFormValues = { email: '', imageCode: '', emailCode: '', password: '', confirmPassword: '' };
+const FIELD_IDS: Record<keyof FindPasswordFormValues, string> = {
+  email: 'findPassword-email',
+  imageCode: 'findPassword-image-code',
+  emailCode: 'findPassword-email-code',
+  password: 'findPassword-password',
+  confirmPassword: 'findPassword-confirm-password',
+};
+
+/** The password-find call's rules; the graphic code is asked for only until a code was e-mailed. */
+function findIssues(values: FindPasswordFormValues) {
+  const found = findPasswordFormIssues(values);
+  if (!values.emailCode.trim()) {
+    const image = emailCodeFormIssues(values).imageCode;
+    if (image) found.imageCode = image;
+  }
+  return found;
 }
 
-/** Set a new password with a code e-mailed to the account's address. */
+/** Set a new password with a code e-mailed to the account's address (antd-free, in the login page's frame). */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [form] = Form.useForm<ForgotForm>();
-  useRevalidateOnLocaleChange(form);
-  const findPassword = useFindPassword();
+  const form = useCheckedForm(INITIAL, findIssues);
+  const { values, change, issueText } = form;
+  const [pending, setPending] = useState(false);
+  const inFlight = useRef(false);
   const [done, setDone] = useState(false);
 
-  const onFinish = async (v: ForgotForm) => {
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (inFlight.current) return;
+    const found = form.validate();
+    const firstBad = (Object.keys(FIELD_IDS) as (keyof FindPasswordFormValues)[]).find((f) => found[f]);
+    if (firstBad) {
+      document.getElementById(FIELD_IDS[firstBad])?.focus();
+      return;
+    }
+    inFlight.current = true;
+    setPending(true);
     try {
-      await findPassword.mutateAsync({ email: v.email, emailCode: v.emailCode, password: v.password, confirmPassword: v.confirmPassword });
+      await findPassword({
+        email: values.email,
+        emailCode: values.emailCode,
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+      });
       setDone(true);
     } catch {
       /* the API client has shown the message */
+    } finally {
+      inFlight.current = false;
+      setPending(false);
     }
   };
 
   return (
-    <PublicShell titleKey="auth.forgot.title" width={520}>
-      <Card variant="borderless" className="portal-card" styles={{ body: { padding: '28px 32px' } }}>
-        {done ? (
-          <Result
-            status="success"
-            title={t('auth.forgot.successTitle')}
-            subTitle={t('auth.forgot.successText')}
-            extra={
-              <Button type="primary" onClick={() => void navigate('/login')}>
-                {t('auth.backToLogin')}
-              </Button>
-            }
-          />
-        ) : (
-          <>
-            <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
-              {t('auth.forgot.title')}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary">{t('auth.forgot.subtitle')}</Typography.Paragraph>
-            <Form
-              form={form}
-              layout="vertical"
-              initialValues={{ email: '', imageCode: '', emailCode: '', password: '', confirmPassword: '' }}
-              onFinish={(v) => void onFinish(v)}
-              noValidate
-            >
-              <VerificationFields form={form} schema={findPasswordSchema} purpose="findPassword" />
-              <PasswordFields schema={findPasswordSchema} labelKey="auth.newPassword" />
-              <Button type="primary" htmlType="submit" block size="large" loading={findPassword.isPending}>
-                {t('auth.forgot.submit')}
-              </Button>
-            </Form>
-            <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginTop: 20, marginBottom: 0 }}>
-              <Link to="/login">{t('auth.backToLogin')}</Link>
-            </Typography.Paragraph>
-          </>
-        )}
-      </Card>
-    </PublicShell>
+    <AuthSplitLayout titleKey="auth.forgot.title">
+      {done ? (
+        <AuthDone title={t('auth.forgot.successTitle')} text={t('auth.forgot.successText')} testId="forgot-done" />
+      ) : (
+        <>
+          <h2 className="portal-login-title">{t('auth.forgot.title')}</h2>
+          <p className="portal-text-secondary portal-login-subtitle">{t('auth.forgot.subtitle')}</p>
+          <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="forgot-form" className="portal-auth-form">
+            <EmailCodeFields
+              purpose="findPassword"
+              values={values}
+              onChange={change}
+              issueText={issueText}
+              onIssues={form.report}
+              onImageCodeUsed={() => form.reset('imageCode', '')}
+            />
+            <NewPasswordFields
+              idPrefix="findPassword"
+              labelKey="auth.newPassword"
+              values={values}
+              onChange={change}
+              issueText={issueText}
+            />
+            <Button type="submit" variant="primary" size="large" block loading={pending} data-testid="forgot-submit">
+              {t('auth.forgot.submit')}
+            </Button>
+          </form>
+          <p className="portal-text-secondary portal-login-register">
+            <Link to="/login">{t('auth.backToLogin')}</Link>
+          </p>
+        </>
+      )}
+    </AuthSplitLayout>
   );
 }

@@ -1,21 +1,19 @@
-import { CheckCircleFilled, LockOutlined, UserOutlined } from '../../../components/lite/icons';
+import { LockOutlined, UserOutlined } from '../../../components/lite/icons';
 import { type LoginFormValues, SHELL_ERROR_CODES as ErrorCodes, loginFormIssues, normalizeEmail } from '@portal/contract';
 import { type FormEvent, Suspense, lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { BrandMark } from '../../../components/BrandMark';
-import { LocaleSwitch } from '../../../components/LocaleSwitch';
 import { Alert } from '../../../components/lite/Alert';
 import { Button } from '../../../components/lite/Button';
 import { TextField } from '../../../components/lite/TextField';
 import { isApiError } from '../../../lib/api/api-error';
-import { brandBackgroundUrl, brandLogoUrl, useBranding, useDocumentBranding } from '../../../lib/branding';
 import { currentLocale } from '../../../lib/i18n';
 import { loadFeatureTexts } from '../../../lib/i18n';
 import { afterZodConfig } from '../../../lib/zod-first';
 import { translateValidation } from '../../../lib/i18n/validation';
 import { saveSession } from '../../../lib/session/session-store';
 import { login } from '../api/login';
+import { AuthSplitLayout, useBrandTitle } from '../components/AuthSplitLayout';
 import type { RejectedRegistration } from '../components/ResubmitRegistrationModal';
 import { safeRedirect } from '../redirect';
 
@@ -50,7 +48,6 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { data: branding, isPending: brandingPending } = useBranding();
   const [pending, setPending] = useState(false);
   // One login at a time, even for two submits in the same tick (before `pending` is drawn).
   const inFlight = useRef(false);
@@ -62,10 +59,7 @@ export default function LoginPage() {
   const [rejected, setRejected] = useState<RejectedRegistration | null>(null);
   const [resubmitting, setResubmitting] = useState<RejectedRegistration | null>(null);
 
-  // While the host's brand is asked for, no brand name at all rather than the default one first.
-  const brandTitle = branding?.extra.title || (brandingPending ? '' : t('app.name'));
-  useDocumentBranding(brandTitle);
-  const bgImg = brandBackgroundUrl(branding);
+  const brandTitle = useBrandTitle();
 
   const change = (field: Field) => (value: string) => {
     const next = { ...values, [field]: value };
@@ -105,111 +99,75 @@ export default function LoginPage() {
     }
   };
 
-  const features = ['auth.login.feature1', 'auth.login.feature2', 'auth.login.feature3'];
   const issueText = (field: Field) => (issues[field] ? translateValidation(issues[field]) : undefined);
 
   return (
-    <div className="portal-login">
-      <section
-        className={`portal-login-visual${bgImg ? '' : ' is-default'}`}
-        style={bgImg ? { backgroundImage: `url("${bgImg}")` } : undefined}
-        data-testid="login-visual"
-      >
-        <BrandMark logo={brandLogoUrl(branding, 'logoLcrs')} title={brandTitle} dark size={40} />
-        <div style={{ maxWidth: 520 }}>
-          <h1 className="portal-login-brand">{brandTitle}</h1>
-          <p className="portal-login-tagline">{t('auth.login.tagline')}</p>
-          <ul className="portal-login-features">
-            {features.map((f) => (
-              <li key={f}>
-                <CheckCircleFilled aria-hidden />
-                {t(f)}
-              </li>
-            ))}
-          </ul>
-        </div>
-        <span className="portal-login-copyright">
-          © {new Date().getFullYear()} {branding?.companyName || brandTitle}
-        </span>
-      </section>
+    <AuthSplitLayout>
+      <h2 className="portal-login-title">{t('auth.login.title')}</h2>
+      <p className="portal-text-secondary portal-login-subtitle">{t('auth.login.subtitle', { brand: brandTitle })}</p>
 
-      <section className="portal-login-panel">
-        <div className="portal-login-panel-top">
-          <LocaleSwitch />
-        </div>
-        <div className="portal-login-form-wrap">
-          <h2 className="portal-login-title">{t('auth.login.title')}</h2>
-          <p className="portal-text-secondary portal-login-subtitle">{t('auth.login.subtitle', { brand: brandTitle })}</p>
-
-          {locked && <Alert type="error" title={locked} data-testid="login-locked" />}
-          {rejected && (
-            <Alert
-              type="warning"
-              title={rejected.message}
-              data-testid="login-rejected"
-              action={
-                <Button
-                  size="small"
-                  onClick={() => {
-                    setResubmitting(rejected);
-                    setRejected(null);
-                  }}
-                >
-                  {t('auth.login.resubmitOpen')}
-                </Button>
-              }
-            />
-          )}
-          {rejected || resubmitting ? (
-            <Suspense fallback={null}>
-              <ResubmitRegistrationModal rejected={resubmitting} onClose={() => setResubmitting(null)} />
-            </Suspense>
-          ) : null}
-
-          <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate>
-            <TextField
-              id="login-account"
-              name="account"
-              label={t('auth.account')}
-              value={values.account}
-              onChange={change('account')}
-              error={issueText('account')}
-              prefix={<UserOutlined />}
-              autoComplete="username"
-              inputMode="email"
-              placeholder={t('auth.emailPlaceholder')}
-              maxLength={254}
-              autoFocus
-            />
-            <TextField
-              id="login-password"
-              name="password"
-              label={t('auth.password')}
-              value={values.password}
-              onChange={change('password')}
-              error={issueText('password')}
-              prefix={<LockOutlined />}
-              password
-              autoComplete="current-password"
-              placeholder={t('auth.passwordPlaceholder')}
-            />
-            <div className="portal-login-forgot">
-              <Link to="/forgot-password">{t('auth.forgot.link')}</Link>
-            </div>
-            <Button type="submit" variant="primary" size="large" block loading={pending} data-testid="login-submit">
-              {t('auth.login.submit')}
+      {locked && <Alert type="error" title={locked} data-testid="login-locked" />}
+      {rejected && (
+        <Alert
+          type="warning"
+          title={rejected.message}
+          data-testid="login-rejected"
+          action={
+            <Button
+              size="small"
+              onClick={() => {
+                setResubmitting(rejected);
+                setRejected(null);
+              }}
+            >
+              {t('auth.login.resubmitOpen')}
             </Button>
-          </form>
-          <p className="portal-text-secondary portal-login-register">
-            {t('auth.login.noAccount')} <Link to="/register">{t('auth.register.link')}</Link>
-          </p>
+          }
+        />
+      )}
+      {rejected || resubmitting ? (
+        <Suspense fallback={null}>
+          <ResubmitRegistrationModal rejected={resubmitting} onClose={() => setResubmitting(null)} />
+        </Suspense>
+      ) : null}
+
+      <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate>
+        <TextField
+          id="login-account"
+          name="account"
+          label={t('auth.account')}
+          value={values.account}
+          onChange={change('account')}
+          error={issueText('account')}
+          prefix={<UserOutlined />}
+          autoComplete="username"
+          inputMode="email"
+          placeholder={t('auth.emailPlaceholder')}
+          maxLength={254}
+          autoFocus
+        />
+        <TextField
+          id="login-password"
+          name="password"
+          label={t('auth.password')}
+          value={values.password}
+          onChange={change('password')}
+          error={issueText('password')}
+          prefix={<LockOutlined />}
+          password
+          autoComplete="current-password"
+          placeholder={t('auth.passwordPlaceholder')}
+        />
+        <div className="portal-login-forgot">
+          <Link to="/forgot-password">{t('auth.forgot.link')}</Link>
         </div>
-        <p className="portal-text-secondary portal-login-terms">
-          <Link to="/term/service">{t('terms.service.title')}</Link>
-          <span aria-hidden>·</span>
-          <Link to="/term/privacy">{t('terms.privacy.title')}</Link>
-        </p>
-      </section>
-    </div>
+        <Button type="submit" variant="primary" size="large" block loading={pending} data-testid="login-submit">
+          {t('auth.login.submit')}
+        </Button>
+      </form>
+      <p className="portal-text-secondary portal-login-register">
+        {t('auth.login.noAccount')} <Link to="/register">{t('auth.register.link')}</Link>
+      </p>
+    </AuthSplitLayout>
   );
 }

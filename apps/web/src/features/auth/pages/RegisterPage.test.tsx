@@ -1,10 +1,10 @@
 import { VALIDATION_MESSAGES } from '@portal/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../../lib/i18n';
 import { mockApi } from '../../../test/fixtures';
-import { renderPage } from '../../../test/render';
+import { renderApp, renderPage } from '../../../test/render';
 import RegisterPage from './RegisterPage';
 
 const v = VALIDATION_MESSAGES;
@@ -140,16 +140,21 @@ describe('RegisterPage: the rest of the form', () => {
       imageCode: 'AB12',
     });
 
-    await user.type(screen.getByPlaceholderText('Characters in the image'), 'CD34');
+    // The used graphic code is emptied (a new image is shown) and is not asked for again to register.
+    expect(screen.getByPlaceholderText('Characters in the image')).toHaveValue('');
     await user.type(screen.getByPlaceholderText('Code sent to your e-mail'), '123456');
     await user.type(screen.getByLabelText('Password'), 'abcd1234');
     await user.type(screen.getByLabelText('Confirm password'), 'abcd1234');
     await user.type(screen.getByLabelText('Company name'), 'New Co');
     await user.type(screen.getByLabelText('Nickname'), 'Neo');
-    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/term/service');
+    expect(within(screen.getByTestId('register-form')).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/term/service',
+    );
     await user.click(screen.getByTestId('agree-terms'));
     await user.click(screen.getByTestId('register-submit'));
     expect(await screen.findByText('Registration submitted')).toBeInTheDocument();
+    expect(screen.queryByText(v.imageCodeRequired.en)).not.toBeInTheDocument();
     expect(screen.getByText(/waiting for approval by Acme Cloud/)).toBeInTheDocument();
     expect(calls.find((c) => c.path === 'auth/self-register')?.body.data).toMatchObject({
       email: 'new@company.test',
@@ -160,5 +165,15 @@ describe('RegisterPage: the rest of the form', () => {
       nickName: 'Neo',
       agree: true,
     });
+  });
+});
+
+describe('RegisterPage: loads without antd', () => {
+  it('draws no antd component (the sign-in pages stay in the small shell, issue 16)', async () => {
+    mockApi();
+    // Through the app's own routes: /register is a plain route, drawn without antd's providers.
+    const { container } = renderApp('/register');
+    await screen.findByTestId('register-form');
+    expect(container.querySelector('[class*="ant-"]:not(.anticon)')).toBeNull();
   });
 });

@@ -1,28 +1,26 @@
-import { ShopOutlined, UserOutlined } from '../../../components/icons';
-import { Button, Card, Checkbox, Form, Input, Result, Typography } from 'antd';
-import { useState } from 'react';
+import {
+  type RegisterFormValues,
+  REGISTER_COMPANY_NAME_MAX,
+  REGISTER_NICKNAME_MAX,
+  emailCodeFormIssues,
+  registerFormIssues,
+} from '@portal/contract';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { PublicShell } from '../../../components/PublicShell';
+import { Link } from 'react-router';
+import { ShopOutlined } from '../../../components/lite/form-icons';
+import { UserOutlined } from '../../../components/lite/icons';
+import { Button } from '../../../components/lite/Button';
+import { TextField } from '../../../components/lite/TextField';
 import { currentDomain } from '../../../lib/branding';
-import { useRevalidateOnLocaleChange, zodRule } from '../../../lib/form/zod-rules';
-import { useSelfRegister } from '../api/auth-api';
-import { PasswordFields } from '../../../components/PasswordFields';
-import { VerificationFields } from '../components/VerificationFields';
-import { registerSchema } from '../schemas';
+import { selfRegister } from '../api/register';
+import { AuthDone } from '../components/AuthDone';
+import { AuthSplitLayout } from '../components/AuthSplitLayout';
+import { EmailCodeFields } from '../components/EmailCodeFields';
+import { NewPasswordFields } from '../components/NewPasswordFields';
+import { useCheckedForm } from '../components/use-checked-form';
 
-interface RegisterForm {
-  email: string;
-  imageCode: string;
-  emailCode: string;
-  password: string;
-  confirmPassword: string;
-  companyName: string;
-  nickName: string;
-  agree: boolean;
-}
-
-const INITIAL: RegisterForm = {
+const INITIAL: RegisterFormValues = {
   email: '',
   imageCode: '',
   emailCode: '',
@@ -32,96 +30,165 @@ const INITIAL: RegisterForm = {
   nickName: '',
   agree: false,
 };
+const FIELD_ORDER: readonly (keyof RegisterFormValues)[] = [
+  'email',
+  'imageCode',
+  'emailCode',
+  'password',
+  'confirmPassword',
+  'companyName',
+  'nickName',
+  'agree',
+];
+const FIELD_IDS: Record<keyof RegisterFormValues, string> = {
+  email: 'register-email',
+  imageCode: 'register-image-code',
+  emailCode: 'register-email-code',
+  password: 'register-password',
+  confirmPassword: 'register-confirm-password',
+  companyName: 'register-company-name',
+  nickName: 'register-nickname',
+  agree: 'register-agree',
+};
 
-/** Self-registration of an enterprise account under the brand of this domain. */
+/** The self-register call's rules; the graphic code is asked for only until a code was e-mailed (it is not sent with the registration). */
+function registerIssues(values: RegisterFormValues) {
+  const found = registerFormIssues(values);
+  if (!values.emailCode.trim()) {
+    const image = emailCodeFormIssues(values).imageCode;
+    if (image) found.imageCode = image;
+  }
+  return found;
+}
+
+/**
+ * Self-registration of an enterprise account under the brand of this domain. Drawn without antd, in
+ * the login page's frame, so it is usable after a small download on a phone (issue 16); the fields
+ * are checked with the contract's rules as the user types and on submit, and again by the server.
+ */
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [form] = Form.useForm<RegisterForm>();
-  useRevalidateOnLocaleChange(form);
-  const register = useSelfRegister();
+  const form = useCheckedForm(INITIAL, registerIssues);
+  const { values, change, issueText } = form;
+  const [pending, setPending] = useState(false);
+  const inFlight = useRef(false);
   const [done, setDone] = useState<{ email: string; approverName: string } | null>(null);
 
-  const onFinish = async (v: RegisterForm) => {
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (inFlight.current) return;
+    const found = form.validate();
+    const firstBad = FIELD_ORDER.find((f) => found[f]);
+    if (firstBad) {
+      document.getElementById(FIELD_IDS[firstBad])?.focus();
+      return;
+    }
+    inFlight.current = true;
+    setPending(true);
     try {
-      const r = await register.mutateAsync({
-        email: v.email,
-        emailCode: v.emailCode,
-        password: v.password,
-        confirmPassword: v.confirmPassword,
-        companyName: v.companyName,
-        nickName: v.nickName,
+      const r = await selfRegister({
+        email: values.email,
+        emailCode: values.emailCode,
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        companyName: values.companyName,
+        nickName: values.nickName,
         domain: currentDomain(),
-        agree: v.agree as true,
+        agree: true,
       });
-      setDone({ email: v.email.trim(), approverName: r.approverName });
+      setDone({ email: values.email.trim(), approverName: r.approverName });
     } catch {
       /* the API client has shown the message */
+    } finally {
+      inFlight.current = false;
+      setPending(false);
     }
   };
 
   if (done) {
     return (
-      <PublicShell titleKey="auth.register.title" width={560}>
-        <Card variant="borderless" className="portal-card">
-          <Result
-            status="success"
-            title={t('auth.register.successTitle')}
-            subTitle={t('auth.register.pendingText', { email: done.email, approver: done.approverName })}
-            extra={
-              <Button type="primary" onClick={() => void navigate('/login')}>
-                {t('auth.backToLogin')}
-              </Button>
-            }
-          />
-        </Card>
-      </PublicShell>
+      <AuthSplitLayout titleKey="auth.register.title">
+        <AuthDone
+          title={t('auth.register.successTitle')}
+          text={t('auth.register.pendingText', { email: done.email, approver: done.approverName })}
+          testId="register-done"
+        />
+      </AuthSplitLayout>
     );
   }
 
+  const agreeError = issueText('agree');
   return (
-    <PublicShell titleKey="auth.register.title" width={560}>
-      <Card variant="borderless" className="portal-card" styles={{ body: { padding: '28px 32px' } }}>
-        <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
-          {t('auth.register.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('auth.register.subtitle')}</Typography.Paragraph>
-        <Form
-          form={form}
-          layout="vertical"
-          initialValues={INITIAL}
-          onFinish={(v) => void onFinish(v)}
-          noValidate
-          data-testid="register-form"
-        >
-          <VerificationFields form={form} schema={registerSchema} purpose="register" />
-          <PasswordFields schema={registerSchema} />
-          <Form.Item name="companyName" label={t('auth.companyName')} rules={[zodRule(registerSchema, 'companyName')]} required>
-            <Input prefix={<ShopOutlined />} maxLength={100} placeholder={t('auth.companyNamePlaceholder')} />
-          </Form.Item>
-          <Form.Item name="nickName" label={t('auth.nickName')} rules={[zodRule(registerSchema, 'nickName')]} required>
-            <Input prefix={<UserOutlined />} maxLength={50} placeholder={t('auth.nickNamePlaceholder')} />
-          </Form.Item>
-          <Form.Item name="agree" valuePropName="checked" rules={[zodRule(registerSchema, 'agree')]}>
-            <Checkbox data-testid="agree-terms">
-              {t('auth.register.agreePrefix')}{' '}
-              <Link to="/term/service" target="_blank">
-                {t('terms.service.title')}
-              </Link>{' '}
-              {t('auth.register.and')}{' '}
-              <Link to="/term/privacy" target="_blank">
-                {t('terms.privacy.title')}
-              </Link>
-            </Checkbox>
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={register.isPending} data-testid="register-submit">
-            {t('auth.register.submit')}
-          </Button>
-        </Form>
-        <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginTop: 20, marginBottom: 0 }}>
-          {t('auth.register.haveAccount')} <Link to="/login">{t('auth.backToLogin')}</Link>
-        </Typography.Paragraph>
-      </Card>
-    </PublicShell>
+    <AuthSplitLayout titleKey="auth.register.title">
+      <h2 className="portal-login-title">{t('auth.register.title')}</h2>
+      <p className="portal-text-secondary portal-login-subtitle">{t('auth.register.subtitle')}</p>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="register-form" className="portal-auth-form">
+        <EmailCodeFields
+          purpose="register"
+          values={values}
+          onChange={change}
+          issueText={issueText}
+          onIssues={form.report}
+          onImageCodeUsed={() => form.reset('imageCode', '')}
+        />
+        <NewPasswordFields idPrefix="register" values={values} onChange={change} issueText={issueText} />
+        <TextField
+          id={FIELD_IDS.companyName}
+          name="companyName"
+          label={t('auth.companyName')}
+          value={values.companyName}
+          onChange={change('companyName')}
+          error={issueText('companyName')}
+          prefix={<ShopOutlined />}
+          maxLength={REGISTER_COMPANY_NAME_MAX}
+          autoComplete="organization"
+          placeholder={t('auth.companyNamePlaceholder')}
+          required
+        />
+        <TextField
+          id={FIELD_IDS.nickName}
+          name="nickName"
+          label={t('auth.nickName')}
+          value={values.nickName}
+          onChange={change('nickName')}
+          error={issueText('nickName')}
+          prefix={<UserOutlined />}
+          maxLength={REGISTER_NICKNAME_MAX}
+          autoComplete="name"
+          placeholder={t('auth.nickNamePlaceholder')}
+          required
+        />
+        <div className={`portal-field portal-checkbox-field${agreeError ? ' has-error' : ''}`}>
+          <span className="portal-checkbox">
+            <input
+              id={FIELD_IDS.agree}
+              type="checkbox"
+              checked={values.agree}
+              onChange={(e) => change('agree')(e.target.checked)}
+              aria-invalid={agreeError ? true : undefined}
+              aria-describedby={agreeError ? `${FIELD_IDS.agree}-error` : undefined}
+              data-testid="agree-terms"
+            />
+            <label htmlFor={FIELD_IDS.agree}>{t('auth.register.agreePrefix')}</label>{' '}
+            <Link to="/term/service" target="_blank">
+              {t('terms.service.title')}
+            </Link>{' '}
+            {t('auth.register.and')}{' '}
+            <Link to="/term/privacy" target="_blank">
+              {t('terms.privacy.title')}
+            </Link>
+          </span>
+          <div className="portal-field-error" id={`${FIELD_IDS.agree}-error`} aria-live="polite">
+            {agreeError}
+          </div>
+        </div>
+        <Button type="submit" variant="primary" size="large" block loading={pending} data-testid="register-submit">
+          {t('auth.register.submit')}
+        </Button>
+      </form>
+      <p className="portal-text-secondary portal-login-register">
+        {t('auth.register.haveAccount')} <Link to="/login">{t('auth.backToLogin')}</Link>
+      </p>
+    </AuthSplitLayout>
   );
 }
