@@ -112,6 +112,8 @@ export const users = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
+    /** The company's path, kept by triggers (migration 0022): the user search checks the subtree in its indexes. */
+    companyPath: text('company_path').notNull().default(''),
     email: text('email').notNull(),
     nickname: text('nickname').notNull(),
     phone: text('phone').notNull().default(''),

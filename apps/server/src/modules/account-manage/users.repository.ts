@@ -83,6 +83,8 @@ function listWhere(scope: ActorScope, f: UserListFilter) {
   const { actor } = scope;
   const params: unknown[] = [escapeLike(actor.companyPath) + '%'];
   const companyConds: string[] = ['c.path like $1'];
+  // The same conditions on the user's own copy of its company's path (migration 0022), for the search.
+  const pathConds: string[] = ['u.company_path like $1'];
   const userConds: string[] = [];
   let shape = '';
   const add = (conds: string[], flag: string, cond: (n: number) => string, value: unknown) => {
@@ -98,6 +100,8 @@ function listWhere(scope: ActorScope, f: UserListFilter) {
       (n) => `(c.id = $${n - 1}::int or c.path like any($${n}::text[]))`,
       scope.rangePaths.map((p) => escapeLike(p) + '%'),
     );
+    const n = params.length;
+    pathConds.push(`(u.company_id = $${n - 1}::int or u.company_path like any($${n}::text[]))`);
   }
   if (f.status) add(userConds, 'x', (n) => `u.status = $${n}`, f.status);
   else userConds.push(`u.status <> 'deleted'`);
@@ -105,7 +109,7 @@ function listWhere(scope: ActorScope, f: UserListFilter) {
   if (f.userType) add(userConds, 't', (n) => `u.user_type = $${n}`, f.userType);
   // The search text is a prefix of the e-mail, nickname or phone (or a deleted user's address), case-insensitive.
   const search = f.searchText ? escapeLike(f.searchText.toLowerCase()) + '%' : null;
-  return { companyConds, userConds, params, shape, search };
+  return { companyConds, pathConds, userConds, params, shape, search };
 }
 
 /** What a user page is read from. */
@@ -135,18 +139,16 @@ const USER_COLUMNS = `u.id, u.company_id, c.name as company_name, u.email, u.del
 /**
  * A searched page and its total in one statement (not prepared: each search is planned for its own
  * prefix, which is what lets the prefix ranges reach the indexes). The matches are the union of one
- * index-only scan per searched column (migration 0013's covering indexes carry id, company, status
- * and type), each match checked against its own company (a lookup by id, remembered per company
- * (Memoize); without the `offset 0` fence the planner hashes every company of the subtree, which
- * costs more than the matches of a selective search); they are counted, and only the page's ids are
+ * index-only scan per searched column: the covering indexes (migrations 0013, 0022) carry id,
+ * company, company path, status and type, so the subtree, the resource range and the filters are
+ * checked in the index, without a lookup per match; they are counted, and only the page's ids are
  * then read in full. A page past the last still answers the total (one row of nulls).
  */
 function searchStatement(w: ReturnType<typeof listWhere>, page: { pageNum: number; pageSize: number }) {
   const params = [...w.params, w.search, page.pageSize, (page.pageNum - 1) * page.pageSize];
   const s = w.params.length + 1;
-  const conds = [...w.userConds, ...w.companyConds].map((c) => ` and ${c}`).join('');
-  const branch = (matches: string) =>
-    `select u.id from users u cross join lateral (select c.id, c.path from companies c where c.id = u.company_id offset 0) c where ${matches}${conds}`;
+  const conds = [...w.userConds, ...w.pathConds].map((c) => ` and ${c}`).join('');
+  const branch = (matches: string) => `select u.id from users u where ${matches}${conds}`;
   const text = `with m as materialized (
            ${branch(`lower(u.email) like $${s}`)}
            union ${branch(`lower(u.nickname) like $${s}`)}

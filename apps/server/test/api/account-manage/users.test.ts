@@ -653,4 +653,32 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       expect((await t.call(userCalls.configList, {}, a)).data.records).toEqual([]);
     });
   });
+
+  // Last: it adds a company of its own.
+  describe('the copy of the company path', () => {
+    it("keeps every user's copy of its company's path (migration 0022 triggers), whichever way the user was written", async () => {
+      // A company's path is written after its row (its id is part of it), possibly after its first user.
+      const [c] = await t.database.db
+        .insert(companies)
+        .values({ parentId: null, path: 'pending', depth: 0, type: 'partner', level: 0, name: 'Path Probe' })
+        .returning();
+      const u = await createUser(t.database, { companyId: c.id, email: 'path-probe@probe.test', userType: 'partner', userAuthType: 1 });
+      const pathOf = async (id: number) =>
+        (await t.database.query<{ company_path: string }>('select company_path from users where id = $1', [id])).rows[0]?.company_path;
+      expect(await pathOf(u.id)).toBe('pending');
+      await t.database.db
+        .update(companies)
+        .set({ path: `/${c.id}/` })
+        .where(eq(companies.id, c.id));
+      expect(await pathOf(u.id)).toBe(`/${c.id}/`);
+      // Written by hand, the copy is put back.
+      await t.database.query(`update users set company_path = '/1/' where id = $1`, [u.id]);
+      expect(await pathOf(u.id)).toBe(`/${c.id}/`);
+      // Every user of the world, whatever made it, agrees with its company.
+      const off = await t.database.query<{ n: number }>(
+        'select count(*)::int as n from users u join companies c on c.id = u.company_id where u.company_path <> c.path',
+      );
+      expect(off.rows[0].n).toBe(0);
+    });
+  });
 });
