@@ -17,6 +17,18 @@ export interface EmailCodeValues {
 type Field = keyof EmailCodeValues;
 
 /**
+ * A form's rules (the contract's, as its call reports them) with the graphic code's added: it is
+ * asked for only until a code was e-mailed, since the form's own call does not carry it.
+ */
+export function withImageCodeRule<V extends EmailCodeValues>(check: (values: V) => Partial<Record<keyof V, string>>) {
+  return (values: V): Partial<Record<keyof V, string>> => {
+    const found = check(values);
+    const image = values.emailCode.trim() ? undefined : emailCodeFormIssues(values).imageCode;
+    return image ? { ...found, imageCode: image } : found;
+  };
+}
+
+/**
  * E-mail, graphic code and e-mailed code, shared by registration and password finding, drawn without
  * antd. "Send code" checks the address and the graphic code with the contract's rules; a graphic
  * code answers one request, so a new one is shown after each send. `issueText` gives a field's

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { translateValidation } from '../../../lib/i18n/validation';
 
 type Issues<V> = Partial<Record<keyof V, string>>;
@@ -8,9 +8,13 @@ type Issues<V> = Partial<Record<keyof V, string>>;
  * broken field's validation key). A field is checked once it was typed in, and then on every change
  * of any field (a confirmation follows its password), like antd's forms; `validate` checks them all
  * (on submit). Keys are translated when drawn, so a language switch re-translates what is shown.
+ * `fieldIds` (in the form's order) are the inputs to focus when their field is the first broken one.
  */
-export function useCheckedForm<V extends object>(initial: V, check: (values: V) => Issues<V>) {
+export function useCheckedForm<V extends object>(initial: V, check: (values: V) => Issues<V>, fieldIds: Record<keyof V, string>) {
   const [values, setValues] = useState<V>(initial);
+  const [pending, setPending] = useState(false);
+  // One submit at a time, even for two in the same tick (before `pending` is drawn).
+  const inFlight = useRef(false);
   const [issues, setIssues] = useState<Issues<V>>({});
   const touched = useRef(new Set<keyof V>());
 
@@ -41,12 +45,32 @@ export function useCheckedForm<V extends object>(initial: V, check: (values: V) 
       for (const f of Object.keys(found) as (keyof V)[]) touched.current.add(f);
       setIssues((prev) => ({ ...prev, ...found }));
     },
-    /** Checks every field (on submit); answers what is broken. */
-    validate(): Issues<V> {
+    pending,
+    /**
+     * The form's submit handler: checks every field, focuses the first broken one, else runs `send`
+     * once at a time (its failure has been shown by the API client).
+     */
+    submit: (send: (values: V) => Promise<void>) => async (e: FormEvent) => {
+      e.preventDefault();
+      if (inFlight.current) return;
       const found = check(values);
       for (const f of Object.keys(values) as (keyof V)[]) touched.current.add(f);
       setIssues(found);
-      return found;
+      const firstBad = (Object.keys(fieldIds) as (keyof V)[]).find((f) => found[f]);
+      if (firstBad) {
+        document.getElementById(fieldIds[firstBad])?.focus();
+        return;
+      }
+      inFlight.current = true;
+      setPending(true);
+      try {
+        await send(values);
+      } catch {
+        /* the API client has shown the message */
+      } finally {
+        inFlight.current = false;
+        setPending(false);
+      }
     },
     issueText: (field: keyof V) => (issues[field] ? translateValidation(issues[field]) : undefined),
   };

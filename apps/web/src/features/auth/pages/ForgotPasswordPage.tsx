@@ -1,12 +1,12 @@
-import { type FindPasswordFormValues, emailCodeFormIssues, findPasswordFormIssues } from '@portal/contract';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FindPasswordFormValues, findPasswordFormIssues } from '@portal/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/lite/Button';
 import { findPassword } from '../api/register';
 import { AuthDone } from '../components/AuthDone';
 import { AuthSplitLayout } from '../components/AuthSplitLayout';
-import { EmailCodeFields } from '../components/EmailCodeFields';
+import { EmailCodeFields, withImageCodeRule } from '../components/EmailCodeFields';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { useCheckedForm } from '../components/use-checked-form';
 
@@ -19,51 +19,19 @@ const FIELD_IDS: Record<keyof FindPasswordFormValues, string> = {
   confirmPassword: 'findPassword-confirm-password',
 };
 
-/** The password-find call's rules; the graphic code is asked for only until a code was e-mailed. */
-function findIssues(values: FindPasswordFormValues) {
-  const found = findPasswordFormIssues(values);
-  if (!values.emailCode.trim()) {
-    const image = emailCodeFormIssues(values).imageCode;
-    if (image) found.imageCode = image;
-  }
-  return found;
-}
+const findIssues = withImageCodeRule(findPasswordFormIssues);
 
 /** Set a new password with a code e-mailed to the account's address (antd-free, in the login page's frame). */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const form = useCheckedForm(INITIAL, findIssues);
+  const form = useCheckedForm(INITIAL, findIssues, FIELD_IDS);
   const { values, change, issueText } = form;
-  const [pending, setPending] = useState(false);
-  const inFlight = useRef(false);
   const [done, setDone] = useState(false);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (inFlight.current) return;
-    const found = form.validate();
-    const firstBad = (Object.keys(FIELD_IDS) as (keyof FindPasswordFormValues)[]).find((f) => found[f]);
-    if (firstBad) {
-      document.getElementById(FIELD_IDS[firstBad])?.focus();
-      return;
-    }
-    inFlight.current = true;
-    setPending(true);
-    try {
-      await findPassword({
-        email: values.email,
-        emailCode: values.emailCode,
-        password: values.password,
-        confirmPassword: values.confirmPassword,
-      });
-      setDone(true);
-    } catch {
-      /* the API client has shown the message */
-    } finally {
-      inFlight.current = false;
-      setPending(false);
-    }
-  };
+  const onSubmit = form.submit(async (v) => {
+    await findPassword({ email: v.email, emailCode: v.emailCode, password: v.password, confirmPassword: v.confirmPassword });
+    setDone(true);
+  });
 
   return (
     <AuthSplitLayout titleKey="auth.forgot.title">
@@ -89,7 +57,7 @@ export default function ForgotPasswordPage() {
               onChange={change}
               issueText={issueText}
             />
-            <Button type="submit" variant="primary" size="large" block loading={pending} data-testid="forgot-submit">
+            <Button type="submit" variant="primary" size="large" block loading={form.pending} data-testid="forgot-submit">
               {t('auth.forgot.submit')}
             </Button>
           </form>

@@ -1,11 +1,5 @@
-import {
-  type RegisterFormValues,
-  REGISTER_COMPANY_NAME_MAX,
-  REGISTER_NICKNAME_MAX,
-  emailCodeFormIssues,
-  registerFormIssues,
-} from '@portal/contract';
-import { type FormEvent, useRef, useState } from 'react';
+import { type RegisterFormValues, REGISTER_COMPANY_NAME_MAX, REGISTER_NICKNAME_MAX, registerFormIssues } from '@portal/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ShopOutlined } from '../../../components/lite/form-icons';
@@ -16,7 +10,7 @@ import { currentDomain } from '../../../lib/branding';
 import { selfRegister } from '../api/register';
 import { AuthDone } from '../components/AuthDone';
 import { AuthSplitLayout } from '../components/AuthSplitLayout';
-import { EmailCodeFields } from '../components/EmailCodeFields';
+import { EmailCodeFields, withImageCodeRule } from '../components/EmailCodeFields';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { useCheckedForm } from '../components/use-checked-form';
 
@@ -30,16 +24,7 @@ const INITIAL: RegisterFormValues = {
   nickName: '',
   agree: false,
 };
-const FIELD_ORDER: readonly (keyof RegisterFormValues)[] = [
-  'email',
-  'imageCode',
-  'emailCode',
-  'password',
-  'confirmPassword',
-  'companyName',
-  'nickName',
-  'agree',
-];
+/** Each field's input, in the form's order (the first broken one is focused on submit). */
 const FIELD_IDS: Record<keyof RegisterFormValues, string> = {
   email: 'register-email',
   imageCode: 'register-image-code',
@@ -50,16 +35,7 @@ const FIELD_IDS: Record<keyof RegisterFormValues, string> = {
   nickName: 'register-nickname',
   agree: 'register-agree',
 };
-
-/** The self-register call's rules; the graphic code is asked for only until a code was e-mailed (it is not sent with the registration). */
-function registerIssues(values: RegisterFormValues) {
-  const found = registerFormIssues(values);
-  if (!values.emailCode.trim()) {
-    const image = emailCodeFormIssues(values).imageCode;
-    if (image) found.imageCode = image;
-  }
-  return found;
-}
+const registerIssues = withImageCodeRule(registerFormIssues);
 
 /**
  * Self-registration of an enterprise account under the brand of this domain. Drawn without antd, in
@@ -68,42 +44,23 @@ function registerIssues(values: RegisterFormValues) {
  */
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const form = useCheckedForm(INITIAL, registerIssues);
+  const form = useCheckedForm(INITIAL, registerIssues, FIELD_IDS);
   const { values, change, issueText } = form;
-  const [pending, setPending] = useState(false);
-  const inFlight = useRef(false);
   const [done, setDone] = useState<{ email: string; approverName: string } | null>(null);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (inFlight.current) return;
-    const found = form.validate();
-    const firstBad = FIELD_ORDER.find((f) => found[f]);
-    if (firstBad) {
-      document.getElementById(FIELD_IDS[firstBad])?.focus();
-      return;
-    }
-    inFlight.current = true;
-    setPending(true);
-    try {
-      const r = await selfRegister({
-        email: values.email,
-        emailCode: values.emailCode,
-        password: values.password,
-        confirmPassword: values.confirmPassword,
-        companyName: values.companyName,
-        nickName: values.nickName,
-        domain: currentDomain(),
-        agree: true,
-      });
-      setDone({ email: values.email.trim(), approverName: r.approverName });
-    } catch {
-      /* the API client has shown the message */
-    } finally {
-      inFlight.current = false;
-      setPending(false);
-    }
-  };
+  const onSubmit = form.submit(async (v) => {
+    const r = await selfRegister({
+      email: v.email,
+      emailCode: v.emailCode,
+      password: v.password,
+      confirmPassword: v.confirmPassword,
+      companyName: v.companyName,
+      nickName: v.nickName,
+      domain: currentDomain(),
+      agree: true,
+    });
+    setDone({ email: v.email.trim(), approverName: r.approverName });
+  });
 
   if (done) {
     return (
@@ -182,7 +139,7 @@ export default function RegisterPage() {
             {agreeError}
           </div>
         </div>
-        <Button type="submit" variant="primary" size="large" block loading={pending} data-testid="register-submit">
+        <Button type="submit" variant="primary" size="large" block loading={form.pending} data-testid="register-submit">
           {t('auth.register.submit')}
         </Button>
       </form>
