@@ -42,6 +42,7 @@ export const minorPriceSchema = z.number().int().min(0).max(PRICE_MINOR_MAX);
 // ---------------------------------------------------------------------------------------------
 
 export const storageUnitSchema = z.enum(STORAGE_DURATION_UNITS);
+export type StorageUnit = z.infer<typeof storageUnitSchema>;
 export const serviceDaysSchema = z.union(CAMERA_PACKAGE_DAYS.map((d) => z.literal(d)) as [z.ZodLiteral<30>, ...z.ZodLiteral<number>[]]);
 
 const planFieldsBase = z
