@@ -9,6 +9,7 @@ import { appApiCalls, appKeyCalls, appKeyMachine, endUserMachine } from './modul
 import { authCalls, ssoCalls } from './modules/auth';
 import { cloudContentRawRoutes, contentCalls, contentMachine } from './modules/cloud-content';
 import {
+  cloudStorageRawRoutes,
   goodsMachine,
   payeeSetupMachine,
   storageAppCalls,
@@ -46,7 +47,7 @@ export const ALL_CALLS: readonly CallDef[] = [
 ];
 
 /** Every raw route by name. */
-export const rawRoutes = { ...systemRawRoutes, ...cloudUpgradeRawRoutes, ...cloudContentRawRoutes } as const;
+export const rawRoutes = { ...systemRawRoutes, ...cloudUpgradeRawRoutes, ...cloudContentRawRoutes, ...cloudStorageRawRoutes } as const;
 
 export type RawRouteName = keyof typeof rawRoutes;
 

@@ -6,3 +6,5 @@ export { storageImpls } from './calls';
 export { orderImpls } from './orders.calls';
 export { unsafeReturnStock, unsafeTakeStock } from './goods.repository';
 export { unsafeInvalidateDevicePlans, expireUnpaidOrders, reconcilePayments, handleWebhook } from './orders.service';
+export { registerPaymentWebhookRoutes } from './webhook.routes';
+export { registerStorageOrderJobs, runStorageOrderJobsOnce, sendSandboxWebhook } from './orders.jobs';

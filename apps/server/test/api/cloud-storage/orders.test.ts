@@ -11,7 +11,7 @@ import { appApiCalls, ErrorCodes, errorMessage, storageAppCalls, storageCalls, s
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../../src/db/schema';
-import { expireUnpaidOrders, handleWebhook, reconcilePayments } from '../../../src/modules/cloud-storage';
+import { expireUnpaidOrders, handleWebhook, reconcilePayments, sendSandboxWebhook } from '../../../src/modules/cloud-storage';
 import { SANDBOX_CARDS, sandboxSignature } from '../../../src/modules/payments';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
@@ -344,6 +344,42 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
     expect((await t.call(storageAppCalls.orderGet, { orderId: o.orderId }, ann)).data.payment).toBe('succeeded');
     const events = await rawRows<{ n: number }>(sql`select count(*)::int as n from payment_events where order_id = ${o.orderId}`);
     expect(events[0]!.n).toBe(2);
+  });
+
+  it('the webhook route: the sandbox job posts a signed event; forged bodies are 400; a paid order records its event', async () => {
+    const g = await goods();
+    const d = await device();
+    const o = await create({ deviceId: d.id, goodsId: g }, { card: SANDBOX_CARDS.actionRequired });
+    const tx = await txOf(o.orderId);
+    const post = async (url: string, init: { headers: Record<string, string>; body: string }) => {
+      const res = await t.app.inject({ method: 'POST', url: new URL(url).pathname, headers: init.headers, payload: init.body });
+      return { status: res.statusCode, json: res.json() as { code: number; data: { outcome: string } | null } };
+    };
+    let last: { status: number; json: { code: number; data: { outcome: string } | null } } | null = null;
+    const status = await sendSandboxWebhook(
+      t.database,
+      t.services.config.sealKeys,
+      'http://portal.test',
+      { companyId: t.world.companies.partnerA.id, eventId: `evt_route_${o.orderId}`, type: 'payment.succeeded', transactionId: tx },
+      async (url, init) => (last = await post(url, init)),
+    );
+    expect(status).toBe(200);
+    expect(last!.json.data!.outcome).toBe('applied');
+    expect((await t.call(storageAppCalls.orderGet, { orderId: o.orderId }, ann)).data.state).toBe('paid');
+    const forged = await post(`http://portal.test/v1.0/payments/webhook/sandbox/${t.world.companies.partnerA.id}`, {
+      headers: { 'content-type': 'application/json', 'x-sandbox-signature': 'f'.repeat(64) },
+      body: JSON.stringify({ id: 'evt_forged', type: 'payment.succeeded', transactionId: tx }),
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.json.code).toBe(ErrorCodes.badSign);
+    const unknownProvider = await post('http://portal.test/v1.0/payments/webhook/nope/1', { headers: {}, body: '{}' });
+    expect(unknownProvider.status).toBe(400);
+    const kept = await rawRows<{ n: number }>(sql`select count(*)::int as n from payment_events where event_id = 'evt_forged'`);
+    expect(kept[0]!.n).toBe(0);
+    // A card paid at once: its sandbox event is received too (and changes nothing more).
+    const paid = await buy({ deviceId: d.id, goodsId: g });
+    const det = await t.call(storageOrderCalls.orderGet, { orderId: paid.orderId }, owner);
+    expect(det.data.events.map((e) => e.type)).toEqual(['payment.succeeded']);
   });
 
   it('settles a payment whose webhook never came; a payment after cancellation revives the order', async () => {

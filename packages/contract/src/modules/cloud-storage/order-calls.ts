@@ -5,7 +5,9 @@
  * and the time (states.ts `storageOrderViewState`).
  */
 import { z } from 'zod';
+import { ErrorCodes } from '../../errors';
 import { defineCall } from '../../shared/define-call';
+import { defineRawRoute } from '../../shared/raw-routes';
 import { QUERY_RANGE_MAX_DAYS } from '../../shared/constants';
 import { localeSchema, pageOf, pageQuerySchema } from '../../shared/entities';
 import { dateRangeError, epochMsSchema, idSchema } from '../../shared/validators';
@@ -332,3 +334,21 @@ export const storageAppCalls = {
     result: appOrderSchema,
   }),
 };
+
+// ---------------------------------------------------------------------------------------------
+// Raw routes: the providers' webhooks
+// ---------------------------------------------------------------------------------------------
+
+export const PAYMENT_WEBHOOK_PATH = '/v1.0/payments/webhook/:provider/:companyId';
+
+export const cloudStorageRawRoutes = {
+  paymentWebhook: defineRawRoute({
+    method: 'POST',
+    path: PAYMENT_WEBHOOK_PATH,
+    auth: 'public',
+    summary:
+      "A payment provider's webhook for a seller's payee account: checked with the account's secret (forged or foreign: 400, nothing kept), kept once per (provider, account, event id), then applied to its order.",
+    refused: { code: ErrorCodes.badSign, status: 400 },
+    shape: 'plain',
+  }),
+} as const;
