@@ -190,7 +190,7 @@ export const storageGoodsDetailSchema = storageGoodsSchema.extend({
 });
 export type StorageGoodsDetail = z.infer<typeof storageGoodsDetailSchema>;
 
-export const CLOUD_STORAGE_ACTIONS = ['createGoods', 'review', 'managePlans'] as const;
+export const CLOUD_STORAGE_ACTIONS = ['createGoods', 'internalPurchase', 'review', 'managePlans'] as const;
 export const cloudStorageActionSchema = z.enum(CLOUD_STORAGE_ACTIONS);
 export type CloudStorageAction = z.infer<typeof cloudStorageActionSchema>;
 
