@@ -8,3 +8,4 @@ export { unsafeReturnStock, unsafeTakeStock } from './goods.repository';
 export { unsafeInvalidateDevicePlans, expireUnpaidOrders, reconcilePayments, handleWebhook } from './orders.service';
 export { registerPaymentWebhookRoutes } from './webhook.routes';
 export { registerStorageOrderJobs, runStorageOrderJobsOnce, sendSandboxWebhook } from './orders.jobs';
+export { registerOrderSheetRoutes } from './export.routes';

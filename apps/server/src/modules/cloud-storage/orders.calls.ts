@@ -3,6 +3,7 @@ import { ErrorCodes, storageAppCalls, storageOrderCalls } from '@portal/contract
 import { implement, type CallImpl } from '../../lib/implement';
 import * as app from './order-app.service';
 import * as portal from './order-portal.service';
+import * as sheet from './orders.sheet';
 
 const otherOrder = { none: "lists only orders of goods sold in the caller's subtree (tested by the order tests)" };
 const ownOnly = { none: "acts only on the signed-in end user's own devices and orders (tested by the order tests)" };
@@ -20,6 +21,10 @@ export const orderImpls: CallImpl[] = [
     (ctx, d) => portal.orderRefund(ctx, d),
   ),
   implement(storageOrderCalls.overview, otherOrder, (ctx, d) => portal.overview(ctx, d)),
+  implement(storageOrderCalls.orderExport, otherOrder, (ctx, d) => sheet.orderExport(ctx, d)),
+  implement(storageOrderCalls.statement, { none: "the statement of the caller's own company's internal purchases only" }, (ctx, d) =>
+    sheet.statement(ctx, d),
+  ),
   implement(
     storageOrderCalls.internalPurchase,
     // Partner B's goods: missing (1004); partner B's device with the caller's goods: 23017 (order tests).

@@ -9,6 +9,7 @@
  */
 import { appApiCalls, ErrorCodes, errorMessage, storageAppCalls, storageCalls, storageOrderCalls, type AppOrder } from '@portal/contract';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../../src/db/schema';
 import { expireUnpaidOrders, handleWebhook, reconcilePayments, sendSandboxWebhook } from '../../../src/modules/cloud-storage';
@@ -626,6 +627,45 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
     // The supplier sees everything, with cost.
     const sup = await t.call(storageOrderCalls.orderGet, { orderId: o.orderId }, supplier);
     expect(sup.data.costPrice).toBe(1000);
+  });
+
+  it('exports the orders as a streamed xlsx (90 days at most) and the internal purchases as a monthly statement', async () => {
+    const g = await goods();
+    const d = await device();
+    const o = await buy({ deviceId: d.id, goodsId: g });
+    await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: d.sn, startNow: false }, owner);
+    const now = t.clock.now();
+    const tooLong = await t.call(storageOrderCalls.orderExport, { from: now - 91 * DAY, to: now }, owner);
+    expect(tooLong.basic.code).toBe(ErrorCodes.invalidParams);
+    const ex = await t.call(storageOrderCalls.orderExport, { from: now - 89 * DAY, to: now + DAY, sn: d.sn }, owner);
+    expect(ex.basic.code, ex.basic.msg).toBe(200);
+    const read = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as never);
+      const ws = wb.worksheets[0]!;
+      return ws
+        .getSheetValues()
+        .filter(Boolean)
+        .map((r) => (r as unknown[]).slice(1));
+    };
+    const rows = await read(ex.data.url);
+    expect(rows[0]).toContain('Order no.');
+    expect(rows.slice(1).map((r) => r[0])).toContain(o.orderNo);
+    expect(rows).toHaveLength(3);
+    // A tampered link: 1013.
+    const bad = await t.app.inject({ method: 'GET', url: ex.data.url.replace('cost=1', 'cost=0') });
+    expect(bad.statusCode).toBe(403);
+    const month = new Date(now).toISOString().slice(0, 7);
+    const st = await t.call(storageOrderCalls.statement, { month }, owner, { locale: 'zh-CN' });
+    expect(st.basic.code, st.basic.msg).toBe(200);
+    expect(st.data.rows).toBeGreaterThanOrEqual(1);
+    expect(st.data.total).toBe(st.data.rows * 1000);
+    const srows = await read(st.data.url);
+    expect(srows[0]).toContain('订单号');
+    expect(srows[srows.length - 1]![0]).toBe('成本价合计 (USD)');
+    expect(srows[srows.length - 1]![5]).toBe(st.data.total / 100);
   });
 
   it('CHECK and EXCLUDE hold through raw SQL', async () => {

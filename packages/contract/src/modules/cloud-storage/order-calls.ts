@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ErrorCodes } from '../../errors';
 import { defineCall } from '../../shared/define-call';
 import { defineRawRoute } from '../../shared/raw-routes';
-import { QUERY_RANGE_MAX_DAYS } from '../../shared/constants';
+import { API_PREFIX, QUERY_RANGE_MAX_DAYS } from '../../shared/constants';
 import { localeSchema, pageOf, pageQuerySchema } from '../../shared/entities';
 import { dateRangeError, epochMsSchema, idSchema } from '../../shared/validators';
 import { snSchema } from '../cloud-upgrade';
@@ -205,6 +205,23 @@ export const storageOrderCalls = {
     data: z.strictObject({ from: epochMsSchema, to: epochMsSchema }).superRefine(rangeWithin(QUERY_RANGE_MAX_DAYS)),
     result: storageOverviewSchema,
   }),
+  orderExport: defineCall({
+    path: 'storage/order/export',
+    auth: STORAGE,
+    write: false,
+    summary: `A signed link (300 s, dies with the session) to an xlsx of the orders the list's filters find, created within at most ${STORAGE_ORDER_EXPORT_DAYS} days, streamed.`,
+    data: storageOrderExportQuerySchema,
+    result: z.object({ url: z.string(), rows: z.number().int() }),
+  }),
+  statement: defineCall({
+    path: 'storage/order/statement',
+    auth: STORAGE,
+    write: false,
+    summary:
+      "A signed link (300 s) to the monthly statement (xlsx) of the caller's company's internal purchases of a month (UTC), at cost.",
+    data: z.strictObject({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/) }),
+    result: z.object({ url: z.string(), rows: z.number().int(), total: z.number().int() }),
+  }),
   internalPurchase: defineCall({
     path: 'storage/order/internal-purchase',
     auth: STORAGE_MGR,
@@ -341,7 +358,29 @@ export const storageAppCalls = {
 
 export const PAYMENT_WEBHOOK_PATH = '/v1.0/payments/webhook/:provider/:companyId';
 
+export const ORDER_EXPORT_DOWNLOAD_PATH = `${API_PREFIX}/storage/order/export/download`;
+export const ORDER_STATEMENT_DOWNLOAD_PATH = `${API_PREFIX}/storage/order/statement/download`;
+
 export const cloudStorageRawRoutes = {
+  orderExportDownload: defineRawRoute({
+    method: 'GET',
+    path: ORDER_EXPORT_DOWNLOAD_PATH,
+    auth: 'signedLink',
+    summary: 'The orders as an xlsx (streamed), by the link of storage/order/export (300 s, dies with the session).',
+    refused: { code: ErrorCodes.fileLinkInvalid, status: 403 },
+    shape: 'envelope',
+    file: true,
+  }),
+  statementDownload: defineRawRoute({
+    method: 'GET',
+    path: ORDER_STATEMENT_DOWNLOAD_PATH,
+    auth: 'signedLink',
+    summary:
+      'The monthly statement of internal purchases as an xlsx, by the link of storage/order/statement (300 s, dies with the session).',
+    refused: { code: ErrorCodes.fileLinkInvalid, status: 403 },
+    shape: 'envelope',
+    file: true,
+  }),
   paymentWebhook: defineRawRoute({
     method: 'POST',
     path: PAYMENT_WEBHOOK_PATH,

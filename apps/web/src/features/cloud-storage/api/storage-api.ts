@@ -109,3 +109,7 @@ export const useRefundOrder = () =>
   useInvalidating((d: CallData<typeof storageOrderCalls.orderRefund>) => call(storageOrderCalls.orderRefund, d), orderKeys.all);
 export const useInternalPurchase = () =>
   useInvalidating((d: CallData<typeof storageOrderCalls.internalPurchase>) => call(storageOrderCalls.internalPurchase, d), storageKeys.all);
+
+/** Signed links (300 s) to the orders' xlsx and to a month's statement of internal purchases. */
+export const orderExportLink = (d: CallData<typeof storageOrderCalls.orderExport>) => call(storageOrderCalls.orderExport, d);
+export const statementLink = (month: string) => call(storageOrderCalls.statement, { month });

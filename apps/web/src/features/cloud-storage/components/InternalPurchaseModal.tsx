@@ -1,4 +1,4 @@
-import { App, Form, Input, Modal, Select, Switch } from 'antd';
+import { Alert, App, Form, Input, Modal, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGoodsList, useInternalPurchase } from '../api/storage-api';
@@ -55,11 +55,7 @@ export function InternalPurchaseModal({ onClose }: { onClose: () => void }) {
           <Switch />
         </Form.Item>
       </Form>
-      {error && (
-        <div role="alert" className="ant-form-item-explain-error" data-testid="internal-error">
-          {error}
-        </div>
-      )}
+      {error && <Alert type="error" showIcon role="alert" data-testid="internal-error" message={error} />}
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import type { StorageOrderDetail } from '@portal/contract';
-import { Button, Descriptions, Drawer, Empty, Input, Modal, Space, Table, Timeline, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Input, Modal, Space, Table, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
@@ -46,8 +46,11 @@ export function OrderDetailDrawer({ orderId, onClose }: { orderId: number | null
             <Descriptions.Item label={t('storage.order.provider')}>
               {o.provider ? t(`storage.provider.${o.provider}`) : '—'}
             </Descriptions.Item>
+            <Descriptions.Item label={t('storage.order.orderNo')} span={2}>
+              <Typography.Text copyable>{o.orderNo}</Typography.Text>
+            </Descriptions.Item>
             <Descriptions.Item label={t('storage.order.transactionId')} span={2}>
-              {o.transactionId ?? '—'}
+              {o.transactionId ? <Typography.Text copyable>{o.transactionId}</Typography.Text> : '—'}
             </Descriptions.Item>
             <Descriptions.Item label={t('storage.order.period')} span={2}>
               {period(o.periodStart, o.periodEnd)}
@@ -57,12 +60,13 @@ export function OrderDetailDrawer({ orderId, onClose }: { orderId: number | null
           </Descriptions>
           <section>
             <Typography.Title level={5}>{t('storage.order.attempts')}</Typography.Title>
+            {o.attempts.length === 0 && <Typography.Paragraph>{t('storage.order.none')}</Typography.Paragraph>}
             <Table<StorageOrderDetail['attempts'][number]>
+              style={o.attempts.length === 0 ? { display: 'none' } : undefined}
               size="small"
               rowKey="id"
               pagination={false}
               dataSource={o.attempts}
-              locale={{ emptyText: t('storage.order.none') }}
               columns={[
                 { key: 'at', title: t('storage.order.time'), render: (_v, a) => formatDateTime(a.createdAt) },
                 { key: 'status', title: t('storage.order.state'), render: (_v, a) => t(`storage.attempt.${a.status}`) },
@@ -73,12 +77,13 @@ export function OrderDetailDrawer({ orderId, onClose }: { orderId: number | null
           </section>
           <section>
             <Typography.Title level={5}>{t('storage.order.events')}</Typography.Title>
+            {o.events.length === 0 && <Typography.Paragraph>{t('storage.order.none')}</Typography.Paragraph>}
             <Table<StorageOrderDetail['events'][number]>
+              style={o.events.length === 0 ? { display: 'none' } : undefined}
               size="small"
               rowKey="id"
               pagination={false}
               dataSource={o.events}
-              locale={{ emptyText: t('storage.order.none') }}
               columns={[
                 { key: 'at', title: t('storage.order.time'), render: (_v, e) => formatDateTime(e.receivedAt) },
                 { key: 'type', title: t('storage.order.eventType'), dataIndex: 'type' },
@@ -88,12 +93,13 @@ export function OrderDetailDrawer({ orderId, onClose }: { orderId: number | null
           </section>
           <section>
             <Typography.Title level={5}>{t('storage.order.refunds')}</Typography.Title>
+            {o.refunds.length === 0 && <Typography.Paragraph>{t('storage.order.none')}</Typography.Paragraph>}
             <Table<StorageOrderDetail['refunds'][number]>
+              style={o.refunds.length === 0 ? { display: 'none' } : undefined}
               size="small"
               rowKey="id"
               pagination={false}
               dataSource={o.refunds}
-              locale={{ emptyText: t('storage.order.none') }}
               columns={[
                 { key: 'at', title: t('storage.order.time'), render: (_v, r) => formatDateTime(r.createdAt) },
                 { key: 'amount', title: t('storage.order.amount'), render: (_v, r) => formatMoney(r.amount) },
@@ -109,7 +115,7 @@ export function OrderDetailDrawer({ orderId, onClose }: { orderId: number | null
           <section>
             <Typography.Title level={5}>{t('storage.order.timeline')}</Typography.Title>
             {o.timeline.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('storage.order.none')} />
+              <Typography.Paragraph>{t('storage.order.none')}</Typography.Paragraph>
             ) : (
               <Timeline
                 data-testid="plan-timeline"

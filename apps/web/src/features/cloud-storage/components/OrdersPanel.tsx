@@ -4,11 +4,11 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlusOutlined } from '../../../components/icons';
+import { DownloadOutlined, PlusOutlined } from '../../../components/icons';
 import { CellText, PagedTable } from '../../../components/list';
 import { rangeLimit } from '../../../components/range-limit';
 import { formatDateTime } from '../../../lib/format';
-import { useOrderList, useStorageAbilities } from '../api/storage-api';
+import { orderExportLink, statementLink, useOrderList, useStorageAbilities } from '../api/storage-api';
 import { formatMoney } from './money';
 import { InternalPurchaseModal } from './InternalPurchaseModal';
 import { OrderDetailDrawer } from './OrderDetailDrawer';
@@ -43,6 +43,24 @@ export function OrdersPanel() {
     provider: provider as never,
     ...text,
   });
+  const [month, setMonth] = useState<Dayjs>(() => dayjs().startOf('month'));
+  const [busy, setBusy] = useState(false);
+  const download = async (get: () => Promise<{ url: string }>) => {
+    setBusy(true);
+    try {
+      window.location.assign((await get()).url);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const filter = {
+    from: range[0].valueOf(),
+    to: range[1].valueOf(),
+    viewState: viewState as never,
+    platform: platform as never,
+    provider: provider as never,
+    ...text,
+  };
   const first = () => setPage((p) => ({ ...p, pageNum: 1 }));
   const search = (key: 'sn' | 'email' | 'orderNo') => (v: string) => {
     setText((x) => ({ ...x, [key]: v.trim() || undefined }));
@@ -50,13 +68,13 @@ export function OrdersPanel() {
   };
 
   const columns: ColumnsType<StorageOrder> = [
-    { key: 'orderNo', title: t('storage.order.orderNo'), width: 200, render: (_v, o) => <CellText text={o.orderNo} /> },
+    { key: 'orderNo', title: t('storage.order.orderNo'), width: 190, render: (_v, o) => <CellText text={o.orderNo} /> },
     { key: 'sn', title: t('storage.order.sn'), width: 140, render: (_v, o) => <CellText text={o.sn} /> },
     {
       key: 'email',
       title: t('storage.order.email'),
       width: 180,
-      responsive: ['xl'],
+      responsive: ['xxl'],
       render: (_v, o) => <CellText text={o.endUserEmail ?? '—'} />,
     },
     { key: 'goods', title: t('storage.order.goods'), minWidth: 160, render: (_v, o) => <CellText text={o.goodsName} /> },
@@ -146,10 +164,37 @@ export function OrdersPanel() {
           onSearch={search('orderNo')}
           style={{ width: 220 }}
         />
+        <Button
+          icon={<DownloadOutlined />}
+          loading={busy}
+          data-testid="orders-export"
+          onClick={() => void download(() => orderExportLink(filter))}
+        >
+          {t('storage.order.export')}
+        </Button>
         {canBuy && (
           <Button type="primary" icon={<PlusOutlined />} data-testid="internal-purchase" onClick={() => setBuying(true)}>
             {t('storage.internal.title')}
           </Button>
+        )}
+        {canBuy && (
+          <Space.Compact>
+            <DatePicker
+              picker="month"
+              allowClear={false}
+              aria-label={t('storage.internal.statementMonth')}
+              value={month}
+              onChange={(v) => v && setMonth(v)}
+            />
+            <Button
+              icon={<DownloadOutlined />}
+              loading={busy}
+              data-testid="statement-download"
+              onClick={() => void download(() => statementLink(month.format('YYYY-MM')))}
+            >
+              {t('storage.internal.statement')}
+            </Button>
+          </Space.Compact>
         )}
       </Space>
       <PagedTable<StorageOrder>
