@@ -106,7 +106,6 @@ export async function goodsList(ctx: CallContext, d: Data<'goodsList'>): Promise
           storageValue: Number(g.storage_value),
           storageUnit: g.storage_unit as AppGoods['storageUnit'],
           serviceDays: Number(g.service_days),
-          coverUrl: '',
           graphic: c.graphic,
           terms: c.terms,
           soldOut: g.status === 'sold_out',

@@ -506,10 +506,10 @@ export const freeUsedSql = (deviceId: number, companyId: number) =>
 export async function appGoodsRows(db: AnyDb, d: OrderDevice, now: number) {
   return rows<Record<string, unknown>>(
     db,
-    sql`select g.*, p.name as plan_name, p.storage_value, p.storage_unit, p.service_days, f.path as cover_path,
+    sql`select g.*, p.name as plan_name, p.storage_value, p.storage_unit, p.service_days,
           exists (select 1 from storage_orders o where o.device_id = ${d.id} and o.company_id = g.company_id and o.amount = 0
             and o.platform <> 'internal' and o.state in ('unpaid', 'paid')) as free_used
-        from storage_goods g join storage_plans p on p.id = g.plan_id left join files f on f.id = g.cover_file_id
+        from storage_goods g join storage_plans p on p.id = g.plan_id
         where g.status in ('listed', 'sold_out') and (g.sale_until is null or g.sale_until > ${ts(now)}) and ${goodsForDevice(d)}
         order by g.android_price, g.id limit 100`,
   );

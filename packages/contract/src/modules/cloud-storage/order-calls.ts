@@ -247,7 +247,6 @@ export const appGoodsSchema = z.object({
   storageValue: z.number().int(),
   storageUnit: storageUnitSchema,
   serviceDays: z.number().int(),
-  coverUrl: z.string(),
   graphic: z.string(),
   terms: z.string(),
   soldOut: z.boolean(),
