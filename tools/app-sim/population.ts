@@ -4,7 +4,7 @@
  * modules that extend the app-facing API add theirs to BEHAVIOURS (buy a plan, read messages, chat,
  * earn points) with a name, whether it is done for a user, and one step.
  */
-import { appApiCalls, ErrorCodes } from '@portal/contract';
+import { appApiCalls, ErrorCodes, storageAppCalls } from '@portal/contract';
 import { AppClient, CallError, Outbox, type AppKey } from './client';
 
 export interface SimUser {
@@ -71,8 +71,54 @@ export const listDevices: Behaviour = {
   },
 };
 
+/** Sandbox test cards (apps/server payments/sandbox.ts). */
+export const SIM_CARDS = { success: '4242424242424242', decline: '4000000000000002' } as const;
+
+/**
+ * Buy a cloud storage plan for the user's first bound device: the cheapest paid goods on sale for
+ * it, paid at once with a sandbox test card; every fourth user's card is declined first, then the
+ * order is paid with a good card (the order waits unpaid meanwhile, its unit kept).
+ */
+export const buyPlan: Behaviour = {
+  name: 'buy',
+  done: (u) => u.state.bought === true || (u.state.listed === true && u.devices.length === 0),
+  async step(u, ctx) {
+    if (u.devices.length === 0) return;
+    const own = await u.app.asUser(appApiCalls.deviceList, { pageNum: 1, pageSize: 20 });
+    const device = own.records.find((d) => d.sn === u.devices[0]) ?? own.records[0];
+    if (!device) return;
+    const platform = u.index % 2 === 0 ? 'android' : 'ios';
+    const goods = await u.app.asUser(storageAppCalls.goodsList, { deviceId: device.id, platform });
+    const pick = goods.records.filter((g) => !g.free && !g.soldOut).sort((a, b) => a.price - b.price)[0];
+    if (!pick) {
+      ctx.count('no goods');
+      u.state.bought = true;
+      return;
+    }
+    const declineFirst = u.index % 4 === 3;
+    const key = `sim-${u.email}-${device.id}-${pick.goodsId}`.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 64);
+    const order = await u.app.asUser(storageAppCalls.orderCreate, {
+      deviceId: device.id,
+      goodsId: pick.goodsId,
+      platform,
+      idempotencyKey: key,
+      card: declineFirst ? SIM_CARDS.decline : SIM_CARDS.success,
+    });
+    if (order.state !== 'paid') {
+      ctx.count('declined');
+      await u.app.asUser(storageAppCalls.orderPay, {
+        orderId: order.orderId,
+        idempotencyKey: `${key.slice(0, 58)}-retry`,
+        card: SIM_CARDS.success,
+      });
+    }
+    u.state.bought = true;
+    ctx.count('paid');
+  },
+};
+
 /** What every simulated end user does after signing in, in order. Later modules append theirs. */
-export const BEHAVIOURS: Behaviour[] = [bindDevices, listDevices];
+export const BEHAVIOURS: Behaviour[] = [bindDevices, listDevices, buyPlan];
 
 export interface PopulationOptions {
   origin: string;

@@ -3,7 +3,14 @@
  * ratio case is also reported relative to `baseline` (the same server answering `{}` at once);
  * a one-shot case runs once and is timed. Add a case here and `npm run bench -- --only <name>` runs it.
  */
-import { API_PREFIX, type CallData, type companyCalls, type userCalls } from '@portal/contract';
+import {
+  API_PREFIX,
+  STORAGE_ORDER_VIEW_STATES,
+  type CallData,
+  type companyCalls,
+  type storageOrderCalls,
+  type userCalls,
+} from '@portal/contract';
 import { openPglite } from '@portal/server/db/client';
 import { BENCH_ACCOUNT, seedLarge } from '../seed/large';
 import { envelope, isApiSuccess, type Session } from './api';
@@ -164,6 +171,26 @@ export function companyListRequests(seed = 2): () => CompanyListData {
   };
 }
 
+type OrderListData = CallData<typeof storageOrderCalls.orderList>;
+const DAY_MS = 86_400_000;
+
+/**
+ * order-list requests: a 1-31-day window ending somewhere in the last 18 months, one of the first
+ * pages, mostly with a derived-state filter (the SQL of the period and the time), sometimes a
+ * platform: no two requests alike for a cache to hold.
+ */
+export function orderListRequests(seed = 3, now = Date.now()): () => OrderListData {
+  const rnd = seededRandom(seed);
+  return () => {
+    const to = now - Math.floor(rnd() * 540) * DAY_MS;
+    const from = to - (1 + Math.floor(rnd() * 30)) * DAY_MS;
+    const data: OrderListData = { pageNum: 1 + Math.floor(rnd() * 3), pageSize: 20, from, to };
+    if (rnd() < 0.7) data.viewState = pick(rnd, STORAGE_ORDER_VIEW_STATES);
+    if (rnd() < 0.2) data.platform = pick(rnd, ['android', 'ios', 'internal'] as const);
+    return data;
+  };
+}
+
 /** A list case: its calls signed as the Bench Partner's owner, with a fresh request from `requests` every time. */
 function listCase(opts: { summary: string; path: string; requests: () => () => unknown; serverEnv?: Record<string, string> }): BenchCase {
   return {
@@ -226,6 +253,15 @@ export const BENCH_CASES = new Map<string, BenchCase>([
   [
     'user-list-uncached',
     listCase({ summary: `${USER_LIST}; READ_CACHE=off`, path: 'customer/user/list', requests: userListRequests, serverEnv: UNCACHED }),
+  ],
+  [
+    'order-list',
+    listCase({
+      summary:
+        "storage/order/list as the Bench Partner's owner: a page (1-3) of 20 orders of its subtree in a 1-31-day window, by derived state or platform, a different request each time",
+      path: 'storage/order/list',
+      requests: orderListRequests,
+    }),
   ],
   ['device-poll', devicePollCase()],
   ['release-create', releaseCreateCase()],

@@ -3,7 +3,9 @@
  * from the outbox (as the supplier), bind the devices of the pool, and list them; a second run with
  * the same e-mails logs in instead.
  */
-import { appKeyCalls } from '@portal/contract';
+import { appKeyCalls, storageCalls } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import { makePng } from '../../apps/server/test/lib/helpers/images';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../apps/server/test/support/app';
@@ -21,6 +23,39 @@ describe('app-sim', () => {
     // Real time: the simulator signs with Date.now().
     t.clock.set(Date.now());
     deviceA = await insertDeviceA(t.database, t.world);
+    // A listed plan of partner A, paid through its verified sandbox account.
+    const supplier = await t.login('supplier@test.local');
+    const owner = await t.login('owner-a@test.local');
+    const plan = await t.call(
+      storageCalls.planCreate,
+      { name: 'Sim 30 days', storageValue: 7, storageUnit: 'day', serviceDays: 30, costPrice: 100, guidePrice: 200 },
+      supplier,
+    );
+    await t.call(
+      storageCalls.payeeSave,
+      { provider: 'sandbox', mode: 'test', accountId: 'acct_sim', secret: 'sbx_simulatorkey0000001' },
+      owner,
+    );
+    await t.call(storageCalls.payeeTest, { provider: 'sandbox' }, owner);
+    const cover = await t.upload(owner, 'cover', 'cover.png', makePng(320, 180));
+    const g = await t.call(
+      storageCalls.goodsCreate,
+      {
+        name: 'Sim plan',
+        goodsCode: 'SIM-1',
+        planId: plan.data.planId,
+        androidPrice: 500,
+        iosPrice: 600,
+        stock: null,
+        saleUntil: null,
+        areaId: t.world.areas.eu.id,
+        coverFileId: cover.fileId,
+        contents: { 'en-US': { graphic: '<p>Sim</p>', terms: '', detailImageIds: [] } },
+      },
+      owner,
+    );
+    await t.call(storageCalls.goodsOperate, { goodsId: g.data.goodsId, action: 'submitReview' }, owner);
+    await t.call(storageCalls.goodsReview, { goodsId: g.data.goodsId, action: 'approve' }, supplier);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
@@ -51,6 +86,12 @@ describe('app-sim', () => {
     // Partner B's device is not Acme's: answered as an unknown one and skipped.
     expect(p.counts.get('device taken')).toBe(1);
     expect(p.counts.get('listed')).toBe(3);
+    // The user with the device bought the plan with a sandbox card (paid, queued on the device).
+    expect(p.counts.get('paid')).toBe(1);
+    const paid = (await t.database.db.execute(
+      sql`select count(*)::int as n from storage_orders where device_sn = ${deviceA.sn} and state = 'paid' and period is not null`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(paid.rows[0]!.n).toBe(1);
     expect(p.allDone()).toBe(true);
     expect(p.progressLine(5)).toMatch(/^\[00:05\] users=3\/3 /);
     const owner = await t.login('owner-a@test.local');

@@ -1,7 +1,8 @@
 import { NONCE_MAX, PUBLIC_SIGN_KEY, dataDigest, hmacSha256Hex, signingString } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { envelope, isApiSuccess, nextNonce } from '../bench/api';
-import { BENCH_CASES, companyListRequests, userListRequests } from '../bench/cases';
+import { BENCH_CASES, companyListRequests, orderListRequests, userListRequests } from '../bench/cases';
+import { storageOrderCalls } from '@portal/contract';
 import { importWorkbook, isDeviceApiSuccess } from '../bench/upgrade-cases';
 import { DEVICE_IMPORT_COLUMNS, DEVICE_IMPORT_REQUIRED, macError, snError } from '@portal/contract';
 import { readSheet } from '@portal/server/lib/xlsx';
@@ -54,6 +55,18 @@ describe('bench helpers', () => {
       const again = requests();
       expect(Array.from({ length: 1000 }, () => again())).toEqual(bodies);
     }
+  });
+
+  it('registers order-list as a ratio case whose requests are valid, within 31 days and nearly all different', () => {
+    expect(BENCH_CASES.get('order-list')).toMatchObject({ kind: 'load', ratio: true });
+    const next = orderListRequests(7, Date.UTC(2026, 10, 1));
+    const seen = new Set<string>();
+    for (let i = 0; i < 500; i++) {
+      const d = next();
+      expect(storageOrderCalls.orderList.data.safeParse(d).success).toBe(true);
+      seen.add(JSON.stringify(d));
+    }
+    expect(seen.size).toBeGreaterThan(490);
   });
 
   it('registers the cloud-upgrade cases: device-poll as a ratio case, release-create and import-5000 timed once', () => {

@@ -363,6 +363,43 @@ describe('demo messages', () => {
   }, 120_000);
   afterAll(async () => database?.close());
 
+  it('has storage orders in every state for both brands, paid ones with their attempt and webhook event', async () => {
+    const now = Date.now();
+    const states = await q<{ s: string }>(
+      database,
+      `select distinct case when o.state <> 'paid' then o.state when o.period is null then 'unused'
+          when lower(o.period) > $1::timestamptz then 'to_be_used' when upper(o.period) <= $1::timestamptz then 'expired'
+          when upper(o.period) <= $1::timestamptz + interval '7 days' then 'near_expiry' else 'in_use' end as s
+         from storage_orders o order by 1`,
+      [new Date(now).toISOString()],
+    );
+    expect(states.map((r) => r.s)).toEqual([
+      'cancelled',
+      'expired',
+      'in_use',
+      'near_expiry',
+      'not_effective',
+      'refunded',
+      'to_be_used',
+      'unpaid',
+      'unused',
+    ]);
+    const brands = await q<{ n: number }>(database, `select count(distinct company_id)::int as n from storage_orders`);
+    expect(brands[0]!.n).toBe(2);
+    const missing = await q<{ n: number }>(
+      database,
+      `select count(*)::int as n from storage_orders o where o.transaction_id is not null
+         and (not exists (select 1 from storage_order_attempts a where a.order_id = o.id)
+              or not exists (select 1 from payment_events e where e.order_id = o.id))`,
+    );
+    expect(missing[0]!.n).toBe(0);
+    const span = await q<{ days: number }>(
+      database,
+      `select extract(day from max(created_at) - min(created_at))::int as days from storage_orders`,
+    );
+    expect(span[0]!.days).toBeGreaterThan(365);
+  });
+
   it('has 8 messages in every state, in en-US and zh-CN, and the installer has read and unread ones', async () => {
     const states = await q<{ state: string; n: number; scheduled: number }>(
       database,

@@ -11,7 +11,7 @@ import { accountImpls } from './modules/account-manage';
 import { appApiImpls, appCallers, appKeyImpls } from './modules/app-api';
 import { authImpls } from './modules/auth';
 import { companyImpls, partnerImpls } from './modules/partner';
-import { storageImpls } from './modules/cloud-storage';
+import { orderImpls, registerOrderSheetRoutes, registerPaymentWebhookRoutes, storageImpls } from './modules/cloud-storage';
 import { registerUpgradeRoutes, upgradeImpls } from './modules/cloud-upgrade';
 import { cloudContentImpls, registerProductSheetRoutes, registerSiteRoutes } from './modules/cloud-content';
 import { messageCenterImpls } from './modules/message-center';
@@ -37,6 +37,7 @@ export const ALL_IMPLS: readonly CallImpl[] = [
   ...upgradeImpls,
   ...cloudContentImpls,
   ...storageImpls,
+  ...orderImpls,
   ...appKeyImpls,
   ...appApiImpls,
   ...messageCenterImpls,
@@ -98,5 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUpgradeRoutes(app, { database: deps.database, clock, services: deps.services });
   registerProductSheetRoutes(app, { database: deps.database, clock, services: deps.services });
   registerSiteRoutes(app, { database: deps.database, clock });
+  registerPaymentWebhookRoutes(app, { database: deps.database, clock, services: deps.services });
+  registerOrderSheetRoutes(app, { database: deps.database, clock, services: deps.services });
   return app;
 }

@@ -5,7 +5,7 @@
  * "one free product per seller per area on sale" are in migration 0014.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => bigint(name, { mode: 'number' });
@@ -87,4 +87,114 @@ export const payeeAccounts = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.provider], name: 'payee_accounts_pk' })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Orders (issue 12, order half; migration 0019)
+// ---------------------------------------------------------------------------------------------
+
+/** A paid plan's service period `[start, end)`; read as text (`["...","...")`), written through SQL. */
+const tstzrange = customType<{ data: string; driverData: string }>({ dataType: () => 'tstzrange' });
+
+/** What the buyer bought, as it was at the order (the goods may change or go later). */
+export interface GoodsSnapshot {
+  goodsCode: string;
+  name: string;
+  planId: number;
+  planName: string;
+  storageValue: number;
+  storageUnit: string;
+  serviceDays: number;
+  androidPrice: number;
+  iosPrice: number;
+  guidePrice: number;
+  costPrice: number;
+  currency: string;
+}
+
+export const storageOrders = pgTable('storage_orders', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderNo: text('order_no').notNull(),
+  transactionId: text('transaction_id'),
+  provider: text('provider'),
+  amount: money('amount').notNull(),
+  currency: text('currency').notNull().default('USD'),
+  platform: text('platform').notNull(),
+  deviceId: bigint('device_id', { mode: 'number' }).notNull(),
+  deviceSn: text('device_sn').notNull(),
+  endUserId: bigint('end_user_id', { mode: 'number' }),
+  endUserEmail: text('end_user_email'),
+  /** The seller (the goods' company). */
+  companyId: integer('company_id').notNull(),
+  companyPath: text('company_path').notNull(),
+  /** The buying partner or distributor of an internal purchase. */
+  buyerCompanyId: integer('buyer_company_id'),
+  goodsId: integer('goods_id').notNull(),
+  goodsSnapshot: jsonb('goods_snapshot').$type<GoodsSnapshot>().notNull(),
+  serviceDays: integer('service_days').notNull(),
+  costPrice: money('cost_price').notNull(),
+  state: text('state').notNull().default('unpaid'),
+  period: tstzrange('period'),
+  payDeadline: ts('pay_deadline'),
+  paidAt: ts('paid_at'),
+  cancelledAt: ts('cancelled_at'),
+  cancelReason: text('cancel_reason'),
+  refundedAmount: money('refunded_amount').notNull().default(0),
+  refundedAt: ts('refunded_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const storageOrderAttempts = pgTable('storage_order_attempts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: bigint('order_id', { mode: 'number' }).notNull(),
+  provider: text('provider').notNull(),
+  amount: money('amount').notNull(),
+  /** pending < action_required < succeeded | declined < refunded: only forward. */
+  status: text('status').notNull(),
+  transactionId: text('transaction_id'),
+  reason: text('reason'),
+  cardLast4: text('card_last4'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const storageOrderRefunds = pgTable('storage_order_refunds', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: bigint('order_id', { mode: 'number' }).notNull(),
+  amount: money('amount').notNull(),
+  full: boolean('full').notNull(),
+  providerRefundId: text('provider_refund_id'),
+  reason: text('reason').notNull().default(''),
+  byUserId: integer('by_user_id'),
+  byName: text('by_name').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const paymentEvents = pgTable('payment_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  provider: text('provider').notNull(),
+  /** The payee account the webhook came for (its company id). */
+  account: text('account').notNull(),
+  eventId: text('event_id').notNull(),
+  type: text('type').notNull(),
+  transactionId: text('transaction_id').notNull(),
+  orderId: bigint('order_id', { mode: 'number' }),
+  /** received, applied, ignored (nothing to change), revived, refunded (a payment after cancellation). */
+  outcome: text('outcome').notNull().default('received'),
+  payload: jsonb('payload').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+  processedAt: ts('processed_at'),
+});
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    resultRef: text('result_ref'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key], name: 'idempotency_keys_pk' })],
 );

@@ -115,6 +115,14 @@ export function sendRefusal(
   return reply.status(status ?? def.refused.status).send(def.shape === 'plain' ? { code, msg, data: null } : { basic: { code, msg } });
 }
 
+/**
+ * No caller credentials (auth 'public'): for a route whose request proves itself, as a payment
+ * provider's webhook does with its signature, checked by the handler against the account it names.
+ */
+export function publicRoute(): CredentialCheck<null> {
+  return { kind: 'call', run: async () => null };
+}
+
 /** Codes that mean "these credentials do not open this route": answered with the route's declared status. */
 const CREDENTIAL_CODES = new Set<number>([
   ErrorCodes.fileLinkInvalid,

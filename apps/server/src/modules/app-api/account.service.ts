@@ -18,6 +18,7 @@ import {
   type Locale,
 } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
+import { unsafeInvalidateDevicePlans } from '../cloud-storage';
 import { requireApp, requireEndUser, type AppCaller, type CallContext } from '../../lib/context';
 import { hashPassword, issueSessionTokens, sha256Hex } from '../../lib/secrets';
 import { attemptPassword, issueEmailCode, useEmailCode, type AccountCounter } from '../auth';
@@ -187,7 +188,7 @@ export async function deleteAccount(ctx: CallContext, d: { password: string }) {
   const now = new Date(ctx.clock.now());
   await ctx.db.transaction(async (tx) => {
     if (!(await moveOwnEndUser(tx, brand, user.id, user.status, to, now))) throw new AppError(ErrorCodes.illegalTransition);
-    await unbindAllDevices(tx, brand, user.id, now);
+    for (const deviceId of await unbindAllDevices(tx, brand, user.id, now)) await unsafeInvalidateDevicePlans(tx, deviceId, now.getTime());
     await endAllEndUserSessions(tx, user.id, 'deleted', now);
   });
   return {};

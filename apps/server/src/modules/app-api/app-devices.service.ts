@@ -6,6 +6,7 @@
  */
 import { ErrorCodes, type AppDevice } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
+import { unsafeInvalidateDevicePlans } from '../cloud-storage';
 import { requireEndUser, type CallContext } from '../../lib/context';
 import { sha256Hex } from '../../lib/secrets';
 import { mapPage, type PageRequest } from '../../lib/tenancy';
@@ -34,6 +35,8 @@ export async function unbind(ctx: CallContext, deviceId: number) {
   const app = requireEndUser(ctx);
   if (!(await unbindDevice(ctx.db, app, app.endUser.id, deviceId, new Date(ctx.clock.now()))))
     throw new AppError(ErrorCodes.deviceNotBound);
+  // Its cloud storage plans not started yet can no longer take effect (in the same transaction).
+  await unsafeInvalidateDevicePlans(ctx.db, deviceId, ctx.clock.now());
   return {};
 }
 

@@ -301,9 +301,12 @@ export async function endAllEndUserSessions(db: AnyDb, endUserId: number, reason
 }
 
 /** Unbind every device of an end user (deletion). */
-export async function unbindAllDevices(db: AnyDb, brand: Brand, endUserId: number, now: Date) {
-  await db
+/** Unbinds all of the user's devices; answers their ids (their unstarted plans stop being effective). */
+export async function unbindAllDevices(db: AnyDb, brand: Brand, endUserId: number, now: Date): Promise<number[]> {
+  const rows = await db
     .update(devices)
     .set({ endUserId: null, boundAt: null, updatedAt: now })
-    .where(and(eq(devices.endUserId, endUserId), scopedToSubtree(devices.companyPath, { companyPath: brand.companyPath })));
+    .where(and(eq(devices.endUserId, endUserId), scopedToSubtree(devices.companyPath, { companyPath: brand.companyPath })))
+    .returning({ id: devices.id });
+  return rows.map((r) => r.id);
 }

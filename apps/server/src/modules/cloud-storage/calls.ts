@@ -9,14 +9,14 @@ import { payeeDefault, payeeList, payeeRemove, payeeSave, payeeTest } from './pa
 import { isSupplier } from './plans.policy';
 import { planCreate, planList, planOperate, planUpdate } from './plans.service';
 
-/** The module's own actions: create goods (storage manager), review and plans (the supplier's). */
+/** The module's own actions: create goods and internal purchases (storage manager), review and plans (the supplier's). */
 export const cloudStoragePolicy = definePolicy<CloudStorageAction, null>({
   name: 'cloud storage',
   actions: CLOUD_STORAGE_ACTIONS,
   refusal(actor, _s, action) {
     const noCode = needsCode(actor, 'dealer_storage_mgr');
     if (noCode) return noCode;
-    if (action !== 'createGoods' && !isSupplier(actor)) return refuse(ErrorCodes.forbidden, 'the supplier’s');
+    if ((action === 'review' || action === 'managePlans') && !isSupplier(actor)) return refuse(ErrorCodes.forbidden, 'the supplier’s');
     return null;
   },
 });

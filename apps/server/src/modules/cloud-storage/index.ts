@@ -1,6 +1,11 @@
 /**
- * Cloud storage (issue 12, first half): the supplier's plans, goods and their review and shelf, the
- * stock statements the order flow will use, and the seller's payee accounts.
+ * Cloud storage (issue 12): the supplier's plans, goods and their review and shelf, the seller's
+ * payee accounts, and the orders (portal and app-facing calls, webhooks, jobs).
  */
 export { storageImpls } from './calls';
+export { orderImpls } from './orders.calls';
 export { unsafeReturnStock, unsafeTakeStock } from './goods.repository';
+export { unsafeInvalidateDevicePlans, expireUnpaidOrders, reconcilePayments, handleWebhook } from './orders.service';
+export { registerPaymentWebhookRoutes } from './webhook.routes';
+export { registerStorageOrderJobs, runStorageOrderJobsOnce, sendSandboxWebhook } from './orders.jobs';
+export { registerOrderSheetRoutes } from './export.routes';

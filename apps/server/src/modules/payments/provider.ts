@@ -46,4 +46,6 @@ export interface PaymentProviderAdapter {
   refund(account: ProviderAccount, transactionId: string, amount: number, idempotencyKey: string): Promise<RefundResult>;
   checkWebhook(account: ProviderAccount, headers: Record<string, string | undefined>, rawBody: string): WebhookCheck;
   testConnection(account: ProviderAccount): Promise<ConnectionTest>;
+  /** The provider's state of a transaction, for payments whose webhook never came (reconciliation). */
+  retrieve(account: ProviderAccount, transactionId: string): Promise<'pending' | 'succeeded' | 'failed'>;
 }

@@ -40,6 +40,10 @@ export const sandboxProvider: PaymentProviderAdapter = {
       return { event: null };
     }
   },
+  // An action-required payment is taken to be confirmed by its holder once asked about.
+  async retrieve(_account, transactionId) {
+    return transactionId.startsWith('sbx_tx_') ? 'succeeded' : 'failed';
+  },
   async testConnection(account) {
     if (!SANDBOX_KEY_PATTERN.test(account.secret)) return { ok: false, reason: 'malformed key' };
     if (account.secret.toLowerCase().endsWith('fail')) return { ok: false, reason: 'key refused' };

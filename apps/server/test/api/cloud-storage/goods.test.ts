@@ -370,8 +370,13 @@ describe.each(ENGINES)('cloud storage goods (%s)', (engine) => {
   });
 
   it('abilities: review and plans are the supplier’s', async () => {
-    expect((await t.call(storageCalls.abilities, {}, owner)).data.actions).toEqual(['createGoods']);
-    expect((await t.call(storageCalls.abilities, {}, supplier)).data.actions).toEqual(['createGoods', 'review', 'managePlans']);
+    expect((await t.call(storageCalls.abilities, {}, owner)).data.actions).toEqual(['createGoods', 'internalPurchase']);
+    expect((await t.call(storageCalls.abilities, {}, supplier)).data.actions).toEqual([
+      'createGoods',
+      'internalPurchase',
+      'review',
+      'managePlans',
+    ]);
     expect((await t.call(storageCalls.abilities, {}, dealer)).data.actions).toEqual([]);
   });
 });

@@ -42,6 +42,7 @@ export const minorPriceSchema = z.number().int().min(0).max(PRICE_MINOR_MAX);
 // ---------------------------------------------------------------------------------------------
 
 export const storageUnitSchema = z.enum(STORAGE_DURATION_UNITS);
+export type StorageUnit = z.infer<typeof storageUnitSchema>;
 export const serviceDaysSchema = z.union(CAMERA_PACKAGE_DAYS.map((d) => z.literal(d)) as [z.ZodLiteral<30>, ...z.ZodLiteral<number>[]]);
 
 const planFieldsBase = z
@@ -189,7 +190,7 @@ export const storageGoodsDetailSchema = storageGoodsSchema.extend({
 });
 export type StorageGoodsDetail = z.infer<typeof storageGoodsDetailSchema>;
 
-export const CLOUD_STORAGE_ACTIONS = ['createGoods', 'review', 'managePlans'] as const;
+export const CLOUD_STORAGE_ACTIONS = ['createGoods', 'internalPurchase', 'review', 'managePlans'] as const;
 export const cloudStorageActionSchema = z.enum(CLOUD_STORAGE_ACTIONS);
 export type CloudStorageAction = z.infer<typeof cloudStorageActionSchema>;
 

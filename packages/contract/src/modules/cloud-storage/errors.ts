@@ -26,9 +26,8 @@ export const CLOUD_STORAGE_ERRORS = {
   },
   23011: { key: 'productExpired', endsSession: false, en: 'The product has expired.', zh: '商品已过期。' },
   23017: { key: 'deviceNotExist2', endsSession: false, en: 'The device does not exist.', zh: '设备不存在。' },
-  // Issue 12 (23020-23039). Numbers kept for the order half (next session): 23022 free plan used,
-  // 23024 order cancelled or paid already, 23025 payment declined, 23026 idempotency key reused,
-  // 23028 refund too large, 23029 wrong verification code, 23030 app key invalid.
+  // Issue 12 (23020-23039). Numbers still kept: 23029 wrong verification code, 23030 app key invalid
+  // (the app-api module answers these with its own 25xxx codes).
   23020: {
     key: 'goodsAreaMismatch',
     endsSession: false,
@@ -41,17 +40,42 @@ export const CLOUD_STORAGE_ERRORS = {
     en: 'You already have a free product on sale in this area.',
     zh: '您在该区域已有在售的免费商品。',
   },
+  23022: {
+    key: 'freePlanUsed',
+    endsSession: false,
+    en: 'This device has already had the free plan of this seller.',
+    zh: '该设备已领取过该商家的免费套餐。',
+  },
   23023: {
     key: 'noVerifiedPayee',
     endsSession: false,
     en: 'Paid goods need a verified payee account: set one up and test its connection first.',
     zh: '付费商品需要已验证的收款账户：请先配置收款账户并测试连接。',
   },
+  23024: {
+    key: 'orderClosed',
+    endsSession: false,
+    en: 'The order has been cancelled or paid already.',
+    zh: '订单已取消或已支付。',
+  },
+  23025: { key: 'paymentDeclined', endsSession: false, en: 'The payment was declined.', zh: '支付被拒绝。' },
+  23026: {
+    key: 'idempotencyKeyReused',
+    endsSession: false,
+    en: 'This idempotency key was already used for a different request.',
+    zh: '该幂等键已用于另一个不同的请求。',
+  },
   23027: {
     key: 'payeeTestFailed',
     endsSession: false,
     en: 'The connection test failed: the provider refused the account ID or secret key.',
     zh: '连接测试失败：支付渠道拒绝了该账户ID或密钥。',
+  },
+  23028: {
+    key: 'refundTooLarge',
+    endsSession: false,
+    en: 'Nothing more can be refunded for this order.',
+    zh: '该订单已无可退款金额。',
   },
   23031: {
     key: 'payeeProviderUnavailable',

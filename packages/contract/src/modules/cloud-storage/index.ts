@@ -4,6 +4,7 @@
  * through the root's tables.
  */
 export * from './calls';
+export * from './order-calls';
 export * from './constants';
 export * from './states';
 export * from './validators';

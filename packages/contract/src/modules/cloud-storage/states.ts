@@ -1,4 +1,5 @@
 /** State machines of the cloud storage goods, orders and payee setup (SPEC §4); the machinery is shared/states.ts. */
+import { z } from 'zod';
 import { defineMachine, type ActionOf, type StateOf } from '../../shared/states';
 
 // ---------------------------------------------------------------------------------------------
@@ -42,28 +43,25 @@ export type GoodsAction = ActionOf<typeof goodsMachine>;
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Meaning chosen for each state:
- * - unpaid: created, waiting for payment; cancelled: given up before payment (user or timeout);
- * - unused: paid, not yet applied to a device;
- * - to_be_used: applied to a device that still runs another plan; starts when that one ends;
- * - in_use / near_expiry / expired: the running plan, its last days (a reminder state) and its end;
- * - not_effective: paid but can no longer take effect (device unbound or deleted before the start);
- * - refunded: money returned; only before the service started or when it cannot take effect.
- * An internal purchase is created paid, i.e. directly in `unused`.
+ * Stored order states (the `state` column). Only real events move an order:
+ * - unpaid: created (one unit of stock taken), waiting for payment;
+ * - pay: the provider confirmed the payment (the app's confirm or the webhook, whichever first);
+ * - cancel: the end user gave up, or the unpaid timeout passed (the stock unit goes back);
+ * - revive: a payment confirmed after the cancellation (the order is paid after all when it can
+ *   still queue on the device; otherwise the payment is refunded and the order stays cancelled);
+ * - refund: money returned (full before the start, prorated while in use) or a not effective
+ *   plan refunded; invalidate: the device was unbound before the plan started.
+ * Activation is not a move: it gives a paid, unused plan its period (see the derived states).
  */
 export const storageOrderMachine = defineMachine({
   name: 'storageOrder',
-  states: ['unpaid', 'to_be_used', 'in_use', 'near_expiry', 'expired', 'cancelled', 'unused', 'refunded', 'not_effective'],
+  states: ['unpaid', 'cancelled', 'paid', 'refunded', 'not_effective'],
   actions: {
-    pay: { from: ['unpaid'], to: 'unused' },
+    pay: { from: ['unpaid'], to: 'paid' },
     cancel: { from: ['unpaid'], to: 'cancelled' },
-    activate: { from: ['unused'], to: 'in_use' },
-    queue: { from: ['unused'], to: 'to_be_used' },
-    start: { from: ['to_be_used'], to: 'in_use' },
-    nearExpire: { from: ['in_use'], to: 'near_expiry' },
-    expire: { from: ['in_use', 'near_expiry'], to: 'expired' },
-    invalidate: { from: ['unused', 'to_be_used'], to: 'not_effective' },
-    refund: { from: ['unused', 'to_be_used', 'not_effective'], to: 'refunded' },
+    revive: { from: ['cancelled'], to: 'paid' },
+    refund: { from: ['paid', 'not_effective'], to: 'refunded' },
+    invalidate: { from: ['paid'], to: 'not_effective' },
   },
 });
 
@@ -71,6 +69,38 @@ export const storageOrderStateSchema = storageOrderMachine.stateSchema;
 export const storageOrderActionSchema = storageOrderMachine.actionSchema;
 export type StorageOrderState = StateOf<typeof storageOrderMachine>;
 export type StorageOrderAction = ActionOf<typeof storageOrderMachine>;
+
+/**
+ * What a paid order is now, derived from its service period and the time (no cron; the server
+ * computes it in SQL, the same rules as `storageOrderPhase`):
+ * - unused: paid, no period yet (activated later by the end user);
+ * - to_be_used: queued after the device's running plan; in_use: running;
+ * - near_expiry: running, in its last STORAGE_NEAR_EXPIRY_DAYS days; expired: over.
+ */
+export const STORAGE_ORDER_PHASES = ['unused', 'to_be_used', 'in_use', 'near_expiry', 'expired'] as const;
+export type StorageOrderPhase = (typeof STORAGE_ORDER_PHASES)[number];
+
+/** Every state an order is shown in (and filtered by): the stored ones, `paid` split into its phases. */
+export const STORAGE_ORDER_VIEW_STATES = ['unpaid', 'cancelled', ...STORAGE_ORDER_PHASES, 'refunded', 'not_effective'] as const;
+export const storageOrderViewStateSchema = z.enum(STORAGE_ORDER_VIEW_STATES);
+export type StorageOrderViewState = (typeof STORAGE_ORDER_VIEW_STATES)[number];
+
+/** Days before the end of a running plan when it is shown as near expiry. */
+export const STORAGE_NEAR_EXPIRY_DAYS = 7;
+
+/** The view state of an order (period bounds in epoch ms, `[start, end)`), as the server's SQL derives it. */
+export function storageOrderViewState(
+  state: StorageOrderState,
+  period: { start: number; end: number } | null,
+  now: number,
+): StorageOrderViewState {
+  if (state !== 'paid') return state;
+  if (!period) return 'unused';
+  if (period.start > now) return 'to_be_used';
+  if (period.end <= now) return 'expired';
+  if (period.end <= now + STORAGE_NEAR_EXPIRY_DAYS * 86_400_000) return 'near_expiry';
+  return 'in_use';
+}
 
 // ---------------------------------------------------------------------------------------------
 // Payee setup

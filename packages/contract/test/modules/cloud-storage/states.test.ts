@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IllegalTransitionError } from '../../../src/shared/states';
-import { goodsMachine, goodsStateSchema, storageOrderMachine } from '../../../src/modules/cloud-storage';
+import { goodsMachine, goodsStateSchema, storageOrderMachine, storageOrderViewState } from '../../../src/modules/cloud-storage';
 import { describeMachine } from '../../support/machines';
 
 describeMachine('goods', {
@@ -24,22 +24,30 @@ describeMachine('goods', {
 });
 
 describeMachine('storageOrder', {
-  states: ['unpaid', 'to_be_used', 'in_use', 'near_expiry', 'expired', 'cancelled', 'unused', 'refunded', 'not_effective'],
+  states: ['unpaid', 'cancelled', 'paid', 'refunded', 'not_effective'],
   transitions: [
-    'unpaid --pay--> unused',
+    'unpaid --pay--> paid',
     'unpaid --cancel--> cancelled',
-    'unused --activate--> in_use',
-    'unused --queue--> to_be_used',
-    'to_be_used --start--> in_use',
-    'in_use --nearExpire--> near_expiry',
-    'in_use --expire--> expired',
-    'near_expiry --expire--> expired',
-    'unused --invalidate--> not_effective',
-    'to_be_used --invalidate--> not_effective',
-    'unused --refund--> refunded',
-    'to_be_used --refund--> refunded',
+    'cancelled --revive--> paid',
+    'paid --refund--> refunded',
     'not_effective --refund--> refunded',
+    'paid --invalidate--> not_effective',
   ],
+});
+
+describe('storage order view states', () => {
+  const day = 86_400_000;
+  const now = Date.UTC(2026, 0, 10);
+  it('derives the phase of a paid order from its period and the time', () => {
+    expect(storageOrderViewState('paid', null, now)).toBe('unused');
+    expect(storageOrderViewState('paid', { start: now + day, end: now + 31 * day }, now)).toBe('to_be_used');
+    expect(storageOrderViewState('paid', { start: now - day, end: now + 29 * day }, now)).toBe('in_use');
+    expect(storageOrderViewState('paid', { start: now - day, end: now + 7 * day }, now)).toBe('near_expiry');
+    expect(storageOrderViewState('paid', { start: now - day, end: now + 8 * day }, now)).toBe('in_use');
+    expect(storageOrderViewState('paid', { start: now - 30 * day, end: now }, now)).toBe('expired');
+    expect(storageOrderViewState('refunded', { start: now - day, end: now }, now)).toBe('refunded');
+    expect(storageOrderViewState('unpaid', null, now)).toBe('unpaid');
+  });
 });
 
 describeMachine('payeeSetup', {
@@ -64,7 +72,7 @@ describe('paths a portal walks', () => {
 
   it('final states offer no actions', () => {
     expect(storageOrderMachine.availableActions('refunded')).toEqual([]);
-    expect(storageOrderMachine.availableActions('expired')).toEqual([]);
+    expect(storageOrderMachine.availableActions('cancelled')).toEqual(['revive']);
   });
 
   it('per-machine zod enums are exported', () => {

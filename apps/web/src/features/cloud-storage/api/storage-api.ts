@@ -1,5 +1,5 @@
 /** Calls of cloud storage goods (contract storageCalls): one query-key factory, a hook per call. */
-import { storageCalls, type CallData, type CloudStorageAction } from '@portal/contract';
+import { storageCalls, storageOrderCalls, type CallData, type CloudStorageAction } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 
@@ -73,3 +73,43 @@ export const useOperateGoods = () =>
   useInvalidating((d: CallData<typeof storageCalls.goodsOperate>) => call(storageCalls.goodsOperate, d), storageKeys.goods());
 export const useReviewGoods = () =>
   useInvalidating((d: CallData<typeof storageCalls.goodsReview>) => call(storageCalls.goodsReview, d), storageKeys.goods());
+
+// ----- orders (contract storageOrderCalls) -----
+
+export type OrderListQuery = CallData<typeof storageOrderCalls.orderList>;
+
+export const orderKeys = {
+  all: [...storageKeys.all, 'orders'] as const,
+  list: (q: OrderListQuery) => [...orderKeys.all, 'list', q] as const,
+  detail: (orderId: number) => [...orderKeys.all, 'detail', orderId] as const,
+  overview: (from: number, to: number) => [...orderKeys.all, 'overview', from, to] as const,
+};
+
+export const useOrderList = (q: OrderListQuery) =>
+  useQuery({
+    queryKey: orderKeys.list(q),
+    queryFn: ({ signal }) => call(storageOrderCalls.orderList, q, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useOrderDetail = (orderId: number | null) =>
+  useQuery({
+    queryKey: orderKeys.detail(orderId ?? 0),
+    queryFn: ({ signal }) => call(storageOrderCalls.orderGet, { orderId: orderId! }, { signal }),
+    enabled: orderId !== null,
+  });
+
+export const useOrderOverview = (from: number, to: number) =>
+  useQuery({
+    queryKey: orderKeys.overview(from, to),
+    queryFn: ({ signal }) => call(storageOrderCalls.overview, { from, to }, { signal }),
+  });
+
+export const useRefundOrder = () =>
+  useInvalidating((d: CallData<typeof storageOrderCalls.orderRefund>) => call(storageOrderCalls.orderRefund, d), orderKeys.all);
+export const useInternalPurchase = () =>
+  useInvalidating((d: CallData<typeof storageOrderCalls.internalPurchase>) => call(storageOrderCalls.internalPurchase, d), storageKeys.all);
+
+/** Signed links (300 s) to the orders' xlsx and to a month's statement of internal purchases. */
+export const orderExportLink = (d: CallData<typeof storageOrderCalls.orderExport>) => call(storageOrderCalls.orderExport, d);
+export const statementLink = (month: string) => call(storageOrderCalls.statement, { month });

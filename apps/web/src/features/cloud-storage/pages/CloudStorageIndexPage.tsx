@@ -2,11 +2,13 @@ import { Card, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AppstoreOutlined, FileSearchOutlined, SettingOutlined, ShopOutlined } from '../../../components/icons';
+import { OrdersPanel } from '../components/OrdersPanel';
+import { OverviewPanel } from '../components/OverviewPanel';
 import { useStorageAbilities } from '../api/storage-api';
 import { GoodsPanel } from '../components/GoodsPanel';
 import { PlansPanel } from '../components/PlansPanel';
 
-/** Cloud storage: goods; review and plans for the supplier; settings (?tab=review|plans|settings). */
+/** Cloud storage: overview, goods, orders; review and plans for the supplier; settings (?tab=overview|orders|review|plans|settings). */
 export default function CloudStorageIndexPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -14,6 +16,8 @@ export default function CloudStorageIndexPage() {
   const tab = params.get('tab') ?? 'goods';
   const items = [
     { key: 'goods', label: t('storage.tabs.goods'), icon: <ShopOutlined />, children: <GoodsPanel /> },
+    { key: 'orders', label: t('storage.tabs.orders'), icon: <FileSearchOutlined />, children: <OrdersPanel /> },
+    { key: 'overview', label: t('storage.tabs.overview'), icon: <AppstoreOutlined />, children: <OverviewPanel /> },
     ...(abilities.can('review')
       ? [{ key: 'review', label: t('storage.tabs.review'), icon: <FileSearchOutlined />, children: <GoodsPanel reviewOnly /> }]
       : []),

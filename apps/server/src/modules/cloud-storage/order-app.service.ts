@@ -1,0 +1,237 @@
+/**
+ * The app-facing goods and order calls of an end user (DOMAIN §5). Every query names the app's
+ * brand and the end user: a device not bound to the caller (another user's, another brand's, an
+ * unknown one) answers 23007; another user's order answers 1004, as a missing one.
+ */
+import { ErrorCodes, type AppGoods, type Locale, type storageAppCalls } from '@portal/contract';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { requireEndUser, type CallContext } from '../../lib/context';
+import * as repo from './orders.repository';
+import {
+  attemptPayment,
+  cancelUnpaid,
+  checkSellable,
+  idempotent,
+  newOrderNo,
+  orderMove,
+  payDeadlineOf,
+  priceFor,
+  snapshotOf,
+  startPlan,
+  takeUnit,
+} from './orders.service';
+import { presentAppOrder } from './orders.presenter';
+import { ORDER_JOBS } from './orders.jobs';
+import { handleWebhook } from './orders.service';
+import { openSecret } from '../../lib/secrets';
+import { sandboxSignature } from '../payments';
+import type { StoredGoodsContents } from '../../db/schema';
+
+type Data<K extends keyof typeof storageAppCalls> = z.output<(typeof storageAppCalls)[K]['data']>;
+
+async function boundDevice(ctx: CallContext, deviceId: number) {
+  const app = requireEndUser(ctx);
+  const d = await repo.ownBoundDevice(ctx.db, app.companyPath, app.endUser.id, deviceId);
+  if (!d) throw new AppError(ErrorCodes.deviceNotBound);
+  return d;
+}
+
+async function ownOrder(ctx: CallContext, orderId: number, forUpdate = false) {
+  const app = requireEndUser(ctx);
+  const o = await repo.findOrder(ctx.db, orderId, repo.endUserScope(app.endUser.id), ctx.clock.now(), { forUpdate });
+  if (!o) throw new AppError(ErrorCodes.notFound);
+  return o;
+}
+
+/**
+ * The sandbox's webhook of a payment, as a provider would send it after the commit: by the job
+ * queue to the portal's own route (an action required is confirmed by its holder 10 s later); in
+ * a process without a queue, a succeeded payment's event is handed to the webhook handler at once.
+ */
+function sandboxWebhookAfterCommit(
+  ctx: CallContext,
+  o: { companyId: number; provider: string | null },
+  outcome: string,
+  tx: string | null,
+) {
+  if (!tx || outcome === 'declined') return;
+  ctx.afterCommit(async () => {
+    const payee = await repo.sellerPayee(ctx.database.db, o.companyId, '', 'sandbox');
+    if (!payee) return;
+    const job = { companyId: o.companyId, eventId: `evt_${tx}_succeeded`, type: 'payment.succeeded' as const, transactionId: tx };
+    const queue = ctx.services.jobs();
+    if (queue) {
+      await queue.send(ORDER_JOBS.sandboxWebhook.name, job, {
+        startAfter: outcome === 'action_required' ? 10 : undefined,
+        retryLimit: 5,
+        retryDelay: 5,
+      });
+    } else if (outcome === 'succeeded') {
+      const secret = openSecret(ctx.services.config.sealKeys, payee.secret_enc);
+      const body = JSON.stringify({ id: job.eventId, type: job.type, transactionId: tx });
+      await handleWebhook(ctx.database, ctx.services.config.sealKeys, {
+        provider: 'sandbox',
+        companyId: o.companyId,
+        headers: { 'x-sandbox-signature': sandboxSignature(secret, body) },
+        rawBody: body,
+        now: ctx.clock.now(),
+      });
+    }
+  });
+}
+
+async function answer(ctx: CallContext, orderId: number) {
+  return presentAppOrder((await ownOrder(ctx, orderId))!);
+}
+
+export async function goodsList(ctx: CallContext, d: Data<'goodsList'>): Promise<{ records: AppGoods[] }> {
+  const app = requireEndUser(ctx);
+  const device = await boundDevice(ctx, d.deviceId);
+  const locale: Locale = d.locale ?? app.endUser.locale;
+  const rows = await repo.appGoodsRows(ctx.db, device, ctx.clock.now());
+  return {
+    records: rows
+      .filter((g) => !(g.is_free === true && g.free_used === true))
+      .map((g) => {
+        const contents = g.contents as StoredGoodsContents;
+        const c = (locale === 'zh-CN' ? contents['zh-CN'] : undefined) ?? contents['en-US'];
+        return {
+          goodsId: Number(g.id),
+          goodsCode: String(g.goods_code),
+          name: String(g.name),
+          price: priceFor({ androidPrice: Number(g.android_price), iosPrice: Number(g.ios_price) }, d.platform),
+          currency: String(g.currency),
+          free: g.is_free === true,
+          storageValue: Number(g.storage_value),
+          storageUnit: g.storage_unit as AppGoods['storageUnit'],
+          serviceDays: Number(g.service_days),
+          graphic: c.graphic,
+          terms: c.terms,
+          soldOut: g.status === 'sold_out',
+        };
+      }),
+  };
+}
+
+export async function orderCreate(ctx: CallContext, d: Data<'orderCreate'>) {
+  const app = requireEndUser(ctx);
+  const now = ctx.clock.now();
+  const { idempotencyKey, ...body } = d;
+  return idempotent(
+    ctx.db,
+    `order.create:${app.endUser.id}`,
+    idempotencyKey,
+    body,
+    now,
+    async () => {
+      const device = await boundDevice(ctx, d.deviceId);
+      const g = await repo.goodsForSale(ctx.db, d.goodsId, device);
+      checkSellable(g, now);
+      const amount = priceFor(g, d.platform);
+      if (amount === 0) {
+        const [used] = ((await ctx.db.execute(repo.freeUsedSql(device.id, g.companyId))) as unknown as { rows: unknown[] }).rows;
+        if (used) throw new AppError(ErrorCodes.freePlanUsed);
+      }
+      await takeUnit(ctx.db, g.id);
+      const free = amount === 0;
+      const id = await repo.insertOrder(ctx.db, {
+        orderNo: newOrderNo(now),
+        provider: null,
+        amount,
+        platform: d.platform,
+        deviceId: device.id,
+        deviceSn: device.sn,
+        endUserId: app.endUser.id,
+        endUserEmail: app.endUser.email,
+        companyId: g.companyId,
+        companyPath: g.companyPath,
+        buyerCompanyId: null,
+        goodsId: g.id,
+        goodsSnapshot: snapshotOf(g),
+        serviceDays: g.serviceDays,
+        costPrice: g.costPrice,
+        state: free ? 'paid' : 'unpaid',
+        payDeadline: free ? null : payDeadlineOf(now),
+        paidAt: free ? now : null,
+        now,
+      });
+      if (free && !d.activateLater) await startPlan(ctx.db, { id, deviceId: device.id, serviceDays: g.serviceDays }, now);
+      if (!free && d.card) {
+        const o = (await ownOrder(ctx, id, true))!;
+        const r = await attemptPayment(ctx.db, ctx.services.config.sealKeys, o, {
+          key: idempotencyKey,
+          card: d.card,
+          later: !!d.activateLater,
+          now,
+        });
+        // A declined card leaves the order unpaid (its unit kept until the timeout): the app may pay again.
+        if (r.outcome === 'declined') await repo.insertAttempt(ctx.db, r.attempt);
+        if (r.attempt.provider === 'sandbox') sandboxWebhookAfterCommit(ctx, o, r.outcome, r.attempt.transactionId);
+      }
+      return { ref: String(id), value: await answer(ctx, id) };
+    },
+    (ref) => answer(ctx, Number(ref)),
+  );
+}
+
+export async function orderPay(ctx: CallContext, d: Data<'orderPay'>) {
+  const now = ctx.clock.now();
+  const { idempotencyKey, ...body } = d;
+  return idempotent(
+    ctx.db,
+    `order.pay:${d.orderId}`,
+    idempotencyKey,
+    body,
+    now,
+    async () => {
+      const o = await ownOrder(ctx, d.orderId, true);
+      if (o.state !== 'unpaid') throw new AppError(ErrorCodes.orderClosed);
+      orderMove(o.state, 'pay');
+      await boundDevice(ctx, o.deviceId);
+      const r = await attemptPayment(ctx.db, ctx.services.config.sealKeys, o, {
+        key: idempotencyKey,
+        card: d.card,
+        later: !!d.activateLater,
+        now,
+      });
+      if (r.outcome === 'declined') {
+        // The refusal rolls the call back; the declined attempt stays on the order all the same.
+        ctx.persist((db) => repo.insertAttempt(db, r.attempt));
+        throw new AppError(ErrorCodes.paymentDeclined);
+      }
+      if (r.attempt.provider === 'sandbox') sandboxWebhookAfterCommit(ctx, o, r.outcome, r.attempt.transactionId);
+      return { ref: String(o.id), value: await answer(ctx, o.id) };
+    },
+    (ref) => answer(ctx, Number(ref)),
+  );
+}
+
+export async function orderCancel(ctx: CallContext, d: Data<'orderCancel'>) {
+  const o = await ownOrder(ctx, d.orderId, true);
+  if (o.state === 'cancelled' || o.state === 'paid') throw new AppError(ErrorCodes.orderClosed);
+  if (!(await cancelUnpaid(ctx.db, o, 'user', ctx.clock.now()))) throw new AppError(ErrorCodes.orderClosed);
+  return answer(ctx, o.id);
+}
+
+export async function orderActivate(ctx: CallContext, d: Data<'orderActivate'>) {
+  const o = await ownOrder(ctx, d.orderId, true);
+  if (o.viewState !== 'unused') throw new AppError(ErrorCodes.illegalTransition, undefined, `activate a ${o.viewState} order`);
+  await boundDevice(ctx, o.deviceId);
+  await startPlan(ctx.db, o, ctx.clock.now());
+  return answer(ctx, o.id);
+}
+
+export async function orderList(ctx: CallContext, d: Data<'orderList'>) {
+  const app = requireEndUser(ctx);
+  const page = await repo.listOrders(
+    ctx.db,
+    repo.endUserScope(app.endUser.id),
+    { deviceId: d.deviceId, viewState: d.viewState },
+    d,
+    ctx.clock.now(),
+  );
+  return { ...page, records: page.records.map(presentAppOrder) };
+}
+
+export const orderGet = (ctx: CallContext, d: Data<'orderGet'>) => answer(ctx, d.orderId);

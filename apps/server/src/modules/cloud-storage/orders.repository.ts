@@ -1,0 +1,605 @@
+/**
+ * Storage order rows: every statement of the order flow. The derived state of a paid order
+ * (unused, to be used, in use, near expiry, expired) is computed here in SQL from its period and
+ * the time the caller passes (the server's clock, so tests move it), never stored.
+ * - `lockDevice` serialises the purchases of one device (queueing after its last plan);
+ * - stock goes through the goods repository's one-statement take/return;
+ * - attempts only move forward (`ATTEMPT_RANK`).
+ */
+import { STORAGE_NEAR_EXPIRY_DAYS, type StorageOrderViewState } from '@portal/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import type { GoodsSnapshot } from '../../db/schema';
+import type { Actor } from '../../lib/context';
+import { escapeLike, type Page, type PageRequest } from '../../lib/tenancy';
+
+type AnyDb = Db | Tx;
+
+async function rows<T>(db: AnyDb, q: SQL): Promise<T[]> {
+  const r = (await db.execute(q)) as unknown as { rows: T[] };
+  return r.rows;
+}
+
+const ts = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+
+/** The view state of `o` at `now` (states.ts storageOrderViewState, in SQL). */
+export function viewStateSql(now: number): SQL {
+  return sql`case when o.state <> 'paid' then o.state
+    when o.period is null then 'unused'
+    when lower(o.period) > ${ts(now)} then 'to_be_used'
+    when upper(o.period) <= ${ts(now)} then 'expired'
+    when upper(o.period) <= ${ts(now)} + make_interval(days => ${STORAGE_NEAR_EXPIRY_DAYS}) then 'near_expiry'
+    else 'in_use' end`;
+}
+
+/** The rows of one view state at `now`, as a predicate the indexes can serve. */
+export function viewStateWhere(state: StorageOrderViewState, now: number): SQL {
+  const near = sql`${ts(now)} + make_interval(days => ${STORAGE_NEAR_EXPIRY_DAYS})`;
+  switch (state) {
+    case 'unused':
+      return sql`(o.state = 'paid' and o.period is null)`;
+    case 'to_be_used':
+      return sql`(o.state = 'paid' and lower(o.period) > ${ts(now)})`;
+    case 'in_use':
+      return sql`(o.state = 'paid' and lower(o.period) <= ${ts(now)} and upper(o.period) > ${near})`;
+    case 'near_expiry':
+      return sql`(o.state = 'paid' and lower(o.period) <= ${ts(now)} and upper(o.period) > ${ts(now)} and upper(o.period) <= ${near})`;
+    case 'expired':
+      return sql`(o.state = 'paid' and upper(o.period) <= ${ts(now)})`;
+    default:
+      return sql`o.state = ${state}`;
+  }
+}
+
+export interface OrderRow {
+  id: number;
+  orderNo: string;
+  transactionId: string | null;
+  provider: string | null;
+  amount: number;
+  currency: string;
+  refundedAmount: number;
+  platform: string;
+  state: string;
+  viewState: StorageOrderViewState;
+  deviceId: number;
+  deviceSn: string;
+  endUserId: number | null;
+  endUserEmail: string | null;
+  companyId: number;
+  companyPath: string;
+  companyName: string;
+  buyerCompanyId: number | null;
+  goodsId: number;
+  goodsSnapshot: GoodsSnapshot;
+  serviceDays: number;
+  costPrice: number;
+  periodStart: number | null;
+  periodEnd: number | null;
+  payDeadline: number | null;
+  paidAt: number | null;
+  createdAt: number;
+  lastAttempt: string | null;
+}
+
+const msOf = (v: unknown): number | null =>
+  v === null || v === undefined ? null : v instanceof Date ? v.getTime() : new Date(String(v)).getTime();
+
+function toOrder(r: Record<string, unknown>): OrderRow {
+  return {
+    id: Number(r.id),
+    orderNo: String(r.order_no),
+    transactionId: (r.transaction_id as string | null) ?? null,
+    provider: (r.provider as string | null) ?? null,
+    amount: Number(r.amount),
+    currency: String(r.currency),
+    refundedAmount: Number(r.refunded_amount),
+    platform: String(r.platform),
+    state: String(r.state),
+    viewState: r.view_state as StorageOrderViewState,
+    deviceId: Number(r.device_id),
+    deviceSn: String(r.device_sn),
+    endUserId: r.end_user_id === null ? null : Number(r.end_user_id),
+    endUserEmail: (r.end_user_email as string | null) ?? null,
+    companyId: Number(r.company_id),
+    companyPath: String(r.company_path),
+    companyName: String(r.company_name ?? ''),
+    buyerCompanyId: r.buyer_company_id === null ? null : Number(r.buyer_company_id),
+    goodsId: Number(r.goods_id),
+    goodsSnapshot: (typeof r.goods_snapshot === 'string' ? JSON.parse(r.goods_snapshot) : r.goods_snapshot) as GoodsSnapshot,
+    serviceDays: Number(r.service_days),
+    costPrice: Number(r.cost_price),
+    periodStart: r.period_start === null ? null : Number(r.period_start),
+    periodEnd: r.period_end === null ? null : Number(r.period_end),
+    payDeadline: msOf(r.pay_deadline),
+    paidAt: msOf(r.paid_at),
+    createdAt: msOf(r.created_at)!,
+    lastAttempt: (r.last_attempt as string | null) ?? null,
+  };
+}
+
+function selectOrders(now: number): SQL {
+  return sql`select o.*, c.name as company_name, ${viewStateSql(now)} as view_state,
+      (extract(epoch from lower(o.period)) * 1000)::float8 as period_start,
+      (extract(epoch from upper(o.period)) * 1000)::float8 as period_end,
+      (select a.status from storage_order_attempts a where a.order_id = o.id order by a.id desc limit 1) as last_attempt
+    from storage_orders o join companies c on c.id = o.company_id`;
+}
+
+/** One order by id with a scope predicate over `o` (the caller's subtree, or the end user's own). */
+export async function findOrder(db: AnyDb, orderId: number, scope: SQL, now: number, opts: { forUpdate?: boolean } = {}) {
+  const [r] = await rows<Record<string, unknown>>(
+    db,
+    sql`${selectOrders(now)} where o.id = ${orderId} and ${scope} ${opts.forUpdate ? sql`for update of o` : sql``}`,
+  );
+  return r ? toOrder(r) : null;
+}
+
+export const subtreeScope = (actor: Pick<Actor, 'companyPath'>) => sql`o.company_path like ${escapeLike(actor.companyPath) + '%'}`;
+export const endUserScope = (endUserId: number) => sql`o.end_user_id = ${endUserId}`;
+/** Unscoped: jobs and webhooks name orders by their own ids. */
+export const anyOrder = sql`true`;
+
+export interface OrderFilter {
+  viewState?: StorageOrderViewState;
+  platform?: string;
+  provider?: string;
+  sn?: string;
+  email?: string;
+  orderNo?: string;
+  deviceId?: number;
+  from?: number;
+  to?: number;
+}
+
+function filterWhere(scope: SQL, f: OrderFilter, now: number): SQL {
+  const parts: SQL[] = [scope];
+  if (f.viewState) parts.push(viewStateWhere(f.viewState, now));
+  if (f.platform) parts.push(sql`o.platform = ${f.platform}`);
+  if (f.provider) parts.push(sql`o.provider = ${f.provider}`);
+  if (f.sn) parts.push(sql`o.device_sn = ${f.sn.toUpperCase()}`);
+  if (f.email) parts.push(sql`lower(o.end_user_email) = ${f.email.toLowerCase()}`);
+  if (f.orderNo) parts.push(sql`(o.order_no = ${f.orderNo} or o.transaction_id = ${f.orderNo})`);
+  if (f.deviceId) parts.push(sql`o.device_id = ${f.deviceId}`);
+  if (f.from !== undefined) parts.push(sql`o.created_at >= ${ts(f.from)}`);
+  if (f.to !== undefined) parts.push(sql`o.created_at <= ${ts(f.to)}`);
+  return sql.join(parts, sql` and `);
+}
+
+export async function listOrders(db: AnyDb, scope: SQL, f: OrderFilter, page: PageRequest, now: number): Promise<Page<OrderRow>> {
+  const where = filterWhere(scope, f, now);
+  const offset = (page.pageNum - 1) * page.pageSize;
+  const records = await rows<Record<string, unknown>>(
+    db,
+    sql`${selectOrders(now)} where ${where} order by o.created_at desc, o.id desc limit ${page.pageSize} offset ${offset}`,
+  );
+  const [n] = await rows<{ n: number }>(db, sql`select count(*)::int as n from storage_orders o where ${where}`);
+  return { records: records.map(toOrder), total: Number(n?.n ?? 0), pageNum: page.pageNum, pageSize: page.pageSize };
+}
+
+/** Orders for an export, in pages of `size` by id (keyset), newest first. */
+export async function exportOrdersPage(db: AnyDb, scope: SQL, f: OrderFilter, now: number, beforeId: number | null, size: number) {
+  const where = filterWhere(scope, f, now);
+  const records = await rows<Record<string, unknown>>(
+    db,
+    sql`${selectOrders(now)} where ${where} ${beforeId ? sql`and o.id < ${beforeId}` : sql``} order by o.id desc limit ${size}`,
+  );
+  return records.map(toOrder);
+}
+
+/** Serialises the purchases, activations and refunds of one device (its registry row, locked). */
+export async function lockDevice(db: AnyDb, deviceId: number): Promise<void> {
+  await db.execute(sql`select id from devices where id = ${deviceId} for update`);
+}
+
+/** Where the next plan of a device starts: the end of its last paid plan still to end, or now. */
+export async function nextStart(db: AnyDb, deviceId: number, now: number): Promise<number> {
+  const [r] = await rows<{ at: number | null }>(
+    db,
+    sql`select (extract(epoch from max(upper(period))) * 1000)::float8 as at from storage_orders
+        where device_id = ${deviceId} and state = 'paid' and period is not null and upper(period) > ${ts(now)}`,
+  );
+  return r?.at == null ? now : Math.max(now, Number(r.at));
+}
+
+export interface NewOrder {
+  orderNo: string;
+  provider: string | null;
+  amount: number;
+  platform: string;
+  deviceId: number;
+  deviceSn: string;
+  endUserId: number | null;
+  endUserEmail: string | null;
+  companyId: number;
+  companyPath: string;
+  buyerCompanyId: number | null;
+  goodsId: number;
+  goodsSnapshot: GoodsSnapshot;
+  serviceDays: number;
+  costPrice: number;
+  state: 'unpaid' | 'paid';
+  payDeadline: number | null;
+  paidAt: number | null;
+  now: number;
+}
+
+export async function insertOrder(db: AnyDb, o: NewOrder): Promise<number> {
+  const [r] = await rows<{ id: number }>(
+    db,
+    sql`insert into storage_orders (order_no, provider, amount, platform, device_id, device_sn, end_user_id, end_user_email,
+          company_id, company_path, buyer_company_id, goods_id, goods_snapshot, service_days, cost_price, state, pay_deadline,
+          paid_at, created_at, updated_at)
+        values (${o.orderNo}, ${o.provider}, ${o.amount}, ${o.platform}, ${o.deviceId}, ${o.deviceSn}, ${o.endUserId},
+          ${o.endUserEmail}, ${o.companyId}, ${o.companyPath}, ${o.buyerCompanyId}, ${o.goodsId}, ${JSON.stringify(o.goodsSnapshot)}::jsonb,
+          ${o.serviceDays}, ${o.costPrice}, ${o.state}, ${o.payDeadline === null ? null : ts(o.payDeadline)},
+          ${o.paidAt === null ? null : ts(o.paidAt)}, ${ts(o.now)}, ${ts(o.now)})
+        returning id`,
+  );
+  return Number(r!.id);
+}
+
+/** A state move as one conditional statement (the machine's source states); false when the order had moved on. */
+export async function moveOrder(db: AnyDb, orderId: number, from: readonly string[], set: SQL): Promise<boolean> {
+  const r = await rows<{ id: number }>(
+    db,
+    sql`update storage_orders set ${set} where id = ${orderId} and state in ${sql`(${sql.join(
+      from.map((s) => sql`${s}`),
+      sql`, `,
+    )})`} returning id`,
+  );
+  return r.length > 0;
+}
+
+/** Gives a paid order its period `[start, start + days)`. */
+export async function setPeriod(db: AnyDb, orderId: number, start: number, days: number, now: number): Promise<void> {
+  await db.execute(
+    sql`update storage_orders set period = tstzrange(${ts(start)}, ${ts(start)} + make_interval(days => ${days}), '[)'),
+        updated_at = ${ts(now)} where id = ${orderId}`,
+  );
+}
+
+/**
+ * After a plan of the device gave back `[from, from + gapMs)`, the paid plans starting at or after
+ * `from + gapMs` move up by the gap, earliest first (one row at a time: never two overlapping).
+ */
+export async function moveUpLaterPlans(db: AnyDb, deviceId: number, fromMs: number, gapMs: number, now: number): Promise<number> {
+  if (gapMs <= 0) return 0;
+  const later = await rows<{ id: number }>(
+    db,
+    sql`select id from storage_orders where device_id = ${deviceId} and state = 'paid' and period is not null
+        and lower(period) >= ${ts(fromMs + gapMs)} order by lower(period)`,
+  );
+  for (const l of later) {
+    await db.execute(
+      sql`update storage_orders set period = tstzrange(lower(period) - make_interval(secs => ${gapMs / 1000}),
+          upper(period) - make_interval(secs => ${gapMs / 1000}), '[)'), updated_at = ${ts(now)} where id = ${l.id}`,
+    );
+  }
+  return later.length;
+}
+
+/** Unbinding: the device's paid plans not started yet become not effective (a running one runs on). */
+export async function invalidateUnstarted(db: AnyDb, deviceId: number, now: number): Promise<number> {
+  const r = await rows<{ id: number }>(
+    db,
+    sql`update storage_orders set state = 'not_effective', period = null, updated_at = ${ts(now)}
+        where device_id = ${deviceId} and state = 'paid' and (period is null or lower(period) > ${ts(now)}) returning id`,
+  );
+  return r.length;
+}
+
+/** The device's plans for its timeline: paid, not effective and refunded ones with a period, in order. */
+export async function deviceTimeline(db: AnyDb, deviceId: number, now: number) {
+  const r = await rows<Record<string, unknown>>(
+    db,
+    sql`${selectOrders(now)} where o.device_id = ${deviceId} and o.state in ('paid', 'not_effective', 'refunded')
+        order by lower(o.period) nulls last, o.id limit 50`,
+  );
+  return r.map(toOrder);
+}
+
+// ----- payment attempts, refunds, events -----
+
+export const ATTEMPT_RANK: Record<string, number> = { pending: 0, action_required: 1, succeeded: 2, declined: 2, refunded: 3 };
+const rankSql = (col: SQL) =>
+  sql`(case ${col} when 'pending' then 0 when 'action_required' then 1 when 'succeeded' then 2 when 'declined' then 2 else 3 end)`;
+
+export async function insertAttempt(
+  db: AnyDb,
+  a: {
+    orderId: number;
+    provider: string;
+    amount: number;
+    status: string;
+    transactionId: string | null;
+    reason: string | null;
+    cardLast4: string | null;
+    now: number;
+  },
+): Promise<number> {
+  const [r] = await rows<{ id: number }>(
+    db,
+    sql`insert into storage_order_attempts (order_id, provider, amount, status, transaction_id, reason, card_last4, created_at, updated_at)
+        values (${a.orderId}, ${a.provider}, ${a.amount}, ${a.status}, ${a.transactionId}, ${a.reason}, ${a.cardLast4}, ${ts(a.now)}, ${ts(a.now)})
+        returning id`,
+  );
+  return Number(r!.id);
+}
+
+/** Moves the attempts of a transaction forward to `status` (never back); answers how many moved. */
+export async function advanceAttempts(db: AnyDb, transactionId: string, status: string, now: number): Promise<number> {
+  const r = await rows<{ id: number }>(
+    db,
+    sql`update storage_order_attempts set status = ${status}, updated_at = ${ts(now)}
+        where transaction_id = ${transactionId} and ${rankSql(sql`status`)} < ${ATTEMPT_RANK[status] ?? 3} returning id`,
+  );
+  return r.length;
+}
+
+export async function attemptsOf(db: AnyDb, orderId: number) {
+  return rows<Record<string, unknown>>(db, sql`select * from storage_order_attempts where order_id = ${orderId} order by id`);
+}
+
+/** Open attempts (pending or action required) older than `before`, with their orders: the reconciliation's work. */
+export async function openAttempts(db: AnyDb, before: number, limit: number) {
+  return rows<{ id: number; order_id: number; transaction_id: string | null; provider: string }>(
+    db,
+    sql`select id, order_id, transaction_id, provider from storage_order_attempts
+        where status in ('pending', 'action_required') and created_at < ${ts(before)} order by id limit ${limit}`,
+  );
+}
+
+export async function insertRefund(
+  db: AnyDb,
+  r: {
+    orderId: number;
+    amount: number;
+    full: boolean;
+    providerRefundId: string | null;
+    reason: string;
+    byUserId: number | null;
+    byName: string;
+    now: number;
+  },
+) {
+  await db.execute(
+    sql`insert into storage_order_refunds (order_id, amount, "full", provider_refund_id, reason, by_user_id, by_name, created_at)
+        values (${r.orderId}, ${r.amount}, ${r.full}, ${r.providerRefundId}, ${r.reason}, ${r.byUserId}, ${r.byName}, ${ts(r.now)})`,
+  );
+}
+
+export async function refundsOf(db: AnyDb, orderId: number) {
+  return rows<Record<string, unknown>>(db, sql`select * from storage_order_refunds where order_id = ${orderId} order by id`);
+}
+
+export async function eventsOf(db: AnyDb, orderId: number) {
+  return rows<Record<string, unknown>>(
+    db,
+    sql`select id, provider, event_id, type, outcome, received_at from payment_events where order_id = ${orderId} order by id`,
+  );
+}
+
+/** Records a webhook event once per (provider, account, event id); null when it was there already (a replay). */
+export async function insertEvent(
+  db: AnyDb,
+  e: { provider: string; account: string; eventId: string; type: string; transactionId: string; payload: unknown; now: number },
+): Promise<number | null> {
+  const [r] = await rows<{ id: number }>(
+    db,
+    sql`insert into payment_events (provider, account, event_id, type, transaction_id, payload, received_at)
+        values (${e.provider}, ${e.account}, ${e.eventId}, ${e.type}, ${e.transactionId}, ${JSON.stringify(e.payload)}::jsonb, ${ts(e.now)})
+        on conflict (provider, account, event_id) do nothing returning id`,
+  );
+  return r ? Number(r.id) : null;
+}
+
+export async function settleEvent(db: AnyDb, id: number, orderId: number | null, outcome: string, now: number) {
+  await db.execute(sql`update payment_events set order_id = ${orderId}, outcome = ${outcome}, processed_at = ${ts(now)} where id = ${id}`);
+}
+
+/** The order of a provider transaction within a seller's account (the attempt that made it). */
+export async function orderOfTransaction(db: AnyDb, transactionId: string, companyId: number): Promise<number | null> {
+  const [r] = await rows<{ order_id: number }>(
+    db,
+    sql`select a.order_id from storage_order_attempts a join storage_orders o on o.id = a.order_id
+        where a.transaction_id = ${transactionId} and o.company_id = ${companyId} order by a.id desc limit 1`,
+  );
+  return r ? Number(r.order_id) : null;
+}
+
+/** Unpaid orders past their deadline (the timeout's work). */
+export async function overdueUnpaid(db: AnyDb, now: number, limit: number): Promise<number[]> {
+  const r = await rows<{ id: number }>(
+    db,
+    sql`select id from storage_orders where state = 'unpaid' and pay_deadline <= ${ts(now)} order by pay_deadline limit ${limit}`,
+  );
+  return r.map((x) => Number(x.id));
+}
+
+// ----- idempotency keys -----
+
+/**
+ * Claims an idempotency key in the call's transaction: 'new' when it was free (a concurrent claim
+ * of the same key waits for this transaction), else the first request's hash and result.
+ */
+export async function claimKey(
+  db: AnyDb,
+  scope: string,
+  key: string,
+  hash: string,
+  now: number,
+): Promise<{ claimed: true } | { claimed: false; requestHash: string; resultRef: string | null }> {
+  const [r] = await rows<{ scope: string }>(
+    db,
+    sql`insert into idempotency_keys (scope, key, request_hash, created_at) values (${scope}, ${key}, ${hash}, ${ts(now)})
+        on conflict (scope, key) do nothing returning scope`,
+  );
+  if (r) return { claimed: true };
+  const [e] = await rows<{ request_hash: string; result_ref: string | null }>(
+    db,
+    sql`select request_hash, result_ref from idempotency_keys where scope = ${scope} and key = ${key}`,
+  );
+  return { claimed: false, requestHash: e!.request_hash, resultRef: e!.result_ref };
+}
+
+export async function setKeyResult(db: AnyDb, scope: string, key: string, resultRef: string) {
+  await db.execute(sql`update idempotency_keys set result_ref = ${resultRef} where scope = ${scope} and key = ${key}`);
+}
+
+// ----- devices and goods for the order flow -----
+
+export interface OrderDevice {
+  id: number;
+  sn: string;
+  companyId: number;
+  companyPath: string;
+  customerPath: string;
+  areaId: number | null;
+  endUserId: number | null;
+}
+
+const toDevice = (d: Record<string, unknown>): OrderDevice => ({
+  id: Number(d.id),
+  sn: String(d.sn),
+  companyId: Number(d.company_id),
+  companyPath: String(d.company_path),
+  customerPath: String(d.customer_path ?? ''),
+  areaId: d.area_id === null ? null : Number(d.area_id),
+  endUserId: d.end_user_id === null ? null : Number(d.end_user_id),
+});
+
+/** A device of the brand bound to this end user, or null. */
+export async function ownBoundDevice(db: AnyDb, brandPath: string, endUserId: number, deviceId: number): Promise<OrderDevice | null> {
+  const [d] = await rows<Record<string, unknown>>(
+    db,
+    sql`select id, sn, company_id, company_path, customer_path, area_id, end_user_id from devices
+        where id = ${deviceId} and end_user_id = ${endUserId} and company_path like ${escapeLike(brandPath) + '%'}`,
+  );
+  return d ? toDevice(d) : null;
+}
+
+/** A device by SN that the caller's company made or sold (its subtree, or attributed to it), or null. */
+export async function deviceInReach(db: AnyDb, actor: Pick<Actor, 'companyPath'>, sn: string): Promise<OrderDevice | null> {
+  const p = escapeLike(actor.companyPath) + '%';
+  const [d] = await rows<Record<string, unknown>>(
+    db,
+    sql`select id, sn, company_id, company_path, customer_path, area_id, end_user_id from devices
+        where sn = ${sn.toUpperCase()} and (company_path like ${p} or customer_path like ${p})`,
+  );
+  return d ? toDevice(d) : null;
+}
+
+/** Goods a device may be sold: listed or sold out, of its brand or of a seller it was sold through, in its area. */
+export function goodsForDevice(d: OrderDevice): SQL {
+  return sql`(g.company_id = ${d.companyId} or (${d.customerPath} <> '' and ${d.customerPath} like g.company_path || '%'))
+    and (${d.areaId}::int is null or g.area_id = ${d.areaId}::int)`;
+}
+
+export const endUserEmailSql = (endUserId: number) => sql`select email from end_users where id = ${endUserId}`;
+
+/** A row when the device has (or is buying) a free plan of the seller already. */
+export const freeUsedSql = (deviceId: number, companyId: number) =>
+  sql`select 1 from storage_orders where device_id = ${deviceId} and company_id = ${companyId} and amount = 0
+      and platform <> 'internal' and state in ('unpaid', 'paid') limit 1`;
+
+export async function appGoodsRows(db: AnyDb, d: OrderDevice, now: number) {
+  return rows<Record<string, unknown>>(
+    db,
+    sql`select g.*, p.name as plan_name, p.storage_value, p.storage_unit, p.service_days,
+          exists (select 1 from storage_orders o where o.device_id = ${d.id} and o.company_id = g.company_id and o.amount = 0
+            and o.platform <> 'internal' and o.state in ('unpaid', 'paid')) as free_used
+        from storage_goods g join storage_plans p on p.id = g.plan_id
+        where g.status in ('listed', 'sold_out') and (g.sale_until is null or g.sale_until > ${ts(now)}) and ${goodsForDevice(d)}
+        order by g.android_price, g.id limit 100`,
+  );
+}
+
+export interface SaleGoods {
+  id: number;
+  companyId: number;
+  companyPath: string;
+  status: string;
+  saleUntil: number | null;
+  androidPrice: number;
+  iosPrice: number;
+  guidePrice: number;
+  costPrice: number;
+  currency: string;
+  goodsCode: string;
+  name: string;
+  planId: number;
+  planName: string;
+  storageValue: number;
+  storageUnit: string;
+  serviceDays: number;
+  free: boolean;
+  sellable: boolean;
+}
+
+/** Goods by id with their plan, and whether this device may be sold them; null when unknown. */
+export async function goodsForSale(db: AnyDb, goodsId: number, d: OrderDevice | null): Promise<SaleGoods | null> {
+  const [g] = await rows<Record<string, unknown>>(
+    db,
+    sql`select g.*, p.name as plan_name, p.storage_value, p.storage_unit, p.service_days,
+          ${d ? goodsForDevice(d) : sql`true`} as sellable
+        from storage_goods g join storage_plans p on p.id = g.plan_id where g.id = ${goodsId}`,
+  );
+  if (!g) return null;
+  return {
+    id: Number(g.id),
+    companyId: Number(g.company_id),
+    companyPath: String(g.company_path),
+    status: String(g.status),
+    saleUntil: msOf(g.sale_until),
+    androidPrice: Number(g.android_price),
+    iosPrice: Number(g.ios_price),
+    guidePrice: Number(g.guide_price),
+    costPrice: Number(g.cost_price),
+    currency: String(g.currency),
+    goodsCode: String(g.goods_code),
+    name: String(g.name),
+    planId: Number(g.plan_id),
+    planName: String(g.plan_name),
+    storageValue: Number(g.storage_value),
+    storageUnit: String(g.storage_unit),
+    serviceDays: Number(g.service_days),
+    free: g.is_free === true,
+    sellable: g.sellable === true,
+  };
+}
+
+/** The seller's payee account for a platform (its default first, else a verified one), or of one provider. */
+export async function sellerPayee(db: AnyDb, companyId: number, platform: string, provider?: string) {
+  const [p] = await rows<{ provider: string; mode: string; account_id: string; secret_enc: string; verified_at: unknown }>(
+    db,
+    sql`select provider, mode, account_id, secret_enc, verified_at from payee_accounts where company_id = ${companyId}
+        ${provider ? sql`and provider = ${provider}` : sql``}
+        order by (${platform} = any(default_for)) desc, (verified_at is not null) desc, (provider = 'sandbox') desc limit 1`,
+  );
+  return p ?? null;
+}
+
+/** Orders and revenue of a window by view state and by day, and the plans running or near expiry now. */
+export async function overviewRows(db: AnyDb, scope: SQL, from: number, to: number, now: number) {
+  const counts = await rows<{ view_state: string; n: number; revenue: number }>(
+    db,
+    sql`select ${viewStateSql(now)} as view_state, count(*)::int as n,
+          coalesce(sum(case when o.state in ('paid', 'refunded', 'not_effective') then o.amount - o.refunded_amount else 0 end), 0)::float8 as revenue
+        from storage_orders o where ${scope} and o.created_at >= ${ts(from)} and o.created_at <= ${ts(to)} group by 1`,
+  );
+  const days = await rows<{ day: string; n: number; revenue: number }>(
+    db,
+    sql`select to_char(o.paid_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n,
+          coalesce(sum(o.amount - o.refunded_amount), 0)::float8 as revenue
+        from storage_orders o where ${scope} and o.paid_at >= ${ts(from)} and o.paid_at <= ${ts(to)}
+        and o.state in ('paid', 'refunded', 'not_effective') group by 1 order by 1`,
+  );
+  const [live] = await rows<{ near: number; in_use: number }>(
+    db,
+    sql`select count(*) filter (where ${viewStateWhere('near_expiry', now)})::int as near,
+          count(*) filter (where ${viewStateWhere('in_use', now)})::int as in_use
+        from storage_orders o where ${scope} and o.state = 'paid' and upper(o.period) > ${ts(now)}`,
+  );
+  return { counts, days, nearExpiry: Number(live?.near ?? 0), inUse: Number(live?.in_use ?? 0) };
+}

@@ -1,0 +1,423 @@
+/**
+ * The order flow (issue 12 §3-§6, order half): creation (one stock unit taken in one statement),
+ * payment through the seller's payee account, cancellation and the unpaid timeout (the unit goes
+ * back), activation, refunds (full before the start, prorated in use, later plans move up),
+ * invalidation at unbinding, the providers' webhooks and the reconciliation of payments whose
+ * webhook never came. A device's purchases, activations and refunds run under its row lock, so a
+ * plan always queues after the device's last one; the EXCLUDE constraint stands behind that.
+ */
+import {
+  canonicalJson,
+  ErrorCodes,
+  STORAGE_ORDER_PAY_MINUTES,
+  storageOrderMachine,
+  type PaymentProvider,
+  type StorageOrderAction,
+  type StorageOrderState,
+} from '@portal/contract';
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database, Db, Tx } from '../../db/client';
+import type { GoodsSnapshot } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { SealKeyring } from '../../lib/secrets';
+import { openSecret, sha256Hex } from '../../lib/secrets';
+import { paymentProvider, type ProviderAccount } from '../payments';
+import { unsafeReturnStock, unsafeTakeStock } from './goods.repository';
+import * as repo from './orders.repository';
+
+type AnyDb = Db | Tx;
+const DAY_MS = 86_400_000;
+
+/** The machine's move, or 1017 when the order is not in one of its source states. */
+export function orderMove(state: string, action: StorageOrderAction): StorageOrderState {
+  return storageOrderMachine.next(state as StorageOrderState, action);
+}
+const fromOf = (action: StorageOrderAction) => storageOrderMachine.actions[action].from;
+
+/** `CS` + UTC date + 10 random digits (unique index behind it). */
+export function newOrderNo(now: number): string {
+  const d = new Date(now).toISOString().slice(0, 10).replace(/-/g, '');
+  let n = '';
+  for (let i = 0; i < 10; i++) n += String(randomInt(10));
+  return `CS${d}${n}`;
+}
+
+export const bodyHash = (body: unknown) => sha256Hex(canonicalJson(body ?? null));
+
+/**
+ * Runs `work` once per (scope, key): the same key with the same body answers the first result
+ * (`replay`), with another body 23026. The claim is made in the call's transaction, so a refused
+ * call frees its key again and a concurrent claim waits for the first to end.
+ */
+export async function idempotent<T>(
+  db: AnyDb,
+  scope: string,
+  key: string,
+  body: unknown,
+  now: number,
+  work: () => Promise<{ ref: string; value: T }>,
+  replay: (ref: string) => Promise<T>,
+): Promise<T> {
+  const hash = bodyHash(body);
+  const c = await repo.claimKey(db, scope, key, hash, now);
+  if (!c.claimed) {
+    if (c.requestHash !== hash || !c.resultRef) throw new AppError(ErrorCodes.idempotencyKeyReused);
+    return replay(c.resultRef);
+  }
+  const { ref, value } = await work();
+  await repo.setKeyResult(db, scope, key, ref);
+  return value;
+}
+
+export function priceFor(g: { androidPrice: number; iosPrice: number }, platform: string): number {
+  // The web checkout sells at the Android price (both are at least the guide price).
+  return platform === 'ios' ? g.iosPrice : g.androidPrice;
+}
+
+export function snapshotOf(g: repo.SaleGoods): GoodsSnapshot {
+  return {
+    goodsCode: g.goodsCode,
+    name: g.name,
+    planId: g.planId,
+    planName: g.planName,
+    storageValue: g.storageValue,
+    storageUnit: g.storageUnit,
+    serviceDays: g.serviceDays,
+    androidPrice: g.androidPrice,
+    iosPrice: g.iosPrice,
+    guidePrice: g.guidePrice,
+    costPrice: g.costPrice,
+    currency: g.currency,
+  };
+}
+
+/** 7079 unknown, 23005 removed or supplier delisted, 23003 not listed otherwise, 23011 past sale until, 31001 sold out. */
+export function checkSellable(g: repo.SaleGoods | null, now: number): asserts g is repo.SaleGoods {
+  if (!g || !g.sellable) throw new AppError(ErrorCodes.productNotExist);
+  if (g.status === 'removed' || g.status === 'supplier_delisted') throw new AppError(ErrorCodes.productRemoved);
+  if (g.status === 'sold_out') throw new AppError(ErrorCodes.insufficientStock);
+  if (g.status !== 'listed') throw new AppError(ErrorCodes.productNotListed);
+  if (g.saleUntil !== null && g.saleUntil <= now) throw new AppError(ErrorCodes.productExpired);
+}
+
+/** Takes one unit (31001 when none is left: the statement decides, not a read before it). */
+export async function takeUnit(db: AnyDb, goodsId: number): Promise<void> {
+  if (!(await unsafeTakeStock(db, goodsId))) throw new AppError(ErrorCodes.insufficientStock);
+}
+
+/**
+ * Gives a paid order its period: queued after the device's last plan (now when none runs), under
+ * the device's lock; `later` leaves it unused.
+ */
+export async function startPlan(db: AnyDb, o: { id: number; deviceId: number; serviceDays: number }, now: number): Promise<void> {
+  await repo.lockDevice(db, o.deviceId);
+  const start = await repo.nextStart(db, o.deviceId, now);
+  await repo.setPeriod(db, o.id, start, o.serviceDays, now);
+}
+
+/** unpaid -> paid with the provider's transaction, and the plan queued unless `later`. */
+export async function markPaid(
+  db: AnyDb,
+  o: repo.OrderRow,
+  pay: { provider: string | null; transactionId: string | null },
+  now: number,
+  later: boolean,
+  action: 'pay' | 'revive' = 'pay',
+): Promise<boolean> {
+  orderMove(o.state, action);
+  await repo.lockDevice(db, o.deviceId);
+  const moved = await repo.moveOrder(
+    db,
+    o.id,
+    fromOf(action),
+    sql`state = 'paid', provider = coalesce(${pay.provider}, provider), transaction_id = coalesce(${pay.transactionId}, transaction_id),
+        paid_at = ${new Date(now).toISOString()}::timestamptz, pay_deadline = null, cancelled_at = null, cancel_reason = null,
+        updated_at = ${new Date(now).toISOString()}::timestamptz`,
+  );
+  if (!moved) return false;
+  if (!later) await startPlan(db, o, now);
+  return true;
+}
+
+/** unpaid -> cancelled, the stock unit back (false when the order had moved on). */
+export async function cancelUnpaid(db: AnyDb, o: repo.OrderRow, reason: 'user' | 'timeout', now: number): Promise<boolean> {
+  orderMove(o.state, 'cancel');
+  const moved = await repo.moveOrder(
+    db,
+    o.id,
+    fromOf('cancel'),
+    sql`state = 'cancelled', cancelled_at = ${new Date(now).toISOString()}::timestamptz, cancel_reason = ${reason},
+        pay_deadline = null, updated_at = ${new Date(now).toISOString()}::timestamptz`,
+  );
+  if (moved) await unsafeReturnStock(db, o.goodsId);
+  return moved;
+}
+
+export interface PayeeHandle {
+  provider: PaymentProvider;
+  account: ProviderAccount;
+}
+
+/** The seller's payee for a platform, opened (23023 when it has no verified account with an adapter). */
+export async function openPayee(
+  db: AnyDb,
+  sealKeys: SealKeyring,
+  companyId: number,
+  platform: string,
+  provider?: string,
+): Promise<PayeeHandle> {
+  const p = await repo.sellerPayee(db, companyId, platform, provider);
+  if (!p || !p.verified_at || !paymentProvider(p.provider as PaymentProvider)) throw new AppError(ErrorCodes.noVerifiedPayee);
+  return {
+    provider: p.provider as PaymentProvider,
+    account: { mode: p.mode as 'test' | 'live', accountId: p.account_id, secret: openSecret(sealKeys, p.secret_enc) },
+  };
+}
+
+export type PayOutcome = 'succeeded' | 'declined' | 'action_required';
+
+/**
+ * One payment attempt of an unpaid order through the seller's payee. Succeeded: the order is paid
+ * (and queued); action required: it waits for the webhook or the reconciliation; declined: the
+ * attempt is answered for the caller to record (the order stays unpaid).
+ */
+export async function attemptPayment(
+  db: AnyDb,
+  sealKeys: SealKeyring,
+  o: repo.OrderRow,
+  opts: { key: string; card?: string; later: boolean; now: number },
+): Promise<{ outcome: PayOutcome; attempt: Parameters<typeof repo.insertAttempt>[1] }> {
+  const payee = await openPayee(db, sealKeys, o.companyId, o.platform);
+  const adapter = paymentProvider(payee.provider)!;
+  const result = await adapter.pay(payee.account, {
+    amount: o.amount,
+    currency: o.currency,
+    idempotencyKey: `${o.orderNo}:${opts.key}`,
+    card: opts.card,
+  });
+  const last4 = opts.card ? opts.card.replace(/\s+/g, '').slice(-4) : null;
+  const base = { orderId: o.id, provider: payee.provider, amount: o.amount, cardLast4: last4, now: opts.now };
+  if (result.outcome === 'declined')
+    return { outcome: 'declined', attempt: { ...base, status: 'declined', transactionId: null, reason: result.reason } };
+  const attempt = {
+    ...base,
+    status: result.outcome === 'succeeded' ? 'succeeded' : 'action_required',
+    transactionId: result.transactionId,
+    reason: null,
+  };
+  await repo.insertAttempt(db, attempt);
+  if (result.outcome === 'succeeded') {
+    await markPaid(db, o, { provider: payee.provider, transactionId: result.transactionId }, opts.now, opts.later);
+  } else {
+    await db.execute(
+      sql`update storage_orders set provider = ${payee.provider}, transaction_id = ${result.transactionId} where id = ${o.id}`,
+    );
+  }
+  return { outcome: result.outcome, attempt };
+}
+
+/** What a refund of the order would return now: all before the start (or not effective), the unused days' share in use. */
+export function refundableAmount(o: repo.OrderRow, now: number): number {
+  const left = o.amount - o.refundedAmount;
+  if (left <= 0 || o.platform === 'internal' || !o.provider) return 0;
+  if (o.state === 'not_effective') return left;
+  if (o.state !== 'paid') return 0;
+  if (o.periodStart === null || o.periodEnd === null || o.periodStart > now) return left;
+  if (o.periodEnd <= now) return 0;
+  const total = o.periodEnd - o.periodStart;
+  const unused = o.periodEnd - now;
+  return Math.min(left, Math.floor((o.amount * unused) / total));
+}
+
+/**
+ * Refunds an order (locked by the caller) through its provider: the money first, then the order
+ * refunded; its period ends now (in use) or is dropped (before the start); later plans move up.
+ */
+export async function refundOrder(
+  db: AnyDb,
+  sealKeys: SealKeyring,
+  o: repo.OrderRow,
+  opts: { key: string; reason: string; byUserId: number | null; byName: string; now: number },
+): Promise<void> {
+  orderMove(o.state, 'refund');
+  const amount = refundableAmount(o, opts.now);
+  if (amount <= 0 || !o.transactionId) throw new AppError(ErrorCodes.refundTooLarge);
+  const payee = await openPayee(db, sealKeys, o.companyId, o.platform, o.provider ?? undefined);
+  const adapter = paymentProvider(payee.provider)!;
+  await repo.lockDevice(db, o.deviceId);
+  const started = o.periodStart !== null && o.periodStart <= opts.now;
+  const res = await adapter.refund(payee.account, o.transactionId, amount, `${o.orderNo}:refund:${opts.key}`);
+  const at = new Date(opts.now).toISOString();
+  const moved = await repo.moveOrder(
+    db,
+    o.id,
+    fromOf('refund'),
+    sql`state = 'refunded', refunded_amount = refunded_amount + ${amount}, refunded_at = ${at}::timestamptz,
+        period = ${started ? sql`tstzrange(lower(period), ${at}::timestamptz, '[)')` : sql`null`}, updated_at = ${at}::timestamptz`,
+  );
+  if (!moved) throw new AppError(ErrorCodes.illegalTransition);
+  await repo.insertRefund(db, {
+    orderId: o.id,
+    amount,
+    full: amount === o.amount,
+    providerRefundId: res.refundId,
+    reason: opts.reason,
+    byUserId: opts.byUserId,
+    byName: opts.byName,
+    now: opts.now,
+  });
+  await repo.advanceAttempts(db, o.transactionId, 'refunded', opts.now);
+  if (o.state === 'paid' && o.periodStart !== null && o.periodEnd !== null && o.periodEnd > opts.now) {
+    const from = started ? opts.now : o.periodStart;
+    await repo.moveUpLaterPlans(db, o.deviceId, from, o.periodEnd - from, opts.now);
+  }
+}
+
+/** Unbinding a device (app-api): its paid plans not started yet are not effective any more. */
+export async function unsafeInvalidateDevicePlans(db: AnyDb, deviceId: number, now: number): Promise<number> {
+  await repo.lockDevice(db, deviceId);
+  return repo.invalidateUnstarted(db, deviceId, now);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhooks and jobs
+// ---------------------------------------------------------------------------------------------
+
+export type WebhookOutcome = 'forged' | 'replayed' | 'unknown' | 'applied' | 'ignored' | 'revived' | 'refunded';
+
+/**
+ * A provider's webhook for a seller's account (`companyId`): checked with the account's secret
+ * (forged or foreign: nothing stored), kept once per (provider, account, event id) (a replay
+ * changes nothing), then applied: a payment succeeded pays an unpaid order, revives a cancelled
+ * one when its unit and the device can still be had, or is refunded; anything else changes no
+ * order. Attempts only move forward.
+ */
+export async function handleWebhook(
+  database: Database,
+  sealKeys: SealKeyring,
+  input: { provider: PaymentProvider; companyId: number; headers: Record<string, string | undefined>; rawBody: string; now: number },
+): Promise<WebhookOutcome> {
+  const adapter = paymentProvider(input.provider);
+  if (!adapter) return 'forged';
+  return database.db.transaction(async (tx) => {
+    let payee: PayeeHandle;
+    try {
+      payee = await openPayee(tx, sealKeys, input.companyId, '', input.provider);
+    } catch {
+      return 'forged';
+    }
+    if (payee.provider !== input.provider) return 'forged';
+    const { event } = adapter.checkWebhook(payee.account, input.headers, input.rawBody);
+    if (!event) return 'forged';
+    const eventRow = await repo.insertEvent(tx, {
+      provider: input.provider,
+      account: String(input.companyId),
+      eventId: event.id,
+      type: event.type,
+      transactionId: event.transactionId,
+      payload: JSON.parse(input.rawBody) as unknown,
+      now: input.now,
+    });
+    if (eventRow === null) return 'replayed';
+    const orderId = await repo.orderOfTransaction(tx, event.transactionId, input.companyId);
+    if (orderId === null) {
+      await repo.settleEvent(tx, eventRow, null, 'unknown', input.now);
+      return 'unknown';
+    }
+    const outcome = await applyPaymentResult(tx, sealKeys, orderId, event.transactionId, event.type, input.now);
+    await repo.settleEvent(tx, eventRow, orderId, outcome, input.now);
+    return outcome;
+  });
+}
+
+/** A provider's word on a transaction of an order (webhook or reconciliation), applied once. */
+export async function applyPaymentResult(
+  db: AnyDb,
+  sealKeys: SealKeyring,
+  orderId: number,
+  transactionId: string,
+  type: string,
+  now: number,
+): Promise<'applied' | 'ignored' | 'revived' | 'refunded'> {
+  const o = await repo.findOrder(db, orderId, repo.anyOrder, now, { forUpdate: true });
+  if (!o) return 'ignored';
+  if (type === 'payment.failed') {
+    return (await repo.advanceAttempts(db, transactionId, 'declined', now)) > 0 ? 'applied' : 'ignored';
+  }
+  if (type !== 'payment.succeeded') return 'ignored';
+  const advanced = await repo.advanceAttempts(db, transactionId, 'succeeded', now);
+  if (o.state === 'unpaid') {
+    await markPaid(db, o, { provider: null, transactionId }, now, false);
+    return 'applied';
+  }
+  if (o.state === 'cancelled') {
+    // A payment after cancellation: the order is paid after all when its unit can be taken again
+    // and the device is still its buyer's; otherwise the money goes back.
+    const [dev] = (
+      (await db.execute(sql`select end_user_id from devices where id = ${o.deviceId}`)) as unknown as { rows: { end_user_id: unknown }[] }
+    ).rows;
+    const stillBound = dev && o.endUserId !== null && Number(dev.end_user_id) === o.endUserId;
+    if (stillBound && (await unsafeTakeStock(db, o.goodsId))) {
+      await markPaid(db, o, { provider: null, transactionId }, now, false, 'revive');
+      return 'revived';
+    }
+    const payee = await openPayee(db, sealKeys, o.companyId, o.platform, o.provider ?? undefined);
+    const res = await paymentProvider(payee.provider)!.refund(payee.account, transactionId, o.amount, `${o.orderNo}:late`);
+    await repo.insertRefund(db, {
+      orderId: o.id,
+      amount: o.amount,
+      full: true,
+      providerRefundId: res.refundId,
+      reason: 'payment after cancellation',
+      byUserId: null,
+      byName: 'system',
+      now,
+    });
+    await repo.advanceAttempts(db, transactionId, 'refunded', now);
+    return 'refunded';
+  }
+  return advanced > 0 ? 'applied' : 'ignored';
+}
+
+/** Unpaid orders past their 30 minutes: cancelled, their units back. Answers how many. */
+export async function expireUnpaidOrders(database: Database, now: number, limit = 500): Promise<number> {
+  let n = 0;
+  for (const id of await repo.overdueUnpaid(database.db, now, limit)) {
+    await database.db.transaction(async (tx) => {
+      const o = await repo.findOrder(tx, id, repo.anyOrder, now, { forUpdate: true });
+      if (o && o.state === 'unpaid' && (await cancelUnpaid(tx, o, 'timeout', now))) n++;
+    });
+  }
+  return n;
+}
+
+/** Minutes after which an attempt still open is asked of its provider (its webhook never came). */
+export const RECONCILE_AFTER_MINUTES = 5;
+
+/**
+ * Settles the attempts whose webhook never came: the provider is asked for the transaction's
+ * state and the answer applied as a webhook's would be.
+ */
+export async function reconcilePayments(database: Database, sealKeys: SealKeyring, now: number, limit = 200): Promise<number> {
+  let n = 0;
+  for (const a of await repo.openAttempts(database.db, now - RECONCILE_AFTER_MINUTES * 60_000, limit)) {
+    if (!a.transaction_id) continue;
+    const adapter = paymentProvider(a.provider as PaymentProvider);
+    if (!adapter) continue;
+    await database.db.transaction(async (tx) => {
+      const o = await repo.findOrder(tx, Number(a.order_id), repo.anyOrder, now);
+      if (!o) return;
+      const payee = await openPayee(tx, sealKeys, o.companyId, o.platform, a.provider).catch(() => null);
+      if (!payee) return;
+      const state = await adapter.retrieve(payee.account, a.transaction_id!);
+      if (state === 'pending') return;
+      await applyPaymentResult(tx, sealKeys, o.id, a.transaction_id!, state === 'succeeded' ? 'payment.succeeded' : 'payment.failed', now);
+      n++;
+    });
+  }
+  return n;
+}
+
+export const payDeadlineOf = (now: number) => now + STORAGE_ORDER_PAY_MINUTES * 60_000;
+export { DAY_MS };

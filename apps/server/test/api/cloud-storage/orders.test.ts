@@ -1,0 +1,697 @@
+/**
+ * Cloud storage orders (issue 12, order half): the app-facing goods and order calls, every order
+ * move (illegal: 1017), stock taken at creation and given back on cancel and timeout, 50 buyers on
+ * stock 10, plans queued per device and the derived states under the test clock, idempotency keys,
+ * sandbox webhooks (valid, replayed, forged, foreign), the reconciliation of a missing webhook, a
+ * payment after cancellation, refunds (full, prorated, later plans move up), unbinding, internal
+ * purchase, the portal list, detail and overview in scope, the CHECK and EXCLUDE constraints
+ * through raw SQL, and the new errors in both locales.
+ */
+import { appApiCalls, ErrorCodes, errorMessage, storageAppCalls, storageCalls, storageOrderCalls, type AppOrder } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '../../../src/db/schema';
+import { expireUnpaidOrders, handleWebhook, reconcilePayments, sendSandboxWebhook } from '../../../src/modules/cloud-storage';
+import { SANDBOX_CARDS, sandboxSignature } from '../../../src/modules/payments';
+import { createTestApp, type Session, type TestApp } from '../../support/app';
+import { ENGINES } from '../../support/db';
+import { APP_A, PASSWORD } from '../../support/fixtures';
+import { makePng } from '../../lib/helpers/images';
+import { appCreds, type Creds } from '../app-api/helpers';
+
+const DAY = 86_400_000;
+const SECRET = 'sbx_ordersabcdefghijkl1234';
+
+describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
+  let t: TestApp;
+  let owner: Session;
+  let ownerB: Session;
+  let dealer: Session;
+  let supplier: Session;
+  let ann: Creds;
+  let planId: number;
+  let coverId: number;
+  let seq = 0;
+  let keySeq = 0;
+  let snSeq = 0;
+  const appA = appCreds(APP_A);
+  const key = () => `key-${engine}-${++keySeq}-abcdef`;
+
+  async function rawRows<T>(q: ReturnType<typeof sql>): Promise<T[]> {
+    return ((await t.database.db.execute(q)) as unknown as { rows: T[] }).rows;
+  }
+
+  /** A device of partner A in the EU, bound to Ann unless `bound` is false. */
+  async function device(bound = true): Promise<{ id: number; sn: string }> {
+    const sn = `ORD${engine === 'postgres' ? 'P' : 'L'}${String(++snSeq).padStart(6, '0')}`;
+    const [d] = await t.database.db
+      .insert(devices)
+      .values({
+        companyId: t.world.companies.partnerA.id,
+        companyPath: t.world.companies.partnerA.path,
+        sn,
+        mac: `AB${engine === 'postgres' ? 'P' : 'L'}${String(snSeq).padStart(9, '0')}`,
+        model: 'IPC-200',
+        productType: 'IPC',
+        firmwareVersion: 'V1.0.0',
+        country: 'DE',
+        areaId: t.world.areas.eu.id,
+        endUserId: bound ? t.world.app.endUserA.id : null,
+        boundAt: bound ? new Date(t.clock.now()) : null,
+      })
+      .returning();
+    return { id: d!.id, sn };
+  }
+
+  /** Listed goods of partner A (stock 100 unless given). */
+  async function goods(over: Record<string, unknown> = {}): Promise<number> {
+    seq++;
+    const r = await t.call(
+      storageCalls.goodsCreate,
+      {
+        name: `Plan goods ${seq}`,
+        goodsCode: `OG-${seq}`,
+        planId,
+        androidPrice: 3000,
+        iosPrice: 3300,
+        stock: 100,
+        saleUntil: null,
+        areaId: t.world.areas.eu.id,
+        coverFileId: coverId,
+        contents: {
+          'en-US': { graphic: '<p>Seven days of recordings</p>', terms: '<p>Terms</p>', detailImageIds: [] },
+          'zh-CN': { graphic: '<p>保存7天录像</p>', terms: '<p>条款</p>', detailImageIds: [] },
+        },
+        ...over,
+      } as never,
+      owner,
+    );
+    expect(r.basic.code, r.basic.msg).toBe(200);
+    const id = r.data.goodsId;
+    expect((await t.call(storageCalls.goodsOperate, { goodsId: id, action: 'submitReview' }, owner)).basic.code).toBe(200);
+    expect((await t.call(storageCalls.goodsReview, { goodsId: id, action: 'approve' }, supplier)).basic.code).toBe(200);
+    return id;
+  }
+
+  const stockOf = async (goodsId: number) =>
+    (await rawRows<{ stock: number | null; status: string }>(sql`select stock, status from storage_goods where id = ${goodsId}`))[0]!;
+
+  async function create(d: { deviceId: number; goodsId: number }, extra: Record<string, unknown> = {}): Promise<AppOrder> {
+    const r = await t.call(storageAppCalls.orderCreate, { platform: 'android', idempotencyKey: key(), ...d, ...extra } as never, ann);
+    expect(r.basic.code, r.basic.msg).toBe(200);
+    return r.data;
+  }
+  const buy = (d: { deviceId: number; goodsId: number }, extra: Record<string, unknown> = {}) =>
+    create(d, { card: SANDBOX_CARDS.success, ...extra });
+
+  /** Sessions made at the clock's time (moving the clock ends idle portal sessions). */
+  async function signIn() {
+    owner = await t.login('owner-a@test.local');
+    ownerB = await t.login('owner-b@test.local');
+    dealer = await t.login('dealer-a@test.local');
+    supplier = await t.login('supplier@test.local');
+    const login = await t.call(appApiCalls.login, { account: 'enduser-a@test.local', password: PASSWORD }, appA);
+    expect(login.basic.code, login.basic.msg).toBe(200);
+    ann = login.data as Creds;
+  }
+  async function at(ms: number) {
+    t.clock.set(ms);
+    await signIn();
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await signIn();
+    const p = await t.call(
+      storageCalls.planCreate,
+      { name: '7-day loop, 30 days', storageValue: 7, storageUnit: 'day', serviceDays: 30, costPrice: 1000, guidePrice: 2000 },
+      supplier,
+    );
+    planId = p.data.planId;
+    coverId = (await t.upload(owner, 'cover', 'cover.png', makePng(400, 300))).fileId;
+    expect(
+      (await t.call(storageCalls.payeeSave, { provider: 'sandbox', mode: 'test', accountId: 'acct_orders', secret: SECRET }, owner)).basic
+        .code,
+    ).toBe(200);
+    expect((await t.call(storageCalls.payeeTest, { provider: 'sandbox' }, owner)).basic.code).toBe(200);
+  });
+  afterAll(() => t?.close());
+
+  it('lists the goods a bound device can buy, per platform and language', async () => {
+    const g = await goods();
+    const d = await device();
+    const en = await t.call(storageAppCalls.goodsList, { deviceId: d.id, platform: 'ios' }, ann);
+    expect(en.basic.code, en.basic.msg).toBe(200);
+    const item = en.data.records.find((x) => x.goodsId === g)!;
+    expect(item.price).toBe(3300);
+    expect(item.graphic).toContain('Seven days');
+    const zh = await t.call(storageAppCalls.goodsList, { deviceId: d.id, platform: 'android', locale: 'zh-CN' }, ann);
+    const zi = zh.data.records.find((x) => x.goodsId === g)!;
+    expect(zi.price).toBe(3000);
+    expect(zi.graphic).toContain('保存7天');
+    // Another brand's or an unbound device: 23007.
+    const foreign = await t.call(storageAppCalls.goodsList, { deviceId: t.world.tenant.otherDeviceId, platform: 'ios' }, ann);
+    expect(foreign.basic.code).toBe(ErrorCodes.deviceNotBound);
+    const unbound = await device(false);
+    expect((await t.call(storageAppCalls.goodsList, { deviceId: unbound.id, platform: 'ios' }, ann)).basic.code).toBe(
+      ErrorCodes.deviceNotBound,
+    );
+  });
+
+  it('takes one unit at creation, gives it back on cancel; cancelling twice is 23024 in both locales', async () => {
+    const g = await goods({ stock: 2 });
+    const d = await device();
+    const o = await create({ deviceId: d.id, goodsId: g });
+    expect(o.state).toBe('unpaid');
+    expect(o.payDeadline).toBe(t.clock.now() + 30 * 60_000);
+    expect((await stockOf(g)).stock).toBe(1);
+    const c = await t.call(storageAppCalls.orderCancel, { orderId: o.orderId }, ann);
+    expect(c.data.state).toBe('cancelled');
+    expect((await stockOf(g)).stock).toBe(2);
+    const again = await t.call(storageAppCalls.orderCancel, { orderId: o.orderId }, ann);
+    expect(again.basic.code).toBe(ErrorCodes.orderClosed);
+    expect(again.basic.msg).toBe(errorMessage(ErrorCodes.orderClosed, 'en-US'));
+    const zh = await t.call(storageAppCalls.orderCancel, { orderId: o.orderId }, ann, { locale: 'zh-CN' });
+    expect(zh.basic.msg).toBe('订单已取消或已支付。');
+    const pay = await t.call(storageAppCalls.orderPay, { orderId: o.orderId, idempotencyKey: key(), card: SANDBOX_CARDS.success }, ann);
+    expect(pay.basic.code).toBe(ErrorCodes.orderClosed);
+  });
+
+  it('the statement taking the last unit sells out; 50 buyers on stock 10 make 10 orders', async () => {
+    const g = await goods({ stock: 10 });
+    const d = await device();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        t.call(
+          storageAppCalls.orderCreate,
+          { deviceId: d.id, goodsId: g, platform: 'android', idempotencyKey: `race-${engine}-${i}-xyz` },
+          ann,
+        ),
+      ),
+    );
+    const ok = results.filter((r) => r.basic.code === 200);
+    expect(ok).toHaveLength(10);
+    for (const r of results.filter((x) => x.basic.code !== 200)) expect(r.basic.code).toBe(ErrorCodes.insufficientStock);
+    expect(await stockOf(g)).toEqual({ stock: 0, status: 'sold_out' });
+    // A cancellation puts the goods back on sale.
+    await t.call(storageAppCalls.orderCancel, { orderId: ok[0]!.data.orderId }, ann);
+    expect(await stockOf(g)).toEqual({ stock: 1, status: 'listed' });
+  });
+
+  it('the same idempotency key answers the same order; another body is 23026', async () => {
+    const g = await goods();
+    const d = await device();
+    const k = key();
+    const a = await t.call(storageAppCalls.orderCreate, { deviceId: d.id, goodsId: g, platform: 'android', idempotencyKey: k }, ann);
+    const b = await t.call(storageAppCalls.orderCreate, { deviceId: d.id, goodsId: g, platform: 'android', idempotencyKey: k }, ann);
+    expect(b.data.orderId).toBe(a.data.orderId);
+    const [{ n }] = (await rawRows<{ n: number }>(sql`select count(*)::int as n from storage_orders where goods_id = ${g}`)) as [
+      { n: number },
+    ];
+    expect(n).toBe(1);
+    const c = await t.call(storageAppCalls.orderCreate, { deviceId: d.id, goodsId: g, platform: 'ios', idempotencyKey: k }, ann);
+    expect(c.basic.code).toBe(ErrorCodes.idempotencyKeyReused);
+    const zh = await t.call(storageAppCalls.orderCreate, { deviceId: d.id, goodsId: g, platform: 'ios', idempotencyKey: k }, ann, {
+      locale: 'zh-CN',
+    });
+    expect(zh.basic.msg).toBe('该幂等键已用于另一个不同的请求。');
+    // Pay: the same key never pays twice.
+    const pk = key();
+    const p1 = await t.call(storageAppCalls.orderPay, { orderId: a.data.orderId, idempotencyKey: pk, card: SANDBOX_CARDS.success }, ann);
+    expect(p1.data.state).toBe('paid');
+    const p2 = await t.call(storageAppCalls.orderPay, { orderId: a.data.orderId, idempotencyKey: pk, card: SANDBOX_CARDS.success }, ann);
+    expect(p2.basic.code).toBe(200);
+    const attempts = await rawRows<{ n: number }>(
+      sql`select count(*)::int as n from storage_order_attempts where order_id = ${a.data.orderId}`,
+    );
+    expect(attempts[0]!.n).toBe(1);
+  });
+
+  it('a declined card is 23025 in both locales and recorded; another card pays', async () => {
+    const g = await goods();
+    const d = await device();
+    const o = await create({ deviceId: d.id, goodsId: g }, { card: SANDBOX_CARDS.decline });
+    expect(o.state).toBe('unpaid');
+    expect(o.payment).toBe('declined');
+    const r = await t.call(storageAppCalls.orderPay, { orderId: o.orderId, idempotencyKey: key(), card: SANDBOX_CARDS.decline }, ann);
+    expect(r.basic.code).toBe(ErrorCodes.paymentDeclined);
+    expect(r.basic.msg).toBe('The payment was declined.');
+    const zh = await t.call(storageAppCalls.orderPay, { orderId: o.orderId, idempotencyKey: key(), card: SANDBOX_CARDS.decline }, ann, {
+      locale: 'zh-CN',
+    });
+    expect(zh.basic.msg).toBe('支付被拒绝。');
+    const declined = await rawRows<{ n: number }>(
+      sql`select count(*)::int as n from storage_order_attempts where order_id = ${o.orderId} and status = 'declined'`,
+    );
+    expect(declined[0]!.n).toBe(3);
+    const ok = await t.call(storageAppCalls.orderPay, { orderId: o.orderId, idempotencyKey: key(), card: SANDBOX_CARDS.success }, ann);
+    expect(ok.data.state).toBe('paid');
+    expect(ok.data.viewState).toBe('in_use');
+  });
+
+  it('queues a purchase after the device’s last plan; derived states follow the clock', async () => {
+    const g = await goods();
+    const d = await device();
+    const now = t.clock.now();
+    const first = await buy({ deviceId: d.id, goodsId: g });
+    const second = await buy({ deviceId: d.id, goodsId: g });
+    expect(first.viewState).toBe('in_use');
+    expect(first.periodStart).toBe(now);
+    expect(first.periodEnd).toBe(now + 30 * DAY);
+    expect(second.viewState).toBe('to_be_used');
+    expect(second.periodStart).toBe(now + 30 * DAY);
+    const later = await buy({ deviceId: d.id, goodsId: g }, { activateLater: true });
+    expect(later.viewState).toBe('unused');
+    const states = async () => {
+      const r = await t.call(storageAppCalls.orderList, { deviceId: d.id, pageNum: 1, pageSize: 10 }, ann);
+      return Object.fromEntries(r.data.records.map((x) => [x.orderId, x.viewState]));
+    };
+    const base = t.clock.now();
+    try {
+      await at(now + 23 * DAY + 1);
+      expect(await states()).toMatchObject({ [first.orderId]: 'near_expiry', [second.orderId]: 'to_be_used', [later.orderId]: 'unused' });
+      // Filter by a derived state in the portal, in the window of creation.
+      const near = await t.call(
+        storageOrderCalls.orderList,
+        { viewState: 'near_expiry', sn: d.sn, from: now - DAY, to: now + DAY, pageNum: 1, pageSize: 10 },
+        owner,
+      );
+      expect(near.data.records.map((x) => x.orderId)).toEqual([first.orderId]);
+      await at(now + 30 * DAY);
+      expect(await states()).toMatchObject({ [first.orderId]: 'expired', [second.orderId]: 'in_use' });
+      // Activation starts the unused plan after the device's last one.
+      const act = await t.call(storageAppCalls.orderActivate, { orderId: later.orderId }, ann);
+      expect(act.data.viewState).toBe('to_be_used');
+      expect(act.data.periodStart).toBe(now + 60 * DAY);
+      const again = await t.call(storageAppCalls.orderActivate, { orderId: later.orderId }, ann);
+      expect(again.basic.code).toBe(ErrorCodes.illegalTransition);
+    } finally {
+      await at(base);
+    }
+  });
+
+  it('cancels unpaid orders after 30 minutes and gives their units back', async () => {
+    const g = await goods({ stock: 5 });
+    const d = await device();
+    const o = await create({ deviceId: d.id, goodsId: g });
+    expect((await stockOf(g)).stock).toBe(4);
+    expect(await expireUnpaidOrders(t.database, t.clock.now() + 29 * 60_000)).toBe(0);
+    expect(await expireUnpaidOrders(t.database, t.clock.now() + 30 * 60_000)).toBeGreaterThanOrEqual(1);
+    const r = await t.call(storageAppCalls.orderGet, { orderId: o.orderId }, ann);
+    expect(r.data.state).toBe('cancelled');
+    expect((await stockOf(g)).stock).toBe(5);
+  });
+
+  async function webhook(body: object, opts: { secret?: string; companyId?: number } = {}) {
+    const raw = JSON.stringify(body);
+    return handleWebhook(t.database, t.services.config.sealKeys, {
+      provider: 'sandbox',
+      companyId: opts.companyId ?? t.world.companies.partnerA.id,
+      headers: { 'x-sandbox-signature': sandboxSignature(opts.secret ?? SECRET, raw) },
+      rawBody: raw,
+      now: t.clock.now(),
+    });
+  }
+  const txOf = async (orderId: number) =>
+    (await rawRows<{ transaction_id: string }>(sql`select transaction_id from storage_orders where id = ${orderId}`))[0]!.transaction_id;
+
+  it('a webhook pays an order needing action once; replayed, forged and foreign ones change nothing', async () => {
+    const g = await goods();
+    const d = await device();
+    const o = await create({ deviceId: d.id, goodsId: g }, { card: SANDBOX_CARDS.actionRequired });
+    expect(o.state).toBe('unpaid');
+    expect(o.payment).toBe('action_required');
+    const tx = await txOf(o.orderId);
+    const forged = await webhook(
+      { id: `evt_${o.orderId}_f`, type: 'payment.succeeded', transactionId: tx },
+      { secret: 'sbx_wrongwrongwrongwrong' },
+    );
+    expect(forged).toBe('forged');
+    const foreign = await webhook(
+      { id: `evt_${o.orderId}_x`, type: 'payment.succeeded', transactionId: tx },
+      { companyId: t.world.companies.partnerB.id },
+    );
+    expect(foreign).toBe('forged');
+    expect((await t.call(storageAppCalls.orderGet, { orderId: o.orderId }, ann)).data.state).toBe('unpaid');
+    const ev = { id: `evt_${o.orderId}_1`, type: 'payment.succeeded', transactionId: tx };
+    expect(await webhook(ev)).toBe('applied');
+    const paid = (await t.call(storageAppCalls.orderGet, { orderId: o.orderId }, ann)).data;
+    expect(paid.state).toBe('paid');
+    expect(paid.payment).toBe('succeeded');
+    expect(await webhook(ev)).toBe('replayed');
+    // A late "failed" event cannot move the attempt back.
+    expect(await webhook({ id: `evt_${o.orderId}_2`, type: 'payment.failed', transactionId: tx })).toBe('ignored');
+    expect((await t.call(storageAppCalls.orderGet, { orderId: o.orderId }, ann)).data.payment).toBe('succeeded');
+    const events = await rawRows<{ n: number }>(sql`select count(*)::int as n from payment_events where order_id = ${o.orderId}`);
+    expect(events[0]!.n).toBe(2);
+  });
+
+  it('the webhook route: the sandbox job posts a signed event; forged bodies are 400; a paid order records its event', async () => {
+    const g = await goods();
+    const d = await device();
+    const o = await create({ deviceId: d.id, goodsId: g }, { card: SANDBOX_CARDS.actionRequired });
+    const tx = await txOf(o.orderId);
+    const post = async (url: string, init: { headers: Record<string, string>; body: string }) => {
+      const res = await t.app.inject({ method: 'POST', url: new URL(url).pathname, headers: init.headers, payload: init.body });
+      return { status: res.statusCode, json: res.json() as { code: number; data: { outcome: string } | null } };
+    };
+    let last: { status: number; json: { code: number; data: { outcome: string } | null } } | null = null;
+    const status = await sendSandboxWebhook(
+      t.database,
+      t.services.config.sealKeys,
+      'http://portal.test',
+      { companyId: t.world.companies.partnerA.id, eventId: `evt_route_${o.orderId}`, type: 'payment.succeeded', transactionId: tx },
+      async (url, init) => (last = await post(url, init)),
+    );
+    expect(status).toBe(200);
+    expect(last!.json.data!.outcome).toBe('applied');
+    expect((await t.call(storageAppCalls.orderGet, { orderId: o.orderId }, ann)).data.state).toBe('paid');
+    const forged = await post(`http://portal.test/v1.0/payments/webhook/sandbox/${t.world.companies.partnerA.id}`, {
+      headers: { 'content-type': 'application/json', 'x-sandbox-signature': 'f'.repeat(64) },
+      body: JSON.stringify({ id: 'evt_forged', type: 'payment.succeeded', transactionId: tx }),
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.json.code).toBe(ErrorCodes.badSign);
+    const unknownProvider = await post('http://portal.test/v1.0/payments/webhook/nope/1', { headers: {}, body: '{}' });
+    expect(unknownProvider.status).toBe(400);
+    const kept = await rawRows<{ n: number }>(sql`select count(*)::int as n from payment_events where event_id = 'evt_forged'`);
+    expect(kept[0]!.n).toBe(0);
+    // A card paid at once: its sandbox event is received too (and changes nothing more).
+    const paid = await buy({ deviceId: d.id, goodsId: g });
+    const det = await t.call(storageOrderCalls.orderGet, { orderId: paid.orderId }, owner);
+    expect(det.data.events.map((e) => e.type)).toEqual(['payment.succeeded']);
+  });
+
+  it('settles a payment whose webhook never came; a payment after cancellation revives the order', async () => {
+    const g = await goods();
+    const d = await device();
+    const o = await create({ deviceId: d.id, goodsId: g }, { card: SANDBOX_CARDS.actionRequired });
+    const base = t.clock.now();
+    expect(await reconcilePayments(t.database, t.services.config.sealKeys, base + 60_000)).toBe(0);
+    expect(await reconcilePayments(t.database, t.services.config.sealKeys, base + 6 * 60_000)).toBeGreaterThanOrEqual(1);
+    expect((await t.call(storageAppCalls.orderGet, { orderId: o.orderId }, ann)).data.state).toBe('paid');
+
+    const late = await create({ deviceId: d.id, goodsId: g }, { card: SANDBOX_CARDS.actionRequired });
+    await t.call(storageAppCalls.orderCancel, { orderId: late.orderId }, ann);
+    expect(await webhook({ id: `evt_${late.orderId}_late`, type: 'payment.succeeded', transactionId: await txOf(late.orderId) })).toBe(
+      'revived',
+    );
+    const revived = (await t.call(storageAppCalls.orderGet, { orderId: late.orderId }, ann)).data;
+    expect(revived.state).toBe('paid');
+    expect(revived.viewState).toBe('to_be_used');
+
+    // Sold out meanwhile: the late payment is refunded and the order stays cancelled.
+    const g1 = await goods({ stock: 1 });
+    const gone = await create({ deviceId: d.id, goodsId: g1 }, { card: SANDBOX_CARDS.actionRequired });
+    await t.call(storageAppCalls.orderCancel, { orderId: gone.orderId }, ann);
+    await create({ deviceId: d.id, goodsId: g1 });
+    expect(await webhook({ id: `evt_${gone.orderId}_late`, type: 'payment.succeeded', transactionId: await txOf(gone.orderId) })).toBe(
+      'refunded',
+    );
+    const after = (await t.call(storageAppCalls.orderGet, { orderId: gone.orderId }, ann)).data;
+    expect(after.state).toBe('cancelled');
+    expect(after.payment).toBe('refunded');
+  });
+
+  it('refunds: full before the start, prorated in use, later plans move up; illegal moves 1017, nothing left 23028', async () => {
+    const g = await goods();
+    const d = await device();
+    const now = t.clock.now();
+    const a = await buy({ deviceId: d.id, goodsId: g });
+    const b = await buy({ deviceId: d.id, goodsId: g });
+    const c = await buy({ deviceId: d.id, goodsId: g });
+    expect(c.periodStart).toBe(now + 60 * DAY);
+    // Full refund of the queued middle plan: the last one moves up by 30 days.
+    const rb = await t.call(storageOrderCalls.orderRefund, { orderId: b.orderId, reason: 'asked', idempotencyKey: key() }, owner);
+    expect(rb.basic.code, rb.basic.msg).toBe(200);
+    expect(rb.data.state).toBe('refunded');
+    expect(rb.data.refundedAmount).toBe(3000);
+    expect(rb.data.refunds[0]!.full).toBe(true);
+    expect((await t.call(storageAppCalls.orderGet, { orderId: c.orderId }, ann)).data.periodStart).toBe(now + 30 * DAY);
+    // Prorated refund of the running plan, 10 days in: two thirds back, the next plan starts now.
+    const base = t.clock.now();
+    try {
+      await at(now + 10 * DAY);
+      const ra = await t.call(storageOrderCalls.orderRefund, { orderId: a.orderId, reason: 'moving', idempotencyKey: key() }, owner);
+      expect(ra.basic.code, ra.basic.msg).toBe(200);
+      expect(ra.data.refundedAmount).toBe(2000);
+      expect(ra.data.periodEnd).toBe(now + 10 * DAY);
+      const cc = (await t.call(storageAppCalls.orderGet, { orderId: c.orderId }, ann)).data;
+      expect(cc.periodStart).toBe(now + 10 * DAY);
+      expect(cc.viewState).toBe('in_use');
+      // Refunded again: 1017; a cancelled order: 1017; an expired plan: 23028 in both locales.
+      expect(
+        (await t.call(storageOrderCalls.orderRefund, { orderId: a.orderId, reason: '', idempotencyKey: key() }, owner)).basic.code,
+      ).toBe(ErrorCodes.illegalTransition);
+      await at(now + 41 * DAY);
+      const r = await t.call(storageOrderCalls.orderRefund, { orderId: c.orderId, reason: '', idempotencyKey: key() }, owner);
+      expect(r.basic.code).toBe(ErrorCodes.refundTooLarge);
+      const zh = await t.call(storageOrderCalls.orderRefund, { orderId: c.orderId, reason: '', idempotencyKey: key() }, owner, {
+        locale: 'zh-CN',
+      });
+      expect(zh.basic.msg).toBe('该订单已无可退款金额。');
+    } finally {
+      await at(base);
+    }
+    const cancelled = await create({ deviceId: d.id, goodsId: g });
+    await t.call(storageAppCalls.orderCancel, { orderId: cancelled.orderId }, ann);
+    expect(
+      (await t.call(storageOrderCalls.orderRefund, { orderId: cancelled.orderId, reason: '', idempotencyKey: key() }, owner)).basic.code,
+    ).toBe(ErrorCodes.illegalTransition);
+    // A reader without dealer_storage_mgr, and another tenant (1004).
+    expect(
+      (await t.call(storageOrderCalls.orderRefund, { orderId: c.orderId, reason: '', idempotencyKey: key() }, dealer)).basic.code,
+    ).toBe(ErrorCodes.forbidden);
+    expect(
+      (await t.call(storageOrderCalls.orderRefund, { orderId: c.orderId, reason: '', idempotencyKey: key() }, ownerB)).basic.code,
+    ).toBe(ErrorCodes.notFound);
+  });
+
+  it('unbinding makes the plans not started yet not effective; the running one runs on', async () => {
+    const g = await goods();
+    const d = await device();
+    const a = await buy({ deviceId: d.id, goodsId: g });
+    const b = await buy({ deviceId: d.id, goodsId: g });
+    const c = await buy({ deviceId: d.id, goodsId: g }, { activateLater: true });
+    const u = await t.call(appApiCalls.deviceUnbind, { deviceId: d.id }, ann);
+    expect(u.basic.code, u.basic.msg).toBe(200);
+    const view = async (id: number) => (await t.call(storageAppCalls.orderGet, { orderId: id }, ann)).data.viewState;
+    expect(await view(a.orderId)).toBe('in_use');
+    expect(await view(b.orderId)).toBe('not_effective');
+    expect(await view(c.orderId)).toBe('not_effective');
+    // A not effective plan can be refunded in full.
+    const r = await t.call(storageOrderCalls.orderRefund, { orderId: b.orderId, reason: 'unbound', idempotencyKey: key() }, owner);
+    expect(r.data.state).toBe('refunded');
+    expect(r.data.refundedAmount).toBe(3000);
+    // No purchase on an unbound device: 23007.
+    const no = await t.call(storageAppCalls.orderCreate, { deviceId: d.id, goodsId: g, platform: 'android', idempotencyKey: key() }, ann);
+    expect(no.basic.code).toBe(ErrorCodes.deviceNotBound);
+  });
+
+  it('free goods: a device gets a seller’s free plan once (23022 in both locales)', async () => {
+    const freePlan = await t.call(
+      storageCalls.planCreate,
+      { name: 'Free 1 day', storageValue: 1, storageUnit: 'day', serviceDays: 30, costPrice: 0, guidePrice: 0 },
+      supplier,
+    );
+    const g = await goods({ planId: freePlan.data.planId, androidPrice: 0, iosPrice: 0, areaId: t.world.areas.eu.id });
+    const d = await device();
+    const o = await create({ deviceId: d.id, goodsId: g });
+    expect(o.state).toBe('paid');
+    expect(o.amount).toBe(0);
+    const list = await t.call(storageAppCalls.goodsList, { deviceId: d.id, platform: 'android' }, ann);
+    expect(list.data.records.some((x) => x.goodsId === g)).toBe(false);
+    const again = await t.call(storageAppCalls.orderCreate, { deviceId: d.id, goodsId: g, platform: 'ios', idempotencyKey: key() }, ann);
+    expect(again.basic.code).toBe(ErrorCodes.freePlanUsed);
+    const zh = await t.call(storageAppCalls.orderCreate, { deviceId: d.id, goodsId: g, platform: 'ios', idempotencyKey: key() }, ann, {
+      locale: 'zh-CN',
+    });
+    expect(zh.basic.msg).toBe('该设备已领取过该商家的免费套餐。');
+    await t.call(storageCalls.goodsOperate, { goodsId: g, action: 'delist' }, owner);
+  });
+
+  it('goods not on sale: 7079 unknown or foreign, 23003 not listed, 23005 removed, 23011 past sale until', async () => {
+    const d = await device();
+    const call = (goodsId: number) =>
+      t.call(storageAppCalls.orderCreate, { deviceId: d.id, goodsId, platform: 'android', idempotencyKey: key() }, ann);
+    expect((await call(999_999)).basic.code).toBe(ErrorCodes.productNotExist);
+    expect((await call(t.world.tenant.otherGoodsId)).basic.code).toBe(ErrorCodes.productNotExist);
+    const removed = await goods();
+    await t.call(storageCalls.goodsOperate, { goodsId: removed, action: 'delist' }, owner);
+    expect((await call(removed)).basic.code).toBe(ErrorCodes.productRemoved);
+    const pending = await t.call(
+      storageCalls.goodsCreate,
+      {
+        name: 'Pending',
+        goodsCode: `PEND-${engine}`,
+        planId,
+        androidPrice: 3000,
+        iosPrice: 3000,
+        stock: null,
+        saleUntil: null,
+        areaId: t.world.areas.eu.id,
+        coverFileId: coverId,
+        contents: { 'en-US': { graphic: '<p>x</p>', terms: '', detailImageIds: [] } },
+      },
+      owner,
+    );
+    expect((await call(pending.data.goodsId)).basic.code).toBe(ErrorCodes.productNotListed);
+    const ending = await goods({ saleUntil: t.clock.now() + DAY });
+    const base = t.clock.now();
+    try {
+      await at(base + 2 * DAY);
+      const r = await call(ending);
+      expect(r.basic.code).toBe(ErrorCodes.productExpired);
+    } finally {
+      await at(base);
+    }
+  });
+
+  it('internal purchase: 23017 unknown or foreign device, 23007 unbound, then paid at cost', async () => {
+    const g = await goods();
+    const unbound = await device(false);
+    const r0 = await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: 'NOSUCHSN01', startNow: true }, owner);
+    expect(r0.basic.code).toBe(ErrorCodes.deviceNotExist2);
+    expect(
+      (await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: t.world.tenant.otherDeviceSn, startNow: true }, owner)).basic
+        .code,
+    ).toBe(ErrorCodes.deviceNotExist2);
+    // Another company's goods: missing.
+    expect(
+      (await t.call(storageOrderCalls.internalPurchase, { goodsId: t.world.tenant.otherGoodsId, sn: unbound.sn, startNow: true }, owner))
+        .basic.code,
+    ).toBe(ErrorCodes.notFound);
+    const r1 = await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: unbound.sn, startNow: true }, owner);
+    expect(r1.basic.code).toBe(ErrorCodes.deviceNotBound);
+    const zh = await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: unbound.sn, startNow: true }, owner, { locale: 'zh-CN' });
+    expect(zh.basic.msg).toBe('设备未绑定。');
+    const bound = await device();
+    const ok = await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: bound.sn.toLowerCase(), startNow: true }, owner);
+    expect(ok.basic.code, ok.basic.msg).toBe(200);
+    expect(ok.data).toMatchObject({
+      platform: 'internal',
+      state: 'paid',
+      viewState: 'in_use',
+      amount: 1000,
+      endUserEmail: 'enduser-a@test.local',
+    });
+    const later = await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: bound.sn, startNow: false }, owner);
+    expect(later.data.viewState).toBe('unused');
+    // An internal purchase has no provider to refund through.
+    expect(ok.data.actions).toEqual([]);
+    // A reader cannot buy.
+    expect((await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: bound.sn, startNow: true }, dealer)).basic.code).toBe(
+      ErrorCodes.forbidden,
+    );
+  });
+
+  it('portal: list filters and the 31-day range, detail with attempts and timeline, overview; cost only for owners', async () => {
+    const g = await goods();
+    const d = await device();
+    const o = await buy({ deviceId: d.id, goodsId: g });
+    const now = t.clock.now();
+    const q = { from: now - DAY, to: now + DAY, pageNum: 1, pageSize: 50 };
+    const bySn = await t.call(storageOrderCalls.orderList, { ...q, sn: d.sn }, owner);
+    expect(bySn.data.records.map((r) => r.orderId)).toEqual([o.orderId]);
+    expect(bySn.data.records[0]!.costPrice).toBe(1000);
+    const byNo = await t.call(storageOrderCalls.orderList, { ...q, orderNo: o.orderNo }, owner);
+    expect(byNo.data.total).toBe(1);
+    const tx = await txOf(o.orderId);
+    expect((await t.call(storageOrderCalls.orderList, { ...q, orderNo: tx }, owner)).data.total).toBe(1);
+    const byMail = await t.call(
+      storageOrderCalls.orderList,
+      { ...q, email: 'ENDUSER-A@test.local', platform: 'android', provider: 'sandbox' },
+      owner,
+    );
+    expect(byMail.data.records.some((r) => r.orderId === o.orderId)).toBe(true);
+    const tooLong = await t.call(storageOrderCalls.orderList, { ...q, from: now - 40 * DAY }, owner);
+    expect(tooLong.basic.code).toBe(ErrorCodes.invalidParams);
+    // The distributor's reader sees no order of partner A's goods, and no cost.
+    const dl = await t.call(storageOrderCalls.orderList, q, dealer);
+    expect(dl.basic.code).toBe(200);
+    expect(dl.data.total).toBe(0);
+    expect((await t.call(storageOrderCalls.orderGet, { orderId: o.orderId }, dealer)).basic.code).toBe(ErrorCodes.notFound);
+    expect((await t.call(storageOrderCalls.orderList, q, ownerB)).data.records.some((r) => r.orderId === o.orderId)).toBe(false);
+    expect((await t.call(storageOrderCalls.orderGet, { orderId: o.orderId }, ownerB)).basic.code).toBe(ErrorCodes.notFound);
+    const det = await t.call(storageOrderCalls.orderGet, { orderId: o.orderId }, owner);
+    expect(det.data.attempts.map((a) => a.status)).toEqual(['succeeded']);
+    expect(det.data.timeline.map((x) => x.orderId)).toEqual([o.orderId]);
+    expect(det.data.refundable).toBe(3000);
+    expect(det.data.actions).toEqual(['refund']);
+    const ov = await t.call(storageOrderCalls.overview, { from: now - DAY, to: now + DAY }, owner);
+    expect(ov.basic.code, ov.basic.msg).toBe(200);
+    expect(ov.data.orders).toBeGreaterThan(0);
+    expect(ov.data.revenue).toBeGreaterThan(0);
+    expect(ov.data.counts.in_use).toBeGreaterThan(0);
+    // The supplier sees everything, with cost.
+    const sup = await t.call(storageOrderCalls.orderGet, { orderId: o.orderId }, supplier);
+    expect(sup.data.costPrice).toBe(1000);
+  });
+
+  it('exports the orders as a streamed xlsx (90 days at most) and the internal purchases as a monthly statement', async () => {
+    const g = await goods();
+    const d = await device();
+    const o = await buy({ deviceId: d.id, goodsId: g });
+    await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: d.sn, startNow: false }, owner);
+    const now = t.clock.now();
+    const tooLong = await t.call(storageOrderCalls.orderExport, { from: now - 91 * DAY, to: now }, owner);
+    expect(tooLong.basic.code).toBe(ErrorCodes.invalidParams);
+    const ex = await t.call(storageOrderCalls.orderExport, { from: now - 89 * DAY, to: now + DAY, sn: d.sn }, owner);
+    expect(ex.basic.code, ex.basic.msg).toBe(200);
+    const read = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as never);
+      const ws = wb.worksheets[0]!;
+      return ws
+        .getSheetValues()
+        .filter(Boolean)
+        .map((r) => (r as unknown[]).slice(1));
+    };
+    const rows = await read(ex.data.url);
+    expect(rows[0]).toContain('Order no.');
+    expect(rows.slice(1).map((r) => r[0])).toContain(o.orderNo);
+    expect(rows).toHaveLength(3);
+    // A tampered link: 1013.
+    const bad = await t.app.inject({ method: 'GET', url: ex.data.url.replace('cost=1', 'cost=0') });
+    expect(bad.statusCode).toBe(403);
+    const month = new Date(now).toISOString().slice(0, 7);
+    const st = await t.call(storageOrderCalls.statement, { month }, owner, { locale: 'zh-CN' });
+    expect(st.basic.code, st.basic.msg).toBe(200);
+    expect(st.data.rows).toBeGreaterThanOrEqual(1);
+    expect(st.data.total).toBe(st.data.rows * 1000);
+    const srows = await read(st.data.url);
+    expect(srows[0]).toContain('订单号');
+    expect(srows[srows.length - 1]![0]).toBe('成本价合计 (USD)');
+    expect(srows[srows.length - 1]![5]).toBe(st.data.total / 100);
+  });
+
+  it('CHECK and EXCLUDE hold through raw SQL', async () => {
+    const g = await goods();
+    const d = await device();
+    const o = await buy({ deviceId: d.id, goodsId: g });
+    const fails = async (q: ReturnType<typeof sql>) => {
+      await expect(t.database.db.execute(q)).rejects.toThrow();
+    };
+    // Two paid plans of one device may not overlap.
+    await fails(
+      sql`insert into storage_orders (order_no, amount, platform, device_id, device_sn, company_id, company_path, goods_id, goods_snapshot,
+            service_days, cost_price, state, period, buyer_company_id)
+          select 'OVERLAP-1', 0, 'internal', device_id, device_sn, company_id, company_path, goods_id, goods_snapshot, service_days, cost_price,
+            'paid', tstzrange(lower(period) + interval '1 day', upper(period) + interval '1 day'), company_id
+          from storage_orders where id = ${o.orderId}`,
+    );
+    await fails(sql`update storage_orders set state = 'shipped' where id = ${o.orderId}`);
+    await fails(sql`update storage_orders set platform = 'tv' where id = ${o.orderId}`);
+    await fails(sql`update storage_orders set refunded_amount = amount + 1 where id = ${o.orderId}`);
+    await fails(sql`update storage_orders set amount = -1 where id = ${o.orderId}`);
+    await fails(sql`update storage_orders set state = 'unpaid' where id = ${o.orderId}`);
+    await fails(sql`update storage_order_attempts set status = 'lost' where order_id = ${o.orderId}`);
+    // A refunded plan's period no longer blocks the device.
+    await t.database.db.execute(sql`update storage_orders set state = 'refunded' where id = ${o.orderId}`);
+    const again = await buy({ deviceId: d.id, goodsId: g });
+    expect(again.periodStart).toBe(t.clock.now());
+  });
+});
