@@ -21,6 +21,7 @@ export const conversationMachine = defineMachine({
 });
 
 export const conversationStateSchema = conversationMachine.stateSchema;
+export const CONVERSATION_STATES = conversationMachine.states;
 export type ConversationState = StateOf<typeof conversationMachine>;
 export type ConversationAction = ActionOf<typeof conversationMachine>;
 /** The moves the desk makes by the state call (the others follow messages and ratings). */
