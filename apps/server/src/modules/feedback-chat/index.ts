@@ -8,3 +8,5 @@ import { deskImpls } from './desk.calls';
 import { feedbackImpls } from './feedback.calls';
 
 export const feedbackChatImpls: readonly CallImpl[] = [...feedbackImpls, ...deskImpls];
+
+export { FEEDBACK_JOBS, registerFeedbackJobs, runFeedbackRemindersOnce } from './jobs';

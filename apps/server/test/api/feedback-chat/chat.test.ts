@@ -466,16 +466,14 @@ describe.each(ENGINES)('feedback chat (%s)', (engine) => {
       expect((await call(deskCalls.cannedDelete, { cannedReplyId: en.id }, ownerB)).basic.code).toBe(ErrorCodes.notFound);
       ok(await call(deskCalls.cannedDelete, { cannedReplyId: en.id }, owner));
       // At most 200 per desk (27057), in both locales.
-      await t.database.db
-        .insert(feedbackCannedReplies)
-        .values(
-          Array.from({ length: 199 }, (_, i) => ({
-            companyId: t.world.companies.partnerA.id,
-            language: 'en-US',
-            title: `r${i}`,
-            text: 'x',
-          })),
-        );
+      await t.database.db.insert(feedbackCannedReplies).values(
+        Array.from({ length: 199 }, (_, i) => ({
+          companyId: t.world.companies.partnerA.id,
+          language: 'en-US',
+          title: `r${i}`,
+          text: 'x',
+        })),
+      );
       for (const locale of ['en-US', 'zh-CN'] as const) {
         const r = await call(deskCalls.cannedSave, { language: 'en-US', title: 'one more', text: 'x' }, owner, locale);
         expect(r.basic.code).toBe(ErrorCodes.feedbackTooManyCannedReplies);
