@@ -32,7 +32,7 @@ export function ConversationDrawer({
           <Descriptions size="small" column={2} bordered>
             <Descriptions.Item label={t('feedbackChat.field.state')}>
               <span data-testid="conversation-state" data-state={c.state}>
-                <StateTag state={c.state} />
+                <StateTag state={c.state} desk={desk} />
               </span>
             </Descriptions.Item>
             <Descriptions.Item label={desk ? t('feedbackChat.field.requester') : t('feedbackChat.field.desk')}>

@@ -31,7 +31,7 @@ import {
   useSaveCanned,
 } from '../api/feedback-api';
 import { ConversationDrawer } from '../components/ConversationDrawer';
-import { StateTag } from '../components/labels';
+import { StateTag, stateKey } from '../components/labels';
 
 type Filters = Omit<DeskListQuery, 'pageNum' | 'pageSize'>;
 const VIEWS = ['conversations', 'canned', 'stats'] as const;
@@ -73,7 +73,7 @@ function Conversations() {
         </Space>
       ),
     },
-    { key: 'state', title: t('feedbackChat.field.state'), width: 120, render: (_, c) => <StateTag state={c.state} /> },
+    { key: 'state', title: t('feedbackChat.field.state'), width: 120, render: (_, c) => <StateTag state={c.state} desk /> },
     {
       key: 'requester',
       title: t('feedbackChat.field.requester'),
@@ -106,7 +106,7 @@ function Conversations() {
           placeholder={t('feedbackChat.allStates')}
           value={list.filters.state}
           onChange={(v) => list.setFilters({ state: v })}
-          options={CONVERSATION_STATES.map((s) => ({ value: s, label: t(`feedbackChat.state.${s}`) }))}
+          options={CONVERSATION_STATES.map((s) => ({ value: s, label: t(stateKey(s, true)) }))}
         />
       </Space>
       <PagedTable<Conversation>
