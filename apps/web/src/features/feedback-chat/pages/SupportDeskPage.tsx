@@ -19,7 +19,6 @@ import type { TFunction } from 'i18next';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '../../../components/icons';
 import { CellText, PagedTable, useListQuery } from '../../../components/list';
 import { MessageCenterTabs } from '../../../components/MessageCenterTabs';
-import { formatDateTime } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session/session-store';
 import {
   type DeskListQuery,
@@ -80,7 +79,7 @@ function Conversations() {
       width: 200,
       render: (_, c) => <CellText text={`${c.requesterName} · ${c.requesterOrigin}`} />,
     },
-    { key: 'device', title: t('feedbackChat.field.device'), width: 150, render: (_, c) => <CellText text={c.device?.sn ?? ''} /> },
+    { key: 'device', title: t('feedbackChat.field.device'), width: 130, render: (_, c) => <CellText text={c.device?.sn ?? ''} /> },
     {
       key: 'assignee',
       title: t('feedbackChat.field.assignee'),
@@ -88,7 +87,6 @@ function Conversations() {
       render: (_, c) => <CellText text={c.assigneeName || t('feedbackChat.desk.nobody')} />,
     },
     { key: 'waiting', title: t('feedbackChat.field.waiting'), width: 120, render: (_, c) => waited(c.waitingSince, t) },
-    { key: 'at', title: t('feedbackChat.field.updated'), width: 170, render: (_, c) => formatDateTime(c.lastMessageAt) },
   ];
   return (
     <>
@@ -302,13 +300,14 @@ export default function SupportDeskPage() {
   return (
     <Card variant="borderless" className="portal-card" styles={{ body: { paddingTop: 8 } }}>
       <MessageCenterTabs />
-      <Segmented
-        style={{ marginBottom: 12 }}
-        value={view}
-        onChange={(v) => setView(v as typeof view)}
-        options={VIEWS.map((v) => ({ value: v, label: t(`feedbackChat.desk.view.${v}`) }))}
-        data-testid="desk-view"
-      />
+      <div style={{ marginBottom: 12 }}>
+        <Segmented
+          value={view}
+          onChange={(v) => setView(v as typeof view)}
+          options={VIEWS.map((v) => ({ value: v, label: t(`feedbackChat.desk.view.${v}`) }))}
+          data-testid="desk-view"
+        />
+      </div>
       {view === 'conversations' && <Conversations />}
       {view === 'canned' && <CannedReplies canManage={canManage} />}
       {view === 'stats' && <Statistics />}
