@@ -167,6 +167,10 @@ describe.each(ENGINES)('feedback chat (%s)', (engine) => {
         ['device.log', false],
       ]);
       expect(m.files[0]!.url).toContain('/file/get?');
+      // Any signed-in user may upload a chat file (a user without codes too), but no other purpose.
+      await expect(t.upload(noCodes, 'chatFile', 'mine.png', makePng(8, 8))).resolves.toMatchObject({ name: 'mine.png' });
+      await expect(t.upload(noCodes, 'logo', 'logo.png', makePng(8, 8))).rejects.toThrow(/1005/);
+      await expect(t.upload(dealer, 'chatFile', 'sheet.xlsx', Buffer.from('PK'))).rejects.toThrow(/1011/);
       // Content unlike its extension: refused by the upload (1009).
       await expect(t.upload(dealer, 'chatFile', 'fake.png', Buffer.from('not a png'))).rejects.toThrow(/1009/);
       // Another user's upload: missing (1004).
