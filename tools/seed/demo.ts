@@ -19,6 +19,7 @@ import { DEMO_PROVISIONING_KEY, seedDemoDevices } from './demo-devices';
 import { seedDemoContent } from './demo-content';
 import { seedDemoStorage } from './demo-storage';
 import { seedDemoOrders } from './demo-orders';
+import { seedDemoFeedback } from './demo-feedback';
 import { seedDemoMessages } from './demo-messages';
 import { seedDemoInsight } from './demo-insight';
 import { seedDemoUpgrade } from './demo-upgrade';
@@ -699,10 +700,12 @@ export async function seedDemo(database: Database, opts: { log?: Log; fileStore?
 
   const messageCount = await seedDemoMessages(database);
 
+  const conversationCount = await seedDemoFeedback(database, { fileStore });
+
   const insight = await seedDemoInsight(database);
 
   log(
-    `demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users, ${result.devices} devices, ${result.appKeys} application keys, ${result.endUsers} end users, ${upgrade.packages} firmware packages, ${upgrade.tasks} release tasks, ${storage.plans} storage plans, ${storage.goods} goods, ${orders} storage orders, ${content.items} content items, ${messageCount} messages, ${insight.events} device events in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`,
+    `demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users, ${result.devices} devices, ${result.appKeys} application keys, ${result.endUsers} end users, ${upgrade.packages} firmware packages, ${upgrade.tasks} release tasks, ${storage.plans} storage plans, ${storage.goods} goods, ${orders} storage orders, ${content.items} content items, ${messageCount} messages, ${conversationCount} conversations, ${insight.events} device events in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`,
   );
   return { ...result, ...upgrade };
 }

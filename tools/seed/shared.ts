@@ -84,6 +84,8 @@ export const PARTNER_ADMIN_CODES: readonly ResourceCode[] = [
   'dealer_license_qry',
   'dealer_message_qry',
   'dealer_message_mgr',
+  'dealer_feedback_qry',
+  'dealer_feedback_mgr',
 ];
 /** Distributors (level 2): every dealer code except the partner-only modules. */
 export const DISTRIBUTOR_CODES: readonly ResourceCode[] = PARTNER_OWNER_CODES.filter((c) => !PARTNER_ONLY_CODES.includes(c));

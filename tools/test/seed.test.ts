@@ -354,7 +354,7 @@ describe('demo cloud upgrade', () => {
   });
 });
 
-describe('demo messages', () => {
+describe('demo messages and feedback chat', () => {
   let database: Database;
   const store = tmpStore();
   beforeAll(async () => {
@@ -427,6 +427,39 @@ describe('demo messages', () => {
     expect(undone[0]!.n).toBe(0);
     const zh = await q<{ n: number }>(database, `select count(*)::int as n from message_receipts where language = 'zh-CN'`);
     expect(zh[0]!.n).toBeGreaterThan(0);
+  });
+
+  it("has 12 conversations at Acme Vision's desk in every state, in en-US and zh-CN, with images, notes, ratings and canned replies", async () => {
+    const states = await q<{ state: string; n: number }>(
+      database,
+      `select c.state, count(*)::int as n from feedback_conversations c join companies d on d.id = c.desk_company_id
+        where d.name = 'Acme Vision' group by c.state order by c.state`,
+    );
+    expect(states).toEqual([
+      { state: 'open', n: 4 },
+      { state: 'pending', n: 3 },
+      { state: 'resolved', n: 5 },
+    ]);
+    const facts = await q<{ locales: string[]; rated: number; kinds: string[]; images: number; notes: number; gaps: number }>(
+      database,
+      `select (select array_agg(distinct requester_locale order by requester_locale) from feedback_conversations) as locales,
+              (select count(*)::int from feedback_conversations where csat_score is not null) as rated,
+              (select array_agg(distinct requester_kind order by requester_kind) from feedback_conversations) as kinds,
+              (select count(*)::int from feedback_messages where cardinality(file_ids) > 0) as images,
+              (select count(*)::int from feedback_messages where internal) as notes,
+              (select count(*)::int from feedback_conversations c where c.last_seq <> (select count(*) from feedback_messages m where m.conversation_id = c.id)) as gaps`,
+    );
+    expect(facts[0]).toMatchObject({ locales: ['en-US', 'zh-CN'], rated: 4, kinds: ['end_user', 'user'], notes: 2, gaps: 0 });
+    expect(facts[0]!.images).toBeGreaterThanOrEqual(3);
+    const canned = await q<{ language: string }>(database, `select distinct language from feedback_canned_replies order by language`);
+    expect(canned.map((c) => c.language)).toEqual(['en-US', 'zh-CN']);
+    // The members' active counts match their open and pending conversations.
+    const drift = await q<{ n: number }>(
+      database,
+      `select count(*)::int as n from feedback_desk_staff s where s.active <> (select count(*) from feedback_conversations c
+        where c.assignee_id = s.user_id and c.state <> 'resolved')`,
+    );
+    expect(drift[0]!.n).toBe(0);
   });
 });
 

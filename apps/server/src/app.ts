@@ -14,6 +14,7 @@ import { companyImpls, partnerImpls } from './modules/partner';
 import { orderImpls, registerOrderSheetRoutes, registerPaymentWebhookRoutes, storageImpls } from './modules/cloud-storage';
 import { registerUpgradeRoutes, upgradeImpls } from './modules/cloud-upgrade';
 import { cloudContentImpls, registerProductSheetRoutes, registerSiteRoutes } from './modules/cloud-content';
+import { feedbackChatImpls } from './modules/feedback-chat';
 import { messageCenterImpls } from './modules/message-center';
 import { insightImpls } from './modules/insight';
 import { fileImpls, registerFileRoutes, registerUploadRoutes, systemImpls } from './modules/system';
@@ -41,6 +42,7 @@ export const ALL_IMPLS: readonly CallImpl[] = [
   ...appKeyImpls,
   ...appApiImpls,
   ...messageCenterImpls,
+  ...feedbackChatImpls,
   ...insightImpls,
 ];
 

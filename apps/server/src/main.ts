@@ -6,6 +6,7 @@ import { registerUpgradeJobs } from './modules/cloud-upgrade';
 import { registerContentJobs } from './modules/cloud-content';
 import { registerMessageJobs } from './modules/message-center';
 import { registerStorageOrderJobs } from './modules/cloud-storage';
+import { registerFeedbackJobs } from './modules/feedback-chat';
 import { registerInsightJobs } from './modules/insight';
 import { systemClock } from './lib/clock';
 import { ConfigError } from './lib/server-secrets';
@@ -41,6 +42,7 @@ if (services.jobs)
   });
 if (services.jobs) await registerContentJobs(services.jobs, { database, clock: systemClock, log: app.log, intervalMs: 15_000 });
 if (services.jobs) await registerMessageJobs(services.jobs, { database, clock: systemClock, log: app.log });
+if (services.jobs) await registerFeedbackJobs(services.jobs, { database, services: services.app, clock: systemClock, log: app.log });
 if (services.jobs)
   await registerStorageOrderJobs(services.jobs, {
     database,

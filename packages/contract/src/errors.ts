@@ -10,6 +10,7 @@ import { AUTH_ERRORS } from './modules/auth/errors';
 import { CLOUD_STORAGE_ERRORS } from './modules/cloud-storage/errors';
 import { CLOUD_CONTENT_ERRORS } from './modules/cloud-content/errors';
 import { CLOUD_UPGRADE_ERRORS } from './modules/cloud-upgrade/errors';
+import { FEEDBACK_CHAT_ERRORS } from './modules/feedback-chat/errors';
 import { INSIGHT_ERRORS } from './modules/insight/errors';
 import { MESSAGE_CENTER_ERRORS } from './modules/message-center/errors';
 import { PARTNER_ERRORS } from './modules/partner/errors';
@@ -27,6 +28,7 @@ type Catalogue = typeof COMMON_ERRORS &
   typeof CLOUD_CONTENT_ERRORS &
   typeof APP_API_ERRORS &
   typeof MESSAGE_CENTER_ERRORS &
+  typeof FEEDBACK_CHAT_ERRORS &
   typeof INSIGHT_ERRORS;
 
 export const ERROR_CATALOGUE: Catalogue = {
@@ -39,6 +41,7 @@ export const ERROR_CATALOGUE: Catalogue = {
   ...CLOUD_CONTENT_ERRORS,
   ...APP_API_ERRORS,
   ...MESSAGE_CENTER_ERRORS,
+  ...FEEDBACK_CHAT_ERRORS,
   ...INSIGHT_ERRORS,
 };
 

@@ -18,6 +18,7 @@ import {
   storageOrderMachine,
 } from './modules/cloud-storage';
 import { cloudUpgradeRawRoutes, deviceCalls, firmwarePackageMachine, releaseTaskMachine, upgradeCalls } from './modules/cloud-upgrade';
+import { appFeedbackCalls, conversationMachine, deskCalls, feedbackCalls } from './modules/feedback-chat';
 import { licenceOrderMachine } from './modules/license';
 import { messageCalls, messageMachine } from './modules/message-center';
 import { auditMachine, companyCalls, invitationMachine, partnerCalls } from './modules/partner';
@@ -43,6 +44,9 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(appKeyCalls),
   ...Object.values(appApiCalls),
   ...Object.values(messageCalls),
+  ...Object.values(feedbackCalls),
+  ...Object.values(appFeedbackCalls),
+  ...Object.values(deskCalls),
   ...Object.values(insightCalls),
 ];
 
@@ -63,6 +67,7 @@ export const STATE_MACHINES = {
   releaseTask: releaseTaskMachine,
   ipUpdate: ipUpdateMachine,
   message: messageMachine,
+  feedbackConversation: conversationMachine,
   invitation: invitationMachine,
   audit: auditMachine,
   userAccount: userAccountMachine,

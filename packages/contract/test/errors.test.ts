@@ -20,6 +20,7 @@ import { AUTH_ERROR_RANGES, AUTH_ERRORS } from '../src/modules/auth/errors';
 import { CLOUD_CONTENT_ERROR_RANGES, CLOUD_CONTENT_ERRORS } from '../src/modules/cloud-content/errors';
 import { CLOUD_STORAGE_ERROR_RANGES, CLOUD_STORAGE_ERRORS } from '../src/modules/cloud-storage/errors';
 import { CLOUD_UPGRADE_ERROR_RANGES, CLOUD_UPGRADE_ERRORS } from '../src/modules/cloud-upgrade/errors';
+import { FEEDBACK_CHAT_ERROR_RANGES, FEEDBACK_CHAT_ERRORS } from '../src/modules/feedback-chat/errors';
 import { INSIGHT_ERROR_RANGES, INSIGHT_ERRORS } from '../src/modules/insight/errors';
 import { MESSAGE_CENTER_ERROR_RANGES, MESSAGE_CENTER_ERRORS } from '../src/modules/message-center/errors';
 import { PARTNER_ERROR_RANGES, PARTNER_ERRORS } from '../src/modules/partner/errors';
@@ -81,6 +82,7 @@ const SLICES: ErrorSlice[] = [
   { owner: 'account-manage', ranges: ACCOUNT_MANAGE_ERROR_RANGES, codes: ACCOUNT_MANAGE_ERRORS },
   { owner: 'partner', ranges: PARTNER_ERROR_RANGES, codes: PARTNER_ERRORS },
   { owner: 'message-center', ranges: MESSAGE_CENTER_ERROR_RANGES, codes: MESSAGE_CENTER_ERRORS },
+  { owner: 'feedback-chat', ranges: FEEDBACK_CHAT_ERROR_RANGES, codes: FEEDBACK_CHAT_ERRORS },
   { owner: 'cloud-upgrade', ranges: CLOUD_UPGRADE_ERROR_RANGES, codes: CLOUD_UPGRADE_ERRORS },
   { owner: 'cloud-storage', ranges: CLOUD_STORAGE_ERROR_RANGES, codes: CLOUD_STORAGE_ERRORS },
   { owner: 'cloud-content', ranges: CLOUD_CONTENT_ERROR_RANGES, codes: CLOUD_CONTENT_ERRORS },

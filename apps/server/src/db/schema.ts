@@ -329,4 +329,5 @@ export * from './schema-cloud-content';
 export * from './schema-cloud-storage';
 export * from './schema-app-api';
 export * from './schema-message-center';
+export * from './schema-feedback-chat';
 export * from './schema-insight';

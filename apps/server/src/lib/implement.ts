@@ -44,6 +44,9 @@ export interface TenantFixtures {
   otherEndUserId: number;
   /** Partner B's message (message centre), released to its own users. */
   otherMessageId: number;
+  /** A conversation addressed to partner B's desk (feedback chat), and partner B's canned reply. */
+  otherConversationId: number;
+  otherCannedReplyId: number;
 }
 
 export interface ImplOptions {

@@ -199,7 +199,7 @@ describe('raw routes in the API documentation', () => {
       expect(op.description.length, path).toBeGreaterThan(10);
     }
     const upload = doc.paths[rawRoutes.fileUpload.path].post;
-    expect(upload.description).toContain('Needs one of');
+    expect(upload.description).toContain('Any signed-in user');
     expect(doc.paths[rawRoutes.fileGet.path].get.responses[403]).toBeTruthy();
   });
 });

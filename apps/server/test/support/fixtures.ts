@@ -4,6 +4,9 @@ import type { Database } from '../../src/db/client';
 import {
   appKeys,
   areaKindSettings,
+  feedbackCannedReplies,
+  feedbackConversations,
+  feedbackMessages,
   areas,
   companies,
   contentItems,
@@ -356,6 +359,36 @@ export async function createWorld(database: Database, opts: { sealKeys?: SealKey
     })
     .returning();
   await db.insert(messageReceipts).values({ messageId: messageB!.id, recipientKind: 'user', recipientId: ownerB.id, language: 'en-US' });
+  // Partner B's desk: a conversation its end user opened, and a canned reply.
+  const [conversationB] = await db
+    .insert(feedbackConversations)
+    .values({
+      deskCompanyId: partnerB.id,
+      deskCompanyPath: partnerB.path,
+      requesterKind: 'end_user',
+      requesterId: endUserB.id,
+      requesterName: 'enduser-b',
+      requesterEmail: 'enduser-b@test.local',
+      topic: 'B question',
+      lastSeq: 1,
+      requesterReadSeq: 1,
+      lastMessageText: 'Hello B',
+    })
+    .returning();
+  await db.insert(feedbackMessages).values({
+    conversationId: conversationB!.id,
+    seq: 1,
+    side: 'requester',
+    senderKind: 'end_user',
+    senderId: endUserB.id,
+    senderName: 'enduser-b',
+    text: 'Hello B',
+    clientId: 'b-1',
+  });
+  const [cannedB] = await db
+    .insert(feedbackCannedReplies)
+    .values({ companyId: partnerB.id, language: 'en-US', title: 'B hello', text: 'Hello from B' })
+    .returning();
 
   return {
     areas: { rdc, eu, us },
@@ -366,6 +399,7 @@ export async function createWorld(database: Database, opts: { sealKeys?: SealKey
     upgradeB: { device: deviceB!, package: packageB!, task: taskB! },
     storageB: { plan: planB!, goods: goodsB! },
     messageB: messageB!,
+    conversationB: conversationB!,
     tenant: {
       ownCompanyId: partnerA.id,
       otherCompanyId: partnerB.id,
@@ -385,6 +419,8 @@ export async function createWorld(database: Database, opts: { sealKeys?: SealKey
       otherAppKeyId: appKeyB.id,
       otherEndUserId: endUserB.id,
       otherMessageId: messageB!.id,
+      otherConversationId: conversationB!.id,
+      otherCannedReplyId: cannedB!.id,
     },
   };
 }

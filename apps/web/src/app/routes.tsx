@@ -31,6 +31,7 @@ const codes = {
   logs: ['dealer_account_qry', 'dealer_account_mgr', 'supplier_system_qry'],
   supplierSystem: ['supplier_system_qry'],
   message: ['dealer_message_qry', 'dealer_message_mgr'],
+  feedbackDesk: ['dealer_feedback_qry', 'dealer_feedback_mgr'],
 } satisfies Record<string, ResourceCode[]>;
 
 const t = (key: string) => `menu.${key}`;
@@ -353,11 +354,24 @@ export const LAYOUT_ROUTES: AppRoute[] = [
         page: () => import('../features/message-center/pages/MessageInboxPage'),
       },
       {
+        key: 'messageFeedback',
+        path: 'messageFeedback',
+        titleKey: t('messageFeedback'),
+        page: () => import('../features/feedback-chat/pages/MyFeedbackPage'),
+      },
+      {
         key: 'messageRelease',
         path: 'messageRelease',
         titleKey: t('messageRelease'),
         resources: codes.message,
         page: () => import('../features/message-center/pages/MessageReleasePage'),
+      },
+      {
+        key: 'messageDesk',
+        path: 'messageDesk',
+        titleKey: t('messageDesk'),
+        resources: codes.feedbackDesk,
+        page: () => import('../features/feedback-chat/pages/SupportDeskPage'),
       },
     ],
   },

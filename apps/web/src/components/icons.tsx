@@ -63,6 +63,8 @@ import {
   SafetyCertificateOutlined as AntSafetyCertificateOutlined,
   SafetyOutlined as AntSafetyOutlined,
   SearchOutlined as AntSearchOutlined,
+  CommentOutlined as AntCommentOutlined,
+  PaperClipOutlined as AntPaperClipOutlined,
   SendOutlined as AntSendOutlined,
   SettingOutlined as AntSettingOutlined,
   ShopOutlined as AntShopOutlined,
@@ -144,6 +146,8 @@ export const RocketOutlined = /* @__PURE__ */ decorative(AntRocketOutlined);
 export const SafetyCertificateOutlined = /* @__PURE__ */ decorative(AntSafetyCertificateOutlined);
 export const SafetyOutlined = /* @__PURE__ */ decorative(AntSafetyOutlined);
 export const SearchOutlined = /* @__PURE__ */ decorative(AntSearchOutlined);
+export const CommentOutlined = /* @__PURE__ */ decorative(AntCommentOutlined);
+export const PaperClipOutlined = /* @__PURE__ */ decorative(AntPaperClipOutlined);
 export const SendOutlined = /* @__PURE__ */ decorative(AntSendOutlined);
 export const SettingOutlined = /* @__PURE__ */ decorative(AntSettingOutlined);
 export const ShopOutlined = /* @__PURE__ */ decorative(AntShopOutlined);

@@ -187,8 +187,9 @@ export function mockApi(handler: Handler = () => undefined) {
     if (answer instanceof Response || answer instanceof Promise) return answer;
     if (answer) return envelope(answer.data ?? {}, answer.code ?? 200, answer.msg, answer.params);
     if (path === 'auth/customer-website/get') return envelope(BRANDING);
-    // The header's unread badge asks on every signed-in page.
+    // The header's unread badges ask on every signed-in page.
     if (path === 'message/inbox/unread') return envelope({ total: 0, byType: { notice: 0, service: 0, promotion: 0, update: 0 } });
+    if (path === 'feedback/unread') return envelope({ total: 0, mine: 0, desk: 0 });
     if (path === 'auth/image-verify-code')
       return envelope({ codeId: 'img-1', svg: '<svg xmlns="http://www.w3.org/2000/svg"><text>AB12</text></svg>' });
     return envelope({}, 1006, 'The requested interface does not exist.');

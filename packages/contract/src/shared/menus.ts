@@ -43,6 +43,8 @@ export const MENU_KEYS = [
   'messageCenter',
   'messageInbox',
   'messageRelease',
+  'messageFeedback',
+  'messageDesk',
   'pointMall',
   'externalCollection',
   'setting',

@@ -32,6 +32,9 @@ export const RESOURCE_CODES = [
   'dealer_appid_mgr',
   'dealer_message_qry',
   'dealer_message_mgr',
+  // The feedback chat's support desk (issue 13 §9): desk views, export, statistics; reply, assign, state, canned replies
+  'dealer_feedback_qry',
+  'dealer_feedback_mgr',
   // Devices and data statistics (issue 15): SPEC §6 names the screens without codes
   'dealer_device_qry',
   'dealer_device_mgr',
@@ -62,6 +65,7 @@ export const RESOURCE_GROUPS: ReadonlyArray<{ module: string; query?: ResourceCo
   { module: 'customWeb', query: 'dealer_customweb_qry' },
   { module: 'appId', query: 'dealer_appid_qry', operation: 'dealer_appid_mgr' },
   { module: 'messaging', query: 'dealer_message_qry', operation: 'dealer_message_mgr' },
+  { module: 'feedbackDesk', query: 'dealer_feedback_qry', operation: 'dealer_feedback_mgr' },
   { module: 'device', query: 'dealer_device_qry', operation: 'dealer_device_mgr' },
   { module: 'system', query: 'supplier_system_qry', operation: 'supplier_system_mgr' },
 ];
@@ -76,4 +80,6 @@ export const PARTNER_ONLY_CODES: readonly ResourceCode[] = [
   'dealer_customizetool_mgr',
   'dealer_appid_qry',
   'dealer_appid_mgr',
+  'dealer_feedback_qry',
+  'dealer_feedback_mgr',
 ];

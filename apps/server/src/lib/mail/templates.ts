@@ -19,6 +19,10 @@ export interface MailTemplateVars {
     productName?: string;
   };
   passwordReset: { link: string; minutes?: number; requestedBy?: string; productName?: string };
+  /** The feedback chat: a desk reply the portal requester has not read for some minutes. */
+  chatReplyUnread: { topic: string; deskName: string; preview: string; minutes: number; productName?: string };
+  /** The feedback chat: a conversation waiting for the desk for some minutes (to its assignee or the desk admins). */
+  chatWaiting: { topic: string; requesterName: string; minutes: number; assigned: boolean; productName?: string };
 }
 
 export type MailTemplateName = keyof MailTemplateVars;
@@ -168,6 +172,44 @@ const TEMPLATES: { [N in MailTemplateName]: Renderer<N> } = {
         ...(passed && v.link ? [{ link: v.link }] : []),
       ],
     };
+  },
+
+  chatReplyUnread(locale, v, product) {
+    return locale === 'zh-CN'
+      ? {
+          subject: `【${product}】${v.deskName}回复了您的会话“${v.topic}”`,
+          blocks: [
+            `${v.deskName}回复了您的会话“${v.topic}”，该回复已${v.minutes}分钟未读：`,
+            v.preview,
+            '请登录门户，在“消息中心 > 我的反馈”中查看。',
+          ],
+        }
+      : {
+          subject: `${product}: ${v.deskName} replied to "${v.topic}"`,
+          blocks: [
+            `${v.deskName} replied to your conversation "${v.topic}"; the reply has been unread for ${v.minutes} minutes:`,
+            v.preview,
+            'Sign in to the portal and open Message Center > My feedback to read it.',
+          ],
+        };
+  },
+
+  chatWaiting(locale, v, product) {
+    return locale === 'zh-CN'
+      ? {
+          subject: `【${product}】会话“${v.topic}”已等待${v.minutes}分钟`,
+          blocks: [
+            `${v.requesterName}的会话“${v.topic}”已等待服务台回复${v.minutes}分钟${v.assigned ? '（已分配给您）' : '（尚未分配）'}。`,
+            '请登录门户，在“消息中心 > 服务台”中回复。',
+          ],
+        }
+      : {
+          subject: `${product}: "${v.topic}" has waited ${v.minutes} minutes`,
+          blocks: [
+            `The conversation "${v.topic}" from ${v.requesterName} has waited ${v.minutes} minutes for the desk's answer${v.assigned ? ' (assigned to you)' : ' (not assigned yet)'}.`,
+            'Sign in to the portal and open Message Center > Support desk to answer it.',
+          ],
+        };
   },
 };
 

@@ -1,4 +1,12 @@
-import { ErrorCodes, FILE_UPLOAD_PATH, fileUploadDataSchema, rawRoutes, UPLOAD_PURPOSES, type UploadedFile } from '@portal/contract';
+import {
+  ErrorCodes,
+  FILE_UPLOAD_PATH,
+  fileUploadDataSchema,
+  mayUpload,
+  rawRoutes,
+  UPLOAD_PURPOSES,
+  type UploadedFile,
+} from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -36,8 +44,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { database: Dat
         const rawData = signedUploadData(req);
         const purposeRule = UPLOAD_PURPOSES[q.purpose as keyof typeof UPLOAD_PURPOSES];
         // The route admits any upload code; each purpose only its own (an unknown purpose: nobody's).
-        if (!purposeRule || !actor?.authResList || !purposeRule.anyOf.some((c) => actor.authResList.has(c)))
-          throw new AppError(ErrorCodes.forbidden);
+        if (!purposeRule || !actor?.authResList || !mayUpload(purposeRule, actor.authResList)) throw new AppError(ErrorCodes.forbidden);
         const data = fileUploadDataSchema.safeParse(rawData);
         if (!data.success || !purposeRule || !actor) {
           throw new AppError(ErrorCodes.invalidParams, {

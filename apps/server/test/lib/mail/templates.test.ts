@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { isMailTemplateName, MAIL_TEMPLATE_NAMES, renderTemplate } from '../../../src/lib/mail';
 
 describe('mail templates', () => {
-  it('has the three templates', () => {
-    expect(MAIL_TEMPLATE_NAMES.sort()).toEqual(['emailCode', 'invitation', 'passwordReset', 'registrationResult', 'remoteAccessChanged']);
+  it('has every template', () => {
+    expect(MAIL_TEMPLATE_NAMES.sort()).toEqual([
+      'chatReplyUnread',
+      'chatWaiting',
+      'emailCode',
+      'invitation',
+      'passwordReset',
+      'registrationResult',
+      'remoteAccessChanged',
+    ]);
     expect(isMailTemplateName('emailCode')).toBe(true);
     expect(isMailTemplateName('toString')).toBe(false);
   });

@@ -11,6 +11,7 @@ import { brandLogoUrl, useBranding } from '../../lib/branding';
 import { NavigationProvider } from '../../lib/navigation/nav-context';
 import { useIdleLogout } from '../../lib/session/idle';
 import { useSessionUser } from '../../lib/session/session-store';
+import { ChatBadge } from '../../features/feedback-chat';
 import { UnreadBadge } from '../../features/message-center';
 import { buildMenu, menuLeaves } from '../access';
 import { AntdProviders } from '../AntdProviders';
@@ -78,6 +79,7 @@ function AppFrame({ routes }: { routes: readonly AppRoute[] }) {
             <AreaSwitcher />
             <LocaleSwitch dark />
             <UnreadBadge />
+            <ChatBadge />
             <UserMenu />
           </div>
         </Layout.Header>

@@ -1,6 +1,5 @@
-/**
- * The feedback chat, ahead of the module: its limits and the rule of one send. No calls yet.
- * messages.ts is read through the root's VALIDATION_MESSAGES.
- */
+/** The feedback chat: conversations, the support desk. errors.ts and messages.ts are read through the root's tables. */
+export * from './calls';
 export * from './constants';
+export * from './states';
 export * from './validators';

@@ -2,10 +2,7 @@
 import { ErrorCodes } from '../../errors';
 import { API_PREFIX } from '../../shared/constants';
 import { defineRawRoute } from '../../shared/raw-routes';
-import { FILE_UPLOAD_PATH, UPLOAD_PURPOSES } from './upload';
-
-/** Every code an upload purpose accepts: a user holding none of them may upload nothing. */
-const ANY_UPLOAD_CODE = [...new Set(Object.values(UPLOAD_PURPOSES).flatMap((p) => p.anyOf))];
+import { FILE_UPLOAD_PATH } from './upload';
 
 export const FILE_GET_PATH = `${API_PREFIX}/file/get`;
 
@@ -13,8 +10,9 @@ export const systemRawRoutes = {
   fileUpload: defineRawRoute({
     method: 'POST',
     path: `${API_PREFIX}/${FILE_UPLOAD_PATH}`,
-    // Each purpose narrows this to its own codes (UPLOAD_PURPOSES[purpose].anyOf).
-    auth: { anyOf: ANY_UPLOAD_CODE },
+    // Any signed-in user may upload a chat attachment; every other purpose narrows this to its own
+    // codes (UPLOAD_PURPOSES[purpose].anyOf, mayUpload).
+    auth: 'session',
     summary: 'Uploads one file (raw bytes; ?purpose=&name=; basic block in X-Basic, signed over { purpose, name, size, sha256 }).',
     refused: { code: ErrorCodes.missingBasic, status: 200 },
     shape: 'envelope',

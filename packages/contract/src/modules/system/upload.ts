@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_DOCUMENT_EXTS, CHAT_FILE_MAX_BYTES, CHAT_IMAGE_EXTS } from '../feedback-chat';
 import { COVER_IMAGE_MAX_BYTES, LICENCE_FILE_MAX_BYTES, LOGO_UPLOAD_MAX_BYTES } from '../../shared/constants';
 import type { ResourceCode } from '../../shared/resource-codes';
 import { idSchema } from '../../shared/validators';
@@ -27,13 +28,26 @@ export const UPLOAD_PURPOSES = {
   goodsDetail: { allowed: ['png', 'jpg', 'gif'], maxBytes: COVER_IMAGE_MAX_BYTES, isPublic: true, anyOf: ['dealer_storage_mgr'] },
   signSheet: { allowed: ['png', 'jpg'], maxBytes: COVER_IMAGE_MAX_BYTES, isPublic: false, anyOf: ['dealer_upgrade_mgr'] },
   messageImage: { allowed: ['png', 'jpg', 'gif'], maxBytes: COVER_IMAGE_MAX_BYTES, isPublic: false, anyOf: ['dealer_message_mgr'] },
+  /**
+   * A feedback chat attachment: any signed-in user ('session'); images and documents up to 10 MB
+   * here, the send checks images up to 5 MB (CHAT_IMAGE_MAX_BYTES) in its transaction.
+   */
+  chatFile: { allowed: [...CHAT_IMAGE_EXTS, ...CHAT_DOCUMENT_EXTS], maxBytes: CHAT_FILE_MAX_BYTES, isPublic: false, anyOf: 'session' },
   import: {
     allowed: ['xlsx', 'xls'],
     maxBytes: LICENCE_FILE_MAX_BYTES,
     isPublic: false,
     anyOf: ['dealer_upgrade_mgr', 'dealer_license_mgr', 'dealer_vmslicense_mgr', 'dealer_cloudresource_mgr'],
   },
-} as const satisfies Record<string, { allowed: readonly string[]; maxBytes: number; isPublic: boolean; anyOf: readonly ResourceCode[] }>;
+} as const satisfies Record<
+  string,
+  { allowed: readonly string[]; maxBytes: number; isPublic: boolean; anyOf: readonly ResourceCode[] | 'session' }
+>;
+
+/** Whether an actor holding these codes may upload for a purpose ('session': any signed-in user). */
+export function mayUpload(purpose: { anyOf: readonly ResourceCode[] | 'session' }, codes: ReadonlySet<string>): boolean {
+  return purpose.anyOf === 'session' || purpose.anyOf.some((c) => codes.has(c));
+}
 
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 

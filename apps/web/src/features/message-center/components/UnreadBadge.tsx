@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BellOutlined } from '../../../components/icons';
 import { useUnreadCount } from '../api/message-api';
-import { INBOX_PATH } from './MessageCenterTabs';
+import { INBOX_PATH } from '../../../components/MessageCenterTabs';
 
 /** The header's unread badge: polled, so it rises and drops without a reload. */
 export function UnreadBadge() {

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { type InboxListQuery, useInboxHide, useInboxList, useInboxReadAll } from '../api/message-api';
 import { InboxDetailDrawer } from '../components/InboxDetailDrawer';
-import { MessageCenterTabs } from '../components/MessageCenterTabs';
+import { MessageCenterTabs } from '../../../components/MessageCenterTabs';
 
 type Filters = Omit<InboxListQuery, 'pageNum' | 'pageSize'>;
 

@@ -20,7 +20,7 @@ import {
 } from '../api/message-api';
 import { ComposeDrawer } from '../components/ComposeDrawer';
 import { audienceSummary } from '../components/labels';
-import { MessageCenterTabs } from '../components/MessageCenterTabs';
+import { MessageCenterTabs } from '../../../components/MessageCenterTabs';
 import { ScheduleModal } from '../components/ScheduleModal';
 import { StatsModal } from '../components/StatsModal';
 

@@ -1,0 +1,326 @@
+/**
+ * The feedback chat's SQL. Every statement names its scope: a requester's own conversations
+ * (requester_kind and requester_id), or a desk's (desk_company_id = the desk member's company).
+ * A send locks its conversation row (FOR UPDATE), looks its client id up, then takes the next seq
+ * with one UPDATE ... SET last_seq = last_seq + 1 RETURNING: senders of one conversation queue on
+ * the row, so seqs have no gaps and a client id sent twice (two tabs) is stored once.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { paginate, type Page, type PageRequest } from '../../lib/tenancy';
+
+export type Executor = Db | Tx;
+
+export async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
+  const r = (await db.execute(q)) as unknown as { rows: T[] };
+  return r.rows;
+}
+
+export type Side = 'requester' | 'desk';
+
+/** Who a conversation belongs to: its requester, or the desk (a company). */
+export type Scope = { kind: 'requester'; requesterKind: 'user' | 'end_user'; requesterId: number } | { kind: 'desk'; companyId: number };
+
+export function scopeSql(scope: Scope): SQL {
+  return scope.kind === 'desk'
+    ? sql`c.desk_company_id = ${scope.companyId}`
+    : sql`c.requester_kind = ${scope.requesterKind} and c.requester_id = ${scope.requesterId}`;
+}
+
+export interface ConversationRow {
+  id: number;
+  desk_company_id: number;
+  desk_company_name: string | null;
+  requester_kind: 'user' | 'end_user';
+  requester_id: number;
+  requester_origin: string;
+  requester_name: string;
+  requester_email: string;
+  requester_locale: string;
+  topic: string;
+  device_id: number | null;
+  device_sn: string;
+  device_model: string;
+  state: 'open' | 'pending' | 'resolved';
+  assignee_id: number | null;
+  assignee_name: string | null;
+  last_seq: number;
+  requester_read_seq: number;
+  desk_read_seq: number;
+  requester_unread: number;
+  last_message_text: string;
+  last_message_at: Date | string;
+  waiting_since: Date | string | null;
+  created_at: Date | string;
+  resolved_at: Date | string | null;
+  csat_score: number | null;
+  csat_comment: string;
+  csat_at: Date | string | null;
+}
+
+/** Desk replies (not notes) after the requester's read seq. */
+const REQUESTER_UNREAD = sql`(select count(*)::int from feedback_messages m
+   where m.conversation_id = c.id and m.seq > c.requester_read_seq and m.side = 'desk' and not m.internal)`;
+
+const SELECT = sql`select c.id, c.desk_company_id, d.name as desk_company_name, c.requester_kind, c.requester_id, c.requester_origin,
+       c.requester_name, c.requester_email, c.requester_locale, c.topic, c.device_id, c.device_sn, c.device_model, c.state,
+       c.assignee_id, a.nickname as assignee_name, c.last_seq, c.requester_read_seq, c.desk_read_seq, ${REQUESTER_UNREAD} as requester_unread,
+       c.last_message_text, c.last_message_at, c.waiting_since, c.created_at, c.resolved_at, c.csat_score, c.csat_comment, c.csat_at
+  from feedback_conversations c
+  left join companies d on d.id = c.desk_company_id
+  left join users a on a.id = c.assignee_id`;
+
+export async function findConversation(db: Executor, scope: Scope, id: number): Promise<ConversationRow | null> {
+  const [r] = await rows<ConversationRow>(db, sql`${SELECT} where c.id = ${id} and ${scopeSql(scope)}`);
+  return r ?? null;
+}
+
+/** The conversation's row locked for a send or a move (null when out of scope). */
+export async function lockConversation(
+  db: Executor,
+  scope: Scope,
+  id: number,
+): Promise<{
+  id: number;
+  state: ConversationRow['state'];
+  resolved_at: Date | string | null;
+  assignee_id: number | null;
+  desk_company_id: number;
+  csat_score: number | null;
+} | null> {
+  const [r] = await rows<{
+    id: number;
+    state: ConversationRow['state'];
+    resolved_at: Date | string | null;
+    assignee_id: number | null;
+    desk_company_id: number;
+    csat_score: number | null;
+  }>(
+    db,
+    sql`select c.id, c.state, c.resolved_at, c.assignee_id, c.desk_company_id, c.csat_score
+          from feedback_conversations c where c.id = ${id} and ${scopeSql(scope)} for update`,
+  );
+  return r ?? null;
+}
+
+export interface ListQuery extends PageRequest {
+  state?: string;
+  queue?: 'mine' | 'unassigned' | 'all';
+  userId?: number;
+}
+
+export async function listConversations(db: Executor, scope: Scope, q: ListQuery): Promise<Page<ConversationRow>> {
+  const where = sql.join(
+    [
+      scopeSql(scope),
+      q.state ? sql`c.state = ${q.state}` : undefined,
+      q.queue === 'mine' ? sql`c.assignee_id = ${q.userId ?? 0}` : undefined,
+      q.queue === 'unassigned' ? sql`c.assignee_id is null` : undefined,
+    ].filter((x): x is SQL => !!x),
+    sql` and `,
+  );
+  // The desk's queues: longest waiting first; a requester's list: latest activity first.
+  const order =
+    scope.kind === 'desk' ? sql`c.waiting_since asc nulls last, c.last_message_at desc, c.id desc` : sql`c.last_message_at desc, c.id desc`;
+  return paginate(
+    q,
+    (w) => rows<ConversationRow>(db, sql`${SELECT} where ${where} order by ${order} limit ${w.limit} offset ${w.offset}`),
+    async () => (await rows<{ n: number }>(db, sql`select count(*)::int as n from feedback_conversations c where ${where}`))[0]!.n,
+  );
+}
+
+export interface NewConversation {
+  deskCompanyId: number;
+  deskCompanyPath: string;
+  requesterKind: 'user' | 'end_user';
+  requesterId: number;
+  requesterCompanyId: number | null;
+  requesterOrigin: string;
+  requesterName: string;
+  requesterEmail: string;
+  requesterLocale: string;
+  topic: string;
+  device: { id: number; sn: string; model: string } | null;
+  now: Date;
+}
+
+export async function insertConversation(db: Executor, c: NewConversation): Promise<number> {
+  const [r] = await rows<{ id: number }>(
+    db,
+    sql`insert into feedback_conversations (desk_company_id, desk_company_path, requester_kind, requester_id, requester_company_id,
+          requester_origin, requester_name, requester_email, requester_locale, topic, device_id, device_sn, device_model,
+          last_message_at, created_at, updated_at)
+        values (${c.deskCompanyId}, ${c.deskCompanyPath}, ${c.requesterKind}, ${c.requesterId}, ${c.requesterCompanyId}, ${c.requesterOrigin},
+          ${c.requesterName}, ${c.requesterEmail}, ${c.requesterLocale}, ${c.topic}, ${c.device?.id ?? null}, ${c.device?.sn ?? ''},
+          ${c.device?.model ?? ''}, ${c.now}, ${c.now}, ${c.now})
+        returning id`,
+  );
+  return r!.id;
+}
+
+export interface MessageRow {
+  id: number | string;
+  conversation_id: number;
+  seq: number;
+  side: Side;
+  internal: boolean;
+  sender_kind: string;
+  sender_id: number;
+  sender_name: string;
+  text: string;
+  file_ids: (number | string)[];
+  client_id: string;
+  created_at: Date | string;
+}
+
+export async function findByClientId(
+  db: Executor,
+  conversationId: number,
+  sender: { kind: string; id: number },
+  clientId: string,
+): Promise<MessageRow | null> {
+  const [r] = await rows<MessageRow>(
+    db,
+    sql`select * from feedback_messages where conversation_id = ${conversationId} and sender_kind = ${sender.kind}
+          and sender_id = ${sender.id} and client_id = ${clientId}`,
+  );
+  return r ?? null;
+}
+
+/** The next seq of a conversation (its row is locked by the caller's transaction from here on). */
+export async function nextSeq(db: Executor, conversationId: number): Promise<number> {
+  const [r] = await rows<{ last_seq: number }>(
+    db,
+    sql`update feedback_conversations set last_seq = last_seq + 1 where id = ${conversationId} returning last_seq`,
+  );
+  return r!.last_seq;
+}
+
+export interface NewMessage {
+  conversationId: number;
+  seq: number;
+  side: Side;
+  internal: boolean;
+  senderKind: string;
+  senderId: number;
+  senderName: string;
+  text: string;
+  fileIds: number[];
+  clientId: string;
+  now: Date;
+}
+
+export async function insertMessage(db: Executor, m: NewMessage): Promise<MessageRow> {
+  const [r] = await rows<MessageRow>(
+    db,
+    sql`insert into feedback_messages (conversation_id, seq, side, internal, sender_kind, sender_id, sender_name, text, file_ids, client_id, created_at)
+        values (${m.conversationId}, ${m.seq}, ${m.side}, ${m.internal}, ${m.senderKind}, ${m.senderId}, ${m.senderName}, ${m.text},
+          ${sql.raw(`'{${m.fileIds.map(Number).join(',')}}'::bigint[]`)}, ${m.clientId}, ${m.now})
+        returning *`,
+  );
+  return r!;
+}
+
+/** After a message: the conversation's state, read seq of the sender's side, last message, waiting time. */
+export async function afterMessage(
+  db: Executor,
+  m: { conversationId: number; seq: number; side: Side; internal: boolean; text: string; state: string; senderId: number; now: Date },
+): Promise<void> {
+  const preview = m.text.slice(0, 200);
+  if (m.internal) {
+    await db.execute(sql`update feedback_conversations set desk_read_seq = greatest(desk_read_seq, ${m.seq}), updated_at = ${m.now}
+      where id = ${m.conversationId}`);
+    return;
+  }
+  if (m.side === 'requester') {
+    await db.execute(sql`update feedback_conversations
+         set state = ${m.state}, requester_read_seq = greatest(requester_read_seq, ${m.seq}), last_message_text = ${preview},
+             last_message_at = ${m.now}, waiting_since = coalesce(waiting_since, ${m.now}), resolved_at = null, resolved_by = null,
+             updated_at = ${m.now}
+       where id = ${m.conversationId}`);
+  } else {
+    await db.execute(sql`update feedback_conversations
+         set state = ${m.state}, desk_read_seq = greatest(desk_read_seq, ${m.seq}), last_message_text = ${preview},
+             last_message_at = ${m.now}, waiting_since = null, waiting_mailed_at = null,
+             first_response_at = coalesce(first_response_at, ${m.now}), first_responder_id = coalesce(first_responder_id, ${m.senderId}),
+             updated_at = ${m.now}
+       where id = ${m.conversationId}`);
+  }
+}
+
+export async function setState(db: Executor, id: number, to: string, extra: { resolvedBy?: number | null; now: Date }): Promise<void> {
+  if (to === 'resolved') {
+    await db.execute(sql`update feedback_conversations set state = 'resolved', resolved_at = ${extra.now}, resolved_by = ${extra.resolvedBy ?? null},
+      waiting_since = null, updated_at = ${extra.now} where id = ${id}`);
+  } else {
+    await db.execute(sql`update feedback_conversations set state = ${to}, resolved_at = null, resolved_by = null, updated_at = ${extra.now}
+      where id = ${id}`);
+  }
+}
+
+export async function setRating(db: Executor, id: number, score: number, comment: string, now: Date): Promise<boolean> {
+  const r = await rows<{ id: number }>(
+    db,
+    sql`update feedback_conversations set csat_score = ${score}, csat_comment = ${comment}, csat_at = ${now}, updated_at = ${now}
+         where id = ${id} and state = 'resolved' and csat_score is null returning id`,
+  );
+  return r.length === 1;
+}
+
+export async function history(
+  db: Executor,
+  conversationId: number,
+  afterSeq: number,
+  limit: number,
+  withNotes: boolean,
+): Promise<MessageRow[]> {
+  return rows<MessageRow>(
+    db,
+    sql`select * from feedback_messages where conversation_id = ${conversationId} and seq > ${afterSeq}
+          ${withNotes ? sql`` : sql`and not internal`} order by seq limit ${limit + 1}`,
+  );
+}
+
+/** Moves a side's read seq forward (never back, never past the last seq). */
+export async function markRead(db: Executor, conversationId: number, side: Side, seq: number): Promise<void> {
+  const col = side === 'desk' ? sql.raw('desk_read_seq') : sql.raw('requester_read_seq');
+  await db.execute(sql`update feedback_conversations set ${col} = greatest(${col}, least(${seq}, last_seq)) where id = ${conversationId}`);
+}
+
+export async function requesterUnreadTotal(db: Executor, requesterKind: string, requesterId: number): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`select coalesce(sum(${REQUESTER_UNREAD}), 0)::int as n from feedback_conversations c
+         where c.requester_kind = ${requesterKind} and c.requester_id = ${requesterId}`,
+  );
+  return r?.n ?? 0;
+}
+
+/** The desk's unread: last_seq - desk_read_seq over its unresolved conversations (mine and unassigned). */
+export async function deskUnreadTotal(db: Executor, companyId: number, userId: number): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`select coalesce(sum(c.last_seq - c.desk_read_seq), 0)::int as n from feedback_conversations c
+         where c.desk_company_id = ${companyId} and c.state <> 'resolved' and (c.assignee_id = ${userId} or c.assignee_id is null)`,
+  );
+  return r?.n ?? 0;
+}
+
+export interface FileRow {
+  id: number;
+  company_id: number | null;
+  created_by: number | null;
+  path: string;
+  name: string;
+  mime: string;
+  size: number;
+}
+
+export async function filesByIds(db: Executor, ids: number[]): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  return rows<FileRow>(
+    db,
+    sql`select id::int as id, company_id, created_by, path, name, mime, size::int as size from files
+         where id = any(${sql.raw(`'{${ids.map(Number).join(',')}}'::bigint[]`)})`,
+  );
+}

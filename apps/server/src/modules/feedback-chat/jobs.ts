@@ -1,0 +1,119 @@
+/**
+ * The feedback chat's reminder mails, by the outbox, from a pg-boss job every minute: a desk reply
+ * a portal requester has not read for 10 minutes (to the requester; an app end user would get a
+ * push, which comes with the push providers), and a conversation waiting 15 minutes for the desk
+ * (to its assignee, else the desk's admins). Each conversation is claimed by one conditional
+ * UPDATE ... RETURNING in the transaction that writes its mails, so two instances never mail twice
+ * and a rolled-back claim mails nothing. Tests call runFeedbackRemindersOnce with their own clock.
+ */
+import { CHAT_UNREAD_REPLY_MAIL_MINUTES, CHAT_WAITING_MAIL_MINUTES, normalizeLocale, type Locale } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Tx } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { JobQueue } from '../../lib/jobs';
+import type { MailTemplateName, MailTemplateVars } from '../../lib/mail/templates';
+import type { AppServices } from '../../lib/services';
+import { rows } from './conversations.repository';
+import { deskAdmins } from './desk.repository';
+
+export const FEEDBACK_JOBS = { remind: { name: 'feedback.remind', cron: '* * * * *' } } as const;
+
+const MINUTE = 60_000;
+const BATCH = 100;
+
+export async function runFeedbackRemindersOnce(
+  database: Database,
+  services: Pick<AppServices, 'mail'>,
+  now: number,
+): Promise<{ replies: number; waiting: number }> {
+  const mails: number[] = [];
+  const enqueue = async <N extends MailTemplateName>(tx: Tx, to: string, template: N, locale: Locale, vars: MailTemplateVars[N]) => {
+    const id = await services.mail.enqueue(tx, to, template, locale, vars);
+    if (id !== null) mails.push(id);
+  };
+  const replyBefore = new Date(now - CHAT_UNREAD_REPLY_MAIL_MINUTES * MINUTE);
+  const waitBefore = new Date(now - CHAT_WAITING_MAIL_MINUTES * MINUTE);
+  const counts = await database.db.transaction(async (tx) => {
+    const replies = await rows<{
+      topic: string;
+      requester_email: string;
+      requester_locale: string;
+      desk_name: string | null;
+      preview: string;
+    }>(
+      tx,
+      sql`with due as (
+            select c.id, (select m.text from feedback_messages m where m.conversation_id = c.id and m.side = 'desk' and not m.internal
+                           order by m.seq desc limit 1) as preview
+              from feedback_conversations c
+             where c.requester_kind = 'user' and c.requester_email <> ''
+               and exists (select 1 from feedback_messages m where m.conversation_id = c.id and m.side = 'desk' and not m.internal
+                             and m.seq > greatest(c.requester_read_seq, c.reply_mailed_seq) and m.created_at <= ${replyBefore})
+             order by c.id limit ${BATCH}
+             for update of c skip locked)
+          update feedback_conversations c set reply_mailed_seq = c.last_seq from due where c.id = due.id
+          returning c.topic, c.requester_email, c.requester_locale, (select name from companies d where d.id = c.desk_company_id) as desk_name,
+                    coalesce(due.preview, '') as preview`,
+    );
+    for (const r of replies) {
+      await enqueue(tx, r.requester_email, 'chatReplyUnread', normalizeLocale(r.requester_locale), {
+        topic: r.topic,
+        deskName: r.desk_name ?? '',
+        preview: r.preview.slice(0, 300),
+        minutes: CHAT_UNREAD_REPLY_MAIL_MINUTES,
+      });
+    }
+    const waiting = await rows<{
+      topic: string;
+      requester_name: string;
+      desk_company_id: number;
+      email: string | null;
+      locale: string | null;
+    }>(
+      tx,
+      sql`with due as (
+            select c.id from feedback_conversations c
+             where c.state = 'open' and c.waiting_since <= ${waitBefore} and c.waiting_mailed_at is null
+             order by c.waiting_since limit ${BATCH}
+             for update of c skip locked)
+          update feedback_conversations c set waiting_mailed_at = ${new Date(now)} from due where c.id = due.id
+          returning c.topic, c.requester_name, c.desk_company_id,
+                    (select u.email from users u where u.id = c.assignee_id) as email,
+                    (select u.locale from users u where u.id = c.assignee_id) as locale`,
+    );
+    for (const w of waiting) {
+      const to = w.email ? [{ email: w.email, locale: w.locale ?? 'en-US' }] : await deskAdmins(tx, w.desk_company_id);
+      for (const u of to)
+        await enqueue(tx, u.email, 'chatWaiting', normalizeLocale(u.locale), {
+          topic: w.topic,
+          requesterName: w.requester_name,
+          minutes: CHAT_WAITING_MAIL_MINUTES,
+          assigned: !!w.email,
+        });
+    }
+    return { replies: replies.length, waiting: waiting.length };
+  });
+  if (mails.length) await services.mail.dispatch(mails);
+  return counts;
+}
+
+export async function registerFeedbackJobs(
+  queue: JobQueue,
+  opts: { database: Database; services: AppServices; clock: Clock; log: FastifyBaseLogger },
+): Promise<void> {
+  const { database, services, clock, log } = opts;
+  await queue.register(
+    FEEDBACK_JOBS.remind.name,
+    async () => {
+      try {
+        return await runFeedbackRemindersOnce(database, services, clock.now());
+      } catch (err) {
+        log.error({ err }, 'feedback reminders failed');
+        throw err;
+      }
+    },
+    { policy: 'singleton', retryLimit: 0 },
+  );
+  await queue.schedule(FEEDBACK_JOBS.remind.name, FEEDBACK_JOBS.remind.cron);
+}
