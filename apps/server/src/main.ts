@@ -41,7 +41,14 @@ if (services.jobs)
 if (services.jobs) await registerContentJobs(services.jobs, { database, clock: systemClock, log: app.log, intervalMs: 15_000 });
 if (services.jobs) await registerMessageJobs(services.jobs, { database, clock: systemClock, log: app.log });
 if (services.jobs)
-  await registerInsightJobs(services.jobs, { database, clock: systemClock, log: app.log, pollSeconds: config.devicePollSeconds });
+  await registerInsightJobs(services.jobs, {
+    database,
+    clock: systemClock,
+    log: app.log,
+    pollSeconds: config.devicePollSeconds,
+    fileStore: services.fileStore,
+    auditRetentionDays: config.auditRetentionDays,
+  });
 
 let closing = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

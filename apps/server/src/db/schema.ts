@@ -263,11 +263,34 @@ export const operationLogs = pgTable(
     after: jsonb('after'),
     requestId: text('request_id').notNull().default(''),
     ip: text('ip').notNull().default(''),
+    /** Set by the sealing job (modules/insight/audit-chain.ts), in its own order; null until sealed. */
+    seq: bigint('seq', { mode: 'number' }),
+    prevHash: text('prev_hash'),
+    /** sha256 hex of prev_hash and the canonical row. */
+    hash: text('hash'),
   },
   (t) => [
+    uniqueIndex('operation_logs_seq_idx').on(t.seq),
+    index('operation_logs_unsealed_idx')
+      .on(t.id)
+      .where(sql`${t.seq} IS NULL`),
     index('operation_logs_path_idx').using('btree', sql`${t.companyPath} text_pattern_ops`, t.at),
     index('operation_logs_at_idx').on(t.at),
   ],
+);
+
+/** Hourly and retention checkpoints of the operation-log chain; each is also a file in the file store. */
+export const operationLogCheckpoints = pgTable(
+  'operation_log_checkpoints',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').$type<'hourly' | 'retention'>().notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+    at: ts('at').notNull(),
+    fileKey: text('file_key').notNull(),
+  },
+  (t) => [index('operation_log_checkpoints_kind_idx').on(t.kind, t.seq)],
 );
 
 export const files = pgTable(

@@ -141,6 +141,15 @@ export type HomeSummary = z.infer<typeof homeSummarySchema>;
 
 const statsAuth = { anyOf: ['dealer_device_qry', 'dealer_device_mgr'] } as const;
 
+/** The operation log's tamper check: the rows verified, or the first broken seq. */
+export const auditVerifySchema = z.object({
+  ok: z.boolean(),
+  rows: z.number().int(),
+  /** The first seq missing, changed or cut off; null when the chain holds. */
+  brokenSeq: z.number().int().nullable(),
+});
+export type AuditVerify = z.infer<typeof auditVerifySchema>;
+
 export const insightCalls = {
   statsOverview: defineCall({
     path: 'insight/stats/overview',
@@ -190,5 +199,14 @@ export const insightCalls = {
     summary: "Home's cards in one call, each only with its resource code.",
     data: z.strictObject({}),
     result: homeSummarySchema,
+  }),
+  auditVerify: defineCall({
+    path: 'insight/operation-log/verify',
+    auth: { anyOf: ['supplier_system_qry', 'supplier_system_mgr'], supplierOnly: true },
+    write: false,
+    summary:
+      "Checks the operation log's hash chain against the checkpoints in the file store (supplier only): the rows verified or the first broken seq.",
+    data: z.strictObject({}),
+    result: auditVerifySchema,
   }),
 };

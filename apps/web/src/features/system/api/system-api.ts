@@ -1,5 +1,5 @@
-import { type CallData, systemCalls } from '@portal/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type CallData, insightCalls, systemCalls } from '@portal/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 
 export type OperationLogQuery = CallData<typeof systemCalls.operationLogs>;
@@ -27,4 +27,9 @@ export function useMailOutbox(query: MailOutboxQuery) {
     queryFn: ({ signal }) => call(systemCalls.mailOutbox, query, { signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** The operation log's tamper check (supplier only): the rows verified, or the first broken seq. */
+export function useAuditVerify() {
+  return useMutation({ mutationFn: () => call(insightCalls.auditVerify, {}) });
 }

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../../lib/i18n';
-import { mockApi, partnerOwner, signIn } from '../../../test/fixtures';
+import { mockApi, partnerOwner, signIn, supplierUser } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import OperationLogPage from './OperationLogPage';
 
@@ -84,5 +84,30 @@ describe('OperationLogPage', () => {
     const start = inputs.find((i) => i.closest('.ant-picker-range'))!;
     await user.click(start);
     expect(await screen.findByTestId('range-limit-note')).toHaveTextContent(note);
+  });
+
+  it('offers the supplier the integrity check and says where the chain breaks; a partner sees no button', async () => {
+    const empty = { data: { records: [], total: 0, pageNum: 1, pageSize: 10 } };
+    mockApi((path) => (path === 'system/operation-log/page' ? empty : undefined));
+    const { unmount } = renderPage(<OperationLogPage />);
+    await screen.findByTestId('operation-log-table');
+    expect(screen.queryByRole('button', { name: 'Verify integrity' })).toBeNull();
+    unmount();
+
+    signIn(supplierUser());
+    let answer = { ok: true, rows: 1234, brokenSeq: null as number | null };
+    const { calls } = mockApi((path) => {
+      if (path === 'system/operation-log/page') return empty;
+      if (path === 'insight/operation-log/verify') return { data: answer };
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<OperationLogPage />);
+    await user.click(await screen.findByRole('button', { name: 'Verify integrity' }));
+    expect(await screen.findByTestId('audit-verify-result')).toHaveTextContent('The log is intact: 1,234 sealed entries verified.');
+    answer = { ok: false, rows: 56, brokenSeq: 57 };
+    await user.click(screen.getByRole('button', { name: 'Verify integrity' }));
+    await waitFor(() => expect(screen.getByTestId('audit-verify-result')).toHaveTextContent('the chain breaks at entry 57'));
+    expect(calls.filter((c) => c.path === 'insight/operation-log/verify')).toHaveLength(2);
   });
 });

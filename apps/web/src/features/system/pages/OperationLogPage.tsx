@@ -1,5 +1,5 @@
 import { type OperationLog, QUERY_RANGE_MAX_DAYS } from '@portal/contract';
-import { Card, Col, DatePicker, Row, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Row, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { CellText, ListToolbar, PagedTable, useListQuery } from '../../../components/list';
 import { rangeLimit } from '../../../components/range-limit';
 import { formatDateTime } from '../../../lib/format';
-import { type OperationLogQuery, useOperationLogs } from '../api/system-api';
+import { useSessionUser } from '../../../lib/session/session-store';
+import { type OperationLogQuery, useAuditVerify, useOperationLogs } from '../api/system-api';
 
 function Json({ value }: { value: unknown }) {
   const { t } = useTranslation();
@@ -39,6 +40,34 @@ function LogDetail({ log }: { log: OperationLog }) {
   );
 }
 
+/** The supplier's tamper check: walks the log's hash chain and says whether it holds or where it breaks. */
+function VerifyChain() {
+  const { t, i18n } = useTranslation();
+  const verify = useAuditVerify();
+  const r = verify.data;
+  return (
+    <div style={{ marginBottom: 12 }}>
+      <Button onClick={() => verify.mutate()} loading={verify.isPending} data-testid="audit-verify">
+        {t('logs.verify')}
+      </Button>
+      <div role="status" aria-live="polite" style={{ marginTop: r ? 8 : 0 }}>
+        {r && (
+          <Alert
+            type={r.ok ? 'success' : 'error'}
+            showIcon
+            data-testid="audit-verify-result"
+            title={
+              r.ok
+                ? t('logs.verifyOk', { rows: r.rows.toLocaleString(i18n.language) })
+                : t('logs.verifyBroken', { seq: r.brokenSeq, rows: r.rows.toLocaleString(i18n.language) })
+            }
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
 /** Operation log of the caller's company subtree: who did what, on whose behalf, with before/after. */
 export default function OperationLogPage() {
   const { t } = useTranslation();
@@ -46,6 +75,9 @@ export default function OperationLogPage() {
   const [action, setAction] = useState('');
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const { data, isFetching, refetch } = useOperationLogs(list.query);
+  const user = useSessionUser();
+  const canVerify =
+    user?.userType === 'supplier' && user.authResList.some((c) => c === 'supplier_system_qry' || c === 'supplier_system_mgr');
 
   const search = () =>
     list.setFilters({
@@ -103,6 +135,7 @@ export default function OperationLogPage() {
 
   return (
     <Card variant="borderless" className="portal-card">
+      {canVerify && <VerifyChain />}
       <ListToolbar
         search={{ value: action, onChange: setAction, placeholder: t('logs.actionPlaceholder'), label: t('logs.action'), width: 240 }}
         onSearch={search}
