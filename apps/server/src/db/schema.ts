@@ -263,6 +263,12 @@ export const operationLogs = pgTable(
     after: jsonb('after'),
     requestId: text('request_id').notNull().default(''),
     ip: text('ip').notNull().default(''),
+    /** 'success', or 'refused' (a write refused for permission or scope). */
+    result: text('result').$type<'success' | 'refused'>().notNull().default('success'),
+    /** The acting user's company: the row is visible to that subtree as well as the target's. */
+    actorCompanyPath: text('actor_company_path'),
+    /** The first segment of the action (search by module). */
+    module: text('module').notNull().default(''),
     /** Set by the sealing job (modules/insight/audit-chain.ts), in its own order; null until sealed. */
     seq: bigint('seq', { mode: 'number' }),
     prevHash: text('prev_hash'),
@@ -276,6 +282,8 @@ export const operationLogs = pgTable(
       .where(sql`${t.seq} IS NULL`),
     index('operation_logs_path_idx').using('btree', sql`${t.companyPath} text_pattern_ops`, t.at),
     index('operation_logs_at_idx').on(t.at),
+    index('operation_logs_actor_path_idx').using('btree', sql`${t.actorCompanyPath} text_pattern_ops`, t.at),
+    index('operation_logs_at_id_idx').on(t.at, t.id),
   ],
 );
 

@@ -3,6 +3,21 @@
 -- append-only: a trigger refuses UPDATE, DELETE and TRUNCATE, except the seal (setting seq, prev_hash
 -- and hash of an unsealed row, nothing else) and the retention job's DELETE (which sets the
 -- transaction-local `portal.audit_retention` to 'on').
+-- Rows and search: the outcome (a refused write is logged too), the actor's company (the log is visible
+-- to the actor's subtree and the target's) and the module (the first segment of the action).
+ALTER TABLE "operation_logs" ADD COLUMN IF NOT EXISTS "result" text DEFAULT 'success' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "operation_logs" ADD COLUMN IF NOT EXISTS "actor_company_path" text;
+--> statement-breakpoint
+ALTER TABLE "operation_logs" ADD COLUMN IF NOT EXISTS "module" text DEFAULT '' NOT NULL;
+--> statement-breakpoint
+UPDATE "operation_logs" SET "module" = split_part("action", '/', 1) WHERE "module" = '';
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "operation_logs_actor_path_idx" ON "operation_logs" USING btree ("actor_company_path" text_pattern_ops, "at");
+--> statement-breakpoint
+-- Keyset paging: newest first by (at, id).
+CREATE INDEX IF NOT EXISTS "operation_logs_at_id_idx" ON "operation_logs" USING btree ("at", "id");
+--> statement-breakpoint
 ALTER TABLE "operation_logs" ADD COLUMN IF NOT EXISTS "seq" bigint;
 --> statement-breakpoint
 ALTER TABLE "operation_logs" ADD COLUMN IF NOT EXISTS "prev_hash" text;

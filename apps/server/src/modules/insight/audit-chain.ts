@@ -34,9 +34,9 @@ const AUDIT_LOCK = 0x6175646974;
  * the same on every PostgreSQL and PGlite), the time in UTC to the microsecond. A new column that
  * must be covered is appended here (rows sealed before keep their hashes only if it is null for them).
  */
-const CANONICAL = `jsonb_build_array(id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'), actor_user_id,
-  actor_name, on_behalf_of_user_id, company_id, company_path, action, target_type, target_id, "before", "after",
-  request_id, ip)::text`;
+export const AUDIT_CANONICAL_SQL = `jsonb_build_array(id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'),
+  actor_user_id, actor_name, on_behalf_of_user_id, company_id, company_path, action, target_type, target_id, "before",
+  "after", request_id, ip, result, actor_company_path, module)::text`;
 
 export interface ChainPoint {
   seq: number;
@@ -89,7 +89,7 @@ async function sealBatch(database: Database, batch: number): Promise<{ sealed: n
     let tip = await chainTip(tx);
     const rows = await rowsOf<{ id: string; canonical: string }>(
       tx,
-      sql`select id::text as id, ${sql.raw(CANONICAL)} as canonical from operation_logs where seq is null order by id limit ${batch}`,
+      sql`select id::text as id, ${sql.raw(AUDIT_CANONICAL_SQL)} as canonical from operation_logs where seq is null order by id limit ${batch}`,
     );
     if (rows.length === 0) return { sealed: 0, tip };
     const ids: string[] = [];
@@ -239,7 +239,7 @@ export async function verifyOperationLog(database: Database, fileStore: FileStor
   for (;;) {
     const batch = await rowsOf<{ seq: string; prev_hash: string | null; hash: string | null; canonical: string }>(
       database.db,
-      sql`select seq::text as seq, prev_hash, hash, ${sql.raw(CANONICAL)} as canonical from operation_logs
+      sql`select seq::text as seq, prev_hash, hash, ${sql.raw(AUDIT_CANONICAL_SQL)} as canonical from operation_logs
           where seq >= ${expected} order by seq limit ${VERIFY_BATCH}`,
     );
     for (const r of batch) {

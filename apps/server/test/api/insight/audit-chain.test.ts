@@ -15,6 +15,7 @@ import {
   sealOperationLogs,
   verifyOperationLog,
 } from '../../../src/modules/insight';
+import { AUDIT_CANONICAL_SQL, auditRowHash } from '../../../src/modules/insight/audit-chain';
 import { createTestApp, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 
@@ -116,11 +117,8 @@ describe.each(ENGINES)('operation-log tamper evidence (%s)', (engine) => {
     const last = s[s.length - 1];
     await tamper(`update operation_logs set ip = '6.6.6.6' where seq = ${last}`);
     const { rows } = await t.database.query<{ prev_hash: string; canonical: string }>(
-      `select prev_hash, jsonb_build_array(id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'), actor_user_id,
-        actor_name, on_behalf_of_user_id, company_id, company_path, action, target_type, target_id, "before", "after",
-        request_id, ip)::text as canonical from operation_logs where seq = ${last}`,
+      `select prev_hash, ${AUDIT_CANONICAL_SQL} as canonical from operation_logs where seq = ${last}`,
     );
-    const { auditRowHash } = await import('../../../src/modules/insight/audit-chain');
     await tamper(`update operation_logs set hash = '${auditRowHash(rows[0].prev_hash, rows[0].canonical)}' where seq = ${last}`);
     expect(await verifyOperationLog(t.database, t.fileStore)).toEqual({ ok: false, rows: last - 1, brokenSeq: last });
   });
