@@ -1,10 +1,11 @@
+import { SearchOutlined } from '../../../components/icons';
 import { type OperationLog, OPLOG_RESULTS, OPLOG_TOTAL_CAP, QUERY_RANGE_MAX_DAYS } from '@portal/contract';
-import { Alert, Button, Card, Col, DatePicker, Flex, Input, Row, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Flex, Input, Row, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CellText } from '../../../components/list';
+import { CellText, PagedTable } from '../../../components/list';
 import { rangeLimit } from '../../../components/range-limit';
 import { formatDateTime } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session/session-store';
@@ -224,7 +225,7 @@ export default function OperationLogPage() {
           style={{ width: 120 }}
           options={OPLOG_RESULTS.map((r) => ({ value: r, label: t(`logs.results.${r}`) }))}
         />
-        <Button type="primary" onClick={search}>
+        <Button type="primary" icon={<SearchOutlined />} onClick={search}>
           {t('common.search')}
         </Button>
       </Flex>
@@ -246,16 +247,13 @@ export default function OperationLogPage() {
           <Button onClick={() => void refetch()}>{t('common.refresh')}</Button>
         </Space>
       </Flex>
-      <Table<OperationLog>
+      <PagedTable<OperationLog>
         rowKey="id"
         data-testid="operation-log-table"
         loading={isFetching && !live}
         columns={columns}
-        dataSource={data?.records ?? []}
-        pagination={false}
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: filtered ? t('common.emptyFiltered') : t('logs.empty') }}
+        page={data}
+        emptyText={filtered ? t('common.emptyFiltered') : t('logs.empty')}
         expandable={{ expandedRowRender: (r) => <LogDetail log={r} />, rowExpandable: () => true }}
       />
       <Flex justify="space-between" align="center" style={{ marginTop: 12 }}>
