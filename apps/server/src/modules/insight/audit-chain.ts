@@ -64,12 +64,12 @@ async function rowsOf<T>(db: Runner, q: ReturnType<typeof sql>): Promise<T[]> {
 async function chainTip(db: Runner): Promise<ChainPoint> {
   const [row] = await rowsOf<{ seq: string; hash: string }>(
     db,
-    sql`select seq::text as seq, hash from operation_logs where seq is not null order by seq desc limit 1`,
+    sql`select seq::text as seq, hash from operation_logs where seq is not null order by operation_logs.seq desc limit 1`,
   );
   if (row) return { seq: Number(row.seq), hash: row.hash };
   const [cp] = await rowsOf<{ seq: string; hash: string }>(
     db,
-    sql`select seq::text as seq, hash from operation_log_checkpoints order by seq desc limit 1`,
+    sql`select seq::text as seq, hash from operation_log_checkpoints order by operation_log_checkpoints.seq desc limit 1`,
   );
   return cp ? { seq: Number(cp.seq), hash: cp.hash } : { seq: 0, hash: AUDIT_GENESIS_HASH };
 }
@@ -77,7 +77,7 @@ async function chainTip(db: Runner): Promise<ChainPoint> {
 async function retentionBase(db: Runner): Promise<ChainPoint> {
   const [cp] = await rowsOf<{ seq: string; hash: string }>(
     db,
-    sql`select seq::text as seq, hash from operation_log_checkpoints where kind = 'retention' order by seq desc limit 1`,
+    sql`select seq::text as seq, hash from operation_log_checkpoints where kind = 'retention' order by operation_log_checkpoints.seq desc limit 1`,
   );
   return cp ? { seq: Number(cp.seq), hash: cp.hash } : { seq: 0, hash: AUDIT_GENESIS_HASH };
 }
@@ -89,7 +89,7 @@ async function sealBatch(database: Database, batch: number): Promise<{ sealed: n
     let tip = await chainTip(tx);
     const rows = await rowsOf<{ id: string; canonical: string }>(
       tx,
-      sql`select id::text as id, ${sql.raw(AUDIT_CANONICAL_SQL)} as canonical from operation_logs where seq is null order by id limit ${batch}`,
+      sql`select id::text as id, ${sql.raw(AUDIT_CANONICAL_SQL)} as canonical from operation_logs where seq is null order by operation_logs.id limit ${batch}`,
     );
     if (rows.length === 0) return { sealed: 0, tip };
     const ids: string[] = [];
@@ -202,7 +202,7 @@ export async function runAuditSealOnce(
   const { sealed, tip } = await sealOperationLogs(database);
   const [lastHourly] = await rowsOf<{ seq: string; at: string }>(
     database.db,
-    sql`select seq::text as seq, extract(epoch from at) * 1000 as at from operation_log_checkpoints where kind = 'hourly' order by seq desc limit 1`,
+    sql`select seq::text as seq, extract(epoch from at) * 1000 as at from operation_log_checkpoints where kind = 'hourly' order by operation_log_checkpoints.seq desc limit 1`,
   );
   const due =
     tip.seq > 0 &&
@@ -224,7 +224,7 @@ export async function verifyOperationLog(database: Database, fileStore: FileStor
   if (head && head.seq > base.seq) anchors.set(head.seq, head.hash);
   const cps = await rowsOf<{ seq: string; file_key: string }>(
     database.db,
-    sql`select seq::text as seq, file_key from operation_log_checkpoints where kind = 'hourly' and seq > ${base.seq} order by seq`,
+    sql`select seq::text as seq, file_key from operation_log_checkpoints where kind = 'hourly' and seq > ${base.seq} order by operation_log_checkpoints.seq`,
   );
   for (const cp of cps) {
     const file = await readJson<ChainPoint>(fileStore, cp.file_key);
@@ -240,7 +240,7 @@ export async function verifyOperationLog(database: Database, fileStore: FileStor
     const batch = await rowsOf<{ seq: string; prev_hash: string | null; hash: string | null; canonical: string }>(
       database.db,
       sql`select seq::text as seq, prev_hash, hash, ${sql.raw(AUDIT_CANONICAL_SQL)} as canonical from operation_logs
-          where seq >= ${expected} order by seq limit ${VERIFY_BATCH}`,
+          where seq >= ${expected} order by operation_logs.seq limit ${VERIFY_BATCH}`,
     );
     for (const r of batch) {
       const seq = Number(r.seq);

@@ -43,9 +43,11 @@ describe.each(ENGINES)('operation-log tamper evidence (%s)', (engine) => {
     await q('ALTER TABLE operation_logs ENABLE TRIGGER operation_logs_guard');
   }
   const seqs = async () =>
-    (await t.database.query<{ seq: string }>('select seq::text as seq from operation_logs where seq is not null order by seq')).rows.map(
-      (r) => Number(r.seq),
-    );
+    (
+      await t.database.query<{ seq: string }>(
+        'select seq::text as seq from operation_logs where seq is not null order by operation_logs.seq',
+      )
+    ).rows.map((r) => Number(r.seq));
   const sealRun = () => runAuditSealOnce(t.database, t.fileStore, t.clock.now(), { retentionDays: 365 });
 
   it('refuses UPDATE, DELETE and TRUNCATE, but lets the seal and retention through', async () => {
@@ -94,6 +96,25 @@ describe.each(ENGINES)('operation-log tamper evidence (%s)', (engine) => {
     expect(formatAuditVerify(r)).toBe(`audit verify rows=${s.length} ok`);
     // The head in the file store names the chain's last seq.
     expect(await t.fileStore.exists('audit/head.json')).toBe(true);
+  });
+
+  it('seals and verifies past nine rows and across batches in numeric order (1, 2, ... 10, not 1, 10, 100)', async () => {
+    t = await createTestApp(engine);
+    await addRows(120);
+    await sealOperationLogs(t.database, { batch: 7 });
+    await addRows(5);
+    await sealOperationLogs(t.database, { batch: 7 });
+    const s = await seqs();
+    expect(s).toEqual(Array.from({ length: s.length }, (_, i) => i + 1));
+    // Sealed in id order.
+    const { rows } = await t.database.query<{ ok: boolean }>(
+      `select bool_and(a.id < b.id) as ok from operation_logs a join operation_logs b on b.seq = a.seq + 1`,
+    );
+    expect(rows[0].ok).toBe(true);
+    await runAuditSealOnce(t.database, t.fileStore, t.clock.now(), { retentionDays: 365 });
+    expect(await verifyOperationLog(t.database, t.fileStore)).toEqual({ ok: true, rows: s.length });
+    await tamper(`delete from operation_logs where seq = 100`);
+    expect(await verifyOperationLog(t.database, t.fileStore)).toEqual({ ok: false, rows: 99, brokenSeq: 100 });
   });
 
   it('names the seq of an UPDATE', async () => {
