@@ -55,7 +55,7 @@ describe('OperationLogPage', () => {
     expect(screen.getAllByText('Dealer A1')).toHaveLength(2);
     expect(screen.getAllByText('10.0.0.7')).toHaveLength(2);
     expect(screen.getByText('Refused')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('oplog-total')).toHaveTextContent('3 entries'));
+    await waitFor(() => expect(screen.getByTestId('oplog-total')).toHaveTextContent('Entries: 3'));
 
     fireEvent.click(screen.getAllByRole('button', { name: /expand row/i })[0]);
     const detail = await screen.findByTestId('log-detail-1');
@@ -80,7 +80,7 @@ describe('OperationLogPage', () => {
     );
     const user = userEvent.setup({ delay: null });
     renderPage(<OperationLogPage />);
-    await waitFor(() => expect(screen.getByTestId('oplog-total')).toHaveTextContent('10,000+ entries'));
+    await waitFor(() => expect(screen.getByTestId('oplog-total')).toHaveTextContent('Entries: 10,000+'));
     await user.type(screen.getByRole('textbox', { name: 'Actor (name or ID)' }), 'Max');
     await user.type(screen.getByRole('textbox', { name: 'Action' }), 'customer/');
     await user.type(screen.getByRole('textbox', { name: 'IP address' }), '10.0.{Enter}');
@@ -111,7 +111,7 @@ describe('OperationLogPage', () => {
       expect(await screen.findByText('Max Boss')).toBeInTheDocument();
       fireEvent.click(screen.getByRole('switch', { name: 'Live' }));
       await vi.advanceTimersByTimeAsync(5500);
-      await waitFor(() => expect(screen.getByTestId('oplog-total')).toHaveTextContent('2 entries'));
+      await waitFor(() => expect(screen.getByTestId('oplog-total')).toHaveTextContent('Entries: 2'));
       expect(calls.filter((c) => c.path === SEARCH).length).toBeGreaterThanOrEqual(2);
     } finally {
       vi.useRealTimers();
