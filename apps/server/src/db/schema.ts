@@ -284,6 +284,14 @@ export const operationLogs = pgTable(
     index('operation_logs_at_idx').on(t.at),
     index('operation_logs_actor_path_idx').using('btree', sql`${t.actorCompanyPath} text_pattern_ops`, t.at),
     index('operation_logs_at_id_idx').on(t.at, t.id),
+    index('operation_logs_module_idx').on(t.module, t.at),
+    index('operation_logs_action_idx').using('btree', sql`${t.action} text_pattern_ops`, t.at),
+    index('operation_logs_ip_idx').using('btree', sql`${t.ip} text_pattern_ops`, t.at),
+    index('operation_logs_actor_name_idx').using('btree', sql`lower(${t.actorName}) text_pattern_ops`, t.at),
+    index('operation_logs_refused_idx')
+      .on(t.at)
+      .where(sql`${t.result} = 'refused'`),
+    index('operation_logs_target_idx').on(t.targetType, t.targetId, t.at),
   ],
 );
 

@@ -18,6 +18,19 @@ CREATE INDEX IF NOT EXISTS "operation_logs_actor_path_idx" ON "operation_logs" U
 -- Keyset paging: newest first by (at, id).
 CREATE INDEX IF NOT EXISTS "operation_logs_at_id_idx" ON "operation_logs" USING btree ("at", "id");
 --> statement-breakpoint
+-- Search filters that can be selective, each with the time (insight oplog.repository.ts).
+CREATE INDEX IF NOT EXISTS "operation_logs_module_idx" ON "operation_logs" USING btree ("module", "at");
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "operation_logs_action_idx" ON "operation_logs" USING btree ("action" text_pattern_ops, "at");
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "operation_logs_ip_idx" ON "operation_logs" USING btree ("ip" text_pattern_ops, "at");
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "operation_logs_actor_name_idx" ON "operation_logs" USING btree (lower("actor_name") text_pattern_ops, "at");
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "operation_logs_refused_idx" ON "operation_logs" USING btree ("at") WHERE "result" = 'refused';
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "operation_logs_target_idx" ON "operation_logs" USING btree ("target_type", "target_id", "at");
+--> statement-breakpoint
 ALTER TABLE "operation_logs" ADD COLUMN IF NOT EXISTS "seq" bigint;
 --> statement-breakpoint
 ALTER TABLE "operation_logs" ADD COLUMN IF NOT EXISTS "prev_hash" text;

@@ -57,14 +57,14 @@ export async function searchOperationLogs(
   ];
   if (q.actor) {
     if (/^\d{1,9}$/.test(q.actor)) conds.push(sql`(o.actor_user_id = ${Number(q.actor)} or o.on_behalf_of_user_id = ${Number(q.actor)})`);
-    else conds.push(sql`o.actor_name ilike ${escapeLike(q.actor) + '%'}`);
+    else conds.push(sql`lower(o.actor_name) like ${escapeLike(q.actor.toLowerCase()) + '%'}`);
   }
   if (q.module) conds.push(sql`o.module = ${q.module}`);
   if (q.action) conds.push(sql`o.action like ${escapeLike(q.action) + '%'}`);
   if (q.target) {
     const [type, id] = q.target.split(':', 2);
     if (id !== undefined) conds.push(sql`o.target_type = ${type} and o.target_id = ${id}`);
-    else conds.push(sql`(o.target_type = ${type} or o.target_id = ${type})`);
+    else conds.push(sql`o.target_type = ${type}`);
   }
   if (q.result) conds.push(sql`o.result = ${q.result}`);
   if (q.ip) conds.push(sql`o.ip like ${escapeLike(q.ip) + '%'}`);

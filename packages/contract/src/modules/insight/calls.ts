@@ -175,7 +175,7 @@ export const operationLogSearchSchema = z.strictObject({
   module: z.string().trim().min(1).max(40).optional(),
   /** The action (prefix), e.g. 'device/import'. */
   action: oplogText.optional(),
-  /** Target type, or type:id ('firmwarePackage:5'). */
+  /** Target type ('firmwarePackage'), or type:id ('firmwarePackage:5'). */
   target: oplogText.optional(),
   result: z.enum(OPLOG_RESULTS).optional(),
   /** IP address (prefix). */
