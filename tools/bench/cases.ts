@@ -8,11 +8,13 @@ import {
   STORAGE_ORDER_VIEW_STATES,
   type CallData,
   type companyCalls,
+  type insightCalls,
   type storageOrderCalls,
   type userCalls,
 } from '@portal/contract';
 import { openPglite } from '@portal/server/db/client';
 import { BENCH_ACCOUNT, seedLarge } from '../seed/large';
+import { BENCH_OPLOG_ACTIONS, BENCH_OPLOG_MODULES } from '../seed/large-oplog';
 import { envelope, isApiSuccess, type Session } from './api';
 import type { LoadTarget } from './load';
 import { fuzzCase } from './fuzz-case';
@@ -191,6 +193,33 @@ export function orderListRequests(seed = 3, now = Date.now()): () => OrderListDa
   };
 }
 
+type OplogSearchData = CallData<typeof insightCalls.operationLogSearch>;
+
+/**
+ * operation-log search requests over the large seed's 1,000,000 rows (30 days): each a different
+ * range (1-31 days) and filter (module, action, actor name, refusals, an IP prefix, or none), and
+ * mostly a different page: a keyset cursor at a random point of the range.
+ */
+export function oplogSearchRequests(seed = 3, now = Date.now()): () => OplogSearchData {
+  const rnd = seededRandom(seed);
+  return () => {
+    const to = now - Math.floor(rnd() * 20) * DAY_MS;
+    const from = to - (1 + Math.floor(rnd() * 31)) * DAY_MS + 1;
+    const data: OplogSearchData = { range: { from, to }, pageSize: 20 };
+    const f = rnd();
+    if (f < 0.25) data.module = pick(rnd, BENCH_OPLOG_MODULES);
+    else if (f < 0.45) data.action = pick(rnd, BENCH_OPLOG_ACTIONS)[1];
+    else if (f < 0.6) data.actor = pick(rnd, FIRST);
+    else if (f < 0.7) data.result = 'refused';
+    else if (f < 0.8) data.ip = `10.${Math.floor(rnd() * 200)}.`;
+    if (rnd() < 0.7) {
+      const at = new Date(from + Math.floor(rnd() * (to - from))).toISOString().replace('Z', '000Z');
+      data.cursor = `${at}_9223372036854775807`;
+    }
+    return data;
+  };
+}
+
 /** A list case: its calls signed as the Bench Partner's owner, with a fresh request from `requests` every time. */
 function listCase(opts: { summary: string; path: string; requests: () => () => unknown; serverEnv?: Record<string, string> }): BenchCase {
   return {
@@ -261,6 +290,15 @@ export const BENCH_CASES = new Map<string, BenchCase>([
         "storage/order/list as the Bench Partner's owner: a page (1-3) of 20 orders of its subtree in a 1-31-day window, by derived state or platform, a different request each time",
       path: 'storage/order/list',
       requests: orderListRequests,
+    }),
+  ],
+  [
+    'oplog-search',
+    listCase({
+      summary:
+        "insight/operation-log/search as the Bench Partner's owner over 1,000,000 rows: a different range (up to 31 days), filter and page each request",
+      path: 'insight/operation-log/search',
+      requests: oplogSearchRequests,
     }),
   ],
   ['device-poll', devicePollCase()],

@@ -17,6 +17,7 @@ const USAGE = `usage: npm run seed [-- options]
   --companies N     companies of the large volumes (default 10000)
   --users N         users of the large volumes (default 100000)
   --devices N       devices of the Bench Partner (default 1000000; added once, also to an earlier large seed)
+  --oplog N         operation-log rows of the Bench Partner (default 1000000; added once, sealed)
   --reset           drop everything first (PostgreSQL: schemas public, drizzle, pgboss; PGlite: the data folder)
 env: DATABASE_URL (PostgreSQL; unset: PGlite in $DATA_DIR/pglite), DATA_DIR (default <repo>/.data)`;
 
@@ -29,6 +30,7 @@ async function main(): Promise<number> {
       companies: { type: 'string' },
       users: { type: 'string' },
       devices: { type: 'string' },
+      oplog: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -54,6 +56,7 @@ async function main(): Promise<number> {
     companies: count(values.companies),
     users: count(values.users),
     devices: count(values.devices),
+    operationLogs: count(values.oplog),
     log,
   });
   log(`seed: done in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`);

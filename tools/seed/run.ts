@@ -8,6 +8,7 @@ import path from 'node:path';
 import { seedDemo } from './demo';
 import { hasLargeData, seedLarge } from './large';
 import { hasLargeDevices, seedLargeDevices } from './large-devices';
+import { hasLargeOperationLogs, seedLargeOperationLogs } from './large-oplog';
 import { isEmpty, type Log } from './shared';
 
 export interface RunSeedOptions {
@@ -24,6 +25,8 @@ export interface RunSeedOptions {
   users?: number;
   /** Devices of the Bench Partner (default 1,000,000), added once, also to large volumes seeded before they existed. */
   devices?: number;
+  /** Operation-log rows of the Bench Partner (default 1,000,000), added once, also to large volumes seeded before. */
+  operationLogs?: number;
   log?: Log;
 }
 
@@ -89,6 +92,12 @@ export async function runSeed(opts: RunSeedOptions): Promise<RunSeedResult> {
         log('large: devices already present');
       } else {
         await seedLargeDevices(database, { devices: opts.devices, log });
+        seededLarge = true;
+      }
+      if (await hasLargeOperationLogs(database)) {
+        log('large: operation log already present');
+      } else {
+        await seedLargeOperationLogs(database, { rows: opts.operationLogs, log });
         seededLarge = true;
       }
     }

@@ -40,6 +40,8 @@ export interface Config {
   upgradeTickMs: number;
   /** Poll interval told to idle devices, before jitter (DEVICE_POLL_SECONDS, default POLL_INTERVAL_SECONDS). */
   devicePollSeconds: number;
+  /** AUDIT_RETENTION_DAYS (default 365): operation-log rows older than this are deleted, leaving a checkpoint. */
+  auditRetentionDays: number;
   /**
    * Statement timeout of statistics and diagnostics reads (STATS_STATEMENT_TIMEOUT_MS, default the
    * contract's 15 s); tests shorten it to see the timeout answered.
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlMs: env.ACCESS_TOKEN_TTL_SECONDS ? Number(env.ACCESS_TOKEN_TTL_SECONDS) * 1000 : ACCESS_TOKEN_TTL_MS,
     upgradeTickMs: Math.max(200, Number(env.UPGRADE_TICK_MS ?? 5000) || 5000),
     devicePollSeconds: Math.max(1, Number(env.DEVICE_POLL_SECONDS ?? POLL_INTERVAL_SECONDS) || POLL_INTERVAL_SECONDS),
+    auditRetentionDays: Math.max(1, Math.floor(Number(env.AUDIT_RETENTION_DAYS ?? 365) || 365)),
     statsStatementTimeoutMs: Math.max(
       1,
       Number(env.STATS_STATEMENT_TIMEOUT_MS ?? STATS_STATEMENT_TIMEOUT_MS) || STATS_STATEMENT_TIMEOUT_MS,

@@ -52,7 +52,14 @@ if (services.jobs)
     publicUrl: config.publicUrl,
   });
 if (services.jobs)
-  await registerInsightJobs(services.jobs, { database, clock: systemClock, log: app.log, pollSeconds: config.devicePollSeconds });
+  await registerInsightJobs(services.jobs, {
+    database,
+    clock: systemClock,
+    log: app.log,
+    pollSeconds: config.devicePollSeconds,
+    fileStore: services.fileStore,
+    auditRetentionDays: config.auditRetentionDays,
+  });
 
 let closing = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

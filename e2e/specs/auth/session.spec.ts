@@ -83,15 +83,15 @@ test.describe('token renewal (7004)', () => {
     await expect(table.getByRole('columnheader', { name: 'Action' })).toBeVisible();
     // The table shows its empty state while it loads too: wait for the answers, then for the spinner.
     await expect
-      .poll(async () => renewalTrail(await api.exchanges(), 'system/operation-log/page'))
+      .poll(async () => renewalTrail(await api.exchanges(), 'insight/operation-log/search'))
       .toEqual([
-        { path: 'system/operation-log/page', code: 7004 },
+        { path: 'insight/operation-log/search', code: 7004 },
         { path: 'auth/token/renew', code: 200 },
-        { path: 'system/operation-log/page', code: 200 },
+        { path: 'insight/operation-log/search', code: 200 },
       ]);
     await expect(table.locator('.ant-spin-spinning')).toHaveCount(0);
     const all = await api.exchanges();
-    const [expired, , retried] = all.filter((x) => x.path === 'system/operation-log/page' || x.path === 'auth/token/renew');
+    const [expired, , retried] = all.filter((x) => x.path === 'insight/operation-log/search' || x.path === 'auth/token/renew');
     // What the retried call answered is on screen: the rows (other specs may have written some), or
     // the empty state on a fresh seed.
     const { records } = retried.data as { records: Array<{ action: string }> };
@@ -113,7 +113,7 @@ test.describe('token renewal (7004)', () => {
     await expect(page.locator('.portal-toast-error')).toHaveCount(0);
     api.clear();
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect.poll(async () => (await api.exchanges()).map((x) => `${x.path} ${x.code}`)).toEqual(['system/operation-log/page 200']);
+    await expect.poll(async () => (await api.exchanges()).map((x) => `${x.path} ${x.code}`)).toEqual(['insight/operation-log/search 200']);
 
     // 2. The distributor's token expired too: switching to the RDC is renewed, retried and takes effect
     //    (the RDC has no hidden menus, so the points mall appears).

@@ -6,11 +6,15 @@
  * once the delivery job has sent it.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type Locale, loginAs, toast } from '../../support';
 import { expectAccessible } from '../../support/axe';
 
 const USERS_PAGE = '/layout/accountManage/usersManage';
 const LOGS_PAGE = '/layout/logs';
+const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../screenshots');
 const OUTBOX_PAGE = '/layout/mailOutbox';
 const INVITE_ACTION = 'customer/user/invite';
 /** The supplier demo account's nickname (tools/seed/demo.ts), shown as the operator. */
@@ -26,6 +30,9 @@ const T = {
     refresh: 'Refresh',
     after: 'After',
     emptyFiltered: 'Nothing matches these filters. Change or clear them to see more.',
+    verify: 'Verify integrity',
+    intact: /The log is intact: [\d,]+ sealed entries verified\./,
+    success: 'Success',
     recipient: 'Recipient',
     invitationSubject: /invited you/,
     sent: 'Sent',
@@ -39,6 +46,9 @@ const T = {
     refresh: '刷新',
     after: '操作后',
     emptyFiltered: '没有符合筛选条件的数据。请修改或清除筛选条件后再查看。',
+    verify: '校验完整性',
+    intact: /日志完整：已校验 [\d,]+ 条封存记录。/,
+    success: '成功',
     recipient: '收件人',
     invitationSubject: /邀请您加入/,
     sent: '已发送',
@@ -84,6 +94,8 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await expect(toast(page, t.invited(email))).toBeVisible();
 
       // Operation Logs: filtered by the action, the newest entry is this invitation, by the supplier.
+      // The screen keeps working at 1366 px.
+      await page.setViewportSize({ width: 1366, height: 900 });
       await page.goto(LOGS_PAGE);
       const logs = page.getByTestId('operation-log-table');
       await expect(logs).toBeVisible();
@@ -103,7 +115,8 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       for (const code of await rows.locator('td code').allInnerTexts()) expect(code).toContain(INVITE_ACTION);
       const newest = rows.first();
       await expect(newest).toContainText(SUPPLIER_NAME);
-      await expect(newest).toContainText(/user #\d+/);
+      await expect(newest).toContainText(/user \d+/);
+      await expect(newest).toContainText(t.success);
       await newest.getByRole('button', { name: EXPAND_ROW }).click();
       const detail = page.locator('[data-testid^="log-detail-"]').first();
       await expect(detail).toBeVisible();
@@ -111,6 +124,14 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await expect(detail).toContainText(email);
       await settle(page);
       await expectAccessible(page, `${locale} operation log, entry opened`);
+
+      // The supplier's integrity check: the sealing job has chained the rows; the chain holds.
+      await page.getByRole('button', { name: t.verify }).click();
+      await expect(page.getByTestId('audit-verify-result')).toContainText(t.intact);
+      await settle(page);
+      await expectAccessible(page, `${locale} operation log, verified`);
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SCREENSHOTS, `operation-log-${locale}.png`), animations: 'disabled', caret: 'hide' });
 
       // Mail Outbox: the invitation to that address, sent by the delivery job.
       await page.goto(OUTBOX_PAGE);

@@ -265,11 +265,50 @@ export const operationLogs = pgTable(
     after: jsonb('after'),
     requestId: text('request_id').notNull().default(''),
     ip: text('ip').notNull().default(''),
+    /** 'success', or 'refused' (a write refused for permission or scope). */
+    result: text('result').$type<'success' | 'refused'>().notNull().default('success'),
+    /** The acting user's company: the row is visible to that subtree as well as the target's. */
+    actorCompanyPath: text('actor_company_path'),
+    /** The first segment of the action (search by module). */
+    module: text('module').notNull().default(''),
+    /** Set by the sealing job (modules/insight/audit-chain.ts), in its own order; null until sealed. */
+    seq: bigint('seq', { mode: 'number' }),
+    prevHash: text('prev_hash'),
+    /** sha256 hex of prev_hash and the canonical row. */
+    hash: text('hash'),
   },
   (t) => [
+    uniqueIndex('operation_logs_seq_idx').on(t.seq),
+    index('operation_logs_unsealed_idx')
+      .on(t.id)
+      .where(sql`${t.seq} IS NULL`),
     index('operation_logs_path_idx').using('btree', sql`${t.companyPath} text_pattern_ops`, t.at),
     index('operation_logs_at_idx').on(t.at),
+    index('operation_logs_actor_path_idx').using('btree', sql`${t.actorCompanyPath} text_pattern_ops`, t.at),
+    index('operation_logs_at_id_idx').on(t.at, t.id),
+    index('operation_logs_module_idx').on(t.module, t.at),
+    index('operation_logs_action_idx').using('btree', sql`${t.action} text_pattern_ops`, t.at),
+    index('operation_logs_ip_idx').using('btree', sql`${t.ip} text_pattern_ops`, t.at),
+    index('operation_logs_actor_name_idx').using('btree', sql`lower(${t.actorName}) text_pattern_ops`, t.at),
+    index('operation_logs_refused_idx')
+      .on(t.at)
+      .where(sql`${t.result} = 'refused'`),
+    index('operation_logs_target_idx').on(t.targetType, t.targetId, t.at),
   ],
+);
+
+/** Hourly and retention checkpoints of the operation-log chain; each is also a file in the file store. */
+export const operationLogCheckpoints = pgTable(
+  'operation_log_checkpoints',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').$type<'hourly' | 'retention'>().notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+    at: ts('at').notNull(),
+    fileKey: text('file_key').notNull(),
+  },
+  (t) => [index('operation_log_checkpoints_kind_idx').on(t.kind, t.seq)],
 );
 
 export const files = pgTable(

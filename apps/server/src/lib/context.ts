@@ -88,6 +88,12 @@ export interface AuditEntry {
   after?: unknown;
   companyId?: number;
   companyPath?: string;
+  /** 'refused': a write refused for permission or scope (default 'success'). */
+  result?: 'success' | 'refused';
+  /** Without an actor (sign-in): the user, the account named, and its company's path. */
+  actorUserId?: number;
+  actorName?: string;
+  actorCompanyPath?: string;
 }
 
 /** What a call handler receives besides its validated data. */

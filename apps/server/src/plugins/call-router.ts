@@ -142,6 +142,7 @@ export async function authenticate(
   rawData: unknown,
   auth: CallAuth,
   callPath: string,
+  opts: { write?: boolean } = {},
 ): Promise<Actor | null> {
   const { database, clock } = deps;
   const now = clock.now();
@@ -202,8 +203,11 @@ export async function authenticate(
 
   if (typeof auth === 'object') {
     const a = actor!;
-    if (auth.supplierOnly && a.companyType !== 'supplier') throw new AppError(ErrorCodes.forbidden);
-    if (!auth.anyOf.some((c) => a.authResList.has(c))) throw new AppError(ErrorCodes.forbidden);
+    if ((auth.supplierOnly && a.companyType !== 'supplier') || !auth.anyOf.some((c) => a.authResList.has(c))) {
+      // A write refused for want of a resource code is logged (committed on its own).
+      if (opts.write) await logRefusal(deps.database, req, clock, a, callPath, ErrorCodes.forbidden);
+      throw new AppError(ErrorCodes.forbidden);
+    }
   }
 
   return actor;
@@ -215,17 +219,21 @@ export async function authenticate(
  * refusal is written to the operation log (committed on its own, whatever the call would have done).
  */
 async function refuseRemote(deps: CallRouterDeps, req: FastifyRequest, actor: Actor, call: CallDef): Promise<never> {
-  await writeOperationLog(
-    deps.database.db,
-    actor,
-    { action: call.path, after: { refused: ErrorCodes.remoteAccessForbidden } },
-    {
-      requestId: String(req.id),
-      ip: req.ip,
-      at: new Date(deps.clock.now()),
-    },
-  );
+  await logRefusal(deps.database, req, deps.clock, actor, call.path, ErrorCodes.remoteAccessForbidden);
   throw new AppError(ErrorCodes.remoteAccessForbidden);
+}
+
+/** Refusals of a write that are logged: permission, scope (answered as missing), remote access. */
+const LOGGED_REFUSALS: ReadonlySet<number> = new Set([ErrorCodes.forbidden, ErrorCodes.notFound, ErrorCodes.remoteAccessForbidden]);
+
+/** A refused write's row (result 'refused'), written on the database itself: it stays whatever the call did. */
+async function logRefusal(database: Database, req: FastifyRequest, clock: Clock, actor: Actor, action: string, code: number) {
+  await writeOperationLog(
+    database.db,
+    actor,
+    { action, result: 'refused', after: { refused: code } },
+    { requestId: String(req.id), ip: req.ip, at: new Date(clock.now()) },
+  );
 }
 
 /**
@@ -269,7 +277,7 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
       let actor: Actor | null = null;
       let appCaller: AppCaller | null = null;
       if (isAppCall(call)) appCaller = await authenticateApp(req, deps, basic, rawData, call);
-      else actor = await authenticate(req, deps, basic, rawData, call.auth, call.path);
+      else actor = await authenticate(req, deps, basic, rawData, call.auth, call.path, { write: call.write });
       if (call.remoteForbidden && actor?.actingUserId) await refuseRemote(deps, req, actor, call);
 
       const data = call.data.safeParse(rawData);
@@ -312,7 +320,15 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
         if (call.write && !audited && !appCaller) await ctx.audit({ action: call.path, after: data.data });
         return result;
       };
-      const result = await deferred.execute(call.write && impl.options.transaction !== false, run);
+      let result;
+      try {
+        result = await deferred.execute(call.write && impl.options.transaction !== false, run);
+      } catch (err) {
+        // A write its policy refused (permission, or scope: answered as missing) is logged as refused.
+        if (call.write && actor && err instanceof AppError && LOGGED_REFUSALS.has(err.code))
+          await logRefusal(database, req, clock, actor, call.path, err.code);
+        throw err;
+      }
       const out = (call.result as z.ZodType).parse(result);
       return { basic: { code: 200, msg: 'Success' }, data: out };
     });

@@ -426,7 +426,7 @@ export const LAYOUT_ROUTES: AppRoute[] = [
     descKey: d('logs'),
     icon: 'fileSearch',
     resources: codes.logs,
-    page: () => import('../features/system/pages/OperationLogPage'),
+    page: () => import('../features/insight/pages/OperationLogPage'),
   },
   {
     key: 'mailOutbox',

@@ -14,6 +14,7 @@ const loginColumns = {
   user: users,
   companyStatus: effectiveCompanyStatus(companies.status, companies.path),
   companyAreaId: companies.areaId,
+  companyPath: companies.path,
 };
 
 /** A user with its company's effective status and area, by e-mail (sign-in). */

@@ -14,6 +14,7 @@ import type { CallContext } from '../../lib/context';
 import { hashPassword, issueSessionTokens, randomDigits, randomToken, safeEqualHex, sha256Hex } from '../../lib/secrets';
 import { createCaptcha } from './captcha';
 import { attemptPassword } from './login-attempts';
+import { writeOperationLog } from '../../lib/audit';
 import { presentSessionUser } from './session.presenter';
 import {
   brandingsOf,
@@ -111,9 +112,38 @@ export async function checkCredentials(ctx: CallContext, data: { account: string
   return found;
 }
 
+/** A refused sign-in's row (failed password, or a locked account or address), committed on its own. */
+async function logSignInRefusal(ctx: CallContext, account: string, err: unknown) {
+  if (!(err instanceof AppError)) return;
+  const code = err.code;
+  if (code !== ErrorCodes.wrongCredentials && code !== ErrorCodes.accountLocked && code !== ErrorCodes.addressLocked) return;
+  const email = account.trim().toLowerCase();
+  const known = await unsafeFindLoginByEmail(ctx.database.db, email);
+  await writeOperationLog(
+    ctx.database.db,
+    null,
+    {
+      action: code === ErrorCodes.wrongCredentials ? 'auth/login-failed' : 'auth/lockout',
+      result: 'refused',
+      actorUserId: known?.user.id,
+      actorName: known?.user.nickname ?? email,
+      actorCompanyPath: known?.companyPath,
+      companyId: known?.user.companyId,
+      companyPath: known?.companyPath,
+      targetType: 'user',
+      targetId: known?.user.id,
+      after: { refused: code },
+    },
+    { requestId: ctx.requestId, ip: ctx.ip, at: new Date(ctx.clock.now()) },
+  );
+}
+
 export async function login(ctx: CallContext, data: { account: string; password: string; locale?: Locale }) {
   const now = ctx.clock.now();
-  const row = await checkCredentials(ctx, data);
+  const row = await checkCredentials(ctx, data).catch(async (err: unknown) => {
+    await logSignInRefusal(ctx, data.account, err);
+    throw err;
+  });
   const user = row.user;
   if (user.status === 'operation_locked' || row.companyStatus === 'frozen') throw new AppError(ErrorCodes.accountDisabled);
   // A registration waiting for (or refused) approval: say so instead of opening the account.
@@ -132,6 +162,16 @@ export async function login(ctx: CallContext, data: { account: string; password:
   // The language chosen on the login form is the user's preferred one from now on (their mails and messages).
   if (data.locale) await rememberUserLocale(ctx.db, user.id, data.locale);
   ctx.log.info({ userId: user.id }, 'login');
+  await ctx.audit({
+    action: 'auth/login',
+    actorUserId: user.id,
+    actorName: user.nickname,
+    actorCompanyPath: row.companyPath,
+    companyId: user.companyId,
+    companyPath: row.companyPath,
+    targetType: 'user',
+    targetId: user.id,
+  });
   return tokens;
 }
 
@@ -150,6 +190,7 @@ export async function logout(ctx: CallContext): Promise<{ redirect: string }> {
   const actor = ctx.actor!;
   const now = new Date(ctx.clock.now());
   await endSession(ctx.db, actor.sessionId, 'logout', now);
+  await ctx.audit({ action: 'auth/logout', targetType: 'user', targetId: actor.userId });
   // Back to the brand's unified-domain login, else the regional host's login, else this host's.
   const brandIds = actor.companyPath.split('/').filter(Boolean).map(Number);
   const brandings = await brandingsOf(ctx.db, brandIds);

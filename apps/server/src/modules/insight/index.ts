@@ -5,10 +5,11 @@
  * partner rolls up the days of a reporting time zone a company has just chosen (unsafeRollUpNewZone).
  */
 import type { CallImpl } from '../../lib/implement';
+import { auditImpls } from './audit.calls';
 import { homeImpls } from './home.calls';
 import { statsImpls } from './stats.calls';
 
-export const insightImpls: readonly CallImpl[] = [...statsImpls, ...homeImpls];
+export const insightImpls: readonly CallImpl[] = [...statsImpls, ...homeImpls, ...auditImpls];
 
 export {
   recordDeviceEvents,
@@ -19,3 +20,11 @@ export {
 } from './events.repository';
 export { unsafeRollUpNewZone } from './rollup.repository';
 export { registerInsightJobs, runPresenceOnce, runRollupOnce, onlineWindowMs, INSIGHT_JOBS } from './jobs';
+export {
+  sealOperationLogs,
+  verifyOperationLog,
+  applyAuditRetention,
+  runAuditSealOnce,
+  formatAuditVerify,
+  type AuditVerifyResult,
+} from './audit-chain';

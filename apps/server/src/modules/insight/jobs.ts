@@ -3,18 +3,26 @@
  * across every instance):
  * - `insight.presence`, every minute: devices silent past the online window go offline (with their
  *   event), and the fleet is sampled at each 5-minute mark (a mark is taken once);
- * - `insight.rollup`, every minute: the hourly and daily rollups catch up (rollup.repository.ts).
+ * - `insight.rollup`, every minute: the hourly and daily rollups catch up (rollup.repository.ts);
+ * - `insight.audit-seal`, every 15 s: the operation log is sealed, anchored hourly in the file store,
+ *   and rows past AUDIT_RETENTION_DAYS go (audit-chain.ts).
  * Tests call runPresenceOnce / runRollupOnce with their own clock instead of running the jobs.
  */
 import { FLEET_SAMPLE_MINUTES, onlineWindowSeconds } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { FileStore } from '../../lib/files';
 import type { JobQueue } from '../../lib/jobs';
+import { runAuditSealOnce } from './audit-chain';
 import { unsafeMarkOffline, unsafeSampleFleet } from './events.repository';
 import { unsafeRollUp } from './rollup.repository';
 
-export const INSIGHT_JOBS = { presence: { name: 'insight.presence' }, rollup: { name: 'insight.rollup' } } as const;
+export const INSIGHT_JOBS = {
+  presence: { name: 'insight.presence' },
+  rollup: { name: 'insight.rollup' },
+  auditSeal: { name: 'insight.audit-seal' },
+} as const;
 
 const SAMPLE_MS = FLEET_SAMPLE_MINUTES * 60_000;
 
@@ -37,7 +45,14 @@ export async function runRollupOnce(database: Database, now: number, opts: { reb
 
 export async function registerInsightJobs(
   queue: JobQueue,
-  opts: { database: Database; clock: Clock; log: FastifyBaseLogger; pollSeconds: number },
+  opts: {
+    database: Database;
+    clock: Clock;
+    log: FastifyBaseLogger;
+    pollSeconds: number;
+    fileStore: FileStore;
+    auditRetentionDays: number;
+  },
 ): Promise<void> {
   const guard = (what: string, fn: () => Promise<unknown>) => async () => {
     try {
@@ -56,6 +71,14 @@ export async function registerInsightJobs(
     INSIGHT_JOBS.rollup.name,
     60_000,
     guard('insight rollup', () => runRollupOnce(opts.database, opts.clock.now())),
+    { expireInSeconds: 15 * 60 },
+  );
+  await queue.every(
+    INSIGHT_JOBS.auditSeal.name,
+    15_000,
+    guard('operation-log seal', () =>
+      runAuditSealOnce(opts.database, opts.fileStore, opts.clock.now(), { retentionDays: opts.auditRetentionDays }),
+    ),
     { expireInSeconds: 15 * 60 },
   );
 }

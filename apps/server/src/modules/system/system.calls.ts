@@ -1,8 +1,6 @@
 import { systemCalls } from '@portal/contract';
-import { requireActor } from '../../lib/context';
 import { implement } from '../../lib/implement';
-import { mapPage } from '../../lib/tenancy';
-import { hiddenMenuRows, listOperationLogs, unsafeListMails, upsertHiddenMenus } from './system.repository';
+import { hiddenMenuRows, unsafeListMails, upsertHiddenMenus } from './system.repository';
 import type { Db, Tx } from '../../db/client';
 
 async function hiddenMenuLists(db: Db | Tx) {
@@ -14,27 +12,6 @@ async function hiddenMenuLists(db: Db | Tx) {
 }
 
 export const systemImpls = [
-  implement(systemCalls.operationLogs, { none: "lists only entries whose company is in the caller's subtree (tested)" }, async (ctx, d) => {
-    const actor = requireActor(ctx);
-    const page = await listOperationLogs(ctx.db, actor, d);
-    return mapPage(page, (rows) =>
-      rows.map(({ log: r, onBehalfOfName }) => ({
-        id: r.id,
-        at: r.at.toISOString(),
-        actorUserId: r.actorUserId,
-        actorName: r.actorName,
-        onBehalfOfUserId: r.onBehalfOfUserId,
-        onBehalfOfName: onBehalfOfName ?? null,
-        companyId: r.companyId,
-        action: r.action,
-        targetType: r.targetType,
-        targetId: r.targetId,
-        before: r.before,
-        after: r.after,
-        requestId: r.requestId,
-      })),
-    );
-  }),
   implement(systemCalls.mailOutbox, { none: 'supplier only: the platform outbox belongs to no tenant' }, async (ctx, d) => {
     const page = await unsafeListMails(ctx.db, d);
     return {

@@ -1,40 +1,14 @@
 /**
- * The system module's reads and writes: the operation log (the caller's subtree), the platform mail
- * outbox and hidden-menu settings (supplier-only calls, no tenant), and the files behind file/link and
+ * The system module's reads and writes: the platform mail outbox and hidden-menu settings (supplier-only calls, no tenant), and the files behind file/link and
  * file/get.
  */
-import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { areaKindSettings, companies, files, mails, operationLogs, sessions, users } from '../../db/schema';
+import { areaKindSettings, companies, files, mails, sessions } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { escapeLike, paginate, scopedToSubtree, type Page, type PageRequest } from '../../lib/tenancy';
 
 type AnyDb = Db | Tx;
-
-export async function listOperationLogs(
-  db: AnyDb,
-  actor: Pick<Actor, 'companyPath'>,
-  q: PageRequest & { action?: string; from?: number | string; to?: number | string },
-) {
-  const conds: SQL[] = [scopedToSubtree(operationLogs.companyPath, actor)];
-  if (q.action) conds.push(ilike(operationLogs.action, `%${escapeLike(q.action)}%`));
-  if (q.from) conds.push(gte(operationLogs.at, new Date(q.from)));
-  if (q.to) conds.push(lte(operationLogs.at, new Date(q.to)));
-  const where = and(...conds);
-  return paginate(
-    q,
-    ({ limit, offset }) =>
-      db
-        .select({ log: operationLogs, onBehalfOfName: users.nickname })
-        .from(operationLogs)
-        .leftJoin(users, eq(users.id, operationLogs.onBehalfOfUserId))
-        .where(where)
-        .orderBy(desc(operationLogs.id))
-        .limit(limit)
-        .offset(offset),
-    async () => (await db.select({ total: count() }).from(operationLogs).where(where))[0].total,
-  );
-}
 
 /** The platform outbox (supplier only: it belongs to no tenant). */
 export async function unsafeListMails(db: AnyDb, q: PageRequest & { to?: string }): Promise<Page<typeof mails.$inferSelect>> {

@@ -1,4 +1,4 @@
-import { authCalls, ErrorCodes, systemCalls, userCalls } from '@portal/contract';
+import { authCalls, ErrorCodes, insightCalls, systemCalls, userCalls } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, operationLogs, sessions, users } from '../../../src/db/schema';
@@ -15,6 +15,7 @@ describe.each(ENGINES)('operation log, outbox, hidden menus and file links (%s)'
     supplier = await t.login('supplier@test.local');
   });
   afterAll(() => t?.close());
+  const around = () => ({ from: t.clock.now() - 86_400_000, to: t.clock.now() + 86_400_000 });
 
   it('records a write with who, what, when, before and after, and the supplier sees it', async () => {
     const r = await t.call(systemCalls.setHiddenMenus, { kind: 'DDC', menus: ['pointMall', 'externalCollection'] }, supplier);
@@ -25,7 +26,7 @@ describe.each(ENGINES)('operation log, outbox, hidden menus and file links (%s)'
     expect(log.before).toEqual(['pointMall']);
     expect(log.after).toEqual(['pointMall', 'externalCollection']);
     expect(log.at.getTime()).toBe(t.clock.now());
-    const page = await t.call(systemCalls.operationLogs, { action: 'hidden-menus' }, supplier);
+    const page = await t.call(insightCalls.operationLogSearch, { range: around(), action: 'system/hidden-menus' }, supplier);
     expect(page.data.records[0].after).toEqual(['pointMall', 'externalCollection']);
     // The distributor's next session carries the new list.
     const dealer = await t.login('dealer-a@test.local');
@@ -35,21 +36,24 @@ describe.each(ENGINES)('operation log, outbox, hidden menus and file links (%s)'
   it('refuses an operation-log range longer than 31 days, or with one end only, with the SPEC message (issue 11 §3)', async () => {
     const day = 86_400_000;
     const from = Date.UTC(2026, 0, 1);
-    const ok = await t.call(systemCalls.operationLogs, { from, to: from + 31 * day - 1 }, supplier);
+    const search = insightCalls.operationLogSearch;
+    const ok = await t.call(search, { range: { from, to: from + 31 * day - 1 } }, supplier);
     expect(ok.basic.code, ok.basic.msg).toBe(200);
-    const tooLong = await t.call(systemCalls.operationLogs, { from, to: from + 32 * day }, supplier);
+    const tooLong = await t.call(search, { range: { from, to: from + 32 * day } }, supplier);
     expect(tooLong.basic.code).toBe(ErrorCodes.invalidParams);
     expect(tooLong.basic.msg).toContain('The query range cannot exceed 31 days.');
-    const zh = await t.call(systemCalls.operationLogs, { from, to: from + 32 * day }, supplier, { locale: 'zh-CN' });
+    const zh = await t.call(search, { range: { from, to: from + 32 * day } }, supplier, { locale: 'zh-CN' });
     expect(zh.basic.msg).toContain('查询时间范围不能超过31天。');
-    const reversed = await t.call(systemCalls.operationLogs, { from: from + day, to: from }, supplier);
+    const reversed = await t.call(search, { range: { from: from + day, to: from } }, supplier);
     expect(reversed.basic.code).toBe(ErrorCodes.invalidParams);
-    const halfOpen = await t.call(systemCalls.operationLogs, { from }, supplier);
+    const halfOpen = await t.call(search, { range: { from } } as never, supplier);
     expect(halfOpen.basic.code).toBe(ErrorCodes.invalidParams);
+    const missing = await t.call(search, {} as never, supplier);
+    expect(missing.basic.code).toBe(ErrorCodes.invalidParams);
   });
 
   it("shows a partner only its own subtree's log entries", async () => {
-    const page = await t.call(systemCalls.operationLogs, {}, owner);
+    const page = await t.call(insightCalls.operationLogSearch, { range: around() }, owner);
     expect(page.basic.code).toBe(200);
     expect(page.data.records.find((r) => r.action === systemCalls.setHiddenMenus.path)).toBeUndefined();
   });
@@ -71,7 +75,7 @@ describe.each(ENGINES)('operation log, outbox, hidden menus and file links (%s)'
     expect(log.onBehalfOfUserId).toBe(t.world.users.dealerUserA.id);
     expect(log.actorName).toBe('owner-a');
     expect(log.after).toEqual({ nickname: 'dealer-a', phone: '+49 30 5555' });
-    const page = await t.call(systemCalls.operationLogs, { action: 'info/set' }, owner);
+    const page = await t.call(insightCalls.operationLogSearch, { range: around(), action: userCalls.infoSet.path }, owner);
     expect(page.data.records[0].onBehalfOfName).toBe('dealer-a');
     await t.database.db.update(users).set({ phone: '' }).where(eq(users.id, t.world.users.dealerUserA.id));
     t.clock.advance(600_000);

@@ -10,9 +10,10 @@ export interface PagedTableProps<T> extends Omit<TableProps<T>, 'pagination' | '
   columns: ColumnsType<T>;
   /** One page of the list as the server answered it. */
   page: { records: T[]; total: number } | undefined;
-  pageNum: number;
-  pageSize: number;
-  onPageChange: (pageNum: number, pageSize: number) => void;
+  pageNum?: number;
+  pageSize?: number;
+  /** Absent: no numbered pager (a keyset list pages with its own Newer/Older). */
+  onPageChange?: (pageNum: number, pageSize: number) => void;
   /** Keys of columns the user chose to hide. */
   hiddenColumns?: ReadonlySet<string>;
   /** What an empty page says (e.g. different texts with and without filters). */
@@ -21,7 +22,10 @@ export interface PagedTableProps<T> extends Omit<TableProps<T>, 'pagination' | '
   totalText?: (total: number) => ReactNode;
 }
 
-/** A table of one server page, wired to pageNum / pageSize / total, with the user's hidden columns left out. */
+/**
+ * A table of one server page, wired to pageNum / pageSize / total (or, without onPageChange, no
+ * numbered pager), with the user's hidden columns left out.
+ */
 export function PagedTable<T extends object>({
   columns,
   page,
@@ -55,15 +59,19 @@ export function PagedTable<T extends object>({
         columns={fitted.columns}
         dataSource={page?.records ?? []}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} /> }}
-        pagination={{
-          current: pageNum,
-          pageSize,
-          total: page?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS,
-          showTotal: (total) => (totalText ? totalText(total) : t('common.total', { total })),
-          onChange: onPageChange,
-        }}
+        pagination={
+          onPageChange
+            ? {
+                current: pageNum,
+                pageSize,
+                total: page?.total ?? 0,
+                showSizeChanger: true,
+                pageSizeOptions: PAGE_SIZE_OPTIONS,
+                showTotal: (total) => (totalText ? totalText(total) : t('common.total', { total })),
+                onChange: onPageChange,
+              }
+            : false
+        }
       />
     </div>
   );

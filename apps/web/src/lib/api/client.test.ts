@@ -83,9 +83,9 @@ describe('call: envelope', () => {
   it('sends the data as validated by the call schema (defaults applied) and signs exactly that', async () => {
     const session = signIn(partnerOwner());
     const { calls } = mockApi(() => ({ data: { records: [], total: 0, pageNum: 1, pageSize: 10 } }));
-    await call(systemCalls.operationLogs, { action: 'auth/login' } as never);
+    await call(systemCalls.mailOutbox, { to: 'someone@' } as never);
     const { basic, data } = calls[0].body;
-    expect(data).toEqual({ pageNum: 1, pageSize: 10, action: 'auth/login' });
+    expect(data).toEqual({ pageNum: 1, pageSize: 10, to: 'someone@' });
     expect(verifySign(basicSchema.parse(basic), data, session.signKey)).toBe(true);
   });
 
@@ -232,8 +232,8 @@ describe('call: token renewal (7004)', () => {
       return { data: { records: [], total: 0, pageNum: 1, pageSize: 10 } };
     });
 
-    const a = call(systemCalls.operationLogs, { pageNum: 1, pageSize: 10 });
-    const b = call(systemCalls.operationLogs, { pageNum: 2, pageSize: 10 });
+    const a = call(systemCalls.mailOutbox, { pageNum: 1, pageSize: 10 });
+    const b = call(systemCalls.mailOutbox, { pageNum: 2, pageSize: 10 });
     await vi.waitFor(() => expect(calls.filter((c) => c.path === 'auth/token/renew')).toHaveLength(1));
     releaseRenew();
     await expect(Promise.all([a, b])).resolves.toHaveLength(2);
@@ -243,7 +243,7 @@ describe('call: token renewal (7004)', () => {
     expect(renewCalls[0].body.data).toEqual({ renewToken: first.renewToken });
     expect(basicSchema.parse(renewCalls[0].body.basic).token).toBe('');
 
-    const logCalls = calls.filter((c) => c.path === 'system/operation-log/page');
+    const logCalls = calls.filter((c) => c.path === 'system/mail-outbox/page');
     expect(logCalls).toHaveLength(4);
     const retries = logCalls.filter((c) => (c.body.basic as { token: string }).token === renewed.token);
     expect(retries).toHaveLength(2);

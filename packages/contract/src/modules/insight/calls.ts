@@ -8,6 +8,7 @@ import { defineCall } from '../../shared/define-call';
 import { pageOf, pageQuerySchema } from '../../shared/entities';
 import { countryCodeSchema, idSchema, queryRangeSchema } from '../../shared/validators';
 import { productTypeSchema } from '../cloud-upgrade';
+import { OPLOG_RESULTS } from './constants';
 
 const textFilter = z.string().trim().min(1).max(64);
 
@@ -141,6 +142,73 @@ export type HomeSummary = z.infer<typeof homeSummarySchema>;
 
 const statsAuth = { anyOf: ['dealer_device_qry', 'dealer_device_mgr'] } as const;
 
+export const operationLogSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorUserId: z.number().int().nullable(),
+  actorName: z.string(),
+  onBehalfOfUserId: z.number().int().nullable(),
+  /** The account's user a superior acted for under remote access. */
+  onBehalfOfName: z.string().nullable(),
+  /** The target company (the row's company). */
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  module: z.string(),
+  action: z.string(),
+  result: z.enum(OPLOG_RESULTS),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  requestId: z.string(),
+  ip: z.string(),
+});
+export type OperationLog = z.infer<typeof operationLogSchema>;
+
+const oplogText = z.string().trim().min(1).max(100);
+
+/** Operation-log search: a range of at most 31 days and optional filters; newest first, keyset paging. */
+export const operationLogSearchSchema = z.strictObject({
+  range: queryRangeSchema,
+  /** The actor's name (prefix) or user id. */
+  actor: oplogText.optional(),
+  module: z.string().trim().min(1).max(40).optional(),
+  /** The action (prefix), e.g. 'device/import'. */
+  action: oplogText.optional(),
+  /** Target type ('firmwarePackage'), or type:id ('firmwarePackage:5'). */
+  target: oplogText.optional(),
+  result: z.enum(OPLOG_RESULTS).optional(),
+  /** IP address (prefix). */
+  ip: z.string().trim().min(1).max(45).optional(),
+  /** The `nextCursor` of the page before; absent for the first page. */
+  cursor: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d{1,19}$/)
+    .optional(),
+  /** Only rows newer than this id (the Live view's follow-up request). */
+  afterId: z.number().int().min(0).optional(),
+  pageSize: z.number().int().min(1).max(100).default(20),
+});
+export type OperationLogSearch = z.input<typeof operationLogSearchSchema>;
+
+export const operationLogPageSchema = z.object({
+  records: z.array(operationLogSchema),
+  /** Exact up to OPLOG_TOTAL_CAP; with `totalCapped` there are more. */
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+
+/** The operation log's tamper check: the rows verified, or the first broken seq. */
+export const auditVerifySchema = z.object({
+  ok: z.boolean(),
+  rows: z.number().int(),
+  /** The first seq missing, changed or cut off; null when the chain holds. */
+  brokenSeq: z.number().int().nullable(),
+});
+export type AuditVerify = z.infer<typeof auditVerifySchema>;
+
 export const insightCalls = {
   statsOverview: defineCall({
     path: 'insight/stats/overview',
@@ -190,5 +258,23 @@ export const insightCalls = {
     summary: "Home's cards in one call, each only with its resource code.",
     data: z.strictObject({}),
     result: homeSummarySchema,
+  }),
+  operationLogSearch: defineCall({
+    path: 'insight/operation-log/search',
+    auth: { anyOf: ['dealer_account_qry', 'dealer_account_mgr', 'supplier_system_qry'] },
+    write: false,
+    summary:
+      "Operation log rows visible to the caller (the actor's or the target company in its subtree), newest first: at most 31 days, filters by actor, module, action, target, result and IP, keyset paging, totals exact to 10,000.",
+    data: operationLogSearchSchema,
+    result: operationLogPageSchema,
+  }),
+  auditVerify: defineCall({
+    path: 'insight/operation-log/verify',
+    auth: { anyOf: ['supplier_system_qry', 'supplier_system_mgr'], supplierOnly: true },
+    write: false,
+    summary:
+      "Checks the operation log's hash chain against the checkpoints in the file store (supplier only): the rows verified or the first broken seq.",
+    data: z.strictObject({}),
+    result: auditVerifySchema,
   }),
 };

@@ -22,3 +22,12 @@ export const FLAPPING_OFFLINES_PER_DAY = 3;
  * after this long (SPEC §9: 15 s drawing threshold) and answers statsTimeout instead of a figure.
  */
 export const STATS_STATEMENT_TIMEOUT_MS = 15_000;
+
+/** A secret field (password, key, token, sign, code) in an operation-log row: only that it changed. */
+export const AUDIT_SECRET_CHANGED = '(changed)';
+
+/** The operation log's search counts exactly up to this many rows, then answers "10,000+". */
+export const OPLOG_TOTAL_CAP = 10_000;
+
+/** Outcomes of a logged operation. */
+export const OPLOG_RESULTS = ['success', 'refused'] as const;

@@ -5,12 +5,13 @@
  * (components/StatsError), not as a toast.
  */
 import { insightCalls, type CallData } from '@portal/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 
 export type StatsQuery = CallData<typeof insightCalls.statsOverview>;
 export type ByCustomerQuery = CallData<typeof insightCalls.statsByCustomer>;
 export type HealthQuery = CallData<typeof insightCalls.healthList>;
+export type OperationLogQuery = CallData<typeof insightCalls.operationLogSearch>;
 
 export const insightKeys = {
   all: ['insight'] as const,
@@ -19,6 +20,7 @@ export const insightKeys = {
   byVersion: (q: StatsQuery) => [...insightKeys.all, 'byVersion', q] as const,
   options: () => [...insightKeys.all, 'options'] as const,
   health: (q: HealthQuery) => [...insightKeys.all, 'health', q] as const,
+  operationLog: (q: OperationLogQuery) => [...insightKeys.all, 'operationLog', q] as const,
 };
 
 const STALE_MS = 60_000;
@@ -70,4 +72,19 @@ export function useHealthList(q: HealthQuery) {
     queryFn: () => call(insightCalls.healthList, q, { silent: true }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** Operation-log search; `live`: the first page is fetched again every 5 s (it follows new rows). */
+export function useOperationLogSearch(q: OperationLogQuery, live: boolean) {
+  return useQuery({
+    queryKey: insightKeys.operationLog(q),
+    queryFn: ({ signal }) => call(insightCalls.operationLogSearch, q, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: live ? 5000 : false,
+  });
+}
+
+/** The operation log's tamper check (supplier only): the rows verified, or the first broken seq. */
+export function useAuditVerify() {
+  return useMutation({ mutationFn: () => call(insightCalls.auditVerify, {}) });
 }

@@ -1,0 +1,159 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../../../lib/i18n';
+import { mockApi, partnerOwner, signIn, supplierUser } from '../../../test/fixtures';
+import { renderPage } from '../../../test/render';
+import OperationLogPage from './OperationLogPage';
+
+const SEARCH = 'insight/operation-log/search';
+const CURSOR = '2025-03-01T08:00:00.000000Z_2';
+
+const log = (id: number) => ({
+  id,
+  at: '2025-03-01T08:00:00.000Z',
+  actorUserId: 1,
+  actorName: id === 1 ? 'Max Boss' : 'Pat Partner',
+  onBehalfOfUserId: id === 1 ? 12 : null,
+  onBehalfOfName: id === 1 ? 'Dana Dealer' : null,
+  companyId: 10,
+  companyName: 'Dealer A1',
+  module: 'customer',
+  action: 'customer/company/update',
+  result: id === 2 ? 'refused' : 'success',
+  targetType: 'company',
+  targetId: String(100 + id),
+  before: { name: `Old ${id}` },
+  after: { name: `New ${id}` },
+  requestId: `req-${id}`,
+  ip: '10.0.0.7',
+});
+
+const empty = { data: { records: [], total: 0, totalCapped: false, nextCursor: null } };
+
+beforeEach(async () => {
+  await setLocale('en-US');
+  signIn(partnerOwner());
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('OperationLogPage', () => {
+  it('lists the log with target company, IP and result, pages by cursor and opens before/after', async () => {
+    const { calls } = mockApi((path, data) => {
+      if (path !== SEARCH) return undefined;
+      const { cursor } = data as { cursor?: string };
+      return cursor
+        ? { data: { records: [log(11)], total: 3, totalCapped: false, nextCursor: null } }
+        : { data: { records: [log(1), log(2)], total: 3, totalCapped: false, nextCursor: CURSOR } };
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<OperationLogPage />);
+    expect(await screen.findByText('Max Boss')).toBeInTheDocument();
+    expect(screen.getByText('Dana Dealer')).toBeInTheDocument();
+    expect(screen.getAllByText('Dealer A1')).toHaveLength(2);
+    expect(screen.getAllByText('10.0.0.7')).toHaveLength(2);
+    expect(screen.getByText('Refused')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('oplog-total')).toHaveTextContent('Entries: 3'));
+
+    fireEvent.click(screen.getAllByRole('button', { name: /expand row/i })[0]);
+    const detail = await screen.findByTestId('log-detail-1');
+    expect(detail).toHaveTextContent('"name": "Old 1"');
+    expect(detail).toHaveTextContent('"name": "New 1"');
+
+    await user.click(screen.getByRole('button', { name: 'Older' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === SEARCH)).toHaveLength(2));
+    await waitFor(() => expect(screen.getByText('Pat Partner')).toBeInTheDocument());
+    expect(screen.queryByText('Max Boss')).toBeNull();
+    const sent = calls.filter((c) => c.path === SEARCH).map((c) => c.body.data as { cursor?: string; range: { from: number; to: number } });
+    expect(sent.map((d) => d.cursor)).toEqual([undefined, CURSOR]);
+    // The default range: the last 7 days, within the 31-day rule.
+    expect(sent[0].range.to - sent[0].range.from).toBeLessThan(8 * 86_400_000);
+    await user.click(screen.getByRole('button', { name: 'Newer' }));
+    expect(await screen.findByText('Max Boss')).toBeInTheDocument();
+  });
+
+  it('filters by actor, action, IP and result, and says 10,000+ past the cap', async () => {
+    const { calls } = mockApi((path) =>
+      path === SEARCH ? { data: { records: [log(1)], total: 10_000, totalCapped: true, nextCursor: CURSOR } } : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage(<OperationLogPage />);
+    await waitFor(() => expect(screen.getByTestId('oplog-total')).toHaveTextContent('Entries: 10,000+'));
+    await user.type(screen.getByRole('textbox', { name: 'Actor (name or ID)' }), 'Max');
+    await user.type(screen.getByRole('textbox', { name: 'Action' }), 'customer/');
+    await user.type(screen.getByRole('textbox', { name: 'IP address' }), '10.0.{Enter}');
+    await waitFor(() => expect(calls.at(-1)?.body.data).toMatchObject({ actor: 'Max', action: 'customer/', ip: '10.0.', pageSize: 20 }));
+  });
+
+  it('shows what fills an empty log and what to do with an empty search', async () => {
+    mockApi((path) => (path === SEARCH ? empty : undefined));
+    const user = userEvent.setup({ delay: null });
+    renderPage(<OperationLogPage />);
+    expect(
+      await screen.findByText('Nothing recorded yet. Changes made in the portal (users, companies, releases) appear here.'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Action' }), 'auth/login{Enter}');
+    expect(await screen.findByText('Nothing matches these filters. Change or clear them to see more.')).toBeInTheDocument();
+  });
+
+  it('follows new rows with Live on', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let n = 0;
+      const { calls } = mockApi((path) => {
+        if (path !== SEARCH) return undefined;
+        n += 1;
+        return { data: { records: n > 1 ? [log(5), log(1)] : [log(1)], total: n > 1 ? 2 : 1, totalCapped: false, nextCursor: null } };
+      });
+      renderPage(<OperationLogPage />);
+      expect(await screen.findByText('Max Boss')).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('switch', { name: 'Live' }));
+      await vi.advanceTimersByTimeAsync(5500);
+      await waitFor(() => expect(screen.getByTestId('oplog-total')).toHaveTextContent('Entries: 2'));
+      expect(calls.filter((c) => c.path === SEARCH).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it.each([
+    ['en-US', 'The query range cannot exceed 31 days.'],
+    ['zh-CN', '查询时间范围不能超过31天。'],
+  ] as const)('says why the range picker disables dates (%s, issue 11 §3)', async (locale, note) => {
+    await setLocale(locale);
+    mockApi((path) => (path === SEARCH ? empty : undefined));
+    const user = userEvent.setup({ delay: null });
+    renderPage(<OperationLogPage />);
+    await screen.findByTestId('operation-log-table');
+    const inputs = await screen.findAllByRole('textbox');
+    const start = inputs.find((i) => i.closest('.ant-picker-range'))!;
+    await user.click(start);
+    expect(await screen.findByTestId('range-limit-note')).toHaveTextContent(note);
+  });
+
+  it('offers the supplier the integrity check and says where the chain breaks; a partner sees no button', async () => {
+    mockApi((path) => (path === SEARCH ? empty : undefined));
+    const { unmount } = renderPage(<OperationLogPage />);
+    await screen.findByTestId('operation-log-table');
+    expect(screen.queryByRole('button', { name: 'Verify integrity' })).toBeNull();
+    unmount();
+
+    signIn(supplierUser());
+    let answer = { ok: true, rows: 1234, brokenSeq: null as number | null };
+    const { calls } = mockApi((path) => {
+      if (path === SEARCH) return empty;
+      if (path === 'insight/operation-log/verify') return { data: answer };
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<OperationLogPage />);
+    await user.click(await screen.findByRole('button', { name: 'Verify integrity' }));
+    expect(await screen.findByTestId('audit-verify-result')).toHaveTextContent('The log is intact: 1,234 sealed entries verified.');
+    answer = { ok: false, rows: 56, brokenSeq: 57 };
+    await user.click(screen.getByRole('button', { name: 'Verify integrity' }));
+    await waitFor(() => expect(screen.getByTestId('audit-verify-result')).toHaveTextContent('the chain breaks at entry 57'));
+    expect(calls.filter((c) => c.path === 'insight/operation-log/verify')).toHaveLength(2);
+  });
+});
