@@ -267,6 +267,23 @@ describe('call: token renewal (7004)', () => {
     expect(toasts).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps the session when the renewal gets no answer (network down), and renews with the next call', async () => {
+    signIn(partnerOwner(), 1);
+    let online = false;
+    const { calls } = mockApi((path, _data, rec) => {
+      if (path === 'auth/token/renew') return online ? { data: tokensFor(partnerOwner(), 2) } : Promise.reject(new TypeError('offline'));
+      return (rec.body.basic as { token: string }).token === 'token-2' ? { data: partnerOwner() } : { code: 7004 };
+    });
+    const err = (await call(authCalls.me, {}).catch((e: unknown) => e)) as ApiError;
+    expect(err.kind).toBe('network');
+    expect(getSession()?.token).toBe('token-1');
+    expect(navigate).not.toHaveBeenCalled();
+    online = true;
+    await expect(call(authCalls.me, {})).resolves.toMatchObject({ nickName: partnerOwner().nickName });
+    expect(calls.filter((c) => c.path === 'auth/token/renew')).toHaveLength(2);
+    expect(getSession()?.token).toBe('token-2');
+  });
+
   it('retries only once: 7004 again after renewal ends the session', async () => {
     signIn(partnerOwner(), 1);
     const { calls } = mockApi((path) => (path === 'auth/token/renew' ? { data: tokensFor(partnerOwner(), 2) } : { code: 7004 }));

@@ -180,8 +180,11 @@ async function execute(def: Target, payload: unknown, opts: CallOptions, attempt
 
   if (attempt.handleSession && session) {
     if (code === ErrorCodes.tokenExpired) {
-      const renewed = !attempt.retried && (await renewOnce(token));
-      if (renewed) return execute(def, payload, opts, { ...attempt, retried: true });
+      const renewal = attempt.retried ? 'refused' : await renewOnce(token);
+      if (renewal === 'renewed') return execute(def, payload, opts, { ...attempt, retried: true });
+      // The renewal did not reach the server (network, timeout): the session stays, the call fails
+      // as any unanswered call does, and the next call renews again.
+      if (typeof renewal === 'object') throw renewal.error;
       if (attempt.retried) endSession({ code: ErrorCodes.renewFailed });
       throw new ApiError(ErrorCodes.renewFailed, serverMessage(ErrorCodes.renewFailed, undefined), 'session');
     }
@@ -196,23 +199,30 @@ async function execute(def: Target, payload: unknown, opts: CallOptions, attempt
 
 // ---- token renewal: one at a time, at most once per TOKEN_REFRESH_GUARD_MS ----
 
-let renewing: Promise<boolean> | null = null;
+let renewing: Promise<Renewal> | null = null;
 let lastRenewAt = Number.NEGATIVE_INFINITY;
 /** How long the token of the last renewal was given for: a token shorter-lived than twice the guard shortens it. */
 let lastLifetimeMs = Number.POSITIVE_INFINITY;
 
+/** A renewal's outcome: new tokens, refused by the server (the session has ended), or not answered. */
+type Renewal = 'renewed' | 'refused' | { unanswered: true; error: ApiError };
+
+/** Not answered: the request failed before the server could say (network, timeout, a broken answer). */
+const UNANSWERED_KINDS: readonly ApiError['kind'][] = ['network', 'timeout', 'response', 'http404'];
+
 /**
  * Renew the session after 7004 for a call made with `usedToken`. Concurrent callers share one
- * renewal; a caller whose token was already replaced just retries. A failed renewal ends the session.
+ * renewal; a caller whose token was already replaced just retries. A renewal the server refuses ends
+ * the session; one that never got an answer leaves it, to be tried again by the next call.
  */
-async function renewOnce(usedToken: string): Promise<boolean> {
+async function renewOnce(usedToken: string): Promise<Renewal> {
   const current = getSession();
-  if (!current) return false;
-  if (current.token !== usedToken) return true;
+  if (!current) return 'refused';
+  if (current.token !== usedToken) return 'renewed';
   if (renewing) return renewing;
   if (Date.now() - lastRenewAt < Math.min(TOKEN_REFRESH_GUARD_MS, lastLifetimeMs / 2) || !current.renewToken) {
     endSession({ code: ErrorCodes.renewFailed });
-    return false;
+    return 'refused';
   }
   renewing = (async () => {
     try {
@@ -225,14 +235,15 @@ async function renewOnce(usedToken: string): Promise<boolean> {
       saveSession(tokens);
       lastRenewAt = Date.now();
       lastLifetimeMs = tokens.tokenExpiresAt - lastRenewAt;
-      return true;
+      return 'renewed' as const;
     } catch (e) {
+      if (e instanceof ApiError && UNANSWERED_KINDS.includes(e.kind)) return { unanswered: true as const, error: e };
       const code = e instanceof ApiError && SESSION_ENDING_CODES.includes(e.code) ? e.code : ErrorCodes.renewFailed;
       endSession({
         code,
         message: e instanceof ApiError && e.kind === 'server' && code !== ErrorCodes.renewFailed ? e.message : undefined,
       });
-      return false;
+      return 'refused' as const;
     } finally {
       renewing = null;
     }
