@@ -28,11 +28,13 @@ type Data<K extends keyof typeof storageCalls> = z.output<(typeof storageCalls)[
 export const webhookUrl = (publicUrl: string, companyId: number, provider: PaymentProvider) =>
   `${publicUrl}/v1.0/payments/webhook/${provider}/${companyId}`;
 
+const adapterOf = (ctx: CallContext, provider: PaymentProvider) => paymentProvider(provider, ctx.services.config.payments);
+
 function present(ctx: CallContext, actor: Actor, provider: PaymentProvider, row: PayeeRow | undefined): PayeeAccount {
   const configured = !!row;
   return {
     provider,
-    available: paymentProvider(provider) !== null,
+    available: adapterOf(ctx, provider) !== null,
     status: configured ? 'configured' : 'not_configured',
     mode: row ? (row.mode as 'test' | 'live') : null,
     accountId: row?.accountId ?? null,
@@ -40,7 +42,7 @@ function present(ctx: CallContext, actor: Actor, provider: PaymentProvider, row:
     verifiedAt: row?.verifiedAt ? row.verifiedAt.toISOString() : null,
     webhookUrl: webhookUrl(ctx.services.config.publicUrl, actor.companyId, provider),
     defaultFor: (row?.defaultFor ?? []) as PayeeAccount['defaultFor'],
-    actions: allowedActions(payeePolicy, actor, { provider, configured }),
+    actions: allowedActions(payeePolicy, actor, { provider, configured, available: adapterOf(ctx, provider) !== null }),
   };
 }
 
@@ -69,15 +71,15 @@ export const payeeList = (ctx: CallContext) => all(ctx);
 export async function payeeSave(ctx: CallContext, d: Data<'payeeSave'>) {
   const actor = requireActor(ctx);
   const before = await findOwnPayee(ctx.db, actor, d.provider, { forUpdate: true });
-  authorize(payeePolicy, actor, { provider: d.provider, configured: !!before }, 'configure');
+  const adapter = adapterOf(ctx, d.provider);
+  authorize(payeePolicy, actor, { provider: d.provider, configured: !!before, available: !!adapter }, 'configure');
   payeeSetupMachine.next(before ? 'configured' : 'not_configured', 'configure');
-  const adapter = paymentProvider(d.provider)!;
   let secret = d.secret;
   if (!secret) {
     if (!before) throw new AppError(ErrorCodes.invalidParams, { detail: 'secret' });
     secret = openSecret(ctx.services.config.sealKeys, before.secretEnc);
   }
-  if (!adapter.secretLooksValid(secret)) throw new AppError(ErrorCodes.invalidParams, { detail: 'secret' });
+  if (!adapter!.secretLooksValid(secret)) throw new AppError(ErrorCodes.invalidParams, { detail: 'secret' });
   await upsertOwnPayee(ctx.db, actor, {
     provider: d.provider,
     mode: d.mode,
@@ -97,9 +99,9 @@ export async function payeeSave(ctx: CallContext, d: Data<'payeeSave'>) {
 export async function payeeTest(ctx: CallContext, d: Data<'payeeTest'>) {
   const actor = requireActor(ctx);
   const row = await findOwnPayee(ctx.db, actor, d.provider, { forUpdate: true });
-  authorize(payeePolicy, actor, { provider: d.provider, configured: !!row }, 'test');
-  const adapter = paymentProvider(d.provider)!;
-  const result = await adapter.testConnection({
+  const adapter = adapterOf(ctx, d.provider);
+  authorize(payeePolicy, actor, { provider: d.provider, configured: !!row, available: !!adapter }, 'test');
+  const result = await adapter!.testConnection({
     mode: row!.mode as 'test' | 'live',
     accountId: row!.accountId,
     secret: openSecret(ctx.services.config.sealKeys, row!.secretEnc),
@@ -116,7 +118,7 @@ export async function payeeTest(ctx: CallContext, d: Data<'payeeTest'>) {
 export async function payeeRemove(ctx: CallContext, d: Data<'payeeRemove'>) {
   const actor = requireActor(ctx);
   const row = await findOwnPayee(ctx.db, actor, d.provider, { forUpdate: true });
-  authorize(payeePolicy, actor, { provider: d.provider, configured: !!row }, 'remove');
+  authorize(payeePolicy, actor, { provider: d.provider, configured: !!row, available: true }, 'remove');
   payeeSetupMachine.next('configured', 'remove');
   await deleteOwnPayee(ctx.db, actor, d.provider);
   await ctx.audit({ action: 'remove', targetType: 'payee', targetId: d.provider });
@@ -127,7 +129,7 @@ export async function payeeDefault(ctx: CallContext, d: Data<'payeeDefault'>) {
   const actor = requireActor(ctx);
   const row = await findOwnPayee(ctx.db, actor, d.provider, { forUpdate: true });
   // The default method must be an account that can be changed (configured); 1017 otherwise.
-  authorize(payeePolicy, actor, { provider: d.provider, configured: !!row }, 'remove');
+  authorize(payeePolicy, actor, { provider: d.provider, configured: !!row, available: true }, 'remove');
   await setOwnDefault(ctx.db, actor, d.platform, d.provider);
   return all(ctx);
 }

@@ -13,7 +13,7 @@ export const ADYEN_KEY_PATTERN = /^[A-Za-z0-9_\-+/=.]{20,512}$/;
 
 type CheckoutPaymentMethod = Types.checkout.PaymentRequest['paymentMethod'];
 
-function checkout(s: PaymentSettings, account: ProviderAccount): CheckoutAPI | null {
+function checkout(s: PaymentSettings, account: ProviderAccount): Pick<CheckoutAPI, 'PaymentsApi' | 'ModificationsApi'> | null {
   const url = baseUrl(s, 'card', account.mode);
   if (!url) return null;
   const client = new Client({
@@ -23,9 +23,11 @@ function checkout(s: PaymentSettings, account: ProviderAccount): CheckoutAPI | n
     liveEndpointUrlPrefix: 'configured',
     connectionTimeoutMillis: s.timeoutMs,
   });
+  // CheckoutAPI makes a new service on each access: take each once and point it at the configured URL.
   const api = new CheckoutAPI(client);
-  for (const service of [api.PaymentsApi, api.ModificationsApi]) (service as unknown as { baseUrl: string }).baseUrl = url;
-  return api;
+  const services = { PaymentsApi: api.PaymentsApi, ModificationsApi: api.ModificationsApi };
+  for (const service of Object.values(services)) (service as unknown as { baseUrl: string }).baseUrl = url;
+  return services;
 }
 
 /** A refusal carries Adyen's error code; a fault of the line or of Adyen is unknown. */
@@ -33,14 +35,12 @@ function classify(e: unknown): { unknown: boolean; reason: string } {
   if (e instanceof HttpClientException) {
     const status = e.statusCode ?? 0;
     if (!status || status >= 500) return { unknown: true, reason: `adyen unavailable (${status || 'network'})` };
-    let code = '';
-    try {
-      code = (JSON.parse(e.responseBody ?? '{}') as { errorCode?: string }).errorCode ?? '';
-    } catch {
-      // Not JSON: the status says enough.
-    }
+    const code = e.errorCode ?? '';
     return { unknown: false, reason: code ? `${status} ${code}` : `http ${status}` };
   }
+  // ApiException: a refused key (401) before the call, or a network fault or timeout (500).
+  const status = (e as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status > 0 && status < 500) return { unknown: false, reason: `http ${status}` };
   return { unknown: true, reason: 'adyen unreachable' };
 }
 

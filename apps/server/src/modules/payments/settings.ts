@@ -29,7 +29,8 @@ export function paymentSettings(env: NodeJS.ProcessEnv = {}): PaymentSettings {
       // @paypal/paypal-server-sdk fixes its hosts per environment (Sandbox, Production): these are
       // they, and the adapter's own call (verify-webhook-signature) goes to the same host.
       paypal: { test: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' },
-      // Adyen's live checkout host carries the merchant's own prefix: it must be configured.
+      // Adyen's live checkout host carries the merchant's own prefix: it must be configured. Its
+      // library speaks https only.
       card: {
         test: clean(env.ADYEN_API_URL_TEST) ?? 'https://checkout-test.adyen.com/v72',
         live: clean(env.ADYEN_API_URL_LIVE) ?? null,

@@ -211,7 +211,7 @@ export type PayeeAbility = z.infer<typeof payeeAbilitySchema>;
 
 export const payeeAccountSchema = z.object({
   provider: paymentProviderSchema,
-  /** An adapter exists in this version (only the sandbox). */
+  /** The provider is usable on this server (not turned off by config). */
   available: z.boolean(),
   status: z.enum(['not_configured', 'configured']),
   mode: payeeModeSchema.nullable(),

@@ -56,8 +56,8 @@ export const CLOUD_STORAGE_ERRORS = {
   23031: {
     key: 'payeeProviderUnavailable',
     endsSession: false,
-    en: 'This payment provider is not available in this version; use the sandbox.',
-    zh: '当前版本暂不支持该支付渠道，请使用沙箱。',
+    en: 'This payment provider is turned off on this server; choose another one.',
+    zh: '该支付渠道已在本服务器停用，请选择其他渠道。',
   },
   23032: {
     key: 'detailImageWidth',
