@@ -109,7 +109,7 @@ export async function payeeTest(ctx: CallContext, d: Data<'payeeTest'>) {
   if (!result.ok) {
     // The refusal rolls the call back; the account is no longer verified all the same.
     ctx.persist((db) => setOwnPayeeVerified(db, actor, d.provider, null));
-    throw new AppError(ErrorCodes.payeeTestFailed, undefined, result.reason);
+    throw new AppError(ErrorCodes.payeeTestFailed, { reason: result.reason }, result.reason);
   }
   await setOwnPayeeVerified(ctx.db, actor, d.provider, new Date(ctx.clock.now()));
   return one(ctx, d.provider);

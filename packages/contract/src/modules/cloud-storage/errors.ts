@@ -50,8 +50,8 @@ export const CLOUD_STORAGE_ERRORS = {
   23027: {
     key: 'payeeTestFailed',
     endsSession: false,
-    en: 'The connection test failed: the provider refused the account ID or secret key.',
-    zh: '连接测试失败：支付渠道拒绝了该账户ID或密钥。',
+    en: 'The connection test failed ({reason}): check the account ID, secret key and mode.',
+    zh: '连接测试失败（{reason}）：请检查账户ID、密钥和模式。',
   },
   23031: {
     key: 'payeeProviderUnavailable',
