@@ -19,8 +19,7 @@ export const payeePolicy = definePolicy<PayeeAbility, PayeeSubject>({
   refusal(actor, p, action) {
     const noCode = needsCode(actor, 'dealer_cldstorage_setting_mgr');
     if (noCode) return noCode;
-    if (action === 'configure')
-      return notRemote(actor) ?? (p.available ? null : refuse(ErrorCodes.payeeProviderUnavailable));
+    if (action === 'configure') return notRemote(actor) ?? (p.available ? null : refuse(ErrorCodes.payeeProviderUnavailable));
     if (!p.configured) return refuse(ErrorCodes.illegalTransition, `${action} of an account not configured`);
     if (action === 'test' && !p.available) return refuse(ErrorCodes.payeeProviderUnavailable);
     return null;

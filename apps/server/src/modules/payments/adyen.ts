@@ -81,8 +81,15 @@ export function adyenProvider(s: PaymentSettings): PaymentProviderAdapter {
         if (code === 'Authorised' && r.pspReference) return { outcome: 'succeeded', transactionId: r.pspReference };
         if (code === 'Refused' || code === 'Error' || code === 'Cancelled')
           return { outcome: 'declined', reason: r.refusalReason ?? code.toLowerCase() };
-        if (r.action && (code === 'RedirectShopper' || code === 'IdentifyShopper' || code === 'ChallengeShopper' || code === 'PresentToShopper'))
-          return { outcome: 'action_required', transactionId: r.pspReference ?? req.idempotencyKey, action: { type: 'adyen', action: r.action } };
+        if (
+          r.action &&
+          (code === 'RedirectShopper' || code === 'IdentifyShopper' || code === 'ChallengeShopper' || code === 'PresentToShopper')
+        )
+          return {
+            outcome: 'action_required',
+            transactionId: r.pspReference ?? req.idempotencyKey,
+            action: { type: 'adyen', action: r.action },
+          };
         return { outcome: 'unknown', reason: code ?? 'no result', ...(r.pspReference ? { transactionId: r.pspReference } : {}) };
       } catch (e) {
         const c = classify(e);
@@ -109,7 +116,10 @@ export function adyenProvider(s: PaymentSettings): PaymentProviderAdapter {
       if (!account.webhookSecret) return { event: null };
       let items: Types.notification.NotificationRequestItem[];
       try {
-        const body = JSON.parse(rawBody) as { live?: string; notificationItems?: { NotificationRequestItem?: Types.notification.NotificationRequestItem }[] };
+        const body = JSON.parse(rawBody) as {
+          live?: string;
+          notificationItems?: { NotificationRequestItem?: Types.notification.NotificationRequestItem }[];
+        };
         if (String(body.live) !== String(account.mode === 'live')) return { event: null };
         items = (body.notificationItems ?? []).map((x) => x.NotificationRequestItem!).filter(Boolean);
       } catch {

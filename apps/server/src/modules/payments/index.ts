@@ -39,7 +39,10 @@ function adapters(s: PaymentSettings) {
 }
 
 /** The adapter of a provider (its calls going where `settings` say), or null when config turns it off. */
-export function paymentProvider(name: PaymentProvider, settings: PaymentSettings = DEFAULT_PAYMENT_SETTINGS): PaymentProviderAdapter | null {
+export function paymentProvider(
+  name: PaymentProvider,
+  settings: PaymentSettings = DEFAULT_PAYMENT_SETTINGS,
+): PaymentProviderAdapter | null {
   if (settings.disabled.includes(name)) return null;
   return adapters(settings)[name];
 }

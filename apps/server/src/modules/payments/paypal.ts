@@ -17,7 +17,14 @@ import {
   PaymentsController,
   type Order,
 } from '@paypal/paypal-server-sdk';
-import { decimalAmount, type PayResult, type PaymentEventKind, type PaymentProviderAdapter, type ProviderAccount, type RefundResult } from './provider';
+import {
+  decimalAmount,
+  type PayResult,
+  type PaymentEventKind,
+  type PaymentProviderAdapter,
+  type ProviderAccount,
+  type RefundResult,
+} from './provider';
 import { baseUrl, type PaymentSettings } from './settings';
 
 export const PAYPAL_WEBHOOK_TOLERANCE_MS = 5 * 60_000;
@@ -43,7 +50,10 @@ function classify(e: unknown): { unknown: boolean; reason: string } {
     if (e.statusCode >= 500) return { unknown: true, reason: `paypal unavailable (${e.statusCode})` };
     return { unknown: false, reason: issue(e) };
   }
-  return { unknown: true, reason: e instanceof Error && /timeout|abort/i.test(`${e.name} ${e.message}`) ? 'paypal timeout' : 'paypal unreachable' };
+  return {
+    unknown: true,
+    reason: e instanceof Error && /timeout|abort/i.test(`${e.name} ${e.message}`) ? 'paypal timeout' : 'paypal unreachable',
+  };
 }
 
 const captureOf = (o: Order) => o.purchaseUnits?.[0]?.payments?.captures?.[0];
@@ -64,11 +74,21 @@ export function paypalProvider(s: PaymentSettings): PaymentProviderAdapter {
       const orders = new OrdersController(client(s, account));
       try {
         if (req.paymentMethod) {
-          const { result } = await orders.captureOrder({ id: req.paymentMethod, paypalRequestId: req.idempotencyKey, prefer: 'return=representation' });
+          const { result } = await orders.captureOrder({
+            id: req.paymentMethod,
+            paypalRequestId: req.idempotencyKey,
+            prefer: 'return=representation',
+          });
           const capture = captureOf(result);
-          if (result.status === 'COMPLETED' && capture?.status === 'COMPLETED') return { outcome: 'succeeded', transactionId: result.id ?? req.paymentMethod };
-          if (capture?.status === 'DECLINED' || capture?.status === 'FAILED') return { outcome: 'declined', reason: capture.status.toLowerCase() };
-          return { outcome: 'unknown', reason: capture?.status ?? result.status ?? 'pending', transactionId: result.id ?? req.paymentMethod };
+          if (result.status === 'COMPLETED' && capture?.status === 'COMPLETED')
+            return { outcome: 'succeeded', transactionId: result.id ?? req.paymentMethod };
+          if (capture?.status === 'DECLINED' || capture?.status === 'FAILED')
+            return { outcome: 'declined', reason: capture.status.toLowerCase() };
+          return {
+            outcome: 'unknown',
+            reason: capture?.status ?? result.status ?? 'pending',
+            transactionId: result.id ?? req.paymentMethod,
+          };
         }
         const { result } = await orders.createOrder({
           paypalRequestId: req.idempotencyKey,
@@ -81,11 +101,17 @@ export function paypalProvider(s: PaymentSettings): PaymentProviderAdapter {
                 ...(req.reference ? { referenceId: req.reference, customId: req.reference } : {}),
               },
             ],
-            ...(req.returnUrl ? { paymentSource: { paypal: { experienceContext: { returnUrl: req.returnUrl, cancelUrl: req.returnUrl } } } } : {}),
+            ...(req.returnUrl
+              ? { paymentSource: { paypal: { experienceContext: { returnUrl: req.returnUrl, cancelUrl: req.returnUrl } } } }
+              : {}),
           },
         });
         const approve = result.links?.find((l) => l.rel === 'approve' || l.rel === 'payer-action')?.href;
-        return { outcome: 'action_required', transactionId: result.id!, ...(approve ? { action: { type: 'redirect' as const, url: approve } } : {}) };
+        return {
+          outcome: 'action_required',
+          transactionId: result.id!,
+          ...(approve ? { action: { type: 'redirect' as const, url: approve } } : {}),
+        };
       } catch (e) {
         const c = classify(e);
         return c.unknown ? { outcome: 'unknown', reason: c.reason } : { outcome: 'declined', reason: c.reason };

@@ -52,9 +52,7 @@ export type PayResult =
   | { outcome: 'unknown'; reason: string; transactionId?: string };
 
 export type RefundResult =
-  | { outcome: 'succeeded' | 'pending'; refundId: string }
-  | { outcome: 'failed'; reason: string }
-  | { outcome: 'unknown'; reason: string };
+  { outcome: 'succeeded' | 'pending'; refundId: string } | { outcome: 'failed'; reason: string } | { outcome: 'unknown'; reason: string };
 
 /** What an event means for the order, whatever the provider calls it. */
 export type PaymentEventKind = 'payment_succeeded' | 'payment_failed' | 'refund_succeeded' | 'refund_failed' | 'other';

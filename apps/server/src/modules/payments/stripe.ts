@@ -91,7 +91,8 @@ export function stripeProvider(s: PaymentSettings): PaymentProviderAdapter {
           {
             amount: req.amount,
             currency: req.currency.toLowerCase(),
-            automatic_payment_methods: req.returnUrl || !req.paymentMethod ? { enabled: true } : { enabled: true, allow_redirects: 'never' },
+            automatic_payment_methods:
+              req.returnUrl || !req.paymentMethod ? { enabled: true } : { enabled: true, allow_redirects: 'never' },
             ...(req.paymentMethod ? { payment_method: req.paymentMethod, confirm: true } : {}),
             ...(req.paymentMethod && req.returnUrl ? { return_url: req.returnUrl } : {}),
             ...(req.reference ? { metadata: { orderNo: req.reference }, description: req.reference } : {}),

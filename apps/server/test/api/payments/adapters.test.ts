@@ -28,12 +28,20 @@ afterEach(() => {
 afterAll(() => nock.enableNetConnect());
 
 describe('stripe', () => {
-  const account: ProviderAccount = { mode: 'test', accountId: 'acct_1', secret: 'sk_test_abcdefghij0123456789', webhookSecret: 'whsec_test_secret' };
+  const account: ProviderAccount = {
+    mode: 'test',
+    accountId: 'acct_1',
+    secret: 'sk_test_abcdefghij0123456789',
+    webhookSecret: 'whsec_test_secret',
+  };
   const api = () => nock('http://stripe.test.local');
 
   it('pays with the idempotency key: succeeded, declined, action required; a PaymentIntent for the Payment Element', async () => {
     api()
-      .post('/v1/payment_intents', (b) => b.amount === '1999' && b.currency === 'usd' && b.payment_method === 'pm_ok' && b.confirm === 'true')
+      .post(
+        '/v1/payment_intents',
+        (b) => b.amount === '1999' && b.currency === 'usd' && b.payment_method === 'pm_ok' && b.confirm === 'true',
+      )
       .matchHeader('idempotency-key', 'order-1')
       .matchHeader('authorization', 'Bearer sk_test_abcdefghij0123456789')
       .reply(200, { id: 'pi_1', object: 'payment_intent', status: 'succeeded' });
@@ -60,7 +68,13 @@ describe('stripe', () => {
         next_action: { type: 'redirect_to_url', redirect_to_url: { url: 'https://hooks.stripe.test/3ds' } },
       });
     expect(
-      await stripe.pay(account, { amount: 500, currency: 'USD', idempotencyKey: 'order-3', paymentMethod: 'pm_3ds', returnUrl: 'https://p.test/r' }),
+      await stripe.pay(account, {
+        amount: 500,
+        currency: 'USD',
+        idempotencyKey: 'order-3',
+        paymentMethod: 'pm_3ds',
+        returnUrl: 'https://p.test/r',
+      }),
     ).toEqual({ outcome: 'action_required', transactionId: 'pi_3', action: { type: 'redirect', url: 'https://hooks.stripe.test/3ds' } });
     api()
       .post('/v1/payment_intents', (b) => b.confirm === undefined && b['automatic_payment_methods[enabled]'] === 'true')
@@ -77,9 +91,15 @@ describe('stripe', () => {
     api().post('/v1/payment_intents').delay(1500).reply(200, { id: 'pi_late', object: 'payment_intent', status: 'succeeded' });
     const late = await stripe.pay(account, { amount: 100, currency: 'USD', idempotencyKey: 'order-t', paymentMethod: 'pm_ok' });
     expect(late.outcome).toBe('unknown');
-    api().post('/v1/payment_intents').reply(503, { error: { type: 'api_error', message: 'down' } });
-    expect((await stripe.pay(account, { amount: 100, currency: 'USD', idempotencyKey: 'order-5', paymentMethod: 'pm_ok' })).outcome).toBe('unknown');
-    api().post('/v1/refunds').reply(500, { error: { type: 'api_error', message: 'down' } });
+    api()
+      .post('/v1/payment_intents')
+      .reply(503, { error: { type: 'api_error', message: 'down' } });
+    expect((await stripe.pay(account, { amount: 100, currency: 'USD', idempotencyKey: 'order-5', paymentMethod: 'pm_ok' })).outcome).toBe(
+      'unknown',
+    );
+    api()
+      .post('/v1/refunds')
+      .reply(500, { error: { type: 'api_error', message: 'down' } });
     expect((await stripe.refund(account, 'pi_1', 100, 'refund-x')).outcome).toBe('unknown');
   });
 
@@ -89,7 +109,9 @@ describe('stripe', () => {
       .matchHeader('idempotency-key', 'refund-1')
       .reply(200, { id: 're_1', object: 'refund', status: 'succeeded' });
     expect(await stripe.refund(account, 'pi_1', 700, 'refund-1')).toEqual({ outcome: 'succeeded', refundId: 're_1' });
-    api().post('/v1/refunds').reply(400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded' } });
+    api()
+      .post('/v1/refunds')
+      .reply(400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded' } });
     expect(await stripe.refund(account, 'pi_1', 700, 'refund-2')).toEqual({ outcome: 'failed', reason: 'charge_already_refunded' });
   });
 
@@ -108,7 +130,11 @@ describe('stripe', () => {
     const forged = sdk.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
     expect((await stripe.checkWebhook(account, { 'stripe-signature': forged }, payload)).event).toBeNull();
     expect((await stripe.checkWebhook(account, { 'stripe-signature': header }, payload.replace('pi_1', 'pi_2'))).event).toBeNull();
-    const old = sdk.webhooks.generateTestHeaderString({ payload, secret: 'whsec_test_secret', timestamp: Math.floor(Date.now() / 1000) - 600 });
+    const old = sdk.webhooks.generateTestHeaderString({
+      payload,
+      secret: 'whsec_test_secret',
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
     expect((await stripe.checkWebhook(account, { 'stripe-signature': old }, payload)).event).toBeNull();
     expect((await stripe.checkWebhook({ ...account, webhookSecret: undefined }, { 'stripe-signature': header }, payload)).event).toBeNull();
     const refund = JSON.stringify({
@@ -118,13 +144,21 @@ describe('stripe', () => {
       data: { object: { id: 'ch_1', object: 'charge', payment_intent: 'pi_1' } },
     });
     const h2 = sdk.webhooks.generateTestHeaderString({ payload: refund, secret: 'whsec_test_secret' });
-    expect((await stripe.checkWebhook(account, { 'stripe-signature': h2 }, refund)).event).toMatchObject({ transactionId: 'pi_1', kind: 'refund_succeeded' });
+    expect((await stripe.checkWebhook(account, { 'stripe-signature': h2 }, refund)).event).toMatchObject({
+      transactionId: 'pi_1',
+      kind: 'refund_succeeded',
+    });
   });
 
   it('connection test: the balance with the key; refused key, wrong mode, live URL per mode', async () => {
-    api().get('/v1/balance').matchHeader('authorization', 'Bearer sk_test_abcdefghij0123456789').reply(200, { object: 'balance', available: [] });
+    api()
+      .get('/v1/balance')
+      .matchHeader('authorization', 'Bearer sk_test_abcdefghij0123456789')
+      .reply(200, { object: 'balance', available: [] });
     expect(await stripe.testConnection(account)).toEqual({ ok: true });
-    api().get('/v1/balance').reply(401, { error: { type: 'invalid_request_error', code: 'api_key_invalid' } });
+    api()
+      .get('/v1/balance')
+      .reply(401, { error: { type: 'invalid_request_error', code: 'api_key_invalid' } });
     expect(await stripe.testConnection(account)).toMatchObject({ ok: false, reason: expect.stringContaining('refused') });
     expect(await stripe.testConnection({ ...account, mode: 'live' })).toMatchObject({ ok: false });
     nock('http://stripe.live.local').get('/v1/balance').reply(200, { object: 'balance' });
@@ -133,7 +167,12 @@ describe('stripe', () => {
 });
 
 describe('paypal', () => {
-  const account: ProviderAccount = { mode: 'test', accountId: 'client-id-1', secret: 'client-secret-0123456789abcdef', webhookSecret: 'WH-1' };
+  const account: ProviderAccount = {
+    mode: 'test',
+    accountId: 'client-id-1',
+    secret: 'client-secret-0123456789abcdef',
+    webhookSecret: 'WH-1',
+  };
   const api = () => nock('https://api-m.sandbox.paypal.com');
   const token = () =>
     api()
@@ -144,10 +183,17 @@ describe('paypal', () => {
   it('creates an order for approval, captures it, declines; the request id is the idempotency key', async () => {
     token();
     api()
-      .post('/v2/checkout/orders', (b) => b.intent === 'CAPTURE' && b.purchase_units[0].amount.value === '19.99' && b.purchase_units[0].amount.currency_code === 'USD')
+      .post(
+        '/v2/checkout/orders',
+        (b) => b.intent === 'CAPTURE' && b.purchase_units[0].amount.value === '19.99' && b.purchase_units[0].amount.currency_code === 'USD',
+      )
       .matchHeader('paypal-request-id', 'order-1')
       .matchHeader('authorization', 'Bearer A21')
-      .reply(201, { id: 'PP-ORDER-1', status: 'PAYER_ACTION_REQUIRED', links: [{ rel: 'payer-action', href: 'https://www.sandbox.paypal.com/checkoutnow?token=PP-ORDER-1', method: 'GET' }] });
+      .reply(201, {
+        id: 'PP-ORDER-1',
+        status: 'PAYER_ACTION_REQUIRED',
+        links: [{ rel: 'payer-action', href: 'https://www.sandbox.paypal.com/checkoutnow?token=PP-ORDER-1', method: 'GET' }],
+      });
     expect(await paypal.pay(account, { amount: 1999, currency: 'USD', idempotencyKey: 'order-1' })).toEqual({
       outcome: 'action_required',
       transactionId: 'PP-ORDER-1',
@@ -157,8 +203,14 @@ describe('paypal', () => {
     api()
       .post('/v2/checkout/orders/PP-ORDER-1/capture')
       .matchHeader('paypal-request-id', 'order-1-capture')
-      .reply(201, { id: 'PP-ORDER-1', status: 'COMPLETED', purchase_units: [{ payments: { captures: [{ id: 'CAP-1', status: 'COMPLETED' }] } }] });
-    expect(await paypal.pay(account, { amount: 1999, currency: 'USD', idempotencyKey: 'order-1-capture', paymentMethod: 'PP-ORDER-1' })).toEqual({
+      .reply(201, {
+        id: 'PP-ORDER-1',
+        status: 'COMPLETED',
+        purchase_units: [{ payments: { captures: [{ id: 'CAP-1', status: 'COMPLETED' }] } }],
+      });
+    expect(
+      await paypal.pay(account, { amount: 1999, currency: 'USD', idempotencyKey: 'order-1-capture', paymentMethod: 'PP-ORDER-1' }),
+    ).toEqual({
       outcome: 'succeeded',
       transactionId: 'PP-ORDER-1',
     });
@@ -179,7 +231,11 @@ describe('paypal', () => {
     token();
     api()
       .get('/v2/checkout/orders/PP-ORDER-1')
-      .reply(200, { id: 'PP-ORDER-1', status: 'COMPLETED', purchase_units: [{ payments: { captures: [{ id: 'CAP-1', status: 'COMPLETED' }] } }] });
+      .reply(200, {
+        id: 'PP-ORDER-1',
+        status: 'COMPLETED',
+        purchase_units: [{ payments: { captures: [{ id: 'CAP-1', status: 'COMPLETED' }] } }],
+      });
     api()
       .post('/v2/payments/captures/CAP-1/refund', (b) => b.amount.value === '5.00')
       .matchHeader('paypal-request-id', 'refund-1')
@@ -202,7 +258,10 @@ describe('paypal', () => {
     });
     token();
     api()
-      .post('/v1/notifications/verify-webhook-signature', (b) => b.webhook_id === 'WH-1' && b.transmission_sig === 'sig-ok' && b.webhook_event.id === 'WH-EVT-1')
+      .post(
+        '/v1/notifications/verify-webhook-signature',
+        (b) => b.webhook_id === 'WH-1' && b.transmission_sig === 'sig-ok' && b.webhook_event.id === 'WH-EVT-1',
+      )
       .reply(200, { verification_status: 'SUCCESS' });
     expect(await paypal.checkWebhook(account, headers(new Date().toISOString()), body)).toEqual({
       event: { id: 'WH-EVT-1', type: 'PAYMENT.CAPTURE.COMPLETED', transactionId: 'PP-ORDER-1', kind: 'payment_succeeded' },
@@ -224,10 +283,22 @@ describe('paypal', () => {
 
 describe('card provider (adyen)', () => {
   const hmacKey = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
-  const account: ProviderAccount = { mode: 'test', accountId: 'PortalMerchant', secret: 'AQEyhmfxLI3MaBFLw0m/n3Q5qf3VaY9UCJ14XWZE03G', webhookSecret: hmacKey };
+  const account: ProviderAccount = {
+    mode: 'test',
+    accountId: 'PortalMerchant',
+    secret: 'AQEyhmfxLI3MaBFLw0m/n3Q5qf3VaY9UCJ14XWZE03G',
+    webhookSecret: hmacKey,
+  };
   const api = () => nock('https://adyen.test.local');
   const method = JSON.stringify({ type: 'scheme', encryptedCardNumber: 'test_4111111111111111' });
-  const req = (key: string) => ({ amount: 1999, currency: 'USD', idempotencyKey: key, paymentMethod: method, returnUrl: 'https://p.test/r', reference: 'SO1' });
+  const req = (key: string) => ({
+    amount: 1999,
+    currency: 'USD',
+    idempotencyKey: key,
+    paymentMethod: method,
+    returnUrl: 'https://p.test/r',
+    reference: 'SO1',
+  });
 
   it('pays: authorised, refused, redirect; the idempotency key passed; a timeout is unknown', async () => {
     api()
@@ -241,7 +312,11 @@ describe('card provider (adyen)', () => {
     api()
       .post('/v72/payments')
       .reply(200, { resultCode: 'RedirectShopper', pspReference: 'PSP3', action: { type: 'redirect', url: 'https://adyen.test/3ds' } });
-    expect(await card.pay(account, req('order-3'))).toMatchObject({ outcome: 'action_required', transactionId: 'PSP3', action: { type: 'adyen' } });
+    expect(await card.pay(account, req('order-3'))).toMatchObject({
+      outcome: 'action_required',
+      transactionId: 'PSP3',
+      action: { type: 'adyen' },
+    });
     api().post('/v72/payments').delay(1500).reply(200, { resultCode: 'Authorised', pspReference: 'PSP4' });
     expect((await card.pay(account, req('order-4'))).outcome).toBe('unknown');
     api().post('/v72/payments').reply(502, 'bad gateway');
@@ -252,7 +327,13 @@ describe('card provider (adyen)', () => {
     api()
       .post('/v72/payments/PSP1/refunds', (b) => b.amount.value === 700 && b.merchantAccount === 'PortalMerchant')
       .matchHeader('idempotency-key', 'refund-1')
-      .reply(201, { pspReference: 'RPSP1', status: 'received', paymentPspReference: 'PSP1', merchantAccount: 'PortalMerchant', amount: { currency: 'USD', value: 700 } });
+      .reply(201, {
+        pspReference: 'RPSP1',
+        status: 'received',
+        paymentPspReference: 'PSP1',
+        merchantAccount: 'PortalMerchant',
+        amount: { currency: 'USD', value: 700 },
+      });
     expect(await card.refund(account, 'PSP1', 700, 'refund-1')).toEqual({ outcome: 'pending', refundId: 'RPSP1' });
     api().post('/v72/payments/PSP1/refunds').reply(422, { status: 422, errorCode: '167', message: 'Original pspReference required' });
     expect(await card.refund(account, 'PSP1', 700, 'refund-2')).toEqual({ outcome: 'failed', reason: '422 167' });
@@ -282,11 +363,16 @@ describe('card provider (adyen)', () => {
     const other = { ...item, merchantAccountCode: 'Other' };
     expect((await card.checkWebhook(account, {}, body(sign(other)))).event).toBeNull();
     const refund = { ...item, eventCode: 'REFUND', pspReference: 'RPSP1', originalReference: 'PSP1' };
-    expect((await card.checkWebhook(account, {}, body(sign(refund)))).event).toMatchObject({ transactionId: 'PSP1', kind: 'refund_succeeded' });
+    expect((await card.checkWebhook(account, {}, body(sign(refund)))).event).toMatchObject({
+      transactionId: 'PSP1',
+      kind: 'refund_succeeded',
+    });
   });
 
   it('connection test: payment methods of the merchant account with the API key', async () => {
-    api().post('/v72/paymentMethods', (b) => b.merchantAccount === 'PortalMerchant').reply(200, { paymentMethods: [] });
+    api()
+      .post('/v72/paymentMethods', (b) => b.merchantAccount === 'PortalMerchant')
+      .reply(200, { paymentMethods: [] });
     expect(await card.testConnection(account)).toEqual({ ok: true });
     api().post('/v72/paymentMethods').reply(401, { status: 401, errorCode: '000', message: 'HTTP Status Response - Unauthorized' });
     expect(await card.testConnection(account)).toMatchObject({ ok: false, reason: expect.stringContaining('refused') });

@@ -40,7 +40,8 @@ describe.each(ENGINES)('payee connection tests with the providers (%s)', (engine
 
   const save = (provider: PaymentProvider, accountId: string, secret: string) =>
     t.call(storageCalls.payeeSave, { provider, mode: 'test', accountId, secret }, owner);
-  const test = (provider: PaymentProvider, locale: 'en-US' | 'zh-CN' = 'en-US') => t.call(storageCalls.payeeTest, { provider }, owner, { locale });
+  const test = (provider: PaymentProvider, locale: 'en-US' | 'zh-CN' = 'en-US') =>
+    t.call(storageCalls.payeeTest, { provider }, owner, { locale });
   const row = async (provider: string) =>
     (
       await t.database.db
@@ -63,7 +64,13 @@ describe.each(ENGINES)('payee connection tests with the providers (%s)', (engine
     const secret = 'sk_test_51PortalStripeKey0001';
     const saved = await save('stripe', 'acct_1PortalA', secret);
     expect(saved.basic.code, saved.basic.msg).toBe(200);
-    expect(saved.data).toMatchObject({ available: true, status: 'configured', secretLast4: '0001', verifiedAt: null, actions: ['configure', 'test', 'remove'] });
+    expect(saved.data).toMatchObject({
+      available: true,
+      status: 'configured',
+      secretLast4: '0001',
+      verifiedAt: null,
+      actions: ['configure', 'test', 'remove'],
+    });
     expect(saved.data.webhookUrl).toContain(`/stripe/${t.world.companies.partnerA.id}`);
     expect((await row('stripe')).secretEnc).not.toContain('PortalStripeKey');
     nock('http://stripe.payee.local').get('/v1/balance').matchHeader('authorization', `Bearer ${secret}`).reply(200, { object: 'balance' });
@@ -72,7 +79,10 @@ describe.each(ENGINES)('payee connection tests with the providers (%s)', (engine
     expect(ok.data.verifiedAt).toBe(new Date(t.clock.now()).toISOString());
     await refusedInBothLocales(
       'stripe',
-      () => nock('http://stripe.payee.local').get('/v1/balance').reply(401, { error: { type: 'invalid_request_error', code: 'api_key_invalid' } }),
+      () =>
+        nock('http://stripe.payee.local')
+          .get('/v1/balance')
+          .reply(401, { error: { type: 'invalid_request_error', code: 'api_key_invalid' } }),
       'key refused (api_key_invalid)',
     );
   });
@@ -88,7 +98,11 @@ describe.each(ENGINES)('payee connection tests with the providers (%s)', (engine
     const ok = await test('paypal');
     expect(ok.basic.code, ok.basic.msg).toBe(200);
     expect(ok.data.verifiedAt).not.toBeNull();
-    await refusedInBothLocales('paypal', () => api().post('/v1/oauth2/token').reply(401, { error: 'invalid_client' }), 'client ID or secret refused (invalid_client)');
+    await refusedInBothLocales(
+      'paypal',
+      () => api().post('/v1/oauth2/token').reply(401, { error: 'invalid_client' }),
+      'client ID or secret refused (invalid_client)',
+    );
   });
 
   it('Adyen: the merchant account’s payment methods verify; a timeout is 23027 (unreachable)', async () => {
@@ -128,9 +142,14 @@ describe('a provider turned off by config', () => {
     expect(list.data.accounts.find((a) => a.provider === 'paypal')).toMatchObject({ available: false, actions: [] });
     expect(list.data.accounts.find((a) => a.provider === 'stripe')).toMatchObject({ available: true });
     for (const locale of ['en-US', 'zh-CN'] as const) {
-      const r = await t.call(storageCalls.payeeSave, { provider: 'paypal', mode: 'test', accountId: 'AbCd', secret: 'EFgh-PayPalClientSecret-0002' }, owner, {
-        locale,
-      });
+      const r = await t.call(
+        storageCalls.payeeSave,
+        { provider: 'paypal', mode: 'test', accountId: 'AbCd', secret: 'EFgh-PayPalClientSecret-0002' },
+        owner,
+        {
+          locale,
+        },
+      );
       expect(r.basic.code).toBe(ErrorCodes.payeeProviderUnavailable);
       expect(r.basic.msg).toBe(errorMessage(ErrorCodes.payeeProviderUnavailable, locale));
     }
