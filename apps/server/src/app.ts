@@ -11,7 +11,7 @@ import { accountImpls } from './modules/account-manage';
 import { appApiImpls, appCallers, appKeyImpls } from './modules/app-api';
 import { authImpls } from './modules/auth';
 import { companyImpls, partnerImpls } from './modules/partner';
-import { storageImpls } from './modules/cloud-storage';
+import { registerPayeeRoutes, storageImpls } from './modules/cloud-storage';
 import { registerUpgradeRoutes, upgradeImpls } from './modules/cloud-upgrade';
 import { cloudContentImpls, registerProductSheetRoutes, registerSiteRoutes } from './modules/cloud-content';
 import { messageCenterImpls } from './modules/message-center';
@@ -97,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUploadRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUpgradeRoutes(app, { database: deps.database, clock, services: deps.services });
   registerProductSheetRoutes(app, { database: deps.database, clock, services: deps.services });
+  registerPayeeRoutes(app, { database: deps.database, clock, services: deps.services });
   registerSiteRoutes(app, { database: deps.database, clock });
   return app;
 }

@@ -8,7 +8,7 @@ import { userAccountMachine, userCalls } from './modules/account-manage';
 import { appApiCalls, appKeyCalls, appKeyMachine, endUserMachine } from './modules/app-api';
 import { authCalls, ssoCalls } from './modules/auth';
 import { cloudContentRawRoutes, contentCalls, contentMachine } from './modules/cloud-content';
-import { goodsMachine, payeeSetupMachine, storageCalls, storageOrderMachine } from './modules/cloud-storage';
+import { cloudStorageRawRoutes, goodsMachine, payeeSetupMachine, storageCalls, storageOrderMachine } from './modules/cloud-storage';
 import { cloudUpgradeRawRoutes, deviceCalls, firmwarePackageMachine, releaseTaskMachine, upgradeCalls } from './modules/cloud-upgrade';
 import { licenceOrderMachine } from './modules/license';
 import { messageCalls, messageMachine } from './modules/message-center';
@@ -37,7 +37,7 @@ export const ALL_CALLS: readonly CallDef[] = [
 ];
 
 /** Every raw route by name. */
-export const rawRoutes = { ...systemRawRoutes, ...cloudUpgradeRawRoutes, ...cloudContentRawRoutes } as const;
+export const rawRoutes = { ...systemRawRoutes, ...cloudUpgradeRawRoutes, ...cloudContentRawRoutes, ...cloudStorageRawRoutes } as const;
 
 export type RawRouteName = keyof typeof rawRoutes;
 

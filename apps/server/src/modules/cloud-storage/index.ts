@@ -4,3 +4,5 @@
  */
 export { storageImpls } from './calls';
 export { unsafeReturnStock, unsafeTakeStock } from './goods.repository';
+export { registerPayeeRoutes } from './payees.routes';
+export { payeeAccountOfCompany, providerAccount } from './payees.service';

@@ -4,10 +4,13 @@
  * a timeout is 23027 with its reason in both locales and the account is no longer verified, no
  * plaintext secret is stored, and 23031 only for a provider turned off by config.
  */
-import { ErrorCodes, errorMessage, storageCalls, type PaymentProvider } from '@portal/contract';
+import { APPLE_PAY_ASSOCIATION_PATH, ErrorCodes, errorMessage, storageCalls, type PaymentProvider } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { payeeAccounts } from '../../../src/db/schema';
+import { companyDomains, payeeAccounts } from '../../../src/db/schema';
+import { payeeAccountOfCompany } from '../../../src/modules/cloud-storage';
+import { paymentProvider } from '../../../src/modules/payments';
+import Stripe from 'stripe';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 import nock from '../../support/nock';
@@ -119,11 +122,73 @@ describe.each(ENGINES)('payee connection tests with the providers (%s)', (engine
     await refusedInBothLocales('card', () => api().post('/v72/paymentMethods').delay(1500).reply(200, {}), 'adyen unreachable');
   });
 
+  it('the webhook secret is kept sealed (last 4 shown) and opens for the webhook check; Apple Pay association served per domain', async () => {
+    const saved = await t.call(
+      storageCalls.payeeSave,
+      {
+        provider: 'stripe',
+        mode: 'test',
+        accountId: 'acct_1PortalA',
+        secret: '',
+        webhookSecret: 'whsec_PortalSigningSecret0004',
+        applePayAssociation: '7B2270737049642231',
+      },
+      owner,
+    );
+    expect(saved.basic.code, saved.basic.msg).toBe(200);
+    expect(saved.data).toMatchObject({ webhookSecretLast4: '0004', applePayAssociation: true, secretLast4: '0001', verifiedAt: null });
+    expect(JSON.stringify(saved.data)).not.toContain('PortalSigningSecret');
+    const r = await row('stripe');
+    expect(r.webhookSecretEnc).toMatch(/^v1:/);
+    expect(r.webhookSecretEnc).not.toContain('PortalSigningSecret');
+    // The order flow / webhook route opens the account of the company the route names.
+    const opened = await payeeAccountOfCompany(t.database.db, t.services.config.sealKeys, t.world.companies.partnerA.id, 'stripe');
+    expect(opened!.account).toMatchObject({ secret: 'sk_test_51PortalStripeKey0001', webhookSecret: 'whsec_PortalSigningSecret0004' });
+    const payload = JSON.stringify({
+      id: 'evt_9',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_9', object: 'payment_intent' } },
+    });
+    const header = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: 'whsec_PortalSigningSecret0004' });
+    expect((await paymentProvider('stripe')!.checkWebhook(opened!.account, { 'stripe-signature': header }, payload)).event?.id).toBe(
+      'evt_9',
+    );
+    // A Stripe-only field: refused on another provider.
+    const bad = await t.call(
+      storageCalls.payeeSave,
+      { provider: 'card', mode: 'test', accountId: 'PortalMerchantA', secret: '', applePayAssociation: 'x' },
+      owner,
+    );
+    expect(bad.basic.code).toBe(ErrorCodes.invalidParams);
+
+    // Apple's fetch: the file on the seller's domain, 404 on any other host.
+    await t.database.db.insert(companyDomains).values({ domain: 'pay.partner-a.test', companyId: t.world.companies.partnerA.id });
+    const served = await t.app.inject({ method: 'GET', url: APPLE_PAY_ASSOCIATION_PATH, headers: { host: 'pay.partner-a.test' } });
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toBe('7B2270737049642231');
+    expect(served.headers['content-type']).toContain('text/plain');
+    const other = await t.app.inject({ method: 'GET', url: APPLE_PAY_ASSOCIATION_PATH, headers: { host: 'unknown.test' } });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ code: ErrorCodes.notFound });
+    // Removed (empty): 404 on the seller's domain too; the webhook secret is kept when not given.
+    const cleared = await t.call(
+      storageCalls.payeeSave,
+      { provider: 'stripe', mode: 'test', accountId: 'acct_1PortalA', secret: '', applePayAssociation: '' },
+      owner,
+    );
+    expect(cleared.data).toMatchObject({ applePayAssociation: false, webhookSecretLast4: '0004' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: APPLE_PAY_ASSOCIATION_PATH, headers: { host: 'pay.partner-a.test' } })).statusCode,
+    ).toBe(404);
+  });
+
   it('no plaintext secret is stored for any provider', async () => {
     const rows = await t.database.db.select().from(payeeAccounts).where(eq(payeeAccounts.companyId, t.world.companies.partnerA.id));
     for (const r of rows) {
       expect(r.secretEnc).toMatch(/^v1:/);
       expect(r.secretEnc).not.toMatch(/sk_test|PayPalClientSecret|AdyenApiKey/);
+      expect(r.webhookSecretEnc ?? '').not.toContain('whsec');
     }
   });
 });

@@ -7,3 +7,4 @@ export * from './calls';
 export * from './constants';
 export * from './states';
 export * from './validators';
+export * from './raw-routes';
