@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { cloudContentRawRoutes } from '../src/modules/cloud-content';
+import { cloudStorageRawRoutes } from '../src/modules/cloud-storage';
 import { cloudUpgradeRawRoutes } from '../src/modules/cloud-upgrade';
 import { systemRawRoutes } from '../src/modules/system';
 import { ALL_CALLS, ALL_RAW_ROUTES, STATE_MACHINES, rawRoutes } from '../src/registry';
@@ -20,6 +21,7 @@ describe('registry', () => {
       ...Object.keys(systemRawRoutes),
       ...Object.keys(cloudUpgradeRawRoutes),
       ...Object.keys(cloudContentRawRoutes),
+      ...Object.keys(cloudStorageRawRoutes),
     ]);
     expect(ALL_RAW_ROUTES).toEqual(Object.values(rawRoutes));
     expect(new Set(ALL_RAW_ROUTES.map((r) => `${r.method} ${r.path}`)).size).toBe(ALL_RAW_ROUTES.length);
