@@ -5,7 +5,12 @@
  * with the API key. The checkout base URL comes from config per mode (the live one carries the
  * merchant's prefix and must be configured). A timeout, network fault or 5xx is `unknown`.
  */
-import { CheckoutAPI, Client, EnvironmentEnum, HttpClientException, hmacValidator, Types } from '@adyen/api-library';
+import * as adyenModule from '@adyen/api-library';
+import type { CheckoutAPI, Types } from '@adyen/api-library';
+
+// The library is CommonJS whose names Node's ESM loader cannot see: under ESM they are on `default`.
+const adyen = ((adyenModule as { default?: typeof adyenModule }).default ?? adyenModule) as typeof adyenModule;
+const { CheckoutAPI: Checkout, Client, EnvironmentEnum, HttpClientException, hmacValidator } = adyen;
 import type { ConnectionTest, PayResult, PaymentEventKind, PaymentProviderAdapter, ProviderAccount, RefundResult } from './provider';
 import { baseUrl, type PaymentSettings } from './settings';
 
@@ -24,7 +29,7 @@ function checkout(s: PaymentSettings, account: ProviderAccount): Pick<CheckoutAP
     connectionTimeoutMillis: s.timeoutMs,
   });
   // CheckoutAPI makes a new service on each access: take each once and point it at the configured URL.
-  const api = new CheckoutAPI(client);
+  const api = new Checkout(client);
   const services = { PaymentsApi: api.PaymentsApi, ModificationsApi: api.ModificationsApi };
   for (const service of Object.values(services)) (service as unknown as { baseUrl: string }).baseUrl = url;
   return services;
