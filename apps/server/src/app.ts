@@ -11,7 +11,13 @@ import { accountImpls } from './modules/account-manage';
 import { appApiImpls, appCallers, appKeyImpls } from './modules/app-api';
 import { authImpls } from './modules/auth';
 import { companyImpls, partnerImpls } from './modules/partner';
-import { orderImpls, registerOrderSheetRoutes, registerPaymentWebhookRoutes, storageImpls } from './modules/cloud-storage';
+import {
+  orderImpls,
+  registerOrderSheetRoutes,
+  registerPayeeRoutes,
+  registerPaymentWebhookRoutes,
+  storageImpls,
+} from './modules/cloud-storage';
 import { registerUpgradeRoutes, upgradeImpls } from './modules/cloud-upgrade';
 import { cloudContentImpls, registerProductSheetRoutes, registerSiteRoutes } from './modules/cloud-content';
 import { feedbackChatImpls } from './modules/feedback-chat';
@@ -100,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUploadRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUpgradeRoutes(app, { database: deps.database, clock, services: deps.services });
   registerProductSheetRoutes(app, { database: deps.database, clock, services: deps.services });
+  registerPayeeRoutes(app, { database: deps.database, clock, services: deps.services });
   registerSiteRoutes(app, { database: deps.database, clock });
   registerPaymentWebhookRoutes(app, { database: deps.database, clock, services: deps.services });
   registerOrderSheetRoutes(app, { database: deps.database, clock, services: deps.services });

@@ -1,6 +1,7 @@
 import { ACCESS_TOKEN_TTL_MS, POLL_INTERVAL_SECONDS, STATS_STATEMENT_TIMEOUT_MS } from '@portal/contract';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { paymentSettings, type PaymentSettings } from './modules/payments/settings';
 import { sealKeyring, type SealKeyring } from './lib/secrets';
 import { serverSecret } from './lib/server-secrets';
 import { rateLimitSettings, type RateLimitSettings } from './plugins/rate-limits';
@@ -47,6 +48,12 @@ export interface Config {
    * contract's 15 s); tests shorten it to see the timeout answered.
    */
   statsStatementTimeoutMs: number;
+  /**
+   * The payment providers' API base URLs per payee mode (STRIPE_API_URL_TEST/_LIVE,
+   * ADYEN_API_URL_TEST/_LIVE; PayPal's SDK fixes its hosts), their timeout (PAYMENT_TIMEOUT_MS) and the
+   * providers turned off (PAYMENT_PROVIDERS_DISABLED, comma-separated: answered 23031).
+   */
+  payments: PaymentSettings;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -93,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       1,
       Number(env.STATS_STATEMENT_TIMEOUT_MS ?? STATS_STATEMENT_TIMEOUT_MS) || STATS_STATEMENT_TIMEOUT_MS,
     ),
+    payments: paymentSettings(env),
   };
 }

@@ -70,6 +70,7 @@ function authText(call: Pick<RawRouteDef, 'auth'> | Pick<CallDef, 'auth'>) {
   if (call.auth === 'signedLink')
     return 'A link signed by the server for one object (made by the call that names it), valid for a short time.';
   if (call.auth === 'storageToken') return `The X-Security-Token of ${upgradeCalls.storageInfo.path}, for one package object.`;
+  if (call.auth === 'domain') return "Anyone: answered by the request's domain (what its company published), 404 otherwise.";
   return `Needs one of: ${call.auth.anyOf.join(', ')}${call.auth.supplierOnly ? ' (supplier only)' : ''}.`;
 }
 

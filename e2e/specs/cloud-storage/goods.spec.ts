@@ -19,7 +19,7 @@ const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 const T = {
   'en-US': {
-    testFailed: 'The connection test failed: the provider refused the account ID or secret key.',
+    testFailed: 'The connection test failed (key refused): check the account ID, secret key and mode.',
     secret: 'Secret key',
     accountId: 'Account ID',
     save: 'Save',
@@ -37,7 +37,7 @@ const T = {
     goods: 'Goods',
   },
   'zh-CN': {
-    testFailed: '连接测试失败：支付渠道拒绝了该账户ID或密钥。',
+    testFailed: '连接测试失败（key refused）：请检查账户ID、密钥和模式。',
     secret: '密钥',
     accountId: '账户ID',
     save: '保存',

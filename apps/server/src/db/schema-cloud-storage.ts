@@ -79,6 +79,11 @@ export const payeeAccounts = pgTable(
     /** AES-256-GCM: `v1:<keyId>:<iv>:<tag>:<ciphertext>` (lib/secrets.ts sealSecret). */
     secretEnc: text('secret_enc').notNull(),
     secretLast4: text('secret_last4').notNull(),
+    /** What checks the account's webhooks (Stripe signing secret, PayPal webhook ID, Adyen HMAC key), sealed. */
+    webhookSecretEnc: text('webhook_secret_enc'),
+    webhookSecretLast4: text('webhook_secret_last4'),
+    /** Stripe: the Apple Pay domain association file, served on the seller's domains. */
+    applePayAssociation: text('apple_pay_association'),
     verifiedAt: ts('verified_at'),
     defaultFor: text('default_for')
       .array()

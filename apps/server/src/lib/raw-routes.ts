@@ -102,6 +102,14 @@ export function provisioningKey(): CredentialCheck<null> {
   return { kind: 'provisioningKey', run: async () => null };
 }
 
+/**
+ * Anyone, answered by the request's host (a well-known file a seller publishes on its own domain):
+ * grants the host name, lower-cased and without its port; the handler answers 404 for a host with nothing.
+ */
+export function hostDomain(): CredentialCheck<string> {
+  return { kind: 'domain', run: async (req) => (req.hostname ?? '').trim().toLowerCase().replace(/:\d+$/, '') };
+}
+
 /** The refusal of a route in its declared shape. */
 export function sendRefusal(
   req: FastifyRequest,

@@ -18,9 +18,11 @@ import type { AppCallAuth, CallAuth } from './define-call';
  * - 'provisioningKey': the brand's provisioning key in the body (device registration);
  * - 'signedLink': a URL signed by the server for one object and one session, made by a call that
  *   checked the caller (file/link, the export and template calls, a device poll);
- * - 'storageToken': the X-Security-Token of upgrade storage-info/get, for one package object.
+ * - 'storageToken': the X-Security-Token of upgrade storage-info/get, for one package object;
+ * - 'domain': anyone (a third party fetching a well-known file, e.g. Apple's domain check), answered
+ *   by the request's host: what a seller has published for its own domain, 404 otherwise.
  */
-export type RawRouteAuth = Exclude<CallAuth, AppCallAuth> | 'device' | 'provisioningKey' | 'signedLink' | 'storageToken';
+export type RawRouteAuth = Exclude<CallAuth, AppCallAuth> | 'device' | 'provisioningKey' | 'signedLink' | 'storageToken' | 'domain';
 
 export interface RawRouteDef {
   method: 'GET' | 'POST' | 'PUT';

@@ -9,3 +9,5 @@ export { unsafeInvalidateDevicePlans, expireUnpaidOrders, reconcilePayments, han
 export { registerPaymentWebhookRoutes } from './webhook.routes';
 export { registerStorageOrderJobs, runStorageOrderJobsOnce, sendSandboxWebhook } from './orders.jobs';
 export { registerOrderSheetRoutes } from './export.routes';
+export { registerPayeeRoutes } from './payees.routes';
+export { payeeAccountOfCompany, providerAccount } from './payees.service';

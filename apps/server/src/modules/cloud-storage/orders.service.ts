@@ -200,21 +200,26 @@ export async function attemptPayment(
   const base = { orderId: o.id, provider: payee.provider, amount: o.amount, cardLast4: last4, now: opts.now };
   if (result.outcome === 'declined')
     return { outcome: 'declined', attempt: { ...base, status: 'declined', transactionId: null, reason: result.reason } };
+  // No answer from the provider and no transaction to look up: nothing was taken that the order
+  // knows of; paying again with the same key cannot take the money twice.
+  if (result.outcome === 'unknown' && !result.transactionId)
+    return { outcome: 'declined', attempt: { ...base, status: 'declined', transactionId: null, reason: result.reason } };
+  // Unknown with a transaction: waiting like an action required; reconciliation settles it.
   const attempt = {
     ...base,
     status: result.outcome === 'succeeded' ? 'succeeded' : 'action_required',
-    transactionId: result.transactionId,
-    reason: null,
+    transactionId: result.transactionId ?? null,
+    reason: result.outcome === 'unknown' ? result.reason : null,
   };
   await repo.insertAttempt(db, attempt);
   if (result.outcome === 'succeeded') {
     await markPaid(db, o, { provider: payee.provider, transactionId: result.transactionId }, opts.now, opts.later);
-  } else {
-    await db.execute(
-      sql`update storage_orders set provider = ${payee.provider}, transaction_id = ${result.transactionId} where id = ${o.id}`,
-    );
+    return { outcome: 'succeeded', attempt };
   }
-  return { outcome: result.outcome, attempt };
+  await db.execute(
+    sql`update storage_orders set provider = ${payee.provider}, transaction_id = ${attempt.transactionId} where id = ${o.id}`,
+  );
+  return { outcome: 'action_required', attempt };
 }
 
 /** What a refund of the order would return now: all before the start (or not effective), the unused days' share in use. */
@@ -248,6 +253,8 @@ export async function refundOrder(
   await repo.lockDevice(db, o.deviceId);
   const started = o.periodStart !== null && o.periodStart <= opts.now;
   const res = await adapter.refund(payee.account, o.transactionId, amount, `${o.orderNo}:refund:${opts.key}`);
+  // Refused or unanswered: the order is left as it was (a retry with the same key is one refund).
+  if (res.outcome === 'failed' || res.outcome === 'unknown') throw new AppError(ErrorCodes.refundRefused, { reason: res.reason });
   const at = new Date(opts.now).toISOString();
   const moved = await repo.moveOrder(
     db,
@@ -308,7 +315,7 @@ export async function handleWebhook(
       return 'forged';
     }
     if (payee.provider !== input.provider) return 'forged';
-    const { event } = adapter.checkWebhook(payee.account, input.headers, input.rawBody);
+    const { event } = await adapter.checkWebhook(payee.account, input.headers, input.rawBody);
     if (!event) return 'forged';
     const eventRow = await repo.insertEvent(tx, {
       provider: input.provider,
@@ -364,6 +371,8 @@ export async function applyPaymentResult(
     }
     const payee = await openPayee(db, sealKeys, o.companyId, o.platform, o.provider ?? undefined);
     const res = await paymentProvider(payee.provider)!.refund(payee.account, transactionId, o.amount, `${o.orderNo}:late`);
+    // Refused or unanswered: the event is not applied, so the provider's retry (or the sweep) tries again.
+    if (res.outcome === 'failed' || res.outcome === 'unknown') throw new AppError(ErrorCodes.refundRefused, { reason: res.reason });
     await repo.insertRefund(db, {
       orderId: o.id,
       amount: o.amount,

@@ -1,7 +1,7 @@
 /** Payee accounts of the caller's own company (the seller's accounts with each provider). */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { payeeAccounts } from '../../db/schema';
+import { companyDomains, payeeAccounts } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 
 type AnyDb = Db | Tx;
@@ -31,7 +31,17 @@ export async function findOwnPayee(
 export async function upsertOwnPayee(
   db: AnyDb,
   actor: Actor,
-  v: { provider: string; mode: string; accountId: string; secretEnc: string; secretLast4: string; updatedAt: Date },
+  v: {
+    provider: string;
+    mode: string;
+    accountId: string;
+    secretEnc: string;
+    secretLast4: string;
+    webhookSecretEnc: string | null;
+    webhookSecretLast4: string | null;
+    applePayAssociation: string | null;
+    updatedAt: Date;
+  },
 ): Promise<void> {
   await db
     .insert(payeeAccounts)
@@ -43,6 +53,9 @@ export async function upsertOwnPayee(
         accountId: v.accountId,
         secretEnc: v.secretEnc,
         secretLast4: v.secretLast4,
+        webhookSecretEnc: v.webhookSecretEnc,
+        webhookSecretLast4: v.webhookSecretLast4,
+        applePayAssociation: v.applePayAssociation,
         verifiedAt: null,
         updatedAt: v.updatedAt,
       },
@@ -70,4 +83,26 @@ export async function setOwnDefault(db: AnyDb, actor: Actor, platform: string, p
         else array_remove(${payeeAccounts.defaultFor}, ${platform}::text) end`,
     })
     .where(own(actor));
+}
+
+/**
+ * Unscoped, for callers without a portal user (a provider's webhook, the order flow): a company's
+ * account with a provider, named by the company the route or the order names.
+ */
+export async function unsafePayeeOfCompany(db: AnyDb, companyId: number, provider: string): Promise<PayeeRow | null> {
+  const [row] = await db
+    .select()
+    .from(payeeAccounts)
+    .where(and(eq(payeeAccounts.companyId, companyId), eq(payeeAccounts.provider, provider)));
+  return row ?? null;
+}
+
+/** Unscoped, for Apple's anonymous fetch: the Stripe account's Apple Pay association of the company owning `domain`. */
+export async function unsafeApplePayAssociationOfDomain(db: AnyDb, domain: string): Promise<string | null> {
+  const [row] = await db
+    .select({ file: payeeAccounts.applePayAssociation })
+    .from(companyDomains)
+    .innerJoin(payeeAccounts, and(eq(payeeAccounts.companyId, companyDomains.companyId), eq(payeeAccounts.provider, 'stripe')))
+    .where(eq(companyDomains.domain, domain));
+  return row?.file ?? null;
 }

@@ -9,8 +9,9 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { allowedActions, authorize } from '../../lib/policy';
-import { openSecret, sealSecret } from '../../lib/secrets';
-import { paymentProvider } from '../payments';
+import type { Db, Tx } from '../../db/client';
+import { openSecret, sealSecret, type SealKeyring } from '../../lib/secrets';
+import { paymentProvider, type ProviderAccount } from '../payments';
 import { payeePolicy } from './payees.policy';
 import {
   deleteOwnPayee,
@@ -19,8 +20,33 @@ import {
   setOwnDefault,
   setOwnPayeeVerified,
   upsertOwnPayee,
+  unsafePayeeOfCompany,
   type PayeeRow,
 } from './payees.repository';
+
+/** The account as the adapters take it, its secrets opened from the sealed record (never logged). */
+export function providerAccount(sealKeys: SealKeyring, row: PayeeRow): ProviderAccount {
+  return {
+    mode: row.mode as 'test' | 'live',
+    accountId: row.accountId,
+    secret: openSecret(sealKeys, row.secretEnc),
+    ...(row.webhookSecretEnc ? { webhookSecret: openSecret(sealKeys, row.webhookSecretEnc) } : {}),
+  };
+}
+
+/**
+ * A company's account with a provider, opened for a caller without a portal user (the provider's
+ * webhook route names the company; the order flow names its seller); null when not configured.
+ */
+export async function payeeAccountOfCompany(
+  db: Db | Tx,
+  sealKeys: SealKeyring,
+  companyId: number,
+  provider: PaymentProvider,
+): Promise<{ account: ProviderAccount; verifiedAt: Date | null } | null> {
+  const row = await unsafePayeeOfCompany(db, companyId, provider);
+  return row ? { account: providerAccount(sealKeys, row), verifiedAt: row.verifiedAt } : null;
+}
 
 type Data<K extends keyof typeof storageCalls> = z.output<(typeof storageCalls)[K]['data']>;
 
@@ -28,19 +54,23 @@ type Data<K extends keyof typeof storageCalls> = z.output<(typeof storageCalls)[
 export const webhookUrl = (publicUrl: string, companyId: number, provider: PaymentProvider) =>
   `${publicUrl}/v1.0/payments/webhook/${provider}/${companyId}`;
 
+const adapterOf = (ctx: CallContext, provider: PaymentProvider) => paymentProvider(provider, ctx.services.config.payments);
+
 function present(ctx: CallContext, actor: Actor, provider: PaymentProvider, row: PayeeRow | undefined): PayeeAccount {
   const configured = !!row;
   return {
     provider,
-    available: paymentProvider(provider) !== null,
+    available: adapterOf(ctx, provider) !== null,
     status: configured ? 'configured' : 'not_configured',
     mode: row ? (row.mode as 'test' | 'live') : null,
     accountId: row?.accountId ?? null,
     secretLast4: row?.secretLast4 ?? null,
+    webhookSecretLast4: row?.webhookSecretLast4 ?? null,
+    applePayAssociation: !!row?.applePayAssociation,
     verifiedAt: row?.verifiedAt ? row.verifiedAt.toISOString() : null,
     webhookUrl: webhookUrl(ctx.services.config.publicUrl, actor.companyId, provider),
     defaultFor: (row?.defaultFor ?? []) as PayeeAccount['defaultFor'],
-    actions: allowedActions(payeePolicy, actor, { provider, configured }),
+    actions: allowedActions(payeePolicy, actor, { provider, configured, available: adapterOf(ctx, provider) !== null }),
   };
 }
 
@@ -69,27 +99,39 @@ export const payeeList = (ctx: CallContext) => all(ctx);
 export async function payeeSave(ctx: CallContext, d: Data<'payeeSave'>) {
   const actor = requireActor(ctx);
   const before = await findOwnPayee(ctx.db, actor, d.provider, { forUpdate: true });
-  authorize(payeePolicy, actor, { provider: d.provider, configured: !!before }, 'configure');
+  const adapter = adapterOf(ctx, d.provider);
+  authorize(payeePolicy, actor, { provider: d.provider, configured: !!before, available: !!adapter }, 'configure');
   payeeSetupMachine.next(before ? 'configured' : 'not_configured', 'configure');
-  const adapter = paymentProvider(d.provider)!;
   let secret = d.secret;
   if (!secret) {
     if (!before) throw new AppError(ErrorCodes.invalidParams, { detail: 'secret' });
     secret = openSecret(ctx.services.config.sealKeys, before.secretEnc);
   }
-  if (!adapter.secretLooksValid(secret)) throw new AppError(ErrorCodes.invalidParams, { detail: 'secret' });
+  if (!adapter!.secretLooksValid(secret)) throw new AppError(ErrorCodes.invalidParams, { detail: 'secret' });
+  if (d.applePayAssociation && d.provider !== 'stripe') throw new AppError(ErrorCodes.invalidParams, { detail: 'applePayAssociation' });
+  const webhookSecret = d.webhookSecret || null;
   await upsertOwnPayee(ctx.db, actor, {
     provider: d.provider,
     mode: d.mode,
     accountId: d.accountId,
     secretEnc: sealSecret(ctx.services.config.sealKeys, secret),
     secretLast4: secret.slice(-4),
+    webhookSecretEnc: webhookSecret ? sealSecret(ctx.services.config.sealKeys, webhookSecret) : (before?.webhookSecretEnc ?? null),
+    webhookSecretLast4: webhookSecret ? webhookSecret.slice(-4) : (before?.webhookSecretLast4 ?? null),
+    applePayAssociation: d.applePayAssociation === undefined ? (before?.applePayAssociation ?? null) : d.applePayAssociation || null,
     updatedAt: new Date(ctx.clock.now()),
   });
   await ctx.audit({
     targetType: 'payee',
     targetId: d.provider,
-    after: { provider: d.provider, mode: d.mode, accountId: d.accountId, secret: `…${secret.slice(-4)}` },
+    after: {
+      provider: d.provider,
+      mode: d.mode,
+      accountId: d.accountId,
+      secret: `…${secret.slice(-4)}`,
+      ...(webhookSecret ? { webhookSecret: `…${webhookSecret.slice(-4)}` } : {}),
+      ...(d.applePayAssociation !== undefined ? { applePayAssociation: !!d.applePayAssociation } : {}),
+    },
   });
   return one(ctx, d.provider);
 }
@@ -97,17 +139,13 @@ export async function payeeSave(ctx: CallContext, d: Data<'payeeSave'>) {
 export async function payeeTest(ctx: CallContext, d: Data<'payeeTest'>) {
   const actor = requireActor(ctx);
   const row = await findOwnPayee(ctx.db, actor, d.provider, { forUpdate: true });
-  authorize(payeePolicy, actor, { provider: d.provider, configured: !!row }, 'test');
-  const adapter = paymentProvider(d.provider)!;
-  const result = await adapter.testConnection({
-    mode: row!.mode as 'test' | 'live',
-    accountId: row!.accountId,
-    secret: openSecret(ctx.services.config.sealKeys, row!.secretEnc),
-  });
+  const adapter = adapterOf(ctx, d.provider);
+  authorize(payeePolicy, actor, { provider: d.provider, configured: !!row, available: !!adapter }, 'test');
+  const result = await adapter!.testConnection(providerAccount(ctx.services.config.sealKeys, row!));
   if (!result.ok) {
     // The refusal rolls the call back; the account is no longer verified all the same.
     ctx.persist((db) => setOwnPayeeVerified(db, actor, d.provider, null));
-    throw new AppError(ErrorCodes.payeeTestFailed, undefined, result.reason);
+    throw new AppError(ErrorCodes.payeeTestFailed, { reason: result.reason }, result.reason);
   }
   await setOwnPayeeVerified(ctx.db, actor, d.provider, new Date(ctx.clock.now()));
   return one(ctx, d.provider);
@@ -116,7 +154,7 @@ export async function payeeTest(ctx: CallContext, d: Data<'payeeTest'>) {
 export async function payeeRemove(ctx: CallContext, d: Data<'payeeRemove'>) {
   const actor = requireActor(ctx);
   const row = await findOwnPayee(ctx.db, actor, d.provider, { forUpdate: true });
-  authorize(payeePolicy, actor, { provider: d.provider, configured: !!row }, 'remove');
+  authorize(payeePolicy, actor, { provider: d.provider, configured: !!row, available: true }, 'remove');
   payeeSetupMachine.next('configured', 'remove');
   await deleteOwnPayee(ctx.db, actor, d.provider);
   await ctx.audit({ action: 'remove', targetType: 'payee', targetId: d.provider });
@@ -127,7 +165,7 @@ export async function payeeDefault(ctx: CallContext, d: Data<'payeeDefault'>) {
   const actor = requireActor(ctx);
   const row = await findOwnPayee(ctx.db, actor, d.provider, { forUpdate: true });
   // The default method must be an account that can be changed (configured); 1017 otherwise.
-  authorize(payeePolicy, actor, { provider: d.provider, configured: !!row }, 'remove');
+  authorize(payeePolicy, actor, { provider: d.provider, configured: !!row, available: true }, 'remove');
   await setOwnDefault(ctx.db, actor, d.platform, d.provider);
   return all(ctx);
 }

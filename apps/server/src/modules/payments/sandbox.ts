@@ -25,10 +25,11 @@ export const sandboxProvider: PaymentProviderAdapter = {
   },
   async refund(_account, transactionId, amount, idempotencyKey) {
     return {
+      outcome: 'succeeded',
       refundId: `sbx_re_${createHmac('sha256', 'sandbox').update(`${transactionId}:${amount}:${idempotencyKey}`).digest('hex').slice(0, 24)}`,
     };
   },
-  checkWebhook(account, headers, rawBody) {
+  async checkWebhook(account, headers, rawBody) {
     const given = headers['x-sandbox-signature'] ?? '';
     const want = sandboxSignature(account.secret, rawBody);
     if (given.length !== want.length || !timingSafeEqual(Buffer.from(given), Buffer.from(want))) return { event: null };

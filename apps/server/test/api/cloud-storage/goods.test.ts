@@ -308,7 +308,7 @@ describe.each(ENGINES)('cloud storage goods (%s)', (engine) => {
     for (const q of bad) await expect(db.execute(q)).rejects.toThrow();
   });
 
-  it('payees: sealed secrets shown as last 4, sandbox test verifies, a failing test is 23027, other providers unavailable', async () => {
+  it('payees: sealed secrets shown as last 4, sandbox test verifies, a failing test is 23027, a malformed Stripe key refused', async () => {
     const s = await t.call(
       storageCalls.payeeSave,
       { provider: 'sandbox', mode: 'test', accountId: 'acct_9', secret: 'sbx_secretsecretsecret1234' },
@@ -336,16 +336,17 @@ describe.each(ENGINES)('cloud storage goods (%s)', (engine) => {
     for (const locale of ['en-US', 'zh-CN'] as const) {
       const f = await t.call(storageCalls.payeeTest, { provider: 'sandbox' }, ownerB, { locale });
       expect(f.basic.code).toBe(ErrorCodes.payeeTestFailed);
-      expect(f.basic.msg).toBe(errorMessage(ErrorCodes.payeeTestFailed, locale));
+      expect(f.basic.msg).toBe(errorMessage(ErrorCodes.payeeTestFailed, locale, { reason: 'key refused' }));
     }
     const listed = await t.call(storageCalls.payeeList, {}, ownerB);
     const sbx = listed.data.accounts.find((a) => a.provider === 'sandbox')!;
     expect(sbx.verifiedAt).toBeNull();
     expect(sbx.webhookUrl).toContain(`/sandbox/${t.world.companies.partnerB.id}`);
+    // Stripe has its adapter (its connection tests: test/api/payments/payee-connection.test.ts).
     expect(listed.data.accounts.find((a) => a.provider === 'stripe')).toMatchObject({
-      available: false,
+      available: true,
       status: 'not_configured',
-      actions: [],
+      actions: ['configure'],
     });
     const stripe = await t.call(
       storageCalls.payeeSave,
@@ -353,8 +354,7 @@ describe.each(ENGINES)('cloud storage goods (%s)', (engine) => {
       ownerB,
       { locale: 'zh-CN' },
     );
-    expect(stripe.basic.code).toBe(ErrorCodes.payeeProviderUnavailable);
-    expect(stripe.basic.msg).toBe(errorMessage(ErrorCodes.payeeProviderUnavailable, 'zh-CN'));
+    expect(stripe.basic.code).toBe(ErrorCodes.invalidParams);
     // Keeping the stored secret (empty), default per platform, remove.
     const keep = await t.call(storageCalls.payeeSave, { provider: 'sandbox', mode: 'test', accountId: 'acct_10', secret: '' }, ownerB);
     expect(keep.data).toMatchObject({ accountId: 'acct_10', secretLast4: 'fail' });

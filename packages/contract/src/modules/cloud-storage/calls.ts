@@ -18,6 +18,7 @@ import {
   GOODS_REASON_MAX,
   GOODS_STOCK_MAX,
   PAYMENT_PLATFORMS,
+  APPLE_PAY_ASSOCIATION_MAX,
   PAYMENT_PROVIDERS,
   PRICE_MINOR_MAX,
   STORAGE_DURATION_UNITS,
@@ -212,13 +213,17 @@ export type PayeeAbility = z.infer<typeof payeeAbilitySchema>;
 
 export const payeeAccountSchema = z.object({
   provider: paymentProviderSchema,
-  /** An adapter exists in this version (only the sandbox). */
+  /** The provider is usable on this server (not turned off by config). */
   available: z.boolean(),
   status: z.enum(['not_configured', 'configured']),
   mode: payeeModeSchema.nullable(),
   accountId: z.string().nullable(),
   /** The secret key is never answered: its last 4 characters only. */
   secretLast4: z.string().nullable(),
+  /** What checks its webhooks (Stripe signing secret, PayPal webhook ID, Adyen HMAC key): last 4 only. */
+  webhookSecretLast4: z.string().nullable(),
+  /** Stripe: an Apple Pay domain association file is kept (served on the seller's domains). */
+  applePayAssociation: z.boolean(),
   verifiedAt: z.string().nullable(),
   /** Paste this into the provider's dashboard. */
   webhookUrl: z.string(),
@@ -362,6 +367,17 @@ export const storageCalls = {
         accountId: z.string().trim().min(1).max(128),
         /** Empty: keep the stored secret. */
         secret: z.string().trim().max(512),
+        /**
+         * What checks the account's webhooks: Stripe's signing secret (whsec_…), PayPal's webhook ID,
+         * Adyen's HMAC key (hex). Absent or empty: keep the stored one. Not used by the sandbox.
+         */
+        webhookSecret: z.string().trim().max(512).optional(),
+        /**
+         * Stripe only: the Apple Pay domain association file's text, served at
+         * /.well-known/apple-developer-merchantid-domain-association on the seller's domains.
+         * Absent: keep; empty: remove.
+         */
+        applePayAssociation: z.string().trim().max(APPLE_PAY_ASSOCIATION_MAX).optional(),
       })
       .strict(),
     result: payeeAccountSchema,

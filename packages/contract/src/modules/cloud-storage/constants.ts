@@ -17,9 +17,14 @@ export const GOODS_HTML_MAX = 20_000;
 export const GOODS_NAME_MAX = 64;
 export const GOODS_CODE_MAX = 32;
 export const GOODS_REASON_MAX = 500;
-/** Payment providers of the payee settings; only `sandbox` has an adapter in this version. */
+/** Payment providers of the payee settings; each has an adapter (a server may turn some off by config). */
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'paypal', 'card'] as const;
-export const AVAILABLE_PAYMENT_PROVIDERS: readonly (typeof PAYMENT_PROVIDERS)[number][] = ['sandbox'];
+export const AVAILABLE_PAYMENT_PROVIDERS: readonly (typeof PAYMENT_PROVIDERS)[number][] = PAYMENT_PROVIDERS;
 export const PAYMENT_PLATFORMS = ['android', 'ios', 'web'] as const;
 /** Sandbox keys: `sbx_` and at least 16 letters or digits; a key ending in `fail` fails the connection test. */
+/** Longest Apple Pay domain association file kept (Apple's are about 10 KB of hex). */
+export const APPLE_PAY_ASSOCIATION_MAX = 65_536;
+/** Where Apple looks for a merchant domain's association file (served per seller domain). */
+export const APPLE_PAY_ASSOCIATION_PATH = '/.well-known/apple-developer-merchantid-domain-association';
+
 export const SANDBOX_KEY_PATTERN = /^sbx_[A-Za-z0-9]{16,64}$/;

@@ -68,8 +68,8 @@ export const CLOUD_STORAGE_ERRORS = {
   23027: {
     key: 'payeeTestFailed',
     endsSession: false,
-    en: 'The connection test failed: the provider refused the account ID or secret key.',
-    zh: '连接测试失败：支付渠道拒绝了该账户ID或密钥。',
+    en: 'The connection test failed ({reason}): check the account ID, secret key and mode.',
+    zh: '连接测试失败（{reason}）：请检查账户ID、密钥和模式。',
   },
   23028: {
     key: 'refundTooLarge',
@@ -80,8 +80,8 @@ export const CLOUD_STORAGE_ERRORS = {
   23031: {
     key: 'payeeProviderUnavailable',
     endsSession: false,
-    en: 'This payment provider is not available in this version; use the sandbox.',
-    zh: '当前版本暂不支持该支付渠道，请使用沙箱。',
+    en: 'This payment provider is turned off on this server; choose another one.',
+    zh: '该支付渠道已在本服务器停用，请选择其他渠道。',
   },
   23032: {
     key: 'detailImageWidth',
@@ -101,6 +101,12 @@ export const CLOUD_STORAGE_ERRORS = {
     endsSession: false,
     en: 'Goods under review cannot be changed; withdraw them first.',
     zh: '审核中的商品不可修改，请先撤回。',
+  },
+  23036: {
+    key: 'refundRefused',
+    endsSession: false,
+    en: 'The payment provider did not refund ({reason}); nothing was changed. Try again later.',
+    zh: '支付渠道未完成退款（{reason}），订单未作更改，请稍后重试。',
   },
   31001: { key: 'insufficientStock', endsSession: false, en: 'Insufficient inventory.', zh: '库存不足。' },
 } as const satisfies Record<number, ErrorEntry>;

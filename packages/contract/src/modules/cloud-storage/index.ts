@@ -8,3 +8,4 @@ export * from './order-calls';
 export * from './constants';
 export * from './states';
 export * from './validators';
+export * from './raw-routes';

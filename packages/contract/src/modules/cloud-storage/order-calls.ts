@@ -5,10 +5,8 @@
  * and the time (states.ts `storageOrderViewState`).
  */
 import { z } from 'zod';
-import { ErrorCodes } from '../../errors';
 import { defineCall } from '../../shared/define-call';
-import { defineRawRoute } from '../../shared/raw-routes';
-import { API_PREFIX, QUERY_RANGE_MAX_DAYS } from '../../shared/constants';
+import { QUERY_RANGE_MAX_DAYS } from '../../shared/constants';
 import { localeSchema, pageOf, pageQuerySchema } from '../../shared/entities';
 import { dateRangeError, epochMsSchema, idSchema } from '../../shared/validators';
 import { snSchema } from '../cloud-upgrade';
@@ -350,43 +348,3 @@ export const storageAppCalls = {
     result: appOrderSchema,
   }),
 };
-
-// ---------------------------------------------------------------------------------------------
-// Raw routes: the providers' webhooks
-// ---------------------------------------------------------------------------------------------
-
-export const PAYMENT_WEBHOOK_PATH = '/v1.0/payments/webhook/:provider/:companyId';
-
-export const ORDER_EXPORT_DOWNLOAD_PATH = `${API_PREFIX}/storage/order/export/download`;
-export const ORDER_STATEMENT_DOWNLOAD_PATH = `${API_PREFIX}/storage/order/statement/download`;
-
-export const cloudStorageRawRoutes = {
-  orderExportDownload: defineRawRoute({
-    method: 'GET',
-    path: ORDER_EXPORT_DOWNLOAD_PATH,
-    auth: 'signedLink',
-    summary: 'The orders as an xlsx (streamed), by the link of storage/order/export (300 s, dies with the session).',
-    refused: { code: ErrorCodes.fileLinkInvalid, status: 403 },
-    shape: 'envelope',
-    file: true,
-  }),
-  statementDownload: defineRawRoute({
-    method: 'GET',
-    path: ORDER_STATEMENT_DOWNLOAD_PATH,
-    auth: 'signedLink',
-    summary:
-      'The monthly statement of internal purchases as an xlsx, by the link of storage/order/statement (300 s, dies with the session).',
-    refused: { code: ErrorCodes.fileLinkInvalid, status: 403 },
-    shape: 'envelope',
-    file: true,
-  }),
-  paymentWebhook: defineRawRoute({
-    method: 'POST',
-    path: PAYMENT_WEBHOOK_PATH,
-    auth: 'public',
-    summary:
-      "A payment provider's webhook for a seller's payee account: checked with the account's secret (forged or foreign: 400, nothing kept), kept once per (provider, account, event id), then applied to its order.",
-    refused: { code: ErrorCodes.badSign, status: 400 },
-    shape: 'plain',
-  }),
-} as const;

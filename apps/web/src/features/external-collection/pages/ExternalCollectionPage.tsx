@@ -1,4 +1,4 @@
-import { PAYMENT_PLATFORMS, type PayeeAccount } from '@portal/contract';
+import { APPLE_PAY_ASSOCIATION_MAX, PAYMENT_PLATFORMS, type PayeeAccount } from '@portal/contract';
 import { App, Button, Card, Col, Descriptions, Form, Input, Modal, Row, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,6 +76,14 @@ export default function ExternalCollectionPage() {
                 <Descriptions.Item label={t('payee.mode')}>{a.mode ? t(`payee.modes.${a.mode}`) : '—'}</Descriptions.Item>
                 <Descriptions.Item label={t('payee.accountId')}>{a.accountId ?? '—'}</Descriptions.Item>
                 <Descriptions.Item label={t('payee.secret')}>{a.secretLast4 ? `•••• ${a.secretLast4}` : '—'}</Descriptions.Item>
+                {a.provider !== 'sandbox' && (
+                  <Descriptions.Item label={t(`payee.webhookSecret.${a.provider}`)}>
+                    {a.webhookSecretLast4 ? `•••• ${a.webhookSecretLast4}` : '—'}
+                  </Descriptions.Item>
+                )}
+                {a.provider === 'stripe' && (
+                  <Descriptions.Item label={t('payee.applePay')}>{a.applePayAssociation ? t('payee.applePayKept') : '—'}</Descriptions.Item>
+                )}
                 <Descriptions.Item label={t('payee.verifiedAt')}>{a.verifiedAt ? formatDateTime(a.verifiedAt) : '—'}</Descriptions.Item>
                 <Descriptions.Item label={t('payee.webhookUrl')}>
                   <Typography.Text copyable={{ text: a.webhookUrl }} style={{ wordBreak: 'break-all' }}>
@@ -127,7 +135,14 @@ function PayeeModal({ account, onClose }: { account: PayeeAccount; onClose: () =
       onCancel={onClose}
       onOk={async () => {
         const v = await form.validateFields();
-        await save.mutateAsync({ provider: account.provider, mode: v.mode, accountId: v.accountId, secret: v.secret ?? '' });
+        await save.mutateAsync({
+          provider: account.provider,
+          mode: v.mode,
+          accountId: v.accountId,
+          secret: v.secret ?? '',
+          ...(account.provider !== 'sandbox' && v.webhookSecret ? { webhookSecret: v.webhookSecret } : {}),
+          ...(account.provider === 'stripe' && v.applePayAssociation !== undefined ? { applePayAssociation: v.applePayAssociation } : {}),
+        });
         onClose();
       }}
     >
@@ -141,11 +156,25 @@ function PayeeModal({ account, onClose }: { account: PayeeAccount; onClose: () =
         <Form.Item
           name="secret"
           label={t('payee.secret')}
-          extra={account.secretLast4 ? t('payee.secretKeep') : t('payee.sandboxHint')}
+          extra={account.secretLast4 ? t('payee.secretKeep') : t(`payee.secretHints.${account.provider}`)}
           rules={account.secretLast4 ? [] : [{ required: true, message: t('payee.required') }]}
         >
           <Input.Password autoComplete="new-password" maxLength={512} />
         </Form.Item>
+        {account.provider !== 'sandbox' && (
+          <Form.Item
+            name="webhookSecret"
+            label={t(`payee.webhookSecret.${account.provider}`)}
+            extra={account.webhookSecretLast4 ? t('payee.secretKeep') : t('payee.webhookSecretHint')}
+          >
+            <Input.Password autoComplete="new-password" maxLength={512} />
+          </Form.Item>
+        )}
+        {account.provider === 'stripe' && (
+          <Form.Item name="applePayAssociation" label={t('payee.applePay')} extra={t('payee.applePayHint')}>
+            <Input.TextArea rows={3} maxLength={APPLE_PAY_ASSOCIATION_MAX} />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );
