@@ -4,21 +4,17 @@
  * dies with the session it was made in. A tampered, expired or orphaned link is 403 with 1013.
  */
 import { ErrorCodes, rawRoutes } from '@portal/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough, type Writable } from 'node:stream';
-import { sessions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition, mimeForExt, verifySignedUrl } from '../../lib/files';
 import { rawRoute, signedLink, type RawRouteDeps } from '../../lib/raw-routes';
+import { unsafeLinkSession } from './orders-sheet.repository';
 import { exportFromLink, statementFromLink, writeOrderExport, writeStatement } from './orders.sheet';
 
 export function registerOrderSheetRoutes(app: FastifyInstance, deps: RawRouteDeps): void {
   const live = async (sessionId: number, userId: number) => {
-    const [s] = await deps.database.db
-      .select({ userId: sessions.userId, endedAt: sessions.endedAt })
-      .from(sessions)
-      .where(eq(sessions.id, sessionId));
+    const s = await unsafeLinkSession(deps.database.db, sessionId);
     if (!s || s.endedAt || s.userId !== userId) throw new AppError(ErrorCodes.fileLinkInvalid, { detail: 'session ended' });
   };
   const parse = <T>(req: FastifyRequest, read: (p: URLSearchParams) => T): T => {

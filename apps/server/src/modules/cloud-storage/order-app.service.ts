@@ -130,8 +130,7 @@ export async function orderCreate(ctx: CallContext, d: Data<'orderCreate'>) {
       checkSellable(g, now);
       const amount = priceFor(g, d.platform);
       if (amount === 0) {
-        const [used] = ((await ctx.db.execute(repo.freeUsedSql(device.id, g.companyId))) as unknown as { rows: unknown[] }).rows;
-        if (used) throw new AppError(ErrorCodes.freePlanUsed);
+        if (await repo.freePlanUsed(ctx.db, device.id, g.companyId)) throw new AppError(ErrorCodes.freePlanUsed);
       }
       await takeUnit(ctx.db, g.id);
       const free = amount === 0;

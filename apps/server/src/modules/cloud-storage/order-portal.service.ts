@@ -117,7 +117,7 @@ export async function internalPurchase(ctx: CallContext, d: Data<'internalPurcha
   const g = await repo.goodsForSale(ctx.db, d.goodsId, device);
   checkSellable(g, now);
   await takeUnit(ctx.db, g.id);
-  const [user] = ((await ctx.db.execute(repo.endUserEmailSql(device.endUserId))) as unknown as { rows: { email: string }[] }).rows;
+  const endUserEmail = await repo.unsafeEndUserEmail(ctx.db, device.endUserId);
   const id = await repo.insertOrder(ctx.db, {
     orderNo: newOrderNo(now),
     provider: null,
@@ -126,7 +126,7 @@ export async function internalPurchase(ctx: CallContext, d: Data<'internalPurcha
     deviceId: device.id,
     deviceSn: device.sn,
     endUserId: device.endUserId,
-    endUserEmail: user?.email ?? null,
+    endUserEmail,
     companyId: g.companyId,
     companyPath: g.companyPath,
     buyerCompanyId: actor.companyId,

@@ -240,7 +240,7 @@ export async function insertOrder(db: AnyDb, o: NewOrder): Promise<number> {
 }
 
 /** A state move as one conditional statement (the machine's source states); false when the order had moved on. */
-export async function moveOrder(db: AnyDb, orderId: number, from: readonly string[], set: SQL): Promise<boolean> {
+async function moveOrder(db: AnyDb, orderId: number, from: readonly string[], set: SQL): Promise<boolean> {
   const r = await rows<{ id: number }>(
     db,
     sql`update storage_orders set ${set} where id = ${orderId} and state in ${sql`(${sql.join(
@@ -249,6 +249,65 @@ export async function moveOrder(db: AnyDb, orderId: number, from: readonly strin
     )})`} returning id`,
   );
   return r.length > 0;
+}
+
+/** -> paid (pay or revive): the provider and transaction kept when not given, the deadline and any cancellation cleared. */
+export async function moveToPaid(
+  db: AnyDb,
+  orderId: number,
+  from: readonly string[],
+  pay: { provider: string | null; transactionId: string | null },
+  now: number,
+): Promise<boolean> {
+  return moveOrder(
+    db,
+    orderId,
+    from,
+    sql`state = 'paid', provider = coalesce(${pay.provider}, provider), transaction_id = coalesce(${pay.transactionId}, transaction_id),
+        paid_at = ${new Date(now).toISOString()}::timestamptz, pay_deadline = null, cancelled_at = null, cancel_reason = null,
+        updated_at = ${new Date(now).toISOString()}::timestamptz`,
+  );
+}
+
+/** -> cancelled (by the user or the unpaid timeout). */
+export async function moveToCancelled(
+  db: AnyDb,
+  orderId: number,
+  from: readonly string[],
+  reason: 'user' | 'timeout',
+  now: number,
+): Promise<boolean> {
+  return moveOrder(
+    db,
+    orderId,
+    from,
+    sql`state = 'cancelled', cancelled_at = ${new Date(now).toISOString()}::timestamptz, cancel_reason = ${reason},
+        pay_deadline = null, updated_at = ${new Date(now).toISOString()}::timestamptz`,
+  );
+}
+
+/** -> refunded by `amount`: the period ends now when it had started, else it is dropped. */
+export async function moveToRefunded(
+  db: AnyDb,
+  orderId: number,
+  from: readonly string[],
+  amount: number,
+  started: boolean,
+  now: number,
+): Promise<boolean> {
+  const at = new Date(now).toISOString();
+  return moveOrder(
+    db,
+    orderId,
+    from,
+    sql`state = 'refunded', refunded_amount = refunded_amount + ${amount}, refunded_at = ${at}::timestamptz,
+        period = ${started ? sql`tstzrange(lower(period), ${at}::timestamptz, '[)')` : sql`null`}, updated_at = ${at}::timestamptz`,
+  );
+}
+
+/** Records the provider and transaction of a payment still waiting (action required, or unanswered with a transaction). */
+export async function setPendingTransaction(db: AnyDb, orderId: number, provider: string, transactionId: string | null): Promise<void> {
+  await db.execute(sql`update storage_orders set provider = ${provider}, transaction_id = ${transactionId} where id = ${orderId}`);
 }
 
 /** Gives a paid order its period `[start, start + days)`. */
@@ -496,12 +555,27 @@ export function goodsForDevice(d: OrderDevice): SQL {
     and (${d.areaId}::int is null or g.area_id = ${d.areaId}::int)`;
 }
 
-export const endUserEmailSql = (endUserId: number) => sql`select email from end_users where id = ${endUserId}`;
+/** Unscoped: the e-mail of a device's end user (the device was found in the caller's reach by `deviceInReach`). */
+export async function unsafeEndUserEmail(db: AnyDb, endUserId: number): Promise<string | null> {
+  const [user] = await rows<{ email: string }>(db, sql`select email from end_users where id = ${endUserId}`);
+  return user?.email ?? null;
+}
 
-/** A row when the device has (or is buying) a free plan of the seller already. */
-export const freeUsedSql = (deviceId: number, companyId: number) =>
-  sql`select 1 from storage_orders where device_id = ${deviceId} and company_id = ${companyId} and amount = 0
-      and platform <> 'internal' and state in ('unpaid', 'paid') limit 1`;
+/** Unscoped: who a device is bound to now (a webhook names its order by id, no caller's tenant to scope by). */
+export async function unsafeDeviceEndUser(db: AnyDb, deviceId: number): Promise<{ endUserId: unknown } | null> {
+  const [dev] = await rows<{ end_user_id: unknown }>(db, sql`select end_user_id from devices where id = ${deviceId}`);
+  return dev ? { endUserId: dev.end_user_id } : null;
+}
+
+/** Whether the device has (or is buying) a free plan of the seller already. */
+export async function freePlanUsed(db: AnyDb, deviceId: number, companyId: number): Promise<boolean> {
+  const [used] = await rows<unknown>(
+    db,
+    sql`select 1 from storage_orders where device_id = ${deviceId} and company_id = ${companyId} and amount = 0
+      and platform <> 'internal' and state in ('unpaid', 'paid') limit 1`,
+  );
+  return Boolean(used);
+}
 
 export async function appGoodsRows(db: AnyDb, d: OrderDevice, now: number) {
   return rows<Record<string, unknown>>(

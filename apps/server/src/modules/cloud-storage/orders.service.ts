@@ -16,7 +16,6 @@ import {
   type StorageOrderState,
 } from '@portal/contract';
 import { randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client';
 import type { GoodsSnapshot } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -127,14 +126,7 @@ export async function markPaid(
 ): Promise<boolean> {
   orderMove(o.state, action);
   await repo.lockDevice(db, o.deviceId);
-  const moved = await repo.moveOrder(
-    db,
-    o.id,
-    fromOf(action),
-    sql`state = 'paid', provider = coalesce(${pay.provider}, provider), transaction_id = coalesce(${pay.transactionId}, transaction_id),
-        paid_at = ${new Date(now).toISOString()}::timestamptz, pay_deadline = null, cancelled_at = null, cancel_reason = null,
-        updated_at = ${new Date(now).toISOString()}::timestamptz`,
-  );
+  const moved = await repo.moveToPaid(db, o.id, fromOf(action), pay, now);
   if (!moved) return false;
   if (!later) await startPlan(db, o, now);
   return true;
@@ -143,13 +135,7 @@ export async function markPaid(
 /** unpaid -> cancelled, the stock unit back (false when the order had moved on). */
 export async function cancelUnpaid(db: AnyDb, o: repo.OrderRow, reason: 'user' | 'timeout', now: number): Promise<boolean> {
   orderMove(o.state, 'cancel');
-  const moved = await repo.moveOrder(
-    db,
-    o.id,
-    fromOf('cancel'),
-    sql`state = 'cancelled', cancelled_at = ${new Date(now).toISOString()}::timestamptz, cancel_reason = ${reason},
-        pay_deadline = null, updated_at = ${new Date(now).toISOString()}::timestamptz`,
-  );
+  const moved = await repo.moveToCancelled(db, o.id, fromOf('cancel'), reason, now);
   if (moved) await unsafeReturnStock(db, o.goodsId);
   return moved;
 }
@@ -216,9 +202,7 @@ export async function attemptPayment(
     await markPaid(db, o, { provider: payee.provider, transactionId: result.transactionId }, opts.now, opts.later);
     return { outcome: 'succeeded', attempt };
   }
-  await db.execute(
-    sql`update storage_orders set provider = ${payee.provider}, transaction_id = ${attempt.transactionId} where id = ${o.id}`,
-  );
+  await repo.setPendingTransaction(db, o.id, payee.provider, attempt.transactionId);
   return { outcome: 'action_required', attempt };
 }
 
@@ -255,14 +239,7 @@ export async function refundOrder(
   const res = await adapter.refund(payee.account, o.transactionId, amount, `${o.orderNo}:refund:${opts.key}`);
   // Refused or unanswered: the order is left as it was (a retry with the same key is one refund).
   if (res.outcome === 'failed' || res.outcome === 'unknown') throw new AppError(ErrorCodes.refundRefused, { reason: res.reason });
-  const at = new Date(opts.now).toISOString();
-  const moved = await repo.moveOrder(
-    db,
-    o.id,
-    fromOf('refund'),
-    sql`state = 'refunded', refunded_amount = refunded_amount + ${amount}, refunded_at = ${at}::timestamptz,
-        period = ${started ? sql`tstzrange(lower(period), ${at}::timestamptz, '[)')` : sql`null`}, updated_at = ${at}::timestamptz`,
-  );
+  const moved = await repo.moveToRefunded(db, o.id, fromOf('refund'), amount, started, opts.now);
   if (!moved) throw new AppError(ErrorCodes.illegalTransition);
   await repo.insertRefund(db, {
     orderId: o.id,
@@ -361,10 +338,8 @@ export async function applyPaymentResult(
   if (o.state === 'cancelled') {
     // A payment after cancellation: the order is paid after all when its unit can be taken again
     // and the device is still its buyer's; otherwise the money goes back.
-    const [dev] = (
-      (await db.execute(sql`select end_user_id from devices where id = ${o.deviceId}`)) as unknown as { rows: { end_user_id: unknown }[] }
-    ).rows;
-    const stillBound = dev && o.endUserId !== null && Number(dev.end_user_id) === o.endUserId;
+    const dev = await repo.unsafeDeviceEndUser(db, o.deviceId);
+    const stillBound = dev && o.endUserId !== null && Number(dev.endUserId) === o.endUserId;
     if (stillBound && (await unsafeTakeStock(db, o.goodsId))) {
       await markPaid(db, o, { provider: null, transactionId }, now, false, 'revive');
       return 'revived';

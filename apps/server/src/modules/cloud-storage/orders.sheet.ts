@@ -13,15 +13,14 @@ import {
   type Locale,
   type storageOrderCalls,
 } from '@portal/contract';
-import { sql } from 'drizzle-orm';
 import type { Writable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type CallContext } from '../../lib/context';
 import { signUrl } from '../../lib/files';
-import { escapeLike } from '../../lib/tenancy';
 import { createXlsxStreamWriter } from '../../lib/xlsx';
+import { countOrdersCreatedIn, internalPurchasesOf } from './orders-sheet.repository';
 import * as repo from './orders.repository';
 import { seesCost } from './plans.policy';
 
@@ -93,12 +92,7 @@ function sign(ctx: CallContext, path: string, q: Record<string, string>) {
 
 export async function orderExport(ctx: CallContext, d: Data<'orderExport'>) {
   const actor = requireActor(ctx);
-  const [n] = (
-    (await ctx.db.execute(
-      sql`select count(*)::int as n from storage_orders o where ${repo.subtreeScope(actor)}
-          and o.created_at >= ${new Date(d.from).toISOString()}::timestamptz and o.created_at <= ${new Date(d.to).toISOString()}::timestamptz`,
-    )) as unknown as { rows: { n: number }[] }
-  ).rows;
+  const n = await countOrdersCreatedIn(ctx.db, actor, d.from, d.to);
   const url = sign(ctx, ORDER_EXPORT_DOWNLOAD_PATH, {
     uid: String(actor.userId),
     tid: String(actor.sessionId),
@@ -107,7 +101,7 @@ export async function orderExport(ctx: CallContext, d: Data<'orderExport'>) {
     locale: ctx.locale,
     f: JSON.stringify(d),
   });
-  return { url, rows: Number(n?.n ?? 0) };
+  return { url, rows: n };
 }
 
 export function exportFromLink(p: URLSearchParams): ExportLink {
@@ -157,7 +151,7 @@ export async function writeOrderExport(db: AnyDb, link: ExportLink, out: Writabl
       { header: h.created, width: 20 },
     ],
   });
-  const scope = sql`o.company_path like ${escapeLike(link.companyPath) + '%'}`;
+  const scope = repo.subtreeScope({ companyPath: link.companyPath });
   let before: number | null = null;
   let written = 0;
   for (;;) {
@@ -198,15 +192,7 @@ const monthRange = (month: string) => {
 
 async function statementRows(db: AnyDb, buyerCompanyId: number, month: string) {
   const [from, to] = monthRange(month);
-  const r = (await db.execute(
-    sql`select o.order_no, o.device_sn, o.end_user_email, o.goods_snapshot->>'name' as goods, o.cost_price::float8 as cost, o.paid_at
-        from storage_orders o where o.buyer_company_id = ${buyerCompanyId} and o.platform = 'internal'
-        and o.paid_at >= ${new Date(from).toISOString()}::timestamptz and o.paid_at < ${new Date(to).toISOString()}::timestamptz
-        order by o.paid_at, o.id`,
-  )) as unknown as {
-    rows: { order_no: string; device_sn: string; end_user_email: string | null; goods: string; cost: number; paid_at: Date }[];
-  };
-  return r.rows;
+  return internalPurchasesOf(db, buyerCompanyId, from, to);
 }
 
 export async function statement(ctx: CallContext, d: Data<'statement'>) {
