@@ -7,7 +7,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { paginate, type Page, type PageRequest } from '../../lib/tenancy';
+import type { Actor } from '../../lib/context';
+import { escapeLike, paginate, type Page, type PageRequest } from '../../lib/tenancy';
 
 export type Executor = Db | Tx;
 
@@ -322,5 +323,134 @@ export async function filesByIds(db: Executor, ids: number[]): Promise<FileRow[]
     db,
     sql`select id::int as id, company_id, created_by, path, name, mime, size::int as size from files
          where id = any(${sql.raw(`'{${ids.map(Number).join(',')}}'::bigint[]`)})`,
+  );
+}
+
+/** The name of the calling app's own key (an end user's conversations show it as their origin). */
+export async function appKeyName(db: Executor, appKeyId: number): Promise<string | null> {
+  const [k] = await rows<{ name: string }>(db, sql`select name from app_keys where id = ${appKeyId}`);
+  return k?.name ?? null;
+}
+
+/**
+ * A portal user's desk: the nearest partner or supplier above their company (on its path, never
+ * the company itself); null for the supplier, which has none.
+ */
+export async function nearestDeskAbove(
+  db: Executor,
+  actor: Pick<Actor, 'companyId' | 'companyPath'>,
+): Promise<{ id: number; path: string } | null> {
+  const [d] = await rows<{ id: number; path: string }>(
+    db,
+    sql`select id, path from companies
+         where id = any(string_to_array(trim(both '/' from ${actor.companyPath}), '/')::int[]) and id <> ${actor.companyId}
+           and type in ('partner', 'supplier')
+         order by depth desc limit 1`,
+  );
+  return d ?? null;
+}
+
+/** Who may name a device: a portal user's subtree, or an end user's own devices in their brand. */
+export type DeviceReach = { companyPath: string } | { endUserId: number; brandPath: string };
+
+/** A device the requester may name, or null. */
+export async function findRequesterDevice(
+  db: Executor,
+  reach: DeviceReach,
+  deviceId: number,
+): Promise<{ id: number; sn: string; model: string } | null> {
+  const where =
+    'companyPath' in reach
+      ? sql`company_path like ${escapeLike(reach.companyPath) + '%'}`
+      : sql`end_user_id = ${reach.endUserId} and company_path like ${escapeLike(reach.brandPath) + '%'}`;
+  const [d] = await rows<{ id: number; sn: string; model: string }>(
+    db,
+    sql`select id, sn, model from devices where id = ${deviceId} and ${where}`,
+  );
+  return d ?? null;
+}
+
+/** How far each side has read a conversation the caller's scope has already reached (0 when none). */
+export async function readSeqs(db: Executor, conversationId: number): Promise<{ requester: number; desk: number }> {
+  const [r] = await rows<{ requester_read_seq: number; desk_read_seq: number }>(
+    db,
+    sql`select requester_read_seq, desk_read_seq from feedback_conversations where id = ${conversationId}`,
+  );
+  return { requester: r?.requester_read_seq ?? 0, desk: r?.desk_read_seq ?? 0 };
+}
+
+/** The requester's own conversation whose first message they sent with this client id (a retried create), or null. */
+export async function findCreatedByClientId(
+  db: Executor,
+  requester: { kind: 'user' | 'end_user'; id: number },
+  clientId: string,
+): Promise<number | null> {
+  const [again] = await rows<{ conversation_id: number }>(
+    db,
+    sql`select m.conversation_id from feedback_messages m join feedback_conversations c on c.id = m.conversation_id
+         where c.requester_kind = ${requester.kind} and c.requester_id = ${requester.id} and m.seq = 1 and m.sender_kind = ${requester.kind}
+           and m.sender_id = ${requester.id} and m.client_id = ${clientId}`,
+  );
+  return again ? again.conversation_id : null;
+}
+
+export interface UnreadReplyClaim {
+  topic: string;
+  requester_email: string;
+  requester_locale: string;
+  desk_name: string | null;
+  preview: string;
+}
+
+/**
+ * Unsafe: every desk's conversations (the reminder job runs for all tenants). Claims up to `batch`
+ * portal requesters' conversations with a desk reply unread since `replyBefore` (FOR UPDATE SKIP
+ * LOCKED, marked mailed up to last_seq) and answers what their mails need. Run it in the
+ * transaction that writes the mails.
+ */
+export async function unsafeClaimUnreadReplies(tx: Executor, replyBefore: Date, batch: number): Promise<UnreadReplyClaim[]> {
+  return rows<UnreadReplyClaim>(
+    tx,
+    sql`with due as (
+          select c.id, (select m.text from feedback_messages m where m.conversation_id = c.id and m.side = 'desk' and not m.internal
+                         order by m.seq desc limit 1) as preview
+            from feedback_conversations c
+           where c.requester_kind = 'user' and c.requester_email <> ''
+             and exists (select 1 from feedback_messages m where m.conversation_id = c.id and m.side = 'desk' and not m.internal
+                           and m.seq > greatest(c.requester_read_seq, c.reply_mailed_seq) and m.created_at <= ${replyBefore})
+           order by c.id limit ${batch}
+           for update of c skip locked)
+        update feedback_conversations c set reply_mailed_seq = c.last_seq from due where c.id = due.id
+        returning c.topic, c.requester_email, c.requester_locale, (select name from companies d where d.id = c.desk_company_id) as desk_name,
+                  coalesce(due.preview, '') as preview`,
+  );
+}
+
+export interface WaitingClaim {
+  topic: string;
+  requester_name: string;
+  desk_company_id: number;
+  email: string | null;
+  locale: string | null;
+}
+
+/**
+ * Unsafe: every desk's conversations (the reminder job runs for all tenants). Claims up to `batch`
+ * open conversations waiting for the desk since `waitBefore` and not yet mailed (FOR UPDATE SKIP
+ * LOCKED, waiting_mailed_at = now) and answers their assignee's address, if any. Run it in the
+ * transaction that writes the mails.
+ */
+export async function unsafeClaimWaitingConversations(tx: Executor, waitBefore: Date, now: Date, batch: number): Promise<WaitingClaim[]> {
+  return rows<WaitingClaim>(
+    tx,
+    sql`with due as (
+          select c.id from feedback_conversations c
+           where c.state = 'open' and c.waiting_since <= ${waitBefore} and c.waiting_mailed_at is null
+           order by c.waiting_since limit ${batch}
+           for update of c skip locked)
+        update feedback_conversations c set waiting_mailed_at = ${now} from due where c.id = due.id
+        returning c.topic, c.requester_name, c.desk_company_id,
+                  (select u.email from users u where u.id = c.assignee_id) as email,
+                  (select u.locale from users u where u.id = c.assignee_id) as locale`,
   );
 }

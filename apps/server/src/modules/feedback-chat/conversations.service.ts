@@ -20,29 +20,33 @@ import {
   type ConversationAbility,
   type DeskStateAction,
 } from '@portal/contract';
-import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { extensionOf, formatBytes } from '../../lib/files';
-import { escapeLike, mapPage, type Page } from '../../lib/tenancy';
+import { mapPage, type Page } from '../../lib/tenancy';
 import {
   afterMessage,
+  appKeyName,
   deskUnreadTotal,
   filesByIds,
   findByClientId,
   findConversation,
+  findCreatedByClientId,
+  findRequesterDevice,
   history,
   insertConversation,
   insertMessage,
   listConversations,
   lockConversation,
   markRead,
+  nearestDeskAbove,
   nextSeq,
+  readSeqs,
   requesterUnreadTotal,
-  rows,
   setRating,
   setState,
   type ConversationRow,
+  type DeviceReach,
   type Executor,
   type FileRow,
   type MessageRow,
@@ -51,7 +55,7 @@ import {
 } from './conversations.repository';
 import { conversationRefusal, type Viewer } from './conversations.policy';
 import { presentConversation, presentMessage, type LinkSigner } from './conversations.presenter';
-import { enrolMembers, lowerActive, raiseActive, setAssignee, takeMember, takeNextMember } from './desk.repository';
+import { enrolMembers, lowerActive, memberNameAndCap, raiseActive, setAssignee, takeMember, takeNextMember } from './desk.repository';
 
 // ---------------------------------------------------------------------------------------------
 // Who is writing
@@ -75,14 +79,14 @@ export interface Requester {
 export async function requesterOf(ctx: CallContext): Promise<Requester> {
   if (ctx.app?.endUser) {
     const u = ctx.app.endUser;
-    const [k] = await rows<{ name: string }>(ctx.db, sql`select name from app_keys where id = ${ctx.app.appKeyId}`);
+    const keyName = await appKeyName(ctx.db, ctx.app.appKeyId);
     return {
       kind: 'end_user',
       id: u.id,
       name: u.nickname,
       email: u.email,
       locale: u.locale,
-      origin: k?.name ?? ctx.app.appId,
+      origin: keyName ?? ctx.app.appId,
       companyId: null,
       actor: null,
       brand: { id: ctx.app.companyId, path: ctx.app.companyPath },
@@ -112,26 +116,15 @@ const deskScope = (actor: Actor): Scope => ({ kind: 'desk', companyId: actor.com
 async function deskOf(db: Executor, r: Requester): Promise<{ id: number; path: string }> {
   if (r.brand) return r.brand;
   const actor = r.actor!;
-  const [d] = await rows<{ id: number; path: string }>(
-    db,
-    sql`select id, path from companies
-         where id = any(string_to_array(trim(both '/' from ${actor.companyPath}), '/')::int[]) and id <> ${actor.companyId}
-           and type in ('partner', 'supplier')
-         order by depth desc limit 1`,
-  );
+  const d = await nearestDeskAbove(db, actor);
   if (!d) throw new AppError(ErrorCodes.feedbackNoDesk);
   return d;
 }
 
 /** A device the requester may name: in a portal user's subtree, or bound to the end user in its brand. */
 async function deviceOf(db: Executor, r: Requester, deviceId: number): Promise<{ id: number; sn: string; model: string }> {
-  const where = r.actor
-    ? sql`company_path like ${escapeLike(r.actor.companyPath) + '%'}`
-    : sql`end_user_id = ${r.id} and company_path like ${escapeLike(r.brand!.path) + '%'}`;
-  const [d] = await rows<{ id: number; sn: string; model: string }>(
-    db,
-    sql`select id, sn, model from devices where id = ${deviceId} and ${where}`,
-  );
+  const reach: DeviceReach = r.actor ? { companyPath: r.actor.companyPath } : { endUserId: r.id, brandPath: r.brand!.path };
+  const d = await findRequesterDevice(db, reach, deviceId);
   if (!d) throw new AppError(ErrorCodes.notFound, undefined, `device ${deviceId}`);
   return d;
 }
@@ -199,14 +192,6 @@ async function presentMessages(ctx: CallContext, msgs: MessageRow[], readSeqs: {
   return msgs.map((m) => presentMessage(m, readSeqs, files, signer(ctx, actor)));
 }
 
-async function readSeqsOf(db: Executor, conversationId: number): Promise<{ requester: number; desk: number }> {
-  const [r] = await rows<{ requester_read_seq: number; desk_read_seq: number }>(
-    db,
-    sql`select requester_read_seq, desk_read_seq from feedback_conversations where id = ${conversationId}`,
-  );
-  return { requester: r?.requester_read_seq ?? 0, desk: r?.desk_read_seq ?? 0 };
-}
-
 /**
  * A message in a conversation the caller's scope reaches; the retry of a stored client id answers
  * the stored message. `internal`: a desk note.
@@ -222,7 +207,7 @@ async function send(
   const c = await lockConversation(ctx.db, scope, d.conversationId);
   if (!c) throw new AppError(ErrorCodes.notFound);
   const existing = await findByClientId(ctx.db, c.id, sender, d.clientId);
-  if (existing) return (await presentMessages(ctx, [existing], await readSeqsOf(ctx.db, c.id), sender.actor))[0]!;
+  if (existing) return (await presentMessages(ctx, [existing], await readSeqs(ctx.db, c.id), sender.actor))[0]!;
   const internal = sender.side === 'desk' && !!d.internal;
   const action: ConversationAbility = sender.side === 'requester' ? 'send' : internal ? 'note' : 'reply';
   refuseUnless(viewer, c, action, now);
@@ -255,7 +240,7 @@ async function send(
     senderId: sender.id,
     now: new Date(now),
   });
-  return (await presentMessages(ctx, [m], await readSeqsOf(ctx.db, c.id), sender.actor))[0]!;
+  return (await presentMessages(ctx, [m], await readSeqs(ctx.db, c.id), sender.actor))[0]!;
 }
 
 const requesterSender = (r: Requester): Sender => ({ side: 'requester', kind: r.kind, id: r.id, name: r.name, actor: r.actor });
@@ -286,17 +271,12 @@ export async function createConversation(
   const scope = requesterScope(r);
   const viewer: Viewer = { side: 'requester' };
   // A retried create answers the conversation its first message opened.
-  const [again] = await rows<{ conversation_id: number }>(
-    ctx.db,
-    sql`select m.conversation_id from feedback_messages m join feedback_conversations c on c.id = m.conversation_id
-         where c.requester_kind = ${r.kind} and c.requester_id = ${r.id} and m.seq = 1 and m.sender_kind = ${r.kind}
-           and m.sender_id = ${r.id} and m.client_id = ${d.clientId}`,
-  );
-  if (again) {
-    const [m] = await history(ctx.db, again.conversation_id, 0, 1, false);
+  const again = await findCreatedByClientId(ctx.db, r, d.clientId);
+  if (again !== null) {
+    const [m] = await history(ctx.db, again, 0, 1, false);
     return {
-      conversation: await getPresented(ctx, scope, viewer, again.conversation_id),
-      message: (await presentMessages(ctx, [m!], await readSeqsOf(ctx.db, again.conversation_id), r.actor))[0]!,
+      conversation: await getPresented(ctx, scope, viewer, again),
+      message: (await presentMessages(ctx, [m!], await readSeqs(ctx.db, again), r.actor))[0]!,
     };
   }
   checkText(ctx, d.text, d.files);
@@ -471,10 +451,7 @@ export async function deskAssign(
     if (outcome === 'notMember') throw new AppError(ErrorCodes.feedbackAssigneeNotStaff);
     if (outcome === 'full') {
       if (counted) {
-        const [m] = await rows<{ nickname: string; cap: number }>(
-          ctx.db,
-          sql`select u.nickname, s.cap from feedback_desk_staff s join users u on u.id = s.user_id where s.user_id = ${d.assigneeId}`,
-        );
+        const m = await memberNameAndCap(ctx.db, d.assigneeId);
         throw new AppError(ErrorCodes.feedbackAssigneeOverCap, { name: m?.nickname ?? '', cap: m?.cap ?? 0 });
       }
     } else if (!counted) {

@@ -80,6 +80,27 @@ export async function listMembers(db: Executor, companyId: number): Promise<Staf
   );
 }
 
+/** The company's members, with the defaults (available, cap 10, none active) of those who have no row yet; writes nothing. */
+export async function listMembersWithDefaults(db: Executor, companyId: number): Promise<StaffRow[]> {
+  return rows<StaffRow>(
+    db,
+    sql`select u.id as user_id, u.nickname as name, coalesce(s.available, true) as available, coalesce(s.cap, 10) as cap,
+               coalesce(s.active, 0) as active
+          from users u left join feedback_desk_staff s on s.user_id = u.id
+         where u.company_id = ${companyId} and 'dealer_feedback_mgr' = any(u.auth_res_list) and u.status = 'normal'
+         order by u.nickname, u.id`,
+  );
+}
+
+/** A member's name and cap (the over-cap message), for a user takeMember has just found in the desk's company. */
+export async function memberNameAndCap(db: Executor, userId: number): Promise<{ nickname: string; cap: number } | null> {
+  const [m] = await rows<{ nickname: string; cap: number }>(
+    db,
+    sql`select u.nickname, s.cap from feedback_desk_staff s join users u on u.id = s.user_id where s.user_id = ${userId}`,
+  );
+  return m ?? null;
+}
+
 export async function saveMember(
   db: Executor,
   companyId: number,

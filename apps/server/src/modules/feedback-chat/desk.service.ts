@@ -8,12 +8,10 @@ import {
   type DeskStaff,
   type DeskStats,
 } from '@portal/contract';
-import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type CallContext } from '../../lib/context';
 import { fileLinkUrl, storeUpload } from '../../lib/files';
 import { writeXlsxBuffer } from '../../lib/xlsx';
-import { rows } from './conversations.repository';
 import {
   countCanned,
   deleteCanned,
@@ -23,6 +21,7 @@ import {
   insertCanned,
   listCanned,
   listMembers,
+  listMembersWithDefaults,
   personStats,
   saveMember,
   updateCanned,
@@ -46,14 +45,7 @@ const presentStaff = (r: StaffRow): DeskStaff => ({
 /** Members, with the defaults of those who have no row yet (a read writes nothing). */
 export async function staffList(ctx: CallContext): Promise<DeskStaff[]> {
   const actor = requireActor(ctx);
-  const rs = await rows<StaffRow>(
-    ctx.db,
-    sql`select u.id as user_id, u.nickname as name, coalesce(s.available, true) as available, coalesce(s.cap, 10) as cap,
-               coalesce(s.active, 0) as active
-          from users u left join feedback_desk_staff s on s.user_id = u.id
-         where u.company_id = ${actor.companyId} and 'dealer_feedback_mgr' = any(u.auth_res_list) and u.status = 'normal'
-         order by u.nickname, u.id`,
-  );
+  const rs = await listMembersWithDefaults(ctx.db, actor.companyId);
   return rs.map(presentStaff);
 }
 

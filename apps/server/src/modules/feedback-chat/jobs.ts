@@ -7,14 +7,13 @@
  * and a rolled-back claim mails nothing. Tests call runFeedbackRemindersOnce with their own clock.
  */
 import { CHAT_UNREAD_REPLY_MAIL_MINUTES, CHAT_WAITING_MAIL_MINUTES, normalizeLocale, type Locale } from '@portal/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs';
 import type { MailTemplateName, MailTemplateVars } from '../../lib/mail/templates';
 import type { AppServices } from '../../lib/services';
-import { rows } from './conversations.repository';
+import { unsafeClaimUnreadReplies, unsafeClaimWaitingConversations } from './conversations.repository';
 import { deskAdmins } from './desk.repository';
 
 export const FEEDBACK_JOBS = { remind: { name: 'feedback.remind', cron: '* * * * *' } } as const;
@@ -35,27 +34,7 @@ export async function runFeedbackRemindersOnce(
   const replyBefore = new Date(now - CHAT_UNREAD_REPLY_MAIL_MINUTES * MINUTE);
   const waitBefore = new Date(now - CHAT_WAITING_MAIL_MINUTES * MINUTE);
   const counts = await database.db.transaction(async (tx) => {
-    const replies = await rows<{
-      topic: string;
-      requester_email: string;
-      requester_locale: string;
-      desk_name: string | null;
-      preview: string;
-    }>(
-      tx,
-      sql`with due as (
-            select c.id, (select m.text from feedback_messages m where m.conversation_id = c.id and m.side = 'desk' and not m.internal
-                           order by m.seq desc limit 1) as preview
-              from feedback_conversations c
-             where c.requester_kind = 'user' and c.requester_email <> ''
-               and exists (select 1 from feedback_messages m where m.conversation_id = c.id and m.side = 'desk' and not m.internal
-                             and m.seq > greatest(c.requester_read_seq, c.reply_mailed_seq) and m.created_at <= ${replyBefore})
-             order by c.id limit ${BATCH}
-             for update of c skip locked)
-          update feedback_conversations c set reply_mailed_seq = c.last_seq from due where c.id = due.id
-          returning c.topic, c.requester_email, c.requester_locale, (select name from companies d where d.id = c.desk_company_id) as desk_name,
-                    coalesce(due.preview, '') as preview`,
-    );
+    const replies = await unsafeClaimUnreadReplies(tx, replyBefore, BATCH);
     for (const r of replies) {
       await enqueue(tx, r.requester_email, 'chatReplyUnread', normalizeLocale(r.requester_locale), {
         topic: r.topic,
@@ -64,24 +43,7 @@ export async function runFeedbackRemindersOnce(
         minutes: CHAT_UNREAD_REPLY_MAIL_MINUTES,
       });
     }
-    const waiting = await rows<{
-      topic: string;
-      requester_name: string;
-      desk_company_id: number;
-      email: string | null;
-      locale: string | null;
-    }>(
-      tx,
-      sql`with due as (
-            select c.id from feedback_conversations c
-             where c.state = 'open' and c.waiting_since <= ${waitBefore} and c.waiting_mailed_at is null
-             order by c.waiting_since limit ${BATCH}
-             for update of c skip locked)
-          update feedback_conversations c set waiting_mailed_at = ${new Date(now)} from due where c.id = due.id
-          returning c.topic, c.requester_name, c.desk_company_id,
-                    (select u.email from users u where u.id = c.assignee_id) as email,
-                    (select u.locale from users u where u.id = c.assignee_id) as locale`,
-    );
+    const waiting = await unsafeClaimWaitingConversations(tx, waitBefore, new Date(now), BATCH);
     for (const w of waiting) {
       const to = w.email ? [{ email: w.email, locale: w.locale ?? 'en-US' }] : await deskAdmins(tx, w.desk_company_id);
       for (const u of to)

@@ -16,27 +16,33 @@
  *   with an anchor is named.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { FileStore } from '../../lib/files';
+import {
+  unsafeDeleteSealedUpTo,
+  unsafeHourlyCheckpointsAfter,
+  unsafeInsertCheckpoint,
+  unsafeLastCheckpoint,
+  unsafeLastHourlyCheckpoint,
+  unsafeLastRetentionCheckpoint,
+  unsafeLastSealedRow,
+  unsafeLastSealedSeqBefore,
+  unsafeLockAuditChain,
+  unsafeSealedRowHash,
+  unsafeSealedRowsFrom,
+  unsafeSealRows,
+  unsafeUnsealedRows,
+  type Runner,
+} from './audit-chain.repository';
+
+export { AUDIT_CANONICAL_SQL } from './audit-chain.repository';
 
 export const AUDIT_GENESIS_HASH = '0'.repeat(64);
 export const AUDIT_HEAD_KEY = 'audit/head.json';
 const SEAL_BATCH = 5000;
 const VERIFY_BATCH = 5000;
 const HOUR_MS = 3_600_000;
-/** pg_advisory_xact_lock key of the seal and retention ('audit' in ASCII). */
-const AUDIT_LOCK = 0x6175646974;
-
-/**
- * The canonical text of a row: a jsonb array of its columns in a fixed order (jsonb's text form is
- * the same on every PostgreSQL and PGlite), the time in UTC to the microsecond. A new column that
- * must be covered is appended here (rows sealed before keep their hashes only if it is null for them).
- */
-export const AUDIT_CANONICAL_SQL = `jsonb_build_array(id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'),
-  actor_user_id, actor_name, on_behalf_of_user_id, company_id, company_path, action, target_type, target_id, "before",
-  "after", request_id, ip, result, actor_company_path, module)::text`;
 
 export interface ChainPoint {
   seq: number;
@@ -55,42 +61,25 @@ export function auditRowHash(prevHash: string, canonical: string): string {
   return createHash('sha256').update(prevHash).update('\n').update(canonical).digest('hex');
 }
 
-type Runner = Pick<Tx, 'execute'>;
-async function rowsOf<T>(db: Runner, q: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-}
-
 /** The chain's last point: the last sealed row, else the last checkpoint (all rows gone by retention), else genesis. */
 async function chainTip(db: Runner): Promise<ChainPoint> {
-  const [row] = await rowsOf<{ seq: string; hash: string }>(
-    db,
-    sql`select seq::text as seq, hash from operation_logs where seq is not null order by operation_logs.seq desc limit 1`,
-  );
+  const row = await unsafeLastSealedRow(db);
   if (row) return { seq: Number(row.seq), hash: row.hash };
-  const [cp] = await rowsOf<{ seq: string; hash: string }>(
-    db,
-    sql`select seq::text as seq, hash from operation_log_checkpoints order by operation_log_checkpoints.seq desc limit 1`,
-  );
+  const cp = await unsafeLastCheckpoint(db);
   return cp ? { seq: Number(cp.seq), hash: cp.hash } : { seq: 0, hash: AUDIT_GENESIS_HASH };
 }
 
 async function retentionBase(db: Runner): Promise<ChainPoint> {
-  const [cp] = await rowsOf<{ seq: string; hash: string }>(
-    db,
-    sql`select seq::text as seq, hash from operation_log_checkpoints where kind = 'retention' order by operation_log_checkpoints.seq desc limit 1`,
-  );
+  const cp = await unsafeLastRetentionCheckpoint(db);
   return cp ? { seq: Number(cp.seq), hash: cp.hash } : { seq: 0, hash: AUDIT_GENESIS_HASH };
 }
 
 /** Seals one batch of unsealed rows in one transaction; answers how many and the chain's tip after. */
 async function sealBatch(database: Database, batch: number): Promise<{ sealed: number; tip: ChainPoint }> {
   return database.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
+    await unsafeLockAuditChain(tx);
     let tip = await chainTip(tx);
-    const rows = await rowsOf<{ id: string; canonical: string }>(
-      tx,
-      sql`select id::text as id, ${sql.raw(AUDIT_CANONICAL_SQL)} as canonical from operation_logs where seq is null order by operation_logs.id limit ${batch}`,
-    );
+    const rows = await unsafeUnsealedRows(tx, batch);
     if (rows.length === 0) return { sealed: 0, tip };
     const ids: string[] = [];
     const seqs: number[] = [];
@@ -104,11 +93,7 @@ async function sealBatch(database: Database, batch: number): Promise<{ sealed: n
       hashes.push(hash);
       tip = { seq: tip.seq + 1, hash };
     }
-    await tx.execute(sql`
-      update operation_logs o set seq = v.seq, prev_hash = v.prev, hash = v.hash
-      from (select unnest(${`{${ids.join(',')}}`}::bigint[]) as id, unnest(${`{${seqs.join(',')}}`}::bigint[]) as seq,
-                   unnest(${`{${prevs.join(',')}}`}::text[]) as prev, unnest(${`{${hashes.join(',')}}`}::text[]) as hash) v
-      where o.id = v.id`);
+    await unsafeSealRows(tx, { ids, seqs, prevs, hashes });
     return { sealed: rows.length, tip };
   });
 }
@@ -154,9 +139,7 @@ async function writeHead(database: Database, fileStore: FileStore, now: number):
 async function writeCheckpoint(database: Database, fileStore: FileStore, kind: 'hourly' | 'retention', point: ChainPoint, now: number) {
   const fileKey = `audit/checkpoints/${kind}-${point.seq}.json`;
   await putJson(fileStore, fileKey, { kind, ...point, at: new Date(now).toISOString() });
-  await database.db.execute(
-    sql`insert into operation_log_checkpoints (kind, seq, hash, at, file_key) values (${kind}, ${point.seq}, ${point.hash}, ${new Date(now).toISOString()}::timestamptz, ${fileKey})`,
-  );
+  await unsafeInsertCheckpoint(database.db, { kind, seq: point.seq, hash: point.hash, at: new Date(now).toISOString(), fileKey });
 }
 
 /**
@@ -165,27 +148,19 @@ async function writeCheckpoint(database: Database, fileStore: FileStore, kind: '
  */
 export async function applyAuditRetention(database: Database, fileStore: FileStore, now: number, days: number): Promise<number> {
   const cutoff = new Date(now - days * 86_400_000).toISOString();
-  const [last] = await rowsOf<{ seq: string | null }>(
-    database.db,
-    sql`select max(seq)::text as seq from operation_logs where at < ${cutoff}::timestamptz and seq is not null`,
-  );
-  if (!last?.seq) return 0;
-  const seq = Number(last.seq);
+  const lastSeq = await unsafeLastSealedSeqBefore(database.db, cutoff);
+  if (!lastSeq) return 0;
+  const seq = Number(lastSeq);
   const base = await retentionBase(database.db);
   if (seq <= base.seq) return 0;
-  const [row] = await rowsOf<{ hash: string }>(database.db, sql`select hash from operation_logs where seq = ${seq}`);
-  if (!row) return 0;
+  const hash = await unsafeSealedRowHash(database.db, seq);
+  if (hash === null) return 0;
   // The checkpoint first: the chain up to seq had this hash whether or not the delete then happens.
-  await writeCheckpoint(database, fileStore, 'retention', { seq, hash: row.hash }, now);
+  await writeCheckpoint(database, fileStore, 'retention', { seq, hash }, now);
   await writeHead(database, fileStore, now);
   return database.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
-    await tx.execute(sql`select set_config('portal.audit_retention', 'on', true)`);
-    const [gone] = await rowsOf<{ n: number }>(
-      tx,
-      sql`with gone as (delete from operation_logs where seq <= ${seq} returning 1) select count(*)::int as n from gone`,
-    );
-    return Number(gone?.n ?? 0);
+    await unsafeLockAuditChain(tx);
+    return unsafeDeleteSealedUpTo(tx, seq);
   });
 }
 
@@ -200,10 +175,7 @@ export async function runAuditSealOnce(
   opts: { retentionDays: number },
 ): Promise<{ sealed: number; checkpoint: boolean; deleted: number }> {
   const { sealed, tip } = await sealOperationLogs(database);
-  const [lastHourly] = await rowsOf<{ seq: string; at: string }>(
-    database.db,
-    sql`select seq::text as seq, extract(epoch from at) * 1000 as at from operation_log_checkpoints where kind = 'hourly' order by operation_log_checkpoints.seq desc limit 1`,
-  );
+  const lastHourly = await unsafeLastHourlyCheckpoint(database.db);
   const due =
     tip.seq > 0 &&
     (!lastHourly || (Math.floor(Number(lastHourly.at) / HOUR_MS) < Math.floor(now / HOUR_MS) && tip.seq > Number(lastHourly.seq)));
@@ -222,10 +194,7 @@ export async function verifyOperationLog(database: Database, fileStore: FileStor
   const base: ChainPoint = head?.base ?? { seq: 0, hash: AUDIT_GENESIS_HASH };
   const anchors = new Map<number, string>();
   if (head && head.seq > base.seq) anchors.set(head.seq, head.hash);
-  const cps = await rowsOf<{ seq: string; file_key: string }>(
-    database.db,
-    sql`select seq::text as seq, file_key from operation_log_checkpoints where kind = 'hourly' and seq > ${base.seq} order by operation_log_checkpoints.seq`,
-  );
+  const cps = await unsafeHourlyCheckpointsAfter(database.db, base.seq);
   for (const cp of cps) {
     const file = await readJson<ChainPoint>(fileStore, cp.file_key);
     // A checkpoint whose file is gone or altered does not vouch for anything: that seq is broken.
@@ -237,11 +206,7 @@ export async function verifyOperationLog(database: Database, fileStore: FileStor
   let prev = base.hash;
   let rows = 0;
   for (;;) {
-    const batch = await rowsOf<{ seq: string; prev_hash: string | null; hash: string | null; canonical: string }>(
-      database.db,
-      sql`select seq::text as seq, prev_hash, hash, ${sql.raw(AUDIT_CANONICAL_SQL)} as canonical from operation_logs
-          where seq >= ${expected} order by operation_logs.seq limit ${VERIFY_BATCH}`,
-    );
+    const batch = await unsafeSealedRowsFrom(database.db, expected, VERIFY_BATCH);
     for (const r of batch) {
       const seq = Number(r.seq);
       if (seq !== expected || r.prev_hash !== prev) return { ok: false, rows, brokenSeq: expected };
