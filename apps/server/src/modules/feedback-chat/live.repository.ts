@@ -12,10 +12,14 @@ const PORTAL_ALIVE = (now: Date) =>
   sql`s.ended_at is null and s.token_expires_at > ${now} and s.last_active_at > ${new Date(now.getTime() - IDLE_TIMEOUT_MS)}
       and (s.remote_expires_at is null or s.remote_expires_at > ${now})
       and u.status not in ('deleted', 'operation_locked') and c.status <> 'frozen'`;
-const END_USER_ALIVE = (now: Date) =>
-  sql`s.ended_at is null and s.token_expires_at > ${now} and u.status not in ('deleted', 'frozen')`;
+const END_USER_ALIVE = (now: Date) => sql`s.ended_at is null and s.token_expires_at > ${now} and u.status not in ('deleted', 'frozen')`;
 
-export async function unsafeLiveIdentity(db: Executor, kind: 'user' | 'end_user', sessionId: number, now: Date): Promise<LiveIdentity | null> {
+export async function unsafeLiveIdentity(
+  db: Executor,
+  kind: 'user' | 'end_user',
+  sessionId: number,
+  now: Date,
+): Promise<LiveIdentity | null> {
   if (kind === 'user') {
     const [r] = await rows<{ user_id: number; company_id: number; codes: string[] }>(
       db,

@@ -6,15 +6,7 @@
  * socket only pushes events; this module tells the hub who may see a conversation's notice (its
  * requester, its desk's members) and a message's (its recipients), and how sessions are checked.
  */
-import {
-  APP_LIVE_PATH,
-  ErrorCodes,
-  errorMessage,
-  LIVE_PATH,
-  LIVE_TICKET_SECONDS,
-  liveCalls,
-  type ResourceCode,
-} from '@portal/contract';
+import { APP_LIVE_PATH, ErrorCodes, errorMessage, LIVE_PATH, LIVE_TICKET_SECONDS, liveCalls, type ResourceCode } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
@@ -46,7 +38,9 @@ function issueTicket(ctx: CallContext, kind: Kind): { ticket: string; expiresAt:
   const sessionId = kind === 'user' ? ctx.actor?.sessionId : ctx.app?.endUser?.sessionId;
   if (!sessionId) throw new Error('a live ticket needs a session');
   const expiresAt = ctx.clock.now() + LIVE_TICKET_SECONDS * 1000;
-  const body = Buffer.from(JSON.stringify({ k: kind, s: sessionId, x: expiresAt, n: randomUUID() } satisfies TicketBody)).toString('base64url');
+  const body = Buffer.from(JSON.stringify({ k: kind, s: sessionId, x: expiresAt, n: randomUUID() } satisfies TicketBody)).toString(
+    'base64url',
+  );
   return { ticket: `${body}.${signTicket(ctx.services.config.linkSecret, body)}`, expiresAt };
 }
 

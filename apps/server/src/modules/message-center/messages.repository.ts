@@ -384,7 +384,12 @@ export async function unsafeCompanyPath(db: Executor, companyId: number): Promis
 }
 
 /** Of these recipients, the ones holding a receipt of the message (the live channel's inbox routing). */
-export async function unsafeRecipientsAmong(db: Executor, messageId: number, kind: 'user' | 'end_user', ids: number[]): Promise<Set<number>> {
+export async function unsafeRecipientsAmong(
+  db: Executor,
+  messageId: number,
+  kind: 'user' | 'end_user',
+  ids: number[],
+): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const list = sql.join(
     ids.map((id) => sql`${id}`),

@@ -103,7 +103,12 @@ describe.each(ENGINES)('live channel (%s)', (engine) => {
     t = await createTestApp(engine);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    await createUser(t.database, { companyId: t.world.companies.installerA.id, email: 'inst-live@test.local', userType: 'installer', codes: [] });
+    await createUser(t.database, {
+      companyId: t.world.companies.installerA.id,
+      email: 'inst-live@test.local',
+      userType: 'installer',
+      codes: [],
+    });
     const dealerB = t.world.companies.dealerB;
     await createUser(t.database, { companyId: dealerB.id, email: 'dealer-live-b@test.local', userType: 'distributor', codes: [] });
     owner = await t.login('owner-a@test.local');
@@ -113,7 +118,9 @@ describe.each(ENGINES)('live channel (%s)', (engine) => {
     installer = await t.login('inst-live@test.local');
     installerB = await t.login('dealer-live-b@test.local');
     const appLogin = async (key: typeof APP_A, account: string) => {
-      const r = ok(await t.call(appApiCalls.login, { account, password: PASSWORD }, { token: key.appId, signKey: key.secret, renewToken: '' }));
+      const r = ok(
+        await t.call(appApiCalls.login, { account, password: PASSWORD }, { token: key.appId, signKey: key.secret, renewToken: '' }),
+      );
       return { ...r.data!, renewToken: '' } as Session;
     };
     endUser = await appLogin(APP_A, 'enduser-a@test.local');
