@@ -53,7 +53,7 @@ export async function createServices(
   const stopListening = await database.listen(CHANGES_CHANNEL, {
     notify: (payload) => {
       versions.noteChange(payload);
-      if (SESSION_TABLES.test(payload)) void live.checkSessions().catch(() => {});
+      if (SESSION_TABLES.test(payload)) void live.checkSessions(payload).catch(() => {});
     },
     state: (listening) => versions.setLive(listening && !readCacheOff(env)),
   });

@@ -59,7 +59,7 @@ export class LiveHub {
   private sessionCheck: SessionCheck | null = null;
   private listening = false;
   private checking: Promise<void> | null = null;
-  private checkAgain = false;
+  private pending: Array<(c: LiveClient) => boolean> = [];
 
   constructor(private readonly now: () => Date = () => new Date()) {}
 
@@ -108,19 +108,23 @@ export class LiveHub {
     if (was !== listening) for (const c of this.clients) this.send(c, { type: 'resync' });
   }
 
-  /** Closes the sockets whose session has ended (one check at a time; a request meanwhile runs once more after). */
-  checkSessions(): Promise<void> {
-    if (this.checking) {
-      this.checkAgain = true;
-      return this.checking;
-    }
+  /**
+   * Closes the sockets whose session has ended: all of them (the periodic sweep), or those a change
+   * of the cached tables concerns (`payload` 'sessions:<id>', 'users:<id>', 'companies:<id>', or a
+   * whole table). One check at a time; what is asked for meanwhile is checked right after.
+   */
+  checkSessions(payload?: string): Promise<void> {
+    this.pending.push(concerns(payload));
+    if (this.checking) return this.checking;
     this.checking = (async () => {
-      do {
-        this.checkAgain = false;
+      while (this.pending.length > 0) {
+        const tests = this.pending.splice(0);
         if (!this.sessionCheck || this.clients.size === 0) continue;
-        const ended = await this.sessionCheck([...this.clients], this.now());
+        const due = [...this.clients].filter((c) => tests.some((t) => t(c)));
+        if (due.length === 0) continue;
+        const ended = await this.sessionCheck(due, this.now());
         for (const c of ended) this.close(c, LIVE_CLOSE_CODES.sessionEnded, 'session ended');
-      } while (this.checkAgain);
+      }
     })().finally(() => {
       this.checking = null;
     });
@@ -145,4 +149,14 @@ export class LiveHub {
     this.clients.delete(c);
     c.socket.close(code, reason);
   }
+}
+
+/** Which sockets a change notification of the cached tables (lib/data-versions.ts) may end. */
+function concerns(payload?: string): (c: LiveClient) => boolean {
+  const m = payload ? /^(sessions|users|companies):(\d+)$/.exec(payload) : null;
+  if (!m) return () => true;
+  const id = Number(m[2]);
+  if (m[1] === 'sessions') return ({ who }) => who.kind === 'user' && who.sessionId === id;
+  if (m[1] === 'users') return ({ who }) => who.kind === 'user' && who.userId === id;
+  return ({ who }) => who.kind === 'user' && who.companyId === id;
 }

@@ -272,6 +272,23 @@ describe.each(ENGINES)('live channel (%s)', (engine) => {
       expect(pe.closed).toBe(LIVE_CLOSE_CODES.sessionEnded);
     });
 
+    it('checks only the sockets a session, user or company change concerns', async () => {
+      const hub = new LiveHub();
+      const fake = () => ({ bufferedAmount: 0, readyState: 1, send: () => {}, close: () => {} });
+      const a: LiveClient = { socket: fake(), who: { kind: 'user', sessionId: 1, userId: 10, companyId: 100, codes: new Set() } };
+      const b: LiveClient = { socket: fake(), who: { kind: 'user', sessionId: 2, userId: 20, companyId: 200, codes: new Set() } };
+      const e: LiveClient = { socket: fake(), who: { kind: 'end_user', sessionId: 1, endUserId: 10 } };
+      const asked: LiveClient[][] = [];
+      hub.checkSessionsWith(async (cs) => (asked.push([...cs]), []));
+      for (const c of [a, b, e]) hub.add(c);
+      await hub.checkSessions('sessions:1');
+      await hub.checkSessions('users:20');
+      await hub.checkSessions('companies:100');
+      await hub.checkSessions('sessions:99');
+      await hub.checkSessions();
+      expect(asked).toEqual([[a], [b], [a], [a, b, e]]);
+    });
+
     it('closes a socket 1 MB behind', () => {
       const hub = new LiveHub();
       const closed: number[] = [];

@@ -42,6 +42,8 @@ export function useLiveConnected(): boolean {
 /** Calls `handler` for every live event (the latest handler; subscribed once). */
 export function useLiveEvent(handler: (e: LiveEvent) => void) {
   const ref = useRef(handler);
-  ref.current = handler;
+  useEffect(() => {
+    ref.current = handler;
+  });
   useEffect(() => live.subscribe((e) => ref.current(e)), []);
 }
