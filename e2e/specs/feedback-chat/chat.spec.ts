@@ -91,9 +91,14 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await desk.getByRole('row').filter({ hasText: topic }).getByRole('button', { name: topic }).click();
       const deskThread = desk.getByTestId('chat-thread');
       await expect(deskThread).toContainText(t.text);
-      await desk.getByTestId('canned-select').click();
-      await desk.locator('.ant-select-item-option').filter({ hasText: t.canned }).click();
-      await expect(desk.getByTestId('chat-input')).toHaveValue(new RegExp(t.cannedText));
+      // The drawer redraws as the live events of its opening arrive (its own read mark): a pick
+      // made during a redraw can be lost, so it is made again until the composer holds it.
+      await expect(async () => {
+        const option = desk.locator('.ant-select-item-option').filter({ hasText: t.canned });
+        if (!(await option.isVisible())) await desk.getByTestId('canned-select').click({ timeout: 3_000 });
+        await option.click({ timeout: 3_000 });
+        await expect(desk.getByTestId('chat-input')).toHaveValue(new RegExp(t.cannedText), { timeout: 2_000 });
+      }).toPass({ timeout: 30_000 });
       await desk.mouse.move(0, 0);
       await expectAccessible(desk, `desk conversation (${locale})`);
       await shot(desk, `desk-conversation-${locale}`);
