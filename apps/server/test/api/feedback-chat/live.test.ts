@@ -221,6 +221,25 @@ describe.each(ENGINES)('live channel (%s)', (engine) => {
       for (const p of [pInst, pInstB, pDealer]) p.ws.close();
     });
 
+    it('fans out across processes: another instance serves its own sockets from the same notice', async () => {
+      const two = await t.secondInstance();
+      const got: string[] = [];
+      const socket = { bufferedAmount: 0, readyState: 1, send: (d: string) => got.push(d), close: () => {} };
+      const ownerRow = await t.database.query<{ id: number }>(`select id from users where email = 'owner-a@test.local'`);
+      two.services.live.add({
+        socket,
+        who: {
+          kind: 'user',
+          sessionId: 0,
+          userId: ownerRow.rows[0]!.id,
+          companyId: t.world.companies.partnerA.id,
+          codes: new Set(['dealer_feedback_mgr']),
+        },
+      });
+      const c = ok(await t.call(feedbackCalls.create, { topic: 'Two', text: 'Across', clientId: cid() }, dealer)).data!;
+      await until(() => got.some((d) => d.includes(`"conversationId":${c.conversation.id}`)));
+    });
+
     it('announces nothing from a rolled-back transaction, and only after the commit', async () => {
       const pOwner = await open(owner);
       const notice = { t: 'chat', c: 999_999, s: 7, rk: 'user', r: 0, d: t.world.companies.partnerA.id } as const;
