@@ -6,7 +6,8 @@ import { precompressPlugin } from './scripts/precompress.mjs';
 
 const API_TARGET = process.env.PORTAL_API_TARGET ?? 'http://localhost:8080';
 const proxy = {
-  '/v1.0': { target: API_TARGET, changeOrigin: false },
+  // ws: the live channel's socket (/v1.0/customer-api/live).
+  '/v1.0': { target: API_TARGET, changeOrigin: false, ws: true },
   '/api': { target: API_TARGET, changeOrigin: false },
   '/branding': { target: API_TARGET, changeOrigin: false },
 };

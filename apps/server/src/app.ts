@@ -1,5 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
 import { REQUEST_BODY_MAX_BYTES } from '@portal/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -20,7 +21,7 @@ import {
 } from './modules/cloud-storage';
 import { registerUpgradeRoutes, upgradeImpls } from './modules/cloud-upgrade';
 import { cloudContentImpls, registerProductSheetRoutes, registerSiteRoutes } from './modules/cloud-content';
-import { feedbackChatImpls } from './modules/feedback-chat';
+import { feedbackChatImpls, registerLiveRoutes } from './modules/feedback-chat';
 import { messageCenterImpls } from './modules/message-center';
 import { insightImpls } from './modules/insight';
 import { fileImpls, registerFileRoutes, registerUploadRoutes, systemImpls } from './modules/system';
@@ -101,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', async () => ({ status: 'ok', db: deps.database.kind }));
   if (deps.config.benchRoutes) app.post('/bench/baseline', async () => ({}));
 
+  // The live channel's sockets (issue 13 §11): only pushes; a message larger than a notice is refused.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await registerCalls(app, { database: deps.database, clock, impls: ALL_IMPLS, services: deps.services, rateLimiter, appCallers });
   registerFileRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUploadRoutes(app, { database: deps.database, clock, services: deps.services });
@@ -110,5 +113,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSiteRoutes(app, { database: deps.database, clock });
   registerPaymentWebhookRoutes(app, { database: deps.database, clock, services: deps.services });
   registerOrderSheetRoutes(app, { database: deps.database, clock, services: deps.services });
+  registerLiveRoutes(app, { database: deps.database, clock, services: deps.services });
   return app;
 }

@@ -14,6 +14,7 @@ import { createJobQueue, type JobQueue } from './lib/jobs';
 import { createMailer, dispatchMail, registerMailDelivery, renderTemplate } from './lib/mail';
 import type { AppServices } from './lib/services';
 import { CHANGES_CHANNEL, DataVersions } from './lib/data-versions';
+import { LIVE_CHANNEL, LiveHub } from './lib/live';
 import { NonceRecorder } from './lib/nonces';
 import { ReadCache } from './lib/read-cache';
 import { TotalCache } from './lib/total-cache';
@@ -37,14 +38,27 @@ export async function createServices(
   const jobs = opts.jobs === false ? null : createJobQueue(database, { connectionString: config.databaseUrl });
 
   // The read cache follows the database's change notifications from here on (until stop).
+  const clock = opts.clock ?? systemClock;
+  // The live channel's sockets of this process: notices announced by writers on LIVE_CHANNEL, and
+  // their sessions checked when sessions, users or companies change (and every LIVE_SESSION_CHECK_MS).
+  const live = new LiveHub(() => new Date(clock.now()));
+  const stopLive = await database.listen(LIVE_CHANNEL, {
+    notify: (payload) => void live.notify(payload).catch(() => {}),
+    state: (listening) => live.state(listening),
+  });
+  const sessionSweep = setInterval(() => void live.checkSessions().catch(() => {}), LIVE_SESSION_CHECK_MS);
+  sessionSweep.unref();
   const versions = new DataVersions();
   versions.attach((payload) => database.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload]));
   const stopListening = await database.listen(CHANGES_CHANNEL, {
-    notify: (payload) => versions.noteChange(payload),
+    notify: (payload) => {
+      versions.noteChange(payload);
+      if (SESSION_TABLES.test(payload)) void live.checkSessions(payload).catch(() => {});
+    },
     state: (listening) => versions.setLive(listening && !readCacheOff(env)),
   });
 
-  const nonces = new NonceRecorder(database, opts.clock ?? systemClock);
+  const nonces = new NonceRecorder(database, clock);
   await nonces.start();
 
   const app: AppServices = {
@@ -54,6 +68,7 @@ export async function createServices(
     versions,
     reads: new ReadCache(versions),
     nonces,
+    live,
     jobs: () => (jobs?.started ? jobs : null),
     mail: {
       async enqueue(db, to, template, locale, vars) {
@@ -79,12 +94,20 @@ export async function createServices(
       log.info('job queue started');
     },
     async stop() {
+      clearInterval(sessionSweep);
+      live.closeAll();
+      await stopLive();
       await stopListening();
       await nonces.stop();
       if (jobs) await jobs.stop();
     },
   };
 }
+
+/** How often the live sockets' sessions are checked besides their changes (expiry, idle, end users). */
+const LIVE_SESSION_CHECK_MS = 30_000;
+/** Change notifications that may end a live socket's session. */
+const SESSION_TABLES = /^(sessions|users|companies)(:|$)/;
 
 /** READ_CACHE=off: every read goes to the database (for comparing, or ruling the cache out). */
 function readCacheOff(env: Record<string, string | undefined>) {

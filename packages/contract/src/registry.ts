@@ -18,7 +18,7 @@ import {
   storageOrderMachine,
 } from './modules/cloud-storage';
 import { cloudUpgradeRawRoutes, deviceCalls, firmwarePackageMachine, releaseTaskMachine, upgradeCalls } from './modules/cloud-upgrade';
-import { appFeedbackCalls, conversationMachine, deskCalls, feedbackCalls } from './modules/feedback-chat';
+import { appFeedbackCalls, conversationMachine, deskCalls, feedbackCalls, liveCalls } from './modules/feedback-chat';
 import { licenceOrderMachine } from './modules/license';
 import { messageCalls, messageMachine } from './modules/message-center';
 import { auditMachine, companyCalls, invitationMachine, partnerCalls } from './modules/partner';
@@ -47,6 +47,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(feedbackCalls),
   ...Object.values(appFeedbackCalls),
   ...Object.values(deskCalls),
+  ...Object.values(liveCalls),
   ...Object.values(insightCalls),
 ];
 

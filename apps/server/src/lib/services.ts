@@ -5,6 +5,7 @@ import type { MailTemplateName, MailTemplateVars } from './mail/templates';
 import type { FileStore } from './files/store';
 import type { JobQueue } from './jobs/queue';
 import type { DataVersions } from './data-versions';
+import type { LiveHub } from './live';
 import type { NonceRecorder } from './nonces';
 import type { ReadCache } from './read-cache';
 import type { TotalCache } from './total-cache';
@@ -39,6 +40,8 @@ export interface AppServices {
   reads: ReadCache;
   /** Replay protection: nonces recorded once, in the database, in batches. */
   nonces: NonceRecorder;
+  /** This process's live sockets (lib/live.ts); writers announce with `announce`, not through this. */
+  live: LiveHub;
   /**
    * The job queue once it has started (pg-boss), for work a call hands on after its commit; null in
    * a process without one (tests, tools), where such work runs in the process after the commit.

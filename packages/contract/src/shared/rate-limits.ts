@@ -40,4 +40,6 @@ export const RATE_LIMITS = {
   deviceRegister: { max: 600, windowSeconds: 60, perAccount: { field: 'sn', max: 10 } },
   /** An end user binding a device with its verification code (guesses at one SN from many addresses). */
   deviceBind: { max: 20, windowSeconds: 60, perAccount: { field: 'sn', max: 10 } },
+  /** A live channel's ticket (a socket's reconnects back off, so a few a minute is plenty). */
+  liveTicket: { max: 30, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimit>;

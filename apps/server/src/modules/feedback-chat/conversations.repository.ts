@@ -77,28 +77,15 @@ export async function findConversation(db: Executor, scope: Scope, id: number): 
 }
 
 /** The conversation's row locked for a send or a move (null when out of scope). */
-export async function lockConversation(
-  db: Executor,
-  scope: Scope,
-  id: number,
-): Promise<{
-  id: number;
-  state: ConversationRow['state'];
-  resolved_at: Date | string | null;
-  assignee_id: number | null;
-  desk_company_id: number;
-  csat_score: number | null;
-} | null> {
-  const [r] = await rows<{
-    id: number;
-    state: ConversationRow['state'];
-    resolved_at: Date | string | null;
-    assignee_id: number | null;
-    desk_company_id: number;
-    csat_score: number | null;
-  }>(
+export type LockedConversation = Pick<
+  ConversationRow,
+  'id' | 'state' | 'resolved_at' | 'assignee_id' | 'desk_company_id' | 'csat_score' | 'requester_kind' | 'requester_id' | 'last_seq'
+>;
+
+export async function lockConversation(db: Executor, scope: Scope, id: number): Promise<LockedConversation | null> {
+  const [r] = await rows<LockedConversation>(
     db,
-    sql`select c.id, c.state, c.resolved_at, c.assignee_id, c.desk_company_id, c.csat_score
+    sql`select c.id, c.state, c.resolved_at, c.assignee_id, c.desk_company_id, c.csat_score, c.requester_kind, c.requester_id, c.last_seq
           from feedback_conversations c where c.id = ${id} and ${scopeSql(scope)} for update`,
   );
   return r ?? null;

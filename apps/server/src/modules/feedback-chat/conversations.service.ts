@@ -20,6 +20,7 @@ import {
   type ConversationAbility,
   type DeskStateAction,
 } from '@portal/contract';
+import { announce } from '../../lib/live';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { extensionOf, formatBytes } from '../../lib/files';
@@ -47,6 +48,7 @@ import {
   setState,
   type ConversationRow,
   type DeviceReach,
+  type LockedConversation,
   type Executor,
   type FileRow,
   type MessageRow,
@@ -240,7 +242,24 @@ async function send(
     senderId: sender.id,
     now: new Date(now),
   });
+  await announceChange(ctx, c, seq, internal);
   return (await presentMessages(ctx, [m], await readSeqs(ctx.db, c.id), sender.actor))[0]!;
+}
+
+/**
+ * Tells the live channel (after the commit) that a conversation changed: its seq and who is
+ * concerned, ids only. `deskOnly`: an internal note or a desk-side change the requester must not hear of.
+ */
+function announceChange(ctx: CallContext, c: LockedConversation, seq: number, deskOnly: boolean): Promise<void> {
+  return announce(ctx.db, {
+    t: 'chat',
+    c: c.id,
+    s: seq,
+    rk: c.requester_kind,
+    r: Number(c.requester_id),
+    d: c.desk_company_id,
+    ...(deskOnly ? { o: true as const } : {}),
+  });
 }
 
 const requesterSender = (r: Requester): Sender => ({ side: 'requester', kind: r.kind, id: r.id, name: r.name, actor: r.actor });
@@ -348,7 +367,9 @@ export async function readOwn(ctx: CallContext, d: { conversationId: number; seq
   const scope = requesterScope(r);
   if (!(await findConversation(ctx.db, scope, d.conversationId))) throw new AppError(ErrorCodes.notFound);
   await markRead(ctx.db, d.conversationId, 'requester', d.seq);
-  return { unread: (await findConversation(ctx.db, scope, d.conversationId))!.requester_unread };
+  const c = (await findConversation(ctx.db, scope, d.conversationId))!;
+  await announceChange(ctx, c, c.last_seq, false);
+  return { unread: c.requester_unread };
 }
 
 export async function rateOwn(ctx: CallContext, d: { conversationId: number; score: number; comment: string }): Promise<Conversation> {
@@ -359,6 +380,7 @@ export async function rateOwn(ctx: CallContext, d: { conversationId: number; sco
   if (!c) throw new AppError(ErrorCodes.notFound);
   refuseUnless(viewer, c, 'rate', ctx.clock.now());
   if (!(await setRating(ctx.db, c.id, d.score, d.comment, new Date(ctx.clock.now())))) throw new AppError(ErrorCodes.feedbackAlreadyRated);
+  await announceChange(ctx, c, c.last_seq, false);
   return getPresented(ctx, scope, viewer, c.id);
 }
 
@@ -404,6 +426,7 @@ export async function deskRead(ctx: CallContext, d: { conversationId: number; se
   if (!(await findConversation(ctx.db, scope, d.conversationId))) throw new AppError(ErrorCodes.notFound);
   await markRead(ctx.db, d.conversationId, 'desk', d.seq);
   const c = (await findConversation(ctx.db, scope, d.conversationId))!;
+  await announceChange(ctx, c, c.last_seq, false);
   return { unread: Math.max(0, c.last_seq - c.desk_read_seq) };
 }
 
@@ -426,6 +449,7 @@ export async function deskState(ctx: CallContext, d: { conversationId: number; a
   await setState(ctx.db, c.id, to, { resolvedBy: actor.userId, now: new Date(now) });
   if (c.assignee_id && c.state !== 'resolved' && to === 'resolved') await lowerActive(ctx.db, c.assignee_id);
   if (c.assignee_id && c.state === 'resolved' && to !== 'resolved') await raiseActive(ctx.db, c.assignee_id);
+  await announceChange(ctx, c, c.last_seq, false);
   return getPresented(ctx, scope, deskViewer(actor), c.id);
 }
 
@@ -460,5 +484,6 @@ export async function deskAssign(
     assignee = d.assigneeId;
   }
   await setAssignee(ctx.db, c.id, assignee, now);
+  await announceChange(ctx, c, c.last_seq, true);
   return getPresented(ctx, scope, deskViewer(actor), c.id);
 }

@@ -6,7 +6,9 @@
 import type { CallImpl } from '../../lib/implement';
 import { deskImpls } from './desk.calls';
 import { feedbackImpls } from './feedback.calls';
+import { liveImpls } from './live';
 
-export const feedbackChatImpls: readonly CallImpl[] = [...feedbackImpls, ...deskImpls];
+export const feedbackChatImpls: readonly CallImpl[] = [...feedbackImpls, ...deskImpls, ...liveImpls];
 
 export { FEEDBACK_JOBS, registerFeedbackJobs, runFeedbackRemindersOnce } from './jobs';
+export { registerLiveRoutes } from './live';

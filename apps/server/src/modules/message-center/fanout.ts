@@ -9,6 +9,7 @@
  */
 import { MESSAGE_FANOUT_PAGE } from '@portal/contract';
 import type { Database } from '../../db/client';
+import { announce } from '../../lib/live';
 import type { AppServices } from '../../lib/services';
 import { unsafeAdvanceFanout, unsafeInsertReceiptPage, unsafeLockFanout } from './messages.repository';
 
@@ -49,6 +50,8 @@ export async function runFanoutPage(
     await opts.afterInsert?.();
     const done = r.n < pageSize;
     await unsafeAdvanceFanout(tx, m.id, job.generation, r.lastId ?? m.fanout_cursor, done, r.inserted);
+    // The page's recipients have a new unread message once this commits (the live channel).
+    if (r.inserted > 0) await announce(tx, { t: 'inbox', m: m.id });
     return done ? 'done' : 'more';
   });
 }

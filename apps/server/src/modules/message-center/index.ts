@@ -8,6 +8,7 @@ import { messageImpls } from './messages.calls';
 
 export { fanoutSettings, MESSAGE_JOBS, runFanoutPage, type FanoutJob } from './fanout';
 export { registerMessageJobs, runMessageJobsOnce } from './jobs';
+export { unsafeRecipientsAmong } from './messages.repository';
 export { postSystemMessage, type SystemMessage } from './system-messages';
 
 export const messageCenterImpls: readonly CallImpl[] = [...messageImpls, ...inboxImpls];

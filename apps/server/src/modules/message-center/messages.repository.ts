@@ -382,3 +382,22 @@ export async function unsafeCompanyPath(db: Executor, companyId: number): Promis
   if (!r) throw new Error(`system message: no company ${companyId}`);
   return r.path;
 }
+
+/** Of these recipients, the ones holding a receipt of the message (the live channel's inbox routing). */
+export async function unsafeRecipientsAmong(
+  db: Executor,
+  messageId: number,
+  kind: 'user' | 'end_user',
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const r = await rows<{ recipient_id: number }>(
+    db,
+    sql`select recipient_id from message_receipts where message_id = ${messageId} and recipient_kind = ${kind} and recipient_id in (${list})`,
+  );
+  return new Set(r.map((x) => Number(x.recipient_id)));
+}

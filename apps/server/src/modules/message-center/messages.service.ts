@@ -20,6 +20,7 @@ import {
 } from '@portal/contract';
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
+import { announce } from '../../lib/live';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
 import { fileLinkUrl, storeUpload } from '../../lib/files';
@@ -250,6 +251,8 @@ export async function withdrawMessage(ctx: CallContext, id: number): Promise<Mes
   const r = await visible(ctx, actor, id);
   authorize(messagePolicy, actor, subjectOf(r), 'withdraw');
   if (!(await markWithdrawn(ctx.db, id, new Date(ctx.clock.now())))) throw new AppError(ErrorCodes.illegalTransition);
+  // Its recipients' unread changes once this commits (the live channel).
+  await announce(ctx.db, { t: 'inbox', m: id });
   // Audited with the sending company: the supplier's withdraw of a partner's message shows in both logs.
   await ctx.audit({
     action: 'message.withdraw',

@@ -9,6 +9,7 @@ import { LocaleSwitch } from '../../components/LocaleSwitch';
 import { PageSpinner } from '../../components/PageSpinner';
 import { brandLogoUrl, useBranding } from '../../lib/branding';
 import { NavigationProvider } from '../../lib/navigation/nav-context';
+import { useLiveChannel } from '../../lib/live';
 import { useIdleLogout } from '../../lib/session/idle';
 import { useSessionUser } from '../../lib/session/session-store';
 import { ChatBadge } from '../../features/feedback-chat';
@@ -46,6 +47,8 @@ function AppFrame({ routes }: { routes: readonly AppRoute[] }) {
   const { data: branding } = useBranding();
   const brandTitle = branding?.extra.title || t('app.name');
   useIdleLogout(!!user);
+  // The live socket (unread badges, open conversations) while signed in.
+  useLiveChannel(!!user);
   // Collapsed from the first render on a narrow screen (the Sider's `lg` breakpoint would collapse
   // it only after the first paint, shifting the whole page: layout shift, issue 16).
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1' || belowLg());

@@ -53,4 +53,10 @@ export const FEEDBACK_CHAT_ERRORS = {
     en: 'A desk keeps at most {max} canned replies.',
     zh: '每个服务台最多保存{max}条快捷回复。',
   },
+  27058: {
+    key: 'liveTicketInvalid',
+    endsSession: false,
+    en: 'The live connection ticket is unknown, already used or expired. Ask for a new one.',
+    zh: '实时连接票据无效、已使用或已过期，请重新获取。',
+  },
 } as const satisfies Record<number, ErrorEntry>;

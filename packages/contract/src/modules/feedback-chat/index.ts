@@ -3,3 +3,4 @@ export * from './calls';
 export * from './constants';
 export * from './states';
 export * from './validators';
+export * from './live';

@@ -1,11 +1,13 @@
 /**
  * Calls of the feedback chat (contract feedbackCalls, deskCalls): one query-key factory, a hook per
- * call; mutations invalidate what they change. Conversations and the unread count are polled (the
- * live socket comes later); a thread asks for the messages after its last seq.
+ * call; mutations invalidate what they change. The live socket (lib/live) tells which conversation
+ * changed: the unread count, lists and the conversation are refetched, an open thread appends the
+ * messages after its last seq (and after a resync). While the socket is down they poll instead.
  */
-import { CHAT_UNREAD_POLL_MS, deskCalls, feedbackCalls, type CallData } from '@portal/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CHAT_UNREAD_POLL_MS, deskCalls, feedbackCalls, type CallData, type ChatHistory, type LiveEvent } from '@portal/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
+import { useLiveConnected, useLiveEvent } from '../../../lib/live';
 
 export type OwnListQuery = CallData<typeof feedbackCalls.list>;
 export type DeskListQuery = CallData<typeof deskCalls.list>;
@@ -26,51 +28,109 @@ export const feedbackKeys = {
 
 const POLL_MS = 5_000;
 
+/** A chat event or a resync: something this component shows may have changed. */
+const touches = (e: LiveEvent, conversationId?: number | null) =>
+  e.type === 'resync' || (e.type === 'chat' && (conversationId === undefined || e.conversationId === conversationId));
+
+/** The header's count (and, as the header is always shown, the lists): refetched on live events, polled while the socket is down. */
 export function useChatUnread() {
+  const qc = useQueryClient();
+  const connected = useLiveConnected();
+  useLiveEvent((e) => {
+    if (!touches(e)) return;
+    void qc.invalidateQueries({ queryKey: feedbackKeys.unread() });
+    void qc.invalidateQueries({ queryKey: feedbackKeys.lists('requester') });
+    void qc.invalidateQueries({ queryKey: feedbackKeys.lists('desk') });
+  });
   return useQuery({
     queryKey: feedbackKeys.unread(),
     queryFn: ({ signal }) => call(feedbackCalls.unread, {}, { signal }),
-    refetchInterval: CHAT_UNREAD_POLL_MS,
+    refetchInterval: connected ? false : CHAT_UNREAD_POLL_MS,
     refetchIntervalInBackground: true,
     refetchOnWindowFocus: true,
   });
 }
 
 export function useOwnConversations(q: OwnListQuery) {
+  const connected = useLiveConnected();
   return useQuery({
     queryKey: feedbackKeys.ownList(q),
     queryFn: ({ signal }) => call(feedbackCalls.list, q, { signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: POLL_MS * 2,
+    refetchInterval: connected ? false : POLL_MS * 2,
   });
 }
 
 export function useDeskConversations(q: DeskListQuery) {
+  const connected = useLiveConnected();
   return useQuery({
     queryKey: feedbackKeys.deskList(q),
     queryFn: ({ signal }) => call(deskCalls.list, q, { signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: POLL_MS * 2,
+    refetchInterval: connected ? false : POLL_MS * 2,
   });
 }
 
 export function useConversation(side: ChatSide, id: number | null) {
+  const qc = useQueryClient();
+  const connected = useLiveConnected();
+  useLiveEvent((e) => {
+    if (id !== null && touches(e, id)) void qc.invalidateQueries({ queryKey: feedbackKeys.conversation(side, id) });
+  });
   return useQuery({
     queryKey: feedbackKeys.conversation(side, id ?? 0),
     queryFn: ({ signal }) => call(side === 'desk' ? deskCalls.get : feedbackCalls.get, { conversationId: id! }, { signal }),
     enabled: id !== null,
-    refetchInterval: POLL_MS,
+    refetchInterval: connected ? false : POLL_MS,
   });
 }
 
-/** The thread: every message up to the history call's limit, polled. */
+const HISTORY_LIMIT = 200;
+const historyCall = (side: ChatSide) => (side === 'desk' ? deskCalls.history : feedbackCalls.history);
+
+/**
+ * Merges the messages after the last seq held into the held thread, by seq (a message already held
+ * is kept once), with the other side's read mark.
+ */
+export function mergeHistory(held: ChatHistory, next: ChatHistory, side: ChatSide): ChatHistory {
+  const bySeq = new Map(held.messages.map((m) => [m.seq, m]));
+  for (const m of next.messages) bySeq.set(m.seq, m);
+  const otherReadSeq = Math.max(held.otherReadSeq, next.otherReadSeq);
+  const messages = [...bySeq.values()]
+    .sort((a, b) => a.seq - b.seq)
+    .map((m) => (m.side === side && !m.read && m.seq <= otherReadSeq ? { ...m, read: true } : m));
+  return { messages, lastSeq: Math.max(held.lastSeq, next.lastSeq), otherReadSeq, more: next.more };
+}
+
+/** Fetches what follows the held thread's last message and merges it (the whole thread when none is held). */
+async function appendAfter(qc: QueryClient, side: ChatSide, id: number) {
+  const key = feedbackKeys.history(side, id);
+  const held = qc.getQueryData<ChatHistory>(key);
+  if (!held) return qc.invalidateQueries({ queryKey: key });
+  const afterSeq = held.messages.at(-1)?.seq ?? 0;
+  const next = await call(historyCall(side), { conversationId: id, afterSeq, limit: HISTORY_LIMIT }, { silent: true });
+  const now = qc.getQueryData<ChatHistory>(key);
+  if (!now) return;
+  qc.setQueryData(key, mergeHistory(now, next, side));
+  if (next.more && next.messages.length > 0) await appendAfter(qc, side, id);
+}
+
+/**
+ * The thread: its messages up to the history call's limit; then, on each live event of this
+ * conversation (or a resync), the messages after its last seq. Polled while the socket is down.
+ */
 export function useHistory(side: ChatSide, id: number | null) {
+  const qc = useQueryClient();
+  const connected = useLiveConnected();
+  useLiveEvent((e) => {
+    if (id !== null && touches(e, id))
+      void appendAfter(qc, side, id).catch(() => qc.invalidateQueries({ queryKey: feedbackKeys.history(side, id) }));
+  });
   return useQuery({
     queryKey: feedbackKeys.history(side, id ?? 0),
-    queryFn: ({ signal }) =>
-      call(side === 'desk' ? deskCalls.history : feedbackCalls.history, { conversationId: id!, afterSeq: 0, limit: 200 }, { signal }),
+    queryFn: ({ signal }) => call(historyCall(side), { conversationId: id!, afterSeq: 0, limit: HISTORY_LIMIT }, { signal }),
     enabled: id !== null,
-    refetchInterval: POLL_MS,
+    refetchInterval: connected ? false : POLL_MS,
   });
 }
 

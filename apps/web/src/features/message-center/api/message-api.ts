@@ -1,10 +1,12 @@
 /**
  * Calls of the message centre (contract messageCalls): one query-key factory, a hook per call;
- * mutations invalidate what they change. The unread count is polled (the live socket comes later).
+ * mutations invalidate what they change. The unread count and the inbox follow the live socket's
+ * inbox events (lib/live); while it is down they poll.
  */
 import { companyCalls, messageCalls, MESSAGE_UNREAD_POLL_MS, type CallData, type MessageCenterAction } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
+import { useLiveConnected, useLiveEvent } from '../../../lib/live';
 
 export type MessageListQuery = CallData<typeof messageCalls.list>;
 export type InboxListQuery = CallData<typeof messageCalls.inboxList>;
@@ -110,10 +112,17 @@ export function useExportStats() {
 // ---- the inbox ----
 
 export function useUnreadCount(enabled = true) {
+  const qc = useQueryClient();
+  const connected = useLiveConnected();
+  useLiveEvent((e) => {
+    if (e.type !== 'inbox' && e.type !== 'resync') return;
+    void qc.invalidateQueries({ queryKey: messageKeys.unread() });
+    void qc.invalidateQueries({ queryKey: messageKeys.inbox() });
+  });
   return useQuery({
     queryKey: messageKeys.unread(),
     queryFn: ({ signal }) => call(messageCalls.inboxUnread, {}, { signal }),
-    refetchInterval: MESSAGE_UNREAD_POLL_MS,
+    refetchInterval: connected ? false : MESSAGE_UNREAD_POLL_MS,
     // A tab in the background keeps its badge right too (one small call per interval), and a tab
     // coming back to the front asks at once.
     refetchIntervalInBackground: true,
@@ -123,11 +132,12 @@ export function useUnreadCount(enabled = true) {
 }
 
 export function useInboxList(q: InboxListQuery) {
+  const connected = useLiveConnected();
   return useQuery({
     queryKey: messageKeys.inboxList(q),
     queryFn: ({ signal }) => call(messageCalls.inboxList, q, { signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: MESSAGE_UNREAD_POLL_MS,
+    refetchInterval: connected ? false : MESSAGE_UNREAD_POLL_MS,
   });
 }
 

@@ -1,0 +1,142 @@
+/**
+ * The live channel's calls and sockets (issue 13 §11). A signed call answers a single-use ticket
+ * (LIVE_TICKET_SECONDS) naming the caller's session, signed with the link secret; the socket route
+ * opens with `?ticket=`, records the ticket's nonce once (the replay protection's table, so a ticket
+ * opens one socket whichever instance it reaches) and checks that the session still counts. The
+ * socket only pushes events; this module tells the hub who may see a conversation's notice (its
+ * requester, its desk's members) and a message's (its recipients), and how sessions are checked.
+ */
+import { APP_LIVE_PATH, ErrorCodes, errorMessage, LIVE_PATH, LIVE_TICKET_SECONDS, liveCalls, type ResourceCode } from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { CallContext } from '../../lib/context';
+import { implement, type CallImpl } from '../../lib/implement';
+import type { LiveClient, LiveHub, LiveIdentity } from '../../lib/live';
+import { hmacHex, safeEqualHex } from '../../lib/secrets';
+import type { AppServices } from '../../lib/services';
+import { requestLocale } from '../../plugins/call-router';
+import { unsafeRecipientsAmong } from '../message-center';
+import { unsafeAliveSessions, unsafeLiveIdentity } from './live.repository';
+
+type Kind = LiveIdentity['kind'];
+interface TicketBody {
+  /** The session's kind and id. */
+  k: Kind;
+  s: number;
+  /** Expires at (epoch ms), and the nonce that makes it single-use. */
+  x: number;
+  n: string;
+}
+
+const DESK_CODES: readonly ResourceCode[] = ['dealer_feedback_qry', 'dealer_feedback_mgr'];
+
+const signTicket = (secret: string, body: string) => hmacHex(secret, `live-ticket:${body}`);
+
+function issueTicket(ctx: CallContext, kind: Kind): { ticket: string; expiresAt: number } {
+  const sessionId = kind === 'user' ? ctx.actor?.sessionId : ctx.app?.endUser?.sessionId;
+  if (!sessionId) throw new Error('a live ticket needs a session');
+  const expiresAt = ctx.clock.now() + LIVE_TICKET_SECONDS * 1000;
+  const body = Buffer.from(JSON.stringify({ k: kind, s: sessionId, x: expiresAt, n: randomUUID() } satisfies TicketBody)).toString(
+    'base64url',
+  );
+  return { ticket: `${body}.${signTicket(ctx.services.config.linkSecret, body)}`, expiresAt };
+}
+
+/** The identity a ticket opens a socket for, or null (bad sign, other kind, expired, used, session over). */
+export async function redeemTicket(
+  deps: { database: Database; clock: Clock; services: AppServices },
+  kind: Kind,
+  ticket: string,
+): Promise<LiveIdentity | null> {
+  const [body, sign] = ticket.split('.');
+  if (!body || !sign || !safeEqualHex(signTicket(deps.services.config.linkSecret, body), sign)) return null;
+  let t: TicketBody;
+  try {
+    t = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TicketBody;
+  } catch {
+    return null;
+  }
+  const now = deps.clock.now();
+  if (t.k !== kind || typeof t.x !== 'number' || t.x <= now || typeof t.n !== 'string') return null;
+  if (!(await deps.services.nonces.record(`live:${t.n}`, new Date(t.x)))) return null;
+  return unsafeLiveIdentity(deps.database.db, kind, Number(t.s), new Date(now));
+}
+
+export const liveImpls: CallImpl[] = [
+  implement(liveCalls.ticket, { none: "the caller's own session only" }, async (ctx) => issueTicket(ctx, 'user')),
+  implement(liveCalls.appTicket, { none: "the end user's own session only" }, async (ctx) => issueTicket(ctx, 'end_user')),
+];
+
+/** Who may see a notice: the hub's routing rules for this module's and the message centre's notices. */
+export function routeLive(hub: LiveHub, database: Database) {
+  hub.route('chat', async (n, clients) => {
+    if (n.t !== 'chat') return [];
+    return clients.filter(({ who }) => {
+      if (who.kind === 'end_user') return !n.o && n.rk === 'end_user' && who.endUserId === n.r;
+      if (!n.o && n.rk === 'user' && who.userId === n.r) return true;
+      return who.companyId === n.d && DESK_CODES.some((c) => who.codes.has(c));
+    });
+  });
+  hub.route('inbox', async (n, clients) => {
+    if (n.t !== 'inbox') return [];
+    const out: LiveClient[] = [];
+    for (const kind of ['user', 'end_user'] as const) {
+      const of = clients.filter((c) => c.who.kind === kind);
+      if (of.length === 0) continue;
+      const idOf = (c: LiveClient) => (c.who.kind === 'user' ? c.who.userId : c.who.endUserId);
+      const holders = await unsafeRecipientsAmong(database.db, n.m, kind, [...new Set(of.map(idOf))]);
+      out.push(...of.filter((c) => holders.has(idOf(c))));
+    }
+    return out;
+  });
+  hub.checkSessionsWith(async (clients, now) => {
+    const ended: LiveClient[] = [];
+    for (const kind of ['user', 'end_user'] as const) {
+      const of = clients.filter((c) => c.who.kind === kind);
+      if (of.length === 0) continue;
+      const alive = await unsafeAliveSessions(database.db, kind, [...new Set(of.map((c) => c.who.sessionId))], now);
+      ended.push(...of.filter((c) => !alive.has(c.who.sessionId)));
+    }
+    return ended;
+  });
+}
+
+/**
+ * The two socket routes (@fastify/websocket registered by the app). A bad ticket is refused before
+ * the upgrade: HTTP 401 with 27058 (a browser sees a failed socket and asks for a new ticket).
+ */
+export function registerLiveRoutes(app: FastifyInstance, deps: { database: Database; clock: Clock; services: AppServices }) {
+  const hub = deps.services.live;
+  routeLive(hub, deps.database);
+  for (const [path, kind] of [
+    [LIVE_PATH, 'user'],
+    [APP_LIVE_PATH, 'end_user'],
+  ] as const) {
+    const granted = new WeakMap<FastifyRequest, LiveIdentity>();
+    app.get(
+      path,
+      {
+        websocket: true,
+        preValidation: async (req: FastifyRequest, reply: FastifyReply) => {
+          const ticket = (req.query as { ticket?: unknown }).ticket;
+          const who = typeof ticket === 'string' && ticket.length < 1000 ? await redeemTicket(deps, kind, ticket) : null;
+          if (!who) {
+            const code = ErrorCodes.liveTicketInvalid;
+            return reply.code(401).send({ code, msg: errorMessage(code, requestLocale(req)), data: null });
+          }
+          granted.set(req, who);
+        },
+      },
+      (socket, req) => {
+        const who = granted.get(req)!;
+        const client: LiveClient = { socket, who };
+        socket.on('close', () => hub.remove(client));
+        socket.on('error', () => hub.remove(client));
+        // The socket only pushes: anything the client sends is ignored (sends are signed calls).
+        hub.add(client);
+      },
+    );
+  }
+}

@@ -1,0 +1,325 @@
+/**
+ * The live channel (issue 13 §11) over real sockets (ws against app.listen on a random port): the
+ * ticket (single use, 30 s, of its own kind and signed), events routed only to the sockets whose
+ * user may see them (requester, the desk's members; never another tenant, a user without desk codes,
+ * another end user; internal notes to the desk only; inbox events to the message's recipients),
+ * nothing announced by a rolled-back transaction, resync when the listener drops, sockets closed when
+ * their session ends or when they fall too far behind.
+ */
+import {
+  API_PREFIX,
+  APP_LIVE_PATH,
+  appApiCalls,
+  appFeedbackCalls,
+  authCalls,
+  deskCalls,
+  ErrorCodes,
+  feedbackCalls,
+  LIVE_BUFFER_MAX_BYTES,
+  LIVE_CLOSE_CODES,
+  LIVE_PATH,
+  liveCalls,
+  messageCalls,
+  type LiveEvent,
+} from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announce, LiveHub, type LiveClient } from '../../../src/lib/live';
+import { createTestApp, type Session, type TestApp } from '../../support/app';
+import { ENGINES } from '../../support/db';
+import { APP_A, APP_B, createUser, PASSWORD } from '../../support/fixtures';
+
+interface Ws {
+  on(event: 'message', fn: (data: Buffer) => void): void;
+  on(event: 'close', fn: (code: number) => void): void;
+  on(event: 'open' | 'error', fn: (e?: unknown) => void): void;
+  on(event: 'unexpected-response', fn: (req: unknown, res: { statusCode: number }) => void): void;
+  close(): void;
+}
+const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string) => Ws };
+
+/** A socket's received events and its close code. */
+interface Probe {
+  events: LiveEvent[];
+  closed: number | null;
+  ws: Ws;
+}
+
+const ok = <T extends { basic: { code: number; msg: string } }>(r: T) => {
+  expect(r.basic.code, r.basic.msg).toBe(200);
+  return r;
+};
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits until `check` holds (events arrive after the commit, through the listener). */
+async function until(check: () => boolean, ms = 3_000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await pause(10);
+  }
+}
+
+describe.each(ENGINES)('live channel (%s)', (engine) => {
+  let t: TestApp;
+  let base: string;
+  let owner: Session; // partner A's desk
+  let dealer: Session; // a requester under partner A
+  let ownerB: Session; // partner B's desk (another tenant)
+  let noCodes: Session; // partner A, no desk codes
+  let installer: Session; // an installer of partner A (message recipient)
+  let installerB: Session; // an installer of partner B
+  let endUser: Session;
+  let endUserB: Session;
+  let n = 0;
+  const cid = () => `live-${++n}`;
+
+  async function ticket(s: Session, app = false) {
+    return ok(await t.call(app ? liveCalls.appTicket : liveCalls.ticket, {}, s)).data!.ticket;
+  }
+
+  /** Opens a socket; answers the HTTP status when the upgrade is refused. */
+  function connect(path: string, tk: string): Promise<Probe | number> {
+    return new Promise((resolve) => {
+      const ws = new WebSocket(`${base}${path}?ticket=${encodeURIComponent(tk)}`);
+      const probe: Probe = { events: [], closed: null, ws };
+      ws.on('message', (d: Buffer) => probe.events.push(JSON.parse(d.toString()) as LiveEvent));
+      ws.on('close', (code: number) => (probe.closed = code));
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode));
+      ws.on('error', () => {});
+      ws.on('open', () => resolve(probe));
+    });
+  }
+  async function open(s: Session, app = false): Promise<Probe> {
+    const p = await connect(app ? APP_LIVE_PATH : LIVE_PATH, await ticket(s, app));
+    if (typeof p === 'number') throw new Error(`refused ${p}`);
+    await until(() => p.events.some((e) => e.type === 'ready'));
+    return p;
+  }
+  const chats = (p: Probe) => p.events.filter((e) => e.type === 'chat');
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    await createUser(t.database, {
+      companyId: t.world.companies.installerA.id,
+      email: 'inst-live@test.local',
+      userType: 'installer',
+      codes: [],
+    });
+    const dealerB = t.world.companies.dealerB;
+    await createUser(t.database, { companyId: dealerB.id, email: 'dealer-live-b@test.local', userType: 'distributor', codes: [] });
+    owner = await t.login('owner-a@test.local');
+    dealer = await t.login('dealer-a@test.local');
+    ownerB = await t.login('owner-b@test.local');
+    noCodes = await t.login('nocodes-a@test.local');
+    installer = await t.login('inst-live@test.local');
+    installerB = await t.login('dealer-live-b@test.local');
+    const appLogin = async (key: typeof APP_A, account: string) => {
+      const r = ok(
+        await t.call(appApiCalls.login, { account, password: PASSWORD }, { token: key.appId, signKey: key.secret, renewToken: '' }),
+      );
+      return { ...r.data!, renewToken: '' } as Session;
+    };
+    endUser = await appLogin(APP_A, 'enduser-a@test.local');
+    endUserB = await appLogin(APP_B, 'enduser-b@test.local');
+  });
+  afterAll(() => t?.close());
+
+  describe('tickets', () => {
+    it('opens one socket once, within 30 s, of its own kind, unaltered', async () => {
+      const tk = await ticket(dealer);
+      const first = await connect(LIVE_PATH, tk);
+      expect(typeof first).toBe('object');
+      expect(await connect(LIVE_PATH, tk)).toBe(401); // used
+      (first as Probe).ws.close();
+
+      const late = await ticket(dealer);
+      t.clock.advance(31_000);
+      expect(await connect(LIVE_PATH, late)).toBe(401); // expired
+
+      expect(await connect(APP_LIVE_PATH, await ticket(dealer))).toBe(401); // a portal ticket on the app's socket
+      expect(await connect(LIVE_PATH, await ticket(endUser, true))).toBe(401); // and the reverse
+      const [body, sign] = (await ticket(dealer)).split('.');
+      const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), s: 1 })).toString('base64url');
+      expect(await connect(LIVE_PATH, `${forged}.${sign}`)).toBe(401); // another session's id under the old sign
+      expect(await connect(LIVE_PATH, 'nonsense')).toBe(401);
+      expect(await connect(LIVE_PATH, '')).toBe(401);
+    });
+
+    it('refuses the socket with 27058 in the caller locale', async () => {
+      const res = await t.app.inject({ method: 'GET', url: `${LIVE_PATH}?ticket=x`, headers: { 'x-locale': 'zh-CN' } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe(ErrorCodes.liveTicketInvalid);
+      expect(res.json().msg).toContain('票据');
+    });
+
+    it('is a signed call of a signed-in user (none without a session)', async () => {
+      expect((await t.call(liveCalls.ticket, {}, null)).basic.code).toBe(ErrorCodes.tokenInvalid);
+      expect((await t.call(liveCalls.appTicket, {}, null)).basic.code).not.toBe(200);
+      expect(`${API_PREFIX}/live`).toBe(LIVE_PATH);
+    });
+  });
+
+  describe('routing', () => {
+    it('tells the requester and the desk of a conversation, no one else', async () => {
+      const [pDealer, pOwner, pOwnerB, pNoCodes, pEnd, pEndB] = await Promise.all([
+        open(dealer),
+        open(owner),
+        open(ownerB),
+        open(noCodes),
+        open(endUser, true),
+        open(endUserB, true),
+      ]);
+      const c = ok(await t.call(feedbackCalls.create, { topic: 'Live', text: 'Hello desk', clientId: cid() }, dealer)).data!;
+      const id = c.conversation.id;
+      await until(() => chats(pOwner).length > 0 && chats(pDealer).length > 0);
+      expect(chats(pOwner)[0]).toEqual({ type: 'chat', conversationId: id, seq: 1 });
+
+      ok(await t.call(deskCalls.reply, { conversationId: id, text: 'We are on it', clientId: cid(), internal: false }, owner));
+      await until(() => chats(pDealer).some((e) => e.type === 'chat' && e.seq === 2));
+      // An internal note: the desk only.
+      ok(await t.call(deskCalls.reply, { conversationId: id, text: 'note', clientId: cid(), internal: true }, owner));
+      await until(() => chats(pOwner).some((e) => e.type === 'chat' && e.seq === 3));
+      // The end user's own conversation reaches its socket, not partner B's end user.
+      const e = ok(await t.call(appFeedbackCalls.create, { topic: 'App', text: 'Hi', clientId: cid() }, endUser)).data!;
+      await until(() => chats(pEnd).length > 0 && chats(pOwner).some((x) => x.type === 'chat' && x.conversationId === e.conversation.id));
+      await pause(100);
+
+      expect(chats(pDealer).some((x) => x.type === 'chat' && x.seq === 3)).toBe(false);
+      expect(chats(pDealer).some((x) => x.type === 'chat' && x.conversationId === e.conversation.id)).toBe(false);
+      expect(chats(pOwnerB)).toEqual([]);
+      expect(chats(pNoCodes)).toEqual([]);
+      expect(chats(pEndB)).toEqual([]);
+      expect(chats(pEnd).every((x) => x.type === 'chat' && x.conversationId === e.conversation.id)).toBe(true);
+      for (const p of [pDealer, pOwner, pOwnerB, pNoCodes, pEnd, pEndB]) p.ws.close();
+    });
+
+    it('tells a released message to its recipients only (inbox)', async () => {
+      const [pInst, pInstB, pDealer] = await Promise.all([open(installer), open(installerB), open(dealer)]);
+      const m = ok(
+        await t.call(
+          messageCalls.save,
+          {
+            type: 'notice',
+            contents: { 'en-US': { title: 'Live', body: '<p>Live</p>' } },
+            preferredLanguage: 'en-US',
+            audience: { kind: 'companyType', companyTypes: ['installer'] },
+          },
+          owner,
+        ),
+      ).data!;
+      ok(await t.call(messageCalls.release, { messageId: m.id }, owner));
+      await until(() => pInst.events.some((e) => e.type === 'inbox'));
+      ok(await t.call(messageCalls.withdraw, { messageId: m.id }, owner));
+      await until(() => pInst.events.filter((e) => e.type === 'inbox').length === 2);
+      await pause(100);
+      expect(pInstB.events.filter((e) => e.type === 'inbox')).toEqual([]);
+      expect(pDealer.events.filter((e) => e.type === 'inbox')).toEqual([]);
+      for (const p of [pInst, pInstB, pDealer]) p.ws.close();
+    });
+
+    it('fans out across processes: another instance serves its own sockets from the same notice', async () => {
+      const two = await t.secondInstance();
+      const got: string[] = [];
+      const socket = { bufferedAmount: 0, readyState: 1, send: (d: string) => got.push(d), close: () => {} };
+      const ownerRow = await t.database.query<{ id: number }>(`select id from users where email = 'owner-a@test.local'`);
+      two.services.live.add({
+        socket,
+        who: {
+          kind: 'user',
+          sessionId: 0,
+          userId: ownerRow.rows[0]!.id,
+          companyId: t.world.companies.partnerA.id,
+          codes: new Set(['dealer_feedback_mgr']),
+        },
+      });
+      const c = ok(await t.call(feedbackCalls.create, { topic: 'Two', text: 'Across', clientId: cid() }, dealer)).data!;
+      await until(() => got.some((d) => d.includes(`"conversationId":${c.conversation.id}`)));
+    });
+
+    it('announces nothing from a rolled-back transaction, and only after the commit', async () => {
+      const pOwner = await open(owner);
+      const notice = { t: 'chat', c: 999_999, s: 7, rk: 'user', r: 0, d: t.world.companies.partnerA.id } as const;
+      await t.database.db
+        .transaction(async (tx) => {
+          await announce(tx, notice);
+          throw new Error('roll back');
+        })
+        .catch(() => {});
+      await t.database.db.transaction(async (tx) => {
+        await announce(tx, { ...notice, s: 8 });
+        await pause(150);
+        expect(chats(pOwner)).toEqual([]); // not yet committed
+      });
+      await until(() => chats(pOwner).length > 0);
+      await pause(100);
+      expect(chats(pOwner)).toEqual([{ type: 'chat', conversationId: 999_999, seq: 8 }]);
+      pOwner.ws.close();
+    });
+  });
+
+  describe('resync and closing', () => {
+    it('tells every socket to resync when the listener drops', async () => {
+      const p = await open(dealer);
+      if (engine === 'postgres') {
+        // The real thing: the listening connections of this test's database are cut (they reconnect).
+        await t.database.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'portal-listen' and datname = current_database()`,
+        );
+      } else {
+        t.services.live.state(false);
+        t.services.live.state(true);
+      }
+      await until(() => p.events.filter((e) => e.type === 'resync').length >= 2, 5_000);
+      p.ws.close();
+    });
+
+    it('closes the socket when its session ends (logout, frozen end user)', async () => {
+      const s = await t.login('dealer-a@test.local');
+      const p = await open(s);
+      ok(await t.call(authCalls.logout, {}, s));
+      await until(() => p.closed !== null);
+      expect(p.closed).toBe(LIVE_CLOSE_CODES.sessionEnded);
+
+      const pe = await open(endUserB, true);
+      await t.database.db.execute(sql`update end_users set status = 'frozen' where email = 'enduser-b@test.local'`);
+      await t.services.live.checkSessions(); // the sweep (every 30 s)
+      await until(() => pe.closed !== null);
+      expect(pe.closed).toBe(LIVE_CLOSE_CODES.sessionEnded);
+    });
+
+    it('checks only the sockets a session, user or company change concerns', async () => {
+      const hub = new LiveHub();
+      const fake = () => ({ bufferedAmount: 0, readyState: 1, send: () => {}, close: () => {} });
+      const a: LiveClient = { socket: fake(), who: { kind: 'user', sessionId: 1, userId: 10, companyId: 100, codes: new Set() } };
+      const b: LiveClient = { socket: fake(), who: { kind: 'user', sessionId: 2, userId: 20, companyId: 200, codes: new Set() } };
+      const e: LiveClient = { socket: fake(), who: { kind: 'end_user', sessionId: 1, endUserId: 10 } };
+      const asked: LiveClient[][] = [];
+      hub.checkSessionsWith(async (cs) => (asked.push([...cs]), []));
+      for (const c of [a, b, e]) hub.add(c);
+      await hub.checkSessions('sessions:1');
+      await hub.checkSessions('users:20');
+      await hub.checkSessions('companies:100');
+      await hub.checkSessions('sessions:99');
+      await hub.checkSessions();
+      expect(asked).toEqual([[a], [b], [a], [a, b, e]]);
+    });
+
+    it('closes a socket 1 MB behind', () => {
+      const hub = new LiveHub();
+      const closed: number[] = [];
+      const sent: string[] = [];
+      const slow: LiveClient = {
+        socket: { bufferedAmount: LIVE_BUFFER_MAX_BYTES + 1, readyState: 1, send: (d) => sent.push(d), close: (c) => closed.push(c ?? 0) },
+        who: { kind: 'end_user', sessionId: 1, endUserId: 1 },
+      };
+      hub.add(slow);
+      expect(closed).toEqual([LIVE_CLOSE_CODES.tooSlow]);
+      expect(sent).toEqual([]);
+      expect(hub.size).toBe(0);
+    });
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The live channel (issue 13 §11): a WebSocket that only pushes small events (ids and seqs, never
+ * content) so that the header's unread badges and an open conversation follow without polling.
+ * Sends stay signed calls. A socket is opened with a single-use ticket (LIVE_TICKET_SECONDS) from a
+ * signed call: portal users at LIVE_PATH, app end users at APP_LIVE_PATH, `?ticket=...`.
+ */
+import { z } from 'zod';
+import { API_PREFIX, API_ROOT } from '../../shared/constants';
+import { defineCall } from '../../shared/define-call';
+import { RATE_LIMITS } from '../../shared/rate-limits';
+
+/** A ticket opens one socket, within this many seconds of being issued. */
+export const LIVE_TICKET_SECONDS = 30;
+export const LIVE_PATH = `${API_PREFIX}/live`;
+export const APP_LIVE_PATH = `${API_ROOT}/app-api/live`;
+
+/** A socket this far behind (bytes not yet sent) is closed: the client reconnects and resyncs. */
+export const LIVE_BUFFER_MAX_BYTES = 1024 * 1024;
+
+/** Why the server closed a socket (WebSocket close codes of the application range). */
+export const LIVE_CLOSE_CODES = {
+  /** The session behind the socket ended (logout, expiry, another login, frozen or deleted account). */
+  sessionEnded: 4001,
+  /** The socket fell LIVE_BUFFER_MAX_BYTES behind. */
+  tooSlow: 4002,
+  /** The server is stopping. */
+  shutdown: 1001,
+} as const;
+
+/**
+ * What the socket pushes. 'chat': a conversation the socket's user may see changed (a message at
+ * `seq`, or its state, assignment or read marks): fetch its history after the last seq held.
+ * 'inbox': the user's message-center unread may have changed. 'resync': events may have been lost
+ * (the server's listener dropped): refetch everything held. 'ready': the socket is open.
+ */
+export const liveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('chat'), conversationId: z.number().int(), seq: z.number().int() }),
+  z.object({ type: z.literal('inbox') }),
+  z.object({ type: z.literal('resync') }),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+const ticketResult = z.object({
+  ticket: z.string(),
+  /** Epoch ms after which the ticket no longer opens a socket. */
+  expiresAt: z.number().int(),
+});
+
+export const liveCalls = {
+  ticket: defineCall({
+    path: 'live/ticket',
+    auth: 'session',
+    write: false,
+    rateLimit: RATE_LIMITS.liveTicket,
+    summary: `A single-use ticket (${LIVE_TICKET_SECONDS} s) that opens the caller's live socket at ${LIVE_PATH}?ticket=...`,
+    data: z.strictObject({}),
+    result: ticketResult,
+  }),
+  appTicket: defineCall({
+    path: 'app-api/live/ticket',
+    auth: 'endUser',
+    write: false,
+    rateLimit: RATE_LIMITS.liveTicket,
+    summary: `A single-use ticket (${LIVE_TICKET_SECONDS} s) that opens the end user's live socket at ${APP_LIVE_PATH}?ticket=...`,
+    data: z.strictObject({}),
+    result: ticketResult,
+  }),
+};
