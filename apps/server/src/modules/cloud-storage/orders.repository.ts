@@ -645,9 +645,16 @@ export async function goodsForSale(db: AnyDb, goodsId: number, d: OrderDevice | 
 
 /** The seller's payee account for a platform (its default first, else a verified one), or of one provider. */
 export async function sellerPayee(db: AnyDb, companyId: number, platform: string, provider?: string) {
-  const [p] = await rows<{ provider: string; mode: string; account_id: string; secret_enc: string; verified_at: unknown }>(
+  const [p] = await rows<{
+    provider: string;
+    mode: string;
+    account_id: string;
+    secret_enc: string;
+    webhook_secret_enc: string | null;
+    verified_at: unknown;
+  }>(
     db,
-    sql`select provider, mode, account_id, secret_enc, verified_at from payee_accounts where company_id = ${companyId}
+    sql`select provider, mode, account_id, secret_enc, webhook_secret_enc, verified_at from payee_accounts where company_id = ${companyId}
         ${provider ? sql`and provider = ${provider}` : sql``}
         order by (${platform} = any(default_for)) desc, (verified_at is not null) desc, (provider = 'sandbox') desc limit 1`,
   );

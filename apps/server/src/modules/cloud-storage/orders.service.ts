@@ -21,7 +21,7 @@ import type { GoodsSnapshot } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { SealKeyring } from '../../lib/secrets';
 import { openSecret, sha256Hex } from '../../lib/secrets';
-import { paymentProvider, type ProviderAccount } from '../payments';
+import { paymentProvider, type PaymentEventKind, type ProviderAccount } from '../payments';
 import { unsafeReturnStock, unsafeTakeStock } from './goods.repository';
 import * as repo from './orders.repository';
 
@@ -157,7 +157,13 @@ export async function openPayee(
   if (!p || !p.verified_at || !paymentProvider(p.provider as PaymentProvider)) throw new AppError(ErrorCodes.noVerifiedPayee);
   return {
     provider: p.provider as PaymentProvider,
-    account: { mode: p.mode as 'test' | 'live', accountId: p.account_id, secret: openSecret(sealKeys, p.secret_enc) },
+    account: {
+      mode: p.mode as 'test' | 'live',
+      accountId: p.account_id,
+      secret: openSecret(sealKeys, p.secret_enc),
+      // What checks the provider's webhooks (Stripe's signing secret, PayPal's webhook id, Adyen's HMAC key).
+      ...(p.webhook_secret_enc ? { webhookSecret: openSecret(sealKeys, p.webhook_secret_enc) } : {}),
+    },
   };
 }
 
@@ -309,7 +315,7 @@ export async function handleWebhook(
       await repo.settleEvent(tx, eventRow, null, 'unknown', input.now);
       return 'unknown';
     }
-    const outcome = await applyPaymentResult(tx, sealKeys, orderId, event.transactionId, event.type, input.now);
+    const outcome = await applyPaymentResult(tx, sealKeys, orderId, event.transactionId, event.kind ?? 'other', input.now);
     await repo.settleEvent(tx, eventRow, orderId, outcome, input.now);
     return outcome;
   });
@@ -321,15 +327,16 @@ export async function applyPaymentResult(
   sealKeys: SealKeyring,
   orderId: number,
   transactionId: string,
-  type: string,
+  /** What the provider's event means, whatever the provider calls it. */
+  kind: PaymentEventKind,
   now: number,
 ): Promise<'applied' | 'ignored' | 'revived' | 'refunded'> {
   const o = await repo.findOrder(db, orderId, repo.anyOrder, now, { forUpdate: true });
   if (!o) return 'ignored';
-  if (type === 'payment.failed') {
+  if (kind === 'payment_failed') {
     return (await repo.advanceAttempts(db, transactionId, 'declined', now)) > 0 ? 'applied' : 'ignored';
   }
-  if (type !== 'payment.succeeded') return 'ignored';
+  if (kind !== 'payment_succeeded') return 'ignored';
   const advanced = await repo.advanceAttempts(db, transactionId, 'succeeded', now);
   if (o.state === 'unpaid') {
     await markPaid(db, o, { provider: null, transactionId }, now, false);
@@ -396,7 +403,7 @@ export async function reconcilePayments(database: Database, sealKeys: SealKeyrin
       if (!payee) return;
       const state = await adapter.retrieve(payee.account, a.transaction_id!);
       if (state === 'pending') return;
-      await applyPaymentResult(tx, sealKeys, o.id, a.transaction_id!, state === 'succeeded' ? 'payment.succeeded' : 'payment.failed', now);
+      await applyPaymentResult(tx, sealKeys, o.id, a.transaction_id!, state === 'succeeded' ? 'payment_succeeded' : 'payment_failed', now);
       n++;
     });
   }

@@ -6,13 +6,19 @@
  */
 import { SANDBOX_KEY_PATTERN } from '@portal/contract';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PaymentProviderAdapter } from './provider';
+import type { PaymentEventKind, PaymentProviderAdapter } from './provider';
 
 export const SANDBOX_CARDS = { success: '4242424242424242', decline: '4000000000000002', actionRequired: '4000002760003184' } as const;
 
 const txId = (key: string) => `sbx_tx_${createHmac('sha256', 'sandbox').update(key).digest('hex').slice(0, 24)}`;
 
 export const sandboxSignature = (secret: string, rawBody: string) => createHmac('sha256', secret).update(rawBody).digest('hex');
+
+/** What the sandbox's event types mean for an order (PaymentEventKind). */
+const SANDBOX_EVENT_KINDS: Record<string, PaymentEventKind> = {
+  'payment.succeeded': 'payment_succeeded',
+  'payment.failed': 'payment_failed',
+};
 
 export const sandboxProvider: PaymentProviderAdapter = {
   name: 'sandbox',
@@ -36,7 +42,8 @@ export const sandboxProvider: PaymentProviderAdapter = {
     try {
       const e = JSON.parse(rawBody) as { id?: unknown; type?: unknown; transactionId?: unknown };
       if (typeof e.id !== 'string' || typeof e.type !== 'string' || typeof e.transactionId !== 'string') return { event: null };
-      return { event: { id: e.id, type: e.type, transactionId: e.transactionId } };
+      const kind = SANDBOX_EVENT_KINDS[e.type] ?? 'other';
+      return { event: { id: e.id, type: e.type, transactionId: e.transactionId, kind } };
     } catch {
       return { event: null };
     }

@@ -10,10 +10,12 @@
 import { appApiCalls, ErrorCodes, errorMessage, storageAppCalls, storageCalls, storageOrderCalls, type AppOrder } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../../src/db/schema';
 import { expireUnpaidOrders, handleWebhook, reconcilePayments, sendSandboxWebhook } from '../../../src/modules/cloud-storage';
 import { SANDBOX_CARDS, sandboxSignature } from '../../../src/modules/payments';
+import { sealSecret } from '../../../src/lib/secrets';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 import { APP_A, PASSWORD } from '../../support/fixtures';
@@ -345,6 +347,44 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
     expect((await t.call(storageAppCalls.orderGet, { orderId: o.orderId }, ann)).data.payment).toBe('succeeded');
     const events = await rawRows<{ n: number }>(sql`select count(*)::int as n from payment_events where order_id = ${o.orderId}`);
     expect(events[0]!.n).toBe(2);
+  });
+
+  it("a Stripe webhook, checked with the payee's signing secret, pays its order (provider-neutral event kinds)", async () => {
+    const g = await goods();
+    const d = await device();
+    const o = await create({ deviceId: d.id, goodsId: g }, { card: SANDBOX_CARDS.actionRequired });
+    // The order as a Stripe payment would leave it: a PaymentIntent waiting for the buyer.
+    const pi = `pi_${engine}_${o.orderId}`;
+    await t.database.db.execute(sql`update storage_orders set provider = 'stripe', transaction_id = ${pi} where id = ${o.orderId}`);
+    await t.database.db.execute(
+      sql`update storage_order_attempts set provider = 'stripe', transaction_id = ${pi} where order_id = ${o.orderId}`,
+    );
+    const keys = t.services.config.sealKeys;
+    const partner = t.world.companies.partnerA;
+    await t.database.db.execute(sql`
+      insert into payee_accounts (company_id, company_path, provider, mode, account_id, secret_enc, secret_last4, verified_at,
+                                  webhook_secret_enc, webhook_secret_last4)
+      values (${partner.id}, ${partner.path}, 'stripe', 'test', 'acct_orders', ${sealSecret(keys, 'sk_test_ordersabcdefghijkl')}, 'ijkl',
+              now(), ${sealSecret(keys, 'whsec_orders_secret')}, 'cret')
+      on conflict (company_id, provider) do update set webhook_secret_enc = excluded.webhook_secret_enc, verified_at = now()`);
+    const sdk = new Stripe('sk_test_x');
+    const stripeHook = (payload: string, secret = 'whsec_orders_secret') =>
+      handleWebhook(t.database, keys, {
+        provider: 'stripe',
+        companyId: partner.id,
+        headers: { 'stripe-signature': sdk.webhooks.generateTestHeaderString({ payload, secret }) },
+        rawBody: payload,
+        now: t.clock.now(),
+      });
+    const event = (id: string, type: string) =>
+      JSON.stringify({ id, object: 'event', type, data: { object: { id: pi, object: 'payment_intent', status: 'succeeded' } } });
+    expect(await stripeHook(event(`evt_s_${o.orderId}_f`, 'payment_intent.succeeded'), 'whsec_someone_else')).toBe('forged');
+    // An event that says nothing about the payment is kept and ignored.
+    expect(await stripeHook(event(`evt_s_${o.orderId}_0`, 'payment_intent.created'))).toBe('ignored');
+    expect((await t.call(storageAppCalls.orderGet, { orderId: o.orderId }, ann)).data.state).toBe('unpaid');
+    expect(await stripeHook(event(`evt_s_${o.orderId}_1`, 'payment_intent.succeeded'))).toBe('applied');
+    expect((await t.call(storageAppCalls.orderGet, { orderId: o.orderId }, ann)).data.state).toBe('paid');
+    await t.database.db.execute(sql`delete from payee_accounts where company_id = ${partner.id} and provider = 'stripe'`);
   });
 
   it('the webhook route: the sandbox job posts a signed event; forged bodies are 400; a paid order records its event', async () => {
