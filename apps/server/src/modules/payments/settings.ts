@@ -44,7 +44,12 @@ export function paymentSettings(env: NodeJS.ProcessEnv = {}): PaymentSettings {
   };
 }
 
-export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = paymentSettings({});
+/**
+ * The settings of callers that hold no config (the order flow, its jobs and webhooks): the same
+ * environment the server's config reads, so a provider turned off or a configured base URL holds
+ * for orders as for the payee screen.
+ */
+export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = paymentSettings(process.env);
 
 /** The base URL of a provider for an account's mode; null when the live one is not configured. */
 export const baseUrl = (s: PaymentSettings, provider: RemoteProvider, mode: 'test' | 'live') => s.urls[provider][mode];
