@@ -58,15 +58,15 @@ export async function seedDemoOrders(database: Database): Promise<number> {
              case when pl.platform = 'ios' then d.ios_price else d.android_price end,
              pl.platform, d.id, d.sn, d.end_user_id, d.email, d.company_id, d.company_path, d.goods_id, d.snap, d.service_days,
              d.cost_price, pl.state,
-             case when pl.ps is not null then tstzrange(now() + make_interval(days => pl.ps), now() + make_interval(days => pl.pe), '[)') end,
-             case when pl.state = 'unpaid' then now() + interval '20 minutes' end,
-             case when pl.state in ('paid', 'refunded', 'not_effective') then now() - make_interval(days => pl.ago) end,
-             case when pl.state = 'cancelled' then now() - make_interval(days => pl.ago) + interval '30 minutes' end,
+             case when pl.ps is not null then tstzrange(date_trunc('milliseconds', now()) + make_interval(days => pl.ps), date_trunc('milliseconds', now()) + make_interval(days => pl.pe), '[)') end,
+             case when pl.state = 'unpaid' then date_trunc('milliseconds', now()) + interval '20 minutes' end,
+             case when pl.state in ('paid', 'refunded', 'not_effective') then date_trunc('milliseconds', now()) - make_interval(days => pl.ago) end,
+             case when pl.state = 'cancelled' then date_trunc('milliseconds', now()) - make_interval(days => pl.ago) + interval '30 minutes' end,
              case when pl.state = 'cancelled' then 'timeout' end,
              case when pl.state = 'refunded' then case when pl.platform = 'ios' then d.ios_price else d.android_price end else 0 end,
-             case when pl.state = 'refunded' then now() - make_interval(days => pl.ago - 1) end,
-             now() - make_interval(days => pl.ago) - (d.k % 20) * interval '1 hour',
-             now() - make_interval(days => pl.ago)
+             case when pl.state = 'refunded' then date_trunc('milliseconds', now()) - make_interval(days => pl.ago - 1) end,
+             date_trunc('milliseconds', now()) - make_interval(days => pl.ago) - (d.k % 20) * interval '1 hour',
+             date_trunc('milliseconds', now()) - make_interval(days => pl.ago)
         from picked d
         join (select *, row_number() over () as ps_key from plans) pl on pl.pattern = (d.k % 8)
       returning id, transaction_id, amount, state, paid_at, refunded_at)

@@ -109,8 +109,10 @@ function toOrder(r: Record<string, unknown>): OrderRow {
     goodsSnapshot: (typeof r.goods_snapshot === 'string' ? JSON.parse(r.goods_snapshot) : r.goods_snapshot) as GoodsSnapshot,
     serviceDays: Number(r.service_days),
     costPrice: Number(r.cost_price),
-    periodStart: r.period_start === null ? null : Number(r.period_start),
-    periodEnd: r.period_end === null ? null : Number(r.period_end),
+    // Whole milliseconds (a bound written by SQL's now() has microseconds): moving later plans up by
+    // whole milliseconds from a floored end leaves a gap under a millisecond, never an overlap.
+    periodStart: r.period_start === null ? null : Math.floor(Number(r.period_start)),
+    periodEnd: r.period_end === null ? null : Math.floor(Number(r.period_end)),
     payDeadline: msOf(r.pay_deadline),
     paidAt: msOf(r.paid_at),
     createdAt: msOf(r.created_at)!,
@@ -199,7 +201,8 @@ export async function nextStart(db: AnyDb, deviceId: number, now: number): Promi
     sql`select (extract(epoch from max(upper(period))) * 1000)::float8 as at from storage_orders
         where device_id = ${deviceId} and state = 'paid' and period is not null and upper(period) > ${ts(now)}`,
   );
-  return r?.at == null ? now : Math.max(now, Number(r.at));
+  // Rounded up to the millisecond the next period is written in: it never starts inside the last one.
+  return r?.at == null ? now : Math.max(now, Math.ceil(Number(r.at)));
 }
 
 export interface NewOrder {

@@ -626,6 +626,26 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
     );
   });
 
+  it('a period written by SQL (microseconds, as the demo seed once did) is answered in whole milliseconds, and the next plan queues after it', async () => {
+    const g = await goods();
+    const d = await device();
+    const o = await buy({ deviceId: d.id, goodsId: g });
+    await t.database.db.execute(
+      sql`update storage_orders set period = tstzrange(lower(period) + interval '0.5 milliseconds', upper(period) + interval '0.5 milliseconds', '[)')
+          where id = ${o.orderId}`,
+    );
+    const now = t.clock.now();
+    const list = await t.call(storageOrderCalls.orderList, { from: now - DAY, to: now + DAY, pageNum: 1, pageSize: 50, sn: d.sn }, owner);
+    expect(list.basic.code, list.basic.msg).toBe(200);
+    const first = list.data.records[0]!;
+    expect(Number.isInteger(first.periodStart) && Number.isInteger(first.periodEnd)).toBe(true);
+    // The next plan starts at the end rounded up: inside the EXCLUDE constraint, no overlap.
+    const next = await buy({ deviceId: d.id, goodsId: g });
+    const got = await t.call(storageOrderCalls.orderGet, { orderId: next.orderId }, owner);
+    expect(got.basic.code, got.basic.msg).toBe(200);
+    expect(got.data.periodStart).toBe(first.periodEnd! + 1);
+  });
+
   it('portal: list filters and the 31-day range, detail with attempts and timeline, overview; cost only for owners', async () => {
     const g = await goods();
     const d = await device();
