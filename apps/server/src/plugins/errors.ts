@@ -54,6 +54,12 @@ export function registerErrorHandling(
     const appErr = error instanceof AppError ? error : fromFastifyError(error);
     const locale = req.locale || requestLocale(req);
     if (!appErr) {
+      // The client went away while its answer was being sent (a cancelled fetch, a closed tab):
+      // nothing is wrong on this side, and nobody is left to answer.
+      if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' || req.raw.destroyed) {
+        req.log.debug({ err: error }, 'client closed the request');
+        return reply;
+      }
       req.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ basic: { code: ErrorCodes.internal, msg: errorMessage(ErrorCodes.internal, locale) } });
     }
