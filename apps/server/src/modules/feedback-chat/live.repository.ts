@@ -7,12 +7,16 @@ import { sql } from 'drizzle-orm';
 import type { LiveIdentity } from '../../lib/live';
 import { rows, type Executor } from './conversations.repository';
 
-/** A session that still counts: not ended, not expired or idle, its account and company usable. */
+/**
+ * A session that still counts: not ended, not idle, its account and company usable. An expired
+ * access token does not end it (the next call renews it, 7004), so it does not close the socket:
+ * closing it there made every client reconnect each token lifetime.
+ */
 const PORTAL_ALIVE = (now: Date) =>
-  sql`s.ended_at is null and s.token_expires_at > ${now} and s.last_active_at > ${new Date(now.getTime() - IDLE_TIMEOUT_MS)}
+  sql`s.ended_at is null and s.last_active_at > ${new Date(now.getTime() - IDLE_TIMEOUT_MS)}
       and (s.remote_expires_at is null or s.remote_expires_at > ${now})
       and u.status not in ('deleted', 'operation_locked') and c.status <> 'frozen'`;
-const END_USER_ALIVE = (now: Date) => sql`s.ended_at is null and s.token_expires_at > ${now} and u.status not in ('deleted', 'frozen')`;
+const END_USER_ALIVE = (_now: Date) => sql`s.ended_at is null and u.status not in ('deleted', 'frozen')`;
 
 export async function unsafeLiveIdentity(
   db: Executor,

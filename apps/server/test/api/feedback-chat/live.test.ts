@@ -277,6 +277,19 @@ describe.each(ENGINES)('live channel (%s)', (engine) => {
       p.ws.close();
     });
 
+    it('keeps the socket of a session whose access token expired (the next call renews it; only an ended session closes)', async () => {
+      const s = await t.login('dealer-a@test.local');
+      const p = await open(s);
+      // Past the token's lifetime (a few minutes at most, well inside the idle timeout), then the sweep.
+      await t.database.db.execute(
+        sql`update sessions set token_expires_at = now() - interval '1 minute' where user_id = (select id from users where email = 'dealer-a@test.local')`,
+      );
+      await t.services.live.checkSessions();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(p.closed).toBeNull();
+      p.ws.close();
+    });
+
     it('closes the socket when its session ends (logout, frozen end user)', async () => {
       const s = await t.login('dealer-a@test.local');
       const p = await open(s);
