@@ -8,3 +8,4 @@ export * from './serve';
 export * from './upload-check';
 export * from './image-dimensions';
 export * from './store-upload';
+export * from './export-link';

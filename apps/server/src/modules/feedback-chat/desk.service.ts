@@ -10,7 +10,7 @@ import {
 } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type CallContext } from '../../lib/context';
-import { fileLinkUrl, storeUpload } from '../../lib/files';
+import { xlsxExportLink } from '../../lib/files';
 import { writeXlsxBuffer } from '../../lib/xlsx';
 import {
   countCanned,
@@ -31,7 +31,6 @@ import {
 import { exportSheet } from './desk.texts';
 
 const DAY_MS = 86_400_000;
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 const presentStaff = (r: StaffRow): DeskStaff => ({
@@ -148,29 +147,5 @@ export async function deskExport(ctx: CallContext, d: { from: number; to: number
       ]),
     },
   ]);
-  const now = ctx.clock.now();
-  const row = await storeUpload({
-    db: ctx.db,
-    store: ctx.services.fileStore,
-    companyId: actor.companyId,
-    userId: actor.actingUserId ?? actor.userId,
-    buffer,
-    fileName: `feedback-${from.toISOString().slice(0, 10)}-${to.toISOString().slice(0, 10)}.xlsx`,
-    purpose: 'export',
-    contentType: XLSX_MIME,
-    now: new Date(now),
-  });
-  const url = fileLinkUrl(
-    {
-      sessionId: actor.sessionId,
-      tokenId: actor.sessionId,
-      userId: actor.userId,
-      path: row.path,
-      expiresAt: now + 300_000,
-      isDownload: true,
-    },
-    ctx.services.config.linkSecret,
-    now,
-  );
-  return { url };
+  return xlsxExportLink(ctx, buffer, `feedback-${from.toISOString().slice(0, 10)}-${to.toISOString().slice(0, 10)}.xlsx`);
 }

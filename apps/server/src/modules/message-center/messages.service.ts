@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import { announce } from '../../lib/live';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
-import { fileLinkUrl, storeUpload } from '../../lib/files';
+import { xlsxExportLink } from '../../lib/files';
 import { authorize } from '../../lib/policy';
 import { mapPage, type Page } from '../../lib/tenancy';
 import { writeXlsxBuffer } from '../../lib/xlsx';
@@ -55,7 +55,6 @@ import {
 type MessageInput = z.output<typeof messageInputSchema>;
 
 const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/gif'];
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Rich text as the portal keeps it: common formatting, links and http(s) images; nothing that runs. */
 export function cleanBody(html: string): string {
@@ -303,29 +302,5 @@ export async function exportStats(ctx: CallContext, id: number): Promise<{ url: 
       ],
     },
   ]);
-  const now = ctx.clock.now();
-  const row = await storeUpload({
-    db: ctx.db,
-    store: ctx.services.fileStore,
-    companyId: actor.companyId,
-    userId: actor.actingUserId ?? actor.userId,
-    buffer,
-    fileName: `message-${id}-stats.xlsx`,
-    purpose: 'export',
-    contentType: XLSX_MIME,
-    now: new Date(now),
-  });
-  const url = fileLinkUrl(
-    {
-      sessionId: actor.sessionId,
-      tokenId: actor.sessionId,
-      userId: actor.userId,
-      path: row.path,
-      expiresAt: now + 300_000,
-      isDownload: true,
-    },
-    ctx.services.config.linkSecret,
-    now,
-  );
-  return { url };
+  return xlsxExportLink(ctx, buffer, `message-${id}-stats.xlsx`);
 }
