@@ -7,7 +7,8 @@ import { getSession } from '../lib/session/session-store';
 import { BRANDING, mockApi, partnerOwner, tokensFor } from '../test/fixtures';
 import { renderApp } from '../test/render';
 import { PUBLIC_ROUTES } from './routes';
-import { createAppRoutes } from './router';
+import type { AppRoute } from './route-types';
+import { createAppRoutes, preloadFirstPage } from './router';
 import { ShellProviders } from './ShellProviders';
 
 beforeEach(async () => {
@@ -69,5 +70,32 @@ describe('the app as main.tsx mounts it (no query cache above the router)', () =
     mockApi();
     mount('/register');
     expect(await screen.findByRole('heading', { name: 'Create an enterprise account' }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+});
+
+describe('the first signed-in page is fetched beside the frame (issue 16)', () => {
+  const table = (key: string, page: AppRoute['page']): AppRoute[] => [
+    { key: key as AppRoute['key'], path: 'preload-probe', titleKey: 'menu.home', page },
+  ];
+
+  it('with a sign-on token or a session, the page at the URL starts loading before anything renders', async () => {
+    const page = vi.fn(() => new Promise<never>(() => undefined));
+    const routes = createAppRoutes(table('preloadProbeToken', page), []);
+    preloadFirstPage(routes, { pathname: '/layout/preload-probe', search: '?token=abc' }, false);
+    // The chunk is imported once zod is configured (a microtask or two later).
+    await vi.waitFor(() => expect(page).toHaveBeenCalledTimes(1));
+    // Asked again (the render), the same load is used.
+    preloadFirstPage(routes, { pathname: '/layout/preload-probe', search: '' }, true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(page).toHaveBeenCalledTimes(1);
+  });
+
+  it('a visitor without a session, or a page outside the layout, downloads nothing ahead', async () => {
+    const page = vi.fn(() => new Promise<never>(() => undefined));
+    const routes = createAppRoutes(table('preloadProbeVisitor', page), []);
+    preloadFirstPage(routes, { pathname: '/layout/preload-probe', search: '' }, false);
+    preloadFirstPage(routes, { pathname: '/login', search: '?token=abc' }, true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(page).not.toHaveBeenCalled();
   });
 });

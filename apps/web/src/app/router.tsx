@@ -1,7 +1,7 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
+import { Navigate, type RouteObject, createBrowserRouter, matchRoutes } from 'react-router';
 import { loadFeatureTexts } from '../lib/i18n';
-import { lazyPage, withChunkTimeout } from '../lib/lazy-page';
+import { type PreloadableLazy, lazyPage, preloadableLazy, withChunkTimeout } from '../lib/lazy-page';
+import { isLoggedIn } from '../lib/session/session-store';
 import { afterZodConfig } from '../lib/zod-first';
 import { RouteErrorPage } from './RouteErrorPage';
 import { RootShell } from './RootShell';
@@ -11,8 +11,8 @@ import { LAYOUT_BASE, chainPath } from './access';
 import { LAYOUT_ROUTES, PUBLIC_ROUTES } from './routes';
 
 /** The signed-in frame is a chunk of its own, so the login page does not load the menu, header and modals. */
-const AppLayout = lazy(() =>
-  withChunkTimeout(() => withFeatureTexts(() => import('./layout/AppLayout'))().then((m) => ({ default: m.AppLayout }))),
+const AppLayout = preloadableLazy(() =>
+  withChunkTimeout(() => withFeatureTexts(() => import('./layout/AppLayout'))()).then((m) => ({ default: m.AppLayout })),
 );
 
 /**
@@ -24,7 +24,7 @@ function withFeatureTexts<M>(loader: () => Promise<M>): () => Promise<M> {
   return () => Promise.all([afterZodConfig(loader)(), loadFeatureTexts()]).then(([m]) => m);
 }
 
-const pages = new Map<string, LazyExoticComponent<ComponentType>>();
+const pages = new Map<string, PreloadableLazy>();
 function pageOf(key: string, loader: NonNullable<AppRoute['page']>, plain = false) {
   let Page = pages.get(key);
   if (!Page) {
@@ -113,6 +113,29 @@ export function createAppRoutes(
   ];
 }
 
+/**
+ * Start fetching what the first signed-in page draws (the frame and the page's own chunk, with their
+ * texts) at once, beside the session check or single-sign-on exchange, instead of one after the
+ * other as each renders (issue 16: a phone waited for the frame, then for the page). Only with a
+ * session or a sign-on token: a visitor being sent to login downloads none of it.
+ */
+export function preloadFirstPage(routes: RouteObject[], location: { pathname: string; search: string }, signedIn: boolean) {
+  if (!location.pathname.startsWith(LAYOUT_BASE)) return;
+  if (!signedIn && !new URLSearchParams(location.search).has('token')) return;
+  void AppLayout.preload().catch(() => undefined);
+  const matches = matchRoutes(routes, location.pathname) ?? [];
+  for (const m of matches) {
+    const handle = m.route.handle as RouteHandle | undefined;
+    if (handle?.isPage)
+      void pages
+        .get(handle.key)
+        ?.preload()
+        .catch(() => undefined);
+  }
+}
+
 export function createAppRouter() {
-  return createBrowserRouter(createAppRoutes());
+  const routes = createAppRoutes();
+  if (typeof window !== 'undefined') preloadFirstPage(routes, window.location, isLoggedIn());
+  return createBrowserRouter(routes);
 }

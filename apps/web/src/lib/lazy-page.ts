@@ -31,7 +31,30 @@ export function withChunkTimeout<M = PageModule>(loader: () => Promise<M>, ms: n
   });
 }
 
+/** A lazily loaded component that can be asked to start loading before it first renders. */
+export type PreloadableLazy = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
+/**
+ * A lazily loaded component whose chunk can be fetched ahead of its first render (`preload`): the
+ * import runs once, and the render uses the same promise. A failed load is forgotten, so the next
+ * render (or the error page's retry) asks again.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React's own lazy()
+export function preloadableLazy<T extends ComponentType<any>>(
+  loader: () => Promise<{ default: T }>,
+): LazyExoticComponent<T> & { preload: () => Promise<unknown> } {
+  let pending: Promise<{ default: T }> | undefined;
+  const load = () => {
+    pending ??= loader().catch((err: unknown) => {
+      pending = undefined;
+      throw err;
+    });
+    return pending;
+  };
+  return Object.assign(lazy(load), { preload: load });
+}
+
 /** A page as its own lazily loaded chunk (each route gets one). */
-export function lazyPage(loader: PageLoader, ms?: number): LazyExoticComponent<ComponentType> {
-  return lazy(() => withChunkTimeout(loader, ms));
+export function lazyPage(loader: PageLoader, ms?: number): PreloadableLazy {
+  return preloadableLazy(() => withChunkTimeout(loader, ms));
 }
