@@ -43,6 +43,12 @@ const redirect = (location: string, status = 302): Answer => ({ status, type: 't
 
 const dataOf = (r: PublicRow) => r.data as RevisionData;
 
+/**
+ * What a site domain still answers as the portal: the API, the sites' own paths, and the files a
+ * third party fetches from every domain of the company (Apple Pay's domain association).
+ */
+const PORTAL_PREFIXES = ['/v1.0/', '/api/', '/site/', '/.well-known/'];
+
 export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
   const db = deps.database.db;
   const domainCache = new Map<string, { site: SiteRow | null; at: number }>();
@@ -72,7 +78,7 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
   app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return;
     const path = req.url.split('?')[0]!;
-    if (path.startsWith('/v1.0/') || path.startsWith('/api/') || path.startsWith('/site/')) return;
+    if (PORTAL_PREFIXES.some((p) => path.startsWith(p))) return;
     const host = (req.hostname ?? '').toLowerCase().replace(/:\d+$/, '');
     const site = await siteOfHost(host);
     if (!site) return;

@@ -4,7 +4,7 @@
  * a timeout is 23027 with its reason in both locales and the account is no longer verified, no
  * plaintext secret is stored, and 23031 only for a provider turned off by config.
  */
-import { APPLE_PAY_ASSOCIATION_PATH, ErrorCodes, errorMessage, storageCalls, type PaymentProvider } from '@portal/contract';
+import { APPLE_PAY_ASSOCIATION_PATH, ErrorCodes, errorMessage, contentCalls, storageCalls, type PaymentProvider } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { companyDomains, payeeAccounts } from '../../../src/db/schema';
@@ -168,6 +168,16 @@ describe.each(ENGINES)('payee connection tests with the providers (%s)', (engine
     expect(served.statusCode).toBe(200);
     expect(served.body).toBe('7B2270737049642231');
     expect(served.headers['content-type']).toContain('text/plain');
+    // On the company's content-site domain too (the site answers every other path of that host).
+    const site = await t.call(
+      contentCalls.siteSave,
+      { name: 'Partner A Vision', slug: 'partner-a-pay', domains: ['www.partner-a-pay.test'] },
+      owner,
+    );
+    expect(site.basic.code, site.basic.msg).toBe(200);
+    const onSite = await t.app.inject({ method: 'GET', url: APPLE_PAY_ASSOCIATION_PATH, headers: { host: 'www.partner-a-pay.test' } });
+    expect(onSite.statusCode).toBe(200);
+    expect(onSite.body).toBe('7B2270737049642231');
     const other = await t.app.inject({ method: 'GET', url: APPLE_PAY_ASSOCIATION_PATH, headers: { host: 'unknown.test' } });
     expect(other.statusCode).toBe(404);
     expect(other.json()).toMatchObject({ code: ErrorCodes.notFound });
