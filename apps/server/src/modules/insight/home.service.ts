@@ -2,7 +2,7 @@
  * Home's summary (issue 15 item 6): one call, each card only when the caller holds its code. Device
  * figures come from the rollups of the last 7 local days (and the 7 before, for the comparisons).
  */
-import type { HomeSummary, ResourceCode } from '@portal/contract';
+import { HOME_CARD_CODES, type HomeSummary, type ResourceCode } from '@portal/contract';
 import type { Tx } from '../../db/client';
 import { requireActor, type CallContext } from '../../lib/context';
 import { awaitingRegistrations, devicesFailedTwice, failedSyncs, lockedUsers, taskCounts } from './home.repository';
@@ -26,8 +26,8 @@ async function summary(ctx: CallContext, db: Tx, updatedAt: number | null): Prom
   // The last 7 local days, today included.
   const s = await statsScope(ctx, { range: { from: now - 6 * DAY_MS, to: now + 1 } }, db);
   const out: HomeSummary = { timeZone: s.timeZone, updatedAt: null };
-  const deviceCodes = has('dealer_device_qry', 'dealer_device_mgr');
-  const upgradeCodes = has('dealer_upgrade_qry', 'dealer_upgrade_mgr');
+  const deviceCodes = has(...HOME_CARD_CODES.devices);
+  const upgradeCodes = has(...HOME_CARD_CODES.upgrade);
   if (deviceCodes || upgradeCodes) {
     const [week, prev, days] = await Promise.all([
       figures(db, s, null),
@@ -63,7 +63,7 @@ async function summary(ctx: CallContext, db: Tx, updatedAt: number | null): Prom
       };
     }
   }
-  if (has('dealer_account_qry', 'dealer_account_mgr')) {
+  if (has(...HOME_CARD_CODES.accounts)) {
     const [regs, locked] = await Promise.all([awaitingRegistrations(db, actor), lockedUsers(db, actor)]);
     out.registrations = { awaiting: regs.n ?? 0 };
     out.users = { locked: locked.n ?? 0 };

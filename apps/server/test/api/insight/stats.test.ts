@@ -5,7 +5,7 @@
  * another tenant's customer as missing. A version's device count equals the health list's total
  * with the same filters; Home shows a card only with its code.
  */
-import { insightCalls, partnerCalls, POLL_INTERVAL_SECONDS, type StatsQuery } from '@portal/contract';
+import { homeCardCount, insightCalls, partnerCalls, POLL_INTERVAL_SECONDS, RESOURCE_CODES, type StatsQuery } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushDeviceLastSeen } from '../../../src/modules/cloud-upgrade/device-api.last-seen';
@@ -160,6 +160,11 @@ describe.each(ENGINES)('statistics and home (%s)', (engine) => {
     const d = await t.call(insightCalls.homeSummary, {}, dealer);
     expect(d.data.devices?.total).toBe(2);
     expect(d.data.tasks).toBeUndefined();
+    // The page keeps room for as many cards as the codes give (homeCardCount), before they load.
+    const cards = (data: object) => Object.keys(data).filter((k) => k !== 'timeZone' && k !== 'updatedAt').length;
+    expect(cards(full.data)).toBe(homeCardCount(RESOURCE_CODES.filter((c) => !c.startsWith('supplier_'))));
+    expect(cards(d.data)).toBe(homeCardCount(['dealer_device_qry']));
+    expect(cards(none.data)).toBe(homeCardCount([]));
   });
 
   it('a reporting time zone no company used yet gets its past days when a company chooses it', async () => {

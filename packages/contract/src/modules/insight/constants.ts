@@ -1,4 +1,5 @@
 import { POLL_INTERVAL_SECONDS, POLL_JITTER } from '../cloud-upgrade';
+import type { ResourceCode } from '../../shared/resource-codes';
 
 /**
  * A device is online when it was seen within two poll intervals plus their jitter (issue 15 §1):
@@ -31,3 +32,22 @@ export const OPLOG_TOTAL_CAP = 10_000;
 
 /** Outcomes of a logged operation. */
 export const OPLOG_RESULTS = ['success', 'refused'] as const;
+
+/** The codes behind Home's summary cards: home/summary answers a group's cards only to a holder of one of its codes. */
+export const HOME_CARD_CODES = {
+  devices: ['dealer_device_qry', 'dealer_device_mgr'],
+  upgrade: ['dealer_upgrade_qry', 'dealer_upgrade_mgr'],
+  accounts: ['dealer_account_qry', 'dealer_account_mgr'],
+} as const satisfies Record<string, readonly ResourceCode[]>;
+
+/**
+ * How many cards home/summary answers to a holder of `codes`: devices and activations (device
+ * codes), tasks and upgrade success (upgrade codes), attention (either), registrations and locked
+ * users (account codes). Home keeps their room while the figures load, so nothing below moves.
+ */
+export function homeCardCount(codes: readonly string[]): number {
+  const has = (group: keyof typeof HOME_CARD_CODES) => HOME_CARD_CODES[group].some((c) => codes.includes(c));
+  const devices = has('devices');
+  const upgrade = has('upgrade');
+  return (devices ? 2 : 0) + (upgrade ? 2 : 0) + (devices || upgrade ? 1 : 0) + (has('accounts') ? 2 : 0);
+}

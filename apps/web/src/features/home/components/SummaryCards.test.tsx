@@ -2,7 +2,7 @@
  * Home's figures that could not be computed (e.g. 26000 statsTimeout) are said in place of the
  * cards, in the UI's language, with Retry, which asks again and then shows the cards; no toast.
  */
-import { ERROR_CATALOGUE, ErrorCodes, type HomeSummary } from '@portal/contract';
+import { ERROR_CATALOGUE, ErrorCodes, homeCardCount, type HomeSummary } from '@portal/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -54,5 +54,17 @@ describe('home summary that fails', () => {
     renderPage(<SummaryCards />);
     expect(await screen.findByTestId('home-summary-error')).toHaveTextContent(TIMEOUT.zh);
     expect(screen.getByRole('button', { name: /^重\s?试$/ })).toBeInTheDocument();
+  });
+});
+
+describe('home summary while it loads', () => {
+  it('keeps the room of the cards the user’s codes give, so nothing below moves when they arrive', async () => {
+    summaryApi(0);
+    renderPage(<SummaryCards />);
+    const loading = screen.getByTestId('home-summary-loading');
+    expect(loading.children).toHaveLength(homeCardCount(partnerOwner().authResList));
+    expect(loading.children.length).toBeGreaterThan(0);
+    expect(await screen.findByTestId('home-card-devices')).toHaveTextContent('42');
+    expect(screen.queryByTestId('home-summary-loading')).not.toBeInTheDocument();
   });
 });

@@ -2,22 +2,39 @@
  * Home's figures (home/summary): each card only when the server answered it (the caller holds its
  * code), each a link to the screen that shows it in full, filtered.
  */
-import type { HomeSummary } from '@portal/contract';
-import { Alert, Button, Card, Col, Flex, Row, Statistic, Typography } from 'antd';
+import { homeCardCount, type HomeSummary } from '@portal/contract';
+import { Alert, Button, Card, Col, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api/api-error';
+import { useSessionUser } from '../../../lib/session/session-store';
 import { useHomeSummary } from '../api/home-api';
 import { Sparkline } from './Sparkline';
 
 const pct = (v: number | null | undefined) => (v == null ? '-' : `${(v * 100).toFixed(1)}%`);
 
+/** Every card is at least this tall, and so is its placeholder: the page does not move when the figures arrive. */
+const CARD_MIN_HEIGHT = 136;
+
+function Section({ title, children, busy }: { title: string; children: ReactNode; busy?: boolean }) {
+  return (
+    <div aria-busy={busy || undefined}>
+      <Typography.Title level={4} style={{ margin: '0 0 12px', fontSize: 16 }}>
+        {title}
+      </Typography.Title>
+      <Row gutter={[16, 16]} data-testid={busy ? 'home-summary-loading' : 'home-summary'}>
+        {children}
+      </Row>
+    </div>
+  );
+}
+
 function SummaryCard(props: { to: string; title: string; value: ReactNode; note?: ReactNode; extra?: ReactNode; testId: string }) {
   return (
     <Col xs={24} sm={12} xl={6}>
       <Link to={props.to} aria-label={props.title} data-testid={props.testId}>
-        <Card hoverable variant="borderless" className="portal-card" style={{ height: '100%' }}>
+        <Card hoverable variant="borderless" className="portal-card" style={{ height: '100%', minHeight: CARD_MIN_HEIGHT }}>
           <Flex justify="space-between" align="flex-end" gap={8}>
             <Statistic title={props.title} value={props.value as string | number} />
             {props.extra}
@@ -36,6 +53,7 @@ function SummaryCard(props: { to: string; title: string; value: ReactNode; note?
 export function SummaryCards() {
   const { t } = useTranslation();
   const { data, error, refetch } = useHomeSummary();
+  const user = useSessionUser();
   if (error && !data)
     return (
       <Alert
@@ -51,7 +69,22 @@ export function SummaryCards() {
         }
       />
     );
-  if (!data) return null;
+  if (!data) {
+    // While the figures load: the room of the cards the user's codes give (what the server answers).
+    const expected = homeCardCount(user?.authResList ?? []);
+    if (expected === 0) return null;
+    return (
+      <Section title={t('homeSummary.title')} busy>
+        {Array.from({ length: expected }, (_, i) => (
+          <Col key={i} xs={24} sm={12} xl={6}>
+            <Card variant="borderless" className="portal-card" style={{ height: '100%', minHeight: CARD_MIN_HEIGHT }}>
+              <Skeleton active title={false} paragraph={{ rows: 2 }} />
+            </Card>
+          </Col>
+        ))}
+      </Section>
+    );
+  }
   const s: HomeSummary = data;
   const stats = '/layout/dataStatistics/statsOverview';
   const cards: ReactNode[] = [];
@@ -140,14 +173,5 @@ export function SummaryCards() {
     );
   }
   if (cards.length === 0) return null;
-  return (
-    <div>
-      <Typography.Title level={4} style={{ margin: '0 0 12px', fontSize: 16 }}>
-        {t('homeSummary.title')}
-      </Typography.Title>
-      <Row gutter={[16, 16]} data-testid="home-summary">
-        {cards}
-      </Row>
-    </div>
-  );
+  return <Section title={t('homeSummary.title')}>{cards}</Section>;
 }
