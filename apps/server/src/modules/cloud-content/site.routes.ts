@@ -205,7 +205,8 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
   async function alternatesOf(site: SiteRow, v: SiteView, section: string, itemId: number): Promise<Partial<Record<Locale, string>>> {
     const out: Partial<Record<Locale, string>> = {};
     for (const r of await releasedOfItems(db, site.id, [itemId])) {
-      if (r.slug || section === 'tech-videos') out[r.locale as Locale] = pathOf(v, r.locale as Locale, `${section}/${encodeURIComponent(addrOf(r))}`);
+      if (r.slug || section === 'tech-videos')
+        out[r.locale as Locale] = pathOf(v, r.locale as Locale, `${section}/${encodeURIComponent(addrOf(r))}`);
     }
     return out;
   }
@@ -406,7 +407,13 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     return html(layout(v, meta, 'products', main));
   }
 
-  async function productPage(site: SiteRow, v: SiteView, row: PublicRow, query: Record<string, string>, isPreview: boolean): Promise<Answer> {
+  async function productPage(
+    site: SiteRow,
+    v: SiteView,
+    row: PublicRow,
+    query: Record<string, string>,
+    isPreview: boolean,
+  ): Promise<Answer> {
     const w = words(v.locale);
     const d = dataOf(row);
     const defs = await paramsOfSite(db, site.id);
@@ -516,7 +523,9 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
     const main = `<p><a href="${esc(pathOf(v, v.locale, section))}">${esc(sectionName)}</a></p><article><h1>${esc(row.title)}</h1>${
       date && row.type === 'news' ? `<p class="muted"><time datetime="${date}">${date}</time></p>` : ''
     }${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class="body">${richText(d.translation.body)}</div></article>${
-      related.length > 0 ? `<h2>${esc(w.relatedProducts)}</h2><ul class="grid">${related.map((r) => card(v, 'products', r)).join('')}</ul>` : ''
+      related.length > 0
+        ? `<h2>${esc(w.relatedProducts)}</h2><ul class="grid">${related.map((r) => card(v, 'products', r)).join('')}</ul>`
+        : ''
     }`;
     const crumbs = breadcrumbs(v, [
       [sectionName, pathOf(v, v.locale, section)],
@@ -600,7 +609,17 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
         : `${site.name} ${w.solutions}`,
       path,
       alternates: Object.fromEntries(Object.entries(sectionAlternates(site, v, 'solutions')).map(([l, p]) => [l, `${p}${q}`])),
-      jsonLd: [breadcrumbs(v, category ? [[w.solutions, link()], [title, path]] : [[w.solutions, path]])],
+      jsonLd: [
+        breadcrumbs(
+          v,
+          category
+            ? [
+                [w.solutions, link()],
+                [title, path],
+              ]
+            : [[w.solutions, path]],
+        ),
+      ],
     };
     return html(layout(v, meta, 'solutions', main));
   }
@@ -796,7 +815,10 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
       const tabs = `<nav aria-label="${esc(w.filters)}"><ul class="tabs"><li><a href="${esc(link(''))}"${!type ? ' aria-current="true"' : ''}>${esc(
         w.allResults,
       )} (${total})</a></li>${groups
-        .map((g) => `<li><a href="${esc(link(g.t))}"${type === g.t ? ' aria-current="true"' : ''}>${esc(label(g.t))} (${g.rows.length})</a></li>`)
+        .map(
+          (g) =>
+            `<li><a href="${esc(link(g.t))}"${type === g.t ? ' aria-current="true"' : ''}>${esc(label(g.t))} (${g.rows.length})</a></li>`,
+        )
         .join('')}</ul></nav>`;
       const item = (r: PublicRow) => {
         const d = dataOf(r);
@@ -856,7 +878,11 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
     const rows = manualRows.filter((r) => dataOf(r).shared.publicAccess);
     const siteFaqs = faqs.filter((r) => ['site', 'both'].includes(dataOf(r).shared.audience ?? '')).sort(bySort);
     types.sort(bySort);
-    const typed = types.map((t) => ({ title: t.title, icon: dataOf(t).shared.cover ?? '', rows: siteFaqs.filter((f) => dataOf(f).shared.faqTypeId === t.itemId) }));
+    const typed = types.map((t) => ({
+      title: t.title,
+      icon: dataOf(t).shared.cover ?? '',
+      rows: siteFaqs.filter((f) => dataOf(f).shared.faqTypeId === t.itemId),
+    }));
     const loose = siteFaqs.filter((f) => !types.some((t) => t.itemId === dataOf(f).shared.faqTypeId));
     if (loose.length > 0) typed.push({ title: w.otherQuestions, icon: '', rows: loose });
     const faqHtml = typed
@@ -892,8 +918,12 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
         ? `<p>${esc(w.noVideos)}</p>`
         : `<ul>${techVideos
             .slice(0, 10)
-            .map((r) => `<li><a href="${esc(pathOf(v, v.locale, `tech-videos/${encodeURIComponent(addrOf(r))}`))}">${esc(r.title)}</a></li>`)
-            .join('')}</ul>${techVideos.length > 10 ? `<p><a href="${esc(pathOf(v, v.locale, 'tech-videos'))}">${esc(w.more)}</a></p>` : ''}`;
+            .map(
+              (r) => `<li><a href="${esc(pathOf(v, v.locale, `tech-videos/${encodeURIComponent(addrOf(r))}`))}">${esc(r.title)}</a></li>`,
+            )
+            .join(
+              '',
+            )}</ul>${techVideos.length > 10 ? `<p><a href="${esc(pathOf(v, v.locale, 'tech-videos'))}">${esc(w.more)}</a></p>` : ''}`;
     const path = pathOf(v, v.locale, 'support');
     const jsonLd: unknown[] = [breadcrumbs(v, [[w.support, path]])];
     if (siteFaqs.length > 0) {

@@ -110,7 +110,12 @@ describe.each(ENGINES)('public site pages (%s)', (engine) => {
       )
     ).id;
     ids.draftProduct = (
-      await create('product', { model: 'AV-IPC-B4X', categoryId: cameras.id, params: { form: 'dome' } }, tr('Hidden Draft', 'hidden-draft'), [])
+      await create(
+        'product',
+        { model: 'AV-IPC-B4X', categoryId: cameras.id, params: { form: 'dome' } },
+        tr('Hidden Draft', 'hidden-draft'),
+        [],
+      )
     ).id;
     const retail = await create('solution_category', {}, tr('Retail', ''), ['en-US', 'zh-CN'], tr('零售', ''));
     ids.retail = retail.id;
@@ -134,7 +139,11 @@ describe.each(ENGINES)('public site pages (%s)', (engine) => {
     await create('video', { videoUrl: 'https://www.youtube.com/watch?v=zzzzzzzzzzz' }, tr('Draft video', 'draft-video'), []);
     ids.tech = (await create('tech_video', { videoUrl: '/files/setup.mp4', relatedIds: [ids.b4] }, tr('Setup guide', ''))).id;
     const install = await create('faq_type', { cover: '/files/faq-install.png' }, tr('Installation', ''));
-    await create('installer_faq', { faqTypeId: install.id, audience: 'site' }, tr('How to reset', '', { body: '<p>Hold the reset button.</p>' }));
+    await create(
+      'installer_faq',
+      { faqTypeId: install.id, audience: 'site' },
+      tr('How to reset', '', { body: '<p>Hold the reset button.</p>' }),
+    );
     await create('installer_faq', { faqTypeId: install.id, audience: 'installer' }, tr('Installer only question', ''));
     await create('installer_faq', { faqTypeId: install.id, audience: 'both' }, tr('Draft question', ''), []);
     await create('manual', { fileUrl: '/files/b4.pdf', folder: 'Datasheets', publicAccess: true }, tr('B4 datasheet', ''));
@@ -221,7 +230,11 @@ describe.each(ENGINES)('public site pages (%s)', (engine) => {
     expect(video).toContain(`<link rel="alternate" hreflang="x-default" href="http://portal.test${S}/en-US/videos/tour">`);
     expect(video).not.toContain('hreflang="zh-CN" href="http://portal.test/site/acme-pages/zh-CN/videos/');
     const vo = jsonLdOf(video).find((x) => x['@type'] === 'VideoObject')!;
-    expect(vo).toMatchObject({ name: 'Product tour', description: 'A tour of the range', thumbnailUrl: ['http://portal.test/files/cover.jpg'] });
+    expect(vo).toMatchObject({
+      name: 'Product tour',
+      description: 'A tour of the range',
+      thumbnailUrl: ['http://portal.test/files/cover.jpg'],
+    });
     expect(vo.uploadDate).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
     const tech = (await get(`${S}/en-US/tech-videos/${ids.tech}`)).body;
@@ -398,7 +411,12 @@ describe.each(ENGINES)('public site pages (%s)', (engine) => {
       item = await ok(
         t.call(
           contentCalls.itemSave,
-          { id: item.id, version: item.version, locale: 'en-US', translation: tr('Eyeball E8 Pro', 'eyeball-e8', { summary: 'Next edition' }) },
+          {
+            id: item.id,
+            version: item.version,
+            locale: 'en-US',
+            translation: tr('Eyeball E8 Pro', 'eyeball-e8', { summary: 'Next edition' }),
+          },
           owner,
         ),
       );
