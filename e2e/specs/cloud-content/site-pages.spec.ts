@@ -38,11 +38,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await page.goto(`${SITE}/${locale}/products`);
       await page.getByRole('link', { name: new RegExp(`^${t.bullets} \\(\\d+\\)$`) }).click();
       await expect(page).toHaveURL(/category=\d+/);
-      await page
-        .locator('.facets a')
-        .filter({ hasText: /\(\d+\)$/ })
-        .nth(4)
-        .click();
+      await page.locator('.facets a[href*="f."]').first().click();
       await expect(page).toHaveURL(/f\./);
       await expectAccessible(page, `${locale} site filtered list`);
       await shot('list');

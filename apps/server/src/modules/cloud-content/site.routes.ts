@@ -845,7 +845,9 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
           .map(
             (g) =>
               `<h2>${esc(label(g.t))} (${g.rows.length})</h2><ul>${g.rows.slice(0, SEARCH_GROUP_SIZE).map(item).join('')}</ul>${
-                g.rows.length > SEARCH_GROUP_SIZE ? `<p><a href="${esc(link(g.t))}">${esc(w.more)}: ${esc(label(g.t))}</a></p>` : ''
+                g.rows.length > SEARCH_GROUP_SIZE
+                  ? `<p><a href="${esc(link(g.t))}">${esc(fill(w.moreOf, { type: label(g.t) }))}</a></p>`
+                  : ''
               }`,
           )
           .join('')}`;
