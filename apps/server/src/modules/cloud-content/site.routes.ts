@@ -13,6 +13,7 @@ import type { AppServices } from '../../lib/services';
 import type { RevisionData } from './content.rules';
 import { paramsOfSite, paramGroupsOfSite, type ParamRow, type SiteRow } from './content.repository';
 import { esc, fill, layout, pathOf, richText, SEARCH_MAX_LENGTH, SITE_LOCALES, words, type PageMeta, type SiteView } from './site.render';
+import { SitePageCache } from './site.cache';
 import { checkPreviewUrl } from './site.preview';
 import {
   previewRevision,
@@ -106,6 +107,7 @@ const dataOf = (r: PublicRow) => r.data as RevisionData;
 export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
   const db = deps.database.db;
   const domainCache = new Map<string, { site: SiteRow | null; at: number }>();
+  const pages = new SitePageCache(deps.services.versions, () => deps.clock.now());
 
   async function siteOfHost(host: string): Promise<SiteRow | null> {
     const now = Date.now();
@@ -117,12 +119,22 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     return site;
   }
 
-  function send(reply: FastifyReply, a: Answer) {
+  function send(reply: FastifyReply, a: Answer, encoded?: { encoding: string; body: Buffer } | null) {
     reply.status(a.status).header('content-type', a.type);
     if (a.location) reply.header('location', a.location);
     for (const [k, val] of Object.entries(a.headers ?? {})) reply.header(k, val);
     if (a.status === 200 && !a.headers?.['cache-control']) reply.header('cache-control', 'public, max-age=60');
+    if (encoded) {
+      reply.header('content-encoding', encoded.encoding).header('vary', 'accept-encoding');
+      return reply.send(encoded.body);
+    }
     return reply.send(a.body);
+  }
+
+  /** A public page through the page cache, compressed once per entry. */
+  async function sendCached(req: FastifyRequest, reply: FastifyReply, render: () => Promise<Answer>) {
+    const { page, entry } = await pages.get(`${originOf(req)}${req.url}`, render);
+    return send(reply, page, pages.encoded(entry, req.headers['accept-encoding']));
   }
 
   function originOf(req: FastifyRequest) {
@@ -137,19 +149,24 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     const host = (req.hostname ?? '').toLowerCase().replace(/:\d+$/, '');
     const site = await siteOfHost(host);
     if (!site) return;
-    const a = await render(site, '', path.replace(/^\/+/, ''), req.query as Record<string, string>, originOf(req));
-    return send(reply, a);
+    return sendCached(req, reply, () => render(site, '', path.replace(/^\/+/, ''), req.query as Record<string, string>, originOf(req)));
   });
 
   app.get<{ Params: { slug: string } }>('/site/:slug', async (req, reply) =>
     send(reply, redirect(`/site/${encodeURIComponent(req.params.slug)}/`)),
   );
   app.get<{ Params: { slug: string; '*': string }; Querystring: Record<string, string> }>('/site/:slug/*', async (req, reply) => {
-    const site = await unsafeSiteBySlug(db, req.params.slug);
-    if (!site) return send(reply, notFound(null, 'en-US', '', originOf(req)));
     const previewOf = /^preview\/(\d{1,9})$/.exec(req.params['*']);
-    if (previewOf) return send(reply, await preview(site, Number(previewOf[1]), req.url, originOf(req)));
-    return send(reply, await render(site, `/site/${site.slug}`, req.params['*'], req.query, originOf(req)));
+    if (previewOf) {
+      const site = await unsafeSiteBySlug(db, req.params.slug);
+      if (!site) return send(reply, { ...notFound(null, 'en-US', '', originOf(req)), headers: { 'x-robots-tag': 'noindex' } });
+      return send(reply, await preview(site, Number(previewOf[1]), req.url, originOf(req)));
+    }
+    return sendCached(req, reply, async () => {
+      const site = await unsafeSiteBySlug(db, req.params.slug);
+      if (!site) return notFound(null, 'en-US', '', originOf(req));
+      return render(site, `/site/${site.slug}`, req.params['*'], req.query, originOf(req));
+    });
   });
 
   async function render(site: SiteRow, base: string, rest: string, query: Record<string, string>, origin: string): Promise<Answer> {

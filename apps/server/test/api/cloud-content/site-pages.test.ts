@@ -6,6 +6,7 @@
  * canonical, hreflang and JSON-LD, no draft anywhere, and an XSS corpus rendered inert.
  */
 import { contentCalls } from '@portal/contract';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
@@ -360,6 +361,36 @@ describe.each(ENGINES)('public site pages (%s)', (engine) => {
     }
     const q = (await get(`${S}/en-US/search?q=${encodeURIComponent('"><svg onload=alert(1)>')}`)).body;
     expect(q).toContain('value="&quot;&gt;&lt;svg onload=alert(1)&gt;"');
+  });
+
+  it('answers pages from its cache, compressed once, and shows a release at the next request', async () => {
+    const url = `${S}/en-US/products/bullet-b4`;
+    const first = await t.app.inject({ method: 'GET', url, headers: { host: 'portal.test', 'accept-encoding': 'br, gzip' } });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(first.rawPayload).toString()).toContain('<h1>Bullet B4</h1>');
+    const gz = await t.app.inject({ method: 'GET', url, headers: { host: 'portal.test', 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('<h1>Bullet B4</h1>');
+    expect((await get(url)).body).toContain('<h1>Bullet B4</h1>');
+    const item = await ok(t.call(contentCalls.itemGet, { id: ids.b4 }, owner));
+    await ok(
+      t.call(
+        contentCalls.itemSave,
+        {
+          id: item.id,
+          version: item.version,
+          locale: 'en-US',
+          translation: tr('Bullet B4 Plus', 'bullet-b4', { summary: 'Starlight bullet camera' }),
+        },
+        owner,
+      ),
+    );
+    // Saved, not released: the site still shows the released revision.
+    expect((await get(url)).body).toContain('<h1>Bullet B4</h1>');
+    await ok(t.call(contentCalls.itemOperate, { id: ids.b4, locale: 'en-US', action: 'release' }, owner));
+    expect((await get(url)).body).toContain('<h1>Bullet B4 Plus</h1>');
+    const again = await t.app.inject({ method: 'GET', url, headers: { host: 'portal.test', 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(again.rawPayload).toString()).toContain('<h1>Bullet B4 Plus</h1>');
   });
 
   describe('preview links', () => {
