@@ -228,3 +228,48 @@ export async function previewRevision(
     .where(and(eq(contentTranslations.siteId, siteId), eq(contentTranslations.itemId, itemId), eq(contentTranslations.locale, locale)));
   return row ?? null;
 }
+
+/** A released product as the list pages need it: no body, no revision JSON beyond a few fields. */
+export interface ListedProduct {
+  itemId: number;
+  slug: string;
+  title: string;
+  model: string;
+  summary: string;
+  categoryId: number | null;
+  params: Record<string, unknown>;
+  discontinued: boolean;
+  releasedAt: number;
+}
+
+/** Every released product of a site in a locale, newest first (the list pages' in-memory index). */
+export async function releasedProductIndex(db: AnyDb, siteId: number, locale: string): Promise<ListedProduct[]> {
+  const rows = await db
+    .select({
+      itemId: contentTranslations.itemId,
+      slug: sql<string>`coalesce(${contentTranslations.releasedSlug}, '')`,
+      title: sql<string>`coalesce(${contentTranslations.releasedTitle}, '')`,
+      model: sql<string>`coalesce(${contentRevisions.data}->'shared'->>'model', '')`,
+      summary: sql<string>`coalesce(${contentRevisions.data}->'translation'->>'summary', '')`,
+      categoryId: contentTranslations.releasedCategoryId,
+      params: contentTranslations.releasedParams,
+      discontinued: sql<boolean>`coalesce((${contentRevisions.data}->'shared'->>'discontinued')::boolean, false)`,
+      releasedAt: contentTranslations.releasedAt,
+    })
+    .from(contentTranslations)
+    .innerJoin(contentRevisions, eq(contentRevisions.id, contentTranslations.releasedRevisionId))
+    .where(
+      and(
+        eq(contentTranslations.siteId, siteId),
+        eq(contentTranslations.type, 'product'),
+        eq(contentTranslations.locale, locale),
+        eq(contentTranslations.state, 'released'),
+      ),
+    )
+    .orderBy(sql`${contentTranslations.releasedAt} desc nulls last`, asc(contentTranslations.itemId));
+  return rows.map((r) => ({
+    ...r,
+    params: (r.params ?? {}) as Record<string, unknown>,
+    releasedAt: r.releasedAt ? r.releasedAt.getTime() : 0,
+  }));
+}

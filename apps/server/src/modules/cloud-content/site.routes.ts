@@ -13,7 +13,7 @@ import type { AppServices } from '../../lib/services';
 import type { RevisionData } from './content.rules';
 import { paramsOfSite, paramGroupsOfSite, type ParamRow, type SiteRow } from './content.repository';
 import { esc, fill, layout, pathOf, richText, SEARCH_MAX_LENGTH, SITE_LOCALES, words, type PageMeta, type SiteView } from './site.render';
-import { SitePageCache } from './site.cache';
+import { SITE_PAGE_DEPS, SitePageCache } from './site.cache';
 import { checkPreviewUrl } from './site.preview';
 import {
   previewRevision,
@@ -22,7 +22,9 @@ import {
   releasedItems,
   releasedOfItems,
   releasedPages,
+  releasedProductIndex,
   searchReleased,
+  type ListedProduct,
   unsafeSiteByDomain,
   unsafeSiteBySlug,
   type PublicRow,
@@ -40,6 +42,8 @@ const SECTION_OF: Record<string, string> = Object.fromEntries(Object.entries(SEC
 /** Products side by side on the compare page (issue 14 §8). */
 export const COMPARE_MAX = 4;
 const SEARCH_GROUP_SIZE = 5;
+/** The product list's orders: newest released first, by model, by name. */
+const PRODUCT_SORTS = ['newest', 'model', 'name'] as const;
 /** The search's result groups, in the order shown. */
 const SECTION_OF_SEARCH: readonly string[] = ['product', 'solution', 'news', 'video', 'tech_video', 'manual', 'installer_faq'];
 const SEARCH_PAGE_SIZE = 20;
@@ -258,6 +262,18 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     }${extra}</li>`;
   }
 
+  /** A product of the list's index as a card. */
+  function productCard(v: SiteView, p: ListedProduct, extra = ''): string {
+    const gone = p.discontinued ? ` <span class="tag">${esc(words(v.locale).discontinuedTag)}</span>` : '';
+    return `<li class="card"><h3><a href="${esc(pathOf(v, v.locale, `products/${encodeURIComponent(p.slug)}`))}">${esc(p.title)}</a>${gone}</h3>${
+      p.model ? `<p>${esc(p.model)}</p>` : ''
+    }${p.summary ? `<p>${esc(p.summary)}</p>` : ''}${extra}</li>`;
+  }
+
+  /** The released products of a site in a locale, kept in the read cache until content changes. */
+  const productIndex = (siteId: number, locale: string) =>
+    deps.services.reads.get(`site-products:${siteId}:${locale}`, SITE_PAGE_DEPS, () => releasedProductIndex(db, siteId, locale));
+
   const compareUrl = (v: SiteView, ids: number[], all = false) => {
     const q = new URLSearchParams();
     if (ids.length > 0) q.set('ids', ids.join(','));
@@ -342,45 +358,60 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
       const raw = query[`f.${d.key}`];
       if (raw !== undefined && facetValue(d, raw) !== undefined) chosen[d.key] = raw;
     }
-    const filterOf = (c: Record<string, string>) =>
-      Object.fromEntries(defs.filter((d) => c[d.key] !== undefined).map((d) => [d.key, facetValue(d, c[d.key]!)]));
-    const all = await releasedItems(db, site.id, ['product'], v.locale, { categoryId });
-    const matches = (r: PublicRow, c: Record<string, string>) => {
-      const p = (dataOf(r).shared.params ?? {}) as Record<string, unknown>;
-      return Object.entries(filterOf(c)).every(([k, want]) => {
-        const have = p[k];
-        return Array.isArray(want) ? Array.isArray(have) && have.includes(want[0]) : have === want;
+    const wanted = (c: Record<string, string>) =>
+      defs.filter((d) => c[d.key] !== undefined).map((d) => [d.key, facetValue(d, c[d.key]!)] as [string, unknown]);
+    const fits = (p: ListedProduct, want: Array<[string, unknown]>) =>
+      want.every(([k, val]) => {
+        const have = p.params[k];
+        return Array.isArray(val) ? Array.isArray(have) && have.includes(val[0]) : have === val;
       });
-    };
-    const rows = all.filter((r) => matches(r, chosen));
-    const page = Math.max(1, Number(query.page) || 1);
+    const index = await productIndex(site.id, v.locale);
+    const all = categoryId ? index.filter((p) => p.categoryId === categoryId) : index;
+    const sort = PRODUCT_SORTS.includes(query.sort as never) ? (query.sort as (typeof PRODUCT_SORTS)[number]) : 'newest';
+    const rows = all.filter((p) => fits(p, wanted(chosen)));
+    if (sort === 'model') rows.sort((a, b) => a.model.localeCompare(b.model) || a.itemId - b.itemId);
+    else if (sort === 'name') rows.sort((a, b) => a.title.localeCompare(b.title, v.locale) || a.itemId - b.itemId);
+    const page = Math.max(1, Math.min(10_000, Number(query.page) || 1));
     const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
     const cmp = parseIds(query.cmp);
-    const url = (c: Record<string, string>, cat: number | undefined, pg?: number) => {
+    const url = (c: Record<string, string>, cat: number | undefined, pg?: number, order: string = sort) => {
       const q = new URLSearchParams();
       if (cat) q.set('category', String(cat));
       for (const [k, val] of Object.entries(c).sort()) q.set(`f.${k}`, val);
+      if (order !== 'newest') q.set('sort', order);
       if (pg && pg > 1) q.set('page', String(pg));
       if (cmp.length > 0) q.set('cmp', cmp.join(','));
       const s = q.toString().replace(/%2C/g, ',');
       return `${pathOf(v, v.locale, 'products')}${s ? `?${s}` : ''}`;
     };
-    const allProducts = await releasedItems(db, site.id, ['product'], v.locale);
-    const catCount = (id: number) => allProducts.filter((r) => dataOf(r).shared.categoryId === id).length;
+    const perCategory = new Map<number, number>();
+    for (const p of index) if (p.categoryId) perCategory.set(p.categoryId, (perCategory.get(p.categoryId) ?? 0) + 1);
+    const catCount = (id: number) => perCategory.get(id) ?? 0;
     const catLinks = [
-      `<li><a href="${esc(url({}, undefined))}"${!categoryId ? ' aria-current="true"' : ''}>${esc(w.allCategories)} (${allProducts.length})</a></li>`,
+      `<li><a href="${esc(url({}, undefined))}"${!categoryId ? ' aria-current="true"' : ''}>${esc(w.allCategories)} (${index.length})</a></li>`,
       ...categories.map(
         (c) =>
           `<li><a href="${esc(url({}, c.itemId))}"${c.itemId === categoryId ? ' aria-current="true"' : ''}>${esc(c.title)} (${catCount(c.itemId)})</a></li>`,
       ),
     ].join('');
+    // Each facet's counts: the products that pass every other chosen filter, by their value of this one.
     const facetHtml = defs
       .map((d) => {
         const values = d.type === 'boolean' ? ['true', 'false'] : (d.options as Array<{ value: string }>).map((o) => o.value);
+        const others = wanted(Object.fromEntries(Object.entries(chosen).filter(([k]) => k !== d.key)));
+        const counts = new Map<string, number>();
+        for (const p of all) {
+          if (!fits(p, others)) continue;
+          const have = p.params[d.key];
+          for (const x of Array.isArray(have) ? have : have === undefined ? [] : [have]) {
+            const k = String(x);
+            counts.set(k, (counts.get(k) ?? 0) + 1);
+          }
+        }
         const items = values
           .map((val) => {
             const next = { ...chosen, [d.key]: val };
-            const n = all.filter((r) => matches(r, next)).length;
+            const n = counts.get(val) ?? 0;
             const on = chosen[d.key] === val;
             if (n === 0 && !on) return '';
             const label = d.type === 'boolean' ? (val === 'true' ? w.yes : w.no) : optionLabel(d, val, v.locale);
@@ -403,11 +434,15 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
 <aside class="facets" aria-label="${esc(w.filters)}"><h2>${esc(w.categories)}</h2><ul>${catLinks}</ul>${facetHtml}${
       Object.keys(chosen).length > 0 ? `<p><a href="${esc(url({}, categoryId))}">${esc(w.clearFilters)}</a></p>` : ''
     }</aside>
-<section aria-label="${esc(w.products)}"><p class="muted" role="status">${esc(fill(w.results, { n: rows.length }))}${
+<section aria-label="${esc(w.products)}"><p class="muted">${esc(w.sortBy)}: ${PRODUCT_SORTS.map((x) =>
+      x === sort
+        ? `<strong aria-current="true">${esc(w[`sort_${x}`])}</strong>`
+        : `<a href="${esc(url(chosen, categoryId, undefined, x))}">${esc(w[`sort_${x}`])}</a>`,
+    ).join(' · ')}</p><p class="muted" role="status">${esc(fill(w.results, { n: rows.length }))}${
       cmp.length > 0 ? ` · <a href="${esc(compareUrl(v, cmp))}">${esc(fill(w.compareCount, { n: cmp.length }))}</a>` : ''
     }</p>${
       shown.length > 0
-        ? `<ul class="grid">${shown.map((r) => card(v, 'products', r, compareLink(v, cmp, r.itemId, r.title))).join('')}</ul>`
+        ? `<ul class="grid">${shown.map((r) => productCard(v, r, compareLink(v, cmp, r.itemId, r.title))).join('')}</ul>`
         : `<p>${esc(w.noResults)}</p>`
     }${pager}</section></div>`;
     const canonicalQuery = categoryId ? `?category=${categoryId}` : '';
@@ -419,7 +454,7 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
       path: `${pathOf(v, v.locale, 'products')}${canonicalQuery}`,
       alternates: Object.fromEntries(Object.entries(sectionAlternates(site, v, 'products')).map(([l, p]) => [l, `${p}${canonicalQuery}`])),
       // Filtered and paged views are for visitors; the category page is what search engines index.
-      noindex: Object.keys(chosen).length > 0 || page > 1 || cmp.length > 0,
+      noindex: Object.keys(chosen).length > 0 || page > 1 || cmp.length > 0 || sort !== 'newest',
     };
     return html(layout(v, meta, 'products', main));
   }

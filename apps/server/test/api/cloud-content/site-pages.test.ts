@@ -363,6 +363,20 @@ describe.each(ENGINES)('public site pages (%s)', (engine) => {
     expect(q).toContain('value="&quot;&gt;&lt;svg onload=alert(1)&gt;"');
   });
 
+  it('sorts the product list by GET links, counts unchanged', async () => {
+    const byModel = (await get(`${S}/en-US/products?sort=model`)).body;
+    expect(byModel.indexOf('AV-IPC-B4')).toBeLessThan(byModel.indexOf('AV-IPC-E8'));
+    expect(byModel).toContain('<strong aria-current="true">Model</strong>');
+    expect(byModel).toContain(`href="${S}/en-US/products?sort=name"`);
+    expect(byModel).toContain('<meta name="robots" content="noindex">');
+    expect((await get(`${S}/en-US/products`)).body).toContain('<strong aria-current="true">Newest</strong>');
+    const faceted = (await get(`${S}/en-US/products?sort=name&f.form=dome`)).body;
+    expect(faceted).toContain('Eyeball E8');
+    expect(faceted).not.toContain('>Bullet B4<');
+    expect(faceted).toContain(`href="${S}/en-US/products?f.form=dome&amp;sort=model"`);
+    expect(faceted).toContain('Bullet (1)');
+  });
+
   it('answers pages from its cache, compressed once, and shows a release at the next request', async () => {
     const url = `${S}/en-US/products/bullet-b4`;
     const first = await t.app.inject({ method: 'GET', url, headers: { host: 'portal.test', 'accept-encoding': 'br, gzip' } });
