@@ -20,6 +20,7 @@ import type { LoadTarget } from './load';
 import { fuzzCase } from './fuzz-case';
 import type { BenchCase } from './types';
 import { devicePollCase, import5000Case, releaseCreateCase } from './upgrade-cases';
+import { siteProductListCase, siteProductPageCase } from './site-cases';
 import { lighthouseCase, staticAssetCase } from './web-cases';
 
 export type { BenchCase, BenchContext, BenchDatabase } from './types';
@@ -301,6 +302,8 @@ export const BENCH_CASES = new Map<string, BenchCase>([
       requests: oplogSearchRequests,
     }),
   ],
+  ['site-product-page', siteProductPageCase()],
+  ['site-product-list', siteProductListCase()],
   ['device-poll', devicePollCase()],
   ['release-create', releaseCreateCase()],
   ['import-5000', import5000Case()],
