@@ -16,7 +16,7 @@ import {
   BENCH_SITE_SLUG,
   benchProductSlug,
 } from '../seed/large-content';
-import { seededRandom } from './cases';
+import { seededRandom } from './random';
 import type { LoadTarget } from './load';
 import type { BenchCase, BenchContext } from './types';
 
