@@ -272,7 +272,27 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
 
   /** The released products of a site in a locale, kept in the read cache until content changes. */
   const productIndex = (siteId: number, locale: string) =>
-    deps.services.reads.get(`site-products:${siteId}:${locale}`, SITE_PAGE_DEPS, () => releasedProductIndex(db, siteId, locale));
+    deps.services.reads.get(`site-products:${siteId}:${locale}`, SITE_PAGE_DEPS, async () => {
+      const list = await releasedProductIndex(db, siteId, locale);
+      return { list, byId: new Map(list.map((p) => [p.itemId, p])) };
+    });
+
+  /** A site's parameter definitions and groups, kept in the read cache until content changes. */
+  const siteParams = (siteId: number) =>
+    deps.services.reads.get(`site-params:${siteId}`, SITE_PAGE_DEPS, async () => ({
+      defs: await paramsOfSite(db, siteId),
+      groups: await paramGroupsOfSite(db, siteId),
+    }));
+
+  /** A product page's addresses per locale, from the product indexes (no query once they are kept). */
+  async function productAlternates(site: SiteRow, v: SiteView, itemId: number): Promise<Partial<Record<Locale, string>>> {
+    const out: Partial<Record<Locale, string>> = {};
+    for (const l of site.locales.filter((x) => SITE_LOCALES.includes(x as Locale)) as Locale[]) {
+      const p = (await productIndex(site.id, l)).byId.get(itemId);
+      if (p?.slug) out[l] = pathOf(v, l, `products/${encodeURIComponent(p.slug)}`);
+    }
+    return out;
+  }
 
   const compareUrl = (v: SiteView, ids: number[], all = false) => {
     const q = new URLSearchParams();
@@ -352,7 +372,7 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     const categoryId = Number(query.category) || undefined;
     const category = categoryId ? categories.find((c) => c.itemId === categoryId) : undefined;
     if (categoryId && !category) return notFound(site, v.locale, v.base, v.origin);
-    const defs = (await paramsOfSite(db, site.id)).filter((d) => d.filterable && ['enum', 'multi_enum', 'boolean'].includes(d.type));
+    const defs = (await siteParams(site.id)).defs.filter((d) => d.filterable && ['enum', 'multi_enum', 'boolean'].includes(d.type));
     const chosen: Record<string, string> = {};
     for (const d of defs) {
       const raw = query[`f.${d.key}`];
@@ -365,7 +385,7 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
         const have = p.params[k];
         return Array.isArray(val) ? Array.isArray(have) && have.includes(val[0]) : have === val;
       });
-    const index = await productIndex(site.id, v.locale);
+    const index = (await productIndex(site.id, v.locale)).list;
     const all = categoryId ? index.filter((p) => p.categoryId === categoryId) : index;
     const sort = PRODUCT_SORTS.includes(query.sort as never) ? (query.sort as (typeof PRODUCT_SORTS)[number]) : 'newest';
     const rows = all.filter((p) => fits(p, wanted(chosen)));
@@ -468,8 +488,7 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
   ): Promise<Answer> {
     const w = words(v.locale);
     const d = dataOf(row);
-    const defs = await paramsOfSite(db, site.id);
-    const groups = await paramGroupsOfSite(db, site.id);
+    const { defs, groups } = await siteParams(site.id);
     const params = (d.shared.params ?? {}) as Record<string, unknown>;
     const groupOrder = [...groups.map((g) => g.id), null];
     const specRows = groupOrder
@@ -515,7 +534,7 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
       title: `${d.translation.seoTitle || row.title} | ${site.name}`,
       description: d.translation.seoDescription || d.translation.summary,
       path,
-      alternates: isPreview ? {} : await alternatesOf(site, v, 'products', row.itemId),
+      alternates: isPreview ? {} : await productAlternates(site, v, row.itemId),
       noindex: d.translation.noindex || isPreview,
       preview: isPreview,
       jsonLd: [
@@ -763,7 +782,7 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
     const rows = asked.map((id) => found.find((r) => r.itemId === id)).filter((r): r is PublicRow => !!r);
     const ids = rows.map((r) => r.itemId);
     const showAll = query.all === '1';
-    const defs = (await paramsOfSite(db, site.id)).filter((d) => d.comparable);
+    const defs = (await siteParams(site.id)).defs.filter((d) => d.comparable);
     const cell = (def: ParamRow, r: PublicRow) => {
       const val = ((dataOf(r).shared.params ?? {}) as Record<string, unknown>)[def.key];
       return val === undefined ? '—' : formatValue(def, val, v.locale);
@@ -852,7 +871,7 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
     } else {
       const needle = q.toLowerCase();
       const optionHits: Array<Record<string, unknown>> = [];
-      for (const def of await paramsOfSite(db, site.id)) {
+      for (const def of (await siteParams(site.id)).defs) {
         if (def.type !== 'enum' && def.type !== 'multi_enum') continue;
         for (const o of def.options as Array<{ value: string; labels: Record<string, string> }>) {
           if (Object.values(o.labels ?? {}).some((l) => l.toLowerCase().includes(needle))) {
