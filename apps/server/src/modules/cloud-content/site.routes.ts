@@ -39,6 +39,14 @@ const SECTION_TYPES: Record<string, string> = {
   'tech-videos': 'tech_video',
 };
 const SECTION_OF: Record<string, string> = Object.fromEntries(Object.entries(SECTION_TYPES).map(([k, t]) => [t, k]));
+/** One collator per locale: `localeCompare(b, locale)` would build one per comparison. */
+const collators = new Map<string, Intl.Collator>();
+const collatorOf = (locale: string) => {
+  let c = collators.get(locale);
+  if (!c) collators.set(locale, (c = new Intl.Collator(locale)));
+  return c;
+};
+
 /** Products side by side on the compare page (issue 14 §8). */
 export const COMPARE_MAX = 4;
 const SEARCH_GROUP_SIZE = 5;
@@ -368,7 +376,9 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
 
   async function productList(site: SiteRow, v: SiteView, query: Record<string, string>): Promise<Answer> {
     const w = words(v.locale);
-    const categories = await releasedItems(db, site.id, ['product_category'], v.locale);
+    const categories = await deps.services.reads.get(`site-categories:${site.id}:${v.locale}`, SITE_PAGE_DEPS, () =>
+      releasedItems(db, site.id, ['product_category'], v.locale),
+    );
     const categoryId = Number(query.category) || undefined;
     const category = categoryId ? categories.find((c) => c.itemId === categoryId) : undefined;
     if (categoryId && !category) return notFound(site, v.locale, v.base, v.origin);
@@ -389,8 +399,11 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     const all = categoryId ? index.filter((p) => p.categoryId === categoryId) : index;
     const sort = PRODUCT_SORTS.includes(query.sort as never) ? (query.sort as (typeof PRODUCT_SORTS)[number]) : 'newest';
     const rows = all.filter((p) => fits(p, wanted(chosen)));
-    if (sort === 'model') rows.sort((a, b) => a.model.localeCompare(b.model) || a.itemId - b.itemId);
-    else if (sort === 'name') rows.sort((a, b) => a.title.localeCompare(b.title, v.locale) || a.itemId - b.itemId);
+    if (sort === 'model') rows.sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : a.itemId - b.itemId));
+    else if (sort === 'name') {
+      const collator = collatorOf(v.locale);
+      rows.sort((a, b) => collator.compare(a.title, b.title) || a.itemId - b.itemId);
+    }
     const page = Math.max(1, Math.min(10_000, Number(query.page) || 1));
     const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
     const cmp = parseIds(query.cmp);
