@@ -467,7 +467,7 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
 <aside class="facets" aria-label="${esc(w.filters)}"><h2>${esc(w.categories)}</h2><ul>${catLinks}</ul>${facetHtml}${
       Object.keys(chosen).length > 0 ? `<p><a href="${esc(url({}, categoryId))}">${esc(w.clearFilters)}</a></p>` : ''
     }</aside>
-<section aria-label="${esc(w.products)}"><p class="muted">${esc(w.sortBy)}: ${PRODUCT_SORTS.map((x) =>
+<section aria-label="${esc(w.products)}"><p class="muted">${esc(w.sortBy)} ${PRODUCT_SORTS.map((x) =>
       x === sort
         ? `<strong aria-current="true">${esc(w[`sort_${x}`])}</strong>`
         : `<a href="${esc(url(chosen, categoryId, undefined, x))}">${esc(w[`sort_${x}`])}</a>`,
