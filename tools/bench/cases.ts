@@ -20,9 +20,12 @@ import type { LoadTarget } from './load';
 import { fuzzCase } from './fuzz-case';
 import type { BenchCase } from './types';
 import { devicePollCase, import5000Case, releaseCreateCase } from './upgrade-cases';
+import { seededRandom } from './random';
+import { siteProductListCase, siteProductPageCase } from './site-cases';
 import { lighthouseCase, staticAssetCase } from './web-cases';
 
 export type { BenchCase, BenchContext, BenchDatabase } from './types';
+export { seededRandom } from './random';
 
 /** A signed, authenticated call to `path`, with data from `nextData()` and a fresh basic every request. */
 export function signedCall(session: Session, path: string, nextData: () => unknown): LoadTarget {
@@ -36,18 +39,6 @@ export function signedCall(session: Session, path: string, nextData: () => unkno
 
 type CompanyListData = CallData<typeof companyCalls.list>;
 type UserListData = CallData<typeof userCalls.list>;
-
-/** A small seeded PRNG (mulberry32): the same request sequence on every run, without a cycle to memorize. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)];
 
@@ -301,6 +292,8 @@ export const BENCH_CASES = new Map<string, BenchCase>([
       requests: oplogSearchRequests,
     }),
   ],
+  ['site-product-page', siteProductPageCase()],
+  ['site-product-list', siteProductListCase()],
   ['device-poll', devicePollCase()],
   ['release-create', releaseCreateCase()],
   ['import-5000', import5000Case()],

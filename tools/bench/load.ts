@@ -8,8 +8,8 @@ export interface LoadTarget {
   /** The body of each request, built fresh (a new nonce and signature every time). */
   body?: () => string;
   headers?: Record<string, string>;
-  /** Per request: its body and extra headers (e.g. each simulated device's own Authorization). */
-  next?: () => { body?: string; headers?: Record<string, string> };
+  /** Per request: its body, extra headers (e.g. each simulated device's own Authorization) or path (a GET of another page). */
+  next?: () => { body?: string; headers?: Record<string, string>; path?: string };
   /** Whether an answer counts as a success; default: HTTP 2xx. */
   isSuccess?: (status: number, body: string) => boolean;
 }
@@ -53,6 +53,7 @@ export async function runLoad(origin: string, target: LoadTarget, settings: Load
             const n = target.next();
             if (n.headers) req.headers = { ...headers, ...n.headers };
             if (n.body !== undefined) req.body = n.body;
+            if (n.path !== undefined) req.path = n.path;
           }
           return req;
         },

@@ -7,6 +7,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { seedDemo } from './demo';
 import { hasLargeData, seedLarge } from './large';
+import { hasLargeContent, seedLargeContent } from './large-content';
 import { hasLargeDevices, seedLargeDevices } from './large-devices';
 import { hasLargeOperationLogs, seedLargeOperationLogs } from './large-oplog';
 import { isEmpty, type Log } from './shared';
@@ -27,6 +28,8 @@ export interface RunSeedOptions {
   devices?: number;
   /** Operation-log rows of the Bench Partner (default 1,000,000), added once, also to large volumes seeded before. */
   operationLogs?: number;
+  /** Products of the Bench Partner's content site (default 10,000), added once, also to large volumes seeded before. */
+  siteProducts?: number;
   log?: Log;
 }
 
@@ -98,6 +101,12 @@ export async function runSeed(opts: RunSeedOptions): Promise<RunSeedResult> {
         log('large: operation log already present');
       } else {
         await seedLargeOperationLogs(database, { rows: opts.operationLogs, log });
+        seededLarge = true;
+      }
+      if (await hasLargeContent(database)) {
+        log('large: content site already present');
+      } else {
+        await seedLargeContent(database, { products: opts.siteProducts, log });
         seededLarge = true;
       }
     }

@@ -4,6 +4,7 @@ import { envelope, isApiSuccess, nextNonce } from '../bench/api';
 import { BENCH_CASES, companyListRequests, orderListRequests, userListRequests } from '../bench/cases';
 import { storageOrderCalls } from '@portal/contract';
 import { importWorkbook, isDeviceApiSuccess } from '../bench/upgrade-cases';
+import { productListRequests, productPageRequests } from '../bench/site-cases';
 import { DEVICE_IMPORT_COLUMNS, DEVICE_IMPORT_REQUIRED, macError, snError } from '@portal/contract';
 import { readSheet } from '@portal/server/lib/xlsx';
 
@@ -124,5 +125,35 @@ describe('web delivery bench cases (issue 16)', () => {
     expect(lighthouseLine('login', 'mobile', m)).toBe(
       'bench lighthouse page=login preset=mobile performance=90 accessibility=100 best_practices=100 seo=100 fcp_ms=900 lcp_ms=2400',
     );
+  });
+});
+
+describe('content site bench cases (issue 14)', () => {
+  it('registers site-product-page and site-product-list as ratio load cases', () => {
+    for (const name of ['site-product-page', 'site-product-list'])
+      expect(BENCH_CASES.get(name)).toMatchObject({ kind: 'load', ratio: true });
+  });
+
+  it('asks for every product page in both locales before repeating one', () => {
+    const next = productPageRequests(500);
+    const paths = Array.from({ length: 1000 }, next);
+    expect(new Set(paths).size).toBe(1000);
+    expect(paths[0]).toBe('/en-US/products/bench-1');
+    expect(paths[500]).toBe('/zh-CN/products/bench-1');
+  });
+
+  it('asks for a category list with 1-3 facet values, a sort and a page, nearly never the same twice', () => {
+    const next = productListRequests([11, 12, 13]);
+    const paths = Array.from({ length: 2000 }, next);
+    expect(new Set(paths).size).toBeGreaterThan(1800);
+    for (const p of paths.slice(0, 200)) {
+      const u = new URL(p, 'http://x');
+      expect(u.pathname).toMatch(/^\/(en-US|zh-CN)\/products$/);
+      expect(['11', '12', '13']).toContain(u.searchParams.get('category'));
+      const facets = [...u.searchParams.keys()].filter((k) => k.startsWith('f.'));
+      expect(facets.length).toBeGreaterThanOrEqual(1);
+      expect(facets.length).toBeLessThanOrEqual(3);
+      expect(Number(u.searchParams.get('page') ?? '1')).toBeLessThanOrEqual(5);
+    }
   });
 });

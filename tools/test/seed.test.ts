@@ -19,6 +19,7 @@ import {
   seedLargeDevices,
 } from '../seed/large-devices';
 import { BENCH_ACCOUNT, BENCH_PARTNER_NAME, hasLargeData, seedLarge } from '../seed/large';
+import { BENCH_SITE_DOMAIN, BENCH_SITE_PARAMS, benchProductSlug, hasLargeContent, seedLargeContent } from '../seed/large-content';
 import { DEMO_PACKAGES, DEMO_TASKS, demoPackageBytes } from '../seed/demo-upgrade';
 import { isEmpty } from '../seed/shared';
 
@@ -572,6 +573,49 @@ describe('seedLarge', () => {
         expect(d).toEqual({ model: benchModelOf(n), firmware_version: benchVersionOf(n) });
       }
       await expect(seedLargeDevices(database, { devices: 10 })).rejects.toThrow(/already has devices/);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('gives the Bench Partner a content site of released products with typed parameters and a site domain', async () => {
+    const database = await freshDatabase();
+    try {
+      await seedLarge(database, { companies: 20, users: 20 });
+      expect(await hasLargeContent(database)).toBe(false);
+      await seedLargeContent(database, { products: 60 });
+      expect(await hasLargeContent(database)).toBe(true);
+      const counts = await q<{ type: string; locale: string; state: string; n: number }>(
+        database,
+        `select t.type, t.locale, t.state, count(*)::int as n from content_translations t join content_sites s on s.id = t.site_id
+          where s.slug = 'bench-partner' group by 1, 2, 3 order by 1, 2`,
+      );
+      expect(counts).toEqual([
+        { type: 'product', locale: 'en-US', state: 'released', n: 60 },
+        { type: 'product', locale: 'zh-CN', state: 'released', n: 60 },
+        { type: 'product_category', locale: 'en-US', state: 'released', n: 20 },
+        { type: 'product_category', locale: 'zh-CN', state: 'released', n: 20 },
+      ]);
+      const [p] = await q<{ slug: string; params: Record<string, unknown>; data: { shared: { params: unknown } } }>(
+        database,
+        `select t.released_slug as slug, t.released_params as params, r.data from content_translations t
+           join content_revisions r on r.id = t.released_revision_id where t.type = 'product' and t.locale = 'zh-CN' order by t.item_id limit 1`,
+      );
+      expect(p!.slug).toBe(benchProductSlug(1));
+      expect(Object.keys(p!.params)).toHaveLength(30);
+      expect(p!.data.shared.params).toEqual(p!.params);
+      for (const def of BENCH_SITE_PARAMS) {
+        const v = p!.params[def.key];
+        if (def.type === 'enum') expect(def.values).toContain(v);
+        if (def.type === 'boolean') expect(typeof v).toBe('boolean');
+        if (def.type === 'number') expect(typeof v).toBe('number');
+        if (def.type === 'multi_enum') expect((v as string[]).every((x) => def.values.includes(x))).toBe(true);
+      }
+      const [d] = await q<{ n: number }>(
+        database,
+        `select count(*)::int as n from company_domains where domain = '${BENCH_SITE_DOMAIN}' and kind = 'site'`,
+      );
+      expect(d!.n).toBe(1);
     } finally {
       await database.close();
     }

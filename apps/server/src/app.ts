@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUpgradeRoutes(app, { database: deps.database, clock, services: deps.services });
   registerProductSheetRoutes(app, { database: deps.database, clock, services: deps.services });
   registerPayeeRoutes(app, { database: deps.database, clock, services: deps.services });
-  registerSiteRoutes(app, { database: deps.database, clock });
+  registerSiteRoutes(app, { database: deps.database, clock, services: deps.services });
   registerPaymentWebhookRoutes(app, { database: deps.database, clock, services: deps.services });
   registerOrderSheetRoutes(app, { database: deps.database, clock, services: deps.services });
   registerLiveRoutes(app, { database: deps.database, clock, services: deps.services });

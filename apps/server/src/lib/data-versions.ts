@@ -24,7 +24,16 @@ export const CHANGES_CHANNEL = 'portal_changes';
  * for insert, update, delete and truncate (test/api/read-cache.test.ts checks the database); a
  * read may name only these in its DataDeps.
  */
-export const CACHED_TABLES = ['companies', 'users', 'sessions'] as const;
+export const CACHED_TABLES = [
+  'companies',
+  'users',
+  'sessions',
+  // The public site's pages (cloud-content site.cache.ts, migration 0024).
+  'content_translations',
+  'content_params',
+  'content_param_groups',
+  'content_sites',
+] as const;
 export type CachedTable = (typeof CACHED_TABLES)[number];
 
 /**

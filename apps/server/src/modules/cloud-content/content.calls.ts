@@ -9,6 +9,7 @@ import { presentItems, presentParam, presentParamGroup, presentRevision, present
 import * as repo from './content.repository';
 import * as service from './content.service';
 import { createProductExport, importProducts } from './products.sheet';
+import { previewLink } from './site.preview';
 import { richTextParagraphs, type RevisionData } from './content.rules';
 
 const otherItem = (fx: { otherContentItemId: number }) => ({ id: fx.otherContentItemId });
@@ -45,6 +46,9 @@ export const contentImpls: readonly CallImpl[] = [
     const { item } = await service.itemForCaller(ctx.db, requireActor(ctx), d.id);
     return present(ctx, item);
   }),
+  implement(contentCalls.itemPreviewLink, { otherTenant: (fx) => ({ id: fx.otherContentItemId, locale: 'en-US' as const }) }, (ctx, d) =>
+    previewLink(ctx, d),
+  ),
   implement(contentCalls.itemCreate, { none: "creates on the caller's own site" }, async (ctx, d) =>
     present(ctx, await service.createItem(ctx, d)),
   ),

@@ -52,6 +52,53 @@ export const SITE_TEXT = {
       'This brand processes personal data only to provide its products and services, keeps it no longer than needed and never sells it. Contact the brand to exercise your rights.',
     noDocuments: 'No documents yet.',
     more: 'More',
+    solutions: 'Solutions',
+    allSolutions: 'All solutions',
+    noSolutions: 'No solutions yet.',
+    relatedProducts: 'Products in this solution',
+    videos: 'Videos',
+    techVideos: 'Technical videos',
+    noVideos: 'No videos yet.',
+    play: 'Play video: {title}',
+    openVideo: 'Open the video in a new page',
+    videoNote: 'The player loads from its provider only after you press play.',
+    faq: 'Frequently asked questions',
+    noFaq: 'No questions yet.',
+    otherQuestions: 'Other questions',
+    compare: 'Compare',
+    compareTitle: 'Compare products',
+    addCompare: 'Add to compare',
+    removeCompare: 'Remove {name} from the comparison',
+    inCompare: 'In the comparison',
+    compareCount: 'Compare ({n})',
+    compareEmpty: 'Choose up to {max} products to compare from the product list.',
+    compareFull: 'At most {max} products can be compared.',
+    differencesOnly: 'Showing differences only.',
+    showAll: 'Show all parameters',
+    showDifferences: 'Show differences only',
+    noDifferences: 'These products do not differ in their comparable parameters.',
+    parameter: 'Parameter',
+    search: 'Search',
+    searchLabel: 'Search the site',
+    searchPlaceholder: 'Model or keyword',
+    moreOf: 'More: {type}',
+    sortBy: 'Sort by:',
+    sort_newest: 'Newest',
+    sort_model: 'Model',
+    sort_name: 'Name',
+    searchTitle: 'Search results for “{q}”',
+    searchEmpty: 'Type a model, a name or a keyword.',
+    searchNone: 'Nothing matches “{q}”.',
+    searchCount: '{n} results',
+    allResults: 'All',
+    type_product: 'Products',
+    type_solution: 'Solutions',
+    type_news: 'News',
+    type_video: 'Videos',
+    type_tech_video: 'Technical videos',
+    type_manual: 'Manuals',
+    type_installer_faq: 'Questions',
+    preview: 'Preview: this page is not released yet and only this link shows it.',
   },
   'zh-CN': {
     home: '首页',
@@ -92,6 +139,53 @@ export const SITE_TEXT = {
     builtInPrivacy: '本品牌仅为提供产品与服务处理个人数据，保存期限不超过所需，且绝不出售。如需行使您的权利，请联系本品牌。',
     noDocuments: '暂无文档。',
     more: '更多',
+    solutions: '解决方案',
+    allSolutions: '全部方案',
+    noSolutions: '暂无解决方案。',
+    relatedProducts: '方案相关产品',
+    videos: '视频',
+    techVideos: '技术视频',
+    noVideos: '暂无视频。',
+    play: '播放视频：{title}',
+    openVideo: '在新页面打开视频',
+    videoNote: '点击播放后才会从视频提供方加载播放器。',
+    faq: '常见问题',
+    noFaq: '暂无常见问题。',
+    otherQuestions: '其他问题',
+    compare: '对比',
+    compareTitle: '产品对比',
+    addCompare: '加入对比',
+    removeCompare: '从对比中移除{name}',
+    inCompare: '已加入对比',
+    compareCount: '对比（{n}）',
+    compareEmpty: '请从产品列表中选择最多{max}个产品进行对比。',
+    compareFull: '最多可对比{max}个产品。',
+    differencesOnly: '仅显示差异项。',
+    showAll: '显示全部参数',
+    showDifferences: '仅显示差异',
+    noDifferences: '这些产品的可对比参数没有差异。',
+    parameter: '参数',
+    search: '搜索',
+    searchLabel: '站内搜索',
+    searchPlaceholder: '型号或关键词',
+    moreOf: '更多{type}',
+    sortBy: '排序：',
+    sort_newest: '最新',
+    sort_model: '型号',
+    sort_name: '名称',
+    searchTitle: '“{q}”的搜索结果',
+    searchEmpty: '请输入型号、名称或关键词。',
+    searchNone: '没有与“{q}”匹配的内容。',
+    searchCount: '共{n}条结果',
+    allResults: '全部',
+    type_product: '产品',
+    type_solution: '解决方案',
+    type_news: '新闻',
+    type_video: '视频',
+    type_tech_video: '技术视频',
+    type_manual: '说明书',
+    type_installer_faq: '常见问题',
+    preview: '预览：此页面尚未发布，仅可通过此链接查看。',
   },
 } as const;
 export type SiteWords = { [K in keyof (typeof SITE_TEXT)['en-US']]: string };
@@ -136,7 +230,14 @@ export interface PageMeta {
   alternates: Partial<Record<Locale, string>>;
   noindex?: boolean;
   jsonLd?: unknown[];
+  /** The search box's current text (search page). */
+  query?: string;
+  /** A signed preview of an unreleased translation: a banner says so. */
+  preview?: boolean;
 }
+
+/** The longest search text the site takes (longer is cut). */
+export const SEARCH_MAX_LENGTH = 100;
 
 const CSS = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI","PingFang SC","Microsoft YaHei",sans-serif;color:#1f2328;background:#fff}
@@ -159,6 +260,12 @@ table{border-collapse:collapse;width:100%;max-width:720px}th,td{border:1px solid
 .pager{display:flex;gap:16px;margin-top:20px}
 footer{border-top:1px solid #d0d7de;padding:20px 0;color:#57606a;font-size:14px}footer ul{list-style:none;padding:0;margin:0;display:flex;gap:18px;flex-wrap:wrap}
 .body img{max-width:100%;height:auto}
+.search{display:flex;gap:6px;align-items:center}.search label{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+.search input{font:inherit;padding:4px 8px;border:1px solid #6e7781;border-radius:6px;width:200px}.search button,.button{font:inherit;padding:4px 12px;border:1px solid #0b57d0;border-radius:6px;background:#0b57d0;color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
+.compare td,.compare th{width:auto}.compare .diff td{background:#fff8c5}.faq-icon{width:18px;height:18px;vertical-align:-3px;margin-right:6px}
+.video{position:relative;max-width:820px}.video img{width:100%;height:auto;display:block;border-radius:8px}.video iframe,.video video{width:100%;aspect-ratio:16/9;border:0;border-radius:8px}
+.tabs{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:6px 18px}.tabs a[aria-current]{font-weight:700}
+details{border-bottom:1px solid #d0d7de;padding:8px 0}summary{cursor:pointer;font-weight:600}
 `;
 
 export function layout(v: SiteView, meta: PageMeta, current: string, main: string): string {
@@ -187,7 +294,9 @@ export function layout(v: SiteView, meta: PageMeta, current: string, main: strin
     [
       ['home', ''],
       ['products', 'products'],
+      ['solutions', 'solutions'],
       ['news', 'news'],
+      ['videos', 'videos'],
       ['support', 'support'],
     ] as const
   )
@@ -208,9 +317,10 @@ ${head}
 <body>
 <header><div class="wrap"><a class="brand" href="${esc(pathOf(v, v.locale))}">${esc(v.siteName)}</a>
 <nav aria-label="${esc(w.mainNav)}"><ul>${nav}</ul></nav>
+<form class="search" role="search" method="get" action="${esc(pathOf(v, v.locale, 'search'))}"><label for="site-q">${esc(w.searchLabel)}</label><input id="site-q" type="search" name="q" maxlength="${SEARCH_MAX_LENGTH}" value="${esc(meta.query ?? '')}" placeholder="${esc(w.searchPlaceholder)}"><button type="submit">${esc(w.search)}</button></form>
 <div class="langs" role="group" aria-label="${esc(w.language)}">${langs}</div></div></header>
 <main id="main"><div class="wrap">
-${main}
+${meta.preview ? `<p class="notice" role="status">${esc(w.preview)}</p>` : ''}${main}
 </div></main>
 <footer><div class="wrap"><ul>
 <li><a href="${esc(pathOf(v, v.locale, 'terms/service'))}">${esc(w.service)}</a></li>

@@ -125,3 +125,151 @@ export async function releasedPages(
     .where(and(eq(contentTranslations.siteId, siteId), inArray(contentTranslations.type, types), eq(contentTranslations.state, 'released')))
     .orderBy(asc(contentTranslations.itemId), asc(contentTranslations.locale));
 }
+
+/** One released translation by its item id (types whose translations may have no address, e.g. tech videos). */
+export async function releasedById(db: AnyDb, siteId: number, type: string, locale: string, itemId: number): Promise<PublicRow | null> {
+  const [row] = await db
+    .select(cols)
+    .from(contentTranslations)
+    .innerJoin(contentRevisions, eq(contentRevisions.id, contentTranslations.releasedRevisionId))
+    .where(
+      and(
+        eq(contentTranslations.siteId, siteId),
+        eq(contentTranslations.type, type),
+        eq(contentTranslations.locale, locale),
+        eq(contentTranslations.itemId, itemId),
+        eq(contentTranslations.state, 'released'),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The types the site's search reads (manuals and FAQs filtered further by the caller). */
+export const SEARCH_TYPES = ['product', 'solution', 'news', 'video', 'tech_video', 'manual', 'installer_faq'] as const;
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The site's search over released translations of a locale: a substring (ILIKE, pg_trgm) of the
+ * title, model, summary, body text or any parameter value, an enum option whose label matched
+ * (`optionHits`, JSONB containment), or the full-text match of title, summary and body. Best
+ * first: trigram word similarity of title and model, then newest.
+ */
+export async function searchReleased(
+  db: AnyDb,
+  siteId: number,
+  locale: string,
+  q: string,
+  optionHits: Array<Record<string, unknown>>,
+  limit = 1000,
+): Promise<PublicRow[]> {
+  const pat = likePattern(q);
+  const title = sql`coalesce(${contentTranslations.releasedTitle}, '')`;
+  const model = sql`coalesce(${contentRevisions.data}->'shared'->>'model', '')`;
+  const summary = sql`coalesce(${contentRevisions.data}->'translation'->>'summary', '')`;
+  const body = sql`regexp_replace(coalesce(${contentRevisions.data}->'translation'->>'body', ''), '<[^>]*>', ' ', 'g')`;
+  return db
+    .select(cols)
+    .from(contentTranslations)
+    .innerJoin(contentRevisions, eq(contentRevisions.id, contentTranslations.releasedRevisionId))
+    .where(
+      and(
+        eq(contentTranslations.siteId, siteId),
+        eq(contentTranslations.locale, locale),
+        eq(contentTranslations.state, 'released'),
+        inArray(contentTranslations.type, [...SEARCH_TYPES]),
+        sql`(${title} ilike ${pat}
+          or ${model} ilike ${pat}
+          or ${summary} ilike ${pat}
+          or ${body} ilike ${pat}
+          or exists (select 1 from jsonb_each_text(coalesce(${contentTranslations.releasedParams}, '{}'::jsonb)) p where p.value ilike ${pat})
+          or exists (select 1 from jsonb_array_elements(${JSON.stringify(optionHits)}::jsonb) o where ${contentTranslations.releasedParams} @> o.value)
+          or to_tsvector('simple', ${title} || ' ' || ${model} || ' ' || ${summary} || ' ' || ${body}) @@ plainto_tsquery('simple', ${q}))`,
+      ),
+    )
+    .orderBy(
+      sql`greatest(word_similarity(${q}, ${title}), word_similarity(${q}, ${model})) desc`,
+      sql`${contentTranslations.releasedAt} desc nulls last`,
+      asc(contentTranslations.itemId),
+    )
+    .limit(limit);
+}
+
+/**
+ * A translation's revision for a signed preview: the given one (of that item and locale) or the
+ * latest saved; null when the item is not on this site or the revision is not its.
+ */
+export async function previewRevision(
+  db: AnyDb,
+  siteId: number,
+  itemId: number,
+  locale: string,
+  revisionId: number | null,
+): Promise<PublicRow | null> {
+  const [row] = await db
+    .select({
+      itemId: contentTranslations.itemId,
+      type: contentTranslations.type,
+      locale: contentTranslations.locale,
+      slug: sql<string>`coalesce(${contentRevisions.data}->'translation'->>'slug', '')`,
+      title: sql<string>`coalesce(${contentRevisions.data}->'translation'->>'title', '')`,
+      data: contentRevisions.data,
+      releasedAt: contentTranslations.releasedAt,
+    })
+    .from(contentTranslations)
+    .innerJoin(
+      contentRevisions,
+      and(
+        eq(contentRevisions.itemId, contentTranslations.itemId),
+        eq(contentRevisions.locale, contentTranslations.locale),
+        revisionId === null ? eq(contentRevisions.id, contentTranslations.latestRevisionId) : eq(contentRevisions.id, revisionId),
+      ),
+    )
+    .where(and(eq(contentTranslations.siteId, siteId), eq(contentTranslations.itemId, itemId), eq(contentTranslations.locale, locale)));
+  return row ?? null;
+}
+
+/** A released product as the list pages need it: no body, no revision JSON beyond a few fields. */
+export interface ListedProduct {
+  itemId: number;
+  slug: string;
+  title: string;
+  model: string;
+  summary: string;
+  categoryId: number | null;
+  params: Record<string, unknown>;
+  discontinued: boolean;
+  releasedAt: number;
+}
+
+/** Every released product of a site in a locale, newest first (the list pages' in-memory index). */
+export async function releasedProductIndex(db: AnyDb, siteId: number, locale: string): Promise<ListedProduct[]> {
+  const rows = await db
+    .select({
+      itemId: contentTranslations.itemId,
+      slug: sql<string>`coalesce(${contentTranslations.releasedSlug}, '')`,
+      title: sql<string>`coalesce(${contentTranslations.releasedTitle}, '')`,
+      model: sql<string>`coalesce(${contentRevisions.data}->'shared'->>'model', '')`,
+      summary: sql<string>`coalesce(${contentRevisions.data}->'translation'->>'summary', '')`,
+      categoryId: contentTranslations.releasedCategoryId,
+      params: contentTranslations.releasedParams,
+      discontinued: sql<boolean>`coalesce((${contentRevisions.data}->'shared'->>'discontinued')::boolean, false)`,
+      releasedAt: contentTranslations.releasedAt,
+    })
+    .from(contentTranslations)
+    .innerJoin(contentRevisions, eq(contentRevisions.id, contentTranslations.releasedRevisionId))
+    .where(
+      and(
+        eq(contentTranslations.siteId, siteId),
+        eq(contentTranslations.type, 'product'),
+        eq(contentTranslations.locale, locale),
+        eq(contentTranslations.state, 'released'),
+      ),
+    )
+    .orderBy(sql`${contentTranslations.releasedAt} desc nulls last`, asc(contentTranslations.itemId));
+  return rows.map((r) => ({
+    ...r,
+    params: (r.params ?? {}) as Record<string, unknown>,
+    releasedAt: r.releasedAt ? r.releasedAt.getTime() : 0,
+  }));
+}

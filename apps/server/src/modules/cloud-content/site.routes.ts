@@ -9,26 +9,98 @@ import type { ContentShared, Locale } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { AppServices } from '../../lib/services';
 import type { RevisionData } from './content.rules';
 import { paramsOfSite, paramGroupsOfSite, type ParamRow, type SiteRow } from './content.repository';
-import { esc, fill, layout, pathOf, richText, SITE_LOCALES, words, type PageMeta, type SiteView } from './site.render';
+import { esc, fill, layout, pathOf, richText, SEARCH_MAX_LENGTH, SITE_LOCALES, words, type PageMeta, type SiteView } from './site.render';
+import { SITE_PAGE_DEPS, SitePageCache } from './site.cache';
+import { checkPreviewUrl } from './site.preview';
 import {
+  previewRevision,
+  releasedById,
   releasedBySlug,
   releasedItems,
   releasedOfItems,
   releasedPages,
+  releasedProductIndex,
+  searchReleased,
+  type ListedProduct,
   unsafeSiteByDomain,
   unsafeSiteBySlug,
   type PublicRow,
 } from './site.repository';
 
 const PAGE_SIZE = 12;
-const SECTION_TYPES: Record<string, string> = { products: 'product', news: 'news' };
+const SECTION_TYPES: Record<string, string> = {
+  products: 'product',
+  news: 'news',
+  solutions: 'solution',
+  videos: 'video',
+  'tech-videos': 'tech_video',
+};
+const SECTION_OF: Record<string, string> = Object.fromEntries(Object.entries(SECTION_TYPES).map(([k, t]) => [t, k]));
+/** One collator per locale: `localeCompare(b, locale)` would build one per comparison. */
+const collators = new Map<string, Intl.Collator>();
+const collatorOf = (locale: string) => {
+  let c = collators.get(locale);
+  if (!c) collators.set(locale, (c = new Intl.Collator(locale)));
+  return c;
+};
+
+/** Products side by side on the compare page (issue 14 §8). */
+export const COMPARE_MAX = 4;
+const SEARCH_GROUP_SIZE = 5;
+/** The product list's orders: newest released first, by model, by name. */
+const PRODUCT_SORTS = ['newest', 'model', 'name'] as const;
+/** The search's result groups, in the order shown. */
+const SECTION_OF_SEARCH: readonly string[] = ['product', 'solution', 'news', 'video', 'tech_video', 'manual', 'installer_faq'];
+const SEARCH_PAGE_SIZE = 20;
+
+/** A page's address: its slug, or its item id when the type needs none (tech videos). */
+const addrOf = (r: { slug: string; itemId: number }) => r.slug || String(r.itemId);
+
+/** Up to COMPARE_MAX distinct product ids from `1,2,3`. */
+export function parseIds(raw: unknown): number[] {
+  if (typeof raw !== 'string') return [];
+  const out: number[] = [];
+  for (const p of raw.split(',')) {
+    const n = Number(p);
+    if (/^\d{1,9}$/.test(p) && n > 0 && !out.includes(n)) out.push(n);
+    if (out.length === COMPARE_MAX) break;
+  }
+  return out;
+}
+
+/** Where a video plays once the visitor asks: a provider's player, a file, or only a link. */
+export function embedOf(url: string): { kind: 'iframe' | 'video'; src: string } | null {
+  const yt = /^https:\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/)|youtu\.be\/)([\w-]{6,20})/i.exec(url);
+  if (yt) return { kind: 'iframe', src: `https://www.youtube-nocookie.com/embed/${yt[1]}?autoplay=1` };
+  const vimeo = /^https:\/\/(?:www\.)?vimeo\.com\/(\d{3,12})/i.exec(url);
+  if (vimeo) return { kind: 'iframe', src: `https://player.vimeo.com/video/${vimeo[1]}?autoplay=1` };
+  const bili = /^https:\/\/(?:www\.)?bilibili\.com\/video\/(BV\w{6,14})/i.exec(url);
+  if (bili) return { kind: 'iframe', src: `https://player.bilibili.com/player.html?bvid=${bili[1]}&autoplay=1` };
+  if (/^(https?:\/\/|\/(?!\/))[^?#]+\.(mp4|webm)(\?.*)?$/i.test(url)) return { kind: 'video', src: url };
+  return null;
+}
+
+/** Rich text as plain text (JSON-LD answers, descriptions). */
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 const DOMAIN_TTL_MS = 30_000;
 
 interface Deps {
   database: Database;
   clock: Clock;
+  services: AppServices;
 }
 
 interface Answer {
@@ -36,6 +108,7 @@ interface Answer {
   type: string;
   body: string;
   location?: string;
+  headers?: Record<string, string>;
 }
 
 const html = (body: string, status = 200): Answer => ({ status, type: 'text/html; charset=utf-8', body });
@@ -52,6 +125,7 @@ const PORTAL_PREFIXES = ['/v1.0/', '/api/', '/site/', '/.well-known/'];
 export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
   const db = deps.database.db;
   const domainCache = new Map<string, { site: SiteRow | null; at: number }>();
+  const pages = new SitePageCache(deps.services.versions, () => deps.clock.now());
 
   async function siteOfHost(host: string): Promise<SiteRow | null> {
     const now = Date.now();
@@ -63,11 +137,22 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     return site;
   }
 
-  function send(reply: FastifyReply, a: Answer) {
+  function send(reply: FastifyReply, a: Answer, encoded?: { encoding: string; body: Buffer } | null) {
     reply.status(a.status).header('content-type', a.type);
     if (a.location) reply.header('location', a.location);
-    if (a.status === 200) reply.header('cache-control', 'public, max-age=60');
+    for (const [k, val] of Object.entries(a.headers ?? {})) reply.header(k, val);
+    if (a.status === 200 && !a.headers?.['cache-control']) reply.header('cache-control', 'public, max-age=60');
+    if (encoded) {
+      reply.header('content-encoding', encoded.encoding).header('vary', 'accept-encoding');
+      return reply.send(encoded.body);
+    }
     return reply.send(a.body);
+  }
+
+  /** A public page through the page cache, compressed once per entry. */
+  async function sendCached(req: FastifyRequest, reply: FastifyReply, render: () => Promise<Answer>) {
+    const { page, entry } = await pages.get(`${originOf(req)}${req.url}`, render);
+    return send(reply, page, pages.encoded(entry, req.headers['accept-encoding']));
   }
 
   function originOf(req: FastifyRequest) {
@@ -82,17 +167,24 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     const host = (req.hostname ?? '').toLowerCase().replace(/:\d+$/, '');
     const site = await siteOfHost(host);
     if (!site) return;
-    const a = await render(site, '', path.replace(/^\/+/, ''), req.query as Record<string, string>, originOf(req));
-    return send(reply, a);
+    return sendCached(req, reply, () => render(site, '', path.replace(/^\/+/, ''), req.query as Record<string, string>, originOf(req)));
   });
 
   app.get<{ Params: { slug: string } }>('/site/:slug', async (req, reply) =>
     send(reply, redirect(`/site/${encodeURIComponent(req.params.slug)}/`)),
   );
   app.get<{ Params: { slug: string; '*': string }; Querystring: Record<string, string> }>('/site/:slug/*', async (req, reply) => {
-    const site = await unsafeSiteBySlug(db, req.params.slug);
-    if (!site) return send(reply, notFound(null, 'en-US', '', originOf(req)));
-    return send(reply, await render(site, `/site/${site.slug}`, req.params['*'], req.query, originOf(req)));
+    const previewOf = /^preview\/(\d{1,9})$/.exec(req.params['*']);
+    if (previewOf) {
+      const site = await unsafeSiteBySlug(db, req.params.slug);
+      if (!site) return send(reply, { ...notFound(null, 'en-US', '', originOf(req)), headers: { 'x-robots-tag': 'noindex' } });
+      return send(reply, await preview(site, Number(previewOf[1]), req.url, originOf(req)));
+    }
+    return sendCached(req, reply, async () => {
+      const site = await unsafeSiteBySlug(db, req.params.slug);
+      if (!site) return notFound(null, 'en-US', '', originOf(req));
+      return render(site, `/site/${site.slug}`, req.params['*'], req.query, originOf(req));
+    });
   });
 
   async function render(site: SiteRow, base: string, rest: string, query: Record<string, string>, origin: string): Promise<Answer> {
@@ -110,9 +202,17 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     if (extra !== undefined) return notFound(site, locale, base, origin);
     if (!section) return home(site, v);
     if (section === 'products' && !slug) return productList(site, v, query);
-    if (section === 'products' && slug) return productPage(site, v, slug);
     if (section === 'news' && !slug) return newsList(site, v);
-    if (section === 'news' && slug) return articlePage(site, v, 'news', slug);
+    if (section === 'solutions' && !slug) return solutionList(site, v, query);
+    if ((section === 'videos' || section === 'tech-videos') && !slug) return videoList(site, v, SECTION_TYPES[section]!);
+    if (section && slug && SECTION_TYPES[section]) {
+      const type = SECTION_TYPES[section];
+      const row = await releasedAt(site, type, locale, slug);
+      if (!row) return notFound(site, locale, v.base, v.origin);
+      return pageOf(site, v, row, query, false);
+    }
+    if (section === 'compare' && !slug) return compare(site, v, query);
+    if (section === 'search' && !slug) return search(site, v, query);
     if (section === 'support' && !slug) return support(site, v);
     if (section === 'terms' && (slug === 'service' || slug === 'privacy')) return terms(site, v, slug);
     return notFound(site, locale, base, origin);
@@ -140,9 +240,26 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
   async function alternatesOf(site: SiteRow, v: SiteView, section: string, itemId: number): Promise<Partial<Record<Locale, string>>> {
     const out: Partial<Record<Locale, string>> = {};
     for (const r of await releasedOfItems(db, site.id, [itemId])) {
-      if (r.slug) out[r.locale as Locale] = pathOf(v, r.locale as Locale, `${section}/${encodeURIComponent(r.slug)}`);
+      if (r.slug || section === 'tech-videos')
+        out[r.locale as Locale] = pathOf(v, r.locale as Locale, `${section}/${encodeURIComponent(addrOf(r))}`);
     }
     return out;
+  }
+
+  /** A released translation by its address: its slug, or its item id when it has none. */
+  async function releasedAt(site: SiteRow, type: string, locale: string, addr: string): Promise<PublicRow | null> {
+    const bySlug = await releasedBySlug(db, site.id, type, locale, addr);
+    if (bySlug) return bySlug;
+    if (!/^\d{1,9}$/.test(addr)) return null;
+    const byId = await releasedById(db, site.id, type, locale, Number(addr));
+    return byId && !byId.slug ? byId : null;
+  }
+
+  /** The page of one translation: released (by address) or a signed preview of a draft. */
+  function pageOf(site: SiteRow, v: SiteView, row: PublicRow, query: Record<string, string>, isPreview: boolean): Promise<Answer> {
+    if (row.type === 'product') return productPage(site, v, row, query, isPreview);
+    if (row.type === 'video' || row.type === 'tech_video') return videoPage(site, v, row, query, isPreview);
+    return articlePage(site, v, row, isPreview);
   }
 
   const sectionAlternates = (site: SiteRow, v: SiteView, rest: string) =>
@@ -150,13 +267,61 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
       site.locales.filter((l) => SITE_LOCALES.includes(l as Locale)).map((l) => [l, pathOf(v, l as Locale, rest)]),
     ) as Partial<Record<Locale, string>>;
 
-  function card(v: SiteView, section: string, r: PublicRow): string {
+  function card(v: SiteView, section: string, r: PublicRow, extra = ''): string {
     const d = dataOf(r);
     const model = d.shared.model ? `<p>${esc(d.shared.model)}</p>` : '';
     const gone = d.shared.discontinued ? ` <span class="tag">${esc(words(v.locale).discontinuedTag)}</span>` : '';
-    return `<li class="card"><h3><a href="${esc(pathOf(v, v.locale, `${section}/${encodeURIComponent(r.slug)}`))}">${esc(r.title)}</a>${gone}</h3>${model}${
+    return `<li class="card"><h3><a href="${esc(pathOf(v, v.locale, `${section}/${encodeURIComponent(addrOf(r))}`))}">${esc(r.title)}</a>${gone}</h3>${model}${
       d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''
-    }</li>`;
+    }${extra}</li>`;
+  }
+
+  /** A product of the list's index as a card. */
+  function productCard(v: SiteView, p: ListedProduct, extra = ''): string {
+    const gone = p.discontinued ? ` <span class="tag">${esc(words(v.locale).discontinuedTag)}</span>` : '';
+    return `<li class="card"><h3><a href="${esc(pathOf(v, v.locale, `products/${encodeURIComponent(p.slug)}`))}">${esc(p.title)}</a>${gone}</h3>${
+      p.model ? `<p>${esc(p.model)}</p>` : ''
+    }${p.summary ? `<p>${esc(p.summary)}</p>` : ''}${extra}</li>`;
+  }
+
+  /** The released products of a site in a locale, kept in the read cache until content changes. */
+  const productIndex = (siteId: number, locale: string) =>
+    deps.services.reads.get(`site-products:${siteId}:${locale}`, SITE_PAGE_DEPS, async () => {
+      const list = await releasedProductIndex(db, siteId, locale);
+      return { list, byId: new Map(list.map((p) => [p.itemId, p])) };
+    });
+
+  /** A site's parameter definitions and groups, kept in the read cache until content changes. */
+  const siteParams = (siteId: number) =>
+    deps.services.reads.get(`site-params:${siteId}`, SITE_PAGE_DEPS, async () => ({
+      defs: await paramsOfSite(db, siteId),
+      groups: await paramGroupsOfSite(db, siteId),
+    }));
+
+  /** A product page's addresses per locale, from the product indexes (no query once they are kept). */
+  async function productAlternates(site: SiteRow, v: SiteView, itemId: number): Promise<Partial<Record<Locale, string>>> {
+    const out: Partial<Record<Locale, string>> = {};
+    for (const l of site.locales.filter((x) => SITE_LOCALES.includes(x as Locale)) as Locale[]) {
+      const p = (await productIndex(site.id, l)).byId.get(itemId);
+      if (p?.slug) out[l] = pathOf(v, l, `products/${encodeURIComponent(p.slug)}`);
+    }
+    return out;
+  }
+
+  const compareUrl = (v: SiteView, ids: number[], all = false) => {
+    const q = new URLSearchParams();
+    if (ids.length > 0) q.set('ids', ids.join(','));
+    if (all) q.set('all', '1');
+    const s = q.toString().replace(/%2C/g, ',');
+    return `${pathOf(v, v.locale, 'compare')}${s ? `?${s}` : ''}`;
+  };
+
+  /** The compare link of a product card or page: add it, or say it is in already. */
+  function compareLink(v: SiteView, cmp: number[], itemId: number, name: string): string {
+    const w = words(v.locale);
+    if (cmp.includes(itemId)) return `<p><a href="${esc(compareUrl(v, cmp))}">${esc(w.inCompare)}</a></p>`;
+    if (cmp.length >= COMPARE_MAX) return '';
+    return `<p><a href="${esc(compareUrl(v, [...cmp, itemId]))}" aria-label="${esc(`${w.addCompare}: ${name}`)}">${esc(w.addCompare)}</a></p>`;
   }
 
   async function home(site: SiteRow, v: SiteView): Promise<Answer> {
@@ -217,53 +382,75 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
 
   async function productList(site: SiteRow, v: SiteView, query: Record<string, string>): Promise<Answer> {
     const w = words(v.locale);
-    const categories = await releasedItems(db, site.id, ['product_category'], v.locale);
+    const categories = await deps.services.reads.get(`site-categories:${site.id}:${v.locale}`, SITE_PAGE_DEPS, () =>
+      releasedItems(db, site.id, ['product_category'], v.locale),
+    );
     const categoryId = Number(query.category) || undefined;
     const category = categoryId ? categories.find((c) => c.itemId === categoryId) : undefined;
     if (categoryId && !category) return notFound(site, v.locale, v.base, v.origin);
-    const defs = (await paramsOfSite(db, site.id)).filter((d) => d.filterable && ['enum', 'multi_enum', 'boolean'].includes(d.type));
+    const defs = (await siteParams(site.id)).defs.filter((d) => d.filterable && ['enum', 'multi_enum', 'boolean'].includes(d.type));
     const chosen: Record<string, string> = {};
     for (const d of defs) {
       const raw = query[`f.${d.key}`];
       if (raw !== undefined && facetValue(d, raw) !== undefined) chosen[d.key] = raw;
     }
-    const filterOf = (c: Record<string, string>) =>
-      Object.fromEntries(defs.filter((d) => c[d.key] !== undefined).map((d) => [d.key, facetValue(d, c[d.key]!)]));
-    const all = await releasedItems(db, site.id, ['product'], v.locale, { categoryId });
-    const matches = (r: PublicRow, c: Record<string, string>) => {
-      const p = (dataOf(r).shared.params ?? {}) as Record<string, unknown>;
-      return Object.entries(filterOf(c)).every(([k, want]) => {
-        const have = p[k];
-        return Array.isArray(want) ? Array.isArray(have) && have.includes(want[0]) : have === want;
+    const wanted = (c: Record<string, string>) =>
+      defs.filter((d) => c[d.key] !== undefined).map((d) => [d.key, facetValue(d, c[d.key]!)] as [string, unknown]);
+    const fits = (p: ListedProduct, want: Array<[string, unknown]>) =>
+      want.every(([k, val]) => {
+        const have = p.params[k];
+        return Array.isArray(val) ? Array.isArray(have) && have.includes(val[0]) : have === val;
       });
-    };
-    const rows = all.filter((r) => matches(r, chosen));
-    const page = Math.max(1, Number(query.page) || 1);
+    const index = (await productIndex(site.id, v.locale)).list;
+    const all = categoryId ? index.filter((p) => p.categoryId === categoryId) : index;
+    const sort = PRODUCT_SORTS.includes(query.sort as never) ? (query.sort as (typeof PRODUCT_SORTS)[number]) : 'newest';
+    const rows = all.filter((p) => fits(p, wanted(chosen)));
+    if (sort === 'model') rows.sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : a.itemId - b.itemId));
+    else if (sort === 'name') {
+      const collator = collatorOf(v.locale);
+      rows.sort((a, b) => collator.compare(a.title, b.title) || a.itemId - b.itemId);
+    }
+    const page = Math.max(1, Math.min(10_000, Number(query.page) || 1));
     const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-    const url = (c: Record<string, string>, cat: number | undefined, pg?: number) => {
+    const cmp = parseIds(query.cmp);
+    const url = (c: Record<string, string>, cat: number | undefined, pg?: number, order: string = sort) => {
       const q = new URLSearchParams();
       if (cat) q.set('category', String(cat));
       for (const [k, val] of Object.entries(c).sort()) q.set(`f.${k}`, val);
+      if (order !== 'newest') q.set('sort', order);
       if (pg && pg > 1) q.set('page', String(pg));
-      const s = q.toString();
+      if (cmp.length > 0) q.set('cmp', cmp.join(','));
+      const s = q.toString().replace(/%2C/g, ',');
       return `${pathOf(v, v.locale, 'products')}${s ? `?${s}` : ''}`;
     };
-    const allProducts = await releasedItems(db, site.id, ['product'], v.locale);
-    const catCount = (id: number) => allProducts.filter((r) => dataOf(r).shared.categoryId === id).length;
+    const perCategory = new Map<number, number>();
+    for (const p of index) if (p.categoryId) perCategory.set(p.categoryId, (perCategory.get(p.categoryId) ?? 0) + 1);
+    const catCount = (id: number) => perCategory.get(id) ?? 0;
     const catLinks = [
-      `<li><a href="${esc(url({}, undefined))}"${!categoryId ? ' aria-current="true"' : ''}>${esc(w.allCategories)} (${allProducts.length})</a></li>`,
+      `<li><a href="${esc(url({}, undefined))}"${!categoryId ? ' aria-current="true"' : ''}>${esc(w.allCategories)} (${index.length})</a></li>`,
       ...categories.map(
         (c) =>
           `<li><a href="${esc(url({}, c.itemId))}"${c.itemId === categoryId ? ' aria-current="true"' : ''}>${esc(c.title)} (${catCount(c.itemId)})</a></li>`,
       ),
     ].join('');
+    // Each facet's counts: the products that pass every other chosen filter, by their value of this one.
     const facetHtml = defs
       .map((d) => {
         const values = d.type === 'boolean' ? ['true', 'false'] : (d.options as Array<{ value: string }>).map((o) => o.value);
+        const others = wanted(Object.fromEntries(Object.entries(chosen).filter(([k]) => k !== d.key)));
+        const counts = new Map<string, number>();
+        for (const p of all) {
+          if (!fits(p, others)) continue;
+          const have = p.params[d.key];
+          for (const x of Array.isArray(have) ? have : have === undefined ? [] : [have]) {
+            const k = String(x);
+            counts.set(k, (counts.get(k) ?? 0) + 1);
+          }
+        }
         const items = values
           .map((val) => {
             const next = { ...chosen, [d.key]: val };
-            const n = all.filter((r) => matches(r, next)).length;
+            const n = counts.get(val) ?? 0;
             const on = chosen[d.key] === val;
             if (n === 0 && !on) return '';
             const label = d.type === 'boolean' ? (val === 'true' ? w.yes : w.no) : optionLabel(d, val, v.locale);
@@ -286,8 +473,16 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
 <aside class="facets" aria-label="${esc(w.filters)}"><h2>${esc(w.categories)}</h2><ul>${catLinks}</ul>${facetHtml}${
       Object.keys(chosen).length > 0 ? `<p><a href="${esc(url({}, categoryId))}">${esc(w.clearFilters)}</a></p>` : ''
     }</aside>
-<section aria-label="${esc(w.products)}"><p class="muted" role="status">${esc(fill(w.results, { n: rows.length }))}</p>${
-      shown.length > 0 ? `<ul class="grid">${shown.map((r) => card(v, 'products', r)).join('')}</ul>` : `<p>${esc(w.noResults)}</p>`
+<section aria-label="${esc(w.products)}"><p class="muted">${esc(w.sortBy)} ${PRODUCT_SORTS.map((x) =>
+      x === sort
+        ? `<strong aria-current="true">${esc(w[`sort_${x}`])}</strong>`
+        : `<a href="${esc(url(chosen, categoryId, undefined, x))}">${esc(w[`sort_${x}`])}</a>`,
+    ).join(' · ')}</p><p class="muted" role="status">${esc(fill(w.results, { n: rows.length }))}${
+      cmp.length > 0 ? ` · <a href="${esc(compareUrl(v, cmp))}">${esc(fill(w.compareCount, { n: cmp.length }))}</a>` : ''
+    }</p>${
+      shown.length > 0
+        ? `<ul class="grid">${shown.map((r) => productCard(v, r, compareLink(v, cmp, r.itemId, r.title))).join('')}</ul>`
+        : `<p>${esc(w.noResults)}</p>`
     }${pager}</section></div>`;
     const canonicalQuery = categoryId ? `?category=${categoryId}` : '';
     const meta: PageMeta = {
@@ -298,18 +493,21 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
       path: `${pathOf(v, v.locale, 'products')}${canonicalQuery}`,
       alternates: Object.fromEntries(Object.entries(sectionAlternates(site, v, 'products')).map(([l, p]) => [l, `${p}${canonicalQuery}`])),
       // Filtered and paged views are for visitors; the category page is what search engines index.
-      noindex: Object.keys(chosen).length > 0 || page > 1,
+      noindex: Object.keys(chosen).length > 0 || page > 1 || cmp.length > 0 || sort !== 'newest',
     };
     return html(layout(v, meta, 'products', main));
   }
 
-  async function productPage(site: SiteRow, v: SiteView, slug: string): Promise<Answer> {
+  async function productPage(
+    site: SiteRow,
+    v: SiteView,
+    row: PublicRow,
+    query: Record<string, string>,
+    isPreview: boolean,
+  ): Promise<Answer> {
     const w = words(v.locale);
-    const row = await releasedBySlug(db, site.id, 'product', v.locale, slug);
-    if (!row) return notFound(site, v.locale, v.base, v.origin);
     const d = dataOf(row);
-    const defs = await paramsOfSite(db, site.id);
-    const groups = await paramGroupsOfSite(db, site.id);
+    const { defs, groups } = await siteParams(site.id);
     const params = (d.shared.params ?? {}) as Record<string, unknown>;
     const groupOrder = [...groups.map((g) => g.id), null];
     const specRows = groupOrder
@@ -345,7 +543,7 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
       : '';
     const main = `<p><a href="${esc(pathOf(v, v.locale, 'products'))}">${esc(w.products)}</a></p>
 <h1>${esc(row.title)}</h1>${gone}<p class="muted">${esc(w.model)}: ${esc(d.shared.model ?? '')}</p>
-${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}
+${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}${compareLink(v, parseIds(query.cmp), row.itemId, row.title)}
 <div class="body">${richText(d.translation.body)}</div>
 ${specRows ? `<h2>${esc(w.specifications)}</h2><table><tbody>${specRows}</tbody></table>` : ''}
 ${manuals.length > 0 ? `<h2>${esc(w.manuals)}</h2><ul>${manuals.map((m) => `<li><a href="${esc(dataOf(m).shared.fileUrl ?? '')}">${esc(m.title)}</a></li>`).join('')}</ul>` : ''}
@@ -355,8 +553,9 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
       title: `${d.translation.seoTitle || row.title} | ${site.name}`,
       description: d.translation.seoDescription || d.translation.summary,
       path,
-      alternates: await alternatesOf(site, v, 'products', row.itemId),
-      noindex: d.translation.noindex,
+      alternates: isPreview ? {} : await productAlternates(site, v, row.itemId),
+      noindex: d.translation.noindex || isPreview,
+      preview: isPreview,
       jsonLd: [
         {
           '@context': 'https://schema.org',
@@ -401,47 +600,403 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
     );
   }
 
-  async function articlePage(site: SiteRow, v: SiteView, type: string, slug: string): Promise<Answer> {
+  /** News, solutions and, in a preview, any other item: title, date, summary, body, related products. */
+  async function articlePage(site: SiteRow, v: SiteView, row: PublicRow, isPreview: boolean): Promise<Answer> {
     const w = words(v.locale);
-    const section = Object.keys(SECTION_TYPES).find((k) => SECTION_TYPES[k] === type)!;
-    const row = await releasedBySlug(db, site.id, type, v.locale, slug);
-    if (!row) return notFound(site, v.locale, v.base, v.origin);
+    const section = SECTION_OF[row.type] ?? '';
+    const sectionName = section === 'solutions' ? w.solutions : section === 'news' ? w.news : w.home;
     const d = dataOf(row);
-    const path = pathOf(v, v.locale, `${section}/${encodeURIComponent(row.slug)}`);
+    const path = pathOf(v, v.locale, section ? `${section}/${encodeURIComponent(addrOf(row))}` : '');
     const date = row.releasedAt ? row.releasedAt.toISOString().slice(0, 10) : '';
-    const main = `<p><a href="${esc(pathOf(v, v.locale, section))}">${esc(w.news)}</a></p><article><h1>${esc(row.title)}</h1>${
-      date ? `<p class="muted"><time datetime="${date}">${date}</time></p>` : ''
-    }${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class="body">${richText(d.translation.body)}</div></article>`;
+    const relatedIds = row.type === 'solution' ? (d.shared.relatedIds ?? []) : [];
+    const related = (await releasedOfItems(db, site.id, relatedIds)).filter((r) => r.locale === v.locale && r.type === 'product');
+    const main = `<p><a href="${esc(pathOf(v, v.locale, section))}">${esc(sectionName)}</a></p><article><h1>${esc(row.title)}</h1>${
+      date && row.type === 'news' ? `<p class="muted"><time datetime="${date}">${date}</time></p>` : ''
+    }${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class="body">${richText(d.translation.body)}</div></article>${
+      related.length > 0
+        ? `<h2>${esc(w.relatedProducts)}</h2><ul class="grid">${related.map((r) => card(v, 'products', r)).join('')}</ul>`
+        : ''
+    }`;
+    const crumbs = breadcrumbs(v, [
+      [sectionName, pathOf(v, v.locale, section)],
+      [row.title, path],
+    ]);
+    const jsonLd: unknown[] =
+      row.type === 'news'
+        ? [
+            {
+              '@context': 'https://schema.org',
+              '@type': 'NewsArticle',
+              headline: row.title,
+              description: d.translation.summary || undefined,
+              datePublished: row.releasedAt?.toISOString(),
+              image: d.shared.cover ? [absUrl(v, d.shared.cover)] : undefined,
+              publisher: { '@type': 'Organization', name: site.name },
+              url: `${v.origin}${path}`,
+            },
+            crumbs,
+          ]
+        : [crumbs];
     const meta: PageMeta = {
       title: `${d.translation.seoTitle || row.title} | ${site.name}`,
-      description: d.translation.seoDescription || d.translation.summary,
+      description: d.translation.seoDescription || d.translation.summary || plain(d.translation.body).slice(0, 160),
       path,
-      alternates: await alternatesOf(site, v, section, row.itemId),
-      noindex: d.translation.noindex,
+      alternates: isPreview ? {} : await alternatesOf(site, v, section, row.itemId),
+      noindex: d.translation.noindex || isPreview,
+      preview: isPreview,
+      jsonLd,
+    };
+    return html(layout(v, meta, section === 'solutions' ? 'solutions' : 'news', main));
+  }
+
+  const absUrl = (v: SiteView, link: string) => (link.startsWith('/') ? `${v.origin}${link}` : link);
+
+  /** BreadcrumbList JSON-LD: home, then the given [name, path] steps. */
+  function breadcrumbs(v: SiteView, steps: Array<[string, string]>) {
+    const w = words(v.locale);
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [[w.home, pathOf(v, v.locale)] as [string, string], ...steps].map(([name, p], i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        name,
+        item: `${v.origin}${p}`,
+      })),
+    };
+  }
+
+  const bySort = (a: PublicRow, b: PublicRow) => (dataOf(a).shared.sort ?? 0) - (dataOf(b).shared.sort ?? 0) || a.itemId - b.itemId;
+
+  async function solutionList(site: SiteRow, v: SiteView, query: Record<string, string>): Promise<Answer> {
+    const w = words(v.locale);
+    const categories = (await releasedItems(db, site.id, ['solution_category'], v.locale)).sort(bySort);
+    const categoryId = Number(query.category) || undefined;
+    const category = categoryId ? categories.find((c) => c.itemId === categoryId) : undefined;
+    if (categoryId && !category) return notFound(site, v.locale, v.base, v.origin);
+    const all = await releasedItems(db, site.id, ['solution'], v.locale);
+    const rows = category ? all.filter((r) => dataOf(r).shared.categoryId === categoryId) : all;
+    const link = (id?: number) => `${pathOf(v, v.locale, 'solutions')}${id ? `?category=${id}` : ''}`;
+    const tabs = [
+      `<li><a href="${esc(link())}"${!category ? ' aria-current="true"' : ''}>${esc(w.allSolutions)} (${all.length})</a></li>`,
+      ...categories.map(
+        (c) =>
+          `<li><a href="${esc(link(c.itemId))}"${c.itemId === categoryId ? ' aria-current="true"' : ''}>${esc(c.title)} (${
+            all.filter((r) => dataOf(r).shared.categoryId === c.itemId).length
+          })</a></li>`,
+      ),
+    ].join('');
+    const title = category ? category.title : w.solutions;
+    const path = link(categoryId);
+    const main = `<h1>${esc(title)}</h1><nav aria-label="${esc(w.categories)}"><ul class="tabs">${tabs}</ul></nav>${
+      rows.length > 0 ? `<ul class="grid">${rows.map((r) => card(v, 'solutions', r)).join('')}</ul>` : `<p>${esc(w.noSolutions)}</p>`
+    }`;
+    const q = categoryId ? `?category=${categoryId}` : '';
+    const meta: PageMeta = {
+      title: `${title} | ${site.name}`,
+      description: category
+        ? dataOf(category).translation.seoDescription || dataOf(category).translation.summary || `${site.name} ${title}`
+        : `${site.name} ${w.solutions}`,
+      path,
+      alternates: Object.fromEntries(Object.entries(sectionAlternates(site, v, 'solutions')).map(([l, p]) => [l, `${p}${q}`])),
+      jsonLd: [
+        breadcrumbs(
+          v,
+          category
+            ? [
+                [w.solutions, link()],
+                [title, path],
+              ]
+            : [[w.solutions, path]],
+        ),
+      ],
+    };
+    return html(layout(v, meta, 'solutions', main));
+  }
+
+  async function videoList(site: SiteRow, v: SiteView, type: string): Promise<Answer> {
+    const w = words(v.locale);
+    const section = SECTION_OF[type]!;
+    const rows = await releasedItems(db, site.id, [type], v.locale);
+    const title = type === 'video' ? w.videos : w.techVideos;
+    const other = type === 'video' ? ['tech-videos', w.techVideos] : ['videos', w.videos];
+    const path = pathOf(v, v.locale, section);
+    const main = `<h1>${esc(title)}</h1><p><a href="${esc(pathOf(v, v.locale, other[0]))}">${esc(other[1])}</a></p>${
+      rows.length > 0 ? `<ul class="grid">${rows.map((r) => card(v, section, r)).join('')}</ul>` : `<p>${esc(w.noVideos)}</p>`
+    }`;
+    const meta: PageMeta = {
+      title: `${title} | ${site.name}`,
+      description: `${site.name} ${title}`,
+      path,
+      alternates: sectionAlternates(site, v, section),
+      jsonLd: [breadcrumbs(v, [[title, path]])],
+    };
+    return html(layout(v, meta, 'videos', main));
+  }
+
+  /**
+   * A video's page. The player is click-to-load: until the visitor follows the play link
+   * (`?play=1`, a plain GET) the page holds no third-party frame or script, only the cover and a
+   * direct link to the video.
+   */
+  async function videoPage(site: SiteRow, v: SiteView, row: PublicRow, query: Record<string, string>, isPreview: boolean): Promise<Answer> {
+    const w = words(v.locale);
+    const d = dataOf(row);
+    const section = SECTION_OF[row.type]!;
+    const listTitle = row.type === 'video' ? w.videos : w.techVideos;
+    const path = pathOf(v, v.locale, `${section}/${encodeURIComponent(addrOf(row))}`);
+    const videoUrl = d.shared.videoUrl ?? '';
+    const embed = embedOf(videoUrl);
+    const playing = query.play === '1' && embed !== null && !isPreview;
+    const cover = d.shared.cover ? `<img src="${esc(d.shared.cover)}" alt="" width="820" height="461" loading="lazy">` : '';
+    const player = playing
+      ? embed.kind === 'iframe'
+        ? `<iframe src="${esc(embed.src)}" title="${esc(row.title)}" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen referrerpolicy="strict-origin-when-cross-origin"></iframe>`
+        : `<video src="${esc(embed.src)}" controls autoplay preload="metadata"${d.shared.cover ? ` poster="${esc(d.shared.cover)}"` : ''}></video>`
+      : embed
+        ? `${cover}<p><a class="button" href="${esc(isPreview ? videoUrl : `${path}?play=1`)}">▶ ${esc(fill(w.play, { title: row.title }))}</a></p><p class="muted">${esc(w.videoNote)}</p>`
+        : cover;
+    const related =
+      row.type === 'tech_video'
+        ? (await releasedOfItems(db, site.id, d.shared.relatedIds ?? [])).filter((r) => r.locale === v.locale && r.type === 'product')
+        : [];
+    const main = `<p><a href="${esc(pathOf(v, v.locale, section))}">${esc(listTitle)}</a></p><h1>${esc(row.title)}</h1>
+<div class="video">${player}</div>${videoUrl ? `<p><a href="${esc(videoUrl)}" rel="noopener">${esc(w.openVideo)}</a></p>` : ''}
+${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class="body">${richText(d.translation.body)}</div>${
+      related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map((r) => card(v, 'products', r)).join('')}</ul>` : ''
+    }`;
+    const meta: PageMeta = {
+      title: `${d.translation.seoTitle || row.title} | ${site.name}`,
+      description: d.translation.seoDescription || d.translation.summary || plain(d.translation.body).slice(0, 160),
+      path,
+      alternates: isPreview ? {} : await alternatesOf(site, v, section, row.itemId),
+      noindex: d.translation.noindex || isPreview,
+      preview: isPreview,
       jsonLd: [
         {
           '@context': 'https://schema.org',
-          '@type': 'NewsArticle',
-          headline: row.title,
-          datePublished: row.releasedAt?.toISOString(),
+          '@type': 'VideoObject',
+          name: row.title,
+          description: d.translation.summary || plain(d.translation.body).slice(0, 300) || row.title,
+          thumbnailUrl: d.shared.cover ? [absUrl(v, d.shared.cover)] : undefined,
+          uploadDate: (row.releasedAt ?? new Date(deps.clock.now())).toISOString(),
+          contentUrl: videoUrl && embed?.kind !== 'iframe' ? absUrl(v, videoUrl) : undefined,
+          embedUrl: embed?.kind === 'iframe' ? embed.src : undefined,
           url: `${v.origin}${path}`,
         },
+        breadcrumbs(v, [
+          [listTitle, pathOf(v, v.locale, section)],
+          [row.title, path],
+        ]),
       ],
     };
-    return html(layout(v, meta, 'news', main));
+    return html(layout(v, meta, 'videos', main));
   }
 
+  /** Up to COMPARE_MAX products side by side: comparable parameters, differences only unless `all=1`. */
+  async function compare(site: SiteRow, v: SiteView, query: Record<string, string>): Promise<Answer> {
+    const w = words(v.locale);
+    const asked = parseIds(query.ids);
+    const found = (await releasedOfItems(db, site.id, asked)).filter((r) => r.locale === v.locale && r.type === 'product');
+    const rows = asked.map((id) => found.find((r) => r.itemId === id)).filter((r): r is PublicRow => !!r);
+    const ids = rows.map((r) => r.itemId);
+    const showAll = query.all === '1';
+    const defs = (await siteParams(site.id)).defs.filter((d) => d.comparable);
+    const cell = (def: ParamRow, r: PublicRow) => {
+      const val = ((dataOf(r).shared.params ?? {}) as Record<string, unknown>)[def.key];
+      return val === undefined ? '—' : formatValue(def, val, v.locale);
+    };
+    const lines = defs
+      .map((def) => ({ def, cells: rows.map((r) => cell(def, r)) }))
+      .filter((l) => l.cells.some((c) => c !== '—'))
+      .map((l) => ({ ...l, differs: new Set(l.cells).size > 1 }));
+    const shownLines = showAll ? lines : lines.filter((l) => l.differs);
+    const productsLink = `${pathOf(v, v.locale, 'products')}${ids.length > 0 ? `?cmp=${ids.join(',')}` : ''}`;
+    let body: string;
+    if (rows.length === 0) {
+      body = `<p>${esc(fill(w.compareEmpty, { max: COMPARE_MAX }))}</p><p><a href="${esc(productsLink)}">${esc(w.products)}</a></p>`;
+    } else {
+      const head = rows
+        .map(
+          (r) =>
+            `<th scope="col"><a href="${esc(pathOf(v, v.locale, `products/${encodeURIComponent(r.slug)}`))}">${esc(r.title)}</a><br><a href="${esc(
+              compareUrl(
+                v,
+                ids.filter((x) => x !== r.itemId),
+                showAll,
+              ),
+            )}" aria-label="${esc(fill(w.removeCompare, { name: r.title }))}">✕</a></th>`,
+        )
+        .join('');
+      const modelRow = `<tr><th scope="row">${esc(w.model)}</th>${rows.map((r) => `<td>${esc(dataOf(r).shared.model ?? '')}</td>`).join('')}</tr>`;
+      const paramRows = shownLines
+        .map(
+          (l) =>
+            `<tr${l.differs ? ' class="diff"' : ''}><th scope="row">${esc(nameOf(l.def.names, v.locale))}</th>${l.cells
+              .map((c) => `<td>${esc(c)}</td>`)
+              .join('')}</tr>`,
+        )
+        .join('');
+      const toggle = `<p>${showAll ? '' : `${esc(w.differencesOnly)} `}<a href="${esc(compareUrl(v, ids, !showAll))}">${esc(
+        showAll ? w.showDifferences : w.showAll,
+      )}</a> · <a href="${esc(productsLink)}">${esc(w.products)}</a></p>`;
+      body = `${toggle}${!showAll && shownLines.length === 0 ? `<p>${esc(w.noDifferences)}</p>` : ''}<table class="compare"><caption class="muted">${esc(
+        w.compareTitle,
+      )}</caption><thead><tr><th scope="col">${esc(w.parameter)}</th>${head}</tr></thead><tbody>${modelRow}${paramRows}</tbody></table>`;
+    }
+    const path = compareUrl(v, ids);
+    const meta: PageMeta = {
+      title: `${w.compareTitle}${rows.length > 0 ? `: ${rows.map((r) => r.title).join(', ')}` : ''} | ${site.name}`,
+      description: rows.length > 0 ? `${w.compareTitle}: ${rows.map((r) => dataOf(r).shared.model ?? r.title).join(', ')}` : w.compareTitle,
+      path,
+      alternates: Object.fromEntries(
+        Object.keys(sectionAlternates(site, v, 'compare')).map((l) => [l, compareUrl({ ...v, locale: l as Locale }, ids)]),
+      ),
+      // A comparison is for visitors; search engines index the product pages.
+      noindex: true,
+      jsonLd: [breadcrumbs(v, [[w.compareTitle, path]])],
+    };
+    return html(layout(v, meta, 'products', `<h1>${esc(w.compareTitle)}</h1>${body}`));
+  }
+
+  /** Where a search hit leads: its page, its file (manuals) or its question on the support page. */
+  function hitUrl(v: SiteView, r: PublicRow): string {
+    if (r.type === 'manual') return dataOf(r).shared.fileUrl ?? '';
+    if (r.type === 'installer_faq') return `${pathOf(v, v.locale, 'support')}#faq-${r.itemId}`;
+    return pathOf(v, v.locale, `${SECTION_OF[r.type]}/${encodeURIComponent(addrOf(r))}`);
+  }
+
+  const visible = (r: PublicRow) =>
+    (r.type !== 'manual' || dataOf(r).shared.publicAccess === true) &&
+    (r.type !== 'installer_faq' || dataOf(r).shared.audience === 'site' || dataOf(r).shared.audience === 'both') &&
+    (!['product', 'solution', 'news', 'video'].includes(r.type) || !!r.slug);
+
+  /** Search: one box on every page; hits grouped by type with counts, each group a GET link. */
+  async function search(site: SiteRow, v: SiteView, query: Record<string, string>): Promise<Answer> {
+    const w = words(v.locale);
+    const q = (typeof query.q === 'string' ? query.q : '').trim().slice(0, SEARCH_MAX_LENGTH);
+    const type = typeof query.type === 'string' && SECTION_OF_SEARCH.includes(query.type) ? query.type : '';
+    const page = Math.max(1, Math.min(1000, Number(query.page) || 1));
+    const link = (t: string, pg = 1) => {
+      const p = new URLSearchParams({ q });
+      if (t) p.set('type', t);
+      if (pg > 1) p.set('page', String(pg));
+      return `${pathOf(v, v.locale, 'search')}?${p}`;
+    };
+    let body: string;
+    let total = 0;
+    if (!q) {
+      body = `<p>${esc(w.searchEmpty)}</p>`;
+    } else {
+      const needle = q.toLowerCase();
+      const optionHits: Array<Record<string, unknown>> = [];
+      for (const def of (await siteParams(site.id)).defs) {
+        if (def.type !== 'enum' && def.type !== 'multi_enum') continue;
+        for (const o of def.options as Array<{ value: string; labels: Record<string, string> }>) {
+          if (Object.values(o.labels ?? {}).some((l) => l.toLowerCase().includes(needle))) {
+            optionHits.push({ [def.key]: def.type === 'enum' ? o.value : [o.value] });
+          }
+        }
+      }
+      const hits = (await searchReleased(db, site.id, v.locale, q, optionHits)).filter(visible);
+      total = hits.length;
+      const groups = SECTION_OF_SEARCH.map((t) => ({ t, rows: hits.filter((r) => r.type === t) })).filter((g) => g.rows.length > 0);
+      const label = (t: string) => (w as unknown as Record<string, string>)[`type_${t}`] ?? t;
+      const tabs = `<nav aria-label="${esc(w.filters)}"><ul class="tabs"><li><a href="${esc(link(''))}"${!type ? ' aria-current="true"' : ''}>${esc(
+        w.allResults,
+      )} (${total})</a></li>${groups
+        .map(
+          (g) =>
+            `<li><a href="${esc(link(g.t))}"${type === g.t ? ' aria-current="true"' : ''}>${esc(label(g.t))} (${g.rows.length})</a></li>`,
+        )
+        .join('')}</ul></nav>`;
+      const item = (r: PublicRow) => {
+        const d = dataOf(r);
+        const model = d.shared.model ? ` <span class="muted">${esc(d.shared.model)}</span>` : '';
+        return `<li><a href="${esc(hitUrl(v, r))}">${esc(r.title)}</a>${model}${d.translation.summary ? `<br><span class="muted">${esc(d.translation.summary)}</span>` : ''}</li>`;
+      };
+      if (total === 0) {
+        body = `<p role="status">${esc(fill(w.searchNone, { q }))}</p>`;
+      } else if (type) {
+        const rows = hits.filter((r) => r.type === type);
+        const pages = Math.max(1, Math.ceil(rows.length / SEARCH_PAGE_SIZE));
+        const pager =
+          pages > 1
+            ? `<nav class="pager" aria-label="${esc(fill(w.page, { n: page }))}">${page > 1 ? `<a href="${esc(link(type, page - 1))}">${esc(w.previous)}</a>` : ''}${
+                page < pages ? `<a href="${esc(link(type, page + 1))}">${esc(w.next)}</a>` : ''
+              }</nav>`
+            : '';
+        body = `<p class="muted" role="status">${esc(fill(w.searchCount, { n: total }))}</p>${tabs}<h2>${esc(label(type))} (${rows.length})</h2><ul>${rows
+          .slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE)
+          .map(item)
+          .join('')}</ul>${pager}`;
+      } else {
+        body = `<p class="muted" role="status">${esc(fill(w.searchCount, { n: total }))}</p>${tabs}${groups
+          .map(
+            (g) =>
+              `<h2>${esc(label(g.t))} (${g.rows.length})</h2><ul>${g.rows.slice(0, SEARCH_GROUP_SIZE).map(item).join('')}</ul>${
+                g.rows.length > SEARCH_GROUP_SIZE
+                  ? `<p><a href="${esc(link(g.t))}">${esc(fill(w.moreOf, { type: label(g.t) }))}</a></p>`
+                  : ''
+              }`,
+          )
+          .join('')}`;
+      }
+    }
+    const title = q ? fill(w.searchTitle, { q }) : w.search;
+    const path = pathOf(v, v.locale, 'search');
+    const meta: PageMeta = {
+      title: `${title} | ${site.name}`,
+      description: `${site.name} ${w.search}`,
+      path,
+      alternates: sectionAlternates(site, v, 'search'),
+      // Result pages are for visitors, not for search engines.
+      noindex: true,
+      query: q,
+      jsonLd: [breadcrumbs(v, [[w.search, path]])],
+    };
+    return html(layout(v, meta, 'search', `<h1>${esc(title)}</h1>${body}`));
+  }
+
+  /** Support: FAQ by type (site audience) with icons, public manuals by folder, technical videos. */
   async function support(site: SiteRow, v: SiteView): Promise<Answer> {
     const w = words(v.locale);
-    const rows = (await releasedItems(db, site.id, ['manual'], v.locale)).filter((r) => dataOf(r).shared.publicAccess);
+    const [manualRows, types, faqs, techVideos] = await Promise.all([
+      releasedItems(db, site.id, ['manual'], v.locale),
+      releasedItems(db, site.id, ['faq_type'], v.locale),
+      releasedItems(db, site.id, ['installer_faq'], v.locale),
+      releasedItems(db, site.id, ['tech_video'], v.locale),
+    ]);
+    const rows = manualRows.filter((r) => dataOf(r).shared.publicAccess);
+    const siteFaqs = faqs.filter((r) => ['site', 'both'].includes(dataOf(r).shared.audience ?? '')).sort(bySort);
+    types.sort(bySort);
+    const typed = types.map((t) => ({
+      title: t.title,
+      icon: dataOf(t).shared.cover ?? '',
+      rows: siteFaqs.filter((f) => dataOf(f).shared.faqTypeId === t.itemId),
+    }));
+    const loose = siteFaqs.filter((f) => !types.some((t) => t.itemId === dataOf(f).shared.faqTypeId));
+    if (loose.length > 0) typed.push({ title: w.otherQuestions, icon: '', rows: loose });
+    const faqHtml = typed
+      .filter((g) => g.rows.length > 0)
+      .map(
+        (g) =>
+          `<h3>${g.icon ? `<img class="faq-icon" src="${esc(g.icon)}" alt="" width="18" height="18">` : ''}${esc(g.title)}</h3>${g.rows
+            .map(
+              (f) =>
+                `<details id="faq-${f.itemId}"><summary>${esc(f.title)}</summary><div class="body">${richText(dataOf(f).translation.body)}</div></details>`,
+            )
+            .join('')}`,
+      )
+      .join('');
     const folders = [...new Set(rows.map((r) => dataOf(r).shared.folder ?? ''))].sort();
-    const body =
+    const manuals =
       rows.length === 0
         ? `<p>${esc(w.noDocuments)}</p>`
         : folders
             .map(
               (f) =>
-                `<h2>${esc(f || w.manuals)}</h2><ul>${rows
+                `<h3>${esc(f || w.manuals)}</h3><ul>${rows
                   .filter((r) => (dataOf(r).shared.folder ?? '') === f)
                   .map(
                     (r) =>
@@ -450,19 +1005,64 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
                   .join('')}</ul>`,
             )
             .join('');
+    const videos =
+      techVideos.length === 0
+        ? `<p>${esc(w.noVideos)}</p>`
+        : `<ul>${techVideos
+            .slice(0, 10)
+            .map(
+              (r) => `<li><a href="${esc(pathOf(v, v.locale, `tech-videos/${encodeURIComponent(addrOf(r))}`))}">${esc(r.title)}</a></li>`,
+            )
+            .join(
+              '',
+            )}</ul>${techVideos.length > 10 ? `<p><a href="${esc(pathOf(v, v.locale, 'tech-videos'))}">${esc(w.more)}</a></p>` : ''}`;
+    const path = pathOf(v, v.locale, 'support');
+    const jsonLd: unknown[] = [breadcrumbs(v, [[w.support, path]])];
+    if (siteFaqs.length > 0) {
+      jsonLd.push({
+        '@context': 'https://schema.org',
+        '@type': 'FAQPage',
+        mainEntity: siteFaqs.map((f) => ({
+          '@type': 'Question',
+          name: f.title,
+          acceptedAnswer: { '@type': 'Answer', text: plain(dataOf(f).translation.body) || f.title },
+        })),
+      });
+    }
     return html(
       layout(
         v,
         {
           title: `${w.support} | ${site.name}`,
-          description: `${site.name} ${w.manuals}`,
-          path: pathOf(v, v.locale, 'support'),
+          description: `${site.name} ${w.faq}, ${w.manuals}, ${w.techVideos}`,
+          path,
           alternates: sectionAlternates(site, v, 'support'),
+          jsonLd,
         },
         'support',
-        `<h1>${esc(w.support)}</h1>${body}`,
+        `<h1>${esc(w.support)}</h1><h2>${esc(w.faq)}</h2>${faqHtml || `<p>${esc(w.noFaq)}</p>`}<h2>${esc(w.manuals)}</h2>${manuals}<h2><a href="${esc(
+          pathOf(v, v.locale, 'tech-videos'),
+        )}">${esc(w.techVideos)}</a></h2>${videos}`,
       ),
     );
+  }
+
+  /** A signed preview: the draft (or pinned revision) rendered by the page the site will use. */
+  async function preview(site: SiteRow, itemId: number, url: string, origin: string): Promise<Answer> {
+    const noindex = { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+    const check = checkPreviewUrl(url, deps.services.config.linkSecret, deps.clock.now());
+    const refuse = (status: 404 | 410): Answer => {
+      const a = notFound(site, 'en-US', `/site/${site.slug}`, origin);
+      return { ...a, status, headers: noindex };
+    };
+    if (!check.ok) return refuse(check.status);
+    const locale = check.locale as Locale;
+    if (!SITE_LOCALES.includes(locale)) return refuse(404);
+    const row = await previewRevision(db, site.id, itemId, locale, check.revisionId);
+    if (!row) return refuse(404);
+    const v: SiteView = { siteName: site.name, locale, base: `/site/${site.slug}`, origin };
+    const a = await pageOf(site, v, row, {}, true);
+    return { ...a, headers: { ...a.headers, ...noindex } };
   }
 
   async function terms(site: SiteRow, v: SiteView, type: 'service' | 'privacy'): Promise<Answer> {
@@ -490,28 +1090,30 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
   }
 
   async function sitemap(site: SiteRow, base: string, origin: string): Promise<Answer> {
-    const rows = (await releasedPages(db, site.id, ['product', 'news'])).filter((r) => r.slug && !r.noindex);
+    const rows = (await releasedPages(db, site.id, ['product', 'news', 'solution', 'video', 'tech_video'])).filter(
+      (r) => (r.slug || r.type === 'tech_video') && !r.noindex,
+    );
     const byItem = new Map<number, typeof rows>();
     for (const r of rows) byItem.set(r.itemId, [...(byItem.get(r.itemId) ?? []), r]);
     const loc = (locale: string, rest: string) => esc(`${origin}${base}/${locale}/${rest}`);
     const urls: string[] = [];
     for (const l of site.locales) {
-      for (const rest of ['', 'products', 'news', 'support']) {
+      for (const rest of ['', 'products', 'solutions', 'news', 'videos', 'tech-videos', 'support']) {
         const alts = site.locales.map((x) => `<xhtml:link rel="alternate" hreflang="${x}" href="${loc(x, rest)}"/>`).join('');
         urls.push(`<url><loc>${loc(l, rest)}</loc>${alts}</url>`);
       }
     }
     for (const group of byItem.values()) {
       for (const r of group) {
-        const section = r.type === 'product' ? 'products' : 'news';
+        const section = SECTION_OF[r.type]!;
         const alts = group
           .map(
             (x) =>
-              `<xhtml:link rel="alternate" hreflang="${x.locale}" href="${loc(x.locale, `${section}/${encodeURIComponent(x.slug)}`)}"/>`,
+              `<xhtml:link rel="alternate" hreflang="${x.locale}" href="${loc(x.locale, `${section}/${encodeURIComponent(addrOf(x))}`)}"/>`,
           )
           .join('');
         const lastmod = r.releasedAt ? `<lastmod>${r.releasedAt.toISOString().slice(0, 10)}</lastmod>` : '';
-        urls.push(`<url><loc>${loc(r.locale, `${section}/${encodeURIComponent(r.slug)}`)}</loc>${lastmod}${alts}</url>`);
+        urls.push(`<url><loc>${loc(r.locale, `${section}/${encodeURIComponent(addrOf(r))}`)}</loc>${lastmod}${alts}</url>`);
       }
     }
     return {

@@ -244,6 +244,9 @@ export const publicDocumentSchema = z.object({
   updatedAt: z.number().int(),
 });
 
+/** How long a preview link (content/item/preview-link) opens its draft. */
+export const PREVIEW_LINK_TTL_SECONDS = 3600;
+
 export const contentCalls = {
   abilities: defineCall({
     path: 'content/abilities',
@@ -311,6 +314,14 @@ export const contentCalls = {
     summary: 'One item with its shared fields and every translation (the latest draft).',
     data: z.object({ id: idSchema }).strict(),
     result: contentItemSchema,
+  }),
+  itemPreviewLink: defineCall({
+    path: 'content/item/preview-link',
+    auth: QRY,
+    write: false,
+    summary: `A signed link (valid ${PREVIEW_LINK_TTL_SECONDS / 3600} h, noindex) that shows one translation's latest draft, or the given revision of it, exactly as the public site will render it.`,
+    data: z.object({ id: idSchema, locale: localeSchema, revisionId: idSchema.optional() }).strict(),
+    result: z.object({ url: z.string(), expiresAt: z.number().int() }),
   }),
   itemCreate: defineCall({
     path: 'content/item/create',

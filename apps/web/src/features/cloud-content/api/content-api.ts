@@ -174,3 +174,10 @@ export function useProductImport() {
     },
   });
 }
+
+/** A signed preview link (1 h) of a translation's latest draft, or of one of its revisions. */
+export function usePreviewLink() {
+  return useMutation({
+    mutationFn: (d: CallData<typeof contentCalls.itemPreviewLink>) => call(contentCalls.itemPreviewLink, d),
+  });
+}

@@ -12,6 +12,7 @@ import {
   useCreateSchedule,
   useItem,
   useOperateItem,
+  usePreviewLink,
   useRestoreRevision,
   useRevisions,
   useSaveItem,
@@ -68,6 +69,7 @@ export function ItemEditorDrawer({
   const create = useCreateItem();
   const save = useSaveItem();
   const operate = useOperateItem();
+  const previewLink = usePreviewLink();
   const isNew = itemId === null;
   const translation = item?.translations.find((x) => x.locale === locale);
 
@@ -128,6 +130,23 @@ export function ItemEditorDrawer({
     });
   };
 
+  /**
+   * Opens the signed preview (the latest saved draft of this locale) in a new tab: the tab opens
+   * at the click (no popup blocker), then goes to the link once the server signs it.
+   */
+  function openPreview() {
+    if (!item) return;
+    const tab = window.open('', '_blank');
+    if (tab) tab.opener = null;
+    previewLink
+      .mutateAsync({ id: item.id, locale })
+      .then((r) => {
+        if (tab) tab.location.href = r.url;
+        else window.open(r.url, '_blank', 'noopener');
+      })
+      .catch(() => tab?.close());
+  }
+
   const hasLocale = !!translation;
   return (
     <Drawer
@@ -182,6 +201,9 @@ export function ItemEditorDrawer({
                 {t(`content.action.${a}`)}
               </Button>
             ))}
+            <Button onClick={() => openPreview()} loading={previewLink.isPending} data-testid="content-preview">
+              {t('content.preview')}
+            </Button>
             {translation.reason && <Typography.Text type="danger">{translation.reason}</Typography.Text>}
           </Space>
         )}

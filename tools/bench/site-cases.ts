@@ -1,0 +1,97 @@
+/**
+ * Bench cases of the public content site (issue 14 Figures), on the large seed's Bench Partner site
+ * (tools/seed/large-content.ts: 10,000 products, 30 parameters, 20 categories), with the site
+ * domain as Host and `accept-encoding: br, gzip`, as a visitor's browser asks:
+ *
+ * - site-product-page: each request a different product page, the 10,000 products in both locales
+ *   in turn (the page cache may hold them all: 64 MB cap).
+ * - site-product-list: a category list with a different mix of 1-3 facet values (enum, multi-enum,
+ *   boolean), a sort and a page (1-5) each request, facet counts included.
+ */
+import {
+  BENCH_SITE_DOMAIN,
+  BENCH_SITE_LOCALES,
+  BENCH_SITE_PARAMS,
+  BENCH_SITE_PRODUCTS,
+  BENCH_SITE_SLUG,
+  benchProductSlug,
+} from '../seed/large-content';
+import { seededRandom } from './random';
+import type { LoadTarget } from './load';
+import type { BenchCase, BenchContext } from './types';
+
+const SITE_HEADERS = { host: BENCH_SITE_DOMAIN, 'accept-encoding': 'br, gzip' };
+const SORTS = ['newest', 'model', 'name'] as const;
+const FACETS = BENCH_SITE_PARAMS.filter((p) => p.values.length > 0);
+
+/** Product page paths: product 1..N in en-US, then in zh-CN, round and round. */
+export function productPageRequests(products = BENCH_SITE_PRODUCTS): () => string {
+  let i = 0;
+  return () => {
+    const n = 1 + (i % products);
+    const locale = BENCH_SITE_LOCALES[Math.floor(i / products) % BENCH_SITE_LOCALES.length]!;
+    i++;
+    return `/${locale}/products/${benchProductSlug(n)}`;
+  };
+}
+
+/** Product list paths: a category, 1-3 facet values, a sort and a page, a different mix each time. */
+export function productListRequests(categoryIds: readonly number[], seed = 14): () => string {
+  const rnd = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
+  return () => {
+    const q = new URLSearchParams({ category: String(pick(categoryIds)) });
+    const facets = [...FACETS].sort(() => rnd() - 0.5).slice(0, 1 + Math.floor(rnd() * 3));
+    for (const f of facets.sort((a, b) => a.key.localeCompare(b.key))) q.set(`f.${f.key}`, pick(f.values));
+    const sort = pick(SORTS);
+    if (sort !== 'newest') q.set('sort', sort);
+    const page = 1 + Math.floor(rnd() * 5);
+    if (page > 1) q.set('page', String(page));
+    return `/${pick(BENCH_SITE_LOCALES)}/products?${q}`;
+  };
+}
+
+/** The site's category ids, as its product list links them (read through the portal host's /site/<slug>/). */
+async function categoryIds(ctx: BenchContext): Promise<number[]> {
+  const res = await fetch(`${ctx.origin}/site/${BENCH_SITE_SLUG}/en-US/products`);
+  const html = await res.text();
+  const ids = [...new Set([...html.matchAll(/products\?category=(\d+)"/g)].map((m) => Number(m[1])))];
+  if (res.status !== 200 || ids.length === 0) throw new Error(`the bench site has no categories (HTTP ${res.status}): run the large seed`);
+  return ids;
+}
+
+function siteTarget(nextPath: () => string): LoadTarget {
+  return {
+    method: 'GET',
+    path: '/',
+    headers: SITE_HEADERS,
+    next: () => ({ path: nextPath() }),
+    isSuccess: (status) => status === 200,
+  };
+}
+
+export function siteProductPageCase(): BenchCase {
+  return {
+    kind: 'load',
+    ratio: true,
+    summary: `GET a product page of the Bench Partner's site (Host ${BENCH_SITE_DOMAIN}, accept-encoding br, gzip): a different one of the ${BENCH_SITE_PRODUCTS.toLocaleString('en-US')} products in en-US and zh-CN each request`,
+    async prepare(ctx) {
+      const first = await fetch(`${ctx.origin}/site/${BENCH_SITE_SLUG}/en-US/products/${benchProductSlug(1)}`);
+      await first.arrayBuffer();
+      if (first.status !== 200)
+        throw new Error(`the bench site has no product ${benchProductSlug(1)} (HTTP ${first.status}): run the large seed`);
+      return siteTarget(productPageRequests());
+    },
+  };
+}
+
+export function siteProductListCase(): BenchCase {
+  return {
+    kind: 'load',
+    ratio: true,
+    summary: `GET a category list of the Bench Partner's site (Host ${BENCH_SITE_DOMAIN}, accept-encoding br, gzip): 1-3 facet values, a sort and a page (1-5), counts included, a different mix each request`,
+    async prepare(ctx) {
+      return siteTarget(productListRequests(await categoryIds(ctx)));
+    },
+  };
+}
