@@ -129,15 +129,15 @@ export async function listFolders(db: AnyDb, actor: Actor, siteId?: number): Pro
 }
 
 export async function saveFolder(ctx: CallContext, actor: Actor, d: { id?: number; parentId: number | null; name: string }) {
-  const site = await ownSiteToWrite(ctx.db, actor);
-  if (d.parentId !== null) {
-    const parent = await repo.findFolderInSubtree(ctx.db, actor, d.parentId);
-    if (!parent || parent.siteId !== site.id) throw new AppError(ErrorCodes.notFound);
-  }
   let current: repo.FolderRow | null = null;
   if (d.id !== undefined) {
     current = await folderToWrite(ctx.db, actor, d.id);
     if (current.auto) throw new AppError(ErrorCodes.contentFolderAuto);
+  }
+  const site = await ownSiteToWrite(ctx.db, actor);
+  if (d.parentId !== null && !current) {
+    const parent = await repo.findFolderInSubtree(ctx.db, actor, d.parentId);
+    if (!parent || parent.siteId !== site.id) throw new AppError(ErrorCodes.notFound);
   }
   const parentId = current ? current.parentId : d.parentId;
   const holder = await repo.folderNameHolder(ctx.db, site.id, parentId, d.name);
@@ -180,13 +180,13 @@ export async function listDocuments(
 }
 
 export async function saveDocument(ctx: CallContext, actor: Actor, d: { id?: number; folderId: number; title: string; publicAccess: boolean }) {
+  const doc = d.id !== undefined ? await documentToWrite(ctx.db, actor, d.id) : null;
   const site = await ownSiteToWrite(ctx.db, actor);
   const folder = await repo.findFolderInSubtree(ctx.db, actor, d.folderId);
   if (!folder || folder.siteId !== site.id) throw new AppError(ErrorCodes.notFound);
   const now = new Date(ctx.clock.now());
   let row: repo.DocumentRow;
-  if (d.id !== undefined) {
-    const doc = await documentToWrite(ctx.db, actor, d.id);
+  if (doc) {
     if (doc.sourceKey && (doc.folderId !== d.folderId || doc.title !== d.title)) throw new AppError(ErrorCodes.contentDocumentAuto);
     row = await repo.updateDocument(ctx.db, doc.id, { folderId: d.folderId, title: d.title, publicAccess: d.publicAccess, updatedAt: now });
   } else {
