@@ -53,7 +53,13 @@ export const ALL_CALLS: readonly CallDef[] = [
 ];
 
 /** Every raw route by name. */
-export const rawRoutes = { ...systemRawRoutes, ...cloudUpgradeRawRoutes, ...cloudContentRawRoutes, ...cloudContentFileRawRoutes, ...cloudStorageRawRoutes } as const;
+export const rawRoutes = {
+  ...systemRawRoutes,
+  ...cloudUpgradeRawRoutes,
+  ...cloudContentRawRoutes,
+  ...cloudContentFileRawRoutes,
+  ...cloudStorageRawRoutes,
+} as const;
 
 export type RawRouteName = keyof typeof rawRoutes;
 

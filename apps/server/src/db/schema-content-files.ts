@@ -4,7 +4,6 @@
  * path, as the other content tables do.
  */
 import { bigint, bigserial, boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { files } from './schema';
 import { contentSites } from './schema-cloud-content';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -16,9 +15,8 @@ export interface AssetVariant {
 }
 
 export const contentAssets = pgTable('content_assets', {
-  fileId: bigint('file_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => files.id, { onDelete: 'cascade' }),
+  // References files(id) ON DELETE CASCADE (migration 0025; not declared here: schema.ts re-exports this file).
+  fileId: bigint('file_id', { mode: 'number' }).primaryKey(),
   companyId: integer('company_id').notNull(),
   companyPath: text('company_path').notNull(),
   use: text('use').notNull(),
@@ -69,7 +67,8 @@ export const contentDocumentVersions = pgTable('content_document_versions', {
     .notNull()
     .references(() => contentDocuments.id, { onDelete: 'cascade' }),
   n: integer('n').notNull(),
-  fileId: bigint('file_id', { mode: 'number' }).references(() => files.id),
+  /** References files(id) (migration 0025). */
+  fileId: bigint('file_id', { mode: 'number' }),
   url: text('url').notNull().default(''),
   locale: text('locale').notNull(),
   notes: text('notes').notNull().default(''),

@@ -284,7 +284,10 @@ export async function createWorld(database: Database, opts: { sealKeys?: SealKey
     })
     .returning();
   // Partner B's file manual: a folder with one public document.
-  const [folderB] = await db.insert(contentFolders).values({ siteId: siteB!.id, companyPath: partnerB.path, name: 'Manuals B' }).returning();
+  const [folderB] = await db
+    .insert(contentFolders)
+    .values({ siteId: siteB!.id, companyPath: partnerB.path, name: 'Manuals B' })
+    .returning();
   const [documentB] = await db
     .insert(contentDocuments)
     .values({ siteId: siteB!.id, companyPath: partnerB.path, folderId: folderB!.id, title: 'B guide' })

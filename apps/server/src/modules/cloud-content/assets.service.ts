@@ -100,7 +100,11 @@ async function makeVariants(store: FileStore, hash: string, img: CheckedImage): 
     const encoded = [
       { format: 'avif' as const, buf: await base.clone().avif({ quality: 55, effort: 2 }).toBuffer(), mime: 'image/avif' },
       { format: 'webp' as const, buf: await base.clone().webp({ quality: 80 }).toBuffer(), mime: 'image/webp' },
-      { format: 'jpg' as const, buf: await base.clone().flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer(), mime: 'image/jpeg' },
+      {
+        format: 'jpg' as const,
+        buf: await base.clone().flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
+        mime: 'image/jpeg',
+      },
     ];
     for (const e of encoded) {
       const key = assetKey(`${hash}-${w}.${e.format}`);

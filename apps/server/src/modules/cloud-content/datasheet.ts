@@ -51,7 +51,10 @@ export function renderDatasheet(p: {
   const l = LABELS[p.locale];
   const rows = p.params
     .filter((d) => p.values[d.key] !== undefined && p.values[d.key] !== null && p.values[d.key] !== '')
-    .map((d) => `<tr><th scope="row">${escapeHtml(nameOf(d.names, p.locale) || d.key)}</th><td>${escapeHtml(valueText(d, p.values[d.key], p.locale))}</td></tr>`)
+    .map(
+      (d) =>
+        `<tr><th scope="row">${escapeHtml(nameOf(d.names, p.locale) || d.key)}</th><td>${escapeHtml(valueText(d, p.values[d.key], p.locale))}</td></tr>`,
+    )
     .join('\n');
   return `<!doctype html>
 <html lang="${p.locale}">

@@ -46,8 +46,11 @@ export const documentImpls: readonly CallImpl[] = [
   ),
   implement(contentCalls.publicDocuments, { none: "public: the host brand's public documents only" }, async (ctx, d) => {
     const host = d.host.toLowerCase().replace(/:\d+$/, '');
-    return service.publicDocuments(ctx.db, host, d.searchText || undefined, (versionId) =>
-      `${CONTENT_DOCUMENT_DOWNLOAD_PATH}?host=${encodeURIComponent(host)}&versionId=${versionId}`,
+    return service.publicDocuments(
+      ctx.db,
+      host,
+      d.searchText || undefined,
+      (versionId) => `${CONTENT_DOCUMENT_DOWNLOAD_PATH}?host=${encodeURIComponent(host)}&versionId=${versionId}`,
     );
   }),
 ];

@@ -14,7 +14,9 @@ export const documentPolicy = definePolicy<DocumentAction, { ownSite: boolean }>
   actions: DOCUMENT_ACTIONS,
   refusal(actor, s, action) {
     const noCode =
-      action === 'write' ? needsCode(actor, 'dealer_cloudresource_mgr') : needsCode(actor, 'dealer_cloudresource_qry', 'dealer_cloudresource_mgr');
+      action === 'write'
+        ? needsCode(actor, 'dealer_cloudresource_mgr')
+        : needsCode(actor, 'dealer_cloudresource_qry', 'dealer_cloudresource_mgr');
     if (noCode) return noCode;
     if (actor.level === 2) return refuse(ErrorCodes.forbidden, 'distributors get productSet only');
     if (action === 'write' && !s.ownSite) return refuse(ErrorCodes.forbidden, "another company's site");

@@ -147,7 +147,13 @@ export async function saveFolder(ctx: CallContext, actor: Actor, d: { id?: numbe
     const row = await ctx.db.transaction(async (sp) =>
       current
         ? repo.renameFolder(sp, current.id, d.name)
-        : repo.insertFolder(sp, { siteId: site.id, companyPath: site.companyPath, parentId, name: d.name, createdAt: new Date(ctx.clock.now()) }),
+        : repo.insertFolder(sp, {
+            siteId: site.id,
+            companyPath: site.companyPath,
+            parentId,
+            name: d.name,
+            createdAt: new Date(ctx.clock.now()),
+          }),
     );
     return presentFolder(row);
   } catch (e) {
@@ -164,11 +170,7 @@ export async function deleteFolder(ctx: CallContext, actor: Actor, id: number) {
   await repo.deleteFolder(ctx.db, id);
 }
 
-export async function listDocuments(
-  db: AnyDb,
-  actor: Actor,
-  d: PageRequest & { siteId?: number; folderId?: number; searchText?: string },
-) {
+export async function listDocuments(db: AnyDb, actor: Actor, d: PageRequest & { siteId?: number; folderId?: number; searchText?: string }) {
   const site = await siteToRead(db, actor, d.siteId);
   if (!site) return { records: [], total: 0, pageNum: d.pageNum, pageSize: d.pageSize };
   if (d.folderId !== undefined) {
@@ -179,7 +181,11 @@ export async function listDocuments(
   return { ...page, records: await presentDocuments(db, page.records) };
 }
 
-export async function saveDocument(ctx: CallContext, actor: Actor, d: { id?: number; folderId: number; title: string; publicAccess: boolean }) {
+export async function saveDocument(
+  ctx: CallContext,
+  actor: Actor,
+  d: { id?: number; folderId: number; title: string; publicAccess: boolean },
+) {
   const doc = d.id !== undefined ? await documentToWrite(ctx.db, actor, d.id) : null;
   const site = await ownSiteToWrite(ctx.db, actor);
   const folder = await repo.findFolderInSubtree(ctx.db, actor, d.folderId);
@@ -247,7 +253,14 @@ export const safeFolderName = (s: string) =>
   // eslint-disable-next-line no-control-regex
   (s.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '-').trim() || '-').slice(0, 255).replace(/^\.\.?$/, '-');
 
-async function autoFolder(db: AnyDb, site: { id: number; companyPath: string }, parentId: number | null, name: string, now: Date, count: { folders: number }) {
+async function autoFolder(
+  db: AnyDb,
+  site: { id: number; companyPath: string },
+  parentId: number | null,
+  name: string,
+  now: Date,
+  count: { folders: number },
+) {
   const found = await repo.findFolderByName(db, site.id, parentId, name);
   if (found) return found;
   count.folders++;
@@ -297,7 +310,10 @@ export async function runAutoFiles(ctx: CallContext, actor: Actor) {
         updatedAt: now,
       });
     };
-    const addIfChanged = async (docId: number, v: { locale: Locale; sha256: string; name: string; mime: string; size: number; url: string; fileId: number | null }) => {
+    const addIfChanged = async (
+      docId: number,
+      v: { locale: Locale; sha256: string; name: string; mime: string; size: number; url: string; fileId: number | null },
+    ) => {
       const versions = await repo.versionsOf(ctx.db, [docId]);
       if (versions.find((x) => x.locale === v.locale)?.sha256 === v.sha256) return;
       count.versions++;
@@ -334,7 +350,15 @@ export async function runAutoFiles(ctx: CallContext, actor: Actor) {
         contentType: 'text/html; charset=utf-8',
         now,
       });
-      await addIfChanged(sheetDoc.id, { locale, sha256: file.sha256, name: file.name, mime: file.mime, size: file.size, url: '', fileId: file.id });
+      await addIfChanged(sheetDoc.id, {
+        locale,
+        sha256: file.sha256,
+        name: file.name,
+        mime: file.mime,
+        size: file.size,
+        url: '',
+        fileId: file.id,
+      });
     }
 
     // Manuals (their file link) and tech videos (their video link) that name the product.
@@ -354,7 +378,15 @@ export async function runAutoFiles(ctx: CallContext, actor: Actor) {
       const doc = await ensureDoc(`${kind}:${p.id}:${o.id}`, kind, titleOf(o.id) ?? url);
       const sha = createHash('sha256').update(url).digest('hex');
       const locale = localeOf(rel.find((x) => x.locale === 'en-US')?.locale ?? rel[0]!.locale);
-      await addIfChanged(doc.id, { locale, sha256: sha, name: url.split('/').pop() || url, mime: 'text/uri-list', size: 0, url, fileId: null });
+      await addIfChanged(doc.id, {
+        locale,
+        sha256: sha,
+        name: url.split('/').pop() || url,
+        mime: 'text/uri-list',
+        size: 0,
+        url,
+        fileId: null,
+      });
     }
   }
   return count;

@@ -183,7 +183,13 @@ export async function listDocuments(db: AnyDb, f: DocumentFilter, page: PageRequ
   return paginate(
     page,
     ({ limit, offset }) =>
-      db.select().from(contentDocuments).where(where).orderBy(asc(contentDocuments.title), asc(contentDocuments.id)).limit(limit).offset(offset),
+      db
+        .select()
+        .from(contentDocuments)
+        .where(where)
+        .orderBy(asc(contentDocuments.title), asc(contentDocuments.id))
+        .limit(limit)
+        .offset(offset),
     async () => Number((await db.select({ n: count() }).from(contentDocuments).where(where))[0]?.n ?? 0),
   );
 }
@@ -263,7 +269,11 @@ export async function productsForAutoFiles(db: AnyDb, siteId: number) {
         inArray(contentTranslations.state, ['released']),
       ),
     );
-  const params = await db.select().from(contentParams).where(eq(contentParams.siteId, siteId)).orderBy(asc(contentParams.sort), asc(contentParams.id));
+  const params = await db
+    .select()
+    .from(contentParams)
+    .where(eq(contentParams.siteId, siteId))
+    .orderBy(asc(contentParams.sort), asc(contentParams.id));
   const others = await db
     .select({ id: contentItems.id, type: contentItems.type, shared: contentItems.shared })
     .from(contentItems)

@@ -67,7 +67,12 @@ export function registerContentFileRoutes(app: FastifyInstance, deps: ContentFil
         await writeOperationLog(
           deps.database.db,
           actor,
-          { action: 'content/upload', targetType: 'file', targetId: asset.fileId, after: { name: asset.name, size: asset.size, use: asset.use } },
+          {
+            action: 'content/upload',
+            targetType: 'file',
+            targetId: asset.fileId,
+            after: { name: asset.name, size: asset.size, use: asset.use },
+          },
           { requestId: String(req.id), ip: req.ip, at: now },
         );
         return { basic: { code: 200, msg: 'Success' }, data: asset };
@@ -101,10 +106,13 @@ export function registerContentFileRoutes(app: FastifyInstance, deps: ContentFil
           cacheControl: CONTENT_ASSET_CACHE_CONTROL,
         });
       } catch (err) {
-        if (err instanceof AppError && err.code === ErrorCodes.notFound) return sendRefusal(req, reply, rawRoutes.contentAsset, ErrorCodes.notFound);
+        if (err instanceof AppError && err.code === ErrorCodes.notFound)
+          return sendRefusal(req, reply, rawRoutes.contentAsset, ErrorCodes.notFound);
         throw err;
       }
-      reply.status(served.status).headers({ ...served.headers, 'Content-Disposition': 'inline', 'Cross-Origin-Resource-Policy': 'cross-origin' });
+      reply
+        .status(served.status)
+        .headers({ ...served.headers, 'Content-Disposition': 'inline', 'Cross-Origin-Resource-Policy': 'cross-origin' });
       return reply.send(served.stream ?? '');
     },
   );
@@ -118,7 +126,10 @@ export function registerContentFileRoutes(app: FastifyInstance, deps: ContentFil
     async (req, reply) => {
       const q = req.query as Record<string, string>;
       const versionId = Number(q.versionId);
-      const host = String(q.host ?? '').toLowerCase().replace(/:\d+$/, '').slice(0, 253);
+      const host = String(q.host ?? '')
+        .toLowerCase()
+        .replace(/:\d+$/, '')
+        .slice(0, 253);
       const notFound = () => sendRefusal(req, reply, rawRoutes.documentDownload, ErrorCodes.notFound);
       if (!Number.isSafeInteger(versionId) || versionId <= 0 || !host) return notFound();
       const row = await repo.unsafeVersionForDownload(deps.database.db, versionId);

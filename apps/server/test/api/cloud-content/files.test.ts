@@ -46,7 +46,13 @@ describe.each(ENGINES)('content files (%s)', (engine) => {
   const code = async (p: Promise<{ basic: { code: number } }>) => (await p).basic.code;
 
   async function upload(session: Session, use: string, name: string, body: Buffer, itemType?: string) {
-    const data = { use, ...(itemType ? { itemType } : {}), name, size: body.length, sha256: createHash('sha256').update(body).digest('hex') };
+    const data = {
+      use,
+      ...(itemType ? { itemType } : {}),
+      name,
+      size: body.length,
+      sha256: createHash('sha256').update(body).digest('hex'),
+    };
     const basic = buildBasic({ token: session.token, signKey: session.signKey, path: 'content/upload', data, now: t.clock.now() });
     const q = new URLSearchParams({ use, name, ...(itemType ? { itemType } : {}) });
     const res = await t.app.inject({
@@ -154,7 +160,14 @@ describe.each(ENGINES)('content files (%s)', (engine) => {
 
   it('purges uploads unattached after 24 h, keeps attached ones, and a second run does nothing', async () => {
     const loose = await uploaded(owner, 'cover', 'loose.png', await image(50, 50, 'png', {}));
-    const used = await uploaded(owner, 'cover', 'used.png', await sharp({ create: { width: 51, height: 51, channels: 3, background: 'blue' } }).png().toBuffer());
+    const used = await uploaded(
+      owner,
+      'cover',
+      'used.png',
+      await sharp({ create: { width: 51, height: 51, channels: 3, background: 'blue' } })
+        .png()
+        .toBuffer(),
+    );
     // An item names the used one's URL.
     await ok(
       t.call(
@@ -177,23 +190,31 @@ describe.each(ENGINES)('content files (%s)', (engine) => {
     expect(await code(t.call(contentFileCalls.folderSave, { parentId: null, name: 'a/b' }, owner))).toBe(ErrorCodes.invalidParams);
     expect(await code(t.call(contentFileCalls.folderSave, { parentId: null, name: 'x?' }, owner))).toBe(ErrorCodes.invalidParams);
     const root = await ok(t.call(contentFileCalls.folderSave, { parentId: null, name: 'Manuals' }, owner));
-    expect(await code(t.call(contentFileCalls.folderSave, { parentId: null, name: 'manuals' }, owner))).toBe(ErrorCodes.contentFolderNameTaken);
+    expect(await code(t.call(contentFileCalls.folderSave, { parentId: null, name: 'manuals' }, owner))).toBe(
+      ErrorCodes.contentFolderNameTaken,
+    );
     const sub = await ok(t.call(contentFileCalls.folderSave, { parentId: root.id, name: 'Cameras' }, owner));
-    const doc = await ok(t.call(contentFileCalls.documentSave, { folderId: sub.id, title: 'Quick start guide', publicAccess: true }, owner));
+    const doc = await ok(
+      t.call(contentFileCalls.documentSave, { folderId: sub.id, title: 'Quick start guide', publicAccess: true }, owner),
+    );
     const pdf = await uploaded(owner, 'manual', 'quick-start.pdf', PDF);
-    const v1 = await ok(t.call(contentFileCalls.versionAdd, { documentId: doc.id, fileId: pdf.fileId, locale: 'en-US', notes: 'First' }, owner));
+    const v1 = await ok(
+      t.call(contentFileCalls.versionAdd, { documentId: doc.id, fileId: pdf.fileId, locale: 'en-US', notes: 'First' }, owner),
+    );
     expect(v1.n).toBe(1);
     expect(v1.sha256).toBe(createHash('sha256').update(PDF).digest('hex'));
     // An upload is attached once; an image is no manual.
-    expect(await code(t.call(contentFileCalls.versionAdd, { documentId: doc.id, fileId: pdf.fileId, locale: 'zh-CN', notes: '' }, owner))).toBe(
-      ErrorCodes.contentUploadNotUsable,
-    );
+    expect(
+      await code(t.call(contentFileCalls.versionAdd, { documentId: doc.id, fileId: pdf.fileId, locale: 'zh-CN', notes: '' }, owner)),
+    ).toBe(ErrorCodes.contentUploadNotUsable);
     const img = await uploaded(owner, 'cover', 'x.png', await image(30, 30, 'png'));
-    expect(await code(t.call(contentFileCalls.versionAdd, { documentId: doc.id, fileId: img.fileId, locale: 'zh-CN', notes: '' }, owner))).toBe(
-      ErrorCodes.contentUploadNotUsable,
-    );
+    expect(
+      await code(t.call(contentFileCalls.versionAdd, { documentId: doc.id, fileId: img.fileId, locale: 'zh-CN', notes: '' }, owner)),
+    ).toBe(ErrorCodes.contentUploadNotUsable);
     const pdf2 = await uploaded(owner, 'manual', 'quick-start-zh.pdf', Buffer.concat([PDF, Buffer.from('zh')]));
-    const v2 = await ok(t.call(contentFileCalls.versionAdd, { documentId: doc.id, fileId: pdf2.fileId, locale: 'zh-CN', notes: '中文版' }, owner));
+    const v2 = await ok(
+      t.call(contentFileCalls.versionAdd, { documentId: doc.id, fileId: pdf2.fileId, locale: 'zh-CN', notes: '中文版' }, owner),
+    );
     expect(v2.n).toBe(2);
     const versions = await ok(t.call(contentFileCalls.versionList, { documentId: doc.id }, owner));
     expect(versions.map((v) => v.n)).toEqual([2, 1]);
@@ -215,33 +236,39 @@ describe.each(ENGINES)('content files (%s)', (engine) => {
     const folderB = folders[0]!;
     const docsB = await ok(t.call(contentFileCalls.documentList, { pageNum: 1, pageSize: 10 }, ownerB));
     const docB = docsB.records[0]!;
-    expect(await code(t.call(contentFileCalls.folderSave, { id: folderB.id, parentId: null, name: 'Mine' }, owner))).toBe(ErrorCodes.notFound);
+    expect(await code(t.call(contentFileCalls.folderSave, { id: folderB.id, parentId: null, name: 'Mine' }, owner))).toBe(
+      ErrorCodes.notFound,
+    );
     expect(await code(t.call(contentFileCalls.folderDelete, { id: folderB.id }, owner))).toBe(ErrorCodes.notFound);
     expect(await code(t.call(contentFileCalls.versionList, { documentId: docB.id }, owner))).toBe(ErrorCodes.notFound);
-    expect(await code(t.call(contentFileCalls.documentSave, { id: docB.id, folderId: folderB.id, title: 'X', publicAccess: true }, owner))).toBe(
-      ErrorCodes.notFound,
-    );
+    expect(
+      await code(t.call(contentFileCalls.documentSave, { id: docB.id, folderId: folderB.id, title: 'X', publicAccess: true }, owner)),
+    ).toBe(ErrorCodes.notFound);
     const pdf = await uploaded(owner, 'manual', 'a.pdf', Buffer.concat([PDF, Buffer.from('tenant')]));
-    expect(await code(t.call(contentFileCalls.versionAdd, { documentId: docB.id, fileId: pdf.fileId, locale: 'en-US', notes: '' }, owner))).toBe(
-      ErrorCodes.notFound,
-    );
+    expect(
+      await code(t.call(contentFileCalls.versionAdd, { documentId: docB.id, fileId: pdf.fileId, locale: 'en-US', notes: '' }, owner)),
+    ).toBe(ErrorCodes.notFound);
     // Partner B cannot attach partner A's upload.
-    expect(await code(t.call(contentFileCalls.versionAdd, { documentId: docB.id, fileId: pdf.fileId, locale: 'en-US', notes: '' }, ownerB))).toBe(
-      ErrorCodes.notFound,
-    );
+    expect(
+      await code(t.call(contentFileCalls.versionAdd, { documentId: docB.id, fileId: pdf.fileId, locale: 'en-US', notes: '' }, ownerB)),
+    ).toBe(ErrorCodes.notFound);
     expect(await code(t.call(contentFileCalls.folderList, {}, noCodes))).toBe(ErrorCodes.forbidden);
     expect(await code(t.call(contentFileCalls.folderList, {}, dealer))).toBe(ErrorCodes.forbidden);
     // The supplier reads a partner's manual but does not change it.
     const ownSiteId = (await ok(t.call(contentCalls.siteGet, {}, owner))).site!.id;
     expect((await ok(t.call(contentFileCalls.folderList, { siteId: ownSiteId }, supplier))).length).toBeGreaterThan(0);
     const aFolder = (await ok(t.call(contentFileCalls.folderList, {}, owner)))[0]!;
-    expect(await code(t.call(contentFileCalls.folderSave, { id: aFolder.id, parentId: null, name: 'Supplier' }, supplier))).toBe(ErrorCodes.forbidden);
+    expect(await code(t.call(contentFileCalls.folderSave, { id: aFolder.id, parentId: null, name: 'Supplier' }, supplier))).toBe(
+      ErrorCodes.forbidden,
+    );
   });
 
   it('lists public documents for the host brand only, never signed-in-only ones, and downloads resume with Range', async () => {
     const folder = await ok(t.call(contentFileCalls.folderSave, { parentId: null, name: 'Firmware notes' }, owner));
     const pub = await ok(t.call(contentFileCalls.documentSave, { folderId: folder.id, title: 'Release notes', publicAccess: true }, owner));
-    const priv = await ok(t.call(contentFileCalls.documentSave, { folderId: folder.id, title: 'Installer secrets', publicAccess: false }, owner));
+    const priv = await ok(
+      t.call(contentFileCalls.documentSave, { folderId: folder.id, title: 'Installer secrets', publicAccess: false }, owner),
+    );
     const body = Buffer.concat([PDF, Buffer.from('public-notes')]);
     const f1 = await uploaded(owner, 'manual', 'notes.pdf', body);
     const v = await ok(t.call(contentFileCalls.versionAdd, { documentId: pub.id, fileId: f1.fileId, locale: 'en-US', notes: '' }, owner));
@@ -269,7 +296,10 @@ describe.each(ENGINES)('content files (%s)', (engine) => {
     expect(part.headers['content-range']).toBe(`bytes 100-${body.length - 1}/${body.length}`);
     expect(part.rawPayload.equals(body.subarray(100))).toBe(true);
     // Signed-in-only: answered as unknown; another host: also.
-    const hidden = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/content/public/document/download?host=www.partner-a.test&versionId=${vp.id}` });
+    const hidden = await t.app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/content/public/document/download?host=www.partner-a.test&versionId=${vp.id}`,
+    });
     expect(hidden.statusCode).toBe(404);
     expect(hidden.rawPayload.includes(Buffer.from('secret'))).toBe(false);
     const wrongHost = await t.app.inject({ method: 'GET', url: url.replace('www.partner-a.test', 'unknown.test') });
@@ -278,7 +308,11 @@ describe.each(ENGINES)('content files (%s)', (engine) => {
 
   it('files each released product under its category and model with a printable datasheet, once', async () => {
     const cat = await ok(
-      t.call(contentCalls.itemCreate, { type: 'product_category', shared: {}, locale: 'en-US', translation: { title: 'Bullet cameras', slug: 'bullet' } }, owner),
+      t.call(
+        contentCalls.itemCreate,
+        { type: 'product_category', shared: {}, locale: 'en-US', translation: { title: 'Bullet cameras', slug: 'bullet' } },
+        owner,
+      ),
     );
     await ok(t.call(contentCalls.itemOperate, { id: cat.id, locale: 'en-US', action: 'release' }, owner));
     const p = await ok(

@@ -212,7 +212,7 @@ export const contentFileCalls = {
     path: 'content/folder/save',
     auth: MGR,
     write: true,
-    summary: 'Creates (no id) or renames a folder of the caller\'s site; SPEC §5 names, unique among its siblings (28067).',
+    summary: "Creates (no id) or renames a folder of the caller's site; SPEC §5 names, unique among its siblings (28067).",
     data: z.object({ id: idSchema.optional(), parentId: idSchema.nullable().default(null), name: folderNameSchema }).strict(),
     result: contentFolderSchema,
   }),
@@ -239,9 +239,7 @@ export const contentFileCalls = {
     auth: MGR,
     write: true,
     summary: 'Creates (no id) or changes a document: folder, title, public or signed-in only.',
-    data: z
-      .object({ id: idSchema.optional(), folderId: idSchema, title: titleSchema, publicAccess: z.boolean().default(true) })
-      .strict(),
+    data: z.object({ id: idSchema.optional(), folderId: idSchema, title: titleSchema, publicAccess: z.boolean().default(true) }).strict(),
     result: contentDocumentSchema,
   }),
   documentDelete: defineCall({
@@ -264,7 +262,8 @@ export const contentFileCalls = {
     path: 'content/document/version/add',
     auth: MGR,
     write: true,
-    summary: 'Adds a version from a content/upload of use manual or video (the caller\'s own, not yet attached): language, notes; SHA-256 from the stored bytes.',
+    summary:
+      "Adds a version from a content/upload of use manual or video (the caller's own, not yet attached): language, notes; SHA-256 from the stored bytes.",
     data: z
       .object({
         documentId: idSchema,

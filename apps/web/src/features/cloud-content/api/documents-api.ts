@@ -20,7 +20,11 @@ export function useFolders() {
 }
 
 export function useDocuments(q: DocumentListQuery) {
-  return useQuery({ queryKey: documentKeys.list(q), queryFn: () => call(contentFileCalls.documentList, q), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: documentKeys.list(q),
+    queryFn: () => call(contentFileCalls.documentList, q),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useVersions(documentId: number | null) {
@@ -36,12 +40,14 @@ function useManualMutation<D, R>(fn: (d: D) => Promise<R>) {
   return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: documentKeys.all }) });
 }
 
-export const useSaveFolder = () => useManualMutation((d: CallData<typeof contentFileCalls.folderSave>) => call(contentFileCalls.folderSave, d));
+export const useSaveFolder = () =>
+  useManualMutation((d: CallData<typeof contentFileCalls.folderSave>) => call(contentFileCalls.folderSave, d));
 export const useDeleteFolder = () => useManualMutation((id: number) => call(contentFileCalls.folderDelete, { id }));
 export const useSaveDocument = () =>
   useManualMutation((d: CallData<typeof contentFileCalls.documentSave>) => call(contentFileCalls.documentSave, d));
 export const useDeleteDocument = () => useManualMutation((id: number) => call(contentFileCalls.documentDelete, { id }));
-export const useAddVersion = () => useManualMutation((d: CallData<typeof contentFileCalls.versionAdd>) => call(contentFileCalls.versionAdd, d));
+export const useAddVersion = () =>
+  useManualMutation((d: CallData<typeof contentFileCalls.versionAdd>) => call(contentFileCalls.versionAdd, d));
 export const useAutoFiles = () => useManualMutation(() => call(contentFileCalls.autoFiles, {}));
 
 /** A short-lived download link of a stored version (file/link, 300 s). */

@@ -60,7 +60,9 @@ export function DocumentManager() {
   const submitFolder = async () => {
     if (!folderForm) return;
     const saved = await saveFolder.mutateAsync(
-      folderForm.mode === 'rename' && folder ? { id: folder.id, parentId: folder.parentId, name: folderForm.name } : { parentId: folderId ?? null, name: folderForm.name },
+      folderForm.mode === 'rename' && folder
+        ? { id: folder.id, parentId: folder.parentId, name: folderForm.name }
+        : { parentId: folderId ?? null, name: folderForm.name },
     );
     notify('success', 'content-folder', t('contentFiles.folderSaved'));
     setFolderForm(null);
@@ -91,7 +93,9 @@ export function DocumentManager() {
       key: 'access',
       title: t('contentFiles.access'),
       width: 120,
-      render: (_, d) => <Tag color={d.publicAccess ? 'green' : 'orange'}>{t(d.publicAccess ? 'contentFiles.public' : 'contentFiles.signedIn')}</Tag>,
+      render: (_, d) => (
+        <Tag color={d.publicAccess ? 'green' : 'orange'}>{t(d.publicAccess ? 'contentFiles.public' : 'contentFiles.signedIn')}</Tag>
+      ),
     },
     {
       key: 'latest',
@@ -150,7 +154,12 @@ export function DocumentManager() {
         <Card size="small" title={t('contentFiles.folders')} className="portal-card">
           {canEdit && (
             <Space wrap style={{ marginBottom: 8 }}>
-              <Button size="small" icon={<PlusOutlined />} onClick={() => setFolderForm({ mode: 'new', name: '' })} data-testid="new-folder">
+              <Button
+                size="small"
+                icon={<PlusOutlined />}
+                onClick={() => setFolderForm({ mode: 'new', name: '' })}
+                data-testid="new-folder"
+              >
                 {t('contentFiles.newFolder')}
               </Button>
               {folder && !folder.auto && (
@@ -252,7 +261,12 @@ export function DocumentManager() {
         >
           <Form layout="vertical">
             <Form.Item label={t('contentFiles.folderName')} htmlFor="folder-name" extra={t('contentFiles.folderNameHint')}>
-              <Input id="folder-name" value={folderForm.name} maxLength={255} onChange={(e) => setFolderForm({ ...folderForm, name: e.target.value })} />
+              <Input
+                id="folder-name"
+                value={folderForm.name}
+                maxLength={255}
+                onChange={(e) => setFolderForm({ ...folderForm, name: e.target.value })}
+              />
             </Form.Item>
           </Form>
         </Modal>
@@ -269,10 +283,19 @@ export function DocumentManager() {
         >
           <Form layout="vertical">
             <Form.Item label={t('contentFiles.title')} htmlFor="document-title">
-              <Input id="document-title" value={documentForm.title} maxLength={100} onChange={(e) => setDocumentForm({ ...documentForm, title: e.target.value })} />
+              <Input
+                id="document-title"
+                value={documentForm.title}
+                maxLength={100}
+                onChange={(e) => setDocumentForm({ ...documentForm, title: e.target.value })}
+              />
             </Form.Item>
             <Form.Item label={t('contentFiles.publicAccess')} htmlFor="document-public" extra={t('contentFiles.publicHint')}>
-              <Switch id="document-public" checked={documentForm.publicAccess} onChange={(v) => setDocumentForm({ ...documentForm, publicAccess: v })} />
+              <Switch
+                id="document-public"
+                checked={documentForm.publicAccess}
+                onChange={(v) => setDocumentForm({ ...documentForm, publicAccess: v })}
+              />
             </Form.Item>
           </Form>
         </Modal>

@@ -13,7 +13,15 @@ import type { DocumentVersion } from '@portal/contract';
 const ACCEPT = '.pdf,.zip,.docx,.xlsx,.mp4';
 
 /** A document's version history (newest first) with the upload of a new version: file, language, notes. */
-export function DocumentVersionsDrawer({ document, canEdit, onClose }: { document: ContentDocument; canEdit: boolean; onClose: () => void }) {
+export function DocumentVersionsDrawer({
+  document,
+  canEdit,
+  onClose,
+}: {
+  document: ContentDocument;
+  canEdit: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { data, isFetching } = useVersions(document.id);
   const add = useAddVersion();
@@ -80,7 +88,12 @@ export function DocumentVersionsDrawer({ document, canEdit, onClose }: { documen
       title: t('contentFiles.download'),
       width: 90,
       render: (_, v) => (
-        <Button size="small" icon={<DownloadOutlined />} aria-label={t('contentFiles.downloadVersion', { n: v.n })} onClick={() => void download(v)} />
+        <Button
+          size="small"
+          icon={<DownloadOutlined />}
+          aria-label={t('contentFiles.downloadVersion', { n: v.n })}
+          onClick={() => void download(v)}
+        />
       ),
     },
   ];
@@ -110,7 +123,13 @@ export function DocumentVersionsDrawer({ document, canEdit, onClose }: { documen
           </Form.Item>
           <Space size={16} wrap align="start">
             <Form.Item label={t('contentFiles.language')} htmlFor="version-locale">
-              <Select id="version-locale" style={{ width: 140 }} value={locale} onChange={setLocale} options={LOCALES.map((l) => ({ value: l, label: l }))} />
+              <Select
+                id="version-locale"
+                style={{ width: 140 }}
+                value={locale}
+                onChange={setLocale}
+                options={LOCALES.map((l) => ({ value: l, label: l }))}
+              />
             </Form.Item>
             <Form.Item label={t('contentFiles.notes')} htmlFor="version-notes">
               <Input id="version-notes" style={{ width: 360 }} maxLength={500} value={notes} onChange={(e) => setNotes(e.target.value)} />

@@ -11,9 +11,7 @@ const ALL = 'all';
 
 function folderTree(folders: PublicDocuments['folders'], allLabel: string): DataNode[] {
   const childrenOf = (parentId: number | null): DataNode[] =>
-    folders
-      .filter((f) => f.parentId === parentId)
-      .map((f) => ({ key: String(f.id), title: f.name, children: childrenOf(f.id) }));
+    folders.filter((f) => f.parentId === parentId).map((f) => ({ key: String(f.id), title: f.name, children: childrenOf(f.id) }));
   return [{ key: ALL, title: allLabel, children: childrenOf(null) }];
 }
 
@@ -32,7 +30,8 @@ function subtreeIds(folders: PublicDocuments['folders'], id: number): Set<number
   return out;
 }
 
-const sizeText = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : n >= 1024 ? `${Math.ceil(n / 1024)} KB` : n > 0 ? `${n} B` : '');
+const sizeText = (n: number) =>
+  n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : n >= 1024 ? `${Math.ceil(n / 1024)} KB` : n > 0 ? `${n} B` : '';
 
 /** The host brand's public documents (no login): a folder tree, a searched list, every version downloadable (resumable). */
 export default function DocumentFilesPage() {
@@ -92,11 +91,18 @@ export default function DocumentFilesPage() {
                         <Tag>{t(`documentFiles.kind.${d.kind}`)}</Tag>
                         <Typography.Text type="secondary">{folderName(d.folderId)}</Typography.Text>
                       </Space>
-                      <ul style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }} aria-label={t('documentFiles.versionsOf', { name: d.title })}>
+                      <ul
+                        style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }}
+                        aria-label={t('documentFiles.versionsOf', { name: d.title })}
+                      >
                         {d.versions.map((v) => (
                           <li key={v.id} style={{ padding: '4px 0' }}>
                             <Space wrap size={12}>
-                              <Typography.Link href={v.url} target={d.kind === 'video' || d.kind === 'datasheet' ? '_blank' : undefined} rel="noopener noreferrer">
+                              <Typography.Link
+                                href={v.url}
+                                target={d.kind === 'video' || d.kind === 'datasheet' ? '_blank' : undefined}
+                                rel="noopener noreferrer"
+                              >
                                 <DownloadOutlined /> {t('documentFiles.download', { name: `${v.name} (v${v.n})` })}
                               </Typography.Link>
                               <Tag color={v.id === latest.id ? 'blue' : undefined}>{v.locale}</Tag>
