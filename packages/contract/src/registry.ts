@@ -7,7 +7,7 @@
 import { userAccountMachine, userCalls } from './modules/account-manage';
 import { appApiCalls, appKeyCalls, appKeyMachine, endUserMachine } from './modules/app-api';
 import { authCalls, ssoCalls } from './modules/auth';
-import { cloudContentFileRawRoutes, cloudContentRawRoutes, contentCalls, contentFileCalls, contentMachine } from './modules/cloud-content';
+import { cloudContentRawRoutes, contentCalls, contentFileCalls, contentMachine } from './modules/cloud-content';
 import {
   cloudStorageRawRoutes,
   goodsMachine,
@@ -53,13 +53,7 @@ export const ALL_CALLS: readonly CallDef[] = [
 ];
 
 /** Every raw route by name. */
-export const rawRoutes = {
-  ...systemRawRoutes,
-  ...cloudUpgradeRawRoutes,
-  ...cloudContentRawRoutes,
-  ...cloudContentFileRawRoutes,
-  ...cloudStorageRawRoutes,
-} as const;
+export const rawRoutes = { ...systemRawRoutes, ...cloudUpgradeRawRoutes, ...cloudContentRawRoutes, ...cloudStorageRawRoutes } as const;
 
 export type RawRouteName = keyof typeof rawRoutes;
 
