@@ -72,7 +72,7 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
   app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return;
     const path = req.url.split('?')[0]!;
-    if (path.startsWith('/v1.0/') || path.startsWith('/api/') || path.startsWith('/site/')) return;
+    if (path.startsWith('/v1.0/') || path.startsWith('/api/') || path.startsWith('/site/') || path.startsWith('/content-assets/')) return;
     const host = (req.hostname ?? '').toLowerCase().replace(/:\d+$/, '');
     const site = await siteOfHost(host);
     if (!site) return;
