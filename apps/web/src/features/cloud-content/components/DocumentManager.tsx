@@ -87,12 +87,12 @@ export function DocumentManager() {
         </Typography.Link>
       ),
     },
-    { key: 'folder', title: t('contentFiles.folder'), width: 160, render: (_, d) => <CellText text={folderName(d.folderId)} /> },
+    { key: 'folder', title: t('contentFiles.folder'), width: 140, render: (_, d) => <CellText text={folderName(d.folderId)} /> },
     { key: 'kind', title: t('contentFiles.kindLabel'), width: 100, render: (_, d) => <Tag>{t(`contentFiles.kind.${d.kind}`)}</Tag> },
     {
       key: 'access',
       title: t('contentFiles.access'),
-      width: 120,
+      width: 110,
       render: (_, d) => (
         <Tag color={d.publicAccess ? 'green' : 'orange'}>{t(d.publicAccess ? 'contentFiles.public' : 'contentFiles.signedIn')}</Tag>
       ),
@@ -100,7 +100,7 @@ export function DocumentManager() {
     {
       key: 'latest',
       title: t('contentFiles.latest'),
-      width: 200,
+      width: 170,
       render: (_, d) =>
         d.latest ? (
           <Space direction="vertical" size={0}>
@@ -116,7 +116,7 @@ export function DocumentManager() {
           {
             key: 'actions',
             title: t('contentFiles.actions'),
-            width: 110,
+            width: 96,
             render: (_: unknown, d: ContentDocument) =>
               d.kind === 'file' ? (
                 <Space>

@@ -135,9 +135,11 @@ export function DocumentVersionsDrawer({
               <Input id="version-notes" style={{ width: 360 }} maxLength={500} value={notes} onChange={(e) => setNotes(e.target.value)} />
             </Form.Item>
           </Space>
-          <Button type="primary" htmlType="submit" loading={busy} disabled={!file} data-testid="version-submit">
-            {t('contentFiles.uploadVersion')}
-          </Button>
+          <div>
+            <Button type="primary" htmlType="submit" loading={busy} disabled={!file} data-testid="version-submit">
+              {t('contentFiles.uploadVersion')}
+            </Button>
+          </div>
         </Form>
       )}
       {auto && <Typography.Paragraph type="secondary">{t('contentFiles.autoHint')}</Typography.Paragraph>}

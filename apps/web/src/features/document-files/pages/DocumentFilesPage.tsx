@@ -68,6 +68,8 @@ export default function DocumentFilesPage() {
                 {t('documentFiles.folders')}
               </Typography.Title>
               <Tree
+                // remounted when the folders arrive, so that they open expanded
+                key={folders.length}
                 treeData={tree}
                 defaultExpandAll
                 selectedKeys={[folder]}
