@@ -20,6 +20,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeUnattachedUploads } from '../../../src/modules/cloud-content';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
+import { createUser } from '../../support/fixtures';
 import { ENGINES } from '../../support/db';
 
 const image = (width: number, height: number, format: 'png' | 'jpeg' | 'gif' | 'webp', opts: { exif?: boolean } = {}) => {
@@ -37,6 +38,7 @@ describe.each(ENGINES)('content files (%s)', (engine) => {
   let noCodes: Session;
   let dealer: Session;
   let supplier: Session;
+  let reader: Session;
 
   const ok = async <T>(p: Promise<{ basic: { code: number; msg: string }; data: T }>): Promise<T> => {
     const r = await p;
@@ -76,6 +78,16 @@ describe.each(ENGINES)('content files (%s)', (engine) => {
     noCodes = await t.login('nocodes-a@test.local');
     dealer = await t.login('dealer-a@test.local');
     supplier = await t.login('supplier@test.local');
+    // A reader of partner A: the query code only.
+    await createUser(t.database, {
+      companyId: t.world.companies.partnerA.id,
+      email: 'reader-a@test.local',
+      userType: 'partner',
+      codes: ['dealer_cloudresource_qry'],
+      userAuthType: 3,
+      areaIds: [t.world.areas.eu.id],
+    });
+    reader = await t.login('reader-a@test.local');
     await ok(t.call(contentCalls.siteSave, { name: 'Partner A Vision', slug: 'partner-a', domains: ['www.partner-a.test'] }, owner));
   });
   afterAll(() => t?.close());
@@ -253,6 +265,12 @@ describe.each(ENGINES)('content files (%s)', (engine) => {
       await code(t.call(contentFileCalls.versionAdd, { documentId: docB.id, fileId: pdf.fileId, locale: 'en-US', notes: '' }, ownerB)),
     ).toBe(ErrorCodes.notFound);
     expect(await code(t.call(contentFileCalls.folderList, {}, noCodes))).toBe(ErrorCodes.forbidden);
+    // The query code reads the manual, its versions, and no more.
+    const readable = await ok(t.call(contentFileCalls.documentList, { pageNum: 1, pageSize: 10 }, reader));
+    expect(readable.total).toBeGreaterThan(0);
+    expect((await ok(t.call(contentFileCalls.versionList, { documentId: readable.records[0]!.id }, reader))).length).toBeGreaterThan(0);
+    expect(await code(t.call(contentFileCalls.folderSave, { parentId: null, name: 'Reader' }, reader))).toBe(ErrorCodes.forbidden);
+    expect((await upload(reader, 'cover', 'c.png', await image(40, 30, 'png'))).basic.code).toBe(ErrorCodes.forbidden);
     expect(await code(t.call(contentFileCalls.folderList, {}, dealer))).toBe(ErrorCodes.forbidden);
     // The supplier reads a partner's manual but does not change it.
     const ownSiteId = (await ok(t.call(contentCalls.siteGet, {}, owner))).site!.id;
