@@ -227,3 +227,14 @@ export async function purgeUnattachedUploads(database: Database, store: FileStor
   }
   return { purged, kept };
 }
+
+/**
+ * The GIF rule where an item names its pictures (issue 14 §5): a GIF cover only for news, solution
+ * and video items, never as banner or detail images (a GIF uploaded for a news cover cannot be
+ * reused as a product's picture). Rich-text images may be GIFs.
+ */
+export function checkItemImages(type: ContentType, shared: { cover?: string; images?: string[] }): void {
+  const isGif = (u: string | undefined) => !!u && /\.gif(?:[?#]|$)/i.test(u);
+  if (isGif(shared.cover) && !GIF_COVER_TYPES.includes(type)) throw new AppError(ErrorCodes.contentGifNotAllowed);
+  if ((shared.images ?? []).some(isGif)) throw new AppError(ErrorCodes.contentGifNotAllowed);
+}

@@ -128,6 +128,16 @@ describe.each(ENGINES)('content files (%s)', (engine) => {
     expect((await uploaded(owner, 'banner', 'b.jpg', await image(1600, 500, 'jpeg'))).width).toBe(1600);
   });
 
+  it('refuses a GIF named as the picture of an item type that may not have one', async () => {
+    const gif = await uploaded(owner, 'cover', 'anim.gif', await image(60, 40, 'gif'), 'news');
+    const create = (type: string, shared: Record<string, unknown>) =>
+      t.call(contentCalls.itemCreate, { type: type as 'news', shared, locale: 'en-US', translation: { title: 'Gif check' } }, owner);
+    await ok(create('news', { cover: gif.url }));
+    await ok(create('video', { cover: gif.url }));
+    expect(await code(create('solution_category', { cover: gif.url }))).toBe(ErrorCodes.contentGifNotAllowed);
+    expect(await code(create('banner', { images: [gif.url] }))).toBe(ErrorCodes.contentGifNotAllowed);
+  });
+
   it('accepts manuals and videos by content and refuses a renamed file', async () => {
     const pdf = await uploaded(owner, 'manual', 'guide.pdf', PDF);
     expect(pdf.mime).toBe('application/pdf');
