@@ -20,7 +20,7 @@ import {
   storageImpls,
 } from './modules/cloud-storage';
 import { registerUpgradeRoutes, upgradeImpls } from './modules/cloud-upgrade';
-import { cloudContentImpls, registerProductSheetRoutes, registerSiteRoutes } from './modules/cloud-content';
+import { cloudContentImpls, registerContentFileRoutes, registerProductSheetRoutes, registerSiteRoutes } from './modules/cloud-content';
 import { feedbackChatImpls, registerLiveRoutes } from './modules/feedback-chat';
 import { messageCenterImpls } from './modules/message-center';
 import { insightImpls } from './modules/insight';
@@ -109,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUploadRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUpgradeRoutes(app, { database: deps.database, clock, services: deps.services });
   registerProductSheetRoutes(app, { database: deps.database, clock, services: deps.services });
+  registerContentFileRoutes(app, { database: deps.database, clock, services: deps.services });
   registerPayeeRoutes(app, { database: deps.database, clock, services: deps.services });
   registerSiteRoutes(app, { database: deps.database, clock, services: deps.services });
   registerPaymentWebhookRoutes(app, { database: deps.database, clock, services: deps.services });

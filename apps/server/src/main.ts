@@ -40,7 +40,14 @@ if (services.jobs)
     log: app.log,
     intervalMs: config.upgradeTickMs,
   });
-if (services.jobs) await registerContentJobs(services.jobs, { database, clock: systemClock, log: app.log, intervalMs: 15_000 });
+if (services.jobs)
+  await registerContentJobs(services.jobs, {
+    database,
+    clock: systemClock,
+    log: app.log,
+    intervalMs: 15_000,
+    fileStore: services.app.fileStore,
+  });
 if (services.jobs) await registerMessageJobs(services.jobs, { database, clock: systemClock, log: app.log });
 if (services.jobs) await registerFeedbackJobs(services.jobs, { database, services: services.app, clock: systemClock, log: app.log });
 if (services.jobs)

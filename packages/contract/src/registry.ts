@@ -7,7 +7,7 @@
 import { userAccountMachine, userCalls } from './modules/account-manage';
 import { appApiCalls, appKeyCalls, appKeyMachine, endUserMachine } from './modules/app-api';
 import { authCalls, ssoCalls } from './modules/auth';
-import { cloudContentRawRoutes, contentCalls, contentMachine } from './modules/cloud-content';
+import { cloudContentRawRoutes, contentCalls, contentFileCalls, contentMachine } from './modules/cloud-content';
 import {
   cloudStorageRawRoutes,
   goodsMachine,
@@ -38,6 +38,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(deviceCalls),
   ...Object.values(upgradeCalls),
   ...Object.values(contentCalls),
+  ...Object.values(contentFileCalls),
   ...Object.values(storageCalls),
   ...Object.values(storageOrderCalls),
   ...Object.values(storageAppCalls),

@@ -365,6 +365,7 @@ export * from './schema-account-manage';
 export * from './schema-partner';
 export * from './schema-cloud-upgrade';
 export * from './schema-cloud-content';
+export * from './schema-content-files';
 export * from './schema-cloud-storage';
 export * from './schema-app-api';
 export * from './schema-message-center';

@@ -34,6 +34,9 @@ export interface TenantFixtures {
   otherContentRevisionId: number;
   otherContentScheduleId: number;
   otherContentParamId: number;
+  /** Partner B's file manual: a folder and a public document in it. */
+  otherContentFolderId: number;
+  otherContentDocumentId: number;
   /** Partner B's listed cloud storage goods. */
   otherGoodsId: number;
   /** Partner B's device's SN and its right verification code (app-api binding). */

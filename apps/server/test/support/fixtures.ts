@@ -9,6 +9,8 @@ import {
   feedbackMessages,
   areas,
   companies,
+  contentDocuments,
+  contentFolders,
   contentItems,
   contentParams,
   contentRevisions,
@@ -281,6 +283,15 @@ export async function createWorld(database: Database, opts: { sealKeys?: SealKey
       type: 'text',
     })
     .returning();
+  // Partner B's file manual: a folder with one public document.
+  const [folderB] = await db
+    .insert(contentFolders)
+    .values({ siteId: siteB!.id, companyPath: partnerB.path, name: 'Manuals B' })
+    .returning();
+  const [documentB] = await db
+    .insert(contentDocuments)
+    .values({ siteId: siteB!.id, companyPath: partnerB.path, folderId: folderB!.id, title: 'B guide' })
+    .returning();
   // Partner B's cloud storage goods, listed, on a plan of the supplier.
   const [planB] = await db
     .insert(storagePlans)
@@ -413,6 +424,8 @@ export async function createWorld(database: Database, opts: { sealKeys?: SealKey
       otherContentRevisionId: revB!.id,
       otherContentScheduleId: scheduleB!.id,
       otherContentParamId: paramB!.id,
+      otherContentFolderId: folderB!.id,
+      otherContentDocumentId: documentB!.id,
       otherGoodsId: goodsB!.id,
       otherDeviceSn: deviceB!.sn,
       otherDeviceVerifyCode: DEVICE_B_CODE,

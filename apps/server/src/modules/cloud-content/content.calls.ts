@@ -170,26 +170,6 @@ export const contentImpls: readonly CallImpl[] = [
   implement(contentCalls.productImport, { otherTenant: (fx) => ({ fileId: fx.otherFileId }) }, async (ctx, d) =>
     importProducts(ctx, d.fileId),
   ),
-  implement(contentCalls.publicDocuments, { none: 'public: the released public manuals of the host brand' }, async (ctx, d) => {
-    const host = d.host.toLowerCase().replace(/:\d+$/, '');
-    const companyId = await repo.unsafeCompanyOfHost(ctx.db, host);
-    const site = companyId ? await repo.unsafeSiteOfCompany(ctx.db, companyId) : null;
-    if (!site) return [];
-    const page = await repo.releasedOfType(ctx.db, site.id, 'manual', ctx.locale, { pageNum: 1, pageSize: 100 }, d.searchText);
-    return page.records
-      .filter((r) => (r.data as RevisionData).shared.publicAccess)
-      .map((r) => {
-        const data = r.data as RevisionData;
-        return {
-          id: r.itemId,
-          title: r.title,
-          folder: data.shared.folder ?? '',
-          url: data.shared.fileUrl ?? '',
-          locale: r.locale as Locale,
-          updatedAt: r.releasedAt?.getTime() ?? 0,
-        };
-      });
-  }),
   implement(contentCalls.publicTerms, { none: "public: the released terms of the host's brand" }, async (ctx, d) => {
     const host = d.host.toLowerCase().replace(/:\d+$/, '');
     const companyId = await repo.unsafeCompanyOfHost(ctx.db, host);

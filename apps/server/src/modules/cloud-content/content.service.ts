@@ -22,6 +22,7 @@ import { authorize } from '../../lib/policy';
 import { requireActor } from '../../lib/context';
 import { contentPolicy, itemPolicy, translationPolicy } from './content.policy';
 import * as repo from './content.repository';
+import { checkItemImages } from './assets.service';
 import { checkParamValues, checkSharedFields, cleanRichText, diffRevisions, missingForRelease, type RevisionData } from './content.rules';
 
 type AnyDb = Db | Tx;
@@ -70,6 +71,7 @@ function normalizeTranslation(t: ContentTranslationInput): RevisionData['transla
 /** Checks the shared fields of a type: foreign fields, references on the same site, parameter values, model. */
 async function checkShared(db: AnyDb, siteId: number, itemId: number | null, type: ContentType, shared: ContentShared): Promise<void> {
   checkSharedFields(type, shared);
+  checkItemImages(type, shared);
   const refs: Array<[keyof ContentShared, number | null | undefined, ContentType[]]> = [
     ['categoryId', shared.categoryId, type === 'solution' ? ['solution_category'] : ['product_category']],
     ['parentId', shared.parentId, [type]],

@@ -4,9 +4,12 @@
  */
 import type { CallImpl } from '../../lib/implement';
 import { contentImpls } from './content.calls';
+import { documentImpls } from './documents.calls';
 
 export { CONTENT_JOBS, registerContentJobs, runContentOnce } from './jobs';
 export { registerSiteRoutes } from './site.routes';
 export { registerProductSheetRoutes } from './products.routes';
+export { registerContentFileRoutes } from './files.routes';
+export { purgeUnattachedUploads } from './assets.service';
 
-export const cloudContentImpls: readonly CallImpl[] = contentImpls;
+export const cloudContentImpls: readonly CallImpl[] = [...contentImpls, ...documentImpls];

@@ -7,10 +7,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { FileStore } from '../../lib/files';
 import type { JobQueue } from '../../lib/jobs';
+import { purgeUnattachedUploads } from './assets.service';
 import { runDueSchedules } from './content.service';
 
-export const CONTENT_JOBS = { schedules: { name: 'content.schedules' } } as const;
+export const CONTENT_JOBS = { schedules: { name: 'content.schedules' }, purgeUploads: { name: 'content.purge-uploads' } } as const;
+
+/** How often unattached uploads older than 24 h are looked for. */
+export const UPLOAD_PURGE_INTERVAL_MS = 15 * 60 * 1000;
 
 export function runContentOnce(database: Database, now: number) {
   return runDueSchedules(database, now);
@@ -18,8 +23,19 @@ export function runContentOnce(database: Database, now: number) {
 
 export async function registerContentJobs(
   queue: JobQueue,
-  opts: { database: Database; clock: Clock; log: FastifyBaseLogger; intervalMs: number },
+  opts: { database: Database; clock: Clock; log: FastifyBaseLogger; intervalMs: number; fileStore?: FileStore },
 ): Promise<void> {
+  const store = opts.fileStore;
+  if (store)
+    await queue.every(CONTENT_JOBS.purgeUploads.name, UPLOAD_PURGE_INTERVAL_MS, async () => {
+      try {
+        const r = await purgeUnattachedUploads(opts.database, store, opts.clock.now());
+        if (r.purged + r.kept > 0) opts.log.info(r, 'content uploads purged');
+      } catch (err) {
+        opts.log.error({ err }, 'content upload purge failed');
+        throw err;
+      }
+    });
   await queue.every(CONTENT_JOBS.schedules.name, opts.intervalMs, async () => {
     try {
       const r = await runContentOnce(opts.database, opts.clock.now());

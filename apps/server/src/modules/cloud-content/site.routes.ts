@@ -118,9 +118,10 @@ const dataOf = (r: PublicRow) => r.data as RevisionData;
 
 /**
  * What a site domain still answers as the portal: the API, the sites' own paths, and the files a
- * third party fetches from every domain of the company (Apple Pay's domain association).
+ * third party fetches from every domain of the company (Apple Pay's domain association), and the
+ * content's uploaded images, which the site's pages show.
  */
-const PORTAL_PREFIXES = ['/v1.0/', '/api/', '/site/', '/.well-known/'];
+const PORTAL_PREFIXES = ['/v1.0/', '/api/', '/site/', '/content-assets/', '/.well-known/'];
 
 export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
   const db = deps.database.db;

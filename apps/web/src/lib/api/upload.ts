@@ -10,8 +10,12 @@ import {
   SESSION_ENDING_CODES,
   UPLOAD_TIMEOUT_MS,
   buildBasic,
+  CONTENT_UPLOAD_PATH,
   sha256,
   toHex,
+  type ContentAsset,
+  type ContentType,
+  type ContentUploadUse,
   type UploadPurpose,
   type UploadedFile,
 } from '@portal/contract';
@@ -28,8 +32,26 @@ export async function uploadFile(
   file: Blob & { name: string },
   opts: { silent?: boolean } = {},
 ): Promise<UploadedFile> {
+  return withToast(() => send<UploadedFile>(FILE_UPLOAD_PATH, { purpose }, file), opts);
+}
+
+/**
+ * content/upload: a content site file for a use (cover, detail, icon, banner, richImage, manual,
+ * video), for an item type where the rule depends on it (GIF covers); answers the checked upload
+ * with its public image widths.
+ */
+export async function uploadContentFile(
+  use: ContentUploadUse,
+  file: Blob & { name: string },
+  opts: { itemType?: ContentType; silent?: boolean } = {},
+): Promise<ContentAsset> {
+  const path = CONTENT_UPLOAD_PATH.slice(API_PREFIX.length + 1);
+  return withToast(() => send<ContentAsset>(path, { use, ...(opts.itemType ? { itemType: opts.itemType } : {}) }, file), opts);
+}
+
+async function withToast<T>(run: () => Promise<T>, opts: { silent?: boolean }): Promise<T> {
   try {
-    return await send(purpose, file);
+    return await run();
   } catch (e) {
     const err = e instanceof ApiError ? e : new ApiError(CLIENT_ERROR_CODES.response, i18n.t('errors.response'), 'response');
     if (!opts.silent && err.kind !== 'session') notifyError(err.code, err.message);
@@ -37,16 +59,16 @@ export async function uploadFile(
   }
 }
 
-async function send(purpose: UploadPurpose, file: Blob & { name: string }): Promise<UploadedFile> {
+async function send<T>(path: string, what: Record<string, string>, file: Blob & { name: string }): Promise<T> {
   const bytes = new Uint8Array(await readBlob(file));
-  const data = { purpose, name: file.name, size: bytes.length, sha256: toHex(sha256(bytes)) };
+  const data = { ...what, name: file.name, size: bytes.length, sha256: toHex(sha256(bytes)) };
   const session = getSession();
-  const basic = buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', path: FILE_UPLOAD_PATH, data });
+  const basic = buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', path, data });
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), UPLOAD_TIMEOUT_MS);
-  let body: { basic?: { code?: number; msg?: string; params?: Record<string, string | number> }; data?: UploadedFile } | undefined;
+  let body: { basic?: { code?: number; msg?: string; params?: Record<string, string | number> }; data?: T } | undefined;
   try {
-    const res = await fetch(`${API_PREFIX}/${FILE_UPLOAD_PATH}?${new URLSearchParams({ purpose, name: file.name })}`, {
+    const res = await fetch(`${API_PREFIX}/${path}?${new URLSearchParams({ ...what, name: file.name })}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/octet-stream', 'X-Basic': JSON.stringify(basic), 'X-Locale': currentLocale() },
       body: bytes,

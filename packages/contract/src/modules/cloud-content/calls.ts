@@ -12,6 +12,7 @@ import { RATE_LIMITS } from '../../shared/rate-limits';
 import { domainSchema, epochMsSchema, idSchema } from '../../shared/validators';
 import { CONTENT_TYPES, PARAM_TYPES, SUMMARY_MAX_LENGTH, BODY_MAX_LENGTH, TERM_TYPES, type ContentType } from './constants';
 import { contentActionSchema, contentStateSchema } from './states';
+import { publicDocumentsResultSchema } from './files';
 import { PRODUCT_IMPORT_MAX_ROWS, productImportResultSchema } from './products-sheet';
 import { categoryCountriesSchema, folderNameSchema, paramKeySchema, plainTextSchema, slugSchema, titleSchema } from './validators';
 
@@ -233,15 +234,6 @@ export const productSetItemSchema = z.object({
   categoryTitle: z.string(),
   discontinued: z.boolean(),
   summary: z.string(),
-});
-
-export const publicDocumentSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  folder: z.string(),
-  url: z.string(),
-  locale: localeSchema,
-  updatedAt: z.number().int(),
 });
 
 /** How long a preview link (content/item/preview-link) opens its draft. */
@@ -515,9 +507,10 @@ export const contentCalls = {
     auth: 'public',
     write: false,
     rateLimit: RATE_LIMITS.publicPage,
-    summary: "The host brand's public manuals (for /document/files), searched, in the caller's locale.",
+    summary:
+      "The host brand's public documents (for /document/files): folders, documents and their versions, searched by title, file name or folder; never a signed-in-only one.",
     data: z.object({ host: z.string().trim().max(253), searchText: z.string().trim().max(100).optional() }).strict(),
-    result: z.array(publicDocumentSchema),
+    result: publicDocumentsResultSchema,
   }),
   publicTerms: defineCall({
     path: 'content/public/terms',

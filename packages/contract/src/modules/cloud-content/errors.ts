@@ -107,4 +107,83 @@ export const CLOUD_CONTENT_ERRORS = {
     en: 'This schedule has already run or was cancelled.',
     zh: '该计划已执行或已取消。',
   },
+  // 28060-28099: files and the file manual (issue 14 §5-§6).
+  28060: {
+    key: 'contentImageType',
+    endsSession: false,
+    en: 'This image must be {types} (checked by its content).',
+    zh: '图片必须是{types}格式（按文件内容检查）。',
+  },
+  28061: {
+    key: 'contentFileTooLarge',
+    endsSession: false,
+    en: 'The file is larger than {max}.',
+    zh: '文件超过{max}。',
+  },
+  28062: {
+    key: 'contentImageWidth',
+    endsSession: false,
+    en: 'The image is {width} px wide; it must be {min}-{max} px wide.',
+    zh: '图片宽度为{width}像素，须为{min}-{max}像素。',
+  },
+  28063: {
+    key: 'contentImageExactSize',
+    endsSession: false,
+    en: 'The image is {width}×{height} px; it must be exactly {expected} px.',
+    zh: '图片尺寸为{width}×{height}像素，须正好为{expected}像素。',
+  },
+  28064: {
+    key: 'contentGifNotAllowed',
+    endsSession: false,
+    en: 'GIF is allowed only for news, solution and video covers and rich-text images.',
+    zh: '仅新闻、解决方案和视频的封面以及富文本图片可以使用GIF。',
+  },
+  28065: {
+    key: 'contentFileType',
+    endsSession: false,
+    en: 'This file must be {types} (checked by its content).',
+    zh: '文件必须是{types}格式（按文件内容检查）。',
+  },
+  28066: {
+    key: 'contentImageUnreadable',
+    endsSession: false,
+    en: 'The image cannot be read. Save it again as PNG or JPG and upload it.',
+    zh: '无法读取该图片，请另存为PNG或JPG后重新上传。',
+  },
+  28067: {
+    key: 'contentFolderNameTaken',
+    endsSession: false,
+    en: 'A folder named "{name}" already exists here.',
+    zh: '此处已有名为“{name}”的文件夹。',
+  },
+  28068: {
+    key: 'contentFolderInUse',
+    endsSession: false,
+    en: 'The folder holds {count} document(s) or folder(s). Move or delete them first.',
+    zh: '该文件夹中有{count}个文件或文件夹，请先移走或删除。',
+  },
+  28069: {
+    key: 'contentFolderAuto',
+    endsSession: false,
+    en: 'This folder is filed automatically from the products; it cannot be changed by hand.',
+    zh: '该文件夹由产品自动归档，不能手动修改。',
+  },
+  28070: {
+    key: 'contentUploadNotUsable',
+    endsSession: false,
+    en: 'The uploaded file cannot be used here: upload it again as a {use} file.',
+    zh: '上传的文件不能用于此处，请按“{use}”用途重新上传。',
+  },
+  28071: {
+    key: 'contentDocumentAuto',
+    endsSession: false,
+    en: 'This document is filed automatically from a product; change the product instead.',
+    zh: '该文件由产品自动归档，请修改对应产品。',
+  },
+  28072: {
+    key: 'contentUploadResumable',
+    endsSession: false,
+    en: 'Files over {max} are uploaded in parts (resumable upload).',
+    zh: '超过{max}的文件需分片上传（可续传）。',
+  },
 } as const satisfies Record<number, ErrorEntry>;

@@ -4,6 +4,7 @@
  */
 export * from './calls';
 export * from './constants';
+export * from './files';
 export * from './products-sheet';
 export * from './states';
 export * from './validators';

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { API_PREFIX, IMPORT_MAX_ROWS } from '../../shared/constants';
 import { defineRawRoute } from '../../shared/raw-routes';
 import { ErrorCodes } from '../../errors';
+import { cloudContentFileRawRoutes } from './files';
 
 /** Most data rows an import takes (the shared import limit). */
 export const PRODUCT_IMPORT_MAX_ROWS = IMPORT_MAX_ROWS;
@@ -85,6 +86,8 @@ export const cloudContentRawRoutes = {
     shape: 'envelope',
     file: true,
   }),
+  // content/upload, the public image variants and the public document download (files.ts)
+  ...cloudContentFileRawRoutes,
 } as const;
 
 /** Why an import row (or header cell) is refused, per locale; `{value}` and `{row}` are filled in. */

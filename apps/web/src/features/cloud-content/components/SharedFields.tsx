@@ -3,6 +3,7 @@ import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useItemOptions, useParams } from '../api/content-api';
+import { UploadField } from './UploadField';
 
 const REF_TYPES: Partial<Record<string, (type: ContentType) => ContentType>> = {
   categoryId: (type) => (type === 'solution' ? 'solution_category' : 'product_category'),
@@ -125,6 +126,11 @@ export function SharedFields({ type }: { type: ContentType }) {
           case 'publicAccess':
             return item(f, <Switch />, { valuePropName: 'checked' });
           case 'images':
+            // Banners are wide pictures; a product's images are its detail images (600-820 px wide).
+            return item(f, <UploadField use={type === 'banner' ? 'banner' : 'detail'} itemType={type} multiple />);
+          case 'cover':
+            // An FAQ type's picture is its 18x18 icon.
+            return item(f, <UploadField use={type === 'faq_type' ? 'icon' : 'cover'} itemType={type} />);
           case 'countries':
             return item(f, <Select mode="tags" open={false} suffixIcon={null} />);
           case 'startAt':

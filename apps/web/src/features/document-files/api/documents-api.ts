@@ -1,7 +1,9 @@
 /** The public document list of /document/files (contract contentCalls.publicDocuments): one key factory. */
-import { contentCalls } from '@portal/contract';
+import { contentCalls, type PublicDocuments } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
+
+export type { PublicDocuments };
 
 export const documentKeys = {
   all: ['documentFiles'] as const,

@@ -1,0 +1,98 @@
+/**
+ * The file manual and /document/files, in en-US and zh-CN with axe: the partner makes a folder and
+ * a document on the portal's Document page, uploads a manual version (language, notes), and finds
+ * it on the brand's public /document/files (no login) by search, with its version to download.
+ * The brand's portal domain (portal.acme-vision.local) is resolved to this server by Chromium.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { type Locale, loginAs, toast } from '../../support';
+import { expectAccessible } from '../../support/axe';
+
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const BRAND_HOST = 'portal.acme-vision.local';
+const T = {
+  'en-US': {
+    folderSaved: 'Folder saved.',
+    documentSaved: 'Document saved.',
+    versionAdded: 'Version uploaded.',
+    search: 'Search documents',
+  },
+  'zh-CN': { folderSaved: '文件夹已保存。', documentSaved: '文件已保存。', versionAdded: '版本已上传。', search: '搜索文档' },
+} as const satisfies Record<Locale, Record<string, string>>;
+
+/** A small valid PDF (the server checks the content, not the name). */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+async function settle(page: Page): Promise<void> {
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .portal-page-spinner')).toHaveCount(0);
+  await page.waitForTimeout(300);
+}
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', `--host-resolver-rules=MAP ${BRAND_HOST} 127.0.0.1`],
+  },
+});
+
+for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
+  test.describe(`file manual (${locale})`, () => {
+    test.use({ locale, viewport: { width: 1440, height: 900 } });
+
+    test('upload a manual version in the portal and find it on /document/files', async ({ page }) => {
+      test.setTimeout(120_000);
+      const t = T[locale];
+      const run = `${locale.toLowerCase()}-${Date.now().toString(36)}`;
+      const title = `E2E guide ${run}`;
+      await loginAs(page, 'owner', { locale });
+      await page.goto('/layout/cloud/document');
+      await settle(page);
+
+      await page.getByTestId('new-folder').click();
+      const folderDialog = page.getByRole('dialog');
+      await folderDialog.locator('#folder-name').fill(`E2E ${run}`);
+      await folderDialog.getByRole('button', { name: /save|保\s*存/i }).click();
+      await expect(toast(page, t.folderSaved)).toBeVisible();
+
+      await page.getByTestId('new-document').click();
+      const docDialog = page.getByRole('dialog');
+      await docDialog.locator('#document-title').fill(title);
+      await docDialog.getByRole('button', { name: /save|保\s*存/i }).click();
+      await expect(toast(page, t.documentSaved)).toBeVisible();
+
+      const drawer = page.locator('.ant-drawer');
+      await drawer.locator('input[type=file]').setInputFiles({ name: `guide-${run}.pdf`, mimeType: 'application/pdf', buffer: PDF });
+      await drawer.locator('#version-notes').fill('First edition');
+      await drawer.getByTestId('version-submit').click();
+      await expect(toast(page, t.versionAdded)).toBeVisible();
+      await expect(drawer.locator('tbody tr.ant-table-row')).toHaveCount(1);
+      await expect(drawer).toContainText(`guide-${run}.pdf`);
+      await page.mouse.move(0, 0);
+      await settle(page);
+      await expectAccessible(page, `${locale} document versions`);
+      await page.screenshot({ path: `test-results/files-${locale}-versions.png` });
+      await page.keyboard.press('Escape');
+      await settle(page);
+      await expect(page.locator('tbody tr.ant-table-row', { hasText: title })).toBeVisible();
+      await expectAccessible(page, `${locale} document page`);
+      await page.screenshot({ path: `test-results/files-${locale}-document-page.png` });
+
+      // The brand's public documents, no login.
+      const publicPage = await page.context().newPage();
+      await publicPage.goto(`http://${BRAND_HOST}:${PORT}/document/files`);
+      await publicPage.getByRole('searchbox', { name: t.search }).fill(run);
+      await publicPage.getByRole('searchbox', { name: t.search }).press('Enter');
+      await expect(publicPage.getByRole('heading', { name: title })).toBeVisible();
+      const link = publicPage.getByRole('link', { name: new RegExp(`guide-${run}\\.pdf`) });
+      await expect(link).toBeVisible();
+      // The link names the brand in its query: fetched from this test (Node resolves only localhost), it resumes.
+      const res = await page.request.get((await link.getAttribute('href'))!, { headers: { range: 'bytes=0-7' } });
+      expect(res.status()).toBe(206);
+      expect((await res.body()).toString('latin1')).toBe('%PDF-1.4');
+      await expectAccessible(publicPage, `${locale} document files`);
+      await publicPage.screenshot({ path: `test-results/files-${locale}-public.png`, fullPage: true });
+    });
+  });
+}
