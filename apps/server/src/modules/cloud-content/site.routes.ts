@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { RevisionData } from './content.rules';
 import { paramsOfSite, paramGroupsOfSite, type ParamRow, type SiteRow } from './content.repository';
+import { richTextDescription } from './rich-text';
 import { esc, fill, layout, pathOf, richText, SITE_LOCALES, words, type PageMeta, type SiteView } from './site.render';
 import {
   releasedBySlug,
@@ -353,7 +354,7 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
     const path = pathOf(v, v.locale, `products/${encodeURIComponent(row.slug)}`);
     const meta: PageMeta = {
       title: `${d.translation.seoTitle || row.title} | ${site.name}`,
-      description: d.translation.seoDescription || d.translation.summary,
+      description: d.translation.seoDescription || d.translation.summary || richTextDescription(d.translation.body),
       path,
       alternates: await alternatesOf(site, v, 'products', row.itemId),
       noindex: d.translation.noindex,
@@ -364,7 +365,7 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
           name: row.title,
           model: d.shared.model,
           sku: d.shared.model,
-          description: d.translation.summary,
+          description: d.translation.summary || richTextDescription(d.translation.body, 500),
           brand: { '@type': 'Brand', name: site.name },
           url: `${v.origin}${path}`,
         },
@@ -414,7 +415,7 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
     }${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class="body">${richText(d.translation.body)}</div></article>`;
     const meta: PageMeta = {
       title: `${d.translation.seoTitle || row.title} | ${site.name}`,
-      description: d.translation.seoDescription || d.translation.summary,
+      description: d.translation.seoDescription || d.translation.summary || richTextDescription(d.translation.body),
       path,
       alternates: await alternatesOf(site, v, section, row.itemId),
       noindex: d.translation.noindex,
@@ -423,6 +424,7 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
           '@context': 'https://schema.org',
           '@type': 'NewsArticle',
           headline: row.title,
+          description: d.translation.summary || richTextDescription(d.translation.body, 500),
           datePublished: row.releasedAt?.toISOString(),
           url: `${v.origin}${path}`,
         },

@@ -5,5 +5,6 @@
 export * from './calls';
 export * from './constants';
 export * from './products-sheet';
+export * from './rich-text';
 export * from './states';
 export * from './validators';
