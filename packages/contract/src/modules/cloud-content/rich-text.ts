@@ -40,8 +40,8 @@ export type RichTextMarkName = keyof typeof RICH_TEXT_MARKS;
 
 export const RICH_TEXT_HEADING_LEVELS = [2, 3, 4] as const;
 export const RICH_TEXT_LINK_SCHEMES = ['http:', 'https:', 'mailto:'] as const;
-/** How deep nodes may nest (doc > table > row > cell > list > item > quote ...). */
-export const RICH_TEXT_MAX_DEPTH = 16;
+/** How deep nodes may nest (doc > list > item > list > item > paragraph > text is 6); within the envelope's own 32 levels. */
+export const RICH_TEXT_MAX_DEPTH = 12;
 /** How many nodes a body may hold in all. */
 export const RICH_TEXT_MAX_NODES = 10_000;
 export const RICH_TEXT_ALT_MAX_LENGTH = 300;
@@ -102,19 +102,22 @@ export const EMPTY_RICH_TEXT: RichTextDoc = { type: 'doc', content: [] };
 export const richTextDocSchema = z
   .unknown()
   // Depth first, without recursion, so a deeply nested body is refused before the recursive parse.
-  .refine((v) => richTextDepth(v) <= RICH_TEXT_MAX_DEPTH + 1, { error: 'validation.richTextTooDeep', abort: true })
+  .refine((v) => richTextDepth(v) <= RICH_TEXT_PARSE_MAX_DEPTH, { error: 'validation.richTextTooDeep', abort: true })
   .pipe(
     z.object({ type: z.literal('doc'), content: z.array(richTextNodeSchema).max(RICH_TEXT_MAX_NODES).default([]) }).strict(),
   ) as unknown as z.ZodType<RichTextDoc, { type: 'doc'; content?: RichTextNode[] }>;
 
-/** How deep a value's `content` arrays nest (iteratively; stops counting past the limit). */
+/** Past this depth a body is not even parsed (the allowlist's own limit, 28105, is RICH_TEXT_MAX_DEPTH). */
+const RICH_TEXT_PARSE_MAX_DEPTH = RICH_TEXT_MAX_DEPTH * 4;
+
+/** How deep a value's `content` arrays nest (iteratively; stops counting past the parse limit). */
 export function richTextDepth(v: unknown): number {
   let max = 0;
   const stack: Array<[unknown, number]> = [[v, 0]];
   while (stack.length) {
     const [n, d] = stack.pop()!;
     if (d > max) max = d;
-    if (max > RICH_TEXT_MAX_DEPTH + 1) return max;
+    if (max > RICH_TEXT_PARSE_MAX_DEPTH) return max;
     const c = n && typeof n === 'object' ? (n as { content?: unknown }).content : undefined;
     if (Array.isArray(c)) for (const x of c) stack.push([x, d + 1]);
   }
