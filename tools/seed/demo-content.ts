@@ -17,15 +17,27 @@ import {
   contentSites,
   contentTranslations,
 } from '@portal/server/db/schema';
+import { richTextFromParagraphs, type RichTextDoc, type RichTextNode } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { one } from './shared';
+
+/** Rich text as the editor writes it (a Tiptap document, issue 14 §4). */
+const text = (t: string, bold = false): RichTextNode =>
+  bold ? { type: 'text', text: t, marks: [{ type: 'bold' }] } : { type: 'text', text: t };
+const para = (...parts: RichTextNode[]): RichTextNode => ({ type: 'paragraph', content: parts });
+const bulletList = (items: string[]): RichTextNode => ({
+  type: 'bulletList',
+  content: items.map((i) => ({ type: 'listItem', content: [para(text(i))] })),
+});
+const rich = (...blocks: RichTextNode[]): RichTextDoc => ({ type: 'doc', content: blocks });
+const plain = (t: string): RichTextDoc => richTextFromParagraphs([t]);
 
 type L = 'en-US' | 'zh-CN';
 interface Tr {
   title: string;
   slug?: string;
   summary?: string;
-  body?: string;
+  body?: RichTextDoc;
   seoDescription?: string;
 }
 
@@ -70,7 +82,7 @@ export async function seedDemoContent(database: Database, now = Date.now()): Pro
         title: t.title,
         slug: t.slug ?? '',
         summary: t.summary ?? '',
-        body: t.body ?? '',
+        body: t.body ?? rich(),
         seoTitle: '',
         seoDescription: t.seoDescription ?? t.summary ?? '',
         noindex: false,
@@ -263,8 +275,20 @@ export async function seedDemoContent(database: Database, now = Date.now()): Pro
         protection: letter === 'D' ? 'IP67, IK10' : 'IP67',
       };
       const slug = model.toLowerCase();
-      const body = `<p>The ${model} is a ${resEn[r]} ${en.toLowerCase()} with a ${lens} mm lens, built for ${letter === 'B' ? 'perimeters and car parks' : 'shops, offices and corridors'}.</p><ul><li>${resEn[r]} at ${params.frame_rate} fps</li><li>IR up to ${params.ir_range_m} m</li><li>PoE powered</li></ul>`;
-      const bodyZh = `<p>${model}是一款${resZh[r]}像素${zh}，配备${lens}毫米镜头。</p><ul><li>${resZh[r]}像素 ${params.frame_rate}帧</li><li>红外距离${params.ir_range_m}米</li><li>PoE供电</li></ul>`;
+      const body = rich(
+        para(
+          text(`The `),
+          text(model, true),
+          text(
+            ` is a ${resEn[r]} ${en.toLowerCase()} with a ${lens} mm lens, built for ${letter === 'B' ? 'perimeters and car parks' : 'shops, offices and corridors'}.`,
+          ),
+        ),
+        bulletList([`${resEn[r]} at ${params.frame_rate} fps`, `IR up to ${params.ir_range_m} m`, 'PoE powered']),
+      );
+      const bodyZh = rich(
+        para(text(model, true), text(`是一款${resZh[r]}像素${zh}，配备${lens}毫米镜头。`)),
+        bulletList([`${resZh[r]}像素 ${params.frame_rate}帧`, `红外距离${params.ir_range_m}米`, 'PoE供电']),
+      );
       // AV-IPC-B4 is discontinued; AV-IPC-B9 succeeds it. AV-IPC-D5-4K's zh-CN is still a draft.
       const shared: Record<string, unknown> = { model, categoryId, params, discontinued: false };
       const released: L[] = letter === 'D' && i === 5 ? ['en-US'] : ['en-US', 'zh-CN'];
@@ -304,13 +328,13 @@ export async function seedDemoContent(database: Database, now = Date.now()): Pro
               title: `${ch}-channel NVR ${model}`,
               slug: model.toLowerCase(),
               summary: `${ch} channels, ${bays} drive bay${bays > 1 ? 's' : ''}${bays === 2 ? ', PoE ports' : ''}.`,
-              body: `<p>A ${ch}-channel recorder for Acme Vision cameras.</p>`,
+              body: plain(`A ${ch}-channel recorder for Acme Vision cameras.`),
             },
             'zh-CN': {
               title: `${ch}路网络硬盘录像机 ${model}`,
               slug: model.toLowerCase(),
               summary: `${ch}路，${bays}个硬盘位${bays === 2 ? '，带PoE口' : ''}。`,
-              body: `<p>适配Acme Vision摄像机的${ch}路录像机。</p>`,
+              body: plain(`适配Acme Vision摄像机的${ch}路录像机。`),
             },
           },
         ),
@@ -356,13 +380,13 @@ export async function seedDemoContent(database: Database, now = Date.now()): Pro
         title: 'Acme Vision launches the 4K bullet range',
         slug: 'launch-4k-bullets',
         summary: 'Three new 4K bullet cameras with colour night vision.',
-        body: '<p>Acme Vision today launched three 4K bullet cameras.</p>',
+        body: plain('Acme Vision today launched three 4K bullet cameras.'),
       },
       'zh-CN': {
         title: 'Acme Vision发布4K枪机系列',
         slug: 'launch-4k-bullets',
         summary: '三款支持全彩夜视的4K枪机。',
-        body: '<p>Acme Vision今日发布三款4K枪型摄像机。</p>',
+        body: plain('Acme Vision今日发布三款4K枪型摄像机。'),
       },
     },
   );
@@ -374,13 +398,13 @@ export async function seedDemoContent(database: Database, now = Date.now()): Pro
         title: 'Firmware 2.4 brings line-crossing detection',
         slug: 'firmware-2-4',
         summary: 'An update for every camera of the current range.',
-        body: '<p>Update through the cloud firmware upgrade.</p>',
+        body: plain('Update through the cloud firmware upgrade.'),
       },
       'zh-CN': {
         title: '固件2.4新增越界侦测',
         slug: 'firmware-2-4',
         summary: '适用于当前全部摄像机的更新。',
-        body: '<p>可通过固件云升级进行更新。</p>',
+        body: plain('可通过固件云升级进行更新。'),
       },
     },
   );
@@ -392,13 +416,13 @@ export async function seedDemoContent(database: Database, now = Date.now()): Pro
         title: 'Acme Vision at Security Expo 2027',
         slug: 'security-expo-2027',
         summary: 'Meet us at booth 4.210.',
-        body: '<p>We will show the new NVR range.</p>',
+        body: plain('We will show the new NVR range.'),
       },
       'zh-CN': {
         title: 'Acme Vision亮相2027安防展',
         slug: 'security-expo-2027',
         summary: '欢迎莅临4.210展位。',
-        body: '<p>我们将展出全新录像机系列。</p>',
+        body: plain('我们将展出全新录像机系列。'),
       },
     },
     [],
@@ -430,8 +454,8 @@ export async function seedDemoContent(database: Database, now = Date.now()): Pro
     'installer_faq',
     { faqTypeId: faqType, audience: 'both' },
     {
-      'en-US': { title: 'How do I add a camera to an NVR', body: '<p>Connect it to a PoE port; the NVR adds it by itself.</p>' },
-      'zh-CN': { title: '如何将摄像机添加到录像机', body: '<p>将摄像机接入PoE口，录像机会自动添加。</p>' },
+      'en-US': { title: 'How do I add a camera to an NVR', body: plain('Connect it to a PoE port; the NVR adds it by itself.') },
+      'zh-CN': { title: '如何将摄像机添加到录像机', body: plain('将摄像机接入PoE口，录像机会自动添加。') },
     },
   );
   const solCat = await item(
@@ -461,17 +485,17 @@ export async function seedDemoContent(database: Database, now = Date.now()): Pro
     {
       'en-US': {
         title: 'Acme Vision terms of service',
-        body: '<p>These terms govern the use of Acme Vision products and cloud services.</p>',
+        body: plain('These terms govern the use of Acme Vision products and cloud services.'),
       },
-      'zh-CN': { title: 'Acme Vision服务条款', body: '<p>本条款适用于Acme Vision产品及云服务的使用。</p>' },
+      'zh-CN': { title: 'Acme Vision服务条款', body: plain('本条款适用于Acme Vision产品及云服务的使用。') },
     },
   );
   await item(
     'terms',
     { termType: 'privacy', effectiveDate: '2026-01-01' },
     {
-      'en-US': { title: 'Acme Vision privacy policy', body: '<p>Acme Vision processes personal data only to provide its services.</p>' },
-      'zh-CN': { title: 'Acme Vision隐私政策', body: '<p>Acme Vision仅为提供服务处理个人数据。</p>' },
+      'en-US': { title: 'Acme Vision privacy policy', body: plain('Acme Vision processes personal data only to provide its services.') },
+      'zh-CN': { title: 'Acme Vision隐私政策', body: plain('Acme Vision仅为提供服务处理个人数据。') },
     },
   );
   return { items: count };

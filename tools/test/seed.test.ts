@@ -1,5 +1,5 @@
 import { verify } from '@node-rs/argon2';
-import { COMPANY_TYPES, PARTNER_ONLY_CODES, RESOURCE_CODES, USER_STATUSES } from '@portal/contract';
+import { COMPANY_TYPES, findRichTextViolation, PARTNER_ONLY_CODES, RESOURCE_CODES, USER_STATUSES } from '@portal/contract';
 import { openPglite, type Database } from '@portal/server/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalFileStore } from '@portal/server/lib/files/local-store';
@@ -138,6 +138,16 @@ describe('seedDemo', () => {
     // Acme Vision's content site has a domain of its own (issue 14).
     const sites = await q<{ domain: string }>(database, `select domain from company_domains where kind = 'site'`);
     expect(sites.map((s) => s.domain)).toEqual(['acme-vision.localhost']);
+  });
+
+  it("writes the content site's bodies as Tiptap documents inside the rich-text allowlist (issue 14 §4)", async () => {
+    const revs = await q<{ body: unknown }>(database, `select data->'translation'->'body' as body from content_revisions`);
+    expect(revs.length).toBeGreaterThan(40);
+    for (const r of revs) {
+      expect(typeof r.body).toBe('object');
+      expect(findRichTextViolation(r.body)).toBeNull();
+    }
+    expect(revs.some((r) => JSON.stringify(r.body).includes('"bulletList"'))).toBe(true);
   });
 
   it('has users of every role and status, with valid resource codes', async () => {

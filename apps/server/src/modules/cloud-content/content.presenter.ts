@@ -15,6 +15,7 @@ import type { Actor } from '../../lib/context';
 import type { Db, Tx } from '../../db/client';
 import type { RevisionData } from './content.rules';
 import { itemPolicy, translationPolicy } from './content.policy';
+import { toRichTextDoc } from './rich-text';
 import {
   revisionsByIds,
   translationsOf,
@@ -79,7 +80,7 @@ export async function presentItems(db: Db | Tx, actor: Actor, ownSiteId: number 
             title: tr?.title ?? t.title,
             slug: tr?.slug ?? t.slug,
             summary: tr?.summary ?? '',
-            body: tr?.body ?? '',
+            body: toRichTextDoc(tr?.body),
             seoTitle: tr?.seoTitle ?? '',
             seoDescription: tr?.seoDescription ?? '',
             noindex: tr?.noindex ?? false,

@@ -3,7 +3,15 @@
  * needs, how a parameter value is checked against its definition, how rich text is cleaned
  * (sanitize-html allowlist) and what changed between two revisions.
  */
-import { CONTENT_TYPE_FIELDS, ErrorCodes, type ContentShared, type ContentType, type ParamType } from '@portal/contract';
+import {
+  CONTENT_TYPE_FIELDS,
+  ErrorCodes,
+  richTextParagraphsOf,
+  type ContentShared,
+  type ContentType,
+  type ParamType,
+  type RichTextDoc,
+} from '@portal/contract';
 import sanitizeHtml from 'sanitize-html';
 import { AppError } from '../../lib/app-error';
 
@@ -39,7 +47,8 @@ export interface RevisionData {
     title: string;
     slug: string;
     summary: string;
-    body: string;
+    /** A Tiptap document (rich-text.ts); a revision saved before that holds an HTML string. */
+    body: RichTextDoc | string;
     seoTitle: string;
     seoDescription: string;
     noindex: boolean;
@@ -93,7 +102,8 @@ function paramValueFits(type: ParamType, v: unknown, options: ReadonlyArray<{ va
 }
 
 /**
- * The rich-text allowlist: structure, emphasis, lists, tables, links (http, https, mailto, or a
+ * The legacy rich-text allowlist (bodies stored as HTML before they were Tiptap documents: read
+ * and rendered through it until their next save): structure, emphasis, lists, tables, links (http, https, mailto, or a
  * path of the site) and images (http(s) or the site's own paths) with alt text. Scripts, styles,
  * event attributes, SVG, iframes and javascript: URLs are dropped.
  */
@@ -159,7 +169,8 @@ export function diffRevisions(before: RevisionData | null, after: RevisionData):
     if (!d) return {};
     const out: Record<string, string> = {};
     for (const [k, v] of Object.entries(d.shared)) out[k] = JSON.stringify(v);
-    for (const [k, v] of Object.entries(d.translation)) out[k] = typeof v === 'string' ? v : JSON.stringify(v);
+    for (const [k, v] of Object.entries(d.translation))
+      out[k] = typeof v === 'string' ? v : k === 'body' ? richTextParagraphs(v).join('\n') : JSON.stringify(v);
     return out;
   };
   const a = flat(before);
@@ -171,8 +182,14 @@ export function diffRevisions(before: RevisionData | null, after: RevisionData):
     .map((field) => ({ field, before: cut(a[field]), after: cut(b[field]) }));
 }
 
-/** Rich text as plain paragraphs (no markup at all), for screens that show text only. */
-export function richTextParagraphs(html: string): string[] {
+/** Rich text (a document, or a legacy HTML string) as plain paragraphs, for screens that show text only. */
+export function richTextParagraphs(body: unknown): string[] {
+  if (typeof body === 'string') return legacyParagraphs(body);
+  return body && typeof body === 'object' ? richTextParagraphsOf(body as RichTextDoc) : [];
+}
+
+/** A legacy HTML body's text, one string per block, through sanitize-html with no tag allowed. */
+export function legacyParagraphs(html: string): string[] {
   const text = sanitizeHtml(html.replace(/<\/(p|h2|h3|h4|li|blockquote|pre|tr)>|<br\s*\/?>/gi, '\n'), {
     allowedTags: [],
     allowedAttributes: {},

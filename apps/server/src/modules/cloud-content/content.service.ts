@@ -14,6 +14,7 @@ import {
   type ContentTranslationInput,
   type ContentType,
   type Locale,
+  type RichTextDoc,
 } from '@portal/contract';
 import type { Database, Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -23,7 +24,8 @@ import { requireActor } from '../../lib/context';
 import { contentPolicy, itemPolicy, translationPolicy } from './content.policy';
 import * as repo from './content.repository';
 import { checkItemImages } from './assets.service';
-import { checkParamValues, checkSharedFields, cleanRichText, diffRevisions, missingForRelease, type RevisionData } from './content.rules';
+import { checkParamValues, checkSharedFields, diffRevisions, missingForRelease, type RevisionData } from './content.rules';
+import { checkRichText, toRichTextDoc } from './rich-text';
 
 type AnyDb = Db | Tx;
 
@@ -61,7 +63,7 @@ function normalizeTranslation(t: ContentTranslationInput): RevisionData['transla
     title: t.title.trim(),
     slug: (t.slug ?? '').trim(),
     summary: (t.summary ?? '').trim(),
-    body: cleanRichText(t.body ?? ''),
+    body: toRichTextDoc(t.body),
     seoTitle: (t.seoTitle ?? '').trim(),
     seoDescription: (t.seoDescription ?? '').trim(),
     noindex: t.noindex ?? false,
@@ -158,6 +160,7 @@ export async function createItem(
     throw new AppError(ErrorCodes.contentFaqTypeLimit, { max: FAQ_TYPE_MAX });
   await checkShared(ctx.db, site.id, null, d.type, d.shared);
   const tr = normalizeTranslation(d.translation);
+  await checkRichText(ctx.db, site.id, tr.body as RichTextDoc);
   const { rest, params } = splitShared(d.shared);
   const now = new Date(ctx.clock.now());
   let item: repo.ItemRow;
@@ -207,6 +210,7 @@ export async function saveItem(
   const current = { ...(item.shared as ContentShared) };
   const incoming = d.shared ?? {};
   await checkShared(ctx.db, item.siteId, item.id, type, incoming);
+  if (d.translation) await checkRichText(ctx.db, item.siteId, toRichTextDoc(d.translation.body));
   const { rest, params } = splitShared(incoming);
   const merged: ContentShared = { ...current, ...rest };
   const mergedParams = type === 'product' ? ((params ?? item.params) as Record<string, unknown>) : {};
@@ -365,7 +369,7 @@ export async function restoreRevision(ctx: CallContext, d: { revisionId: number;
     version: d.version,
     locale: rev.locale as Locale,
     shared: data.shared,
-    translation: data.translation,
+    translation: { ...data.translation, body: toRichTextDoc(data.translation.body) },
   });
 }
 

@@ -47,6 +47,7 @@ import { createXlsxStreamWriter, readSheet, withImportSlot, type XlsxCell } from
 import { contentPolicy } from './content.policy';
 import * as repo from './content.repository';
 import { createItem, latestData, requireOwnSite, saveItem } from './content.service';
+import { toRichTextDoc } from './rich-text';
 
 type AnyDb = Db | Tx;
 const PAGE_ROWS = 1000;
@@ -463,7 +464,7 @@ async function applySheet(
     }
     const translationFor = async (l: Locale) => {
       const data = await latestData(ctx.db, item.id, l);
-      return data ? { ...data.translation, title: row.names[l]! } : { title: row.names[l]! };
+      return data ? { ...data.translation, body: toRichTextDoc(data.translation.body), title: row.names[l]! } : { title: row.names[l]! };
     };
     let version = item.version;
     const pending = [...titleChanges];

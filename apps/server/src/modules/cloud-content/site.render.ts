@@ -1,11 +1,11 @@
 /**
  * The public site's HTML, rendered on the server without a DOM and without client script: a light,
  * accessible layout (landmarks, one h1, labelled navigation, visible focus), canonical and hreflang
- * links, JSON-LD with `<` escaped. Every text is escaped here; rich text arrives cleaned by the
- * allowlist (content.rules.ts cleanRichText) and is cleaned again before it is written.
+ * links, JSON-LD with `<` escaped. Every text is escaped here; rich text (a Tiptap document
+ * checked on save) is rendered by rich-text.ts through the static renderer.
  */
 import type { Locale } from '@portal/contract';
-import { cleanRichText } from './content.rules';
+import { renderRichText } from './rich-text';
 
 export const SITE_LOCALES: readonly Locale[] = ['en-US', 'zh-CN'];
 
@@ -207,8 +207,8 @@ export function jsonLd(value: unknown): string {
   return `<script type="application/ld+json">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 }
 
-export function richText(html: string): string {
-  return cleanRichText(html);
+export function richText(body: unknown): string {
+  return renderRichText(body);
 }
 
 export interface SiteView {

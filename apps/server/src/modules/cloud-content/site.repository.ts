@@ -167,7 +167,10 @@ export async function searchReleased(
   const title = sql`coalesce(${contentTranslations.releasedTitle}, '')`;
   const model = sql`coalesce(${contentRevisions.data}->'shared'->>'model', '')`;
   const summary = sql`coalesce(${contentRevisions.data}->'translation'->>'summary', '')`;
-  const body = sql`regexp_replace(coalesce(${contentRevisions.data}->'translation'->>'body', ''), '<[^>]*>', ' ', 'g')`;
+  // The body's words: a Tiptap document's text nodes, or a legacy HTML string without its tags.
+  const body = sql`(case when jsonb_typeof(${contentRevisions.data}->'translation'->'body') = 'object'
+    then coalesce((select string_agg(t #>> '{}', ' ') from jsonb_path_query(${contentRevisions.data}->'translation'->'body', 'strict $.**.text') t), '')
+    else regexp_replace(coalesce(${contentRevisions.data}->'translation'->>'body', ''), '<[^>]*>', ' ', 'g') end)`;
   return db
     .select(cols)
     .from(contentTranslations)

@@ -12,6 +12,7 @@ import type { Clock } from '../../lib/clock';
 import type { AppServices } from '../../lib/services';
 import type { RevisionData } from './content.rules';
 import { paramsOfSite, paramGroupsOfSite, type ParamRow, type SiteRow } from './content.repository';
+import { richTextDescription } from './rich-text';
 import { esc, fill, layout, pathOf, richText, SEARCH_MAX_LENGTH, SITE_LOCALES, words, type PageMeta, type SiteView } from './site.render';
 import { SITE_PAGE_DEPS, SitePageCache } from './site.cache';
 import { checkPreviewUrl } from './site.preview';
@@ -83,18 +84,6 @@ export function embedOf(url: string): { kind: 'iframe' | 'video'; src: string } 
   return null;
 }
 
-/** Rich text as plain text (JSON-LD answers, descriptions). */
-const plain = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
 const DOMAIN_TTL_MS = 30_000;
 
 interface Deps {
@@ -552,7 +541,7 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
     const path = pathOf(v, v.locale, `products/${encodeURIComponent(row.slug)}`);
     const meta: PageMeta = {
       title: `${d.translation.seoTitle || row.title} | ${site.name}`,
-      description: d.translation.seoDescription || d.translation.summary,
+      description: d.translation.seoDescription || d.translation.summary || richTextDescription(d.translation.body),
       path,
       alternates: isPreview ? {} : await productAlternates(site, v, row.itemId),
       noindex: d.translation.noindex || isPreview,
@@ -564,7 +553,7 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
           name: row.title,
           model: d.shared.model,
           sku: d.shared.model,
-          description: d.translation.summary,
+          description: d.translation.summary || richTextDescription(d.translation.body, 500),
           brand: { '@type': 'Brand', name: site.name },
           url: `${v.origin}${path}`,
         },
@@ -640,7 +629,7 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
         : [crumbs];
     const meta: PageMeta = {
       title: `${d.translation.seoTitle || row.title} | ${site.name}`,
-      description: d.translation.seoDescription || d.translation.summary || plain(d.translation.body).slice(0, 160),
+      description: d.translation.seoDescription || d.translation.summary || richTextDescription(d.translation.body),
       path,
       alternates: isPreview ? {} : await alternatesOf(site, v, section, row.itemId),
       noindex: d.translation.noindex || isPreview,
@@ -768,7 +757,7 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
     }`;
     const meta: PageMeta = {
       title: `${d.translation.seoTitle || row.title} | ${site.name}`,
-      description: d.translation.seoDescription || d.translation.summary || plain(d.translation.body).slice(0, 160),
+      description: d.translation.seoDescription || d.translation.summary || richTextDescription(d.translation.body),
       path,
       alternates: isPreview ? {} : await alternatesOf(site, v, section, row.itemId),
       noindex: d.translation.noindex || isPreview,
@@ -776,13 +765,10 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
       jsonLd: [
         {
           '@context': 'https://schema.org',
-          '@type': 'VideoObject',
-          name: row.title,
-          description: d.translation.summary || plain(d.translation.body).slice(0, 300) || row.title,
-          thumbnailUrl: d.shared.cover ? [absUrl(v, d.shared.cover)] : undefined,
-          uploadDate: (row.releasedAt ?? new Date(deps.clock.now())).toISOString(),
-          contentUrl: videoUrl && embed?.kind !== 'iframe' ? absUrl(v, videoUrl) : undefined,
-          embedUrl: embed?.kind === 'iframe' ? embed.src : undefined,
+          '@type': 'NewsArticle',
+          headline: row.title,
+          description: d.translation.summary || richTextDescription(d.translation.body, 500),
+          datePublished: row.releasedAt?.toISOString(),
           url: `${v.origin}${path}`,
         },
         breadcrumbs(v, [
@@ -1026,7 +1012,7 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
         mainEntity: siteFaqs.map((f) => ({
           '@type': 'Question',
           name: f.title,
-          acceptedAnswer: { '@type': 'Answer', text: plain(dataOf(f).translation.body) || f.title },
+          acceptedAnswer: { '@type': 'Answer', text: richTextDescription(dataOf(f).translation.body, 5000) || f.title },
         })),
       });
     }

@@ -13,7 +13,13 @@ import { contentItems, contentRevisions, files } from '../../../src/db/schema';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 
-const tr = (title: string, over: Record<string, unknown> = {}) => ({ title, slug: '', summary: '', body: '', ...over });
+const tr = (title: string, over: Record<string, unknown> = {}) => ({
+  title,
+  slug: '',
+  summary: '',
+  body: { type: 'doc' as const, content: [] },
+  ...over,
+});
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();

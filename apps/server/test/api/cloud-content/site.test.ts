@@ -13,7 +13,7 @@ const tr = (title: string, slug: string, over: Record<string, unknown> = {}) => 
   title,
   slug,
   summary: '',
-  body: '',
+  body: { type: 'doc' as const, content: [] },
   seoTitle: '',
   seoDescription: '',
   noindex: false,

@@ -10,10 +10,11 @@ import { defineCall } from '../../shared/define-call';
 import { localeSchema, pageOf, pageQuerySchema } from '../../shared/entities';
 import { RATE_LIMITS } from '../../shared/rate-limits';
 import { domainSchema, epochMsSchema, idSchema } from '../../shared/validators';
-import { CONTENT_TYPES, PARAM_TYPES, SUMMARY_MAX_LENGTH, BODY_MAX_LENGTH, TERM_TYPES, type ContentType } from './constants';
+import { CONTENT_TYPES, PARAM_TYPES, SUMMARY_MAX_LENGTH, TERM_TYPES, type ContentType } from './constants';
 import { contentActionSchema, contentStateSchema } from './states';
 import { publicDocumentsResultSchema } from './files';
 import { PRODUCT_IMPORT_MAX_ROWS, productImportResultSchema } from './products-sheet';
+import { EMPTY_RICH_TEXT, richTextDocSchema } from './rich-text';
 import { categoryCountriesSchema, folderNameSchema, paramKeySchema, plainTextSchema, slugSchema, titleSchema } from './validators';
 
 export const contentTypeSchema = z.enum(CONTENT_TYPES);
@@ -85,13 +86,13 @@ export const CONTENT_TYPE_FIELDS: Record<ContentType, ReadonlyArray<keyof Conten
   terms: ['termType', 'effectiveDate'],
 };
 
-/** One translation's own fields. body is rich text (HTML), cleaned by the server's allowlist. */
+/** One translation's own fields. body is rich text (a Tiptap document), checked by the server's allowlist (rich-text.ts). */
 export const contentTranslationInputSchema = z
   .object({
     title: titleSchema,
     slug: slugSchema.default(''),
     summary: plainTextSchema(SUMMARY_MAX_LENGTH).default(''),
-    body: z.string().max(BODY_MAX_LENGTH).default(''),
+    body: richTextDocSchema.default(EMPTY_RICH_TEXT),
     seoTitle: plainTextSchema(200).default(''),
     seoDescription: plainTextSchema(500).default(''),
     noindex: z.boolean().default(false),
@@ -109,7 +110,8 @@ export const contentTranslationSchema = z.object({
   title: z.string(),
   slug: z.string(),
   summary: z.string(),
-  body: z.string(),
+  /** A body stored before rich text was a document (an HTML string) reads as its paragraphs. */
+  body: richTextDocSchema,
   seoTitle: z.string(),
   seoDescription: z.string(),
   noindex: z.boolean(),

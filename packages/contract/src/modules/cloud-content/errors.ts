@@ -185,5 +185,41 @@ export const CLOUD_CONTENT_ERRORS = {
     endsSession: false,
     en: 'Files over {max} are uploaded in parts (resumable upload).',
     zh: '超过{max}的文件需分片上传（可续传）。',
+  // ----- rich text (28100-28119) -----
+  28100: {
+    key: 'contentRichTextNode',
+    endsSession: false,
+    en: "Rich text: '{name}' is not allowed.",
+    zh: '富文本：不允许使用“{name}”。',
+  },
+  28101: {
+    key: 'contentRichTextAttribute',
+    endsSession: false,
+    en: "Rich text: the attribute '{attr}' of '{name}' is not allowed.",
+    zh: '富文本：“{name}”不允许使用属性“{attr}”。',
+  },
+  28102: {
+    key: 'contentRichTextLink',
+    endsSession: false,
+    en: "Rich text: the link (href) '{href}' is not allowed. A link starts with http://, https:// or mailto:.",
+    zh: '富文本：不允许使用链接（href）“{href}”。链接须以 http://、https:// 或 mailto: 开头。',
+  },
+  28103: {
+    key: 'contentRichTextImageSource',
+    endsSession: false,
+    en: "Rich text: the image (src) '{src}' is not one of this site's uploaded files.",
+    zh: '富文本：图片（src）“{src}”不是本站上传的文件。',
+  },
+  28104: {
+    key: 'contentRichTextImageAlt',
+    endsSession: false,
+    en: "Rich text: every 'image' needs alt text (at most {max} characters).",
+    zh: '富文本：每张图片（image）都须填写替代文字（最多{max}个字符）。',
+  },
+  28105: {
+    key: 'contentRichTextTooLarge',
+    endsSession: false,
+    en: 'Rich text: the content is too large or nested too deeply (at most {max} characters, {depth} levels).',
+    zh: '富文本：内容过大或嵌套过深（最多{max}个字符、{depth}层）。',
   },
 } as const satisfies Record<number, ErrorEntry>;

@@ -6,5 +6,6 @@ export * from './calls';
 export * from './constants';
 export * from './files';
 export * from './products-sheet';
+export * from './rich-text';
 export * from './states';
 export * from './validators';

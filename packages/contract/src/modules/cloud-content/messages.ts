@@ -44,6 +44,7 @@ export const CLOUD_CONTENT_VALIDATION_MESSAGES = {
     zh: '链接须以 http://、https://、mailto: 或 /（本站页面）开头。',
   },
   textTooLong: { en: 'The text is too long.', zh: '文字过长。' },
+  richTextTooDeep: { en: 'Rich text: the content is nested too deeply.', zh: '富文本：内容嵌套层级过深。' },
   paramKeyInvalid: {
     en: 'The key starts with a lower-case letter and holds lower-case letters, digits and _ (at most 40).',
     zh: '标识须以小写字母开头，只能包含小写字母、数字和 _（最多40个字符）。',

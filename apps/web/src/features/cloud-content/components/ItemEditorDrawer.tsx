@@ -1,9 +1,19 @@
-import { LOCALES, type ContentAction, type ContentItem, type ContentShared, type ContentType, type Locale } from '@portal/contract';
+import {
+  EMPTY_RICH_TEXT,
+  LOCALES,
+  type ContentAction,
+  type ContentItem,
+  type ContentShared,
+  type ContentType,
+  type Locale,
+  type RichTextDoc,
+} from '@portal/contract';
 import { App, Button, DatePicker, Divider, Drawer, Form, Input, List, Select, Space, Switch, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HistoryIcon, RocketOutlined, UndoOutlined } from './editor-icons';
+import { isApiError } from '../../../lib/api/api-error';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import {
@@ -21,12 +31,25 @@ import {
 import { SharedFields } from './SharedFields';
 import { StateTag } from './StateTag';
 
+/** The body editor (Tiptap) is its own chunk, fetched when an item is opened. */
+const RichTextEditor = lazy(() => import('./RichTextEditor'));
+/** The catalogue's rich-text codes (28100-28119): shown on the body field. */
+const isRichTextError = (e: unknown) => isApiError(e) && e.code >= 28100 && e.code <= 28119;
+
 interface FormValues {
   shared: ContentShared;
-  tr: { title: string; slug: string; summary: string; body: string; seoTitle: string; seoDescription: string; noindex: boolean };
+  tr: { title: string; slug: string; summary: string; body: RichTextDoc; seoTitle: string; seoDescription: string; noindex: boolean };
 }
 
-const EMPTY_TR: FormValues['tr'] = { title: '', slug: '', summary: '', body: '', seoTitle: '', seoDescription: '', noindex: false };
+const EMPTY_TR: FormValues['tr'] = {
+  title: '',
+  slug: '',
+  summary: '',
+  body: EMPTY_RICH_TEXT,
+  seoTitle: '',
+  seoDescription: '',
+  noindex: false,
+};
 const TRANSLATION_ACTIONS: ContentAction[] = ['release', 'takeOffShelf', 'putOnShelf', 'supplierTakeOff', 'supplierRestore'];
 
 /** Drops empty values: the server keeps a field the save does not name. */
@@ -94,8 +117,9 @@ export function ItemEditorDrawer({
         await save.mutateAsync({ id: item.id, version: item.version, shared, locale, translation: tr });
         notify('success', 'content-save', t('content.saved'));
       }
-    } catch {
-      /* shown by the API client */
+    } catch (e) {
+      // Shown by the API client; a rich-text refusal also on the body field.
+      if (isRichTextError(e)) form.setFields([{ name: ['tr', 'body'], errors: [(e as Error).message] }]);
     }
   };
 
@@ -217,7 +241,7 @@ export function ItemEditorDrawer({
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
         <Form.Item name={['tr', 'body']} label={t('content.field.body')} extra={t('content.bodyHint')}>
-          <Input.TextArea rows={6} />
+          <LazyRichText label={t('content.field.body')} />
         </Form.Item>
         <Space wrap style={{ width: '100%' }} styles={{ item: { flex: 1, minWidth: 260 } }}>
           <Form.Item name={['tr', 'seoTitle']} label={t('content.field.seoTitle')}>
@@ -352,5 +376,21 @@ function RevisionsPanel({ item, locale }: { item: ContentItem; locale: Locale })
         )}
       />
     </>
+  );
+}
+
+/** The lazily loaded body editor as a form control (value, onChange and id come from Form.Item). */
+function LazyRichText(props: {
+  value?: RichTextDoc;
+  onChange?: (d: RichTextDoc) => void;
+  id?: string;
+  label: string;
+  'aria-invalid'?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<div style={{ minHeight: 220 }} aria-busy="true" aria-label={t('content.rich.loading')} />}>
+      <RichTextEditor value={props.value} onChange={props.onChange} id={props.id} label={props.label} invalid={!!props['aria-invalid']} />
+    </Suspense>
   );
 }
