@@ -9,7 +9,8 @@ import { seedDemo } from './demo';
 import { hasLargeData, seedLarge } from './large';
 import { hasLargeDevices, seedLargeDevices } from './large-devices';
 import { hasLargeOperationLogs, seedLargeOperationLogs } from './large-oplog';
-import { isEmpty, type Log } from './shared';
+import { hasLargeOrders, seedLargeOrders } from './large-orders';
+import { hashDemoPassword, isEmpty, type Log } from './shared';
 
 export interface RunSeedOptions {
   /** PostgreSQL URL; unset: PGlite in `pgliteDir`. */
@@ -27,6 +28,9 @@ export interface RunSeedOptions {
   devices?: number;
   /** Operation-log rows of the Bench Partner (default 1,000,000), added once, also to large volumes seeded before. */
   operationLogs?: number;
+  /** End users (default 200,000) and orders (default 1,000,000) of the Bench Partner, added once. */
+  endUsers?: number;
+  orders?: number;
   log?: Log;
 }
 
@@ -98,6 +102,12 @@ export async function runSeed(opts: RunSeedOptions): Promise<RunSeedResult> {
         log('large: operation log already present');
       } else {
         await seedLargeOperationLogs(database, { rows: opts.operationLogs, log });
+        seededLarge = true;
+      }
+      if (await hasLargeOrders(database)) {
+        log('large: orders already present');
+      } else {
+        await seedLargeOrders(database, { endUsers: opts.endUsers, orders: opts.orders, passwordHash: await hashDemoPassword(), log });
         seededLarge = true;
       }
     }

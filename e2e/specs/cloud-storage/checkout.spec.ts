@@ -25,7 +25,8 @@ import { expectAccessible } from '../../support/axe';
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../screenshots');
 /** The demo seed's Acme app key (tools/seed/demo-app.ts) and one of its end users per locale (each has a bound device). */
 const APP = { appId: 'appacmedemo2026', secret: 'acme-demo-app-secret-2026-not-for-production' };
-const USER: Record<Locale, string> = { 'en-US': 'user001@acme-app.demo.local', 'zh-CN': 'user002@acme-app.demo.local' };
+const USERS: Record<Locale, number[]> = { 'en-US': [1, 3, 7, 9, 11, 13], 'zh-CN': [2, 4, 6, 8, 12, 14] };
+const userEmail = (n: number) => `user${String(n).padStart(3, '0')}@acme-app.demo.local`;
 
 const T = {
   'en-US': { title: 'Pay for your cloud storage plan', paid: 'Payment received', declined: 'The payment was declined.' },
@@ -64,20 +65,25 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       test.setTimeout(120_000);
       const t = T[locale];
       const origin = baseURL!;
-      const session = await appCall(
-        origin,
-        appApiCalls.login,
-        { account: USER[locale], password: PASSWORD },
-        {
-          token: APP.appId,
-          signKey: APP.secret,
-        },
-      );
-      const devices = await appCall(origin, appApiCalls.deviceList, { pageNum: 1, pageSize: 10 }, session);
-      const device = devices.records[0]!;
-      const goods = await appCall(origin, storageAppCalls.goodsList, { deviceId: device.id, platform: 'android', locale }, session);
-      const paid = goods.records.find((g) => g.price > 0)!;
-      expect(paid).toBeTruthy();
+      // An end user whose bound device can buy a paid plan on sale (the seed's goods differ by area).
+      let buyer: { session: { token: string; signKey: string }; device: { id: number; sn: string }; goodsId: number } | undefined;
+      for (const n of USERS[locale]) {
+        const s = await appCall(
+          origin,
+          appApiCalls.login,
+          { account: userEmail(n), password: PASSWORD },
+          { token: APP.appId, signKey: APP.secret },
+        );
+        for (const d of (await appCall(origin, appApiCalls.deviceList, { pageNum: 1, pageSize: 10 }, s)).records) {
+          const goods = await appCall(origin, storageAppCalls.goodsList, { deviceId: d.id, platform: 'android', locale }, s);
+          const g = goods.records.find((x) => x.price > 0 && !x.soldOut);
+          if (g) buyer ??= { session: s, device: d, goodsId: g.goodsId };
+        }
+        if (buyer) break;
+      }
+      expect(buyer, 'a demo end user with a paid plan to buy').toBeTruthy();
+      const { session, device } = buyer!;
+      const paid = { goodsId: buyer!.goodsId };
       const order = async (n: number) =>
         appCall(
           origin,
