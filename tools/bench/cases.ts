@@ -21,6 +21,7 @@ import { fuzzCase } from './fuzz-case';
 import type { BenchCase } from './types';
 import { devicePollCase, import5000Case, releaseCreateCase } from './upgrade-cases';
 import { lighthouseCase, staticAssetCase } from './web-cases';
+import { appGoodsListCase, orderCheckoutCase, stockRaceCase } from './storage-cases';
 
 export type { BenchCase, BenchContext, BenchDatabase } from './types';
 
@@ -301,6 +302,9 @@ export const BENCH_CASES = new Map<string, BenchCase>([
       requests: oplogSearchRequests,
     }),
   ],
+  ['order-checkout', orderCheckoutCase()],
+  ['stock-race', stockRaceCase()],
+  ['app-goods-list', appGoodsListCase()],
   ['device-poll', devicePollCase()],
   ['release-create', releaseCreateCase()],
   ['import-5000', import5000Case()],
