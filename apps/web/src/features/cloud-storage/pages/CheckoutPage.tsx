@@ -63,9 +63,17 @@ export default function CheckoutPage() {
 
   useEffect(() => {
     const c = new AbortController();
-    void load(c.signal);
+    fetchCheckout(link, c.signal).then(
+      (o) => {
+        setOrder(o);
+        setFailure(undefined);
+      },
+      (e: unknown) => {
+        if (!(e instanceof ApiError && e.kind === 'aborted')) setFailure(e);
+      },
+    );
     return () => c.abort();
-  }, [load]);
+  }, [link]);
 
   // Waiting for the provider (an action required, a return from Stripe): look again until it is settled.
   const settled = order && (order.state !== 'unpaid' || order.payment === 'declined' || order.payment === 'none');
