@@ -163,6 +163,7 @@ export function stockRaceCase(): BenchCase {
       const other = results.filter((r) => !r.ok && r.code !== 31001).length;
       const lines = [`bench stock-race seconds=${seconds.toFixed(2)} sold=${sold} expected=${STOCK}`];
       if (other) lines.push(`bench stock-race errors=${other}`);
+      for (const l of lines) console.log(l); // a report case prints its own lines
       if (sold !== STOCK || other) throw new Error(`${lines.join('; ')}: sold ${sold} of stock ${STOCK}`);
       return lines;
     },
