@@ -23,6 +23,7 @@ import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 import { APP_A, createUser, PASSWORD } from '../../support/fixtures';
 import { makePng } from '../../lib/helpers/images';
+import nock from '../../support/nock';
 import { appCreds, type Creds } from '../app-api/helpers';
 
 const SECRET = 'sbx_checkoutabcdefghijkl12';
@@ -257,6 +258,107 @@ describe.each(ENGINES)('hosted checkout (%s)', (engine) => {
       await signIn();
     }
     expect((await t.call(storageCheckoutCalls.checkoutGet, link, null)).data.state).toBe('unpaid');
+  });
+
+  it('Stripe and PayPal through local stand-ins: the intent client secret for the Payment Element; a PayPal order created, then captured', async () => {
+    const partner = t.world.companies.partnerA;
+    const useDefault = async (provider: 'stripe' | 'paypal' | 'sandbox') => {
+      expect((await t.call(storageCalls.payeeDefault, { provider, platform: 'android' }, owner)).basic.code).toBe(200);
+    };
+    const verify = (provider: string) =>
+      t.database.db.execute(sql`update payee_accounts set verified_at = now() where company_id = ${partner.id} and provider = ${provider}`);
+    try {
+      const stripeSaved = await t.call(
+        storageCalls.payeeSave,
+        {
+          provider: 'stripe',
+          mode: 'test',
+          accountId: 'acct_checkout',
+          secret: 'sk_test_51CheckoutStripeKey01',
+          webhookSecret: 'whsec_CheckoutSigning01',
+          publicKey: 'pk_test_51CheckoutPublishable01',
+        },
+        owner,
+      );
+      expect(stripeSaved.basic.code, stripeSaved.basic.msg).toBe(200);
+      expect(stripeSaved.data.publicKey).toBe('pk_test_51CheckoutPublishable01');
+      await verify('stripe');
+      await useDefault('stripe');
+      const g = await goods();
+      const o = await order(await device(), g);
+      const link = linkOf(o);
+      expect((await t.call(storageCheckoutCalls.checkoutGet, link, null)).data).toMatchObject({
+        provider: 'stripe',
+        publicKey: 'pk_test_51CheckoutPublishable01',
+      });
+      nock('https://api.stripe.com')
+        .post('/v1/payment_intents', (b) => b.amount === '3000' && b.currency === 'usd' && b['metadata[orderNo]'] === o.orderNo)
+        .reply(200, {
+          id: 'pi_checkout_1',
+          object: 'payment_intent',
+          status: 'requires_payment_method',
+          client_secret: 'pi_checkout_1_secret_x',
+        });
+      const started = await t.call(storageCheckoutCalls.checkoutPay, { ...link, idempotencyKey: key() }, null);
+      expect(started.basic.code, started.basic.msg).toBe(200);
+      expect(started.data).toMatchObject({
+        outcome: 'action_required',
+        action: { type: 'client_secret', value: 'pi_checkout_1_secret_x' },
+        order: { state: 'unpaid', payment: 'action_required' },
+      });
+      const [{ transaction_id: pi }] = await rawRows<{ transaction_id: string }>(
+        sql`select transaction_id from storage_orders where order_no = ${o.orderNo}`,
+      );
+      expect(pi).toBe('pi_checkout_1');
+
+      // PayPal: the buttons' createOrder, then onApprove's capture of that order (and no other).
+      const paypalSaved = await t.call(
+        storageCalls.payeeSave,
+        {
+          provider: 'paypal',
+          mode: 'test',
+          accountId: 'PaypalClientCheckout',
+          secret: 'PaypalClientSecretCheckout01',
+          webhookSecret: 'WH-CK',
+        },
+        owner,
+      );
+      expect(paypalSaved.basic.code, paypalSaved.basic.msg).toBe(200);
+      await verify('paypal');
+      await useDefault('paypal');
+      const p = await order(await device(), g);
+      const plink = linkOf(p);
+      expect((await t.call(storageCheckoutCalls.checkoutGet, plink, null)).data).toMatchObject({
+        provider: 'paypal',
+        publicKey: 'PaypalClientCheckout',
+      });
+      const pp = () => nock('https://api-m.sandbox.paypal.com');
+      const token = () => pp().post('/v1/oauth2/token').reply(200, { access_token: 'A21', token_type: 'Bearer', expires_in: 32400 });
+      token();
+      pp()
+        .post('/v2/checkout/orders', (b) => b.purchase_units[0].amount.value === '30.00')
+        .reply(201, { id: 'PP-CK-1', status: 'PAYER_ACTION_REQUIRED', links: [] });
+      const created = await t.call(storageCheckoutCalls.checkoutPay, { ...plink, idempotencyKey: key() }, null);
+      expect(created.basic.code, created.basic.msg).toBe(200);
+      expect(created.data.action).toEqual({ type: 'paypal', orderId: 'PP-CK-1' });
+      const other = await t.call(storageCheckoutCalls.checkoutPay, { ...plink, idempotencyKey: key(), paymentMethod: 'PP-OTHER' }, null);
+      expect(other.basic.code).toBe(ErrorCodes.invalidParams);
+      token();
+      pp()
+        .post('/v2/checkout/orders/PP-CK-1/capture')
+        .reply(201, {
+          id: 'PP-CK-1',
+          status: 'COMPLETED',
+          purchase_units: [{ payments: { captures: [{ id: 'CAP-1', status: 'COMPLETED' }] } }],
+        });
+      const captured = await t.call(storageCheckoutCalls.checkoutPay, { ...plink, idempotencyKey: key(), paymentMethod: 'PP-CK-1' }, null);
+      expect(captured.basic.code, captured.basic.msg).toBe(200);
+      expect(captured.data).toMatchObject({ outcome: 'succeeded', order: { state: 'paid' } });
+    } finally {
+      nock.cleanAll();
+      await useDefault('sandbox');
+      await t.database.db.execute(sql`delete from payee_accounts where company_id = ${partner.id} and provider in ('stripe', 'paypal')`);
+    }
   });
 
   it("another brand's domain does not open the order (1004); its own domain does", async () => {
