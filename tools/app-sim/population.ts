@@ -4,7 +4,7 @@
  * modules that extend the app-facing API add theirs to BEHAVIOURS (buy a plan, read messages, chat,
  * earn points) with a name, whether it is done for a user, and one step.
  */
-import { appApiCalls, ErrorCodes, storageAppCalls } from '@portal/contract';
+import { appApiCalls, ErrorCodes, SANDBOX_TEST_CARDS, storageAppCalls } from '@portal/contract';
 import { AppClient, CallError, Outbox, type AppKey } from './client';
 
 export interface SimUser {
@@ -72,7 +72,7 @@ export const listDevices: Behaviour = {
 };
 
 /** Sandbox test cards (apps/server payments/sandbox.ts). */
-export const SIM_CARDS = { success: '4242424242424242', decline: '4000000000000002' } as const;
+export const SIM_CARDS = { success: SANDBOX_TEST_CARDS.success, decline: SANDBOX_TEST_CARDS.decline } as const;
 
 /**
  * Buy a cloud storage plan for the user's first bound device: the cheapest paid goods on sale for

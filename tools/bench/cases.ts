@@ -23,6 +23,7 @@ import { devicePollCase, import5000Case, releaseCreateCase } from './upgrade-cas
 import { seededRandom } from './random';
 import { siteProductListCase, siteProductPageCase } from './site-cases';
 import { lighthouseCase, staticAssetCase } from './web-cases';
+import { appGoodsListCase, orderCheckoutCase, stockRaceCase } from './storage-cases';
 
 export type { BenchCase, BenchContext, BenchDatabase } from './types';
 export { seededRandom } from './random';
@@ -294,6 +295,9 @@ export const BENCH_CASES = new Map<string, BenchCase>([
   ],
   ['site-product-page', siteProductPageCase()],
   ['site-product-list', siteProductListCase()],
+  ['order-checkout', orderCheckoutCase()],
+  ['stock-race', stockRaceCase()],
+  ['app-goods-list', appGoodsListCase()],
   ['device-poll', devicePollCase()],
   ['release-create', releaseCreateCase()],
   ['import-5000', import5000Case()],

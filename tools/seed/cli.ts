@@ -18,6 +18,8 @@ const USAGE = `usage: npm run seed [-- options]
   --users N         users of the large volumes (default 100000)
   --devices N       devices of the Bench Partner (default 1000000; added once, also to an earlier large seed)
   --oplog N         operation-log rows of the Bench Partner (default 1000000; added once, sealed)
+  --end-users N     end users of the Bench Partner's app, each bound to one of its devices (default 200000; added once)
+  --orders N        cloud storage orders of those devices over 18 months (default 1000000; added once with the end users)
   --reset           drop everything first (PostgreSQL: schemas public, drizzle, pgboss; PGlite: the data folder)
 env: DATABASE_URL (PostgreSQL; unset: PGlite in $DATA_DIR/pglite), DATA_DIR (default <repo>/.data)`;
 
@@ -31,6 +33,8 @@ async function main(): Promise<number> {
       users: { type: 'string' },
       devices: { type: 'string' },
       oplog: { type: 'string' },
+      'end-users': { type: 'string' },
+      orders: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -57,6 +61,8 @@ async function main(): Promise<number> {
     users: count(values.users),
     devices: count(values.devices),
     operationLogs: count(values.oplog),
+    endUsers: count(values['end-users']),
+    orders: count(values.orders),
     log,
   });
   log(`seed: done in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`);

@@ -10,7 +10,8 @@ import { hasLargeData, seedLarge } from './large';
 import { hasLargeContent, seedLargeContent } from './large-content';
 import { hasLargeDevices, seedLargeDevices } from './large-devices';
 import { hasLargeOperationLogs, seedLargeOperationLogs } from './large-oplog';
-import { isEmpty, type Log } from './shared';
+import { hasLargeOrders, seedLargeOrders } from './large-orders';
+import { hashDemoPassword, isEmpty, type Log } from './shared';
 
 export interface RunSeedOptions {
   /** PostgreSQL URL; unset: PGlite in `pgliteDir`. */
@@ -30,6 +31,9 @@ export interface RunSeedOptions {
   operationLogs?: number;
   /** Products of the Bench Partner's content site (default 10,000), added once, also to large volumes seeded before. */
   siteProducts?: number;
+  /** End users (default 200,000) and orders (default 1,000,000) of the Bench Partner, added once. */
+  endUsers?: number;
+  orders?: number;
   log?: Log;
 }
 
@@ -107,6 +111,12 @@ export async function runSeed(opts: RunSeedOptions): Promise<RunSeedResult> {
         log('large: content site already present');
       } else {
         await seedLargeContent(database, { products: opts.siteProducts, log });
+        seededLarge = true;
+      }
+      if (await hasLargeOrders(database)) {
+        log('large: orders already present');
+      } else {
+        await seedLargeOrders(database, { endUsers: opts.endUsers, orders: opts.orders, passwordHash: await hashDemoPassword(), log });
         seededLarge = true;
       }
     }

@@ -70,6 +70,15 @@ describe('bench helpers', () => {
     expect(seen.size).toBeGreaterThan(490);
   });
 
+  it('registers the cloud storage cases: order-checkout and app-goods-list as ratio cases, stock-race reporting its own line', () => {
+    for (const name of ['order-checkout', 'app-goods-list']) {
+      const c = BENCH_CASES.get(name);
+      expect(c?.kind === 'load' && c.ratio && typeof c.prepareDatabase === 'function', name).toBe(true);
+    }
+    expect(BENCH_CASES.get('order-checkout')).toMatchObject({ finish: expect.any(Function) });
+    expect(BENCH_CASES.get('stock-race')?.kind).toBe('report');
+  });
+
   it('registers the cloud-upgrade cases: device-poll as a ratio case, release-create and import-5000 timed once', () => {
     const poll = BENCH_CASES.get('device-poll');
     expect(poll?.kind === 'load' && poll.ratio && typeof poll.prepareDatabase === 'function').toBe(true);

@@ -20,6 +20,7 @@ import {
 } from '../seed/large-devices';
 import { BENCH_ACCOUNT, BENCH_PARTNER_NAME, hasLargeData, seedLarge } from '../seed/large';
 import { BENCH_SITE_DOMAIN, BENCH_SITE_PARAMS, benchProductSlug, hasLargeContent, seedLargeContent } from '../seed/large-content';
+import { benchEndUserSession, hasLargeOrders, seedLargeOrders } from '../seed/large-orders';
 import { DEMO_PACKAGES, DEMO_TASKS, demoPackageBytes } from '../seed/demo-upgrade';
 import { isEmpty } from '../seed/shared';
 
@@ -583,6 +584,33 @@ describe('seedLarge', () => {
         expect(d).toEqual({ model: benchModelOf(n), firmware_version: benchVersionOf(n) });
       }
       await expect(seedLargeDevices(database, { devices: 10 })).rejects.toThrow(/already has devices/);
+
+      // End users bound to the fleet, ready sessions and orders over 18 months (set-based SQL on PGlite too).
+      expect(await hasLargeOrders(database)).toBe(false);
+      const made = await seedLargeOrders(database, { endUsers: 300, orders: 1500, passwordHash: 'x' });
+      expect(made).toMatchObject({ endUsers: 300, orders: 1500 });
+      expect(await hasLargeOrders(database)).toBe(true);
+      const [o] = await q<{ n: number; nos: number; devices: number; states: string[]; periods: number; oldest: number; attempts: number }>(
+        database,
+        `select count(*)::int n, count(distinct order_no)::int nos, count(distinct device_id)::int devices,
+                array_agg(distinct state order by state) states, count(period)::int periods,
+                floor(extract(epoch from now() - min(created_at)) / 86400)::int oldest,
+                (select count(*)::int from storage_order_attempts a where a.order_id in (select id from storage_orders where company_path = $1)) attempts
+           from storage_orders where company_path = $1`,
+        [partner.path],
+      );
+      expect(o).toMatchObject({ n: 1500, nos: 1500, devices: 300, states: ['cancelled', 'paid', 'refunded'] });
+      expect(o!.periods).toBeGreaterThan(1000);
+      expect(o!.oldest).toBeGreaterThan(430);
+      expect(o!.attempts).toBeGreaterThan(1300);
+      const [bound] = await q<{ n: number; sessions: number }>(
+        database,
+        `select count(*)::int n, (select count(*)::int from end_user_sessions s where s.token_hash = $2) sessions
+           from devices d join end_users e on e.id = d.end_user_id where d.company_path = $1 and e.email = 'bench-eu-' || substr(d.sn, 3)::int || '@bench-app.local'`,
+        [partner.path, createHash('sha256').update(benchEndUserSession(7).token).digest('hex')],
+      );
+      expect(bound).toEqual({ n: 300, sessions: 1 });
+      await expect(seedLargeOrders(database, { endUsers: 10, passwordHash: 'x' })).rejects.toThrow(/already has orders/);
     } finally {
       await database.close();
     }

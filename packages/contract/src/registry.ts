@@ -14,6 +14,7 @@ import {
   payeeSetupMachine,
   storageAppCalls,
   storageCalls,
+  storageCheckoutCalls,
   storageOrderCalls,
   storageOrderMachine,
 } from './modules/cloud-storage';
@@ -42,6 +43,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(storageCalls),
   ...Object.values(storageOrderCalls),
   ...Object.values(storageAppCalls),
+  ...Object.values(storageCheckoutCalls),
   ...Object.values(appKeyCalls),
   ...Object.values(appApiCalls),
   ...Object.values(messageCalls),

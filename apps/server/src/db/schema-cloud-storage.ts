@@ -84,6 +84,8 @@ export const payeeAccounts = pgTable(
     webhookSecretLast4: text('webhook_secret_last4'),
     /** Stripe: the Apple Pay domain association file, served on the seller's domains. */
     applePayAssociation: text('apple_pay_association'),
+    /** Stripe's publishable key (pk_…) for the checkout page; not a secret. */
+    publicKey: text('public_key'),
     verifiedAt: ts('verified_at'),
     defaultFor: text('default_for')
       .array()

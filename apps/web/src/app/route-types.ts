@@ -51,6 +51,11 @@ export interface PublicRoute {
    * used is kept small (`npm run size`), and they need none of the features' texts.
    */
   plain?: boolean;
+  /**
+   * Drawn without antd (components/lite) like `plain`, but with the features' texts and the whole
+   * error catalogue: a public page of a module (the hosted checkout) that a buyer opens from an app.
+   */
+  lite?: boolean;
 }
 
 /** `handle` of every router entry built from the table (breadcrumbs and titles). */

@@ -77,7 +77,7 @@ function withAntd(loader: PublicRoute['page']): PublicRoute['page'] {
 }
 
 function publicRoute(r: PublicRoute): RouteObject {
-  const Page = pageOf(r.key, r.plain ? r.page : withAntd(r.page), r.plain);
+  const Page = pageOf(r.key, r.plain || r.lite ? r.page : withAntd(r.page), r.plain);
   const handle: RouteHandle = { key: r.key, titleKey: r.titleKey, isPage: true, path: r.path };
   return { path: r.path, handle, element: <Page /> };
 }

@@ -489,6 +489,13 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     page: () => import('../features/document-files/pages/DocumentFilesPage'),
   },
   {
+    key: 'checkout',
+    path: '/checkout/:orderNo/:sign',
+    titleKey: 'publicPages.checkout',
+    page: () => import('../features/cloud-storage/pages/CheckoutPage'),
+    lite: true,
+  },
+  {
     key: 'claimLicense',
     path: '/claimLicense',
     titleKey: 'publicPages.claimLicense',

@@ -10,4 +10,5 @@ export { registerPaymentWebhookRoutes } from './webhook.routes';
 export { registerStorageOrderJobs, runStorageOrderJobsOnce, sendSandboxWebhook } from './orders.jobs';
 export { registerOrderSheetRoutes } from './export.routes';
 export { registerPayeeRoutes } from './payees.routes';
-export { payeeAccountOfCompany, providerAccount } from './payees.service';
+export { openPayee, providerAccount } from './payees.service';
+export { checkoutSign, checkoutUrl } from './checkout.service';

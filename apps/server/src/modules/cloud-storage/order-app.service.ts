@@ -22,10 +22,8 @@ import {
   takeUnit,
 } from './orders.service';
 import { presentAppOrder } from './orders.presenter';
-import { ORDER_JOBS } from './orders.jobs';
-import { handleWebhook } from './orders.service';
-import { openSecret } from '../../lib/secrets';
-import { sandboxSignature } from '../payments';
+import { sandboxWebhookAfterCommit } from './orders.jobs';
+import { checkoutLinks } from './checkout.service';
 import type { StoredGoodsContents } from '../../db/schema';
 
 type Data<K extends keyof typeof storageAppCalls> = z.output<(typeof storageAppCalls)[K]['data']>;
@@ -44,45 +42,8 @@ async function ownOrder(ctx: CallContext, orderId: number, forUpdate = false) {
   return o;
 }
 
-/**
- * The sandbox's webhook of a payment, as a provider would send it after the commit: by the job
- * queue to the portal's own route (an action required is confirmed by its holder 10 s later); in
- * a process without a queue, a succeeded payment's event is handed to the webhook handler at once.
- */
-function sandboxWebhookAfterCommit(
-  ctx: CallContext,
-  o: { companyId: number; provider: string | null },
-  outcome: string,
-  tx: string | null,
-) {
-  if (!tx || outcome === 'declined') return;
-  ctx.afterCommit(async () => {
-    const payee = await repo.sellerPayee(ctx.database.db, o.companyId, '', 'sandbox');
-    if (!payee) return;
-    const job = { companyId: o.companyId, eventId: `evt_${tx}_succeeded`, type: 'payment.succeeded' as const, transactionId: tx };
-    const queue = ctx.services.jobs();
-    if (queue) {
-      await queue.send(ORDER_JOBS.sandboxWebhook.name, job, {
-        startAfter: outcome === 'action_required' ? 10 : undefined,
-        retryLimit: 5,
-        retryDelay: 5,
-      });
-    } else if (outcome === 'succeeded') {
-      const secret = openSecret(ctx.services.config.sealKeys, payee.secret_enc);
-      const body = JSON.stringify({ id: job.eventId, type: job.type, transactionId: tx });
-      await handleWebhook(ctx.database, ctx.services.config.sealKeys, {
-        provider: 'sandbox',
-        companyId: o.companyId,
-        headers: { 'x-sandbox-signature': sandboxSignature(secret, body) },
-        rawBody: body,
-        now: ctx.clock.now(),
-      });
-    }
-  });
-}
-
 async function answer(ctx: CallContext, orderId: number) {
-  return presentAppOrder((await ownOrder(ctx, orderId))!);
+  return presentAppOrder((await ownOrder(ctx, orderId))!, checkoutLinks(ctx));
 }
 
 export async function goodsList(ctx: CallContext, d: Data<'goodsList'>): Promise<{ records: AppGoods[] }> {
@@ -166,7 +127,7 @@ export async function orderCreate(ctx: CallContext, d: Data<'orderCreate'>) {
         });
         // A declined card leaves the order unpaid (its unit kept until the timeout): the app may pay again.
         if (r.outcome === 'declined') await repo.insertAttempt(ctx.db, r.attempt);
-        if (r.attempt.provider === 'sandbox') sandboxWebhookAfterCommit(ctx, o, r.outcome, r.attempt.transactionId);
+        if (r.attempt.provider === 'sandbox') sandboxWebhookAfterCommit(ctx, o, r.outcome, r.attempt.transactionId, d.card);
       }
       return { ref: String(id), value: await answer(ctx, id) };
     },
@@ -199,7 +160,7 @@ export async function orderPay(ctx: CallContext, d: Data<'orderPay'>) {
         ctx.persist((db) => repo.insertAttempt(db, r.attempt));
         throw new AppError(ErrorCodes.paymentDeclined);
       }
-      if (r.attempt.provider === 'sandbox') sandboxWebhookAfterCommit(ctx, o, r.outcome, r.attempt.transactionId);
+      if (r.attempt.provider === 'sandbox') sandboxWebhookAfterCommit(ctx, o, r.outcome, r.attempt.transactionId, d.card);
       return { ref: String(o.id), value: await answer(ctx, o.id) };
     },
     (ref) => answer(ctx, Number(ref)),
@@ -223,6 +184,7 @@ export async function orderActivate(ctx: CallContext, d: Data<'orderActivate'>) 
 
 export async function orderList(ctx: CallContext, d: Data<'orderList'>) {
   const app = requireEndUser(ctx);
+  const links = checkoutLinks(ctx);
   const page = await repo.listOrders(
     ctx.db,
     repo.endUserScope(app.endUser.id),
@@ -230,7 +192,7 @@ export async function orderList(ctx: CallContext, d: Data<'orderList'>) {
     d,
     ctx.clock.now(),
   );
-  return { ...page, records: page.records.map(presentAppOrder) };
+  return { ...page, records: page.records.map((o) => presentAppOrder(o, links)) };
 }
 
 export const orderGet = (ctx: CallContext, d: Data<'orderGet'>) => answer(ctx, d.orderId);

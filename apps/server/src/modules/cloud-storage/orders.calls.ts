@@ -1,11 +1,15 @@
 /** The order calls: the portal's (storageOrderCalls) and the end user's app-facing ones (storageAppCalls). */
-import { ErrorCodes, storageAppCalls, storageOrderCalls } from '@portal/contract';
+import { ErrorCodes, storageAppCalls, storageCheckoutCalls, storageOrderCalls } from '@portal/contract';
 import { implement, type CallImpl } from '../../lib/implement';
 import * as app from './order-app.service';
+import * as checkout from './checkout.service';
 import * as portal from './order-portal.service';
 import * as sheet from './orders.sheet';
 
 const otherOrder = { none: "lists only orders of goods sold in the caller's subtree (tested by the order tests)" };
+const checkoutLink = {
+  none: "public: the signed link names the only order it opens, and only on its seller's brand's domains (checkout tests)",
+};
 const ownOnly = { none: "acts only on the signed-in end user's own devices and orders (tested by the order tests)" };
 
 export const orderImpls: CallImpl[] = [
@@ -49,4 +53,6 @@ export const orderImpls: CallImpl[] = [
   implement(storageAppCalls.orderActivate, ownOnly, (ctx, d) => app.orderActivate(ctx, d)),
   implement(storageAppCalls.orderList, ownOnly, (ctx, d) => app.orderList(ctx, d)),
   implement(storageAppCalls.orderGet, ownOnly, (ctx, d) => app.orderGet(ctx, d)),
+  implement(storageCheckoutCalls.checkoutGet, checkoutLink, (ctx, d) => checkout.checkoutGet(ctx, d)),
+  implement(storageCheckoutCalls.checkoutPay, checkoutLink, (ctx, d) => checkout.checkoutPay(ctx, d)),
 ];

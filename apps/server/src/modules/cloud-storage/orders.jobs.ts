@@ -9,10 +9,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { CallContext } from '../../lib/context';
 import type { JobQueue } from '../../lib/jobs';
 import type { SealKeyring } from '../../lib/secrets';
-import { sandboxSignature } from '../payments';
-import { expireUnpaidOrders, openPayee, reconcilePayments } from './orders.service';
+import { sandboxSignature, sandboxWebhookPlan } from '../payments';
+import { expireUnpaidOrders, handleWebhook, openPayee, reconcilePayments } from './orders.service';
 
 export const ORDER_JOBS = {
   sweep: { name: 'storage.orders-sweep', cron: '* * * * *' },
@@ -46,6 +47,49 @@ export async function sendSandboxWebhook(
     body,
   });
   return res.status;
+}
+
+/**
+ * The sandbox's webhook of a payment, as a provider would send it after the commit: by the job
+ * queue to the portal's own route, after the plan's delay (an action required is confirmed by its
+ * holder 10 s later), once, twice (duplicated) or never (dropped: reconciliation settles it), as
+ * the test card or the SANDBOX_WEBHOOKS setting says. In a process without a queue, a succeeded
+ * payment's event is handed to the webhook handler at once.
+ */
+export function sandboxWebhookAfterCommit(
+  ctx: CallContext,
+  o: { companyId: number },
+  outcome: string,
+  tx: string | null,
+  card: string | undefined,
+): void {
+  if (!tx || outcome === 'declined') return;
+  const plan = sandboxWebhookPlan(card, ctx.services.config.payments.sandboxWebhooks, outcome === 'action_required');
+  if (plan.sends === 0) return;
+  ctx.afterCommit(async () => {
+    const job: SandboxWebhookJob = { companyId: o.companyId, eventId: `evt_${tx}_succeeded`, type: 'payment.succeeded', transactionId: tx };
+    const queue = ctx.services.jobs();
+    for (let i = 0; i < plan.sends; i++) {
+      if (queue) {
+        await queue.send(ORDER_JOBS.sandboxWebhook.name, job, {
+          startAfter: plan.delaySeconds || undefined,
+          retryLimit: 5,
+          retryDelay: 5,
+        });
+      } else if (outcome === 'succeeded') {
+        const payee = await openPayee(ctx.database.db, ctx.services.config.sealKeys, o.companyId, '', 'sandbox').catch(() => null);
+        if (!payee) return;
+        const body = JSON.stringify({ id: job.eventId, type: job.type, transactionId: tx });
+        await handleWebhook(ctx.database, ctx.services.config.sealKeys, {
+          provider: 'sandbox',
+          companyId: o.companyId,
+          headers: { 'x-sandbox-signature': sandboxSignature(payee.account.secret, body) },
+          rawBody: body,
+          now: ctx.clock.now(),
+        });
+      }
+    }
+  });
 }
 
 export async function registerStorageOrderJobs(

@@ -5,6 +5,7 @@ import { allowedActions } from '../../lib/policy';
 import { orderPolicy } from './orders.policy';
 import type { OrderRow } from './orders.repository';
 import { refundableAmount } from './orders.service';
+import { checkoutUrlOf, type CheckoutLinks } from './checkout.service';
 import { seesCost } from './plans.policy';
 
 const ms = (v: unknown) => (v instanceof Date ? v.getTime() : new Date(String(v)).getTime());
@@ -95,7 +96,7 @@ export function presentDetail(
   };
 }
 
-export function presentAppOrder(o: OrderRow): AppOrder {
+export function presentAppOrder(o: OrderRow, links: CheckoutLinks): AppOrder {
   return {
     orderId: o.id,
     orderNo: o.orderNo,
@@ -111,6 +112,7 @@ export function presentAppOrder(o: OrderRow): AppOrder {
     periodEnd: o.periodEnd,
     payDeadline: o.payDeadline,
     payment: (o.lastAttempt ?? 'none') as AppOrder['payment'],
+    checkoutUrl: checkoutUrlOf(links, o),
     createdAt: o.createdAt,
   };
 }

@@ -171,9 +171,13 @@ function filterWhere(scope: SQL, f: OrderFilter, now: number): SQL {
 export async function listOrders(db: AnyDb, scope: SQL, f: OrderFilter, page: PageRequest, now: number): Promise<Page<OrderRow>> {
   const where = filterWhere(scope, f, now);
   const offset = (page.pageNum - 1) * page.pageSize;
+  // The page's ids first: with the subtree, window, state, platform and provider filters that is an
+  // index-only scan of storage_orders_window_idx (a sparse filter reads no heap row it drops); then
+  // the page's rows.
   const records = await rows<Record<string, unknown>>(
     db,
-    sql`${selectOrders(now)} where ${where} order by o.created_at desc, o.id desc limit ${page.pageSize} offset ${offset}`,
+    sql`with page as (select o.id from storage_orders o where ${where} order by o.created_at desc, o.id desc limit ${page.pageSize} offset ${offset})
+        ${selectOrders(now)} where o.id in (select id from page) order by o.created_at desc, o.id desc`,
   );
   const [n] = await rows<{ n: number }>(db, sql`select count(*)::int as n from storage_orders o where ${where}`);
   return { records: records.map(toOrder), total: Number(n?.n ?? 0), pageNum: page.pageNum, pageSize: page.pageSize };
@@ -646,24 +650,6 @@ export async function goodsForSale(db: AnyDb, goodsId: number, d: OrderDevice | 
   };
 }
 
-/** The seller's payee account for a platform (its default first, else a verified one), or of one provider. */
-export async function sellerPayee(db: AnyDb, companyId: number, platform: string, provider?: string) {
-  const [p] = await rows<{
-    provider: string;
-    mode: string;
-    account_id: string;
-    secret_enc: string;
-    webhook_secret_enc: string | null;
-    verified_at: unknown;
-  }>(
-    db,
-    sql`select provider, mode, account_id, secret_enc, webhook_secret_enc, verified_at from payee_accounts where company_id = ${companyId}
-        ${provider ? sql`and provider = ${provider}` : sql``}
-        order by (${platform} = any(default_for)) desc, (verified_at is not null) desc, (provider = 'sandbox') desc limit 1`,
-  );
-  return p ?? null;
-}
-
 /** Orders and revenue of a window by view state and by day, and the plans running or near expiry now. */
 export async function overviewRows(db: AnyDb, scope: SQL, from: number, to: number, now: number) {
   const counts = await rows<{ view_state: string; n: number; revenue: number }>(
@@ -686,4 +672,27 @@ export async function overviewRows(db: AnyDb, scope: SQL, from: number, to: numb
         from storage_orders o where ${scope} and o.state = 'paid' and upper(o.period) > ${ts(now)}`,
   );
   return { counts, days, nearExpiry: Number(live?.near ?? 0), inUse: Number(live?.in_use ?? 0) };
+}
+
+// ----- the hosted checkout page -----
+
+/** Unscoped, for the public checkout page: the id of the order with this number (its sign is checked next). */
+export async function unsafeOrderIdByNo(db: AnyDb, orderNo: string): Promise<number | null> {
+  const [r] = await rows<{ id: number }>(db, sql`select id from storage_orders where order_no = ${orderNo}`);
+  return r ? Number(r.id) : null;
+}
+
+/**
+ * Unscoped, for the public checkout page: the path of the brand whose page the domain is (the
+ * company owning the domain; the root company for any other host, as the login page's branding).
+ */
+export async function unsafeBrandPathOfDomain(db: AnyDb, domain: string): Promise<string | null> {
+  const host = domain.trim().toLowerCase().replace(/:\d+$/, '');
+  const [r] = await rows<{ path: string }>(
+    db,
+    sql`select coalesce(
+          (select c.path from company_domains d join companies c on c.id = d.company_id where d.domain = ${host}),
+          (select c.path from companies c where c.parent_id is null order by c.id limit 1)) as path`,
+  );
+  return r?.path ?? null;
 }

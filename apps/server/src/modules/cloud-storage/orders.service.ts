@@ -20,10 +20,13 @@ import type { Database, Db, Tx } from '../../db/client';
 import type { GoodsSnapshot } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { SealKeyring } from '../../lib/secrets';
-import { openSecret, sha256Hex } from '../../lib/secrets';
-import { paymentProvider, type PaymentEventKind, type ProviderAccount } from '../payments';
+import { sha256Hex } from '../../lib/secrets';
+import { paymentProvider, type PayAction, type PaymentEventKind } from '../payments';
 import { unsafeReturnStock, unsafeTakeStock } from './goods.repository';
 import * as repo from './orders.repository';
+import { openPayee, type PayeeHandle } from './payees.service';
+
+export { openPayee };
 
 type AnyDb = Db | Tx;
 const DAY_MS = 86_400_000;
@@ -140,33 +143,6 @@ export async function cancelUnpaid(db: AnyDb, o: repo.OrderRow, reason: 'user' |
   return moved;
 }
 
-export interface PayeeHandle {
-  provider: PaymentProvider;
-  account: ProviderAccount;
-}
-
-/** The seller's payee for a platform, opened (23023 when it has no verified account with an adapter). */
-export async function openPayee(
-  db: AnyDb,
-  sealKeys: SealKeyring,
-  companyId: number,
-  platform: string,
-  provider?: string,
-): Promise<PayeeHandle> {
-  const p = await repo.sellerPayee(db, companyId, platform, provider);
-  if (!p || !p.verified_at || !paymentProvider(p.provider as PaymentProvider)) throw new AppError(ErrorCodes.noVerifiedPayee);
-  return {
-    provider: p.provider as PaymentProvider,
-    account: {
-      mode: p.mode as 'test' | 'live',
-      accountId: p.account_id,
-      secret: openSecret(sealKeys, p.secret_enc),
-      // What checks the provider's webhooks (Stripe's signing secret, PayPal's webhook id, Adyen's HMAC key).
-      ...(p.webhook_secret_enc ? { webhookSecret: openSecret(sealKeys, p.webhook_secret_enc) } : {}),
-    },
-  };
-}
-
 export type PayOutcome = 'succeeded' | 'declined' | 'action_required';
 
 /**
@@ -178,15 +154,29 @@ export async function attemptPayment(
   db: AnyDb,
   sealKeys: SealKeyring,
   o: repo.OrderRow,
-  opts: { key: string; card?: string; later: boolean; now: number },
-): Promise<{ outcome: PayOutcome; attempt: Parameters<typeof repo.insertAttempt>[1] }> {
-  const payee = await openPayee(db, sealKeys, o.companyId, o.platform);
+  opts: {
+    key: string;
+    card?: string;
+    later: boolean;
+    now: number;
+    /** Stripe PaymentMethod or the approved PayPal order (checkout page). */
+    paymentMethod?: string;
+    /** Where a redirect comes back to (the checkout page). */
+    returnUrl?: string;
+    /** The seller's payee, when the caller opened it already. */
+    payee?: PayeeHandle;
+  },
+): Promise<{ outcome: PayOutcome; attempt: Parameters<typeof repo.insertAttempt>[1]; action?: PayAction }> {
+  const payee = opts.payee ?? (await openPayee(db, sealKeys, o.companyId, o.platform));
   const adapter = paymentProvider(payee.provider)!;
   const result = await adapter.pay(payee.account, {
     amount: o.amount,
     currency: o.currency,
     idempotencyKey: `${o.orderNo}:${opts.key}`,
     card: opts.card,
+    reference: o.orderNo,
+    ...(opts.paymentMethod ? { paymentMethod: opts.paymentMethod } : {}),
+    ...(opts.returnUrl ? { returnUrl: opts.returnUrl } : {}),
   });
   const last4 = opts.card ? opts.card.replace(/\s+/g, '').slice(-4) : null;
   const base = { orderId: o.id, provider: payee.provider, amount: o.amount, cardLast4: last4, now: opts.now };
@@ -209,7 +199,11 @@ export async function attemptPayment(
     return { outcome: 'succeeded', attempt };
   }
   await repo.setPendingTransaction(db, o.id, payee.provider, attempt.transactionId);
-  return { outcome: 'action_required', attempt };
+  return {
+    outcome: 'action_required',
+    attempt,
+    ...(result.outcome === 'action_required' && result.action ? { action: result.action } : {}),
+  };
 }
 
 /** What a refund of the order would return now: all before the start (or not effective), the unused days' share in use. */

@@ -40,6 +40,7 @@ export async function upsertOwnPayee(
     webhookSecretEnc: string | null;
     webhookSecretLast4: string | null;
     applePayAssociation: string | null;
+    publicKey: string | null;
     updatedAt: Date;
   },
 ): Promise<void> {
@@ -56,6 +57,7 @@ export async function upsertOwnPayee(
         webhookSecretEnc: v.webhookSecretEnc,
         webhookSecretLast4: v.webhookSecretLast4,
         applePayAssociation: v.applePayAssociation,
+        publicKey: v.publicKey,
         verifiedAt: null,
         updatedAt: v.updatedAt,
       },
@@ -86,14 +88,21 @@ export async function setOwnDefault(db: AnyDb, actor: Actor, platform: string, p
 }
 
 /**
- * Unscoped, for callers without a portal user (a provider's webhook, the order flow): a company's
- * account with a provider, named by the company the route or the order names.
+ * Unscoped, for callers without a portal user (a provider's webhook, the order flow, the checkout
+ * page): the company's account the route or the order names. With a provider: that account; without:
+ * the platform's default, else a verified one, else the sandbox.
  */
-export async function unsafePayeeOfCompany(db: AnyDb, companyId: number, provider: string): Promise<PayeeRow | null> {
+export async function unsafeSellerPayee(db: AnyDb, companyId: number, platform: string, provider?: string): Promise<PayeeRow | null> {
   const [row] = await db
     .select()
     .from(payeeAccounts)
-    .where(and(eq(payeeAccounts.companyId, companyId), eq(payeeAccounts.provider, provider)));
+    .where(and(eq(payeeAccounts.companyId, companyId), provider ? eq(payeeAccounts.provider, provider) : undefined))
+    .orderBy(
+      sql`(${platform} = any(${payeeAccounts.defaultFor})) desc`,
+      sql`(${payeeAccounts.verifiedAt} is not null) desc`,
+      sql`(${payeeAccounts.provider} = 'sandbox') desc`,
+    )
+    .limit(1);
   return row ?? null;
 }
 

@@ -20,7 +20,7 @@ import {
   setOwnDefault,
   setOwnPayeeVerified,
   upsertOwnPayee,
-  unsafePayeeOfCompany,
+  unsafeSellerPayee,
   type PayeeRow,
 } from './payees.repository';
 
@@ -34,18 +34,32 @@ export function providerAccount(sealKeys: SealKeyring, row: PayeeRow): ProviderA
   };
 }
 
+export interface PayeeHandle {
+  provider: PaymentProvider;
+  account: ProviderAccount;
+  /** Stripe's publishable key (checkout page); null otherwise. */
+  publicKey: string | null;
+}
+
 /**
- * A company's account with a provider, opened for a caller without a portal user (the provider's
- * webhook route names the company; the order flow names its seller); null when not configured.
+ * The seller's payee opened for a caller without a portal user (the order flow, a provider's
+ * webhook naming the company, the checkout page): the named provider's account, or the platform's
+ * default; 23023 when it is not verified or its provider is turned off.
  */
-export async function payeeAccountOfCompany(
+export async function openPayee(
   db: Db | Tx,
   sealKeys: SealKeyring,
   companyId: number,
-  provider: PaymentProvider,
-): Promise<{ account: ProviderAccount; verifiedAt: Date | null } | null> {
-  const row = await unsafePayeeOfCompany(db, companyId, provider);
-  return row ? { account: providerAccount(sealKeys, row), verifiedAt: row.verifiedAt } : null;
+  platform: string,
+  provider?: string,
+): Promise<PayeeHandle> {
+  const row = await unsafeSellerPayee(db, companyId, platform, provider);
+  if (!row || !row.verifiedAt || !paymentProvider(row.provider as PaymentProvider)) throw new AppError(ErrorCodes.noVerifiedPayee);
+  return {
+    provider: row.provider as PaymentProvider,
+    account: providerAccount(sealKeys, row),
+    publicKey: row.provider === 'stripe' ? row.publicKey : row.provider === 'paypal' ? row.accountId : null,
+  };
 }
 
 type Data<K extends keyof typeof storageCalls> = z.output<(typeof storageCalls)[K]['data']>;
@@ -66,6 +80,7 @@ function present(ctx: CallContext, actor: Actor, provider: PaymentProvider, row:
     accountId: row?.accountId ?? null,
     secretLast4: row?.secretLast4 ?? null,
     webhookSecretLast4: row?.webhookSecretLast4 ?? null,
+    publicKey: row?.publicKey ?? null,
     applePayAssociation: !!row?.applePayAssociation,
     verifiedAt: row?.verifiedAt ? row.verifiedAt.toISOString() : null,
     webhookUrl: webhookUrl(ctx.services.config.publicUrl, actor.companyId, provider),
@@ -109,6 +124,7 @@ export async function payeeSave(ctx: CallContext, d: Data<'payeeSave'>) {
   }
   if (!adapter!.secretLooksValid(secret)) throw new AppError(ErrorCodes.invalidParams, { detail: 'secret' });
   if (d.applePayAssociation && d.provider !== 'stripe') throw new AppError(ErrorCodes.invalidParams, { detail: 'applePayAssociation' });
+  if (d.publicKey && d.provider !== 'stripe') throw new AppError(ErrorCodes.invalidParams, { detail: 'publicKey' });
   const webhookSecret = d.webhookSecret || null;
   await upsertOwnPayee(ctx.db, actor, {
     provider: d.provider,
@@ -119,6 +135,7 @@ export async function payeeSave(ctx: CallContext, d: Data<'payeeSave'>) {
     webhookSecretEnc: webhookSecret ? sealSecret(ctx.services.config.sealKeys, webhookSecret) : (before?.webhookSecretEnc ?? null),
     webhookSecretLast4: webhookSecret ? webhookSecret.slice(-4) : (before?.webhookSecretLast4 ?? null),
     applePayAssociation: d.applePayAssociation === undefined ? (before?.applePayAssociation ?? null) : d.applePayAssociation || null,
+    publicKey: d.publicKey === undefined ? (before?.publicKey ?? null) : d.publicKey || null,
     updatedAt: new Date(ctx.clock.now()),
   });
   await ctx.audit({

@@ -23,8 +23,8 @@ export type {
   WebhookCheck,
   WebhookEvent,
 } from './provider';
-export { SANDBOX_CARDS, sandboxSignature } from './sandbox';
-export { paymentSettings, type PaymentSettings } from './settings';
+export { SANDBOX_CARDS, sandboxSignature, sandboxWebhookPlan, type SandboxWebhookPlan } from './sandbox';
+export { DEFAULT_PAYMENT_SETTINGS, paymentSettings, type PaymentSettings } from './settings';
 export { STRIPE_WEBHOOK_TOLERANCE_SECONDS } from './stripe';
 
 const cache = new WeakMap<PaymentSettings, Record<PaymentProvider, PaymentProviderAdapter>>();

@@ -1,14 +1,42 @@
 /**
  * The built-in sandbox provider: in process, no network. Keys look like `sbx_` + 16-64 letters or
  * digits; a key ending in `fail` (or a live-mode account, which a sandbox cannot have) fails the
- * connection test. Test cards: 4242... succeeds, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184
- * asks for an action. Webhooks are signed with HMAC-SHA256 of the raw body under the account secret.
+ * connection test. Test cards (contract SANDBOX_TEST_CARDS): 4242... succeeds, 4000 0000 0000 0002 is
+ * declined, 4000 0027 6000 3184 asks for an action; three more make the webhook go wrong on demand
+ * (dropped, delayed, duplicated), as does the SANDBOX_WEBHOOKS setting for every payment. Webhooks
+ * are signed with HMAC-SHA256 of the raw body under the account secret.
  */
-import { SANDBOX_KEY_PATTERN } from '@portal/contract';
+import { SANDBOX_KEY_PATTERN, SANDBOX_TEST_CARDS, SANDBOX_WEBHOOK_DELAY_SECONDS, type SandboxWebhookMode } from '@portal/contract';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentEventKind, PaymentProviderAdapter } from './provider';
 
-export const SANDBOX_CARDS = { success: '4242424242424242', decline: '4000000000000002', actionRequired: '4000002760003184' } as const;
+export const SANDBOX_CARDS = SANDBOX_TEST_CARDS;
+
+/** How the sandbox's webhook of a payment is sent: how many times (0: dropped) and after how many seconds. */
+export interface SandboxWebhookPlan {
+  sends: number;
+  delaySeconds: number;
+}
+
+/**
+ * The webhook of a sandbox payment made with `card`: a `webhook*` test card decides, else the
+ * SANDBOX_WEBHOOKS setting; an action required is confirmed by its holder 10 s later.
+ */
+export function sandboxWebhookPlan(card: string | undefined, setting: SandboxWebhookMode, actionRequired: boolean): SandboxWebhookPlan {
+  const c = (card ?? '').replace(/\s+/g, '');
+  const mode: SandboxWebhookMode =
+    c === SANDBOX_TEST_CARDS.webhookDropped
+      ? 'drop'
+      : c === SANDBOX_TEST_CARDS.webhookDelayed
+        ? 'delay'
+        : c === SANDBOX_TEST_CARDS.webhookDuplicated
+          ? 'duplicate'
+          : setting;
+  const base = actionRequired ? 10 : 0;
+  if (mode === 'drop') return { sends: 0, delaySeconds: 0 };
+  if (mode === 'delay') return { sends: 1, delaySeconds: base + SANDBOX_WEBHOOK_DELAY_SECONDS };
+  return { sends: mode === 'duplicate' ? 2 : 1, delaySeconds: base };
+}
 
 const txId = (key: string) => `sbx_tx_${createHmac('sha256', 'sandbox').update(key).digest('hex').slice(0, 24)}`;
 
@@ -26,7 +54,8 @@ export const sandboxProvider: PaymentProviderAdapter = {
   async pay(_account, req) {
     const card = (req.card ?? SANDBOX_CARDS.success).replace(/\s+/g, '');
     if (card === SANDBOX_CARDS.decline) return { outcome: 'declined', reason: 'card_declined' };
-    if (card === SANDBOX_CARDS.actionRequired) return { outcome: 'action_required', transactionId: txId(req.idempotencyKey) };
+    if (card === SANDBOX_CARDS.actionRequired || card === SANDBOX_CARDS.webhookDropped || card === SANDBOX_CARDS.webhookDelayed)
+      return { outcome: 'action_required', transactionId: txId(req.idempotencyKey) };
     return { outcome: 'succeeded', transactionId: txId(req.idempotencyKey) };
   },
   async refund(_account, transactionId, amount, idempotencyKey) {

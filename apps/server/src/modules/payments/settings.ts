@@ -3,7 +3,7 @@
  * live), taken from config so that tests and staging point them at local stand-ins; a timeout after
  * which a call's outcome is unknown (reconciliation settles it); providers turned off by config.
  */
-import { PAYMENT_PROVIDERS, type PaymentProvider } from '@portal/contract';
+import { PAYMENT_PROVIDERS, SANDBOX_WEBHOOK_MODES, type PaymentProvider, type SandboxWebhookMode } from '@portal/contract';
 
 export type RemoteProvider = 'stripe' | 'paypal' | 'card';
 
@@ -12,6 +12,8 @@ export interface PaymentSettings {
   /** Milliseconds before an outbound call is abandoned (its outcome then unknown). */
   timeoutMs: number;
   disabled: readonly PaymentProvider[];
+  /** SANDBOX_WEBHOOKS: the sandbox's webhooks sent normally, dropped, delayed or duplicated (default normal). */
+  sandboxWebhooks: SandboxWebhookMode;
 }
 
 const clean = (v: string | undefined) => {
@@ -41,6 +43,9 @@ export function paymentSettings(env: NodeJS.ProcessEnv = {}): PaymentSettings {
       .split(',')
       .map((x) => x.trim())
       .filter((x): x is PaymentProvider => (PAYMENT_PROVIDERS as readonly string[]).includes(x) && x !== 'sandbox'),
+    sandboxWebhooks: (SANDBOX_WEBHOOK_MODES as readonly string[]).includes(env.SANDBOX_WEBHOOKS?.trim() ?? '')
+      ? (env.SANDBOX_WEBHOOKS!.trim() as SandboxWebhookMode)
+      : 'normal',
   };
 }
 

@@ -5,10 +5,10 @@
  * plaintext secret is stored, and 23031 only for a provider turned off by config.
  */
 import { APPLE_PAY_ASSOCIATION_PATH, ErrorCodes, errorMessage, contentCalls, storageCalls, type PaymentProvider } from '@portal/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { companyDomains, payeeAccounts } from '../../../src/db/schema';
-import { payeeAccountOfCompany } from '../../../src/modules/cloud-storage';
+import { openPayee } from '../../../src/modules/cloud-storage';
 import { paymentProvider } from '../../../src/modules/payments';
 import Stripe from 'stripe';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
@@ -141,8 +141,14 @@ describe.each(ENGINES)('payee connection tests with the providers (%s)', (engine
     const r = await row('stripe');
     expect(r.webhookSecretEnc).toMatch(/^v1:/);
     expect(r.webhookSecretEnc).not.toContain('PortalSigningSecret');
-    // The order flow / webhook route opens the account of the company the route names.
-    const opened = await payeeAccountOfCompany(t.database.db, t.services.config.sealKeys, t.world.companies.partnerA.id, 'stripe');
+    // The order flow / webhook route opens the account of the company the route names (once verified).
+    await expect(openPayee(t.database.db, t.services.config.sealKeys, t.world.companies.partnerA.id, '', 'stripe')).rejects.toMatchObject({
+      code: ErrorCodes.noVerifiedPayee,
+    });
+    await t.database.db.execute(
+      sql`update payee_accounts set verified_at = now() where company_id = ${t.world.companies.partnerA.id} and provider = 'stripe'`,
+    );
+    const opened = await openPayee(t.database.db, t.services.config.sealKeys, t.world.companies.partnerA.id, '', 'stripe');
     expect(opened!.account).toMatchObject({ secret: 'sk_test_51PortalStripeKey0001', webhookSecret: 'whsec_PortalSigningSecret0004' });
     const payload = JSON.stringify({
       id: 'evt_9',

@@ -222,6 +222,8 @@ export const payeeAccountSchema = z.object({
   secretLast4: z.string().nullable(),
   /** What checks its webhooks (Stripe signing secret, PayPal webhook ID, Adyen HMAC key): last 4 only. */
   webhookSecretLast4: z.string().nullable(),
+  /** Stripe's publishable key (pk_…), given to the checkout page's Stripe.js; not a secret. */
+  publicKey: z.string().nullable(),
   /** Stripe: an Apple Pay domain association file is kept (served on the seller's domains). */
   applePayAssociation: z.boolean(),
   verifiedAt: z.string().nullable(),
@@ -372,6 +374,12 @@ export const storageCalls = {
          * Adyen's HMAC key (hex). Absent or empty: keep the stored one. Not used by the sandbox.
          */
         webhookSecret: z.string().trim().max(512).optional(),
+        /** Stripe only: the publishable key (pk_test_… / pk_live_…) the checkout page needs. Absent: keep; empty: remove. */
+        publicKey: z
+          .string()
+          .trim()
+          .regex(/^(pk_(test|live)_[A-Za-z0-9]{10,247})?$/)
+          .optional(),
         /**
          * Stripe only: the Apple Pay domain association file's text, served at
          * /.well-known/apple-developer-merchantid-domain-association on the seller's domains.

@@ -108,5 +108,24 @@ export const CLOUD_STORAGE_ERRORS = {
     en: 'The payment provider did not refund ({reason}); nothing was changed. Try again later.',
     zh: '支付渠道未完成退款（{reason}），订单未作更改，请稍后重试。',
   },
+  // Hosted checkout (23040-23069).
+  23040: {
+    key: 'checkoutLinkInvalid',
+    endsSession: false,
+    en: 'This payment link is not valid. Ask the seller or the app for a new one.',
+    zh: '该支付链接无效，请向商家或应用重新获取。',
+  },
+  23041: {
+    key: 'checkoutLinkExpired',
+    endsSession: false,
+    en: 'This payment link has expired: the order was not paid in time.',
+    zh: '该支付链接已过期：订单未在规定时间内支付。',
+  },
+  23042: {
+    key: 'checkoutMethodUnsupported',
+    endsSession: false,
+    en: "The seller's payment method cannot be used on this page: pay in the app.",
+    zh: '该商家的支付方式无法在此页面使用，请在应用内支付。',
+  },
   31001: { key: 'insufficientStock', endsSession: false, en: 'Insufficient inventory.', zh: '库存不足。' },
 } as const satisfies Record<number, ErrorEntry>;

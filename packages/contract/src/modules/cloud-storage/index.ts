@@ -9,3 +9,5 @@ export * from './constants';
 export * from './states';
 export * from './validators';
 export * from './raw-routes';
+export * from './checkout';
+export * from './checkout-refs';

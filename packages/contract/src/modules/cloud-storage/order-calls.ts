@@ -267,6 +267,8 @@ export const appOrderSchema = z.object({
   payDeadline: epochMsSchema.nullable(),
   /** The last payment attempt's outcome (action_required: the card holder must confirm). */
   payment: z.enum(['none', 'pending', 'action_required', 'succeeded', 'declined', 'refunded']),
+  /** The hosted checkout page of an unpaid order (within its payment window); null otherwise. */
+  checkoutUrl: z.string().nullable(),
   createdAt: epochMsSchema,
 });
 export type AppOrder = z.infer<typeof appOrderSchema>;

@@ -142,11 +142,16 @@ function PayeeModal({ account, onClose }: { account: PayeeAccount; onClose: () =
           secret: v.secret ?? '',
           ...(account.provider !== 'sandbox' && v.webhookSecret ? { webhookSecret: v.webhookSecret } : {}),
           ...(account.provider === 'stripe' && v.applePayAssociation !== undefined ? { applePayAssociation: v.applePayAssociation } : {}),
+          ...(account.provider === 'stripe' && v.publicKey !== undefined ? { publicKey: v.publicKey } : {}),
         });
         onClose();
       }}
     >
-      <Form form={form} layout="vertical" initialValues={{ mode: account.mode ?? 'test', accountId: account.accountId ?? '' }}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ mode: account.mode ?? 'test', accountId: account.accountId ?? '', publicKey: account.publicKey ?? undefined }}
+      >
         <Form.Item name="mode" label={t('payee.mode')}>
           <Select options={(['test', 'live'] as const).map((m) => ({ value: m, label: t(`payee.modes.${m}`) }))} />
         </Form.Item>
@@ -168,6 +173,16 @@ function PayeeModal({ account, onClose }: { account: PayeeAccount; onClose: () =
             extra={account.webhookSecretLast4 ? t('payee.secretKeep') : t('payee.webhookSecretHint')}
           >
             <Input.Password autoComplete="new-password" maxLength={512} />
+          </Form.Item>
+        )}
+        {account.provider === 'stripe' && (
+          <Form.Item
+            name="publicKey"
+            label={t('payee.publicKey')}
+            extra={t('payee.publicKeyHint')}
+            rules={[{ pattern: /^(pk_(test|live)_[A-Za-z0-9]{10,247})?$/, message: t('payee.publicKeyInvalid') }]}
+          >
+            <Input maxLength={260} />
           </Form.Item>
         )}
         {account.provider === 'stripe' && (
