@@ -41,7 +41,7 @@ if (services.jobs)
     intervalMs: config.upgradeTickMs,
   });
 if (services.jobs) await registerContentJobs(services.jobs, { database, clock: systemClock, log: app.log, intervalMs: 15_000 });
-if (services.jobs) await registerMessageJobs(services.jobs, { database, clock: systemClock, log: app.log });
+if (services.jobs) await registerMessageJobs(services.jobs, { database, clock: systemClock, log: app.log, sealKeys: config.sealKeys });
 if (services.jobs) await registerFeedbackJobs(services.jobs, { database, services: services.app, clock: systemClock, log: app.log });
 if (services.jobs)
   await registerStorageOrderJobs(services.jobs, {

@@ -6,7 +6,20 @@
  * Inboxes and counts join the message's state, so a withdraw (one UPDATE) takes it out of all at once.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -136,7 +149,10 @@ export const pushQueue = pgTable(
     lastError: text('last_error'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('push_queue_message_kind_token_uq').on(t.messageId, t.kind, t.tokenId), index('push_queue_due_idx').on(t.nextAt, t.id)],
+  (t) => [
+    uniqueIndex('push_queue_message_kind_token_uq').on(t.messageId, t.kind, t.tokenId),
+    index('push_queue_due_idx').on(t.nextAt, t.id),
+  ],
 );
 
 /** The local push provider: what would have gone to the device (npm run app-sim reads it). */

@@ -11,12 +11,15 @@ import { MESSAGE_FANOUT_PAGE } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { announce } from '../../lib/live';
 import type { AppServices } from '../../lib/services';
+import { kickPushes } from './push.service';
 import { unsafeAdvanceFanout, unsafeInsertReceiptPage, unsafeLockFanout } from './messages.repository';
 
 export const MESSAGE_JOBS = {
   fanout: { name: 'message.fanout' },
   release: { name: 'message.release-scheduled' },
   sweep: { name: 'message.sweep', cron: '* * * * *' },
+  /** Sends due pushes (push.service.ts); queued after a fan-out page or withdraw, and by the sweep (retries). */
+  push: { name: 'message.push' },
 } as const;
 
 /** Settings of the fan-out; tests shrink the page and take the pages in hand. */
@@ -68,5 +71,8 @@ export async function startFanout(database: Database, services: AppServices, job
     await queue.send(MESSAGE_JOBS.fanout.name, job, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
     return;
   }
-  if (fanoutSettings.inline) await runFanout(database, job, now);
+  if (fanoutSettings.inline) {
+    await runFanout(database, job, now);
+    await kickPushes(services, database, now);
+  }
 }

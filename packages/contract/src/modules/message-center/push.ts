@@ -32,8 +32,14 @@ const secretText = (max: number) => z.string().trim().min(1).max(max);
 export const fcmCredentialsSchema = z.strictObject({ serviceAccountJson: secretText(20_000) });
 /** APNs: the team's .p8 signing key (ES256), its key id, team id and the app's bundle id (topic). */
 export const apnsCredentialsSchema = z.strictObject({
-  keyId: z.string().trim().regex(/^[A-Z0-9]{10}$/),
-  teamId: z.string().trim().regex(/^[A-Z0-9]{10}$/),
+  keyId: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{10}$/),
+  teamId: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{10}$/),
   bundleId: z
     .string()
     .trim()

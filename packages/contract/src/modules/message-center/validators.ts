@@ -67,12 +67,30 @@ export type EndUserFilterBy = (typeof END_USER_FILTERS)[number];
 const audienceText = z.string().trim().min(1).max(100);
 export const endUserFilterSchema = z.discriminatedUnion('by', [
   z.strictObject({ by: z.literal('all') }),
-  z.strictObject({ by: z.literal('country'), countries: z.array(z.string().trim().regex(/^[A-Za-z]{2}$/).transform((c) => c.toUpperCase())).min(1).max(250) }),
+  z.strictObject({
+    by: z.literal('country'),
+    countries: z
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z]{2}$/)
+          .transform((c) => c.toUpperCase()),
+      )
+      .min(1)
+      .max(250),
+  }),
   z.strictObject({ by: z.literal('area'), areaIds: z.array(idSchema).min(1).max(50) }),
   z.strictObject({ by: z.literal('deviceModel'), models: z.array(audienceText).min(1).max(50) }),
   z.strictObject({ by: z.literal('firmware'), model: audienceText.optional(), versions: z.array(audienceText).min(1).max(50) }),
   // The cap is the server's (27011, with the count), so the list itself is bounded only loosely here.
-  z.strictObject({ by: z.literal('specified'), endUserIds: z.array(idSchema).min(1).max(MESSAGE_AUDIENCE_USERS_MAX * 10) }),
+  z.strictObject({
+    by: z.literal('specified'),
+    endUserIds: z
+      .array(idSchema)
+      .min(1)
+      .max(MESSAGE_AUDIENCE_USERS_MAX * 10),
+  }),
 ]);
 export type EndUserFilter = z.infer<typeof endUserFilterSchema>;
 
