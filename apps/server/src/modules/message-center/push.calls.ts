@@ -22,7 +22,9 @@ const endUserInbox: InboxOwner = (ctx: CallContext) => ({ me: { kind: 'end_user'
 
 export const pushImpls: CallImpl[] = [
   implement(pushSettingsCalls.get, otherApp, (ctx, d) => getPushSettings(ctx, d.appKeyId)),
-  implement(pushSettingsCalls.save, otherApp, (ctx, d) => savePushSettings(ctx, d)),
+  implement(pushSettingsCalls.save, { otherTenant: (fx) => ({ appKeyId: fx.otherAppKeyId, provider: 'outbox' }) }, (ctx, d) =>
+    savePushSettings(ctx, d),
+  ),
   implement(
     pushSettingsCalls.testSend,
     { otherTenant: (fx) => ({ appKeyId: fx.otherAppKeyId, platform: 'android', token: 'other-token' }) },
