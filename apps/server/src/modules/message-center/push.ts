@@ -241,7 +241,8 @@ export class ApnsPushProvider implements PushProvider {
   }
 
   private bearer(): string {
-    const k = `${this.creds.teamId}:${this.creds.keyId}`;
+    // Per team, key id and key itself (a replaced .p8 under the same key id signs anew).
+    const k = `${this.creds.teamId}:${this.creds.keyId}:${createHash('sha256').update(this.creds.privateKeyP8).digest('hex').slice(0, 16)}`;
     const now = this.nowMs();
     const cached = providerTokens.get(k);
     // Apple refuses a token older than an hour and one renewed more often than every 20 minutes.
