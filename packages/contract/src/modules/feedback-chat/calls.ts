@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../../shared/define-call';
+import { RATE_LIMITS } from '../../shared/rate-limits';
 import { pageOf, pageQuerySchema } from '../../shared/entities';
 import { epochMsSchema, idSchema } from '../../shared/validators';
 import { MESSAGE_LANGUAGES } from '../message-center';
@@ -194,6 +195,7 @@ function requesterCalls<P extends string>(prefix: P, auth: 'session' | 'endUser'
       write: true,
       summary: 'Sends a message (text and up to 3 of the caller’s uploads); a retry with the same clientId answers the original.',
       data: sendData,
+      rateLimit: RATE_LIMITS.chatSend,
       result: chatMessageItemSchema,
     }),
     history: defineCall({
@@ -274,6 +276,7 @@ export const deskCalls = {
     write: true,
     summary:
       'Answers the requester (the conversation becomes pending) or writes an internal note; a retry with the same clientId answers the original.',
+    rateLimit: RATE_LIMITS.chatSend,
     data: z.strictObject({
       conversationId: idSchema,
       text: z.string().default(''),
