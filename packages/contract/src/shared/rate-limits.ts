@@ -45,6 +45,8 @@ export const RATE_LIMITS = {
    * a script flooding one conversation, or many from one address, is stopped.
    */
   chatSend: { max: 300, windowSeconds: 60, perAccount: { field: 'conversationId', max: 30 } },
+  /** "Typing..." (the client sends it at most every few seconds while a person types). */
+  chatTyping: { max: 120, windowSeconds: 60, perAccount: { field: 'conversationId', max: 40 } },
   /** A live channel's ticket (a socket's reconnects back off, so a few a minute is plenty). */
   liveTicket: { max: 30, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimit>;

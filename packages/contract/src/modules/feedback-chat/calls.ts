@@ -222,6 +222,16 @@ function requesterCalls<P extends string>(prefix: P, auth: 'session' | 'endUser'
       data: rateData,
       result: conversationSchema,
     }),
+    typing: defineCall({
+      path: `${prefix}/typing`,
+      auth,
+      write: false,
+      summary:
+        'Tells the desk, over the live channel, that the requester is typing in one of its conversations (send every few seconds while typing).',
+      data: conversationIdData,
+      result: z.object({}),
+      rateLimit: RATE_LIMITS.chatTyping,
+    }),
     unread: defineCall({
       path: `${prefix}/unread`,
       auth,
@@ -285,6 +295,15 @@ export const deskCalls = {
       internal: z.boolean().default(false),
     }),
     result: chatMessageItemSchema,
+  }),
+  typing: defineCall({
+    path: 'feedback/desk/typing',
+    auth: mgr,
+    write: false,
+    summary: 'Tells the requester and the other desk members, over the live channel, that the caller is typing a reply.',
+    data: conversationIdData,
+    result: z.object({}),
+    rateLimit: RATE_LIMITS.chatTyping,
   }),
   state: defineCall({
     path: 'feedback/desk/state',
