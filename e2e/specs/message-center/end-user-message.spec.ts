@@ -2,8 +2,8 @@
  * A message to the brand's app end users (issue 13 §2, §5, §7), in en-US and zh-CN with axe: Acme's
  * owner composes a two-language message, chooses "App end users" as the audience, previews its
  * exact count (and how many muted promotions) and releases it; an end user of Acme's app reads it
- * through the app API (inbox list, detail, read) in their own language; the stats show it pushed,
- * delivered and opened. Screenshots go to e2e/screenshots/message-center-end-users-*.png.
+ * through the app API (the push the local provider kept for its token, inbox list, detail, read) in
+ * their own language; the stats show it pushed, delivered and opened. Screenshots go to e2e/screenshots/message-center-end-users-*.png.
  */
 import { appMessageCalls, appApiCalls, buildBasic, callUrlPath, type CallDef, type CallResult } from '@portal/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -78,6 +78,12 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       const titles = { 'en-US': `App update ${stamp}`, 'zh-CN': `应用更新 ${stamp}` };
       const bodies = { 'en-US': `Version 5 is out (${stamp}).`, 'zh-CN': `第5版已发布（${stamp}）。` };
 
+      // The app user signs in and registers this install's push token (the local provider keeps the pushes).
+      const session = await appCall(page.request, appApiCalls.login, { account: APP_USER[locale], password: DEMO_PASSWORD }, ACME_APP);
+      const me = { token: session.token, signKey: session.signKey };
+      const pushToken = `e2e-${locale}-${stamp}`;
+      await appCall(page.request, appMessageCalls.pushTokenRegister, { platform: 'android', token: pushToken }, me);
+
       await login(page, ACCOUNTS.owner, { locale });
       await page.goto(RELEASE_PAGE);
       await settle(page);
@@ -100,6 +106,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await drawer.getByTestId('compose-preview').click();
       await expect(drawer.getByTestId('preview-result')).toContainText(t.recipients);
       await expect(drawer.getByTestId('preview-muted')).toContainText(t.muted);
+      await drawer.getByTestId('preview-muted').scrollIntoViewIfNeeded();
       await page.mouse.move(0, 0);
       await expectAccessible(page, `compose to end users (${locale})`);
       await shot(page, `compose-${locale}`);
@@ -112,9 +119,12 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await ok.click();
       await expect(toast(page, t.released)).toBeVisible();
 
-      // The app: the end user signs in and finds the message in their inbox, in their language.
-      const session = await appCall(page.request, appApiCalls.login, { account: APP_USER[locale], password: DEMO_PASSWORD }, ACME_APP);
-      const me = { token: session.token, signKey: session.signKey };
+      // The app: the push arrives (in the user's language), and the message is in the inbox.
+      await expect
+        .poll(async () => (await appCall(page.request, appMessageCalls.pushOutbox, { afterId: 0 }, me)).items.map((i) => i.title), {
+          timeout: 30_000,
+        })
+        .toContain(titles[locale]);
       await expect
         .poll(
           async () =>
@@ -134,6 +144,10 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       const stats = page.getByTestId('stats-table');
       await expect(stats).toBeVisible();
       await expect(stats.getByRole('columnheader', { name: t.pushed })).toBeVisible();
+      // The total row: at least this user's push, delivery and read.
+      const total = stats.getByRole('row').last().getByRole('cell');
+      await expect(total.nth(2)).not.toHaveText('0');
+      await expect(total.nth(4)).not.toHaveText('0');
       await expect(
         stats
           .getByRole('row')
