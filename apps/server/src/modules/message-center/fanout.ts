@@ -11,16 +11,11 @@ import { MESSAGE_FANOUT_PAGE } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { announce } from '../../lib/live';
 import type { AppServices } from '../../lib/services';
+import { MESSAGE_JOBS } from './message-jobs';
 import { kickPushes } from './push.service';
 import { unsafeAdvanceFanout, unsafeInsertReceiptPage, unsafeLockFanout } from './messages.repository';
 
-export const MESSAGE_JOBS = {
-  fanout: { name: 'message.fanout' },
-  release: { name: 'message.release-scheduled' },
-  sweep: { name: 'message.sweep', cron: '* * * * *' },
-  /** Sends due pushes (push.service.ts); queued after a fan-out page or withdraw, and by the sweep (retries). */
-  push: { name: 'message.push' },
-} as const;
+export { MESSAGE_JOBS };
 
 /** Settings of the fan-out; tests shrink the page and take the pages in hand. */
 export const fanoutSettings = {

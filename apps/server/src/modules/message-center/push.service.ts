@@ -22,7 +22,7 @@ import { AppError } from '../../lib/app-error';
 import { requireActor, requireEndUser, type CallContext } from '../../lib/context';
 import { openSecret, sealSecret, type SealKeyring } from '../../lib/secrets';
 import type { AppServices } from '../../lib/services';
-import { MESSAGE_JOBS } from './fanout';
+import { MESSAGE_JOBS } from './message-jobs';
 import { testPushText } from './messages.texts';
 import { apnsKey, parseServiceAccount, providerFor, type PushItem, type PushOutcome } from './push';
 import {
