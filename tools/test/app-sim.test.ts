@@ -13,6 +13,7 @@ import { APP_A, DEVICE_A_CODE, insertDeviceA, PASSWORD } from '../../apps/server
 import { devicePool } from '../app-sim/cli';
 import { Outbox } from '../app-sim/client';
 import { Population } from '../app-sim/population';
+import { pushRunSettings } from '../../apps/server/src/modules/message-center';
 
 describe('app-sim', () => {
   let t: TestApp;
@@ -124,7 +125,9 @@ describe('app-sim', () => {
       owner,
     );
     expect(saved.basic.code, saved.basic.msg).toBe(200);
+    pushRunSettings.inline = 'await'; // the pushes are in the outbox when the release answers
     expect((await t.call(messageCalls.release, { messageId: saved.data.id }, owner)).basic.code).toBe(200);
+    pushRunSettings.inline = 'detach';
     shown.length = 0;
     const p = await run(3);
     // Each user registered its push token on the first run; every one gets the push in its language (simtest00003 reads zh-CN).

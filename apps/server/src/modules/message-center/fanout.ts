@@ -38,13 +38,14 @@ export async function runFanoutPage(
   database: Database,
   job: FanoutJob,
   now: Date,
-  opts: { pageSize?: number; afterInsert?: () => void | Promise<void> } = {},
+  opts: { pageSize?: number; afterInsert?: () => void | Promise<void>; tally?: { queued: number } } = {},
 ): Promise<PageOutcome> {
   const pageSize = opts.pageSize ?? fanoutSettings.pageSize;
   return database.db.transaction(async (tx) => {
     const m = await unsafeLockFanout(tx, job.messageId, job.generation);
     if (!m) return 'stopped';
     const r = await unsafeInsertReceiptPage(tx, m, pageSize, now);
+    if (opts.tally) opts.tally.queued += r.queued;
     await opts.afterInsert?.();
     const done = r.n < pageSize;
     await unsafeAdvanceFanout(tx, m.id, job.generation, r.lastId ?? m.fanout_cursor, done, r.inserted);
@@ -54,9 +55,11 @@ export async function runFanoutPage(
   });
 }
 
-/** Every page of a fan-out, one after another. */
-export async function runFanout(database: Database, job: FanoutJob, now: () => Date, pageSize?: number): Promise<void> {
-  while ((await runFanoutPage(database, job, now(), { pageSize })) === 'more');
+/** Every page of a fan-out, one after another; answers how many pushes they queued. */
+export async function runFanout(database: Database, job: FanoutJob, now: () => Date, pageSize?: number): Promise<number> {
+  const tally = { queued: 0 };
+  while ((await runFanoutPage(database, job, now(), { pageSize, tally })) === 'more');
+  return tally.queued;
 }
 
 /** After a release has committed: the first page's job, or (no queue) the pages here. */
@@ -67,7 +70,6 @@ export async function startFanout(database: Database, services: AppServices, job
     return;
   }
   if (fanoutSettings.inline) {
-    await runFanout(database, job, now);
-    await kickPushes(services, database, now);
+    if ((await runFanout(database, job, now)) > 0) await kickPushes(services, database, now);
   }
 }

@@ -46,8 +46,12 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** The queue's timing; tests take the run in hand (inline false) and move their clock. */
 export const pushRunSettings = {
-  /** Without a job queue, push in the process after the commit that queued the pushes. */
-  inline: true,
+  /**
+   * Without a job queue: push in the process after the commit that queued the pushes, without the
+   * call waiting for the provider ('detach': a provider that is slow or down delays pushes only), or
+   * before the call answers ('await': tests), or not at all (false: tests run it by hand).
+   */
+  inline: 'detach' as 'detach' | 'await' | false,
   /** A claimed push not settled by then (the process died) is claimed again. */
   leaseMs: 5 * 60_000,
   /** Retry after 30 s, 60 s, 120 s ... at most an hour apart; given up after 12 attempts (~ 6 hours). */

@@ -116,6 +116,8 @@ describe.each(ENGINES)('push and end-user messages (%s)', (engine) => {
   beforeAll(async () => {
     // nock's interception is on only in the FCM test (it breaks in-process http2, the APNs stand-in's).
     nock.restore();
+    // Pushes run in the process before the call answers (no job queue here), so each step sees them.
+    pushRunSettings.inline = 'await';
     t = await createTestApp(engine);
     owner = await t.login('owner-a@test.local');
     ownerB = await t.login('owner-b@test.local');
@@ -134,10 +136,13 @@ describe.each(ENGINES)('push and end-user messages (%s)', (engine) => {
     ok(await t.call(appMessageCalls.pushTokenRegister, { platform: 'android', token: 'tok-carl' }, carl));
   });
   afterEach(() => {
-    pushRunSettings.inline = true;
+    pushRunSettings.inline = 'await';
     pushProviderSettings.apnsOrigin = null;
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    pushRunSettings.inline = 'detach';
+    await t?.close();
+  });
 
   it('keeps tokens and the mute-promotions preference per end user', async () => {
     expect(ok(await t.call(appMessageCalls.preferencesGet, {}, carl)).data).toEqual({ mutePromotions: false });
