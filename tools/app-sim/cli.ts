@@ -4,8 +4,8 @@
  * The end-user twin of `npm run simulate` (DOMAIN §5): plays n end users of a brand's app against
  * a running portal through the app-facing API. Each registers with a code e-mailed to it (read from
  * the portal's mail outbox as the supplier), or logs in when it exists from an earlier run, then
- * does what the app's users do (population.ts BEHAVIOURS: bind devices, list them; later modules
- * add theirs). Devices come from `npm run simulate` (their verification codes are kept in its keys
+ * does what the app's users do (population.ts BEHAVIOURS: bind devices, list them, buy a plan,
+ * register a push token, show the pushes the local provider kept for it, read the inbox). Devices come from `npm run simulate` (their verification codes are kept in its keys
  * file) and, for a demo brand, from the demo seed's devices. Prints a progress line until Ctrl-C,
  * --duration or --until-done.
  */
@@ -119,6 +119,7 @@ async function main(): Promise<number> {
     devicesPerUser: int(values['devices-per-user'], 'devices-per-user', 0, 100),
     concurrency: int(values.concurrency, 'concurrency', 1, 1000),
     onProblem: (m) => process.stderr.write(`${tty ? '\n' : ''}app-sim: ${m}\n`),
+    onShow: (m) => process.stdout.write(`${tty ? '\n' : ''}app-sim: ${m}\n`),
   });
   const duration = values.duration === undefined ? undefined : int(values.duration, 'duration', 1, 10_000_000);
   console.log(

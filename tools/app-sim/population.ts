@@ -4,7 +4,7 @@
  * modules that extend the app-facing API add theirs to BEHAVIOURS (buy a plan, read messages, chat,
  * earn points) with a name, whether it is done for a user, and one step.
  */
-import { appApiCalls, ErrorCodes, SANDBOX_TEST_CARDS, storageAppCalls } from '@portal/contract';
+import { appApiCalls, appMessageCalls, ErrorCodes, SANDBOX_TEST_CARDS, storageAppCalls } from '@portal/contract';
 import { AppClient, CallError, Outbox, type AppKey } from './client';
 
 export interface SimUser {
@@ -28,6 +28,8 @@ export interface SimContext {
   pool: DevicePool;
   devicesPerUser: number;
   count(event: string): void;
+  /** Shows a line (a push that reached a user). */
+  show(line: string): void;
 }
 
 export interface Behaviour {
@@ -117,8 +119,64 @@ export const buyPlan: Behaviour = {
   },
 };
 
+/** Register this install's push token (one per user), so the brand app's pushes reach it. */
+export const registerPush: Behaviour = {
+  name: 'push-token',
+  done: (u) => u.state.pushToken !== undefined,
+  async step(u, ctx) {
+    const token = `app-sim-${u.email}`;
+    await u.app.asUser(appMessageCalls.pushTokenRegister, { platform: u.index % 2 === 0 ? 'android' : 'ios', token });
+    u.state.pushToken = token;
+    ctx.count('push-tokens');
+  },
+};
+
+/**
+ * The notifications the user's phone got: with the local push provider (outbox, the default) the
+ * server keeps them, and the app reads them through the app API; each is shown once. A silent
+ * 'remove' push takes a withdrawn message's notification away.
+ */
+export const receivePushes: Behaviour = {
+  name: 'pushes',
+  done: (u) => u.state.pushesPolled === true,
+  async step(u, ctx) {
+    let after = Number(u.state.pushAfter ?? 0);
+    for (;;) {
+      const { items } = await u.app.asUser(appMessageCalls.pushOutbox, { afterId: after });
+      for (const p of items) {
+        after = p.id;
+        if (p.kind === 'notify') {
+          ctx.count('pushes');
+          ctx.show(`push to ${u.email}: ${p.title} (${p.body})`);
+        } else {
+          ctx.count('pushes-removed');
+          ctx.show(`push to ${u.email}: message ${p.messageId} withdrawn, notification removed`);
+        }
+      }
+      if (items.length < 100) break;
+    }
+    u.state.pushAfter = after;
+    u.state.pushesPolled = true;
+  },
+};
+
+/** Open the inbox: read what is unread (the app's message centre). */
+export const readInbox: Behaviour = {
+  name: 'inbox',
+  done: (u) => u.state.inboxRead === true,
+  async step(u, ctx) {
+    const page = await u.app.asUser(appMessageCalls.inboxList, { pageNum: 1, pageSize: 20, read: 'unread' });
+    for (const m of page.records) {
+      await u.app.asUser(appMessageCalls.inboxGet, { messageId: m.messageId });
+      ctx.count('messages-read');
+    }
+    if (page.records.length) await u.app.asUser(appMessageCalls.inboxRead, { messageIds: page.records.map((m) => m.messageId) });
+    u.state.inboxRead = true;
+  },
+};
+
 /** What every simulated end user does after signing in, in order. Later modules append theirs. */
-export const BEHAVIOURS: Behaviour[] = [bindDevices, listDevices, buyPlan];
+export const BEHAVIOURS: Behaviour[] = [bindDevices, listDevices, buyPlan, registerPush, receivePushes, readInbox];
 
 export interface PopulationOptions {
   origin: string;
@@ -132,6 +190,8 @@ export interface PopulationOptions {
   concurrency: number;
   behaviours?: Behaviour[];
   onProblem?: (message: string) => void;
+  /** Lines to show as they happen (pushes received). */
+  onShow?: (line: string) => void;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -146,7 +206,12 @@ export class Population {
 
   constructor(private readonly opts: PopulationOptions) {
     this.behaviours = opts.behaviours ?? BEHAVIOURS;
-    this.ctx = { pool: opts.pool, devicesPerUser: opts.devicesPerUser, count: (e) => this.counts.set(e, (this.counts.get(e) ?? 0) + 1) };
+    this.ctx = {
+      pool: opts.pool,
+      devicesPerUser: opts.devicesPerUser,
+      count: (e) => this.counts.set(e, (this.counts.get(e) ?? 0) + 1),
+      show: (line) => opts.onShow?.(line),
+    };
     for (let i = 1; i <= opts.users; i++) {
       const email = `${opts.emailPrefix}${String(i).padStart(5, '0')}@app-sim.local`;
       this.users.push({

@@ -3,7 +3,7 @@
  * from the outbox (as the supplier), bind the devices of the pool, and list them; a second run with
  * the same e-mails logs in instead.
  */
-import { appKeyCalls, storageCalls } from '@portal/contract';
+import { appKeyCalls, messageCalls, storageCalls } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { makePng } from '../../apps/server/test/lib/helpers/images';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +13,7 @@ import { APP_A, DEVICE_A_CODE, insertDeviceA, PASSWORD } from '../../apps/server
 import { devicePool } from '../app-sim/cli';
 import { Outbox } from '../app-sim/client';
 import { Population } from '../app-sim/population';
+import { pushRunSettings } from '../../apps/server/src/modules/message-center';
 
 describe('app-sim', () => {
   let t: TestApp;
@@ -61,8 +62,10 @@ describe('app-sim', () => {
   });
   afterAll(() => t?.close());
 
+  const shown: string[] = [];
   const run = async (users: number) => {
     const population = new Population({
+      onShow: (line) => shown.push(line),
       origin,
       key: APP_A,
       users,
@@ -104,5 +107,33 @@ describe('app-sim', () => {
     const p = await run(2);
     expect(p.counts.get('logged in')).toBe(2);
     expect(p.counts.get('registered')).toBeUndefined();
+  }, 60_000);
+
+  it('shows the pushes the local provider kept for each user and reads the inbox', async () => {
+    const owner = await t.login('owner-a@test.local');
+    const saved = await t.call(
+      messageCalls.save,
+      {
+        type: 'notice',
+        contents: {
+          'en-US': { title: 'Firmware ready', body: '<p>Update your camera.</p>' },
+          'zh-CN': { title: '固件已就绪', body: '<p>请更新摄像机。</p>' },
+        },
+        preferredLanguage: 'en-US',
+        audience: { kind: 'endUsers', filter: { by: 'all' } },
+      },
+      owner,
+    );
+    expect(saved.basic.code, saved.basic.msg).toBe(200);
+    pushRunSettings.inline = 'await'; // the pushes are in the outbox when the release answers
+    expect((await t.call(messageCalls.release, { messageId: saved.data.id }, owner)).basic.code).toBe(200);
+    pushRunSettings.inline = 'detach';
+    shown.length = 0;
+    const p = await run(3);
+    // Each user registered its push token on the first run; every one gets the push in its language (simtest00003 reads zh-CN).
+    expect(p.counts.get('pushes')).toBe(3);
+    expect(shown).toContain('push to simtest00001@app-sim.local: Firmware ready (Update your camera.)');
+    expect(shown).toContain('push to simtest00003@app-sim.local: 固件已就绪 (请更新摄像机。)');
+    expect(p.counts.get('messages-read')).toBe(3);
   }, 60_000);
 });

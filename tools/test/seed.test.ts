@@ -81,6 +81,17 @@ describe('seedDemo', () => {
       `select sn, verify_code_hash from devices order by id limit 1`,
     );
     expect(sample!.verify_code_hash).toBe(createHash('sha256').update(demoVerifyCode(sample!.sn)).digest('hex'));
+    // A third of the live end users have a push token of their own brand app; some muted promotions.
+    const [push] = await q<{ tokens: number; foreign: number; muted: number }>(
+      database,
+      `select count(*)::int as tokens,
+              count(*) filter (where t.app_key_id <> e.app_key_id)::int as foreign,
+              (select count(*)::int from end_users where mute_promotions) as muted
+         from push_tokens t join end_users e on e.id = t.end_user_id`,
+    );
+    expect(push!.tokens).toBeGreaterThan(30);
+    expect(push!.foreign).toBe(0);
+    expect(push!.muted).toBeGreaterThan(5);
   });
 
   it('creates the RDC and DDCs with their hidden-menu lists', async () => {

@@ -48,7 +48,7 @@ if (services.jobs)
     intervalMs: 15_000,
     fileStore: services.app.fileStore,
   });
-if (services.jobs) await registerMessageJobs(services.jobs, { database, clock: systemClock, log: app.log });
+if (services.jobs) await registerMessageJobs(services.jobs, { database, clock: systemClock, log: app.log, sealKeys: config.sealKeys });
 if (services.jobs) await registerFeedbackJobs(services.jobs, { database, services: services.app, clock: systemClock, log: app.log });
 if (services.jobs)
   await registerStorageOrderJobs(services.jobs, {

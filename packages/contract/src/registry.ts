@@ -21,7 +21,7 @@ import {
 import { cloudUpgradeRawRoutes, deviceCalls, firmwarePackageMachine, releaseTaskMachine, upgradeCalls } from './modules/cloud-upgrade';
 import { appFeedbackCalls, conversationMachine, deskCalls, feedbackCalls, liveCalls } from './modules/feedback-chat';
 import { licenceOrderMachine } from './modules/license';
-import { messageCalls, messageMachine } from './modules/message-center';
+import { appMessageCalls, messageCalls, messageMachine, pushSettingsCalls } from './modules/message-center';
 import { auditMachine, companyCalls, invitationMachine, partnerCalls } from './modules/partner';
 import { insightCalls } from './modules/insight';
 import { ipUpdateMachine, systemCalls, systemRawRoutes } from './modules/system';
@@ -47,6 +47,8 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(appKeyCalls),
   ...Object.values(appApiCalls),
   ...Object.values(messageCalls),
+  ...Object.values(pushSettingsCalls),
+  ...Object.values(appMessageCalls),
   ...Object.values(feedbackCalls),
   ...Object.values(appFeedbackCalls),
   ...Object.values(deskCalls),

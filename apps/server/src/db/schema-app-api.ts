@@ -6,7 +6,7 @@
  * Tenancy: every row carries the brand's company_id and company_path, as the device registry.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -52,6 +52,8 @@ export const endUsers = pgTable(
     lockedUntil: ts('locked_until'),
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
+    /** The end user's preference (app API): no pushes of promotions (they still reach the inbox). */
+    mutePromotions: boolean('mute_promotions').notNull().default(false),
   },
   (t) => [
     uniqueIndex('end_users_brand_email_uq')

@@ -6,7 +6,20 @@
  * Inboxes and counts join the message's state, so a withdraw (one UPDATE) takes it out of all at once.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -77,6 +90,8 @@ export const messageReceipts = pgTable(
     deliveredAt: ts('delivered_at'),
     readAt: ts('read_at'),
     hiddenAt: ts('hidden_at'),
+    /** When a push of it reached the provider (end users with a push token). */
+    pushedAt: ts('pushed_at'),
   },
   (t) => [
     primaryKey({ columns: [t.messageId, t.recipientKind, t.recipientId] }),
@@ -89,4 +104,71 @@ export const messageReceipts = pgTable(
       .on(t.recipientKind, t.recipientId, t.messageId)
       .where(sql`${t.readAt} is null and ${t.hiddenAt} is null`),
   ],
+);
+
+/** An end user's push token, registered by the app through one application key (brand app). */
+export const pushTokens = pgTable(
+  'push_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endUserId: bigint('end_user_id', { mode: 'number' }).notNull(),
+    appKeyId: integer('app_key_id').notNull(),
+    /** 'android' (FCM) or 'ios' (APNs). */
+    platform: text('platform').notNull(),
+    token: text('token').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('push_tokens_app_token_uq').on(t.appKeyId, t.token), index('push_tokens_end_user_idx').on(t.endUserId)],
+);
+
+/** A brand app's push provider: 'outbox' (local, the default), 'fcm' or 'apns', credentials sealed. */
+export const appPushSettings = pgTable('app_push_settings', {
+  appKeyId: integer('app_key_id').primaryKey(),
+  provider: text('provider').notNull().default('outbox'),
+  credentialsEnc: text('credentials_enc'),
+  credentialsMask: text('credentials_mask').notNull().default(''),
+  updatedBy: integer('updated_by'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Pushes to send: one per message, kind and token; retried with backoff (next_at), gone once sent. */
+export const pushQueue = pgTable(
+  'push_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    /** 'notify' (a shown notification) or 'remove' (a silent push taking a withdrawn one away). */
+    kind: text('kind').notNull(),
+    endUserId: bigint('end_user_id', { mode: 'number' }).notNull(),
+    tokenId: bigint('token_id', { mode: 'number' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: ts('next_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_queue_message_kind_token_uq').on(t.messageId, t.kind, t.tokenId),
+    index('push_queue_due_idx').on(t.nextAt, t.id),
+  ],
+);
+
+/** The local push provider: what would have gone to the device (npm run app-sim reads it). */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appKeyId: integer('app_key_id').notNull(),
+    platform: text('platform').notNull(),
+    token: text('token').notNull(),
+    kind: text('kind').notNull(),
+    messageId: integer('message_id'),
+    title: text('title').notNull().default(''),
+    body: text('body').notNull().default(''),
+    data: jsonb('data').notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('push_outbox_token_idx').on(t.appKeyId, t.token, t.id)],
 );

@@ -27,7 +27,12 @@ export type LiveNotice =
    */
   | { t: 'chat'; c: number; s: number; rk: 'user' | 'end_user'; r: number; d: number; o?: true }
   /** A message's receipts were released or withdrawn (unread of its recipients changed). */
-  | { t: 'inbox'; m: number };
+  | { t: 'inbox'; m: number }
+  /**
+   * Someone is typing in a conversation: the requester (told to the desk) or a desk member `u`
+   * (told to the requester and the other desk members). Nothing is stored.
+   */
+  | { t: 'typing'; c: number; side: 'requester' | 'desk'; rk: 'user' | 'end_user'; r: number; d: number; u?: number };
 
 /** The part of a WebSocket the hub uses (ws's WebSocket). */
 export interface LiveSocketLike {
@@ -97,7 +102,12 @@ export class LiveHub {
     const router = this.routers.get(notice.t);
     if (!router || this.clients.size === 0) return;
     const to = await router(notice, [...this.clients]);
-    const event: LiveEvent = notice.t === 'chat' ? { type: 'chat', conversationId: notice.c, seq: notice.s } : { type: 'inbox' };
+    const event: LiveEvent =
+      notice.t === 'chat'
+        ? { type: 'chat', conversationId: notice.c, seq: notice.s }
+        : notice.t === 'typing'
+          ? { type: 'typing', conversationId: notice.c, side: notice.side }
+          : { type: 'inbox' };
     for (const c of to) if (this.clients.has(c)) this.send(c, event);
   }
 

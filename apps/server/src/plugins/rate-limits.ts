@@ -42,9 +42,10 @@ type Limiter = (req: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded
 const KEY = Symbol('rateLimitKey');
 type Keyed = FastifyRequest & { [KEY]?: string };
 
-/** The account a call names (its e-mail or SN), compared without case and space. */
+/** The account a call names (its e-mail or SN, or an id such as a conversation's), compared without case and space. */
 function accountOf(data: unknown, field: string): string | null {
   const v = data && typeof data === 'object' ? (data as Record<string, unknown>)[field] : undefined;
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
   return typeof v === 'string' && v.trim() ? v.trim().toLowerCase().slice(0, 254) : null;
 }
 

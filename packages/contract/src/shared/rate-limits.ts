@@ -40,6 +40,13 @@ export const RATE_LIMITS = {
   deviceRegister: { max: 600, windowSeconds: 60, perAccount: { field: 'sn', max: 10 } },
   /** An end user binding a device with its verification code (guesses at one SN from many addresses). */
   deviceBind: { max: 20, windowSeconds: 60, perAccount: { field: 'sn', max: 10 } },
+  /**
+   * A chat message (the requester's send, the desk's reply): a person types far slower than this;
+   * a script flooding one conversation, or many from one address, is stopped.
+   */
+  chatSend: { max: 300, windowSeconds: 60, perAccount: { field: 'conversationId', max: 30 } },
+  /** "Typing..." (the client sends it at most every few seconds while a person types). */
+  chatTyping: { max: 120, windowSeconds: 60, perAccount: { field: 'conversationId', max: 40 } },
   /** A live channel's ticket (a socket's reconnects back off, so a few a minute is plenty). */
   liveTicket: { max: 30, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimit>;

@@ -384,6 +384,35 @@ export async function rateOwn(ctx: CallContext, d: { conversationId: number; sco
   return getPresented(ctx, scope, viewer, c.id);
 }
 
+/** Typing, told over the live channel after the call (nothing stored); the conversation must be the caller's (1004). */
+function announceTyping(ctx: CallContext, c: LockedConversation, side: 'requester' | 'desk', userId?: number): Promise<void> {
+  return announce(ctx.db, {
+    t: 'typing',
+    c: c.id,
+    side,
+    rk: c.requester_kind,
+    r: Number(c.requester_id),
+    d: c.desk_company_id,
+    ...(userId ? { u: userId } : {}),
+  });
+}
+
+export async function typingOwn(ctx: CallContext, conversationId: number): Promise<Record<string, never>> {
+  const r = await requesterOf(ctx);
+  const c = await findConversation(ctx.db, requesterScope(r), conversationId);
+  if (!c) throw new AppError(ErrorCodes.notFound);
+  await announceTyping(ctx, c, 'requester');
+  return {};
+}
+
+export async function deskTyping(ctx: CallContext, conversationId: number): Promise<Record<string, never>> {
+  const actor = requireActor(ctx);
+  const c = await findConversation(ctx.db, deskScope(actor), conversationId);
+  if (!c) throw new AppError(ErrorCodes.notFound);
+  await announceTyping(ctx, c, 'desk', actor.userId);
+  return {};
+}
+
 export async function unread(ctx: CallContext): Promise<{ total: number; mine: number; desk: number }> {
   const r = await requesterOf(ctx);
   const mine = await requesterUnreadTotal(ctx.db, r.kind, r.id);

@@ -1,7 +1,7 @@
 /** The support desk's calls: conversations addressed to the caller's company only. */
 import { deskCalls } from '@portal/contract';
 import { implement, type CallImpl } from '../../lib/implement';
-import { deskAssign, deskGet, deskHistory, deskList, deskRead, deskReply, deskState } from './conversations.service';
+import { deskAssign, deskGet, deskHistory, deskList, deskRead, deskReply, deskState, deskTyping } from './conversations.service';
 import { cannedDelete, cannedList, cannedSave, deskExport, deskStats, staffList, staffSave } from './desk.service';
 
 type Fx = { otherConversationId: number; otherUserId: number; otherCannedReplyId: number };
@@ -20,6 +20,7 @@ export const deskImpls: CallImpl[] = [
     { otherTenant: (fx: Fx) => ({ conversationId: fx.otherConversationId, text: 'hello', clientId: 'probe-1' }) },
     (ctx, d) => deskReply(ctx, d),
   ),
+  implement(deskCalls.typing, conv, (ctx, d) => deskTyping(ctx, d.conversationId)),
   implement(deskCalls.state, { otherTenant: (fx: Fx) => ({ conversationId: fx.otherConversationId, action: 'resolve' }) }, (ctx, d) =>
     deskState(ctx, d),
   ),

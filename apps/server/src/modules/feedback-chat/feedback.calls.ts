@@ -1,7 +1,17 @@
 /** The requester's calls, the portal's (feedback/...) and the app's (app-api/feedback/...): one service each. */
 import { appFeedbackCalls, feedbackCalls } from '@portal/contract';
 import { implement, type CallImpl } from '../../lib/implement';
-import { createConversation, getOwn, historyOwn as history, listOwn, rateOwn, readOwn, sendOwn, unread } from './conversations.service';
+import {
+  createConversation,
+  getOwn,
+  historyOwn as history,
+  listOwn,
+  rateOwn,
+  readOwn,
+  sendOwn,
+  typingOwn,
+  unread,
+} from './conversations.service';
 
 const own = { none: "the caller's own conversations only (requester = the caller); a new one goes to the caller's own desk" };
 const other = { otherTenant: (fx: { otherConversationId: number }) => ({ conversationId: fx.otherConversationId }) };
@@ -20,6 +30,7 @@ function requesterImpls(calls: typeof feedbackCalls | typeof appFeedbackCalls): 
     implement(calls.history, other, (ctx, d) => history(ctx, d)),
     implement(calls.read, otherRead, (ctx, d) => readOwn(ctx, d)),
     implement(calls.rate, otherRate, (ctx, d) => rateOwn(ctx, d)),
+    implement(calls.typing, other, (ctx, d) => typingOwn(ctx, d.conversationId)),
     implement(calls.unread, own, (ctx) => unread(ctx)),
   ];
 }

@@ -79,6 +79,18 @@ export function routeLive(hub: LiveHub, database: Database) {
       return who.companyId === n.d && DESK_CODES.some((c) => who.codes.has(c));
     });
   });
+  hub.route('typing', async (n, clients) => {
+    if (n.t !== 'typing') return [];
+    const isDesk = (who: LiveIdentity) => who.kind === 'user' && who.companyId === n.d && DESK_CODES.some((c) => who.codes.has(c));
+    const isRequester = (who: LiveIdentity) =>
+      n.rk === 'end_user' ? who.kind === 'end_user' && who.endUserId === n.r : who.kind === 'user' && who.userId === n.r;
+    return clients.filter(({ who }) => {
+      // Nobody is told of their own typing.
+      if (n.side === 'requester') return isDesk(who) && !isRequester(who);
+      if (who.kind === 'user' && who.userId === n.u) return false;
+      return isRequester(who) || isDesk(who);
+    });
+  });
   hub.route('inbox', async (n, clients) => {
     if (n.t !== 'inbox') return [];
     const out: LiveClient[] = [];

@@ -11,13 +11,11 @@ import { MESSAGE_FANOUT_PAGE } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { announce } from '../../lib/live';
 import type { AppServices } from '../../lib/services';
+import { MESSAGE_JOBS } from './message-jobs';
+import { kickPushes } from './push.service';
 import { unsafeAdvanceFanout, unsafeInsertReceiptPage, unsafeLockFanout } from './messages.repository';
 
-export const MESSAGE_JOBS = {
-  fanout: { name: 'message.fanout' },
-  release: { name: 'message.release-scheduled' },
-  sweep: { name: 'message.sweep', cron: '* * * * *' },
-} as const;
+export { MESSAGE_JOBS };
 
 /** Settings of the fan-out; tests shrink the page and take the pages in hand. */
 export const fanoutSettings = {
@@ -40,13 +38,14 @@ export async function runFanoutPage(
   database: Database,
   job: FanoutJob,
   now: Date,
-  opts: { pageSize?: number; afterInsert?: () => void | Promise<void> } = {},
+  opts: { pageSize?: number; afterInsert?: () => void | Promise<void>; tally?: { queued: number } } = {},
 ): Promise<PageOutcome> {
   const pageSize = opts.pageSize ?? fanoutSettings.pageSize;
   return database.db.transaction(async (tx) => {
     const m = await unsafeLockFanout(tx, job.messageId, job.generation);
     if (!m) return 'stopped';
     const r = await unsafeInsertReceiptPage(tx, m, pageSize, now);
+    if (opts.tally) opts.tally.queued += r.queued;
     await opts.afterInsert?.();
     const done = r.n < pageSize;
     await unsafeAdvanceFanout(tx, m.id, job.generation, r.lastId ?? m.fanout_cursor, done, r.inserted);
@@ -56,9 +55,11 @@ export async function runFanoutPage(
   });
 }
 
-/** Every page of a fan-out, one after another. */
-export async function runFanout(database: Database, job: FanoutJob, now: () => Date, pageSize?: number): Promise<void> {
-  while ((await runFanoutPage(database, job, now(), { pageSize })) === 'more');
+/** Every page of a fan-out, one after another; answers how many pushes they queued. */
+export async function runFanout(database: Database, job: FanoutJob, now: () => Date, pageSize?: number): Promise<number> {
+  const tally = { queued: 0 };
+  while ((await runFanoutPage(database, job, now(), { pageSize, tally })) === 'more');
+  return tally.queued;
 }
 
 /** After a release has committed: the first page's job, or (no queue) the pages here. */
@@ -68,5 +69,7 @@ export async function startFanout(database: Database, services: AppServices, job
     await queue.send(MESSAGE_JOBS.fanout.name, job, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
     return;
   }
-  if (fanoutSettings.inline) await runFanout(database, job, now);
+  if (fanoutSettings.inline) {
+    if ((await runFanout(database, job, now)) > 0) await kickPushes(services, database, now);
+  }
 }

@@ -1,11 +1,10 @@
 /**
- * The caller's own inbox: receipts whose recipient is the caller (kind 'user', their user id), of
+ * An inbox: receipts whose recipient is the caller (a portal user, kind 'user', or an end user), of
  * messages that are released now. A withdrawn message is gone from every list and count at once,
  * because each of these statements joins the message's state. The unread count is served by the
  * partial index message_receipts_unread_idx.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Actor } from '../../lib/context';
 import { paginate, type Page, type PageRequest } from '../../lib/tenancy';
 import type { Executor } from './messages.repository';
 
@@ -14,9 +13,15 @@ async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
   return r.rows;
 }
 
-/** The caller's receipts (alias r) of released messages (alias m). */
-function ownReceipts(actor: Actor): SQL {
-  return sql`r.recipient_kind = 'user' and r.recipient_id = ${actor.userId} and m.state = 'released' and r.hidden_at is null`;
+/** Whose inbox: a portal user ('user') or an end user of the app API ('end_user'). */
+export interface Recipient {
+  kind: 'user' | 'end_user';
+  id: number;
+}
+
+/** The recipient's receipts (alias r) of released messages (alias m). */
+function ownReceipts(me: Recipient): SQL {
+  return sql`r.recipient_kind = ${me.kind} and r.recipient_id = ${me.id} and m.state = 'released' and r.hidden_at is null`;
 }
 
 export interface InboxRow {
@@ -39,10 +44,10 @@ export interface InboxQuery extends PageRequest {
   to?: number;
 }
 
-export async function listInbox(db: Executor, actor: Actor, q: InboxQuery): Promise<Page<InboxRow>> {
+export async function listInbox(db: Executor, me: Recipient, q: InboxQuery): Promise<Page<InboxRow>> {
   const where = sql.join(
     [
-      ownReceipts(actor),
+      ownReceipts(me),
       q.type ? sql`m.type = ${q.type}` : undefined,
       q.read === 'unread' ? sql`r.read_at is null` : q.read === 'read' ? sql`r.read_at is not null` : undefined,
       q.from !== undefined ? sql`m.released_at >= ${new Date(q.from).toISOString()}::timestamptz` : undefined,
@@ -70,24 +75,24 @@ export async function listInbox(db: Executor, actor: Actor, q: InboxQuery): Prom
   );
 }
 
-export async function findInboxMessage(db: Executor, actor: Actor, messageId: number): Promise<InboxRow | null> {
+export async function findInboxMessage(db: Executor, me: Recipient, messageId: number): Promise<InboxRow | null> {
   const [r] = await rows<InboxRow>(
     db,
     sql`select r.message_id, m.type, r.language, coalesce(m.contents->r.language->>'title', '') as title,
                coalesce(m.contents->r.language->>'body', '') as body, m.link, m.image_file_ids,
                coalesce(c.name, '') as sender, m.released_at, r.read_at
           from message_receipts r join messages m on m.id = r.message_id left join companies c on c.id = m.company_id
-         where r.message_id = ${messageId} and ${ownReceipts(actor)}`,
+         where r.message_id = ${messageId} and ${ownReceipts(me)}`,
   );
   return r ?? null;
 }
 
 /** The client has fetched these: delivered (once). */
-export async function markDelivered(db: Executor, actor: Actor, messageIds: readonly number[], now: Date): Promise<void> {
+export async function markDelivered(db: Executor, me: Recipient, messageIds: readonly number[], now: Date): Promise<void> {
   if (messageIds.length === 0) return;
   await db.execute(
     sql`update message_receipts set delivered_at = ${now.toISOString()}::timestamptz
-         where recipient_kind = 'user' and recipient_id = ${actor.userId} and message_id = any(${sql.param([...messageIds])}::int[])
+         where recipient_kind = ${me.kind} and recipient_id = ${me.id} and message_id = any(${sql.param([...messageIds])}::int[])
            and delivered_at is null`,
   );
 }
@@ -95,7 +100,7 @@ export async function markDelivered(db: Executor, actor: Actor, messageIds: read
 /** Marks read (and delivered) the caller's unread receipts among `messageIds`, or of every message (of a type). */
 export async function markRead(
   db: Executor,
-  actor: Actor,
+  me: Recipient,
   filter: { messageIds?: readonly number[]; type?: string },
   now: Date,
 ): Promise<number> {
@@ -104,7 +109,7 @@ export async function markRead(
     sql`with done as (
           update message_receipts r set read_at = ${now.toISOString()}::timestamptz, delivered_at = coalesce(r.delivered_at, ${now.toISOString()}::timestamptz)
             from messages m
-           where m.id = r.message_id and ${ownReceipts(actor)} and r.read_at is null
+           where m.id = r.message_id and ${ownReceipts(me)} and r.read_at is null
              ${filter.messageIds ? sql`and r.message_id = any(${sql.param([...filter.messageIds])}::int[])` : sql``}
              ${filter.type ? sql`and m.type = ${filter.type}` : sql``}
           returning 1)
@@ -113,23 +118,23 @@ export async function markRead(
   return r[0]!.n;
 }
 
-export async function hide(db: Executor, actor: Actor, messageIds: readonly number[], now: Date): Promise<number> {
+export async function hide(db: Executor, me: Recipient, messageIds: readonly number[], now: Date): Promise<number> {
   const r = await rows<{ n: number }>(
     db,
     sql`with done as (
           update message_receipts r set hidden_at = ${now.toISOString()}::timestamptz
             from messages m
-           where m.id = r.message_id and ${ownReceipts(actor)} and r.message_id = any(${sql.param([...messageIds])}::int[])
+           where m.id = r.message_id and ${ownReceipts(me)} and r.message_id = any(${sql.param([...messageIds])}::int[])
           returning 1)
         select count(*)::int as n from done`,
   );
   return r[0]!.n;
 }
 
-export async function unreadByType(db: Executor, actor: Actor): Promise<{ type: string; n: number }[]> {
+export async function unreadByType(db: Executor, me: Recipient): Promise<{ type: string; n: number }[]> {
   return rows(
     db,
     sql`select m.type, count(*)::int as n from message_receipts r join messages m on m.id = r.message_id
-         where ${ownReceipts(actor)} and r.read_at is null group by m.type`,
+         where ${ownReceipts(me)} and r.read_at is null group by m.type`,
   );
 }

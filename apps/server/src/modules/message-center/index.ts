@@ -5,10 +5,13 @@
 import type { CallImpl } from '../../lib/implement';
 import { inboxImpls } from './inbox.calls';
 import { messageImpls } from './messages.calls';
+import { pushImpls } from './push.calls';
 
 export { fanoutSettings, MESSAGE_JOBS, runFanoutPage, type FanoutJob } from './fanout';
 export { registerMessageJobs, runMessageJobsOnce } from './jobs';
+export { pushSettings as pushProviderSettings } from './push';
+export { pushRunSettings, runPushesOnce, runPushBatch } from './push.service';
 export { unsafeRecipientsAmong } from './messages.repository';
 export { postSystemMessage, type SystemMessage } from './system-messages';
 
-export const messageCenterImpls: readonly CallImpl[] = [...messageImpls, ...inboxImpls];
+export const messageCenterImpls: readonly CallImpl[] = [...messageImpls, ...inboxImpls, ...pushImpls];

@@ -10,6 +10,8 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs';
 import { MESSAGE_JOBS, runFanout, runFanoutPage, type FanoutJob } from './fanout';
+import type { SealKeyring } from '../../lib/secrets';
+import { runPushesOnce } from './push.service';
 import { markReleased, unsafeDueScheduled, unsafeUnfinishedFanouts } from './messages.repository';
 
 /** Releases a message whose scheduled time has come (only if still to be released at that time). */
@@ -30,16 +32,28 @@ export async function runMessageJobsOnce(database: Database, now: number): Promi
 
 export async function registerMessageJobs(
   queue: JobQueue,
-  opts: { database: Database; clock: Clock; log: FastifyBaseLogger },
+  opts: { database: Database; clock: Clock; log: FastifyBaseLogger; sealKeys: SealKeyring },
 ): Promise<void> {
   const { database, clock, log } = opts;
   const now = () => new Date(clock.now());
+  const pushDeps = { database, sealKeys: opts.sealKeys, now, log };
+  const kick = () => queue.send(MESSAGE_JOBS.push.name, {}, { singletonKey: 'push', singletonSeconds: 1 });
+  await queue.register(
+    MESSAGE_JOBS.push.name,
+    async () => {
+      const r = await runPushesOnce(pushDeps);
+      return r;
+    },
+    { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
+  );
   const sendPage = (job: FanoutJob) => queue.send(MESSAGE_JOBS.fanout.name, job, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
   await queue.register<FanoutJob>(
     MESSAGE_JOBS.fanout.name,
     async (job) => {
       const outcome = await runFanoutPage(database, job.data, now());
       if (outcome === 'more') await sendPage(job.data);
+      // The page's pushes (end users), sent after its commit.
+      await kick();
       return { outcome };
     },
     { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 15 * 60 },
@@ -70,6 +84,8 @@ export async function registerMessageJobs(
             { singletonKey: `${f.id}:${f.generation}`, singletonSeconds: 120, retryLimit: 5 },
           );
         }
+        // Pushes whose retry is due (a provider was down), and any a lost job left behind.
+        await kick();
         return { released: due.length };
       } catch (err) {
         log.error({ err }, 'message sweep failed');

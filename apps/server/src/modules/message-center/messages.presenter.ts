@@ -11,7 +11,8 @@ const iso = (d: Date | string | null): string | null => (d === null ? null : new
 const LINK_TTL_MS = 300_000;
 
 export interface LinkSigner {
-  actor: Actor;
+  /** The portal user the links are for; an end user (app API) gets no file links. */
+  actor: Actor | null;
   linkSecret: string | Buffer;
   now: number;
 }
@@ -52,11 +53,19 @@ function imageLinks(files: { id: number; path: string; name: string }[], ids: re
     .map((f) => ({
       fileId: f.id,
       name: f.name,
-      url: fileLinkUrl(
-        { sessionId: s.actor.sessionId, tokenId: s.actor.sessionId, userId: s.actor.userId, path: f.path, expiresAt: s.now + LINK_TTL_MS },
-        s.linkSecret,
-        s.now,
-      ),
+      url: s.actor
+        ? fileLinkUrl(
+            {
+              sessionId: s.actor.sessionId,
+              tokenId: s.actor.sessionId,
+              userId: s.actor.userId,
+              path: f.path,
+              expiresAt: s.now + LINK_TTL_MS,
+            },
+            s.linkSecret,
+            s.now,
+          )
+        : '',
     }));
 }
 
@@ -64,7 +73,7 @@ export function presentMessageDetail(
   r: MessageRow,
   locale: Locale,
   files: { id: number; path: string; name: string }[],
-  s: LinkSigner,
+  s: LinkSigner & { actor: Actor },
 ): MessageDetail {
   return {
     ...presentMessage(s.actor, r, locale),

@@ -5,7 +5,7 @@
  * changes, the fan-out page and the stats. The fan-out and the scheduled releases run across every
  * tenant (`unsafe...`): they act for a message whose sender was checked when it was saved.
  */
-import type { MessageAudience } from '@portal/contract';
+import type { EndUserFilter, MessageAudience } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../lib/context';
@@ -61,7 +61,7 @@ export interface AudienceScope {
 }
 
 /** Portal users the audience names, within the sender's reach. Aliases u (users), c (companies). */
-export function audiencePredicate(audience: MessageAudience, scope: AudienceScope): SQL {
+export function audiencePredicate(audience: Exclude<MessageAudience, { kind: 'endUsers' }>, scope: AudienceScope): SQL {
   const base = sql`u.status = 'normal' and u.registered and c.status = 'active' and ${scopedToSubtree(sql`c.path`, scope)}
     and u.id <> ${scope.excludeUserId ?? 0}`;
   switch (audience.kind) {
@@ -76,27 +76,74 @@ export function audiencePredicate(audience: MessageAudience, scope: AudienceScop
   }
 }
 
+/**
+ * End users the filter names, within the sender's reach: the brand's end users (their brand in the
+ * sender's subtree; the supplier's: every brand's), or, for a distributor below the brand, the end
+ * users of devices it sold (a device in its subtree bound to them). Alias e (end_users).
+ */
+export function endUserPredicate(filter: EndUserFilter, scope: AudienceScope): SQL {
+  const base = sql`e.status = 'normal' and (${scopedToSubtree(sql`e.company_path`, scope)}
+    or exists (select 1 from devices d where d.end_user_id = e.id and ${scopedToSubtree(sql`d.company_path`, scope)}))`;
+  switch (filter.by) {
+    case 'all':
+      return base;
+    case 'country':
+      return sql`${base} and e.country = any(${sql.param(filter.countries)}::text[])`;
+    case 'area':
+      return sql`${base} and e.area_id = any(${sql.param(filter.areaIds)}::int[]) and e.area_id = any(${sql.param([...scope.senderAreaIds])}::int[])`;
+    case 'deviceModel':
+      return sql`${base} and exists (select 1 from devices d where d.end_user_id = e.id and d.model = any(${sql.param(filter.models)}::text[]))`;
+    case 'firmware':
+      return sql`${base} and exists (select 1 from devices d where d.end_user_id = e.id
+        and d.firmware_version = any(${sql.param(filter.versions)}::text[]) ${filter.model ? sql`and d.model = ${filter.model}` : sql``})`;
+    case 'specified':
+      return sql`${base} and e.id = any(${sql.param(filter.endUserIds)}::bigint[])`;
+  }
+}
+
 /** The language a recipient reads: their own if written, else the preferred one, else en-US. */
-export function recipientLanguage(languages: readonly string[], preferred: string): SQL {
-  return sql`case when u.locale = any(${sql.param([...languages])}::text[]) then u.locale
+export function recipientLanguage(languages: readonly string[], preferred: string, locale: SQL = sql`u.locale`): SQL {
+  return sql`case when ${locale} = any(${sql.param([...languages])}::text[]) then ${locale}
                   when ${preferred} = any(${sql.param([...languages])}::text[]) then ${preferred}::text else 'en-US' end`;
 }
 
-/** Recipients per resolved language, exactly as a release now would write them. */
+/**
+ * Recipients per resolved language, exactly as a release now would write them; for end users also
+ * how many of them muted promotions.
+ */
 export async function countAudience(
   db: Executor,
   audience: MessageAudience,
   scope: AudienceScope,
   languages: readonly string[],
   preferred: string,
-): Promise<{ language: string; count: number }[]> {
+): Promise<{ language: string; count: number; muted: number }[]> {
+  if (audience.kind === 'endUsers')
+    return rows(
+      db,
+      sql`select ${recipientLanguage(languages, preferred, sql`e.locale`)} as language, count(*)::int as count,
+                 count(*) filter (where e.mute_promotions)::int as muted
+            from end_users e
+           where ${endUserPredicate(audience.filter, scope)}
+           group by 1 order by 2 desc, 1`,
+    );
   return rows(
     db,
-    sql`select ${recipientLanguage(languages, preferred)} as language, count(*)::int as count
+    sql`select ${recipientLanguage(languages, preferred)} as language, count(*)::int as count, 0 as muted
           from users u join companies c on c.id = u.company_id
          where ${audiencePredicate(audience, scope)}
          group by 1 order by 2 desc, 1`,
   );
+}
+
+/** End users among `ids` within the sender's reach (as endUserPredicate's base). */
+export async function endUsersInReach(db: Executor, scope: Pick<Actor, 'companyPath'>, ids: readonly number[]): Promise<number[]> {
+  const r = await rows<{ id: number }>(
+    db,
+    sql`select e.id::int as id from end_users e
+         where ${endUserPredicate({ by: 'specified', endUserIds: [...ids] }, { companyPath: scope.companyPath, senderAreaIds: [], excludeUserId: null })}`,
+  );
+  return r.map((x) => Number(x.id));
 }
 
 /** Companies among `ids` within the caller's subtree. */
@@ -276,6 +323,29 @@ export async function markWithdrawn(db: Executor, id: number, now: Date): Promis
   return r.length === 1;
 }
 
+/**
+ * A withdraw's pushes, in its transaction: pending notifications of the message are dropped, and
+ * every end user's token that was pushed one gets a silent 'remove' push (the app takes the shown
+ * notification away).
+ */
+export async function queueWithdrawPushes(db: Executor, id: number, now: Date): Promise<{ dropped: number; removals: number }> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [r] = await rows<{ dropped: number; removals: number }>(
+    db,
+    sql`with dropped as (
+          delete from push_queue where message_id = ${id} and kind = 'notify' returning 1
+        ), removals as (
+          insert into push_queue (message_id, kind, end_user_id, token_id, next_at, created_at)
+          select ${id}, 'remove', r.recipient_id, t.id, ${at}, ${at}
+            from message_receipts r join push_tokens t on t.end_user_id = r.recipient_id
+           where r.message_id = ${id} and r.recipient_kind = 'end_user' and r.pushed_at is not null
+          on conflict do nothing returning 1
+        )
+        select (select count(*) from dropped)::int as dropped, (select count(*) from removals)::int as removals`,
+  );
+  return { dropped: Number(r!.dropped), removals: Number(r!.removals) };
+}
+
 /** withdrawn -> to_be_released; the earlier release's receipts go (a new release writes its own). */
 export async function markRevised(db: Executor, id: number, now: Date): Promise<boolean> {
   const r = await rows<{ id: number }>(
@@ -306,30 +376,53 @@ export async function unsafeLockFanout(db: Executor, id: number, generation: num
 
 /**
  * One page of receipts: the next `pageSize` recipients after the cursor, in id order, written with
- * one INSERT ... SELECT ... ON CONFLICT DO NOTHING (a page run again writes nothing twice).
+ * one INSERT ... SELECT ... ON CONFLICT DO NOTHING (a page run again writes nothing twice). For end
+ * users the same statement queues a push per push token of each new receipt (none for a promotion
+ * to one who muted them); `queued` counts them.
  */
 export async function unsafeInsertReceiptPage(
   db: Executor,
   m: MessageRow,
   pageSize: number,
   now: Date,
-): Promise<{ lastId: number | null; n: number; inserted: number }> {
+): Promise<{ lastId: number | null; n: number; inserted: number; queued: number }> {
   const scope: AudienceScope = { companyPath: m.company_path, senderAreaIds: m.sender_area_ids, excludeUserId: m.created_by };
-  const [r] = await rows<{ last_id: number | null; n: number; inserted: number }>(
-    db,
-    sql`with page as (
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const audience = m.audience;
+  const q =
+    audience.kind === 'endUsers'
+      ? sql`with page as (
+          select e.id, ${recipientLanguage(m.languages, m.preferred_language, sql`e.locale`)} as language, e.mute_promotions as muted
+            from end_users e
+           where e.id > ${m.fanout_cursor} and ${endUserPredicate(audience.filter, scope)}
+           order by e.id limit ${pageSize}
+        ), ins as (
+          insert into message_receipts (message_id, recipient_kind, recipient_id, language, created_at)
+          select ${m.id}, 'end_user', page.id, page.language, ${at} from page
+          on conflict do nothing returning recipient_id
+        ), pushes as (
+          insert into push_queue (message_id, kind, end_user_id, token_id, next_at, created_at)
+          select ${m.id}, 'notify', t.end_user_id, t.id, ${at}, ${at}
+            from ins join page on page.id = ins.recipient_id join push_tokens t on t.end_user_id = ins.recipient_id
+           where not (${m.type} = 'promotion' and page.muted)
+          on conflict do nothing returning 1
+        )
+        select (select max(id) from page)::int as last_id, (select count(*) from page)::int as n, (select count(*) from ins)::int as inserted,
+               (select count(*) from pushes)::int as queued`
+      : sql`with page as (
           select u.id, ${recipientLanguage(m.languages, m.preferred_language)} as language
             from users u join companies c on c.id = u.company_id
-           where u.id > ${m.fanout_cursor} and ${audiencePredicate(m.audience, scope)}
+           where u.id > ${m.fanout_cursor} and ${audiencePredicate(audience, scope)}
            order by u.id limit ${pageSize}
         ), ins as (
           insert into message_receipts (message_id, recipient_kind, recipient_id, language, created_at)
-          select ${m.id}, 'user', page.id, page.language, ${now.toISOString()}::timestamptz from page
+          select ${m.id}, 'user', page.id, page.language, ${at} from page
           on conflict do nothing returning 1
         )
-        select (select max(id) from page)::int as last_id, (select count(*) from page)::int as n, (select count(*) from ins)::int as inserted`,
-  );
-  return { lastId: r!.last_id, n: r!.n, inserted: r!.inserted };
+        select (select max(id) from page)::int as last_id, (select count(*) from page)::int as n, (select count(*) from ins)::int as inserted,
+               0 as queued`;
+  const [r] = await rows<{ last_id: number | null; n: number; inserted: number; queued: number }>(db, q);
+  return { lastId: r!.last_id, n: r!.n, inserted: r!.inserted, queued: Number(r!.queued) };
 }
 
 export async function unsafeAdvanceFanout(
@@ -367,10 +460,11 @@ export async function unsafeDueScheduled(db: Executor, now: Date): Promise<{ id:
 export async function receiptStats(
   db: Executor,
   messageId: number,
-): Promise<{ language: string; recipients: number; delivered: number; opened: number }[]> {
+): Promise<{ language: string; recipients: number; pushed: number; delivered: number; opened: number }[]> {
   return rows(
     db,
-    sql`select language, count(*)::int as recipients, count(delivered_at)::int as delivered, count(read_at)::int as opened
+    sql`select language, count(*)::int as recipients, count(pushed_at)::int as pushed, count(delivered_at)::int as delivered,
+               count(read_at)::int as opened
           from message_receipts where message_id = ${messageId} group by language order by 2 desc, 1`,
   );
 }

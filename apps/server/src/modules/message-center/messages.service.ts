@@ -6,6 +6,7 @@
  */
 import {
   ErrorCodes,
+  MESSAGE_AUDIENCE_USERS_MAX,
   MESSAGE_LANGUAGES,
   type AudiencePreview,
   type Locale,
@@ -28,6 +29,7 @@ import { authorize } from '../../lib/policy';
 import { mapPage, type Page } from '../../lib/tenancy';
 import { writeXlsxBuffer } from '../../lib/xlsx';
 import { MESSAGE_JOBS, startFanout } from './fanout';
+import { kickPushes } from './push.service';
 import { isBusinessUser, messageCenterPolicy, messagePolicy } from './messages.policy';
 import { presentMessage, presentMessageDetail } from './messages.presenter';
 import { statsSheet } from './messages.texts';
@@ -35,6 +37,8 @@ import {
   areaNames,
   companiesInSubtree,
   countAudience,
+  endUsersInReach,
+  queueWithdrawPushes,
   deleteDraft,
   filesOfMessage,
   findVisibleMessage,
@@ -94,6 +98,26 @@ export async function checkAudience(db: Executor, actor: Actor, audience: Messag
     const found = new Set(await usersInSubtree(db, actor, audience.userIds));
     const unknown = [...new Set(audience.userIds)].filter((id) => !found.has(id));
     if (unknown.length) throw new AppError(ErrorCodes.messageUsersUnknown, { users: unknown.slice(0, 20).join(', ') });
+  } else if (audience.kind === 'endUsers') {
+    const f = audience.filter;
+    if (f.by === 'area') {
+      const foreign = f.areaIds.filter((id) => !actor.areaIds.includes(id));
+      if (foreign.length)
+        throw new AppError(ErrorCodes.messageAreaNotYours, {
+          areas: (await areaNames(db, foreign, locale === 'zh-CN')).join(', ') || foreign.join(', '),
+        });
+    } else if (f.by === 'specified') {
+      const ids = [...new Set(f.endUserIds)];
+      if (ids.length > MESSAGE_AUDIENCE_USERS_MAX)
+        throw new AppError(ErrorCodes.messageEndUsersTooMany, {
+          max: MESSAGE_AUDIENCE_USERS_MAX.toLocaleString('en-US'),
+          count: ids.length,
+        });
+      const found = new Set(await endUsersInReach(db, actor, ids));
+      const unknown = ids.filter((id) => !found.has(id));
+      // Every unknown one is listed (at most 1,000 ids).
+      if (unknown.length) throw new AppError(ErrorCodes.messageEndUsersUnknown, { users: unknown.join(', ') });
+    }
   }
 }
 
@@ -102,10 +126,11 @@ function checkLanguages(actor: Actor, languages: readonly string[], preferred: s
   if (!languages.includes(preferred)) throw new AppError(ErrorCodes.messagePreferredLanguageWithoutContent, { language: preferred });
 }
 
-function previewOf(counts: { language: string; count: number }[]): AudiencePreview {
+function previewOf(counts: { language: string; count: number; muted: number }[]): AudiencePreview {
   return {
     total: counts.reduce((s, c) => s + c.count, 0),
     byLanguage: counts.map((c) => ({ language: c.language as MessageLanguage, count: c.count })),
+    muted: counts.reduce((s, c) => s + Number(c.muted), 0),
   };
 }
 
@@ -249,7 +274,11 @@ export async function withdrawMessage(ctx: CallContext, id: number): Promise<Mes
   const actor = requireActor(ctx);
   const r = await visible(ctx, actor, id);
   authorize(messagePolicy, actor, subjectOf(r), 'withdraw');
-  if (!(await markWithdrawn(ctx.db, id, new Date(ctx.clock.now())))) throw new AppError(ErrorCodes.illegalTransition);
+  const now = new Date(ctx.clock.now());
+  if (!(await markWithdrawn(ctx.db, id, now))) throw new AppError(ErrorCodes.illegalTransition);
+  // In the same transaction: its pending pushes go, and each shown notification gets a silent push taking it away.
+  const pushes = await queueWithdrawPushes(ctx.db, id, now);
+  if (pushes.removals > 0) ctx.afterCommit(() => kickPushes(ctx.services, ctx.database, () => new Date(ctx.clock.now())));
   // Its recipients' unread changes once this commits (the live channel).
   await announce(ctx.db, { t: 'inbox', m: id });
   // Audited with the sending company: the supplier's withdraw of a partner's message shows in both logs.
@@ -276,12 +305,12 @@ export async function messageStats(ctx: CallContext, id: number): Promise<Messag
   const actor = requireActor(ctx);
   const r = await visible(ctx, actor, id);
   const byLanguage = (await receiptStats(ctx.db, id)).map((s) => ({ ...s, language: s.language as MessageLanguage }));
-  const sum = (k: 'recipients' | 'delivered' | 'opened') => byLanguage.reduce((s, x) => s + x[k], 0);
+  const sum = (k: 'recipients' | 'pushed' | 'delivered' | 'opened') => byLanguage.reduce((s, x) => s + x[k], 0);
   return {
     messageId: id,
     state: r.state as MessageState,
     fanoutDone: r.fanout_done,
-    total: { recipients: sum('recipients'), delivered: sum('delivered'), opened: sum('opened') },
+    total: { recipients: sum('recipients'), pushed: sum('pushed'), delivered: sum('delivered'), opened: sum('opened') },
     byLanguage,
   };
 }
@@ -297,8 +326,8 @@ export async function exportStats(ctx: CallContext, id: number): Promise<{ url: 
       name: sheet.name,
       columns: sheet.columns.map((header) => ({ header, width: 18 })),
       rows: [
-        ...stats.byLanguage.map((s) => [s.language, s.recipients, s.delivered, s.opened]),
-        [sheet.total, stats.total.recipients, stats.total.delivered, stats.total.opened],
+        ...stats.byLanguage.map((s) => [s.language, s.recipients, s.pushed, s.delivered, s.opened]),
+        [sheet.total, stats.total.recipients, stats.total.pushed, stats.total.delivered, stats.total.opened],
       ],
     },
   ]);

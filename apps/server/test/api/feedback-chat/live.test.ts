@@ -197,6 +197,33 @@ describe.each(ENGINES)('live channel (%s)', (engine) => {
       for (const p of [pDealer, pOwner, pOwnerB, pNoCodes, pEnd, pEndB]) p.ws.close();
     });
 
+    it('tells typing to the other side of the conversation only; another tenant’s conversation is 1004', async () => {
+      const [pEnd, pOwner, pOwnerB, pNoCodes, pEndB] = await Promise.all([
+        open(endUser, true),
+        open(owner),
+        open(ownerB),
+        open(noCodes),
+        open(endUserB, true),
+      ]);
+      const e = ok(await t.call(appFeedbackCalls.create, { topic: 'Typing', text: 'Hi', clientId: cid() }, endUser)).data!;
+      const id = e.conversation.id;
+      const typing = (p: Probe) => p.events.filter((x) => x.type === 'typing');
+      ok(await t.call(appFeedbackCalls.typing, { conversationId: id }, endUser));
+      await until(() => typing(pOwner).length === 1);
+      expect(typing(pOwner)[0]).toEqual({ type: 'typing', conversationId: id, side: 'requester' });
+      ok(await t.call(deskCalls.typing, { conversationId: id }, owner));
+      await until(() => typing(pEnd).length === 1);
+      expect(typing(pEnd)[0]).toEqual({ type: 'typing', conversationId: id, side: 'desk' });
+      await pause(100);
+      // Nobody hears their own typing; nobody outside the conversation hears any.
+      expect(typing(pEnd)).toHaveLength(1);
+      expect(typing(pOwner)).toHaveLength(1);
+      for (const p of [pOwnerB, pNoCodes, pEndB]) expect(typing(p)).toEqual([]);
+      expect((await t.call(appFeedbackCalls.typing, { conversationId: id }, endUserB)).basic.code).toBe(ErrorCodes.notFound);
+      expect((await t.call(deskCalls.typing, { conversationId: id }, ownerB)).basic.code).toBe(ErrorCodes.notFound);
+      for (const p of [pEnd, pOwner, pOwnerB, pNoCodes, pEndB]) p.ws.close();
+    });
+
     it('tells a released message to its recipients only (inbox)', async () => {
       const [pInst, pInstB, pDealer] = await Promise.all([open(installer), open(installerB), open(dealer)]);
       const m = ok(

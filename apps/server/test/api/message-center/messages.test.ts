@@ -114,6 +114,7 @@ describe.each(ENGINES)('message centre (%s)', (engine) => {
         { language: 'zh-CN', count: 4 },
         { language: 'en-US', count: 2 },
       ],
+      muted: 0,
     });
     expect(ok(await call(messageCalls.release, { messageId: m.id }, owner)).data.state).toBe('released');
     // Without a job queue the pages run in the process once the release has committed.
@@ -121,7 +122,7 @@ describe.each(ENGINES)('message centre (%s)', (engine) => {
     expect(r.recipients).toBe(6);
     expect(r.fanoutDone).toBe(true);
     const stats = ok(await call(messageCalls.stats, { messageId: m.id }, owner)).data;
-    expect(stats.total).toEqual({ recipients: 6, delivered: 0, opened: 0 });
+    expect(stats.total).toEqual({ recipients: 6, pushed: 0, delivered: 0, opened: 0 });
     expect(stats.byLanguage.map((s) => [s.language, s.recipients])).toEqual([
       ['zh-CN', 4],
       ['en-US', 2],
@@ -161,7 +162,7 @@ describe.each(ENGINES)('message centre (%s)', (engine) => {
     expect(ok(await call(messageCalls.inboxUnread, {}, zhInstaller)).data.total).toBe(0);
 
     const stats = ok(await call(messageCalls.stats, { messageId: m.id }, owner)).data;
-    expect(stats.total).toEqual({ recipients: 6, delivered: 2, opened: 1 });
+    expect(stats.total).toEqual({ recipients: 6, pushed: 0, delivered: 2, opened: 1 });
 
     expect(ok(await call(messageCalls.inboxHide, { messageIds: [m2.id] }, zhInstaller)).data.updated).toBe(1);
     expect(ok(await call(messageCalls.inboxList, { pageNum: 1, pageSize: 10, read: 'all' }, zhInstaller)).data.total).toBe(1);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../../shared/define-call';
+import { RATE_LIMITS } from '../../shared/rate-limits';
 import { pageOf, pageQuerySchema } from '../../shared/entities';
 import { epochMsSchema, idSchema } from '../../shared/validators';
 import { MESSAGE_LANGUAGES } from '../message-center';
@@ -194,6 +195,7 @@ function requesterCalls<P extends string>(prefix: P, auth: 'session' | 'endUser'
       write: true,
       summary: 'Sends a message (text and up to 3 of the caller’s uploads); a retry with the same clientId answers the original.',
       data: sendData,
+      rateLimit: RATE_LIMITS.chatSend,
       result: chatMessageItemSchema,
     }),
     history: defineCall({
@@ -219,6 +221,16 @@ function requesterCalls<P extends string>(prefix: P, auth: 'session' | 'endUser'
       summary: 'Rates a resolved conversation (CSAT 1-5 and a comment), once.',
       data: rateData,
       result: conversationSchema,
+    }),
+    typing: defineCall({
+      path: `${prefix}/typing`,
+      auth,
+      write: false,
+      summary:
+        'Tells the desk, over the live channel, that the requester is typing in one of its conversations (send every few seconds while typing).',
+      data: conversationIdData,
+      result: z.object({}),
+      rateLimit: RATE_LIMITS.chatTyping,
     }),
     unread: defineCall({
       path: `${prefix}/unread`,
@@ -274,6 +286,7 @@ export const deskCalls = {
     write: true,
     summary:
       'Answers the requester (the conversation becomes pending) or writes an internal note; a retry with the same clientId answers the original.',
+    rateLimit: RATE_LIMITS.chatSend,
     data: z.strictObject({
       conversationId: idSchema,
       text: z.string().default(''),
@@ -282,6 +295,15 @@ export const deskCalls = {
       internal: z.boolean().default(false),
     }),
     result: chatMessageItemSchema,
+  }),
+  typing: defineCall({
+    path: 'feedback/desk/typing',
+    auth: mgr,
+    write: false,
+    summary: 'Tells the requester and the other desk members, over the live channel, that the caller is typing a reply.',
+    data: conversationIdData,
+    result: z.object({}),
+    rateLimit: RATE_LIMITS.chatTyping,
   }),
   state: defineCall({
     path: 'feedback/desk/state',

@@ -17,6 +17,9 @@ export const APP_LIVE_PATH = `${API_ROOT}/app-api/live`;
 /** A socket this far behind (bytes not yet sent) is closed: the client reconnects and resyncs. */
 export const LIVE_BUFFER_MAX_BYTES = 1024 * 1024;
 
+/** How long a client shows "typing..." after a typing event (it is sent again while typing goes on). */
+export const LIVE_TYPING_SHOW_MS = 6000;
+
 /** Why the server closed a socket (WebSocket close codes of the application range). */
 export const LIVE_CLOSE_CODES = {
   /** The session behind the socket ended (logout, expiry, another login, frozen or deleted account). */
@@ -30,12 +33,14 @@ export const LIVE_CLOSE_CODES = {
 /**
  * What the socket pushes. 'chat': a conversation the socket's user may see changed (a message at
  * `seq`, or its state, assignment or read marks): fetch its history after the last seq held.
- * 'inbox': the user's message-center unread may have changed. 'resync': events may have been lost
+ * 'typing': the other side of a conversation the socket's user may see is typing (show it a few
+ * seconds). 'inbox': the user's message-center unread may have changed. 'resync': events may have been lost
  * (the server's listener dropped): refetch everything held. 'ready': the socket is open.
  */
 export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('chat'), conversationId: z.number().int(), seq: z.number().int() }),
+  z.object({ type: z.literal('typing'), conversationId: z.number().int(), side: z.enum(['requester', 'desk']) }),
   z.object({ type: z.literal('inbox') }),
   z.object({ type: z.literal('resync') }),
 ]);

@@ -81,6 +81,8 @@ export type MessageInput = z.input<typeof messageInputSchema>;
 export const audiencePreviewSchema = z.object({
   total: z.number().int(),
   byLanguage: z.array(z.object({ language: messageLanguageSchema, count: z.number().int() })),
+  /** End users among them who muted promotions (a promotion reaches their inbox, without a push). */
+  muted: z.number().int(),
 });
 export type AudiencePreview = z.infer<typeof audiencePreviewSchema>;
 
@@ -88,11 +90,13 @@ export const messageStatsSchema = z.object({
   messageId: idSchema,
   state: messageStateSchema,
   fanoutDone: z.boolean(),
-  total: z.object({ recipients: z.number().int(), delivered: z.number().int(), opened: z.number().int() }),
+  total: z.object({ recipients: z.number().int(), pushed: z.number().int(), delivered: z.number().int(), opened: z.number().int() }),
   byLanguage: z.array(
     z.object({
       language: messageLanguageSchema,
       recipients: z.number().int(),
+      /** Receipts whose push reached the provider (end users with a push token). */
+      pushed: z.number().int(),
       delivered: z.number().int(),
       opened: z.number().int(),
     }),

@@ -53,4 +53,22 @@ export const MESSAGE_CENTER_ERRORS = {
     en: 'Only uploaded images (PNG, JPG, GIF) can be attached to a message.',
     zh: '消息只能附带已上传的图片（PNG、JPG、GIF）。',
   },
+  27009: {
+    key: 'pushCredentialsInvalid',
+    endsSession: false,
+    en: 'The push credentials cannot be used: {detail}',
+    zh: '推送凭据无法使用：{detail}',
+  },
+  27010: {
+    key: 'messageEndUsersUnknown',
+    endsSession: false,
+    en: "These end users are unknown or not your brand's: {users}.",
+    zh: '以下终端用户不存在或不属于您的品牌：{users}。',
+  },
+  27011: {
+    key: 'messageEndUsersTooMany',
+    endsSession: false,
+    en: 'A message can name at most {max} end users; {count} were given.',
+    zh: '一条消息最多指定 {max} 个终端用户，当前为 {count} 个。',
+  },
 } as const satisfies Record<number, ErrorEntry>;

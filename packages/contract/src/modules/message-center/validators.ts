@@ -57,14 +57,52 @@ export const audienceCompanyTypeSchema = z.enum(MESSAGE_AUDIENCE_COMPANY_TYPES);
  * Always within the sender's reach: its subtree (the supplier's is every tenant). The kind `portal`
  * leaves room for the end-user audiences of the app API.
  */
+/**
+ * The brand's end users (app API): all of them, by country or area, owners of a device model or of
+ * a firmware version (of a model), or specified ones (at most MESSAGE_AUDIENCE_USERS_MAX; the
+ * server names unknown ones). A distributor reaches the end users of devices it sold.
+ */
+export const END_USER_FILTERS = ['all', 'country', 'area', 'deviceModel', 'firmware', 'specified'] as const;
+export type EndUserFilterBy = (typeof END_USER_FILTERS)[number];
+const audienceText = z.string().trim().min(1).max(100);
+export const endUserFilterSchema = z.discriminatedUnion('by', [
+  z.strictObject({ by: z.literal('all') }),
+  z.strictObject({
+    by: z.literal('country'),
+    countries: z
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z]{2}$/)
+          .transform((c) => c.toUpperCase()),
+      )
+      .min(1)
+      .max(250),
+  }),
+  z.strictObject({ by: z.literal('area'), areaIds: z.array(idSchema).min(1).max(50) }),
+  z.strictObject({ by: z.literal('deviceModel'), models: z.array(audienceText).min(1).max(50) }),
+  z.strictObject({ by: z.literal('firmware'), model: audienceText.optional(), versions: z.array(audienceText).min(1).max(50) }),
+  // The cap is the server's (27011, with the count), so the list itself is bounded only loosely here.
+  z.strictObject({
+    by: z.literal('specified'),
+    endUserIds: z
+      .array(idSchema)
+      .min(1)
+      .max(MESSAGE_AUDIENCE_USERS_MAX * 10),
+  }),
+]);
+export type EndUserFilter = z.infer<typeof endUserFilterSchema>;
+
 export const messageAudienceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('companyType'), companyTypes: z.array(audienceCompanyTypeSchema).min(1).max(4) }),
   z.strictObject({ kind: z.literal('company'), companyIds: z.array(idSchema).min(1).max(MESSAGE_AUDIENCE_COMPANIES_MAX) }),
   z.strictObject({ kind: z.literal('area'), areaIds: z.array(idSchema).min(1).max(50) }),
   z.strictObject({ kind: z.literal('users'), userIds: z.array(idSchema).min(1).max(MESSAGE_AUDIENCE_USERS_MAX) }),
+  z.strictObject({ kind: z.literal('endUsers'), filter: endUserFilterSchema }),
 ]);
 export type MessageAudience = z.infer<typeof messageAudienceSchema>;
-export const MESSAGE_AUDIENCE_KINDS = ['companyType', 'company', 'area', 'users'] as const;
+export const MESSAGE_AUDIENCE_KINDS = ['companyType', 'company', 'area', 'users', 'endUsers'] as const;
 export type MessageAudienceKind = (typeof MESSAGE_AUDIENCE_KINDS)[number];
 
 /**

@@ -4,8 +4,17 @@
  * changed: the unread count, lists and the conversation are refetched, an open thread appends the
  * messages after its last seq (and after a resync). While the socket is down they poll instead.
  */
-import { CHAT_UNREAD_POLL_MS, deskCalls, feedbackCalls, type CallData, type ChatHistory, type LiveEvent } from '@portal/contract';
+import {
+  CHAT_UNREAD_POLL_MS,
+  deskCalls,
+  feedbackCalls,
+  LIVE_TYPING_SHOW_MS,
+  type CallData,
+  type ChatHistory,
+  type LiveEvent,
+} from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { call } from '../../../lib/api/client';
 import { useLiveConnected, useLiveEvent } from '../../../lib/live';
 
@@ -219,4 +228,41 @@ export function useDeskStats(from: number, to: number) {
 
 export function useDeskExport() {
   return useMutation({ mutationFn: (d: { from: number; to: number }) => call(deskCalls.export, d) });
+}
+
+/** How often the caller's typing is told at most (the other side shows it LIVE_TYPING_SHOW_MS). */
+const TYPING_EVERY_MS = 3_000;
+
+/** Whether the other side of an open conversation is typing now (from the live channel's typing events). */
+export function useOtherTyping(side: ChatSide, conversationId: number): boolean {
+  const [typing, setTyping] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const stop = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    setTyping(false);
+  }, []);
+  useLiveEvent((e) => {
+    if (e.type === 'typing' && e.conversationId === conversationId && e.side !== side) {
+      if (timer.current) clearTimeout(timer.current);
+      setTyping(true);
+      timer.current = setTimeout(stop, LIVE_TYPING_SHOW_MS);
+    }
+    // A message from them ends their typing.
+    if (e.type === 'chat' && e.conversationId === conversationId) stop();
+  });
+  useEffect(() => stop, [conversationId, stop]);
+  return typing;
+}
+
+/** Tells the other side, at most every TYPING_EVERY_MS, that the caller is typing. */
+export function useTypingNotice(side: ChatSide, conversationId: number): () => void {
+  const last = useRef(0);
+  return useCallback(() => {
+    const now = Date.now();
+    if (now - last.current < TYPING_EVERY_MS) return;
+    last.current = now;
+    const c = side === 'desk' ? deskCalls.typing : feedbackCalls.typing;
+    void call(c, { conversationId }).catch(() => undefined);
+  }, [side, conversationId]);
 }

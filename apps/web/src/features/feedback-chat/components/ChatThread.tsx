@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PaperClipOutlined, SendOutlined } from '../../../components/icons';
 import { uploadFile } from '../../../lib/api/upload';
 import { formatDateTime } from '../../../lib/format';
-import { type ChatSide, useHistory, useMarkRead, useSend } from '../api/feedback-api';
+import { type ChatSide, useHistory, useMarkRead, useOtherTyping, useSend, useTypingNotice } from '../api/feedback-api';
 import { newClientId } from './labels';
 
 function Bubble({ m, mine }: { m: ChatMessageItem; mine: boolean }) {
@@ -58,6 +58,8 @@ export function ChatThread({ side, conversationId, canSend, canNote, cannedRepli
   const { data, isLoading } = useHistory(side, conversationId);
   const send = useSend(side);
   const markRead = useMarkRead(side);
+  const otherTyping = useOtherTyping(side, conversationId);
+  const tellTyping = useTypingNotice(side, conversationId);
   const [text, setText] = useState('');
   const [files, setFiles] = useState<{ fileId: number; name: string }[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -103,6 +105,9 @@ export function ChatThread({ side, conversationId, canSend, canNote, cannedRepli
         ))}
         <div ref={bottom} />
       </div>
+      <Typography.Text type="secondary" aria-live="polite" data-testid="chat-typing" style={{ minHeight: 22 }}>
+        {otherTyping ? t(side === 'desk' ? 'feedbackChat.thread.typingRequester' : 'feedbackChat.thread.typingDesk') : ''}
+      </Typography.Text>
       {canSend || canNote ? (
         <div>
           {cannedReplies && cannedReplies.length > 0 && (
@@ -120,7 +125,11 @@ export function ChatThread({ side, conversationId, canSend, canNote, cannedRepli
             aria-label={t('feedbackChat.thread.message')}
             placeholder={t('feedbackChat.thread.placeholder')}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              // An internal note is the desk's own: the requester is not told of it.
+              if (e.target.value.trim() && !(internal || !canSend)) tellTyping();
+            }}
             autoSize={{ minRows: 2, maxRows: 6 }}
             maxLength={CHAT_TEXT_MAX + 1}
             data-testid="chat-input"

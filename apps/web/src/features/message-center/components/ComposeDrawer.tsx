@@ -1,10 +1,12 @@
 import {
+  END_USER_FILTERS,
   MESSAGE_AUDIENCE_COMPANY_TYPES,
   MESSAGE_LANGUAGES,
   MESSAGE_TYPES,
   messageInputSchema,
   normalizeLocale,
   type AudiencePreview,
+  type EndUserFilterBy,
   type MessageAudience,
   type MessageDetail,
   type MessageLanguage,
@@ -24,10 +26,32 @@ interface FormState {
   preferredLanguage: MessageLanguage;
   contents: Partial<Record<MessageLanguage, { title: string; body: string }>>;
   link: string;
-  audienceKind: 'companyType' | 'company' | 'area';
+  audienceKind: 'companyType' | 'company' | 'area' | 'endUsers';
   companyTypes: (typeof MESSAGE_AUDIENCE_COMPANY_TYPES)[number][];
   companyIds: number[];
   areaIds: number[];
+  /** The end-user audience (the brand's app users). */
+  endUserBy: EndUserFilterBy;
+  countries: string[];
+  models: string[];
+  firmwareModel: string;
+  versions: string[];
+  endUserIds: string;
+}
+
+const EMPTY_END_USERS = { endUserBy: 'all' as EndUserFilterBy, countries: [], models: [], firmwareModel: '', versions: [], endUserIds: '' };
+
+function endUserFields(a: MessageAudience): Pick<FormState, keyof typeof EMPTY_END_USERS> {
+  if (a.kind !== 'endUsers') return { ...EMPTY_END_USERS };
+  const f = a.filter;
+  return {
+    endUserBy: f.by,
+    countries: f.by === 'country' ? f.countries : [],
+    models: f.by === 'deviceModel' ? f.models : [],
+    firmwareModel: f.by === 'firmware' ? (f.model ?? '') : '',
+    versions: f.by === 'firmware' ? f.versions : [],
+    endUserIds: f.by === 'specified' ? f.endUserIds.join(', ') : '',
+  };
 }
 
 function initial(editing: MessageDetail | null, uiLocale: MessageLanguage): FormState {
@@ -42,7 +66,8 @@ function initial(editing: MessageDetail | null, uiLocale: MessageLanguage): Form
       audienceKind: a.kind === 'users' ? 'company' : a.kind,
       companyTypes: a.kind === 'companyType' ? a.companyTypes : [],
       companyIds: a.kind === 'company' ? a.companyIds : [],
-      areaIds: a.kind === 'area' ? a.areaIds : [],
+      areaIds: a.kind === 'area' ? a.areaIds : a.kind === 'endUsers' && a.filter.by === 'area' ? a.filter.areaIds : [],
+      ...endUserFields(a),
     };
   }
   return {
@@ -55,10 +80,41 @@ function initial(editing: MessageDetail | null, uiLocale: MessageLanguage): Form
     companyTypes: [],
     companyIds: [],
     areaIds: [],
+    ...EMPTY_END_USERS,
   };
 }
 
+function endUserAudience(s: FormState): MessageAudience {
+  switch (s.endUserBy) {
+    case 'country':
+      return { kind: 'endUsers', filter: { by: 'country', countries: s.countries } };
+    case 'area':
+      return { kind: 'endUsers', filter: { by: 'area', areaIds: s.areaIds } };
+    case 'deviceModel':
+      return { kind: 'endUsers', filter: { by: 'deviceModel', models: s.models } };
+    case 'firmware':
+      return {
+        kind: 'endUsers',
+        filter: { by: 'firmware', versions: s.versions, ...(s.firmwareModel.trim() ? { model: s.firmwareModel.trim() } : {}) },
+      };
+    case 'specified':
+      return {
+        kind: 'endUsers',
+        filter: {
+          by: 'specified',
+          endUserIds: s.endUserIds
+            .split(/[\s,，]+/)
+            .filter(Boolean)
+            .map(Number),
+        },
+      };
+    default:
+      return { kind: 'endUsers', filter: { by: 'all' } };
+  }
+}
+
 function audienceOf(s: FormState): MessageAudience {
+  if (s.audienceKind === 'endUsers') return endUserAudience(s);
   if (s.audienceKind === 'company') return { kind: 'company', companyIds: s.companyIds };
   if (s.audienceKind === 'area') return { kind: 'area', areaIds: s.areaIds };
   return { kind: 'companyType', companyTypes: s.companyTypes };
@@ -219,7 +275,7 @@ export function ComposeDrawer({ open, editing, onClose }: { open: boolean; editi
           <Radio.Group
             value={s.audienceKind}
             onChange={(e) => patch({ audienceKind: e.target.value as FormState['audienceKind'] })}
-            options={(['companyType', 'company', 'area'] as const).map((k) => ({
+            options={(['companyType', 'company', 'area', 'endUsers'] as const).map((k) => ({
               value: k,
               label: t(`messageCenter.release.audienceKind.${k}`),
             }))}
@@ -255,6 +311,73 @@ export function ComposeDrawer({ open, editing, onClose }: { open: boolean; editi
             options={myAreas.map((a) => ({ value: a.id, label: areaName(a) }))}
           />
         )}
+        {s.audienceKind === 'endUsers' && (
+          <div data-testid="audience-end-users">
+            <Form.Item label={t('messageCenter.release.endUserField.filter')} htmlFor="compose-end-user-by">
+              <Select
+                id="compose-end-user-by"
+                data-testid="compose-end-user-by"
+                value={s.endUserBy}
+                onChange={(v) => patch({ endUserBy: v })}
+                options={END_USER_FILTERS.map((b) => ({ value: b, label: t(`messageCenter.release.endUserBy.${b}`) }))}
+              />
+            </Form.Item>
+            {s.endUserBy === 'country' && (
+              <Form.Item label={t('messageCenter.release.endUserField.countries')} htmlFor="compose-countries">
+                <Select
+                  id="compose-countries"
+                  mode="tags"
+                  value={s.countries}
+                  onChange={(v: string[]) => patch({ countries: v.map((c) => c.trim().toUpperCase()) })}
+                  tokenSeparators={[',', ' ']}
+                  open={false}
+                />
+              </Form.Item>
+            )}
+            {s.endUserBy === 'area' && (
+              <Form.Item label={t('messageCenter.release.endUserField.areas')} htmlFor="compose-end-user-areas">
+                <Select
+                  id="compose-end-user-areas"
+                  mode="multiple"
+                  value={s.areaIds}
+                  onChange={(v) => patch({ areaIds: v })}
+                  options={myAreas.map((a) => ({ value: a.id, label: areaName(a) }))}
+                />
+              </Form.Item>
+            )}
+            {s.endUserBy === 'deviceModel' && (
+              <Form.Item label={t('messageCenter.release.endUserField.models')} htmlFor="compose-models">
+                <Select id="compose-models" mode="tags" value={s.models} onChange={(v: string[]) => patch({ models: v })} open={false} />
+              </Form.Item>
+            )}
+            {s.endUserBy === 'firmware' && (
+              <>
+                <Form.Item label={t('messageCenter.release.endUserField.firmwareModel')} htmlFor="compose-firmware-model">
+                  <Input id="compose-firmware-model" value={s.firmwareModel} onChange={(e) => patch({ firmwareModel: e.target.value })} />
+                </Form.Item>
+                <Form.Item label={t('messageCenter.release.endUserField.firmwareVersions')} htmlFor="compose-firmware-versions">
+                  <Select
+                    id="compose-firmware-versions"
+                    mode="tags"
+                    value={s.versions}
+                    onChange={(v: string[]) => patch({ versions: v })}
+                    open={false}
+                  />
+                </Form.Item>
+              </>
+            )}
+            {s.endUserBy === 'specified' && (
+              <Form.Item label={t('messageCenter.release.endUserField.endUserIds')} htmlFor="compose-end-user-ids">
+                <Input.TextArea
+                  id="compose-end-user-ids"
+                  rows={3}
+                  value={s.endUserIds}
+                  onChange={(e) => patch({ endUserIds: e.target.value })}
+                />
+              </Form.Item>
+            )}
+          </div>
+        )}
         <div style={{ marginTop: 16 }}>
           <Button onClick={runPreview} loading={preview.isPending} data-testid="compose-preview">
             {t('messageCenter.release.preview')}
@@ -262,6 +385,11 @@ export function ComposeDrawer({ open, editing, onClose }: { open: boolean; editi
           {previewed ? (
             <div style={{ marginTop: 12 }} data-testid="preview-result">
               <Typography.Text strong>{t('messageCenter.release.previewTotal', { count: previewed.total })}</Typography.Text>
+              {s.audienceKind === 'endUsers' && (
+                <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }} data-testid="preview-muted">
+                  {t('messageCenter.release.previewMuted', { count: previewed.muted })}
+                </Typography.Paragraph>
+              )}
               <Table
                 size="small"
                 style={{ marginTop: 8, maxWidth: 420 }}

@@ -5,7 +5,7 @@ import { DownloadOutlined } from '../../../components/icons';
 import { useExportStats, useMessageStats } from '../api/message-api';
 import { languageName } from './labels';
 
-/** Recipients, delivered and opened per language of one message; its xlsx export. */
+/** Recipients, pushed, delivered and opened per language of one message; its xlsx export. */
 export function StatsModal({ message, onClose }: { message: Message | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const ui = normalizeLocale(i18n.language);
@@ -46,6 +46,7 @@ export function StatsModal({ message, onClose }: { message: Message | null; onCl
             render: (_, r) => (r.language === 'total' ? t('messageCenter.field.total') : languageName(r.language, ui)),
           },
           { key: 'recipients', title: t('messageCenter.field.recipients'), dataIndex: 'recipients', width: 120 },
+          { key: 'pushed', title: t('messageCenter.field.pushed'), dataIndex: 'pushed', width: 110 },
           { key: 'delivered', title: t('messageCenter.field.delivered'), dataIndex: 'delivered', width: 120 },
           { key: 'opened', title: t('messageCenter.field.opened'), dataIndex: 'opened', width: 120 },
         ]}

@@ -22,5 +22,7 @@ export function audienceSummary(a: MessageAudience, t: TFunction, areaName: (id:
       return t('messageCenter.release.audienceSummary.area', { list: a.areaIds.map(areaName).join(', ') });
     case 'users':
       return t('messageCenter.release.audienceSummary.users', { count: a.userIds.length });
+    case 'endUsers':
+      return t('messageCenter.release.audienceSummary.endUsers', { filter: t(`messageCenter.release.endUserBy.${a.filter.by}`) });
   }
 }
