@@ -162,6 +162,20 @@ export const operationLogSchema = z.object({
   after: z.unknown().nullable(),
   requestId: z.string(),
   ip: z.string(),
+  /** The typed action (AUDIT_ACTIONS); null for a row written before codes whose action has no entry. */
+  code: z.string().nullable(),
+  /** The target's display name when the row was written. */
+  targetName: z.string().nullable(),
+  /** The sentence's parameters (`op`: the move of an operate call). */
+  params: z.record(z.string(), z.unknown()).nullable(),
+  /** The fields the write changed (AuditFieldChange); secrets only as changed. */
+  diff: z
+    .array(
+      z.object({ field: z.string(), before: z.unknown().optional(), after: z.unknown().optional(), secret: z.literal(true).optional() }),
+    )
+    .nullable(),
+  /** The call's request data, secrets replaced (cut to a summary when large). */
+  request: z.unknown().nullable(),
 });
 export type OperationLog = z.infer<typeof operationLogSchema>;
 
@@ -175,6 +189,8 @@ export const operationLogSearchSchema = z.strictObject({
   module: z.string().trim().min(1).max(40).optional(),
   /** The action (prefix), e.g. 'device/import'. */
   action: oplogText.optional(),
+  /** A typed action code of AUDIT_ACTIONS, e.g. 'account.userEdit'. */
+  code: z.string().trim().min(1).max(60).optional(),
   /** Target type ('firmwarePackage'), or type:id ('firmwarePackage:5'). */
   target: oplogText.optional(),
   result: z.enum(OPLOG_RESULTS).optional(),
