@@ -724,3 +724,15 @@ export function renderAuditSentence(row: AuditSentenceRow, locale: Locale): stri
   const sentence = tpl.replace(/\{(actor|target|op)\}/g, (_, k: string) => values[k] ?? '');
   return row.result === 'refused' ? (zh ? REFUSED.zh : REFUSED.en).replace('{sentence}', sentence) : sentence;
 }
+
+/** An action's name for the action filter: its sentence without the actor, "…" for the target, its moves joined. */
+export function auditActionLabel(def: AuditActionDef, locale: Locale): string {
+  const zh = locale === 'zh-CN';
+  const ops = def.op ? Object.values(def.op.labels).map((l) => (zh ? l.zh : l.en)) : [];
+  return (zh ? def.zh : def.en)
+    .replace('{actor}', '')
+    .replace('{target}', '…')
+    .replace('{op}', ops.join(' / '))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
