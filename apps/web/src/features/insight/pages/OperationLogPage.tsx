@@ -406,6 +406,8 @@ export default function OperationLogPage() {
       <PagedTable<OperationLog>
         rowKey="id"
         data-testid="operation-log-table"
+        // Fixed: long names and sentences are cut (whole in a tooltip) instead of widening the table.
+        tableLayout="fixed"
         loading={isFetching && !live}
         columns={columns}
         page={data}
