@@ -80,7 +80,7 @@ export async function auditTargetState(
         await one(
           db,
           sql`select p.version_name || ' (' || p.product_type || ', ' || to_char(t.start_at at time zone 'UTC', 'YYYY-MM-DD') || ')' as display_name,
-                t.end_at as "endAt", t.gates, t.status
+                to_char(t.end_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "endAt", t.gates, t.status
               from release_tasks t join firmware_packages p on p.id = t.pkg_id where t.id = ${num}`,
         ),
       );
@@ -100,7 +100,7 @@ export async function auditTargetState(
         await one(
           db,
           sql`select name as display_name, name, goods_code as "goodsCode", plan_id as "planId", android_price::text as "androidPrice",
-                ios_price::text as "iosPrice", stock, sale_until as "saleUntil", area_id as "areaId", status
+                ios_price::text as "iosPrice", stock, to_char(sale_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "saleUntil", area_id as "areaId", status
               from storage_goods where id = ${num}`,
         ),
       );

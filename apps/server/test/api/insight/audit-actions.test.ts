@@ -116,6 +116,22 @@ describe.each(ENGINES)('typed audit actions (%s)', (engine) => {
     expect(sentence(row, 'en-US')).toBe(`${row.actorName} changed the company Dealer A1 Renamed`);
   });
 
+  it("reads a release task's change with its package's name and the end time before and after", async () => {
+    const task = t.world.upgradeB.task;
+    const endAt = Date.UTC(2030, 2, 1);
+    const r = await t.call(upgradeCalls.taskUpdate, { taskId: task.id, endAt }, ownerB);
+    expect(r.basic.code, r.basic.msg).toBe(200);
+    const row = (await search({ code: 'upgrade.taskUpdate' }, ownerB)).records[0]!;
+    expect(row.targetName).toBe('B-V2.0.0 (IPC, 2030-01-01)');
+    expect(row.diff).toEqual(
+      expect.arrayContaining([{ field: 'endAt', before: '2030-02-01T00:00:00.000Z', after: '2030-03-01T00:00:00.000Z' }]),
+    );
+    // Only what the update touches (the gates are stored in full on every update).
+    for (const d of row.diff ?? []) expect(['endAt', 'gates']).toContain(d.field);
+    expect(sentence(row, 'zh-CN')).toBe(`${row.actorName} 修改了发布任务 B-V2.0.0 (IPC, 2030-01-01)`);
+    expect((await search({ code: 'upgrade.taskUpdate' }, ownerA)).total).toBe(0);
+  });
+
   it('shows a password change only as changed, with no hash or password in the row', async () => {
     const s = await t.login('dealer-a@test.local');
     const NEW = 'Another@24680';

@@ -149,11 +149,15 @@ function LogDrawer({ log, onClose }: { log: OperationLog | null; onClose: () => 
               </Typography.Title>
               <Row gutter={16}>
                 <Col span={12}>
-                  <Typography.Text strong>{t('logs.before')}</Typography.Text>
+                  <Typography.Text strong style={{ display: 'block' }}>
+                    {t('logs.before')}
+                  </Typography.Text>
                   <Json value={log.before} />
                 </Col>
                 <Col span={12}>
-                  <Typography.Text strong>{t('logs.after')}</Typography.Text>
+                  <Typography.Text strong style={{ display: 'block' }}>
+                    {t('logs.after')}
+                  </Typography.Text>
                   <Json value={log.after} />
                 </Col>
               </Row>
