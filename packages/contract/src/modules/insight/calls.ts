@@ -8,7 +8,7 @@ import { defineCall } from '../../shared/define-call';
 import { pageOf, pageQuerySchema } from '../../shared/entities';
 import { countryCodeSchema, idSchema, queryRangeSchema } from '../../shared/validators';
 import { productTypeSchema } from '../cloud-upgrade';
-import { OPLOG_RESULTS } from './constants';
+import { DEVICE_EVENT_KINDS, OPLOG_RESULTS } from './constants';
 
 const textFilter = z.string().trim().min(1).max(64);
 
@@ -113,6 +113,24 @@ export const deviceHealthSchema = z.object({
   flapping: z.boolean(),
 });
 export type DeviceHealth = z.infer<typeof deviceHealthSchema>;
+
+/** One event of a device's history. */
+export const deviceEventSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(DEVICE_EVENT_KINDS),
+  at: z.number(),
+  /** An upgrade failure's code ('' otherwise). */
+  code: z.string(),
+  /** A version change's previous version ('' otherwise). */
+  fromVersion: z.string(),
+  /** The device's version when the event was written. */
+  version: z.string(),
+  taskId: z.number().int().nullable(),
+});
+export type DeviceEvent = z.infer<typeof deviceEventSchema>;
+
+export const deviceHistorySchema = z.object({ device: deviceHealthSchema, events: z.array(deviceEventSchema) });
+export type DeviceHistory = z.infer<typeof deviceHistorySchema>;
 
 export const healthQuerySchema = pageQuerySchema.extend({ ...statsFilterFields, state: healthStateSchema.optional() });
 
@@ -266,6 +284,15 @@ export const insightCalls = {
     summary: "Device health: the caller's devices with the statistics' filters, online state, last seen, failures and flapping.",
     data: healthQuerySchema.strict(),
     result: pageOf(deviceHealthSchema),
+  }),
+  deviceHistory: defineCall({
+    path: 'insight/device/history',
+    auth: statsAuth,
+    write: false,
+    summary:
+      "A device's history, newest first (at most 100 events): activation, online, offline, version changes, upgrade results with their code, bindings and log uploads, with the device's health now. A device outside the caller's subtree or area answers 1004.",
+    data: z.strictObject({ deviceId: idSchema }),
+    result: deviceHistorySchema,
   }),
   homeSummary: defineCall({
     path: 'home/summary',

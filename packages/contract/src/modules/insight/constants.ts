@@ -31,3 +31,19 @@ export const OPLOG_TOTAL_CAP = 10_000;
 
 /** Outcomes of a logged operation. */
 export const OPLOG_RESULTS = ['success', 'refused'] as const;
+
+/** What a device's history records (append-only device_events, issue 15 §1). */
+export const DEVICE_EVENT_KINDS = [
+  'activation',
+  'online',
+  'offline',
+  'version_change',
+  'upgrade_success',
+  'upgrade_failed',
+  'bound',
+  'unbound',
+  'log_uploaded',
+] as const;
+
+/** A device's history answers at most this many events, newest first. */
+export const DEVICE_HISTORY_LIMIT = 100;
