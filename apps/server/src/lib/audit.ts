@@ -85,7 +85,8 @@ function targetIdOf(def: AuditActionDef | undefined, actor: Actor | null, data: 
   const id = def?.target?.id;
   if (!id) return undefined;
   if (id === '$company') return actor ? String(actor.companyId) : undefined;
-  if (id === '$self') return actor ? String(actor.actingUserId ?? actor.userId) : undefined;
+  // The session's own account (under remote access the account visited, not the superior acting).
+  if (id === '$self') return actor ? String(actor.userId) : undefined;
   const v = dataField(data, id);
   return typeof v === 'number' || typeof v === 'string' ? String(v) : undefined;
 }

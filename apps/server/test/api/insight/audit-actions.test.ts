@@ -17,6 +17,8 @@ import {
   userCalls,
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../../../src/db/schema';
 import { diffFields } from '../../../src/lib/audit';
 import { createTestApp, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
@@ -150,6 +152,26 @@ describe.each(ENGINES)('typed audit actions (%s)', (engine) => {
       { oldPassword: NEW, password: PASSWORD, confirmPassword: PASSWORD },
       await t.login('dealer-a@test.local', NEW),
     );
+  });
+
+  it('names the visited account, not the superior, as the target of a profile change under remote access', async () => {
+    const s = await t.login('dealer-a@test.local');
+    await t.database.db
+      .update(sessions)
+      .set({ actingUserId: t.world.users.ownerA.id, remoteExpiresAt: new Date(t.clock.now() + 600_000) })
+      .where(eq(sessions.userId, t.world.users.dealerUserA.id));
+    expect((await t.call(userCalls.infoSet, { nickName: 'dealer-a', phone: '+49 30 4444' }, s)).basic.code).toBe(200);
+    const row = (await search({ code: 'account.profileSet' }, ownerA)).records[0]!;
+    expect(row).toMatchObject({
+      actorUserId: t.world.users.ownerA.id,
+      targetId: String(t.world.users.dealerUserA.id),
+      targetName: 'dealer-a',
+    });
+    expect(row.diff).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'phone', after: '+49 30 4444' })]));
+    await t.database.db
+      .update(sessions)
+      .set({ actingUserId: null, remoteExpiresAt: null })
+      .where(eq(sessions.userId, t.world.users.dealerUserA.id));
   });
 
   it('logs a refused write with its code and sentence', async () => {
