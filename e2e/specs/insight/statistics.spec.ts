@@ -1,7 +1,8 @@
 /**
  * Insight's journey, in en-US and zh-CN, with axe on each new screen: Home's device card opens the
  * data statistics (days in the company's reporting zone, the rollup's age); By version's largest bar
- * (through its number in the table view) opens the device-health list with the same filters, whose total is the number of the bar.
+ * (through its number in the table view) opens the device-health list with the same filters, whose total is the number of the bar;
+ * a device's SN there opens its history (its events newest first).
  * Screenshots of each screen go to test-results (1440 px wide).
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -9,8 +10,20 @@ import { API_PREFIX, type Locale, loginAs } from '../../support';
 import { expectAccessible } from '../../support/axe';
 
 const T = {
-  'en-US': { devices: 'Devices', zone: /Days in Europe\/Berlin · updated \d+ min ago/, byVersion: 'By Version', table: 'Table' },
-  'zh-CN': { devices: '设备数', zone: /日期按 Europe\/Berlin 划分 · \d+ 分钟前更新/, byVersion: '按版本', table: '表格' },
+  'en-US': {
+    devices: 'Devices',
+    zone: /Days in Europe\/Berlin · updated \d+ min ago/,
+    byVersion: 'By Version',
+    table: 'Table',
+    history: 'Device history',
+  },
+  'zh-CN': {
+    devices: '设备数',
+    zone: /日期按 Europe\/Berlin 划分 · \d+ 分钟前更新/,
+    byVersion: '按版本',
+    table: '表格',
+    history: '设备历史',
+  },
 } as const satisfies Record<Locale, Record<string, unknown>>;
 
 async function settle(page: Page): Promise<void> {
@@ -93,6 +106,14 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await settle(page);
       await expectAccessible(page, `${locale} device health`);
       await shot(page, `health-${locale}`);
+
+      // A device's SN opens its history.
+      await page.getByTestId('health-table').locator('[data-testid^="health-sn-"]').first().click();
+      const drawer = page.getByRole('dialog', { name: T[locale].history });
+      await expect(drawer.getByTestId('device-history')).toBeVisible();
+      await settle(page);
+      await expectAccessible(page, `${locale} device history`);
+      await shot(page, `device-history-${locale}`);
     });
   });
 }

@@ -1,8 +1,8 @@
 /**
  * The system module's screens, in en-US and zh-CN, with axe on each: the supplier invites a user
  * (a write the operation log records and a mail the platform sends), then finds that entry in the
- * Operation Logs by filtering on its action (and sees a filter that matches nothing say so), opens
- * it to read what was written, and reads the invitation in the Mail Outbox, filtered by recipient,
+ * Operation Logs by filtering on its typed action (and sees a filter that matches nothing say so),
+ * reads it as a sentence, opens it to read the request, and reads the invitation in the Mail Outbox, filtered by recipient,
  * once the delivery job has sent it.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -16,7 +16,6 @@ const USERS_PAGE = '/layout/accountManage/usersManage';
 const LOGS_PAGE = '/layout/logs';
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../screenshots');
 const OUTBOX_PAGE = '/layout/mailOutbox';
-const INVITE_ACTION = 'customer/user/invite';
 /** The supplier demo account's nickname (tools/seed/demo.ts), shown as the operator. */
 const SUPPLIER_NAME = 'Grace Liu';
 
@@ -26,9 +25,11 @@ const T = {
     email: 'E-mail',
     invited: (email: string) => `The invitation was sent to ${email}.`,
     action: 'Action',
+    ip: 'IP address',
+    invitedUser: 'invited the user',
+    request: 'Request data',
     search: 'Search',
     refresh: 'Refresh',
-    after: 'After',
     emptyFiltered: 'Nothing matches these filters. Change or clear them to see more.',
     verify: 'Verify integrity',
     intact: /The log is intact: [\d,]+ sealed entries verified\./,
@@ -42,9 +43,11 @@ const T = {
     email: '邮箱',
     invited: (email: string) => `邀请已发送至 ${email}。`,
     action: '操作',
+    ip: 'IP 地址',
+    invitedUser: '邀请了用户',
+    request: '请求数据',
     search: '查询',
     refresh: '刷新',
-    after: '操作后',
     emptyFiltered: '没有符合筛选条件的数据。请修改或清除筛选条件后再查看。',
     verify: '校验完整性',
     intact: /日志完整：已校验 [\d,]+ 条封存记录。/,
@@ -101,36 +104,50 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await expect(logs).toBeVisible();
       await settle(page);
       await expectAccessible(page, `${locale} operation log`);
+      mkdirSync(SCREENSHOTS, { recursive: true });
 
-      await page.getByLabel(t.action, { exact: true }).fill('no-such-action-anywhere');
+      // The table fits 1366 px: no sideways scroll (the Result column in view).
+      const scroller = logs.locator('.ant-table-content').first();
+      expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+
+      await page.getByLabel(t.ip, { exact: true }).fill('203.0.113.254');
       await search(page, locale);
       await expect(logs.getByText(t.emptyFiltered)).toBeVisible();
       await expectAccessible(page, `${locale} operation log, nothing matches`);
 
-      await page.getByLabel(t.action, { exact: true }).fill(INVITE_ACTION);
+      // The action filter offers the registry's typed actions.
+      await page.getByLabel(t.ip, { exact: true }).fill('');
+      await page.getByRole('combobox', { name: t.action, exact: true }).click();
+      await page.keyboard.type(t.invitedUser);
+      await page.locator('.ant-select-item-option').filter({ hasText: t.invitedUser }).first().click();
       await search(page, locale);
       const rows = logs.locator('tbody tr.ant-table-row');
       await expect(rows.first()).toBeVisible();
-      // Every row the filter keeps carries the action.
-      for (const code of await rows.locator('td code').allInnerTexts()) expect(code).toContain(INVITE_ACTION);
+      // Every row the filter keeps reads as the invitation's sentence, never a path.
+      for (const text of await rows.locator('[data-testid^="log-open-"]').allInnerTexts()) {
+        expect(text).toContain(t.invitedUser);
+        expect(text).not.toContain('customer/');
+      }
       const newest = rows.first();
       await expect(newest).toContainText(SUPPLIER_NAME);
-      await expect(newest).toContainText(/user \d+/);
+      await expect(newest).toContainText(`${t.invitedUser} ${email}`);
       await expect(newest).toContainText(t.success);
-      await newest.getByRole('button', { name: EXPAND_ROW }).click();
+      await newest.locator('[data-testid^="log-open-"]').click();
       const detail = page.locator('[data-testid^="log-detail-"]').first();
       await expect(detail).toBeVisible();
-      await expect(detail.getByText(t.after, { exact: true })).toBeVisible();
+      await expect(detail.getByText(t.request, { exact: true })).toBeVisible();
       await expect(detail).toContainText(email);
       await settle(page);
       await expectAccessible(page, `${locale} operation log, entry opened`);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `operation-log-entry-${locale}.png`), animations: 'disabled', caret: 'hide' });
+      await page.keyboard.press('Escape');
+      await expect(detail).toBeHidden();
 
       // The supplier's integrity check: the sealing job has chained the rows; the chain holds.
       await page.getByRole('button', { name: t.verify }).click();
       await expect(page.getByTestId('audit-verify-result')).toContainText(t.intact);
       await settle(page);
       await expectAccessible(page, `${locale} operation log, verified`);
-      mkdirSync(SCREENSHOTS, { recursive: true });
       await page.screenshot({ path: path.join(SCREENSHOTS, `operation-log-${locale}.png`), animations: 'disabled', caret: 'hide' });
 
       // Mail Outbox: the invitation to that address, sent by the delivery job.

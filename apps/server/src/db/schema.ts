@@ -276,6 +276,16 @@ export const operationLogs = pgTable(
     prevHash: text('prev_hash'),
     /** sha256 hex of prev_hash and the canonical row. */
     hash: text('hash'),
+    /** The typed action (contract AUDIT_ACTIONS, migration 0028); null on rows written before. */
+    code: text('code'),
+    /** The target's display name when the row was written. */
+    targetName: text('target_name'),
+    /** The sentence's parameters ({ op }). */
+    params: jsonb('params'),
+    /** The fields changed: [{ field, before, after } | { field, secret: true }]. */
+    diff: jsonb('diff'),
+    /** The call's request data, secrets replaced, cut when large. */
+    request: jsonb('request'),
   },
   (t) => [
     uniqueIndex('operation_logs_seq_idx').on(t.seq),
@@ -294,6 +304,7 @@ export const operationLogs = pgTable(
       .on(t.at)
       .where(sql`${t.result} = 'refused'`),
     index('operation_logs_target_idx').on(t.targetType, t.targetId, t.at),
+    index('operation_logs_code_idx').on(t.code, t.at),
   ],
 );
 

@@ -94,6 +94,10 @@ export interface AuditEntry {
   actorUserId?: number;
   actorName?: string;
   actorCompanyPath?: string;
+  /** The target's display name now (the audit mechanism resolves it for the call's registered target). */
+  targetName?: string;
+  /** The sentence's parameters (exports: what and with which filter). */
+  params?: Record<string, unknown>;
 }
 
 /** What a call handler receives besides its validated data. */

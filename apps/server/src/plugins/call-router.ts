@@ -26,7 +26,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { AppError } from '../lib/app-error';
-import { writeOperationLog } from '../lib/audit';
+import { captureAuditBefore, completeAudit, isLoggedCall, writeOperationLog, type AuditCapture } from '../lib/audit';
 import type { Clock } from '../lib/clock';
 import type { Actor, AppCaller, AppCallerResolver, AuditEntry, CallContext } from '../lib/context';
 import type { CallImpl } from '../lib/implement';
@@ -288,6 +288,10 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
       const deferred = callRun(database, deps.services, req.log, { write: call.write });
       const run = async (db: CallContext['db']) => {
         let audited = false;
+        // A portal write (or an export or download link) is logged: its typed action, target name and
+        // fields before the handler (the diff's before).
+        const logged = isLoggedCall(call, data.data) && !appCaller;
+        const capture: AuditCapture | null = logged ? await captureAuditBefore(db, actor, call.path, data.data) : null;
         const ctx: CallContext = {
           ...deferred.bind(db),
           actor,
@@ -302,6 +306,7 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
           sessionToken: basic.token,
           services: deps.services,
           audit: async (entry: AuditEntry) => {
+            const first = !audited;
             audited = true;
             await writeOperationLog(
               db,
@@ -312,12 +317,14 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
                 ip: req.ip,
                 at: new Date(clock.now()),
               },
+              // The call's first row carries its typed action, target, diff and request data.
+              capture ? (first ? await completeAudit(db, actor, capture, entry) : { code: capture.def?.code }) : {},
             );
           },
         };
         const result = await impl.handler(ctx, data.data);
         // The operation log is the portal users': an end user's own actions go to the end-user log.
-        if (call.write && !audited && !appCaller) await ctx.audit({ action: call.path, after: data.data });
+        if (logged && !audited) await ctx.audit({ action: call.path });
         return result;
       };
       let result;

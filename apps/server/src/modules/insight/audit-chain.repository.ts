@@ -12,10 +12,14 @@ import type { Tx } from '../../db/client';
  * The canonical text of a row: a jsonb array of its columns in a fixed order (jsonb's text form is
  * the same on every PostgreSQL and PGlite), the time in UTC to the microsecond. A new column that
  * must be covered is appended here (rows sealed before keep their hashes only if it is null for them).
+ * Migration 0028's columns (code, target_name, params, diff, request) are appended only when one is set,
+ * so the rows written before them keep their canonical text.
  */
-export const AUDIT_CANONICAL_SQL = `jsonb_build_array(id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'),
+export const AUDIT_CANONICAL_SQL = `(jsonb_build_array(id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'),
   actor_user_id, actor_name, on_behalf_of_user_id, company_id, company_path, action, target_type, target_id, "before",
-  "after", request_id, ip, result, actor_company_path, module)::text`;
+  "after", request_id, ip, result, actor_company_path, module)
+  || case when code is null and target_name is null and params is null and diff is null and request is null then '[]'::jsonb
+     else jsonb_build_array(code, target_name, params, diff, request) end)::text`;
 
 /** pg_advisory_xact_lock key of the seal and retention ('audit' in ASCII). */
 const AUDIT_LOCK = 0x6175646974;

@@ -2,7 +2,7 @@
  * The operation log's calls: search (the rows visible to the caller's subtree) and the tamper check
  * (insight/operation-log/verify), the same walk as `npm run audit:verify`.
  */
-import { insightCalls } from '@portal/contract';
+import { auditCodeOf, insightCalls } from '@portal/contract';
 import { requireActor } from '../../lib/context';
 import type { CallImpl } from '../../lib/implement';
 import { implement } from '../../lib/implement';
@@ -35,6 +35,11 @@ export const auditImpls: CallImpl[] = [
           after: r.after ?? null,
           requestId: r.request_id,
           ip: r.ip,
+          code: auditCodeOf({ code: r.code, action: r.action }),
+          targetName: r.target_name,
+          params: r.params ?? null,
+          diff: r.diff ?? null,
+          request: r.request ?? null,
         })),
       };
     },

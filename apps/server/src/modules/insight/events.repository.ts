@@ -11,21 +11,13 @@
  * caller already found (a device-authenticated report, the engine's scoped task rows).
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { DEVICE_EVENT_KINDS } from '@portal/contract';
 import type { Database, Db, Tx } from '../../db/client';
 
 type Executor = Db | Tx;
 
-export const DEVICE_EVENT_KINDS = [
-  'activation',
-  'online',
-  'offline',
-  'version_change',
-  'upgrade_success',
-  'upgrade_failed',
-  'bound',
-  'unbound',
-  'log_uploaded',
-] as const;
+/** The kinds of events (the contract's list). */
+export { DEVICE_EVENT_KINDS };
 export type DeviceEventKind = (typeof DEVICE_EVENT_KINDS)[number];
 
 export interface DeviceEventInput {

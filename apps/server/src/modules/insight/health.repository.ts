@@ -21,6 +21,8 @@ export interface HealthFilter {
   country?: string;
   customerPath?: string;
   state?: 'online' | 'offline';
+  /** One device (its history's header): found only in the caller's scope. */
+  deviceId?: number;
 }
 
 export interface HealthRow {
@@ -46,6 +48,7 @@ export async function listDeviceHealth(db: Executor, actor: Actor, f: HealthFilt
     const p = escapeLike(f.customerPath) + '%';
     parts.push(sql`(d.company_path like ${p} or d.customer_path like ${p})`);
   }
+  if (f.deviceId !== undefined) parts.push(sql`d.id = ${f.deviceId}`);
   if (f.productType) parts.push(sql`d.product_type = ${f.productType}`);
   if (f.model) parts.push(sql`d.model = ${f.model}`);
   if (f.version) parts.push(sql`d.firmware_version = ${f.version}`);

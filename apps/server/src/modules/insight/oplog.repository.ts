@@ -3,7 +3,7 @@
  * company is in the caller's subtree, within a range of at most 31 days, newest first by (at, id)
  * with a keyset cursor, and a total counted exactly up to OPLOG_TOTAL_CAP.
  */
-import { OPLOG_TOTAL_CAP, type OperationLogSearch } from '@portal/contract';
+import { type AuditFieldChange, OPLOG_TOTAL_CAP, type OperationLogSearch } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../lib/context';
@@ -27,6 +27,11 @@ export interface OplogRow {
   after: unknown;
   request_id: string;
   ip: string;
+  code: string | null;
+  target_name: string | null;
+  params: Record<string, unknown> | null;
+  diff: AuditFieldChange[] | null;
+  request: unknown;
 }
 
 /** `<at, UTC to the µs>_<id>`: the last row of a page; the next page is strictly older. */
@@ -61,6 +66,7 @@ export async function searchOperationLogs(
   }
   if (q.module) conds.push(sql`o.module = ${q.module}`);
   if (q.action) conds.push(sql`o.action like ${escapeLike(q.action) + '%'}`);
+  if (q.code) conds.push(sql`o.code = ${q.code}`);
   if (q.target) {
     const [type, id] = q.target.split(':', 2);
     if (id !== undefined) conds.push(sql`o.target_type = ${type} and o.target_id = ${id}`);
@@ -80,7 +86,7 @@ export async function searchOperationLogs(
     sql`select o.id::text as id, o.at, to_char(o.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_iso,
           o.actor_user_id, o.actor_name, o.on_behalf_of_user_id, u.nickname as on_behalf_of_name,
           o.company_id, c.name as company_name, o.module, o.action, o.result, o.target_type, o.target_id,
-          o.before, o.after, o.request_id, o.ip
+          o.before, o.after, o.request_id, o.ip, o.code, o.target_name, o.params, o.diff, o.request
         from operation_logs o
         left join users u on u.id = o.on_behalf_of_user_id
         left join companies c on c.id = o.company_id

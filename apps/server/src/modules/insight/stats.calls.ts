@@ -2,12 +2,13 @@
  * Calls of data statistics and the device-health list. Each is scoped to the caller's subtree and
  * current area in its repository; a customer filter outside the subtree answers 1004.
  */
-import { ErrorCodes, FLAPPING_OFFLINES_PER_DAY, insightCalls, type DeviceHealth } from '@portal/contract';
+import { DEVICE_HISTORY_LIMIT, ErrorCodes, FLAPPING_OFFLINES_PER_DAY, insightCalls, type DeviceHealth } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import { requireActor } from '../../lib/context';
 import type { CallImpl } from '../../lib/implement';
 import { implement } from '../../lib/implement';
 import { mapPage } from '../../lib/tenancy';
+import { deviceEventsOf } from './events.repository';
 import { listDeviceHealth, type HealthRow } from './health.repository';
 import { onlineWindowMs } from './jobs';
 import { companyInSubtree } from './stats.repository';
@@ -37,6 +38,30 @@ export const statsImpls: CallImpl[] = [
       const windowMs = onlineWindowMs(ctx.services.config.devicePollSeconds);
       const page = await listDeviceHealth(db, actor, { ...d, customerPath: customer?.path }, now, windowMs, d);
       return mapPage(page, (records) => records.map((r) => presentHealth(r, now, windowMs)));
+    }),
+  ),
+  implement(insightCalls.deviceHistory, { otherTenant: (fx) => ({ deviceId: fx.otherDeviceId }) }, (ctx, d) =>
+    timedRead(ctx, async (db) => {
+      const actor = requireActor(ctx);
+      const now = ctx.clock.now();
+      const windowMs = onlineWindowMs(ctx.services.config.devicePollSeconds);
+      // The device as the health list shows it, in the caller's subtree and area; else missing.
+      const found = await listDeviceHealth(db, actor, { deviceId: d.deviceId }, now, windowMs, { pageNum: 1, pageSize: 1 });
+      const row = found.records[0];
+      if (!row) throw new AppError(ErrorCodes.notFound);
+      const events = await deviceEventsOf(db, d.deviceId, DEVICE_HISTORY_LIMIT);
+      return {
+        device: presentHealth(row, now, windowMs),
+        events: events.map((e) => ({
+          id: Number(e.id),
+          kind: e.kind,
+          at: Number(e.at),
+          code: e.code,
+          fromVersion: e.from_version,
+          version: e.version,
+          taskId: e.task_id === null ? null : Number(e.task_id),
+        })),
+      };
     }),
   ),
 ];

@@ -8,7 +8,7 @@ import { defineCall } from '../../shared/define-call';
 import { pageOf, pageQuerySchema } from '../../shared/entities';
 import { countryCodeSchema, idSchema, queryRangeSchema } from '../../shared/validators';
 import { productTypeSchema } from '../cloud-upgrade';
-import { OPLOG_RESULTS } from './constants';
+import { DEVICE_EVENT_KINDS, OPLOG_RESULTS } from './constants';
 
 const textFilter = z.string().trim().min(1).max(64);
 
@@ -114,6 +114,24 @@ export const deviceHealthSchema = z.object({
 });
 export type DeviceHealth = z.infer<typeof deviceHealthSchema>;
 
+/** One event of a device's history. */
+export const deviceEventSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(DEVICE_EVENT_KINDS),
+  at: z.number(),
+  /** An upgrade failure's code ('' otherwise). */
+  code: z.string(),
+  /** A version change's previous version ('' otherwise). */
+  fromVersion: z.string(),
+  /** The device's version when the event was written. */
+  version: z.string(),
+  taskId: z.number().int().nullable(),
+});
+export type DeviceEvent = z.infer<typeof deviceEventSchema>;
+
+export const deviceHistorySchema = z.object({ device: deviceHealthSchema, events: z.array(deviceEventSchema) });
+export type DeviceHistory = z.infer<typeof deviceHistorySchema>;
+
 export const healthQuerySchema = pageQuerySchema.extend({ ...statsFilterFields, state: healthStateSchema.optional() });
 
 const sparkPoint = z.object({ day: daySchema, devices: z.number().int(), onlineRate: z.number().nullable() });
@@ -162,6 +180,20 @@ export const operationLogSchema = z.object({
   after: z.unknown().nullable(),
   requestId: z.string(),
   ip: z.string(),
+  /** The typed action (AUDIT_ACTIONS); null for a row written before codes whose action has no entry. */
+  code: z.string().nullable(),
+  /** The target's display name when the row was written. */
+  targetName: z.string().nullable(),
+  /** The sentence's parameters (`op`: the move of an operate call). */
+  params: z.record(z.string(), z.unknown()).nullable(),
+  /** The fields the write changed (AuditFieldChange); secrets only as changed. */
+  diff: z
+    .array(
+      z.object({ field: z.string(), before: z.unknown().optional(), after: z.unknown().optional(), secret: z.literal(true).optional() }),
+    )
+    .nullable(),
+  /** The call's request data, secrets replaced (cut to a summary when large). */
+  request: z.unknown().nullable(),
 });
 export type OperationLog = z.infer<typeof operationLogSchema>;
 
@@ -175,6 +207,8 @@ export const operationLogSearchSchema = z.strictObject({
   module: z.string().trim().min(1).max(40).optional(),
   /** The action (prefix), e.g. 'device/import'. */
   action: oplogText.optional(),
+  /** A typed action code of AUDIT_ACTIONS, e.g. 'account.userEdit'. */
+  code: z.string().trim().min(1).max(60).optional(),
   /** Target type ('firmwarePackage'), or type:id ('firmwarePackage:5'). */
   target: oplogText.optional(),
   result: z.enum(OPLOG_RESULTS).optional(),
@@ -250,6 +284,15 @@ export const insightCalls = {
     summary: "Device health: the caller's devices with the statistics' filters, online state, last seen, failures and flapping.",
     data: healthQuerySchema.strict(),
     result: pageOf(deviceHealthSchema),
+  }),
+  deviceHistory: defineCall({
+    path: 'insight/device/history',
+    auth: statsAuth,
+    write: false,
+    summary:
+      "A device's history, newest first (at most 100 events): activation, online, offline, version changes, upgrade results with their code, bindings and log uploads, with the device's health now. A device outside the caller's subtree or area answers 1004.",
+    data: z.strictObject({ deviceId: idSchema }),
+    result: deviceHistorySchema,
   }),
   homeSummary: defineCall({
     path: 'home/summary',

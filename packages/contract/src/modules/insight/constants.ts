@@ -51,3 +51,19 @@ export function homeCardCount(codes: readonly string[]): number {
   const upgrade = has('upgrade');
   return (devices ? 2 : 0) + (upgrade ? 2 : 0) + (devices || upgrade ? 1 : 0) + (has('accounts') ? 2 : 0);
 }
+
+/** What a device's history records (append-only device_events, issue 15 §1). */
+export const DEVICE_EVENT_KINDS = [
+  'activation',
+  'online',
+  'offline',
+  'version_change',
+  'upgrade_success',
+  'upgrade_failed',
+  'bound',
+  'unbound',
+  'log_uploaded',
+] as const;
+
+/** A device's history answers at most this many events, newest first. */
+export const DEVICE_HISTORY_LIMIT = 100;

@@ -4,3 +4,4 @@
  */
 export * from './constants';
 export * from './calls';
+export * from './audit-actions';

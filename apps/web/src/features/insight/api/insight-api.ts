@@ -20,6 +20,7 @@ export const insightKeys = {
   byVersion: (q: StatsQuery) => [...insightKeys.all, 'byVersion', q] as const,
   options: () => [...insightKeys.all, 'options'] as const,
   health: (q: HealthQuery) => [...insightKeys.all, 'health', q] as const,
+  deviceHistory: (deviceId: number) => [...insightKeys.all, 'deviceHistory', deviceId] as const,
   operationLog: (q: OperationLogQuery) => [...insightKeys.all, 'operationLog', q] as const,
 };
 
@@ -71,6 +72,15 @@ export function useHealthList(q: HealthQuery) {
     queryKey: insightKeys.health(q),
     queryFn: () => call(insightCalls.healthList, q, { silent: true }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** A device's history (newest first) and its health now; off while no device is chosen. */
+export function useDeviceHistory(deviceId: number | null) {
+  return useQuery({
+    queryKey: insightKeys.deviceHistory(deviceId ?? 0),
+    queryFn: () => call(insightCalls.deviceHistory, { deviceId: deviceId! }, { silent: true }),
+    enabled: deviceId !== null,
   });
 }
 

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { CellText, PagedTable } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { useHealthList } from '../api/insight-api';
+import { DeviceHistoryDrawer } from '../components/DeviceHistoryDrawer';
 import { StatsError, failureOf } from '../components/StatsError';
 import { StatsFilters } from '../components/StatsFilters';
 import { useStatsFilters } from '../components/stats-filters';
@@ -33,10 +34,28 @@ export default function DeviceHealthPage() {
     ...(health ? { state: health } : {}),
   };
   const list = useHealthList(query);
+  // The device whose history is open.
+  const [opened, setOpened] = useState<number | null>(null);
   const data = list.data;
   const failure = failureOf(list);
   const columns: ColumnsType<DeviceHealth> = [
-    { key: 'sn', title: t('insight.sn'), dataIndex: 'sn', width: 170, render: (v: string) => <CellText text={v} /> },
+    {
+      key: 'sn',
+      title: t('insight.sn'),
+      dataIndex: 'sn',
+      width: 170,
+      render: (v: string, r) => (
+        <Typography.Link
+          onClick={() => setOpened(r.id)}
+          ellipsis
+          style={{ maxWidth: '100%' }}
+          title={t('insight.history.open', { sn: v })}
+          data-testid={`health-sn-${r.id}`}
+        >
+          {v}
+        </Typography.Link>
+      ),
+    },
     { key: 'model', title: t('insight.model'), dataIndex: 'model', width: 120 },
     { key: 'version', title: t('insight.version'), dataIndex: 'version', width: 120 },
     { key: 'country', title: t('insight.country'), dataIndex: 'country', width: 90 },
@@ -106,6 +125,7 @@ export default function DeviceHealthPage() {
           />
         )}
       </Card>
+      <DeviceHistoryDrawer deviceId={opened} onClose={() => setOpened(null)} />
     </Flex>
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../../lib/i18n';
@@ -18,15 +18,23 @@ const log = (id: number) => ({
   onBehalfOfName: id === 1 ? 'Dana Dealer' : null,
   companyId: 10,
   companyName: 'Dealer A1',
-  module: 'customer',
-  action: 'customer/company/update',
+  module: 'account',
+  action: 'customer/user/edit',
   result: id === 2 ? 'refused' : 'success',
-  targetType: 'company',
+  targetType: 'user',
   targetId: String(100 + id),
-  before: { name: `Old ${id}` },
-  after: { name: `New ${id}` },
+  before: null,
+  after: null,
   requestId: `req-${id}`,
   ip: '10.0.0.7',
+  code: 'account.userEdit',
+  targetName: `Dana ${id}`,
+  params: null,
+  diff: [
+    { field: 'permissions', before: ['dealer_account_qry'], after: ['dealer_account_qry', 'dealer_storage_qry'] },
+    { field: 'password', secret: true },
+  ],
+  request: { userId: 100 + id, nickName: `Dana ${id}`, password: '(changed)' },
 });
 
 const empty = { data: { records: [], total: 0, totalCapped: false, nextCursor: null } };
@@ -40,7 +48,7 @@ afterEach(() => {
 });
 
 describe('OperationLogPage', () => {
-  it('lists the log with target company, IP and result, pages by cursor and opens before/after', async () => {
+  it('lists the log as sentences with target company, IP and result, pages by cursor and opens the diff and request in a drawer', async () => {
     const { calls } = mockApi((path, data) => {
       if (path !== SEARCH) return undefined;
       const { cursor } = data as { cursor?: string };
@@ -57,10 +65,19 @@ describe('OperationLogPage', () => {
     expect(screen.getByText('Refused')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('oplog-total')).toHaveTextContent('Entries: 3'));
 
-    fireEvent.click(screen.getAllByRole('button', { name: /expand row/i })[0]);
+    // The row reads as a sentence (never a path or an id); it opens a drawer with the diff and the request.
+    expect(screen.getByText('Max Boss changed the role and details of Dana 1')).toBeInTheDocument();
+    expect(screen.getByText('Refused: Pat Partner changed the role and details of Dana 2')).toBeInTheDocument();
+    expect(screen.queryByText(/customer\/user\/edit/)).toBeNull();
+    fireEvent.click(screen.getByTestId('log-open-1'));
     const detail = await screen.findByTestId('log-detail-1');
-    expect(detail).toHaveTextContent('"name": "Old 1"');
-    expect(detail).toHaveTextContent('"name": "New 1"');
+    const diff = within(detail).getByTestId('log-diff');
+    expect(within(diff).getByRole('rowheader', { name: 'Permissions (role)' })).toBeInTheDocument();
+    expect(diff).toHaveTextContent('dealer_account_qry, dealer_storage_qry');
+    expect(within(diff).getByRole('rowheader', { name: 'Password' }).closest('tr')).toHaveTextContent('(changed)');
+    expect(detail).toHaveTextContent('"nickName": "Dana 1"');
+    expect(detail).toHaveTextContent('req-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
 
     await user.click(screen.getByRole('button', { name: 'Older' }));
     await waitFor(() => expect(calls.filter((c) => c.path === SEARCH)).toHaveLength(2));
@@ -82,9 +99,21 @@ describe('OperationLogPage', () => {
     renderPage(<OperationLogPage />);
     await waitFor(() => expect(screen.getByTestId('oplog-total')).toHaveTextContent('Entries: 10,000+'));
     await user.type(screen.getByRole('textbox', { name: 'Actor (name or ID)' }), 'Max');
-    await user.type(screen.getByRole('textbox', { name: 'Action' }), 'customer/');
+    // Module and action come from the registry of typed actions.
+    await user.click(screen.getByRole('combobox', { name: 'Module' }));
+    await user.click(await screen.findByTitle('Accounts'));
+    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    await user.click(await screen.findByTitle('changed the role and details of …'));
     await user.type(screen.getByRole('textbox', { name: 'IP address' }), '10.0.{Enter}');
-    await waitFor(() => expect(calls.at(-1)?.body.data).toMatchObject({ actor: 'Max', action: 'customer/', ip: '10.0.', pageSize: 20 }));
+    await waitFor(() =>
+      expect(calls.at(-1)?.body.data).toMatchObject({
+        actor: 'Max',
+        module: 'account',
+        code: 'account.userEdit',
+        ip: '10.0.',
+        pageSize: 20,
+      }),
+    );
   });
 
   it('shows what fills an empty log and what to do with an empty search', async () => {
@@ -94,8 +123,18 @@ describe('OperationLogPage', () => {
     expect(
       await screen.findByText('Nothing recorded yet. Changes made in the portal (users, companies, releases) appear here.'),
     ).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: 'Action' }), 'auth/login{Enter}');
+    await user.type(screen.getByRole('textbox', { name: 'IP address' }), '10.99.{Enter}');
     expect(await screen.findByText('Nothing matches these filters. Change or clear them to see more.')).toBeInTheDocument();
+  });
+
+  it('reads the sentence and the diff in zh-CN', async () => {
+    await setLocale('zh-CN');
+    mockApi((path) => (path === SEARCH ? { data: { records: [log(1)], total: 1, totalCapped: false, nextCursor: null } } : undefined));
+    renderPage(<OperationLogPage />);
+    fireEvent.click(await screen.findByText('Max Boss 修改了 Dana 1 的角色和资料'));
+    const diff = await screen.findByTestId('log-diff');
+    expect(within(diff).getByRole('rowheader', { name: '权限（角色）' })).toBeInTheDocument();
+    expect(within(diff).getByRole('rowheader', { name: '密码' }).closest('tr')).toHaveTextContent('（已修改）');
   });
 
   it('follows new rows with Live on', async () => {

@@ -1,6 +1,39 @@
 import { SearchOutlined } from '../../../components/icons';
-import { type OperationLog, OPLOG_RESULTS, OPLOG_TOTAL_CAP, QUERY_RANGE_MAX_DAYS } from '@portal/contract';
-import { Alert, Button, Card, Col, DatePicker, Flex, Input, Row, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_MODULE_LABELS,
+  AUDIT_MODULES,
+  AUDIT_SECRET_TEXT,
+  auditActionByCode,
+  auditActionLabel,
+  type AuditFieldChange,
+  auditFieldLabel,
+  type AuditModule,
+  type Locale,
+  type OperationLog,
+  OPLOG_RESULTS,
+  OPLOG_TOTAL_CAP,
+  QUERY_RANGE_MAX_DAYS,
+  renderAuditSentence,
+} from '@portal/contract';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Flex,
+  Input,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -19,28 +52,126 @@ function Json({ value }: { value: unknown }) {
   return <pre className="portal-json">{JSON.stringify(value, null, 2)}</pre>;
 }
 
-function LogDetail({ log }: { log: OperationLog }) {
-  const { t } = useTranslation();
+function localeOf(language: string): Locale {
+  return language === 'zh-CN' ? 'zh-CN' : 'en-US';
+}
+
+/** A value in a diff: lists joined, nothing as "-", objects as JSON. */
+function DiffValue({ value }: { value: unknown }) {
+  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">-</Typography.Text>;
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object')) return <>{value.length ? value.join(', ') : '-'}</>;
+  if (typeof value === 'object') return <pre className="portal-json">{JSON.stringify(value, null, 2)}</pre>;
+  return <>{String(value)}</>;
+}
+
+/** The changed fields: label, before, after; a secret only as changed. */
+function DiffTable({ diff }: { diff: AuditFieldChange[] }) {
+  const { t, i18n } = useTranslation();
+  const locale = localeOf(i18n.language);
+  const secret = locale === 'zh-CN' ? AUDIT_SECRET_TEXT.zh : AUDIT_SECRET_TEXT.en;
   return (
-    <div data-testid={`log-detail-${log.id}`}>
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Typography.Text strong>{t('logs.before')}</Typography.Text>
-          <Json value={log.before} />
-        </Col>
-        <Col xs={24} md={12}>
-          <Typography.Text strong>{t('logs.after')}</Typography.Text>
-          <Json value={log.after} />
-        </Col>
-      </Row>
-      <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
-        {t('logs.requestId')}:{' '}
-        <Typography.Text code copyable>
-          {log.requestId}
-        </Typography.Text>
-      </Typography.Text>
-    </div>
+    <table className="portal-diff" data-testid="log-diff" aria-label={t('logs.changes')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('logs.field')}</th>
+          <th scope="col">{t('logs.before')}</th>
+          <th scope="col">{t('logs.after')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {diff.map((d) => (
+          <tr key={d.field}>
+            <th scope="row">{auditFieldLabel(d.field, locale)}</th>
+            {d.secret ? (
+              <td colSpan={2}>
+                <Tag>{secret}</Tag>
+              </td>
+            ) : (
+              <>
+                <td>
+                  <DiffValue value={d.before} />
+                </td>
+                <td>
+                  <DiffValue value={d.after} />
+                </td>
+              </>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
+}
+
+/** One entry: its sentence, who and where, the changed fields, and the raw request data. */
+function LogDrawer({ log, onClose }: { log: OperationLog | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const locale = localeOf(i18n.language);
+  return (
+    <Drawer open={!!log} onClose={onClose} size={560} title={t('logs.detail')} destroyOnHidden>
+      {log && (
+        <div data-testid={`log-detail-${log.id}`}>
+          <Typography.Paragraph strong data-testid="log-sentence">
+            {renderAuditSentence(log, locale)}
+          </Typography.Paragraph>
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={t('logs.time')}>{formatDateTime(log.at)}</Descriptions.Item>
+            <Descriptions.Item label={t('logs.actor')}>{log.actorName || t('logs.system')}</Descriptions.Item>
+            {log.onBehalfOfUserId !== null && (
+              <Descriptions.Item label={t('logs.onBehalfOf')}>
+                {log.onBehalfOfName || t('logs.userId', { id: log.onBehalfOfUserId })}
+              </Descriptions.Item>
+            )}
+            <Descriptions.Item label={t('logs.company')}>{log.companyName ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('logs.module')}>{moduleLabel(log.module, locale)}</Descriptions.Item>
+            <Descriptions.Item label={t('logs.result')}>
+              <Tag color={log.result === 'refused' ? 'red' : 'green'}>{t(`logs.results.${log.result}`)}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('logs.ip')}>{log.ip || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('logs.requestId')}>
+              <Typography.Text code copyable>
+                {log.requestId}
+              </Typography.Text>
+            </Descriptions.Item>
+          </Descriptions>
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            {t('logs.changes')}
+          </Typography.Title>
+          {log.diff?.length ? <DiffTable diff={log.diff} /> : <Typography.Text type="secondary">{t('logs.noChanges')}</Typography.Text>}
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            {t('logs.request')}
+          </Typography.Title>
+          <Json value={log.request} />
+          {(log.before !== null || log.after !== null) && (
+            <>
+              <Typography.Title level={5} style={{ marginTop: 16 }}>
+                {t('logs.recorded')}
+              </Typography.Title>
+              <Row gutter={16}>
+                <Col span={12}>
+                  <Typography.Text strong style={{ display: 'block' }}>
+                    {t('logs.before')}
+                  </Typography.Text>
+                  <Json value={log.before} />
+                </Col>
+                <Col span={12}>
+                  <Typography.Text strong style={{ display: 'block' }}>
+                    {t('logs.after')}
+                  </Typography.Text>
+                  <Json value={log.after} />
+                </Col>
+              </Row>
+            </>
+          )}
+        </div>
+      )}
+    </Drawer>
+  );
+}
+
+function moduleLabel(module: string, locale: Locale): string {
+  const l = AUDIT_MODULE_LABELS[module as AuditModule];
+  return l ? (locale === 'zh-CN' ? l.zh : l.en) : module;
 }
 
 /** The supplier's tamper check: walks the log's hash chain and says whether it holds or where it breaks. */
@@ -72,7 +203,19 @@ function VerifyChain() {
 }
 
 type Filters = Omit<OperationLogQuery, 'range' | 'cursor' | 'pageSize' | 'afterId'>;
-const FILTER_KEYS = ['actor', 'module', 'action', 'target', 'ip'] as const;
+const FILTER_KEYS = ['actor', 'target', 'ip'] as const;
+
+/** The registry's actions (deduplicated by code), optionally of one module, as filter options. */
+function actionOptions(module: AuditModule | undefined, locale: Locale) {
+  const seen = new Set<string>();
+  const out: { value: string; label: string }[] = [];
+  for (const def of Object.values(AUDIT_ACTIONS)) {
+    if (seen.has(def.code) || (module && def.module !== module)) continue;
+    seen.add(def.code);
+    out.push({ value: def.code, label: auditActionLabel(def, locale) });
+  }
+  return out.sort((a, b) => a.label.localeCompare(b.label, locale));
+}
 
 /**
  * Operation log (运维日志): the rows of the caller's subtree (as target or as actor), newest first, at
@@ -82,13 +225,11 @@ const FILTER_KEYS = ['actor', 'module', 'action', 'target', 'ip'] as const;
 export default function OperationLogPage() {
   const { t, i18n } = useTranslation();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(6, 'day').startOf('day'), dayjs().endOf('day')]);
-  const [draft, setDraft] = useState<Record<(typeof FILTER_KEYS)[number], string>>({
-    actor: '',
-    module: '',
-    action: '',
-    target: '',
-    ip: '',
-  });
+  const [draft, setDraft] = useState<Record<(typeof FILTER_KEYS)[number], string>>({ actor: '', target: '', ip: '' });
+  const [module, setModule] = useState<AuditModule | undefined>();
+  const [code, setCode] = useState<string | undefined>();
+  const [opened, setOpened] = useState<OperationLog | null>(null);
+  const locale = localeOf(i18n.language);
   const [result, setResult] = useState<(typeof OPLOG_RESULTS)[number] | undefined>();
   const [filters, setFilters] = useState<Filters>({});
   // The cursors of the pages before the current one (Newer goes back one).
@@ -109,6 +250,8 @@ export default function OperationLogPage() {
   const search = () => {
     const next: Filters = {};
     for (const k of FILTER_KEYS) if (draft[k].trim()) next[k] = draft[k].trim();
+    if (module) next.module = module;
+    if (code) next.code = code;
     if (result) next.result = result;
     setFilters(next);
     setCursors([]);
@@ -120,64 +263,58 @@ export default function OperationLogPage() {
       : t('logs.total', { total: data.total.toLocaleString(i18n.language) })
     : '';
 
+  // Sized to fit 1366 px without a sideways scroll: the sentence takes the rest of the row.
   const columns: ColumnsType<OperationLog> = [
-    { key: 'at', title: t('logs.time'), dataIndex: 'at', width: 160, render: (v: string) => formatDateTime(v) },
+    { key: 'at', title: t('logs.time'), dataIndex: 'at', width: 150, render: (v: string) => formatDateTime(v) },
     {
       key: 'actor',
       title: t('logs.actor'),
       dataIndex: 'actorName',
-      width: 130,
+      width: 120,
       render: (v: string) => <CellText text={v || t('logs.system')} />,
     },
     {
       key: 'onBehalfOf',
       title: t('logs.onBehalfOf'),
       dataIndex: 'onBehalfOfUserId',
-      width: 120,
+      width: 110,
       render: (v: number | null, row) =>
         v === null ? (
           <Typography.Text type="secondary">-</Typography.Text>
         ) : (
           <Tooltip title={t('logs.remoteAccessHint')}>
-            <Tag color="orange">{row.onBehalfOfName || t('logs.userId', { id: v })}</Tag>
+            <Tag color="orange" style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {row.onBehalfOfName || t('logs.userId', { id: v })}
+            </Tag>
           </Tooltip>
         ),
+    },
+    {
+      key: 'action',
+      title: t('logs.action'),
+      minWidth: 230,
+      render: (_: unknown, r) => {
+        const text = renderAuditSentence(r, locale);
+        return (
+          <Typography.Link onClick={() => setOpened(r)} ellipsis style={{ maxWidth: '100%' }} title={text} data-testid={`log-open-${r.id}`}>
+            {text}
+          </Typography.Link>
+        );
+      },
     },
     {
       key: 'company',
       title: t('logs.company'),
       dataIndex: 'companyName',
-      width: 140,
+      width: 130,
       render: (v: string | null) => <CellText text={v ?? ''} empty={<Typography.Text type="secondary">-</Typography.Text>} />,
-    },
-    {
-      key: 'action',
-      title: t('logs.action'),
-      dataIndex: 'action',
-      minWidth: 180,
-      render: (v: string) => (
-        <Typography.Text code ellipsis={{ tooltip: v }} style={{ maxWidth: '100%' }}>
-          {v}
-        </Typography.Text>
-      ),
-    },
-    {
-      key: 'target',
-      title: t('logs.target'),
-      width: 140,
-      render: (_: unknown, r) => (
-        <CellText
-          text={r.targetType ? `${r.targetType}${r.targetId ? ` ${r.targetId}` : ''}` : ''}
-          empty={<Typography.Text type="secondary">-</Typography.Text>}
-        />
-      ),
     },
     { key: 'ip', title: t('logs.ip'), dataIndex: 'ip', width: 120, render: (v: string) => <CellText text={v} empty="-" /> },
     {
       key: 'result',
       title: t('logs.result'),
       dataIndex: 'result',
-      width: 100,
+      width: 90,
       render: (v: OperationLog['result']) => <Tag color={v === 'refused' ? 'red' : 'green'}>{t(`logs.results.${v}`)}</Tag>,
     },
   ];
@@ -212,8 +349,31 @@ export default function OperationLogPage() {
           aria-label={t('logs.range')}
         />
         {text('actor')}
-        {text('module', 120)}
-        {text('action', 180)}
+        <Select
+          aria-label={t('logs.filter.module')}
+          placeholder={t('logs.filter.module')}
+          allowClear
+          value={module}
+          onChange={(v: AuditModule | undefined) => {
+            setModule(v);
+            if (v && code && auditActionByCode(code)?.module !== v) setCode(undefined);
+          }}
+          style={{ width: 130 }}
+          options={AUDIT_MODULES.map((m) => ({ value: m, label: moduleLabel(m, locale) }))}
+          data-testid="oplog-module"
+        />
+        <Select
+          aria-label={t('logs.filter.action')}
+          placeholder={t('logs.filter.action')}
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          value={code}
+          onChange={(v: string | undefined) => setCode(v)}
+          style={{ width: 240 }}
+          popupMatchSelectWidth={360}
+          options={actionOptions(module, locale)}
+          data-testid="oplog-action"
+        />
         {text('target')}
         {text('ip', 130)}
         <Select
@@ -250,12 +410,14 @@ export default function OperationLogPage() {
       <PagedTable<OperationLog>
         rowKey="id"
         data-testid="operation-log-table"
+        // Fixed: long names and sentences are cut (whole in a tooltip) instead of widening the table.
+        tableLayout="fixed"
         loading={isFetching && !live}
         columns={columns}
         page={data}
         emptyText={filtered ? t('common.emptyFiltered') : t('logs.empty')}
-        expandable={{ expandedRowRender: (r) => <LogDetail log={r} />, rowExpandable: () => true }}
       />
+      <LogDrawer log={opened} onClose={() => setOpened(null)} />
       <Flex justify="space-between" align="center" style={{ marginTop: 12 }}>
         <Typography.Text data-testid="oplog-total">{totalText}</Typography.Text>
         <Space>

@@ -1,0 +1,88 @@
+/**
+ * A device's history (issue 15 §1): its health now and its events newest first (activation,
+ * online, offline, version changes, upgrade results with their code, bindings, log uploads), as a
+ * timeline a screen reader reads as a list.
+ */
+import { Alert, Descriptions, Drawer, Empty, Skeleton, Tag, Timeline, Typography } from 'antd';
+import type { DeviceEvent } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
+import { useDeviceHistory } from '../api/insight-api';
+
+const COLORS: Record<DeviceEvent['kind'], string> = {
+  activation: 'blue',
+  online: 'green',
+  offline: 'gray',
+  version_change: 'blue',
+  upgrade_success: 'green',
+  upgrade_failed: 'red',
+  bound: 'blue',
+  unbound: 'gray',
+  log_uploaded: 'blue',
+};
+
+function EventText({ e }: { e: DeviceEvent }) {
+  const { t } = useTranslation();
+  switch (e.kind) {
+    case 'version_change':
+      return <>{t('insight.history.versionChange', { from: e.fromVersion || '-', to: e.version || '-' })}</>;
+    case 'upgrade_failed':
+      return <>{t('insight.history.upgradeFailed', { code: e.code || '-', version: e.version || '-' })}</>;
+    default:
+      return <>{t(`insight.history.kinds.${e.kind}`)}</>;
+  }
+}
+
+export function DeviceHistoryDrawer({ deviceId, onClose }: { deviceId: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const history = useDeviceHistory(deviceId);
+  const d = history.data?.device;
+  return (
+    <Drawer open={deviceId !== null} onClose={onClose} size={480} title={t('insight.history.title')} destroyOnHidden>
+      {history.isError ? (
+        <Alert type="error" showIcon title={t('insight.history.failed')} />
+      ) : !history.data || !d ? (
+        <Skeleton active />
+      ) : (
+        <div data-testid="device-history">
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={t('insight.sn')}>{d.sn}</Descriptions.Item>
+            <Descriptions.Item label={t('insight.model')}>{d.model}</Descriptions.Item>
+            <Descriptions.Item label={t('insight.version')}>{d.version || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('insight.customer')}>{d.customerName || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('insight.state')}>
+              <Tag color={d.online ? 'green' : 'default'}>{d.online ? t('insight.online') : t('insight.offline')}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('insight.lastSeen')}>
+              {d.lastSeenAt ? formatDateTime(d.lastSeenAt) : t('insight.never')}
+            </Descriptions.Item>
+          </Descriptions>
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            {t('insight.history.events')}
+          </Typography.Title>
+          {history.data.events.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('insight.history.empty')} />
+          ) : (
+            <Timeline
+              items={history.data.events.map((e) => ({
+                key: e.id,
+                color: COLORS[e.kind],
+                content: (
+                  <div data-testid={`device-event-${e.kind}`}>
+                    <Typography.Text>
+                      <EventText e={e} />
+                    </Typography.Text>
+                    <br />
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {formatDateTime(e.at)}
+                    </Typography.Text>
+                  </div>
+                ),
+              }))}
+            />
+          )}
+        </div>
+      )}
+    </Drawer>
+  );
+}

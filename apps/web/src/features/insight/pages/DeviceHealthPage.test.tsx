@@ -1,0 +1,74 @@
+/**
+ * The device-health list opens a device's history: its health now and its events newest first,
+ * each read as a sentence in the UI's language (a version change with both versions, an upgrade
+ * failure with its code).
+ */
+import type { DeviceHealth, DeviceHistory } from '@portal/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../../lib/i18n';
+import { mockApi, partnerOwner, signIn } from '../../../test/fixtures';
+import { renderPage } from '../../../test/render';
+import DeviceHealthPage from './DeviceHealthPage';
+
+const DEVICE: DeviceHealth = {
+  id: 7,
+  sn: 'SN-HIST-0001',
+  productType: 'IPC',
+  model: 'IPC-100',
+  version: 'V1.0.0',
+  country: 'DE',
+  customerName: 'Dealer A1',
+  online: true,
+  lastSeenAt: Date.UTC(2026, 10, 20, 8),
+  failures: 1,
+  offlines24h: 0,
+  flapping: false,
+};
+const at = Date.UTC(2026, 10, 20, 7);
+const HISTORY: DeviceHistory = {
+  device: DEVICE,
+  events: [
+    { id: 3, kind: 'version_change', at, code: '', fromVersion: 'V0.9.0', version: 'V1.0.0', taskId: 4 },
+    { id: 2, kind: 'upgrade_failed', at: at - 60_000, code: 'E_MD5', fromVersion: '', version: 'V0.9.0', taskId: 4 },
+    { id: 1, kind: 'activation', at: at - 120_000, code: '', fromVersion: '', version: 'V0.9.0', taskId: null },
+  ],
+};
+const OPTIONS = { productTypes: [], models: [], versions: [], countries: [], customers: [], timeZone: 'UTC' };
+
+function api() {
+  return mockApi((path, data) => {
+    if (path === 'insight/stats/options') return { data: OPTIONS };
+    if (path === 'insight/health/list') return { data: { records: [DEVICE], total: 1, pageNum: 1, pageSize: 20 } };
+    if (path === 'insight/device/history') {
+      expect(data).toEqual({ deviceId: 7 });
+      return { data: HISTORY };
+    }
+    return undefined;
+  });
+}
+
+beforeEach(() => signIn(partnerOwner()));
+
+describe('DeviceHealthPage history', () => {
+  it.each([
+    ['en-US', 'Version changed from V0.9.0 to V1.0.0', 'Upgrade failed with code E_MD5 (on V0.9.0)', 'Activated'],
+    ['zh-CN', '版本由 V0.9.0 变为 V1.0.0', '升级失败，错误码 E_MD5（版本 V0.9.0）', '已激活'],
+  ] as const)('opens a device history from its SN (%s)', async (locale, version, failed, activated) => {
+    await setLocale(locale);
+    const { calls } = api();
+    const user = userEvent.setup({ delay: null });
+    renderPage(<DeviceHealthPage />);
+    await user.click(await screen.findByTestId('health-sn-7'));
+    const drawer = await screen.findByTestId('device-history');
+    expect(within(drawer).getByText('SN-HIST-0001')).toBeInTheDocument();
+    const items = within(drawer).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringContaining(version),
+      expect.stringContaining(failed),
+      expect.stringContaining(activated),
+    ]);
+    expect(calls.filter((c) => c.path === 'insight/device/history')).toHaveLength(1);
+  });
+});
