@@ -5,21 +5,23 @@
  * an option's label), signed preview links (valid, expired, tampered, another tenant's), each page's
  * canonical, hreflang and JSON-LD, no draft anywhere, and an XSS corpus rendered inert.
  */
-import { contentCalls } from '@portal/contract';
+import { contentCalls, richTextFromParagraphs } from '@portal/contract';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 
+/** A body written as simple HTML in these tests becomes the Tiptap document of its text. */
+const doc = (html: string) => richTextFromParagraphs(html ? [html.replace(/<[^>]*>/g, '')] : []);
 const tr = (title: string, slug: string, over: Record<string, unknown> = {}) => ({
   title,
   slug,
   summary: '',
-  body: '',
   seoTitle: '',
   seoDescription: '',
   noindex: false,
   ...over,
+  body: doc(typeof over.body === 'string' ? over.body : ''),
 });
 
 const XSS = [

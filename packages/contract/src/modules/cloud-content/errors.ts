@@ -185,6 +185,7 @@ export const CLOUD_CONTENT_ERRORS = {
     endsSession: false,
     en: 'Files over {max} are uploaded in parts (resumable upload).',
     zh: '超过{max}的文件需分片上传（可续传）。',
+  },
   // ----- rich text (28100-28119) -----
   28100: {
     key: 'contentRichTextNode',
