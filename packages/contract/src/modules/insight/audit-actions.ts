@@ -113,6 +113,13 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
   'content/product/export': t('file.exportProducts', 'file', '{actor} exported products', '{actor} 导出了产品', {
     read: { kind: 'export' },
   }),
+  'content/item/preview-link': t(
+    'file.contentPreviewLink',
+    'file',
+    '{actor} made a preview link of a content item',
+    '{actor} 生成了内容的预览链接',
+    { read: { kind: 'download' } },
+  ),
   'storage/order/export': t('file.exportOrders', 'file', '{actor} exported orders', '{actor} 导出了订单', { read: { kind: 'export' } }),
   'storage/order/statement': t('file.statement', 'file', '{actor} downloaded a monthly statement', '{actor} 下载了月度对账单', {
     read: { kind: 'download' },
@@ -445,6 +452,29 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
   'content/revision/restore': t('content.revisionRestore', 'content', '{actor} restored a content revision', '{actor} 恢复了内容版本'),
   'content/schedule/create': t('content.scheduleCreate', 'content', '{actor} scheduled a content change', '{actor} 设置了内容定时任务'),
   'content/schedule/cancel': t('content.scheduleCancel', 'content', '{actor} cancelled a content schedule', '{actor} 取消了内容定时任务'),
+  'content/folder/save': t(
+    'content.folderSave',
+    'content',
+    '{actor} saved the folder {target}',
+    '{actor} 保存了文件夹 {target}',
+    named('name'),
+  ),
+  'content/folder/delete': t('content.folderDelete', 'content', '{actor} deleted a folder', '{actor} 删除了文件夹'),
+  'content/document/save': t(
+    'content.documentSave',
+    'content',
+    '{actor} saved the document {target}',
+    '{actor} 保存了文件 {target}',
+    named('title'),
+  ),
+  'content/document/delete': t('content.documentDelete', 'content', '{actor} deleted a document', '{actor} 删除了文件'),
+  'content/document/version/add': t('content.documentVersionAdd', 'content', '{actor} added a document version', '{actor} 添加了文件版本'),
+  'content/document/auto-files': t(
+    'content.documentAutoFiles',
+    'content',
+    "{actor} filed the products' documents automatically",
+    '{actor} 自动归档了产品文件',
+  ),
   'content/param-group/save': t('content.paramGroupSave', 'content', '{actor} saved a parameter group', '{actor} 保存了参数分组'),
   'content/param/save': t(
     'content.paramSave',
@@ -544,6 +574,7 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
       target: { type: 'payee', id: 'provider' },
     },
   ),
+  'checkout/order/pay': t('storage.checkoutPay', 'storage', '{actor} paid an order on the checkout page', '{actor} 在收银台页面支付了订单'),
   'storage/order/refund': t('storage.orderRefund', 'storage', '{actor} refunded an order', '{actor} 退款了订单'),
   'storage/order/internal-purchase': t(
     'storage.internalPurchase',
@@ -574,6 +605,8 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
   'app/end-user/unfreeze': t('app.endUserUnfreeze', 'app', '{actor} unfroze an end user', '{actor} 解冻了终端用户'),
 
   // Messages.
+  'message/push-settings/save': t('message.pushSettingsSave', 'message', '{actor} saved the push settings', '{actor} 保存了推送设置'),
+  'message/push-settings/test-send': t('message.pushTestSend', 'message', '{actor} sent a test push', '{actor} 发送了测试推送'),
   'message/save': t('message.save', 'message', '{actor} saved a message', '{actor} 保存了消息'),
   'message/delete': t('message.delete', 'message', '{actor} deleted a message', '{actor} 删除了消息'),
   'message/schedule': t('message.schedule', 'message', '{actor} scheduled a message', '{actor} 设置了消息定时发布'),
