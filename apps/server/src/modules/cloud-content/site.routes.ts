@@ -618,7 +618,7 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
               '@context': 'https://schema.org',
               '@type': 'NewsArticle',
               headline: row.title,
-              description: d.translation.summary || undefined,
+              description: d.translation.summary || richTextDescription(d.translation.body, 500) || undefined,
               datePublished: row.releasedAt?.toISOString(),
               image: d.shared.cover ? [absUrl(v, d.shared.cover)] : undefined,
               publisher: { '@type': 'Organization', name: site.name },
@@ -765,10 +765,13 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
       jsonLd: [
         {
           '@context': 'https://schema.org',
-          '@type': 'NewsArticle',
-          headline: row.title,
-          description: d.translation.summary || richTextDescription(d.translation.body, 500),
-          datePublished: row.releasedAt?.toISOString(),
+          '@type': 'VideoObject',
+          name: row.title,
+          description: d.translation.summary || richTextDescription(d.translation.body, 300) || row.title,
+          thumbnailUrl: d.shared.cover ? [absUrl(v, d.shared.cover)] : undefined,
+          uploadDate: (row.releasedAt ?? new Date(deps.clock.now())).toISOString(),
+          contentUrl: videoUrl && embed?.kind !== 'iframe' ? absUrl(v, videoUrl) : undefined,
+          embedUrl: embed?.kind === 'iframe' ? embed.src : undefined,
           url: `${v.origin}${path}`,
         },
         breadcrumbs(v, [
