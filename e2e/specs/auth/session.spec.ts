@@ -94,10 +94,11 @@ test.describe('token renewal (7004)', () => {
     const [expired, , retried] = all.filter((x) => x.path === 'insight/operation-log/search' || x.path === 'auth/token/renew');
     // What the retried call answered is on screen: the rows (other specs may have written some), or
     // the empty state on a fresh seed.
-    const { records } = retried.data as { records: Array<{ action: string }> };
+    const { records } = retried.data as { records: Array<{ actorName: string }> };
     if (records.length) {
       await expect(table.locator('.ant-table-row')).toHaveCount(records.length);
-      await expect(table.locator('.ant-table-row').first()).toContainText(records[0].action);
+      // Each row reads as its sentence, which names the actor.
+      await expect(table.locator('.ant-table-row').first()).toContainText(records[0].actorName);
     } else {
       await expect(table.locator('.ant-empty-description')).toHaveText('No data');
     }
