@@ -74,8 +74,8 @@ export async function releasedItems(
   return opts.limit ? q.limit(opts.limit) : q;
 }
 
-/** One released translation by its address. */
-export async function releasedBySlug(db: AnyDb, siteId: number, type: string, locale: string, slug: string): Promise<PublicRow | null> {
+/** One released translation of a type and locale, by its address (slug) or its item id. */
+async function releasedOne(db: AnyDb, siteId: number, type: string, locale: string, by: ReturnType<typeof eq>): Promise<PublicRow | null> {
   const [row] = await db
     .select(cols)
     .from(contentTranslations)
@@ -85,11 +85,16 @@ export async function releasedBySlug(db: AnyDb, siteId: number, type: string, lo
         eq(contentTranslations.siteId, siteId),
         eq(contentTranslations.type, type),
         eq(contentTranslations.locale, locale),
-        eq(contentTranslations.releasedSlug, slug),
+        by,
         eq(contentTranslations.state, 'released'),
       ),
     );
   return row ?? null;
+}
+
+/** One released translation by its address. */
+export function releasedBySlug(db: AnyDb, siteId: number, type: string, locale: string, slug: string): Promise<PublicRow | null> {
+  return releasedOne(db, siteId, type, locale, eq(contentTranslations.releasedSlug, slug));
 }
 
 /** Released translations of the given items in any locale (hreflang alternates, links). */
@@ -127,21 +132,8 @@ export async function releasedPages(
 }
 
 /** One released translation by its item id (types whose translations may have no address, e.g. tech videos). */
-export async function releasedById(db: AnyDb, siteId: number, type: string, locale: string, itemId: number): Promise<PublicRow | null> {
-  const [row] = await db
-    .select(cols)
-    .from(contentTranslations)
-    .innerJoin(contentRevisions, eq(contentRevisions.id, contentTranslations.releasedRevisionId))
-    .where(
-      and(
-        eq(contentTranslations.siteId, siteId),
-        eq(contentTranslations.type, type),
-        eq(contentTranslations.locale, locale),
-        eq(contentTranslations.itemId, itemId),
-        eq(contentTranslations.state, 'released'),
-      ),
-    );
-  return row ?? null;
+export function releasedById(db: AnyDb, siteId: number, type: string, locale: string, itemId: number): Promise<PublicRow | null> {
+  return releasedOne(db, siteId, type, locale, eq(contentTranslations.itemId, itemId));
 }
 
 /** The types the site's search reads (manuals and FAQs filtered further by the caller). */
