@@ -139,10 +139,18 @@ export async function readSheet(source: Buffer | Readable, opts: ReadSheetOption
   try {
     for await (const worksheet of reader) {
       // A sheet spooled to a temporary file (see above) is read from this stream; unread, it is closed.
+      // exceljs unlinks the temporary file as soon as the loop moves on, possibly before the stream
+      // has opened it: the stream is closed with its late "not found" error ignored, never left to
+      // surface as an uncaught error.
       const spool = (worksheet as unknown as { iterator?: unknown }).iterator;
       const spooled = spool instanceof Readable;
+      const discard = () => {
+        if (!spooled) return;
+        spool.on('error', () => undefined);
+        spool.destroy();
+      };
       if (sawSheet) {
-        if (spooled) spool.destroy();
+        discard();
         continue;
       }
       sawSheet = true;
@@ -150,7 +158,7 @@ export async function readSheet(source: Buffer | Readable, opts: ReadSheetOption
         onRow(row);
         if (tooMany) break;
       }
-      if (spooled) spool.destroy();
+      if (spooled) discard();
       // Parsed straight from the upload: stop reading the rest of the file.
       else if (tooMany) break;
     }

@@ -92,6 +92,35 @@ describe('readSheet', () => {
     expect(r).toEqual({ code: 24012, params: { max: 3 } });
   });
 
+  it('closes the sheets it skips or stops reading without a stray error, however the temporary files race', async () => {
+    // exceljs spools these sheets to temporary files and unlinks each as soon as the reader moves on;
+    // a stream closed before it opened its file once surfaced "ENOENT" as an uncaught exception.
+    const stray: unknown[] = [];
+    const onStray = (err: unknown) => stray.push(err);
+    process.on('uncaughtException', onStray);
+    try {
+      const many = await book([
+        ['SN', 'MAC'],
+        ['1', 'a'],
+        ['2', 'b'],
+        ['3', 'c'],
+        ['4', 'd'],
+      ]);
+      const fits = await book([
+        ['SN', 'MAC'],
+        ['1', 'a'],
+      ]);
+      for (let i = 0; i < 40; i++) {
+        expect((await codeOf(readSheet(many, opts))).code).toBe(24012);
+        expect((await readSheet(fits, opts)).rows).toHaveLength(1);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      process.off('uncaughtException', onStray);
+    }
+    expect(stray).toEqual([]);
+  });
+
   it('refuses a sheet without data rows (24013)', async () => {
     expect((await codeOf(readSheet(await book([['SN', 'MAC']]), opts))).code).toBe(24013);
     expect((await codeOf(readSheet(await book([]), opts))).code).toBe(24013);
