@@ -6,6 +6,9 @@ import { setLocale } from '../../../lib/i18n';
 import { renderPage } from '../../../test/render';
 import RichTextEditor, { cleanPastedHtml } from './RichTextEditor';
 
+const upload = vi.hoisted(() => ({ uploadContentFile: vi.fn() }));
+vi.mock('../../../lib/api/upload', () => upload);
+
 const HASH = 'a'.repeat(64);
 const start: RichTextDoc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Night vision' }] }] };
 
@@ -78,7 +81,8 @@ describe('RichTextEditor', () => {
     expect(await screen.findByText('Use the address of an image uploaded to this site (/content-assets/…).')).toBeInTheDocument();
     expect(await screen.findByText('Describe the image for people who cannot see it.')).toBeInTheDocument();
     await user.clear(screen.getByTestId('rich-image-src'));
-    await user.type(screen.getByTestId('rich-image-src'), `/content-assets/${HASH}-640.jpg`);
+    await user.click(screen.getByTestId('rich-image-src'));
+    await user.paste(`/content-assets/${HASH}-640.jpg`);
     await user.type(screen.getByTestId('rich-image-alt'), 'The camera at night');
     await user.click(screen.getByRole('button', { name: 'Insert' }));
     await waitFor(() =>
@@ -87,6 +91,43 @@ describe('RichTextEditor', () => {
       ),
     );
     expect(dialog).toBeDefined();
+  });
+
+  it('uploads an image from the computer as a rich-text image and fills its address, with a preview', async () => {
+    upload.uploadContentFile.mockResolvedValue({ url: `/content-assets/${HASH}-1280.jpg` });
+    const onChange = vi.fn();
+    renderPage(<RichTextEditor value={start} onChange={onChange} label="Content" />);
+    const box = await screen.findByRole('textbox', { name: 'Content' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(box);
+    await user.click(screen.getByTestId('rich-image'));
+    await screen.findByRole('dialog', { name: 'Image' });
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'night.jpg', { type: 'image/jpeg' });
+    const input = document.querySelector<HTMLInputElement>('.ant-modal input[type="file"]')!;
+    await user.upload(input, file);
+    await waitFor(() => expect(screen.getByTestId('rich-image-src')).toHaveValue(`/content-assets/${HASH}-1280.jpg`));
+    expect(upload.uploadContentFile).toHaveBeenCalledWith('richImage', expect.objectContaining({ name: 'night.jpg' }));
+    expect(screen.getByTestId('rich-image-preview')).toHaveAttribute('src', `/content-assets/${HASH}-1280.jpg`);
+    await user.type(screen.getByTestId('rich-image-alt'), 'At night');
+    await user.click(screen.getByRole('button', { name: 'Insert' }));
+    await waitFor(() =>
+      expect(JSON.stringify(onChange.mock.calls.at(-1)![0])).toContain(`"src":"/content-assets/${HASH}-1280.jpg","alt":"At night"`),
+    );
+  });
+
+  it('keeps the address empty when the upload is refused (the error is shown by the upload client)', async () => {
+    upload.uploadContentFile.mockRejectedValue(new Error('refused'));
+    renderPage(<RichTextEditor value={start} label="Content" />);
+    const box = await screen.findByRole('textbox', { name: 'Content' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(box);
+    await user.click(screen.getByTestId('rich-image'));
+    await screen.findByRole('dialog', { name: 'Image' });
+    const input = document.querySelector<HTMLInputElement>('.ant-modal input[type="file"]')!;
+    await user.upload(input, new File([new Uint8Array([1])], 'x.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getByTestId('rich-image-upload')).not.toHaveClass('ant-btn-loading'));
+    expect(screen.getByTestId('rich-image-src')).toHaveValue('');
+    expect(screen.queryByTestId('rich-image-preview')).toBeNull();
   });
 
   it('labels the toolbar in zh-CN', async () => {

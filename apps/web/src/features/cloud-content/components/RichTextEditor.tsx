@@ -15,9 +15,11 @@ import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Button, Form, Input, Modal, Space, Tooltip } from 'antd';
+import { Button, Form, Input, Modal, Space, Tooltip, Upload } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadOutlined } from '../../../components/icons';
+import { uploadContentFile } from '../../../lib/api/upload';
 
 export const EDITOR_EXTENSIONS = [
   StarterKit.configure({
@@ -154,6 +156,8 @@ export default function RichTextEditor({ value, onChange, id, label, invalid }: 
   const [dialog, setDialog] = useState<'link' | 'image' | null>(null);
   const [linkForm] = Form.useForm<{ href: string }>();
   const [imageForm] = Form.useForm<{ src: string; alt: string }>();
+  const [uploading, setUploading] = useState(false);
+  const imageSrc = Form.useWatch('src', imageForm);
   const editor = useEditor({
     extensions: EDITOR_EXTENSIONS,
     content: value ?? EMPTY,
@@ -256,6 +260,46 @@ export default function RichTextEditor({ value, onChange, id, label, invalid }: 
           >
             <Input autoFocus placeholder="/content-assets/…" data-testid="rich-image-src" />
           </Form.Item>
+          <Space align="start" style={{ marginBottom: 16 }}>
+            {/* An image from the computer: uploaded as a rich-text image (checked, stripped and
+                made into public widths by the server), its address then fills the field above. */}
+            <Upload
+              accept="image/png,image/jpeg,image/gif"
+              showUploadList={false}
+              customRequest={async ({ file, onSuccess, onError }) => {
+                setUploading(true);
+                try {
+                  const asset = await uploadContentFile('richImage', file as File);
+                  imageForm.setFieldValue('src', asset.url);
+                  await imageForm.validateFields(['src']).catch(() => undefined);
+                  onSuccess?.(asset);
+                } catch (e) {
+                  onError?.(e as Error);
+                } finally {
+                  setUploading(false);
+                }
+              }}
+            >
+              <Button icon={<UploadOutlined />} loading={uploading} data-testid="rich-image-upload">
+                {t('content.rich.imageUpload')}
+              </Button>
+            </Upload>
+            {typeof imageSrc === 'string' && RICH_TEXT_IMAGE_SRC.test(imageSrc.trim()) && (
+              <img
+                src={imageSrc.trim()}
+                alt={t('content.rich.imagePreview')}
+                data-testid="rich-image-preview"
+                style={{
+                  width: 120,
+                  height: 80,
+                  objectFit: 'contain',
+                  border: '1px solid #d9d9d9',
+                  borderRadius: 4,
+                  background: '#fafafa',
+                }}
+              />
+            )}
+          </Space>
           <Form.Item
             name="alt"
             label={t('content.rich.imageAlt')}
