@@ -744,6 +744,12 @@ export async function unsafeCompanyOfHost(db: AnyDb, host: string): Promise<numb
   return root?.id ?? null;
 }
 
+/** A site by id, whoever asks (the auto-files job, which carries a site id it was given). */
+export async function unsafeSiteById(db: AnyDb, siteId: number): Promise<SiteRow | null> {
+  const [row] = await db.select().from(contentSites).where(eq(contentSites.id, siteId));
+  return row ?? null;
+}
+
 export async function unsafeSiteOfCompany(db: AnyDb, companyId: number): Promise<SiteRow | null> {
   const [row] = await db.select().from(contentSites).where(eq(contentSites.companyId, companyId));
   return row ?? null;

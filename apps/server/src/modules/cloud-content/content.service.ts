@@ -26,6 +26,7 @@ import * as repo from './content.repository';
 import { checkItemImages } from './assets.service';
 import { checkParamValues, checkSharedFields, diffRevisions, missingForRelease, type RevisionData } from './content.rules';
 import { checkRichText, toRichTextDoc } from './rich-text';
+import { AUTO_FILED_TYPES, requestAutoFiles, type AutoFilesJob } from './documents.service';
 
 type AnyDb = Db | Tx;
 
@@ -350,6 +351,10 @@ export async function operate(
   const now = new Date(ctx.clock.now());
   await applyMove(ctx.db, item, d.locale, d.action, { now, revisionId: d.revisionId, reason: d.reason });
   await repo.bumpItem(ctx.db, item.id, actor.nickname, now);
+  if (AUTO_FILED_TYPES.includes(item.type as ContentType)) {
+    const job = { siteId: item.siteId, by: actor.actingNickname ?? actor.nickname };
+    ctx.afterCommit(() => requestAutoFiles(ctx.services.jobs(), job));
+  }
   await ctx.audit({
     action: `content.${d.action}`,
     targetType: 'content_item',
@@ -439,9 +444,11 @@ export async function cancelSchedule(ctx: CallContext, id: number) {
  * refusal leaves the translation as it is and the schedule failed with the reason (shown on
  * cloudIndex). A release already made (same revision) counts as done: runs are idempotent.
  */
-export async function runDueSchedules(database: Database, now: number): Promise<{ done: number; failed: number }> {
+export async function runDueSchedules(database: Database, now: number): Promise<{ done: number; failed: number; refile: AutoFilesJob[] }> {
   let done = 0;
   let failed = 0;
+  // The sites whose auto files a done move changes (the job asks for them after its commits).
+  const refile = new Map<number, AutoFilesJob>();
   for (;;) {
     const outcome = await database.db.transaction(async (tx) => {
       const [s] = await repo.unsafeDueSchedules(tx, new Date(now), 1);
@@ -454,6 +461,7 @@ export async function runDueSchedules(database: Database, now: number): Promise<
           await repo.bumpItem(sp, item.id, s.createdByName, new Date(now));
         });
         await repo.finishSchedule(tx, s.id, 'done', new Date(now));
+        if (AUTO_FILED_TYPES.includes(item.type as ContentType)) refile.set(item.siteId, { siteId: item.siteId, by: s.createdByName });
         return 'done';
       } catch (e) {
         if (e instanceof AppError && e.code === ErrorCodes.contentAlreadyDone) {
@@ -469,7 +477,7 @@ export async function runDueSchedules(database: Database, now: number): Promise<
     if (outcome === 'done') done++;
     else failed++;
   }
-  return { done, failed };
+  return { done, failed, refile: [...refile.values()] };
 }
 
 // ----- parameters -----

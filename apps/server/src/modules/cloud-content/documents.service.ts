@@ -9,6 +9,7 @@ import {
   LOCALES,
   type ContentDocument,
   type ContentFolder,
+  type ContentType,
   type DocumentVersion,
   type Locale,
   type PublicDocuments,
@@ -17,7 +18,8 @@ import { createHash } from 'node:crypto';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor, CallContext } from '../../lib/context';
-import { storeUpload } from '../../lib/files';
+import { storeUpload, type FileStore } from '../../lib/files';
+import type { JobQueue } from '../../lib/jobs';
 import { authorize } from '../../lib/policy';
 import type { PageRequest } from '../../lib/tenancy';
 import * as contentRepo from './content.repository';
@@ -274,7 +276,45 @@ async function autoFolder(
  */
 export async function runAutoFiles(ctx: CallContext, actor: Actor) {
   const site = await ownSiteToWrite(ctx.db, actor);
-  const now = new Date(ctx.clock.now());
+  const by = { companyId: actor.companyId, userId: actor.userId, name: actorName(actor) };
+  return fileSiteProducts({ db: ctx.db, store: ctx.services.fileStore }, site, by, new Date(ctx.clock.now()));
+}
+
+/** The job that files a site's products again after a release or take-off of what they show. */
+export const AUTO_FILES_JOB = 'content.auto-files';
+export interface AutoFilesJob {
+  siteId: number;
+  /** Who made the change that asked for it: the author of the versions it adds. */
+  by: string;
+}
+/** Content types whose released state the auto files are made of. */
+export const AUTO_FILED_TYPES: readonly ContentType[] = ['product', 'product_category', 'manual', 'tech_video'];
+
+/**
+ * Asks for a site's auto files to be made again, once the change has committed: one job per site
+ * waits at a time (a stately queue keyed by site), so a burst of releases files once, and a change
+ * made while a run is going gets a run after it. Without a queue (a test without jobs) nothing runs.
+ */
+export async function requestAutoFiles(queue: JobQueue | null, job: AutoFilesJob): Promise<void> {
+  if (!queue) return;
+  await queue.send(AUTO_FILES_JOB, job, { singletonKey: `site:${job.siteId}`, queue: { policy: 'stately' } });
+}
+
+/** Who files: the caller, or (the job after a release) the site's company with no user. */
+export interface AutoFilesBy {
+  companyId: number;
+  userId: number | null;
+  name: string;
+}
+
+/** The auto files of one site's products (see runAutoFiles), in the given transaction. */
+export async function fileSiteProducts(
+  deps: { db: AnyDb; store: FileStore },
+  site: Pick<contentRepo.SiteRow, 'id' | 'companyPath' | 'name'>,
+  by: AutoFilesBy,
+  now: Date,
+) {
+  const ctx = { db: deps.db };
   const count = { folders: 0, documents: 0, versions: 0 };
   const data = await repo.productsForAutoFiles(ctx.db, site.id);
   const releasedOf = (id: number) => data.released.filter((r) => r.itemId === id);
@@ -317,7 +357,7 @@ export async function runAutoFiles(ctx: CallContext, actor: Actor) {
       const versions = await repo.versionsOf(ctx.db, [docId]);
       if (versions.find((x) => x.locale === v.locale)?.sha256 === v.sha256) return;
       count.versions++;
-      await repo.insertVersion(ctx.db, { documentId: docId, ...v, notes: '', createdByName: actorName(actor), createdAt: now });
+      await repo.insertVersion(ctx.db, { documentId: docId, ...v, notes: '', createdByName: by.name, createdAt: now });
       if (v.fileId !== null) await repo.setAssetsAttached(ctx.db, [v.fileId], now);
     };
 
@@ -341,9 +381,9 @@ export async function runAutoFiles(ctx: CallContext, actor: Actor) {
       if (versions.find((x) => x.locale === locale)?.sha256 === sha) continue;
       const file = await storeUpload({
         db: ctx.db,
-        store: ctx.services.fileStore,
-        companyId: actor.companyId,
-        userId: actor.userId,
+        store: deps.store,
+        companyId: by.companyId,
+        userId: by.userId,
         buffer: buf,
         fileName: `${safeFolderName(p.model)}-datasheet-${locale}.html`,
         purpose: 'content/datasheet',

@@ -317,10 +317,15 @@ describe.each(ENGINES)('content items (%s)', (engine) => {
         owner,
       ),
     );
-    expect(await runContentOnce(t.database, t.clock.now())).toEqual({ done: 0, failed: 0 });
+    expect(await runContentOnce(t.database, t.clock.now())).toEqual({ done: 0, failed: 0, refile: [] });
     await advance(3_600_000);
-    expect(await runContentOnce(t.database, t.clock.now())).toEqual({ done: 1, failed: 0 });
-    expect(await runContentOnce(t.database, t.clock.now())).toEqual({ done: 0, failed: 0 });
+    // A product's release asks for its site's auto files, as the schedule's author.
+    expect(await runContentOnce(t.database, t.clock.now())).toEqual({
+      done: 1,
+      failed: 0,
+      refile: [{ siteId: p.siteId, by: s.createdByName }],
+    });
+    expect(await runContentOnce(t.database, t.clock.now())).toEqual({ done: 0, failed: 0, refile: [] });
     const item = await ok(t.call(contentCalls.itemGet, { id: p.id }, owner));
     const en = item.translations.find((x) => x.locale === 'en-US')!;
     expect(en.state).toBe('released');
@@ -339,7 +344,7 @@ describe.each(ENGINES)('content items (%s)', (engine) => {
     const lens = params.find((x) => x.key === 'lens')!;
     await ok(t.call(contentCalls.paramSave, { ...lens, options: [lens.options[0]!] }, owner));
     await advance(60_000);
-    expect(await runContentOnce(t.database, t.clock.now())).toEqual({ done: 0, failed: 1 });
+    expect(await runContentOnce(t.database, t.clock.now())).toEqual({ done: 0, failed: 1, refile: [] });
     const overview = await ok(t.call(contentCalls.overview, {}, owner));
     const failed = overview.failedSchedules.find((x) => x.itemId === q.id)!;
     expect(failed.reason).toContain('lens');

@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeUnattachedUploads } from '../../../src/modules/cloud-content';
+import { runAutoFilesJob } from '../../../src/modules/cloud-content/jobs';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { createUser } from '../../support/fixtures';
 import { ENGINES } from '../../support/db';
@@ -372,5 +373,59 @@ describe.each(ENGINES)('content files (%s)', (engine) => {
     expect(res.body).toContain('AV-IPC-B4');
     expect(res.body).not.toContain('<script>');
     expect(res.body).toContain('&lt;script&gt;');
+  });
+
+  it('asks for the auto files after a release of a product (a job per site), and the job files it as the releaser', async () => {
+    // The queue is pg-boss in the server; here the job is recorded as sent, then run as the worker runs it.
+    const sent: Array<{ name: string; data: { siteId: number; by: string }; opts: { singletonKey?: string } }> = [];
+    const jobs = t.services.jobs;
+    t.services.jobs = () => ({ send: async (name: string, data: never, opts: never) => (sent.push({ name, data, opts }), 'id') }) as never;
+    try {
+      const cat = await ok(
+        t.call(
+          contentCalls.itemCreate,
+          { type: 'product_category', shared: {}, locale: 'en-US', translation: { title: 'Dome cameras', slug: 'dome' } },
+          owner,
+        ),
+      );
+      await ok(t.call(contentCalls.itemOperate, { id: cat.id, locale: 'en-US', action: 'release' }, owner));
+      const p = await ok(
+        t.call(
+          contentCalls.itemCreate,
+          {
+            type: 'product',
+            shared: { model: 'AV-IPC-D7', categoryId: cat.id },
+            locale: 'en-US',
+            translation: { title: 'Dome 7', slug: 'av-ipc-d7' },
+          },
+          owner,
+        ),
+      );
+      // The category's release asked once; the product's save (no release) asked nothing more.
+      expect(sent).toHaveLength(1);
+      await ok(t.call(contentCalls.itemOperate, { id: p.id, locale: 'en-US', action: 'release' }, owner));
+      expect(sent).toHaveLength(2);
+      const job = sent[1]!;
+      expect(job.name).toBe('content.auto-files');
+      expect(job.data).toEqual({ siteId: p.siteId, by: expect.any(String) });
+      expect(job.opts.singletonKey).toBe(`site:${p.siteId}`);
+      // A refused move asks for nothing (the transaction rolled back, so its after-commit work never runs).
+      expect(await code(t.call(contentCalls.itemOperate, { id: p.id, locale: 'en-US', action: 'release' }, owner))).toBe(
+        ErrorCodes.contentAlreadyDone,
+      );
+      expect(sent).toHaveLength(2);
+
+      const first = await runAutoFilesJob(t.database, t.fileStore, job.data, t.clock.now());
+      expect(first).toMatchObject({ documents: 1, versions: 1 });
+      expect(await runAutoFilesJob(t.database, t.fileStore, job.data, t.clock.now())).toEqual({ folders: 0, documents: 0, versions: 0 });
+      const list = await ok(t.call(contentCalls.publicDocuments, { host: 'www.partner-a.test', searchText: 'AV-IPC-D7' }, null));
+      const sheet = list.documents.find((d) => d.kind === 'datasheet')!;
+      const versions = await ok(t.call(contentFileCalls.versionList, { documentId: sheet.id }, owner));
+      expect(versions.map((v) => v.createdByName)).toEqual([job.data.by]);
+      // A site that is gone: the job has nothing to do.
+      expect(await runAutoFilesJob(t.database, t.fileStore, { siteId: 987654, by: 'x' }, t.clock.now())).toBeNull();
+    } finally {
+      t.services.jobs = jobs;
+    }
   });
 });
