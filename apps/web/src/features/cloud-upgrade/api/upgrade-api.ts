@@ -121,12 +121,23 @@ export function usePackageList(query: PackageListQuery) {
 }
 
 /** One package; polled while the server verifies or syncs it. */
-export function usePackage(pkgId: number | null, { poll = true } = {}) {
+/**
+ * One package. `poll` refreshes it while the server works on it (verifying, syncing).
+ * `untilSettled` (the upload panel, from the complete call on) also refreshes it while it still
+ * reads upload_incomplete, and while no answer has come or the last one failed: a single lost
+ * answer (a timeout, a renewal racing the complete call) must not leave the panel waiting forever.
+ */
+export function usePackage(pkgId: number | null, { poll = true, untilSettled = false } = {}) {
   return useQuery({
     queryKey: upgradeKeys.package(pkgId ?? 0),
     queryFn: ({ signal }) => call(upgradeCalls.packageGet, { pkgId: pkgId! }, { signal }),
     enabled: pkgId !== null,
-    refetchInterval: (q) => (poll && q.state.data && PACKAGE_BUSY_STATES.includes(q.state.data.status) ? POLL_MS : false),
+    refetchInterval: (q) => {
+      if (!poll) return false;
+      const status = q.state.data?.status;
+      if (untilSettled && (status === undefined || status === 'upload_incomplete' || q.state.status === 'error')) return POLL_MS;
+      return status && PACKAGE_BUSY_STATES.includes(status) ? POLL_MS : false;
+    },
   });
 }
 

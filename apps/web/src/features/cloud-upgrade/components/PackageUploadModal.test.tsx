@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES } from '@portal/contract';
+import { VALIDATION_MESSAGES, type FirmwarePackage } from '@portal/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -47,7 +47,8 @@ afterEach(() => {
 });
 
 /** The API plus a fake package store (status and chunk PUTs). */
-function mockUpgradeApi() {
+/** `getAnswers`: what package/get answers in turn ('fail': a network error), then synced. */
+function mockUpgradeApi({ getAnswers = ['syncing'] as Array<FirmwarePackage['status'] | 'fail'> } = {}) {
   const chunks = new Map<number, Uint8Array>();
   let getCount = 0;
   const api = mockApi((path) => {
@@ -81,7 +82,11 @@ function mockUpgradeApi() {
         },
       };
     if (path === 'upgrade/package/complete') return { data: pkg({ status: 'verifying', uploadedBytes: 5 }) };
-    if (path === 'upgrade/package/get') return { data: pkg({ status: ++getCount > 1 ? 'synced' : 'syncing', uploadedBytes: 5 }) };
+    if (path === 'upgrade/package/get') {
+      const answer = getAnswers[getCount++] ?? 'synced';
+      if (answer === 'fail') return Promise.reject(new TypeError('Failed to fetch'));
+      return { data: pkg({ status: answer, uploadedBytes: 5 }) };
+    }
     return undefined;
   });
   const storageCalls: { method: string; url: string; token: string | undefined }[] = [];
@@ -191,4 +196,24 @@ describe('PackageUploadModal', () => {
     expect(new TextDecoder().decode(Uint8Array.from([0, 1, 2].flatMap((i) => [...chunks.get(i)!])))).toBe('hello');
     expect(await within(progress).findByTestId('upload-ready', {}, { timeout: 8000 })).toHaveTextContent('V5.2.1 is verified and synced');
   });
+
+  it('keeps following the package when an answer is lost or comes before the complete call has committed', async () => {
+    // The panel's first read fails (a timeout, a renewal racing the complete call), the next one
+    // still reads upload_incomplete: the panel asks again until the package settles.
+    const { calls } = mockUpgradeApi({ getAnswers: ['fail', 'upload_incomplete'] });
+    const user = userEvent.setup({ delay: null });
+    await openModal();
+    await user.type(screen.getByLabelText('Version'), 'V5.2.2');
+    await user.type(screen.getByLabelText('Models'), 'IPC-100{Enter}');
+    await user.type(screen.getByLabelText('Compatible versions'), 'V5.1.0{Enter}');
+    await user.type(screen.getByLabelText('Version notes (en-US)'), 'Fixes');
+    await act(async () => {
+      fireEvent.change(firmwareInput(), { target: { files: [new File(['hello'], 'fw.bin')] } });
+    });
+    await user.type(screen.getByLabelText('MD5'), HELLO_MD5);
+    await user.click(screen.getByTestId('upload-submit'));
+    const progress = await screen.findByTestId('upload-progress');
+    expect(await within(progress).findByTestId('upload-ready', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === 'upgrade/package/get').length).toBeGreaterThanOrEqual(3);
+  }, 25_000);
 });

@@ -40,7 +40,7 @@ function pipelineOf(upload: Upload, pkg: FirmwarePackage | undefined): { current
 export function UploadProgressPanel({ upload, pkgId, totalBytes }: { upload: Upload; pkgId: number; totalBytes: number }) {
   const { t } = useTranslation();
   const after = upload.phase === 'processing' || upload.phase === 'completing';
-  const pkg = usePackage(after ? pkgId : null).data;
+  const pkg = usePackage(after ? pkgId : null, { untilSettled: true }).data;
   const { current, failed } = pipelineOf(upload, pkg);
   const done = upload.progress?.uploadedBytes ?? 0;
   const percent = upload.phase === 'processing' || upload.phase === 'completing' ? 100 : Math.floor(percentOf(done, totalBytes));
