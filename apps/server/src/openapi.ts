@@ -19,8 +19,15 @@ import {
   devicePollSchema,
   deviceReportResultSchema,
   deviceReportSchema,
+  APP_LIVE_PATH,
   ERROR_CATALOGUE,
   ErrorCodes,
+  LIVE_BUFFER_MAX_BYTES,
+  LIVE_CLOSE_CODES,
+  LIVE_PATH,
+  LIVE_TICKET_SECONDS,
+  liveCalls,
+  liveEventSchema,
   PACKAGE_CHUNK_BYTES,
   POLL_INTERVAL_SECONDS,
   POLL_JITTER,
@@ -405,6 +412,44 @@ function rawRoutePaths(detailed: Record<string, Record<string, Record<string, un
   return paths;
 }
 
+const LIVE_TAG = 'live';
+
+/**
+ * The two live sockets (issue 13 §11): a GET upgraded to a WebSocket, opened with a ticket from
+ * a signed call; the server only pushes events (liveEventSchema), one JSON text frame each.
+ */
+function livePaths() {
+  const closes = Object.entries(LIVE_CLOSE_CODES)
+    .map(([why, code]) => `${code} ${why}`)
+    .join(', ');
+  const socket = (path: string, ticketCall: string, who: string) => ({
+    [path]: {
+      get: {
+        tags: [LIVE_TAG],
+        summary: `The live socket of ${who} (WebSocket)`,
+        description:
+          `Opened with \`Upgrade: websocket\` and \`?ticket=\` from ${ticketCall} (single use, ${LIVE_TICKET_SECONDS} s). ` +
+          `The server pushes one JSON text frame per event (see the 101 answer's schema) and reads nothing; sends stay signed calls. ` +
+          `After a reconnect or a \`resync\` event the client fetches what it holds again (chat history after its last seq). ` +
+          `Close codes: ${closes}; a socket more than ${LIVE_BUFFER_MAX_BYTES} bytes behind is closed (tooSlow). ` +
+          `A missing, used or expired ticket is refused before the upgrade: HTTP 401 with { code: ${ErrorCodes.liveTicketInvalid}, msg }.`,
+        parameters: [{ name: 'ticket', in: 'query', required: true, schema: { type: 'string' } }],
+        responses: {
+          101: { description: 'Switching protocols: the socket is open; events follow', content: json(liveEventSchema, 'output') },
+          401: {
+            description: `The ticket is missing, used or expired (code ${ErrorCodes.liveTicketInvalid})`,
+            content: json(REFUSAL, 'output'),
+          },
+        },
+      },
+    },
+  });
+  return {
+    ...socket(LIVE_PATH, `${API_PREFIX}/${liveCalls.ticket.path}`, 'a portal user'),
+    ...socket(APP_LIVE_PATH, callUrlPath(liveCalls.appTicket), "a brand app's end user"),
+  };
+}
+
 /** The OpenAPI document, generated from the contract's call definitions and schemas. */
 export function buildOpenApiDocument() {
   const codes = Object.entries(ERROR_CATALOGUE)
@@ -425,6 +470,7 @@ export function buildOpenApiDocument() {
     },
     tags: [
       { name: DEVICE_TAG, description: 'The device-facing update service: devices register, poll, download and report.' },
+      { name: LIVE_TAG, description: 'Live sockets: events that keep unread badges and open conversations current without polling.' },
       {
         name: STORAGE_TAG,
         description: `The portal's package storage (storageType portal), reached with the credentials of ${storageInfoCall}.`,
@@ -433,6 +479,7 @@ export function buildOpenApiDocument() {
     paths: {
       ...callPaths(),
       ...rawRoutePaths({ ...devicePaths(), ...storagePaths() } as Record<string, Record<string, Record<string, unknown>>>),
+      ...livePaths(),
     },
     components: {
       securitySchemes: {

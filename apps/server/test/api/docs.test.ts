@@ -14,7 +14,11 @@ import {
   devicePollSchema,
   deviceReportResultSchema,
   deviceReportSchema,
+  APP_LIVE_PATH,
   ErrorCodes,
+  LIVE_CLOSE_CODES,
+  LIVE_PATH,
+  liveEventSchema,
   SIGNED_URL_TTL_SECONDS,
   STORAGE_PATH_PREFIX,
   uploadChunkResultSchema,
@@ -170,6 +174,22 @@ describe('API documentation', () => {
         expect(body.basic?.code, `${method} ${p}`).not.toBe(ErrorCodes.unknownCall);
         expect(typeof body.code, `${method} ${p}: ${res.body}`).toBe('number');
       }
+    }
+  });
+
+  it('documents the two live sockets: ticket, pushed events, close codes, and the 401 a bad ticket gets', async () => {
+    for (const path of [LIVE_PATH, APP_LIVE_PATH]) {
+      const op = doc.paths[path]?.get;
+      expect(op, path).toBeTruthy();
+      expect(op.tags).toEqual(['live']);
+      expect(op.parameters).toEqual([{ name: 'ticket', in: 'query', required: true, schema: { type: 'string' } }]);
+      expect(jsonOf(op, 101)).toEqual(fromContract(liveEventSchema, 'output'));
+      for (const code of Object.values(LIVE_CLOSE_CODES)) expect(op.description).toContain(String(code));
+      // The route is there: without a ticket it answers the documented refusal.
+      const res = await t.app.inject({ method: 'GET', url: `${path}?ticket=nope` });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe(ErrorCodes.liveTicketInvalid);
+      expect(op.responses[401].description).toContain(String(ErrorCodes.liveTicketInvalid));
     }
   });
 
