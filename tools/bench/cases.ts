@@ -15,6 +15,7 @@ import {
 import { openPglite } from '@portal/server/db/client';
 import { BENCH_ACCOUNT, seedLarge } from '../seed/large';
 import { BENCH_OPLOG_ACTIONS, BENCH_OPLOG_MODULES } from '../seed/large-oplog';
+import { statsDashboardCase, statsRollupCase } from './insight-cases';
 import { envelope, isApiSuccess, type Session } from './api';
 import type { LoadTarget } from './load';
 import { fuzzCase } from './fuzz-case';
@@ -293,6 +294,8 @@ export const BENCH_CASES = new Map<string, BenchCase>([
       requests: oplogSearchRequests,
     }),
   ],
+  ['stats-dashboard', statsDashboardCase()],
+  ['stats-rollup', statsRollupCase()],
   ['site-product-page', siteProductPageCase()],
   ['site-product-list', siteProductListCase()],
   ['order-checkout', orderCheckoutCase()],

@@ -5,6 +5,8 @@ import { BENCH_CASES, companyListRequests, orderListRequests, userListRequests }
 import { storageOrderCalls } from '@portal/contract';
 import { importWorkbook, isDeviceApiSuccess } from '../bench/upgrade-cases';
 import { productListRequests, productPageRequests } from '../bench/site-cases';
+import { statsDashboardRequests } from '../bench/insight-cases';
+import { insightCalls } from '@portal/contract';
 import { DEVICE_IMPORT_COLUMNS, DEVICE_IMPORT_REQUIRED, macError, snError } from '@portal/contract';
 import { readSheet } from '@portal/server/lib/xlsx';
 
@@ -77,6 +79,28 @@ describe('bench helpers', () => {
     }
     expect(BENCH_CASES.get('order-checkout')).toMatchObject({ finish: expect.any(Function) });
     expect(BENCH_CASES.get('stock-race')?.kind).toBe('report');
+  });
+
+  it('registers the insight cases: stats-dashboard as a ratio case without the read cache, stats-rollup timed once', () => {
+    expect(BENCH_CASES.get('stats-dashboard')).toMatchObject({ kind: 'load', ratio: true, serverEnv: { READ_CACHE: 'off' } });
+    const rollup = BENCH_CASES.get('stats-rollup');
+    expect(rollup?.kind === 'oneshot' && typeof rollup.prepareDatabase === 'function').toBe(true);
+  });
+
+  it('asks the statistics calls in turn with valid, nearly never repeated ranges and filters', () => {
+    const next = statsDashboardRequests(7, Date.UTC(2026, 10, 1));
+    const calls = new Map(Object.values(insightCalls).map((c) => [c.path, c]));
+    const seen = new Set<string>();
+    const paths: string[] = [];
+    for (let i = 0; i < 600; i++) {
+      const r = next();
+      paths.push(r.path);
+      const parsed = calls.get(r.path)!.data.safeParse(r.data);
+      expect(parsed.success, JSON.stringify(r)).toBe(true);
+      seen.add(JSON.stringify(r));
+    }
+    expect(paths.slice(0, 3)).toEqual(['insight/stats/overview', 'insight/stats/by-customer', 'insight/stats/by-version']);
+    expect(seen.size).toBeGreaterThan(580);
   });
 
   it('registers the cloud-upgrade cases: device-poll as a ratio case, release-create and import-5000 timed once', () => {

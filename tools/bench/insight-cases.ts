@@ -1,0 +1,115 @@
+/**
+ * Insight benchmark cases (issue 15, Figures), over the large seed's Bench Partner (1,000,000
+ * devices; tools/seed/large-devices.ts):
+ * - stats-dashboard: the Data statistics Overview's calls in turn (overview, by customer, by
+ *   version) as the Bench Partner's owner, each request a different range (1-31 days) and filter,
+ *   with the server's read cache off.
+ * - stats-rollup: one new hour of device events (a tenth of the fleet going offline and online
+ *   again, a hundredth changing version) rolled up by the rollup the insight.rollup job runs
+ *   (unsafeRollUp), after the backlog before it has been rolled up (not timed).
+ */
+import { API_PREFIX, insightCalls, type CallData } from '@portal/contract';
+import { runRollupOnce } from '@portal/server/modules/insight/jobs';
+import { sql } from 'drizzle-orm';
+import { benchPartner, BENCH_DEVICE_MODELS, BENCH_DEVICE_VERSIONS } from '../seed/large-devices';
+import type { Log } from '../seed/shared';
+import { envelope, isApiSuccess } from './api';
+import { seededRandom } from './random';
+import type { BenchCase, BenchDatabase } from './types';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+type StatsQuery = CallData<typeof insightCalls.statsOverview>;
+const STATS_PATHS = [insightCalls.statsOverview.path, insightCalls.statsByCustomer.path, insightCalls.statsByVersion.path] as const;
+
+/**
+ * The dashboard's requests: the three calls in turn, each with a range of 1-31 days ending in the
+ * last 30 days and mostly a filter (model, version, product type or country): no two alike for a
+ * cache to hold.
+ */
+export function statsDashboardRequests(seed = 5, now = Date.now()): () => { path: string; data: StatsQuery } {
+  const rnd = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
+  let turn = 0;
+  return () => {
+    const to = now - Math.floor(rnd() * 30) * DAY_MS;
+    const from = to - (1 + Math.floor(rnd() * 30)) * DAY_MS + 1;
+    const data: StatsQuery = { range: { from, to } };
+    const f = rnd();
+    if (f < 0.25) data.model = pick(BENCH_DEVICE_MODELS);
+    else if (f < 0.45) data.version = pick(BENCH_DEVICE_VERSIONS);
+    else if (f < 0.6) data.productType = 'IPC';
+    else if (f < 0.75) data.country = pick(['US', 'DE', 'CN', 'BR', 'IN'] as const);
+    const path = STATS_PATHS[turn++ % STATS_PATHS.length]!;
+    return { path, data };
+  };
+}
+
+export function statsDashboardCase(): BenchCase {
+  return {
+    kind: 'load',
+    ratio: true,
+    summary:
+      "insight/stats overview, by-customer and by-version in turn as the Bench Partner's owner: a different range (1-31 days) and filter each request, read cache off",
+    serverEnv: { READ_CACHE: 'off' },
+    async prepare(ctx) {
+      const session = await ctx.login();
+      const next = statsDashboardRequests();
+      return {
+        method: 'POST',
+        path: `${API_PREFIX}/${STATS_PATHS[0]}`,
+        next: () => {
+          const r = next();
+          return { path: `${API_PREFIX}/${r.path}`, body: envelope(session, r.path, r.data) };
+        },
+        isSuccess: isApiSuccess,
+      };
+    },
+  };
+}
+
+let rollupSeconds: number | null = null;
+
+/** Writes one hour of events of the Bench Partner's fleet at `hour` (set-based, as the flush writes them). */
+async function writeHourOfEvents(bench: BenchDatabase, partnerId: number, hour: number): Promise<number> {
+  const at = (offsetMs: number) => new Date(hour + offsetMs).toISOString();
+  const dims = `d.company_id, d.company_path, coalesce(d.customer_id, 0), d.customer_path, d.product_type, d.model, d.firmware_version, d.country, coalesce(d.area_id, 0)`;
+  const r = (await bench.database.db.execute(sql`
+    with fleet as (select * from devices d where d.company_id = ${partnerId}::int and d.id % 10 = extract(hour from ${at(0)}::timestamptz)::int % 10),
+    ins as (
+      insert into device_events (device_id, kind, at, brand_id, brand_path, customer_id, customer_path, product_type, model, version, country, area_id)
+      select d.id, 'offline', ${at(5 * 60_000)}::timestamptz + (d.id % 600) * interval '1 second', ${sql.raw(dims)} from fleet d
+      union all
+      select d.id, 'online', ${at(35 * 60_000)}::timestamptz + (d.id % 600) * interval '1 second', ${sql.raw(dims)} from fleet d
+      union all
+      select d.id, 'version_change', ${at(50 * 60_000)}::timestamptz, ${sql.raw(dims)} from fleet d where d.id % 100 = 0
+      returning 1)
+    select count(*)::int as n from ins`)) as unknown as { rows: Array<{ n: number }> };
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+export function statsRollupCase(): BenchCase {
+  return {
+    kind: 'oneshot',
+    summary:
+      "one new hour of the Bench Partner's device events (a tenth of 1,000,000 devices offline and back, a hundredth changing version) rolled up by the insight rollup",
+    async prepareDatabase(bench: BenchDatabase, log: Log) {
+      const partner = await benchPartner(bench.database);
+      if (!partner) throw new Error('stats-rollup: no Bench Partner (large seed)');
+      const now = Date.now();
+      // The backlog first (the seed's events and earlier runs), untimed: the figure is one new hour.
+      await runRollupOnce(bench.database, now);
+      const hour = Math.floor(now / HOUR_MS) * HOUR_MS - HOUR_MS;
+      const events = await writeHourOfEvents(bench, partner.id, hour);
+      log(`stats-rollup: ${events} events written for ${new Date(hour).toISOString()}`);
+      const started = performance.now();
+      const r = await runRollupOnce(bench.database, Date.now());
+      rollupSeconds = (performance.now() - started) / 1000;
+      log(`stats-rollup: ${r.hours} hours, ${r.days} zone-days recomputed`);
+    },
+    async run() {
+      if (rollupSeconds === null) throw new Error('stats-rollup: the rollup did not run');
+      return { seconds: rollupSeconds };
+    },
+  };
+}
