@@ -9,6 +9,7 @@ import { seedDemo } from './demo';
 import { hasLargeData, seedLarge } from './large';
 import { hasLargeContent, seedLargeContent } from './large-content';
 import { hasLargeDevices, seedLargeDevices } from './large-devices';
+import { hasLargeInsight, seedLargeInsight } from './large-insight';
 import { hasLargeOperationLogs, seedLargeOperationLogs } from './large-oplog';
 import { hasLargeOrders, seedLargeOrders } from './large-orders';
 import { hashDemoPassword, isEmpty, type Log } from './shared';
@@ -27,6 +28,8 @@ export interface RunSeedOptions {
   users?: number;
   /** Devices of the Bench Partner (default 1,000,000), added once, also to large volumes seeded before they existed. */
   devices?: number;
+  /** Events per Bench Partner device over 30 days (default 5: 5,000,000 rows), with fleet samples and the rollups, added once. */
+  deviceEventsPerDevice?: number;
   /** Operation-log rows of the Bench Partner (default 1,000,000), added once, also to large volumes seeded before. */
   operationLogs?: number;
   /** Products of the Bench Partner's content site (default 10,000), added once, also to large volumes seeded before. */
@@ -99,6 +102,12 @@ export async function runSeed(opts: RunSeedOptions): Promise<RunSeedResult> {
         log('large: devices already present');
       } else {
         await seedLargeDevices(database, { devices: opts.devices, log });
+        seededLarge = true;
+      }
+      if (await hasLargeInsight(database)) {
+        log('large: device history already present');
+      } else {
+        await seedLargeInsight(database, { eventsPerDevice: opts.deviceEventsPerDevice, log });
         seededLarge = true;
       }
       if (await hasLargeOperationLogs(database)) {

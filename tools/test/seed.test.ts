@@ -20,6 +20,7 @@ import {
 } from '../seed/large-devices';
 import { BENCH_ACCOUNT, BENCH_PARTNER_NAME, hasLargeData, seedLarge } from '../seed/large';
 import { BENCH_SITE_DOMAIN, BENCH_SITE_PARAMS, benchProductSlug, hasLargeContent, seedLargeContent } from '../seed/large-content';
+import { hasLargeInsight, seedLargeInsight } from '../seed/large-insight';
 import { benchEndUserSession, hasLargeOrders, seedLargeOrders } from '../seed/large-orders';
 import { DEMO_PACKAGES, DEMO_TASKS, demoPackageBytes } from '../seed/demo-upgrade';
 import { isEmpty } from '../seed/shared';
@@ -595,6 +596,40 @@ describe('seedLarge', () => {
         expect(d).toEqual({ model: benchModelOf(n), firmware_version: benchVersionOf(n) });
       }
       await expect(seedLargeDevices(database, { devices: 10 })).rejects.toThrow(/already has devices/);
+
+      // 30 days of the fleet's history and samples, rolled up by the server's rollup (issue 15 seeds).
+      expect(await hasLargeInsight(database)).toBe(false);
+      const history = await seedLargeInsight(database, { eventsPerDevice: 5, sampleMinutes: 12 * 60 });
+      expect(await hasLargeInsight(database)).toBe(true);
+      expect(history.events).toBe(15_000);
+      const [ev] = await q<{ kinds: string[]; oldest: number; newest: number; failed: number; coded: number }>(
+        database,
+        `select array_agg(distinct kind order by kind) kinds, extract(epoch from now() - min(at))::int / 86400 oldest,
+                extract(epoch from now() - max(at))::int newest,
+                count(*) filter (where kind = 'upgrade_failed')::int failed, count(*) filter (where code <> '')::int coded
+           from device_events where brand_id = $1`,
+        [partner.id],
+      );
+      expect(ev.kinds).toEqual(['bound', 'offline', 'online', 'upgrade_failed', 'upgrade_success', 'version_change']);
+      expect(ev.oldest).toBeLessThanOrEqual(30);
+      expect(ev.newest).toBeGreaterThanOrEqual(0);
+      expect(ev.coded).toBe(ev.failed);
+      // The rollup's figures equal the raw events they came from.
+      const [sums] = await q<{ rolled: number; raw: number }>(
+        database,
+        `select (select coalesce(sum(offlines), 0)::int from stats_hourly where brand_id = $1 and code = '') rolled,
+                (select count(*)::int from device_events where brand_id = $1 and kind = 'offline') raw`,
+        [partner.id],
+      );
+      expect(sums.rolled).toBe(sums.raw);
+      const [sampled] = await q<{ times: number; groups: number }>(
+        database,
+        `select (select count(distinct at)::int from device_samples where brand_id = $1) times,
+                (select count(*)::int from (select distinct model, firmware_version, country, area_id from devices where company_id = $1) g) groups`,
+        [partner.id],
+      );
+      expect(sampled.times).toBeGreaterThanOrEqual(60);
+      expect(history.samples).toBe(sampled.times * sampled.groups);
 
       // End users bound to the fleet, ready sessions and orders over 18 months (set-based SQL on PGlite too).
       expect(await hasLargeOrders(database)).toBe(false);
