@@ -660,7 +660,7 @@ describe('seedLarge', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 240_000);
 
   it('gives the Bench Partner a content site of released products with typed parameters and a site domain', async () => {
     const database = await freshDatabase();
