@@ -112,8 +112,11 @@ export async function setMutePromotions(db: Executor, endUserId: number, mute: b
 
 export interface ClaimedPush {
   id: number;
-  message_id: number;
-  kind: 'notify' | 'remove';
+  /** The message of a 'notify' or 'remove' push; null for 'chat'. */
+  message_id: number | null;
+  /** The conversation of a 'chat' push (an unread desk reply); null otherwise. */
+  conversation_id: number | null;
+  kind: 'notify' | 'remove' | 'chat';
   end_user_id: number;
   token_id: number;
   attempts: number;
@@ -127,30 +130,62 @@ export interface ClaimedPush {
 }
 
 /**
- * Claims up to `limit` due pushes (notifications only of messages still released): each is leased
- * until `leaseUntil` (a process that dies mid-send leaves them to be claimed again then) and
- * counted as an attempt. Another process's claim is skipped, never waited for.
+ * Claims up to `limit` due pushes (notifications only of messages still released; a conversation's
+ * push always): each is leased until `leaseUntil` (a process that dies mid-send leaves them to be
+ * claimed again then) and counted as an attempt. Another process's claim is skipped, never waited for.
  */
 export async function unsafeClaimDuePushes(db: Executor, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedPush[]> {
   return rows<ClaimedPush>(
     db,
     sql`with due as (
-          select q.id from push_queue q join messages m on m.id = q.message_id
-           where q.next_at <= ${ts(now)} and (q.kind = 'remove' or m.state = 'released')
+          select q.id from push_queue q left join messages m on m.id = q.message_id
+           where q.next_at <= ${ts(now)} and (q.kind in ('remove', 'chat') or m.state = 'released')
            order by q.next_at, q.id limit ${limit}
            for update of q skip locked
         ), claimed as (
           update push_queue q set attempts = q.attempts + 1, next_at = ${ts(leaseUntil)} from due where q.id = due.id
-          returning q.id, q.message_id, q.kind, q.end_user_id, q.token_id, q.attempts
+          returning q.id, q.message_id, q.conversation_id, q.kind, q.end_user_id, q.token_id, q.attempts, q.title, q.body
         )
-        select c.id::int as id, c.message_id, c.kind, c.end_user_id::int as end_user_id, c.token_id::int as token_id, c.attempts,
-               t.token, t.platform, t.app_key_id, m.type, m.link,
-               coalesce(m.contents->coalesce(r.language, m.preferred_language)->>'title', '') as title,
-               coalesce(m.contents->coalesce(r.language, m.preferred_language)->>'body', '') as body
-          from claimed c join push_tokens t on t.id = c.token_id join messages m on m.id = c.message_id
+        select c.id::int as id, c.message_id, c.conversation_id, c.kind, c.end_user_id::int as end_user_id, c.token_id::int as token_id,
+               c.attempts, t.token, t.platform, t.app_key_id, coalesce(m.type, '') as type, coalesce(m.link, '') as link,
+               coalesce(c.title, m.contents->coalesce(r.language, m.preferred_language)->>'title', '') as title,
+               coalesce(c.body, m.contents->coalesce(r.language, m.preferred_language)->>'body', '') as body
+          from claimed c join push_tokens t on t.id = c.token_id left join messages m on m.id = c.message_id
           left join message_receipts r on r.message_id = c.message_id and r.recipient_kind = 'end_user' and r.recipient_id = c.end_user_id
          order by c.id`,
   );
+}
+
+/** A conversation's push: an end user's unread desk reply (feedback chat), its text in their language. */
+export interface ChatPush {
+  conversationId: number;
+  endUserId: number;
+  title: string;
+  body: string;
+}
+
+/**
+ * Queues each chat push to every push token of its end user, due now: one pending push per
+ * conversation and token (a later reply's text replaces a pending one's). Run it in the
+ * transaction that claimed the replies, so a rolled-back claim queues nothing. Answers how many
+ * pushes are queued.
+ */
+export async function queueChatPushes(db: Executor, items: readonly ChatPush[], now: Date): Promise<number> {
+  if (items.length === 0) return 0;
+  const r = await rows<{ id: number }>(
+    db,
+    sql`insert into push_queue (conversation_id, kind, end_user_id, token_id, title, body, next_at, created_at)
+        select x.conversation_id, 'chat', t.end_user_id, t.id, x.title, x.body, ${ts(now)}, ${ts(now)}
+          from (select unnest(${sql.param(items.map((i) => i.conversationId))}::int[]) as conversation_id,
+                       unnest(${sql.param(items.map((i) => i.endUserId))}::bigint[]) as end_user_id,
+                       unnest(${sql.param(items.map((i) => i.title))}::text[]) as title,
+                       unnest(${sql.param(items.map((i) => i.body))}::text[]) as body) x
+          join push_tokens t on t.end_user_id = x.end_user_id
+        on conflict (conversation_id, token_id) where conversation_id is not null
+          do update set title = excluded.title, body = excluded.body
+        returning id`,
+  );
+  return r.length;
 }
 
 /**

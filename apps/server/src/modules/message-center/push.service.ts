@@ -151,7 +151,7 @@ export async function testSend(ctx: CallContext, d: { appKeyId: number; platform
   try {
     const provider = providerFor(settings, { db: ctx.db, appKeyId: key.id, now });
     [outcome] = (await provider.send([
-      { token: d.token, platform: d.platform, kind: 'notify', messageId: 0, type: 'notice', title: text.title, body: text.body, link: '' },
+      { token: d.token, platform: d.platform, kind: 'notify', messageId: 0, conversationId: null, type: 'notice', title: text.title, body: text.body, link: '' },
     ])) as [PushOutcome];
   } catch (err) {
     outcome = { status: 'retry', detail: (err as Error).message };
@@ -238,8 +238,10 @@ export function plainText(html: string, max = 180): string {
 const itemOf = (c: ClaimedPush): PushItem => ({
   token: c.token,
   platform: c.platform,
-  kind: c.kind,
+  // A conversation's push is a shown notification like a message's.
+  kind: c.kind === 'chat' ? 'notify' : c.kind,
   messageId: c.message_id,
+  conversationId: c.conversation_id,
   type: c.type,
   title: c.title,
   body: plainText(c.body),
@@ -322,7 +324,7 @@ export async function runPushesOnce(deps: PushRunDeps, maxBatches = 1000): Promi
  * After a commit that queued pushes: the push job (one waiting at a time), or, without a queue,
  * the run here.
  */
-export async function kickPushes(services: AppServices, database?: Database, now?: () => Date): Promise<void> {
+export async function kickPushes(services: Pick<AppServices, 'jobs' | 'config'>, database?: Database, now?: () => Date): Promise<void> {
   const queue = services.jobs();
   if (queue) {
     await queue.send(MESSAGE_JOBS.push.name, {}, { singletonKey: 'push', singletonSeconds: 1 });
