@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../lib/context';
-import { scopedToSubtree } from '../../lib/tenancy';
+import { escapeLike, paginate, scopedToSubtree, type Page, type PageRequest } from '../../lib/tenancy';
 import type { Executor } from './messages.repository';
 
 async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
@@ -22,16 +22,37 @@ export interface AppKeyRow {
   name: string;
   company_id: number;
   company_path: string;
+  company_name: string;
 }
+
+const APP_KEY_SELECT = sql`select k.id, k.app_id, k.name, k.company_id, k.company_path, coalesce(c.name, '') as company_name
+  from app_keys k left join companies c on c.id = k.company_id`;
 
 /** An application key (brand app) of the caller's subtree, or null (another tenant's). */
 export async function findAppKeyInReach(db: Executor, actor: Pick<Actor, 'companyPath'>, id: number): Promise<AppKeyRow | null> {
-  const [r] = await rows<AppKeyRow>(
-    db,
-    sql`select k.id, k.app_id, k.name, k.company_id, k.company_path from app_keys k
-         where k.id = ${id} and ${scopedToSubtree(sql`k.company_path`, actor)}`,
-  );
+  const [r] = await rows<AppKeyRow>(db, sql`${APP_KEY_SELECT} where k.id = ${id} and ${scopedToSubtree(sql`k.company_path`, actor)}`);
   return r ?? null;
+}
+
+/** The application keys (brand apps) of the caller's subtree with their push settings, newest first. */
+export async function listAppKeysInReach(
+  db: Executor,
+  actor: Pick<Actor, 'companyPath'>,
+  q: PageRequest & { keyword?: string },
+): Promise<Page<AppKeyRow & { settings: PushSettingsRow | null }>> {
+  const like = q.keyword ? '%' + escapeLike(q.keyword) + '%' : null;
+  const where = like
+    ? sql`${scopedToSubtree(sql`k.company_path`, actor)} and (k.name ilike ${like} or k.app_id ilike ${like})`
+    : scopedToSubtree(sql`k.company_path`, actor);
+  return paginate(
+    q,
+    async (w) => {
+      const keys = await rows<AppKeyRow>(db, sql`${APP_KEY_SELECT} where ${where} order by k.id desc limit ${w.limit} offset ${w.offset}`);
+      const settings = new Map((await unsafePushSettingsOf(db, keys.map((k) => k.id))).map((s) => [s.app_key_id, s]));
+      return keys.map((k) => ({ ...k, settings: settings.get(k.id) ?? null }));
+    },
+    async () => (await rows<{ n: number }>(db, sql`select count(*)::int as n from app_keys k where ${where}`))[0]!.n,
+  );
 }
 
 export interface PushSettingsRow {

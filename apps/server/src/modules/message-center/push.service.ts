@@ -22,11 +22,13 @@ import { AppError } from '../../lib/app-error';
 import { requireActor, requireEndUser, type CallContext } from '../../lib/context';
 import { openSecret, sealSecret, type SealKeyring } from '../../lib/secrets';
 import type { AppServices } from '../../lib/services';
+import { mapPage, type Page, type PageRequest } from '../../lib/tenancy';
 import { MESSAGE_JOBS } from './message-jobs';
 import { testPushText } from './messages.texts';
 import { apnsKey, parseServiceAccount, providerFor, type PushItem, type PushOutcome } from './push';
 import {
   findAppKeyInReach,
+  listAppKeysInReach,
   mutePromotionsOf,
   outboxOfEndUser,
   pushSettingsOf,
@@ -75,10 +77,16 @@ function presentSettings(key: AppKeyRow, s: PushSettingsRow | null): PushSetting
     appKeyId: key.id,
     appId: key.app_id,
     appName: key.name,
+    companyName: key.company_name,
     provider: (s?.provider ?? 'outbox') as PushSettings['provider'],
     credentialsMask: s?.credentials_mask ?? '',
     updatedAt: s ? iso(s.updated_at) : null,
   };
+}
+
+export async function listPushSettings(ctx: CallContext, q: PageRequest & { keyword?: string }): Promise<Page<PushSettings>> {
+  const page = await listAppKeysInReach(ctx.db, requireActor(ctx), q);
+  return mapPage(page, (records) => records.map((r) => presentSettings(r, r.settings)));
 }
 
 export async function getPushSettings(ctx: CallContext, appKeyId: number): Promise<PushSettings> {
