@@ -48,7 +48,14 @@ export async function listAppKeysInReach(
     q,
     async (w) => {
       const keys = await rows<AppKeyRow>(db, sql`${APP_KEY_SELECT} where ${where} order by k.id desc limit ${w.limit} offset ${w.offset}`);
-      const settings = new Map((await unsafePushSettingsOf(db, keys.map((k) => k.id))).map((s) => [s.app_key_id, s]));
+      const settings = new Map(
+        (
+          await unsafePushSettingsOf(
+            db,
+            keys.map((k) => k.id),
+          )
+        ).map((s) => [s.app_key_id, s]),
+      );
       return keys.map((k) => ({ ...k, settings: settings.get(k.id) ?? null }));
     },
     async () => (await rows<{ n: number }>(db, sql`select count(*)::int as n from app_keys k where ${where}`))[0]!.n,

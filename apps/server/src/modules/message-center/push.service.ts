@@ -159,7 +159,17 @@ export async function testSend(ctx: CallContext, d: { appKeyId: number; platform
   try {
     const provider = providerFor(settings, { db: ctx.db, appKeyId: key.id, now });
     [outcome] = (await provider.send([
-      { token: d.token, platform: d.platform, kind: 'notify', messageId: 0, conversationId: null, type: 'notice', title: text.title, body: text.body, link: '' },
+      {
+        token: d.token,
+        platform: d.platform,
+        kind: 'notify',
+        messageId: 0,
+        conversationId: null,
+        type: 'notice',
+        title: text.title,
+        body: text.body,
+        link: '',
+      },
     ])) as [PushOutcome];
   } catch (err) {
     outcome = { status: 'retry', detail: (err as Error).message };

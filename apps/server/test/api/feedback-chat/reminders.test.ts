@@ -113,7 +113,9 @@ describe.each(ENGINES)('feedback chat reminders (%s)', (engine) => {
     const pushed = async () => ok(await t.call(appMessageCalls.pushOutbox, { afterId: 0 }, wei)).data.items;
     ok(await t.call(appMessageCalls.pushTokenRegister, { platform: 'android', token: 'tok-wei-1' }, wei));
     ok(await t.call(appMessageCalls.pushTokenRegister, { platform: 'ios', token: 'tok-wei-2' }, wei));
-    const { conversation } = ok(await t.call(appFeedbackCalls.create, { topic: 'Camera offline', text: 'help', clientId: 'e-1' }, wei)).data!;
+    const { conversation } = ok(
+      await t.call(appFeedbackCalls.create, { topic: 'Camera offline', text: 'help', clientId: 'e-1' }, wei),
+    ).data!;
     // Two replies in one batch: one push per token.
     await signIn();
     ok(await t.call(deskCalls.reply, { conversationId: conversation.id, text: 'Please restart it.', clientId: 'ed-1' }, owner));

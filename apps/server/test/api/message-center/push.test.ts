@@ -349,7 +349,12 @@ describe.each(ENGINES)('push and end-user messages (%s)', (engine) => {
     // The list: the caller's own brand apps only, masked, found by name or appId.
     const mine = ok(await t.call(pushSettingsCalls.list, {}, owner)).data;
     expect(mine.records.map((r) => r.appKeyId)).toEqual([t.world.app.keyA.id]);
-    expect(mine.records[0]).toMatchObject({ appName: 'App A', companyName: 'Partner A', provider: 'apns', credentialsMask: saved.credentialsMask });
+    expect(mine.records[0]).toMatchObject({
+      appName: 'App A',
+      companyName: 'Partner A',
+      provider: 'apns',
+      credentialsMask: saved.credentialsMask,
+    });
     expect(JSON.stringify(mine)).not.toContain('PRIVATE');
     expect(ok(await t.call(pushSettingsCalls.list, {}, ownerB)).data.records.map((r) => r.appKeyId)).toEqual([t.world.app.keyB.id]);
     expect(ok(await t.call(pushSettingsCalls.list, { keyword: 'worlda' }, owner)).data.total).toBe(1);

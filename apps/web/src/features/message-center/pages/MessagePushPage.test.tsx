@@ -99,7 +99,9 @@ describe('MessagePushPage', () => {
     });
     renderPage(<MessagePushPage />);
     fireEvent.click(await screen.findByTestId('push-configure-5'));
-    expect(await screen.findByTestId('push-stored')).toHaveTextContent('FCM is configured: push@acme.iam.gserviceaccount.com · acme · key …9f3a');
+    expect(await screen.findByTestId('push-stored')).toHaveTextContent(
+      'FCM is configured: push@acme.iam.gserviceaccount.com · acme · key …9f3a',
+    );
     const form = screen.getByTestId('push-form');
     // The stored secret is not filled in.
     expect(within(form).getByLabelText('Service account (JSON)')).toHaveValue('');
@@ -121,7 +123,8 @@ describe('MessagePushPage', () => {
     signIn(partnerOwner({ authResList: [...MGR] }));
     let answer = { result: 'sent', detail: '' };
     const { calls } = mockApi((path) => {
-      if (path === 'message/push-settings/list') return { data: page([app({ provider: 'apns', credentialsMask: 'com.acme.home · team T · key K' })]) };
+      if (path === 'message/push-settings/list')
+        return { data: page([app({ provider: 'apns', credentialsMask: 'com.acme.home · team T · key K' })]) };
       if (path === 'message/push-settings/test-send') return { data: answer };
       return undefined;
     });
