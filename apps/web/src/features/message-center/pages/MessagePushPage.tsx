@@ -29,7 +29,7 @@ export default function MessagePushPage() {
     {
       key: 'app',
       title: t('messageCenter.push.field.app'),
-      minWidth: 220,
+      minWidth: 200,
       render: (_, a) => (
         <Space orientation="vertical" size={0}>
           <CellText text={a.appName} />
@@ -39,11 +39,11 @@ export default function MessagePushPage() {
         </Space>
       ),
     },
-    { key: 'brand', title: t('messageCenter.push.field.brand'), width: 180, render: (_, a) => <CellText text={a.companyName} /> },
+    { key: 'brand', title: t('messageCenter.push.field.brand'), width: 150, render: (_, a) => <CellText text={a.companyName} /> },
     {
       key: 'provider',
       title: t('messageCenter.push.field.provider'),
-      width: 150,
+      width: 120,
       render: (_, a) => (
         <Tag color={PROVIDER_COLORS[a.provider]} data-testid={`push-provider-${a.appKeyId}`}>
           {t(`messageCenter.push.provider.${a.provider}`)}
@@ -53,7 +53,7 @@ export default function MessagePushPage() {
     {
       key: 'credentials',
       title: t('messageCenter.push.field.credentials'),
-      minWidth: 260,
+      minWidth: 220,
       render: (_, a) => (
         <span data-testid={`push-credentials-${a.appKeyId}`}>
           {a.provider === 'outbox' ? (
@@ -68,14 +68,16 @@ export default function MessagePushPage() {
       key: 'updated',
       title: t('messageCenter.push.field.updated'),
       width: 170,
+      // Shown from 1600 px: the list fits 1366 px without it.
+      responsive: ['xxl'],
       render: (_, a) => formatDateTime(a.updatedAt),
     },
     {
       key: 'actions',
       title: t('messageCenter.field.actions'),
-      width: 190,
+      width: 180,
       render: (_, a) => (
-        <Space size={4}>
+        <Space size={4} wrap>
           <Button size="small" data-testid={`push-configure-${a.appKeyId}`} onClick={() => setEditing(a)}>
             {t('messageCenter.push.configure')}
           </Button>
