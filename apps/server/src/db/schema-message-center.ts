@@ -20,6 +20,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { feedbackConversations } from './schema-feedback-chat';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -132,16 +133,26 @@ export const appPushSettings = pgTable('app_push_settings', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-/** Pushes to send: one per message, kind and token; retried with backoff (next_at), gone once sent. */
+/**
+ * Pushes to send: one per message, kind and token, or one per conversation and token (a desk reply
+ * the end user has not read, feedback chat); retried with backoff (next_at), gone once sent.
+ */
 export const pushQueue = pgTable(
   'push_queue',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    messageId: integer('message_id')
-      .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
-    /** 'notify' (a shown notification) or 'remove' (a silent push taking a withdrawn one away). */
+    /** The message of a 'notify' or 'remove' push (null for 'chat'). */
+    messageId: integer('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    /** The conversation of a 'chat' push (null otherwise). */
+    conversationId: integer('conversation_id').references(() => feedbackConversations.id, { onDelete: 'cascade' }),
+    /**
+     * 'notify' (a shown notification), 'remove' (a silent push taking a withdrawn one away) or
+     * 'chat' (a shown notification of an unread desk reply, its text on the row).
+     */
     kind: text('kind').notNull(),
+    /** A 'chat' push's text, in the end user's language when queued. */
+    title: text('title'),
+    body: text('body'),
     endUserId: bigint('end_user_id', { mode: 'number' }).notNull(),
     tokenId: bigint('token_id', { mode: 'number' }).notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -151,6 +162,9 @@ export const pushQueue = pgTable(
   },
   (t) => [
     uniqueIndex('push_queue_message_kind_token_uq').on(t.messageId, t.kind, t.tokenId),
+    uniqueIndex('push_queue_chat_token_uq')
+      .on(t.conversationId, t.tokenId)
+      .where(sql`${t.conversationId} is not null`),
     index('push_queue_due_idx').on(t.nextAt, t.id),
   ],
 );

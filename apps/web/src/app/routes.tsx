@@ -31,6 +31,7 @@ const codes = {
   logs: ['dealer_account_qry', 'dealer_account_mgr', 'supplier_system_qry'],
   supplierSystem: ['supplier_system_qry'],
   message: ['dealer_message_qry', 'dealer_message_mgr'],
+  messageMgr: ['dealer_message_mgr'],
   feedbackDesk: ['dealer_feedback_qry', 'dealer_feedback_mgr'],
 } satisfies Record<string, ResourceCode[]>;
 
@@ -372,6 +373,14 @@ export const LAYOUT_ROUTES: AppRoute[] = [
         titleKey: t('messageDesk'),
         resources: codes.feedbackDesk,
         page: () => import('../features/feedback-chat/pages/SupportDeskPage'),
+      },
+      {
+        key: 'messagePush',
+        path: 'messagePush',
+        titleKey: t('messagePush'),
+        // Push settings of the brand apps: their calls need dealer_message_mgr, reading too.
+        resources: codes.messageMgr,
+        page: () => import('../features/message-center/pages/MessagePushPage'),
       },
     ],
   },

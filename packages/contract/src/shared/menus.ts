@@ -45,6 +45,7 @@ export const MENU_KEYS = [
   'messageRelease',
   'messageFeedback',
   'messageDesk',
+  'messagePush',
   'pointMall',
   'externalCollection',
   'setting',

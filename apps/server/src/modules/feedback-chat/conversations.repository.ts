@@ -382,7 +382,11 @@ export async function findCreatedByClientId(
 }
 
 export interface UnreadReplyClaim {
+  id: number;
   topic: string;
+  /** A portal user (mailed) or an app end user (pushed to their tokens). */
+  requester_kind: 'user' | 'end_user';
+  requester_id: number;
   requester_email: string;
   requester_locale: string;
   desk_name: string | null;
@@ -391,9 +395,10 @@ export interface UnreadReplyClaim {
 
 /**
  * Unsafe: every desk's conversations (the reminder job runs for all tenants). Claims up to `batch`
- * portal requesters' conversations with a desk reply unread since `replyBefore` (FOR UPDATE SKIP
- * LOCKED, marked mailed up to last_seq) and answers what their mails need. Run it in the
- * transaction that writes the mails.
+ * conversations of portal requesters (with an address) and of end users with a desk reply unread
+ * since `replyBefore` (FOR UPDATE SKIP LOCKED, marked reminded up to last_seq: one reminder per
+ * batch of replies) and answers what their mails and pushes need. Run it in the transaction that
+ * writes the mails and queues the pushes.
  */
 export async function unsafeClaimUnreadReplies(tx: Executor, replyBefore: Date, batch: number): Promise<UnreadReplyClaim[]> {
   return rows<UnreadReplyClaim>(
@@ -402,13 +407,13 @@ export async function unsafeClaimUnreadReplies(tx: Executor, replyBefore: Date, 
           select c.id, (select m.text from feedback_messages m where m.conversation_id = c.id and m.side = 'desk' and not m.internal
                          order by m.seq desc limit 1) as preview
             from feedback_conversations c
-           where c.requester_kind = 'user' and c.requester_email <> ''
+           where (c.requester_kind = 'end_user' or c.requester_email <> '')
              and exists (select 1 from feedback_messages m where m.conversation_id = c.id and m.side = 'desk' and not m.internal
                            and m.seq > greatest(c.requester_read_seq, c.reply_mailed_seq) and m.created_at <= ${replyBefore})
            order by c.id limit ${batch}
            for update of c skip locked)
         update feedback_conversations c set reply_mailed_seq = c.last_seq from due where c.id = due.id
-        returning c.topic, c.requester_email, c.requester_locale, (select name from companies d where d.id = c.desk_company_id) as desk_name,
+        returning c.id, c.topic, c.requester_kind, c.requester_id, c.requester_email, c.requester_locale, (select name from companies d where d.id = c.desk_company_id) as desk_name,
                   coalesce(due.preview, '') as preview`,
   );
 }

@@ -30,3 +30,13 @@ const SHEET = {
 export function exportSheet(locale: Locale) {
   return SHEET[locale];
 }
+
+const REPLY_PUSH = {
+  'en-US': (desk: string, topic: string) => (desk ? `${desk} replied: ${topic}` : `New reply: ${topic}`),
+  'zh-CN': (desk: string, topic: string) => (desk ? `${desk} 回复了您的会话：${topic}` : `您的会话有新回复：${topic}`),
+} as const;
+
+/** The title of the push an end user gets for a desk reply unread for 10 minutes (its body: the reply). */
+export function replyPushTitle(locale: Locale, deskName: string, topic: string): string {
+  return REPLY_PUSH[locale](deskName, topic);
+}

@@ -10,8 +10,9 @@ import { pushImpls } from './push.calls';
 export { fanoutSettings, MESSAGE_JOBS, runFanoutPage, type FanoutJob } from './fanout';
 export { registerMessageJobs, runMessageJobsOnce } from './jobs';
 export { pushSettings as pushProviderSettings } from './push';
-export { pushRunSettings, runPushesOnce, runPushBatch } from './push.service';
+export { kickPushes, plainText, pushRunSettings, runPushesOnce, runPushBatch } from './push.service';
 export { unsafeRecipientsAmong } from './messages.repository';
+export { queueChatPushes, type ChatPush } from './push.repository';
 export { postSystemMessage, type SystemMessage } from './system-messages';
 
 export const messageCenterImpls: readonly CallImpl[] = [...messageImpls, ...inboxImpls, ...pushImpls];

@@ -5,6 +5,7 @@ import { implement, type CallImpl } from '../../lib/implement';
 import { inboxGet, inboxHide, inboxList, inboxRead, inboxReadAll, inboxUnread, type InboxOwner } from './inbox.service';
 import {
   getPushSettings,
+  listPushSettings,
   preferences,
   pushOutbox,
   registerToken,
@@ -21,6 +22,9 @@ const own = { none: "the signed-in end user's own tokens, preferences and receip
 const endUserInbox: InboxOwner = (ctx: CallContext) => ({ me: { kind: 'end_user', id: requireEndUser(ctx).endUser.id }, actor: null });
 
 export const pushImpls: CallImpl[] = [
+  implement(pushSettingsCalls.list, { none: "lists the application keys of the caller's subtree only (push.test.ts)" }, (ctx, d) =>
+    listPushSettings(ctx, d),
+  ),
   implement(pushSettingsCalls.get, otherApp, (ctx, d) => getPushSettings(ctx, d.appKeyId)),
   implement(pushSettingsCalls.save, { otherTenant: (fx) => ({ appKeyId: fx.otherAppKeyId, provider: 'outbox' }) }, (ctx, d) =>
     savePushSettings(ctx, d),

@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../lib/context';
-import { scopedToSubtree } from '../../lib/tenancy';
+import { escapeLike, paginate, scopedToSubtree, type Page, type PageRequest } from '../../lib/tenancy';
 import type { Executor } from './messages.repository';
 
 async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
@@ -22,16 +22,44 @@ export interface AppKeyRow {
   name: string;
   company_id: number;
   company_path: string;
+  company_name: string;
 }
+
+const APP_KEY_SELECT = sql`select k.id, k.app_id, k.name, k.company_id, k.company_path, coalesce(c.name, '') as company_name
+  from app_keys k left join companies c on c.id = k.company_id`;
 
 /** An application key (brand app) of the caller's subtree, or null (another tenant's). */
 export async function findAppKeyInReach(db: Executor, actor: Pick<Actor, 'companyPath'>, id: number): Promise<AppKeyRow | null> {
-  const [r] = await rows<AppKeyRow>(
-    db,
-    sql`select k.id, k.app_id, k.name, k.company_id, k.company_path from app_keys k
-         where k.id = ${id} and ${scopedToSubtree(sql`k.company_path`, actor)}`,
-  );
+  const [r] = await rows<AppKeyRow>(db, sql`${APP_KEY_SELECT} where k.id = ${id} and ${scopedToSubtree(sql`k.company_path`, actor)}`);
   return r ?? null;
+}
+
+/** The application keys (brand apps) of the caller's subtree with their push settings, newest first. */
+export async function listAppKeysInReach(
+  db: Executor,
+  actor: Pick<Actor, 'companyPath'>,
+  q: PageRequest & { keyword?: string },
+): Promise<Page<AppKeyRow & { settings: PushSettingsRow | null }>> {
+  const like = q.keyword ? '%' + escapeLike(q.keyword) + '%' : null;
+  const where = like
+    ? sql`${scopedToSubtree(sql`k.company_path`, actor)} and (k.name ilike ${like} or k.app_id ilike ${like})`
+    : scopedToSubtree(sql`k.company_path`, actor);
+  return paginate(
+    q,
+    async (w) => {
+      const keys = await rows<AppKeyRow>(db, sql`${APP_KEY_SELECT} where ${where} order by k.id desc limit ${w.limit} offset ${w.offset}`);
+      const settings = new Map(
+        (
+          await unsafePushSettingsOf(
+            db,
+            keys.map((k) => k.id),
+          )
+        ).map((s) => [s.app_key_id, s]),
+      );
+      return keys.map((k) => ({ ...k, settings: settings.get(k.id) ?? null }));
+    },
+    async () => (await rows<{ n: number }>(db, sql`select count(*)::int as n from app_keys k where ${where}`))[0]!.n,
+  );
 }
 
 export interface PushSettingsRow {
@@ -112,8 +140,11 @@ export async function setMutePromotions(db: Executor, endUserId: number, mute: b
 
 export interface ClaimedPush {
   id: number;
-  message_id: number;
-  kind: 'notify' | 'remove';
+  /** The message of a 'notify' or 'remove' push; null for 'chat'. */
+  message_id: number | null;
+  /** The conversation of a 'chat' push (an unread desk reply); null otherwise. */
+  conversation_id: number | null;
+  kind: 'notify' | 'remove' | 'chat';
   end_user_id: number;
   token_id: number;
   attempts: number;
@@ -127,30 +158,62 @@ export interface ClaimedPush {
 }
 
 /**
- * Claims up to `limit` due pushes (notifications only of messages still released): each is leased
- * until `leaseUntil` (a process that dies mid-send leaves them to be claimed again then) and
- * counted as an attempt. Another process's claim is skipped, never waited for.
+ * Claims up to `limit` due pushes (notifications only of messages still released; a conversation's
+ * push always): each is leased until `leaseUntil` (a process that dies mid-send leaves them to be
+ * claimed again then) and counted as an attempt. Another process's claim is skipped, never waited for.
  */
 export async function unsafeClaimDuePushes(db: Executor, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedPush[]> {
   return rows<ClaimedPush>(
     db,
     sql`with due as (
-          select q.id from push_queue q join messages m on m.id = q.message_id
-           where q.next_at <= ${ts(now)} and (q.kind = 'remove' or m.state = 'released')
+          select q.id from push_queue q left join messages m on m.id = q.message_id
+           where q.next_at <= ${ts(now)} and (q.kind in ('remove', 'chat') or m.state = 'released')
            order by q.next_at, q.id limit ${limit}
            for update of q skip locked
         ), claimed as (
           update push_queue q set attempts = q.attempts + 1, next_at = ${ts(leaseUntil)} from due where q.id = due.id
-          returning q.id, q.message_id, q.kind, q.end_user_id, q.token_id, q.attempts
+          returning q.id, q.message_id, q.conversation_id, q.kind, q.end_user_id, q.token_id, q.attempts, q.title, q.body
         )
-        select c.id::int as id, c.message_id, c.kind, c.end_user_id::int as end_user_id, c.token_id::int as token_id, c.attempts,
-               t.token, t.platform, t.app_key_id, m.type, m.link,
-               coalesce(m.contents->coalesce(r.language, m.preferred_language)->>'title', '') as title,
-               coalesce(m.contents->coalesce(r.language, m.preferred_language)->>'body', '') as body
-          from claimed c join push_tokens t on t.id = c.token_id join messages m on m.id = c.message_id
+        select c.id::int as id, c.message_id, c.conversation_id, c.kind, c.end_user_id::int as end_user_id, c.token_id::int as token_id,
+               c.attempts, t.token, t.platform, t.app_key_id, coalesce(m.type, '') as type, coalesce(m.link, '') as link,
+               coalesce(c.title, m.contents->coalesce(r.language, m.preferred_language)->>'title', '') as title,
+               coalesce(c.body, m.contents->coalesce(r.language, m.preferred_language)->>'body', '') as body
+          from claimed c join push_tokens t on t.id = c.token_id left join messages m on m.id = c.message_id
           left join message_receipts r on r.message_id = c.message_id and r.recipient_kind = 'end_user' and r.recipient_id = c.end_user_id
          order by c.id`,
   );
+}
+
+/** A conversation's push: an end user's unread desk reply (feedback chat), its text in their language. */
+export interface ChatPush {
+  conversationId: number;
+  endUserId: number;
+  title: string;
+  body: string;
+}
+
+/**
+ * Queues each chat push to every push token of its end user, due now: one pending push per
+ * conversation and token (a later reply's text replaces a pending one's). Run it in the
+ * transaction that claimed the replies, so a rolled-back claim queues nothing. Answers how many
+ * pushes are queued.
+ */
+export async function queueChatPushes(db: Executor, items: readonly ChatPush[], now: Date): Promise<number> {
+  if (items.length === 0) return 0;
+  const r = await rows<{ id: number }>(
+    db,
+    sql`insert into push_queue (conversation_id, kind, end_user_id, token_id, title, body, next_at, created_at)
+        select x.conversation_id, 'chat', t.end_user_id, t.id, x.title, x.body, ${ts(now)}, ${ts(now)}
+          from (select unnest(${sql.param(items.map((i) => i.conversationId))}::int[]) as conversation_id,
+                       unnest(${sql.param(items.map((i) => i.endUserId))}::bigint[]) as end_user_id,
+                       unnest(${sql.param(items.map((i) => i.title))}::text[]) as title,
+                       unnest(${sql.param(items.map((i) => i.body))}::text[]) as body) x
+          join push_tokens t on t.end_user_id = x.end_user_id
+        on conflict (conversation_id, token_id) where conversation_id is not null
+          do update set title = excluded.title, body = excluded.body
+        returning id`,
+  );
+  return r.length;
 }
 
 /**

@@ -22,11 +22,13 @@ import { AppError } from '../../lib/app-error';
 import { requireActor, requireEndUser, type CallContext } from '../../lib/context';
 import { openSecret, sealSecret, type SealKeyring } from '../../lib/secrets';
 import type { AppServices } from '../../lib/services';
+import { mapPage, type Page, type PageRequest } from '../../lib/tenancy';
 import { MESSAGE_JOBS } from './message-jobs';
 import { testPushText } from './messages.texts';
 import { apnsKey, parseServiceAccount, providerFor, type PushItem, type PushOutcome } from './push';
 import {
   findAppKeyInReach,
+  listAppKeysInReach,
   mutePromotionsOf,
   outboxOfEndUser,
   pushSettingsOf,
@@ -75,10 +77,16 @@ function presentSettings(key: AppKeyRow, s: PushSettingsRow | null): PushSetting
     appKeyId: key.id,
     appId: key.app_id,
     appName: key.name,
+    companyName: key.company_name,
     provider: (s?.provider ?? 'outbox') as PushSettings['provider'],
     credentialsMask: s?.credentials_mask ?? '',
     updatedAt: s ? iso(s.updated_at) : null,
   };
+}
+
+export async function listPushSettings(ctx: CallContext, q: PageRequest & { keyword?: string }): Promise<Page<PushSettings>> {
+  const page = await listAppKeysInReach(ctx.db, requireActor(ctx), q);
+  return mapPage(page, (records) => records.map((r) => presentSettings(r, r.settings)));
 }
 
 export async function getPushSettings(ctx: CallContext, appKeyId: number): Promise<PushSettings> {
@@ -151,7 +159,17 @@ export async function testSend(ctx: CallContext, d: { appKeyId: number; platform
   try {
     const provider = providerFor(settings, { db: ctx.db, appKeyId: key.id, now });
     [outcome] = (await provider.send([
-      { token: d.token, platform: d.platform, kind: 'notify', messageId: 0, type: 'notice', title: text.title, body: text.body, link: '' },
+      {
+        token: d.token,
+        platform: d.platform,
+        kind: 'notify',
+        messageId: 0,
+        conversationId: null,
+        type: 'notice',
+        title: text.title,
+        body: text.body,
+        link: '',
+      },
     ])) as [PushOutcome];
   } catch (err) {
     outcome = { status: 'retry', detail: (err as Error).message };
@@ -238,8 +256,10 @@ export function plainText(html: string, max = 180): string {
 const itemOf = (c: ClaimedPush): PushItem => ({
   token: c.token,
   platform: c.platform,
-  kind: c.kind,
+  // A conversation's push is a shown notification like a message's.
+  kind: c.kind === 'chat' ? 'notify' : c.kind,
   messageId: c.message_id,
+  conversationId: c.conversation_id,
   type: c.type,
   title: c.title,
   body: plainText(c.body),
@@ -322,7 +342,7 @@ export async function runPushesOnce(deps: PushRunDeps, maxBatches = 1000): Promi
  * After a commit that queued pushes: the push job (one waiting at a time), or, without a queue,
  * the run here.
  */
-export async function kickPushes(services: AppServices, database?: Database, now?: () => Date): Promise<void> {
+export async function kickPushes(services: Pick<AppServices, 'jobs' | 'config'>, database?: Database, now?: () => Date): Promise<void> {
   const queue = services.jobs();
   if (queue) {
     await queue.send(MESSAGE_JOBS.push.name, {}, { singletonKey: 'push', singletonSeconds: 1 });

@@ -21,7 +21,10 @@ export interface PushItem {
   platform: PushPlatform;
   /** 'notify': a shown notification; 'remove': a silent push taking the message's notification away. */
   kind: 'notify' | 'remove';
-  messageId: number;
+  /** The message pushed (0 for a test push); null for a conversation's push. */
+  messageId: number | null;
+  /** A conversation's push (feedback chat: an unread desk reply): its id; null for a message's. */
+  conversationId: number | null;
   type: string;
   title: string;
   /** Plain text (the message body without markup, shortened). */
@@ -43,8 +46,16 @@ export const pushSettings = {
   timeoutMs: 10_000,
 };
 
-/** The data every push carries, for the app to act on (open the message, or take its notification away). */
-const dataOf = (i: PushItem): Record<string, string> => ({ kind: i.kind, messageId: String(i.messageId), type: i.type, link: i.link });
+/**
+ * The data every push carries, for the app to act on (open the message or the conversation, or take
+ * the message's notification away).
+ */
+const dataOf = (i: PushItem): Record<string, string> =>
+  i.conversationId !== null
+    ? { kind: 'chat', conversationId: String(i.conversationId) }
+    : { kind: i.kind, messageId: String(i.messageId ?? 0), type: i.type, link: i.link };
+/** One shown notification per message or conversation: a later one replaces it. */
+const collapseKey = (i: PushItem) => (i.conversationId !== null ? `c${i.conversationId}` : `m${i.messageId ?? 0}`);
 
 // ---------------------------------------------------------------------------------------------
 // outbox
@@ -157,7 +168,7 @@ export class FcmPushProvider implements PushProvider {
       token: i.token,
       notification: { title: i.title, body: i.body },
       data,
-      android: { collapseKey: `m${i.messageId}`, notification: { tag: `m${i.messageId}` } },
+      android: { collapseKey: collapseKey(i), notification: { tag: collapseKey(i) } },
     };
   }
 
@@ -253,7 +264,7 @@ export class ApnsPushProvider implements PushProvider {
   }
 
   private payload(i: PushItem): { headers: Record<string, string>; body: string } {
-    const common = { 'apns-topic': this.creds.bundleId, 'apns-collapse-id': `m${i.messageId}` };
+    const common = { 'apns-topic': this.creds.bundleId, 'apns-collapse-id': collapseKey(i) };
     if (i.kind === 'remove')
       return {
         headers: { ...common, 'apns-push-type': 'background', 'apns-priority': '5' },

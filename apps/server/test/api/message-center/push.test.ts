@@ -346,10 +346,34 @@ describe.each(ENGINES)('push and end-user messages (%s)', (engine) => {
     );
     expect(badFcm.basic.code).toBe(ErrorCodes.pushCredentialsInvalid);
     expect(badFcm.basic.msg).toContain('client_email');
+    // The list: the caller's own brand apps only, masked, found by name or appId.
+    const mine = ok(await t.call(pushSettingsCalls.list, {}, owner)).data;
+    expect(mine.records.map((r) => r.appKeyId)).toEqual([t.world.app.keyA.id]);
+    expect(mine.records[0]).toMatchObject({
+      appName: 'App A',
+      companyName: 'Partner A',
+      provider: 'apns',
+      credentialsMask: saved.credentialsMask,
+    });
+    expect(JSON.stringify(mine)).not.toContain('PRIVATE');
+    expect(ok(await t.call(pushSettingsCalls.list, {}, ownerB)).data.records.map((r) => r.appKeyId)).toEqual([t.world.app.keyB.id]);
+    expect(ok(await t.call(pushSettingsCalls.list, { keyword: 'worlda' }, owner)).data.total).toBe(1);
+    expect(ok(await t.call(pushSettingsCalls.list, { keyword: 'worldb' }, owner)).data.total).toBe(0);
     expect((await t.call(pushSettingsCalls.get, { appKeyId: t.world.app.keyB.id }, owner)).basic.code).toBe(ErrorCodes.notFound);
     expect((await t.call(pushSettingsCalls.get, { appKeyId: 999999 }, owner)).basic.code).toBe(ErrorCodes.notFound);
     expect((await t.call(pushSettingsCalls.get, { appKeyId: t.world.app.keyA.id }, ownerB)).basic.code).toBe(ErrorCodes.notFound);
-    ok(await t.call(pushSettingsCalls.save, { appKeyId: t.world.app.keyA.id, provider: 'outbox' }, owner));
+    expect(ok(await t.call(pushSettingsCalls.save, { appKeyId: t.world.app.keyA.id, provider: 'outbox' }, owner)).data).toMatchObject({
+      provider: 'outbox',
+      credentialsMask: '',
+    });
+    // The outbox's test send: kept in the outbox for that token, in the caller's language.
+    expect(
+      ok(await t.call(pushSettingsCalls.testSend, { appKeyId: t.world.app.keyA.id, platform: 'android', token: 'tok-outbox-test' }, owner))
+        .data,
+    ).toEqual({ result: 'sent', detail: '' });
+    const kept = await t.database.db.select().from(pushOutbox).where(eq(pushOutbox.token, 'tok-outbox-test'));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ appKeyId: t.world.app.keyA.id, kind: 'notify', platform: 'android' });
   });
 
   it('sends by APNs to a local http2 stand-in: sent, dead tokens pruned, refusals and an outage retried with backoff', async () => {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../../shared/define-call';
-import { pageOf } from '../../shared/entities';
+import { pageOf, pageQuerySchema } from '../../shared/entities';
 import { RATE_LIMITS } from '../../shared/rate-limits';
 import { idSchema } from '../../shared/validators';
 import { inboxDetailSchema, inboxItemSchema, inboxListQuerySchema, unreadCountSchema } from './calls';
@@ -53,6 +53,8 @@ export const pushSettingsSchema = z.object({
   appId: z.string(),
   appName: z.string(),
   provider: pushProviderSchema,
+  /** The brand (partner company) whose app it is. */
+  companyName: z.string(),
   /** What identifies the stored credentials, masked (never the secret itself); '' for the outbox. */
   credentialsMask: z.string(),
   updatedAt: z.string().nullable(),
@@ -72,7 +74,20 @@ export const pushTestResultSchema = z.object({ result: z.enum(PUSH_RESULTS), det
 const mgr = { anyOf: ['dealer_message_mgr'] } as const;
 const pushToken = z.string().trim().min(1).max(PUSH_TOKEN_MAX);
 
+export const pushSettingsListQuerySchema = pageQuerySchema.extend({
+  /** Part of the application's name or appId. */
+  keyword: z.string().trim().max(64).optional(),
+});
+
 export const pushSettingsCalls = {
+  list: defineCall({
+    path: 'message/push-settings/list',
+    auth: mgr,
+    write: false,
+    summary: "The brand apps (application keys) of the caller's subtree with their push provider, credentials masked, paged.",
+    data: pushSettingsListQuerySchema.strict(),
+    result: pageOf(pushSettingsSchema),
+  }),
   get: defineCall({
     path: 'message/push-settings/get',
     auth: mgr,

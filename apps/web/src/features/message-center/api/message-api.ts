@@ -3,7 +3,14 @@
  * mutations invalidate what they change. The unread count and the inbox follow the live socket's
  * inbox events (lib/live); while it is down they poll.
  */
-import { companyCalls, messageCalls, MESSAGE_UNREAD_POLL_MS, type CallData, type MessageCenterAction } from '@portal/contract';
+import {
+  companyCalls,
+  messageCalls,
+  MESSAGE_UNREAD_POLL_MS,
+  pushSettingsCalls,
+  type CallData,
+  type MessageCenterAction,
+} from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 import { useLiveConnected, useLiveEvent } from '../../../lib/live';
@@ -12,6 +19,9 @@ export type MessageListQuery = CallData<typeof messageCalls.list>;
 export type InboxListQuery = CallData<typeof messageCalls.inboxList>;
 export type MessageSaveData = CallData<typeof messageCalls.save>;
 export type PreviewData = CallData<typeof messageCalls.preview>;
+export type PushSettingsListQuery = CallData<typeof pushSettingsCalls.list>;
+export type PushSettingsSaveData = CallData<typeof pushSettingsCalls.save>;
+export type PushTestData = CallData<typeof pushSettingsCalls.testSend>;
 
 export const messageKeys = {
   all: ['messageCenter'] as const,
@@ -25,6 +35,8 @@ export const messageKeys = {
   inboxItem: (id: number) => [...messageKeys.inbox(), 'detail', id] as const,
   unread: () => [...messageKeys.inbox(), 'unread'] as const,
   companies: (searchText: string) => [...messageKeys.all, 'companies', searchText] as const,
+  push: () => [...messageKeys.all, 'push'] as const,
+  pushList: (q: PushSettingsListQuery) => [...messageKeys.push(), 'list', q] as const,
 };
 
 export function useMessageAbilities() {
@@ -170,4 +182,27 @@ export function useInboxReadAll() {
 export function useInboxHide() {
   const invalidate = useInvalidateInbox();
   return useMutation({ mutationFn: (messageIds: number[]) => call(messageCalls.inboxHide, { messageIds }), onSuccess: invalidate });
+}
+
+// ---- push settings (per brand app) ----
+
+export function usePushSettingsList(q: PushSettingsListQuery) {
+  return useQuery({
+    queryKey: messageKeys.pushList(q),
+    queryFn: ({ signal }) => call(pushSettingsCalls.list, q, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Saves a brand app's provider and credentials; a refusal (e.g. 27009) is shown by the drawer itself. */
+export function useSavePushSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (d: PushSettingsSaveData) => call(pushSettingsCalls.save, d, { silent: true }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: messageKeys.push() }),
+  });
+}
+
+export function usePushTestSend() {
+  return useMutation({ mutationFn: (d: PushTestData) => call(pushSettingsCalls.testSend, d, { silent: true }) });
 }
