@@ -235,6 +235,8 @@ export interface ListedProduct {
   params: Record<string, unknown>;
   discontinued: boolean;
   releasedAt: number;
+  /** Listed in another locale from its en-US translation (issue 14 §8: zh-CN may fall back, labelled). */
+  fallback?: boolean;
 }
 
 /** Every released product of a site in a locale, newest first (the list pages' in-memory index). */
