@@ -128,7 +128,9 @@ export const contentRevisions = pgTable(
   },
   (t) => [
     index('content_revisions_item_idx').on(t.itemId, t.locale, t.id),
-    index('content_revisions_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
+    index('content_revisions_search_trgm')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     index('content_revisions_search_fts').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
   ],
 );

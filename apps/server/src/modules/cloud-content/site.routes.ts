@@ -265,7 +265,9 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     const c = typeof query.c === 'string' ? query.c.trim().toUpperCase() : '';
     const back = typeof query.back === 'string' ? query.back : '';
     const safeBack =
-      back.startsWith(`${base}/`) && !back.startsWith('//') && !/[\\\r\n]/.test(back) ? back : `${base}/${SITE_LOCALES.includes(locale as Locale) ? locale : 'en-US'}/`;
+      back.startsWith(`${base}/`) && !back.startsWith('//') && !/[\\\r\n]/.test(back)
+        ? back
+        : `${base}/${SITE_LOCALES.includes(locale as Locale) ? locale : 'en-US'}/`;
     const attrs = `Path=${base ? `${base}/` : '/'}; SameSite=Lax; HttpOnly${req.protocol === 'https' ? '; Secure' : ''}`;
     const cookie = COUNTRY_RE.test(c) ? `${COUNTRY_COOKIE}=${c}; Max-Age=31536000; ${attrs}` : `${COUNTRY_COOKIE}=; Max-Age=0; ${attrs}`;
     return { ...redirect(safeBack, 303), headers: { 'set-cookie': cookie, 'cache-control': 'no-store' } };
@@ -695,7 +697,9 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
             : d.type === 'number'
               ? buckets
                 ? bucketsOf(buckets).map((b) => b.key)
-                : [...new Set([...counts.keys(), ...(chosen[d.key] !== undefined ? [chosen[d.key]!] : [])])].sort((a, b) => Number(a) - Number(b))
+                : [...new Set([...counts.keys(), ...(chosen[d.key] !== undefined ? [chosen[d.key]!] : [])])].sort(
+                    (a, b) => Number(a) - Number(b),
+                  )
               : (d.options as Array<{ value: string }>).map((o) => o.value);
         const labelOf = (val: string) => {
           if (d.type === 'boolean') return val === 'true' ? w.yes : w.no;

@@ -187,7 +187,9 @@ describe.each(ENGINES)('site: visitor country, zh-CN fallback, product filters (
       const r = await get(`${S}/en-US/country?c=cn&back=${encodeURIComponent(back)}`);
       expect(r.statusCode).toBe(303);
       expect(r.headers.location).toBe(back);
-      expect(String(r.headers['set-cookie'])).toMatch(/^site_country=CN; Max-Age=31536000; Path=\/site\/acme-country\/; SameSite=Lax; HttpOnly/);
+      expect(String(r.headers['set-cookie'])).toMatch(
+        /^site_country=CN; Max-Age=31536000; Path=\/site\/acme-country\/; SameSite=Lax; HttpOnly/,
+      );
       expect(r.headers['cache-control']).toBe('no-store');
       for (const evil of ['https://evil.test/', '//evil.test/x', '/site/other/en-US/', `${S}/en-US/\\evil`]) {
         const e = await get(`${S}/en-US/country?c=US&back=${encodeURIComponent(evil)}`);

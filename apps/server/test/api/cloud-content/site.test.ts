@@ -144,7 +144,9 @@ describe.each(ENGINES)('public site (%s)', (engine) => {
     expect(zh.body).toContain('枪机 (1)');
     // Dome One has only en-US released: zh-CN lists it from English, labelled (issue 14 §8).
     expect(zh.body).toContain('共2个产品');
-    expect(zh.body).toContain('<a href="/site/acme-test/zh-CN/products/dome-one" lang="en-US">Dome One</a> <span class="tag">以英文显示</span>');
+    expect(zh.body).toContain(
+      '<a href="/site/acme-test/zh-CN/products/dome-one" lang="en-US">Dome One</a> <span class="tag">以英文显示</span>',
+    );
   });
 
   it('gives each page its canonical and hreflang alternates with x-default, and JSON-LD', async () => {
