@@ -236,15 +236,15 @@ export async function seedDemoContent(database: Database, now = Date.now()): Pro
   ]);
 
   // ----- categories -----
-  const cat = async (en: string, zh: string, slug: string) =>
-    item(
-      'product_category',
-      {},
-      { 'en-US': { title: en, slug, summary: `${en} by Acme Vision` }, 'zh-CN': { title: zh, slug, summary: `Acme Vision ${zh}` } },
-    );
+  const cat = async (en: string, zh: string, slug: string, shared: Record<string, unknown> = {}) =>
+    item('product_category', shared, {
+      'en-US': { title: en, slug, summary: `${en} by Acme Vision` },
+      'zh-CN': { title: zh, slug, summary: `Acme Vision ${zh}` },
+    });
   const bullets = await cat('Bullet cameras', '枪型摄像机', 'bullet-cameras');
   const domes = await cat('Dome cameras', '半球摄像机', 'dome-cameras');
-  const turrets = await cat('Turret cameras', '海螺摄像机', 'turret-cameras');
+  // Turrets are sold in mainland China only: visitors from elsewhere (footer choice or proxy header) do not see them.
+  const turrets = await cat('Turret cameras', '海螺摄像机', 'turret-cameras', { countries: ['CN'] });
   const nvrs = await cat('Network video recorders', '网络硬盘录像机', 'nvrs');
 
   // ----- products -----

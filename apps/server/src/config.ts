@@ -33,6 +33,12 @@ export interface Config {
   logLevel: string;
   webDist: string;
   trustProxy: boolean;
+  /**
+   * The request header a trusted proxy or CDN sets to the visitor's country (SITE_COUNTRY_HEADER,
+   * e.g. cf-ipcountry): the public site hides product categories limited to other countries. Read
+   * only behind a trusted proxy (TRUST_PROXY=1); a visitor could send it themselves otherwise.
+   */
+  siteCountryHeader: string | null;
   /** Access-token lifetime (ACCESS_TOKEN_TTL_SECONDS); shorter in end-to-end tests to exercise renewal. */
   accessTokenTtlMs: number;
   /** Origin of links in e-mails (PUBLIC_URL), never taken from a request; default http://localhost:PORT. */
@@ -91,6 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
     trustProxy: env.TRUST_PROXY === '1',
+    siteCountryHeader:
+      env.TRUST_PROXY === '1' && /^[a-z0-9-]{1,64}$/i.test(env.SITE_COUNTRY_HEADER?.trim() ?? '')
+        ? env.SITE_COUNTRY_HEADER!.trim().toLowerCase()
+        : null,
     publicUrl: publicUrl && /^https?:\/\//.test(publicUrl) ? publicUrl.replace(/\/+$/, '') : `http://localhost:${port}`,
     accessTokenTtlMs: env.ACCESS_TOKEN_TTL_SECONDS ? Number(env.ACCESS_TOKEN_TTL_SECONDS) * 1000 : ACCESS_TOKEN_TTL_MS,
     upgradeTickMs: Math.max(200, Number(env.UPGRADE_TICK_MS ?? 5000) || 5000),

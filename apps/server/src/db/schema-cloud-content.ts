@@ -25,6 +25,15 @@ import {
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** The searchable text of a revision (migration 0029's generated column, the same expression). */
+const REVISION_SEARCH_TEXT = sql`coalesce("data"->'translation'->>'title', '') || ' ' ||
+  coalesce("data"->'shared'->>'model', '') || ' ' ||
+  coalesce("data"->'translation'->>'summary', '') || ' ' ||
+  (CASE WHEN jsonb_typeof("data"->'translation'->'body') = 'object'
+    THEN coalesce(jsonb_path_query_array("data"->'translation'->'body', 'strict $.**.text')::text, '')
+    ELSE regexp_replace(coalesce("data"->'translation'->>'body', ''), '<[^>]*>', ' ', 'g') END) || ' ' ||
+  coalesce(jsonb_path_query_array(coalesce("data"->'shared'->'params', '{}'::jsonb), 'strict $.*')::text, '')`;
+
 export const contentSites = pgTable('content_sites', {
   id: serial('id').primaryKey(),
   companyId: integer('company_id').notNull().unique(),
@@ -111,8 +120,19 @@ export const contentRevisions = pgTable(
     diff: jsonb('diff').notNull().default([]),
     released: boolean('released').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * What the site's search reads (migration 0029): title, model, summary, body text and parameter
+     * values, kept by PostgreSQL (stored generated column), pg_trgm- and full-text-indexed.
+     */
+    searchText: text('search_text').generatedAlwaysAs(REVISION_SEARCH_TEXT),
   },
-  (t) => [index('content_revisions_item_idx').on(t.itemId, t.locale, t.id)],
+  (t) => [
+    index('content_revisions_item_idx').on(t.itemId, t.locale, t.id),
+    index('content_revisions_search_trgm')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('content_revisions_search_fts').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
+  ],
 );
 
 export const contentSchedules = pgTable(

@@ -99,6 +99,15 @@ export const SITE_TEXT = {
     type_manual: 'Manuals',
     type_installer_faq: 'Questions',
     preview: 'Preview: this page is not released yet and only this link shows it.',
+    country: 'Country or region',
+    anyCountry: 'All countries and regions',
+    otherCountry: 'Other countries and regions',
+    apply: 'Apply',
+    shownInEnglish: 'Shown in English',
+    fallbackNote: 'This product has no page in this language yet: its English page is shown.',
+    bucketBelow: 'Under {hi}',
+    bucketRange: '{lo} to under {hi}',
+    bucketAbove: '{lo} and over',
   },
   'zh-CN': {
     home: '首页',
@@ -186,6 +195,15 @@ export const SITE_TEXT = {
     type_manual: '说明书',
     type_installer_faq: '常见问题',
     preview: '预览：此页面尚未发布，仅可通过此链接查看。',
+    country: '国家/地区',
+    anyCountry: '全部国家和地区',
+    otherCountry: '其他国家和地区',
+    apply: '应用',
+    shownInEnglish: '以英文显示',
+    fallbackNote: '该产品暂无中文页面，以下显示其英文内容。',
+    bucketBelow: '{hi}以下',
+    bucketRange: '{lo}至{hi}（不含）',
+    bucketAbove: '{lo}及以上',
   },
 } as const;
 export type SiteWords = { [K in keyof (typeof SITE_TEXT)['en-US']]: string };
@@ -217,6 +235,32 @@ export interface SiteView {
   /** '' at a site domain's root, '/site/<slug>' on a portal host. */
   base: string;
   origin: string;
+  /**
+   * The visitor's country as the page was rendered for (issue 14 §8): '' unknown (nothing hidden),
+   * a code some category names, or OTHER_COUNTRY (every country-limited category hidden).
+   */
+  country?: string;
+  /** The countries the site's categories are limited to (the footer's choices; none: no chooser). */
+  countryChoices?: readonly string[];
+  /** The address the footer's country choice returns to (this page, with its query). */
+  here?: string;
+  /** Product categories this visitor does not see (limited to other countries, or under one that is). */
+  hiddenCategories?: ReadonlySet<number>;
+}
+
+/** A visitor in a country no category names: every category limited to some countries is hidden. */
+export const OTHER_COUNTRY = 'ZZ';
+
+const regionNames = new Map<string, Intl.DisplayNames>();
+/** A country's name in the page's language (the code when the runtime does not know it). */
+export function countryName(code: string, locale: Locale): string {
+  let names = regionNames.get(locale);
+  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' })));
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 export const pathOf = (v: SiteView, locale: Locale, rest = '') => `${v.base}/${locale}/${rest}`;
@@ -226,6 +270,8 @@ export interface PageMeta {
   description: string;
   /** Path (with base) of this page in this locale. */
   path: string;
+  /** The canonical path when it is another page's (a product shown in English: its en-US page). */
+  canonical?: string;
   /** Paths of this page per locale it exists in (hreflang); en-US is x-default when present. */
   alternates: Partial<Record<Locale, string>>;
   noindex?: boolean;
@@ -260,6 +306,7 @@ table{border-collapse:collapse;width:100%;max-width:720px}th,td{border:1px solid
 .pager{display:flex;gap:16px;margin-top:20px}
 footer{border-top:1px solid #d0d7de;padding:20px 0;color:#57606a;font-size:14px}footer ul{list-style:none;padding:0;margin:0;display:flex;gap:18px;flex-wrap:wrap}
 .body img{max-width:100%;height:auto}
+.country{margin:12px 0}.country select{font:inherit;padding:2px 6px;border:1px solid #6e7781;border-radius:6px}.country button{font:inherit;padding:2px 10px;border:1px solid #0b57d0;border-radius:6px;background:#fff;color:#0b57d0;cursor:pointer}
 .search{display:flex;gap:6px;align-items:center}.search label{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 .search input{font:inherit;padding:4px 8px;border:1px solid #6e7781;border-radius:6px;width:200px}.search button,.button{font:inherit;padding:4px 12px;border:1px solid #0b57d0;border-radius:6px;background:#0b57d0;color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
 .compare td,.compare th{width:auto}.compare .diff td{background:#fff8c5}.faq-icon{width:18px;height:18px;vertical-align:-3px;margin-right:6px}
@@ -267,6 +314,32 @@ footer{border-top:1px solid #d0d7de;padding:20px 0;color:#57606a;font-size:14px}
 .tabs{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:6px 18px}.tabs a[aria-current]{font-weight:700}
 details{border-bottom:1px solid #d0d7de;padding:8px 0}summary{cursor:pointer;font-weight:600}
 `;
+
+/**
+ * The footer's country choice: a GET form (no script) to <locale>/country, which keeps the choice in
+ * a cookie and returns to this page. Shown only when some category is limited to some countries.
+ */
+function countryChooser(v: SiteView): string {
+  const choices = v.countryChoices ?? [];
+  if (choices.length === 0) return '';
+  const w = words(v.locale);
+  const current = v.country ?? '';
+  const option = (value: string, label: string) =>
+    `<option value="${esc(value)}"${value === current ? ' selected' : ''}>${esc(label)}</option>`;
+  const options = [
+    option('', w.anyCountry),
+    ...[...choices]
+      .map((c) => [c, countryName(c, v.locale)] as const)
+      .sort((a, b) => a[1].localeCompare(b[1], v.locale))
+      .map(([c, name]) => option(c, name)),
+    option(OTHER_COUNTRY, w.otherCountry),
+  ].join('');
+  return `<form class="country" method="get" action="${esc(pathOf(v, v.locale, 'country'))}"><label for="site-country">${esc(
+    w.country,
+  )}</label> <select id="site-country" name="c">${options}</select><input type="hidden" name="back" value="${esc(
+    v.here ?? pathOf(v, v.locale),
+  )}"> <button type="submit">${esc(w.apply)}</button></form>`;
+}
 
 export function layout(v: SiteView, meta: PageMeta, current: string, main: string): string {
   const w = words(v.locale);
@@ -279,11 +352,11 @@ export function layout(v: SiteView, meta: PageMeta, current: string, main: strin
     `<title>${esc(meta.title)}</title>`,
     meta.description ? `<meta name="description" content="${esc(meta.description)}">` : '',
     meta.noindex ? '<meta name="robots" content="noindex">' : '',
-    `<link rel="canonical" href="${esc(abs(meta.path))}">`,
+    `<link rel="canonical" href="${esc(abs(meta.canonical ?? meta.path))}">`,
     ...alt.map(([l, p]) => `<link rel="alternate" hreflang="${l}" href="${esc(abs(p))}">`),
     xDefault ? `<link rel="alternate" hreflang="x-default" href="${esc(abs(xDefault))}">` : '',
     `<meta property="og:title" content="${esc(meta.title)}">`,
-    `<meta property="og:url" content="${esc(abs(meta.path))}">`,
+    `<meta property="og:url" content="${esc(abs(meta.canonical ?? meta.path))}">`,
     `<meta property="og:locale" content="${v.locale.replace('-', '_')}">`,
     `<style>${CSS}</style>`,
     ...(meta.jsonLd ?? []).map(jsonLd),
@@ -325,7 +398,7 @@ ${meta.preview ? `<p class="notice" role="status">${esc(w.preview)}</p>` : ''}${
 <footer><div class="wrap"><ul>
 <li><a href="${esc(pathOf(v, v.locale, 'terms/service'))}">${esc(w.service)}</a></li>
 <li><a href="${esc(pathOf(v, v.locale, 'terms/privacy'))}">${esc(w.privacy)}</a></li>
-</ul><p>© ${esc(v.siteName)}</p></div></footer>
+</ul>${countryChooser(v)}<p>© ${esc(v.siteName)}</p></div></footer>
 </body>
 </html>`;
 }

@@ -142,9 +142,9 @@ export const SEARCH_TYPES = ['product', 'solution', 'news', 'video', 'tech_video
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The site's search over released translations of a locale: a substring (ILIKE, pg_trgm) of the
- * title, model, summary, body text or any parameter value, an enum option whose label matched
- * (`optionHits`, JSONB containment), or the full-text match of title, summary and body. Best
+ * The site's search over released translations of a locale: a substring (ILIKE, pg_trgm index) of
+ * the title, model, summary, body text or any parameter value, an enum option whose label matched
+ * (`optionHits`, JSONB containment), or the full-text match of that text (GIN index). Best
  * first: trigram word similarity of title and model, then newest.
  */
 export async function searchReleased(
@@ -158,11 +158,10 @@ export async function searchReleased(
   const pat = likePattern(q);
   const title = sql`coalesce(${contentTranslations.releasedTitle}, '')`;
   const model = sql`coalesce(${contentRevisions.data}->'shared'->>'model', '')`;
-  const summary = sql`coalesce(${contentRevisions.data}->'translation'->>'summary', '')`;
-  // The body's words: a Tiptap document's text nodes, or a legacy HTML string without its tags.
-  const body = sql`(case when jsonb_typeof(${contentRevisions.data}->'translation'->'body') = 'object'
-    then coalesce((select string_agg(t #>> '{}', ' ') from jsonb_path_query(${contentRevisions.data}->'translation'->'body', 'strict $.**.text') t), '')
-    else regexp_replace(coalesce(${contentRevisions.data}->'translation'->>'body', ''), '<[^>]*>', ' ', 'g') end)`;
+  // The revisions whose text matches (migration 0029: a pg_trgm index for the substring, a GIN index
+  // for the full text, in one bitmap OR); the released translations among them are kept below.
+  const matching = sql`(select r.id from content_revisions r
+    where r.search_text ilike ${pat} or to_tsvector('simple', r.search_text) @@ plainto_tsquery('simple', ${q}))`;
   return db
     .select(cols)
     .from(contentTranslations)
@@ -173,13 +172,8 @@ export async function searchReleased(
         eq(contentTranslations.locale, locale),
         eq(contentTranslations.state, 'released'),
         inArray(contentTranslations.type, [...SEARCH_TYPES]),
-        sql`(${title} ilike ${pat}
-          or ${model} ilike ${pat}
-          or ${summary} ilike ${pat}
-          or ${body} ilike ${pat}
-          or exists (select 1 from jsonb_each_text(coalesce(${contentTranslations.releasedParams}, '{}'::jsonb)) p where p.value ilike ${pat})
-          or exists (select 1 from jsonb_array_elements(${JSON.stringify(optionHits)}::jsonb) o where ${contentTranslations.releasedParams} @> o.value)
-          or to_tsvector('simple', ${title} || ' ' || ${model} || ' ' || ${summary} || ' ' || ${body}) @@ plainto_tsquery('simple', ${q}))`,
+        sql`(${contentTranslations.releasedRevisionId} in ${matching}
+          or exists (select 1 from jsonb_array_elements(${JSON.stringify(optionHits)}::jsonb) o where ${contentTranslations.releasedParams} @> o.value))`,
       ),
     )
     .orderBy(
@@ -235,6 +229,8 @@ export interface ListedProduct {
   params: Record<string, unknown>;
   discontinued: boolean;
   releasedAt: number;
+  /** Listed in another locale from its en-US translation (issue 14 §8: zh-CN may fall back, labelled). */
+  fallback?: boolean;
 }
 
 /** Every released product of a site in a locale, newest first (the list pages' in-memory index). */

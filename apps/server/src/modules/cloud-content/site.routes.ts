@@ -13,7 +13,19 @@ import type { AppServices } from '../../lib/services';
 import type { RevisionData } from './content.rules';
 import { paramsOfSite, paramGroupsOfSite, type ParamRow, type SiteRow } from './content.repository';
 import { richTextDescription } from './rich-text';
-import { esc, fill, layout, pathOf, richText, SEARCH_MAX_LENGTH, SITE_LOCALES, words, type PageMeta, type SiteView } from './site.render';
+import {
+  esc,
+  fill,
+  layout,
+  OTHER_COUNTRY,
+  pathOf,
+  richText,
+  SEARCH_MAX_LENGTH,
+  SITE_LOCALES,
+  words,
+  type PageMeta,
+  type SiteView,
+} from './site.render';
 import { SITE_PAGE_DEPS, SitePageCache } from './site.cache';
 import { checkPreviewUrl } from './site.preview';
 import {
@@ -86,6 +98,48 @@ export function embedOf(url: string): { kind: 'iframe' | 'video'; src: string } 
 
 const DOMAIN_TTL_MS = 30_000;
 
+/** The cookie keeping the visitor's footer choice of country (issue 14 §8), per site address. */
+export const COUNTRY_COOKIE = 'site_country';
+const COUNTRY_RE = /^[A-Z]{2}$/;
+
+/** A product category's country limit as the site reads it (released translations). */
+interface CategoryLimit {
+  id: number;
+  parentId: number | null;
+  countries: string[];
+}
+
+/**
+ * The categories a visitor in `country` does not see: those limited to other countries, and every
+ * category under one of them. '' (an unknown country) hides none.
+ */
+export function hiddenCategoriesOf(categories: readonly CategoryLimit[], country: string): Set<number> {
+  const out = new Set<number>();
+  if (!country) return out;
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  for (const c of categories) {
+    const seen = new Set<number>();
+    for (let at: CategoryLimit | undefined = c; at && !seen.has(at.id); at = at.parentId ? byId.get(at.parentId) : undefined) {
+      seen.add(at.id);
+      if (at.countries.length > 0 && !at.countries.includes(country)) {
+        out.add(c.id);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The country a page is rendered for: one the site's categories name, OTHER_COUNTRY for any other
+ * known country (all see the same page), '' when unknown or when no category is limited. The page
+ * cache keys on it, so the variants of a page are few and one visitor's view never reaches another.
+ */
+export function effectiveCountry(visitor: string, choices: readonly string[]): string {
+  if (!visitor || choices.length === 0) return '';
+  return choices.includes(visitor) ? visitor : OTHER_COUNTRY;
+}
+
 interface Deps {
   database: Database;
   clock: Clock;
@@ -98,6 +152,13 @@ interface Answer {
   body: string;
   location?: string;
   headers?: Record<string, string>;
+}
+
+/** Who the page is for: the country it is rendered for and the address it was asked at. */
+interface Visit {
+  country: string;
+  choices: readonly string[];
+  here: string;
 }
 
 const html = (body: string, status = 200): Answer => ({ status, type: 'text/html; charset=utf-8', body });
@@ -127,23 +188,92 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     return site;
   }
 
-  function send(reply: FastifyReply, a: Answer, encoded?: { encoding: string; body: Buffer } | null) {
+  function send(reply: FastifyReply, a: Answer, encoded?: { encoding: string; body: Buffer } | null, vary: string[] = []) {
     reply.status(a.status).header('content-type', a.type);
     if (a.location) reply.header('location', a.location);
     for (const [k, val] of Object.entries(a.headers ?? {})) reply.header(k, val);
     if (a.status === 200 && !a.headers?.['cache-control']) reply.header('cache-control', 'public, max-age=60');
+    const varies = encoded ? [...vary, 'accept-encoding'] : vary;
+    if (varies.length > 0) reply.header('vary', varies.join(', '));
     if (encoded) {
-      reply.header('content-encoding', encoded.encoding).header('vary', 'accept-encoding');
+      reply.header('content-encoding', encoded.encoding);
       return reply.send(encoded.body);
     }
     return reply.send(a.body);
   }
 
-  /** A public page through the page cache, compressed once per entry. */
-  async function sendCached(req: FastifyRequest, reply: FastifyReply, render: () => Promise<Answer>) {
-    const { page, entry } = await pages.get(`${originOf(req)}${req.url}`, render);
-    return send(reply, page, pages.encoded(entry, req.headers['accept-encoding']));
+  /** The visitor's country: their footer choice (cookie), else a trusted proxy's header, else ''. */
+  function visitorCountry(req: FastifyRequest): string {
+    const chosen = new RegExp(`(?:^|;\\s*)${COUNTRY_COOKIE}=([A-Za-z]{2})(?:;|$)`).exec(req.headers.cookie ?? '');
+    if (chosen) return chosen[1]!.toUpperCase();
+    const header = deps.services.config.siteCountryHeader;
+    if (!header) return '';
+    const raw = req.headers[header];
+    const val = (Array.isArray(raw) ? raw[0] : raw)?.trim().toUpperCase() ?? '';
+    return COUNTRY_RE.test(val) ? val : '';
   }
+
+  /**
+   * A public page through the page cache, compressed once per entry. The key holds the country the
+   * page is rendered for when the site limits some category to some countries; such pages tell
+   * shared caches that they vary by the cookie (and the proxy's header).
+   */
+  async function sendCached(req: FastifyRequest, reply: FastifyReply, site: SiteRow | null, render: (visit: Visit) => Promise<Answer>) {
+    const choices = site ? (await countryLimits(site.id)).choices : [];
+    const visit: Visit = { country: effectiveCountry(visitorCountry(req), choices), choices, here: req.url };
+    const key = `${originOf(req)}${req.url}${visit.country ? `\n${visit.country}` : ''}`;
+    const { page, entry } = await pages.get(key, () => render(visit));
+    const header = deps.services.config.siteCountryHeader;
+    const vary = choices.length > 0 ? ['cookie', ...(header ? [header] : [])] : [];
+    return send(reply, page, pages.encoded(entry, req.headers['accept-encoding']), vary);
+  }
+
+  /** The countries the site's product categories are limited to, and each category's limit. */
+  const countryLimits = (siteId: number) =>
+    deps.services.reads.get(`site-country-limits:${siteId}`, SITE_PAGE_DEPS, async () => {
+      const byLocale = new Map<string, CategoryLimit[]>();
+      const choices = new Set<string>();
+      for (const l of SITE_LOCALES) {
+        const rows = await releasedItems(db, siteId, ['product_category'], l);
+        byLocale.set(
+          l,
+          rows.map((r) => {
+            const countries = (dataOf(r).shared.countries ?? []).map((c) => c.toUpperCase());
+            for (const c of countries) choices.add(c);
+            return { id: r.itemId, parentId: dataOf(r).shared.parentId ?? null, countries };
+          }),
+        );
+      }
+      return { byLocale, choices: [...choices].sort() };
+    });
+
+  /** The categories hidden from this visit in a locale (a category released only in en-US counts too). */
+  async function hiddenFor(siteId: number, locale: Locale, country: string): Promise<Set<number>> {
+    if (!country) return new Set();
+    const { byLocale } = await countryLimits(siteId);
+    const own = byLocale.get(locale) ?? [];
+    const ownIds = new Set(own.map((c) => c.id));
+    const merged = [...own, ...(byLocale.get('en-US') ?? []).filter((c) => !ownIds.has(c.id))];
+    return hiddenCategoriesOf(merged, country);
+  }
+
+  /**
+   * The footer's country choice (<locale>/country?c=XX&back=...): kept in a cookie for this site's
+   * address, then back to the page it was made on. Never cached; `c` empty forgets the choice.
+   */
+  function chooseCountry(req: FastifyRequest, base: string, locale: string, query: Record<string, string>): Answer {
+    const c = typeof query.c === 'string' ? query.c.trim().toUpperCase() : '';
+    const back = typeof query.back === 'string' ? query.back : '';
+    const safeBack =
+      back.startsWith(`${base}/`) && !back.startsWith('//') && !/[\\\r\n]/.test(back)
+        ? back
+        : `${base}/${SITE_LOCALES.includes(locale as Locale) ? locale : 'en-US'}/`;
+    const attrs = `Path=${base ? `${base}/` : '/'}; SameSite=Lax; HttpOnly${req.protocol === 'https' ? '; Secure' : ''}`;
+    const cookie = COUNTRY_RE.test(c) ? `${COUNTRY_COOKIE}=${c}; Max-Age=31536000; ${attrs}` : `${COUNTRY_COOKIE}=; Max-Age=0; ${attrs}`;
+    return { ...redirect(safeBack, 303), headers: { 'set-cookie': cookie, 'cache-control': 'no-store' } };
+  }
+
+  const COUNTRY_PATH = /^\/?([A-Za-z]{2}-[A-Za-z]{2})\/country\/?$/;
 
   function originOf(req: FastifyRequest) {
     return `${req.protocol}://${req.host}`;
@@ -157,7 +287,11 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     const host = (req.hostname ?? '').toLowerCase().replace(/:\d+$/, '');
     const site = await siteOfHost(host);
     if (!site) return;
-    return sendCached(req, reply, () => render(site, '', path.replace(/^\/+/, ''), req.query as Record<string, string>, originOf(req)));
+    const choice = COUNTRY_PATH.exec(path);
+    if (choice) return send(reply, chooseCountry(req, '', choice[1]!, req.query as Record<string, string>));
+    return sendCached(req, reply, site, (visit) =>
+      render(site, '', path.replace(/^\/+/, ''), req.query as Record<string, string>, originOf(req), visit),
+    );
   });
 
   app.get<{ Params: { slug: string } }>('/site/:slug', async (req, reply) =>
@@ -170,14 +304,25 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
       if (!site) return send(reply, { ...notFound(null, 'en-US', '', originOf(req)), headers: { 'x-robots-tag': 'noindex' } });
       return send(reply, await preview(site, Number(previewOf[1]), req.url, originOf(req)));
     }
-    return sendCached(req, reply, async () => {
-      const site = await unsafeSiteBySlug(db, req.params.slug);
+    const { site } = await deps.services.reads.get(`site-by-slug:${req.params.slug}`, SITE_PAGE_DEPS, async () => ({
+      site: await unsafeSiteBySlug(db, req.params.slug),
+    }));
+    const choice = COUNTRY_PATH.exec(req.params['*']);
+    if (site && choice) return send(reply, chooseCountry(req, `/site/${site.slug}`, choice[1]!, req.query));
+    return sendCached(req, reply, site, async (visit) => {
       if (!site) return notFound(null, 'en-US', '', originOf(req));
-      return render(site, `/site/${site.slug}`, req.params['*'], req.query, originOf(req));
+      return render(site, `/site/${site.slug}`, req.params['*'], req.query, originOf(req), visit);
     });
   });
 
-  async function render(site: SiteRow, base: string, rest: string, query: Record<string, string>, origin: string): Promise<Answer> {
+  async function render(
+    site: SiteRow,
+    base: string,
+    rest: string,
+    query: Record<string, string>,
+    origin: string,
+    visit: Visit,
+  ): Promise<Answer> {
     const parts = rest
       .split('/')
       .filter(Boolean)
@@ -187,7 +332,16 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     if (parts.length === 1 && parts[0] === 'sitemap.xml') return sitemap(site, base, origin);
     const locale = parts[0] as Locale;
     if (!SITE_LOCALES.includes(locale) || !site.locales.includes(locale)) return notFound(site, 'en-US', base, origin);
-    const v: SiteView = { siteName: site.name, locale, base, origin };
+    const v: SiteView = {
+      siteName: site.name,
+      locale,
+      base,
+      origin,
+      country: visit.country,
+      countryChoices: visit.choices,
+      here: visit.here,
+      hiddenCategories: await hiddenFor(site.id, locale, visit.country),
+    };
     const [section, slug, extra] = parts.slice(1);
     if (extra !== undefined) return notFound(site, locale, base, origin);
     if (!section) return home(site, v);
@@ -198,8 +352,11 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     if (section && slug && SECTION_TYPES[section]) {
       const type = SECTION_TYPES[section];
       const row = await releasedAt(site, type, locale, slug);
-      if (!row) return notFound(site, locale, v.base, v.origin);
-      return pageOf(site, v, row, query, false);
+      if (row) return shownRow(v, row) ? pageOf(site, v, row, query, false) : notFound(site, locale, v.base, v.origin);
+      // A product without a released translation in this locale: its en-US page, labelled, canonical to en-US.
+      const english = type === 'product' ? await fallbackProduct(site, locale, slug) : null;
+      if (english && shownRow(v, english)) return productPage(site, v, english, query, false, true);
+      return notFound(site, locale, v.base, v.origin);
     }
     if (section === 'compare' && !slug) return compare(site, v, query);
     if (section === 'search' && !slug) return search(site, v, query);
@@ -245,6 +402,22 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     return byId && !byId.slug ? byId : null;
   }
 
+  /** Whether this visitor sees a product (its category is not limited to other countries). */
+  const shownProduct = (v: SiteView, categoryId: number | null | undefined) => !categoryId || !v.hiddenCategories?.has(categoryId);
+  /** Whether this visitor sees a released row: every type but products in hidden categories. */
+  const shownRow = (v: SiteView, r: PublicRow) => r.type !== 'product' || shownProduct(v, dataOf(r).shared.categoryId);
+
+  /**
+   * A product's en-US translation at `slug` for a locale it has no released translation in (issue
+   * 14 §8: zh-CN may fall back to en-US products), or null.
+   */
+  async function fallbackProduct(site: SiteRow, locale: Locale, slug: string): Promise<PublicRow | null> {
+    if (locale === 'en-US' || !site.locales.includes('en-US')) return null;
+    const english = await releasedBySlug(db, site.id, 'product', 'en-US', slug);
+    if (!english || (await releasedById(db, site.id, 'product', locale, english.itemId))) return null;
+    return english;
+  }
+
   /** The page of one translation: released (by address) or a signed preview of a draft. */
   function pageOf(site: SiteRow, v: SiteView, row: PublicRow, query: Record<string, string>, isPreview: boolean): Promise<Answer> {
     if (row.type === 'product') return productPage(site, v, row, query, isPreview);
@@ -268,10 +441,14 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
 
   /** A product of the list's index as a card. */
   function productCard(v: SiteView, p: ListedProduct, extra = ''): string {
-    const gone = p.discontinued ? ` <span class="tag">${esc(words(v.locale).discontinuedTag)}</span>` : '';
-    return `<li class="card"><h3><a href="${esc(pathOf(v, v.locale, `products/${encodeURIComponent(p.slug)}`))}">${esc(p.title)}</a>${gone}</h3>${
+    const w = words(v.locale);
+    const gone = p.discontinued ? ` <span class="tag">${esc(w.discontinuedTag)}</span>` : '';
+    // A product listed from its en-US translation says so, and marks its English text as English.
+    const lang = p.fallback ? ' lang="en-US"' : '';
+    const english = p.fallback ? ` <span class="tag">${esc(w.shownInEnglish)}</span>` : '';
+    return `<li class="card"><h3><a href="${esc(pathOf(v, v.locale, `products/${encodeURIComponent(p.slug)}`))}"${lang}>${esc(p.title)}</a>${gone}${english}</h3>${
       p.model ? `<p>${esc(p.model)}</p>` : ''
-    }${p.summary ? `<p>${esc(p.summary)}</p>` : ''}${extra}</li>`;
+    }${p.summary ? `<p${lang}>${esc(p.summary)}</p>` : ''}${extra}</li>`;
   }
 
   /** The released products of a site in a locale, kept in the read cache until content changes. */
@@ -279,6 +456,36 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     deps.services.reads.get(`site-products:${siteId}:${locale}`, SITE_PAGE_DEPS, async () => {
       const list = await releasedProductIndex(db, siteId, locale);
       return { list, byId: new Map(list.map((p) => [p.itemId, p])) };
+    });
+
+  /**
+   * The products a list shows in a locale: its released translations, and (zh-CN) the en-US ones of
+   * products without one, marked `fallback` (an address its own translations take is not reused).
+   */
+  const listedProducts = (site: SiteRow, locale: Locale) =>
+    deps.services.reads.get(`site-products-listed:${site.id}:${locale}`, SITE_PAGE_DEPS, async () => {
+      const own = await productIndex(site.id, locale);
+      if (locale === 'en-US' || !site.locales.includes('en-US')) return own.list;
+      const ownSlugs = new Set(own.list.map((p) => p.slug));
+      const english = (await productIndex(site.id, 'en-US')).list
+        .filter((p) => p.slug && !own.byId.has(p.itemId) && !ownSlugs.has(p.slug))
+        .map((p) => ({ ...p, fallback: true }));
+      if (english.length === 0) return own.list;
+      return [...own.list, ...english].sort((a, b) => b.releasedAt - a.releasedAt || a.itemId - b.itemId);
+    });
+
+  /** The released product filters by category (0: the list of all products), this locale's before en-US's. */
+  const productFilters = (siteId: number, locale: Locale) =>
+    deps.services.reads.get(`site-product-filters:${siteId}:${locale}`, SITE_PAGE_DEPS, async () => {
+      const out = new Map<number, { facets: string[]; buckets: Record<string, number[]> }>();
+      for (const l of locale === 'en-US' ? [locale] : [locale, 'en-US']) {
+        for (const r of await releasedItems(db, siteId, ['product_filter'], l)) {
+          const sh = dataOf(r).shared;
+          const key = sh.categoryId ?? 0;
+          if (!out.has(key)) out.set(key, { facets: sh.facets ?? [], buckets: (sh.buckets ?? {}) as Record<string, number[]> });
+        }
+      }
+      return out;
     });
 
   /** A site's parameter definitions and groups, kept in the read cache until content changes. */
@@ -321,8 +528,13 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     const banners = (await releasedItems(db, site.id, ['banner'], v.locale)).filter((r) => inWindow(dataOf(r).shared)).slice(0, 3);
     const hot = (await releasedItems(db, site.id, ['hot_product'], v.locale)).filter((r) => inWindow(dataOf(r).shared));
     const hotIds = hot.map((h) => dataOf(h).shared.targetId).filter((x): x is number => !!x);
-    const hotProducts = (await releasedOfItems(db, site.id, hotIds)).filter((r) => r.locale === v.locale && r.type === 'product');
-    const products = hotProducts.length > 0 ? hotProducts : await releasedItems(db, site.id, ['product'], v.locale, { limit: 8 });
+    const hotProducts = (await releasedOfItems(db, site.id, hotIds)).filter(
+      (r) => r.locale === v.locale && r.type === 'product' && shownRow(v, r),
+    );
+    const products =
+      hotProducts.length > 0
+        ? hotProducts
+        : (await releasedItems(db, site.id, ['product'], v.locale, { limit: 40 })).filter((r) => shownRow(v, r)).slice(0, 8);
     const news = await releasedItems(db, site.id, ['news'], v.locale, { limit: 4 });
     const bannerHtml = banners
       .map((b) => {
@@ -344,11 +556,44 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     return html(layout(v, meta, 'home', main));
   }
 
-  function facetValue(def: ParamRow, raw: string): unknown {
-    if (def.type === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : undefined;
-    if (def.type === 'enum') return raw;
-    if (def.type === 'multi_enum') return [raw];
-    return undefined;
+  /**
+   * A facet's value as its GET link spells it (`f.<key>=<value>`) and what it matches. A number
+   * facet with buckets takes `lo..hi` (lo included, hi not; either end open), one without takes the
+   * number itself.
+   */
+  function facetMatcher(def: ParamRow, raw: string, buckets: readonly number[] | undefined): ((have: unknown) => boolean) | undefined {
+    if (def.type === 'boolean') return raw === 'true' || raw === 'false' ? (have) => have === (raw === 'true') : undefined;
+    if (def.type === 'enum') return (have) => have === raw;
+    if (def.type === 'multi_enum') return (have) => Array.isArray(have) && have.includes(raw);
+    if (def.type !== 'number') return undefined;
+    if (buckets) {
+      const range = bucketsOf(buckets).find((b) => b.key === raw);
+      return range ? (have) => typeof have === 'number' && inBucket(have, range) : undefined;
+    }
+    const n = Number(raw);
+    return raw.trim() !== '' && Number.isFinite(n) ? (have) => have === n : undefined;
+  }
+
+  /** A number facet's buckets from its ascending boundaries: under the first, between each two, from the last. */
+  function bucketsOf(bounds: readonly number[]): Array<{ key: string; lo?: number; hi?: number }> {
+    return [
+      { key: `..${bounds[0]}`, hi: bounds[0] },
+      ...bounds.slice(1).map((hi, i) => ({ key: `${bounds[i]}..${hi}`, lo: bounds[i], hi })),
+      { key: `${bounds[bounds.length - 1]}..`, lo: bounds[bounds.length - 1] },
+    ];
+  }
+  const inBucket = (x: number, b: { lo?: number; hi?: number }) => (b.lo === undefined || x >= b.lo) && (b.hi === undefined || x < b.hi);
+
+  /** The value keys a product's value counts under in a facet. */
+  function facetKeysOf(def: ParamRow, have: unknown, buckets: readonly number[] | undefined): string[] {
+    if (have === undefined || have === null) return [];
+    if (def.type === 'number') {
+      if (typeof have !== 'number') return [];
+      if (!buckets) return [String(have)];
+      const b = bucketsOf(buckets).find((x) => inBucket(have, x));
+      return b ? [b.key] : [];
+    }
+    return (Array.isArray(have) ? have : [have]).map((x) => String(x));
   }
 
   function optionLabel(def: ParamRow, value: string, locale: Locale): string {
@@ -372,26 +617,38 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
 
   async function productList(site: SiteRow, v: SiteView, query: Record<string, string>): Promise<Answer> {
     const w = words(v.locale);
-    const categories = await deps.services.reads.get(`site-categories:${site.id}:${v.locale}`, SITE_PAGE_DEPS, () =>
-      releasedItems(db, site.id, ['product_category'], v.locale),
-    );
+    const categories = (
+      await deps.services.reads.get(`site-categories:${site.id}:${v.locale}`, SITE_PAGE_DEPS, () =>
+        releasedItems(db, site.id, ['product_category'], v.locale),
+      )
+    ).filter((c) => shownProduct(v, c.itemId));
     const categoryId = Number(query.category) || undefined;
     const category = categoryId ? categories.find((c) => c.itemId === categoryId) : undefined;
     if (categoryId && !category) return notFound(site, v.locale, v.base, v.origin);
-    const defs = (await siteParams(site.id)).defs.filter((d) => d.filterable && ['enum', 'multi_enum', 'boolean'].includes(d.type));
+    // The facets: the category's product filter (its parameters in its order, number buckets), else
+    // every filterable option parameter in definition order.
+    const paramDefs = (await siteParams(site.id)).defs;
+    const filter = (await productFilters(site.id, v.locale)).get(categoryId ?? 0);
+    const defs = filter
+      ? filter.facets
+          .map((k) => paramDefs.find((d) => d.key === k && d.filterable && ['enum', 'multi_enum', 'boolean', 'number'].includes(d.type)))
+          .filter((d): d is ParamRow => !!d)
+      : paramDefs.filter((d) => d.filterable && ['enum', 'multi_enum', 'boolean'].includes(d.type));
+    const bucketsFor = (d: ParamRow) => (d.type === 'number' && filter?.buckets[d.key]?.length ? filter.buckets[d.key] : undefined);
     const chosen: Record<string, string> = {};
+    const matchers = new Map<string, (have: unknown) => boolean>();
     for (const d of defs) {
       const raw = query[`f.${d.key}`];
-      if (raw !== undefined && facetValue(d, raw) !== undefined) chosen[d.key] = raw;
+      const m = raw === undefined ? undefined : facetMatcher(d, raw, bucketsFor(d));
+      if (m) {
+        chosen[d.key] = raw!;
+        matchers.set(d.key, m);
+      }
     }
     const wanted = (c: Record<string, string>) =>
-      defs.filter((d) => c[d.key] !== undefined).map((d) => [d.key, facetValue(d, c[d.key]!)] as [string, unknown]);
-    const fits = (p: ListedProduct, want: Array<[string, unknown]>) =>
-      want.every(([k, val]) => {
-        const have = p.params[k];
-        return Array.isArray(val) ? Array.isArray(have) && have.includes(val[0]) : have === val;
-      });
-    const index = (await productIndex(site.id, v.locale)).list;
+      defs.filter((d) => c[d.key] !== undefined).map((d) => [d.key, matchers.get(d.key)!] as [string, (have: unknown) => boolean]);
+    const fits = (p: ListedProduct, want: Array<[string, (have: unknown) => boolean]>) => want.every(([k, m]) => m(p.params[k]));
+    const index = (await listedProducts(site, v.locale)).filter((p) => shownProduct(v, p.categoryId));
     const all = categoryId ? index.filter((p) => p.categoryId === categoryId) : index;
     const sort = PRODUCT_SORTS.includes(query.sort as never) ? (query.sort as (typeof PRODUCT_SORTS)[number]) : 'newest';
     const rows = all.filter((p) => fits(p, wanted(chosen)));
@@ -426,24 +683,40 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     // Each facet's counts: the products that pass every other chosen filter, by their value of this one.
     const facetHtml = defs
       .map((d) => {
-        const values = d.type === 'boolean' ? ['true', 'false'] : (d.options as Array<{ value: string }>).map((o) => o.value);
+        const buckets = bucketsFor(d);
         const others = wanted(Object.fromEntries(Object.entries(chosen).filter(([k]) => k !== d.key)));
         const counts = new Map<string, number>();
         for (const p of all) {
           if (!fits(p, others)) continue;
-          const have = p.params[d.key];
-          for (const x of Array.isArray(have) ? have : have === undefined ? [] : [have]) {
-            const k = String(x);
-            counts.set(k, (counts.get(k) ?? 0) + 1);
-          }
+          for (const k of facetKeysOf(d, p.params[d.key], buckets)) counts.set(k, (counts.get(k) ?? 0) + 1);
         }
+        const unit = d.unit ? ` ${d.unit}` : '';
+        const values =
+          d.type === 'boolean'
+            ? ['true', 'false']
+            : d.type === 'number'
+              ? buckets
+                ? bucketsOf(buckets).map((b) => b.key)
+                : [...new Set([...counts.keys(), ...(chosen[d.key] !== undefined ? [chosen[d.key]!] : [])])].sort(
+                    (a, b) => Number(a) - Number(b),
+                  )
+              : (d.options as Array<{ value: string }>).map((o) => o.value);
+        const labelOf = (val: string) => {
+          if (d.type === 'boolean') return val === 'true' ? w.yes : w.no;
+          if (d.type !== 'number') return optionLabel(d, val, v.locale);
+          const b = buckets ? bucketsOf(buckets).find((x) => x.key === val) : undefined;
+          if (!b) return `${val}${unit}`;
+          if (b.lo === undefined) return fill(w.bucketBelow, { hi: `${b.hi}${unit}` });
+          if (b.hi === undefined) return fill(w.bucketAbove, { lo: `${b.lo}${unit}` });
+          return fill(w.bucketRange, { lo: `${b.lo}${unit}`, hi: `${b.hi}${unit}` });
+        };
         const items = values
           .map((val) => {
             const next = { ...chosen, [d.key]: val };
             const n = counts.get(val) ?? 0;
             const on = chosen[d.key] === val;
             if (n === 0 && !on) return '';
-            const label = d.type === 'boolean' ? (val === 'true' ? w.yes : w.no) : optionLabel(d, val, v.locale);
+            const label = labelOf(val);
             const target = on ? Object.fromEntries(Object.entries(chosen).filter(([k]) => k !== d.key)) : next;
             return `<li><a href="${esc(url(target, categoryId))}"${on ? ' aria-current="true"' : ''}>${on ? '✓ ' : ''}${esc(label)} (${n})</a></li>`;
           })
@@ -494,9 +767,12 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     row: PublicRow,
     query: Record<string, string>,
     isPreview: boolean,
+    fallback = false,
   ): Promise<Answer> {
     const w = words(v.locale);
     const d = dataOf(row);
+    // Shown from its en-US translation: the English text says it is English, the page says so.
+    const lang = fallback ? ' lang="en-US"' : '';
     const { defs, groups } = await siteParams(site.id);
     const params = (d.shared.params ?? {}) as Record<string, unknown>;
     const groupOrder = [...groups.map((g) => g.id), null];
@@ -518,7 +794,7 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
       })
       .join('');
     const linkIds = [d.shared.successorId, ...(d.shared.relatedIds ?? []), ...(d.shared.manualIds ?? [])].filter((x): x is number => !!x);
-    const linked = (await releasedOfItems(db, site.id, linkIds)).filter((r) => r.locale === v.locale);
+    const linked = (await releasedOfItems(db, site.id, linkIds)).filter((r) => r.locale === v.locale && shownRow(v, r));
     const successor = d.shared.successorId ? linked.find((r) => r.itemId === d.shared.successorId && r.type === 'product') : undefined;
     const related = linked.filter((r) => r.type === 'product' && (d.shared.relatedIds ?? []).includes(r.itemId));
     const manuals = linked.filter(
@@ -531,18 +807,22 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
             : ''
         }</p>`
       : '';
+    const english = fallback ? `<p class="notice"><span class="tag">${esc(w.shownInEnglish)}</span> ${esc(w.fallbackNote)}</p>` : '';
     const main = `<p><a href="${esc(pathOf(v, v.locale, 'products'))}">${esc(w.products)}</a></p>
-<h1>${esc(row.title)}</h1>${gone}<p class="muted">${esc(w.model)}: ${esc(d.shared.model ?? '')}</p>
-${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}${compareLink(v, parseIds(query.cmp), row.itemId, row.title)}
-<div class="body">${richText(d.translation.body)}</div>
+<h1${lang}>${esc(row.title)}</h1>${english}${gone}<p class="muted">${esc(w.model)}: ${esc(d.shared.model ?? '')}</p>
+${d.translation.summary ? `<p${lang}>${esc(d.translation.summary)}</p>` : ''}${compareLink(v, parseIds(query.cmp), row.itemId, row.title)}
+<div class="body"${lang}>${richText(d.translation.body)}</div>
 ${specRows ? `<h2>${esc(w.specifications)}</h2><table><tbody>${specRows}</tbody></table>` : ''}
 ${manuals.length > 0 ? `<h2>${esc(w.manuals)}</h2><ul>${manuals.map((m) => `<li><a href="${esc(dataOf(m).shared.fileUrl ?? '')}">${esc(m.title)}</a></li>`).join('')}</ul>` : ''}
 ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map((r) => card(v, 'products', r)).join('')}</ul>` : ''}`;
     const path = pathOf(v, v.locale, `products/${encodeURIComponent(row.slug)}`);
+    // The English text's own page is the canonical one; hreflang names only real translations.
+    const canonical = fallback ? pathOf(v, 'en-US', `products/${encodeURIComponent(row.slug)}`) : undefined;
     const meta: PageMeta = {
       title: `${d.translation.seoTitle || row.title} | ${site.name}`,
       description: d.translation.seoDescription || d.translation.summary || richTextDescription(d.translation.body),
       path,
+      canonical,
       alternates: isPreview ? {} : await productAlternates(site, v, row.itemId),
       noindex: d.translation.noindex || isPreview,
       preview: isPreview,
@@ -555,7 +835,7 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
           sku: d.shared.model,
           description: d.translation.summary || richTextDescription(d.translation.body, 500),
           brand: { '@type': 'Brand', name: site.name },
-          url: `${v.origin}${path}`,
+          url: `${v.origin}${canonical ?? path}`,
         },
         {
           '@context': 'https://schema.org',
@@ -599,7 +879,9 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
     const path = pathOf(v, v.locale, section ? `${section}/${encodeURIComponent(addrOf(row))}` : '');
     const date = row.releasedAt ? row.releasedAt.toISOString().slice(0, 10) : '';
     const relatedIds = row.type === 'solution' ? (d.shared.relatedIds ?? []) : [];
-    const related = (await releasedOfItems(db, site.id, relatedIds)).filter((r) => r.locale === v.locale && r.type === 'product');
+    const related = (await releasedOfItems(db, site.id, relatedIds)).filter(
+      (r) => r.locale === v.locale && r.type === 'product' && shownRow(v, r),
+    );
     const main = `<p><a href="${esc(pathOf(v, v.locale, section))}">${esc(sectionName)}</a></p><article><h1>${esc(row.title)}</h1>${
       date && row.type === 'news' ? `<p class="muted"><time datetime="${date}">${date}</time></p>` : ''
     }${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class="body">${richText(d.translation.body)}</div></article>${
@@ -748,7 +1030,9 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
         : cover;
     const related =
       row.type === 'tech_video'
-        ? (await releasedOfItems(db, site.id, d.shared.relatedIds ?? [])).filter((r) => r.locale === v.locale && r.type === 'product')
+        ? (await releasedOfItems(db, site.id, d.shared.relatedIds ?? [])).filter(
+            (r) => r.locale === v.locale && r.type === 'product' && shownRow(v, r),
+          )
         : [];
     const main = `<p><a href="${esc(pathOf(v, v.locale, section))}">${esc(listTitle)}</a></p><h1>${esc(row.title)}</h1>
 <div class="video">${player}</div>${videoUrl ? `<p><a href="${esc(videoUrl)}" rel="noopener">${esc(w.openVideo)}</a></p>` : ''}
@@ -787,8 +1071,16 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
   async function compare(site: SiteRow, v: SiteView, query: Record<string, string>): Promise<Answer> {
     const w = words(v.locale);
     const asked = parseIds(query.ids);
-    const found = (await releasedOfItems(db, site.id, asked)).filter((r) => r.locale === v.locale && r.type === 'product');
-    const rows = asked.map((id) => found.find((r) => r.itemId === id)).filter((r): r is PublicRow => !!r);
+    const found = (await releasedOfItems(db, site.id, asked)).filter((r) => r.type === 'product' && shownRow(v, r));
+    // A product without a translation in this locale is compared by its en-US one (as the list shows it).
+    const english = v.locale !== 'en-US' && site.locales.includes('en-US');
+    const rows = asked
+      .map(
+        (id) =>
+          found.find((r) => r.itemId === id && r.locale === v.locale) ??
+          (english ? found.find((r) => r.itemId === id && r.locale === 'en-US') : undefined),
+      )
+      .filter((r): r is PublicRow => !!r);
     const ids = rows.map((r) => r.itemId);
     const showAll = query.all === '1';
     const defs = (await siteParams(site.id)).defs.filter((d) => d.comparable);
@@ -809,7 +1101,9 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
       const head = rows
         .map(
           (r) =>
-            `<th scope="col"><a href="${esc(pathOf(v, v.locale, `products/${encodeURIComponent(r.slug)}`))}">${esc(r.title)}</a><br><a href="${esc(
+            `<th scope="col"><a href="${esc(pathOf(v, v.locale, `products/${encodeURIComponent(r.slug)}`))}"${
+              r.locale === v.locale ? '' : ` lang="${esc(r.locale)}"`
+            }>${esc(r.title)}</a><br><a href="${esc(
               compareUrl(
                 v,
                 ids.filter((x) => x !== r.itemId),
@@ -888,7 +1182,7 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
           }
         }
       }
-      const hits = (await searchReleased(db, site.id, v.locale, q, optionHits)).filter(visible);
+      const hits = (await searchReleased(db, site.id, v.locale, q, optionHits)).filter((r) => visible(r) && shownRow(v, r));
       total = hits.length;
       const groups = SECTION_OF_SEARCH.map((t) => ({ t, rows: hits.filter((r) => r.type === t) })).filter((g) => g.rows.length > 0);
       const label = (t: string) => (w as unknown as Record<string, string>)[`type_${t}`] ?? t;

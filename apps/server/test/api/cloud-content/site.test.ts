@@ -100,7 +100,6 @@ describe.each(ENGINES)('public site (%s)', (engine) => {
       '/site/acme-test/en-US/products/no-such-product',
       '/site/acme-test/en-US/products/secret-draft',
       '/site/acme-test/en-US/news/draft-news',
-      '/site/acme-test/zh-CN/products/dome-one',
       '/site/acme-test/en-US/products?category=999999',
     ]) {
       const r = await get(path);
@@ -108,6 +107,10 @@ describe.each(ENGINES)('public site (%s)', (engine) => {
       expect(r.headers['content-type']).toContain('text/html');
       expect(r.body).toContain('<meta name="robots" content="noindex">');
     }
+    // Only en-US released: zh-CN shows the English page, canonical to en-US (issue 14 §8).
+    const dome = await get('/site/acme-test/zh-CN/products/dome-one');
+    expect(dome.statusCode).toBe(200);
+    expect(dome.body).toContain('<link rel="canonical" href="http://portal.test/site/acme-test/en-US/products/dome-one">');
   });
 
   it('leaks no draft: not on lists, home, sitemap, facets', async () => {
@@ -142,7 +145,11 @@ describe.each(ENGINES)('public site (%s)', (engine) => {
     expect(dome.body).toContain('<meta name="robots" content="noindex">');
     const zh = await get(`/site/acme-test/zh-CN/products?category=${cameras}`);
     expect(zh.body).toContain('枪机 (1)');
-    expect(zh.body).toContain('共1个产品');
+    // Dome One has only en-US released: zh-CN lists it from English, labelled (issue 14 §8).
+    expect(zh.body).toContain('共2个产品');
+    expect(zh.body).toContain(
+      '<a href="/site/acme-test/zh-CN/products/dome-one" lang="en-US">Dome One</a> <span class="tag">以英文显示</span>',
+    );
   });
 
   it('gives each page its canonical and hreflang alternates with x-default, and JSON-LD', async () => {

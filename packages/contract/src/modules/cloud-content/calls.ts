@@ -52,6 +52,18 @@ export const contentSharedSchema = z
     successorId: idSchema.nullable(),
     params: z.record(paramKeySchema, paramValueSchema),
     facets: z.array(paramKeySchema).max(30),
+    /**
+     * A product filter's number buckets per number parameter: ascending boundaries, so [2, 4] gives
+     * "under 2", "2 to under 4" and "4 and over" on the site (a number facet without them lists its values).
+     */
+    buckets: z.record(
+      paramKeySchema,
+      z
+        .array(z.number().finite())
+        .min(1)
+        .max(10)
+        .refine((b) => b.every((x, i) => i === 0 || x > b[i - 1]!), { error: 'validation.bucketsOrder' }),
+    ),
     countries: categoryCountriesSchema,
     termType: termTypeSchema,
     effectiveDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
@@ -74,7 +86,7 @@ export const CONTENT_TYPE_FIELDS: Record<ContentType, ReadonlyArray<keyof Conten
   hot_solution: ['targetId', 'startAt', 'endAt'],
   product_category: ['parentId', 'countries', 'cover'],
   product: ['model', 'categoryId', 'images', 'relatedIds', 'manualIds', 'discontinued', 'successorId', 'params'],
-  product_filter: ['categoryId', 'facets'],
+  product_filter: ['categoryId', 'facets', 'buckets'],
   solution_category: ['parentId', 'cover'],
   solution: ['categoryId', 'cover', 'relatedIds'],
   news: ['cover'],

@@ -43,6 +43,10 @@ export const CLOUD_CONTENT_VALIDATION_MESSAGES = {
     en: 'A link starts with http://, https://, mailto: or / (a page of this site).',
     zh: '链接须以 http://、https://、mailto: 或 /（本站页面）开头。',
   },
+  bucketsOrder: {
+    en: 'Number buckets: give up to 10 boundaries, each larger than the one before.',
+    zh: '数值区间：最多10个分界值，且须逐个递增。',
+  },
   textTooLong: { en: 'The text is too long.', zh: '文字过长。' },
   richTextTooDeep: { en: 'Rich text: the content is nested too deeply.', zh: '富文本：内容嵌套层级过深。' },
   paramKeyInvalid: {

@@ -97,6 +97,36 @@ function ParamInputs({ defs }: { defs: ParamDef[] }) {
   );
 }
 
+/**
+ * A product filter's number buckets: for each filterable number parameter, its ascending boundaries
+ * (4 and 8 give "under 4", "4 to under 8" and "8 and over" on the site); none lists each value.
+ */
+function BucketInputs({ defs }: { defs: ParamDef[] }) {
+  const { t, i18n } = useTranslation();
+  const label = (d: ParamDef) => (i18n.language === 'zh-CN' && d.names['zh-CN']) || d.names['en-US'];
+  const toBounds = (vals: Array<string | number> | undefined) => {
+    const nums = [...new Set((vals ?? []).map(Number).filter((n) => Number.isFinite(n)))].sort((a, b) => a - b);
+    return nums.length > 0 ? nums.slice(0, 10) : undefined;
+  };
+  return (
+    <>
+      {defs
+        .filter((d) => d.type === 'number' && d.filterable)
+        .map((d) => (
+          <Form.Item
+            key={d.key}
+            name={['shared', 'buckets', d.key]}
+            label={t('content.bucketsOf', { name: label(d) })}
+            extra={t('content.bucketsHelp')}
+            normalize={toBounds}
+          >
+            <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',', ' ']} />
+          </Form.Item>
+        ))}
+    </>
+  );
+}
+
 /** The shared fields of one type of item (CONTENT_TYPE_FIELDS), under `shared` in the editor's form. */
 export function SharedFields({ type }: { type: ContentType }) {
   const { t } = useTranslation();
@@ -153,6 +183,8 @@ export function SharedFields({ type }: { type: ContentType }) {
             );
           case 'params':
             return <ParamInputs key={f} defs={params.data ?? []} />;
+          case 'buckets':
+            return <BucketInputs key={f} defs={params.data ?? []} />;
           default:
             return item(f, <Input maxLength={500} />);
         }
