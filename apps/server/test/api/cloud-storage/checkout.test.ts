@@ -80,7 +80,7 @@ describe.each(ENGINES)('hosted checkout (%s)', (engine) => {
     const d = await device();
     const o = await order(d, g);
     const link = linkOf(o);
-    expect(link.sign).toBe(checkoutSign(t.services.config.linkSecret, o.orderNo, o.createdAt));
+    expect(link.sign).toBe(checkoutSign(t.services.config.linkSecret, { orderNo: o.orderNo, createdAt: o.createdAt, payMinutes: 30 }));
     const got = await t.call(storageCheckoutCalls.checkoutGet, link, null);
     expect(got.basic.code, got.basic.msg).toBe(200);
     expect(got.data).toMatchObject({
@@ -149,9 +149,12 @@ describe.each(ENGINES)('hosted checkout (%s)', (engine) => {
     for (const bad of [
       { ...link, sign: flipped },
       { ...link, orderNo: 'CS20200101' + '0'.repeat(10) },
-      { ...link, sign: checkoutSign('another-secret', o.orderNo, o.createdAt) },
+      { ...link, sign: checkoutSign('another-secret', { orderNo: o.orderNo, createdAt: o.createdAt, payMinutes: 30 }) },
       // A sign of another order does not open this one.
-      { ...link, sign: checkoutSign(t.services.config.linkSecret, `${o.orderNo.slice(0, -1)}9`, o.createdAt) },
+      {
+        ...link,
+        sign: checkoutSign(t.services.config.linkSecret, { orderNo: `${o.orderNo.slice(0, -1)}9`, createdAt: o.createdAt, payMinutes: 30 }),
+      },
     ]) {
       const r = await t.call(storageCheckoutCalls.checkoutGet, bad, null);
       expect(r.basic.code, JSON.stringify(bad)).toBe(ErrorCodes.checkoutLinkInvalid);
