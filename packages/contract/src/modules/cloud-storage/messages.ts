@@ -8,7 +8,7 @@ export const CLOUD_STORAGE_VALIDATION_MESSAGES = {
   guidePriceBelowCost: { en: 'The guide price cannot be lower than the cost price.', zh: '指导价不能低于成本价。' },
   // ----- order settings -----
   payMinutesRange: { en: 'The payment window must be 5 to 120 minutes.', zh: '支付时限须为 5 至 120 分钟。' },
-  nearExpiryDaysRange: { en: 'Near expiry must be 1 to 30 days.', zh: '即将到期天数须为 1 至 30 天。' },
+  nearExpiryDaysRange: { en: 'Near expiry must be 1 to 30 days.', zh: '即将过期天数须为 1 至 30 天。' },
 } satisfies Record<string, MessageText>;
 
 export type CloudStorageValidationName = keyof typeof CLOUD_STORAGE_VALIDATION_MESSAGES;
