@@ -3,7 +3,7 @@
  * screenshot of each (e2e/screenshots/storage-<screen>-<locale>.png, git-ignored): Acme's owner
  * opens the orders, makes an internal purchase for an unbound device (23007 in the dialog), then
  * for a bound one, finds it in the list, opens its detail with the device's plan timeline, and
- * looks at the overview.
+ * looks at the overview; then saves the seller's order settings (an out-of-bounds window refused).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
@@ -18,8 +18,26 @@ const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const UNBOUND_SN = 'ACMENVR00300';
 
 const T = {
-  'en-US': { notBound: 'The device is not bound.', internal: 'Internal', overview: 'Overview', timeline: 'Plans of this device' },
-  'zh-CN': { notBound: '设备未绑定。', internal: '内部购买', overview: '概览', timeline: '该设备的套餐' },
+  'en-US': {
+    notBound: 'The device is not bound.',
+    internal: 'Internal',
+    overview: 'Overview',
+    timeline: 'Plans of this device',
+    payMinutes: 'Payment window',
+    nearExpiry: 'Near expiry',
+    outOfBounds: 'The payment window must be 5 to 120 minutes.',
+    saved: 'Settings saved',
+  },
+  'zh-CN': {
+    notBound: '设备未绑定。',
+    internal: '内部购买',
+    overview: '概览',
+    timeline: '该设备的套餐',
+    payMinutes: '支付时限',
+    nearExpiry: '即将过期',
+    outOfBounds: '支付时限须为 5 至 120 分钟。',
+    saved: '设置已保存',
+  },
 } as const satisfies Record<Locale, Record<string, string>>;
 
 async function settle(page: Page): Promise<void> {
@@ -93,6 +111,36 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await settle(page);
       await expectAccessible(page, `${locale} storage overview`);
       await shot(page, 'overview', locale);
+    });
+
+    test('the order settings: out of bounds refused, saved, put back', async ({ page }) => {
+      test.setTimeout(120_000);
+      const t = T[locale];
+      await loginAs(page, 'owner', { locale });
+      await page.goto(`${PAGE}?tab=settings`);
+      const card = page.getByTestId('storage-order-settings');
+      const minutes = card.getByRole('spinbutton', { name: t.payMinutes });
+      const days = card.getByRole('spinbutton', { name: t.nearExpiry });
+      await expect(minutes).toHaveValue(/^\d+$/);
+      await settle(page);
+      await expectAccessible(page, `${locale} storage settings`);
+      await shot(page, 'settings', locale);
+      await minutes.fill('200');
+      await page.getByTestId('storage-settings-save').click();
+      await expect(card.getByText(t.outOfBounds)).toBeVisible();
+      await settle(page);
+      await expectAccessible(page, `${locale} storage settings error`);
+      await minutes.fill('45');
+      await days.fill('10');
+      await page.getByTestId('storage-settings-save').click();
+      await expect(page.getByText(t.saved)).toBeVisible();
+      await page.reload();
+      await expect(minutes).toHaveValue('45');
+      await expect(days).toHaveValue('10');
+      await minutes.fill('30');
+      await days.fill('7');
+      await page.getByTestId('storage-settings-save').click();
+      await expect(page.getByText(t.saved).first()).toBeVisible();
     });
   });
 }

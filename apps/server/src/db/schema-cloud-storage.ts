@@ -96,6 +96,15 @@ export const payeeAccounts = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.provider], name: 'payee_accounts_pk' })],
 );
 
+/** A seller's order settings (migration 0031; CHECKs there). No row: the defaults (30 minutes, 7 days). */
+export const storageSettings = pgTable('storage_settings', {
+  companyId: integer('company_id').primaryKey(),
+  payMinutes: integer('pay_minutes').notNull(),
+  nearExpiryDays: integer('near_expiry_days').notNull(),
+  updatedBy: integer('updated_by'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Orders (issue 12, order half; migration 0019)
 // ---------------------------------------------------------------------------------------------
@@ -143,6 +152,8 @@ export const storageOrders = pgTable('storage_orders', {
   state: text('state').notNull().default('unpaid'),
   period: tstzrange('period'),
   payDeadline: ts('pay_deadline'),
+  /** The payment window the order was created with (its seller's setting then); its checkout link is signed over its end. */
+  payMinutes: integer('pay_minutes').notNull().default(30),
   paidAt: ts('paid_at'),
   cancelledAt: ts('cancelled_at'),
   cancelReason: text('cancel_reason'),

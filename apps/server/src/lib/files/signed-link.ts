@@ -84,6 +84,37 @@ export function fileLinkUrl(p: FileLinkParams, secret: Secret, now?: Date | numb
   return `${FILE_GET_PATH}?${new URLSearchParams({ ...signFileLink(p, secret, now) })}`;
 }
 
+/** Whom a caller's file link is for: the calling portal session (its token id is the session id). */
+export interface LinkCaller {
+  sessionId: Id;
+  userId: Id;
+}
+
+/**
+ * The one way a presenter links a file for the caller: a `fileLinkUrl` to store key `path` signed for
+ * the caller's own session, valid SIGNED_URL_TTL_SECONDS from `now` (epoch ms).
+ */
+export function callerFileLinkUrl(
+  caller: LinkCaller,
+  path: string,
+  secret: Secret,
+  now: number,
+  opts: { isDownload?: boolean } = {},
+): string {
+  return fileLinkUrl(
+    {
+      sessionId: caller.sessionId,
+      tokenId: caller.sessionId,
+      userId: caller.userId,
+      path,
+      expiresAt: now + SIGNED_URL_TTL_SECONDS * 1000,
+      isDownload: opts.isDownload,
+    },
+    secret,
+    now,
+  );
+}
+
 /** URLSearchParams or a parsed query object (Fastify's `request.query`); repeated parameters are refused. */
 export type QueryLike = URLSearchParams | object;
 

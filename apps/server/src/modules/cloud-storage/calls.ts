@@ -8,6 +8,7 @@ import { goodsCreate, goodsGet, goodsList, goodsOperate, goodsPriceStock, goodsR
 import { payeeDefault, payeeList, payeeRemove, payeeSave, payeeTest } from './payees.service';
 import { isSupplier } from './plans.policy';
 import { planCreate, planList, planOperate, planUpdate } from './plans.service';
+import { settingGet, settingSave } from './settings.service';
 
 /** The module's own actions: create goods and internal purchases (storage manager), review and plans (the supplier's). */
 export const cloudStoragePolicy = definePolicy<CloudStorageAction, null>({
@@ -23,6 +24,7 @@ export const cloudStoragePolicy = definePolicy<CloudStorageAction, null>({
 
 const otherGoods = (fx: { otherGoodsId: number }) => ({ goodsId: fx.otherGoodsId });
 const ownPayees = "names only the caller's own company's payee accounts";
+const ownSettings = "names only the caller's own company's order settings";
 const plans = 'plans are the supplier’s catalogue, not tenant data (supplier-only writes)';
 
 const fields = {
@@ -79,4 +81,6 @@ export const storageImpls: CallImpl[] = [
   implement(storageCalls.payeeTest, { none: ownPayees }, (ctx, d) => payeeTest(ctx, d)),
   implement(storageCalls.payeeRemove, { none: ownPayees }, (ctx, d) => payeeRemove(ctx, d)),
   implement(storageCalls.payeeDefault, { none: ownPayees }, (ctx, d) => payeeDefault(ctx, d)),
+  implement(storageCalls.settingGet, { none: ownSettings }, (ctx) => settingGet(ctx)),
+  implement(storageCalls.settingSave, { none: ownSettings }, (ctx, d) => settingSave(ctx, d)),
 ];

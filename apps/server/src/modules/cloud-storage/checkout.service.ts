@@ -10,7 +10,6 @@
 import {
   CHECKOUT_PATH_PREFIX,
   ErrorCodes,
-  STORAGE_ORDER_PAY_MINUTES,
   type CheckoutAction,
   type CheckoutOrder,
   type StorageUnit,
@@ -28,18 +27,25 @@ import type { PayeeHandle } from './payees.service';
 
 type Data<K extends keyof typeof storageCheckoutCalls> = z.output<(typeof storageCheckoutCalls)[K]['data']>;
 
-/** The end of an order's payment window: its checkout link works until then. */
-export const checkoutExpiresAt = (createdAt: number) => createdAt + STORAGE_ORDER_PAY_MINUTES * 60_000;
+/** What a checkout link names: the order and its payment window (the seller's setting when it was created). */
+export interface CheckoutRef {
+  orderNo: string;
+  createdAt: number;
+  payMinutes: number;
+}
 
-export function checkoutSign(secret: string, orderNo: string, createdAt: number): string {
+/** The end of an order's payment window: its checkout link works until then. */
+export const checkoutExpiresAt = (o: Pick<CheckoutRef, 'createdAt' | 'payMinutes'>) => o.createdAt + o.payMinutes * 60_000;
+
+export function checkoutSign(secret: string, o: CheckoutRef): string {
   return createHmac('sha256', secret)
-    .update(JSON.stringify(['checkout/v1', orderNo, Math.floor(checkoutExpiresAt(createdAt) / 1000)]))
+    .update(JSON.stringify(['checkout/v1', o.orderNo, Math.floor(checkoutExpiresAt(o) / 1000)]))
     .digest('hex');
 }
 
-function signMatches(secret: string, orderNo: string, createdAt: number, sign: string): boolean {
+function signMatches(secret: string, o: CheckoutRef, sign: string): boolean {
   if (!/^[0-9a-f]{64}$/.test(sign)) return false;
-  return timingSafeEqual(Buffer.from(sign, 'hex'), Buffer.from(checkoutSign(secret, orderNo, createdAt), 'hex'));
+  return timingSafeEqual(Buffer.from(sign, 'hex'), Buffer.from(checkoutSign(secret, o), 'hex'));
 }
 
 export interface CheckoutLinks {
@@ -55,12 +61,12 @@ export const checkoutLinks = (ctx: Pick<CallContext, 'services' | 'clock'>): Che
 });
 
 /** The checkout page of an order (PUBLIC_URL's origin). */
-export const checkoutUrl = (l: Pick<CheckoutLinks, 'publicUrl' | 'secret'>, o: { orderNo: string; createdAt: number }) =>
-  `${l.publicUrl}${CHECKOUT_PATH_PREFIX}/${o.orderNo}/${checkoutSign(l.secret, o.orderNo, o.createdAt)}`;
+export const checkoutUrl = (l: Pick<CheckoutLinks, 'publicUrl' | 'secret'>, o: CheckoutRef) =>
+  `${l.publicUrl}${CHECKOUT_PATH_PREFIX}/${o.orderNo}/${checkoutSign(l.secret, o)}`;
 
 /** The link of an unpaid order while its payment window lasts; null otherwise. */
-export function checkoutUrlOf(l: CheckoutLinks, o: { orderNo: string; createdAt: number; state: string; platform: string }) {
-  if (o.state !== 'unpaid' || o.platform === 'internal' || l.now >= checkoutExpiresAt(o.createdAt)) return null;
+export function checkoutUrlOf(l: CheckoutLinks, o: CheckoutRef & { state: string; platform: string }) {
+  if (o.state !== 'unpaid' || o.platform === 'internal' || l.now >= checkoutExpiresAt(o)) return null;
   return checkoutUrl(l, o);
 }
 
@@ -69,9 +75,9 @@ async function openCheckout(ctx: CallContext, d: Data<'checkoutGet'>, forUpdate 
   const now = ctx.clock.now();
   const id = await repo.unsafeOrderIdByNo(ctx.db, d.orderNo);
   const o = id === null ? null : await repo.findOrder(ctx.db, id, repo.anyOrder, now, { forUpdate });
-  if (!o || o.platform === 'internal' || !signMatches(ctx.services.config.linkSecret, o.orderNo, o.createdAt, d.sign))
+  if (!o || o.platform === 'internal' || !signMatches(ctx.services.config.linkSecret, o, d.sign))
     throw new AppError(ErrorCodes.checkoutLinkInvalid);
-  if (now >= checkoutExpiresAt(o.createdAt)) throw new AppError(ErrorCodes.checkoutLinkExpired);
+  if (now >= checkoutExpiresAt(o)) throw new AppError(ErrorCodes.checkoutLinkExpired);
   const brandPath = await repo.unsafeBrandPathOfDomain(ctx.db, d.domain);
   if (brandPath === null || !o.companyPath.startsWith(brandPath)) throw new AppError(ErrorCodes.notFound);
   return o;
@@ -91,7 +97,7 @@ function present(o: repo.OrderRow, payee: PayeeHandle | null): CheckoutOrder {
     currency: o.currency,
     state: o.state as CheckoutOrder['state'],
     payment: (o.lastAttempt ?? 'none') as CheckoutOrder['payment'],
-    expiresAt: checkoutExpiresAt(o.createdAt),
+    expiresAt: checkoutExpiresAt(o),
     provider: payee?.provider ?? null,
     mode: payee ? payee.account.mode : null,
     publicKey: payee?.publicKey ?? null,

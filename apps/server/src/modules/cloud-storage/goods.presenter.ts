@@ -6,7 +6,6 @@
 import {
   errorMessage,
   isKnownErrorCode,
-  SIGNED_URL_TTL_SECONDS,
   STORAGE_CURRENCY,
   type GoodsChange,
   type Locale,
@@ -16,7 +15,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import type { StoredGoodsContent } from '../../db/schema';
 import type { Actor } from '../../lib/context';
-import { fileLinkUrl } from '../../lib/files';
+import { callerFileLinkUrl } from '../../lib/files';
 import { allowedActions } from '../../lib/policy';
 import { goodsPolicy, type GoodsSubject } from './goods.policy';
 import { companiesWithVerifiedPayee, goodsFacts, priceHistory, type GoodsRow } from './goods.repository';
@@ -96,16 +95,9 @@ async function present(rows: GoodsRow[], o: PresentOptions, detail: boolean): Pr
   const planOf = new Map(plans.map((p) => [p.id, p]));
   const areaOf = new Map(areaNames.map((a) => [a.id, a.name]));
   const pathOf = new Map(paths.map((f) => [f.id, f.path]));
-  const expiresAt = o.now + SIGNED_URL_TTL_SECONDS * 1000;
   const url = (fileId: number) => {
     const path = pathOf.get(fileId);
-    return path
-      ? fileLinkUrl(
-          { sessionId: o.actor.sessionId, tokenId: o.actor.sessionId, userId: o.actor.userId, path, expiresAt },
-          o.linkSecret,
-          o.now,
-        )
-      : '';
+    return path ? callerFileLinkUrl(o.actor, path, o.linkSecret, o.now) : '';
   };
   const out: (StorageGoods | StorageGoodsDetail)[] = [];
   for (const r of rows) {

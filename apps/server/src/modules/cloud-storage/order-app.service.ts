@@ -24,6 +24,7 @@ import {
 import { presentAppOrder } from './orders.presenter';
 import { sandboxWebhookAfterCommit } from './orders.jobs';
 import { checkoutLinks } from './checkout.service';
+import { unsafeSellerSettings } from './settings.repository';
 import type { StoredGoodsContents } from '../../db/schema';
 
 type Data<K extends keyof typeof storageAppCalls> = z.output<(typeof storageAppCalls)[K]['data']>;
@@ -95,6 +96,7 @@ export async function orderCreate(ctx: CallContext, d: Data<'orderCreate'>) {
       }
       await takeUnit(ctx.db, g.id);
       const free = amount === 0;
+      const { payMinutes } = await unsafeSellerSettings(ctx.db, g.companyId);
       const id = await repo.insertOrder(ctx.db, {
         orderNo: newOrderNo(now),
         provider: null,
@@ -112,7 +114,8 @@ export async function orderCreate(ctx: CallContext, d: Data<'orderCreate'>) {
         serviceDays: g.serviceDays,
         costPrice: g.costPrice,
         state: free ? 'paid' : 'unpaid',
-        payDeadline: free ? null : payDeadlineOf(now),
+        payDeadline: free ? null : payDeadlineOf(now, payMinutes),
+        payMinutes,
         paidAt: free ? now : null,
         now,
       });

@@ -3,7 +3,13 @@
  * (a distributor's subtree holds its own goods), the overview, refunds and the internal purchase.
  * Another tenant's order answers 1004, as a missing one.
  */
-import { ErrorCodes, STORAGE_ORDER_VIEW_STATES, type storageOrderCalls, type StorageOverview } from '@portal/contract';
+import {
+  ErrorCodes,
+  STORAGE_ORDER_PAY_MINUTES,
+  STORAGE_ORDER_VIEW_STATES,
+  type storageOrderCalls,
+  type StorageOverview,
+} from '@portal/contract';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type CallContext } from '../../lib/context';
@@ -136,6 +142,8 @@ export async function internalPurchase(ctx: CallContext, d: Data<'internalPurcha
     costPrice: g.costPrice,
     state: 'paid',
     payDeadline: null,
+    // Created paid: no payment window runs (the column's default).
+    payMinutes: STORAGE_ORDER_PAY_MINUTES,
     paidAt: now,
     now,
   });

@@ -6,12 +6,13 @@
  * - stock goes through the goods repository's one-statement take/return;
  * - attempts only move forward (`ATTEMPT_RANK`).
  */
-import { STORAGE_NEAR_EXPIRY_DAYS, type StorageOrderViewState } from '@portal/contract';
+import { STORAGE_NEAR_EXPIRY_DAYS_MAX, type StorageOrderViewState } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { GoodsSnapshot } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { escapeLike, type Page, type PageRequest } from '../../lib/tenancy';
+import { nearExpiryDaysSql } from './settings.repository';
 
 type AnyDb = Db | Tx;
 
@@ -22,28 +23,39 @@ async function rows<T>(db: AnyDb, q: SQL): Promise<T[]> {
 
 const ts = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
-/** The view state of `o` at `now` (states.ts storageOrderViewState, in SQL). */
+/**
+ * The end of the near-expiry window of `o` at `now`: its seller's near-expiry days (storage_settings,
+ * the default without a row). `o.company_id` is in the list's window index, so a state filter stays
+ * an index-only scan; the settings row is read only for a plan ending within the longest window.
+ */
+const nearEnd = (now: number) => sql`(${ts(now)} + make_interval(days => ${nearExpiryDaysSql}))`;
+const longestNearEnd = (now: number) => sql`${ts(now)} + make_interval(days => ${STORAGE_NEAR_EXPIRY_DAYS_MAX})`;
+
+/** The view state of `o` at `now` (states.ts storageOrderViewState, in SQL, with the seller's near-expiry days). */
 export function viewStateSql(now: number): SQL {
   return sql`case when o.state <> 'paid' then o.state
     when o.period is null then 'unused'
     when lower(o.period) > ${ts(now)} then 'to_be_used'
     when upper(o.period) <= ${ts(now)} then 'expired'
-    when upper(o.period) <= ${ts(now)} + make_interval(days => ${STORAGE_NEAR_EXPIRY_DAYS}) then 'near_expiry'
+    when upper(o.period) > ${longestNearEnd(now)} then 'in_use'
+    when upper(o.period) <= ${nearEnd(now)} then 'near_expiry'
     else 'in_use' end`;
 }
 
 /** The rows of one view state at `now`, as a predicate the indexes can serve. */
 export function viewStateWhere(state: StorageOrderViewState, now: number): SQL {
-  const near = sql`${ts(now)} + make_interval(days => ${STORAGE_NEAR_EXPIRY_DAYS})`;
+  const longest = longestNearEnd(now);
   switch (state) {
     case 'unused':
       return sql`(o.state = 'paid' and o.period is null)`;
     case 'to_be_used':
       return sql`(o.state = 'paid' and lower(o.period) > ${ts(now)})`;
     case 'in_use':
-      return sql`(o.state = 'paid' and lower(o.period) <= ${ts(now)} and upper(o.period) > ${near})`;
+      return sql`(o.state = 'paid' and lower(o.period) <= ${ts(now)} and upper(o.period) > ${ts(now)}
+        and (upper(o.period) > ${longest} or upper(o.period) > ${nearEnd(now)}))`;
     case 'near_expiry':
-      return sql`(o.state = 'paid' and lower(o.period) <= ${ts(now)} and upper(o.period) > ${ts(now)} and upper(o.period) <= ${near})`;
+      return sql`(o.state = 'paid' and lower(o.period) <= ${ts(now)} and upper(o.period) > ${ts(now)}
+        and upper(o.period) <= ${longest} and upper(o.period) <= ${nearEnd(now)})`;
     case 'expired':
       return sql`(o.state = 'paid' and upper(o.period) <= ${ts(now)})`;
     default:
@@ -77,6 +89,8 @@ export interface OrderRow {
   periodStart: number | null;
   periodEnd: number | null;
   payDeadline: number | null;
+  /** The payment window it was created with (minutes): its checkout link works until createdAt plus this. */
+  payMinutes: number;
   paidAt: number | null;
   createdAt: number;
   lastAttempt: string | null;
@@ -114,6 +128,7 @@ function toOrder(r: Record<string, unknown>): OrderRow {
     periodStart: r.period_start === null ? null : Math.floor(Number(r.period_start)),
     periodEnd: r.period_end === null ? null : Math.floor(Number(r.period_end)),
     payDeadline: msOf(r.pay_deadline),
+    payMinutes: Number(r.pay_minutes),
     paidAt: msOf(r.paid_at),
     createdAt: msOf(r.created_at)!,
     lastAttempt: (r.last_attempt as string | null) ?? null,
@@ -227,6 +242,8 @@ export interface NewOrder {
   costPrice: number;
   state: 'unpaid' | 'paid';
   payDeadline: number | null;
+  /** The seller's payment window (minutes) at creation. */
+  payMinutes: number;
   paidAt: number | null;
   now: number;
 }
@@ -236,11 +253,11 @@ export async function insertOrder(db: AnyDb, o: NewOrder): Promise<number> {
     db,
     sql`insert into storage_orders (order_no, provider, amount, platform, device_id, device_sn, end_user_id, end_user_email,
           company_id, company_path, buyer_company_id, goods_id, goods_snapshot, service_days, cost_price, state, pay_deadline,
-          paid_at, created_at, updated_at)
+          pay_minutes, paid_at, created_at, updated_at)
         values (${o.orderNo}, ${o.provider}, ${o.amount}, ${o.platform}, ${o.deviceId}, ${o.deviceSn}, ${o.endUserId},
           ${o.endUserEmail}, ${o.companyId}, ${o.companyPath}, ${o.buyerCompanyId}, ${o.goodsId}, ${JSON.stringify(o.goodsSnapshot)}::jsonb,
           ${o.serviceDays}, ${o.costPrice}, ${o.state}, ${o.payDeadline === null ? null : ts(o.payDeadline)},
-          ${o.paidAt === null ? null : ts(o.paidAt)}, ${ts(o.now)}, ${ts(o.now)})
+          ${o.payMinutes}, ${o.paidAt === null ? null : ts(o.paidAt)}, ${ts(o.now)}, ${ts(o.now)})
         returning id`,
   );
   return Number(r!.id);

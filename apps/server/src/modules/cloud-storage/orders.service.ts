@@ -9,7 +9,6 @@
 import {
   canonicalJson,
   ErrorCodes,
-  STORAGE_ORDER_PAY_MINUTES,
   storageOrderMachine,
   type PaymentProvider,
   type StorageOrderAction,
@@ -404,5 +403,6 @@ export async function reconcilePayments(database: Database, sealKeys: SealKeyrin
   return n;
 }
 
-export const payDeadlineOf = (now: number) => now + STORAGE_ORDER_PAY_MINUTES * 60_000;
+/** The end of the payment window of an order created at `now` with its seller's window (minutes). */
+export const payDeadlineOf = (now: number, payMinutes: number) => now + payMinutes * 60_000;
 export { DAY_MS };

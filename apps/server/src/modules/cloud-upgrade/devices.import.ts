@@ -9,7 +9,6 @@ import {
   DEVICE_IMPORT_REQUIRED,
   ErrorCodes,
   IMPORT_MAX_ROWS,
-  SIGNED_URL_TTL_SECONDS,
   VERSION_NAME_MAX,
   fileExtension,
   macError,
@@ -21,7 +20,7 @@ import {
 import { areaName } from '../../lib/area-names';
 import { AppError } from '../../lib/app-error';
 import { requireActor, type Actor, type CallContext } from '../../lib/context';
-import { fileLinkUrl, storeUpload } from '../../lib/files';
+import { callerFileLinkUrl, storeUpload } from '../../lib/files';
 import { readSheet, withImportSlot, writeXlsxBuffer } from '../../lib/xlsx';
 import { reasonHeader, reasonText, sheetName, type ImportReason } from './devices.messages';
 import { authorize } from '../../lib/policy';
@@ -277,16 +276,5 @@ async function storeErrorFile(ctx: CallContext, actor: Actor, sourceName: string
     contentType: XLSX_MIME,
     now: new Date(now),
   });
-  return fileLinkUrl(
-    {
-      sessionId: actor.sessionId,
-      tokenId: actor.sessionId,
-      userId: actor.userId,
-      path: row.path,
-      expiresAt: now + SIGNED_URL_TTL_SECONDS * 1000,
-      isDownload: true,
-    },
-    ctx.services.config.linkSecret,
-    now,
-  );
+  return callerFileLinkUrl(actor, row.path, ctx.services.config.linkSecret, now, { isDownload: true });
 }

@@ -4,10 +4,10 @@
  * with its params ({"code":24001,"params":{"computed":"..."}}), a plain text (a storage error), or
  * the processing claim of a worker ({"claim":...}), which is not a reason and is never shown.
  */
-import { errorMessage, isKnownErrorCode, SIGNED_URL_TTL_SECONDS, type FirmwarePackage, type Locale } from '@portal/contract';
+import { errorMessage, isKnownErrorCode, type FirmwarePackage, type Locale } from '@portal/contract';
 import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../lib/context';
-import { fileLinkUrl } from '../../lib/files';
+import { callerFileLinkUrl } from '../../lib/files';
 import { allowedActions } from '../../lib/policy';
 import { packagePolicy, type PackageSubject } from './packages.policy';
 import { packageDetails, packagesInUse, type PackageRow } from './packages.repository';
@@ -65,7 +65,6 @@ export async function presentPackages(rows: PackageRow[], o: PresentOptions): Pr
   const nameOf = new Map(names.map((c) => [c.id, c.name]));
   const bytesOf = new Map(received.map((r) => [r.pkgId, Number(r.bytes)]));
   const sheetOf = new Map(sheets.map((f) => [f.id, f.path]));
-  const expiresAt = o.now + SIGNED_URL_TTL_SECONDS * 1000;
   return rows.map((r) => {
     const sheetPath = r.signSheetFileId !== null ? sheetOf.get(r.signSheetFileId) : undefined;
     const uploadedBytes = r.status === 'upload_incomplete' ? (bytesOf.get(r.id) ?? 0) : r.status === 'deleted' ? 0 : r.size;
@@ -82,13 +81,7 @@ export async function presentPackages(rows: PackageRow[], o: PresentOptions): Pr
       isTest: r.isTest,
       descriptions: r.descriptions as Record<string, string>,
       signSheetFileId: r.signSheetFileId,
-      signSheetUrl: sheetPath
-        ? fileLinkUrl(
-            { sessionId: o.actor.sessionId, tokenId: o.actor.sessionId, userId: o.actor.userId, path: sheetPath, expiresAt },
-            o.linkSecret,
-            o.now,
-          )
-        : null,
+      signSheetUrl: sheetPath ? callerFileLinkUrl(o.actor, sheetPath, o.linkSecret, o.now) : null,
       fileName: r.fileName,
       size: r.size,
       md5: r.md5,

@@ -1,12 +1,11 @@
 /** Conversation and message rows -> the contract's shapes, with the viewer's abilities. */
 import { CHAT_IMAGE_EXTS, type ChatFile, type ChatMessageItem, type Conversation } from '@portal/contract';
 import type { Actor } from '../../lib/context';
-import { extensionOf, fileLinkUrl } from '../../lib/files';
+import { callerFileLinkUrl, extensionOf } from '../../lib/files';
 import type { ConversationRow, FileRow, MessageRow } from './conversations.repository';
 import { conversationAbilities, type Viewer } from './conversations.policy';
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
-const LINK_TTL_MS = 300_000;
 
 /** Signs file links for a portal user; an app end user gets none (its links would need a portal session). */
 export interface LinkSigner {
@@ -48,19 +47,7 @@ export function presentFile(f: FileRow, s: LinkSigner): ChatFile {
     mime: f.mime,
     size: Number(f.size),
     image: (CHAT_IMAGE_EXTS as readonly string[]).includes(extensionOf(f.name)),
-    url: s.actor
-      ? fileLinkUrl(
-          {
-            sessionId: s.actor.sessionId,
-            tokenId: s.actor.sessionId,
-            userId: s.actor.userId,
-            path: f.path,
-            expiresAt: s.now + LINK_TTL_MS,
-          },
-          s.linkSecret,
-          s.now,
-        )
-      : '',
+    url: s.actor ? callerFileLinkUrl(s.actor, f.path, s.linkSecret, s.now) : '',
   };
 }
 

@@ -1,14 +1,13 @@
 /** Message rows -> the contract's shapes, with the caller's abilities (messagePolicy). */
 import type { Locale, Message, MessageDetail, MessageLanguage, MessageState, InboxItem, InboxDetail } from '@portal/contract';
 import type { Actor } from '../../lib/context';
-import { fileLinkUrl } from '../../lib/files';
+import { callerFileLinkUrl } from '../../lib/files';
 import { allowedActions } from '../../lib/policy';
 import type { InboxRow } from './inbox.repository';
 import { messagePolicy } from './messages.policy';
 import type { MessageRow } from './messages.repository';
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
-const LINK_TTL_MS = 300_000;
 
 export interface LinkSigner {
   /** The portal user the links are for; an end user (app API) gets no file links. */
@@ -53,19 +52,7 @@ function imageLinks(files: { id: number; path: string; name: string }[], ids: re
     .map((f) => ({
       fileId: f.id,
       name: f.name,
-      url: s.actor
-        ? fileLinkUrl(
-            {
-              sessionId: s.actor.sessionId,
-              tokenId: s.actor.sessionId,
-              userId: s.actor.userId,
-              path: f.path,
-              expiresAt: s.now + LINK_TTL_MS,
-            },
-            s.linkSecret,
-            s.now,
-          )
-        : '',
+      url: s.actor ? callerFileLinkUrl(s.actor, f.path, s.linkSecret, s.now) : '',
     }));
 }
 

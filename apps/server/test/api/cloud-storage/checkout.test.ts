@@ -5,107 +5,39 @@
  * key pays once. The sandbox's webhooks on demand: a dropped one is reconciled, a duplicate
  * changes nothing. A distributor sees the orders of its own goods, not its partner's.
  */
-import {
-  appApiCalls,
-  ErrorCodes,
-  storageAppCalls,
-  storageCalls,
-  storageCheckoutCalls,
-  storageOrderCalls,
-  type AppOrder,
-} from '@portal/contract';
+import { ErrorCodes, storageAppCalls, storageCalls, storageCheckoutCalls, storageOrderCalls, type AppOrder } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyDomains, devices } from '../../../src/db/schema';
+import { companyDomains } from '../../../src/db/schema';
 import { checkoutSign, reconcilePayments, sendSandboxWebhook } from '../../../src/modules/cloud-storage';
 import { SANDBOX_CARDS, sandboxWebhookPlan } from '../../../src/modules/payments';
-import { createTestApp, type Session, type TestApp } from '../../support/app';
+import type { Session, TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
-import { APP_A, createUser, PASSWORD } from '../../support/fixtures';
-import { makePng } from '../../lib/helpers/images';
+import { createUser } from '../../support/fixtures';
 import nock from '../../support/nock';
-import { appCreds, type Creds } from '../app-api/helpers';
+import type { Creds } from '../app-api/helpers';
+import { orderFixture } from './order-fixture';
 
 const SECRET = 'sbx_checkoutabcdefghijkl12';
 const DEALER_SECRET = 'sbx_dealerabcdefghijkl1234';
 
 describe.each(ENGINES)('hosted checkout (%s)', (engine) => {
+  const fx = orderFixture(engine, 'CKO');
   let t: TestApp;
   let owner: Session;
   let supplier: Session;
   let dealerMgr: Session;
   let dealerReader: Session;
   let ann: Creds;
-  let planId: number;
-  let seq = 0;
-  let keySeq = 0;
-  let snSeq = 0;
-  const appA = appCreds(APP_A);
-  const key = () => `ck-${engine}-${++keySeq}-abcdef`;
-
-  async function rawRows<T>(q: ReturnType<typeof sql>): Promise<T[]> {
-    return ((await t.database.db.execute(q)) as unknown as { rows: T[] }).rows;
-  }
+  const key = fx.key;
+  const rawRows = fx.rawRows;
 
   /** A device of partner A in the EU bound to Ann (sold by `customer`, when given). */
-  async function device(customer?: { id: number; path: string }): Promise<{ id: number; sn: string }> {
-    const sn = `CKO${engine === 'postgres' ? 'P' : 'L'}${String(++snSeq).padStart(6, '0')}`;
-    const [d] = await t.database.db
-      .insert(devices)
-      .values({
-        companyId: t.world.companies.partnerA.id,
-        companyPath: t.world.companies.partnerA.path,
-        ...(customer ? { customerId: customer.id, customerPath: customer.path } : {}),
-        sn,
-        mac: `CK${engine === 'postgres' ? 'P' : 'L'}${String(snSeq).padStart(9, '0')}`,
-        model: 'IPC-200',
-        productType: 'IPC',
-        firmwareVersion: 'V1.0.0',
-        country: 'DE',
-        areaId: t.world.areas.eu.id,
-        endUserId: t.world.app.endUserA.id,
-        boundAt: new Date(t.clock.now()),
-      })
-      .returning();
-    return { id: d!.id, sn };
-  }
-
+  const device = (customer?: { id: number; path: string }) => fx.device({ customer });
   /** Listed goods of the seller signed in as `seller` (partner A's owner unless given). */
-  async function goods(seller: Session = owner): Promise<number> {
-    seq++;
-    const coverId = (await t.upload(seller, 'cover', 'cover.png', makePng(400, 300))).fileId;
-    const r = await t.call(
-      storageCalls.goodsCreate,
-      {
-        name: `Checkout goods ${seq}`,
-        goodsCode: `CK-${engine}-${seq}`,
-        planId,
-        androidPrice: 3000,
-        iosPrice: 3300,
-        stock: 100,
-        saleUntil: null,
-        areaId: t.world.areas.eu.id,
-        coverFileId: coverId,
-        contents: { 'en-US': { graphic: '<p>Seven days</p>', terms: '<p>Terms</p>', detailImageIds: [] } },
-      },
-      seller,
-    );
-    expect(r.basic.code, r.basic.msg).toBe(200);
-    const id = r.data.goodsId;
-    expect((await t.call(storageCalls.goodsOperate, { goodsId: id, action: 'submitReview' }, seller)).basic.code).toBe(200);
-    expect((await t.call(storageCalls.goodsReview, { goodsId: id, action: 'approve' }, supplier)).basic.code).toBe(200);
-    return id;
-  }
-
-  async function order(d: { id: number }, g: number, extra: Record<string, unknown> = {}): Promise<AppOrder> {
-    const r = await t.call(
-      storageAppCalls.orderCreate,
-      { deviceId: d.id, goodsId: g, platform: 'android', idempotencyKey: key(), ...extra } as never,
-      ann,
-    );
-    expect(r.basic.code, r.basic.msg).toBe(200);
-    return r.data;
-  }
+  const goods = (seller: Session = owner) => fx.goods(seller, supplier);
+  const order = (d: { id: number }, g: number, extra: Record<string, unknown> = {}): Promise<AppOrder> =>
+    fx.order(ann, { deviceId: d.id, goodsId: g }, extra);
 
   /** The link's parts, as the page reads them from its path. */
   function linkOf(o: AppOrder) {
@@ -123,13 +55,11 @@ describe.each(ENGINES)('hosted checkout (%s)', (engine) => {
     supplier = await t.login('supplier@test.local');
     dealerMgr = await t.login('dealer-mgr-a@test.local');
     dealerReader = await t.login('dealer-a@test.local');
-    const login = await t.call(appApiCalls.login, { account: 'enduser-a@test.local', password: PASSWORD }, appA);
-    expect(login.basic.code, login.basic.msg).toBe(200);
-    ann = login.data as Creds;
+    ann = await fx.appLogin();
   }
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await fx.start();
     await createUser(t.database, {
       companyId: t.world.companies.dealerA.id,
       email: 'dealer-mgr-a@test.local',
@@ -138,29 +68,19 @@ describe.each(ENGINES)('hosted checkout (%s)', (engine) => {
       areaIds: [t.world.areas.eu.id],
     });
     await signIn();
-    const p = await t.call(
-      storageCalls.planCreate,
-      { name: 'Checkout plan', storageValue: 7, storageUnit: 'day', serviceDays: 30, costPrice: 1000, guidePrice: 2000 },
-      supplier,
-    );
-    planId = p.data.planId;
-    for (const [s, secret] of [
-      [owner, SECRET],
-      [dealerMgr, DEALER_SECRET],
-    ] as const) {
-      const saved = await t.call(storageCalls.payeeSave, { provider: 'sandbox', mode: 'test', accountId: 'acct_ck', secret }, s);
-      expect(saved.basic.code, saved.basic.msg).toBe(200);
-      expect((await t.call(storageCalls.payeeTest, { provider: 'sandbox' }, s)).basic.code).toBe(200);
-    }
+    await fx.openSales(supplier, [
+      { seller: owner, accountId: 'acct_ck', secret: SECRET },
+      { seller: dealerMgr, accountId: 'acct_ck', secret: DEALER_SECRET },
+    ]);
   });
-  afterAll(() => t?.close());
+  afterAll(() => fx.close());
 
   it('the app order answers its checkout link; the page shows the order and pays it with the success card; paid twice is 23024', async () => {
     const g = await goods();
     const d = await device();
     const o = await order(d, g);
     const link = linkOf(o);
-    expect(link.sign).toBe(checkoutSign(t.services.config.linkSecret, o.orderNo, o.createdAt));
+    expect(link.sign).toBe(checkoutSign(t.services.config.linkSecret, { orderNo: o.orderNo, createdAt: o.createdAt, payMinutes: 30 }));
     const got = await t.call(storageCheckoutCalls.checkoutGet, link, null);
     expect(got.basic.code, got.basic.msg).toBe(200);
     expect(got.data).toMatchObject({
@@ -229,9 +149,16 @@ describe.each(ENGINES)('hosted checkout (%s)', (engine) => {
     for (const bad of [
       { ...link, sign: flipped },
       { ...link, orderNo: 'CS20200101' + '0'.repeat(10) },
-      { ...link, sign: checkoutSign('another-secret', o.orderNo, o.createdAt) },
+      { ...link, sign: checkoutSign('another-secret', { orderNo: o.orderNo, createdAt: o.createdAt, payMinutes: 30 }) },
       // A sign of another order does not open this one.
-      { ...link, sign: checkoutSign(t.services.config.linkSecret, `${o.orderNo.slice(0, -1)}9`, o.createdAt) },
+      {
+        ...link,
+        sign: checkoutSign(t.services.config.linkSecret, {
+          orderNo: `${o.orderNo.slice(0, -1)}${o.orderNo.endsWith('9') ? '8' : '9'}`,
+          createdAt: o.createdAt,
+          payMinutes: 30,
+        }),
+      },
     ]) {
       const r = await t.call(storageCheckoutCalls.checkoutGet, bad, null);
       expect(r.basic.code, JSON.stringify(bad)).toBe(ErrorCodes.checkoutLinkInvalid);
@@ -282,6 +209,12 @@ describe.each(ENGINES)('hosted checkout (%s)', (engine) => {
       );
       expect(stripeSaved.basic.code, stripeSaved.basic.msg).toBe(200);
       expect(stripeSaved.data.publicKey).toBe('pk_test_51CheckoutPublishable01');
+      // The payee list shows the publishable key in full (not a secret), the secret keys as their last 4.
+      const listed = (await t.call(storageCalls.payeeList, {}, owner)).data.accounts.find((a) => a.provider === 'stripe')!;
+      expect(listed).toMatchObject({ publicKey: 'pk_test_51CheckoutPublishable01', secretLast4: 'ey01', webhookSecretLast4: 'ng01' });
+      expect(
+        (await t.call(storageCalls.payeeList, {}, dealerMgr)).data.accounts.find((a) => a.provider === 'stripe')!.publicKey,
+      ).toBeNull();
       await verify('stripe');
       await useDefault('stripe');
       const g = await goods();

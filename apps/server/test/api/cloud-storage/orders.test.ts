@@ -7,25 +7,24 @@
  * purchase, the portal list, detail and overview in scope, the CHECK and EXCLUDE constraints
  * through raw SQL, and the new errors in both locales.
  */
-import { appApiCalls, ErrorCodes, errorMessage, storageAppCalls, storageCalls, storageOrderCalls, type AppOrder } from '@portal/contract';
+import { appApiCalls, ErrorCodes, errorMessage, storageAppCalls, storageCalls, storageOrderCalls } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices } from '../../../src/db/schema';
 import { expireUnpaidOrders, handleWebhook, reconcilePayments, sendSandboxWebhook } from '../../../src/modules/cloud-storage';
 import { SANDBOX_CARDS, sandboxSignature } from '../../../src/modules/payments';
 import { sealSecret } from '../../../src/lib/secrets';
-import { createTestApp, type Session, type TestApp } from '../../support/app';
+import type { Session, TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
-import { APP_A, PASSWORD } from '../../support/fixtures';
-import { makePng } from '../../lib/helpers/images';
-import { appCreds, type Creds } from '../app-api/helpers';
+import type { Creds } from '../app-api/helpers';
+import { orderFixture } from './order-fixture';
 
 const DAY = 86_400_000;
 const SECRET = 'sbx_ordersabcdefghijkl1234';
 
 describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
+  const fx = orderFixture(engine, 'ORD');
   let t: TestApp;
   let owner: Session;
   let ownerB: Session;
@@ -34,76 +33,18 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
   let ann: Creds;
   let planId: number;
   let coverId: number;
-  let seq = 0;
-  let keySeq = 0;
-  let snSeq = 0;
-  const appA = appCreds(APP_A);
-  const key = () => `key-${engine}-${++keySeq}-abcdef`;
-
-  async function rawRows<T>(q: ReturnType<typeof sql>): Promise<T[]> {
-    return ((await t.database.db.execute(q)) as unknown as { rows: T[] }).rows;
-  }
+  const key = fx.key;
+  const rawRows = fx.rawRows;
 
   /** A device of partner A in the EU, bound to Ann unless `bound` is false. */
-  async function device(bound = true): Promise<{ id: number; sn: string }> {
-    const sn = `ORD${engine === 'postgres' ? 'P' : 'L'}${String(++snSeq).padStart(6, '0')}`;
-    const [d] = await t.database.db
-      .insert(devices)
-      .values({
-        companyId: t.world.companies.partnerA.id,
-        companyPath: t.world.companies.partnerA.path,
-        sn,
-        mac: `AB${engine === 'postgres' ? 'P' : 'L'}${String(snSeq).padStart(9, '0')}`,
-        model: 'IPC-200',
-        productType: 'IPC',
-        firmwareVersion: 'V1.0.0',
-        country: 'DE',
-        areaId: t.world.areas.eu.id,
-        endUserId: bound ? t.world.app.endUserA.id : null,
-        boundAt: bound ? new Date(t.clock.now()) : null,
-      })
-      .returning();
-    return { id: d!.id, sn };
-  }
-
+  const device = (bound = true) => fx.device({ bound });
   /** Listed goods of partner A (stock 100 unless given). */
-  async function goods(over: Record<string, unknown> = {}): Promise<number> {
-    seq++;
-    const r = await t.call(
-      storageCalls.goodsCreate,
-      {
-        name: `Plan goods ${seq}`,
-        goodsCode: `OG-${seq}`,
-        planId,
-        androidPrice: 3000,
-        iosPrice: 3300,
-        stock: 100,
-        saleUntil: null,
-        areaId: t.world.areas.eu.id,
-        coverFileId: coverId,
-        contents: {
-          'en-US': { graphic: '<p>Seven days of recordings</p>', terms: '<p>Terms</p>', detailImageIds: [] },
-          'zh-CN': { graphic: '<p>保存7天录像</p>', terms: '<p>条款</p>', detailImageIds: [] },
-        },
-        ...over,
-      } as never,
-      owner,
-    );
-    expect(r.basic.code, r.basic.msg).toBe(200);
-    const id = r.data.goodsId;
-    expect((await t.call(storageCalls.goodsOperate, { goodsId: id, action: 'submitReview' }, owner)).basic.code).toBe(200);
-    expect((await t.call(storageCalls.goodsReview, { goodsId: id, action: 'approve' }, supplier)).basic.code).toBe(200);
-    return id;
-  }
+  const goods = (over: Record<string, unknown> = {}) => fx.goods(owner, supplier, over);
 
   const stockOf = async (goodsId: number) =>
     (await rawRows<{ stock: number | null; status: string }>(sql`select stock, status from storage_goods where id = ${goodsId}`))[0]!;
 
-  async function create(d: { deviceId: number; goodsId: number }, extra: Record<string, unknown> = {}): Promise<AppOrder> {
-    const r = await t.call(storageAppCalls.orderCreate, { platform: 'android', idempotencyKey: key(), ...d, ...extra } as never, ann);
-    expect(r.basic.code, r.basic.msg).toBe(200);
-    return r.data;
-  }
+  const create = (d: { deviceId: number; goodsId: number }, extra: Record<string, unknown> = {}) => fx.order(ann, d, extra);
   const buy = (d: { deviceId: number; goodsId: number }, extra: Record<string, unknown> = {}) =>
     create(d, { card: SANDBOX_CARDS.success, ...extra });
 
@@ -113,9 +54,7 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
     ownerB = await t.login('owner-b@test.local');
     dealer = await t.login('dealer-a@test.local');
     supplier = await t.login('supplier@test.local');
-    const login = await t.call(appApiCalls.login, { account: 'enduser-a@test.local', password: PASSWORD }, appA);
-    expect(login.basic.code, login.basic.msg).toBe(200);
-    ann = login.data as Creds;
+    ann = await fx.appLogin();
   }
   async function at(ms: number) {
     t.clock.set(ms);
@@ -123,22 +62,13 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await fx.start();
     await signIn();
-    const p = await t.call(
-      storageCalls.planCreate,
-      { name: '7-day loop, 30 days', storageValue: 7, storageUnit: 'day', serviceDays: 30, costPrice: 1000, guidePrice: 2000 },
-      supplier,
-    );
-    planId = p.data.planId;
-    coverId = (await t.upload(owner, 'cover', 'cover.png', makePng(400, 300))).fileId;
-    expect(
-      (await t.call(storageCalls.payeeSave, { provider: 'sandbox', mode: 'test', accountId: 'acct_orders', secret: SECRET }, owner)).basic
-        .code,
-    ).toBe(200);
-    expect((await t.call(storageCalls.payeeTest, { provider: 'sandbox' }, owner)).basic.code).toBe(200);
+    await fx.openSales(supplier, [{ seller: owner, accountId: 'acct_orders', secret: SECRET }]);
+    planId = fx.planId;
+    coverId = await fx.cover(owner);
   });
-  afterAll(() => t?.close());
+  afterAll(() => fx.close());
 
   it('lists the goods a bound device can buy, per platform and language', async () => {
     const g = await goods();

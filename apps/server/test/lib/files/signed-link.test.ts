@@ -1,7 +1,16 @@
 import { SIGNED_URL_TTL_SECONDS } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/lib/app-error';
-import { FILE_GET_PATH, fileLinkUrl, parseFileLink, signFileLink, signUrl, verifyFileLink, verifySignedUrl } from '../../../src/lib/files';
+import {
+  callerFileLinkUrl,
+  FILE_GET_PATH,
+  fileLinkUrl,
+  parseFileLink,
+  signFileLink,
+  signUrl,
+  verifyFileLink,
+  verifySignedUrl,
+} from '../../../src/lib/files';
 
 const SECRET = 'test-link-secret';
 const NOW = Date.UTC(2026, 10, 21, 9, 0, 0);
@@ -43,6 +52,22 @@ describe('file links', () => {
     expect(url.startsWith(`${FILE_GET_PATH}?path=logos%2F2026%2F11%2Fabc.png&sign=`)).toBe(true);
     const params = new URL(url, 'http://x').searchParams;
     expect(verifyFileLink(params, SECRET, NOW, { sessionId: 77 }).isDownload).toBe(false);
+  });
+
+  it("signs a caller's link for its own session, as the presenters built it by hand", () => {
+    const caller = { sessionId: 77, userId: 12 };
+    const url = callerFileLinkUrl(caller, link.path, SECRET, NOW);
+    const byHand = fileLinkUrl(
+      { sessionId: 77, tokenId: 77, userId: 12, path: link.path, expiresAt: NOW + SIGNED_URL_TTL_SECONDS * 1000 },
+      SECRET,
+      NOW,
+    );
+    expect(url).toBe(byHand);
+    const params = new URL(url, 'http://x').searchParams;
+    expect(verifyFileLink(params, SECRET, NOW, { sessionId: 77 })).toMatchObject({ tokenId: '77', userId: '12', isDownload: false });
+    const download = new URL(callerFileLinkUrl(caller, link.path, SECRET, NOW, { isDownload: true }), 'http://x').searchParams;
+    expect(verifyFileLink(download, SECRET, NOW, { sessionId: 77 }).isDownload).toBe(true);
+    expect(codeOf(() => verifyFileLink(params, SECRET, NOW, { sessionId: 78 }))).toBe(1013);
   });
 
   it('rejects a tampered link with 1013', () => {

@@ -22,6 +22,10 @@ import {
   PAYMENT_PROVIDERS,
   PRICE_MINOR_MAX,
   STORAGE_DURATION_UNITS,
+  STORAGE_NEAR_EXPIRY_DAYS_MAX,
+  STORAGE_NEAR_EXPIRY_DAYS_MIN,
+  STORAGE_PAY_MINUTES_MAX,
+  STORAGE_PAY_MINUTES_MIN,
 } from './constants';
 import type { CloudStorageValidationName } from './messages';
 import { goodsActionSchema, goodsStateSchema } from './states';
@@ -234,6 +238,39 @@ export const payeeAccountSchema = z.object({
 });
 export type PayeeAccount = z.infer<typeof payeeAccountSchema>;
 
+// ---------------------------------------------------------------------------------------------
+// Order settings (per seller company)
+// ---------------------------------------------------------------------------------------------
+
+export const STORAGE_SETTING_ABILITIES = ['save'] as const;
+export const storageSettingAbilitySchema = z.enum(STORAGE_SETTING_ABILITIES);
+
+const payMinutesSchema = z
+  .number()
+  .int({ error: cvk('payMinutesRange') })
+  .min(STORAGE_PAY_MINUTES_MIN, { error: cvk('payMinutesRange') })
+  .max(STORAGE_PAY_MINUTES_MAX, { error: cvk('payMinutesRange') });
+const nearExpiryDaysSchema = z
+  .number()
+  .int({ error: cvk('nearExpiryDaysRange') })
+  .min(STORAGE_NEAR_EXPIRY_DAYS_MIN, { error: cvk('nearExpiryDaysRange') })
+  .max(STORAGE_NEAR_EXPIRY_DAYS_MAX, { error: cvk('nearExpiryDaysRange') });
+
+export const storageSettingsFieldsSchema = z.object({
+  /** Minutes an unpaid order of the seller's goods keeps its stock unit (and its checkout link works). */
+  payMinutes: payMinutesSchema,
+  /** The last days of a running plan of the seller's goods shown (and filtered) as near expiry. */
+  nearExpiryDays: nearExpiryDaysSchema,
+});
+export type StorageSettingsFields = z.infer<typeof storageSettingsFieldsSchema>;
+
+export const storageSettingsSchema = storageSettingsFieldsSchema.extend({
+  /** When the company last saved them; null: never, the defaults apply. */
+  updatedAt: z.string().nullable(),
+  actions: z.array(storageSettingAbilitySchema),
+});
+export type StorageSettings = z.infer<typeof storageSettingsSchema>;
+
 export const storageCalls = {
   abilities: defineCall({
     path: 'storage/abilities',
@@ -414,5 +451,22 @@ export const storageCalls = {
     summary: 'Sets the default payment method of a platform to a configured provider.',
     data: z.object({ platform: paymentPlatformSchema, provider: paymentProviderSchema }).strict(),
     result: z.object({ accounts: z.array(payeeAccountSchema) }),
+  }),
+  settingGet: defineCall({
+    path: 'storage/setting/get',
+    auth: SETTING,
+    write: false,
+    summary: "The caller's company's order settings as a seller: payment window (minutes) and near-expiry days (the defaults until saved).",
+    data: z.object({}).strict(),
+    result: storageSettingsSchema,
+  }),
+  settingSave: defineCall({
+    path: 'storage/setting/save',
+    auth: SETTING_MGR,
+    write: true,
+    summary:
+      "Saves the caller's company's order settings: the payment window of new unpaid orders (5-120 minutes) and the near-expiry days of its plans (1-30).",
+    data: storageSettingsFieldsSchema.strict(),
+    result: storageSettingsSchema,
   }),
 };

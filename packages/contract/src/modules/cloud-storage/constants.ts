@@ -21,6 +21,15 @@ export const GOODS_REASON_MAX = 500;
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'paypal', 'card'] as const;
 export const AVAILABLE_PAYMENT_PROVIDERS: readonly (typeof PAYMENT_PROVIDERS)[number][] = PAYMENT_PROVIDERS;
 export const PAYMENT_PLATFORMS = ['android', 'ios', 'web'] as const;
+/**
+ * Bounds of a seller's order settings (storage/setting): the payment window of an unpaid order, in
+ * minutes (default STORAGE_ORDER_PAY_MINUTES), and the last days of a running plan shown as near
+ * expiry (default STORAGE_NEAR_EXPIRY_DAYS).
+ */
+export const STORAGE_PAY_MINUTES_MIN = 5;
+export const STORAGE_PAY_MINUTES_MAX = 120;
+export const STORAGE_NEAR_EXPIRY_DAYS_MIN = 1;
+export const STORAGE_NEAR_EXPIRY_DAYS_MAX = 30;
 /** Sandbox keys: `sbx_` and at least 16 letters or digits; a key ending in `fail` fails the connection test. */
 /** Longest Apple Pay domain association file kept (Apple's are about 10 KB of hex). */
 export const APPLE_PAY_ASSOCIATION_MAX = 65_536;

@@ -17,7 +17,7 @@ import { storageOrderStateSchema, storageOrderViewStateSchema } from './states';
 const STORAGE = { anyOf: ['dealer_storage_qry', 'dealer_storage_mgr'] } as const;
 const STORAGE_MGR = { anyOf: ['dealer_storage_mgr'] } as const;
 
-/** Minutes an unpaid order keeps its stock unit before it is cancelled. */
+/** Minutes an unpaid order keeps its stock unit before it is cancelled, unless its seller's settings say otherwise (storage/setting). */
 export const STORAGE_ORDER_PAY_MINUTES = 30;
 /** Days an order export may span. */
 export const STORAGE_ORDER_EXPORT_DAYS = 90;
@@ -290,7 +290,7 @@ export const storageAppCalls = {
     auth: 'endUser',
     write: true,
     summary:
-      'Creates an unpaid order (one unit of stock taken, 30 minutes to pay) for a bound device, optionally paying at once (sandbox: a test card); the same idempotency key answers the same order.',
+      'Creates an unpaid order (one unit of stock taken, the seller’s payment window to pay: 30 minutes unless set) for a bound device, optionally paying at once (sandbox: a test card); the same idempotency key answers the same order.',
     data: z.strictObject({
       deviceId: idSchema,
       goodsId: idSchema,

@@ -75,7 +75,7 @@ export type StorageOrderAction = ActionOf<typeof storageOrderMachine>;
  * computes it in SQL, the same rules as `storageOrderPhase`):
  * - unused: paid, no period yet (activated later by the end user);
  * - to_be_used: queued after the device's running plan; in_use: running;
- * - near_expiry: running, in its last STORAGE_NEAR_EXPIRY_DAYS days; expired: over.
+ * - near_expiry: running, in its last days (the seller's setting, STORAGE_NEAR_EXPIRY_DAYS by default); expired: over.
  */
 export const STORAGE_ORDER_PHASES = ['unused', 'to_be_used', 'in_use', 'near_expiry', 'expired'] as const;
 export type StorageOrderPhase = (typeof STORAGE_ORDER_PHASES)[number];
@@ -85,7 +85,7 @@ export const STORAGE_ORDER_VIEW_STATES = ['unpaid', 'cancelled', ...STORAGE_ORDE
 export const storageOrderViewStateSchema = z.enum(STORAGE_ORDER_VIEW_STATES);
 export type StorageOrderViewState = (typeof STORAGE_ORDER_VIEW_STATES)[number];
 
-/** Days before the end of a running plan when it is shown as near expiry. */
+/** Days before the end of a running plan when it is shown as near expiry, unless its seller's settings say otherwise (storage/setting). */
 export const STORAGE_NEAR_EXPIRY_DAYS = 7;
 
 /** The view state of an order (period bounds in epoch ms, `[start, end)`), as the server's SQL derives it. */
@@ -93,12 +93,13 @@ export function storageOrderViewState(
   state: StorageOrderState,
   period: { start: number; end: number } | null,
   now: number,
+  nearExpiryDays: number = STORAGE_NEAR_EXPIRY_DAYS,
 ): StorageOrderViewState {
   if (state !== 'paid') return state;
   if (!period) return 'unused';
   if (period.start > now) return 'to_be_used';
   if (period.end <= now) return 'expired';
-  if (period.end <= now + STORAGE_NEAR_EXPIRY_DAYS * 86_400_000) return 'near_expiry';
+  if (period.end <= now + nearExpiryDays * 86_400_000) return 'near_expiry';
   return 'in_use';
 }
 

@@ -574,6 +574,13 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
       target: { type: 'payee', id: 'provider' },
     },
   ),
+  'storage/setting/save': t(
+    'storage.settingSave',
+    'storage',
+    '{actor} changed the order settings of {target}',
+    '{actor} 修改了 {target} 的订单设置',
+    company('$company'),
+  ),
   'checkout/order/pay': t('storage.checkoutPay', 'storage', '{actor} paid an order on the checkout page', '{actor} 在收银台页面支付了订单'),
   'storage/order/refund': t('storage.orderRefund', 'storage', '{actor} refunded an order', '{actor} 退款了订单'),
   'storage/order/internal-purchase': t(

@@ -44,6 +44,10 @@ describe('storage order view states', () => {
     expect(storageOrderViewState('paid', { start: now - day, end: now + 29 * day }, now)).toBe('in_use');
     expect(storageOrderViewState('paid', { start: now - day, end: now + 7 * day }, now)).toBe('near_expiry');
     expect(storageOrderViewState('paid', { start: now - day, end: now + 8 * day }, now)).toBe('in_use');
+    // The seller's near-expiry days (storage/setting) move the boundary.
+    expect(storageOrderViewState('paid', { start: now - day, end: now + 8 * day }, now, 14)).toBe('near_expiry');
+    expect(storageOrderViewState('paid', { start: now - day, end: now + 7 * day }, now, 3)).toBe('in_use');
+    expect(storageOrderViewState('paid', { start: now - day, end: now + 3 * day }, now, 3)).toBe('near_expiry');
     expect(storageOrderViewState('paid', { start: now - 30 * day, end: now }, now)).toBe('expired');
     expect(storageOrderViewState('refunded', { start: now - day, end: now }, now)).toBe('refunded');
     expect(storageOrderViewState('unpaid', null, now)).toBe('unpaid');

@@ -16,6 +16,7 @@ export const storageKeys = {
   goods: () => [...storageKeys.all, 'goods'] as const,
   goodsList: (q: GoodsListQuery) => [...storageKeys.goods(), 'list', q] as const,
   goodsDetail: (goodsId: number) => [...storageKeys.goods(), 'detail', goodsId] as const,
+  settings: () => [...storageKeys.all, 'settings'] as const,
 };
 
 export function useStorageAbilities() {
@@ -113,3 +114,14 @@ export const useInternalPurchase = () =>
 /** Signed links (300 s) to the orders' xlsx and to a month's statement of internal purchases. */
 export const orderExportLink = (d: CallData<typeof storageOrderCalls.orderExport>) => call(storageOrderCalls.orderExport, d);
 export const statementLink = (month: string) => call(storageOrderCalls.statement, { month });
+
+// ----- the seller's order settings (contract storageCalls.settingGet / settingSave) -----
+
+export const useStorageSettings = (enabled = true) =>
+  useQuery({
+    queryKey: storageKeys.settings(),
+    queryFn: ({ signal }) => call(storageCalls.settingGet, {}, { signal }),
+    enabled,
+  });
+export const useSaveStorageSettings = () =>
+  useInvalidating((d: CallData<typeof storageCalls.settingSave>) => call(storageCalls.settingSave, d), storageKeys.all);

@@ -162,7 +162,7 @@ describe('OrdersPanel', () => {
     mockOrders();
     renderPage(<OverviewPanel />);
     expect(await screen.findByText('$123.45')).toBeVisible();
-    expect(screen.getByText('即将到期的套餐（7天）')).toBeVisible();
+    expect(screen.getByText('即将过期的套餐')).toBeVisible();
     expect(screen.getAllByText('使用中').length).toBeGreaterThan(0);
   });
 });

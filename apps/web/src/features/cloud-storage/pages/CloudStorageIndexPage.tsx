@@ -1,12 +1,13 @@
-import { Card, Tabs, Typography } from 'antd';
+import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { AppstoreOutlined, FileSearchOutlined, SettingOutlined, ShopOutlined } from '../../../components/icons';
 import { OrdersPanel } from '../components/OrdersPanel';
 import { OverviewPanel } from '../components/OverviewPanel';
 import { useStorageAbilities } from '../api/storage-api';
 import { GoodsPanel } from '../components/GoodsPanel';
 import { PlansPanel } from '../components/PlansPanel';
+import { SettingsPanel } from '../components/SettingsPanel';
 
 /** Cloud storage: overview, goods, orders; review and plans for the supplier; settings (?tab=overview|orders|review|plans|settings). */
 export default function CloudStorageIndexPage() {
@@ -28,11 +29,7 @@ export default function CloudStorageIndexPage() {
       key: 'settings',
       label: t('storage.tabs.settings'),
       icon: <SettingOutlined />,
-      children: (
-        <Typography.Paragraph>
-          {t('storage.settings.payees')} <Link to="/layout/externalCollection">{t('storage.settings.payeesLink')}</Link>
-        </Typography.Paragraph>
-      ),
+      children: <SettingsPanel />,
     },
   ];
   return (

@@ -82,6 +82,17 @@ export default function ExternalCollectionPage() {
                   </Descriptions.Item>
                 )}
                 {a.provider === 'stripe' && (
+                  <Descriptions.Item label={t('payee.publicKey')}>
+                    {a.publicKey ? (
+                      <Typography.Text copyable data-testid="payee-public-key" style={{ wordBreak: 'break-all' }}>
+                        {a.publicKey}
+                      </Typography.Text>
+                    ) : (
+                      '—'
+                    )}
+                  </Descriptions.Item>
+                )}
+                {a.provider === 'stripe' && (
                   <Descriptions.Item label={t('payee.applePay')}>{a.applePayAssociation ? t('payee.applePayKept') : '—'}</Descriptions.Item>
                 )}
                 <Descriptions.Item label={t('payee.verifiedAt')}>{a.verifiedAt ? formatDateTime(a.verifiedAt) : '—'}</Descriptions.Item>
