@@ -127,6 +127,9 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
   'message/stats/export': t('file.exportMessageStats', 'file', '{actor} exported message statistics', '{actor} 导出了消息统计', {
     read: { kind: 'export' },
   }),
+  'insight/device/log/link': t('file.deviceLogDownload', 'file', '{actor} downloaded a device log', '{actor} 下载了设备日志', {
+    read: { kind: 'download' },
+  }),
   'feedback/desk/export': t('file.exportFeedback', 'file', '{actor} exported feedback conversations', '{actor} 导出了反馈会话', {
     read: { kind: 'export' },
   }),
@@ -360,6 +363,20 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
   'device/key/reset': t('device.keyReset', 'device', '{actor} reset the key of device {target}', '{actor} 重置了设备 {target} 的密钥', {
     target: { type: 'device', id: 'deviceId' },
   }),
+  'insight/device/log/request': t(
+    'device.logRequest',
+    'device',
+    '{actor} asked the device {target} for its log',
+    '{actor} 请求了设备 {target} 的日志',
+    { target: { type: 'device', id: 'deviceId' } },
+  ),
+  'insight/device/log/retention': t(
+    'device.logRetention',
+    'device',
+    '{actor} set how long the device logs of {target} are kept',
+    '{actor} 设置了 {target} 的设备日志保留时长',
+    company('$company'),
+  ),
   'upgrade/package/create': t(
     'upgrade.packageCreate',
     'upgrade',
@@ -704,6 +721,7 @@ export const AUDIT_FIELD_LABELS: Record<string, Texts> = {
   webhookSecret: { en: 'Webhook secret', zh: 'Webhook 密钥' },
   defaultFor: { en: 'Default for', zh: '默认用于' },
   key: { en: 'Key', zh: '密钥' },
+  deviceLogRetentionDays: { en: 'Device log retention (days)', zh: '设备日志保留天数' },
 };
 
 /** One changed field: before and after, or only `secret` for a secret (its values never kept). */
