@@ -12,9 +12,12 @@ import {
   deviceLogCalls,
   ErrorCodes,
   insightCalls,
+  auditFieldValue,
+  messageCalls,
+  renderAuditSentence,
   type DevicePollResult,
 } from '@portal/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceLogs, files } from '../../../src/db/schema';
@@ -34,6 +37,7 @@ describe.each(ENGINES)('device logs (%s)', (engine) => {
   let t: TestApp;
   let owner: Session;
   let fleet: SimDevice[];
+  let startedAt: number;
 
   /** PUT a body to a path (a signed upload URL's path and query, or the unasked route with the device's key). */
   const put = async (url: string, body: Buffer, headers: Record<string, string> = {}) => {
@@ -75,6 +79,7 @@ describe.each(ENGINES)('device logs (%s)', (engine) => {
     });
     fleet = await keyedDevices(t, { companyId: partnerA.id, companyPath: partnerA.path, count: 4, areaId: eu, snPrefix: 'LOG' });
     owner = await t.login('owner-a@test.local');
+    startedAt = t.clock.now();
   });
   afterAll(() => t?.close());
 
@@ -225,10 +230,49 @@ describe.each(ENGINES)('device logs (%s)', (engine) => {
     expect(left.data.retentionDays).toBe(7);
     expect(left.data.records.map((r) => r.id)).toEqual([fresh.data!.logId]);
     expect(await t.fileStore.exists(file!.path)).toBe(false);
-    const [gone] = (await t.database.db.execute(sql`select count(*)::int as n from files where id = ${file!.id}`)).rows as { n: number }[];
-    expect(Number(gone!.n)).toBe(0);
+    expect(await t.database.db.select().from(files).where(eq(files.id, file!.id))).toHaveLength(0);
     // Another brand's log (default 30 days) is untouched.
     const other = await t.database.db.select().from(deviceLogs).where(eq(deviceLogs.id, t.world.tenant.otherDeviceLogId));
     expect(other).toHaveLength(1);
+  });
+
+  it('logs the request, the retention and a download as sentences; a message by its title, its state by name', async () => {
+    const search = async (code: string) => {
+      const r = await t.call(
+        insightCalls.operationLogSearch,
+        { range: { from: startedAt - DAY, to: t.clock.now() + DAY }, code },
+        owner,
+      );
+      expect(r.basic.code, r.basic.msg).toBe(200);
+      return r.data.records;
+    };
+    const [request] = await search('device.logRequest');
+    expect(request!.targetName).toBe(fleet[2]!.sn);
+    expect(renderAuditSentence(request!, 'en-US')).toMatch(new RegExp(`asked the device ${fleet[2]!.sn} for its log$`));
+    expect(renderAuditSentence(request!, 'zh-CN')).toContain(`请求了设备 ${fleet[2]!.sn} 的日志`);
+    const retention = (await search('device.logRetention')).find((r) => r.result === 'success')!;
+    expect(retention.diff).toEqual([{ field: 'deviceLogRetentionDays', before: 30, after: 7 }]);
+    expect((await search('file.deviceLogDownload')).length).toBeGreaterThanOrEqual(1);
+
+    // A message created and released: named by its title, the state change by its GLOSSARY name.
+    const saved = await t.call(
+      messageCalls.save,
+      {
+        type: 'notice',
+        contents: { 'en-US': { title: 'Maintenance tonight', body: '<p>Down 2-3 am.</p>' } },
+        preferredLanguage: 'en-US',
+        audience: { kind: 'companyType', companyTypes: ['installer'] },
+      },
+      owner,
+    );
+    expect(saved.basic.code, saved.basic.msg).toBe(200);
+    expect((await t.call(messageCalls.release, { messageId: saved.data.id }, owner)).basic.code).toBe(200);
+    const [created] = await search('message.save');
+    expect(renderAuditSentence(created!, 'en-US')).toMatch(/saved the message Maintenance tonight$/);
+    const [released] = await search('message.release');
+    expect(released!.targetName).toBe('Maintenance tonight');
+    expect(released!.diff).toEqual([{ field: 'state', before: 'to_be_released', after: 'released' }]);
+    expect(auditFieldValue(released!.targetType, 'state', 'released', 'zh-CN')).toBe('已发布');
+    expect(auditFieldValue(released!.targetType, 'state', 'to_be_released', 'en-US')).toBe('To be released');
   });
 });
