@@ -90,7 +90,7 @@ function fakeServer(opts: { content: Buffer; md5?: string; provisioningKey: stri
           });
         }
         if (d.done) return send(res, 200, { action: 'none', nextPollSeconds: 300 });
-                return send(res, 200, {
+        return send(res, 200, {
           action: 'upgrade',
           taskId: 7,
           nextPollSeconds: 30,

@@ -58,7 +58,13 @@ export const ALL_CALLS: readonly CallDef[] = [
 ];
 
 /** Every raw route by name. */
-export const rawRoutes = { ...systemRawRoutes, ...cloudUpgradeRawRoutes, ...cloudContentRawRoutes, ...cloudStorageRawRoutes, ...insightRawRoutes } as const;
+export const rawRoutes = {
+  ...systemRawRoutes,
+  ...cloudUpgradeRawRoutes,
+  ...cloudContentRawRoutes,
+  ...cloudStorageRawRoutes,
+  ...insightRawRoutes,
+} as const;
 
 export type RawRouteName = keyof typeof rawRoutes;
 

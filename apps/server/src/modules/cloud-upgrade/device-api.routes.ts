@@ -171,7 +171,11 @@ export function registerDeviceApi(app: FastifyInstance, deps: RouteDeps): void {
         bodyLimit: DEVICE_LOG_MAX_BYTES,
         // Over the limit is the log's own code (26002), not the generic one.
         errorHandler: (err: unknown, req: FastifyRequest, reply: FastifyReply) =>
-          refuse(req, reply, (err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new AppError(ErrorCodes.deviceLogTooLarge) : err),
+          refuse(
+            req,
+            reply,
+            (err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new AppError(ErrorCodes.deviceLogTooLarge) : err,
+          ),
       };
       const logDeps = { database: deps.database, clock: deps.clock, fileStore: deps.services.fileStore };
 

@@ -121,9 +121,13 @@ export function deviceLogUploadUrl(
   now: number,
 ): { url: string; urlExpiresAt: number } {
   const expires = Math.floor(now / 1000) + DEVICE_LOG_UPLOAD_URL_TTL_SECONDS;
-  const url = signUrl(`${config.publicUrl}${DEVICE_API_PREFIX}/${DEVICE_API_PATHS.logUpload}?dev=${deviceId}&req=${until}`, config.linkSecret, {
-    expiresAt: expires * 1000,
-  });
+  const url = signUrl(
+    `${config.publicUrl}${DEVICE_API_PREFIX}/${DEVICE_API_PATHS.logUpload}?dev=${deviceId}&req=${until}`,
+    config.linkSecret,
+    {
+      expiresAt: expires * 1000,
+    },
+  );
   return { url, urlExpiresAt: expires * 1000 };
 }
 
@@ -146,7 +150,14 @@ function fileName(sn: string, now: number): string {
 }
 
 /** Puts the bytes in the store and records the file; the file store's failure is 26007. */
-async function storeLog(tx: Parameters<typeof storeUpload>[0]['db'], deps: DeviceLogDeps, companyId: number, sn: string, buf: Buffer, now: number) {
+async function storeLog(
+  tx: Parameters<typeof storeUpload>[0]['db'],
+  deps: DeviceLogDeps,
+  companyId: number,
+  sn: string,
+  buf: Buffer,
+  now: number,
+) {
   try {
     return await storeUpload({
       db: tx,

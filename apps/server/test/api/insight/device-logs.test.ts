@@ -97,7 +97,11 @@ describe.each(ENGINES)('device logs (%s)', (engine) => {
     const answer = await uploadAction(d);
     expect(answer.action).toBe('uploadLog');
     if (answer.action !== 'uploadLog') return;
-    expect(answer.upload).toMatchObject({ method: 'PUT', maxBytes: DEVICE_LOG_MAX_BYTES, urlExpiresAt: Math.floor(now / 1000) * 1000 + 300_000 });
+    expect(answer.upload).toMatchObject({
+      method: 'PUT',
+      maxBytes: DEVICE_LOG_MAX_BYTES,
+      urlExpiresAt: Math.floor(now / 1000) * 1000 + 300_000,
+    });
     expect(answer.upload.url).toContain(`${DEVICE_API_PREFIX}/log/upload?`);
 
     // A tampered URL is refused by the link check.
@@ -205,7 +209,9 @@ describe.each(ENGINES)('device logs (%s)', (engine) => {
     const dealer = await t.login('dealer-logs@test.local');
     expect((await t.call(deviceLogCalls.deviceLogList, { deviceId: fleet[0]!.id }, dealer)).basic.code).toBe(ErrorCodes.notFound);
     // Only a brand sets the retention.
-    expect((await t.call(deviceLogCalls.deviceLogRetentionSet, { days: 30 }, dealer)).basic.code).toBe(ErrorCodes.deviceLogRetentionNotBrand);
+    expect((await t.call(deviceLogCalls.deviceLogRetentionSet, { days: 30 }, dealer)).basic.code).toBe(
+      ErrorCodes.deviceLogRetentionNotBrand,
+    );
   });
 
   it("keeps logs for the brand's retention (7-180 days), then purges them with their files", async () => {
@@ -238,11 +244,7 @@ describe.each(ENGINES)('device logs (%s)', (engine) => {
 
   it('logs the request, the retention and a download as sentences; a message by its title, its state by name', async () => {
     const search = async (code: string) => {
-      const r = await t.call(
-        insightCalls.operationLogSearch,
-        { range: { from: startedAt - DAY, to: t.clock.now() + DAY }, code },
-        owner,
-      );
+      const r = await t.call(insightCalls.operationLogSearch, { range: { from: startedAt - DAY, to: t.clock.now() + DAY }, code }, owner);
       expect(r.basic.code, r.basic.msg).toBe(200);
       return r.data.records;
     };

@@ -10,12 +10,12 @@
  */
 import type { Locale } from '../../shared/locale';
 import type { StateOf } from '../../shared/states';
-import type { userAccountMachine } from '../account-manage/states';
-import type { appKeyMachine } from '../app-api/states';
-import type { goodsMachine } from '../cloud-storage/states';
-import type { firmwarePackageMachine, releaseTaskMachine } from '../cloud-upgrade/states';
-import type { conversationMachine } from '../feedback-chat/states';
-import type { messageMachine } from '../message-center/states';
+import type { userAccountMachine } from '../account-manage';
+import type { appKeyMachine } from '../app-api';
+import type { goodsMachine } from '../cloud-storage';
+import type { firmwarePackageMachine, releaseTaskMachine } from '../cloud-upgrade';
+import type { conversationMachine } from '../feedback-chat';
+import type { messageMachine } from '../message-center';
 import { AUDIT_SECRET_CHANGED } from './constants';
 
 export const AUDIT_MODULES = [
@@ -468,7 +468,13 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
   // Content.
   'content/site/save': t('content.siteSave', 'content', '{actor} saved the site {target}', '{actor} 保存了站点 {target}', named('name')),
   'content/item/create': t('content.itemCreate', 'content', '{actor} created a content item', '{actor} 创建了内容'),
-  'content/item/save': t('content.itemSave', 'content', '{actor} saved the content item {target}', '{actor} 保存了内容 {target}', contentItem()),
+  'content/item/save': t(
+    'content.itemSave',
+    'content',
+    '{actor} saved the content item {target}',
+    '{actor} 保存了内容 {target}',
+    contentItem(),
+  ),
   'content/item/operate': t('content.itemOperate', 'content', '{actor} {op} a translation of {target}', '{actor}{op}了 {target} 的译文', {
     ...contentItem(),
     ...op({
@@ -479,7 +485,13 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
       supplierRestore: { en: 'restored', zh: '恢复' },
     }),
   }),
-  'content/item/delete': t('content.itemDelete', 'content', '{actor} deleted the content item {target}', '{actor} 删除了内容 {target}', contentItem()),
+  'content/item/delete': t(
+    'content.itemDelete',
+    'content',
+    '{actor} deleted the content item {target}',
+    '{actor} 删除了内容 {target}',
+    contentItem(),
+  ),
   'content/revision/restore': t('content.revisionRestore', 'content', '{actor} restored a content revision', '{actor} 恢复了内容版本'),
   'content/schedule/create': t(
     'content.scheduleCreate',
@@ -672,7 +684,13 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
   'feedback/read': t('feedback.read', 'feedback', '{actor} read a feedback conversation', '{actor} 阅读了反馈会话'),
   'feedback/rate': t('feedback.rate', 'feedback', '{actor} rated a feedback conversation', '{actor} 评价了反馈会话'),
   'feedback/desk/read': t('feedback.deskRead', 'feedback', '{actor} read a conversation at the desk', '{actor} 在客服台阅读了会话'),
-  'feedback/desk/reply': t('feedback.deskReply', 'feedback', '{actor} replied to the conversation {target}', '{actor} 回复了会话 {target}', conversation()),
+  'feedback/desk/reply': t(
+    'feedback.deskReply',
+    'feedback',
+    '{actor} replied to the conversation {target}',
+    '{actor} 回复了会话 {target}',
+    conversation(),
+  ),
   'feedback/desk/state': t('feedback.deskState', 'feedback', '{actor} {op} the conversation {target}', '{actor}{op}了会话 {target}', {
     ...conversation(),
     ...op({
@@ -681,7 +699,13 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
       reopen: { en: 'reopened', zh: '重新打开' },
     }),
   }),
-  'feedback/desk/assign': t('feedback.deskAssign', 'feedback', '{actor} assigned the conversation {target}', '{actor} 分配了会话 {target}', conversation()),
+  'feedback/desk/assign': t(
+    'feedback.deskAssign',
+    'feedback',
+    '{actor} assigned the conversation {target}',
+    '{actor} 分配了会话 {target}',
+    conversation(),
+  ),
   'feedback/desk/staff/save': t(
     'feedback.staffSave',
     'feedback',

@@ -13,7 +13,7 @@ import { DEVICE_API_PREFIX } from '../../shared/constants';
 import { defineRawRoute } from '../../shared/raw-routes';
 import { defineMachine, type StateOf } from '../../shared/states';
 import { idSchema } from '../../shared/validators';
-import { DEVICE_API_PATHS } from '../cloud-upgrade/device-api';
+import { DEVICE_API_PATHS } from '../cloud-upgrade';
 
 /** A device log: asked for, then uploaded by the device or expired unanswered; an unasked upload starts uploaded. */
 export const deviceLogMachine = defineMachine({
@@ -30,11 +30,7 @@ export type DeviceLogState = StateOf<typeof deviceLogMachine>;
 /** The brand's retention of device logs (days): default, least, most. */
 export const DEVICE_LOG_RETENTION_DAYS = { default: 30, min: 7, max: 180 } as const;
 
-export const deviceLogRetentionSchema = z
-  .number()
-  .int()
-  .min(DEVICE_LOG_RETENTION_DAYS.min)
-  .max(DEVICE_LOG_RETENTION_DAYS.max);
+export const deviceLogRetentionSchema = z.number().int().min(DEVICE_LOG_RETENTION_DAYS.min).max(DEVICE_LOG_RETENTION_DAYS.max);
 
 export const deviceLogSchema = z.object({
   id: idSchema,

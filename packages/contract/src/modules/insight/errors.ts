@@ -56,7 +56,7 @@ export const INSIGHT_ERRORS = {
   26008: {
     key: 'deviceLogRetentionNotBrand',
     endsSession: false,
-    en: 'Only a brand keeps its devices\' logs and sets how long.',
+    en: "Only a brand keeps its devices' logs and sets how long.",
     zh: '只有品牌商可以设置其设备日志的保留时长。',
   },
   26009: {

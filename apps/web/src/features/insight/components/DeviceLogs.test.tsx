@@ -16,8 +16,24 @@ const at = Date.UTC(2026, 10, 20, 7);
 const LOGS: DeviceLogList = {
   retentionDays: 30,
   records: [
-    { id: 3, state: 'uploaded', size: 2048, requesterName: 'Pat Partner', requestedAt: at - 60_000, expiresAt: at + 86_400_000, uploadedAt: at },
-    { id: 2, state: 'expired', size: null, requesterName: 'Pat Partner', requestedAt: at - 3 * 86_400_000, expiresAt: at - 2 * 86_400_000, uploadedAt: null },
+    {
+      id: 3,
+      state: 'uploaded',
+      size: 2048,
+      requesterName: 'Pat Partner',
+      requestedAt: at - 60_000,
+      expiresAt: at + 86_400_000,
+      uploadedAt: at,
+    },
+    {
+      id: 2,
+      state: 'expired',
+      size: null,
+      requesterName: 'Pat Partner',
+      requestedAt: at - 3 * 86_400_000,
+      expiresAt: at - 2 * 86_400_000,
+      uploadedAt: null,
+    },
     { id: 1, state: 'uploaded', size: 512, requesterName: null, requestedAt: null, expiresAt: null, uploadedAt: at - 5 * 86_400_000 },
   ],
 };
@@ -30,7 +46,15 @@ function api(list: DeviceLogList = LOGS) {
     }
     if (path === 'insight/device/log/request')
       return {
-        data: { id: 4, state: 'requested', size: null, requesterName: 'Pat Partner', requestedAt: at, expiresAt: at + 86_400_000, uploadedAt: null },
+        data: {
+          id: 4,
+          state: 'requested',
+          size: null,
+          requesterName: 'Pat Partner',
+          requestedAt: at,
+          expiresAt: at + 86_400_000,
+          uploadedAt: null,
+        },
       };
     if (path === 'insight/device/log/link') return { data: { url: '/v1.0/customer-api/file/get?path=x' } };
     return undefined;

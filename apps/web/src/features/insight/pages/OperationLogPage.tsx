@@ -138,7 +138,11 @@ function LogDrawer({ log, onClose }: { log: OperationLog | null; onClose: () => 
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('logs.changes')}
           </Typography.Title>
-          {log.diff?.length ? <DiffTable diff={log.diff} targetType={log.targetType} /> : <Typography.Text type="secondary">{t('logs.noChanges')}</Typography.Text>}
+          {log.diff?.length ? (
+            <DiffTable diff={log.diff} targetType={log.targetType} />
+          ) : (
+            <Typography.Text type="secondary">{t('logs.noChanges')}</Typography.Text>
+          )}
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('logs.request')}
           </Typography.Title>
