@@ -16,20 +16,15 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   }).format(d);
 }
 
-/** A file size in the UI language: 512 B, 3.4 kB, 9.8 MB (1024-based). */
+/** A file size with the number in the UI language: 512 B, 3.4 KB, 9.8 MB (1024-based). */
 export function formatBytes(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined) return '-';
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  const units = ['B', 'KB', 'MB', 'GB'] as const;
   let v = bytes;
   let i = 0;
   while (v >= 1024 && i < units.length - 1) {
     v /= 1024;
     i++;
   }
-  return new Intl.NumberFormat(currentLocale(), {
-    style: 'unit',
-    unit: units[i],
-    unitDisplay: 'short',
-    maximumFractionDigits: i === 0 ? 0 : 1,
-  }).format(v);
+  return `${new Intl.NumberFormat(currentLocale(), { maximumFractionDigits: i === 0 ? 0 : 1 }).format(v)} ${units[i]}`;
 }

@@ -85,11 +85,21 @@ export function useDeviceHistory(deviceId: number | null) {
   });
 }
 
-/** A device's logs (newest first) and its brand's retention; off while no device is chosen or without the code. */
+/**
+ * A device's logs (newest first) and its brand's retention; off while no device is chosen or without
+ * the code. A log that arrived since the last look brings its event: the history is fetched again.
+ */
 export function useDeviceLogs(deviceId: number | null, enabled = true) {
+  const qc = useQueryClient();
   return useQuery({
     queryKey: insightKeys.deviceLogs(deviceId ?? 0),
-    queryFn: () => call(deviceLogCalls.deviceLogList, { deviceId: deviceId! }, { silent: true }),
+    queryFn: async () => {
+      const before = qc.getQueryData<{ records: Array<{ state: string }> }>(insightKeys.deviceLogs(deviceId!));
+      const r = await call(deviceLogCalls.deviceLogList, { deviceId: deviceId! }, { silent: true });
+      const uploaded = (l: { records: Array<{ state: string }> }) => l.records.filter((x) => x.state === 'uploaded').length;
+      if (before && uploaded(r) > uploaded(before)) void qc.invalidateQueries({ queryKey: insightKeys.deviceHistory(deviceId!) });
+      return r;
+    },
     enabled: deviceId !== null && enabled,
     // A waiting request is answered at the device's next poll: look again now and then.
     refetchInterval: (q) => (q.state.data?.records.some((r) => r.state === 'requested') ? 10_000 : false),

@@ -66,8 +66,8 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('DeviceLogs', () => {
   it.each([
-    ['en-US', ['Uploaded', 'Expired', 'Uploaded'], 'Sent by the device', 'Logs are kept for 30 days.', '2 kB'],
-    ['zh-CN', ['已上传', '已过期', '已上传'], '设备主动上传', '日志保留 30 天。', '2 kB'],
+    ['en-US', ['Uploaded', 'Expired', 'Uploaded'], 'Sent by the device', 'Logs are kept for 30 days.', '2 KB'],
+    ['zh-CN', ['已上传', '已过期', '已上传'], '设备主动上传', '日志保留 30 天。', '2 KB'],
   ] as const)('lists the logs with their states, requester and size (%s)', async (locale, states, unasked, retention, size) => {
     await setLocale(locale);
     api();
@@ -79,6 +79,7 @@ describe('DeviceLogs', () => {
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(states);
     expect(rows[0]!.textContent).toContain(size);
     expect(rows[2]!.textContent).toContain(unasked);
+    expect(rows[2]!.textContent).toContain('512 B');
     expect(within(rows[1]!).queryByRole('button')).toBeNull();
   });
 
