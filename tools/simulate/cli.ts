@@ -4,7 +4,8 @@
  * Registers n simulated devices with a brand's provisioning key against a running server, keeps
  * them polling, and lets them upgrade when a release task hands them a package: download by the
  * signed URL in two Range requests, md5 check, installing, then success with the new version or
- * (with probability r) failed. Prints a progress line until Ctrl-C, --duration or --until-done.
+ * (with probability r) failed; a device asked for its log uploads a small gzip. Prints a progress
+ * line until Ctrl-C, --duration or --until-done.
  */
 import { printStopped, runCli, runUntilFinished } from './run-loop';
 import { parseArgs } from 'node:util';

@@ -3,19 +3,22 @@
  * device-api.ts) to a running server. Each device registers with the brand's provisioning key,
  * polls (honouring nextPollSeconds, optionally capped), and on an upgrade reports downloading,
  * downloads the package in two HTTP Range requests (a resumed download), checks its md5, reports
- * installing, then success with the new version, or, with the given probability, failed.
+ * installing, then success with the new version, or, with the given probability, failed. Asked for
+ * its log (`uploadLog`), a device PUTs a small gzip of log lines to the signed URL it was given.
  * At most `concurrency` HTTP requests are in flight at once.
  */
 import {
   DEVICE_API_PATHS,
   DEVICE_API_PREFIX,
   DEVICE_AUTH_SCHEME,
+  DEVICE_LOG_CONTENT_TYPE,
   type DeviceApiAnswer,
   type DevicePollResult,
   type DeviceRegister,
   type DeviceReport,
 } from '@portal/contract';
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 
 /** The devices' own keys from earlier runs (by SN): a registered device registers again only with its key. */
 export interface DeviceKeyStore {
@@ -79,6 +82,8 @@ export interface FleetStats {
   failed: number;
   /** Requests that failed (network errors, refusals); retried. */
   errors: number;
+  /** Logs uploaded on request. */
+  logs: number;
 }
 
 export class DeviceApiError extends Error {
@@ -124,6 +129,7 @@ export class Fleet {
   private readonly pending = new Set<Promise<unknown>>();
   private readonly random: () => number;
   private errors = 0;
+  private logsUploaded = 0;
   private stopped = false;
   private readonly problems = new Map<string, number>();
 
@@ -159,6 +165,7 @@ export class Fleet {
       success: 0,
       failed: 0,
       errors: this.errors,
+      logs: this.logsUploaded,
     };
     for (const d of this.devices) {
       if (d.phase !== 'unregistered') s.registered++;
@@ -284,6 +291,7 @@ export class Fleet {
   private async poll(d: SimDevice): Promise<void> {
     const r = await this.api<DevicePollResult>(DEVICE_API_PATHS.poll, { model: this.opts.model, firmwareVersion: d.version }, d);
     if (r.action === 'upgrade') await this.upgrade(d, r);
+    if (r.action === 'uploadLog') await this.uploadLog(d, r);
     this.schedule(d, this.pollDelay(r.nextPollSeconds), () => this.poll(d));
   }
 
@@ -318,6 +326,41 @@ export class Fleet {
       else throw err;
     } finally {
       d.phase = 'idle';
+    }
+  }
+
+  /** The device's log (a few lines of what it did), gzipped and PUT to the poll's signed URL, once. */
+  private async uploadLog(d: SimDevice, r: Extract<DevicePollResult, { action: 'uploadLog' }>): Promise<void> {
+    const now = new Date().toISOString();
+    const lines = [
+      `${now} boot sn=${d.sn} model=${this.opts.model} version=${d.version} country=${d.country}`,
+      `${now} net link up, dhcp ok`,
+      `${now} poll ok, log requested`,
+    ];
+    const body = gzipSync(Buffer.from(`${lines.join('\n')}\n`));
+    const absolute = /^https?:\/\//i.test(r.upload.url) ? r.upload.url : `${this.opts.url}${r.upload.url}`;
+    try {
+      await this.limiter.run(async () => {
+        const res = await fetch(absolute, {
+          method: r.upload.method,
+          headers: { 'content-type': DEVICE_LOG_CONTENT_TYPE },
+          body,
+          signal: this.abort.signal,
+        });
+        const text = await res.text();
+        let code: number | null = null;
+        try {
+          code = (JSON.parse(text) as DeviceApiAnswer<unknown>).code;
+        } catch {
+          // reported below
+        }
+        if (code !== 200) throw new DeviceApiError(`log upload: HTTP ${res.status} ${text.slice(0, 120)}`, code);
+      });
+      this.logsUploaded++;
+    } catch (err) {
+      // A refused upload (the request expired, the link was used): the device goes on polling.
+      if (err instanceof DeviceApiError && err.code !== null) this.problem(err.message);
+      else throw err;
     }
   }
 
@@ -364,7 +407,8 @@ export class Fleet {
 /** `registered=10/10 idle=8 upgrading=2 success=5 failed=1` */
 export function progressLine(s: FleetStats, elapsedSeconds: number): string {
   const errors = s.errors ? ` errors=${s.errors}` : '';
-  return `[${formatElapsed(elapsedSeconds)}] registered=${s.registered}/${s.devices} idle=${s.idle} upgrading=${s.upgrading} success=${s.success} failed=${s.failed}${errors}`;
+  const logs = s.logs ? ` logs=${s.logs}` : '';
+  return `[${formatElapsed(elapsedSeconds)}] registered=${s.registered}/${s.devices} idle=${s.idle} upgrading=${s.upgrading} success=${s.success} failed=${s.failed}${logs}${errors}`;
 }
 
 function formatElapsed(s: number): string {

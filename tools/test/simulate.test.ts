@@ -4,6 +4,7 @@
  */
 import { DEVICE_API_PREFIX, deviceRegisterSchema, deviceReportSchema } from '@portal/contract';
 import { createHash, randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,10 +20,14 @@ interface FakeDevice {
   version: string;
   reports: string[];
   done: boolean;
+  /** The device has been asked for its log (fakeServer's askLog). */
+  askedLog?: boolean;
 }
 
-function fakeServer(opts: { content: Buffer; md5?: string; provisioningKey: string }) {
+function fakeServer(opts: { content: Buffer; md5?: string; provisioningKey: string; askLog?: boolean }) {
   const devices = new Map<string, FakeDevice>();
+  /** Log uploads by SN: the body and its content type. */
+  const logs = new Map<string, { body: Buffer; type: string }>();
   const ranges: string[] = [];
   const md5 = opts.md5 ?? createHash('md5').update(opts.content).digest('hex');
   const send = (res: http.ServerResponse, code: number, data: unknown, msg = 'Success') => {
@@ -34,6 +39,10 @@ function fakeServer(opts: { content: Buffer; md5?: string; provisioningKey: stri
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url!, 'http://x');
+      if (req.method === 'PUT' && url.pathname === `${DEVICE_API_PREFIX}/log/upload`) {
+        logs.set(url.searchParams.get('dev')!, { body: Buffer.concat(chunks), type: String(req.headers['content-type']) });
+        return send(res, 200, { logId: logs.size, state: 'uploaded', size: Buffer.concat(chunks).length });
+      }
       if (req.method === 'GET' && url.pathname === `${DEVICE_API_PREFIX}/download`) {
         const m = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ''));
         ranges.push(String(req.headers.range));
@@ -65,8 +74,22 @@ function fakeServer(opts: { content: Buffer; md5?: string; provisioningKey: stri
       if (scheme !== 'Device' || !d || d.key !== key) return send(res, 24014, null, 'bad device key');
       if (path === 'poll') {
         d.version = body.firmwareVersion;
-        if (d.done) return send(res, 200, { action: 'none', nextPollSeconds: 300 });
         const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        if (opts.askLog && !d.askedLog) {
+          d.askedLog = true;
+          return send(res, 200, {
+            action: 'uploadLog',
+            nextPollSeconds: 30,
+            upload: {
+              url: `${origin}${DEVICE_API_PREFIX}/log/upload?dev=${d.sn}&signature=x`,
+              method: 'PUT',
+              contentType: 'application/gzip',
+              maxBytes: 10 * 1024 * 1024,
+              urlExpiresAt: 0,
+            },
+          });
+        }
+        if (d.done) return send(res, 200, { action: 'none', nextPollSeconds: 300 });
         return send(res, 200, {
           action: 'upgrade',
           taskId: 7,
@@ -97,6 +120,7 @@ function fakeServer(opts: { content: Buffer; md5?: string; provisioningKey: stri
   return {
     devices,
     ranges,
+    logs,
     async listen(): Promise<string> {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -164,6 +188,17 @@ describe('device simulator', () => {
     expect(server.ranges.filter((r) => r === 'bytes=50000-')).toHaveLength(6);
     // after the upgrade the devices poll with the new version
     await until(() => [...server.devices.values()].every((d) => d.version === 'V2.0.0'));
+  });
+
+  it('answers a log request by PUTting a small gzip of its log lines to the signed URL, then upgrades', async () => {
+    const server = fakeServer({ content: randomBytes(1000), provisioningKey: KEY, askLog: true });
+    const fleet = await run(server, {});
+    expect(fleet.stats()).toMatchObject({ success: 6, logs: 6, errors: 0 });
+    expect(server.logs.size).toBe(6);
+    for (const [sn, log] of server.logs) {
+      expect(log.type).toBe('application/gzip');
+      expect(gunzipSync(log.body).toString()).toContain(`sn=${sn}`);
+    }
   });
 
   it('fails every upgrade at failure rate 1, and reports a corrupt download as MD5_MISMATCH', async () => {

@@ -23,7 +23,7 @@ import { appFeedbackCalls, conversationMachine, deskCalls, feedbackCalls, liveCa
 import { licenceOrderMachine } from './modules/license';
 import { appMessageCalls, messageCalls, messageMachine, pushSettingsCalls } from './modules/message-center';
 import { auditMachine, companyCalls, invitationMachine, partnerCalls } from './modules/partner';
-import { insightCalls } from './modules/insight';
+import { deviceLogCalls, deviceLogMachine, insightCalls, insightRawRoutes } from './modules/insight';
 import { ipUpdateMachine, systemCalls, systemRawRoutes } from './modules/system';
 import type { CallDef } from './shared/define-call';
 import type { RawRouteDef } from './shared/raw-routes';
@@ -54,10 +54,17 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(deskCalls),
   ...Object.values(liveCalls),
   ...Object.values(insightCalls),
+  ...Object.values(deviceLogCalls),
 ];
 
 /** Every raw route by name. */
-export const rawRoutes = { ...systemRawRoutes, ...cloudUpgradeRawRoutes, ...cloudContentRawRoutes, ...cloudStorageRawRoutes } as const;
+export const rawRoutes = {
+  ...systemRawRoutes,
+  ...cloudUpgradeRawRoutes,
+  ...cloudContentRawRoutes,
+  ...cloudStorageRawRoutes,
+  ...insightRawRoutes,
+} as const;
 
 export type RawRouteName = keyof typeof rawRoutes;
 
@@ -81,5 +88,6 @@ export const STATE_MACHINES = {
   payeeSetup: payeeSetupMachine,
   appKey: appKeyMachine,
   endUser: endUserMachine,
+  deviceLog: deviceLogMachine,
 } as const;
 export type MachineName = keyof typeof STATE_MACHINES;

@@ -56,6 +56,8 @@ export const devices = pgTable(
     customerId: integer('customer_id'),
     customerPath: text('customer_path').notNull().default(''),
     keyHash: text('key_hash'),
+    /** A log request waits for this device until then (insight device_logs); the poll reads it in its one statement. */
+    logRequestedUntil: ts('log_requested_until'),
     registeredAt: ts('registered_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

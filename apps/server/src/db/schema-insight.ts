@@ -109,3 +109,34 @@ export const statsWatermarks = pgTable('stats_watermarks', {
   name: text('name').primaryKey(),
   updatedAt: ts('updated_at').notNull(),
 });
+
+/**
+ * Device logs (issue 15 §4): a request waits (`requested`, one per device) until the device uploads
+ * (`uploaded`, with its file) or it expires (`expired`); an unasked upload has no requester. Purged
+ * with their files after the brand's companies.device_log_retention_days. Migration 0030.
+ */
+export const deviceLogs = pgTable(
+  'device_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: bigint('device_id', { mode: 'number' }).notNull(),
+    state: text('state').notNull(),
+    requestedBy: integer('requested_by'),
+    requestedAt: ts('requested_at'),
+    expiresAt: ts('expires_at'),
+    uploadedAt: ts('uploaded_at'),
+    fileId: bigint('file_id', { mode: 'number' }),
+    size: bigint('size', { mode: 'number' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('device_logs_device_idx').on(t.deviceId, t.createdAt, t.id),
+    uniqueIndex('device_logs_requested_uq')
+      .on(t.deviceId)
+      .where(sql`${t.state} = 'requested'`),
+    index('device_logs_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.state} = 'requested'`),
+    index('device_logs_created_idx').on(t.createdAt),
+  ],
+);

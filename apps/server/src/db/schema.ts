@@ -67,6 +67,8 @@ export const companies = pgTable(
     allowSuperiorAccess: boolean('allow_superior_access').notNull().default(false),
     /** IANA zone the company's statistics cut days in (issue 15). */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** How many days (7-180) a brand keeps its devices' logs (issue 15 §4; insight's purge job). */
+    deviceLogRetentionDays: integer('device_log_retention_days').notNull().default(30),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -56,7 +56,8 @@ export async function auditTargetState(
         await one(
           db,
           sql`select name as display_name, name, contact, telephone, email, area_id as "areaId", user_limit as "userLimit",
-                status, allow_superior_access as "allowSuperiorAccess", time_zone as "timeZone", logo
+                status, allow_superior_access as "allowSuperiorAccess", time_zone as "timeZone", logo,
+                device_log_retention_days as "deviceLogRetentionDays"
               from companies where id = ${num}`,
         ),
       );
@@ -125,6 +126,31 @@ export async function auditTargetState(
     case 'device':
       if (num === null) return null;
       return split(await one(db, sql`select sn as display_name from devices where id = ${num}`));
+    case 'message':
+      // Its title in the language it prefers, else in any language it has.
+      if (num === null) return null;
+      return split(
+        await one(
+          db,
+          sql`select coalesce(nullif(contents -> preferred_language ->> 'title', ''),
+                (select nullif(v ->> 'title', '') from jsonb_each(contents) as c(k, v) order by k limit 1), '') as display_name, state
+              from messages where id = ${num}`,
+        ),
+      );
+    case 'contentItem':
+      // Its title (English first, else the first language with one), else a product's model.
+      if (num === null) return null;
+      return split(
+        await one(
+          db,
+          sql`select coalesce((select t.title from content_translations t where t.item_id = i.id and t.title <> ''
+                                order by t.locale <> 'en-US', t.locale limit 1), i.model, '') as display_name
+              from content_items i where i.id = ${num}`,
+        ),
+      );
+    case 'conversation':
+      if (num === null) return null;
+      return split(await one(db, sql`select topic as display_name, state from feedback_conversations where id = ${num}`));
   }
 }
 

@@ -123,6 +123,9 @@ export async function completeAudit(db: Db | Tx, actor: Actor | null, capture: A
   const type = capture.def?.target?.type;
   if (sameTarget && type && capture.targetId !== undefined && capture.before)
     after = await auditTargetState(db, type, capture.targetId, { companyId: actor?.companyId ?? null });
+  // A create: the data named no target, the handler's entry names the new one; its name as written.
+  const created = type && capture.targetId === undefined && entry.targetId !== undefined && !entry.targetName;
+  if (created) after = await auditTargetState(db, type, String(entry.targetId), { companyId: actor?.companyId ?? null });
   return {
     code: capture.def?.code,
     targetType: capture.targetType,

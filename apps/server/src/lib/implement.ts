@@ -50,6 +50,8 @@ export interface TenantFixtures {
   /** A conversation addressed to partner B's desk (feedback chat), and partner B's canned reply. */
   otherConversationId: number;
   otherCannedReplyId: number;
+  /** Partner B's device's uploaded log (insight). */
+  otherDeviceLogId: number;
 }
 
 export interface ImplOptions {

@@ -27,6 +27,7 @@ import {
   storageGoods,
   storagePlans,
   users,
+  deviceLogs,
 } from '../../src/db/schema';
 import { type SealKeyring, sealKeyring, sealSecret } from '../../src/lib/secrets';
 import { hashPassword, sha256Hex } from '../../src/lib/secrets';
@@ -401,6 +402,12 @@ export async function createWorld(database: Database, opts: { sealKeys?: SealKey
     .values({ companyId: partnerB.id, language: 'en-US', title: 'B hello', text: 'Hello from B' })
     .returning();
 
+  // Partner B's device's uploaded log (insight device logs), its file being partner B's file.
+  const [deviceLogB] = await db
+    .insert(deviceLogs)
+    .values({ deviceId: deviceB!.id, state: 'uploaded', fileId: fileB.id, size: 20, uploadedAt: new Date(Date.UTC(2026, 0, 1)) })
+    .returning();
+
   return {
     areas: { rdc, eu, us },
     app: { keyA: appKeyA, keyB: appKeyB, endUserA, endUserB },
@@ -434,6 +441,7 @@ export async function createWorld(database: Database, opts: { sealKeys?: SealKey
       otherMessageId: messageB!.id,
       otherConversationId: conversationB!.id,
       otherCannedReplyId: cannedB!.id,
+      otherDeviceLogId: deviceLogB!.id,
     },
   };
 }

@@ -15,3 +15,16 @@ export function formatDateTime(value: string | number | Date | null | undefined)
     hour12: false,
   }).format(d);
 }
+
+/** A file size with the number in the UI language: 512 B, 3.4 KB, 9.8 MB (1024-based). */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined) return '-';
+  const units = ['B', 'KB', 'MB', 'GB'] as const;
+  let v = bytes;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${new Intl.NumberFormat(currentLocale(), { maximumFractionDigits: i === 0 ? 0 : 1 }).format(v)} ${units[i]}`;
+}

@@ -25,14 +25,18 @@ export interface PollRow {
   task_status: string | null;
   current_wave: number | null;
   pkg_id: number | null;
+  /** A log request waits until then (epoch ms; insight device logs), null when none. */
+  log_until: number | null;
 }
 
 /**
- * Auth and assignment in one statement: the devices by SN, their active task rows and tasks. Waves
+ * Auth and assignment in one statement: the devices by SN, their active task rows and tasks, and
+ * whether a log request waits (a column of the device's row, so the poll needs no other statement). Waves
  * start in order, so a device's wave has started when it is not beyond its task's current wave.
  */
 const POLL_SQL = `
   select d.sn, d.id::float8 as id, d.key_hash, d.model, d.firmware_version, (extract(epoch from d.last_seen_at) * 1000)::float8 as last_seen,
+         (extract(epoch from d.log_requested_until) * 1000)::float8 as log_until,
          td.task_id, td.state, td.wave,
          t.status as task_status, t.current_wave, t.pkg_id
     from devices d

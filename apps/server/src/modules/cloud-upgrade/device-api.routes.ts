@@ -3,7 +3,9 @@
  * answered `{ code, msg, data }` with catalogue codes, not the portal envelope.
  *
  * POST register (provisioning key), POST poll and POST report (`Authorization: Device <sn>:<key>`),
- * GET download (the signed URL of a poll, with HTTP Range). HTTP statuses: 200 for answers and
+ * GET download (the signed URL of a poll, with HTTP Range), PUT log/upload (a requested log, by the
+ * signed URL of a poll's uploadLog answer) and PUT log (an unasked log, device key); the logs are
+ * insight's (device-logs.service.ts). HTTP statuses: 200 for answers and
  * business refusals (24016), 400 bad input (1001), 401 bad keys (24014, 24015), 403 a tampered or
  * expired link (1013), 404 a file that is gone. None of these routes logs per request.
  */
@@ -12,6 +14,7 @@ import {
   deviceRegisterSchema,
   devicePollSchema,
   deviceReportSchema,
+  DEVICE_LOG_MAX_BYTES,
   ErrorCodes,
   errorMessage,
   type DeviceApiAnswer,
@@ -21,8 +24,8 @@ import { AppError } from '../../lib/app-error';
 import { serveFile } from '../../lib/files';
 import { deviceKey, provisioningKey, rawRoute, signedLink } from '../../lib/raw-routes';
 import { requestLocale } from '../../plugins/call-router';
-import { pollDevice, registerDevice, reportDevice } from './device-api.service';
-import { onlineWindowMs } from '../insight';
+import { authenticateDevice, pollDevice, registerDevice, reportDevice } from './device-api.service';
+import { acceptRequestedLog, acceptUnaskedLog, onlineWindowMs } from '../insight';
 import { LastSeenBuffer } from './device-api.last-seen';
 import { unsafeDownloadObject } from './device-api.repository';
 import type { RouteDeps } from './route-deps';
@@ -41,6 +44,9 @@ const STATUS_OF: Partial<Record<number, number>> = {
   [ErrorCodes.fileLinkInvalid]: 403,
   [ErrorCodes.notFound]: 404,
   [ErrorCodes.rangeNotSatisfiable]: 416,
+  [ErrorCodes.deviceLogTooLarge]: 413,
+  [ErrorCodes.deviceLogNotGzip]: 400,
+  [ErrorCodes.deviceLogStoreUnavailable]: 503,
 };
 
 function answer<T>(data: T): DeviceApiAnswer<T> {
@@ -156,5 +162,50 @@ export function registerDeviceApi(app: FastifyInstance, deps: RouteDeps): void {
       },
       quiet,
     );
+
+    // Device logs: one gzip body of at most DEVICE_LOG_MAX_BYTES, whatever its declared type.
+    scope.register(async (logs) => {
+      logs.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: DEVICE_LOG_MAX_BYTES }, (_req, body, done) => done(null, body));
+      const logOptions = {
+        ...quiet,
+        bodyLimit: DEVICE_LOG_MAX_BYTES,
+        // Over the limit is the log's own code (26002), not the generic one.
+        errorHandler: (err: unknown, req: FastifyRequest, reply: FastifyReply) =>
+          refuse(
+            req,
+            reply,
+            (err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new AppError(ErrorCodes.deviceLogTooLarge) : err,
+          ),
+      };
+      const logDeps = { database: deps.database, clock: deps.clock, fileStore: deps.services.fileStore };
+
+      rawRoute(
+        logs,
+        deps,
+        rawRoutes.deviceLogUpload,
+        signedLink(),
+        "the URL names the device and the request of the device's own poll that signed it",
+        async (req, _reply, params) => {
+          const deviceId = Number(params.get('dev'));
+          const until = Number(params.get('req'));
+          if (!Number.isSafeInteger(deviceId) || !Number.isSafeInteger(until)) throw new AppError(ErrorCodes.fileLinkInvalid);
+          return answer(await acceptRequestedLog(logDeps, deviceId, until, req.body));
+        },
+        logOptions,
+      );
+
+      rawRoute(
+        logs,
+        deps,
+        rawRoutes.deviceLogUnasked,
+        deviceKey(),
+        'the device key names one device; its log is kept for its own brand',
+        async (req, _reply, authorization) => {
+          const deviceId = await authenticateDevice(deps.database, authorization);
+          return answer(await acceptUnaskedLog(logDeps, deviceId, req.body));
+        },
+        logOptions,
+      );
+    });
   });
 }

@@ -14,6 +14,8 @@ import {
   DEVICE_API_PATHS,
   DEVICE_API_PREFIX,
   DEVICE_AUTH_SCHEME,
+  DEVICE_LOG_CONTENT_TYPE,
+  DEVICE_LOG_MAX_BYTES,
   ErrorCodes,
   normalizeMac,
   normalizeSn,
@@ -26,7 +28,7 @@ import {
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { recordDeviceEvents } from '../insight';
+import { deviceLogUploadUrl, recordDeviceEvents } from '../insight';
 import type { RouteDeps } from './route-deps';
 import {
   areaForCountry,
@@ -318,6 +320,17 @@ export async function pollDevice(
     if (row.task_id === null) row = (await pollLookup(deps.database).get(auth.sn)) ?? row;
   }
 
+  // A portal user asked for the device's log (read with the poll's row): the upload comes first, the
+  // task's answer at the next (busy) poll.
+  if (row.log_until !== null && now < Number(row.log_until)) {
+    const { url, urlExpiresAt } = deviceLogUploadUrl(deps.services.config, deviceId, Number(row.log_until), now);
+    return {
+      action: 'uploadLog',
+      nextPollSeconds: POLL_INTERVAL_BUSY_SECONDS,
+      upload: { url, method: 'PUT', contentType: DEVICE_LOG_CONTENT_TYPE, maxBytes: DEVICE_LOG_MAX_BYTES, urlExpiresAt },
+    };
+  }
+
   if (row.task_id === null || row.pkg_id === null || row.task_status !== 'in_release' || Number(row.wave) > Number(row.current_wave))
     return idle();
   const taskId = Number(row.task_id);
@@ -338,6 +351,15 @@ export async function pollDevice(
       urlExpiresAt: expires * 1000,
     },
   };
+}
+
+/** The device an `Authorization: Device <sn>:<key>` header names, by its key; 24014 otherwise (the same time either way). */
+export async function authenticateDevice(database: Database, authHeader: string | undefined): Promise<number> {
+  const { sn, key } = parseDeviceAuth(authHeader);
+  const dev = await unsafeDeviceAuthBySn(database, sn);
+  const ok = sameHash(sha256Hex(key), dev?.key_hash ?? DUMMY_HASH);
+  if (!dev || !dev.key_hash || !ok) throw new AppError(ErrorCodes.deviceKeyInvalid);
+  return Number(dev.id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -361,11 +383,7 @@ type ReportState = 'notified' | 'downloading' | 'installing' | 'success' | 'fail
  * task, was not handed the package, or the task is final.
  */
 export async function reportDevice(deps: RouteDeps, authHeader: string | undefined, d: ReportInput): Promise<{ state: ReportState }> {
-  const { sn, key } = parseDeviceAuth(authHeader);
-  const dev = await unsafeDeviceAuthBySn(deps.database, sn);
-  const ok = sameHash(sha256Hex(key), dev?.key_hash ?? DUMMY_HASH);
-  if (!dev || !dev.key_hash || !ok) throw new AppError(ErrorCodes.deviceKeyInvalid);
-  const deviceId = Number(dev.id);
+  const deviceId = await authenticateDevice(deps.database, authHeader);
   const now = deps.clock.now();
 
   return deps.database.db.transaction(async (tx) => {

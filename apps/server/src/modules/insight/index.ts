@@ -6,10 +6,11 @@
  */
 import type { CallImpl } from '../../lib/implement';
 import { auditImpls } from './audit.calls';
+import { deviceLogImpls } from './device-logs.calls';
 import { homeImpls } from './home.calls';
 import { statsImpls } from './stats.calls';
 
-export const insightImpls: readonly CallImpl[] = [...statsImpls, ...homeImpls, ...auditImpls];
+export const insightImpls: readonly CallImpl[] = [...statsImpls, ...homeImpls, ...auditImpls, ...deviceLogImpls];
 
 export {
   recordDeviceEvents,
@@ -18,6 +19,7 @@ export {
   type DeviceEventInput,
   type DeviceEventKind,
 } from './events.repository';
+export { acceptRequestedLog, acceptUnaskedLog, deviceLogUploadUrl, runDeviceLogUpkeep } from './device-logs.service';
 export { unsafeRollUpNewZone } from './rollup.repository';
 export { registerInsightJobs, runPresenceOnce, runRollupOnce, onlineWindowMs, INSIGHT_JOBS } from './jobs';
 export {

@@ -5,7 +5,9 @@
  *   event), and the fleet is sampled at each 5-minute mark (a mark is taken once);
  * - `insight.rollup`, every minute: the hourly and daily rollups catch up (rollup.repository.ts);
  * - `insight.audit-seal`, every 15 s: the operation log is sealed, anchored hourly in the file store,
- *   and rows past AUDIT_RETENTION_DAYS go (audit-chain.ts).
+ *   and rows past AUDIT_RETENTION_DAYS go (audit-chain.ts);
+ * - `insight.device-logs`, every minute: log requests past 24 h expire, and device logs past their
+ *   brand's retention are purged with their files (device-logs.service.ts).
  * Tests call runPresenceOnce / runRollupOnce with their own clock instead of running the jobs.
  */
 import { FLEET_SAMPLE_MINUTES, onlineWindowSeconds } from '@portal/contract';
@@ -15,6 +17,7 @@ import type { Clock } from '../../lib/clock';
 import type { FileStore } from '../../lib/files';
 import type { JobQueue } from '../../lib/jobs';
 import { runAuditSealOnce } from './audit-chain';
+import { runDeviceLogUpkeep } from './device-logs.service';
 import { unsafeMarkOffline, unsafeSampleFleet } from './events.repository';
 import { unsafeRollUp } from './rollup.repository';
 
@@ -22,6 +25,7 @@ export const INSIGHT_JOBS = {
   presence: { name: 'insight.presence' },
   rollup: { name: 'insight.rollup' },
   auditSeal: { name: 'insight.audit-seal' },
+  deviceLogs: { name: 'insight.device-logs' },
 } as const;
 
 const SAMPLE_MS = FLEET_SAMPLE_MINUTES * 60_000;
@@ -79,6 +83,12 @@ export async function registerInsightJobs(
     guard('operation-log seal', () =>
       runAuditSealOnce(opts.database, opts.fileStore, opts.clock.now(), { retentionDays: opts.auditRetentionDays }),
     ),
+    { expireInSeconds: 15 * 60 },
+  );
+  await queue.every(
+    INSIGHT_JOBS.deviceLogs.name,
+    60_000,
+    guard('device log upkeep', () => runDeviceLogUpkeep(opts.database, opts.fileStore, opts.clock.now())),
     { expireInSeconds: 15 * 60 },
   );
 }

@@ -19,7 +19,22 @@ export const DEVICE_API_PATHS = {
   poll: 'poll',
   report: 'report',
   download: 'download',
+  /** PUT of a requested log, by the signed URL of a poll's `uploadLog` answer. */
+  logUpload: 'log/upload',
+  /** PUT of a log the device sends unasked (device key), at most DEVICE_LOG_UNASKED_PER_DAY a day. */
+  log: 'log',
 } as const;
+
+/** A device log is one gzip file of at most this many bytes (issue 15 §4). */
+export const DEVICE_LOG_MAX_BYTES = 10 * 1024 * 1024;
+/** The upload URL of a poll's `uploadLog` answer works this long. */
+export const DEVICE_LOG_UPLOAD_URL_TTL_SECONDS = 300;
+/** A log request the device has not answered within this long expires. */
+export const DEVICE_LOG_REQUEST_TTL_HOURS = 24;
+/** Logs a device may send unasked in 24 hours. */
+export const DEVICE_LOG_UNASKED_PER_DAY = 20;
+/** The content type of a device log upload. */
+export const DEVICE_LOG_CONTENT_TYPE = 'application/gzip';
 
 /** Poll interval (seconds) a device is told when there is nothing to do, before jitter. */
 export const POLL_INTERVAL_SECONDS = 300;
@@ -82,6 +97,18 @@ export const devicePollResultSchema = z.discriminatedUnion('action', [
       url: z.string(),
       urlExpiresAt: z.number(),
       descriptions: z.record(z.string(), z.string()),
+    }),
+  }),
+  z.object({
+    /** A portal user asked for the device's log: PUT it (gzip, at most maxBytes) to `url` before urlExpiresAt. */
+    action: z.literal('uploadLog'),
+    nextPollSeconds: z.number().int(),
+    upload: z.object({
+      url: z.string(),
+      method: z.literal('PUT'),
+      contentType: z.literal(DEVICE_LOG_CONTENT_TYPE),
+      maxBytes: z.number().int(),
+      urlExpiresAt: z.number(),
     }),
   }),
 ]);

@@ -9,6 +9,13 @@
  * localized move of an operate call, picked by a data field).
  */
 import type { Locale } from '../../shared/locale';
+import type { StateOf } from '../../shared/states';
+import type { userAccountMachine } from '../account-manage';
+import type { appKeyMachine } from '../app-api';
+import type { goodsMachine } from '../cloud-storage';
+import type { firmwarePackageMachine, releaseTaskMachine } from '../cloud-upgrade';
+import type { conversationMachine } from '../feedback-chat';
+import type { messageMachine } from '../message-center';
 import { AUDIT_SECRET_CHANGED } from './constants';
 
 export const AUDIT_MODULES = [
@@ -59,6 +66,9 @@ export const AUDIT_TARGET_TYPES = [
   'appKey',
   'device',
   'file',
+  'message',
+  'contentItem',
+  'conversation',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -89,6 +99,9 @@ const t = (code: string, module: AuditModule, en: string, zh: string, rest: Part
 const user = (id = 'userId') => ({ target: { type: 'user' as const, id } });
 const company = (id = 'companyId') => ({ target: { type: 'company' as const, id } });
 const named = (name: string) => ({ target: { name } });
+const message = () => ({ target: { type: 'message' as const, id: 'messageId' } });
+const contentItem = (id = 'id') => ({ target: { type: 'contentItem' as const, id } });
+const conversation = () => ({ target: { type: 'conversation' as const, id: 'conversationId' } });
 const op = (labels: Record<string, Texts>, field = 'action') => ({ op: { field, labels } });
 
 /** Write calls by path, and the events that are not calls. */
@@ -126,6 +139,9 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
   }),
   'message/stats/export': t('file.exportMessageStats', 'file', '{actor} exported message statistics', '{actor} 导出了消息统计', {
     read: { kind: 'export' },
+  }),
+  'insight/device/log/link': t('file.deviceLogDownload', 'file', '{actor} downloaded a device log', '{actor} 下载了设备日志', {
+    read: { kind: 'download' },
   }),
   'feedback/desk/export': t('file.exportFeedback', 'file', '{actor} exported feedback conversations', '{actor} 导出了反馈会话', {
     read: { kind: 'export' },
@@ -360,6 +376,20 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
   'device/key/reset': t('device.keyReset', 'device', '{actor} reset the key of device {target}', '{actor} 重置了设备 {target} 的密钥', {
     target: { type: 'device', id: 'deviceId' },
   }),
+  'insight/device/log/request': t(
+    'device.logRequest',
+    'device',
+    '{actor} asked the device {target} for its log',
+    '{actor} 请求了设备 {target} 的日志',
+    { target: { type: 'device', id: 'deviceId' } },
+  ),
+  'insight/device/log/retention': t(
+    'device.logRetention',
+    'device',
+    '{actor} set how long the device logs of {target} are kept',
+    '{actor} 设置了 {target} 的设备日志保留时长',
+    company('$company'),
+  ),
   'upgrade/package/create': t(
     'upgrade.packageCreate',
     'upgrade',
@@ -438,8 +468,15 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
   // Content.
   'content/site/save': t('content.siteSave', 'content', '{actor} saved the site {target}', '{actor} 保存了站点 {target}', named('name')),
   'content/item/create': t('content.itemCreate', 'content', '{actor} created a content item', '{actor} 创建了内容'),
-  'content/item/save': t('content.itemSave', 'content', '{actor} saved a content item', '{actor} 保存了内容'),
-  'content/item/operate': t('content.itemOperate', 'content', '{actor} {op} a content translation', '{actor}{op}了内容译文', {
+  'content/item/save': t(
+    'content.itemSave',
+    'content',
+    '{actor} saved the content item {target}',
+    '{actor} 保存了内容 {target}',
+    contentItem(),
+  ),
+  'content/item/operate': t('content.itemOperate', 'content', '{actor} {op} a translation of {target}', '{actor}{op}了 {target} 的译文', {
+    ...contentItem(),
     ...op({
       release: { en: 'released', zh: '发布' },
       takeOffShelf: { en: 'took off the shelf', zh: '下架' },
@@ -448,9 +485,21 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
       supplierRestore: { en: 'restored', zh: '恢复' },
     }),
   }),
-  'content/item/delete': t('content.itemDelete', 'content', '{actor} deleted a content item', '{actor} 删除了内容'),
+  'content/item/delete': t(
+    'content.itemDelete',
+    'content',
+    '{actor} deleted the content item {target}',
+    '{actor} 删除了内容 {target}',
+    contentItem(),
+  ),
   'content/revision/restore': t('content.revisionRestore', 'content', '{actor} restored a content revision', '{actor} 恢复了内容版本'),
-  'content/schedule/create': t('content.scheduleCreate', 'content', '{actor} scheduled a content change', '{actor} 设置了内容定时任务'),
+  'content/schedule/create': t(
+    'content.scheduleCreate',
+    'content',
+    '{actor} scheduled a change of {target}',
+    '{actor} 设置了 {target} 的定时任务',
+    contentItem('itemId'),
+  ),
   'content/schedule/cancel': t('content.scheduleCancel', 'content', '{actor} cancelled a content schedule', '{actor} 取消了内容定时任务'),
   'content/folder/save': t(
     'content.folderSave',
@@ -614,12 +663,24 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
   // Messages.
   'message/push-settings/save': t('message.pushSettingsSave', 'message', '{actor} saved the push settings', '{actor} 保存了推送设置'),
   'message/push-settings/test-send': t('message.pushTestSend', 'message', '{actor} sent a test push', '{actor} 发送了测试推送'),
-  'message/save': t('message.save', 'message', '{actor} saved a message', '{actor} 保存了消息'),
-  'message/delete': t('message.delete', 'message', '{actor} deleted a message', '{actor} 删除了消息'),
-  'message/schedule': t('message.schedule', 'message', '{actor} scheduled a message', '{actor} 设置了消息定时发布'),
-  'message/release': t('message.release', 'message', '{actor} released a message', '{actor} 发布了消息'),
-  'message/withdraw': t('message.withdraw', 'message', '{actor} withdrew a message', '{actor} 撤回了消息'),
-  'message/revise': t('message.revise', 'message', '{actor} took a message back to revise', '{actor} 将消息撤回修订'),
+  'message/save': t('message.save', 'message', '{actor} saved the message {target}', '{actor} 保存了消息 {target}', message()),
+  'message/delete': t('message.delete', 'message', '{actor} deleted the message {target}', '{actor} 删除了消息 {target}', message()),
+  'message/schedule': t(
+    'message.schedule',
+    'message',
+    '{actor} scheduled the message {target}',
+    '{actor} 设置了消息 {target} 的定时发布',
+    message(),
+  ),
+  'message/release': t('message.release', 'message', '{actor} released the message {target}', '{actor} 发布了消息 {target}', message()),
+  'message/withdraw': t('message.withdraw', 'message', '{actor} withdrew the message {target}', '{actor} 撤回了消息 {target}', message()),
+  'message/revise': t(
+    'message.revise',
+    'message',
+    '{actor} took the message {target} back to revise',
+    '{actor} 将消息 {target} 撤回修订',
+    message(),
+  ),
   'message/inbox/read': t('message.inboxRead', 'message', '{actor} read messages', '{actor} 阅读了消息'),
   'message/inbox/read-all': t('message.inboxReadAll', 'message', '{actor} marked every message read', '{actor} 将全部消息标为已读'),
   'message/inbox/hide': t('message.inboxHide', 'message', '{actor} hid messages', '{actor} 隐藏了消息'),
@@ -630,15 +691,28 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
   'feedback/read': t('feedback.read', 'feedback', '{actor} read a feedback conversation', '{actor} 阅读了反馈会话'),
   'feedback/rate': t('feedback.rate', 'feedback', '{actor} rated a feedback conversation', '{actor} 评价了反馈会话'),
   'feedback/desk/read': t('feedback.deskRead', 'feedback', '{actor} read a conversation at the desk', '{actor} 在客服台阅读了会话'),
-  'feedback/desk/reply': t('feedback.deskReply', 'feedback', '{actor} replied to a conversation', '{actor} 回复了会话'),
-  'feedback/desk/state': t('feedback.deskState', 'feedback', '{actor} {op} a conversation', '{actor}{op}了会话', {
+  'feedback/desk/reply': t(
+    'feedback.deskReply',
+    'feedback',
+    '{actor} replied to the conversation {target}',
+    '{actor} 回复了会话 {target}',
+    conversation(),
+  ),
+  'feedback/desk/state': t('feedback.deskState', 'feedback', '{actor} {op} the conversation {target}', '{actor}{op}了会话 {target}', {
+    ...conversation(),
     ...op({
       pend: { en: 'set pending', zh: '挂起' },
       resolve: { en: 'resolved', zh: '解决' },
       reopen: { en: 'reopened', zh: '重新打开' },
     }),
   }),
-  'feedback/desk/assign': t('feedback.deskAssign', 'feedback', '{actor} assigned a conversation', '{actor} 分配了会话'),
+  'feedback/desk/assign': t(
+    'feedback.deskAssign',
+    'feedback',
+    '{actor} assigned the conversation {target}',
+    '{actor} 分配了会话 {target}',
+    conversation(),
+  ),
   'feedback/desk/staff/save': t(
     'feedback.staffSave',
     'feedback',
@@ -711,7 +785,100 @@ export const AUDIT_FIELD_LABELS: Record<string, Texts> = {
   webhookSecret: { en: 'Webhook secret', zh: 'Webhook 密钥' },
   defaultFor: { en: 'Default for', zh: '默认用于' },
   key: { en: 'Key', zh: '密钥' },
+  deviceLogRetentionDays: { en: 'Device log retention (days)', zh: '设备日志保留天数' },
+  state: { en: 'State', zh: '状态' },
 };
+
+type StateNames<S extends string> = Record<S, Texts>;
+
+const USER_STATES: StateNames<StateOf<typeof userAccountMachine>> = {
+  normal: { en: 'Normal', zh: '正常' },
+  operation_locked: { en: 'Operation locked', zh: '操作锁定' },
+  auto_locked: { en: 'Auto locked', zh: '自动锁定' },
+  deleted: { en: 'Deleted', zh: '已删除' },
+};
+/** partner's COMPANY_STATUSES (a test holds them equal). */
+const COMPANY_STATES: StateNames<'inactive' | 'active' | 'frozen'> = {
+  inactive: { en: 'Not activated', zh: '未激活' },
+  active: { en: 'Activated', zh: '已激活' },
+  frozen: { en: 'Frozen', zh: '已冻结' },
+};
+const PACKAGE_STATES: StateNames<StateOf<typeof firmwarePackageMachine>> = {
+  upload_incomplete: { en: 'Upload incomplete', zh: '上传未完成' },
+  verifying: { en: 'Verifying', zh: '校验中' },
+  verification_failed: { en: 'Verification failed', zh: '校验失败' },
+  syncing: { en: 'Syncing', zh: '同步中' },
+  sync_failed: { en: 'Sync failed', zh: '同步失败' },
+  synced: { en: 'Synced', zh: '同步完成' },
+  abandoned: { en: 'Abandoned', zh: '已废弃' },
+  deleted: { en: 'Deleted', zh: '已删除' },
+};
+const TASK_STATES: StateNames<StateOf<typeof releaseTaskMachine>> = {
+  unreleased: { en: 'Unreleased', zh: '未发布' },
+  in_release: { en: 'In release', zh: '发布中' },
+  paused: { en: 'Paused', zh: '已暂停' },
+  ended: { en: 'Ended', zh: '已结束' },
+  expired: { en: 'Expired', zh: '已过期' },
+  external_paused: { en: 'External pause', zh: '外部暂停' },
+  revoked: { en: 'Revoked', zh: '撤销' },
+  supplier_suspended: { en: 'Supplier suspension', zh: '供应商暂停' },
+  gray_complete: { en: 'Gray complete', zh: '灰度完成' },
+  completed: { en: 'Completed normally', zh: '正常完成' },
+};
+const GOODS_STATES: StateNames<StateOf<typeof goodsMachine>> = {
+  pending_listing: { en: 'Pending listing', zh: '待上架' },
+  pending_review: { en: 'Pending review', zh: '待审核' },
+  listed: { en: 'Listed', zh: '已上架' },
+  removed: { en: 'Removed', zh: '已下架' },
+  review_failed: { en: 'Review failed', zh: '审核失败' },
+  supplier_delisted: { en: 'Supplier delisting', zh: '供应商下架' },
+  sold_out: { en: 'Sold out', zh: '已售罄' },
+};
+const APP_KEY_STATES: StateNames<StateOf<typeof appKeyMachine>> = {
+  enabled: { en: 'Enabled', zh: '已启用' },
+  disabled: { en: 'Disabled', zh: '已禁用' },
+};
+const MESSAGE_STATES: StateNames<StateOf<typeof messageMachine>> = {
+  to_be_released: { en: 'To be released', zh: '待发布' },
+  released: { en: 'Released', zh: '已发布' },
+  withdrawn: { en: 'Withdrawn', zh: '已撤回' },
+};
+const CONVERSATION_STATES: StateNames<StateOf<typeof conversationMachine>> = {
+  open: { en: 'Open', zh: '待处理' },
+  pending: { en: 'Pending', zh: '挂起' },
+  resolved: { en: 'Resolved', zh: '已解决' },
+};
+
+/**
+ * The GLOSSARY's names of the states a target's state field (`status`, `state`) holds, by target
+ * type: a diff shows "In release", "发布中", never `in_release`.
+ */
+export const AUDIT_STATE_LABELS: Partial<Record<AuditTargetType, Record<string, Texts>>> = {
+  user: USER_STATES,
+  company: COMPANY_STATES,
+  firmwarePackage: PACKAGE_STATES,
+  releaseTask: TASK_STATES,
+  goods: GOODS_STATES,
+  appKey: APP_KEY_STATES,
+  message: MESSAGE_STATES,
+  conversation: CONVERSATION_STATES,
+};
+
+/** The fields holding a target's state. */
+export const AUDIT_STATE_FIELDS: readonly string[] = ['status', 'state'];
+
+/**
+ * A diff value as shown: a state field's value by its GLOSSARY name in the locale; any other value
+ * (or a state the table does not know) as it is.
+ */
+export function auditFieldValue(targetType: string | null, field: string, value: unknown, locale: Locale): unknown {
+  if (!AUDIT_STATE_FIELDS.includes(field) || typeof value !== 'string') return value;
+  // Rows name their type as the registry does ('releaseTask') or as a service wrote it ('release_task').
+  const type = targetType?.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const names = type ? AUDIT_STATE_LABELS[type as AuditTargetType] : undefined;
+  const name = names && Object.prototype.hasOwnProperty.call(names, value) ? names[value] : undefined;
+  return name ? (locale === 'zh-CN' ? name.zh : name.en) : value;
+}
 
 /** One changed field: before and after, or only `secret` for a secret (its values never kept). */
 export interface AuditFieldChange {

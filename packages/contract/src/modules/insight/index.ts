@@ -5,3 +5,4 @@
 export * from './constants';
 export * from './calls';
 export * from './audit-actions';
+export * from './device-logs';

@@ -4,8 +4,8 @@
  * Their errors (statsTimeout above all) are shown where the figures would be, with Retry
  * (components/StatsError), not as a toast.
  */
-import { insightCalls, type CallData } from '@portal/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { deviceLogCalls, insightCalls, type CallData } from '@portal/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 
 export type StatsQuery = CallData<typeof insightCalls.statsOverview>;
@@ -21,6 +21,7 @@ export const insightKeys = {
   options: () => [...insightKeys.all, 'options'] as const,
   health: (q: HealthQuery) => [...insightKeys.all, 'health', q] as const,
   deviceHistory: (deviceId: number) => [...insightKeys.all, 'deviceHistory', deviceId] as const,
+  deviceLogs: (deviceId: number) => [...insightKeys.all, 'deviceLogs', deviceId] as const,
   operationLog: (q: OperationLogQuery) => [...insightKeys.all, 'operationLog', q] as const,
 };
 
@@ -82,6 +83,41 @@ export function useDeviceHistory(deviceId: number | null) {
     queryFn: () => call(insightCalls.deviceHistory, { deviceId: deviceId! }, { silent: true }),
     enabled: deviceId !== null,
   });
+}
+
+/**
+ * A device's logs (newest first) and its brand's retention; off while no device is chosen or without
+ * the code. A log that arrived since the last look brings its event: the history is fetched again.
+ */
+export function useDeviceLogs(deviceId: number | null, enabled = true) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: insightKeys.deviceLogs(deviceId ?? 0),
+    queryFn: async () => {
+      const before = qc.getQueryData<{ records: Array<{ state: string }> }>(insightKeys.deviceLogs(deviceId!));
+      const r = await call(deviceLogCalls.deviceLogList, { deviceId: deviceId! }, { silent: true });
+      const uploaded = (l: { records: Array<{ state: string }> }) => l.records.filter((x) => x.state === 'uploaded').length;
+      if (before && uploaded(r) > uploaded(before)) void qc.invalidateQueries({ queryKey: insightKeys.deviceHistory(deviceId!) });
+      return r;
+    },
+    enabled: deviceId !== null && enabled,
+    // A waiting request is answered at the device's next poll: look again now and then.
+    refetchInterval: (q) => (q.state.data?.records.some((r) => r.state === 'requested') ? 10_000 : false),
+  });
+}
+
+/** Asks the device for its log; the list and the history are fetched again. */
+export function useRequestDeviceLog() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (deviceId: number) => call(deviceLogCalls.deviceLogRequest, { deviceId }),
+    onSuccess: (_r, deviceId) => qc.invalidateQueries({ queryKey: insightKeys.deviceLogs(deviceId) }),
+  });
+}
+
+/** A download link of an uploaded log (300 s). */
+export function useDeviceLogLink() {
+  return useMutation({ mutationFn: (logId: number) => call(deviceLogCalls.deviceLogLink, { logId }) });
 }
 
 /** Operation-log search; `live`: the first page is fetched again every 5 s (it follows new rows). */

@@ -1,13 +1,14 @@
 /**
  * A device's history (issue 15 §1): its health now and its events newest first (activation,
  * online, offline, version changes, upgrade results with their code, bindings, log uploads), as a
- * timeline a screen reader reads as a list.
+ * timeline a screen reader reads as a list, and its logs (DeviceLogs: request, list, download).
  */
 import { Alert, Descriptions, Drawer, Empty, Skeleton, Tag, Timeline, Typography } from 'antd';
 import type { DeviceEvent } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { useDeviceHistory } from '../api/insight-api';
+import { DeviceLogs } from './DeviceLogs';
 
 const COLORS: Record<DeviceEvent['kind'], string> = {
   activation: 'blue',
@@ -38,7 +39,7 @@ export function DeviceHistoryDrawer({ deviceId, onClose }: { deviceId: number | 
   const history = useDeviceHistory(deviceId);
   const d = history.data?.device;
   return (
-    <Drawer open={deviceId !== null} onClose={onClose} size={480} title={t('insight.history.title')} destroyOnHidden>
+    <Drawer open={deviceId !== null} onClose={onClose} size={560} title={t('insight.history.title')} destroyOnHidden>
       {history.isError ? (
         <Alert type="error" showIcon title={t('insight.history.failed')} />
       ) : !history.data || !d ? (
@@ -57,6 +58,7 @@ export function DeviceHistoryDrawer({ deviceId, onClose }: { deviceId: number | 
               {d.lastSeenAt ? formatDateTime(d.lastSeenAt) : t('insight.never')}
             </Descriptions.Item>
           </Descriptions>
+          <DeviceLogs deviceId={d.id} />
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('insight.history.events')}
           </Typography.Title>

@@ -33,6 +33,7 @@ const log = (id: number) => ({
   diff: [
     { field: 'permissions', before: ['dealer_account_qry'], after: ['dealer_account_qry', 'dealer_storage_qry'] },
     { field: 'password', secret: true },
+    { field: 'status', before: 'normal', after: 'operation_locked' },
   ],
   request: { userId: 100 + id, nickName: `Dana ${id}`, password: '(changed)' },
 });
@@ -75,6 +76,10 @@ describe('OperationLogPage', () => {
     expect(within(diff).getByRole('rowheader', { name: 'Permissions (role)' })).toBeInTheDocument();
     expect(diff).toHaveTextContent('dealer_account_qry, dealer_storage_qry');
     expect(within(diff).getByRole('rowheader', { name: 'Password' }).closest('tr')).toHaveTextContent('(changed)');
+    // A state reads by its GLOSSARY name, never its code.
+    const state = within(diff).getByRole('rowheader', { name: 'State' }).closest('tr')!;
+    expect(state).toHaveTextContent('NormalOperation locked');
+    expect(diff).not.toHaveTextContent('operation_locked');
     expect(detail).toHaveTextContent('"nickName": "Dana 1"');
     expect(detail).toHaveTextContent('req-1');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
@@ -135,6 +140,7 @@ describe('OperationLogPage', () => {
     const diff = await screen.findByTestId('log-diff');
     expect(within(diff).getByRole('rowheader', { name: '权限（角色）' })).toBeInTheDocument();
     expect(within(diff).getByRole('rowheader', { name: '密码' }).closest('tr')).toHaveTextContent('（已修改）');
+    expect(within(diff).getByRole('rowheader', { name: '状态' }).closest('tr')).toHaveTextContent('正常操作锁定');
   });
 
   it('follows new rows with Live on', async () => {

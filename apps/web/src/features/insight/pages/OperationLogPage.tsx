@@ -8,6 +8,7 @@ import {
   auditActionLabel,
   type AuditFieldChange,
   auditFieldLabel,
+  auditFieldValue,
   type AuditModule,
   type Locale,
   type OperationLog,
@@ -64,8 +65,8 @@ function DiffValue({ value }: { value: unknown }) {
   return <>{String(value)}</>;
 }
 
-/** The changed fields: label, before, after; a secret only as changed. */
-function DiffTable({ diff }: { diff: AuditFieldChange[] }) {
+/** The changed fields: label, before, after (a state by its GLOSSARY name); a secret only as changed. */
+function DiffTable({ diff, targetType }: { diff: AuditFieldChange[]; targetType: string | null }) {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.language);
   const secret = locale === 'zh-CN' ? AUDIT_SECRET_TEXT.zh : AUDIT_SECRET_TEXT.en;
@@ -89,10 +90,10 @@ function DiffTable({ diff }: { diff: AuditFieldChange[] }) {
             ) : (
               <>
                 <td>
-                  <DiffValue value={d.before} />
+                  <DiffValue value={auditFieldValue(targetType, d.field, d.before, locale)} />
                 </td>
                 <td>
-                  <DiffValue value={d.after} />
+                  <DiffValue value={auditFieldValue(targetType, d.field, d.after, locale)} />
                 </td>
               </>
             )}
@@ -137,7 +138,11 @@ function LogDrawer({ log, onClose }: { log: OperationLog | null; onClose: () => 
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('logs.changes')}
           </Typography.Title>
-          {log.diff?.length ? <DiffTable diff={log.diff} /> : <Typography.Text type="secondary">{t('logs.noChanges')}</Typography.Text>}
+          {log.diff?.length ? (
+            <DiffTable diff={log.diff} targetType={log.targetType} />
+          ) : (
+            <Typography.Text type="secondary">{t('logs.noChanges')}</Typography.Text>
+          )}
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('logs.request')}
           </Typography.Title>

@@ -1,0 +1,122 @@
+/**
+ * A device's logs on its page: each log's state in the UI's language with its size, requester and
+ * time; "Request log" only with dealer_device_mgr (and not while a request waits); a download asks
+ * for the log's signed link; without rmr_qry or dealer_device_mgr the section is not there.
+ */
+import type { DeviceLogList } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../../../lib/i18n';
+import { ALL_CODES, mockApi, partnerOwner, signIn } from '../../../test/fixtures';
+import { renderPage } from '../../../test/render';
+import { DeviceLogs } from './DeviceLogs';
+
+const at = Date.UTC(2026, 10, 20, 7);
+const LOGS: DeviceLogList = {
+  retentionDays: 30,
+  records: [
+    {
+      id: 3,
+      state: 'uploaded',
+      size: 2048,
+      requesterName: 'Pat Partner',
+      requestedAt: at - 60_000,
+      expiresAt: at + 86_400_000,
+      uploadedAt: at,
+    },
+    {
+      id: 2,
+      state: 'expired',
+      size: null,
+      requesterName: 'Pat Partner',
+      requestedAt: at - 3 * 86_400_000,
+      expiresAt: at - 2 * 86_400_000,
+      uploadedAt: null,
+    },
+    { id: 1, state: 'uploaded', size: 512, requesterName: null, requestedAt: null, expiresAt: null, uploadedAt: at - 5 * 86_400_000 },
+  ],
+};
+
+function api(list: DeviceLogList = LOGS) {
+  return mockApi((path, data) => {
+    if (path === 'insight/device/log/list') {
+      expect(data).toEqual({ deviceId: 7 });
+      return { data: list };
+    }
+    if (path === 'insight/device/log/request')
+      return {
+        data: {
+          id: 4,
+          state: 'requested',
+          size: null,
+          requesterName: 'Pat Partner',
+          requestedAt: at,
+          expiresAt: at + 86_400_000,
+          uploadedAt: null,
+        },
+      };
+    if (path === 'insight/device/log/link') return { data: { url: '/v1.0/customer-api/file/get?path=x' } };
+    return undefined;
+  });
+}
+
+beforeEach(() => signIn(partnerOwner({ authResList: [...ALL_CODES, 'dealer_device_qry', 'dealer_device_mgr'] })));
+afterEach(() => vi.restoreAllMocks());
+
+describe('DeviceLogs', () => {
+  it.each([
+    ['en-US', ['Uploaded', 'Expired', 'Uploaded'], 'Sent by the device', 'Logs are kept for 30 days.', '2 KB'],
+    ['zh-CN', ['已上传', '已过期', '已上传'], '设备主动上传', '日志保留 30 天。', '2 KB'],
+  ] as const)('lists the logs with their states, requester and size (%s)', async (locale, states, unasked, retention, size) => {
+    await setLocale(locale);
+    api();
+    renderPage(<DeviceLogs deviceId={7} />);
+    const section = await screen.findByTestId('device-logs');
+    await within(section).findByText(retention);
+    const rows = within(section).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(states);
+    expect(rows[0]!.textContent).toContain(size);
+    expect(rows[2]!.textContent).toContain(unasked);
+    expect(rows[2]!.textContent).toContain('512 B');
+    expect(within(rows[1]!).queryByRole('button')).toBeNull();
+  });
+
+  it('requests a log and downloads an uploaded one by its link', async () => {
+    await setLocale('en-US');
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const { calls } = api();
+    const user = userEvent.setup({ delay: null });
+    renderPage(<DeviceLogs deviceId={7} />);
+    await user.click(await screen.findByTestId('device-log-download-3'));
+    await waitFor(() => expect(open).toHaveBeenCalled());
+    expect(calls.find((c) => c.path === 'insight/device/log/link')?.body.data).toEqual({ logId: 3 });
+    expect(open).toHaveBeenCalledWith('/v1.0/customer-api/file/get?path=x', '_blank', 'noopener');
+    await user.click(screen.getByTestId('device-log-request'));
+    await waitFor(() => expect(calls.find((c) => c.path === 'insight/device/log/request')?.body.data).toEqual({ deviceId: 7 }));
+  });
+
+  it('does not offer a request while one waits, nor to a reader without dealer_device_mgr', async () => {
+    await setLocale('en-US');
+    api({ ...LOGS, records: [{ ...LOGS.records[1]!, id: 9, state: 'requested', expiresAt: at + 86_400_000 }] });
+    const { unmount } = renderPage(<DeviceLogs deviceId={7} />);
+    await screen.findByText(/A log request is waiting/);
+    expect(screen.getByTestId('device-log-request')).toBeDisabled();
+    unmount();
+
+    signIn(partnerOwner({ authResList: ['rmr_qry'] }));
+    api();
+    renderPage(<DeviceLogs deviceId={7} />);
+    await screen.findByText('Logs are kept for 30 days.');
+    expect(screen.queryByTestId('device-log-request')).toBeNull();
+  });
+
+  it('is not there without a code that reads device logs', async () => {
+    signIn(partnerOwner({ authResList: ['dealer_device_qry'] }));
+    const { calls } = api();
+    renderPage(<DeviceLogs deviceId={7} />);
+    expect(screen.queryByTestId('device-logs')).toBeNull();
+    expect(calls.filter((c) => c.path === 'insight/device/log/list')).toHaveLength(0);
+  });
+});
