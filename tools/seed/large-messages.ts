@@ -90,8 +90,14 @@ const MESSAGES: BenchMessage[] = [
       'en-US': ['Cloud storage: 30% off this month', '<p>Every cloud storage plan is <b>30% off</b> until the end of the month.</p>'],
       'zh-CN': ['云存储本月七折', '<p>本月底前所有云存储套餐<b>七折</b>优惠。</p>'],
       'de-DE': ['Cloud-Speicher: 30 % Rabatt', '<p>Alle Cloud-Speicherpläne sind bis Monatsende <b>30 % günstiger</b>.</p>'],
-      'fr-FR': ['Stockage cloud : -30 % ce mois-ci', '<p>Toutes les offres de stockage cloud sont à <b>-30 %</b> jusqu’à la fin du mois.</p>'],
-      'es-ES': ['Almacenamiento en la nube: 30 % de descuento', '<p>Todos los planes tienen un <b>30 % de descuento</b> hasta fin de mes.</p>'],
+      'fr-FR': [
+        'Stockage cloud : -30 % ce mois-ci',
+        '<p>Toutes les offres de stockage cloud sont à <b>-30 %</b> jusqu’à la fin du mois.</p>',
+      ],
+      'es-ES': [
+        'Almacenamiento en la nube: 30 % de descuento',
+        '<p>Todos los planes tienen un <b>30 % de descuento</b> hasta fin de mes.</p>',
+      ],
       'ja-JP': ['クラウドストレージ 30% オフ', '<p>今月末まで、すべてのクラウドストレージプランが<b>30% オフ</b>です。</p>'],
     },
     filter: () => ({ by: 'all' }),
@@ -248,10 +254,10 @@ export async function seedLargeMessages(
         insert into end_users (company_id, company_path, app_key_id, email, nickname, locale, country, area_id, status, password_hash,
                                mute_promotions, created_at)
         select ${partner.id}::int, ${partner.path}, ${app}::int, 'bench-eu-' || n || '@bench-app.local', 'Bench user ' || n,
-               (${sql.param([...LOCALE_MIX])}::text[])[1 + n % ${LOCALE_MIX.length}::int],
+               (${sql.param([...LOCALE_MIX])}::text[])[1 + abs(hashtext('bench-locale-' || n)) % ${LOCALE_MIX.length}::int],
                (${sql.param(pairs.map((p) => p.country))}::text[])[1 + n % ${pairs.length}::int],
                (${sql.param(pairs.map((p) => p.areaId))}::int[])[1 + n % ${pairs.length}::int],
-               'normal', ${opts.passwordHash}::text, n % 7 = 0, now() - (n % 600) * interval '1 day'
+               'normal', ${opts.passwordHash}::text, abs(hashtext('bench-mute-' || n)) % 7 = 0, now() - (n % 600) * interval '1 day'
           from generate_series(${existing + 1}::int, ${target}::int) n
          order by n`);
     }
@@ -275,7 +281,7 @@ export async function seedLargeMessages(
       sql`with ins as (
             insert into push_tokens (end_user_id, app_key_id, platform, token, created_at, updated_at)
             select e.id, ${app}::int, case when e.id % 2 = 0 then 'android' else 'ios' end, 'bench-push-' || e.id, e.created_at, e.created_at
-              from end_users e where e.app_key_id = ${app}::int and e.status = 'normal' and e.id % 3 = 0
+              from end_users e where e.app_key_id = ${app}::int and e.status = 'normal' and abs(hashtext('bench-push-' || e.id)) % 3 = 0
             on conflict do nothing returning 1)
           select count(*)::int as n from ins`,
     );
