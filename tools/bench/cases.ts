@@ -25,6 +25,7 @@ import { seededRandom } from './random';
 import { siteProductListCase, siteProductPageCase } from './site-cases';
 import { lighthouseCase, staticAssetCase } from './web-cases';
 import { appGoodsListCase, orderCheckoutCase, stockRaceCase } from './storage-cases';
+import { inboxListCase, messageReleaseCase } from './message-cases';
 
 export type { BenchCase, BenchContext, BenchDatabase } from './types';
 export { seededRandom } from './random';
@@ -301,6 +302,9 @@ export const BENCH_CASES = new Map<string, BenchCase>([
   ['order-checkout', orderCheckoutCase()],
   ['stock-race', stockRaceCase()],
   ['app-goods-list', appGoodsListCase()],
+  // The inbox is read before the release writes its 1,000,000 receipts (the release withdraws its message after).
+  ['inbox-list', inboxListCase()],
+  ['message-release', messageReleaseCase()],
   ['device-poll', devicePollCase()],
   ['release-create', releaseCreateCase()],
   ['import-5000', import5000Case()],

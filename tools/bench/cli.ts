@@ -37,6 +37,8 @@ const USAGE = `usage: npm run bench [-- options]
   --fresh                 reset the bench database and seed it again
   --verbose               stream the server's output to stderr
 env: BENCH_DATABASE_URL (PostgreSQL; unset: PGlite in $BENCH_DATA_DIR/pglite), BENCH_DATA_DIR (default <repo>/.data/bench-pglite),
+     BENCH_END_USERS / BENCH_RECEIPTS (the message volumes when the bench seeds them: the Bench Partner's app end users in all,
+     default 1000000, and receipts of its released messages, default 2000000; npm run seed -- --app-end-users N --receipts N alike),
      CHROMIUM_PATH (lighthouse; default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS (runs per page and preset, median; default 3),
      BENCH_LIGHTHOUSE_PAGES / BENCH_LIGHTHOUSE_PRESETS (comma-separated, default all), BENCH_LIGHTHOUSE_REPORTS (a directory for each run's JSON report)`;
 
@@ -103,7 +105,17 @@ async function main(): Promise<number> {
   const pgliteDir = path.join(benchDataDir, 'pglite');
 
   log(`bench: preparing ${url ? `PostgreSQL ${redact(url)}` : `PGlite ${pgliteDir}`}`);
-  await runSeed({ url, pgliteDir, reset: values.fresh, ifEmpty: true, scale: 'large', log: (l) => log(`  ${l}`) });
+  const count = (v: string | undefined) => (v ? Number(v) : undefined);
+  await runSeed({
+    url,
+    pgliteDir,
+    reset: values.fresh,
+    ifEmpty: true,
+    scale: 'large',
+    appEndUsers: count(process.env.BENCH_END_USERS),
+    receipts: count(process.env.BENCH_RECEIPTS),
+    log: (l) => log(`  ${l}`),
+  });
   const preparing = cases.filter(([, c]) => c.prepareDatabase);
   if (preparing.length) {
     // The server's file store lives in its DATA_DIR (or the bucket FILE_STORE=s3 names).

@@ -1,5 +1,5 @@
 /**
- * npm run seed [-- --if-empty] [--scale large] [--reset] [--companies N --users N]
+ * npm run seed [-- --if-empty] [--scale large] [--reset] [--companies N --users N ...] (see USAGE)
  *
  * DATABASE_URL selects PostgreSQL; otherwise PGlite in '$DATA_DIR/pglite' (DATA_DIR default
  * '<repo>/.data', the folder the server uses too). Prints the demo accounts at the end.
@@ -20,6 +20,8 @@ const USAGE = `usage: npm run seed [-- options]
   --oplog N         operation-log rows of the Bench Partner (default 1000000; added once, sealed)
   --end-users N     end users of the Bench Partner's app, each bound to one of its devices (default 200000; added once)
   --orders N        cloud storage orders of those devices over 18 months (default 1000000; added once with the end users)
+  --app-end-users N end users of the Bench Partner's app in all, a third with a push token (default 1000000; added once with the messages)
+  --receipts N      receipts of the Bench Partner's released messages to its end users, at least (default 2000000; added once)
   --reset           drop everything first (PostgreSQL: schemas public, drizzle, pgboss; PGlite: the data folder)
 env: DATABASE_URL (PostgreSQL; unset: PGlite in $DATA_DIR/pglite), DATA_DIR (default <repo>/.data)`;
 
@@ -35,6 +37,8 @@ async function main(): Promise<number> {
       oplog: { type: 'string' },
       'end-users': { type: 'string' },
       orders: { type: 'string' },
+      'app-end-users': { type: 'string' },
+      receipts: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -63,6 +67,8 @@ async function main(): Promise<number> {
     operationLogs: count(values.oplog),
     endUsers: count(values['end-users']),
     orders: count(values.orders),
+    appEndUsers: count(values['app-end-users']),
+    receipts: count(values.receipts),
     log,
   });
   log(`seed: done in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`);

@@ -11,6 +11,7 @@ import { hasLargeContent, seedLargeContent } from './large-content';
 import { hasLargeDevices, seedLargeDevices } from './large-devices';
 import { hasLargeInsight, seedLargeInsight } from './large-insight';
 import { hasLargeOperationLogs, seedLargeOperationLogs } from './large-oplog';
+import { hasLargeMessages, seedLargeMessages } from './large-messages';
 import { hasLargeOrders, seedLargeOrders } from './large-orders';
 import { hashDemoPassword, isEmpty, type Log } from './shared';
 
@@ -37,6 +38,9 @@ export interface RunSeedOptions {
   /** End users (default 200,000) and orders (default 1,000,000) of the Bench Partner, added once. */
   endUsers?: number;
   orders?: number;
+  /** End users of the Bench Partner's app in all (default 1,000,000) and receipts of its released messages (default 2,000,000), added once. */
+  appEndUsers?: number;
+  receipts?: number;
   log?: Log;
 }
 
@@ -126,6 +130,17 @@ export async function runSeed(opts: RunSeedOptions): Promise<RunSeedResult> {
         log('large: orders already present');
       } else {
         await seedLargeOrders(database, { endUsers: opts.endUsers, orders: opts.orders, passwordHash: await hashDemoPassword(), log });
+        seededLarge = true;
+      }
+      if (await hasLargeMessages(database)) {
+        log('large: messages already present');
+      } else {
+        await seedLargeMessages(database, {
+          endUsers: opts.appEndUsers,
+          receipts: opts.receipts,
+          passwordHash: await hashDemoPassword(),
+          log,
+        });
         seededLarge = true;
       }
     }

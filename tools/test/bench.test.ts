@@ -7,6 +7,8 @@ import { importWorkbook, isDeviceApiSuccess } from '../bench/upgrade-cases';
 import { productListRequests, productPageRequests } from '../bench/site-cases';
 import { statsDashboardRequests } from '../bench/insight-cases';
 import { insightCalls } from '@portal/contract';
+import { inboxListRequests } from '../bench/message-cases';
+import { appMessageCalls } from '@portal/contract';
 import { DEVICE_IMPORT_COLUMNS, DEVICE_IMPORT_REQUIRED, macError, snError } from '@portal/contract';
 import { readSheet } from '@portal/server/lib/xlsx';
 
@@ -188,5 +190,31 @@ describe('content site bench cases (issue 14)', () => {
       expect(facets.length).toBeLessThanOrEqual(3);
       expect(Number(u.searchParams.get('page') ?? '1')).toBeLessThanOrEqual(5);
     }
+  });
+});
+
+describe('message centre bench cases (issue 13)', () => {
+  it('registers inbox-list as a ratio load case with its readers prepared, and message-release reporting its own line, after it', () => {
+    const inbox = BENCH_CASES.get('inbox-list');
+    expect(inbox?.kind === 'load' && inbox.ratio && typeof inbox.prepareDatabase === 'function').toBe(true);
+    const release = BENCH_CASES.get('message-release');
+    expect(release?.kind === 'report' && typeof release.prepareDatabase === 'function').toBe(true);
+    const names = [...BENCH_CASES.keys()];
+    expect(names.indexOf('inbox-list')).toBeLessThan(names.indexOf('message-release'));
+  });
+
+  it('asks the app inbox as another end user every request, with valid pages and filters nearly never repeated', () => {
+    const readers = Array.from({ length: 20_000 }, (_, i) => i + 1);
+    const next = inboxListRequests(readers, 13, Date.UTC(2026, 10, 1));
+    const asked = Array.from({ length: 2000 }, () => next());
+    for (const a of asked) expect(appMessageCalls.inboxList.data.safeParse(a.data).success).toBe(true);
+    for (let i = 1; i < asked.length; i++) expect(asked[i]!.n).not.toBe(asked[i - 1]!.n);
+    expect(new Set(asked.map((a) => a.n)).size).toBe(2000);
+    const filters = new Set(asked.map((a) => (a.data.type ? 'type' : a.data.from ? 'window' : a.data.read)));
+    expect(filters).toEqual(new Set(['type', 'window', 'all', 'unread', 'read']));
+    expect(new Set(asked.map((a) => a.data.pageNum))).toEqual(new Set([1, 2, 3]));
+    // Deterministic: the same sequence on every run.
+    const again = inboxListRequests(readers, 13, Date.UTC(2026, 10, 1));
+    expect(Array.from({ length: 2000 }, () => again())).toEqual(asked);
   });
 });

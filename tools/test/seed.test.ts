@@ -22,6 +22,10 @@ import { BENCH_ACCOUNT, BENCH_PARTNER_NAME, hasLargeData, seedLarge } from '../s
 import { BENCH_SITE_DOMAIN, BENCH_SITE_PARAMS, benchProductSlug, hasLargeContent, seedLargeContent } from '../seed/large-content';
 import { hasLargeInsight, seedLargeInsight } from '../seed/large-insight';
 import { benchEndUserSession, hasLargeOrders, seedLargeOrders } from '../seed/large-orders';
+import { BENCH_MESSAGE_PREFIX, hasLargeMessages, seedLargeMessages } from '../seed/large-messages';
+import { countAudience } from '@portal/server/modules/message-center/messages.repository';
+import { listInbox } from '@portal/server/modules/message-center/inbox.repository';
+import type { MessageAudience } from '@portal/contract';
 import { DEMO_PACKAGES, DEMO_TASKS, demoPackageBytes } from '../seed/demo-upgrade';
 import { isEmpty } from '../seed/shared';
 
@@ -657,6 +661,93 @@ describe('seedLarge', () => {
       );
       expect(bound).toEqual({ n: 300, sessions: 1 });
       await expect(seedLargeOrders(database, { endUsers: 10, passwordHash: 'x' })).rejects.toThrow(/already has orders/);
+
+      // The message volumes (issue 13): the app's end users brought to 900, a third with a push token,
+      // and released messages with at least 2,000 receipts, each message's receipts exactly what the
+      // product's audience count (the preview, the fan-out's predicate) gives per resolved language.
+      expect(await hasLargeMessages(database)).toBe(false);
+      const msg = await seedLargeMessages(database, { endUsers: 900, receipts: 2000, passwordHash: 'x' });
+      expect(msg).toMatchObject({ endUsers: 900, added: 600, sessions: 600 });
+      expect(msg.receipts).toBeGreaterThanOrEqual(2000);
+      expect(await hasLargeMessages(database)).toBe(true);
+      const [eu] = await q<{ n: number; locales: number; tokens: number; muted: number }>(
+        database,
+        `select count(*)::int n, count(distinct locale)::int locales, count(*) filter (where mute_promotions)::int muted,
+                (select count(*)::int from push_tokens t join end_users x on x.id = t.end_user_id where x.company_path = $1) tokens
+           from end_users where company_path = $1 and email like 'bench-eu-%'`,
+        [partner.path],
+      );
+      expect(eu!.n).toBe(900);
+      expect(eu!.locales).toBeGreaterThanOrEqual(8);
+      expect(eu!.tokens).toBeGreaterThan(240);
+      expect(eu!.tokens).toBeLessThan(360);
+      expect(eu!.muted).toBeGreaterThan(40);
+      const msgs = await q<{
+        id: number;
+        type: string;
+        state: string;
+        audience: MessageAudience;
+        languages: string[];
+        preferred_language: string;
+        sender_area_ids: number[];
+        created_by: number;
+        recipients: number;
+        fanout_done: boolean;
+        title: string;
+      }>(
+        database,
+        `select id, type, state, audience, languages, preferred_language, sender_area_ids, created_by, recipients, fanout_done,
+                contents->'en-US'->>'title' as title
+           from messages where company_id = $1 order by id`,
+        [partner.id],
+      );
+      expect(msgs.length).toBe(msg.messages);
+      expect(new Set(msgs.map((m) => m.type))).toEqual(new Set(['notice', 'service', 'promotion', 'update']));
+      expect(msgs.filter((m) => m.state === 'withdrawn')).toHaveLength(1);
+      expect(msgs.every((m) => m.fanout_done && m.title.startsWith(BENCH_MESSAGE_PREFIX))).toBe(true);
+      let released = 0;
+      for (const m of msgs) {
+        const byLanguage = await q<{ language: string; n: number; pushed: number; read: number; unpushed_token: number }>(
+          database,
+          `select r.language, count(*)::int n, count(r.pushed_at)::int pushed, count(r.read_at)::int read,
+                  count(*) filter (where r.pushed_at is null and exists (select 1 from push_tokens t where t.end_user_id = r.recipient_id)
+                                     and not (m.type = 'promotion' and e.mute_promotions))::int unpushed_token
+             from message_receipts r join messages m on m.id = r.message_id join end_users e on e.id = r.recipient_id
+            where r.message_id = $1 and r.recipient_kind = 'end_user' group by 1 order by 1`,
+          [m.id],
+        );
+        const expected = await countAudience(
+          database.db,
+          m.audience,
+          { companyPath: partner.path, senderAreaIds: m.sender_area_ids, excludeUserId: m.created_by },
+          m.languages,
+          m.preferred_language,
+        );
+        const byLang = (xs: [string, number][]) => Object.fromEntries(xs);
+        expect(byLang(byLanguage.map((r) => [r.language, r.n])), m.title).toEqual(byLang(expected.map((r) => [r.language, r.count])));
+        const total = byLanguage.reduce((s, r) => s + r.n, 0);
+        expect(m.recipients).toBe(total);
+        expect(total).toBeGreaterThan(0);
+        // Pushed exactly when the recipient has a token (and did not mute a promotion); some read, not all.
+        expect(byLanguage.every((r) => r.unpushed_token === 0)).toBe(true);
+        const pushed = byLanguage.reduce((s, r) => s + r.pushed, 0);
+        const read = byLanguage.reduce((s, r) => s + r.read, 0);
+        expect(pushed).toBeLessThan(total);
+        if (total >= 100) expect(read > 0 && read < total, m.title).toBe(true);
+        if (m.state === 'released') released += total;
+      }
+      expect(released).toBe(msg.receipts);
+      // A new end user's ready session and inbox (the app API's own query), in their language.
+      const [reader] = await q<{ id: number; locale: string }>(
+        database,
+        `select e.id::int as id, e.locale from end_users e join end_user_sessions s on s.end_user_id = e.id
+          where e.email = 'bench-eu-301@bench-app.local' and s.token_hash = $1`,
+        [createHash('sha256').update(benchEndUserSession(301).token).digest('hex')],
+      );
+      const inbox = await listInbox(database.db, { kind: 'end_user', id: reader!.id }, { pageNum: 1, pageSize: 50, read: 'all' });
+      expect(inbox.total).toBeGreaterThanOrEqual(2);
+      expect(inbox.records.every((r) => r.title !== '')).toBe(true);
+      await expect(seedLargeMessages(database, { endUsers: 1000, passwordHash: 'x' })).rejects.toThrow(/already has its messages/);
     } finally {
       await database.close();
     }
