@@ -335,27 +335,21 @@ describe.each(ENGINES)('content files (%s)', (engine) => {
     expect(wrongHost.statusCode).toBe(404);
   });
 
-  it('files each released product under its category and model with a printable datasheet, once', async () => {
+  /** A released en-US product category. */
+  const releasedCategory = async (title: string, slug: string) => {
     const cat = await ok(
-      t.call(
-        contentCalls.itemCreate,
-        { type: 'product_category', shared: {}, locale: 'en-US', translation: { title: 'Bullet cameras', slug: 'bullet' } },
-        owner,
-      ),
+      t.call(contentCalls.itemCreate, { type: 'product_category', shared: {}, locale: 'en-US', translation: { title, slug } }, owner),
     );
     await ok(t.call(contentCalls.itemOperate, { id: cat.id, locale: 'en-US', action: 'release' }, owner));
-    const p = await ok(
-      t.call(
-        contentCalls.itemCreate,
-        {
-          type: 'product',
-          shared: { model: 'AV-IPC-B4', categoryId: cat.id },
-          locale: 'en-US',
-          translation: { title: 'Bullet 4MP', slug: 'av-ipc-b4', summary: '<script>alert(1)</script>' },
-        },
-        owner,
-      ),
-    );
+    return cat;
+  };
+  /** A draft en-US product of `model` in a category. */
+  const draftProduct = (model: string, categoryId: number, translation: { title: string; slug: string; summary?: string }) =>
+    ok(t.call(contentCalls.itemCreate, { type: 'product', shared: { model, categoryId }, locale: 'en-US', translation }, owner));
+
+  it('files each released product under its category and model with a printable datasheet, once', async () => {
+    const cat = await releasedCategory('Bullet cameras', 'bullet');
+    const p = await draftProduct('AV-IPC-B4', cat.id, { title: 'Bullet 4MP', slug: 'av-ipc-b4', summary: '<script>alert(1)</script>' });
     await ok(t.call(contentCalls.itemOperate, { id: p.id, locale: 'en-US', action: 'release' }, owner));
     const r1 = await ok(t.call(contentFileCalls.autoFiles, {}, owner));
     expect(r1).toMatchObject({ folders: 2, documents: 1, versions: 1 });
@@ -381,26 +375,8 @@ describe.each(ENGINES)('content files (%s)', (engine) => {
     const jobs = t.services.jobs;
     t.services.jobs = () => ({ send: async (name: string, data: never, opts: never) => (sent.push({ name, data, opts }), 'id') }) as never;
     try {
-      const cat = await ok(
-        t.call(
-          contentCalls.itemCreate,
-          { type: 'product_category', shared: {}, locale: 'en-US', translation: { title: 'Dome cameras', slug: 'dome' } },
-          owner,
-        ),
-      );
-      await ok(t.call(contentCalls.itemOperate, { id: cat.id, locale: 'en-US', action: 'release' }, owner));
-      const p = await ok(
-        t.call(
-          contentCalls.itemCreate,
-          {
-            type: 'product',
-            shared: { model: 'AV-IPC-D7', categoryId: cat.id },
-            locale: 'en-US',
-            translation: { title: 'Dome 7', slug: 'av-ipc-d7' },
-          },
-          owner,
-        ),
-      );
+      const cat = await releasedCategory('Dome cameras', 'dome');
+      const p = await draftProduct('AV-IPC-D7', cat.id, { title: 'Dome 7', slug: 'av-ipc-d7' });
       // The category's release asked once; the product's save (no release) asked nothing more.
       expect(sent).toHaveLength(1);
       await ok(t.call(contentCalls.itemOperate, { id: p.id, locale: 'en-US', action: 'release' }, owner));
