@@ -22,6 +22,7 @@ import { setMessageApi } from '../notify';
 import { ACTIVITY_KEY, getSession } from '../session/session-store';
 import { ApiError } from './api-error';
 import { call, resetApiClientState } from './client';
+import { uploadContentFile } from './upload';
 
 const toasts = vi.fn();
 const navigate = vi.fn();
@@ -253,6 +254,25 @@ describe('call: token renewal (7004)', () => {
 
     expect(getSession()?.token).toBe(renewed.token);
     expect(getSession()?.user.nickName).toBe('Pat Renewed');
+    expect(toasts).not.toHaveBeenCalled();
+  });
+
+  it('renews an expired token for a raw upload too, and sends the bytes again signed with the new token', async () => {
+    const first = signIn(partnerOwner(), 1);
+    const renewed = tokensFor(partnerOwner(), 2);
+    const asset = { url: `/content-assets/${'b'.repeat(64)}-320.jpg` };
+    const { calls } = mockApi((path, _data, rec) => {
+      if (path === 'auth/token/renew') return envelope(renewed);
+      if (path.startsWith('content/upload'))
+        return (rec.body.basic as { token: string }).token === first.token ? { code: 7004 } : { data: asset };
+      return undefined;
+    });
+    const file = new File([new Uint8Array([1, 2, 3])], 'night.jpg', { type: 'image/jpeg' });
+    await expect(uploadContentFile('richImage', file)).resolves.toEqual(asset);
+    const uploads = calls.filter((c) => c.path.startsWith('content/upload'));
+    expect(uploads.map((c) => (c.body.basic as { token: string }).token)).toEqual([first.token, renewed.token]);
+    expect(calls.filter((c) => c.path === 'auth/token/renew')).toHaveLength(1);
+    expect(getSession()?.token).toBe(renewed.token);
     expect(toasts).not.toHaveBeenCalled();
   });
 

@@ -215,6 +215,11 @@ const UNANSWERED_KINDS: readonly ApiError['kind'][] = ['network', 'timeout', 're
  * renewal; a caller whose token was already replaced just retries. A renewal the server refuses ends
  * the session; one that never got an answer leaves it, to be tried again by the next call.
  */
+/** The same renewal for a raw upload (lib/api/upload.ts) that met 7004. */
+export function renewExpiredToken(usedToken: string): Promise<Renewal> {
+  return renewOnce(usedToken);
+}
+
 async function renewOnce(usedToken: string): Promise<Renewal> {
   const current = getSession();
   if (!current) return 'refused';

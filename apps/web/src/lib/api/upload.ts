@@ -6,6 +6,7 @@
  */
 import {
   API_PREFIX,
+  ErrorCodes,
   FILE_UPLOAD_PATH,
   SESSION_ENDING_CODES,
   UPLOAD_TIMEOUT_MS,
@@ -25,7 +26,7 @@ import { readBlob } from '../read-blob';
 import { endSession } from '../session/end-session';
 import { getSession, touchActivity } from '../session/session-store';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
-import { serverMessage } from './client';
+import { renewExpiredToken, serverMessage } from './client';
 
 export async function uploadFile(
   purpose: UploadPurpose,
@@ -59,7 +60,7 @@ async function withToast<T>(run: () => Promise<T>, opts: { silent?: boolean }): 
   }
 }
 
-async function send<T>(path: string, what: Record<string, string>, file: Blob & { name: string }): Promise<T> {
+async function send<T>(path: string, what: Record<string, string>, file: Blob & { name: string }, retried = false): Promise<T> {
   const bytes = new Uint8Array(await readBlob(file));
   const data = { ...what, name: file.name, size: bytes.length, sha256: toHex(sha256(bytes)) };
   const session = getSession();
@@ -86,6 +87,15 @@ async function send<T>(path: string, what: Record<string, string>, file: Blob & 
   if (code === 200 && body?.data) {
     touchActivity();
     return body.data;
+  }
+  // An expired access token is renewed (one renewal shared with the envelope calls) and the upload
+  // sent again, signed with the new token, as a call is.
+  if (session && code === ErrorCodes.tokenExpired) {
+    const renewal = retried ? 'refused' : await renewExpiredToken(session.token);
+    if (renewal === 'renewed') return send<T>(path, what, file, true);
+    if (typeof renewal === 'object') throw renewal.error;
+    if (retried) endSession({ code: ErrorCodes.renewFailed });
+    throw new ApiError(ErrorCodes.renewFailed, serverMessage(ErrorCodes.renewFailed, undefined), 'session');
   }
   const message = serverMessage(code, body?.basic?.msg, body?.basic?.params);
   if (session && SESSION_ENDING_CODES.includes(code)) {
