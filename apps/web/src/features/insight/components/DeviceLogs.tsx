@@ -66,7 +66,8 @@ export function DeviceLogs({ deviceId }: { deviceId: number }) {
           loading={logs.isLoading}
           dataSource={logs.data?.records ?? []}
           pagination={false}
-          locale={{ emptyText: t('insight.logs.empty') }}
+          // The table's own placeholder colour is too faint (contrast); secondary text reads.
+          locale={{ emptyText: <Typography.Text type="secondary">{t('insight.logs.empty')}</Typography.Text> }}
           columns={[
             {
               title: t('insight.logs.state'),
