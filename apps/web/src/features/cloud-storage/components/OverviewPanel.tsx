@@ -1,5 +1,5 @@
 import { QUERY_RANGE_MAX_DAYS, STORAGE_ORDER_VIEW_STATES } from '@portal/contract';
-import { Card, Col, Row, Statistic, Table, Typography } from 'antd';
+import { Card, Col, Row, Statistic, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +63,7 @@ export function OverviewPanel() {
             pagination={{ pageSize: 10, hideOnSinglePage: true }}
             title={() => t('storage.overview.byDay')}
             dataSource={[...(data?.days ?? [])].reverse()}
-            locale={{ emptyText: <Typography.Text type="secondary">{t('storage.order.none')}</Typography.Text> }}
+            locale={{ emptyText: t('storage.order.none') }}
             columns={[
               { key: 'day', title: t('storage.overview.day'), dataIndex: 'day' },
               { key: 'orders', title: t('storage.overview.paidOrders'), dataIndex: 'orders' },

@@ -66,8 +66,7 @@ export function DeviceLogs({ deviceId }: { deviceId: number }) {
           loading={logs.isLoading}
           dataSource={logs.data?.records ?? []}
           pagination={false}
-          // The table's own placeholder colour is too faint (contrast); secondary text reads.
-          locale={{ emptyText: <Typography.Text type="secondary">{t('insight.logs.empty')}</Typography.Text> }}
+          locale={{ emptyText: t('insight.logs.empty') }}
           columns={[
             {
               title: t('insight.logs.state'),
