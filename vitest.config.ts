@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // One vitest run covers every workspace; e2e (Playwright) runs separately.
+
+/** Server test files that replace a module (vi.mock): each runs in a fresh process of its own. */
+const SERVER_ISOLATED = ['test/api/auth/auth-security.test.ts'];
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +13,23 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           include: ['test/**/*.test.ts'],
+          exclude: SERVER_ISOLATED,
+          environment: 'node',
+          globalSetup: ['./test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          // Every file builds its own app on its own database, and the server keeps no process-wide
+          // state between apps (caches are per database or per app), so a worker loads the server's
+          // modules once for all its files instead of once per file (half of a file's time was import).
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'server-isolated',
+          root: './apps/server',
+          include: SERVER_ISOLATED,
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],
           testTimeout: 30_000,

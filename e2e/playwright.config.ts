@@ -10,7 +10,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  outputDir: './test-results',
+  // Each shard of `npm test` has its own: Playwright empties its output folder when it starts.
+  outputDir: process.env.E2E_SKIP_BUILD === '1' ? `./test-results/port-${port}` : './test-results',
   use: {
     baseURL: `http://localhost:${port}`,
     viewport: { width: 1440, height: 900 },
@@ -32,8 +33,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    // The built web app is served by the real server on a fresh, seeded database.
-    command: 'npm run build -w @portal/web && node --import tsx e2e/serve.ts',
+    // The built web app is served by the real server on a fresh, seeded database. `npm test` builds
+    // once before starting its shards (E2E_SKIP_BUILD=1): they would otherwise rebuild the same folder at once.
+    command: process.env.E2E_SKIP_BUILD === '1' ? 'node --import tsx e2e/serve.ts' : 'npm run build -w @portal/web && node --import tsx e2e/serve.ts',
     cwd: '..',
     url: `http://localhost:${port}/api/health`,
     timeout: 180_000,

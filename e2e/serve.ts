@@ -81,6 +81,8 @@ if (process.env.TEST_DATABASE_URL) {
     if (!isRunning(Number(r.datname.slice('portal_e2e_'.length)))) await admin.query(`drop database if exists ${r.datname} with (force)`);
   }
   await admin.query(`create database ${name}`);
+  // The suite's database is dropped by the next run: commits need not wait for the disk.
+  await admin.query(`alter database ${name} set synchronous_commit = off`);
   await admin.end();
   const u = new URL(process.env.TEST_DATABASE_URL);
   u.pathname = `/${name}`;

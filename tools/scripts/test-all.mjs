@@ -1,12 +1,20 @@
 #!/usr/bin/env node
 // `npm test`: every unit, API and component test (vitest), then the end-to-end suite in Chromium.
 // E2E runs whenever a Chromium is found and says plainly when it is skipped; REQUIRE_E2E=1 makes a skip a failure.
-import { spawnSync } from 'node:child_process';
+//
+// The end-to-end suite runs in E2E_SHARDS (default 2) Playwright processes at once, each with its own
+// server, database, ports and SMTP sink (e2e/serve.ts), so no spec sees another's data. Most of a
+// spec's time is spent waiting for the page, the server and the simulated devices, so two shards on
+// two cores take little more than half the time of one. The web app is built once, before them.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)}s`;
 
+const t0 = Date.now();
 const unit = run('npx', ['vitest', 'run']);
+console.log(`--- vitest finished in ${seconds(t0)}`);
 if (unit !== 0) process.exit(unit);
 
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
@@ -19,4 +27,50 @@ if (!chromium) {
   console.warn(msg);
   process.exit(0);
 }
-process.exit(run('npm', ['run', 'test', '-w', '@portal/e2e'], { CHROMIUM_PATH: chromium }));
+
+const t1 = Date.now();
+const built = run('npm', ['run', 'build', '-w', '@portal/web']);
+if (built !== 0) process.exit(built);
+
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+const basePort = Number(process.env.E2E_PORT ?? 8181);
+const baseSmtp = Number(process.env.E2E_SMTP_PORT ?? 2525);
+
+/** One Playwright process on its own ports; its output lines are prefixed with the shard. */
+function shard(i) {
+  return new Promise((resolve) => {
+    const args = ['playwright', 'test', ...(shards > 1 ? [`--shard=${i + 1}/${shards}`] : [])];
+    const child = spawn('npx', args, {
+      cwd: 'e2e',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        CHROMIUM_PATH: chromium,
+        E2E_PORT: String(basePort + i),
+        E2E_SMTP_PORT: String(baseSmtp + i),
+        E2E_SKIP_BUILD: '1',
+      },
+    });
+    const prefix = shards > 1 ? `[e2e ${i + 1}/${shards}] ` : '';
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let rest = '';
+      from.on('data', (chunk) => {
+        const lines = (rest + chunk.toString()).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) to.write(`${prefix}${line}\n`);
+      });
+      from.on('end', () => rest && to.write(`${prefix}${rest}\n`));
+    }
+    child.on('exit', (code, signal) => {
+      console.log(`--- e2e shard ${i + 1}/${shards} finished in ${seconds(t1)} (${signal ?? `exit ${code}`})`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const codes = await Promise.all(Array.from({ length: shards }, (_, i) => shard(i)));
+console.log(`--- e2e finished in ${seconds(t1)}`);
+process.exit(codes.find((c) => c !== 0) ?? 0);

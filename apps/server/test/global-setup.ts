@@ -23,7 +23,9 @@ export default async function setup(project: TestProject) {
   const db = await openPglite();
   await db.migrate();
   const dump = await db.pglite!.dumpDataDir('none');
-  const file = path.join(dir, `pglite-template-${process.pid}.tar`);
+  // Two projects (server, server-isolated) run this setup in the same process: each its own names.
+  const tag = `${process.pid}_${project.name.replace(/\W/g, '_')}`;
+  const file = path.join(dir, `pglite-template-${tag}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await db.close();
   project.provide('pgliteTemplate', file);
@@ -31,7 +33,7 @@ export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   let tplName = '';
   if (url) {
-    tplName = `portal_tpl_${process.pid}`;
+    tplName = `portal_tpl_${tag}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`drop database if exists ${tplName}`);

@@ -29,6 +29,8 @@ export async function openTestDatabase(kind: EngineKind): Promise<Database> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create database ${name} template ${inject('pgTemplateDb')}`);
+  // A test database is thrown away after its file: commits need not wait for the disk.
+  await admin.query(`alter database ${name} set synchronous_commit = off`);
   await admin.end();
   const database = await openPostgres(withDatabase(url, name), { max: 4 });
   const close = database.close.bind(database);
