@@ -2,8 +2,18 @@ import { defineConfig } from 'vitest/config';
 
 // One vitest run covers every workspace; e2e (Playwright) runs separately.
 
-/** Server test files that replace a module (vi.mock): each runs in a fresh process of its own. */
-const SERVER_ISOLATED = ['test/api/auth/auth-security.test.ts'];
+/**
+ * Server test files that replace a module (vi.mock) or intercept HTTP (nock, whose interception the
+ * payment SDKs' cached agents and other files' restore would leak across): each runs in a fresh
+ * process of its own.
+ */
+const SERVER_ISOLATED = [
+  'test/api/auth/auth-security.test.ts',
+  'test/api/cloud-storage/checkout.test.ts',
+  'test/api/message-center/push.test.ts',
+  'test/api/payments/adapters.test.ts',
+  'test/api/payments/payee-connection.test.ts',
+];
 export default defineConfig({
   test: {
     projects: [
