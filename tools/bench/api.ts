@@ -2,7 +2,7 @@
  * A minimal client of the portal API for the benchmark: log in, then build signed envelopes.
  * Every envelope gets a fresh basic (time, id, nonce, sign), as the browser would send it.
  */
-import { API_PREFIX, NONCE_MAX, buildBasic, type ResponseEnvelope } from '@portal/contract';
+import { API_PREFIX, NONCE_MAX, buildBasic, callUrlPath, type CallDef, type ResponseEnvelope } from '@portal/contract';
 
 export interface Session {
   token: string;
@@ -39,7 +39,16 @@ export class ApiError extends Error {
 
 /** One call through fetch; throws unless HTTP 2xx and basic.code 200. */
 export async function call<T>(origin: string, path: string, session: Session | null, data: unknown): Promise<T> {
-  const res = await fetch(`${origin}${API_PREFIX}/${path}`, { method: 'POST', headers: JSON_HEADERS, body: envelope(session, path, data) });
+  return callAt<T>(`${origin}${API_PREFIX}/${path}`, path, session, data);
+}
+
+/** One call of a contract definition (a portal or an app-api call) through fetch, as `call`. */
+export async function callDef<T>(origin: string, def: Pick<CallDef, 'auth' | 'path'>, session: Session | null, data: unknown): Promise<T> {
+  return callAt<T>(`${origin}${callUrlPath(def)}`, def.path, session, data);
+}
+
+async function callAt<T>(url: string, path: string, session: Session | null, data: unknown): Promise<T> {
+  const res = await fetch(url, { method: 'POST', headers: JSON_HEADERS, body: envelope(session, path, data) });
   const text = await res.text();
   let body: ResponseEnvelope<T> | undefined;
   try {

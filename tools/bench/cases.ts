@@ -26,6 +26,7 @@ import { siteProductListCase, siteProductPageCase } from './site-cases';
 import { lighthouseCase, staticAssetCase } from './web-cases';
 import { appGoodsListCase, orderCheckoutCase, stockRaceCase } from './storage-cases';
 import { inboxListCase, messageReleaseCase } from './message-cases';
+import { chatCases } from './chat-cases';
 
 export type { BenchCase, BenchContext, BenchDatabase } from './types';
 export { seededRandom } from './random';
@@ -305,6 +306,14 @@ export const BENCH_CASES = new Map<string, BenchCase>([
   // The inbox is read before the release writes its 1,000,000 receipts (the release withdraws its message after).
   ['inbox-list', inboxListCase()],
   ['message-release', messageReleaseCase()],
+  // One run of live chat over two server processes reports both lines.
+  ...(() => {
+    const chat = chatCases();
+    return [
+      ['chat-delivery', chat.delivery],
+      ['chat-resync', chat.resync],
+    ] as Array<[string, BenchCase]>;
+  })(),
   ['device-poll', devicePollCase()],
   ['release-create', releaseCreateCase()],
   ['import-5000', import5000Case()],

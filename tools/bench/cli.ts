@@ -39,6 +39,8 @@ const USAGE = `usage: npm run bench [-- options]
 env: BENCH_DATABASE_URL (PostgreSQL; unset: PGlite in $BENCH_DATA_DIR/pglite), BENCH_DATA_DIR (default <repo>/.data/bench-pglite),
      BENCH_END_USERS / BENCH_RECEIPTS (the message volumes when the bench seeds them: the Bench Partner's app end users in all,
      default 1000000, and receipts of its released messages, default 2000000; npm run seed -- --app-end-users N --receipts N alike),
+     BENCH_CHAT_SOCKETS / BENCH_CHAT_SECONDS / BENCH_CHAT_RATE / BENCH_CHAT_STAFF (chat-delivery and chat-resync: sockets, default 1000;
+     seconds, default 30; messages a second, default 50; desk members among the sockets, default a fiftieth),
      CHROMIUM_PATH (lighthouse; default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS (runs per page and preset, median; default 3),
      BENCH_LIGHTHOUSE_PAGES / BENCH_LIGHTHOUSE_PRESETS (comma-separated, default all), BENCH_LIGHTHOUSE_REPORTS (a directory for each run's JSON report)`;
 
@@ -167,9 +169,17 @@ async function main(): Promise<number> {
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
 
+  // A case that needs more than one process (chat-delivery) starts another on the same database and settings.
+  const anotherServer = async (serverEnv: Record<string, string> = {}): Promise<RunningServer> => {
+    if (!url) throw new Error('a second server process needs PostgreSQL (BENCH_DATABASE_URL): PGlite allows one process');
+    const port = await freePort();
+    log(`bench: starting another server on port ${port}`);
+    return startServer({ port, verbose: values.verbose, env: { ...baseEnv, ...serverEnv } });
+  };
+
   let failures = 0;
   try {
-    failures = await runCases(serverFor, cases, { duration, connections, warmup, log });
+    failures = await runCases(serverFor, anotherServer, cases, { duration, connections, warmup, log });
   } finally {
     const running = server as RunningServer | null;
     if (running) {
@@ -182,6 +192,7 @@ async function main(): Promise<number> {
 
 async function runCases(
   serverFor: (serverEnv?: Record<string, string>) => Promise<RunningServer>,
+  anotherServer: (serverEnv?: Record<string, string>) => Promise<RunningServer>,
   cases: Array<[string, BenchCase]>,
   opts: { duration: number; connections: number; warmup: number; log: (line: string) => void },
 ): Promise<number> {
@@ -191,11 +202,13 @@ async function runCases(
   for (const [name, c] of cases) {
     try {
       // The baseline is measured once, on whichever server runs then (the server's settings do not touch it).
-      const server = await serverFor(c.kind === 'oneshot' ? undefined : c.serverEnv);
+      const serverEnv = c.kind === 'oneshot' ? undefined : c.serverEnv;
+      const server = await serverFor(serverEnv);
       const ctx: BenchContext = {
         origin: server.origin,
         log: opts.log,
         login: (account = DEFAULT_BENCH_ACCOUNT) => login(server.origin, account.email, account.password),
+        startAnotherServer: () => anotherServer(serverEnv),
       };
       if (c.kind === 'report') {
         opts.log(`bench: ${name}: ${c.summary}`);

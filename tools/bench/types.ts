@@ -17,6 +17,11 @@ export interface BenchContext {
   log: Log;
   /** Log in (default: the Bench Partner's owner, bench@demo.local). */
   login(account?: { email: string; password: string }): Promise<Session>;
+  /**
+   * Starts one more server process on the same database and settings (PostgreSQL only: PGlite
+   * allows one process); the case stops it when done.
+   */
+  startAnotherServer(): Promise<{ origin: string; stop(): Promise<void> }>;
 }
 
 export type BenchCase =

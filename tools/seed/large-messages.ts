@@ -2,9 +2,10 @@
  * The benchmark's message centre volumes (issue 13, Figures): the Bench Partner's end users
  * brought to 1,000,000 (large-orders.ts made the first 200,000, bound to devices; the rest are app
  * users of the same app key, named the same way, in a mix of the app languages and the areas and
- * countries of the regional DCs), a third of them with a push token, every seventh muting
- * promotions, ready sessions for BENCH_END_USER_SESSIONS of the new ones too (benchEndUserSession),
- * and released messages of the partner totalling at least 2,000,000 receipts (plus a withdrawn one).
+ * countries of the regional DCs, four in five bound to the partner's device of their number), a
+ * third of them with a push token, every seventh muting promotions, ready sessions for
+ * BENCH_END_USER_SESSIONS of the new ones too (benchEndUserSession), and released messages of the
+ * partner totalling at least 2,000,000 receipts (plus a withdrawn one).
  *
  * The messages are stored by the message-center module's own repository (insertMessage,
  * markReleased, markWithdrawn, the fan-out's cursor update), and their receipts are written with
@@ -199,6 +200,8 @@ export interface LargeMessagesResult {
   /** End users of the Bench Partner's app after the seed, and how many it added. */
   endUsers: number;
   added: number;
+  /** Of those added, how many were bound to one of the partner's devices. */
+  bound: number;
   pushTokens: number;
   sessions: number;
   messages: number;
@@ -263,6 +266,27 @@ export async function seedLargeMessages(
     }
     step(`${added} end users added (${existing + added} in all)`);
 
+    // Four in five of them own one of the partner's cameras (end user n: device n, when it exists and
+    // is free), so device-model and firmware audiences and the device-based scoping reach them too;
+    // the fifth have not added a camera yet. One UPDATE ... FROM over the new numbers.
+    const bound =
+      added > 0
+        ? (await one<{ n: number }>(
+            tx,
+            sql`with b as (
+                  select e.id as end_user_id, e.created_at, 'BN' || lpad(n::text, 8, '0') as sn
+                    from generate_series(${existing + 1}::int, ${target}::int) n
+                    join end_users e on e.app_key_id = ${app}::int and e.email = 'bench-eu-' || n || '@bench-app.local'
+                   where n % 5 <> 0),
+                upd as (
+                  update devices d set end_user_id = b.end_user_id, bound_at = b.created_at
+                    from b where d.sn = b.sn and d.company_id = ${partner.id}::int and d.end_user_id is null
+                  returning 1)
+                select count(*)::int as n from upd`,
+          ))!.n
+        : 0;
+    step(`${bound} of them bound to devices`);
+
     // Ready sessions for the first new ones too (languages other than en-US and zh-CN), as for the first ones.
     const sessions = Math.min(added, BENCH_END_USER_SESSIONS);
     if (sessions > 0) {
@@ -299,10 +323,10 @@ export async function seedLargeMessages(
       step(`message ${messages} (${m.type}, ${Object.keys(m.texts).length} languages): ${written} receipts`);
       if (written === 0 && i >= plan.length) throw new Error('seedLargeMessages: a message to every end user reached nobody');
     }
-    return { endUsers: existing + added, added, pushTokens: tokens!.n, sessions, messages, receipts };
+    return { endUsers: existing + added, added, bound, pushTokens: tokens!.n, sessions, messages, receipts };
   });
   // Statistics and the visibility map, as a live database would have them (the inbox reads index-only).
-  for (const t of ['end_users', 'end_user_sessions', 'push_tokens', 'messages', 'message_receipts'])
+  for (const t of ['end_users', 'end_user_sessions', 'devices', 'push_tokens', 'messages', 'message_receipts'])
     await database.db.execute(sql.raw(`vacuum analyze ${t}`));
   const seconds = Number(elapsed(startedAt));
   log(`large: ${result.endUsers} end users and ${result.messages} messages with ${result.receipts} receipts in ${seconds.toFixed(2)} s`);

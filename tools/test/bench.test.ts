@@ -8,6 +8,7 @@ import { productListRequests, productPageRequests } from '../bench/site-cases';
 import { statsDashboardRequests } from '../bench/insight-cases';
 import { insightCalls } from '@portal/contract';
 import { inboxListRequests } from '../bench/message-cases';
+import { chatScale, HeldSeqs, percentile, tallyStored } from '../bench/chat-cases';
 import { appMessageCalls } from '@portal/contract';
 import { DEVICE_IMPORT_COLUMNS, DEVICE_IMPORT_REQUIRED, macError, snError } from '@portal/contract';
 import { readSheet } from '@portal/server/lib/xlsx';
@@ -216,5 +217,73 @@ describe('message centre bench cases (issue 13)', () => {
     // Deterministic: the same sequence on every run.
     const again = inboxListRequests(readers, 13, Date.UTC(2026, 10, 1));
     expect(Array.from({ length: 2000 }, () => again())).toEqual(asked);
+  });
+
+  it('registers chat-delivery and chat-resync as one run over two processes, without rate limits, after the message cases', () => {
+    for (const name of ['chat-delivery', 'chat-resync']) {
+      const c = BENCH_CASES.get(name);
+      expect(c?.kind === 'report' && c.serverEnv?.RATE_LIMITS === 'off' && typeof c.prepareDatabase === 'function', name).toBe(true);
+    }
+    const names = [...BENCH_CASES.keys()];
+    expect(names.indexOf('chat-delivery')).toBe(names.indexOf('chat-resync') - 1);
+  });
+
+  it('sizes the chat run from the environment: 1,000 sockets for 30 s at 50 messages/s by default, a fiftieth of them the desk', () => {
+    expect(chatScale({})).toEqual({ sockets: 1000, seconds: 30, rate: 50, staff: 20 });
+    expect(chatScale({ BENCH_CHAT_SOCKETS: '40', BENCH_CHAT_SECONDS: '5', BENCH_CHAT_RATE: '10' })).toEqual({
+      sockets: 40,
+      seconds: 5,
+      rate: 10,
+      staff: 2,
+    });
+    expect(chatScale({ BENCH_CHAT_SOCKETS: '100', BENCH_CHAT_STAFF: '7' }).staff).toBe(7);
+    expect(() => chatScale({ BENCH_CHAT_SOCKETS: 'many' })).toThrow(/BENCH_CHAT_SOCKETS/);
+    expect(() => chatScale({ BENCH_CHAT_SOCKETS: '10', BENCH_CHAT_STAFF: '10' })).toThrow(/end users/);
+  });
+
+  it('follows what a chat client holds by seq: the last seq held without a gap, and what it misses', () => {
+    const h = new HeldSeqs(4);
+    expect(h.add(3)).toBe(false); // before the run: held
+    expect(h.add(6)).toBe(true);
+    expect(h.add(6)).toBe(false); // applied by seq: once
+    expect(h.contiguous()).toBe(4);
+    expect(h.missing(7)).toBe(2); // 5 and 7
+    h.add(5);
+    h.add(7);
+    expect(h.contiguous()).toBe(7);
+    expect(h.missing(7)).toBe(0);
+  });
+
+  it('counts a message stored twice for one client id, or a retry answered with another message, as duplicated; an unstored send as lost', () => {
+    const stored = new Map([
+      [
+        1,
+        [
+          { seq: 5, clientId: 'a' },
+          { seq: 6, clientId: 'b' },
+          { seq: 7, clientId: 'b' },
+        ],
+      ],
+      [2, [{ seq: 1, clientId: 'a' }]],
+    ]);
+    const sends = [
+      { conversationId: 1, clientId: 'a', seq: 5, retrySeq: 5 },
+      { conversationId: 1, clientId: 'b', seq: 6, retrySeq: 7 },
+      { conversationId: 2, clientId: 'a', seq: 1 },
+      { conversationId: 2, clientId: 'c', seq: 2 },
+    ];
+    expect(tallyStored({ stored, sends })).toEqual({ lost: 1, duplicated: 2 });
+    expect(tallyStored({ stored: new Map([[1, [{ seq: 5, clientId: 'a' }]]]), sends: sends.slice(0, 1) })).toEqual({
+      lost: 0,
+      duplicated: 0,
+    });
+  });
+
+  it('takes the nearest-rank percentile', () => {
+    const xs = Array.from({ length: 100 }, (_, i) => 100 - i);
+    expect(percentile(xs, 99)).toBe(99);
+    expect(percentile(xs, 50)).toBe(50);
+    expect(percentile(xs, 100)).toBe(100);
+    expect(percentile([], 99)).toBe(0);
   });
 });

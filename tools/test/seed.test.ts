@@ -668,6 +668,21 @@ describe('seedLarge', () => {
       expect(await hasLargeMessages(database)).toBe(false);
       const msg = await seedLargeMessages(database, { endUsers: 900, receipts: 2000, passwordHash: 'x' });
       expect(msg).toMatchObject({ endUsers: 900, added: 600, sessions: 600 });
+      // Four in five of the added ones own the partner's device of their number (301..900 but every fifth: 480).
+      expect(msg.bound).toBe(480);
+      // Bench end user n's number (null for any other end user; a CASE, so the cast never sees another address).
+      const benchN = (a: string) => `(case when ${a}.email like 'bench-eu-%' then substr(split_part(${a}.email, '@', 1), 10)::int end)`;
+      const [owned] = await q<{ n: number; other: number; unbound_fifths: number }>(
+        database,
+        `select count(*)::int n, count(*) filter (where d.sn <> 'BN' || lpad(substr(split_part(e.email, '@', 1), 10), 8, '0'))::int other,
+                (select count(*)::int from end_users x where x.company_path = $1 and ${benchN('x')} > 300
+                    and ${benchN('x')} % 5 = 0
+                    and exists (select 1 from devices y where y.end_user_id = x.id)) unbound_fifths
+           from devices d join end_users e on e.id = d.end_user_id
+          where d.company_path = $1 and ${benchN('e')} > 300`,
+        [partner.path],
+      );
+      expect(owned).toEqual({ n: 480, other: 0, unbound_fifths: 0 });
       expect(msg.receipts).toBeGreaterThanOrEqual(2000);
       expect(await hasLargeMessages(database)).toBe(true);
       const [eu] = await q<{ n: number; locales: number; tokens: number; muted: number }>(
@@ -737,6 +752,16 @@ describe('seedLarge', () => {
         if (m.state === 'released') released += total;
       }
       expect(released).toBe(msg.receipts);
+      // The device-model message (IPC-300: device n with n % 3 = 0) reaches the added end users who own one:
+      // 303..900 in steps of 3 (200) but every fifth (40).
+      const byModel = msgs.find((m) => m.audience.kind === 'endUsers' && m.audience.filter.by === 'deviceModel')!;
+      const [reached] = await q<{ n: number }>(
+        database,
+        `select count(*)::int n from message_receipts r join end_users e on e.id = r.recipient_id
+          where r.message_id = $1 and r.recipient_kind = 'end_user' and ${benchN('e')} > 300`,
+        [byModel.id],
+      );
+      expect(reached!.n).toBe(160);
       // A new end user's ready session and inbox (the app API's own query), in their language.
       const [reader] = await q<{ id: number; locale: string }>(
         database,
