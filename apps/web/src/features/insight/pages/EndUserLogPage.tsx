@@ -69,8 +69,10 @@ export default function EndUserLogPage() {
       key: 'account',
       title: t('insight.eul.account'),
       dataIndex: 'account',
-      width: 160,
-      render: (v: string) => <CellText text={v} empty={<Typography.Text type="secondary">{t('insight.eul.unknownUser')}</Typography.Text>} />,
+      width: 200,
+      render: (v: string) => (
+        <CellText text={v} empty={<Typography.Text type="secondary">{t('insight.eul.unknownUser')}</Typography.Text>} />
+      ),
     },
     {
       key: 'action',
