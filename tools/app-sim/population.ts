@@ -190,15 +190,7 @@ export const reportPlaybackFailure: Behaviour = {
 };
 
 /** What every simulated end user does after signing in, in order. Later modules append theirs. */
-export const BEHAVIOURS: Behaviour[] = [
-  bindDevices,
-  listDevices,
-  reportPlaybackFailure,
-  buyPlan,
-  registerPush,
-  receivePushes,
-  readInbox,
-];
+export const BEHAVIOURS: Behaviour[] = [bindDevices, listDevices, reportPlaybackFailure, buyPlan, registerPush, receivePushes, readInbox];
 
 export interface PopulationOptions {
   origin: string;

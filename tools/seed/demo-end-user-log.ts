@@ -99,7 +99,12 @@ export async function seedDemoEndUserLog(database: Database, opts: { fileStore: 
         if ((p.i + day) % 6 === 0) {
           clock.advance(60_000);
           const errorCode = ['P2P_TIMEOUT', 'STREAM_NOT_FOUND', 'DECODER_ERROR'][(p.i + day) % 3]!;
-          await send(endUserLogAppCalls.playbackFailure, { sn: p.sn, errorCode, platform: who.platform, appVersion: who.version }, session, who);
+          await send(
+            endUserLogAppCalls.playbackFailure,
+            { sn: p.sn, errorCode, platform: who.platform, appVersion: who.version },
+            session,
+            who,
+          );
         }
       }
     }

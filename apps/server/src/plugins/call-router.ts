@@ -345,8 +345,7 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
       if (isAppCall(call)) {
         appCaller = await authenticateApp(req, deps, basic, rawData, call);
         if (state) state.caller = appCaller;
-      }
-      else actor = await authenticate(req, deps, basic, rawData, call.auth, call.path, { write: call.write });
+      } else actor = await authenticate(req, deps, basic, rawData, call.auth, call.path, { write: call.write });
       if (call.remoteForbidden && actor?.actingUserId) await refuseRemote(deps, req, actor, call);
 
       const data = call.data.safeParse(rawData);

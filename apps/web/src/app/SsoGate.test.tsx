@@ -39,7 +39,9 @@ describe('token URL parameter (single sign-on)', () => {
     const { router } = renderApp('/?token=one-time-2&locale=en-US&from=crm#/layout/logs/operationLog');
     await waitFor(() => expect(getSession()?.token).toBe(tokens.token));
     expect(getSearchInfo()).toEqual({ from: 'crm' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/layout/logs/operationLog'), { timeout: TOKEN_REDIRECT_DELAY_MS + 2000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/layout/logs/operationLog'), {
+      timeout: TOKEN_REDIRECT_DELAY_MS + 2000,
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(TOKEN_REDIRECT_DELAY_MS);
     expect(router.state.location.hash).toBe('');
     expect(await screen.findByTestId('page-title')).toHaveTextContent('Operation Logs');

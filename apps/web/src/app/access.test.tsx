@@ -52,7 +52,15 @@ describe('route table: menus per role', () => {
   it('partner owner sees partner modules but not the supplier-only mail outbox', () => {
     const leaves = keysOf(partnerOwner());
     expect(leaves).toEqual(
-      expect.arrayContaining(['cloudUpgrade', 'customizeTool', 'externalCollection', 'personalization', 'operationLog', 'endUserLog', 'cloudIndex']),
+      expect.arrayContaining([
+        'cloudUpgrade',
+        'customizeTool',
+        'externalCollection',
+        'personalization',
+        'operationLog',
+        'endUserLog',
+        'cloudIndex',
+      ]),
     );
     expect(leaves).not.toContain('mailOutbox');
     expect(topKeys(partnerOwner())[0]).toBe('home');

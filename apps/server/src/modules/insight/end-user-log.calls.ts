@@ -40,7 +40,10 @@ export const endUserLogImpls: CallImpl[] = [
   implement(
     endUserLogAppCalls.playbackFailure,
     // Another brand's device: answered like a device that is not the caller's.
-    { otherTenant: (fx) => ({ sn: fx.otherDeviceSn, errorCode: 'P2P_TIMEOUT', platform: 'ios', appVersion: '1.0.0' }), refusedWith: [ErrorCodes.playbackDeviceUnknown] },
+    {
+      otherTenant: (fx) => ({ sn: fx.otherDeviceSn, errorCode: 'P2P_TIMEOUT', platform: 'ios', appVersion: '1.0.0' }),
+      refusedWith: [ErrorCodes.playbackDeviceUnknown],
+    },
     async (ctx, d) => {
       const app = requireEndUser(ctx);
       if (!(await findOwnBoundDevice(ctx.db, app.companyPath, app.endUser.id, d.sn))) throw new AppError(ErrorCodes.playbackDeviceUnknown);

@@ -91,8 +91,7 @@ function visibleTo(actor: Actor): SQL {
   const area = scopedToArea(sql`l.area_id`, actor);
   if (actor.companyType === 'supplier') return area;
   const p = escapeLike(actor.companyPath) + '%';
-  if (actor.companyType === 'partner')
-    return sql`l.company_id in (select c.id from companies c where c.path like ${p}) and ${area}`;
+  if (actor.companyType === 'partner') return sql`l.company_id in (select c.id from companies c where c.path like ${p}) and ${area}`;
   return sql`l.end_user_id in (select d.end_user_id from devices d
               where d.end_user_id is not null and (d.company_path like ${p} or d.customer_path like ${p})) and ${area}`;
 }

@@ -141,7 +141,7 @@ describe.each(ENGINES)('end-user log (%s)', (engine) => {
     ]);
   });
 
-  it("shows another brand none of it, and a distributor only the end users of devices it sold", async () => {
+  it('shows another brand none of it, and a distributor only the end users of devices it sold', async () => {
     const appB = appCreds(APP_B);
     expect((await t.call(appApiCalls.login, { account: 'enduser-b@test.local', password: PASSWORD }, appB)).basic.code).toBe(200);
     const b = await search({}, ownerB);
