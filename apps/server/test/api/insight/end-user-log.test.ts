@@ -100,7 +100,7 @@ describe.each(ENGINES)('end-user log (%s)', (engine) => {
     expect(failed).toMatchObject({ endUserId: t.world.app.endUserA.id, code: wrong.basic.code, platform: 'ios' });
 
     // Nothing the calls carried as a secret is in any row.
-    const raw = JSON.stringify((await t.database.db.execute(sql`select * from end_user_logs`)).rows);
+    const raw = JSON.stringify((await t.database.query('select * from end_user_logs')).rows);
     for (const secret of [PASSWORD, 'Wrong#pass1', ann.token, ann.signKey, ann.renewToken, APP_A.secret]) expect(raw).not.toContain(secret);
   });
 
@@ -116,9 +116,9 @@ describe.each(ENGINES)('end-user log (%s)', (engine) => {
     expect(bound).toMatchObject({ code: bind.basic.code, sn: 'NOPE-1', account: maskEmail('bob-eul@test.local') });
     // A call refused before its brand was known is no brand's row.
     const before = (await search({})).data.records.length;
-    expect((await t.call(appApiCalls.deviceList, { pageNum: 1, pageSize: 10 }, { token: 'forged', signKey: 'x' })).basic.code).toBe(
-      ErrorCodes.tokenInvalid,
-    );
+    expect(
+      (await t.call(appApiCalls.deviceList, { pageNum: 1, pageSize: 10 }, { token: 'forged', signKey: 'x', renewToken: '' })).basic.code,
+    ).toBe(ErrorCodes.tokenInvalid);
     expect((await search({})).data.records.length).toBe(before);
   });
 
@@ -218,7 +218,7 @@ describe.each(ENGINES)('end-user log (%s)', (engine) => {
   it('refuses an update of a row, and purges rows past the retention', async () => {
     await flushEndUserLogs();
     await expect(t.database.db.execute(sql`update end_user_logs set code = 200`)).rejects.toThrow();
-    const n = Number((await t.database.db.execute(sql`select count(*)::int as n from end_user_logs`)).rows[0]!.n);
+    const n = (await t.database.query<{ n: number }>('select count(*)::int as n from end_user_logs')).rows[0]!.n;
     expect(n).toBeGreaterThan(0);
     expect(await runEndUserLogRetentionOnce(t.database, t.clock.now() + (END_USER_LOG_RETENTION_DAYS - 1) * DAY)).toBe(0);
     expect(await runEndUserLogRetentionOnce(t.database, t.clock.now() + (END_USER_LOG_RETENTION_DAYS + 1) * DAY)).toBe(n);
