@@ -134,7 +134,11 @@ describe.each(ENGINES)('end-user log (%s)', (engine) => {
     expect((await t.call(endUserLogAppCalls.playbackFailure, other, ann)).basic.code).toBe(ErrorCodes.playbackDeviceUnknown);
     const bad = await t.call(endUserLogAppCalls.playbackFailure, { ...data, errorCode: "x'; --" }, ann);
     expect(bad.basic.code).toBe(ErrorCodes.invalidParams);
+    expect(bad.basic.msg).toContain("The player's error code must be 1 to 64 letters");
+    const badZh = await t.call(endUserLogAppCalls.playbackFailure, { ...data, appVersion: '' }, ann, { locale: 'zh-CN' });
+    expect(badZh.basic.msg).toContain('App 版本须为 1 至 32 个字母');
     expect((await search({ action: 'log/playback-failure', result: 'failed' })).data.records.map((x) => x.code)).toEqual([
+      ErrorCodes.invalidParams,
       ErrorCodes.invalidParams,
       ErrorCodes.playbackDeviceUnknown,
       ErrorCodes.playbackDeviceUnknown,

@@ -12,7 +12,9 @@ import { z } from 'zod';
 import { defineCall } from '../../shared/define-call';
 import { RATE_LIMITS } from '../../shared/rate-limits';
 import { EMAIL_MAX_LENGTH } from '../../shared/rules';
-import { queryRangeSchema } from '../../shared/validators';
+import type { SharedValidationName } from '../../shared/messages';
+import { queryRangeSchema, validationKeyOf } from '../../shared/validators';
+import type { InsightValidationName } from './messages';
 import { snSchema } from '../cloud-upgrade';
 
 /** Rows older than this are purged by the insight.end-user-log job. */
@@ -22,15 +24,19 @@ export const APP_PLATFORM_HEADER = 'x-app-platform';
 export const APP_VERSION_HEADER = 'x-app-version';
 export const END_USER_LOG_PLATFORMS = ['android', 'ios', 'harmony', 'web', 'other'] as const;
 export type EndUserLogPlatform = (typeof END_USER_LOG_PLATFORMS)[number];
-export const endUserLogPlatformSchema = z.enum(END_USER_LOG_PLATFORMS);
+const vk = validationKeyOf<SharedValidationName | InsightValidationName>();
+export const endUserLogPlatformSchema = z.enum(END_USER_LOG_PLATFORMS, { error: vk('appPlatformInvalid') });
 /** An app version as the app names it: 1.2.3, 5.0.1-beta+45. */
 export const APP_VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,31}$/;
-export const appVersionSchema = z.string().trim().regex(APP_VERSION_PATTERN);
+export const appVersionSchema = z
+  .string({ error: vk('appVersionInvalid') })
+  .trim()
+  .regex(APP_VERSION_PATTERN, { error: vk('appVersionInvalid') });
 /** A player's error code as the app reports it (P2P_TIMEOUT, -1102, hls.404). */
 export const playbackErrorCodeSchema = z
-  .string()
+  .string({ error: vk('playbackErrorCodeInvalid') })
   .trim()
-  .regex(/^[0-9A-Za-z_.:-]{1,64}$/);
+  .regex(/^[0-9A-Za-z_.:-]{1,64}$/, { error: vk('playbackErrorCodeInvalid') });
 
 /** The action of the synthetic row of an app-reported playback failure (also its call's path tail). */
 export const PLAYBACK_FAILURE_ACTION = 'log/playback-failure';
