@@ -5,6 +5,8 @@
  * outbox (read as the supplier) for the e-mailed codes.
  */
 import {
+  APP_PLATFORM_HEADER,
+  APP_VERSION_HEADER,
   appApiCalls,
   authCalls,
   buildBasic,
@@ -34,11 +36,12 @@ export async function signedCall<C extends CallDef>(
   data: CallData<C>,
   creds: { token: string; signKey: string },
   locale = 'en-US',
+  headers: Record<string, string> = {},
 ): Promise<CallResult<C>> {
   const basic = buildBasic({ token: creds.token, signKey: creds.signKey, path: call.path, data });
   const res = await fetch(`${origin}${callUrlPath(call)}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-locale': locale },
+    headers: { 'content-type': 'application/json', 'x-locale': locale, ...headers },
     body: JSON.stringify({ basic, data }),
   });
   const body = (await res.json()) as { basic: { code: number; msg: string; params?: Record<string, string | number> }; data: unknown };
@@ -51,29 +54,39 @@ export interface AppKey {
   secret: string;
 }
 
+/** What the app says about itself with every call (the end-user log's platform and app version). */
+export interface AppInstall {
+  platform: 'android' | 'ios';
+  appVersion: string;
+}
+
 /** An app of a brand: its key, and the session of the end user signed in (if any). */
 export class AppClient {
   session: EndUserSession | null = null;
+  private readonly headers: Record<string, string>;
   constructor(
     readonly origin: string,
     readonly key: AppKey,
     readonly locale = 'en-US',
-  ) {}
+    readonly install: AppInstall = { platform: 'android', appVersion: '4.2.0' },
+  ) {
+    this.headers = { [APP_PLATFORM_HEADER]: install.platform, [APP_VERSION_HEADER]: install.appVersion };
+  }
 
   /** A call before login ('appKey'). */
   asApp<C extends CallDef>(call: C, data: CallData<C>): Promise<CallResult<C>> {
-    return signedCall(this.origin, call, data, { token: this.key.appId, signKey: this.key.secret }, this.locale);
+    return signedCall(this.origin, call, data, { token: this.key.appId, signKey: this.key.secret }, this.locale, this.headers);
   }
 
   /** A call of the signed-in end user ('endUser'), renewing an expired session once. */
   async asUser<C extends CallDef>(call: C, data: CallData<C>): Promise<CallResult<C>> {
     if (!this.session) throw new Error('app-sim: no end user signed in');
     try {
-      return await signedCall(this.origin, call, data, this.session, this.locale);
+      return await signedCall(this.origin, call, data, this.session, this.locale, this.headers);
     } catch (err) {
       if (!(err instanceof CallError) || err.code !== ErrorCodes.tokenExpired) throw err;
       this.session = await this.asApp(appApiCalls.renew, { renewToken: this.session.renewToken });
-      return signedCall(this.origin, call, data, this.session, this.locale);
+      return signedCall(this.origin, call, data, this.session, this.locale, this.headers);
     }
   }
 }

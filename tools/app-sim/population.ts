@@ -4,7 +4,7 @@
  * modules that extend the app-facing API add theirs to BEHAVIOURS (buy a plan, read messages, chat,
  * earn points) with a name, whether it is done for a user, and one step.
  */
-import { appApiCalls, appMessageCalls, ErrorCodes, SANDBOX_TEST_CARDS, storageAppCalls } from '@portal/contract';
+import { appApiCalls, appMessageCalls, endUserLogAppCalls, ErrorCodes, SANDBOX_TEST_CARDS, storageAppCalls } from '@portal/contract';
 import { AppClient, CallError, Outbox, type AppKey } from './client';
 
 export interface SimUser {
@@ -175,8 +175,22 @@ export const readInbox: Behaviour = {
   },
 };
 
+/** Play the first bound device's video once; the stream does not come up, and the app reports it (end-user log). */
+export const reportPlaybackFailure: Behaviour = {
+  name: 'playback',
+  done: (u) => u.state.playbackReported === true || u.devices.length === 0,
+  async step(u, ctx) {
+    const sn = u.devices[0];
+    if (!sn) return;
+    const { platform, appVersion } = u.app.install;
+    await u.app.asUser(endUserLogAppCalls.playbackFailure, { sn, errorCode: 'P2P_TIMEOUT', platform, appVersion });
+    u.state.playbackReported = true;
+    ctx.count('playback-failures');
+  },
+};
+
 /** What every simulated end user does after signing in, in order. Later modules append theirs. */
-export const BEHAVIOURS: Behaviour[] = [bindDevices, listDevices, buyPlan, registerPush, receivePushes, readInbox];
+export const BEHAVIOURS: Behaviour[] = [bindDevices, listDevices, reportPlaybackFailure, buyPlan, registerPush, receivePushes, readInbox];
 
 export interface PopulationOptions {
   origin: string;
@@ -217,7 +231,11 @@ export class Population {
       this.users.push({
         index: i,
         email,
-        app: new AppClient(opts.origin, opts.key, i % 3 === 0 ? 'zh-CN' : 'en-US'),
+        // Half the users on Android, half on iOS; every fourth still on the previous app version.
+        app: new AppClient(opts.origin, opts.key, i % 3 === 0 ? 'zh-CN' : 'en-US', {
+          platform: i % 2 === 0 ? 'ios' : 'android',
+          appVersion: i % 4 === 0 ? '4.1.3' : '4.2.0',
+        }),
         devices: [],
         state: {},
       });

@@ -3,7 +3,7 @@
  * from the outbox (as the supplier), bind the devices of the pool, and list them; a second run with
  * the same e-mails logs in instead.
  */
-import { appKeyCalls, messageCalls, storageCalls } from '@portal/contract';
+import { appKeyCalls, endUserLogCalls, messageCalls, storageCalls } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { makePng } from '../../apps/server/test/lib/helpers/images';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +14,7 @@ import { devicePool } from '../app-sim/cli';
 import { Outbox } from '../app-sim/client';
 import { Population } from '../app-sim/population';
 import { pushRunSettings } from '../../apps/server/src/modules/message-center';
+import { flushEndUserLogs } from '../../apps/server/src/modules/insight';
 
 describe('app-sim', () => {
   let t: TestApp;
@@ -101,6 +102,16 @@ describe('app-sim', () => {
     const users = await t.call(appKeyCalls.endUserList, { pageNum: 1, pageSize: 10, keyword: 'simtest' }, owner);
     expect(users.data.total).toBe(3);
     expect(users.data.records.reduce((n, u) => n + u.deviceCount, 0)).toBe(1);
+    // The end-user log has their calls, with the app's platform and version, and the playback failure.
+    expect(p.counts.get('playback-failures')).toBe(1);
+    await flushEndUserLogs();
+    const range = { from: Date.now() - 3_600_000, to: Date.now() + 60_000 };
+    const signUps = await t.call(endUserLogCalls.search, { range, action: 'account/register' }, owner);
+    expect(signUps.data.records).toHaveLength(3);
+    expect(new Set(signUps.data.records.map((r) => r.platform))).toEqual(new Set(['android', 'ios']));
+    expect(signUps.data.records.every((r) => r.code === 200 && /^4\.\d\.\d$/.test(r.appVersion))).toBe(true);
+    const playback = await t.call(endUserLogCalls.search, { range, action: 'log/playback-failure' }, owner);
+    expect(playback.data.records).toMatchObject([{ sn: deviceA.sn, detail: 'P2P_TIMEOUT', code: 200 }]);
   }, 60_000);
 
   it('logs the same users in on a second run', async () => {

@@ -99,6 +99,26 @@ describe('seedDemo', () => {
     expect(push!.muted).toBeGreaterThan(5);
   });
 
+  it("writes a month of both brands' end users' app calls to the end-user log through the call router", async () => {
+    const [log] = await q<{ n: number; brands: number; days: number; failed: number; playback: number; platforms: number; ips: number }>(
+      database,
+      `select count(*)::int as n, count(distinct company_id)::int as brands, count(distinct date_trunc('day', at))::int as days,
+              count(*) filter (where action = 'account/login' and code <> 200)::int as failed,
+              count(*) filter (where action = 'log/playback-failure' and sn <> '' and detail <> '')::int as playback,
+              count(distinct platform)::int as platforms, count(distinct ip)::int as ips
+         from end_user_logs where end_user_id is not null`,
+    );
+    expect(log!.brands).toBe(2);
+    expect(log!.days).toBeGreaterThanOrEqual(25);
+    expect(log!.failed).toBeGreaterThan(0);
+    expect(log!.playback).toBeGreaterThan(0);
+    expect(log!.platforms).toBe(2);
+    expect(log!.ips).toBeGreaterThan(10);
+    // Written by the router: no request data, so no password in any row.
+    const [leak] = await q<{ n: number }>(database, `select count(*)::int as n from end_user_logs t where t::text like '%Demo@12345%'`);
+    expect(leak!.n).toBe(0);
+  });
+
   it('creates the RDC and DDCs with their hidden-menu lists', async () => {
     const areas = await q<{ name: string; kind: string; res_vals: string[]; ip: string }>(database, 'select * from areas order by id');
     expect(areas.filter((a) => a.kind === 'RDC')).toHaveLength(1);

@@ -23,7 +23,7 @@ import { registerUpgradeRoutes, upgradeImpls } from './modules/cloud-upgrade';
 import { cloudContentImpls, registerContentFileRoutes, registerProductSheetRoutes, registerSiteRoutes } from './modules/cloud-content';
 import { feedbackChatImpls, registerLiveRoutes } from './modules/feedback-chat';
 import { messageCenterImpls } from './modules/message-center';
-import { insightImpls } from './modules/insight';
+import { EndUserLogBuffer, insightImpls } from './modules/insight';
 import { fileImpls, registerFileRoutes, registerUploadRoutes, systemImpls } from './modules/system';
 import { buildOpenApiDocument } from './openapi';
 import { registerCalls } from './plugins/call-router';
@@ -104,7 +104,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The live channel's sockets (issue 13 §11): only pushes; a message larger than a notice is refused.
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
-  await registerCalls(app, { database: deps.database, clock, impls: ALL_IMPLS, services: deps.services, rateLimiter, appCallers });
+  // The end-user log: app calls noted in memory, written in batches (insight, issue 15 §5).
+  const appCallLog = new EndUserLogBuffer(deps.database, 1_000, (err) => app.log.error({ err }, 'end-user log write failed'));
+  app.addHook('onClose', async () => appCallLog.close());
+  await registerCalls(app, {
+    database: deps.database,
+    clock,
+    impls: ALL_IMPLS,
+    services: deps.services,
+    rateLimiter,
+    appCallers,
+    appCallLog,
+  });
   registerFileRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUploadRoutes(app, { database: deps.database, clock, services: deps.services });
   registerUpgradeRoutes(app, { database: deps.database, clock, services: deps.services });

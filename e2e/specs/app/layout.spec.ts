@@ -49,7 +49,8 @@ const SCREENS: Record<'owner' | 'supplier', Screen[]> = {
       path: '/layout/accountManage/downstreamCompany',
       open: (page, locale) => page.getByRole('tab', { name: TABS[locale].audit }).click(),
     },
-    { name: 'logs', path: '/layout/logs' },
+    { name: 'logs', path: '/layout/logs/operationLog' },
+    { name: 'end-user-logs', path: '/layout/logs/endUserLog' },
   ],
   supplier: [
     { name: 'supplier-packages', path: '/layout/cloudUpgrade/cloudUpgradeIndex' },

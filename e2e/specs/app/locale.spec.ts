@@ -93,7 +93,7 @@ test.describe('in the layout', () => {
       '积分商城',
       '收款设置',
       '设置',
-      '操作日志',
+      '日志',
     ];
     await expect.poll(() => topMenuLabels(page)).toEqual(zhMenu);
     await expect(page.getByTestId('page-title')).toHaveText('首页');

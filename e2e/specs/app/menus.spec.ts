@@ -51,7 +51,7 @@ const EXPECTED: Record<Role, Expected> = {
       'Message Center',
       'Points Mall',
       'Settings',
-      'Operation Logs',
+      'Logs',
       'Mail Outbox',
     ],
     // Payee settings are for partners and distributors only.
@@ -61,6 +61,7 @@ const EXPECTED: Record<Role, Expected> = {
       'Accounts and Permissions': ['Users', 'Downstream Companies'],
       'Content Site': ALL_CONTENT,
       Settings: ['Corporate Information', 'Personalization'],
+      Logs: ['Operation Logs', 'End-user Logs'],
     },
     company: 'Lumenza Technologies Co., Ltd.',
     role: 'Supplier · Owner',
@@ -84,7 +85,7 @@ const EXPECTED: Record<Role, Expected> = {
       'Points Mall',
       'Payee Settings',
       'Settings',
-      'Operation Logs',
+      'Logs',
     ],
     absent: ['Mail Outbox'],
     groups: {
@@ -92,6 +93,7 @@ const EXPECTED: Record<Role, Expected> = {
       'Accounts and Permissions': ['Users', 'Downstream Companies'],
       'Content Site': ALL_CONTENT,
       Settings: ['Corporate Information', 'Personalization'],
+      Logs: ['Operation Logs', 'End-user Logs'],
     },
     company: 'Acme Vision',
     role: 'Partner · Owner',
@@ -111,7 +113,7 @@ const EXPECTED: Record<Role, Expected> = {
       'Message Center',
       'Points Mall',
       'Settings',
-      'Operation Logs',
+      'Logs',
     ],
     // Without dealer_appid_* no Applications.
     absent: ['Applications', 'Device Customization Tool', 'Device Password Reset Tool', 'Payee Settings', 'Mail Outbox'],
@@ -122,6 +124,7 @@ const EXPECTED: Record<Role, Expected> = {
       'Content Site': ['Product Set'],
       // Without dealer_customweb_qry no personalization.
       Settings: ['Corporate Information'],
+      Logs: ['Operation Logs', 'End-user Logs'],
     },
     company: 'Acme Vision',
     role: 'Partner · Administrator',
@@ -139,7 +142,7 @@ const EXPECTED: Record<Role, Expected> = {
       'Content Site',
       'Message Center',
       'Settings',
-      'Operation Logs',
+      'Logs',
     ],
     // Hidden for distributors (cloud upgrade, applications, tools), and the DDC hidden list (points mall, payee settings).
     absent: [
@@ -156,6 +159,7 @@ const EXPECTED: Record<Role, Expected> = {
       'Accounts and Permissions': ['Users', 'Downstream Companies'],
       'Content Site': ['Product Set'],
       Settings: ['Corporate Information'],
+      Logs: ['Operation Logs', 'End-user Logs'],
     },
     company: 'Rhein Security Distribution GmbH',
     role: 'Distributor · Owner',
@@ -172,7 +176,7 @@ const EXPECTED: Record<Role, Expected> = {
       'Message Center',
       'Points Mall',
       'Settings',
-      'Operation Logs',
+      'Logs',
     ],
     absent: [
       'Cloud Firmware Upgrade',
@@ -188,13 +192,14 @@ const EXPECTED: Record<Role, Expected> = {
       'Accounts and Permissions': ['Users', 'Downstream Companies'],
       'Content Site': ['Product Set'],
       Settings: ['Corporate Information'],
+      Logs: ['Operation Logs'],
     },
     company: 'Brightline Installations GmbH',
     role: 'Installer · Owner',
     area: 'Europe (Frankfurt)',
   },
   customer: {
-    top: ['Home', 'Cloud VMS', 'Licences', 'Accounts and Permissions', 'Message Center', 'Settings', 'Operation Logs'],
+    top: ['Home', 'Cloud VMS', 'Licences', 'Accounts and Permissions', 'Message Center', 'Settings', 'Logs'],
     absent: [
       'Cloud Firmware Upgrade',
       'Cloud Storage',
@@ -211,6 +216,7 @@ const EXPECTED: Record<Role, Expected> = {
       Licences: ['Licence List', 'Licence Subscriptions'],
       'Accounts and Permissions': ['Users', 'Downstream Companies'],
       Settings: ['Corporate Information'],
+      Logs: ['Operation Logs'],
     },
     company: 'Harbor Logistics GmbH',
     role: 'Enterprise customer · Owner',
@@ -266,7 +272,7 @@ test.describe('menus per role', () => {
       'Points Mall',
       'Payee Settings',
       'Settings',
-      'Operation Logs',
+      'Logs',
     ]);
     // Still never offered to a distributor, whatever the area.
     await expect(menuItem(page, 'Points Mall')).toHaveCount(1);

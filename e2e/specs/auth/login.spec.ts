@@ -65,7 +65,7 @@ test('the fifth failure locks the account; the right password is then refused to
 
 test('logging out from the user menu ends the session and lands on the login page', async ({ page }) => {
   await login(page, EMMA);
-  await page.goto('/layout/logs');
+  await page.goto('/layout/logs/operationLog');
   await expect(page.getByTestId('page-title')).toHaveText('Operation Logs');
   await logout(page);
   expect(await sessionToken(page)).toBeNull();
@@ -75,7 +75,7 @@ test('logging out from the user menu ends the session and lands on the login pag
 test('an explicit logout leaves no redirect back to the page the user left', async ({ page }) => {
   // The next person to sign in on this tab must not be sent to the previous user's page.
   await login(page, EMMA);
-  await page.goto('/layout/logs');
+  await page.goto('/layout/logs/operationLog');
   await expect(page.getByTestId('page-title')).toHaveText('Operation Logs');
   const at = await logout(page);
   await page.waitForTimeout(500);

@@ -76,8 +76,9 @@ test.describe('token renewal (7004)', () => {
     await page.waitForTimeout(PAST_TTL_MS);
 
     // 1. Open a page that loads data through the side menu (no reload: the client's own renewal path).
+    await menuItem(page, 'Logs').click();
     await menuItem(page, 'Operation Logs').click();
-    await page.waitForURL('**/layout/logs');
+    await page.waitForURL('**/layout/logs/operationLog');
     await expect(page.getByTestId('page-title')).toHaveText('Operation Logs');
     const table = page.getByTestId('operation-log-table');
     await expect(table.getByRole('columnheader', { name: 'Action' })).toBeVisible();
@@ -110,7 +111,7 @@ test.describe('token renewal (7004)', () => {
     expect(retried.data).toMatchObject({ records: expect.any(Array), total: expect.any(Number) });
 
     // Still signed in, no error toast, and the new token works without another renewal.
-    expect(new URL(page.url()).pathname).toBe('/layout/logs');
+    expect(new URL(page.url()).pathname).toBe('/layout/logs/operationLog');
     await expect(page.locator('.portal-toast-error')).toHaveCount(0);
     api.clear();
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -149,7 +150,7 @@ test.describe('idle logout (7009)', () => {
     await page.clock.install();
     await holdBadgePoll(page);
     await loginAs(page, 'owner');
-    await page.goto('/layout/logs');
+    await page.goto('/layout/logs/operationLog');
     await expect(page.getByTestId('page-title')).toHaveText('Operation Logs');
     await settled(page);
 
@@ -163,7 +164,7 @@ test.describe('idle logout (7009)', () => {
     await expect(toast(page, 'You have been inactive for too long. Please log in again.')).toBeVisible();
     expect(await sessionToken(page)).toBeNull();
     // The login page offers to come back to where the user was.
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/layout/logs');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/layout/logs/operationLog');
   });
 
   test('the 7009 message is localized (zh-CN)', async ({ page }) => {

@@ -13,7 +13,7 @@ import { type Locale, loginAs, toast } from '../../support';
 import { expectAccessible } from '../../support/axe';
 
 const USERS_PAGE = '/layout/accountManage/usersManage';
-const LOGS_PAGE = '/layout/logs';
+const LOGS_PAGE = '/layout/logs/operationLog';
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../screenshots');
 const OUTBOX_PAGE = '/layout/mailOutbox';
 /** The supplier demo account's nickname (tools/seed/demo.ts), shown as the operator. */

@@ -13,6 +13,7 @@ import { CLOUD_CONTENT_VALIDATION_MESSAGES } from './modules/cloud-content/messa
 import { CLOUD_STORAGE_VALIDATION_MESSAGES } from './modules/cloud-storage/messages';
 import { CLOUD_UPGRADE_VALIDATION_MESSAGES } from './modules/cloud-upgrade/messages';
 import { FEEDBACK_CHAT_VALIDATION_MESSAGES } from './modules/feedback-chat/messages';
+import { INSIGHT_VALIDATION_MESSAGES } from './modules/insight/messages';
 import { LICENSE_VALIDATION_MESSAGES } from './modules/license/messages';
 import { MESSAGE_CENTER_VALIDATION_MESSAGES } from './modules/message-center/messages';
 import { PARTNER_VALIDATION_MESSAGES } from './modules/partner/messages';
@@ -33,6 +34,7 @@ const ALL = {
   ...FEEDBACK_CHAT_VALIDATION_MESSAGES,
   ...APP_API_VALIDATION_MESSAGES,
   ...MESSAGE_CENTER_VALIDATION_MESSAGES,
+  ...INSIGHT_VALIDATION_MESSAGES,
 };
 
 /** The part after `validation.` of every key. */

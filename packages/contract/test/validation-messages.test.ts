@@ -21,6 +21,7 @@ import { CLOUD_CONTENT_VALIDATION_MESSAGES } from '../src/modules/cloud-content/
 import { CLOUD_STORAGE_VALIDATION_MESSAGES } from '../src/modules/cloud-storage/messages';
 import { CLOUD_UPGRADE_VALIDATION_MESSAGES } from '../src/modules/cloud-upgrade/messages';
 import { FEEDBACK_CHAT_VALIDATION_MESSAGES } from '../src/modules/feedback-chat/messages';
+import { INSIGHT_VALIDATION_MESSAGES } from '../src/modules/insight/messages';
 import { MESSAGE_CENTER_VALIDATION_MESSAGES } from '../src/modules/message-center/messages';
 import { LICENSE_VALIDATION_MESSAGES } from '../src/modules/license/messages';
 import { PARTNER_VALIDATION_MESSAGES } from '../src/modules/partner/messages';
@@ -39,6 +40,7 @@ const TABLES: Record<string, Record<string, unknown>> = {
   'cloud-upgrade': CLOUD_UPGRADE_VALIDATION_MESSAGES,
   'cloud-content': CLOUD_CONTENT_VALIDATION_MESSAGES,
   'cloud-storage': CLOUD_STORAGE_VALIDATION_MESSAGES,
+  insight: INSIGHT_VALIDATION_MESSAGES,
   license: LICENSE_VALIDATION_MESSAGES,
   'point-mall': POINT_MALL_VALIDATION_MESSAGES,
   'feedback-chat': FEEDBACK_CHAT_VALIDATION_MESSAGES,

@@ -140,3 +140,38 @@ export const deviceLogs = pgTable(
     index('device_logs_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * The end-user log (issue 15 §5): one row per app-facing call of a brand's end users (action = the
+ * call's path under app-api/, code 200 or the catalogue code answered), written in batches by the
+ * call router's recorder (insight/end-user-log.buffer.ts); append-only, purged after
+ * END_USER_LOG_RETENTION_DAYS. Never a password, token, sign or request body: only the named fields.
+ * Migration 0034.
+ */
+export const endUserLogs = pgTable(
+  'end_user_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull(),
+    companyId: integer('company_id').notNull(),
+    companyPath: text('company_path').notNull(),
+    appKeyId: integer('app_key_id').notNull(),
+    endUserId: bigint('end_user_id', { mode: 'number' }),
+    areaId: integer('area_id'),
+    action: text('action').notNull(),
+    code: integer('code').notNull(),
+    platform: text('platform').notNull().default(''),
+    appVersion: text('app_version').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    sn: text('sn').notNull().default(''),
+    detail: text('detail').notNull().default(''),
+    durationMs: integer('duration_ms').notNull().default(0),
+  },
+  (t) => [
+    index('end_user_logs_company_at_idx').on(t.companyId, t.at, t.id),
+    index('end_user_logs_at_idx').on(t.at, t.id),
+    index('end_user_logs_end_user_idx')
+      .on(t.endUserId, t.at, t.id)
+      .where(sql`${t.endUserId} is not null`),
+  ],
+);

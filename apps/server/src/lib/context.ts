@@ -50,6 +50,11 @@ export interface AppCaller {
   companyId: number;
   companyPath: string;
   endUser: EndUserActor | null;
+  /**
+   * The end user a call made before sign-in turned out to be about (sign-in, sign-up, password
+   * finding), noted by its handler for the end-user log, also when the call then fails.
+   */
+  subject?: { id: number; areaId: number | null };
 }
 
 export interface EndUserActor {
@@ -60,6 +65,34 @@ export interface EndUserActor {
   locale: Locale;
   country: string;
   areaId: number | null;
+}
+
+/**
+ * One app-facing call for the end-user log (issue 15 §5), noted by the call router after the call
+ * answered: who, which call, its code, the app's platform and version, where from. Only these
+ * fields: never the request data, a password, token or sign.
+ */
+export interface AppCallRecord {
+  at: number;
+  companyId: number;
+  companyPath: string;
+  appKeyId: number;
+  endUserId: number | null;
+  areaId: number | null;
+  /** The call's path under app-api/. */
+  action: string;
+  code: number;
+  platform: string;
+  appVersion: string;
+  ip: string;
+  sn: string;
+  detail: string;
+  durationMs: number;
+}
+
+/** Keeps app-call records (the insight module's end-user log); note() must not wait for a write. */
+export interface AppCallRecorder {
+  note(record: AppCallRecord): void;
 }
 
 /**

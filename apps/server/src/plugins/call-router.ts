@@ -5,6 +5,10 @@
  * Any failure is an AppError answered `{ basic: { code, msg } }` by the error handler.
  */
 import {
+  APP_PLATFORM_HEADER,
+  APP_VERSION_HEADER,
+  APP_VERSION_PATTERN,
+  END_USER_LOG_PLATFORMS,
   ErrorCodes,
   IDLE_TIMEOUT_MS,
   PUBLIC_SIGN_KEY,
@@ -22,13 +26,13 @@ import {
   signingString,
   IDLE_CHECK_INTERVAL_MS,
 } from '@portal/contract';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { captureAuditBefore, completeAudit, isLoggedCall, writeOperationLog, type AuditCapture } from '../lib/audit';
 import type { Clock } from '../lib/clock';
-import type { Actor, AppCaller, AppCallerResolver, AuditEntry, CallContext } from '../lib/context';
+import type { Actor, AppCaller, AppCallerResolver, AppCallRecorder, AuditEntry, CallContext } from '../lib/context';
 import type { CallImpl } from '../lib/implement';
 import type { AppServices } from '../lib/services';
 import { hmacHex, safeEqualHex, sha256Hex } from '../lib/secrets';
@@ -46,6 +50,8 @@ export interface CallRouterDeps {
   rateLimiter?: CallRateLimiter;
   /** Credentials of the app-facing calls (the app-api module); app calls are refused without it. */
   appCallers?: AppCallerResolver;
+  /** The end-user log (the insight module): every answered app call of a known brand is noted. */
+  appCallLog?: AppCallRecorder;
 }
 
 export function requestLocale(req: FastifyRequest, fallback?: string): Locale {
@@ -261,11 +267,71 @@ async function authenticateApp(
   return caller;
 }
 
+const PLATFORMS: ReadonlySet<string> = new Set(END_USER_LOG_PLATFORMS);
+const header = (req: FastifyRequest, name: string) => {
+  const v = req.headers[name];
+  return typeof v === 'string' ? v.trim() : '';
+};
+const str = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : '');
+
+/**
+ * An answered app call's end-user log record (issue 15 §5): only named fields, never the request
+ * data as such. The app's platform and version from the call's data (the playback report) or its
+ * headers, each kept only when well formed; the SN and a playback report's error code when the data
+ * names them. A call refused before its brand was known (unknown key, bad sign) is not the brand's.
+ */
+function noteAppCall(
+  log: AppCallRecorder,
+  req: FastifyRequest,
+  call: CallDef,
+  caller: AppCaller,
+  data: Record<string, unknown> | null,
+  code: number,
+  startedAt: number,
+  now: number,
+) {
+  const platform = (str(data?.platform, 16) || header(req, APP_PLATFORM_HEADER)).toLowerCase();
+  const version = str(data?.appVersion, 32) || header(req, APP_VERSION_HEADER);
+  const subject = caller.endUser ?? caller.subject ?? null;
+  log.note({
+    at: startedAt,
+    companyId: caller.companyId,
+    companyPath: caller.companyPath,
+    appKeyId: caller.appKeyId,
+    endUserId: subject?.id ?? null,
+    areaId: subject?.areaId ?? null,
+    action: call.path.replace(/^app-api\//, ''),
+    code,
+    platform: platform ? (PLATFORMS.has(platform) ? platform : 'other') : '',
+    appVersion: APP_VERSION_PATTERN.test(version) ? version : '',
+    ip: req.ip,
+    sn: str(data?.sn, 64).toUpperCase(),
+    detail: str(data?.errorCode, 64),
+    durationMs: Math.max(0, Math.round(now - startedAt)),
+  });
+}
+
 export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) {
   const { database, clock } = deps;
   for (const impl of deps.impls) {
     const call = impl.call;
     app.post(callUrl(call), async (req, reply) => {
+      if (!isAppCall(call) || !deps.appCallLog) return handle(req, reply);
+      // The end-user log: one note per answered app call, after it answered, whatever the answer.
+      const startedAt = clock.now();
+      const state: AppCallState = { caller: null, data: null };
+      let code = 200;
+      try {
+        return await handle(req, reply, state);
+      } catch (err) {
+        code = err instanceof AppError ? err.code : ErrorCodes.internal;
+        throw err;
+      } finally {
+        if (state.caller) noteAppCall(deps.appCallLog, req, call, state.caller, state.data, code, startedAt, clock.now());
+      }
+    });
+
+    async function handle(req: FastifyRequest, reply: FastifyReply, state?: AppCallState) {
       const parsed = requestEnvelopeSchema.safeParse(req.body);
       if (!parsed.success) throw new AppError(ErrorCodes.missingBasic, undefined, parsed.error.message);
       const basic: Basic = parsed.data.basic;
@@ -276,14 +342,17 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
 
       let actor: Actor | null = null;
       let appCaller: AppCaller | null = null;
-      if (isAppCall(call)) appCaller = await authenticateApp(req, deps, basic, rawData, call);
-      else actor = await authenticate(req, deps, basic, rawData, call.auth, call.path, { write: call.write });
+      if (isAppCall(call)) {
+        appCaller = await authenticateApp(req, deps, basic, rawData, call);
+        if (state) state.caller = appCaller;
+      } else actor = await authenticate(req, deps, basic, rawData, call.auth, call.path, { write: call.write });
       if (call.remoteForbidden && actor?.actingUserId) await refuseRemote(deps, req, actor, call);
 
       const data = call.data.safeParse(rawData);
       if (!data.success) {
         throw new AppError(ErrorCodes.invalidParams, { detail: localizeIssues(data.error.issues, req.locale) }, data.error.message);
       }
+      if (state && data.data && typeof data.data === 'object') state.data = data.data as Record<string, unknown>;
 
       const deferred = callRun(database, deps.services, req.log, { write: call.write });
       const run = async (db: CallContext['db']) => {
@@ -338,8 +407,14 @@ export async function registerCalls(app: FastifyInstance, deps: CallRouterDeps) 
       }
       const out = (call.result as z.ZodType).parse(result);
       return { basic: { code: 200, msg: 'Success' }, data: out };
-    });
+    }
   }
+}
+
+/** What the end-user log learns while an app call runs: its caller once known, its data once valid. */
+interface AppCallState {
+  caller: AppCaller | null;
+  data: Record<string, unknown> | null;
 }
 
 declare module 'fastify' {

@@ -47,7 +47,7 @@ export interface TestApp {
     call: C,
     data: z.input<C['data']>,
     session?: Session | null,
-    opts?: { locale?: string; basic?: Record<string, unknown> },
+    opts?: { locale?: string; basic?: Record<string, unknown>; headers?: Record<string, string> },
   ): Promise<Answer<z.output<C['result']>>>;
   /** POST any body to a path (for malformed envelopes). */
   raw(pathOrCall: string | CallDef, body: unknown, headers?: Record<string, string>): Promise<Answer>;
@@ -164,7 +164,7 @@ function callerOf(app: FastifyInstance, clock: ManualClock): TestApp['call'] {
       method: 'POST',
       url: url(call),
       payload: { basic, data },
-      headers: opts.locale ? { 'x-locale': opts.locale } : {},
+      headers: { ...(opts.locale ? { 'x-locale': opts.locale } : {}), ...(opts.headers ?? {}) },
     });
     const body = res.json();
     return { status: res.statusCode, basic: body.basic, data: body.data };

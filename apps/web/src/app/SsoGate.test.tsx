@@ -17,7 +17,7 @@ describe('token URL parameter (single sign-on)', () => {
   it('exchanges the token, stores token, locale and search info, then moves to the route after the delay', async () => {
     const tokens = tokensFor(partnerOwner(), 7);
     const { calls } = mockApi((path) => (path === 'auth/sso/exchange' ? { data: tokens } : undefined));
-    const { router } = renderApp('/layout/logs?token=one-time&locale=zh-CN&from=crm');
+    const { router } = renderApp('/layout/logs/operationLog?token=one-time&locale=zh-CN&from=crm');
     await waitFor(() => expect(getSession()?.token).toBe(tokens.token));
     expect(calls.filter((c) => c.path === 'auth/sso/exchange')).toHaveLength(1);
     expect(calls.find((c) => c.path === 'auth/sso/exchange')?.body.data).toEqual({ token: 'one-time' });
@@ -26,7 +26,7 @@ describe('token URL parameter (single sign-on)', () => {
     expect(getSearchInfo()).toEqual({ from: 'crm' });
     // Still on the token URL until the delay has passed.
     expect(router.state.location.search).toContain('token=one-time');
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/layout/logs?from=crm'), {
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/layout/logs/operationLog?from=crm'), {
       timeout: TOKEN_REDIRECT_DELAY_MS + 2000,
     });
     expect(await screen.findByTestId('page-title')).toHaveTextContent('操作日志');
@@ -36,10 +36,12 @@ describe('token URL parameter (single sign-on)', () => {
     const tokens = tokensFor(partnerOwner(), 8);
     mockApi((path) => (path === 'auth/sso/exchange' ? { data: tokens } : undefined));
     const started = Date.now();
-    const { router } = renderApp('/?token=one-time-2&locale=en-US&from=crm#/layout/logs');
+    const { router } = renderApp('/?token=one-time-2&locale=en-US&from=crm#/layout/logs/operationLog');
     await waitFor(() => expect(getSession()?.token).toBe(tokens.token));
     expect(getSearchInfo()).toEqual({ from: 'crm' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/layout/logs'), { timeout: TOKEN_REDIRECT_DELAY_MS + 2000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/layout/logs/operationLog'), {
+      timeout: TOKEN_REDIRECT_DELAY_MS + 2000,
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(TOKEN_REDIRECT_DELAY_MS);
     expect(router.state.location.hash).toBe('');
     expect(await screen.findByTestId('page-title')).toHaveTextContent('Operation Logs');

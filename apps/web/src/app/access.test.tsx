@@ -40,7 +40,8 @@ describe('route table: menus per role', () => {
         'pointMall',
         'corpInfo',
         'personalization',
-        'logs',
+        'operationLog',
+        'endUserLog',
         'mailOutbox',
       ]),
     );
@@ -51,7 +52,15 @@ describe('route table: menus per role', () => {
   it('partner owner sees partner modules but not the supplier-only mail outbox', () => {
     const leaves = keysOf(partnerOwner());
     expect(leaves).toEqual(
-      expect.arrayContaining(['cloudUpgrade', 'customizeTool', 'externalCollection', 'personalization', 'logs', 'cloudIndex']),
+      expect.arrayContaining([
+        'cloudUpgrade',
+        'customizeTool',
+        'externalCollection',
+        'personalization',
+        'operationLog',
+        'endUserLog',
+        'cloudIndex',
+      ]),
     );
     expect(leaves).not.toContain('mailOutbox');
     expect(topKeys(partnerOwner())[0]).toBe('home');
@@ -73,7 +82,8 @@ describe('route table: menus per role', () => {
         'messageCenter',
         'externalCollection',
         'corpInfo',
-        'logs',
+        'operationLog',
+        'endUserLog',
       ].filter((k) => leaves.includes(k)),
     );
     for (const hidden of [
@@ -143,7 +153,7 @@ describe('route guards in the app', () => {
     renderApp('/layout/home');
     const menu = await screen.findByTestId('side-menu');
     expect(menu).toHaveTextContent('Cloud Firmware Upgrade');
-    expect(menu).toHaveTextContent('Operation Logs');
+    expect(menu).toHaveTextContent('Logs');
     expect(menu).not.toHaveTextContent('Mail Outbox');
   });
 
@@ -193,9 +203,9 @@ describe('route guards in the app', () => {
   });
 
   it('sends signed-out users to login, remembering where they were going', async () => {
-    const { router } = renderApp('/layout/logs');
+    const { router } = renderApp('/layout/logs/operationLog');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/layout/logs')}`);
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/layout/logs/operationLog')}`);
   });
 
   it('redirects / to /login', async () => {

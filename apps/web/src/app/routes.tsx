@@ -29,6 +29,7 @@ const codes = {
   appId: ['dealer_appid_qry', 'dealer_appid_mgr'],
   device: ['dealer_device_qry', 'dealer_device_mgr'],
   logs: ['dealer_account_qry', 'dealer_account_mgr', 'supplier_system_qry'],
+  endUserLog: ['rmr_qry'],
   supplierSystem: ['supplier_system_qry'],
   message: ['dealer_message_qry', 'dealer_message_mgr'],
   messageMgr: ['dealer_message_mgr'],
@@ -429,13 +430,30 @@ export const LAYOUT_ROUTES: AppRoute[] = [
     ],
   },
   {
+    // Logs (SPEC §1, issue 15 §5): the operation log and the end-user log; device logs are on the device.
     key: 'logs',
     path: 'logs',
     titleKey: t('logs'),
-    descKey: d('logs'),
     icon: 'fileSearch',
-    resources: codes.logs,
-    page: () => import('../features/insight/pages/OperationLogPage'),
+    indexTo: 'operationLog',
+    children: [
+      {
+        key: 'operationLog',
+        path: 'operationLog',
+        titleKey: t('operationLog'),
+        descKey: d('operationLog'),
+        resources: codes.logs,
+        page: () => import('../features/insight/pages/OperationLogPage'),
+      },
+      {
+        key: 'endUserLog',
+        path: 'endUserLog',
+        titleKey: t('endUserLog'),
+        descKey: d('endUserLog'),
+        resources: codes.endUserLog,
+        page: () => import('../features/insight/pages/EndUserLogPage'),
+      },
+    ],
   },
   {
     key: 'mailOutbox',

@@ -52,6 +52,8 @@ export const MENU_KEYS = [
   'corpInfo',
   'personalization',
   'logs',
+  'operationLog',
+  'endUserLog',
   'mailOutbox',
 ] as const;
 

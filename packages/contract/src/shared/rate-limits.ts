@@ -47,6 +47,8 @@ export const RATE_LIMITS = {
   chatSend: { max: 300, windowSeconds: 60, perAccount: { field: 'conversationId', max: 30 } },
   /** "Typing..." (the client sends it at most every few seconds while a person types). */
   chatTyping: { max: 120, windowSeconds: 60, perAccount: { field: 'conversationId', max: 40 } },
+  /** An app's report of a failed playback (end-user log): a few per device and minute, one app's retries at most. */
+  playbackReport: { max: 60, windowSeconds: 60, perAccount: { field: 'sn', max: 30 } },
   /** A live channel's ticket (a socket's reconnects back off, so a few a minute is plenty). */
   liveTicket: { max: 30, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimit>;

@@ -98,6 +98,7 @@ export async function register(
       now: new Date(now),
     });
     if (!user) throw new AppError(ErrorCodes.endUserEmailTaken);
+    app.subject = { id: user.id, areaId: user.areaId };
     return openSession({ ...ctx, db: tx }, app, user.id);
   });
 }
@@ -106,6 +107,8 @@ export async function login(ctx: CallContext, d: { account: string; password: st
   const app = requireApp(ctx);
   const email = d.account.trim().toLowerCase();
   const user = await findEndUserByEmail(ctx.db, brandOf(app), email);
+  // The end-user log names the user a sign-in was about, also when it fails.
+  if (user) app.subject = { id: user.id, areaId: user.areaId };
   // Counted on the database (a read call: no transaction), the unknown account under its e-mail.
   await attemptPassword(ctx.db, {
     user,
@@ -130,6 +133,8 @@ export async function renew(ctx: CallContext, renewToken: string): Promise<EndUs
     idleMs: END_USER_RENEW_IDLE_MS,
   });
   if (!renewed) throw new AppError(ErrorCodes.renewFailed);
+  const user = await findEndUser(ctx.db, brandOf(app), renewed.endUserId);
+  if (user) app.subject = { id: user.id, areaId: user.areaId };
   return client;
 }
 
@@ -140,6 +145,7 @@ export async function findPassword(ctx: CallContext, d: { email: string; emailCo
   await useEmailCode(ctx.db, { purpose: 'findPassword', target: codeTarget(app, d.email) }, d.emailCode, now);
   const user = await findEndUserByEmail(ctx.db, brand, d.email);
   if (!user) throw new AppError(ErrorCodes.accountNotFound);
+  app.subject = { id: user.id, areaId: user.areaId };
   const passwordHash = await hashPassword(d.password);
   await ctx.db.transaction(async (tx) => {
     await setEndUserPassword(tx, brand, user.id, passwordHash);

@@ -281,7 +281,7 @@ export async function renewEndUserSession(
         sql`exists (select 1 from end_users u where u.id = ${endUserSessions.endUserId} and u.status = 'normal')`,
       ),
     )
-    .returning({ id: endUserSessions.id });
+    .returning({ id: endUserSessions.id, endUserId: endUserSessions.endUserId });
   return s ?? null;
 }
 

@@ -7,10 +7,11 @@
  * - `insight.audit-seal`, every 15 s: the operation log is sealed, anchored hourly in the file store,
  *   and rows past AUDIT_RETENTION_DAYS go (audit-chain.ts);
  * - `insight.device-logs`, every minute: log requests past 24 h expire, and device logs past their
- *   brand's retention are purged with their files (device-logs.service.ts).
+ *   brand's retention are purged with their files (device-logs.service.ts);
+ * - `insight.end-user-log`, every hour: end-user log rows older than END_USER_LOG_RETENTION_DAYS go.
  * Tests call runPresenceOnce / runRollupOnce with their own clock instead of running the jobs.
  */
-import { FLEET_SAMPLE_MINUTES, onlineWindowSeconds } from '@portal/contract';
+import { END_USER_LOG_RETENTION_DAYS, FLEET_SAMPLE_MINUTES, onlineWindowSeconds } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -18,6 +19,7 @@ import type { FileStore } from '../../lib/files';
 import type { JobQueue } from '../../lib/jobs';
 import { runAuditSealOnce } from './audit-chain';
 import { runDeviceLogUpkeep } from './device-logs.service';
+import { unsafePurgeEndUserLogs } from './end-user-log.repository';
 import { unsafeMarkOffline, unsafeSampleFleet } from './events.repository';
 import { unsafeRollUp } from './rollup.repository';
 
@@ -26,6 +28,7 @@ export const INSIGHT_JOBS = {
   rollup: { name: 'insight.rollup' },
   auditSeal: { name: 'insight.audit-seal' },
   deviceLogs: { name: 'insight.device-logs' },
+  endUserLog: { name: 'insight.end-user-log' },
 } as const;
 
 const SAMPLE_MS = FLEET_SAMPLE_MINUTES * 60_000;
@@ -45,6 +48,11 @@ export async function runPresenceOnce(
 
 export async function runRollupOnce(database: Database, now: number, opts: { rebuild?: boolean } = {}) {
   return unsafeRollUp(database, { ...opts, now });
+}
+
+/** The end-user log's retention: rows older than END_USER_LOG_RETENTION_DAYS before `now` go; answers how many. */
+export function runEndUserLogRetentionOnce(database: Database, now: number, days = END_USER_LOG_RETENTION_DAYS): Promise<number> {
+  return unsafePurgeEndUserLogs(database, now - days * 86_400_000);
 }
 
 export async function registerInsightJobs(
@@ -89,6 +97,12 @@ export async function registerInsightJobs(
     INSIGHT_JOBS.deviceLogs.name,
     60_000,
     guard('device log upkeep', () => runDeviceLogUpkeep(opts.database, opts.fileStore, opts.clock.now())),
+    { expireInSeconds: 15 * 60 },
+  );
+  await queue.every(
+    INSIGHT_JOBS.endUserLog.name,
+    3_600_000,
+    guard('end-user log retention', () => runEndUserLogRetentionOnce(opts.database, opts.clock.now())),
     { expireInSeconds: 15 * 60 },
   );
 }

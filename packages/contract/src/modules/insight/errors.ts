@@ -65,4 +65,10 @@ export const INSIGHT_ERRORS = {
     en: 'This log has not been uploaded, so there is nothing to download.',
     zh: '该日志尚未上传，无法下载。',
   },
+  26030: {
+    key: 'playbackDeviceUnknown',
+    endsSession: false,
+    en: 'This device is not bound to your account.',
+    zh: '该设备未绑定到您的账号。',
+  },
 } as const satisfies Record<number, ErrorEntry>;

@@ -164,11 +164,11 @@ describe('LoginPage: branding and sign-in', () => {
     const tokens = tokensFor(partnerOwner());
     const { calls } = mockApi((path) => (path === 'auth/login' ? { data: tokens } : undefined));
     const user = userEvent.setup({ delay: null });
-    const { router } = renderLogin(`/login?redirect=${encodeURIComponent('/layout/logs')}`);
+    const { router } = renderLogin(`/login?redirect=${encodeURIComponent('/layout/logs/operationLog')}`);
     await user.type(await screen.findByLabelText('Account (e-mail)'), 'Pat@Partner.test');
     await user.type(screen.getByLabelText('Password'), 'secret-123');
     await user.click(screen.getByTestId('login-submit'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/layout/logs'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/layout/logs/operationLog'));
     expect(getSession()?.token).toBe(tokens.token);
     expect(calls.find((c) => c.path === 'auth/login')?.body.data).toEqual({
       account: 'pat@partner.test',

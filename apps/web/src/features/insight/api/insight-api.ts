@@ -4,7 +4,7 @@
  * Their errors (statsTimeout above all) are shown where the figures would be, with Retry
  * (components/StatsError), not as a toast.
  */
-import { deviceLogCalls, insightCalls, type CallData } from '@portal/contract';
+import { deviceLogCalls, endUserLogCalls, insightCalls, type CallData } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 
@@ -12,6 +12,7 @@ export type StatsQuery = CallData<typeof insightCalls.statsOverview>;
 export type ByCustomerQuery = CallData<typeof insightCalls.statsByCustomer>;
 export type HealthQuery = CallData<typeof insightCalls.healthList>;
 export type OperationLogQuery = CallData<typeof insightCalls.operationLogSearch>;
+export type EndUserLogQuery = CallData<typeof endUserLogCalls.search>;
 
 export const insightKeys = {
   all: ['insight'] as const,
@@ -23,6 +24,7 @@ export const insightKeys = {
   deviceHistory: (deviceId: number) => [...insightKeys.all, 'deviceHistory', deviceId] as const,
   deviceLogs: (deviceId: number) => [...insightKeys.all, 'deviceLogs', deviceId] as const,
   operationLog: (q: OperationLogQuery) => [...insightKeys.all, 'operationLog', q] as const,
+  endUserLog: (q: EndUserLogQuery) => [...insightKeys.all, 'endUserLog', q] as const,
 };
 
 const STALE_MS = 60_000;
@@ -133,4 +135,13 @@ export function useOperationLogSearch(q: OperationLogQuery, live: boolean) {
 /** The operation log's tamper check (supplier only): the rows verified, or the first broken seq. */
 export function useAuditVerify() {
   return useMutation({ mutationFn: () => call(insightCalls.auditVerify, {}) });
+}
+
+/** End-user log search (rmr_qry): newest first, keyset pages. */
+export function useEndUserLogSearch(q: EndUserLogQuery) {
+  return useQuery({
+    queryKey: insightKeys.endUserLog(q),
+    queryFn: ({ signal }) => call(endUserLogCalls.search, q, { signal }),
+    placeholderData: keepPreviousData,
+  });
 }
