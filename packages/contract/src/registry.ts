@@ -23,7 +23,14 @@ import { appFeedbackCalls, conversationMachine, deskCalls, feedbackCalls, liveCa
 import { licenceOrderMachine } from './modules/license';
 import { appMessageCalls, messageCalls, messageMachine, pushSettingsCalls } from './modules/message-center';
 import { auditMachine, companyCalls, invitationMachine, partnerCalls } from './modules/partner';
-import { deviceLogCalls, deviceLogMachine, insightCalls, insightRawRoutes } from './modules/insight';
+import {
+  deviceLogCalls,
+  deviceLogMachine,
+  insightCalls,
+  insightExportCalls,
+  insightExportRawRoutes,
+  insightRawRoutes,
+} from './modules/insight';
 import { ipUpdateMachine, systemCalls, systemRawRoutes } from './modules/system';
 import type { CallDef } from './shared/define-call';
 import type { RawRouteDef } from './shared/raw-routes';
@@ -55,6 +62,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(liveCalls),
   ...Object.values(insightCalls),
   ...Object.values(deviceLogCalls),
+  ...Object.values(insightExportCalls),
 ];
 
 /** Every raw route by name. */
@@ -64,6 +72,7 @@ export const rawRoutes = {
   ...cloudContentRawRoutes,
   ...cloudStorageRawRoutes,
   ...insightRawRoutes,
+  ...insightExportRawRoutes,
 } as const;
 
 export type RawRouteName = keyof typeof rawRoutes;

@@ -261,7 +261,17 @@ export function createXlsxStreamWriter(
       sheet.addRow(values.map((v) => (v === undefined ? null : v))).commit();
     },
     async drain() {
-      if (stream.writableNeedDrain) await new Promise<void>((resolve) => stream.once('drain', resolve));
+      // A destination closed while behind (the client went away) never drains: stop waiting then.
+      if (stream.writableNeedDrain && !stream.destroyed)
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            stream.off('drain', done);
+            stream.off('close', done);
+            resolve();
+          };
+          stream.on('drain', done);
+          stream.on('close', done);
+        });
       // Let the zip stream move the committed rows along before the next batch.
       await new Promise<void>((resolve) => setImmediate(resolve));
     },

@@ -7,10 +7,13 @@
 import type { CallImpl } from '../../lib/implement';
 import { auditImpls } from './audit.calls';
 import { deviceLogImpls } from './device-logs.calls';
+import { exportImpls } from './exports.calls';
 import { homeImpls } from './home.calls';
 import { statsImpls } from './stats.calls';
 
-export const insightImpls: readonly CallImpl[] = [...statsImpls, ...homeImpls, ...auditImpls, ...deviceLogImpls];
+export const insightImpls: readonly CallImpl[] = [...statsImpls, ...homeImpls, ...auditImpls, ...deviceLogImpls, ...exportImpls];
+
+export { registerInsightExportRoutes } from './exports.routes';
 
 export {
   recordDeviceEvents,

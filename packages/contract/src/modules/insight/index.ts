@@ -6,3 +6,4 @@ export * from './constants';
 export * from './calls';
 export * from './audit-actions';
 export * from './device-logs';
+export * from './exports';
