@@ -194,6 +194,7 @@ async function runCases(
       const server = await serverFor(c.kind === 'oneshot' ? undefined : c.serverEnv);
       const ctx: BenchContext = {
         origin: server.origin,
+        serverPid: server.pid,
         log: opts.log,
         login: (account = DEFAULT_BENCH_ACCOUNT) => login(server.origin, account.email, account.password),
       };
