@@ -2,7 +2,9 @@
  * Exports (issue 15 §5), in en-US and zh-CN with axe: the owner exports the operation log from its
  * screen (at most 90 days, xlsx or CSV); the file streams behind its signed link with a progress bar
  * (held back here until the bar has been looked at), then is saved under the server's file name; a
- * CSV export has the headers in the screen's language. Screenshots go to test-results and e2e/screenshots.
+ * CSV export has the headers in the screen's language. The device-health list is exported alike, and
+ * a brand's owner changes how long its device logs are kept on a device's logs. Screenshots go to
+ * test-results and e2e/screenshots.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -21,6 +23,12 @@ const T = {
     downloading: /Downloading \d+ rows…/,
     done: /Exported \d+ rows\./,
     header: 'Time (UTC),Actor,On behalf of,Target company,Module,Operation,Changed fields,Result,IP,Request ID',
+    history: 'Device history',
+    change: 'Change',
+    save: 'Save',
+    kept: 'Logs are kept for 45 days.',
+    saved: 'Device logs are now kept 45 days.',
+    healthTitle: 'Export the device-health list',
   },
   'zh-CN': {
     export: '导 出',
@@ -29,6 +37,12 @@ const T = {
     downloading: /正在下载 \d+ 行…/,
     done: /已导出 \d+ 行。/,
     header: '时间 (UTC),操作人,代操作账号,目标公司,模块,操作,变更字段,结果,IP,请求 ID',
+    history: '设备历史',
+    change: /^修\s?改$/,
+    save: /^保\s?存$/,
+    kept: '日志保留 45 天。',
+    saved: '设备日志现保留 45 天。',
+    healthTitle: '导出设备健康列表',
   },
 } as const satisfies Record<Locale, Record<string, string | RegExp>>;
 
@@ -100,6 +114,44 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       expect(text.split('\r\n').length).toBeGreaterThan(2);
       await settle(page);
       await shot(page, `oplog-export-done-${locale}`);
+    });
+
+    test('exports the device-health list and sets the device-log retention on a device', async ({ page }) => {
+      test.setTimeout(120_000);
+      const t = T[locale];
+      await loginAs(page, 'owner', { locale });
+      await page.goto('/layout/dataStatistics/deviceHealth');
+      const sn = page.getByTestId('health-table').locator('[data-testid^="health-sn-"]').first();
+      await expect(sn).toBeVisible();
+      await settle(page);
+
+      await page.getByTestId('health-export').click();
+      const dialog = page.getByRole('dialog', { name: t.healthTitle });
+      await expect(dialog).toBeVisible();
+      const download = page.waitForEvent('download');
+      await dialog.getByTestId('export-submit').click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^device-health-\d{8}\.xlsx$/);
+      expect(
+        readFileSync((await file.path())!)
+          .subarray(0, 2)
+          .toString(),
+      ).toBe('PK');
+      await expect(dialog).toBeHidden();
+
+      await sn.click();
+      const drawer = page.getByRole('dialog', { name: t.history });
+      const retention = drawer.getByTestId('device-log-retention');
+      await expect(retention).toBeVisible();
+      await retention.getByRole('button', { name: t.change }).click();
+      const input = retention.getByTestId('device-log-retention-input');
+      await input.fill('45');
+      await retention.getByRole('button', { name: t.save }).click();
+      await expect(page.getByText(t.saved)).toBeVisible();
+      await expect(retention).toContainText(t.kept);
+      await settle(page);
+      await expectAccessible(page, `${locale} device log retention`);
+      await shot(page, `device-log-retention-${locale}`);
     });
   });
 }
