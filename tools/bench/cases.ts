@@ -15,7 +15,7 @@ import {
 import { openPglite } from '@portal/server/db/client';
 import { BENCH_ACCOUNT, seedLarge } from '../seed/large';
 import { BENCH_OPLOG_ACTIONS, BENCH_OPLOG_MODULES } from '../seed/large-oplog';
-import { statsDashboardCase, statsRollupCase } from './insight-cases';
+import { oplogExportCase, statsDashboardCase, statsRollupCase } from './insight-cases';
 import { envelope, isApiSuccess, type Session } from './api';
 import type { LoadTarget } from './load';
 import { fuzzCase } from './fuzz-case';
@@ -298,6 +298,7 @@ export const BENCH_CASES = new Map<string, BenchCase>([
   ],
   ['stats-dashboard', statsDashboardCase()],
   ['stats-rollup', statsRollupCase()],
+  ['oplog-export', oplogExportCase()],
   ['site-product-page', siteProductPageCase()],
   ['site-product-list', siteProductListCase()],
   ['order-checkout', orderCheckoutCase()],

@@ -206,6 +206,7 @@ async function runCases(
       const server = await serverFor(serverEnv);
       const ctx: BenchContext = {
         origin: server.origin,
+        serverPid: server.pid,
         log: opts.log,
         login: (account = DEFAULT_BENCH_ACCOUNT) => login(server.origin, account.email, account.password),
         startAnotherServer: () => anotherServer(serverEnv),

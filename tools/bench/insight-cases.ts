@@ -7,13 +7,19 @@
  * - stats-rollup: one new hour of device events (a tenth of the fleet going offline and online
  *   again, a hundredth changing version) rolled up by the rollup the insight.rollup job runs
  *   (unsafeRollUp), after the backlog before it has been rolled up (not timed).
+ * - oplog-export: BENCH_OPLOG_EXPORT_ROWS (default 500,000) operation-log rows of the Bench
+ *   Partner's subtree to xlsx through insight/operation-log/export and its signed link, as the
+ *   Bench Partner's owner: the seconds from the call to the file's last byte, and the server's
+ *   resident memory growth while it streams (peak over the start, from /proc/<pid>/status).
  */
-import { API_PREFIX, insightCalls, type CallData } from '@portal/contract';
+import { API_PREFIX, insightCalls, insightExportCalls, type CallData, type InsightExportResult } from '@portal/contract';
 import { runRollupOnce } from '@portal/server/modules/insight/jobs';
 import { sql } from 'drizzle-orm';
 import { benchPartner, BENCH_DEVICE_MODELS, BENCH_DEVICE_VERSIONS } from '../seed/large-devices';
 import type { Log } from '../seed/shared';
-import { envelope, isApiSuccess } from './api';
+import { readFileSync } from 'node:fs';
+import { seedLargeOperationLogs } from '../seed/large-oplog';
+import { call, envelope, isApiSuccess } from './api';
 import { seededRandom } from './random';
 import type { BenchCase, BenchDatabase } from './types';
 
@@ -110,6 +116,94 @@ export function statsRollupCase(): BenchCase {
     async run() {
       if (rollupSeconds === null) throw new Error('stats-rollup: the rollup did not run');
       return { seconds: rollupSeconds };
+    },
+  };
+}
+
+/** Rows the oplog-export case exports (BENCH_OPLOG_EXPORT_ROWS, default 500,000). */
+const oplogExportRows = () => Math.max(1, Number(process.env.BENCH_OPLOG_EXPORT_ROWS ?? 500_000));
+let oplogExportFrom: number | null = null;
+
+/** The resident memory of a process in MB (Linux /proc), null elsewhere. */
+function rssMb(pid: number): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export function oplogExportCase(): BenchCase {
+  return {
+    kind: 'report',
+    summary:
+      "insight/operation-log/export of the Bench Partner's operation log to xlsx (BENCH_OPLOG_EXPORT_ROWS rows, default 500,000) as its owner, streamed through the signed link: seconds and server memory growth",
+    async prepareDatabase(bench: BenchDatabase, log: Log) {
+      const partner = await benchPartner(bench.database);
+      if (!partner) throw new Error('oplog-export: no Bench Partner (large seed)');
+      const want = oplogExportRows();
+      const p = partner.path.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
+      const visible = sql`(company_path like ${p} or actor_company_path like ${p}) and at <= now()`;
+      const count = async () =>
+        Number(
+          (
+            (await bench.database.db.execute(
+              sql`select count(*)::int as n from (select 1 from operation_logs where ${visible} and at > now() - interval '89 days' limit ${want}) t`,
+            )) as unknown as {
+              rows: Array<{ n: number }>;
+            }
+          ).rows[0]?.n ?? 0,
+        );
+      const have = await count();
+      if (have < want) {
+        log(`oplog-export: ${have} rows in the last 89 days; adding ${want - have}`);
+        await seedLargeOperationLogs(bench.database, { rows: want - have, log });
+      }
+      // The range starts at the want-th newest row: the export holds exactly that many (rows at the same instant aside).
+      const r = (await bench.database.db.execute(
+        sql`select (extract(epoch from at) * 1000)::float8 as at from operation_logs where ${visible} order by at desc offset ${want - 1} limit 1`,
+      )) as unknown as { rows: Array<{ at: number }> };
+      oplogExportFrom = Math.floor(Number(r.rows[0]?.at ?? Date.now() - 89 * DAY_MS));
+      log(`oplog-export: exporting from ${new Date(oplogExportFrom).toISOString()}`);
+    },
+    async run(ctx) {
+      if (oplogExportFrom === null) throw new Error('oplog-export: the database was not prepared');
+      const session = await ctx.login();
+      const pid = ctx.serverPid;
+      const before = pid ? rssMb(pid) : null;
+      let peak = before ?? 0;
+      const sampler = setInterval(() => {
+        const v = pid ? rssMb(pid) : null;
+        if (v !== null && v > peak) peak = v;
+      }, 50);
+      const started = performance.now();
+      let bytes = 0;
+      let answer: InsightExportResult;
+      try {
+        answer = await call<InsightExportResult>(ctx.origin, insightExportCalls.operationLogExport.path, session, {
+          range: { from: oplogExportFrom, to: Date.now() },
+          format: 'xlsx',
+        });
+        const res = await fetch(`${ctx.origin}${answer.url}`);
+        if (!res.ok || !res.body) throw new Error(`oplog-export: download HTTP ${res.status}`);
+        const reader = res.body.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          bytes += value.byteLength;
+        }
+      } finally {
+        clearInterval(sampler);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const growth = before === null ? null : Math.max(0, peak - before);
+      ctx.log(
+        `bench: oplog-export: ${answer.rows} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB of xlsx; server rss ${before?.toFixed(0) ?? '?'} MB -> peak ${peak.toFixed(0)} MB`,
+      );
+      const line = `bench oplog-export seconds=${seconds.toFixed(2)} rows=${answer.rows} rss_growth_mb=${growth === null ? 'n/a' : growth.toFixed(0)}`;
+      console.log(line);
+      return [line];
     },
   };
 }

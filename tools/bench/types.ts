@@ -15,6 +15,8 @@ export interface BenchContext {
   /** 'http://127.0.0.1:<port>' of the running server. */
   origin: string;
   log: Log;
+  /** The server process's id (its memory is read from /proc by cases that measure it). */
+  serverPid?: number;
   /** Log in (default: the Bench Partner's owner, bench@demo.local). */
   login(account?: { email: string; password: string }): Promise<Session>;
   /**

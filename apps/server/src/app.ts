@@ -23,7 +23,7 @@ import { registerUpgradeRoutes, upgradeImpls } from './modules/cloud-upgrade';
 import { cloudContentImpls, registerContentFileRoutes, registerProductSheetRoutes, registerSiteRoutes } from './modules/cloud-content';
 import { feedbackChatImpls, registerLiveRoutes } from './modules/feedback-chat';
 import { messageCenterImpls } from './modules/message-center';
-import { EndUserLogBuffer, insightImpls } from './modules/insight';
+import { EndUserLogBuffer, insightImpls, registerInsightExportRoutes } from './modules/insight';
 import { fileImpls, registerFileRoutes, registerUploadRoutes, systemImpls } from './modules/system';
 import { buildOpenApiDocument } from './openapi';
 import { registerCalls } from './plugins/call-router';
@@ -125,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSiteRoutes(app, { database: deps.database, clock, services: deps.services });
   registerPaymentWebhookRoutes(app, { database: deps.database, clock, services: deps.services });
   registerOrderSheetRoutes(app, { database: deps.database, clock, services: deps.services });
+  registerInsightExportRoutes(app, { database: deps.database, clock, services: deps.services });
   registerLiveRoutes(app, { database: deps.database, clock, services: deps.services });
   return app;
 }

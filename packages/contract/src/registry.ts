@@ -23,7 +23,16 @@ import { appFeedbackCalls, conversationMachine, deskCalls, feedbackCalls, liveCa
 import { licenceOrderMachine } from './modules/license';
 import { appMessageCalls, messageCalls, messageMachine, pushSettingsCalls } from './modules/message-center';
 import { auditMachine, companyCalls, invitationMachine, partnerCalls } from './modules/partner';
-import { deviceLogCalls, deviceLogMachine, endUserLogAppCalls, endUserLogCalls, insightCalls, insightRawRoutes } from './modules/insight';
+import {
+  deviceLogCalls,
+  deviceLogMachine,
+  endUserLogAppCalls,
+  endUserLogCalls,
+  insightCalls,
+  insightExportCalls,
+  insightExportRawRoutes,
+  insightRawRoutes,
+} from './modules/insight';
 import { ipUpdateMachine, systemCalls, systemRawRoutes } from './modules/system';
 import type { CallDef } from './shared/define-call';
 import type { RawRouteDef } from './shared/raw-routes';
@@ -57,6 +66,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(deviceLogCalls),
   ...Object.values(endUserLogCalls),
   ...Object.values(endUserLogAppCalls),
+  ...Object.values(insightExportCalls),
 ];
 
 /** Every raw route by name. */
@@ -66,6 +76,7 @@ export const rawRoutes = {
   ...cloudContentRawRoutes,
   ...cloudStorageRawRoutes,
   ...insightRawRoutes,
+  ...insightExportRawRoutes,
 } as const;
 
 export type RawRouteName = keyof typeof rawRoutes;

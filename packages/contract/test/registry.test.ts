@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { cloudContentRawRoutes } from '../src/modules/cloud-content';
 import { cloudStorageRawRoutes } from '../src/modules/cloud-storage';
 import { cloudUpgradeRawRoutes } from '../src/modules/cloud-upgrade';
-import { insightRawRoutes } from '../src/modules/insight';
+import { insightExportRawRoutes, insightRawRoutes } from '../src/modules/insight';
 import { systemRawRoutes } from '../src/modules/system';
 import { ALL_CALLS, ALL_RAW_ROUTES, STATE_MACHINES, rawRoutes } from '../src/registry';
 
@@ -24,6 +24,7 @@ describe('registry', () => {
       ...Object.keys(cloudContentRawRoutes),
       ...Object.keys(cloudStorageRawRoutes),
       ...Object.keys(insightRawRoutes),
+      ...Object.keys(insightExportRawRoutes),
     ]);
     expect(ALL_RAW_ROUTES).toEqual(Object.values(rawRoutes));
     expect(new Set(ALL_RAW_ROUTES.map((r) => `${r.method} ${r.path}`)).size).toBe(ALL_RAW_ROUTES.length);

@@ -7,7 +7,7 @@
  * the customer's path: "the caller's subtree" is one prefix match on either.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -138,6 +138,38 @@ export const deviceLogs = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.state} = 'requested'`),
     index('device_logs_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Exports of the insight module's logs and statistics tables (issue 15 §5), migration 0033: one row
+ * per export, holding what its signed link streams (`spec`: the filter and what fixes the rows at
+ * signing). At most 2 running per user: a running export (signed, or streaming) holds one of two
+ * slots, claimed through the partial unique index.
+ */
+export const insightExports = pgTable(
+  'insight_exports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    sessionId: bigint('session_id', { mode: 'number' }).notNull(),
+    slot: integer('slot').notNull(),
+    kind: text('kind').notNull(),
+    format: text('format').notNull(),
+    locale: text('locale').notNull(),
+    spec: jsonb('spec').notNull(),
+    state: text('state').notNull(),
+    rowCount: integer('row_count').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('insight_exports_running_uq')
+      .on(t.userId, t.slot)
+      .where(sql`${t.state} in ('signed', 'streaming')`),
+    index('insight_exports_created_idx').on(t.createdAt),
   ],
 );
 

@@ -239,8 +239,16 @@ export interface XlsxSheetSpec {
 export function createXlsxStreamWriter(
   stream: Writable,
   first: XlsxSheetSpec,
+  opts: {
+    /**
+     * false: no styles at all (no bold header, no number formats), for the largest exports: exceljs
+     * then skips a style lookup per cell, about a sixth of the time of a 500,000-row sheet.
+     */
+    styles?: boolean;
+  } = {},
 ): XlsxStreamWriter & { nextSheet(spec: XlsxSheetSpec): void } {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const styles = opts.styles ?? true;
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: styles, useSharedStrings: false });
   let sheet: ExcelJS.Worksheet;
   const open = (spec: XlsxSheetSpec) => {
     if (sheet) sheet.commit();
@@ -251,7 +259,7 @@ export function createXlsxStreamWriter(
       ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
     }));
     const head = sheet.getRow(1);
-    head.font = { bold: true };
+    if (styles) head.font = { bold: true };
     head.commit();
   };
   open(first);
@@ -261,7 +269,17 @@ export function createXlsxStreamWriter(
       sheet.addRow(values.map((v) => (v === undefined ? null : v))).commit();
     },
     async drain() {
-      if (stream.writableNeedDrain) await new Promise<void>((resolve) => stream.once('drain', resolve));
+      // A destination closed while behind (the client went away) never drains: stop waiting then.
+      if (stream.writableNeedDrain && !stream.destroyed)
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            stream.off('drain', done);
+            stream.off('close', done);
+            resolve();
+          };
+          stream.on('drain', done);
+          stream.on('close', done);
+        });
       // Let the zip stream move the committed rows along before the next batch.
       await new Promise<void>((resolve) => setImmediate(resolve));
     },

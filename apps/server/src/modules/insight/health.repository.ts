@@ -23,6 +23,8 @@ export interface HealthFilter {
   state?: 'online' | 'offline';
   /** One device (its history's header): found only in the caller's scope. */
   deviceId?: number;
+  /** Devices registered up to this id (an export, fixed when its link was signed). */
+  maxId?: number;
 }
 
 export interface HealthRow {
@@ -38,8 +40,7 @@ export interface HealthRow {
   offlines: number;
 }
 
-export async function listDeviceHealth(db: Executor, actor: Actor, f: HealthFilter, now: number, windowMs: number, page: PageRequest) {
-  const since = new Date(now - windowMs).toISOString();
+function healthWhere(actor: Pick<Actor, 'companyPath' | 'currentAreaId'>, f: HealthFilter, since: string): SQL {
   const parts: SQL[] = [
     sql`(${scopedToSubtree(sql`d.company_path`, actor)} or ${scopedToSubtree(sql`d.customer_path`, actor)})`,
     scopedToArea(sql`d.area_id`, actor),
@@ -49,29 +50,79 @@ export async function listDeviceHealth(db: Executor, actor: Actor, f: HealthFilt
     parts.push(sql`(d.company_path like ${p} or d.customer_path like ${p})`);
   }
   if (f.deviceId !== undefined) parts.push(sql`d.id = ${f.deviceId}`);
+  if (f.maxId !== undefined) parts.push(sql`d.id <= ${f.maxId}`);
   if (f.productType) parts.push(sql`d.product_type = ${f.productType}`);
   if (f.model) parts.push(sql`d.model = ${f.model}`);
   if (f.version) parts.push(sql`d.firmware_version = ${f.version}`);
   if (f.country) parts.push(sql`d.country = ${f.country.toUpperCase()}`);
   if (f.state === 'online') parts.push(sql`d.last_seen_at >= ${since}::timestamptz`);
   if (f.state === 'offline') parts.push(sql`(d.last_seen_at is null or d.last_seen_at < ${since}::timestamptz)`);
-  const where = sql.join(parts, sql` and `);
+  return sql.join(parts, sql` and `);
+}
+
+const healthColumns = (
+  now: number,
+) => sql`d.id::float8 as id, d.sn, d.product_type, d.model, d.firmware_version as version, d.country, cu.name as customer_name,
+                   (extract(epoch from d.last_seen_at) * 1000)::float8 as last_seen,
+                   (select count(*)::int from device_events e where e.device_id = d.id and e.kind = 'upgrade_failed'
+                       and e.at >= ${new Date(now - 30 * 86_400_000).toISOString()}::timestamptz) as failures,
+                   (select count(*)::int from device_events e where e.device_id = d.id and e.kind = 'offline'
+                       and e.at >= ${new Date(now - 86_400_000).toISOString()}::timestamptz) as offlines`;
+
+export async function listDeviceHealth(db: Executor, actor: Actor, f: HealthFilter, now: number, windowMs: number, page: PageRequest) {
+  const since = new Date(now - windowMs).toISOString();
+  const where = healthWhere(actor, f, since);
   return paginate(
     page,
     ({ limit, offset }) =>
       rows<HealthRow>(
         db,
-        sql`select d.id::float8 as id, d.sn, d.product_type, d.model, d.firmware_version as version, d.country, cu.name as customer_name,
-                   (extract(epoch from d.last_seen_at) * 1000)::float8 as last_seen,
-                   (select count(*)::int from device_events e where e.device_id = d.id and e.kind = 'upgrade_failed'
-                       and e.at >= ${new Date(now - 30 * 86_400_000).toISOString()}::timestamptz) as failures,
-                   (select count(*)::int from device_events e where e.device_id = d.id and e.kind = 'offline'
-                       and e.at >= ${new Date(now - 86_400_000).toISOString()}::timestamptz) as offlines
+        sql`select ${healthColumns(now)}
               from devices d left join companies cu on cu.id = d.customer_id
              where ${where}
              order by d.last_seen_at asc nulls first, d.id
              limit ${limit} offset ${offset}`,
       ),
     async () => Number((await rows<{ n: number }>(db, sql`select count(*)::int as n from devices d where ${where}`))[0]?.n ?? 0),
+  );
+}
+
+/** The highest device id now (an export's devices are those registered before its signing). */
+export async function maxDeviceId(db: Executor): Promise<number> {
+  const [r] = await rows<{ n: string | null }>(db, sql`select max(id)::text as n from devices`);
+  return Number(r?.n ?? 0);
+}
+
+export async function countDeviceHealth(
+  db: Executor,
+  actor: Pick<Actor, 'companyPath' | 'currentAreaId'>,
+  f: HealthFilter,
+  now: number,
+  windowMs: number,
+  cap: number,
+) {
+  const where = healthWhere(actor, f, new Date(now - windowMs).toISOString());
+  const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from devices d where ${where} limit ${cap}) t`);
+  return Number(r?.n ?? 0);
+}
+
+/** An export's page of the health list, by device id (ids above `afterId`), as of `now` (the signing). */
+export async function deviceHealthPageAfter(
+  db: Executor,
+  actor: Pick<Actor, 'companyPath' | 'currentAreaId'>,
+  f: HealthFilter,
+  now: number,
+  windowMs: number,
+  afterId: number,
+  limit: number,
+) {
+  const where = healthWhere(actor, f, new Date(now - windowMs).toISOString());
+  return rows<HealthRow>(
+    db,
+    sql`select ${healthColumns(now)}
+          from devices d left join companies cu on cu.id = d.customer_id
+         where ${where} and d.id > ${afterId}
+         order by d.id
+         limit ${limit}`,
   );
 }

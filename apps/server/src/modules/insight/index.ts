@@ -9,10 +9,20 @@ import type { CallImpl } from '../../lib/implement';
 import { auditImpls } from './audit.calls';
 import { deviceLogImpls } from './device-logs.calls';
 import { endUserLogImpls } from './end-user-log.calls';
+import { exportImpls } from './exports.calls';
 import { homeImpls } from './home.calls';
 import { statsImpls } from './stats.calls';
 
-export const insightImpls: readonly CallImpl[] = [...statsImpls, ...homeImpls, ...auditImpls, ...deviceLogImpls, ...endUserLogImpls];
+export const insightImpls: readonly CallImpl[] = [
+  ...statsImpls,
+  ...homeImpls,
+  ...auditImpls,
+  ...deviceLogImpls,
+  ...endUserLogImpls,
+  ...exportImpls,
+];
+
+export { registerInsightExportRoutes } from './exports.routes';
 
 export {
   recordDeviceEvents,

@@ -143,6 +143,18 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
   'insight/device/log/link': t('file.deviceLogDownload', 'file', '{actor} downloaded a device log', '{actor} 下载了设备日志', {
     read: { kind: 'download' },
   }),
+  'insight/operation-log/export': t('file.exportOperationLog', 'file', '{actor} exported the operation log', '{actor} 导出了运维日志', {
+    read: { kind: 'export' },
+  }),
+  'insight/device/log/export': t('file.exportDeviceLogs', 'file', '{actor} exported the device logs', '{actor} 导出了设备日志', {
+    read: { kind: 'export' },
+  }),
+  'insight/stats/export': t('file.exportStats', 'file', '{actor} exported a statistics table', '{actor} 导出了统计表', {
+    read: { kind: 'export' },
+  }),
+  'insight/health/export': t('file.exportDeviceHealth', 'file', '{actor} exported the device-health list', '{actor} 导出了设备健康列表', {
+    read: { kind: 'export' },
+  }),
   'feedback/desk/export': t('file.exportFeedback', 'file', '{actor} exported feedback conversations', '{actor} 导出了反馈会话', {
     read: { kind: 'export' },
   }),

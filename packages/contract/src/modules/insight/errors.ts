@@ -65,6 +65,12 @@ export const INSIGHT_ERRORS = {
     en: 'This log has not been uploaded, so there is nothing to download.',
     zh: '该日志尚未上传，无法下载。',
   },
+  26010: {
+    key: 'insightExportBusy',
+    endsSession: false,
+    en: 'You already have {max} exports running. Wait until one finishes (or its link expires in 5 minutes), then export again.',
+    zh: '您已有 {max} 个导出正在进行，请等待其中一个完成（或其链接 5 分钟后失效）后再导出。',
+  },
   26030: {
     key: 'playbackDeviceUnknown',
     endsSession: false,

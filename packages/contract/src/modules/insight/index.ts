@@ -7,3 +7,4 @@ export * from './calls';
 export * from './audit-actions';
 export * from './device-logs';
 export * from './end-user-log';
+export * from './exports';

@@ -4,7 +4,7 @@
  * Their errors (statsTimeout above all) are shown where the figures would be, with Retry
  * (components/StatsError), not as a toast.
  */
-import { deviceLogCalls, endUserLogCalls, insightCalls, type CallData } from '@portal/contract';
+import { deviceLogCalls, endUserLogCalls, insightCalls, insightExportCalls, type CallData } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 
@@ -143,5 +143,27 @@ export function useEndUserLogSearch(q: EndUserLogQuery) {
     queryKey: insightKeys.endUserLog(q),
     queryFn: ({ signal }) => call(endUserLogCalls.search, q, { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+export type OperationLogExportData = CallData<typeof insightExportCalls.operationLogExport>;
+export type StatsExportData = CallData<typeof insightExportCalls.statsExport>;
+export type HealthExportData = CallData<typeof insightExportCalls.healthExport>;
+export type DeviceLogExportData = CallData<typeof insightExportCalls.deviceLogExport>;
+
+/** The export calls: each answers a signed link, the rows and the file name (components/ExportButton fetches it). */
+export const insightExports = {
+  operationLog: (d: OperationLogExportData) => call(insightExportCalls.operationLogExport, d),
+  stats: (d: StatsExportData) => call(insightExportCalls.statsExport, d),
+  health: (d: HealthExportData) => call(insightExportCalls.healthExport, d),
+  deviceLogs: (d: DeviceLogExportData) => call(insightExportCalls.deviceLogExport, d),
+};
+
+/** Sets the caller's brand's retention of device logs; every device's log list is fetched again. */
+export function useSetDeviceLogRetention() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (days: number) => call(deviceLogCalls.deviceLogRetentionSet, { days }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...insightKeys.all, 'deviceLogs'] }),
   });
 }

@@ -120,3 +120,46 @@ describe('DeviceLogs', () => {
     expect(calls.filter((c) => c.path === 'insight/device/log/list')).toHaveLength(0);
   });
 });
+
+describe('DeviceLogs retention', () => {
+  it.each([
+    ['en-US', 'Change', 'Save', 'Device logs are now kept 90 days.'],
+    ['zh-CN', '修改', '保存', '设备日志现保留 90 天。'],
+  ] as const)("lets a brand's manager change how long its logs are kept (%s)", async (locale, change, save, saved) => {
+    await setLocale(locale);
+    const { calls } = mockApi((path) => {
+      if (path === 'insight/device/log/list') return { data: LOGS };
+      if (path === 'insight/device/log/retention') return { data: { retentionDays: 90 } };
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<DeviceLogs deviceId={7} />);
+    const edit = await screen.findByTestId('device-log-retention-edit');
+    expect(edit.textContent?.replace(/\s/g, '')).toBe(change);
+    await user.click(edit);
+    const input = screen.getByTestId('device-log-retention-input');
+    await user.clear(input);
+    await user.type(input, '90');
+    expect(screen.getByTestId('device-log-retention-save').textContent?.replace(/\s/g, '')).toBe(save);
+    await user.click(screen.getByTestId('device-log-retention-save'));
+    await waitFor(() => expect(calls.find((c) => c.path === 'insight/device/log/retention')?.body.data).toEqual({ days: 90 }));
+    await screen.findByText(saved);
+  });
+
+  it('shows the retention to a reader (rmr_qry) without a way to change it, and to a distributor likewise', async () => {
+    await setLocale('en-US');
+    signIn(partnerOwner({ authResList: ['rmr_qry'] }));
+    api();
+    const { unmount } = renderPage(<DeviceLogs deviceId={7} />);
+    await screen.findByText('Logs are kept for 30 days.');
+    expect(screen.queryByTestId('device-log-retention-edit')).toBeNull();
+    unmount();
+
+    signIn(partnerOwner({ userType: 'distributor', authResList: ['rmr_qry', 'dealer_device_mgr'] }));
+    api();
+    renderPage(<DeviceLogs deviceId={7} />);
+    await screen.findByText('Logs are kept for 30 days.');
+    expect(screen.getByTestId('device-log-request')).toBeInTheDocument();
+    expect(screen.queryByTestId('device-log-retention-edit')).toBeNull();
+  });
+});

@@ -2,16 +2,95 @@
  * A device's logs on its page (issue 15 §4 "Request logs", §5 "Device log"): state, size, requester
  * and time, a download of an uploaded log (signed link), and "Request log" for a holder of
  * dealer_device_mgr (the device's next poll uploads it; the list looks again while one waits).
+ * The brand's retention (7-180 days) is read by every reader and changed by a brand's holder of
+ * dealer_device_mgr (insight/device/log/retention).
  */
-import { Alert, Button, Table, Tag, Typography } from 'antd';
-import type { DeviceLog, DeviceLogState } from '@portal/contract';
+import { Alert, Button, Flex, InputNumber, Table, Tag, Typography } from 'antd';
+import { DEVICE_LOG_RETENTION_DAYS, type DeviceLog, type DeviceLogState } from '@portal/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadOutlined } from '../../../components/icons';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session/session-store';
-import { useDeviceLogLink, useDeviceLogs, useRequestDeviceLog } from '../api/insight-api';
+import { notify } from '../../../lib/notify';
+import { useDeviceLogLink, useDeviceLogs, useRequestDeviceLog, useSetDeviceLogRetention } from '../api/insight-api';
 
 const STATE_COLORS: Record<DeviceLogState, string> = { requested: 'processing', uploaded: 'success', expired: 'default' };
+
+/** How long the device's brand keeps its logs; a brand's manager changes it in place. */
+function Retention({ days, mayEdit }: { days: number; mayEdit: boolean }) {
+  const { t } = useTranslation();
+  const set = useSetDeviceLogRetention();
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState<number | null>(days);
+  const { min, max } = DEVICE_LOG_RETENTION_DAYS;
+  const save = async () => {
+    if (value === null) return;
+    try {
+      const r = await set.mutateAsync(value);
+      notify('success', 'device-log-retention', t('insight.logs.retentionSaved', { days: r.retentionDays }));
+      setEditing(false);
+    } catch {
+      /* shown by the API client */
+    }
+  };
+  return (
+    <Flex gap={8} align="center" wrap data-testid="device-log-retention" style={{ margin: '4px 0 8px' }}>
+      {!editing ? (
+        <>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="device-log-retention-days">
+            {t('insight.logs.retention', { days })}
+          </Typography.Text>
+          {mayEdit && (
+            <Button
+              size="small"
+              type="link"
+              onClick={() => {
+                setValue(days);
+                setEditing(true);
+              }}
+              data-testid="device-log-retention-edit"
+            >
+              {t('insight.logs.retentionEdit')}
+            </Button>
+          )}
+        </>
+      ) : (
+        <>
+          <InputNumber
+            size="small"
+            min={min}
+            max={max}
+            precision={0}
+            value={value}
+            onChange={(v) => setValue(typeof v === 'number' ? v : null)}
+            aria-label={t('insight.logs.retentionInput')}
+            style={{ width: 90 }}
+            data-testid="device-log-retention-input"
+          />
+          <Button
+            size="small"
+            type="primary"
+            loading={set.isPending}
+            disabled={value === null}
+            onClick={() => void save()}
+            data-testid="device-log-retention-save"
+          >
+            {t('insight.logs.retentionSave')}
+          </Button>
+          <Button size="small" onClick={() => setEditing(false)}>
+            {t('insight.logs.retentionCancel')}
+          </Button>
+        </>
+      )}
+      {editing && (
+        <Typography.Text type="secondary" style={{ fontSize: 12, flexBasis: '100%' }}>
+          {t('insight.logs.retentionHint', { min, max })}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
 
 export function DeviceLogs({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation();
@@ -53,9 +132,15 @@ export function DeviceLogs({ deviceId }: { deviceId: number }) {
         )}
       </div>
       {logs.data && (
-        <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '4px 0 8px' }}>
-          {waiting ? t('insight.logs.waiting') : t('insight.logs.retention', { days: logs.data.retentionDays })}
-        </Typography.Paragraph>
+        <>
+          {waiting && (
+            <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '4px 0 0' }}>
+              {t('insight.logs.waiting')}
+            </Typography.Paragraph>
+          )}
+          {/* A brand sets its own retention; the device shown must be one of its own for the figure to be the one set. */}
+          <Retention days={logs.data.retentionDays} mayEdit={mayRequest && user?.userType === 'partner'} />
+        </>
       )}
       {logs.isError ? (
         <Alert type="error" showIcon title={t('insight.logs.failed')} />

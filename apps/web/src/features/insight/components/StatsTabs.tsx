@@ -3,6 +3,8 @@ import { Card, Flex, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { insightExports, type StatsExportData } from '../api/insight-api';
+import { ExportButton } from './ExportButton';
 import { StatsFilters, StatsMeta } from './StatsFilters';
 
 const TABS = ['statsOverview', 'statsByCustomer', 'statsByVersion'] as const;
@@ -11,6 +13,8 @@ export function StatsLayout(props: {
   meta?: { timeZone?: string; updatedAt?: number | null };
   children: ReactNode;
   withCustomer?: boolean;
+  /** The screen's table and query (its range and filters), for the export; null until known. */
+  exportOf?: Omit<StatsExportData, 'format'> | null;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -26,7 +30,16 @@ export function StatsLayout(props: {
         />
         <Flex justify="space-between" wrap gap={8} align="center">
           <StatsFilters withCustomer={props.withCustomer} />
-          <StatsMeta timeZone={props.meta?.timeZone} updatedAt={props.meta?.updatedAt} />
+          <Flex gap={8} align="center" wrap>
+            <StatsMeta timeZone={props.meta?.timeZone} updatedAt={props.meta?.updatedAt} />
+            {props.exportOf && (
+              <ExportButton
+                what={t(`insight.export.what.${active}`)}
+                request={({ format }) => insightExports.stats({ ...props.exportOf!, format })}
+                testId="stats-export"
+              />
+            )}
+          </Flex>
         </Flex>
       </Card>
       {props.children}

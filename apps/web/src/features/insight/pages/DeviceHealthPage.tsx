@@ -9,7 +9,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CellText, PagedTable } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
-import { useHealthList } from '../api/insight-api';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useSessionUser } from '../../../lib/session/session-store';
+import { insightExports, useHealthList } from '../api/insight-api';
+import { ExportButton } from '../components/ExportButton';
 import { DeviceHistoryDrawer } from '../components/DeviceHistoryDrawer';
 import { StatsError, failureOf } from '../components/StatsError';
 import { StatsFilters } from '../components/StatsFilters';
@@ -34,6 +37,9 @@ export default function DeviceHealthPage() {
     ...(health ? { state: health } : {}),
   };
   const list = useHealthList(query);
+  const codes = useSessionUser()?.authResList ?? [];
+  const mayReadLogs = codes.includes('rmr_qry') || codes.includes('dealer_device_mgr');
+  const [logRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(29, 'day').startOf('day'), dayjs().endOf('day')]);
   // The device whose history is open.
   const [opened, setOpened] = useState<number | null>(null);
   const data = list.data;
@@ -105,6 +111,23 @@ export default function DeviceHealthPage() {
               { value: 'offline', label: t('insight.offline') },
             ]}
           />
+          <ExportButton
+            what={t('insight.export.what.deviceHealth')}
+            request={({ format }) => {
+              const { pageNum: _n, pageSize: _s, ...filters } = query;
+              return insightExports.health({ ...filters, format });
+            }}
+            testId="health-export"
+          />
+          {mayReadLogs && (
+            <ExportButton
+              what={t('insight.export.what.deviceLogs')}
+              label={t('insight.export.deviceLogsButton')}
+              range={logRange}
+              request={({ range, format }) => insightExports.deviceLogs({ range: range!, format })}
+              testId="device-logs-export"
+            />
+          )}
         </Flex>
       </Card>
       <Card variant="borderless" className="portal-card">

@@ -43,7 +43,8 @@ import { CellText, PagedTable } from '../../../components/list';
 import { rangeLimit } from '../../../components/range-limit';
 import { formatDateTime } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session/session-store';
-import { type OperationLogQuery, useAuditVerify, useOperationLogSearch } from '../api/insight-api';
+import { insightExports, type OperationLogQuery, useAuditVerify, useOperationLogSearch } from '../api/insight-api';
+import { ExportButton } from '../components/ExportButton';
 
 const PAGE_SIZE = 20;
 
@@ -410,6 +411,12 @@ export default function OperationLogPage() {
           />
           <span aria-hidden>{t('logs.live')}</span>
           <Button onClick={() => void refetch()}>{t('common.refresh')}</Button>
+          <ExportButton
+            what={t('insight.export.what.operationLog')}
+            range={range}
+            request={({ range: r, format }) => insightExports.operationLog({ ...filters, range: r!, format })}
+            testId="oplog-export"
+          />
         </Space>
       </Flex>
       <PagedTable<OperationLog>

@@ -27,7 +27,7 @@ export default function StatsByCustomerPage() {
     else void navigate(healthLink(state, { customerId: r.companyId ?? parentId }));
   };
   return (
-    <StatsLayout meta={data}>
+    <StatsLayout meta={data} exportOf={tz ? { ...statsQueryOf(state, tz), ...(parentId ? { parentId } : {}), table: 'byCustomer' } : null}>
       <Breadcrumb
         data-testid="customer-breadcrumb"
         items={(data?.path ?? []).map((p, i, all) => ({

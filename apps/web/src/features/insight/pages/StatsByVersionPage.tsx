@@ -22,7 +22,7 @@ export default function StatsByVersionPage() {
   const names = [...new Set((data?.share ?? []).map((s) => s.version))].sort();
   const share = (day: string, version: string) => data?.share.find((s) => s.day === day && s.version === version)?.devices ?? 0;
   return (
-    <StatsLayout meta={data}>
+    <StatsLayout meta={data} exportOf={tz ? { ...statsQueryOf(state, tz), table: 'byVersion' } : null}>
       <ChartCard
         failure={failure}
         title={t('insight.versionShare')}

@@ -68,7 +68,7 @@ export default function StatsOverviewPage() {
   const countryName = (c: string) => (c === 'OTHERS' ? t('insight.others') : c || t('insight.unknown'));
 
   return (
-    <StatsLayout meta={shown}>
+    <StatsLayout meta={shown} exportOf={query ? { ...query, table: 'overview' } : null}>
       <Row gutter={[16, 16]} data-testid="overview-cards">
         {cards.map((c) => (
           <Col key={c.key} xs={24} sm={12} xl={6}>

@@ -16,7 +16,7 @@ import {
   fetchWithProgress,
   progressPercent,
   saveBlob,
-} from '../../lib/download';
+} from '../../../../lib/download';
 
 interface ExportForm {
   range: [Dayjs | null, Dayjs | null] | null;

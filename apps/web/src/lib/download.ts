@@ -1,5 +1,5 @@
 /**
- * Downloads of generated files (result exports, import error files): the body is read as a stream
+ * Downloads of generated files (exports of any module, import error files): the body is read as a stream
  * so a progress indicator can move, then saved under a file name.
  */
 
