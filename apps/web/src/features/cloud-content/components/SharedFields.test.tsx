@@ -27,7 +27,7 @@ const PARAMS: ParamDef[] = [
   def('form', {
     names: { 'en-US': 'Form factor', 'zh-CN': '外形' },
     type: 'enum',
-    options: [{ value: 'dome', labels: { 'en-US': 'Dome' } }],
+    options: [{ value: 'dome', labels: { 'en-US': 'Dome', 'zh-CN': '半球' } }],
   }),
 ];
 
