@@ -564,7 +564,8 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     const bannerHtml = banners
       .map((b) => {
         const d = dataOf(b);
-        const link = d.shared.link ? `<p><a href="${esc(d.shared.link)}">${esc(w.more)}</a></p>` : '';
+        // The link says where it leads (a bare "More" tells a screen reader's link list nothing).
+        const link = d.shared.link ? `<p><a href="${esc(d.shared.link)}">${esc(fill(w.moreAbout, { title: b.title }))}</a></p>` : '';
         return `<section class="banner" aria-label="${esc(b.title)}"><h2>${esc(b.title)}</h2>${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}${link}</section>`;
       })
       .join('');
