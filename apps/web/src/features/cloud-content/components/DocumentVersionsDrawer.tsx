@@ -139,7 +139,14 @@ export function DocumentVersionsDrawer({
           </Space>
           <ContentUploadProgress run={sender.run} onPause={sender.pause} onResume={() => void submit()} />
           <div>
-            <Button type="primary" htmlType="submit" loading={busy} disabled={!file} data-testid="version-submit">
+            <Button
+              type="primary"
+              htmlType="submit"
+              // A resumable upload shows its own progress bar; the button is then just unavailable.
+              loading={busy && !sender.run}
+              disabled={!file || (busy && !!sender.run)}
+              data-testid="version-submit"
+            >
               {t('contentFiles.uploadVersion')}
             </Button>
           </div>
