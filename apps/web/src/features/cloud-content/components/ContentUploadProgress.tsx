@@ -60,7 +60,7 @@ export function ContentUploadProgress({ run, onPause, onResume }: { run: Run | n
       ? t('contentFiles.upload.checking', { name: run.name })
       : t('contentFiles.upload.progress', { name: run.name, percent });
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid="content-upload-progress">
+    <Space direction="vertical" style={{ width: '100%', marginBottom: 12 }} data-testid="content-upload-progress">
       <Typography.Text type="secondary" aria-live="polite">
         {run.paused ? t('contentFiles.upload.paused', { percent }) : label}
       </Typography.Text>
