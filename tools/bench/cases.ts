@@ -22,7 +22,7 @@ import { fuzzCase } from './fuzz-case';
 import type { BenchCase } from './types';
 import { devicePollCase, import5000Case, releaseCreateCase } from './upgrade-cases';
 import { seededRandom } from './random';
-import { siteProductListCase, siteProductPageCase } from './site-cases';
+import { siteLighthouseCase, siteProductListCase, siteProductPageCase } from './site-cases';
 import { lighthouseCase, staticAssetCase } from './web-cases';
 import { appGoodsListCase, orderCheckoutCase, stockRaceCase } from './storage-cases';
 import { inboxListCase, messageReleaseCase } from './message-cases';
@@ -320,6 +320,7 @@ export const BENCH_CASES = new Map<string, BenchCase>([
   ['import-5000', import5000Case()],
   ['static-asset', staticAssetCase()],
   ['lighthouse', lighthouseCase()],
+  ['site-lighthouse', siteLighthouseCase()],
   ['fuzz', fuzzCase()],
 ]);
 

@@ -16,9 +16,11 @@ import {
   BENCH_SITE_SLUG,
   benchProductSlug,
 } from '../seed/large-content';
+import { DEMO_SITE_DOMAIN, DEMO_SITE_SLUG } from '../seed/demo-content';
 import { seededRandom } from './random';
 import type { LoadTarget } from './load';
 import type { BenchCase, BenchContext } from './types';
+import { runLighthouse } from './web-cases';
 
 const SITE_HEADERS = { host: BENCH_SITE_DOMAIN, 'accept-encoding': 'br, gzip' };
 const SORTS = ['newest', 'model', 'name'] as const;
@@ -92,6 +94,41 @@ export function siteProductListCase(): BenchCase {
     summary: `GET a category list of the Bench Partner's site (Host ${BENCH_SITE_DOMAIN}, accept-encoding br, gzip): 1-3 facet values, a sort and a page (1-5), counts included, a different mix each request`,
     async prepare(ctx) {
       return siteTarget(productListRequests(await categoryIds(ctx)));
+    },
+  };
+}
+
+/**
+ * site-lighthouse (issue 14 Figures): Lighthouse 12.8 (runLighthouse: chrome-launcher with
+ * CHROMIUM_PATH, --headless=new --no-sandbox; mobile, simulated throttling; median of 3) on Acme
+ * Vision's site at its own domain, http://acme-vision.localhost:<port>/ (browsers send *.localhost
+ * to loopback, and count it as secure): the home page and a product page (the first product of its
+ * list). Prints `bench site-lighthouse page=<home|product> performance=<n> accessibility=<n>
+ * best_practices=<n> seo=<n>`.
+ */
+export function siteLighthouseCase(): BenchCase {
+  return {
+    kind: 'report',
+    summary: "Lighthouse 12.8 (mobile, median of 3) on Acme Vision's site at its domain: home and a product page",
+    // As for lighthouse: the release engine's tick would stall the pages on PGlite.
+    serverEnv: { UPGRADE_TICK_MS: String(60 * 60 * 1000) },
+    async run(ctx: BenchContext) {
+      const port = new URL(ctx.origin).port;
+      const site = `http://${DEMO_SITE_DOMAIN}:${port}`;
+      // The product list read through the portal host's /site/<slug>/ (Node does not resolve *.localhost).
+      const list = await fetch(`${ctx.origin}/site/${DEMO_SITE_SLUG}/en-US/products`);
+      const slug = /\/en-US\/products\/([a-z0-9-]+)"/.exec(await list.text())?.[1];
+      if (list.status !== 200 || !slug) throw new Error(`Acme Vision's site lists no product (HTTP ${list.status}): seed the demo`);
+      return runLighthouse(ctx, {
+        presets: ['mobile'],
+        quietUrl: `${ctx.origin}/site/${DEMO_SITE_SLUG}/en-US/`,
+        line: (page, _preset, f) =>
+          `bench site-lighthouse page=${page} performance=${f.performance} accessibility=${f.accessibility} best_practices=${f.best_practices} seo=${f.seo}`,
+        targets: [
+          { name: 'home', url: async () => `${site}/` },
+          { name: 'product', url: async () => `${site}/en-US/products/${slug}` },
+        ],
+      });
     },
   };
 }

@@ -88,7 +88,7 @@ export function lighthouseLine(page: string, preset: string, f: LighthouseFigure
 interface Lhr {
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number; score?: number | null; title?: string }>;
-  runtimeError?: { message: string };
+  runtimeError?: { code?: string; message: string };
 }
 
 function figuresOf(lhr: Lhr): LighthouseFigures {
@@ -125,16 +125,99 @@ export function namesFrom<T extends string>(value: string | undefined, all: read
  * Wait until the server answers promptly again (8 answers in a row under 100 ms, at most 60 s): the
  * start's first engine tick and the seed's catch-up would otherwise stall the first page measured.
  */
-async function untilQuiet(ctx: BenchContext): Promise<void> {
+async function untilQuiet(ctx: BenchContext, url = `${ctx.origin}/login`): Promise<void> {
   const deadline = Date.now() + 60_000;
   let prompt = 0;
   while (prompt < 8 && Date.now() < deadline) {
     const started = performance.now();
-    await fetch(`${ctx.origin}/login`).then((r) => r.arrayBuffer());
+    await fetch(url).then((r) => r.arrayBuffer());
     prompt = performance.now() - started < 100 ? prompt + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   if (prompt < 8) ctx.log('lighthouse: the server still answers slowly after 60 s; measuring all the same');
+}
+
+/** One page Lighthouse measures: its name in the printed line and its URL (asked before each run). */
+export interface LighthouseTarget {
+  name: string;
+  url: () => Promise<string>;
+}
+
+/**
+ * Lighthouse 12.8 by its Node API on each target and preset, in Debian's Chromium started by
+ * chrome-launcher (CHROMIUM_PATH, --headless=new --no-sandbox): the median of BENCH_LIGHTHOUSE_RUNS
+ * runs (default 3); prints and answers `line(name, preset, figures)` per target and preset. Shared
+ * by the web app's pages (lighthouse) and the content site's (site-lighthouse).
+ */
+export async function runLighthouse(
+  ctx: BenchContext,
+  opts: {
+    targets: LighthouseTarget[];
+    presets: readonly ('mobile' | 'desktop')[];
+    line: (name: string, preset: string, f: LighthouseFigures) => string;
+    /** The URL untilQuiet polls (default: the portal's /login). */
+    quietUrl?: string;
+  },
+): Promise<string[]> {
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const chromeLauncher = await import('chrome-launcher');
+  const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
+  const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS ? path.resolve(process.env.BENCH_LIGHTHOUSE_REPORTS) : null;
+  if (reportDir) mkdirSync(reportDir, { recursive: true });
+  await untilQuiet(ctx, opts.quietUrl);
+  const lines: string[] = [];
+  try {
+    for (const preset of opts.presets) {
+      for (const target of opts.targets) {
+        const figures: LighthouseFigures[] = [];
+        let failing = new Set<string>();
+        for (let i = 0; i < runs; i++) {
+          const url = await target.url();
+          const measure = () =>
+            lighthouse(
+              url,
+              {
+                port: chrome.port,
+                output: 'json',
+                logLevel: 'error',
+                onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+              },
+              preset === 'desktop' ? desktopConfig : undefined,
+            );
+          let result = await measure();
+          // Chromium now and then records no navigation start in its trace (NO_NAVSTART, "run
+          // Lighthouse again"): the run is measured again, once.
+          if ((result?.lhr as unknown as Lhr | undefined)?.runtimeError?.code === 'NO_NAVSTART') {
+            ctx.log(`lighthouse ${target.name}: no navigation start in the trace, measured again`);
+            result = await measure();
+          }
+          const lhr = result?.lhr as unknown as Lhr | undefined;
+          if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
+          if (lhr.runtimeError) throw new Error(`lighthouse ${target.name}: ${lhr.runtimeError.message}`);
+          if (reportDir)
+            writeFileSync(
+              path.join(reportDir, `${target.name}-${preset}-${i + 1}.json`),
+              typeof result?.report === 'string' ? result.report : JSON.stringify(lhr),
+            );
+          figures.push(figuresOf(lhr));
+          failing = new Set([...failing, ...failingAudits(lhr)]);
+        }
+        const line = opts.line(target.name, preset, medianFigures(figures));
+        console.log(line);
+        lines.push(line);
+        if (failing.size) ctx.log(`lighthouse ${target.name} ${preset}: audits not passed: ${[...failing].join(', ')}`);
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  return lines;
 }
 
 export function lighthouseCase(): BenchCase {
@@ -149,65 +232,25 @@ export function lighthouseCase(): BenchCase {
     serverEnv: { UPGRADE_TICK_MS: String(60 * 60 * 1000) },
     summary: 'Lighthouse 12.8 (mobile and desktop, median of 3) on login, register, home, users, upgrade-tasks',
     async run(ctx: BenchContext) {
-      const { default: lighthouse } = await import('lighthouse');
-      const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
-      const chromeLauncher = await import('chrome-launcher');
-      const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
-      const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-      const chrome = await chromeLauncher.launch({
-        chromePath,
-        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-      });
       const pages = namesFrom(process.env.BENCH_LIGHTHOUSE_PAGES, LIGHTHOUSE_PAGES, 'page');
       const presets = namesFrom(process.env.BENCH_LIGHTHOUSE_PRESETS, ['mobile', 'desktop'] as const, 'preset');
-      const reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS ? path.resolve(process.env.BENCH_LIGHTHOUSE_REPORTS) : null;
-      if (reportDir) mkdirSync(reportDir, { recursive: true });
-      await untilQuiet(ctx);
       const session = await ctx.login();
-      const lines: string[] = [];
-      try {
-        for (const preset of presets) {
-          for (const page of pages) {
-            const figures: LighthouseFigures[] = [];
-            let failing = new Set<string>();
-            for (let i = 0; i < runs; i++) {
-              let url = `${ctx.origin}${PAGE_PATHS[page]}`;
-              if (SIGNED_IN.has(page)) {
-                // A one-time single-sign-on token per run (valid 60 s): the page opens signed in.
-                const { token } = await call<{ token: string }>(ctx.origin, 'auth/sso-token/create', session, {});
-                url += `?token=${encodeURIComponent(token)}`;
-              }
-              const result = await lighthouse(
-                url,
-                {
-                  port: chrome.port,
-                  output: 'json',
-                  logLevel: 'error',
-                  onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-                },
-                preset === 'desktop' ? desktopConfig : undefined,
-              );
-              const lhr = result?.lhr as unknown as Lhr | undefined;
-              if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
-              if (lhr.runtimeError) throw new Error(`lighthouse ${page}: ${lhr.runtimeError.message}`);
-              if (reportDir)
-                writeFileSync(
-                  path.join(reportDir, `${page}-${preset}-${i + 1}.json`),
-                  typeof result?.report === 'string' ? result.report : JSON.stringify(lhr),
-                );
-              figures.push(figuresOf(lhr));
-              failing = new Set([...failing, ...failingAudits(lhr)]);
+      return runLighthouse(ctx, {
+        presets,
+        line: lighthouseLine,
+        targets: pages.map((page) => ({
+          name: page,
+          async url() {
+            let url = `${ctx.origin}${PAGE_PATHS[page]}`;
+            if (SIGNED_IN.has(page)) {
+              // A one-time single-sign-on token per run (valid 60 s): the page opens signed in.
+              const { token } = await call<{ token: string }>(ctx.origin, 'auth/sso-token/create', session, {});
+              url += `?token=${encodeURIComponent(token)}`;
             }
-            const line = lighthouseLine(page, preset, medianFigures(figures));
-            console.log(line);
-            lines.push(line);
-            if (failing.size) ctx.log(`lighthouse ${page} ${preset}: audits not passed: ${[...failing].join(', ')}`);
-          }
-        }
-      } finally {
-        chrome.kill();
-      }
-      return lines;
+            return url;
+          },
+        })),
+      });
     },
   };
 }

@@ -42,6 +42,7 @@ interface Tr {
 }
 
 export const DEMO_SITE_DOMAIN = 'acme-vision.localhost';
+export const DEMO_SITE_SLUG = 'acme-vision';
 
 export async function seedDemoContent(database: Database, now = Date.now()): Promise<{ items: number }> {
   const db = database.db;
@@ -53,7 +54,7 @@ export async function seedDemoContent(database: Database, now = Date.now()): Pro
   const companyPath = owner.path;
   const [site] = await db
     .insert(contentSites)
-    .values({ companyId: owner.company_id, companyPath, slug: 'acme-vision', name: 'Acme Vision' })
+    .values({ companyId: owner.company_id, companyPath, slug: DEMO_SITE_SLUG, name: 'Acme Vision' })
     .returning();
   await db.insert(companyDomains).values({ domain: DEMO_SITE_DOMAIN, companyId: owner.company_id, kind: 'site' });
   const siteId = site!.id;

@@ -16,9 +16,20 @@ const T = {
     documentSaved: 'Document saved.',
     versionAdded: 'Version uploaded.',
     search: 'Search documents',
+    pause: 'Pause',
+    resume: 'Resume',
+    paused: /Paused at \d+%/,
   },
-  'zh-CN': { folderSaved: '文件夹已保存。', documentSaved: '文件已保存。', versionAdded: '版本已上传。', search: '搜索文档' },
-} as const satisfies Record<Locale, Record<string, string>>;
+  'zh-CN': {
+    folderSaved: '文件夹已保存。',
+    documentSaved: '文件已保存。',
+    versionAdded: '版本已上传。',
+    search: '搜索文档',
+    pause: '暂 停',
+    resume: '继 续',
+    paused: /已暂停，完成 \d+%/,
+  },
+} as const satisfies Record<Locale, Record<string, string | RegExp>>;
 
 /** A small valid PDF (the server checks the content, not the name). */
 const PDF = Buffer.from(
@@ -73,6 +84,47 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await settle(page);
       await expectAccessible(page, `${locale} document versions`);
       await page.screenshot({ path: `test-results/files-${locale}-versions.png` });
+
+      // A version over 20 MB goes in resumable parts: the second part is held (a slow line), the
+      // upload paused, then resumed from what the server has.
+      const big = Buffer.alloc(21 * 1024 * 1024 + 4321, 0x20);
+      PDF.copy(big);
+      let chunkCalls = 0;
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((r) => (release = r));
+      const offsets: string[] = [];
+      await page.route('**/content/upload-session/chunk**', async (route) => {
+        offsets.push(new URL(route.request().url()).searchParams.get('offset') ?? '');
+        if (++chunkCalls === 2) {
+          await held;
+          await route.abort('connectionreset').catch(() => undefined);
+          return;
+        }
+        await route.continue();
+      });
+      await drawer.locator('input[type=file]').setInputFiles({ name: `big-${run}.pdf`, mimeType: 'application/pdf', buffer: big });
+      await drawer.getByTestId('version-submit').click();
+      const progress = drawer.getByTestId('content-upload-progress');
+      await expect(progress.getByRole('progressbar')).toBeVisible();
+      await expect.poll(() => chunkCalls, { timeout: 30_000 }).toBe(2);
+      await expect(progress).toContainText(`big-${run}.pdf`);
+      await expectAccessible(page, `${locale} resumable upload`);
+      await page.screenshot({ path: `test-results/files-${locale}-upload-progress.png` });
+      await progress.getByRole('button', { name: t.pause }).click();
+      release();
+      await expect(progress).toContainText(t.paused);
+      await page.screenshot({ path: `test-results/files-${locale}-upload-paused.png` });
+      await progress.getByRole('button', { name: t.resume }).click();
+      await expect(toast(page, t.versionAdded)).toBeVisible({ timeout: 60_000 });
+      await expect(drawer.locator('tbody tr.ant-table-row')).toHaveCount(2);
+      await expect(drawer).toContainText(`big-${run}.pdf`);
+      // Resumed from what the server had: part 0 went once, part 1 again after the broken line, all 5 parts arrived.
+      const part = 5 * 1024 * 1024;
+      expect(offsets.filter((o) => o === '0')).toHaveLength(1);
+      expect(offsets.filter((o) => o === String(part)).length).toBeGreaterThanOrEqual(2);
+      expect([...new Set(offsets)].sort((a, b) => Number(a) - Number(b))).toEqual([0, 1, 2, 3, 4].map((i) => String(i * part)));
+      await page.unroute('**/content/upload-session/chunk**');
+
       await page.keyboard.press('Escape');
       await settle(page);
       await expect(page.locator('tbody tr.ant-table-row', { hasText: title })).toBeVisible();

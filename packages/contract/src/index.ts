@@ -20,6 +20,7 @@ export * from './shared/states';
 export * from './shared/define-call';
 export * from './shared/refs';
 export * from './shared/raw-routes';
+export * from './shared/resumable-upload';
 
 // Assembled from the modules: the error catalogue, the validation texts, the lists of calls, raw routes and machines
 export * from './errors';

@@ -3,7 +3,8 @@
  * variants, and the file manual's folders, documents and versions. Rows carry the owning company's
  * path, as the other content tables do.
  */
-import { bigint, bigserial, boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { contentSites } from './schema-cloud-content';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -79,3 +80,28 @@ export const contentDocumentVersions = pgTable('content_document_versions', {
   createdByName: text('created_by_name').notNull().default(''),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** A resumable upload of a manual or video over 20 MB (migration 0035): chunks arrive in order. */
+export const contentUploadSessions = pgTable(
+  'content_upload_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id').notNull(),
+    companyPath: text('company_path').notNull(),
+    userId: integer('user_id').notNull(),
+    use: text('use').notNull(),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    chunkBytes: integer('chunk_bytes').notNull(),
+    receivedBytes: bigint('received_bytes', { mode: 'number' }).notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('content_upload_sessions_company_idx').on(t.companyId),
+    index('content_upload_sessions_expires_idx').on(t.expiresAt),
+    check('content_upload_sessions_received_check', sql`${t.receivedBytes} >= 0 AND ${t.receivedBytes} <= ${t.size}`),
+  ],
+);

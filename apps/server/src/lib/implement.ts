@@ -37,6 +37,8 @@ export interface TenantFixtures {
   /** Partner B's file manual: a folder and a public document in it. */
   otherContentFolderId: number;
   otherContentDocumentId: number;
+  /** Partner B's resumable content upload. */
+  otherContentUploadSessionId: number;
   /** Partner B's listed cloud storage goods. */
   otherGoodsId: number;
   /** Partner B's device's SN and its right verification code (app-api binding). */

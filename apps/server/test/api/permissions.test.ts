@@ -9,6 +9,7 @@
 import {
   ALL_CALLS,
   API_PREFIX,
+  CONTENT_UPLOAD_CHUNK_PATH,
   CONTENT_UPLOAD_PATH,
   ALL_RAW_ROUTES,
   buildBasic,
@@ -267,15 +268,20 @@ describe.each(ENGINES)('permissions of every raw route (%s)', (engine) => {
   it.each(ALL_RAW_ROUTES.filter((r) => typeof r.auth === 'object').map((r) => [label(r), r] as const))(
     '%s refuses a session without its resource codes (1005)',
     async (_l, r) => {
-      // Signed as the route's own data: file/upload's purpose, content/upload's use (body 'x').
+      // Signed as the route's own data: file/upload's purpose, content/upload's use, a content chunk's session and offset (body 'x').
       const sha256 = createHash('sha256').update('x').digest('hex');
       const contentUpload = r.path === CONTENT_UPLOAD_PATH;
-      const data = contentUpload ? { use: 'cover', name: 'a.png', size: 1, sha256 } : { purpose: 'logo', name: 'a.png', size: 1, sha256 };
-      const path = contentUpload ? CONTENT_UPLOAD_PATH.slice(API_PREFIX.length + 1) : FILE_UPLOAD_PATH;
+      const contentChunk = r.path === CONTENT_UPLOAD_CHUNK_PATH;
+      const data = contentUpload
+        ? { use: 'cover', name: 'a.png', size: 1, sha256 }
+        : contentChunk
+          ? { sessionId: 1, offset: 0, size: 1, sha256 }
+          : { purpose: 'logo', name: 'a.png', size: 1, sha256 };
+      const path = contentUpload || contentChunk ? r.path.slice(API_PREFIX.length + 1) : FILE_UPLOAD_PATH;
       const basic = buildBasic({ token: noCodes.token, signKey: noCodes.signKey, path, data, now: t.clock.now() });
       const res = await send(r, {
         headers: { 'x-basic': JSON.stringify(basic) },
-        query: contentUpload ? '?use=cover&name=a.png' : '?purpose=logo&name=a.png',
+        query: contentUpload ? '?use=cover&name=a.png' : contentChunk ? '?sessionId=1&offset=0' : '?purpose=logo&name=a.png',
       });
       expect(codeOf(r, res.body)).toBe(ErrorCodes.forbidden);
     },

@@ -17,6 +17,7 @@ import {
   contentSchedules,
   contentSites,
   contentTranslations,
+  contentUploadSessions,
   devices,
   endUsers,
   files,
@@ -293,6 +294,21 @@ export async function createWorld(database: Database, opts: { sealKeys?: SealKey
     .insert(contentDocuments)
     .values({ siteId: siteB!.id, companyPath: partnerB.path, folderId: folderB!.id, title: 'B guide' })
     .returning();
+  // Partner B's resumable upload of a manual, nothing received yet.
+  const [uploadSessionB] = await db
+    .insert(contentUploadSessions)
+    .values({
+      companyId: partnerB.id,
+      companyPath: partnerB.path,
+      userId: ownerB.id,
+      use: 'manual',
+      name: 'b-guide.pdf',
+      size: 30 * 1024 * 1024,
+      sha256: '0'.repeat(64),
+      chunkBytes: 5 * 1024 * 1024,
+      expiresAt: new Date(Date.UTC(2100, 0, 1)),
+    })
+    .returning();
   // Partner B's cloud storage goods, listed, on a plan of the supplier.
   const [planB] = await db
     .insert(storagePlans)
@@ -433,6 +449,7 @@ export async function createWorld(database: Database, opts: { sealKeys?: SealKey
       otherContentParamId: paramB!.id,
       otherContentFolderId: folderB!.id,
       otherContentDocumentId: documentB!.id,
+      otherContentUploadSessionId: uploadSessionB!.id,
       otherGoodsId: goodsB!.id,
       otherDeviceSn: deviceB!.sn,
       otherDeviceVerifyCode: DEVICE_B_CODE,

@@ -16,17 +16,10 @@ export function utf8(s: string): Uint8Array {
   return new TextEncoder().encode(s);
 }
 
-export function sha256(msg: Uint8Array): Uint8Array {
-  const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
-  const bitLen = msg.length * 8;
-  const padded = new Uint8Array(((msg.length + 9 + 63) >> 6) << 6);
-  padded.set(msg);
-  padded[msg.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  view.setUint32(padded.length - 8, Math.floor(bitLen / 0x100000000));
-  view.setUint32(padded.length - 4, bitLen >>> 0);
-  const w = new Uint32Array(64);
-  for (let off = 0; off < padded.length; off += 64) {
+/** Compresses the 64-byte blocks of `data` from `off` to `end` into the state `h`. */
+function compress(h: Uint32Array, w: Uint32Array, data: Uint8Array, off: number, end: number): void {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  for (; off < end; off += 64) {
     for (let i = 0; i < 16; i++) w[i] = view.getUint32(off + i * 4);
     for (let i = 16; i < 64; i++) {
       const a = w[i - 15],
@@ -61,10 +54,59 @@ export function sha256(msg: Uint8Array): Uint8Array {
     h[6] += G;
     h[7] += H;
   }
-  const out = new Uint8Array(32);
-  const ov = new DataView(out.buffer);
-  for (let i = 0; i < 8; i++) ov.setUint32(i * 4, h[i]);
-  return out;
+}
+
+/** An incremental SHA-256 (a large file is hashed a slice at a time, never held whole). */
+export interface Sha256Hasher {
+  update(part: Uint8Array): Sha256Hasher;
+  digest(): Uint8Array;
+}
+
+export function createSha256(): Sha256Hasher {
+  const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+  const w = new Uint32Array(64);
+  const pending = new Uint8Array(64);
+  let pendingLen = 0;
+  let total = 0;
+  const hasher: Sha256Hasher = {
+    update(part) {
+      total += part.length;
+      let i = 0;
+      if (pendingLen > 0) {
+        const take = Math.min(64 - pendingLen, part.length);
+        pending.set(part.subarray(0, take), pendingLen);
+        pendingLen += take;
+        i = take;
+        if (pendingLen < 64) return hasher;
+        compress(h, w, pending, 0, 64);
+        pendingLen = 0;
+      }
+      const whole = i + ((part.length - i) & ~63);
+      compress(h, w, part, i, whole);
+      pending.set(part.subarray(whole), 0);
+      pendingLen = part.length - whole;
+      return hasher;
+    },
+    digest() {
+      const bitLen = total * 8;
+      const tail = new Uint8Array(((pendingLen + 9 + 63) >> 6) << 6);
+      tail.set(pending.subarray(0, pendingLen));
+      tail[pendingLen] = 0x80;
+      const view = new DataView(tail.buffer);
+      view.setUint32(tail.length - 8, Math.floor(bitLen / 0x100000000));
+      view.setUint32(tail.length - 4, bitLen >>> 0);
+      compress(h, w, tail, 0, tail.length);
+      const out = new Uint8Array(32);
+      const ov = new DataView(out.buffer);
+      for (let k = 0; k < 8; k++) ov.setUint32(k * 4, h[k]);
+      return out;
+    },
+  };
+  return hasher;
+}
+
+export function sha256(msg: Uint8Array): Uint8Array {
+  return createSha256().update(msg).digest();
 }
 
 export function hmacSha256(key: Uint8Array, msg: Uint8Array): Uint8Array {

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hmacSha256, hmacSha256Hex, sha256, sha256Hex, toHex, utf8 } from '../../src/shared/crypto';
+import { createSha256, hmacSha256, hmacSha256Hex, sha256, sha256Hex, toHex, utf8 } from '../../src/shared/crypto';
 
 const nodeSha = (s: string | Uint8Array) => createHash('sha256').update(s).digest('hex');
 const nodeHmac = (k: string | Uint8Array, s: string | Uint8Array) => createHmac('sha256', k).update(s).digest('hex');
@@ -96,5 +96,21 @@ describe('toHex and utf8', () => {
     expect(toHex(new Uint8Array([0, 1, 15, 16, 255]))).toBe('00010f10ff');
     expect(toHex(new Uint8Array())).toBe('');
     expect([...utf8('é😀')]).toEqual([...Buffer.from('é😀', 'utf8')]);
+  });
+});
+
+describe('createSha256', () => {
+  it('hashes a message fed in uneven parts as node:crypto hashes it whole', () => {
+    const msg = new Uint8Array(1000).map((_, i) => (i * 31 + 7) & 0xff);
+    for (const cuts of [[0], [1, 63, 64, 65], [55, 56, 57, 200], [128, 999], [500]]) {
+      const h = createSha256();
+      let at = 0;
+      for (const cut of [...cuts, msg.length]) {
+        h.update(msg.subarray(at, Math.max(at, cut)));
+        at = Math.max(at, cut);
+      }
+      expect(toHex(h.digest())).toBe(nodeSha(msg));
+    }
+    expect(toHex(createSha256().digest())).toBe(nodeSha(''));
   });
 });

@@ -9,3 +9,4 @@ export * from './upload-check';
 export * from './image-dimensions';
 export * from './store-upload';
 export * from './export-link';
+export * from './resumable';

@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Db, Tx } from '../../db/client';
 import { files } from '../../db/schema';
 import { extensionOf, mimeForExt, OCTET_STREAM } from './mime';
-import type { FileStore } from './store';
+import type { FileStore, PutResult } from './store';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -34,40 +34,54 @@ export function cleanFileName(name: string): string {
   return (base || 'file').slice(-255);
 }
 
+/** The key a new upload of `purpose` is stored under: `${purpose}/${yyyy}/${mm}/${uuid}.${ext}`. */
+export function uploadKey(purpose: string, fileName: string, now: Date): string {
+  if (!PURPOSE.test(purpose)) throw new Error(`bad upload purpose: ${purpose}`);
+  const ext = extensionOf(fileName) || 'bin';
+  const yyyy = String(now.getUTCFullYear());
+  const mm = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${purpose}/${yyyy}/${mm}/${randomUUID()}.${ext}`;
+}
+
 /**
  * Puts the bytes in the store under `${purpose}/${yyyy}/${mm}/${uuid}.${ext}` and records them in
  * `files`. If the row cannot be written the object is removed again.
  */
 export async function storeUpload(input: StoreUploadInput): Promise<FileRow> {
-  if (!PURPOSE.test(input.purpose)) throw new Error(`bad upload purpose: ${input.purpose}`);
   const now = input.now ?? new Date();
-  const ext = extensionOf(input.fileName) || 'bin';
-  const yyyy = String(now.getUTCFullYear());
-  const mm = String(now.getUTCMonth() + 1).padStart(2, '0');
-  const key = `${input.purpose}/${yyyy}/${mm}/${randomUUID()}.${ext}`;
-  let mime = input.contentType ?? mimeForExt(ext);
+  const key = uploadKey(input.purpose, input.fileName, now);
+  let mime = input.contentType ?? mimeForExt(extensionOf(input.fileName) || 'bin');
   if (mime === OCTET_STREAM && !input.contentType) mime = (await fileTypeFromBuffer(input.buffer))?.mime ?? OCTET_STREAM;
-
   const put = await input.store.put(key, input.buffer, { contentType: mime });
+  return recordStoredFile({ ...input, key, put, mime, now });
+}
+
+/**
+ * Records in `files` an object already put under `key` (uploadKey; a resumable upload joins its
+ * chunks there). If the row cannot be written the object is removed again.
+ */
+export async function recordStoredFile(
+  input: Omit<StoreUploadInput, 'buffer' | 'purpose' | 'contentType'> & { key: string; put: PutResult; mime: string; now: Date },
+): Promise<FileRow> {
   try {
     const [row] = await input.db
       .insert(files)
       .values({
         companyId: input.companyId,
-        path: key,
+        path: input.key,
         name: cleanFileName(input.fileName),
-        mime,
-        size: put.size,
-        sha256: put.sha256,
-        md5: put.md5,
+        mime: input.mime,
+        size: input.put.size,
+        sha256: input.put.sha256,
+        md5: input.put.md5,
         isPublic: input.isPublic ?? false,
         createdBy: input.userId,
-        createdAt: now,
+        createdAt: input.now,
       })
       .returning();
     return row;
   } catch (err) {
-    await input.store.delete(key).catch(() => {});
+    await input.store.delete(input.key).catch(() => {});
     throw err;
   }
 }

@@ -4,6 +4,7 @@ import { requireActor } from '../../lib/context';
 import { implement, type CallImpl } from '../../lib/implement';
 import * as service from './documents.service';
 import * as repo from './files.repository';
+import * as uploads from './uploads.service';
 
 export const documentImpls: readonly CallImpl[] = [
   implement(contentFileCalls.folderList, { otherTenant: (fx) => ({ siteId: fx.otherContentSiteId }) }, async (ctx, d) =>
@@ -40,6 +41,21 @@ export const documentImpls: readonly CallImpl[] = [
     contentFileCalls.versionAdd,
     { otherTenant: (fx) => ({ documentId: fx.otherContentDocumentId, fileId: fx.otherFileId, locale: 'en-US' as const, notes: '' }) },
     async (ctx, d) => service.addVersion(ctx, requireActor(ctx), d),
+  ),
+  implement(
+    contentFileCalls.uploadSessionCreate,
+    { none: "starts an upload into the caller's own company; names no other object" },
+    async (ctx, d) => uploads.createSession(ctx, requireActor(ctx), d),
+  ),
+  implement(contentFileCalls.uploadSessionGet, { otherTenant: (fx) => ({ id: fx.otherContentUploadSessionId }) }, async (ctx, d) =>
+    uploads.getSession(ctx, requireActor(ctx), d.id),
+  ),
+  implement(
+    contentFileCalls.uploadSessionComplete,
+    { otherTenant: (fx) => ({ id: fx.otherContentUploadSessionId }) },
+    async (ctx, d) => uploads.completeSession(ctx, requireActor(ctx), d.id),
+    // Its own short transactions: a refused join removes the session and its bytes (see the service).
+    { transaction: false },
   ),
   implement(contentFileCalls.autoFiles, { none: "files the caller's own site's products" }, async (ctx) =>
     service.runAutoFiles(ctx, requireActor(ctx)),

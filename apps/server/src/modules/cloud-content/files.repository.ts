@@ -14,19 +14,72 @@ import {
   contentParams,
   contentRevisions,
   contentTranslations,
+  contentUploadSessions,
   files,
   type AssetVariant,
 } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { escapeLike, paginate, scopedToSubtree, type Page, type PageRequest } from '../../lib/tenancy';
 
-type AnyDb = Db | Tx;
+export type AnyDb = Db | Tx;
 export type AssetRow = typeof contentAssets.$inferSelect;
 export type FolderRow = typeof contentFolders.$inferSelect;
 export type DocumentRow = typeof contentDocuments.$inferSelect;
 export type VersionRow = typeof contentDocumentVersions.$inferSelect;
 
 // ----- uploads -----
+
+export type UploadSessionRow = typeof contentUploadSessions.$inferSelect;
+
+export async function insertUploadSession(db: AnyDb, v: typeof contentUploadSessions.$inferInsert): Promise<UploadSessionRow> {
+  const [row] = await db.insert(contentUploadSessions).values(v).returning();
+  return row!;
+}
+
+/** The caller's company's own resumable upload, or null (another company's is not found). */
+export async function findOwnUploadSession(db: AnyDb, actor: Actor, id: number, forUpdate = false): Promise<UploadSessionRow | null> {
+  const q = db
+    .select()
+    .from(contentUploadSessions)
+    .where(and(eq(contentUploadSessions.id, id), eq(contentUploadSessions.companyId, actor.companyId)));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function updateUploadSession(
+  db: AnyDb,
+  id: number,
+  patch: Partial<typeof contentUploadSessions.$inferInsert>,
+): Promise<UploadSessionRow> {
+  const [row] = await db.update(contentUploadSessions).set(patch).where(eq(contentUploadSessions.id, id)).returning();
+  return row!;
+}
+
+/** Deletes a session by id (found before through the caller's scope); true when this call removed it. */
+export async function deleteUploadSession(db: AnyDb, id: number): Promise<boolean> {
+  const gone = await db.delete(contentUploadSessions).where(eq(contentUploadSessions.id, id)).returning({ id: contentUploadSessions.id });
+  return gone.length > 0;
+}
+
+/** Unscoped (the purge): deletes up to `limit` sessions expired by `now`, skipping those held now. */
+export async function unsafeDeleteExpiredUploadSessions(db: AnyDb, now: Date, limit: number): Promise<UploadSessionRow[]> {
+  const due = await db
+    .select({ id: contentUploadSessions.id })
+    .from(contentUploadSessions)
+    .where(lt(contentUploadSessions.expiresAt, now))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  if (due.length === 0) return [];
+  return db
+    .delete(contentUploadSessions)
+    .where(
+      inArray(
+        contentUploadSessions.id,
+        due.map((r) => r.id),
+      ),
+    )
+    .returning();
+}
 
 export async function insertAsset(db: AnyDb, v: typeof contentAssets.$inferInsert): Promise<AssetRow> {
   const [row] = await db.insert(contentAssets).values(v).returning();

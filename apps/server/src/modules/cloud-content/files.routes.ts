@@ -7,6 +7,8 @@
 import {
   CONTENT_ASSET_CACHE_CONTROL,
   CONTENT_DIRECT_UPLOAD_MAX_BYTES,
+  CONTENT_UPLOAD_CHUNK_BYTES,
+  contentUploadChunkDataSchema,
   contentUploadDataSchema,
   ErrorCodes,
   rawRoutes,
@@ -24,6 +26,7 @@ import type { AppServices } from '../../lib/services';
 import { localizeIssues } from '../../lib/validation-messages';
 import { requestLocale } from '../../plugins/call-router';
 import { ASSET_NAME_RE, assetKey, storeContentUpload } from './assets.service';
+import { storeChunk } from './uploads.service';
 import * as contentRepo from './content.repository';
 import * as repo from './files.repository';
 
@@ -38,6 +41,14 @@ function signedUploadData(req: FastifyRequest) {
   const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
   const q = req.query as Record<string, string>;
   return { use: q.use, ...(q.itemType ? { itemType: q.itemType } : {}), name: q.name, size: body.length, sha256: sha256Hex(body) };
+}
+
+/** What a chunk's X-Basic sign covers: the session, where the chunk starts, the bytes received. */
+function signedChunkData(req: FastifyRequest) {
+  const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  const q = req.query as Record<string, string>;
+  const int = (v: string | undefined) => (v !== undefined && /^\d{1,15}$/.test(v) ? Number(v) : v);
+  return { sessionId: int(q.sessionId), offset: int(q.offset), size: body.length, sha256: sha256Hex(body) };
 }
 
 export function registerContentFileRoutes(app: FastifyInstance, deps: ContentFileRouteDeps): void {
@@ -79,6 +90,32 @@ export function registerContentFileRoutes(app: FastifyInstance, deps: ContentFil
       },
       {
         bodyLimit: CONTENT_DIRECT_UPLOAD_MAX_BYTES + 1024,
+        onRequest: async (req) => {
+          req.locale = requestLocale(req);
+        },
+      },
+    );
+
+    rawRoute(
+      scope,
+      deps,
+      rawRoutes.contentUploadChunk,
+      userCredentials(signedChunkData),
+      "the session is looked up in the caller's own company (another company's answers 1004)",
+      async (req, _reply, actor) => {
+        if (!actor) throw new AppError(ErrorCodes.forbidden);
+        const data = contentUploadChunkDataSchema.safeParse(signedChunkData(req));
+        if (!data.success) throw new AppError(ErrorCodes.invalidParams, { detail: localizeIssues(data.error.issues, req.locale) });
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const session = await storeChunk({ database: deps.database, store: deps.services.fileStore, now: deps.clock.now() }, actor, {
+          sessionId: data.data.sessionId,
+          offset: data.data.offset,
+          body,
+        });
+        return { basic: { code: 200, msg: 'Success' }, data: session };
+      },
+      {
+        bodyLimit: CONTENT_UPLOAD_CHUNK_BYTES + 1024,
         onRequest: async (req) => {
           req.locale = requestLocale(req);
         },

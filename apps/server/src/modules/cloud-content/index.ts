@@ -11,5 +11,6 @@ export { registerSiteRoutes } from './site.routes';
 export { registerProductSheetRoutes } from './products.routes';
 export { registerContentFileRoutes } from './files.routes';
 export { purgeUnattachedUploads } from './assets.service';
+export { purgeExpiredUploadSessions } from './uploads.service';
 
 export const cloudContentImpls: readonly CallImpl[] = [...contentImpls, ...documentImpls];

@@ -10,6 +10,7 @@ import type { Clock } from '../../lib/clock';
 import type { FileStore } from '../../lib/files';
 import type { JobQueue } from '../../lib/jobs';
 import { purgeUnattachedUploads } from './assets.service';
+import { purgeExpiredUploadSessions } from './uploads.service';
 import { unsafeSiteById } from './content.repository';
 import { runDueSchedules } from './content.service';
 import { AUTO_FILES_JOB, fileSiteProducts, requestAutoFiles, type AutoFilesJob } from './documents.service';
@@ -63,6 +64,8 @@ export async function registerContentJobs(
       try {
         const r = await purgeUnattachedUploads(opts.database, store, opts.clock.now());
         if (r.purged + r.kept > 0) opts.log.info(r, 'content uploads purged');
+        const sessions = await purgeExpiredUploadSessions(opts.database, store, opts.clock.now());
+        if (sessions > 0) opts.log.info({ sessions }, 'expired content upload sessions purged');
       } catch (err) {
         opts.log.error({ err }, 'content upload purge failed');
         throw err;

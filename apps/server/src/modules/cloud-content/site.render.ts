@@ -52,6 +52,7 @@ export const SITE_TEXT = {
       'This brand processes personal data only to provide its products and services, keeps it no longer than needed and never sells it. Contact the brand to exercise your rights.',
     noDocuments: 'No documents yet.',
     more: 'More',
+    moreAbout: 'More about {title}',
     solutions: 'Solutions',
     allSolutions: 'All solutions',
     noSolutions: 'No solutions yet.',
@@ -148,6 +149,7 @@ export const SITE_TEXT = {
     builtInPrivacy: '本品牌仅为提供产品与服务处理个人数据，保存期限不超过所需，且绝不出售。如需行使您的权利，请联系本品牌。',
     noDocuments: '暂无文档。',
     more: '更多',
+    moreAbout: '了解更多：{title}',
     solutions: '解决方案',
     allSolutions: '全部方案',
     noSolutions: '暂无解决方案。',
@@ -349,6 +351,8 @@ export function layout(v: SiteView, meta: PageMeta, current: string, main: strin
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // No favicon of its own: say so, rather than have every browser ask /favicon.ico for a 404.
+    '<link rel="icon" href="data:,">',
     `<title>${esc(meta.title)}</title>`,
     meta.description ? `<meta name="description" content="${esc(meta.description)}">` : '',
     meta.noindex ? '<meta name="robots" content="noindex">' : '',

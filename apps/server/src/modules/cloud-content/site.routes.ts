@@ -430,14 +430,25 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
       site.locales.filter((l) => SITE_LOCALES.includes(l as Locale)).map((l) => [l, pathOf(v, l as Locale, rest)]),
     ) as Partial<Record<Locale, string>>;
 
-  function card(v: SiteView, section: string, r: PublicRow, extra = ''): string {
+  /** An item as a card; `fallback`: a product shown from its en-US translation, labelled and marked as English. */
+  function card(v: SiteView, section: string, r: PublicRow, extra = '', fallback = false): string {
     const d = dataOf(r);
+    const w = words(v.locale);
+    const lang = fallback ? ' lang="en-US"' : '';
+    const english = fallback ? ` <span class="tag">${esc(w.shownInEnglish)}</span>` : '';
     const model = d.shared.model ? `<p>${esc(d.shared.model)}</p>` : '';
-    const gone = d.shared.discontinued ? ` <span class="tag">${esc(words(v.locale).discontinuedTag)}</span>` : '';
-    return `<li class="card"><h3><a href="${esc(pathOf(v, v.locale, `${section}/${encodeURIComponent(addrOf(r))}`))}">${esc(r.title)}</a>${gone}</h3>${model}${
-      d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''
+    const gone = d.shared.discontinued ? ` <span class="tag">${esc(w.discontinuedTag)}</span>` : '';
+    return `<li class="card"><h3><a href="${esc(pathOf(v, v.locale, `${section}/${encodeURIComponent(addrOf(r))}`))}"${lang}>${esc(r.title)}</a>${gone}${english}</h3>${model}${
+      d.translation.summary ? `<p${lang}>${esc(d.translation.summary)}</p>` : ''
     }${extra}</li>`;
   }
+
+  /**
+   * The products a locale shows from their en-US translation (issue 14 §8: zh-CN may fall back):
+   * their ids, from the list index (released in en-US, none in this locale, an address of their own).
+   */
+  const fallbackProductIds = async (site: SiteRow, locale: Locale): Promise<Set<number>> =>
+    locale === 'en-US' ? new Set() : new Set((await listedProducts(site, locale)).filter((p) => p.fallback).map((p) => p.itemId));
 
   /** A product of the list's index as a card. */
   function productCard(v: SiteView, p: ListedProduct, extra = ''): string {
@@ -528,23 +539,38 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     const banners = (await releasedItems(db, site.id, ['banner'], v.locale)).filter((r) => inWindow(dataOf(r).shared)).slice(0, 3);
     const hot = (await releasedItems(db, site.id, ['hot_product'], v.locale)).filter((r) => inWindow(dataOf(r).shared));
     const hotIds = hot.map((h) => dataOf(h).shared.targetId).filter((x): x is number => !!x);
-    const hotProducts = (await releasedOfItems(db, site.id, hotIds)).filter(
-      (r) => r.locale === v.locale && r.type === 'product' && shownRow(v, r),
-    );
-    const products =
-      hotProducts.length > 0
-        ? hotProducts
-        : (await releasedItems(db, site.id, ['product'], v.locale, { limit: 40 })).filter((r) => shownRow(v, r)).slice(0, 8);
+    // A product without a translation in this locale shows its en-US one, labelled (zh-CN fallback).
+    const english = await fallbackProductIds(site, v.locale);
+    const hotRows = await releasedOfItems(db, site.id, hotIds);
+    const hotProducts = hotIds.flatMap((id) => {
+      const own = hotRows.find((r) => r.itemId === id && r.locale === v.locale);
+      const row = own ?? (english.has(id) ? hotRows.find((r) => r.itemId === id && r.locale === 'en-US') : undefined);
+      return row && row.type === 'product' && shownRow(v, row) ? [{ row, fallback: !own }] : [];
+    });
+    let products = hotProducts;
+    if (products.length === 0) {
+      const newest = (await listedProducts(site, v.locale)).filter((p) => shownProduct(v, p.categoryId)).slice(0, 8);
+      const rows = await releasedOfItems(
+        db,
+        site.id,
+        newest.map((p) => p.itemId),
+      );
+      products = newest.flatMap((p) => {
+        const row = rows.find((r) => r.itemId === p.itemId && r.locale === (p.fallback ? 'en-US' : v.locale));
+        return row ? [{ row, fallback: !!p.fallback }] : [];
+      });
+    }
     const news = await releasedItems(db, site.id, ['news'], v.locale, { limit: 4 });
     const bannerHtml = banners
       .map((b) => {
         const d = dataOf(b);
-        const link = d.shared.link ? `<p><a href="${esc(d.shared.link)}">${esc(w.more)}</a></p>` : '';
+        // The link says where it leads (a bare "More" tells a screen reader's link list nothing).
+        const link = d.shared.link ? `<p><a href="${esc(d.shared.link)}">${esc(fill(w.moreAbout, { title: b.title }))}</a></p>` : '';
         return `<section class="banner" aria-label="${esc(b.title)}"><h2>${esc(b.title)}</h2>${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}${link}</section>`;
       })
       .join('');
     const main = `<h1>${esc(site.name)}</h1>${bannerHtml}
-<h2>${esc(w.hotProducts)}</h2><ul class="grid">${products.map((r) => card(v, 'products', r)).join('')}</ul>
+<h2>${esc(w.hotProducts)}</h2><ul class="grid">${products.map((p) => card(v, 'products', p.row, '', p.fallback)).join('')}</ul>
 <h2>${esc(w.latestNews)}</h2><ul class="grid">${news.map((r) => card(v, 'news', r)).join('')}</ul>`;
     const meta: PageMeta = {
       title: site.name,
@@ -1182,7 +1208,15 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
           }
         }
       }
-      const hits = (await searchReleased(db, site.id, v.locale, q, optionHits)).filter((r) => visible(r) && shownRow(v, r));
+      const own = await searchReleased(db, site.id, v.locale, q, optionHits);
+      // Products without a translation here are found by their en-US one, labelled (zh-CN fallback).
+      const english = await fallbackProductIds(site, v.locale);
+      const fromEnglish =
+        english.size > 0
+          ? (await searchReleased(db, site.id, 'en-US', q, optionHits)).filter((r) => r.type === 'product' && english.has(r.itemId))
+          : [];
+      const isFallback = new Set(fromEnglish);
+      const hits = [...own, ...fromEnglish].filter((r) => visible(r) && shownRow(v, r));
       total = hits.length;
       const groups = SECTION_OF_SEARCH.map((t) => ({ t, rows: hits.filter((r) => r.type === t) })).filter((g) => g.rows.length > 0);
       const label = (t: string) => (w as unknown as Record<string, string>)[`type_${t}`] ?? t;
@@ -1197,7 +1231,10 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
       const item = (r: PublicRow) => {
         const d = dataOf(r);
         const model = d.shared.model ? ` <span class="muted">${esc(d.shared.model)}</span>` : '';
-        return `<li><a href="${esc(hitUrl(v, r))}">${esc(r.title)}</a>${model}${d.translation.summary ? `<br><span class="muted">${esc(d.translation.summary)}</span>` : ''}</li>`;
+        const fallback = isFallback.has(r);
+        const lang = fallback ? ' lang="en-US"' : '';
+        const tag = fallback ? ` <span class="tag">${esc(w.shownInEnglish)}</span>` : '';
+        return `<li><a href="${esc(hitUrl(v, r))}"${lang}>${esc(r.title)}</a>${model}${tag}${d.translation.summary ? `<br><span class="muted"${lang}>${esc(d.translation.summary)}</span>` : ''}</li>`;
       };
       if (total === 0) {
         body = `<p role="status">${esc(fill(w.searchNone, { q }))}</p>`;

@@ -16,15 +16,14 @@
  * complete), so a caller awaiting processPendingPackages sees every pass before it finished.
  */
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { DAY_MS, ErrorCodes, PACKAGE_UPLOAD_ABANDON_DAYS } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { FileStore } from '../../lib/files';
+import { joinChunks, removeChunks, type FileStore } from '../../lib/files';
 import type { AppServices } from '../../lib/services';
 import { encodeReason, type PackageRow } from './packages.presenter';
-import { chunkCount, chunkKey, chunkLength, dcCopyKey } from './packages.storage';
+import { chunkCount, chunkKey, chunkLength, dcCopyKey, packageUpload } from './packages.storage';
 import {
   unsafeClaimDcCopies,
   unsafeClaimVerifyingPackages,
@@ -108,16 +107,8 @@ export async function deleteAbandonedUploads(database: Database, store: FileStor
   return deleted.map((p) => p.id);
 }
 
-/** The chunks of a package, read in order from the store, as one stream. */
-async function* chunksInOrder(store: FileStore, pkgId: number, count: number): AsyncGenerator<Buffer> {
-  for (let i = 0; i < count; i++) {
-    const got = await store.get(chunkKey(pkgId, i));
-    for await (const b of got.stream as AsyncIterable<Buffer>) yield b;
-  }
-}
-
 async function removeChunkFiles(store: FileStore, pkgId: number, size: number) {
-  for (let i = 0; i < chunkCount(size); i++) await store.delete(chunkKey(pkgId, i));
+  await removeChunks(store, packageUpload({ id: pkgId, size }));
 }
 
 async function verify(database: Database, store: FileStore, pkg: PackageRow, claim: string, now: number) {
@@ -138,9 +129,8 @@ async function verify(database: Database, store: FileStore, pkg: PackageRow, cla
 
   let put;
   try {
-    put = await store.put(pkg.objectKey, Readable.from(chunksInOrder(store, pkg.id, count)), { contentType: 'application/octet-stream' });
+    put = await joinChunks(store, packageUpload(pkg), pkg.objectKey, 'application/octet-stream');
   } catch (err) {
-    await store.delete(pkg.objectKey).catch(() => undefined);
     return fail(
       encodeReason({ text: `The uploaded chunks could not be assembled: ${err instanceof Error ? err.message : String(err)}` }),
       null,

@@ -19,7 +19,7 @@ import {
 } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import { serveFile } from '../../lib/files';
+import { checkChunk, serveFile } from '../../lib/files';
 import { rawRoute, storageToken } from '../../lib/raw-routes';
 import { requestLocale } from '../../plugins/call-router';
 import { httpStatusOf } from '../../plugins/errors';
@@ -33,7 +33,7 @@ import {
 import {
   chunkCount,
   chunkKey,
-  chunkLength,
+  packageUpload,
   SECURITY_TOKEN_HEADER,
   uploadObjectName,
   verifyStorageToken,
@@ -110,14 +110,7 @@ export function registerStorageRoutes(app: FastifyInstance, deps: RouteDeps): vo
           if (!pkg) throw new AppError(ErrorCodes.notFound);
           if (pkg.status !== 'upload_incomplete')
             throw new AppError(ErrorCodes.illegalTransition, undefined, `chunk for a ${pkg.status} package`);
-          const count = chunkCount(pkg.size);
-          if (!/^\d{1,6}$/.test(params.index) || Number(params.index) >= count) {
-            throw new AppError(ErrorCodes.uploadChunkInvalid, { detail: `index ${params.index} not in 0-${count - 1}` });
-          }
-          const index = Number(params.index);
-          const expected = chunkLength(pkg.size, index);
-          if (body.length !== expected)
-            throw new AppError(ErrorCodes.uploadChunkInvalid, { detail: `chunk ${index} has ${body.length} bytes, expected ${expected}` });
+          const index = checkChunk(packageUpload(pkg), params.index, body.length);
           const digest = await services.fileStore.put(chunkKey(pkgId, index), body, { contentType: OCTET_STREAM });
           await upsertChunk(tx, { pkgId, idx: index, size: body.length, md5: digest.md5, receivedAt: now });
           return { index, size: body.length, md5: digest.md5 };

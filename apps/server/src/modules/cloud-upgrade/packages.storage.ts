@@ -6,16 +6,22 @@
  * The token is a signed query (lib/files signUrl): the package, its object name, the action and the
  * user, with an expiry. It is opaque to the client, sent back in X-Security-Token.
  */
-import { ErrorCodes, PACKAGE_CHUNK_BYTES, STORAGE_PATH_PREFIX } from '@portal/contract';
+import { chunkPlan, ErrorCodes, PACKAGE_CHUNK_BYTES, STORAGE_PATH_PREFIX } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
-import { signUrl, verifySignedUrl } from '../../lib/files';
+import { chunkKeyOf, signUrl, verifySignedUrl, type ChunkedUpload } from '../../lib/files';
 
 export const STORAGE_BUCKET = 'firmware';
 export const SECURITY_TOKEN_HEADER = 'x-security-token';
 
 /** The object a package's chunks are uploaded to: `uploads/firmware/<pkgId>` (chunks below it). */
 export const uploadObjectName = (pkgId: number) => `uploads/firmware/${pkgId}`;
-export const chunkKey = (pkgId: number, index: number) => `${uploadObjectName(pkgId)}/${index}`;
+/** A package's upload as the shared resumable upload sees it (lib/files/resumable). */
+export const packageUpload = (pkg: { id: number; size: number }): ChunkedUpload => ({
+  prefix: uploadObjectName(pkg.id),
+  size: pkg.size,
+  chunkBytes: PACKAGE_CHUNK_BYTES,
+});
+export const chunkKey = (pkgId: number, index: number) => chunkKeyOf({ prefix: uploadObjectName(pkgId) }, index);
 /** The assembled, verified package (firmware_packages.object_key). */
 export const assembledKey = (companyId: number, pkgId: number) => `firmware/${companyId}/${pkgId}.bin`;
 /** A package's copy in one DC. */
@@ -23,7 +29,7 @@ export const dcCopyKey = (areaId: number, pkgId: number) => `firmware/dc/${areaI
 
 export const chunkCount = (size: number) => Math.ceil(size / PACKAGE_CHUNK_BYTES);
 /** Length chunk `index` must have: the chunk size, the last one what remains. */
-export const chunkLength = (size: number, index: number) => Math.min(PACKAGE_CHUNK_BYTES, size - index * PACKAGE_CHUNK_BYTES);
+export const chunkLength = (size: number, index: number) => chunkPlan(size, PACKAGE_CHUNK_BYTES).bytesOf(index);
 
 export type StorageAction = 'upload' | 'download';
 

@@ -243,6 +243,44 @@ describe.each(ENGINES)('site: visitor country, zh-CN fallback, product filters (
       expect(en).toContain(`<link rel="canonical" href="http://portal.test${S}/en-US/products/dome-d8">`);
     });
 
+    it('finds it in a zh-CN search by its English text or model, labelled, linking its zh-CN address', async () => {
+      const body = (await get(`${S}/zh-CN/search?q=${encodeURIComponent('Dome D8')}`)).body;
+      expect(body).toContain(`<a href="${S}/zh-CN/products/dome-d8" lang="en-US">Dome D8</a>`);
+      expect(body).toMatch(/Dome D8<\/a> <span class="muted">AV-D8<\/span> <span class="tag">以英文显示<\/span>/);
+      expect(body).toContain('<span class="muted" lang="en-US">Dome D8 summary</span>');
+      const byModel = (await get(`${S}/zh-CN/search?q=D8`)).body;
+      expect(byModel).toContain(`${S}/zh-CN/products/dome-d8`);
+      // A product with a zh-CN translation is found by it, never again in English.
+      const own = (await get(`${S}/zh-CN/search?q=D12`)).body;
+      expect(own).toContain(`<a href="${S}/zh-CN/products/dome-d12">半球D12</a>`);
+      expect(own).not.toContain('Dome D12');
+      expect(own).not.toContain('以英文显示');
+      // A visitor whose country hides the category does not find it either way.
+      expect((await get(`${S}/zh-CN/search?q=AV-US1`, asIn('CN'))).body).not.toContain('liberty');
+      // en-US search marks nothing.
+      expect((await get(`${S}/en-US/search?q=D8`)).body).not.toContain('Shown in English');
+    });
+
+    it("shows it among the home page's products in zh-CN, labelled, and its hot product entry too", async () => {
+      const home = (await get(`${S}/zh-CN/`)).body;
+      expect(home).toContain(`<a href="${S}/zh-CN/products/dome-d8" lang="en-US">Dome D8</a> <span class="tag">以英文显示</span>`);
+      expect(home).toContain(`<a href="${S}/zh-CN/products/bullet-b2">枪机B2</a>`);
+      expect(home).not.toContain('Bullet B2');
+      expect((await get(`${S}/en-US/`)).body).not.toContain('Shown in English');
+      // Hot products chosen: the English one is shown from its en-US translation, in the chosen order.
+      await create('hot_product', { targetId: ids.d8 }, tr('Hot D8', ''), ['en-US', 'zh-CN'], tr('热门D8', ''));
+      await create('hot_product', { targetId: ids.b4 }, tr('Hot B4', ''), ['en-US', 'zh-CN'], tr('热门B4', ''));
+      const hot = (await get(`${S}/zh-CN/`)).body;
+      const d8 = hot.indexOf(`<a href="${S}/zh-CN/products/dome-d8" lang="en-US">Dome D8</a> <span class="tag">以英文显示</span>`);
+      const b4 = hot.indexOf(`<a href="${S}/zh-CN/products/bullet-b4">枪机B4</a>`);
+      expect(d8).toBeGreaterThan(0);
+      expect(b4).toBeGreaterThan(d8);
+      expect(hot).not.toContain('枪机B2');
+      const enHot = (await get(`${S}/en-US/`)).body;
+      expect(enHot).toContain(`<a href="${S}/en-US/products/dome-d8">Dome D8</a>`);
+      expect(enHot).not.toContain('Shown in English');
+    });
+
     it('is not in the sitemap at its zh-CN address', async () => {
       const map = (await get(`${S}/sitemap.xml`)).body;
       expect(map).toContain(`${S}/en-US/products/dome-d8`);

@@ -223,4 +223,29 @@ export const CLOUD_CONTENT_ERRORS = {
     en: 'Rich text: the content is too large or nested too deeply (at most {max} characters, {depth} levels).',
     zh: '富文本：内容过大或嵌套过深（最多{max}个字符、{depth}层）。',
   },
+  // ----- resumable uploads (28106-28129) -----
+  28106: {
+    key: 'contentUploadOffset',
+    endsSession: false,
+    en: 'The part does not continue the upload: the server has {received} bytes, the part starts at {offset}. Resume from {received}.',
+    zh: '该分片与已上传内容不衔接：服务器已收到{received}字节，分片从{offset}开始。请从{received}继续上传。',
+  },
+  28107: {
+    key: 'contentUploadExpired',
+    endsSession: false,
+    en: 'The upload has expired. Start it again.',
+    zh: '上传已过期，请重新开始上传。',
+  },
+  28108: {
+    key: 'contentUploadChecksum',
+    endsSession: false,
+    en: 'The received file differs from the chosen one (SHA-256 or size). Start the upload again.',
+    zh: '收到的文件与所选文件不一致（SHA-256或大小）。请重新上传。',
+  },
+  28109: {
+    key: 'contentUploadDirect',
+    endsSession: false,
+    en: 'Files of {max} or less are uploaded in one request, not in parts.',
+    zh: '不超过{max}的文件请直接上传，无需分片。',
+  },
 } as const satisfies Record<number, ErrorEntry>;

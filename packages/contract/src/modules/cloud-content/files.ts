@@ -15,6 +15,10 @@ import { folderNameSchema, titleSchema } from './validators';
 
 /** Files above this size go through the resumable upload (issue 14 §5). */
 export const CONTENT_DIRECT_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+/** Chunk size of the resumable content upload (shared/resumable-upload; the last chunk is shorter). */
+export const CONTENT_UPLOAD_CHUNK_BYTES = 5 * 1024 * 1024;
+/** A resumable upload session not completed within this long expires (its chunks are purged). */
+export const CONTENT_UPLOAD_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** Unattached uploads are removed after this long (issue 14 §5). */
 export const CONTENT_UPLOAD_PURGE_AFTER_MS = 24 * 60 * 60 * 1000;
 /** Widths of the public image variants; an image gets those narrower than itself and its own width. */
@@ -41,6 +45,7 @@ export interface ImageUseRule {
 export interface FileUseRule {
   kind: 'file';
   exts: readonly string[];
+  /** The largest file of the use: above CONTENT_DIRECT_UPLOAD_MAX_BYTES it goes through the resumable upload. */
   maxBytes: number;
 }
 
@@ -51,8 +56,8 @@ export const CONTENT_UPLOAD_USES = {
   icon: { kind: 'image', formats: ['png', 'jpg'], maxBytes: 1024 * 1024, exactWidth: 18, exactHeight: 18, gif: 'never' },
   banner: { kind: 'image', formats: ['png', 'jpg'], maxBytes: 10 * 1024 * 1024, gif: 'never' },
   richImage: { kind: 'image', formats: ['png', 'jpg', 'gif'], maxBytes: COVER_IMAGE_MAX_BYTES, gif: 'always' },
-  manual: { kind: 'file', exts: ['pdf', 'zip', 'docx', 'xlsx'], maxBytes: CONTENT_DIRECT_UPLOAD_MAX_BYTES },
-  video: { kind: 'file', exts: ['mp4'], maxBytes: CONTENT_DIRECT_UPLOAD_MAX_BYTES },
+  manual: { kind: 'file', exts: ['pdf', 'zip', 'docx', 'xlsx'], maxBytes: 500 * 1024 * 1024 },
+  video: { kind: 'file', exts: ['mp4'], maxBytes: 2 * 1024 * 1024 * 1024 },
 } as const satisfies Record<string, ImageUseRule | FileUseRule>;
 export type ContentUploadUse = keyof typeof CONTENT_UPLOAD_USES;
 export const CONTENT_UPLOAD_USE_NAMES = Object.keys(CONTENT_UPLOAD_USES) as [ContentUploadUse, ...ContentUploadUse[]];
@@ -89,6 +94,33 @@ export const contentAssetSchema = z.object({
 export type ContentAsset = z.infer<typeof contentAssetSchema>;
 
 export const CONTENT_UPLOAD_PATH = `${API_PREFIX}/content/upload`;
+export const CONTENT_UPLOAD_CHUNK_PATH = `${API_PREFIX}/content/upload-session/chunk`;
+
+/** Uses that may go through the resumable upload (files over CONTENT_DIRECT_UPLOAD_MAX_BYTES). */
+export const RESUMABLE_CONTENT_USES = ['manual', 'video'] as const;
+
+/** A resumable content upload: what is expected, what has arrived (ask again to resume), until when. */
+export const contentUploadSessionSchema = z.object({
+  id: z.number().int(),
+  use: z.enum(RESUMABLE_CONTENT_USES),
+  name: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  chunkBytes: z.number().int(),
+  /** The bytes received so far: the next chunk starts here. */
+  receivedBytes: z.number().int(),
+  expiresAt: z.number().int(),
+});
+export type ContentUploadSession = z.infer<typeof contentUploadSessionSchema>;
+
+/** The data a chunk PUT is signed over (X-Basic): the session, where the chunk starts, its bytes. */
+export const contentUploadChunkDataSchema = z.strictObject({
+  sessionId: z.number().int().positive(),
+  offset: z.number().int().nonnegative(),
+  size: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type ContentUploadChunkData = z.infer<typeof contentUploadChunkDataSchema>;
 export const CONTENT_DOCUMENT_DOWNLOAD_PATH = `${API_PREFIX}/content/public/document/download`;
 
 export const cloudContentFileRawRoutes = {
@@ -98,6 +130,15 @@ export const cloudContentFileRawRoutes = {
     auth: { anyOf: ['dealer_cloudresource_mgr'] },
     summary:
       'Uploads one content file (raw bytes; ?use=&itemType=&name=; X-Basic signed over { use, itemType, name, size, sha256 }): images checked, measured, stripped and made into public widths.',
+    refused: { code: ErrorCodes.missingBasic, status: 200 },
+    shape: 'envelope',
+  }),
+  contentUploadChunk: defineRawRoute({
+    method: 'PUT',
+    path: CONTENT_UPLOAD_CHUNK_PATH,
+    auth: { anyOf: ['dealer_cloudresource_mgr'] },
+    summary:
+      "One chunk of a resumable content upload (raw bytes; ?sessionId=&offset=; X-Basic signed over { sessionId, offset, size, sha256 }): the caller's own session, starting at the bytes received, exactly the chunk's length.",
     refused: { code: ErrorCodes.missingBasic, status: 200 },
     shape: 'envelope',
   }),
@@ -257,6 +298,39 @@ export const contentFileCalls = {
     summary: "A document's versions, newest first.",
     data: z.object({ documentId: idSchema }).strict(),
     result: z.array(documentVersionSchema),
+  }),
+  uploadSessionCreate: defineCall({
+    path: 'content/upload-session/create',
+    auth: MGR,
+    write: true,
+    summary:
+      "Starts a resumable upload of a manual or video over 20 MB: its name, size (up to the use's limit) and SHA-256; chunks then go to content/upload-session/chunk.",
+    data: z
+      .object({
+        use: z.enum(RESUMABLE_CONTENT_USES),
+        name: z.string().trim().min(1).max(255),
+        size: z.number().int().positive(),
+        sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      })
+      .strict(),
+    result: contentUploadSessionSchema,
+  }),
+  uploadSessionGet: defineCall({
+    path: 'content/upload-session/get',
+    auth: MGR,
+    write: false,
+    summary: "One of the caller's upload sessions: the bytes received, to resume after a broken connection.",
+    data: z.object({ id: idSchema }).strict(),
+    result: contentUploadSessionSchema,
+  }),
+  uploadSessionComplete: defineCall({
+    path: 'content/upload-session/complete',
+    auth: MGR,
+    write: true,
+    summary:
+      'Every byte has arrived: the chunks are joined, their size and SHA-256 checked against the session and the type by content; answers the upload (a file of the use, unattached until a version names it).',
+    data: z.object({ id: idSchema }).strict(),
+    result: contentAssetSchema,
   }),
   versionAdd: defineCall({
     path: 'content/document/version/add',

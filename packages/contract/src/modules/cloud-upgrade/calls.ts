@@ -363,14 +363,7 @@ export const storageInfoSchema = z.object({
 });
 export type StorageInfo = z.infer<typeof storageInfoSchema>;
 
-/** What HEAD of an upload object answers in JSON (GET), for resuming: the chunks already stored. */
-export const uploadStatusSchema = z.object({
-  size: z.number().int(),
-  chunkBytes: z.number().int(),
-  received: z.array(z.number().int()),
-  uploadedBytes: z.number().int(),
-});
-export type UploadStatus = z.infer<typeof uploadStatusSchema>;
+/** GET <object>/status answers uploadStatusSchema (shared/resumable-upload). */
 /** What PUT of one chunk answers: the chunk as stored. */
 export const uploadChunkResultSchema = z.object({ index: z.number().int(), size: z.number().int(), md5: z.string() });
 export type UploadChunkResult = z.infer<typeof uploadChunkResultSchema>;

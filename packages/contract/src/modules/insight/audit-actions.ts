@@ -529,6 +529,16 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
     named('title'),
   ),
   'content/document/delete': t('content.documentDelete', 'content', '{actor} deleted a document', '{actor} 删除了文件'),
+  'content/upload-session/create': t(
+    'content.uploadSessionCreate',
+    'content',
+    '{actor} started the upload of {target}',
+    '{actor} 开始上传 {target}',
+    named('name'),
+  ),
+  'content/upload-session/complete': t('content.uploadSessionComplete', 'content', '{actor} finished an upload', '{actor} 完成了上传', {
+    target: { type: 'file' },
+  }),
   'content/document/version/add': t('content.documentVersionAdd', 'content', '{actor} added a document version', '{actor} 添加了文件版本'),
   'content/document/auto-files': t(
     'content.documentAutoFiles',

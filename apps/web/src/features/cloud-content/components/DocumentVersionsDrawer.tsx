@@ -4,10 +4,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadOutlined, UploadOutlined } from '../../../components/icons';
-import { uploadContentFile } from '../../../lib/api/upload';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useAddVersion, useVersions, versionDownloadUrl } from '../api/documents-api';
+import { ContentUploadProgress, useContentUpload } from './ContentUploadProgress';
 import type { DocumentVersion } from '@portal/contract';
 
 const ACCEPT = '.pdf,.zip,.docx,.xlsx,.mp4';
@@ -29,6 +29,7 @@ export function DocumentVersionsDrawer({
   const [locale, setLocale] = useState<Locale>('en-US');
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
+  const sender = useContentUpload();
   const auto = document.kind !== 'file';
 
   const submit = async () => {
@@ -36,7 +37,8 @@ export function DocumentVersionsDrawer({
     setBusy(true);
     try {
       const use = file.name.toLowerCase().endsWith('.mp4') ? 'video' : 'manual';
-      const uploaded = await uploadContentFile(use, file);
+      const uploaded = await sender.upload(use, file);
+      if (!uploaded) return; // paused: Resume sends the rest
       await add.mutateAsync({ documentId: document.id, fileId: uploaded.fileId, locale, notes });
       notify('success', 'content-version', t('contentFiles.versionAdded'));
       setFile(null);
@@ -135,8 +137,16 @@ export function DocumentVersionsDrawer({
               <Input id="version-notes" style={{ width: 360 }} maxLength={500} value={notes} onChange={(e) => setNotes(e.target.value)} />
             </Form.Item>
           </Space>
+          <ContentUploadProgress run={sender.run} onPause={sender.pause} onResume={() => void submit()} />
           <div>
-            <Button type="primary" htmlType="submit" loading={busy} disabled={!file} data-testid="version-submit">
+            <Button
+              type="primary"
+              htmlType="submit"
+              // A resumable upload shows its own progress bar; the button is then just unavailable.
+              loading={busy && !sender.run}
+              disabled={!file || (busy && !!sender.run)}
+              data-testid="version-submit"
+            >
               {t('contentFiles.uploadVersion')}
             </Button>
           </div>

@@ -3,7 +3,7 @@ import { Button, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteOutlined, UploadOutlined } from '../../../components/icons';
-import { uploadContentFile } from '../../../lib/api/upload';
+import { ContentUploadProgress, useContentUpload } from './ContentUploadProgress';
 
 const ACCEPT: Record<ContentUploadUse, string> = {
   cover: 'image/png,image/jpeg,image/gif',
@@ -37,6 +37,7 @@ export function UploadField({
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const sender = useContentUpload();
   const urls = (Array.isArray(value) ? value : value ? [value] : []).filter(Boolean);
   const set = (next: string[]) => onChange?.(multiple ? next : (next[0] ?? ''));
   return (
@@ -76,7 +77,8 @@ export function UploadField({
         customRequest={async ({ file, onSuccess, onError }) => {
           setBusy(true);
           try {
-            const asset = await uploadContentFile(use, file as File, { itemType });
+            const asset = await sender.upload(use, file as File, { itemType });
+            if (!asset) return onError?.(new Error('paused'));
             set(multiple ? [...urls, asset.url] : [asset.url]);
             onSuccess?.(asset);
           } catch (e) {
@@ -90,6 +92,7 @@ export function UploadField({
           {urls.length && !multiple ? t('contentFiles.upload.replace') : t('contentFiles.upload.choose')}
         </Button>
       </Upload>
+      <ContentUploadProgress run={sender.run} onPause={sender.pause} />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t(`contentFiles.upload.rule.${use}`)}
       </Typography.Text>
