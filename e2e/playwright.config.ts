@@ -35,7 +35,10 @@ export default defineConfig({
   webServer: {
     // The built web app is served by the real server on a fresh, seeded database. `npm test` builds
     // once before starting its shards (E2E_SKIP_BUILD=1): they would otherwise rebuild the same folder at once.
-    command: process.env.E2E_SKIP_BUILD === '1' ? 'node --import tsx e2e/serve.ts' : 'npm run build -w @portal/web && node --import tsx e2e/serve.ts',
+    command:
+      process.env.E2E_SKIP_BUILD === '1'
+        ? 'node --import tsx e2e/serve.ts'
+        : 'npm run build -w @portal/web && node --import tsx e2e/serve.ts',
     cwd: '..',
     url: `http://localhost:${port}/api/health`,
     timeout: 180_000,
