@@ -6,6 +6,10 @@
  * is written here.
  */
 import {
+  APP_PLATFORM_HEADER,
+  APP_VERSION_HEADER,
+  APP_VERSION_PATTERN,
+  END_USER_LOG_PLATFORMS,
   ALL_CALLS,
   ALL_RAW_ROUTES,
   API_PREFIX,
@@ -87,6 +91,27 @@ function callTag(call: CallDef): string {
   return isAppCall(call) ? `app-api: ${parts[1]}` : parts[0]!;
 }
 
+/**
+ * What an app tells about itself on every app-facing call, for the brand's end-user log (issue 15):
+ * not signed (like User-Agent), kept only when well formed.
+ */
+const APP_CLIENT_HEADERS = [
+  {
+    name: APP_PLATFORM_HEADER,
+    in: 'header',
+    required: false,
+    description: `The app's platform; another value is logged as "other"`,
+    schema: { type: 'string', enum: [...END_USER_LOG_PLATFORMS] },
+  },
+  {
+    name: APP_VERSION_HEADER,
+    in: 'header',
+    required: false,
+    description: "The app's version (e.g. 3.2.1); kept when it matches the pattern",
+    schema: { type: 'string', pattern: APP_VERSION_PATTERN.source },
+  },
+];
+
 function callPaths(): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const call of ALL_CALLS) {
@@ -95,6 +120,7 @@ function callPaths(): Record<string, unknown> {
         summary: call.summary,
         description: `${authText(call)}${call.write ? ' Writes to the operation log.' : ''}${call.remoteForbidden ? ' Refused (7050, logged) under remote access.' : ''}`,
         tags: [callTag(call)],
+        ...(isAppCall(call) ? { parameters: APP_CLIENT_HEADERS } : {}),
         requestBody: {
           required: true,
           content: {

@@ -1,4 +1,6 @@
 import {
+  APP_PLATFORM_HEADER,
+  APP_VERSION_HEADER,
   ALL_CALLS,
   ALL_RAW_ROUTES,
   API_PREFIX,
@@ -54,6 +56,12 @@ describe('API documentation', () => {
     const bind = doc.paths[`${APP_API_PREFIX}/device/bind`].post;
     expect(bind.tags).toEqual(['app-api: device']);
     expect(bind.description).toContain('session token');
+    // The app's platform and version headers (the end-user log), on app calls only.
+    expect(bind.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
+      `header:${APP_PLATFORM_HEADER}`,
+      `header:${APP_VERSION_HEADER}`,
+    ]);
+    expect(doc.paths[`${API_PREFIX}/auth/login`].post.parameters).toBeUndefined();
     expect(doc.paths[`${APP_API_PREFIX}/account/login`].post.description).toContain('appId');
     const login = doc.paths[`${API_PREFIX}/auth/login`].post;
     expect(login.requestBody.content['application/json'].schema.properties.data.properties.account).toBeTruthy();
