@@ -11,8 +11,5 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     testTimeout: 20_000,
-    // One worker keeps antd, React and the pages loaded across its files instead of importing them for
-    // each file again; the setup file's afterEach puts back what a test changes (DOM, branding, toasts).
-    isolate: false,
   },
 });
