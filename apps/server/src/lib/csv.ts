@@ -5,7 +5,7 @@
  * leading =, +, - or @ defused (no formula runs when the file is opened).
  */
 import type { Writable } from 'node:stream';
-import type { XlsxCell, XlsxStreamWriter } from './xlsx';
+import { drained, type XlsxCell, type XlsxStreamWriter } from './xlsx';
 
 export const CSV_MIME = 'text/csv; charset=utf-8';
 
@@ -30,17 +30,7 @@ export function createCsvStreamWriter(stream: Writable, headers: readonly string
     },
     async drain() {
       flush();
-      // A destination closed while behind (the client went away) never drains: stop waiting then.
-      if (stream.writableNeedDrain && !stream.destroyed)
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            stream.off('drain', done);
-            stream.off('close', done);
-            resolve();
-          };
-          stream.on('drain', done);
-          stream.on('close', done);
-        });
+      await drained(stream);
     },
     async commit() {
       flush();

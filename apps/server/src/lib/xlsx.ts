@@ -214,6 +214,23 @@ export interface XlsxColumn {
 
 export type XlsxCell = string | number | boolean | Date | null | undefined;
 
+/**
+ * Waits until a stream written past its high-water mark drains. A destination closed while behind
+ * (the client went away) never drains: stop waiting then. Shared by the xlsx and CSV writers.
+ */
+export async function drained(stream: Writable): Promise<void> {
+  if (!stream.writableNeedDrain || stream.destroyed) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
+
 export interface XlsxStreamWriter {
   /** Appends one row (values in column order) and flushes it to the stream. */
   addRow(values: readonly XlsxCell[]): void;
@@ -269,17 +286,7 @@ export function createXlsxStreamWriter(
       sheet.addRow(values.map((v) => (v === undefined ? null : v))).commit();
     },
     async drain() {
-      // A destination closed while behind (the client went away) never drains: stop waiting then.
-      if (stream.writableNeedDrain && !stream.destroyed)
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            stream.off('drain', done);
-            stream.off('close', done);
-            resolve();
-          };
-          stream.on('drain', done);
-          stream.on('close', done);
-        });
+      await drained(stream);
       // Let the zip stream move the committed rows along before the next batch.
       await new Promise<void>((resolve) => setImmediate(resolve));
     },
