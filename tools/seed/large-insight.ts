@@ -69,10 +69,11 @@ export async function seedLargeInsight(
   const sampledAt = performance.now();
   const samples = await one<{ n: number }>(
     database.db,
+    // The demo seed's hourly sample times may coincide with some of these; the fleet is sampled at
+    // every one of them all the same (a time is recorded once, its samples per brand).
     sql`with t as (
-          insert into device_sample_times (at)
-          select g from generate_series(${from}::timestamptz, ${new Date(now).toISOString()}::timestamptz, ${sampleMs / 60_000} * interval '1 minute') g
-          on conflict do nothing returning at),
+          select g as at from generate_series(${from}::timestamptz, ${new Date(now).toISOString()}::timestamptz, ${sampleMs / 60_000} * interval '1 minute') g),
+        taken as (insert into device_sample_times (at) select at from t on conflict do nothing),
         grp as (
           select ${dims}, count(*)::int as devices from devices d where d.company_id = ${partner.id}::int group by 1, 2, 3, 4, 5, 6, 7, 8, 9),
         ins as (

@@ -623,7 +623,10 @@ describe('seedLarge', () => {
 
       // 30 days of the fleet's history and samples, rolled up by the server's rollup (issue 15 seeds).
       expect(await hasLargeInsight(database)).toBe(false);
-      const history = await seedLargeInsight(database, { eventsPerDevice: 5, sampleMinutes: 12 * 60 });
+      // On a whole hour, as the demo seed's hourly sample times are: every time coincides with one of
+      // theirs, and the fleet is sampled at each all the same.
+      const wholeHour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+      const history = await seedLargeInsight(database, { eventsPerDevice: 5, sampleMinutes: 12 * 60, now: wholeHour });
       expect(await hasLargeInsight(database)).toBe(true);
       expect(history.events).toBe(15_000);
       const [ev] = await q<{ kinds: string[]; oldest: number; newest: number; failed: number; coded: number }>(
