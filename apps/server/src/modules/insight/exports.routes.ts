@@ -33,9 +33,20 @@ export function registerInsightExportRoutes(app: FastifyInstance, deps: RawRoute
     }),
     "the link names one export row, made by an export call from the caller's scope (tested), fetched once by its user and session",
     (req, reply, { id, started }) => {
+      // The writer ends `file`; the answer (`out`) ends only once the slot is freed, so a client that
+      // has the whole file can start its next export at once.
       const out = new PassThrough();
-      writeInsightExport(deps.database.db, started, out)
+      const file = new PassThrough();
+      file.pipe(out, { end: false });
+      const written = new Promise<void>((resolve) => file.once('end', resolve));
+      // A client gone before the end stops the writer (it sees its stream destroyed).
+      out.once('close', () => {
+        if (!file.readableEnded) file.destroy();
+      });
+      writeInsightExport(deps.database.db, started, file)
+        .then(() => written)
         .then(() => unsafeFinishExport(deps.database.db, id, true, deps.clock.now()))
+        .then(() => void out.end())
         .catch(async (err: unknown) => {
           req.log.error({ err }, 'insight export failed while streaming');
           out.destroy(err as Error);

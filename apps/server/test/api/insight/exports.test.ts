@@ -58,6 +58,10 @@ describe.each(ENGINES)('insight exports (%s)', (engine) => {
   const download = async (url: string) => {
     const dl = await get(url);
     expect(dl.status).toBe(200);
+    // The whole file received means its slot is free already (the next export may start at once).
+    const id = Number(new URL(url, 'http://x').searchParams.get('id'));
+    const { rows } = await t.database.query<{ state: string }>('select state from insight_exports where id = $1', [id]);
+    expect(rows[0]?.state).toBe('done');
     return dl;
   };
 
