@@ -294,6 +294,8 @@ export const operationLogs = pgTable(
     index('operation_logs_unsealed_idx')
       .on(t.id)
       .where(sql`${t.seq} IS NULL`),
+    // The search's filter indexes also INCLUDE company_path and actor_company_path (and the actor
+    // name), so its count is an index-only scan: migration 0036 (Drizzle cannot declare INCLUDE).
     index('operation_logs_path_idx').using('btree', sql`${t.companyPath} text_pattern_ops`, t.at),
     index('operation_logs_at_idx').on(t.at),
     index('operation_logs_actor_path_idx').using('btree', sql`${t.actorCompanyPath} text_pattern_ops`, t.at),

@@ -97,15 +97,15 @@ export async function searchOperationLogs(
   const more = rows.length > q.pageSize;
   const page = rows.slice(0, q.pageSize);
   const last = page.at(-1);
-  // Exact up to the cap: counting stops at cap + 1 rows.
+  const nextCursor = more && last ? encodeCursor(last.at_iso, last.id) : null;
+  // The total comes with the first page only: the pages after it (by cursor) share its filter and
+  // range, and the client keeps the figure, so paging on costs one page read, not a recount.
+  if (cursor) return { records: page, total: null, totalCapped: null, nextCursor };
+  // Exact up to the cap: counting stops at cap + 1 rows (an index-only scan of the filter's
+  // covering index, migration 0036).
   const [{ n }] = await rowsOf<{ n: number }>(
     db,
     sql`select count(*)::int as n from (select 1 from operation_logs o where ${filtered} limit ${OPLOG_TOTAL_CAP + 1}) t`,
   );
-  return {
-    records: page,
-    total: Math.min(Number(n), OPLOG_TOTAL_CAP),
-    totalCapped: Number(n) > OPLOG_TOTAL_CAP,
-    nextCursor: more && last ? encodeCursor(last.at_iso, last.id) : null,
-  };
+  return { records: page, total: Math.min(Number(n), OPLOG_TOTAL_CAP), totalCapped: Number(n) > OPLOG_TOTAL_CAP, nextCursor };
 }

@@ -227,9 +227,12 @@ export type OperationLogSearch = z.input<typeof operationLogSearchSchema>;
 
 export const operationLogPageSchema = z.object({
   records: z.array(operationLogSchema),
-  /** Exact up to OPLOG_TOTAL_CAP; with `totalCapped` there are more. */
-  total: z.number().int(),
-  totalCapped: z.boolean(),
+  /**
+   * Exact up to OPLOG_TOTAL_CAP; with `totalCapped` there are more. Counted with the first page
+   * only: a page asked by `cursor` answers null (the filter and range are the first page's).
+   */
+  total: z.number().int().nullable(),
+  totalCapped: z.boolean().nullable(),
   /** Pass as `cursor` for the next (older) page; null on the last page. */
   nextCursor: z.string().nullable(),
 });

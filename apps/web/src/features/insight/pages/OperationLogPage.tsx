@@ -263,10 +263,18 @@ export default function OperationLogPage() {
     setCursors([]);
   };
   const filtered = Object.keys(filters).length > 0;
-  const totalText = data
-    ? data.totalCapped
+  // The server counts with the first page only; the pages after it show the figure kept from it.
+  const totalKey = JSON.stringify({ range: query.range, filters });
+  const [counted, setCounted] = useState<{ key: string; total: number; capped: boolean } | null>(null);
+  if (data && data.total !== null && !cursor && (counted?.key !== totalKey || counted.total !== data.total)) {
+    setCounted({ key: totalKey, total: data.total, capped: data.totalCapped === true });
+  }
+  const shown =
+    data && data.total !== null ? { total: data.total, capped: data.totalCapped === true } : counted?.key === totalKey ? counted : null;
+  const totalText = shown
+    ? shown.capped
       ? t('logs.totalCapped', { total: OPLOG_TOTAL_CAP.toLocaleString(i18n.language) })
-      : t('logs.total', { total: data.total.toLocaleString(i18n.language) })
+      : t('logs.total', { total: shown.total.toLocaleString(i18n.language) })
     : '';
 
   // Sized to fit 1366 px without a sideways scroll: the sentence takes the rest of the row.
