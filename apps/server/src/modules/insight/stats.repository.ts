@@ -135,7 +135,7 @@ export async function figures(db: Executor, s: StatsScope, key: FigureKey, opts:
   const atLast = perDay ? sql`true` : sql`r.day = last.day`;
   return rows<FigureRow>(
     db,
-    sql`with last as (select max(day) as day from stats_daily_samples
+    sql`with last as materialized (select max(day) as day from stats_daily_samples
                        where time_zone = ${s.timeZone} and day between ${s.from}::date and ${s.to}::date)
         select ${k} as key,
                coalesce(sum(r.devices_last) filter (where ${atLast}), 0)::int as devices,
@@ -150,12 +150,17 @@ export async function figures(db: Executor, s: StatsScope, key: FigureKey, opts:
   );
 }
 
-/** The rows' share of each child company of `parent` (a row is a child's when its brand or customer is under it). */
+/**
+ * The rows' share of each child company of `parent` (a row is a child's when its brand or customer is
+ * under it): read off the row's own paths (a path is its companies' ids, `/1/33/500/`), the segment
+ * after the parent's, so no company is looked up per row (a lookup scanned the children for each).
+ */
 function childJoin(parent: Company): SQL {
-  return sql`left join lateral (
-      select c.id from companies c
-       where c.parent_id = ${parent.id} and (r.brand_path like c.path || '%' or r.customer_path like c.path || '%')
-       limit 1) child on true`;
+  const p = parent.path;
+  const below = (col: SQL) =>
+    sql`case when length(${col}) > length(${p}::text) and left(${col}, length(${p}::text)) = ${p}::text
+             then split_part(substr(${col}, length(${p}::text) + 1), '/', 1)::int end`;
+  return sql`cross join lateral (select coalesce(${below(sql`r.brand_path`)}, ${below(sql`r.customer_path`)}) as id) child`;
 }
 
 /** Filter values seen in the caller's rollups of the last days. */
