@@ -130,7 +130,15 @@ export async function setPriceStock(
  * Unscoped: the order flow names the goods by id after its own checks.
  */
 export async function unsafeTakeStock(db: AnyDb, goodsId: number): Promise<{ stock: number | null; status: string } | null> {
-  // UPDATE ... WHERE stock >= 1 RETURNING: every SET expression reads the row as it was.
+  // Unlimited stock: nothing to count, so buyers share the row (FOR SHARE) instead of each writing
+  // it and queueing on its lock until their order's transaction ends; a delisting or a stock change
+  // (an UPDATE) still waits for them, and they for it, so none buys what was just taken off sale.
+  const unlimited = await db.execute(
+    sql`select stock, status from storage_goods where id = ${goodsId} and status = 'listed' and stock is null for share`,
+  );
+  const [shared] = (unlimited as unknown as { rows: Array<{ stock: number | null; status: string }> }).rows;
+  if (shared) return shared;
+  // Counted stock: UPDATE ... WHERE stock >= 1 RETURNING: every SET expression reads the row as it was.
   const [row] = await db
     .update(storageGoods)
     .set({
