@@ -434,7 +434,7 @@ export default function OperationLogPage() {
         tableLayout="fixed"
         loading={isFetching && !live}
         columns={columns}
-        page={data}
+        page={data ? { records: data.records, total: shown?.total ?? data.records.length } : undefined}
         emptyText={filtered ? t('common.emptyFiltered') : t('logs.empty')}
       />
       <LogDrawer log={opened} onClose={() => setOpened(null)} />
