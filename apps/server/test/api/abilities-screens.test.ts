@@ -80,7 +80,7 @@ describe.each(ENGINES)('screen abilities answer exactly what the calls allow (%s
     const eu = t.world.areas.eu.id;
     const at = t.clock.now();
     const forA = await seedDevices(t.database, { companyId: partnerA.id, companyPath: partnerA.path, count: 12, areaId: eu, at, snPrefix: 'ABLA' });
-    const forDealer = await seedDevices(t.database, { companyId: dealerA.id, companyPath: dealerA.path, count: 4, areaId: eu, at, snPrefix: 'ABLD' });
+    const forDealer = await seedDevices(t.database, { companyId: dealerA.id, companyPath: dealerA.path, count: 4, areaId: eu, at, snPrefix: 'ABLD', macStart: 101 });
     devicesOf.owner = forA.slice(0, 4);
     devicesOf.supplier = forA.slice(4, 8);
     devicesOf.reader = forA.slice(8, 12);
