@@ -157,7 +157,7 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
     return ownUsers.includes(d.userId as number) || ['companyId', 'coId', 'corpId'].some((k) => ownCompanies.includes(d[k] as number));
   }
 
-  it('every call of the registry, valid-shaped and hostile data, as the callers its auth names', { timeout: 150_000 }, async () => {
+  it('every call of the registry, valid-shaped and hostile data, as the callers its auth names', { timeout: 240_000 }, async () => {
     const rng = seededRng(SEED);
     const failures: Failure[] = [];
     let requests = 0;
