@@ -268,9 +268,10 @@ describe('seedDemo', () => {
 
 describe('demo devices', () => {
   let database: Database;
+  let keys: DemoKeys;
   beforeAll(async () => {
     database = await freshDatabase();
-    await seedDemo(database, { fileStore: tmpStore() });
+    ({ keys } = await seedDemo(database, { fileStore: tmpStore() }));
   }, 120_000);
   afterAll(async () => database?.close());
 
