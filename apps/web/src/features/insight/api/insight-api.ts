@@ -100,7 +100,8 @@ export function useDeviceHistory(deviceId: number | null) {
 export function useInsightAbilities() {
   const q = useQuery({
     queryKey: insightKeys.abilities(),
-    queryFn: ({ signal }) => call(insightAbilityCalls.abilities, {}, { signal }),
+    // Silent: without an answer the screens offer nothing more; a toast would say nothing useful.
+    queryFn: ({ signal }) => call(insightAbilityCalls.abilities, {}, { signal, silent: true }),
     staleTime: 5 * 60_000,
   });
   return { ...q, can: (a: InsightAction) => !!q.data?.actions.includes(a) };
