@@ -82,7 +82,8 @@ export function fuzzCase(): BenchCase {
           if (failures.length < 20)
             failures.push(`${call.path} as ${who}: HTTP ${res.status} code ${String(code)} body ${text.slice(0, 160)}`);
         }
-        const ended = typeof code === 'number' && (SESSION_ENDING_CODES.includes(code) || (who === 'endUser' && code === ErrorCodes.endUserFrozen));
+        const ended =
+          typeof code === 'number' && (SESSION_ENDING_CODES.includes(code) || (who === 'endUser' && code === ErrorCodes.endUserFrozen));
         if (who !== 'public' && ended) await relogin(who);
       };
       const signed = (who: Who, path: string, data: unknown) => {

@@ -83,7 +83,9 @@ async function main(): Promise<number> {
 
   const provisioningKey = values.key ?? process.env.PROVISIONING_KEY ?? readDemoKeys()?.provisioningKey;
   if (!provisioningKey) {
-    fail(`no provisioning key: give --key (a brand's key is on its Devices screen), or seed the demo (npm run seed) to keep one in ${demoKeysFile()}`);
+    fail(
+      `no provisioning key: give --key (a brand's key is on its Devices screen), or seed the demo (npm run seed) to keep one in ${demoKeysFile()}`,
+    );
   }
   const opts: FleetOptions = {
     url: values.url.replace(/\/+$/, ''),

@@ -37,11 +37,15 @@ class Simulator {
     readonly name: string,
     args: string[],
   ) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'tools/simulate/cli.ts', '--url', ORIGIN, '--key', e2eDemoKeys().provisioningKey, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    this.child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'tools/simulate/cli.ts', '--url', ORIGIN, '--key', e2eDemoKeys().provisioningKey, ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, FORCE_COLOR: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     this.child.stdout!.on('data', (d: Buffer) => (this.out += d.toString()));
     this.child.stderr!.on('data', (d: Buffer) => (this.out += d.toString()));
     // Never outlive the test worker, however it ends.

@@ -49,7 +49,11 @@ function judge<A extends string>(checks: Check<A>[]) {
     if (!ok && (!isKnownErrorCode(c.result.basic.code) || c.result.basic.code === ErrorCodes.internal))
       mismatches.push(`not a catalogue refusal: ${where}`);
   }
-  return { mismatches, allowed: checks.filter((c) => c.result.basic.code === 200).length, refused: checks.filter((c) => c.result.basic.code !== 200).length };
+  return {
+    mismatches,
+    allowed: checks.filter((c) => c.result.basic.code === 200).length,
+    refused: checks.filter((c) => c.result.basic.code !== 200).length,
+  };
 }
 
 describe.each(ENGINES)('screen abilities answer exactly what the calls allow (%s)', (engine) => {
@@ -79,8 +83,23 @@ describe.each(ENGINES)('screen abilities answer exactly what the calls allow (%s
     sessions.deskReader = await t.login('desk-reader@test.local');
     const eu = t.world.areas.eu.id;
     const at = t.clock.now();
-    const forA = await seedDevices(t.database, { companyId: partnerA.id, companyPath: partnerA.path, count: 12, areaId: eu, at, snPrefix: 'ABLA' });
-    const forDealer = await seedDevices(t.database, { companyId: dealerA.id, companyPath: dealerA.path, count: 4, areaId: eu, at, snPrefix: 'ABLD', macStart: 101 });
+    const forA = await seedDevices(t.database, {
+      companyId: partnerA.id,
+      companyPath: partnerA.path,
+      count: 12,
+      areaId: eu,
+      at,
+      snPrefix: 'ABLA',
+    });
+    const forDealer = await seedDevices(t.database, {
+      companyId: dealerA.id,
+      companyPath: dealerA.path,
+      count: 4,
+      areaId: eu,
+      at,
+      snPrefix: 'ABLD',
+      macStart: 101,
+    });
     devicesOf.owner = forA.slice(0, 4);
     devicesOf.supplier = forA.slice(4, 8);
     devicesOf.reader = forA.slice(8, 12);
@@ -113,7 +132,10 @@ describe.each(ENGINES)('screen abilities answer exactly what the calls allow (%s
     expect(refused).toBeGreaterThan(0);
     // Who gets what: the supplier everything, a partner's readers the logs, nobody else the chain.
     expect((await t.call(insightAbilityCalls.abilities, {}, sessions.supplier!)).data.actions).toEqual([...INSIGHT_ACTIONS]);
-    expect((await t.call(insightAbilityCalls.abilities, {}, sessions.reader!)).data.actions).toEqual(['readDeviceLogs', 'exportDeviceLogs']);
+    expect((await t.call(insightAbilityCalls.abilities, {}, sessions.reader!)).data.actions).toEqual([
+      'readDeviceLogs',
+      'exportDeviceLogs',
+    ]);
     expect((await t.call(insightAbilityCalls.abilities, {}, sessions.noCodes!)).data.actions).toEqual([]);
   });
 

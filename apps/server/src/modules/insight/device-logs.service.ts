@@ -67,7 +67,11 @@ export async function listDeviceLogs(ctx: CallContext, deviceId: number) {
   const device = await findDeviceForLogs(ctx.db, actor, deviceId);
   if (!device) throw new AppError(ErrorCodes.notFound);
   const logs = await deviceLogsOf(ctx.db, deviceId, DEVICE_LOG_LIST_LIMIT);
-  return { records: logs.map(present), retentionDays: Number(device.retention_days), actions: allowedActions(deviceLogPolicy, actor, null) };
+  return {
+    records: logs.map(present),
+    retentionDays: Number(device.retention_days),
+    actions: allowedActions(deviceLogPolicy, actor, null),
+  };
 }
 
 /** A request of a device the caller sees; 26001 while an earlier one waits (in the call's transaction). */

@@ -370,7 +370,11 @@ describe.each(ENGINES)('cloud storage goods (%s)', (engine) => {
   });
 
   it('abilities: review and plans are the supplier’s; the order settings to holders of a setting code', async () => {
-    expect((await t.call(storageCalls.abilities, {}, owner)).data.actions).toEqual(['createGoods', 'internalPurchase', 'readOrderSettings']);
+    expect((await t.call(storageCalls.abilities, {}, owner)).data.actions).toEqual([
+      'createGoods',
+      'internalPurchase',
+      'readOrderSettings',
+    ]);
     expect((await t.call(storageCalls.abilities, {}, supplier)).data.actions).toEqual([
       'createGoods',
       'internalPurchase',

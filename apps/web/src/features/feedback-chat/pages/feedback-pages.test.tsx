@@ -119,7 +119,14 @@ describe('SupportDeskPage', () => {
       if (path === 'feedback/canned/list')
         return {
           data: [
-            { id: 1, language: 'en-US', title: 'Restart', text: 'Please restart the device.', updatedAt: '2026-11-20T09:00:00.000Z', actions: [] },
+            {
+              id: 1,
+              language: 'en-US',
+              title: 'Restart',
+              text: 'Please restart the device.',
+              updatedAt: '2026-11-20T09:00:00.000Z',
+              actions: [],
+            },
           ],
         };
       if (path === 'feedback/desk/staff/list') return { data: [{ userId: 10, name: 'Pat', available: true, cap: 10, active: 1 }] };
