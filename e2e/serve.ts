@@ -3,9 +3,11 @@
  * TEST_DATABASE_URL is set, else PGlite in a temp folder), migrated and seeded with the demo data,
  * then the real server on E2E_PORT serving the built web app. Mail is delivered to an SMTP server
  * started here on 127.0.0.1:E2E_SMTP_PORT (2525) and is also kept in the mails table (Mail outbox).
+ * The demo seed's random keys (provisioning key, application secrets: DATA_DIR/secrets/demo-keys.json)
+ * are handed to the specs as the seed's output, in a file of this user only (e2eDemoKeys() in support).
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, copyFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,6 +100,10 @@ const run = (args: string[]) =>
   });
 
 await run(['tools/seed/cli.ts']);
+const demoKeys = path.join(os.tmpdir(), `portal-e2e-demo-keys-${port}.json`);
+rmSync(demoKeys, { force: true });
+copyFileSync(path.join(dataDir, 'secrets', 'demo-keys.json'), demoKeys);
+chmodSync(demoKeys, 0o600);
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => {

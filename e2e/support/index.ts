@@ -7,9 +7,32 @@
  * language and user-menu triggers).
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 /** The password of every demo account (tools/seed, README). */
 export const PASSWORD = 'Demo@12345';
+
+/**
+ * The keys the demo seed made at random for the suite's server (tools/seed/demo-keys.ts): Acme's
+ * provisioning key and the demo brands' application secrets, handed over by e2e/serve.ts as the
+ * seed's output. Nothing in the source knows them.
+ */
+export interface E2eDemoKeys {
+  provisioningKey: string;
+  appKeys: Array<{ company: string; appId: string; secret: string }>;
+}
+export function e2eDemoKeys(): E2eDemoKeys {
+  const file = path.join(os.tmpdir(), `portal-e2e-demo-keys-${process.env.E2E_PORT ?? '8181'}.json`);
+  return JSON.parse(readFileSync(file, 'utf8')) as E2eDemoKeys;
+}
+/** A demo brand's application key, its secret as the seed made it (Acme Vision: appacmedemo2026). */
+export function e2eDemoApp(appId = 'appacmedemo2026'): { appId: string; secret: string } {
+  const k = e2eDemoKeys().appKeys.find((a) => a.appId === appId);
+  if (!k) throw new Error(`no demo application key ${appId}`);
+  return { appId: k.appId, secret: k.secret };
+}
 
 /** The fixed demo account of each role (README "demo accounts"). */
 export const ACCOUNTS = {

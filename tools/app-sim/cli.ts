@@ -12,8 +12,9 @@
 import { printStopped, runCli, runUntilFinished } from '../simulate/run-loop';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { DEMO_APP_KEYS, demoVerifyCode } from '../seed/demo-app';
+import { demoVerifyCode } from '../seed/demo-app';
 import { DEMO_FLEETS } from '../seed/demo-devices';
+import { DEMO_APP_IDS, demoKeysFile, readDemoKeys, type DemoKeys } from '../seed/demo-keys';
 import { DEMO_ACCOUNTS } from '../seed/demo';
 import { REPO_ROOT, resolveUserPath } from '../seed/shared';
 import { FileKeyStore } from '../simulate/keys';
@@ -24,7 +25,8 @@ const USAGE = `usage: npm run app-sim -- --users <n> [options]
   --users <n>             simulated end users (1-100000, default 10)
   --url <origin>          server (default http://localhost:8080)
   --app-id <id>           application key (default env APP_ID, else the demo seed's Acme Vision key)
-  --secret <s>            its secret (default env APP_SECRET, else the demo key's: development only)
+  --secret <s>            its secret (default env APP_SECRET, else the demo key's, which the demo seed kept in
+                          DATA_DIR/secrets/demo-keys.json)
   --devices-per-user <n>  devices each user binds (default 1)
   --email-prefix <p>      e-mails are <p>00001@app-sim.local...; the same prefix is the same users (default appsim)
   --password <pw>         the users' password (default Appsim#2026)
@@ -54,15 +56,18 @@ export function devicePool(simulated: Record<string, string>, demo: Array<{ sn: 
   return { take: () => list[next++], size: () => list.length - next };
 }
 
-/** The seeded devices of a demo brand with their demo verification codes (tools/seed/demo-app.ts). */
-export function demoDevices(appId: string): Array<{ sn: string; verifyCode: string }> {
-  const company = DEMO_APP_KEYS.find((k) => k.appId === appId)?.company;
+/**
+ * The seeded devices of a demo brand with their demo verification codes (tools/seed/demo-app.ts),
+ * derived with the seed's key; none without the demo keys.
+ */
+export function demoDevices(appId: string, keys: DemoKeys | null): Array<{ sn: string; verifyCode: string }> {
+  const company = DEMO_APP_IDS.find((k) => k.appId === appId)?.company;
   const fleet = DEMO_FLEETS.find((f) => f.company === company);
-  if (!fleet) return [];
+  if (!fleet || !keys) return [];
   return Array.from({ length: fleet.count }, (_, i) => {
     const n = i + 1;
     const sn = `${fleet.snPrefix}${n % 5 === 0 ? 'NVR' : 'IPC'}${String(n).padStart(5, '0')}`;
-    return { sn, verifyCode: demoVerifyCode(sn) };
+    return { sn, verifyCode: demoVerifyCode(sn, keys.verifyCodeKey) };
   });
 }
 
@@ -92,10 +97,10 @@ async function main(): Promise<number> {
     return 0;
   }
   const origin = values.url.replace(/\/+$/, '');
-  const demoKey = DEMO_APP_KEYS[0]!;
-  const appId = values['app-id'] ?? process.env.APP_ID ?? demoKey.appId;
-  const secret = values.secret ?? process.env.APP_SECRET ?? DEMO_APP_KEYS.find((k) => k.appId === appId)?.secret;
-  if (!secret) fail(`no secret for ${appId}: give --secret`);
+  const demoKeys = readDemoKeys();
+  const appId = values['app-id'] ?? process.env.APP_ID ?? DEMO_APP_IDS[0]!.appId;
+  const secret = values.secret ?? process.env.APP_SECRET ?? demoKeys?.appKeys.find((k) => k.appId === appId)?.secret;
+  if (!secret) fail(`no secret for ${appId}: give --secret, or seed the demo (npm run seed) to keep its keys in ${demoKeysFile()}`);
   if (!/^[a-z0-9_-]{1,40}$/i.test(values['email-prefix'])) fail('--email-prefix takes letters, digits, - and _');
   const supplier = DEMO_ACCOUNTS.find((a) => a.role === 'supplier admin')!;
   const keys = new FileKeyStore(
@@ -103,7 +108,7 @@ async function main(): Promise<number> {
     origin,
   );
   const simulated = keys.verifyCodes();
-  const pool = devicePool(simulated, values['no-demo-devices'] ? [] : demoDevices(appId));
+  const pool = devicePool(simulated, values['no-demo-devices'] ? [] : demoDevices(appId, demoKeys));
   const tty = process.stdout.isTTY === true;
   const population = new Population({
     origin,

@@ -21,6 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { demoKeysFile } from '../seed/demo-keys';
 import { redact, runSeed } from '../seed/run';
 import { REPO_ROOT, resolveUserPath } from '../seed/shared';
 import { login } from './api';
@@ -116,6 +117,8 @@ async function main(): Promise<number> {
     scale: 'large',
     appEndUsers: count(process.env.BENCH_END_USERS),
     receipts: count(process.env.BENCH_RECEIPTS),
+    // The bench's own data folder: never the demo keys of the installation in .data.
+    keysFile: demoKeysFile(benchDataDir),
     log: (l) => log(`  ${l}`),
   });
   const preparing = cases.filter(([, c]) => c.prepareDatabase);

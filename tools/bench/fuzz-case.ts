@@ -1,37 +1,62 @@
 /**
  * `npm run bench -- --only fuzz`: every call of the contract registry fuzzed from its zod schema
  * (the generator of the API fuzz test, @portal/contract/fuzz), sent signed over HTTP to the running
- * server as the demo supplier and the Bench Partner's owner, public calls also without a session,
- * plus whole bodies that are wrong. Prints
+ * server as the callers each call's `auth` names: portal calls as the demo supplier and the Bench
+ * Partner's owner (public calls also without a session), the app-facing calls as the Bench
+ * Partner's app ('appKey': signed with its secret) or one of its end users ('endUser': a session
+ * the large seed made ready), so that their handlers meet the data; plus whole bodies that are
+ * wrong. Prints
  *   bench fuzz calls=<n> requests=<n> status_5xx=<n>
  * and fails when any answer was a 5xx or carried a code outside the catalogue.
  *
  * The bench database is shared with the other cases, so this run changes nothing in it: data that
- * its call's schema accepts is only sent to calls that read (not to writes, not to login, which
- * counts failures, nor to logout); everything else sent is refused by the schema or before it.
+ * its call's schema accepts is only sent to calls that read (not to writes, not to the logins,
+ * which count failures, nor to logout); everything else sent is refused by the schema or before it.
  */
-import { ALL_CALLS, API_PREFIX, buildBasic, isKnownErrorCode, SESSION_ENDING_CODES, type CallDef } from '@portal/contract';
+import { ALL_CALLS, buildBasic, callUrlPath, ErrorCodes, isKnownErrorCode, SESSION_ENDING_CODES, type CallDef } from '@portal/contract';
 import { fuzzData, malformedBodies, seededRng } from '@portal/contract/fuzz';
 import { DEMO_ACCOUNTS } from '../seed/demo';
+import { BENCH_APP_KEY, BENCH_END_USER_SESSIONS, benchEndUserSession, renewBenchSessions } from '../seed/large-orders';
 import { JSON_HEADERS, nextNonce, type Session } from './api';
 import type { BenchCase } from './types';
 
 /** Cases per call and caller: more than the API test's 2 + 3. */
 const PER_CALL = { valid: 6, hostile: 14 };
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
-const NEVER_VALID = new Set(['auth/login', 'auth/logout']);
+const NEVER_VALID = new Set(['auth/login', 'auth/logout', 'app-api/account/login', 'app-api/account/logout']);
 
-type Who = 'public' | 'supplier' | 'owner';
+type Who = 'public' | 'supplier' | 'owner' | 'appKey' | 'endUser';
+
+/** The callers a call is fuzzed as, by its `auth`: each one that gets past the caller check to the data. */
+function callersOf(call: CallDef): Who[] {
+  if (call.auth === 'public') return ['public', 'owner'];
+  if (call.auth === 'appKey') return ['appKey'];
+  if (call.auth === 'endUser') return ['endUser'];
+  return ['supplier', 'owner'];
+}
 
 export function fuzzCase(): BenchCase {
   return {
     kind: 'oneshot',
-    summary: `every call of the contract (${ALL_CALLS.length}) with valid-shaped and hostile data, and malformed bodies: no 5xx, catalogue codes only`,
+    summary: `every call of the contract (${ALL_CALLS.length}) with valid-shaped and hostile data, as the caller its auth names (app calls as the Bench Partner's app and an end user), and malformed bodies: no 5xx, catalogue codes only`,
+    async prepareDatabase(db) {
+      // The end users' ready sessions expire in a day: renewed, as the app-facing cases do.
+      await renewBenchSessions(db.database);
+    },
     async run(ctx) {
       const supplierAccount = DEMO_ACCOUNTS.find((a) => a.role === 'supplier admin')!;
-      const sessions: Record<Exclude<Who, 'public'>, Session> = { supplier: await ctx.login(supplierAccount), owner: await ctx.login() };
+      // The last bench end users' ready sessions, in turn when a fuzzed call ends one.
+      let endUserN = BENCH_END_USER_SESSIONS;
+      const sessions: Record<Exclude<Who, 'public'>, Session> = {
+        supplier: await ctx.login(supplierAccount),
+        owner: await ctx.login(),
+        appKey: { token: BENCH_APP_KEY.appId, signKey: BENCH_APP_KEY.secret },
+        endUser: benchEndUserSession(endUserN),
+      };
       const relogin = async (who: Exclude<Who, 'public'>) => {
-        sessions[who] = who === 'supplier' ? await ctx.login(supplierAccount) : await ctx.login();
+        if (who === 'appKey') return;
+        if (who === 'endUser') sessions.endUser = benchEndUserSession(--endUserN);
+        else sessions[who] = who === 'supplier' ? await ctx.login(supplierAccount) : await ctx.login();
       };
       const rng = seededRng(SEED);
       let requests = 0;
@@ -39,7 +64,7 @@ export function fuzzCase(): BenchCase {
       const failures: string[] = [];
 
       const post = async (call: CallDef, who: Who, payload: string | Uint8Array, contentType = JSON_HEADERS['content-type']) => {
-        const res = await fetch(`${ctx.origin}${API_PREFIX}/${call.path}`, {
+        const res = await fetch(`${ctx.origin}${callUrlPath(call)}`, {
           method: 'POST',
           headers: { 'content-type': contentType },
           body: payload,
@@ -57,7 +82,9 @@ export function fuzzCase(): BenchCase {
           if (failures.length < 20)
             failures.push(`${call.path} as ${who}: HTTP ${res.status} code ${String(code)} body ${text.slice(0, 160)}`);
         }
-        if (who !== 'public' && typeof code === 'number' && SESSION_ENDING_CODES.includes(code)) await relogin(who);
+        const ended =
+          typeof code === 'number' && (SESSION_ENDING_CODES.includes(code) || (who === 'endUser' && code === ErrorCodes.endUserFrozen));
+        if (who !== 'public' && ended) await relogin(who);
       };
       const signed = (who: Who, path: string, data: unknown) => {
         const s = who === 'public' ? null : sessions[who];
@@ -67,7 +94,7 @@ export function fuzzCase(): BenchCase {
 
       for (const [i, call] of ALL_CALLS.entries()) {
         if (i % 20 === 0) ctx.log(`bench: fuzz: call ${i + 1} of ${ALL_CALLS.length}, ${requests} requests so far`);
-        const callers: Who[] = call.auth === 'public' ? ['public', 'owner'] : ['supplier', 'owner'];
+        const callers = callersOf(call);
         const mayPass = !call.write && call.auth !== 'public' && !NEVER_VALID.has(call.path);
         for (const who of callers) {
           for (const { data } of fuzzData(call.data, rng, PER_CALL)) {

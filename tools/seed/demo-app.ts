@@ -1,21 +1,17 @@
 /**
  * The app-facing API's demo (issue 12 items 8-9): an application key per demo brand (partner), with
- * a fixed appId and secret so that `npm run app-sim` works at once (development only: the secret
- * is sealed like any other, and is printed here and in README for the simulator), and 150 end
+ * a fixed appId and the seed's random secret (demo-keys.ts: sealed like any other, printed by the
+ * seed and kept in DATA_DIR/secrets/demo-keys.json, where `npm run app-sim` reads it), and 150 end
  * users of Acme Vision and Northwind bound to demo devices. Every demo device gets a verification
- * code derived from its SN (`demoVerifyCode`), so the simulator can bind the devices left unbound.
+ * code derived from its SN with the seed's random key (`demoVerifyCode`), so the simulator, which
+ * reads the same key, can bind the devices left unbound.
  */
 import type { Tx } from '@portal/server/db/client';
 import { type SealKeyring, sealSecret } from '@portal/server/lib/secrets';
 import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { DemoKeys } from './demo-keys';
 import { one, rows } from './shared';
-
-/** The demo brands' application keys: appId and secret by company name. */
-export const DEMO_APP_KEYS: ReadonlyArray<{ company: string; appId: string; secret: string }> = [
-  { company: 'Acme Vision', appId: 'appacmedemo2026', secret: 'acme-demo-app-secret-2026-not-for-production' },
-  { company: 'Northwind Security Systems', appId: 'appnorthwinddemo2026', secret: 'northwind-demo-app-secret-2026-not-for-production' },
-];
 
 /** End users per brand, bound to that brand's devices. */
 const DEMO_END_USERS: ReadonlyArray<{ company: string; count: number; mailDomain: string; snPrefix: string }> = [
@@ -24,9 +20,12 @@ const DEMO_END_USERS: ReadonlyArray<{ company: string; count: number; mailDomain
 ];
 
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-/** A demo device's verification code (a real device gets a random one from the device API's register). */
-export function demoVerifyCode(sn: string): string {
-  const mac = createHmac('sha256', 'portal-demo-device-verify-code').update(sn).digest();
+/**
+ * A demo device's verification code, keyed by the seed's random `verifyCodeKey` (a real device gets
+ * a random one from the device API's register).
+ */
+export function demoVerifyCode(sn: string, verifyCodeKey: string): string {
+  const mac = createHmac('sha256', verifyCodeKey).update(sn).digest();
   let code = '';
   for (let i = 0; i < 8; i++) code += ALPHABET[mac[i]! % ALPHABET.length];
   return code;
@@ -34,8 +33,14 @@ export function demoVerifyCode(sn: string): string {
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-export async function seedDemoApp(tx: Tx, companyIds: Record<string, number>, passwordHash: string, sealKeys: SealKeyring) {
-  for (const k of DEMO_APP_KEYS) {
+export async function seedDemoApp(
+  tx: Tx,
+  companyIds: Record<string, number>,
+  passwordHash: string,
+  sealKeys: SealKeyring,
+  keys: Pick<DemoKeys, 'appKeys' | 'verifyCodeKey'>,
+) {
+  for (const k of keys.appKeys) {
     const companyId = companyIds[k.company];
     if (companyId === undefined) throw new Error(`seedDemoApp: no company ${k.company}`);
     await tx.execute(sql`
@@ -49,7 +54,7 @@ export async function seedDemoApp(tx: Tx, companyIds: Record<string, number>, pa
     const part = devs.slice(i, i + 500);
     await tx.execute(sql`
       update devices d set verify_code_hash = v.h
-        from unnest(${sql.param(part.map((d) => d.id))}::bigint[], ${sql.param(part.map((d) => sha256(demoVerifyCode(d.sn))))}::text[]) as v(id, h)
+        from unnest(${sql.param(part.map((d) => d.id))}::bigint[], ${sql.param(part.map((d) => sha256(demoVerifyCode(d.sn, keys.verifyCodeKey))))}::text[]) as v(id, h)
        where d.id = v.id`);
   }
   let endUsers = 0;
@@ -87,5 +92,5 @@ export async function seedDemoApp(tx: Tx, companyIds: Record<string, number>, pa
     select e.id, e.app_key_id, case when e.id % 2 = 0 then 'android' else 'ios' end, 'demo-push-' || e.id, e.created_at, e.created_at
       from end_users e where e.status = 'normal' and e.app_key_id is not null and e.id % 3 = 0`);
   await tx.execute(sql`update end_users set mute_promotions = true where status = 'normal' and id % 7 = 0`);
-  return { appKeys: DEMO_APP_KEYS.length, endUsers };
+  return { appKeys: keys.appKeys.length, endUsers };
 }

@@ -2,18 +2,12 @@
  * Demo devices: about 300 cameras and recorders of Acme Vision across its areas (RDC, DC-EU, DC-US)
  * and six countries, on IPC-200 and NVR-800 with a few firmware versions, a third of them online;
  * a smaller fleet for Northwind (another brand, never visible to Acme). Acme's provisioning key is
- * fixed, so the simulator can register devices without opening the portal first.
+ * the seed's random one (demo-keys.ts), kept in DATA_DIR where the simulator reads it.
  */
 import type { Tx } from '@portal/server/db/client';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { one } from './shared';
-
-/**
- * Acme Vision's device provisioning key in the demo (shown in Devices > provisioning key; reset
- * there to revoke it). `npm run simulate` uses it by default.
- */
-export const DEMO_PROVISIONING_KEY = 'acme-demo-provisioning-key-2026';
 
 export interface DemoFleet {
   company: string;
@@ -52,7 +46,13 @@ export const DEMO_MODELS = [
   { model: 'NVR-800', productType: 'NVR', versions: ['V3.0.0', 'V3.0.0', 'V3.1.0'] },
 ] as const;
 
-export async function seedDemoDevices(tx: Tx, areaIds: Record<string, number>, companyIds: Record<string, number>): Promise<number> {
+/** The demo fleets, and Acme Vision's provisioning key (shown in Devices > provisioning key; reset there to revoke it). */
+export async function seedDemoDevices(
+  tx: Tx,
+  areaIds: Record<string, number>,
+  companyIds: Record<string, number>,
+  provisioningKey: string,
+): Promise<number> {
   let total = 0;
   for (const fleet of DEMO_FLEETS) {
     const companyId = companyIds[fleet.company];
@@ -87,6 +87,6 @@ export async function seedDemoDevices(tx: Tx, areaIds: Record<string, number>, c
   const acme = companyIds['Acme Vision']!;
   await tx.execute(sql`
     insert into device_provisioning_keys (company_id, key_hash, key, created_at)
-    values (${acme}::int, ${createHash('sha256').update(DEMO_PROVISIONING_KEY).digest('hex')}, ${DEMO_PROVISIONING_KEY}, now())`);
+    values (${acme}::int, ${createHash('sha256').update(provisioningKey).digest('hex')}, ${provisioningKey}, now())`);
   return total;
 }

@@ -23,13 +23,16 @@ import { ManualClock } from '@portal/server/lib/clock';
 import type { FileStore } from '@portal/server/lib/files';
 import { createServices } from '@portal/server/services';
 import { sql } from 'drizzle-orm';
-import { DEMO_APP_KEYS } from './demo-app';
+import type { DemoAppKey } from './demo-keys';
 import { DEMO_PASSWORD, dataDir, rows } from './shared';
 
 const DAYS = 30;
 const USERS_PER_BRAND = 6;
 
-export async function seedDemoEndUserLog(database: Database, opts: { fileStore: FileStore; now?: number }): Promise<number> {
+export async function seedDemoEndUserLog(
+  database: Database,
+  opts: { fileStore: FileStore; appKeys: readonly DemoAppKey[]; now?: number },
+): Promise<number> {
   const now = opts.now ?? Date.now();
   const clock = new ManualClock(now - DAYS * 86_400_000);
   const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir(), LOG_LEVEL: 'silent', RATE_LIMITS: 'off' }) };
@@ -57,7 +60,7 @@ export async function seedDemoEndUserLog(database: Database, opts: { fileStore: 
     };
     // Some end users of each brand with a bound device (the demo's bindings), and their app's key.
     const people: Array<{ email: string; sn: string; appId: string; secret: string; i: number }> = [];
-    for (const k of DEMO_APP_KEYS) {
+    for (const k of opts.appKeys) {
       const found = await rows<{ email: string; sn: string }>(
         database.db,
         sql`select e.email, min(d.sn) as sn from end_users e join app_keys a on a.id = e.app_key_id

@@ -14,8 +14,9 @@ import { eq, sql } from 'drizzle-orm';
 import { createFileStore } from '@portal/server/lib/files/create-store';
 import type { FileStore } from '@portal/server/lib/files/store';
 import path from 'node:path';
-import { DEMO_APP_KEYS, seedDemoApp } from './demo-app';
-import { DEMO_PROVISIONING_KEY, seedDemoDevices } from './demo-devices';
+import { seedDemoApp } from './demo-app';
+import { seedDemoDevices } from './demo-devices';
+import { demoKeysFile, newDemoKeys, readDemoKeys, type DemoKeys } from './demo-keys';
 import { seedDemoContent } from './demo-content';
 import { seedDemoStorage } from './demo-storage';
 import { seedDemoOrders } from './demo-orders';
@@ -58,8 +59,6 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { role: 'installer', email: 'installer@acme.demo.local', password: DEMO_PASSWORD, company: 'Brightline Installations GmbH' },
   { role: 'customer', email: 'customer@acme.demo.local', password: DEMO_PASSWORD, company: 'Harbor Logistics GmbH' },
 ];
-
-export { DEMO_PROVISIONING_KEY };
 
 /** Menu keys hidden from distributors while they work in a DDC (SPEC §2: RDC and DDC lists differ). */
 export const DDC_HIDDEN_MENUS = ['pointMall', 'externalCollection'];
@@ -574,17 +573,24 @@ export interface DemoSeedResult {
   /** Firmware packages (stored and synced) and release tasks in progress (tools/seed/demo-upgrade.ts). */
   packages: number;
   tasks: number;
+  /** The seed's random keys (provisioning key, application secrets, verification-code key): runSeed keeps them in DATA_DIR. */
+  keys: DemoKeys;
 }
 
 /**
  * Seed the demo ecosystem into an empty, migrated database. Package files go to `fileStore`, by
  * default the store the server uses with the same environment (FILE_STORE, else DATA_DIR/files).
  */
-export async function seedDemo(database: Database, opts: { log?: Log; fileStore?: FileStore } = {}): Promise<DemoSeedResult> {
+export async function seedDemo(
+  database: Database,
+  opts: { log?: Log; fileStore?: FileStore; keys?: DemoKeys } = {},
+): Promise<DemoSeedResult> {
   const log = opts.log ?? (() => {});
   if (!(await isEmpty(database))) throw new Error('seedDemo: the database already holds companies; seed only an empty database');
   const startedAt = performance.now();
   const passwordHash = await hashDemoPassword();
+  // Random for every seed: nothing a reader of the source could use against a demo installation.
+  const keys = opts.keys ?? newDemoKeys();
 
   const result = await database.db.transaction(async (tx) => {
     const areaIds = {} as Record<AreaName, number>;
@@ -672,8 +678,8 @@ export async function seedDemo(database: Database, opts: { log?: Log; fileStore?
     await insertCompany(TREE, null, []);
 
     await tx.insert(users).values(userRows);
-    const deviceCount = await seedDemoDevices(tx, areaIds, companyIds);
-    const app = await seedDemoApp(tx, companyIds, passwordHash, demoSealKeys());
+    const deviceCount = await seedDemoDevices(tx, areaIds, companyIds, keys.provisioningKey);
+    const app = await seedDemoApp(tx, companyIds, passwordHash, demoSealKeys(), keys);
     return {
       areaIds,
       companyIds,
@@ -705,16 +711,19 @@ export async function seedDemo(database: Database, opts: { log?: Log; fileStore?
 
   const insight = await seedDemoInsight(database);
   // App use through the server's own call router (the end-user log's rows), on a stepped clock.
-  const appCalls = await seedDemoEndUserLog(database, { fileStore });
+  const appCalls = await seedDemoEndUserLog(database, { fileStore, appKeys: keys.appKeys });
 
   log(
     `demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users, ${result.devices} devices, ${result.appKeys} application keys, ${result.endUsers} end users, ${upgrade.packages} firmware packages, ${upgrade.tasks} release tasks, ${storage.plans} storage plans, ${storage.goods} goods, ${orders} storage orders, ${content.items} content items, ${messageCount} messages, ${conversationCount} conversations, ${insight.events} device events, ${appCalls} logged app calls in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`,
   );
-  return { ...result, ...upgrade };
+  return { ...result, ...upgrade, keys };
 }
 
-/** Print the demo accounts as a table (and any extra accounts, e.g. the benchmark owner). */
-export function printDemoAccounts(log: Log = console.log, extra: readonly DemoAccount[] = []): void {
+/**
+ * Print the demo accounts as a table (and any extra accounts, e.g. the benchmark owner), then the
+ * demo's keys as the seed kept them (`keysFile`, default DATA_DIR/secrets/demo-keys.json).
+ */
+export function printDemoAccounts(log: Log = console.log, extra: readonly DemoAccount[] = [], keysFile: string = demoKeysFile()): void {
   const rowsToPrint = [...DEMO_ACCOUNTS, ...extra].map((a) => [a.role, a.email, a.password, a.company]);
   const header = ['role', 'e-mail', 'password', 'company'];
   const widths = header.map((h, i) => Math.max(h.length, ...rowsToPrint.map((r) => r[i].length)));
@@ -727,9 +736,16 @@ export function printDemoAccounts(log: Log = console.log, extra: readonly DemoAc
   for (const r of rowsToPrint) log(line(r));
   log(rule);
   log('');
-  log(`Device provisioning key of Acme Vision: ${DEMO_PROVISIONING_KEY}`);
-  log('  (devices register with it; try: npm run simulate -- --devices 100 --failure-rate 0.05)');
-  log('Demo application keys (development only; npm run app-sim uses the first by default):');
-  for (const k of DEMO_APP_KEYS) log(`  ${k.company}: appId ${k.appId}, secret ${k.secret}`);
+  const keys = readDemoKeys(keysFile);
+  if (!keys) {
+    log(`No demo keys in ${keysFile} (the database was seeded without them): Acme's provisioning key is on`);
+    log('its Devices screen; application secrets are made new by a rotation under Applications.');
+    return;
+  }
+  log(`Demo keys, made at random by this seed and kept in ${keysFile} (only this user can read it):`);
+  log(`Device provisioning key of Acme Vision: ${keys.provisioningKey}`);
+  log('  (devices register with it; try: npm run simulate -- --devices 100 --failure-rate 0.05, which reads it from there)');
+  log('Demo application keys (npm run app-sim uses the first by default, read from there):');
+  for (const k of keys.appKeys) log(`  ${k.company}: appId ${k.appId}, secret ${k.secret}`);
   log('  (end users register through it; try: npm run app-sim -- --users 20)');
 }

@@ -6,6 +6,7 @@ import { openDatabase, openPostgres } from '@portal/server/db/client';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { seedDemo } from './demo';
+import { demoKeysFile, writeDemoKeys } from './demo-keys';
 import { hasLargeData, seedLarge } from './large';
 import { hasLargeContent, seedLargeContent } from './large-content';
 import { hasLargeDevices, seedLargeDevices } from './large-devices';
@@ -41,6 +42,8 @@ export interface RunSeedOptions {
   /** End users of the Bench Partner's app in all (default 1,000,000) and receipts of its released messages (default 2,000,000), added once. */
   appEndUsers?: number;
   receipts?: number;
+  /** Where a demo seed keeps its random keys (default DATA_DIR/secrets/demo-keys.json). */
+  keysFile?: string;
   log?: Log;
 }
 
@@ -85,7 +88,10 @@ export async function runSeed(opts: RunSeedOptions): Promise<RunSeedResult> {
     await database.migrate();
     let seededDemo = false;
     if (await isEmpty(database)) {
-      await seedDemo(database, { log });
+      const demo = await seedDemo(database, { log });
+      const keysFile = opts.keysFile ?? demoKeysFile();
+      writeDemoKeys(demo.keys, keysFile);
+      log(`demo: provisioning key and application secrets kept in ${keysFile} (0600)`);
       seededDemo = true;
     } else if (opts.ifEmpty || opts.scale === 'large') {
       log('database already seeded');

@@ -9,7 +9,7 @@
  */
 import { printStopped, runCli, runUntilFinished } from './run-loop';
 import { parseArgs } from 'node:util';
-import { DEMO_PROVISIONING_KEY } from '../seed/demo-devices';
+import { demoKeysFile, readDemoKeys } from '../seed/demo-keys';
 import path from 'node:path';
 import { REPO_ROOT, resolveUserPath } from '../seed/shared';
 import { Fleet, progressLine, type FleetOptions } from './fleet';
@@ -19,7 +19,8 @@ const USAGE = `usage: npm run simulate -- --devices <n> [--failure-rate <r>] [op
   --devices <n>          simulated devices (1-999999, default 10)
   --failure-rate <r>     probability 0-1 that an upgrade fails with FLASH_ERROR (default 0)
   --url <origin>         server (default http://localhost:8080)
-  --key <key>            provisioning key (default env PROVISIONING_KEY, else the demo seed's Acme key)
+  --key <key>            provisioning key (default env PROVISIONING_KEY, else Acme's key the demo seed kept in
+                         DATA_DIR/secrets/demo-keys.json)
   --model <m>            device model (default IPC-200)
   --product-type <t>     IPC or NVR (default from the model prefix)
   --version <v>          firmware version the devices start on (default V1.0.0)
@@ -80,9 +81,15 @@ async function main(): Promise<number> {
     .filter(Boolean);
   if (!countries.length || countries.some((c) => !/^[A-Z]{2}$/.test(c))) fail('--country takes ISO codes such as DE or DE,FR,US');
 
+  const provisioningKey = values.key ?? process.env.PROVISIONING_KEY ?? readDemoKeys()?.provisioningKey;
+  if (!provisioningKey) {
+    fail(
+      `no provisioning key: give --key (a brand's key is on its Devices screen), or seed the demo (npm run seed) to keep one in ${demoKeysFile()}`,
+    );
+  }
   const opts: FleetOptions = {
     url: values.url.replace(/\/+$/, ''),
-    provisioningKey: values.key ?? process.env.PROVISIONING_KEY ?? DEMO_PROVISIONING_KEY,
+    provisioningKey,
     devices: number(values.devices, 'devices', (n) => Number.isInteger(n) && n >= 1 && n <= 999_999)!,
     failureRate: number(values['failure-rate'], 'failure-rate', (n) => n >= 0 && n <= 1)!,
     model: values.model,

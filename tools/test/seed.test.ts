@@ -4,11 +4,12 @@ import { openPglite, type Database } from '@portal/server/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalFileStore } from '@portal/server/lib/files/local-store';
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DDC_HIDDEN_MENUS, DEMO_ACCOUNTS, DEMO_PROVISIONING_KEY, seedDemo } from '../seed/demo';
-import { DEMO_APP_KEYS, demoVerifyCode } from '../seed/demo-app';
+import { DDC_HIDDEN_MENUS, DEMO_ACCOUNTS, printDemoAccounts, seedDemo } from '../seed/demo';
+import { demoVerifyCode } from '../seed/demo-app';
+import { DEMO_APP_IDS, newDemoKeys, readDemoKeys, writeDemoKeys, type DemoKeys } from '../seed/demo-keys';
 import {
   BENCH_DEVICE_MODELS,
   BENCH_DEVICE_VERSIONS,
@@ -54,10 +55,11 @@ const UNKNOWN_CODES = `select distinct unnest(auth_res_list) as code from users 
 
 describe('seedDemo', () => {
   let database: Database;
+  let keys: DemoKeys;
   beforeAll(async () => {
     database = await freshDatabase();
     expect(await isEmpty(database)).toBe(true);
-    await seedDemo(database, { fileStore: tmpStore() });
+    ({ keys } = await seedDemo(database, { fileStore: tmpStore() }));
   });
   afterAll(async () => database?.close());
 
@@ -67,9 +69,10 @@ describe('seedDemo', () => {
   });
 
   it('creates a demo application key per demo brand and 150 end users, most on demo devices, each device with a verification code', async () => {
-    const keys = await q<{ app_id: string; secret_enc: string }>(database, 'select app_id, secret_enc from app_keys order by id');
-    expect(keys.map((k) => k.app_id)).toEqual(DEMO_APP_KEYS.map((k) => k.appId));
-    for (const [i, k] of keys.entries()) expect(k.secret_enc).not.toContain(DEMO_APP_KEYS[i]!.secret);
+    const appKeys = await q<{ app_id: string; secret_enc: string }>(database, 'select app_id, secret_enc from app_keys order by id');
+    expect(appKeys.map((k) => k.app_id)).toEqual(DEMO_APP_IDS.map((k) => k.appId));
+    expect(keys.appKeys.map((k) => k.appId)).toEqual(DEMO_APP_IDS.map((k) => k.appId));
+    for (const [i, k] of appKeys.entries()) expect(k.secret_enc).not.toContain(keys.appKeys[i]!.secret);
     const [users] = await q<{ n: number; bound: number }>(
       database,
       `select count(*)::int as n, (select count(distinct end_user_id)::int from devices where end_user_id is not null) as bound from end_users`,
@@ -85,7 +88,9 @@ describe('seedDemo', () => {
       database,
       `select sn, verify_code_hash from devices order by id limit 1`,
     );
-    expect(sample!.verify_code_hash).toBe(createHash('sha256').update(demoVerifyCode(sample!.sn)).digest('hex'));
+    expect(sample!.verify_code_hash).toBe(createHash('sha256').update(demoVerifyCode(sample!.sn, keys.verifyCodeKey)).digest('hex'));
+    // Derived with the seed's random key: another key gives other codes.
+    expect(demoVerifyCode(sample!.sn, newDemoKeys().verifyCodeKey)).not.toBe(demoVerifyCode(sample!.sn, keys.verifyCodeKey));
     // A third of the live end users have a push token of their own brand app; some muted promotions.
     const [push] = await q<{ tokens: number; foreign: number; muted: number }>(
       database,
@@ -263,9 +268,10 @@ describe('seedDemo', () => {
 
 describe('demo devices', () => {
   let database: Database;
+  let keys: DemoKeys;
   beforeAll(async () => {
     database = await freshDatabase();
-    await seedDemo(database, { fileStore: tmpStore() });
+    ({ keys } = await seedDemo(database, { fileStore: tmpStore() }));
   }, 120_000);
   afterAll(async () => database?.close());
 
@@ -307,15 +313,45 @@ describe('demo devices', () => {
     expect(misplaced).toEqual([]);
   });
 
-  it('stores the documented provisioning key for Acme, hashed for the lookup', async () => {
-    const keys = await q<{ name: string; key: string; key_hash: string }>(
+  it("stores the seed's random provisioning key for Acme, hashed for the lookup", async () => {
+    const stored = await q<{ name: string; key: string; key_hash: string }>(
       database,
       'select c.name, k.key, k.key_hash from device_provisioning_keys k join companies c on c.id = k.company_id',
     );
-    expect(keys).toEqual([
-      { name: 'Acme Vision', key: DEMO_PROVISIONING_KEY, key_hash: createHash('sha256').update(DEMO_PROVISIONING_KEY).digest('hex') },
+    expect(stored).toEqual([
+      { name: 'Acme Vision', key: keys.provisioningKey, key_hash: createHash('sha256').update(keys.provisioningKey).digest('hex') },
     ]);
-    expect(DEMO_PROVISIONING_KEY.length).toBeGreaterThanOrEqual(16);
+    expect(keys.provisioningKey.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('makes new random keys for every seed: none is known from the source', () => {
+    const other = newDemoKeys();
+    expect(other.provisioningKey).not.toBe(keys.provisioningKey);
+    expect(other.verifyCodeKey).not.toBe(keys.verifyCodeKey);
+    other.appKeys.forEach((k, i) => expect(k.secret).not.toBe(keys.appKeys[i]!.secret));
+    // What the source used to hold is gone, from the keys and from the database.
+    const known = ['acme-demo-provisioning-key-2026', 'acme-demo-app-secret-2026-not-for-production', 'portal-demo-device-verify-code'];
+    expect(known.some((k) => JSON.stringify(keys).includes(k))).toBe(false);
+    for (const k of keys.appKeys) expect(k.secret.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('keeps the keys readable by the user only (DATA_DIR/secrets, 0700 and 0600) and prints them with the demo accounts', () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'seed-test-data-')), 'secrets', 'demo-keys.json');
+    writeDemoKeys(keys, file);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    expect(readDemoKeys(file)).toEqual(keys);
+    expect(JSON.parse(readFileSync(file, 'utf8')).provisioningKey).toBe(keys.provisioningKey);
+    const printed: string[] = [];
+    printDemoAccounts((l) => printed.push(l), [], file);
+    const text = printed.join('\n');
+    expect(text).toContain(keys.provisioningKey);
+    for (const k of keys.appKeys) expect(text).toContain(`appId ${k.appId}, secret ${k.secret}`);
+    expect(text).toContain(file);
+    // A data folder seeded before the keys were kept says where to find them instead.
+    const none: string[] = [];
+    printDemoAccounts((l) => none.push(l), [], path.join(path.dirname(file), 'missing.json'));
+    expect(none.join('\n')).toMatch(/No demo keys/);
   });
 });
 

@@ -19,12 +19,11 @@ import {
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PASSWORD, type Locale } from '../../support';
+import { e2eDemoApp, PASSWORD, type Locale } from '../../support';
 import { expectAccessible } from '../../support/axe';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../screenshots');
 /** The demo seed's Acme app key (tools/seed/demo-app.ts) and one of its end users per locale (each has a bound device). */
-const APP = { appId: 'appacmedemo2026', secret: 'acme-demo-app-secret-2026-not-for-production' };
 const USERS: Record<Locale, number[]> = { 'en-US': [1, 3, 7, 9, 11, 13], 'zh-CN': [2, 4, 6, 8, 12, 14] };
 const userEmail = (n: number) => `user${String(n).padStart(3, '0')}@acme-app.demo.local`;
 
@@ -67,12 +66,13 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       const origin = baseURL!;
       // An end user whose bound device can buy a paid plan on sale (the seed's goods differ by area).
       let buyer: { session: { token: string; signKey: string }; device: { id: number; sn: string }; goodsId: number } | undefined;
+      const app = e2eDemoApp();
       for (const n of USERS[locale]) {
         const s = await appCall(
           origin,
           appApiCalls.login,
           { account: userEmail(n), password: PASSWORD },
-          { token: APP.appId, signKey: APP.secret },
+          { token: app.appId, signKey: app.secret },
         );
         for (const d of (await appCall(origin, appApiCalls.deviceList, { pageNum: 1, pageSize: 10 }, s)).records) {
           const goods = await appCall(origin, storageAppCalls.goodsList, { deviceId: d.id, platform: 'android', locale }, s);

@@ -1,6 +1,6 @@
 /**
  * Issue #4, cloud firmware upgrade end to end: the device simulator (tools/simulate) registers a fleet
- * with Acme's demo provisioning key against the e2e server; the partner owner sees it on the Devices
+ * with Acme's demo provisioning key (the seed's random one, handed over by e2e/serve.ts) against the e2e server; the partner owner sees it on the Devices
  * screen, uploads a package for its model (chunked upload, MD5 computed in the page, verified and
  * synced), releases it as a fast gray release of 50 devices to the area the owner works in (preview
  * first), watches the waves fill until "Gray complete", promotes it and sees it end "Completed
@@ -21,7 +21,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ACCOUNTS, exactText, login, menuItem, toast } from '../../support';
+import { ACCOUNTS, e2eDemoKeys, exactText, login, menuItem, toast } from '../../support';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? '8181'}`;
@@ -37,11 +37,15 @@ class Simulator {
     readonly name: string,
     args: string[],
   ) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'tools/simulate/cli.ts', '--url', ORIGIN, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    this.child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'tools/simulate/cli.ts', '--url', ORIGIN, '--key', e2eDemoKeys().provisioningKey, ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, FORCE_COLOR: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     this.child.stdout!.on('data', (d: Buffer) => (this.out += d.toString()));
     this.child.stderr!.on('data', (d: Buffer) => (this.out += d.toString()));
     // Never outlive the test worker, however it ends.

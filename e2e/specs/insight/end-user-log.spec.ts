@@ -19,12 +19,16 @@ import {
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Locale, loginAs, menuItem } from '../../support';
+import { e2eDemoApp, type Locale, loginAs, menuItem } from '../../support';
 import { expectAccessible } from '../../support/axe';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../screenshots');
 /** The demo seed's Acme app (tools/seed/demo-app.ts) and two of its end users. */
-const ACME_APP = { token: 'appacmedemo2026', signKey: 'acme-demo-app-secret-2026-not-for-production' };
+/** Its secret is the seed's random one, handed over by e2e/serve.ts (read when a test runs, after the seed). */
+const acmeApp = () => {
+  const k = e2eDemoApp('appacmedemo2026');
+  return { token: k.appId, signKey: k.secret };
+};
 const APP_USER: Record<Locale, string> = { 'en-US': 'user005@acme-app.demo.local', 'zh-CN': 'user007@acme-app.demo.local' };
 const DEMO_PASSWORD = 'Demo@12345';
 
@@ -90,9 +94,9 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       const errorCode = `E2E_${locale === 'en-US' ? 'EN' : 'ZH'}_TIMEOUT`;
       // The app: a wrong password, then the right one, the device list, a failed playback.
       const email = APP_USER[locale];
-      const wrong = await appCall(request, appApiCalls.login, { account: email, password: 'Wrong@00000' }, ACME_APP, version);
+      const wrong = await appCall(request, appApiCalls.login, { account: email, password: 'Wrong@00000' }, acmeApp(), version);
       expect(wrong.code).not.toBe(200);
-      const login = await appCall(request, appApiCalls.login, { account: email, password: DEMO_PASSWORD }, ACME_APP, version);
+      const login = await appCall(request, appApiCalls.login, { account: email, password: DEMO_PASSWORD }, acmeApp(), version);
       expect(login.code).toBe(200);
       const devices = await appCall(request, appApiCalls.deviceList, { pageNum: 1, pageSize: 5 }, login.data, version);
       const sn = devices.data.records[0]!.sn;

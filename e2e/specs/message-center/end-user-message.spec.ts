@@ -9,13 +9,17 @@ import { appMessageCalls, appApiCalls, buildBasic, callUrlPath, type CallDef, ty
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ACCOUNTS, buttonText, type Locale, login, toast } from '../../support';
+import { ACCOUNTS, buttonText, e2eDemoApp, type Locale, login, toast } from '../../support';
 import { expectAccessible } from '../../support/axe';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../screenshots');
 const RELEASE_PAGE = '/layout/messageCenter/messageRelease';
 /** The demo seed's Acme app (tools/seed/demo-app.ts) and its end users (user001: en-US, user003: zh-CN). */
-const ACME_APP = { token: 'appacmedemo2026', signKey: 'acme-demo-app-secret-2026-not-for-production' };
+/** Its secret is the seed's random one, handed over by e2e/serve.ts (read when a test runs, after the seed). */
+const acmeApp = () => {
+  const k = e2eDemoApp('appacmedemo2026');
+  return { token: k.appId, signKey: k.secret };
+};
 const APP_USER: Record<Locale, string> = { 'en-US': 'user001@acme-app.demo.local', 'zh-CN': 'user003@acme-app.demo.local' };
 const DEMO_PASSWORD = 'Demo@12345';
 
@@ -79,7 +83,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       const bodies = { 'en-US': `Version 5 is out (${stamp}).`, 'zh-CN': `第5版已发布（${stamp}）。` };
 
       // The app user signs in and registers this install's push token (the local provider keeps the pushes).
-      const session = await appCall(page.request, appApiCalls.login, { account: APP_USER[locale], password: DEMO_PASSWORD }, ACME_APP);
+      const session = await appCall(page.request, appApiCalls.login, { account: APP_USER[locale], password: DEMO_PASSWORD }, acmeApp());
       const me = { token: session.token, signKey: session.signKey };
       const pushToken = `e2e-${locale}-${stamp}`;
       await appCall(page.request, appMessageCalls.pushTokenRegister, { platform: 'android', token: pushToken }, me);

@@ -1,14 +1,19 @@
 /**
  * Bad input never reaches a 500 (issue 11 §1.8): every call of the contract registry, fuzzed from
  * its own zod schema (packages/contract/src/fuzz.ts, shared with `npm run bench -- --only fuzz`),
- * sent properly signed with a real session (a supplier and a partner owner; public calls also
- * without one). Every answer must be below 500 and carry a catalogue code. Then whole bodies that
- * are wrong, and the raw routes (file upload, package chunk upload, export, device API).
+ * sent properly signed by the caller its `auth` names: portal calls with a real session (a supplier
+ * and a partner owner; public calls also without one), the app-facing calls with a test app's
+ * credentials ('appKey': its appId, signed with its secret) or an end user's session ('endUser'), so
+ * that their handlers, not the caller check, meet the data. Every answer must be below 500 and carry
+ * a catalogue code. Then whole bodies that are wrong, and the raw routes (file upload, package chunk
+ * upload, export, device API).
  */
 import {
   ALL_CALLS,
   API_PREFIX,
+  appApiCalls,
   buildBasic,
+  callUrlPath,
   DEVICE_API_PATHS,
   DEVICE_API_PREFIX,
   ErrorCodes,
@@ -22,10 +27,12 @@ import { deeplyNested, FUZZ_DEEP_LEVELS, fuzzData, malformedBodies, seededRng } 
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, users } from '../../src/db/schema';
+import { companies, endUsers, users } from '../../src/db/schema';
 import { RESULT_EXPORT_DOWNLOAD_PATH } from '../../src/modules/cloud-upgrade/export.service';
 import { createTestApp, type Session, type TestApp } from '../support/app';
 import { ENGINES } from '../support/db';
+import { APP_A, PASSWORD } from '../support/fixtures';
+import { appCreds } from './app-api/helpers';
 
 /** Cases per call and session: a few, so the whole file stays well under a minute on PGlite. */
 const PER_CALL = { valid: 2, hostile: 3 };
@@ -52,32 +59,69 @@ const parseJson = (text: string): unknown => {
   }
 };
 
+/** Who signs a fuzzed call: a portal account, nobody, partner A's app (appKey) or its end user (endUser). */
+type Who = 'supplier' | 'partnerOwner' | 'public' | 'appKey' | 'endUser';
+
+/** The callers a call is fuzzed as, by its `auth`: each one that gets past the caller check to the data. */
+function callersOf(call: Pick<CallDef, 'auth'>): readonly Who[] {
+  if (call.auth === 'public') return ['public', 'partnerOwner'];
+  if (call.auth === 'appKey') return ['appKey'];
+  if (call.auth === 'endUser') return ['endUser'];
+  return ['supplier', 'partnerOwner'];
+}
+
 describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
   let t: TestApp;
-  const sessions: Record<string, Session | null> = {};
+  const sessions: Partial<Record<Who, Session | null>> = {};
   const accounts = { supplier: 'supplier@test.local', partnerOwner: 'owner-a@test.local' } as const;
+  const endUserEmail = 'enduser-a@test.local';
 
   beforeAll(async () => {
     t = await createTestApp(engine);
     sessions.supplier = await t.login(accounts.supplier);
     sessions.partnerOwner = await t.login(accounts.partnerOwner);
+    sessions.appKey = appCreds(APP_A);
+    sessions.endUser = await endUserLogin();
   });
   afterAll(() => t?.close());
 
-  /** One signed call with arbitrary data; a session ended by the call itself (logout) is opened again. */
-  async function send(call: CallDef, who: keyof typeof accounts | 'public', data: unknown): Promise<{ status: number; body: unknown }> {
+  /**
+   * One signed call with arbitrary data, at the call's own URL; a session ended by the call itself
+   * (logout, account deletion) is opened again.
+   */
+  async function send(call: CallDef, who: Who, data: unknown): Promise<{ status: number; body: unknown }> {
     const session = who === 'public' ? null : sessions[who]!;
     const basic = buildBasic({ token: session?.token ?? '', signKey: session?.signKey ?? '', path: call.path, data, now: t.clock.now() });
     const res = await t.app.inject({
       method: 'POST',
-      url: `${API_PREFIX}/${call.path}`,
+      url: callUrlPath(call),
       payload: JSON.stringify({ basic, data }),
       headers: { 'content-type': 'application/json' },
     });
     const body = parseJson(res.body);
     const code = (body as { basic?: { code?: number } } | null)?.basic?.code;
-    if (who !== 'public' && typeof code === 'number' && SESSION_ENDING_CODES.includes(code)) sessions[who] = await relogin(who);
+    const ended =
+      (typeof code === 'number' && (SESSION_ENDING_CODES.includes(code) || code === ErrorCodes.endUserFrozen)) ||
+      (code === 200 && (call.path === appApiCalls.logout.path || call.path === appApiCalls.deleteAccount.path));
+    if (ended && who === 'endUser') sessions.endUser = await endUserLogin();
+    else if (ended && (who === 'supplier' || who === 'partnerOwner')) sessions[who] = await relogin(who);
     return { status: res.statusCode, body };
+  }
+
+  /** Partner A's end user signs in through partner A's app; an account a fuzzed call locked, froze or deleted is put back first. */
+  async function endUserLogin(): Promise<Session> {
+    const login = () => t.call(appApiCalls.login, { account: endUserEmail, password: PASSWORD }, appCreds(APP_A));
+    let r = await login();
+    if (r.basic.code !== 200) {
+      const { passwordHash } = (await t.database.db.select().from(users).where(eq(users.id, t.world.users.noCodesA.id)))[0]!;
+      await t.database.db
+        .update(endUsers)
+        .set({ passwordHash, status: 'normal', failedLogins: 0, lockedUntil: null, deletedAt: null })
+        .where(eq(endUsers.id, t.world.app.endUserA.id));
+      r = await login();
+    }
+    if (r.basic.code !== 200) throw new Error(`end user login failed: ${r.basic.code} ${r.basic.msg}`);
+    return r.data as Session;
   }
 
   /** Logs in again; an account a fuzzed call locked, froze or gave a new password is put back first. */
@@ -100,12 +144,12 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
   }
 
   /**
-   * Cases left out so that the run keeps its two callers: writes naming the callers themselves or
+   * Cases left out so that the run keeps its callers: writes naming the callers themselves or
    * their companies (delete, disable, freeze), and a login the schema accepts (a wrong password
-   * counts towards the lockout).
+   * counts towards the lockout), the portal's or the app's.
    */
   function leftOut(call: CallDef, data: unknown): boolean {
-    if (call.path === 'auth/login') return call.data.safeParse(data).success;
+    if (call.path === 'auth/login' || call.path === appApiCalls.login.path) return call.data.safeParse(data).success;
     if (!call.write || !data || typeof data !== 'object') return false;
     const d = data as Record<string, unknown>;
     const ownUsers = [t.world.users.supplierUser.id, t.world.users.ownerA.id];
@@ -113,13 +157,17 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
     return ownUsers.includes(d.userId as number) || ['companyId', 'coId', 'corpId'].some((k) => ownCompanies.includes(d[k] as number));
   }
 
-  it('every call of the registry, valid-shaped and hostile data, as a supplier and as a partner owner', { timeout: 120_000 }, async () => {
+  it('every call of the registry, valid-shaped and hostile data, as the callers its auth names', { timeout: 240_000 }, async () => {
     const rng = seededRng(SEED);
     const failures: Failure[] = [];
     let requests = 0;
+    let planned = 0;
     const seenCodes = new Set<number>();
+    /** Codes the app-facing calls answered: proof they were not all refused at the caller check. */
+    const appCodes = new Map<string, Set<number>>();
     for (const call of ALL_CALLS) {
-      const callers = call.auth === 'public' ? (['public', 'partnerOwner'] as const) : (['supplier', 'partnerOwner'] as const);
+      const callers = callersOf(call);
+      planned += callers.length * (PER_CALL.valid + PER_CALL.hostile);
       for (const who of callers) {
         for (const { kind, data } of fuzzData(call.data, rng, PER_CALL)) {
           if (leftOut(call, data)) continue;
@@ -127,6 +175,9 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
           requests++;
           const code = (r.body as { basic?: { code?: number } } | null)?.basic?.code;
           if (typeof code === 'number') seenCodes.add(code);
+          if ((who === 'appKey' || who === 'endUser') && typeof code === 'number') {
+            appCodes.set(call.path, (appCodes.get(call.path) ?? new Set()).add(code));
+          }
           const f = verdict(`${call.path} as ${who} (${kind})`, r.status, r.body, data);
           if (f) failures.push(f);
         }
@@ -134,10 +185,20 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
       }
     }
     expect(failures).toEqual([]);
-    expect(requests).toBeGreaterThanOrEqual(ALL_CALLS.length * 2 * (PER_CALL.valid + PER_CALL.hostile) * 0.9);
+    expect(requests).toBeGreaterThanOrEqual(planned * 0.9);
     // The run reached handlers, not only validation: some calls succeeded and some were refused for their data.
     expect(seenCodes.has(200)).toBe(true);
     expect(seenCodes.has(ErrorCodes.invalidParams)).toBe(true);
+    // Every app-facing call got past its caller check (its data was parsed, and refused or used),
+    // not only refused for the caller (wrong kind of token, bad sign, unknown key).
+    const appCalls = ALL_CALLS.filter((c) => c.auth === 'appKey' || c.auth === 'endUser');
+    expect(appCalls.length).toBeGreaterThanOrEqual(30);
+    const callerRefusals: number[] = [ErrorCodes.badSign, ErrorCodes.tokenInvalid, ErrorCodes.appKeyInvalid, ErrorCodes.forbidden];
+    const unreached = appCalls
+      .map((c) => ({ path: c.path, codes: [...(appCodes.get(c.path) ?? [])] }))
+      .filter((c) => c.codes.every((code) => callerRefusals.includes(code)));
+    expect(unreached).toEqual([]);
+    expect([...appCodes.values()].some((codes) => codes.has(ErrorCodes.invalidParams))).toBe(true);
   });
 
   it('whole bodies that are wrong, on a public and a signed call', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../../src/config';
 import { ConfigError, isStrongSecret, secretBytes, SECRET_MIN_BYTES } from '../../src/lib/server-secrets';
+import { openSecret, sealKeyring, sealSecret } from '../../src/lib/secrets';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'portal-secrets-'));
 
@@ -61,6 +62,45 @@ describe('server secrets (issue 11 §1.1: no default secret in production)', () 
     expect(dev.linkSecret).toBe('short-secret');
     expect(dev.secretNotes.join('\n')).toMatch(/too weak/);
     expect(loadConfig({ DATA_DIR: tmp(), LINK_SECRET: 'short-secret', NODE_ENV: 'test' }).linkSecret).toBe('short-secret');
+  });
+
+  it('generates a strong seal secret the same way, its own file, and seals with it across restarts', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir });
+    const file = path.join(dir, 'secrets', 'seal-secret');
+    const kept = readFileSync(file, 'utf8').trim();
+    expect(secretBytes(kept)).toBeGreaterThanOrEqual(SECRET_MIN_BYTES);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(kept).not.toBe(first.linkSecret);
+    expect(first.sealKeys.current.id).toBe(sealKeyring(kept).current.id);
+    expect(first.secretNotes.join('\n')).toMatch(/SEAL_SECRET is not set: generated/);
+    // What was sealed before a restart opens after it; another installation cannot open it.
+    const sealed = sealSecret(first.sealKeys, 'payee-secret');
+    const again = loadConfig({ DATA_DIR: dir });
+    expect(again.secretNotes).toEqual([]);
+    expect(openSecret(again.sealKeys, sealed)).toBe('payee-secret');
+    expect(() => openSecret(loadConfig({ DATA_DIR: tmp() }).sealKeys, sealed)).toThrow();
+  });
+
+  it('refuses a weak SEAL_SECRET (or a weak kept file) outside development and test, and keeps old values open after a rotation', () => {
+    for (const weak of ['dev-seal-secret', 'a'.repeat(64), 'abcdef0123456789abcdef0123456789']) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), SEAL_SECRET: weak })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: tmp(), SEAL_SECRET: weak, NODE_ENV: 'production' })).toThrow(/SEAL_SECRET is too weak/);
+    }
+    const dir = tmp();
+    loadConfig({ DATA_DIR: dir });
+    writeFileSync(path.join(dir, 'secrets', 'seal-secret'), 'changeme\n', { mode: 0o600 });
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(ConfigError);
+    const dev = loadConfig({ DATA_DIR: tmp(), SEAL_SECRET: 'short-secret', NODE_ENV: 'development' });
+    expect(dev.secretNotes.join('\n')).toMatch(/SEAL_SECRET is too weak/);
+
+    const oldSecret = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9b';
+    const newSecret = '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f7';
+    const sealed = sealSecret(loadConfig({ DATA_DIR: tmp(), SEAL_SECRET: oldSecret }).sealKeys, 'app-secret');
+    const rotated = loadConfig({ DATA_DIR: tmp(), SEAL_SECRET: newSecret, SEAL_SECRETS_PREVIOUS: oldSecret });
+    expect(openSecret(rotated.sealKeys, sealed)).toBe('app-secret');
+    expect(rotated.sealKeys.current.id).toBe(sealKeyring(newSecret).current.id);
+    expect(() => openSecret(loadConfig({ DATA_DIR: tmp(), SEAL_SECRET: newSecret }).sealKeys, sealed)).toThrow();
   });
 
   it('npm start refuses to start with a weak LINK_SECRET, saying why', async () => {

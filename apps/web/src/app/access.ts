@@ -47,6 +47,18 @@ export function buildMenu(routes: readonly AppRoute[], user: AccessUser, base = 
   return out;
 }
 
+/** The absolute paths of every route the user may open (its ancestors allowed too), menu or not. */
+export function allowedPaths(routes: readonly AppRoute[], user: AccessUser, base = LAYOUT_BASE): Set<string> {
+  const out = new Set<string>();
+  for (const r of routes) {
+    if (!isRouteAllowed(r, user)) continue;
+    const path = joinPath(base, r.path);
+    out.add(path);
+    if (r.children?.length) for (const p of allowedPaths(r.children, user, path)) out.add(p);
+  }
+  return out;
+}
+
 /** Menu entries that open a page, in menu order (a group's children take the group's icon if they have none). */
 export function menuLeaves(menus: readonly NavItem[]): NavItem[] {
   return menus.flatMap((m) => (m.children?.length ? menuLeaves(m.children.map((c) => ({ ...c, icon: c.icon ?? m.icon }))) : [m]));

@@ -10,11 +10,15 @@ import { isSupplier } from './plans.policy';
 import { planCreate, planList, planOperate, planUpdate } from './plans.service';
 import { settingGet, settingSave } from './settings.service';
 
-/** The module's own actions: create goods and internal purchases (storage manager), review and plans (the supplier's). */
+/**
+ * The module's own actions: create goods and internal purchases (storage manager), review and plans
+ * (the supplier's), read the order settings (a cloud storage setting code, what storage/setting/get asks).
+ */
 export const cloudStoragePolicy = definePolicy<CloudStorageAction, null>({
   name: 'cloud storage',
   actions: CLOUD_STORAGE_ACTIONS,
   refusal(actor, _s, action) {
+    if (action === 'readOrderSettings') return needsCode(actor, 'dealer_cldstorage_setting_qry', 'dealer_cldstorage_setting_mgr');
     const noCode = needsCode(actor, 'dealer_storage_mgr');
     if (noCode) return noCode;
     if ((action === 'review' || action === 'managePlans') && !isSupplier(actor)) return refuse(ErrorCodes.forbidden, 'the supplier’s');

@@ -2,7 +2,7 @@
 import { deskCalls } from '@portal/contract';
 import { implement, type CallImpl } from '../../lib/implement';
 import { deskAssign, deskGet, deskHistory, deskList, deskRead, deskReply, deskState, deskTyping } from './conversations.service';
-import { cannedDelete, cannedList, cannedSave, deskExport, deskStats, staffList, staffSave } from './desk.service';
+import { cannedDelete, cannedList, cannedSave, deskAbilities, deskExport, deskStats, staffList, staffSave } from './desk.service';
 
 type Fx = { otherConversationId: number; otherUserId: number; otherCannedReplyId: number };
 const company = { none: "the caller's own company's desk only (desk_company_id = the caller's company)" };
@@ -31,6 +31,7 @@ export const deskImpls: CallImpl[] = [
   implement(deskCalls.staffSave, { otherTenant: (fx: Fx) => ({ userId: fx.otherUserId, available: true, cap: 5 }) }, (ctx, d) =>
     staffSave(ctx, d),
   ),
+  implement(deskCalls.abilities, { none: "answers the caller's own abilities; names no tenant object" }, async (ctx) => deskAbilities(ctx)),
   implement(deskCalls.cannedList, company, (ctx, d) => cannedList(ctx, d.language)),
   implement(
     deskCalls.cannedSave,

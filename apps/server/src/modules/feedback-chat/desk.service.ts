@@ -5,11 +5,13 @@ import {
   DESK_STATS_RANGE_DAYS,
   ErrorCodes,
   type CannedReply,
+  type DeskAction,
   type DeskStaff,
   type DeskStats,
 } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
-import { requireActor, type CallContext } from '../../lib/context';
+import { requireActor, type Actor, type CallContext } from '../../lib/context';
+import { allowedActions, authorize } from '../../lib/policy';
 import { xlsxExportLink } from '../../lib/files';
 import { writeXlsxBuffer } from '../../lib/xlsx';
 import {
@@ -28,6 +30,7 @@ import {
   type CannedRow,
   type StaffRow,
 } from './desk.repository';
+import { cannedReplyPolicy, deskPolicy } from './desk.policy';
 import { exportSheet } from './desk.texts';
 
 const DAY_MS = 86_400_000;
@@ -61,16 +64,23 @@ export async function membersOf(ctx: CallContext) {
   return listMembers(ctx.db, requireActor(ctx).companyId);
 }
 
-const presentCanned = (r: CannedRow): CannedReply => ({
+const presentCanned = (actor: Actor, r: CannedRow): CannedReply => ({
   id: r.id,
   language: r.language as CannedReply['language'],
   title: r.title,
   text: r.text,
   updatedAt: iso(r.updated_at)!,
+  actions: allowedActions(cannedReplyPolicy, actor, null),
 });
 
+/** The desk's own actions for the caller (feedback/desk/abilities). */
+export function deskAbilities(ctx: CallContext): { actions: DeskAction[] } {
+  return { actions: allowedActions(deskPolicy, requireActor(ctx), null) };
+}
+
 export async function cannedList(ctx: CallContext, language?: string): Promise<CannedReply[]> {
-  return (await listCanned(ctx.db, requireActor(ctx).companyId, language)).map(presentCanned);
+  const actor = requireActor(ctx);
+  return (await listCanned(ctx.db, actor.companyId, language)).map((r) => presentCanned(actor, r));
 }
 
 export async function cannedSave(
@@ -80,17 +90,21 @@ export async function cannedSave(
   const actor = requireActor(ctx);
   const now = new Date(ctx.clock.now());
   if (d.cannedReplyId) {
+    authorize(cannedReplyPolicy, actor, null, 'edit');
     const r = await updateCanned(ctx.db, actor.companyId, d.cannedReplyId, { ...d, now });
     if (!r) throw new AppError(ErrorCodes.notFound);
-    return presentCanned(r);
+    return presentCanned(actor, r);
   }
+  authorize(deskPolicy, actor, null, 'createCannedReply');
   if ((await countCanned(ctx.db, actor.companyId)) >= CANNED_REPLIES_MAX)
     throw new AppError(ErrorCodes.feedbackTooManyCannedReplies, { max: CANNED_REPLIES_MAX });
-  return presentCanned(await insertCanned(ctx.db, actor.companyId, { ...d, createdBy: actor.userId, now }));
+  return presentCanned(actor, await insertCanned(ctx.db, actor.companyId, { ...d, createdBy: actor.userId, now }));
 }
 
 export async function cannedDelete(ctx: CallContext, id: number): Promise<Record<string, never>> {
-  if (!(await deleteCanned(ctx.db, requireActor(ctx).companyId, id))) throw new AppError(ErrorCodes.notFound);
+  const actor = requireActor(ctx);
+  authorize(cannedReplyPolicy, actor, null, 'delete');
+  if (!(await deleteCanned(ctx.db, actor.companyId, id))) throw new AppError(ErrorCodes.notFound);
   return {};
 }
 

@@ -24,6 +24,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { requireActor, type CallContext } from '../../lib/context';
+import { allowedActions, authorize } from '../../lib/policy';
 import { fileLinkUrl, signUrl, storeUpload, type FileStore } from '../../lib/files';
 import {
   deviceLogsOf,
@@ -43,6 +44,7 @@ import {
   type DeviceLogRow,
 } from './device-logs.repository';
 import { recordDeviceEvents } from './events.repository';
+import { deviceLogPolicy } from './insight.policy';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -65,12 +67,17 @@ export async function listDeviceLogs(ctx: CallContext, deviceId: number) {
   const device = await findDeviceForLogs(ctx.db, actor, deviceId);
   if (!device) throw new AppError(ErrorCodes.notFound);
   const logs = await deviceLogsOf(ctx.db, deviceId, DEVICE_LOG_LIST_LIMIT);
-  return { records: logs.map(present), retentionDays: Number(device.retention_days) };
+  return {
+    records: logs.map(present),
+    retentionDays: Number(device.retention_days),
+    actions: allowedActions(deviceLogPolicy, actor, null),
+  };
 }
 
 /** A request of a device the caller sees; 26001 while an earlier one waits (in the call's transaction). */
 export async function requestDeviceLog(ctx: CallContext, deviceId: number): Promise<DeviceLog> {
   const actor = requireActor(ctx);
+  authorize(deviceLogPolicy, actor, null, 'request');
   const now = ctx.clock.now();
   const device = await findDeviceForLogs(ctx.db, actor, deviceId, true);
   if (!device) throw new AppError(ErrorCodes.notFound);
@@ -105,7 +112,7 @@ export async function deviceLogLink(ctx: CallContext, logId: number): Promise<{ 
 /** The caller's brand's retention of device logs; 26008 for a company that is not a brand. */
 export async function setDeviceLogRetention(ctx: CallContext, days: number) {
   const actor = requireActor(ctx);
-  if (actor.companyType !== 'partner') throw new AppError(ErrorCodes.deviceLogRetentionNotBrand);
+  authorize(deviceLogPolicy, actor, null, 'setRetention');
   const set = await setOwnLogRetention(ctx.db, actor, days);
   if (set === null) throw new AppError(ErrorCodes.notFound);
   return { retentionDays: set };

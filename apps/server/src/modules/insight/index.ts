@@ -6,6 +6,7 @@
  * partner rolls up the days of a reporting time zone a company has just chosen (unsafeRollUpNewZone).
  */
 import type { CallImpl } from '../../lib/implement';
+import { insightAbilityImpls } from './abilities.calls';
 import { auditImpls } from './audit.calls';
 import { deviceLogImpls } from './device-logs.calls';
 import { endUserLogImpls } from './end-user-log.calls';
@@ -16,6 +17,7 @@ import { statsImpls } from './stats.calls';
 export const insightImpls: readonly CallImpl[] = [
   ...statsImpls,
   ...homeImpls,
+  ...insightAbilityImpls,
   ...auditImpls,
   ...deviceLogImpls,
   ...endUserLogImpls,

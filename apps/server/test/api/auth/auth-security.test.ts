@@ -18,6 +18,7 @@ import {
   LOGIN_MAX_FAILURES,
   LOGIN_MAX_FAILURES_PER_ADDRESS,
   partnerCalls,
+  pushSettingsCalls,
   ssoCalls,
   systemCalls,
   userCalls,
@@ -118,7 +119,7 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
         companyId: target.id,
         email: 'visited-owner@test.local',
         userType: 'distributor',
-        codes: ['dealer_account_qry', 'dealer_account_mgr', 'dealer_installerinvite_mgr'],
+        codes: ['dealer_account_qry', 'dealer_account_mgr', 'dealer_installerinvite_mgr', 'dealer_message_mgr'],
         areaIds: [t.world.areas.eu.id],
       });
       await t.database.db.update(companies).set({ allowSuperiorAccess: true }).where(eq(companies.id, target.id));
@@ -154,6 +155,8 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
           partnerCalls.createRemoteAccessLink,
           // A payee account's secret key is a credential of the company's money.
           storageCalls.payeeSave,
+          // So are an app's push credentials (FCM service account, APNs signing key).
+          pushSettingsCalls.save,
           // Application secrets are shown once: never to a visitor through remote access.
           appKeyCalls.create,
           appKeyCalls.rotate,
@@ -174,6 +177,7 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
         [partnerCalls.inviteInstaller, { name: 'Evil Installer', email: 'evil-installer@evil.test' }],
         [partnerCalls.setRemoteAccess, { allow: true }],
         [partnerCalls.createRemoteAccessLink, { companyId: target.id }],
+        [pushSettingsCalls.save, { appKeyId: t.world.app.keyA.id, provider: 'outbox' }],
       ];
       for (const [call, data] of attempts) {
         const r = await t.call(call, data as never, remote);

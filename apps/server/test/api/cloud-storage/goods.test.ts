@@ -369,13 +369,18 @@ describe.each(ENGINES)('cloud storage goods (%s)', (engine) => {
     expect(prices.length).toBe(1);
   });
 
-  it('abilities: review and plans are the supplier’s', async () => {
-    expect((await t.call(storageCalls.abilities, {}, owner)).data.actions).toEqual(['createGoods', 'internalPurchase']);
+  it('abilities: review and plans are the supplier’s; the order settings to holders of a setting code', async () => {
+    expect((await t.call(storageCalls.abilities, {}, owner)).data.actions).toEqual([
+      'createGoods',
+      'internalPurchase',
+      'readOrderSettings',
+    ]);
     expect((await t.call(storageCalls.abilities, {}, supplier)).data.actions).toEqual([
       'createGoods',
       'internalPurchase',
       'review',
       'managePlans',
+      'readOrderSettings',
     ]);
     expect((await t.call(storageCalls.abilities, {}, dealer)).data.actions).toEqual([]);
   });

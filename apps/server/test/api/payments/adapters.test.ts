@@ -5,6 +5,8 @@
  */
 import { hmacValidator } from '@adyen/api-library';
 import nock from '../../support/nock';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paymentProvider, paymentSettings, type ProviderAccount } from '../../../src/modules/payments';
@@ -88,9 +90,33 @@ describe('stripe', () => {
   });
 
   it('a timeout or a 5xx is unknown (reconciliation), not an exception', async () => {
-    api().post('/v1/payment_intents').delay(1500).reply(200, { id: 'pi_late', object: 'payment_intent', status: 'succeeded' });
-    const late = await stripe.pay(account, { amount: 100, currency: 'USD', idempotencyKey: 'order-t', paymentMethod: 'pm_ok' });
-    expect(late.outcome).toBe('unknown');
+    // A real socket timeout: nock 15.0.0 (the last nock whose interceptors run on Node 20 without an
+    // engine warning) does not emulate ClientRequest.setTimeout (nock#2919), so a local server that
+    // answers after 1.5 s stands in for the late Stripe, with nock's interception off meanwhile.
+    const timers: NodeJS.Timeout[] = [];
+    const slow = http.createServer((req, res) => {
+      req.resume();
+      timers.push(
+        setTimeout(() => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ id: 'pi_late', object: 'payment_intent', status: 'succeeded' }));
+        }, 1500),
+      );
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    nock.restore();
+    try {
+      const late = await paymentProvider(
+        'stripe',
+        paymentSettings({ STRIPE_API_URL_TEST: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`, PAYMENT_TIMEOUT_MS: '300' }),
+      )!.pay(account, { amount: 100, currency: 'USD', idempotencyKey: 'order-t', paymentMethod: 'pm_ok' });
+      expect(late.outcome).toBe('unknown');
+    } finally {
+      nock.activate();
+      for (const t of timers) clearTimeout(t);
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
     api()
       .post('/v1/payment_intents')
       .reply(503, { error: { type: 'api_error', message: 'down' } });

@@ -14,7 +14,7 @@ import { useIdleLogout } from '../../lib/session/idle';
 import { useSessionUser } from '../../lib/session/session-store';
 import { ChatBadge } from '../../features/feedback-chat';
 import { UnreadBadge } from '../../features/message-center';
-import { buildMenu, menuLeaves } from '../access';
+import { allowedPaths, buildMenu, menuLeaves } from '../access';
 import { AntdProviders } from '../AntdProviders';
 import type { AppRoute } from '../route-types';
 import { AreaSwitcher } from './AreaSwitcher';
@@ -59,7 +59,10 @@ function AppFrame({ routes }: { routes: readonly AppRoute[] }) {
     });
 
   const menus = useMemo(() => (user ? buildMenu(routes, user) : []), [routes, user]);
-  const nav = useMemo(() => ({ menus, leaves: menuLeaves(menus) }), [menus]);
+  const nav = useMemo(() => {
+    const open = user ? allowedPaths(routes, user) : new Set<string>();
+    return { menus, leaves: menuLeaves(menus), mayOpen: (path: string) => open.has(path) };
+  }, [menus, routes, user]);
   if (!user) return null;
 
   return (

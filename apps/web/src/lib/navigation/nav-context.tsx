@@ -17,9 +17,14 @@ export interface NavigationValue {
   menus: NavItem[];
   /** Visible leaf pages in menu order (shortcuts). */
   leaves: NavItem[];
+  /**
+   * Whether the user may open the page at this absolute path (the route table's access rules, also
+   * for pages the menu does not list, such as a menu entry's tabs).
+   */
+  mayOpen: (path: string) => boolean;
 }
 
-const NavigationContext = createContext<NavigationValue>({ menus: [], leaves: [] });
+const NavigationContext = createContext<NavigationValue>({ menus: [], leaves: [], mayOpen: () => false });
 
 export const NavigationProvider = NavigationContext.Provider;
 

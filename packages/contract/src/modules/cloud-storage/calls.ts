@@ -195,7 +195,8 @@ export const storageGoodsDetailSchema = storageGoodsSchema.extend({
 });
 export type StorageGoodsDetail = z.infer<typeof storageGoodsDetailSchema>;
 
-export const CLOUD_STORAGE_ACTIONS = ['createGoods', 'internalPurchase', 'review', 'managePlans'] as const;
+/** The module's own actions (storage/abilities): goods and purchases, the supplier's review and plans, reading the order settings. */
+export const CLOUD_STORAGE_ACTIONS = ['createGoods', 'internalPurchase', 'review', 'managePlans', 'readOrderSettings'] as const;
 export const cloudStorageActionSchema = z.enum(CLOUD_STORAGE_ACTIONS);
 export type CloudStorageAction = z.infer<typeof cloudStorageActionSchema>;
 
@@ -274,9 +275,11 @@ export type StorageSettings = z.infer<typeof storageSettingsSchema>;
 export const storageCalls = {
   abilities: defineCall({
     path: 'storage/abilities',
-    auth: STORAGE,
+    // Any signed-in user: the cloud storage page opens with a storage or a setting code, and each
+    // action answers its own codes (a holder of setting codes only gets readOrderSettings).
+    auth: 'session',
     write: false,
-    summary: "The caller's own cloud storage actions (create goods; the supplier's review and plans).",
+    summary: "The caller's own cloud storage actions (create goods; the supplier's review and plans; read the order settings).",
     data: z.object({}).strict(),
     result: z.object({ actions: z.array(cloudStorageActionSchema) }),
   }),

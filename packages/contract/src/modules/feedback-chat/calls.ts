@@ -25,6 +25,16 @@ export const CONVERSATION_ABILITIES = ['send', 'reply', 'note', 'pend', 'resolve
 export const conversationAbilitySchema = z.enum(CONVERSATION_ABILITIES);
 export type ConversationAbility = z.infer<typeof conversationAbilitySchema>;
 
+/** What the caller may do with one canned reply of its desk (server policy); the web offers exactly these. */
+export const CANNED_REPLY_ABILITIES = ['edit', 'delete'] as const;
+export const cannedReplyAbilitySchema = z.enum(CANNED_REPLY_ABILITIES);
+export type CannedReplyAbility = z.infer<typeof cannedReplyAbilitySchema>;
+
+/** The desk's own actions, not tied to a listed entity (feedback/desk/abilities). */
+export const DESK_ACTIONS = ['createCannedReply'] as const;
+export const deskActionSchema = z.enum(DESK_ACTIONS);
+export type DeskAction = z.infer<typeof deskActionSchema>;
+
 export const chatLanguageSchema = z.enum(MESSAGE_LANGUAGES);
 
 export const chatFileSchema = z.object({
@@ -135,6 +145,7 @@ export const cannedReplySchema = z.object({
   title: z.string(),
   text: z.string(),
   updatedAt: z.string(),
+  actions: z.array(cannedReplyAbilitySchema),
 });
 export type CannedReply = z.infer<typeof cannedReplySchema>;
 
@@ -336,6 +347,14 @@ export const deskCalls = {
     summary: "Sets a desk member's availability for round-robin and their cap of active conversations.",
     data: z.strictObject({ userId: idSchema, available: z.boolean(), cap: z.number().int().min(0).max(DESK_ASSIGN_CAP_MAX) }),
     result: deskStaffSchema,
+  }),
+  abilities: defineCall({
+    path: 'feedback/desk/abilities',
+    auth: qry,
+    write: false,
+    summary: "The desk's own actions for the caller (create a canned reply).",
+    data: z.strictObject({}),
+    result: z.object({ actions: z.array(deskActionSchema) }),
   }),
   cannedList: defineCall({
     path: 'feedback/canned/list',

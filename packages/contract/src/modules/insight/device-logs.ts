@@ -46,10 +46,16 @@ export const deviceLogSchema = z.object({
 });
 export type DeviceLog = z.infer<typeof deviceLogSchema>;
 
+/** What the caller may do with a device's logs (server policy): ask for a log, set its brand's retention. */
+export const DEVICE_LOG_ABILITIES = ['request', 'setRetention'] as const;
+export const deviceLogAbilitySchema = z.enum(DEVICE_LOG_ABILITIES);
+export type DeviceLogAbility = z.infer<typeof deviceLogAbilitySchema>;
+
 export const deviceLogListSchema = z.object({
   records: z.array(deviceLogSchema),
   /** The device's brand keeps its logs this many days. */
   retentionDays: z.number().int(),
+  actions: z.array(deviceLogAbilitySchema),
 });
 export type DeviceLogList = z.infer<typeof deviceLogListSchema>;
 

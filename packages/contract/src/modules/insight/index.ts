@@ -3,6 +3,7 @@
  * summary. errors.ts is read through the root's tables.
  */
 export * from './constants';
+export * from './abilities';
 export * from './calls';
 export * from './audit-actions';
 export * from './device-logs';

@@ -101,6 +101,8 @@ export const pushSettingsCalls = {
     auth: mgr,
     write: true,
     summary: "Sets a brand app's push provider and credentials (sealed at rest; answered masked).",
+    // Push credentials (an FCM service account, an APNs signing key) are the brand's: never set by a remote visit.
+    remoteForbidden: true,
     data: pushSettingsInputSchema,
     result: pushSettingsSchema,
   }),

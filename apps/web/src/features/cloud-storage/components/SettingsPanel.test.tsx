@@ -8,8 +8,10 @@ import { SettingsPanel } from './SettingsPanel';
 
 const settings = { payMinutes: 30, nearExpiryDays: 7, updatedAt: null, actions: ['save'] };
 
-function mockSettings(answer: Record<string, unknown> = settings) {
+/** The settings and the module's abilities (readOrderSettings: the server lets the caller read them). */
+function mockSettings(answer: Record<string, unknown> = settings, abilities: string[] = ['readOrderSettings']) {
   return mockApi((path, data) => {
+    if (path === 'storage/abilities') return { data: { actions: abilities } };
     if (path === 'storage/setting/get') return { data: answer };
     if (path === 'storage/setting/save') return { data: { ...(data as object), updatedAt: '2026-11-26T10:00:00.000Z', actions: ['save'] } };
     return undefined;
@@ -65,11 +67,13 @@ describe('SettingsPanel', () => {
     expect(screen.queryByTestId('storage-settings-save')).toBeNull();
   });
 
-  it('shows only the payee link to a user without a setting code', async () => {
-    signIn(partnerOwner({ authResList: ['dealer_storage_qry'] }));
-    const { calls } = mockSettings();
+  it('shows only the payee link when the server does not answer readOrderSettings, whatever the codes', async () => {
+    // The codes would allow it; the abilities decide.
+    signIn(partnerOwner());
+    const { calls } = mockSettings(settings, ['createGoods']);
     renderPage(<SettingsPanel />);
     expect(await screen.findByRole('link', { name: 'Open payee settings' })).toBeVisible();
+    await vi.waitFor(() => expect(calls.some((c) => c.path === 'storage/abilities')).toBe(true));
     expect(screen.queryByTestId('storage-order-settings')).toBeNull();
     expect(calls.some((c) => c.path === 'storage/setting/get')).toBe(false);
   });

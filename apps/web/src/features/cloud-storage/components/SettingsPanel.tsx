@@ -11,20 +11,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { useRevalidateOnLocaleChange, zodRules } from '../../../lib/form/zod-rules';
-import { useSessionUser } from '../../../lib/session/session-store';
-import { useSaveStorageSettings, useStorageSettings } from '../api/storage-api';
+import { useSaveStorageSettings, useStorageAbilities, useStorageSettings } from '../api/storage-api';
 
 const rules = zodRules(storageSettingsFieldsSchema, ['payMinutes', 'nearExpiryDays'] as const);
 
 /**
  * The settings tab: the seller's order settings (payment window of unpaid orders, near-expiry days
- * of running plans) for holders of a cloud storage setting code, editable with the manager code;
- * and where the payee accounts are set.
+ * of running plans) when storage/abilities answers readOrderSettings, editable when the settings
+ * answer `save` (both the server's policy); and where the payee accounts are set.
  */
 export function SettingsPanel() {
   const { t } = useTranslation();
-  const user = useSessionUser();
-  const canRead = !!user?.authResList.some((c) => c === 'dealer_cldstorage_setting_qry' || c === 'dealer_cldstorage_setting_mgr');
+  const canRead = useStorageAbilities().can('readOrderSettings');
   return (
     <>
       {canRead && <OrderSettingsCard />}

@@ -11,6 +11,7 @@ import {
   LIVE_TYPING_SHOW_MS,
   type CallData,
   type ChatHistory,
+  type DeskAction,
   type LiveEvent,
 } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -31,6 +32,7 @@ export const feedbackKeys = {
   conversation: (side: ChatSide, id: number) => [...feedbackKeys.all, side, 'conversation', id] as const,
   history: (side: ChatSide, id: number) => [...feedbackKeys.all, side, 'history', id] as const,
   staff: () => [...feedbackKeys.all, 'staff'] as const,
+  deskAbilities: () => [...feedbackKeys.all, 'desk-abilities'] as const,
   canned: (language?: string) => [...feedbackKeys.all, 'canned', language ?? 'all'] as const,
   stats: (from: number, to: number) => [...feedbackKeys.all, 'stats', from, to] as const,
 };
@@ -203,6 +205,16 @@ export function useStaff(enabled = true) {
 export function useSaveStaff() {
   const invalidate = useInvalidate();
   return useMutation({ mutationFn: (d: CallData<typeof deskCalls.staffSave>) => call(deskCalls.staffSave, d), onSuccess: invalidate });
+}
+
+/** The desk's own actions for the caller (server policy): the page offers exactly these. */
+export function useDeskAbilities() {
+  const q = useQuery({
+    queryKey: feedbackKeys.deskAbilities(),
+    queryFn: ({ signal }) => call(deskCalls.abilities, {}, { signal }),
+    staleTime: 5 * 60_000,
+  });
+  return { ...q, can: (a: DeskAction) => !!q.data?.actions.includes(a) };
 }
 
 export function useCannedReplies(language?: string) {

@@ -19,11 +19,11 @@ import type { TFunction } from 'i18next';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '../../../components/icons';
 import { CellText, PagedTable, useListQuery } from '../../../components/list';
 import { MessageCenterTabs } from '../../../components/MessageCenterTabs';
-import { useSessionUser } from '../../../lib/session/session-store';
 import {
   type DeskListQuery,
   useCannedReplies,
   useDeleteCanned,
+  useDeskAbilities,
   useDeskConversations,
   useDeskExport,
   useDeskStats,
@@ -122,10 +122,13 @@ function Conversations() {
   );
 }
 
-function CannedReplies({ canManage }: { canManage: boolean }) {
+/** Canned replies: "New" from the desk's abilities, edit and delete from each reply's (server policy). */
+function CannedReplies() {
   const { t } = useTranslation();
   const [language, setLanguage] = useState<string | undefined>();
   const { data, isFetching } = useCannedReplies(language);
+  const desk = useDeskAbilities();
+  const anyActions = !!data?.some((c) => c.actions.length > 0);
   const save = useSaveCanned();
   const remove = useDeleteCanned();
   const [editing, setEditing] = useState<Partial<CannedReply> | null>(null);
@@ -134,7 +137,7 @@ function CannedReplies({ canManage }: { canManage: boolean }) {
     { key: 'title', title: t('feedbackChat.canned.title'), width: 200, render: (_, c) => <CellText text={c.title} /> },
     { key: 'language', title: t('feedbackChat.canned.language'), width: 110, dataIndex: 'language' },
     { key: 'text', title: t('feedbackChat.canned.text'), minWidth: 300, render: (_, c) => <CellText text={c.text} /> },
-    ...(canManage
+    ...(anyActions
       ? [
           {
             key: 'actions',
@@ -142,14 +145,18 @@ function CannedReplies({ canManage }: { canManage: boolean }) {
             width: 190,
             render: (_: unknown, c: CannedReply) => (
               <Space>
-                <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(c)}>
-                  {t('feedbackChat.canned.edit')}
-                </Button>
-                <Popconfirm title={t('feedbackChat.canned.confirmDelete')} onConfirm={() => remove.mutate(c.id)}>
-                  <Button size="small" danger icon={<DeleteOutlined />}>
-                    {t('feedbackChat.canned.delete')}
+                {c.actions.includes('edit') && (
+                  <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(c)}>
+                    {t('feedbackChat.canned.edit')}
                   </Button>
-                </Popconfirm>
+                )}
+                {c.actions.includes('delete') && (
+                  <Popconfirm title={t('feedbackChat.canned.confirmDelete')} onConfirm={() => remove.mutate(c.id)}>
+                    <Button size="small" danger icon={<DeleteOutlined />}>
+                      {t('feedbackChat.canned.delete')}
+                    </Button>
+                  </Popconfirm>
+                )}
               </Space>
             ),
           },
@@ -168,7 +175,7 @@ function CannedReplies({ canManage }: { canManage: boolean }) {
           onChange={setLanguage}
           options={MESSAGE_LANGUAGES.map((l) => ({ value: l, label: l }))}
         />
-        {canManage && (
+        {desk.can('createCannedReply') && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ language: 'en-US' })} data-testid="canned-new">
             {t('feedbackChat.canned.new')}
           </Button>
@@ -294,8 +301,6 @@ function Statistics() {
 /** The support desk: conversations addressed to the caller's company, canned replies, statistics. */
 export default function SupportDeskPage() {
   const { t } = useTranslation();
-  const user = useSessionUser();
-  const canManage = !!user?.authResList.includes('dealer_feedback_mgr');
   const [view, setView] = useState<(typeof VIEWS)[number]>('conversations');
   return (
     <Card variant="borderless" className="portal-card" styles={{ body: { paddingTop: 8 } }}>
@@ -309,7 +314,7 @@ export default function SupportDeskPage() {
         />
       </div>
       {view === 'conversations' && <Conversations />}
-      {view === 'canned' && <CannedReplies canManage={canManage} />}
+      {view === 'canned' && <CannedReplies />}
       {view === 'stats' && <Statistics />}
     </Card>
   );

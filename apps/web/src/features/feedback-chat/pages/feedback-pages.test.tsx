@@ -118,7 +118,16 @@ describe('SupportDeskPage', () => {
       if (path === 'feedback/desk/read') return { data: { unread: 0 } };
       if (path === 'feedback/canned/list')
         return {
-          data: [{ id: 1, language: 'en-US', title: 'Restart', text: 'Please restart the device.', updatedAt: '2026-11-20T09:00:00.000Z' }],
+          data: [
+            {
+              id: 1,
+              language: 'en-US',
+              title: 'Restart',
+              text: 'Please restart the device.',
+              updatedAt: '2026-11-20T09:00:00.000Z',
+              actions: [],
+            },
+          ],
         };
       if (path === 'feedback/desk/staff/list') return { data: [{ userId: 10, name: 'Pat', available: true, cap: 10, active: 1 }] };
       if (path === 'feedback/desk/reply') return { data: message(3, { side: 'desk', text: 'Please restart the device.' }) };
@@ -152,5 +161,53 @@ describe('ChatBadge', () => {
     expect(screen.getByRole('button', { name: 'Chat, 3 unread' })).toBeVisible();
     await setLocale('zh-CN');
     expect(await screen.findByRole('button', { name: '会话，3条未读' })).toBeVisible();
+  });
+});
+
+describe('SupportDeskPage canned replies', () => {
+  const reply = (id: number, title: string, actions: string[]) => ({
+    id,
+    language: 'en-US',
+    title,
+    text: `${title} text`,
+    updatedAt: '2026-11-20T09:00:00.000Z',
+    actions,
+  });
+
+  it('offers New, Edit and Delete exactly as the server answers them, whatever the codes', async () => {
+    // Every code: the answers decide. The desk offers no New; one reply may be edited, the other deleted.
+    signIn(partnerOwner({ authResList: [...ALL_CODES, ...FEEDBACK_CODES] }));
+    const { calls } = mockApi((path) => {
+      if (path === 'feedback/desk/list') return { data: page([]) };
+      if (path === 'feedback/desk/abilities') return { data: { actions: [] } };
+      if (path === 'feedback/canned/list') return { data: [reply(1, 'Restart', ['edit']), reply(2, 'Reset', ['delete'])] };
+      return undefined;
+    });
+    renderPage(<SupportDeskPage />);
+    fireEvent.click(await screen.findByText('Canned replies'));
+    const restart = (await screen.findByText('Restart')).closest('tr')!;
+    const reset = screen.getByText('Reset').closest('tr')!;
+    expect(within(restart).getByRole('button', { name: /Edit/ })).toBeVisible();
+    expect(within(restart).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(within(reset).getByRole('button', { name: /Delete/ })).toBeVisible();
+    expect(within(reset).queryByRole('button', { name: /Edit/ })).toBeNull();
+    await waitFor(() => expect(calls.some((c) => c.path === 'feedback/desk/abilities')).toBe(true));
+    expect(screen.queryByTestId('canned-new')).toBeNull();
+  });
+
+  it('offers New when the desk answers createCannedReply, and no actions column for a reader', async () => {
+    signIn(partnerOwner({ authResList: [] }));
+    mockApi((path) => {
+      if (path === 'feedback/desk/list') return { data: page([]) };
+      if (path === 'feedback/desk/abilities') return { data: { actions: ['createCannedReply'] } };
+      if (path === 'feedback/canned/list') return { data: [reply(1, 'Restart', [])] };
+      return undefined;
+    });
+    renderPage(<SupportDeskPage />);
+    fireEvent.click(await screen.findByText('Canned replies'));
+    expect(await screen.findByTestId('canned-new')).toBeVisible();
+    expect(await screen.findByText('Restart')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
   });
 });

@@ -4,7 +4,15 @@
  * Their errors (statsTimeout above all) are shown where the figures would be, with Retry
  * (components/StatsError), not as a toast.
  */
-import { deviceLogCalls, endUserLogCalls, insightCalls, insightExportCalls, type CallData } from '@portal/contract';
+import {
+  deviceLogCalls,
+  endUserLogCalls,
+  insightAbilityCalls,
+  insightCalls,
+  insightExportCalls,
+  type CallData,
+  type InsightAction,
+} from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 
@@ -16,6 +24,7 @@ export type EndUserLogQuery = CallData<typeof endUserLogCalls.search>;
 
 export const insightKeys = {
   all: ['insight'] as const,
+  abilities: () => [...insightKeys.all, 'abilities'] as const,
   overview: (q: StatsQuery) => [...insightKeys.all, 'overview', q] as const,
   byCustomer: (q: ByCustomerQuery) => [...insightKeys.all, 'byCustomer', q] as const,
   byVersion: (q: StatsQuery) => [...insightKeys.all, 'byVersion', q] as const,
@@ -87,8 +96,19 @@ export function useDeviceHistory(deviceId: number | null) {
   });
 }
 
+/** The insight screens' own actions for the caller (server policy): the screens offer exactly these. */
+export function useInsightAbilities() {
+  const q = useQuery({
+    queryKey: insightKeys.abilities(),
+    // Silent: without an answer the screens offer nothing more; a toast would say nothing useful.
+    queryFn: ({ signal }) => call(insightAbilityCalls.abilities, {}, { signal, silent: true }),
+    staleTime: 5 * 60_000,
+  });
+  return { ...q, can: (a: InsightAction) => !!q.data?.actions.includes(a) };
+}
+
 /**
- * A device's logs (newest first) and its brand's retention; off while no device is chosen or without
+ * A device's logs (newest first) and its brand's retention, with what the caller may do with them; off while no device is chosen or without
  * the code. A log that arrived since the last look brings its event: the history is fetched again.
  */
 export function useDeviceLogs(deviceId: number | null, enabled = true) {

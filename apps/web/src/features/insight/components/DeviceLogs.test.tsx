@@ -1,7 +1,8 @@
 /**
  * A device's logs on its page: each log's state in the UI's language with its size, requester and
- * time; "Request log" only with dealer_device_mgr (and not while a request waits); a download asks
- * for the log's signed link; without rmr_qry or dealer_device_mgr the section is not there.
+ * time; "Request log" and the retention's "Change" only when the list answers their actions (and no
+ * request while one waits); a download asks for the log's signed link; the section is there only
+ * when insight/abilities answers readDeviceLogs. The server's answers decide, never the codes.
  */
 import type { DeviceLogList } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -15,6 +16,7 @@ import { DeviceLogs } from './DeviceLogs';
 const at = Date.UTC(2026, 10, 20, 7);
 const LOGS: DeviceLogList = {
   retentionDays: 30,
+  actions: ['request', 'setRetention'],
   records: [
     {
       id: 3,
@@ -38,8 +40,9 @@ const LOGS: DeviceLogList = {
   ],
 };
 
-function api(list: DeviceLogList = LOGS) {
+function api(list: DeviceLogList = LOGS, abilities: string[] = ['readDeviceLogs', 'exportDeviceLogs']) {
   return mockApi((path, data) => {
+    if (path === 'insight/abilities') return { data: { actions: abilities } };
     if (path === 'insight/device/log/list') {
       expect(data).toEqual({ deviceId: 7 });
       return { data: list };
@@ -97,7 +100,7 @@ describe('DeviceLogs', () => {
     await waitFor(() => expect(calls.find((c) => c.path === 'insight/device/log/request')?.body.data).toEqual({ deviceId: 7 }));
   });
 
-  it('does not offer a request while one waits, nor to a reader without dealer_device_mgr', async () => {
+  it('does not offer a request while one waits, nor when the list does not answer it', async () => {
     await setLocale('en-US');
     api({ ...LOGS, records: [{ ...LOGS.records[1]!, id: 9, state: 'requested', expiresAt: at + 86_400_000 }] });
     const { unmount } = renderPage(<DeviceLogs deviceId={7} />);
@@ -105,17 +108,17 @@ describe('DeviceLogs', () => {
     expect(screen.getByTestId('device-log-request')).toBeDisabled();
     unmount();
 
-    signIn(partnerOwner({ authResList: ['rmr_qry'] }));
-    api();
+    // The user's codes would allow a request; the list's actions decide.
+    api({ ...LOGS, actions: [] });
     renderPage(<DeviceLogs deviceId={7} />);
     await screen.findByText('Logs are kept for 30 days.');
     expect(screen.queryByTestId('device-log-request')).toBeNull();
   });
 
-  it('is not there without a code that reads device logs', async () => {
-    signIn(partnerOwner({ authResList: ['dealer_device_qry'] }));
-    const { calls } = api();
+  it('is not there when the server does not answer readDeviceLogs', async () => {
+    const { calls } = api(LOGS, []);
     renderPage(<DeviceLogs deviceId={7} />);
+    await waitFor(() => expect(calls.some((c) => c.path === 'insight/abilities')).toBe(true));
     expect(screen.queryByTestId('device-logs')).toBeNull();
     expect(calls.filter((c) => c.path === 'insight/device/log/list')).toHaveLength(0);
   });
@@ -128,6 +131,7 @@ describe('DeviceLogs retention', () => {
   ] as const)("lets a brand's manager change how long its logs are kept (%s)", async (locale, change, save, saved) => {
     await setLocale(locale);
     const { calls } = mockApi((path) => {
+      if (path === 'insight/abilities') return { data: { actions: ['readDeviceLogs'] } };
       if (path === 'insight/device/log/list') return { data: LOGS };
       if (path === 'insight/device/log/retention') return { data: { retentionDays: 90 } };
       return undefined;
@@ -146,17 +150,15 @@ describe('DeviceLogs retention', () => {
     await screen.findByText(saved);
   });
 
-  it('shows the retention to a reader (rmr_qry) without a way to change it, and to a distributor likewise', async () => {
+  it('shows the retention without a way to change it when setRetention is not answered (a reader; a distributor that may request)', async () => {
     await setLocale('en-US');
-    signIn(partnerOwner({ authResList: ['rmr_qry'] }));
-    api();
+    api({ ...LOGS, actions: [] });
     const { unmount } = renderPage(<DeviceLogs deviceId={7} />);
     await screen.findByText('Logs are kept for 30 days.');
     expect(screen.queryByTestId('device-log-retention-edit')).toBeNull();
     unmount();
 
-    signIn(partnerOwner({ userType: 'distributor', authResList: ['rmr_qry', 'dealer_device_mgr'] }));
-    api();
+    api({ ...LOGS, actions: ['request'] });
     renderPage(<DeviceLogs deviceId={7} />);
     await screen.findByText('Logs are kept for 30 days.');
     expect(screen.getByTestId('device-log-request')).toBeInTheDocument();

@@ -1,9 +1,10 @@
 /**
  * A device's logs on its page (issue 15 §4 "Request logs", §5 "Device log"): state, size, requester
- * and time, a download of an uploaded log (signed link), and "Request log" for a holder of
- * dealer_device_mgr (the device's next poll uploads it; the list looks again while one waits).
- * The brand's retention (7-180 days) is read by every reader and changed by a brand's holder of
- * dealer_device_mgr (insight/device/log/retention).
+ * and time, a download of an uploaded log (signed link), and "Request log" when the list answers
+ * the `request` action (the device's next poll uploads it; the list looks again while one waits).
+ * The brand's retention (7-180 days) is read by every reader and changed when the list answers
+ * `setRetention` (insight/device/log/retention). Whether the section shows at all: insight/abilities.
+ * Both from the server's policy (insight.policy.ts), never from the user's codes.
  */
 import { Alert, Button, Flex, InputNumber, Table, Tag, Typography } from 'antd';
 import { DEVICE_LOG_RETENTION_DAYS, type DeviceLog, type DeviceLogState } from '@portal/contract';
@@ -11,9 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadOutlined } from '../../../components/icons';
 import { formatBytes, formatDateTime } from '../../../lib/format';
-import { useSessionUser } from '../../../lib/session/session-store';
 import { notify } from '../../../lib/notify';
-import { useDeviceLogLink, useDeviceLogs, useRequestDeviceLog, useSetDeviceLogRetention } from '../api/insight-api';
+import { useDeviceLogLink, useDeviceLogs, useInsightAbilities, useRequestDeviceLog, useSetDeviceLogRetention } from '../api/insight-api';
 
 const STATE_COLORS: Record<DeviceLogState, string> = { requested: 'processing', uploaded: 'success', expired: 'default' };
 
@@ -94,11 +94,9 @@ function Retention({ days, mayEdit }: { days: number; mayEdit: boolean }) {
 
 export function DeviceLogs({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation();
-  const user = useSessionUser();
-  const codes = user?.authResList ?? [];
-  const mayRequest = codes.includes('dealer_device_mgr');
-  const mayRead = mayRequest || codes.includes('rmr_qry');
+  const mayRead = useInsightAbilities().can('readDeviceLogs');
   const logs = useDeviceLogs(deviceId, mayRead);
+  const mayRequest = !!logs.data?.actions.includes('request');
   const request = useRequestDeviceLog();
   const link = useDeviceLogLink();
   if (!mayRead) return null;
@@ -138,8 +136,8 @@ export function DeviceLogs({ deviceId }: { deviceId: number }) {
               {t('insight.logs.waiting')}
             </Typography.Paragraph>
           )}
-          {/* A brand sets its own retention; the device shown must be one of its own for the figure to be the one set. */}
-          <Retention days={logs.data.retentionDays} mayEdit={mayRequest && user?.userType === 'partner'} />
+          {/* A brand sets its own retention (the server answers setRetention to a brand's manager only). */}
+          <Retention days={logs.data.retentionDays} mayEdit={logs.data.actions.includes('setRetention')} />
         </>
       )}
       {logs.isError ? (

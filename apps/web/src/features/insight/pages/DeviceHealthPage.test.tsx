@@ -4,7 +4,7 @@
  * failure with its code).
  */
 import type { DeviceHealth, DeviceHistory } from '@portal/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../../lib/i18n';
@@ -70,5 +70,28 @@ describe('DeviceHealthPage history', () => {
       expect.stringContaining(activated),
     ]);
     expect(calls.filter((c) => c.path === 'insight/device/history')).toHaveLength(1);
+  });
+});
+
+describe('DeviceHealthPage device-logs export', () => {
+  it('is offered when the server answers exportDeviceLogs, and not otherwise, whatever the codes', async () => {
+    await setLocale('en-US');
+    for (const [actions, shown] of [
+      [['readDeviceLogs', 'exportDeviceLogs'], true],
+      [[], false],
+    ] as const) {
+      const { calls } = mockApi((path) => {
+        if (path === 'insight/abilities') return { data: { actions } };
+        if (path === 'insight/stats/options') return { data: OPTIONS };
+        if (path === 'insight/health/list') return { data: { records: [DEVICE], total: 1, pageNum: 1, pageSize: 20 } };
+        return undefined;
+      });
+      const { unmount } = renderPage(<DeviceHealthPage />);
+      await screen.findByTestId('health-sn-7');
+      await waitFor(() => expect(calls.some((c) => c.path === 'insight/abilities')).toBe(true));
+      if (shown) expect(await screen.findByTestId('device-logs-export')).toBeInTheDocument();
+      else expect(screen.queryByTestId('device-logs-export')).toBeNull();
+      unmount();
+    }
   });
 });

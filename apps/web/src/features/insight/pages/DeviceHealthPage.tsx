@@ -10,8 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { CellText, PagedTable } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useSessionUser } from '../../../lib/session/session-store';
-import { insightExports, useHealthList } from '../api/insight-api';
+import { insightExports, useHealthList, useInsightAbilities } from '../api/insight-api';
 import { ExportButton } from '../components/ExportButton';
 import { DeviceHistoryDrawer } from '../components/DeviceHistoryDrawer';
 import { StatsError, failureOf } from '../components/StatsError';
@@ -37,8 +36,8 @@ export default function DeviceHealthPage() {
     ...(health ? { state: health } : {}),
   };
   const list = useHealthList(query);
-  const codes = useSessionUser()?.authResList ?? [];
-  const mayReadLogs = codes.includes('rmr_qry') || codes.includes('dealer_device_mgr');
+  // The device-logs export: offered when the server's policy answers it (insight/abilities).
+  const mayExportLogs = useInsightAbilities().can('exportDeviceLogs');
   const [logRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(29, 'day').startOf('day'), dayjs().endOf('day')]);
   // The device whose history is open.
   const [opened, setOpened] = useState<number | null>(null);
@@ -119,7 +118,7 @@ export default function DeviceHealthPage() {
             }}
             testId="health-export"
           />
-          {mayReadLogs && (
+          {mayExportLogs && (
             <ExportButton
               what={t('insight.export.what.deviceLogs')}
               label={t('insight.export.deviceLogsButton')}

@@ -180,10 +180,11 @@ describe('OperationLogPage', () => {
     expect(await screen.findByTestId('range-limit-note')).toHaveTextContent(note);
   });
 
-  it('offers the supplier the integrity check and says where the chain breaks; a partner sees no button', async () => {
-    mockApi((path) => (path === SEARCH ? empty : undefined));
+  it('offers the integrity check when the server answers verifyAuditChain and says where the chain breaks; else no button', async () => {
+    const partner = mockApi((path) => (path === SEARCH ? empty : path === 'insight/abilities' ? { data: { actions: [] } } : undefined));
     const { unmount } = renderPage(<OperationLogPage />);
     await screen.findByTestId('operation-log-table');
+    await waitFor(() => expect(partner.calls.some((c) => c.path === 'insight/abilities')).toBe(true));
     expect(screen.queryByRole('button', { name: 'Verify integrity' })).toBeNull();
     unmount();
 
@@ -191,6 +192,7 @@ describe('OperationLogPage', () => {
     let answer = { ok: true, rows: 1234, brokenSeq: null as number | null };
     const { calls } = mockApi((path) => {
       if (path === SEARCH) return empty;
+      if (path === 'insight/abilities') return { data: { actions: ['verifyAuditChain'] } };
       if (path === 'insight/operation-log/verify') return { data: answer };
       return undefined;
     });

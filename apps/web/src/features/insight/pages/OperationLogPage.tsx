@@ -42,8 +42,7 @@ import { useTranslation } from 'react-i18next';
 import { CellText, PagedTable } from '../../../components/list';
 import { rangeLimit } from '../../../components/range-limit';
 import { formatDateTime } from '../../../lib/format';
-import { useSessionUser } from '../../../lib/session/session-store';
-import { insightExports, type OperationLogQuery, useAuditVerify, useOperationLogSearch } from '../api/insight-api';
+import { insightExports, type OperationLogQuery, useAuditVerify, useInsightAbilities, useOperationLogSearch } from '../api/insight-api';
 import { ExportButton } from '../components/ExportButton';
 
 const PAGE_SIZE = 20;
@@ -249,9 +248,8 @@ export default function OperationLogPage() {
     pageSize: PAGE_SIZE,
   };
   const { data, isFetching, refetch } = useOperationLogSearch(query, live && !cursor);
-  const user = useSessionUser();
-  const canVerify =
-    user?.userType === 'supplier' && user.authResList.some((c) => c === 'supplier_system_qry' || c === 'supplier_system_mgr');
+  // Verify integrity: offered when the server's policy answers it (insight/abilities).
+  const canVerify = useInsightAbilities().can('verifyAuditChain');
 
   const search = () => {
     const next: Filters = {};

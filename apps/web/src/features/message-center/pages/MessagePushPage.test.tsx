@@ -1,7 +1,10 @@
 import type { PushSettings } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { allowedPaths } from '../../../app/access';
+import { LAYOUT_ROUTES } from '../../../app/routes';
 import { MessageCenterTabs } from '../../../components/MessageCenterTabs';
+import { NavigationProvider } from '../../../lib/navigation/nav-context';
 import { setLocale } from '../../../lib/i18n';
 import { ALL_CODES, mockApi, partnerOwner, signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
@@ -153,15 +156,32 @@ describe('MessagePushPage', () => {
 });
 
 describe('MessageCenterTabs', () => {
-  it('offers push settings to holders of dealer_message_mgr only', async () => {
-    signIn(partnerOwner({ authResList: [...ALL_CODES, 'dealer_message_qry'] }));
+  /** The tabs as the layout gives them: which pages the route table lets the user open. */
+  const tabsFor = (user: ReturnType<typeof partnerOwner>) => {
+    signIn(user);
+    const open = allowedPaths(LAYOUT_ROUTES, user);
+    return renderPage(
+      <NavigationProvider value={{ menus: [], leaves: [], mayOpen: (p) => open.has(p) }}>
+        <MessageCenterTabs />
+      </NavigationProvider>,
+    );
+  };
+
+  it('offers the pages the route table opens to the user: push settings to holders of dealer_message_mgr only', async () => {
     mockApi();
-    const { unmount } = renderPage(<MessageCenterTabs />);
+    const { unmount } = tabsFor(partnerOwner({ authResList: [...ALL_CODES, 'dealer_message_qry'] }));
     expect(await screen.findByRole('tab', { name: 'Messaging release' })).toBeVisible();
     expect(screen.queryByRole('tab', { name: 'Push settings' })).not.toBeInTheDocument();
     unmount();
+    tabsFor(partnerOwner({ authResList: [...MGR] }));
+    expect(await screen.findByRole('tab', { name: 'Push settings' })).toBeVisible();
+  });
+
+  it('shows only the inbox and my feedback when the navigation opens nothing else', async () => {
+    mockApi();
     signIn(partnerOwner({ authResList: [...MGR] }));
     renderPage(<MessageCenterTabs />);
-    expect(await screen.findByRole('tab', { name: 'Push settings' })).toBeVisible();
+    expect(await screen.findByRole('tab', { name: 'Inbox' })).toBeVisible();
+    expect(screen.getAllByRole('tab')).toHaveLength(2);
   });
 });
