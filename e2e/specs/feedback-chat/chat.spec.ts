@@ -17,7 +17,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ACCOUNTS, type Locale, login } from '../../support';
+import { ACCOUNTS, buttonText, type Locale, login } from '../../support';
 import { expectAccessible } from '../../support/axe';
 import { png } from '../../support/png';
 
@@ -35,6 +35,12 @@ const T = {
     text: 'Our doorbell went offline at 9:00.',
   },
   'zh-CN': { canned: '重启设备 (zh-CN)', cannedText: '请重启设备', topic: '门铃离线', text: '我们的门铃在9点离线了。' },
+} as const;
+
+/** The desk's views and the canned-reply dialog, per locale. */
+const VIEWS = {
+  'en-US': { canned: 'Canned replies', stats: 'Statistics', newCanned: 'New canned reply', cancel: 'Cancel' },
+  'zh-CN': { canned: '快捷回复', stats: '统计', newCanned: '新建快捷回复', cancel: '取消' },
 } as const;
 
 /** The customer's journey: its texts, the desk's two replies and the desk's view names, per locale. */
@@ -158,6 +164,29 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       const sent = desk.getByTestId('chat-thread').locator('[data-testid^="chat-read-"]').last();
       await expect(sent).toHaveText(locale === 'zh-CN' ? '已读' : 'Read', { timeout: 30_000 });
       await expect(desk.locator('.ant-drawer .ant-rate-disabled')).toBeVisible({ timeout: 30_000 });
+
+      // The desk's other views: canned replies (and the dialog of a new one) and statistics (axe on each).
+      const v = VIEWS[locale];
+      await desk.keyboard.press('Escape');
+      await expect(desk.locator('.ant-drawer-open')).toHaveCount(0);
+      await desk.getByTestId('desk-view').getByText(v.canned, { exact: true }).click();
+      await expect(desk.getByRole('cell', { name: t.canned.replace(/ \(.*\)$/, '') }).first()).toBeVisible();
+      await settle(desk);
+      await expectAccessible(desk, `canned replies (${locale})`);
+      await shot(desk, `canned-${locale}`);
+      await desk.getByTestId('canned-new').click();
+      const cannedDialog = desk.getByRole('dialog', { name: v.newCanned });
+      await expect(cannedDialog.getByTestId('canned-title')).toBeVisible();
+      await desk.mouse.move(0, 0);
+      await expectAccessible(desk, `canned reply dialog (${locale})`);
+      await shot(desk, `canned-dialog-${locale}`);
+      await cannedDialog.getByRole('button', { name: buttonText(v.cancel) }).click();
+      await expect(cannedDialog).toBeHidden();
+      await desk.getByTestId('desk-view').getByText(v.stats, { exact: true }).click();
+      await expect(desk.getByTestId('stats-conversations')).toBeVisible();
+      await settle(desk);
+      await expectAccessible(desk, `desk statistics (${locale})`);
+      await shot(desk, `stats-${locale}`);
       await desk.context().close();
     });
   });

@@ -25,6 +25,8 @@ const T = {
     released: 'Released. The receipts are being written.',
     withdraw: 'Withdraw',
     withdrawn: 'Withdrawn.',
+    schedule: 'Schedule',
+    scheduleTitle: 'Schedule the release',
     recipients: /\d+ recipients/,
     other: 'zh-CN' as const,
   },
@@ -36,6 +38,8 @@ const T = {
     released: '已发布，正在写入接收记录。',
     withdraw: '撤回',
     withdrawn: '已撤回。',
+    schedule: '定时',
+    scheduleTitle: '定时发布',
     recipients: /\d+位接收人/,
     other: 'en-US' as const,
   },
@@ -126,8 +130,19 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await drawer.getByTestId('compose-save').click();
       await expect(toast(page, t.saved)).toBeVisible();
 
-      // Release it.
+      // The schedule dialog (axe), left without scheduling.
       const row = rowOf(page, titles[locale]);
+      await row.getByRole('button', { name: buttonText(t.schedule) }).click();
+      const scheduling = page.getByRole('dialog', { name: t.scheduleTitle });
+      await expect(scheduling).toBeVisible();
+      await expect(scheduling.getByLabel(locale === 'zh-CN' ? '发布时间' : 'Release time')).toBeVisible();
+      await page.mouse.move(0, 0);
+      await expectAccessible(page, `schedule dialog (${locale})`);
+      await shot(page, `schedule-${locale}`);
+      await page.keyboard.press('Escape');
+      await expect(scheduling).toBeHidden();
+
+      // Release it.
       await row.getByRole('button', { name: buttonText(t.release) }).click();
       await confirm(page);
       await expect(toast(page, t.released)).toBeVisible();
