@@ -61,10 +61,30 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `message-center-${name}.png`), animations: 'disabled', caret: 'hide' });
 }
 
-/** A second signed-in user in a browser context of its own (another person's browser). */
+/** The event types each page's live socket received (recorded from before its sign-in). */
+const liveFrames = new WeakMap<Page, string[]>();
+
+/** How many `inbox` events the page's live socket has received so far. */
+function inboxFrames(page: Page): number {
+  return (liveFrames.get(page) ?? []).filter((type) => type === 'inbox').length;
+}
+
+/** A second signed-in user in a browser context of its own (another person's browser), its live frames recorded. */
 async function signIn(browser: Browser, email: string, locale: Locale): Promise<Page> {
   const ctx = await browser.newContext({ locale, viewport: { width: 1440, height: 900 } });
   const page = await ctx.newPage();
+  const frames: string[] = [];
+  liveFrames.set(page, frames);
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/customer-api/live')) return;
+    ws.on('framereceived', (f) => {
+      try {
+        frames.push(String((JSON.parse(String(f.payload)) as { type?: unknown }).type));
+      } catch {
+        frames.push('?');
+      }
+    });
+  });
   await login(page, email, { locale });
   return page;
 }
@@ -96,6 +116,11 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       const distributor = await signIn(browser, ACCOUNTS.distributor, locale);
       const installerBefore = await badgeCount(installer);
       const distributorBefore = await badgeCount(distributor);
+      // Their live sockets are open (the badges rise by the socket's inbox event, not the poll that
+      // stands in while it is down).
+      for (const p of [installer, distributor]) await expect.poll(() => liveFrames.get(p)!.includes('ready'), { timeout: 20_000 }).toBe(true);
+      const installerFrames = inboxFrames(installer);
+      const distributorFrames = inboxFrames(distributor);
 
       // The owner composes the message in both languages.
       await login(page, ACCOUNTS.owner, { locale });
@@ -147,10 +172,13 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await confirm(page);
       await expect(toast(page, t.released)).toBeVisible();
 
-      // Without a reload, both recipients' badges rise (each person looking at their own screen).
+      // Without a reload, both recipients' badges rise (each person looking at their own screen),
+      // each told by an inbox event on its socket.
       await installer.bringToFront();
+      await expect.poll(() => inboxFrames(installer), { timeout: 30_000 }).toBeGreaterThan(installerFrames);
       await expect.poll(() => badgeCount(installer), { timeout: 30_000 }).toBe(installerBefore + 1);
       await distributor.bringToFront();
+      await expect.poll(() => inboxFrames(distributor), { timeout: 30_000 }).toBeGreaterThan(distributorFrames);
       await expect.poll(() => badgeCount(distributor), { timeout: 30_000 }).toBe(distributorBefore + 1);
 
       // The installer reads it in their language.
@@ -180,12 +208,16 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await page.keyboard.press('Escape');
       await expect(stats).toBeHidden();
 
-      // Withdrawn: the distributor's badge drops without a reload.
+      // Withdrawn: the distributor's badge drops without a reload, told by another inbox event.
+      const beforeWithdraw = inboxFrames(distributor);
       await row.getByRole('button', { name: buttonText(t.withdraw) }).click();
       await confirm(page);
       await expect(toast(page, t.withdrawn)).toBeVisible();
       await distributor.bringToFront();
+      await expect.poll(() => inboxFrames(distributor), { timeout: 30_000 }).toBeGreaterThan(beforeWithdraw);
       await expect.poll(() => badgeCount(distributor), { timeout: 30_000 }).toBe(distributorBefore);
+      // No socket was lost meanwhile (a lost one would have let the poll stand in): one 'ready' each.
+      for (const p of [installer, distributor]) expect(liveFrames.get(p)!.filter((type) => type === 'ready')).toHaveLength(1);
 
       await installer.context().close();
       await distributor.context().close();
