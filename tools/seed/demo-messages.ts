@@ -74,8 +74,14 @@ const MESSAGES: DemoMessage[] = [
     en: ['The app speaks your language', '<p>The Acme app is now available in six languages. Choose yours under Settings.</p>'],
     zh: ['应用支持您的语言', '<p>Acme应用现已支持六种语言，可在“设置”中选择。</p>'],
     more: {
-      'de-DE': ['Die App spricht Ihre Sprache', '<p>Die Acme-App gibt es jetzt in sechs Sprachen. Wählen Sie Ihre unter Einstellungen.</p>'],
-      'fr-FR': ['L’application parle votre langue', '<p>L’application Acme est disponible en six langues. Choisissez la vôtre dans Réglages.</p>'],
+      'de-DE': [
+        'Die App spricht Ihre Sprache',
+        '<p>Die Acme-App gibt es jetzt in sechs Sprachen. Wählen Sie Ihre unter Einstellungen.</p>',
+      ],
+      'fr-FR': [
+        'L’application parle votre langue',
+        '<p>L’application Acme est disponible en six langues. Choisissez la vôtre dans Réglages.</p>',
+      ],
       'es-ES': ['La app habla tu idioma', '<p>La app de Acme ya está disponible en seis idiomas. Elige el tuyo en Ajustes.</p>'],
       'ja-JP': ['アプリがあなたの言語に対応', '<p>Acmeアプリは6つの言語に対応しました。設定から選択できます。</p>'],
     },

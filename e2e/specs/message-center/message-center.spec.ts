@@ -118,7 +118,8 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       const distributorBefore = await badgeCount(distributor);
       // Their live sockets are open (the badges rise by the socket's inbox event, not the poll that
       // stands in while it is down).
-      for (const p of [installer, distributor]) await expect.poll(() => liveFrames.get(p)!.includes('ready'), { timeout: 20_000 }).toBe(true);
+      for (const p of [installer, distributor])
+        await expect.poll(() => liveFrames.get(p)!.includes('ready'), { timeout: 20_000 }).toBe(true);
       const installerFrames = inboxFrames(installer);
       const distributorFrames = inboxFrames(distributor);
 

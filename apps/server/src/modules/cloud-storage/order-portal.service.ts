@@ -160,7 +160,12 @@ export async function internalPurchase(ctx: CallContext, d: Data<'internalPurcha
     now,
   });
   if (d.startNow) await startPlan(ctx.db, { id, deviceId: device.id, serviceDays: g.serviceDays }, now);
-  await tellPlanPaid(ctx.db, { orderNo, companyId: g.companyId, endUserId: device.endUserId, deviceSn: device.sn, goodsSnapshot }, now, !!d.startNow);
+  await tellPlanPaid(
+    ctx.db,
+    { orderNo, companyId: g.companyId, endUserId: device.endUserId, deviceSn: device.sn, goodsSnapshot },
+    now,
+    !!d.startNow,
+  );
   await ctx.audit({ action: 'internalPurchase', targetType: 'storageOrder', targetId: id, after: { sn: device.sn, goodsId: g.id } });
   const o = await scopedOrder(ctx, id);
   return presentOrder(o, actor, now);

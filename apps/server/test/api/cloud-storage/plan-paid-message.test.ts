@@ -115,7 +115,11 @@ describe.each(ENGINES)('a paid storage order tells its end user (%s)', (engine) 
 
   it('a plan bought to activate later is "paid"; a free plan and an internal purchase are told too', async () => {
     const g = await fx.goods(owner, supplier);
-    const later = await fx.order(ann, { deviceId: (await fx.device()).id, goodsId: g }, { card: SANDBOX_CARDS.success, activateLater: true });
+    const later = await fx.order(
+      ann,
+      { deviceId: (await fx.device()).id, goodsId: g },
+      { card: SANDBOX_CARDS.success, activateLater: true },
+    );
     expect(later.state).toBe('paid');
     const [lm] = await messagesOf(await orderNoOf(later.orderId));
     expect((await inbox()).find((i) => i.messageId === lm!.id)?.title).toBe('Your cloud plan is paid');
