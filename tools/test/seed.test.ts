@@ -88,8 +88,8 @@ describe('seedDemo', () => {
     // The end-to-end specs' users: user001 en-US, user003 zh-CN, user126 de-DE in DE, user2000 exists.
     const named = await q<{ email: string; locale: string; country: string; status: string }>(
       database,
-      `select email, locale, country, status from end_users where email = any($1::text[]) order by email`,
-      [[1, 3, 126, 2000].map((n) => demoEndUserEmail(n))],
+      `select email, locale, country, status from end_users where email = any(string_to_array($1, ',')) order by email`,
+      [[1, 3, 126, 2000].map((n) => demoEndUserEmail(n)).join(',')],
     );
     expect(named).toEqual([
       { email: 'user001@acme-app.demo.local', locale: 'en-US', country: 'FR', status: 'normal' },

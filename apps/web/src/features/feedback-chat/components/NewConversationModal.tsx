@@ -45,7 +45,7 @@ export function NewConversationModal({
       cancelText={t('feedbackChat.new.cancel')}
       confirmLoading={create.isPending}
       onCancel={close}
-      okButtonProps={{ disabled: uploading > 0, 'data-testid': 'new-conversation-submit' } as Record<`data-${string}`, string>}
+      okButtonProps={{ disabled: uploading > 0, ...({ 'data-testid': 'new-conversation-submit' } as Record<`data-${string}`, string>) }}
       onOk={() =>
         void form.validateFields().then((v) =>
           create.mutate(
