@@ -167,8 +167,8 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
 
       // The desk's other views: canned replies (and the dialog of a new one) and statistics (axe on each).
       const v = VIEWS[locale];
-      await desk.keyboard.press('Escape');
-      await expect(desk.locator('.ant-drawer-open')).toHaveCount(0);
+      await desk.locator('.ant-drawer .ant-drawer-close').click();
+      await expect(desk.locator('.ant-drawer-content')).toBeHidden();
       await desk.getByTestId('desk-view').getByText(v.canned, { exact: true }).click();
       await expect(desk.getByRole('cell', { name: t.canned.replace(/ \(.*\)$/, '') }).first()).toBeVisible();
       await settle(desk);
@@ -288,7 +288,8 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
 
       // The desk's statistics export downloads an xlsx of its conversations.
       await desk.bringToFront();
-      await desk.keyboard.press('Escape');
+      await desk.locator('.ant-drawer .ant-drawer-close').click();
+      await expect(desk.locator('.ant-drawer-content')).toBeHidden();
       await desk.getByTestId('desk-view').getByText(c.statsView, { exact: true }).click();
       await settle(desk);
       const exported = desk.waitForResponse((r) => r.url().includes('feedback/desk/export'));
