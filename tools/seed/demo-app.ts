@@ -103,12 +103,13 @@ export async function seedDemoApp(tx: Tx, companyIds: Record<string, number>, pa
     endUsers += b.count;
   }
   // Push (issue 13 §5): every third live end user has the app installed with notifications on (a
-  // push token: Android and iOS alternate), and every seventh muted promotions. The brand apps use
+  // push token: Android and iOS alternate; which third shifts every six users, so that every
+  // language has some), and every seventh muted promotions. The brand apps use
   // the local push provider (outbox) until their FCM or APNs credentials are set.
   await tx.execute(sql`
     insert into push_tokens (end_user_id, app_key_id, platform, token, created_at, updated_at)
     select e.id, e.app_key_id, case when e.id % 2 = 0 then 'android' else 'ios' end, 'demo-push-' || e.id, e.created_at, e.created_at
-      from end_users e where e.status = 'normal' and e.app_key_id is not null and e.id % 3 = 0`);
+      from end_users e where e.status = 'normal' and e.app_key_id is not null and (e.id + e.id / 6) % 3 = 0`);
   await tx.execute(sql`update end_users set mute_promotions = true where status = 'normal' and id % 7 = 0`);
   return { appKeys: DEMO_APP_KEYS.length, endUsers };
 }

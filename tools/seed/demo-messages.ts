@@ -186,12 +186,12 @@ export async function seedDemoMessages(database: Database): Promise<number> {
         await db.execute(sql`delete from push_queue where message_id = ${id}`);
         await db.execute(
           sql`update message_receipts r set pushed_at = r.created_at + interval '5 seconds', delivered_at = r.created_at + interval '1 minute',
-                     read_at = case when r.recipient_id % 2 = 0 then r.created_at + (r.recipient_id % 600) * interval '1 minute' end
+                     read_at = case when (r.recipient_id + r.recipient_id / 6) % 2 = 0 then r.created_at + (r.recipient_id % 600) * interval '1 minute' end
                where r.message_id = ${id} and exists (select 1 from push_tokens t where t.end_user_id = r.recipient_id)`,
         );
         await db.execute(
           sql`update message_receipts r set delivered_at = r.created_at + (r.recipient_id % 900) * interval '1 minute'
-               where r.message_id = ${id} and r.pushed_at is null and r.recipient_id % 3 = 1`,
+               where r.message_id = ${id} and r.pushed_at is null and (r.recipient_id + r.recipient_id / 6) % 3 = 1`,
         );
       }
       if (m.state === 'withdrawn') await markWithdrawn(db, id, new Date(at.getTime() + 3_600_000));

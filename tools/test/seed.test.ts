@@ -514,7 +514,7 @@ describe('demo messages and feedback chat', () => {
       database,
       `select count(r.read_at)::int as read, (count(*) - count(r.read_at))::int as unread
          from message_receipts r join messages m on m.id = r.message_id and m.state = 'released'
-         join users u on u.id = r.recipient_id where u.email = 'installer@acme.demo.local'`,
+         join users u on u.id = r.recipient_id where r.recipient_kind = 'user' and u.email = 'installer@acme.demo.local'`,
     );
     expect(inbox[0]).toEqual({ read: 2, unread: 2 });
     // Every released message reached exactly its recipients (the fan-out finished).
