@@ -1,9 +1,11 @@
 /**
- * Demo messages (issue 13): 8 messages in every state, written the way the portal writes them
+ * Demo messages (issue 13): 10 messages in every state, written the way the portal writes them
  * (the message-center module's repository and fan-out), in en-US and zh-CN, with read and unread
- * inboxes: the installer has read some and not others.
+ * inboxes: the installer has read some and not others. Two released ones go to Acme's app end users
+ * in more languages (six; and en-US and de-DE by country), each end user receiving their own
+ * language: their pushes are sent and about half of them opened (set-based updates, no loop).
  */
-import type { MessageAudience, MessageType } from '@portal/contract';
+import type { MessageAudience, MessageLanguage, MessageType } from '@portal/contract';
 import type { Database } from '@portal/server/db/client';
 import { runFanoutPage } from '@portal/server/modules/message-center/fanout';
 import { insertMessage, markReleased, markWithdrawn } from '@portal/server/modules/message-center/messages.repository';
@@ -14,7 +16,9 @@ interface DemoMessage {
   from: 'acme' | 'supplier';
   type: MessageType;
   en: [string, string];
-  zh: [string, string];
+  zh?: [string, string];
+  /** Title and body in further languages. */
+  more?: Partial<Record<MessageLanguage, [string, string]>>;
   audience: (ids: { acme: number }) => MessageAudience;
   state: 'draft' | 'scheduled' | 'released' | 'withdrawn';
   daysAgo: number;
@@ -66,6 +70,38 @@ const MESSAGES: DemoMessage[] = [
   },
   {
     from: 'acme',
+    type: 'service',
+    en: ['The app speaks your language', '<p>The Acme app is now available in six languages. Choose yours under Settings.</p>'],
+    zh: ['应用支持您的语言', '<p>Acme应用现已支持六种语言，可在“设置”中选择。</p>'],
+    more: {
+      'de-DE': [
+        'Die App spricht Ihre Sprache',
+        '<p>Die Acme-App gibt es jetzt in sechs Sprachen. Wählen Sie Ihre unter Einstellungen.</p>',
+      ],
+      'fr-FR': [
+        'L’application parle votre langue',
+        '<p>L’application Acme est disponible en six langues. Choisissez la vôtre dans Réglages.</p>',
+      ],
+      'es-ES': ['La app habla tu idioma', '<p>La app de Acme ya está disponible en seis idiomas. Elige el tuyo en Ajustes.</p>'],
+      'ja-JP': ['アプリがあなたの言語に対応', '<p>Acmeアプリは6つの言語に対応しました。設定から選択できます。</p>'],
+    },
+    audience: () => ({ kind: 'endUsers', filter: { by: 'all' } }),
+    state: 'released',
+    daysAgo: 3,
+  },
+  {
+    from: 'acme',
+    type: 'update',
+    en: ['Night mode for your cameras', '<p>Cameras in Germany get the new night mode this week.</p>'],
+    more: {
+      'de-DE': ['Nachtmodus für Ihre Kameras', '<p>Kameras in Deutschland erhalten diese Woche den neuen Nachtmodus.</p>'],
+    },
+    audience: () => ({ kind: 'endUsers', filter: { by: 'country', countries: ['DE'] } }),
+    state: 'released',
+    daysAgo: 1,
+  },
+  {
+    from: 'acme',
     type: 'notice',
     en: ['Price list (corrected below)', '<p>This price list had an error and was withdrawn.</p>'],
     zh: ['价格表（已更正）', '<p>此价格表有误，已撤回。</p>'],
@@ -102,6 +138,13 @@ const MESSAGES: DemoMessage[] = [
   },
 ];
 
+function contentsOf(m: DemoMessage): Record<string, { title: string; body: string }> {
+  const out: Record<string, { title: string; body: string }> = { 'en-US': { title: m.en[0], body: m.en[1] } };
+  if (m.zh) out['zh-CN'] = { title: m.zh[0], body: m.zh[1] };
+  for (const [l, c] of Object.entries(m.more ?? {})) if (c) out[l] = { title: c[0], body: c[1] };
+  return out;
+}
+
 export async function seedDemoMessages(database: Database): Promise<number> {
   const db = database.db;
   const sender = async (email: string) =>
@@ -122,7 +165,7 @@ export async function seedDemoMessages(database: Database): Promise<number> {
       createdByName: s.nickname,
       system: false,
       type: m.type,
-      contents: { 'en-US': { title: m.en[0], body: m.en[1] }, 'zh-CN': { title: m.zh[0], body: m.zh[1] } },
+      contents: contentsOf(m),
       preferredLanguage: 'en-US',
       link: '',
       imageFileIds: [],
@@ -138,6 +181,19 @@ export async function seedDemoMessages(database: Database): Promise<number> {
     if (m.state === 'released' || m.state === 'withdrawn') {
       const generation = (await markReleased(db, id, at))!;
       while ((await runFanoutPage(database, { messageId: id, generation }, at)) === 'more');
+      if (m.audience({ acme: acme.company_id }).kind === 'endUsers') {
+        // The app's pushes went out when it was released; half of the end users opened it since.
+        await db.execute(sql`delete from push_queue where message_id = ${id}`);
+        await db.execute(
+          sql`update message_receipts r set pushed_at = r.created_at + interval '5 seconds', delivered_at = r.created_at + interval '1 minute',
+                     read_at = case when (r.recipient_id + r.recipient_id / 6) % 2 = 0 then r.created_at + (r.recipient_id % 600) * interval '1 minute' end
+               where r.message_id = ${id} and exists (select 1 from push_tokens t where t.end_user_id = r.recipient_id)`,
+        );
+        await db.execute(
+          sql`update message_receipts r set delivered_at = r.created_at + (r.recipient_id % 900) * interval '1 minute'
+               where r.message_id = ${id} and r.pushed_at is null and (r.recipient_id + r.recipient_id / 6) % 3 = 1`,
+        );
+      }
       if (m.state === 'withdrawn') await markWithdrawn(db, id, new Date(at.getTime() + 3_600_000));
     }
     if (m.readByInstaller && installer) {

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DDC_HIDDEN_MENUS, DEMO_ACCOUNTS, printDemoAccounts, seedDemo } from '../seed/demo';
-import { demoVerifyCode } from '../seed/demo-app';
+import { demoEndUserEmail, demoVerifyCode } from '../seed/demo-app';
 import { DEMO_APP_IDS, newDemoKeys, readDemoKeys, writeDemoKeys, type DemoKeys } from '../seed/demo-keys';
 import {
   BENCH_DEVICE_MODELS,
@@ -68,7 +68,7 @@ describe('seedDemo', () => {
     await expect(seedDemo(database, { fileStore: tmpStore() })).rejects.toThrow(/already holds companies/);
   });
 
-  it('creates a demo application key per demo brand and 150 end users, most on demo devices, each device with a verification code', async () => {
+  it('creates a demo application key per demo brand and 2,030 end users (Acme: 2,000 in six languages), the first ones on demo devices, each device with a verification code', async () => {
     const appKeys = await q<{ app_id: string; secret_enc: string }>(database, 'select app_id, secret_enc from app_keys order by id');
     expect(appKeys.map((k) => k.app_id)).toEqual(DEMO_APP_IDS.map((k) => k.appId));
     expect(keys.appKeys.map((k) => k.appId)).toEqual(DEMO_APP_IDS.map((k) => k.appId));
@@ -77,8 +77,29 @@ describe('seedDemo', () => {
       database,
       `select count(*)::int as n, (select count(distinct end_user_id)::int from devices where end_user_id is not null) as bound from end_users`,
     );
-    expect(users!.n).toBe(150);
+    expect(users!.n).toBe(2030);
     expect(users!.bound).toBeGreaterThanOrEqual(140);
+    const langs = await q<{ locale: string; n: number }>(
+      database,
+      `select e.locale, count(*)::int as n from end_users e join app_keys a on a.id = e.app_key_id
+        where a.app_id = $1 group by 1 order by 1`,
+      [DEMO_APP_IDS[0]!.appId],
+    );
+    expect(langs.map((l) => l.locale)).toEqual(['de-DE', 'en-US', 'es-ES', 'fr-FR', 'ja-JP', 'zh-CN']);
+    expect(langs.reduce((a, l) => a + l.n, 0)).toBe(2000);
+    for (const l of langs) expect(l.n).toBeGreaterThan(250);
+    // The end-to-end specs' users: user001 en-US, user003 zh-CN, user126 de-DE in DE, user2000 exists.
+    const named = await q<{ email: string; locale: string; country: string; status: string }>(
+      database,
+      `select email, locale, country, status from end_users where email = any(string_to_array($1, ',')) order by email`,
+      [[1, 3, 126, 2000].map((n) => demoEndUserEmail(n)).join(',')],
+    );
+    expect(named).toEqual([
+      { email: 'user001@acme-app.demo.local', locale: 'en-US', country: 'FR', status: 'normal' },
+      { email: 'user003@acme-app.demo.local', locale: 'zh-CN', country: 'US', status: 'normal' },
+      { email: 'user126@acme-app.demo.local', locale: 'de-DE', country: 'DE', status: 'normal' },
+      { email: 'user2000@acme-app.demo.local', locale: expect.any(String), country: expect.any(String), status: 'deleted' },
+    ]);
     const [unbound] = await q<{ n: number }>(
       database,
       `select count(*)::int as n from devices where end_user_id is null and verify_code_hash is not null`,
@@ -484,23 +505,52 @@ describe('demo messages and feedback chat', () => {
     expect(span[0]!.days).toBeGreaterThan(365);
   });
 
-  it('has 8 messages in every state, in en-US and zh-CN, and the installer has read and unread ones', async () => {
+  it('has 10 messages in every state, in en-US and zh-CN (two to end users in more languages), and the installer has read and unread ones', async () => {
     const states = await q<{ state: string; n: number; scheduled: number }>(
       database,
       `select state, count(*)::int as n, count(release_at)::int as scheduled from messages group by state order by state`,
     );
     expect(states).toEqual([
-      { state: 'released', n: 4, scheduled: 0 },
+      { state: 'released', n: 6, scheduled: 0 },
       { state: 'to_be_released', n: 2, scheduled: 1 },
       { state: 'withdrawn', n: 2, scheduled: 0 },
     ]);
     const langs = await q<{ l: string[] }>(database, `select distinct languages as l from messages`);
-    expect(langs.map((r) => [...r.l].sort())).toEqual([['en-US', 'zh-CN']]);
+    expect(langs.map((r) => [...r.l].sort().join(',')).sort()).toEqual([
+      'de-DE,en-US',
+      'de-DE,en-US,es-ES,fr-FR,ja-JP,zh-CN',
+      'en-US,zh-CN',
+    ]);
+    // The end users' messages: each end user in their own language (six of them; the German one in
+    // German to the German end users), pushed to those with a token, none left queued.
+    const perLanguage = await q<{ title: string; language: string; n: number; pushed: number; read: number }>(
+      database,
+      `select m.contents -> 'en-US' ->> 'title' as title, r.language, count(*)::int as n, count(r.pushed_at)::int as pushed,
+              count(r.read_at)::int as read
+         from message_receipts r join messages m on m.id = r.message_id
+        where r.recipient_kind = 'end_user' group by 1, 2 order by 1, 2`,
+    );
+    const six = perLanguage.filter((r) => r.title === 'The app speaks your language');
+    expect(six.map((r) => r.language)).toEqual(['de-DE', 'en-US', 'es-ES', 'fr-FR', 'ja-JP', 'zh-CN']);
+    expect(six.reduce((a, r) => a + r.n, 0)).toBeGreaterThan(1800);
+    for (const r of six) expect(r.pushed).toBeGreaterThan(0);
+    const night = perLanguage.filter((r) => r.title === 'Night mode for your cameras');
+    expect(night.map((r) => r.language)).toEqual(['de-DE', 'en-US']);
+    const [german] = await q<{ title: string }>(
+      database,
+      `select m.contents -> r.language ->> 'title' as title from message_receipts r join messages m on m.id = r.message_id
+         join end_users e on e.id = r.recipient_id
+        where r.recipient_kind = 'end_user' and e.email = $1 and m.languages = array['en-US','de-DE']`,
+      [demoEndUserEmail(126)],
+    );
+    expect(german!.title).toBe('Nachtmodus für Ihre Kameras');
+    const [queued] = await q<{ n: number }>(database, `select count(*)::int as n from push_queue where message_id is not null`);
+    expect(queued!.n).toBe(0);
     const inbox = await q<{ read: number; unread: number }>(
       database,
       `select count(r.read_at)::int as read, (count(*) - count(r.read_at))::int as unread
          from message_receipts r join messages m on m.id = r.message_id and m.state = 'released'
-         join users u on u.id = r.recipient_id where u.email = 'installer@acme.demo.local'`,
+         join users u on u.id = r.recipient_id where r.recipient_kind = 'user' and u.email = 'installer@acme.demo.local'`,
     );
     expect(inbox[0]).toEqual({ read: 2, unread: 2 });
     // Every released message reached exactly its recipients (the fan-out finished).

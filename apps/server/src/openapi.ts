@@ -458,7 +458,9 @@ function livePaths() {
           `The server pushes one JSON text frame per event (see the 101 answer's schema) and reads nothing; sends stay signed calls. ` +
           `After a reconnect or a \`resync\` event the client fetches what it holds again (chat history after its last seq). ` +
           `Close codes: ${closes}; a socket more than ${LIVE_BUFFER_MAX_BYTES} bytes behind is closed (tooSlow). ` +
-          `A missing, used or expired ticket is refused before the upgrade: HTTP 401 with { code: ${ErrorCodes.liveTicketInvalid}, msg }.`,
+          `A socket asked for with a missing, used or expired ticket is accepted and closed at once with ${LIVE_CLOSE_CODES.ticketInvalid} ` +
+          `(ticketInvalid), its reason \`${ErrorCodes.liveTicketInvalid} <message>\` in the caller's locale: ask for a new ticket. ` +
+          `The same request without an upgrade is answered HTTP 401 with { code: ${ErrorCodes.liveTicketInvalid}, msg }.`,
         parameters: [{ name: 'ticket', in: 'query', required: true, schema: { type: 'string' } }],
         responses: {
           101: { description: 'Switching protocols: the socket is open; events follow', content: json(liveEventSchema, 'output') },

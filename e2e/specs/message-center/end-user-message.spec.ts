@@ -3,7 +3,9 @@
  * owner composes a two-language message, chooses "App end users" as the audience, previews its
  * exact count (and how many muted promotions) and releases it; an end user of Acme's app reads it
  * through the app API (the push the local provider kept for its token, inbox list, detail, read) in
- * their own language; the stats show it pushed, delivered and opened. Screenshots go to e2e/screenshots/message-center-end-users-*.png.
+ * their own language; the stats show it pushed, delivered and opened. A message in the UI's language
+ * and German is read in German by a de-DE end user of the demo seed, through the app API as
+ * `npm run app-sim` calls it. Screenshots go to e2e/screenshots/message-center-end-users-*.png.
  */
 import { appMessageCalls, appApiCalls, buildBasic, callUrlPath, type CallDef, type CallResult } from '@portal/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -21,6 +23,8 @@ const acmeApp = () => {
   return { token: k.appId, signKey: k.secret };
 };
 const APP_USER: Record<Locale, string> = { 'en-US': 'user001@acme-app.demo.local', 'zh-CN': 'user003@acme-app.demo.local' };
+/** A de-DE end user of the demo seed (DEMO_END_USER_LANGUAGES: user126 is de-DE, in DE). */
+const GERMAN_USER = 'user126@acme-app.demo.local';
 const DEMO_PASSWORD = 'Demo@12345';
 
 const T = {
@@ -160,6 +164,65 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       ).toBeVisible();
       await expectAccessible(page, `end-user stats (${locale})`);
       await shot(page, `stats-${locale}`);
+    });
+
+    test('a de-DE end user reads the German text of a message in two languages', async ({ page }) => {
+      test.setTimeout(180_000);
+      const t = T[locale];
+      const stamp = Date.now();
+      const titles = { [locale]: `${locale === 'zh-CN' ? '夜间模式' : 'Night mode'} ${stamp}`, 'de-DE': `Nachtmodus ${stamp}` };
+      const bodies = {
+        [locale]: locale === 'zh-CN' ? `夜间模式已上线（${stamp}）。` : `Night mode is here (${stamp}).`,
+        'de-DE': `Der Nachtmodus ist da (${stamp}).`,
+      };
+
+      await login(page, ACCOUNTS.owner, { locale });
+      await page.goto(RELEASE_PAGE);
+      await settle(page);
+      await page.getByTestId('message-new').click();
+      const drawer = page.getByRole('dialog');
+      await expect(drawer.getByTestId('compose-form')).toBeVisible();
+      await drawer.getByTestId('compose-languages').click();
+      await page.keyboard.type('de-DE');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+      const tabs = drawer.getByRole('tablist').last().getByRole('tab');
+      await expect(tabs).toHaveCount(2);
+      for (const [i, lang] of ([locale, 'de-DE'] as const).entries()) {
+        await tabs.nth(i).click();
+        await drawer.getByTestId(`title-${lang}`).fill(titles[lang]!);
+        await drawer.getByTestId(`body-${lang}`).fill(`<p>${bodies[lang]}</p>`);
+      }
+      await drawer.getByRole('radio', { name: t.endUsers }).check();
+      await expect(drawer.getByTestId('audience-end-users')).toBeVisible();
+      await drawer.getByTestId('compose-preview').click();
+      await expect(drawer.getByTestId('preview-result')).toContainText(t.recipients);
+      await drawer.getByTestId('compose-save').click();
+      await expect(toast(page, t.saved)).toBeVisible();
+      const row = page.getByRole('row').filter({ hasText: titles[locale]! });
+      await row.getByRole('button', { name: buttonText(t.release) }).click();
+      await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+      await expect(toast(page, t.released)).toBeVisible();
+
+      // The German end user's app (signed calls with the app's key, then the user's session, as app-sim makes them).
+      const session = await appCall(page.request, appApiCalls.login, { account: GERMAN_USER, password: DEMO_PASSWORD }, ACME_APP);
+      const me = { token: session.token, signKey: session.signKey };
+      let item: { messageId: number; title: string; language: string } | undefined;
+      await expect
+        .poll(
+          async () => {
+            const list = await appCall(page.request, appMessageCalls.inboxList, { pageNum: 1, pageSize: 20 }, me);
+            item = list.records.find((r) => r.title === titles['de-DE']);
+            return item?.language;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe('de-DE');
+      const detail = await appCall(page.request, appMessageCalls.inboxGet, { messageId: item!.messageId }, me);
+      expect(detail.title).toBe(titles['de-DE']);
+      expect(detail.body).toContain(bodies['de-DE']);
+      expect(detail.body).not.toContain(bodies[locale]!);
+      expect((await appCall(page.request, appMessageCalls.inboxRead, { messageIds: [item!.messageId] }, me)).updated).toBe(1);
     });
   });
 }

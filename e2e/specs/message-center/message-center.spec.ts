@@ -25,6 +25,8 @@ const T = {
     released: 'Released. The receipts are being written.',
     withdraw: 'Withdraw',
     withdrawn: 'Withdrawn.',
+    schedule: 'Schedule',
+    scheduleTitle: 'Schedule the release',
     recipients: /\d+ recipients/,
     other: 'zh-CN' as const,
   },
@@ -36,6 +38,8 @@ const T = {
     released: '已发布，正在写入接收记录。',
     withdraw: '撤回',
     withdrawn: '已撤回。',
+    schedule: '定时',
+    scheduleTitle: '定时发布',
     recipients: /\d+位接收人/,
     other: 'en-US' as const,
   },
@@ -57,10 +61,30 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `message-center-${name}.png`), animations: 'disabled', caret: 'hide' });
 }
 
-/** A second signed-in user in a browser context of its own (another person's browser). */
+/** The event types each page's live socket received (recorded from before its sign-in). */
+const liveFrames = new WeakMap<Page, string[]>();
+
+/** How many `inbox` events the page's live socket has received so far. */
+function inboxFrames(page: Page): number {
+  return (liveFrames.get(page) ?? []).filter((type) => type === 'inbox').length;
+}
+
+/** A second signed-in user in a browser context of its own (another person's browser), its live frames recorded. */
 async function signIn(browser: Browser, email: string, locale: Locale): Promise<Page> {
   const ctx = await browser.newContext({ locale, viewport: { width: 1440, height: 900 } });
   const page = await ctx.newPage();
+  const frames: string[] = [];
+  liveFrames.set(page, frames);
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/customer-api/live')) return;
+    ws.on('framereceived', (f) => {
+      try {
+        frames.push(String((JSON.parse(String(f.payload)) as { type?: unknown }).type));
+      } catch {
+        frames.push('?');
+      }
+    });
+  });
   await login(page, email, { locale });
   return page;
 }
@@ -92,6 +116,12 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       const distributor = await signIn(browser, ACCOUNTS.distributor, locale);
       const installerBefore = await badgeCount(installer);
       const distributorBefore = await badgeCount(distributor);
+      // Their live sockets are open (the badges rise by the socket's inbox event, not the poll that
+      // stands in while it is down).
+      for (const p of [installer, distributor])
+        await expect.poll(() => liveFrames.get(p)!.includes('ready'), { timeout: 20_000 }).toBe(true);
+      const installerFrames = inboxFrames(installer);
+      const distributorFrames = inboxFrames(distributor);
 
       // The owner composes the message in both languages.
       await login(page, ACCOUNTS.owner, { locale });
@@ -126,16 +156,30 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await drawer.getByTestId('compose-save').click();
       await expect(toast(page, t.saved)).toBeVisible();
 
-      // Release it.
+      // The schedule dialog (axe), left without scheduling.
       const row = rowOf(page, titles[locale]);
+      await row.getByRole('button', { name: buttonText(t.schedule) }).click();
+      const scheduling = page.getByRole('dialog', { name: t.scheduleTitle });
+      await expect(scheduling).toBeVisible();
+      await expect(scheduling.getByLabel(locale === 'zh-CN' ? '发布时间' : 'Release time')).toBeVisible();
+      await page.mouse.move(0, 0);
+      await expectAccessible(page, `schedule dialog (${locale})`);
+      await shot(page, `schedule-${locale}`);
+      await page.keyboard.press('Escape');
+      await expect(scheduling).toBeHidden();
+
+      // Release it.
       await row.getByRole('button', { name: buttonText(t.release) }).click();
       await confirm(page);
       await expect(toast(page, t.released)).toBeVisible();
 
-      // Without a reload, both recipients' badges rise (each person looking at their own screen).
+      // Without a reload, both recipients' badges rise (each person looking at their own screen),
+      // each told by an inbox event on its socket.
       await installer.bringToFront();
+      await expect.poll(() => inboxFrames(installer), { timeout: 30_000 }).toBeGreaterThan(installerFrames);
       await expect.poll(() => badgeCount(installer), { timeout: 30_000 }).toBe(installerBefore + 1);
       await distributor.bringToFront();
+      await expect.poll(() => inboxFrames(distributor), { timeout: 30_000 }).toBeGreaterThan(distributorFrames);
       await expect.poll(() => badgeCount(distributor), { timeout: 30_000 }).toBe(distributorBefore + 1);
 
       // The installer reads it in their language.
@@ -165,12 +209,16 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await page.keyboard.press('Escape');
       await expect(stats).toBeHidden();
 
-      // Withdrawn: the distributor's badge drops without a reload.
+      // Withdrawn: the distributor's badge drops without a reload, told by another inbox event.
+      const beforeWithdraw = inboxFrames(distributor);
       await row.getByRole('button', { name: buttonText(t.withdraw) }).click();
       await confirm(page);
       await expect(toast(page, t.withdrawn)).toBeVisible();
       await distributor.bringToFront();
+      await expect.poll(() => inboxFrames(distributor), { timeout: 30_000 }).toBeGreaterThan(beforeWithdraw);
       await expect.poll(() => badgeCount(distributor), { timeout: 30_000 }).toBe(distributorBefore);
+      // No socket was lost meanwhile (a lost one would have let the poll stand in): one 'ready' each.
+      for (const p of [installer, distributor]) expect(liveFrames.get(p)!.filter((type) => type === 'ready')).toHaveLength(1);
 
       await installer.context().close();
       await distributor.context().close();

@@ -20,6 +20,7 @@ import {
   snapshotOf,
   startPlan,
   takeUnit,
+  tellPlanPaid,
 } from './orders.service';
 import { presentAppOrder } from './orders.presenter';
 import { sandboxWebhookAfterCommit } from './orders.jobs';
@@ -97,8 +98,9 @@ export async function orderCreate(ctx: CallContext, d: Data<'orderCreate'>) {
       await takeUnit(ctx.db, g.id);
       const free = amount === 0;
       const { payMinutes } = await unsafeSellerSettings(ctx.db, g.companyId);
+      const orderNo = newOrderNo(now);
       const id = await repo.insertOrder(ctx.db, {
-        orderNo: newOrderNo(now),
+        orderNo,
         provider: null,
         amount,
         platform: d.platform,
@@ -120,6 +122,10 @@ export async function orderCreate(ctx: CallContext, d: Data<'orderCreate'>) {
         now,
       });
       if (free && !d.activateLater) await startPlan(ctx.db, { id, deviceId: device.id, serviceDays: g.serviceDays }, now);
+      if (free) {
+        const o = { orderNo, companyId: g.companyId, endUserId: app.endUser.id, deviceSn: device.sn, goodsSnapshot: snapshotOf(g) };
+        await tellPlanPaid(ctx.db, o, now, !d.activateLater);
+      }
       if (!free && d.card) {
         const o = (await ownOrder(ctx, id, true))!;
         const r = await attemptPayment(ctx.db, ctx.services.config.sealKeys, o, {

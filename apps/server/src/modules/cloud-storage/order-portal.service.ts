@@ -17,7 +17,17 @@ import { authorize, needsCode } from '../../lib/policy';
 import { orderPolicy } from './orders.policy';
 import { presentDetail, presentOrder } from './orders.presenter';
 import * as repo from './orders.repository';
-import { checkSellable, idempotent, newOrderNo, refundableAmount, refundOrder, snapshotOf, startPlan, takeUnit } from './orders.service';
+import {
+  checkSellable,
+  idempotent,
+  newOrderNo,
+  refundableAmount,
+  refundOrder,
+  snapshotOf,
+  startPlan,
+  takeUnit,
+  tellPlanPaid,
+} from './orders.service';
 
 type Data<K extends keyof typeof storageOrderCalls> = z.output<(typeof storageOrderCalls)[K]['data']>;
 
@@ -124,8 +134,10 @@ export async function internalPurchase(ctx: CallContext, d: Data<'internalPurcha
   checkSellable(g, now);
   await takeUnit(ctx.db, g.id);
   const endUserEmail = await repo.unsafeEndUserEmail(ctx.db, device.endUserId);
+  const orderNo = newOrderNo(now);
+  const goodsSnapshot = snapshotOf(g);
   const id = await repo.insertOrder(ctx.db, {
-    orderNo: newOrderNo(now),
+    orderNo,
     provider: null,
     amount: g.costPrice,
     platform: 'internal',
@@ -137,7 +149,7 @@ export async function internalPurchase(ctx: CallContext, d: Data<'internalPurcha
     companyPath: g.companyPath,
     buyerCompanyId: actor.companyId,
     goodsId: g.id,
-    goodsSnapshot: snapshotOf(g),
+    goodsSnapshot,
     serviceDays: g.serviceDays,
     costPrice: g.costPrice,
     state: 'paid',
@@ -148,6 +160,12 @@ export async function internalPurchase(ctx: CallContext, d: Data<'internalPurcha
     now,
   });
   if (d.startNow) await startPlan(ctx.db, { id, deviceId: device.id, serviceDays: g.serviceDays }, now);
+  await tellPlanPaid(
+    ctx.db,
+    { orderNo, companyId: g.companyId, endUserId: device.endUserId, deviceSn: device.sn, goodsSnapshot },
+    now,
+    !!d.startNow,
+  );
   await ctx.audit({ action: 'internalPurchase', targetType: 'storageOrder', targetId: id, after: { sn: device.sn, goodsId: g.id } });
   const o = await scopedOrder(ctx, id);
   return presentOrder(o, actor, now);

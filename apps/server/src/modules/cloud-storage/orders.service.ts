@@ -20,9 +20,11 @@ import type { GoodsSnapshot } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { SealKeyring } from '../../lib/secrets';
 import { sha256Hex } from '../../lib/secrets';
+import { postSystemMessageInTx } from '../message-center';
 import { paymentProvider, type PayAction, type PaymentEventKind } from '../payments';
 import { unsafeReturnStock, unsafeTakeStock } from './goods.repository';
 import * as repo from './orders.repository';
+import { planPaidContents } from './orders.texts';
 import { openPayee, type PayeeHandle } from './payees.service';
 
 export { openPayee };
@@ -117,7 +119,32 @@ export async function startPlan(db: AnyDb, o: { id: number; deviceId: number; se
   await repo.setPeriod(db, o.id, start, o.serviceDays, now);
 }
 
-/** unpaid -> paid with the provider's transaction, and the plan queued unless `later`. */
+/**
+ * Tells the order's end user, in the paying transaction, that their plan is paid (and active unless
+ * bought to activate later): a system message of the seller through the message centre, in the
+ * end user's inbox (and push) once the payment commits. Orders without an end user: nothing.
+ */
+export async function tellPlanPaid(
+  db: AnyDb,
+  o: { orderNo: string; companyId: number; endUserId: number | null; deviceSn: string; goodsSnapshot: GoodsSnapshot },
+  now: number,
+  started: boolean,
+): Promise<void> {
+  if (o.endUserId === null) return;
+  await postSystemMessageInTx(
+    db,
+    {
+      companyId: o.companyId,
+      type: 'service',
+      contents: planPaidContents({ plan: o.goodsSnapshot.name, sn: o.deviceSn, orderNo: o.orderNo, started }),
+      preferredLanguage: 'en-US',
+      audience: { kind: 'endUsers', filter: { by: 'specified', endUserIds: [o.endUserId] } },
+    },
+    new Date(now),
+  );
+}
+
+/** unpaid -> paid with the provider's transaction, the plan queued unless `later`, and the end user told. */
 export async function markPaid(
   db: AnyDb,
   o: repo.OrderRow,
@@ -131,6 +158,7 @@ export async function markPaid(
   const moved = await repo.moveToPaid(db, o.id, fromOf(action), pay, now);
   if (!moved) return false;
   if (!later) await startPlan(db, o, now);
+  await tellPlanPaid(db, o, now, !later);
   return true;
 }
 

@@ -6,7 +6,16 @@
  * socket only pushes events; this module tells the hub who may see a conversation's notice (its
  * requester, its desk's members) and a message's (its recipients), and how sessions are checked.
  */
-import { APP_LIVE_PATH, ErrorCodes, errorMessage, LIVE_PATH, LIVE_TICKET_SECONDS, liveCalls, type ResourceCode } from '@portal/contract';
+import {
+  APP_LIVE_PATH,
+  ErrorCodes,
+  errorMessage,
+  LIVE_CLOSE_CODES,
+  LIVE_PATH,
+  LIVE_TICKET_SECONDS,
+  liveCalls,
+  type ResourceCode,
+} from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
@@ -115,9 +124,24 @@ export function routeLive(hub: LiveHub, database: Database) {
   });
 }
 
+/** A close frame's reason holds at most 123 bytes (RFC 6455 §5.5). */
+const CLOSE_REASON_MAX_BYTES = 123;
+
+/** `<error code> <message>` in the locale, cut at a character boundary to what a close frame holds. */
+export function closeReason(code: number, locale: Parameters<typeof errorMessage>[1]): string {
+  let reason = `${code} ${errorMessage(code, locale)}`;
+  while (Buffer.byteLength(reason) > CLOSE_REASON_MAX_BYTES) reason = [...reason].slice(0, -1).join('');
+  return reason;
+}
+
+const isUpgrade = (req: FastifyRequest) => String(req.headers.upgrade ?? '').toLowerCase() === 'websocket';
+
 /**
- * The two socket routes (@fastify/websocket registered by the app). A bad ticket is refused before
- * the upgrade: HTTP 401 with 27058 (a browser sees a failed socket and asks for a new ticket).
+ * The two socket routes (@fastify/websocket registered by the app). A socket asked for with a bad
+ * ticket (unknown, used, expired, of the other kind) is accepted and closed at once with
+ * LIVE_CLOSE_CODES.ticketInvalid and 27058 in the caller's locale as the reason, so that a browser
+ * (which never sees a refused upgrade's status) can tell it from a network failure and ask for a
+ * new ticket. A plain request (no upgrade) is answered HTTP 401 with 27058.
  */
 export function registerLiveRoutes(app: FastifyInstance, deps: { database: Database; clock: Clock; services: AppServices }) {
   const hub = deps.services.live;
@@ -126,7 +150,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: { database: Datab
     [LIVE_PATH, 'user'],
     [APP_LIVE_PATH, 'end_user'],
   ] as const) {
-    const granted = new WeakMap<FastifyRequest, LiveIdentity>();
+    const granted = new WeakMap<FastifyRequest, LiveIdentity | null>();
     app.get(
       path,
       {
@@ -134,7 +158,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: { database: Datab
         preValidation: async (req: FastifyRequest, reply: FastifyReply) => {
           const ticket = (req.query as { ticket?: unknown }).ticket;
           const who = typeof ticket === 'string' && ticket.length < 1000 ? await redeemTicket(deps, kind, ticket) : null;
-          if (!who) {
+          if (!who && !isUpgrade(req)) {
             const code = ErrorCodes.liveTicketInvalid;
             return reply.code(401).send({ code, msg: errorMessage(code, requestLocale(req)), data: null });
           }
@@ -142,7 +166,11 @@ export function registerLiveRoutes(app: FastifyInstance, deps: { database: Datab
         },
       },
       (socket, req) => {
-        const who = granted.get(req)!;
+        const who = granted.get(req);
+        if (!who) {
+          socket.close(LIVE_CLOSE_CODES.ticketInvalid, closeReason(ErrorCodes.liveTicketInvalid, requestLocale(req)));
+          return;
+        }
         const client: LiveClient = { socket, who };
         socket.on('close', () => hub.remove(client));
         socket.on('error', () => hub.remove(client));

@@ -8,7 +8,7 @@
  * queues the next; without one (tests, tools) the pages run in the process after the commit.
  */
 import { MESSAGE_FANOUT_PAGE } from '@portal/contract';
-import type { Database } from '../../db/client';
+import type { Database, Db, Tx } from '../../db/client';
 import { announce } from '../../lib/live';
 import type { AppServices } from '../../lib/services';
 import { MESSAGE_JOBS } from './message-jobs';
@@ -40,19 +40,27 @@ export async function runFanoutPage(
   now: Date,
   opts: { pageSize?: number; afterInsert?: () => void | Promise<void>; tally?: { queued: number } } = {},
 ): Promise<PageOutcome> {
+  return database.db.transaction((tx) => fanoutPageIn(tx, job, now, opts));
+}
+
+/** One page in the caller's transaction (which holds the message row from here to its end). */
+export async function fanoutPageIn(
+  tx: Db | Tx,
+  job: FanoutJob,
+  now: Date,
+  opts: { pageSize?: number; afterInsert?: () => void | Promise<void>; tally?: { queued: number } } = {},
+): Promise<PageOutcome> {
   const pageSize = opts.pageSize ?? fanoutSettings.pageSize;
-  return database.db.transaction(async (tx) => {
-    const m = await unsafeLockFanout(tx, job.messageId, job.generation);
-    if (!m) return 'stopped';
-    const r = await unsafeInsertReceiptPage(tx, m, pageSize, now);
-    if (opts.tally) opts.tally.queued += r.queued;
-    await opts.afterInsert?.();
-    const done = r.n < pageSize;
-    await unsafeAdvanceFanout(tx, m.id, job.generation, r.lastId ?? m.fanout_cursor, done, r.inserted);
-    // The page's recipients have a new unread message once this commits (the live channel).
-    if (r.inserted > 0) await announce(tx, { t: 'inbox', m: m.id });
-    return done ? 'done' : 'more';
-  });
+  const m = await unsafeLockFanout(tx, job.messageId, job.generation);
+  if (!m) return 'stopped';
+  const r = await unsafeInsertReceiptPage(tx, m, pageSize, now);
+  if (opts.tally) opts.tally.queued += r.queued;
+  await opts.afterInsert?.();
+  const done = r.n < pageSize;
+  await unsafeAdvanceFanout(tx, m.id, job.generation, r.lastId ?? m.fanout_cursor, done, r.inserted);
+  // The page's recipients have a new unread message once this commits (the live channel).
+  if (r.inserted > 0) await announce(tx, { t: 'inbox', m: m.id });
+  return done ? 'done' : 'more';
 }
 
 /** Every page of a fan-out, one after another; answers how many pushes they queued. */

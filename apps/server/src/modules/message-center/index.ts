@@ -13,6 +13,6 @@ export { pushSettings as pushProviderSettings } from './push';
 export { kickPushes, plainText, pushRunSettings, runPushesOnce, runPushBatch } from './push.service';
 export { unsafeRecipientsAmong } from './messages.repository';
 export { queueChatPushes, type ChatPush } from './push.repository';
-export { postSystemMessage, type SystemMessage } from './system-messages';
+export { postSystemMessage, postSystemMessageInTx, type SystemMessage } from './system-messages';
 
 export const messageCenterImpls: readonly CallImpl[] = [...messageImpls, ...inboxImpls, ...pushImpls];

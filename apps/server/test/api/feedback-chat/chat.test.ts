@@ -371,6 +371,31 @@ describe.each(ENGINES)('feedback chat (%s)', (engine) => {
       expect(r.basic.code).toBe(ErrorCodes.notFound);
     });
 
+    it("never lets the supplier read a brand's conversation (1004), from a portal user or an app end user", async () => {
+      const fromDealer = (await open(dealer, 'Brand only')).conversation;
+      const fromApp = ok(await call(appFeedbackCalls.create, { topic: 'Brand only (app)', text: 'Hi', clientId: cid() }, endUser)).data!
+        .conversation;
+      for (const id of [fromDealer.id, fromApp.id]) {
+        for (const c of [deskCalls.get, deskCalls.history] as const) {
+          const r = await call(c, { conversationId: id }, supplier);
+          expect(r.basic.code, `${c.path} ${id}`).toBe(ErrorCodes.notFound);
+          expect(r.data ?? null).toBeNull();
+        }
+        expect((await call(deskCalls.read, { conversationId: id, seq: 1 }, supplier)).basic.code).toBe(ErrorCodes.notFound);
+        expect((await call(deskCalls.reply, { conversationId: id, text: 'x', clientId: cid() }, supplier)).basic.code).toBe(
+          ErrorCodes.notFound,
+        );
+        expect((await call(deskCalls.state, { conversationId: id, action: 'resolve' }, supplier)).basic.code).toBe(ErrorCodes.notFound);
+      }
+      // Nor in its desk's queues.
+      const listed = ok(await call(deskCalls.list, { pageNum: 1, pageSize: 100 }, supplier)).data!.records.map((c) => c.id);
+      expect(listed).not.toContain(fromDealer.id);
+      expect(listed).not.toContain(fromApp.id);
+      // The brand's desk does see them.
+      ok(await call(deskCalls.get, { conversationId: fromDealer.id }, owner));
+      ok(await call(deskCalls.get, { conversationId: fromApp.id }, owner));
+    });
+
     it('refuses the desk without its codes (1005) and signed out (7003)', async () => {
       expect((await call(deskCalls.list, {}, noCodes)).basic.code).toBe(ErrorCodes.forbidden);
       expect((await call(deskCalls.reply, { conversationId: 1, text: 'x', clientId: 'x' }, dealer)).basic.code).toBe(ErrorCodes.forbidden);

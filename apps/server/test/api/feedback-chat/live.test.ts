@@ -14,9 +14,11 @@ import {
   authCalls,
   deskCalls,
   ErrorCodes,
+  errorMessage,
   feedbackCalls,
   LIVE_BUFFER_MAX_BYTES,
   LIVE_CLOSE_CODES,
+  LIVE_CLOSE_ERRORS,
   LIVE_PATH,
   liveCalls,
   messageCalls,
@@ -33,12 +35,14 @@ import { APP_A, APP_B, createUser, PASSWORD } from '../../support/fixtures';
 
 interface Ws {
   on(event: 'message', fn: (data: Buffer) => void): void;
-  on(event: 'close', fn: (code: number) => void): void;
+  on(event: 'close', fn: (code: number, reason: Buffer) => void): void;
   on(event: 'open' | 'error', fn: (e?: unknown) => void): void;
   on(event: 'unexpected-response', fn: (req: unknown, res: { statusCode: number }) => void): void;
   close(): void;
 }
-const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string) => Ws };
+const { WebSocket } = createRequire(import.meta.url)('ws') as {
+  WebSocket: new (url: string, opts?: { headers?: Record<string, string> }) => Ws;
+};
 
 /** A socket's received events and its close code. */
 interface Probe {
@@ -91,6 +95,22 @@ describe.each(ENGINES)('live channel (%s)', (engine) => {
       ws.on('open', () => resolve(probe));
     });
   }
+  /**
+   * Opens a socket with a ticket that must be refused: the upgrade is accepted, then the socket is
+   * closed at once; answers the close code and reason (no event came before it).
+   */
+  function refused(path: string, tk: string, locale = 'en-US'): Promise<{ code: number; reason: string; events: number }> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${base}${path}?ticket=${encodeURIComponent(tk)}`, { headers: { 'accept-language': locale } });
+      let events = 0;
+      ws.on('message', () => events++);
+      ws.on('unexpected-response', (_req, res) => reject(new Error(`upgrade refused ${res.statusCode}`)));
+      ws.on('error', () => {});
+      ws.on('close', (code: number, reason: Buffer) => resolve({ code, reason: reason.toString('utf8'), events }));
+    });
+  }
+  const INVALID = { code: LIVE_CLOSE_CODES.ticketInvalid, reason: expect.stringMatching(/^27058 /), events: 0 };
+
   async function open(s: Session, app = false): Promise<Probe> {
     const p = await connect(app ? APP_LIVE_PATH : LIVE_PATH, await ticket(s, app));
     if (typeof p === 'number') throw new Error(`refused ${p}`);
@@ -129,27 +149,37 @@ describe.each(ENGINES)('live channel (%s)', (engine) => {
   afterAll(() => t?.close());
 
   describe('tickets', () => {
-    it('opens one socket once, within 30 s, of its own kind, unaltered', async () => {
+    it('opens one socket once, within 30 s, of its own kind, unaltered; any other ticket is closed with 4003 (27058)', async () => {
+      expect(LIVE_CLOSE_ERRORS[LIVE_CLOSE_CODES.ticketInvalid]).toBe(ErrorCodes.liveTicketInvalid);
       const tk = await ticket(dealer);
       const first = await connect(LIVE_PATH, tk);
       expect(typeof first).toBe('object');
-      expect(await connect(LIVE_PATH, tk)).toBe(401); // used
+      await until(() => (first as Probe).events.some((e) => e.type === 'ready'));
+      expect(await refused(LIVE_PATH, tk)).toEqual(INVALID); // used
+      // The used ticket's first socket is not disturbed.
+      expect((first as Probe).closed).toBeNull();
       (first as Probe).ws.close();
 
       const late = await ticket(dealer);
       t.clock.advance(31_000);
-      expect(await connect(LIVE_PATH, late)).toBe(401); // expired
+      expect(await refused(LIVE_PATH, late)).toEqual(INVALID); // expired
 
-      expect(await connect(APP_LIVE_PATH, await ticket(dealer))).toBe(401); // a portal ticket on the app's socket
-      expect(await connect(LIVE_PATH, await ticket(endUser, true))).toBe(401); // and the reverse
+      expect(await refused(APP_LIVE_PATH, await ticket(dealer))).toEqual(INVALID); // a portal ticket on the app's socket
+      expect(await refused(LIVE_PATH, await ticket(endUser, true))).toEqual(INVALID); // and the reverse
       const [body, sign] = (await ticket(dealer)).split('.');
       const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), s: 1 })).toString('base64url');
-      expect(await connect(LIVE_PATH, `${forged}.${sign}`)).toBe(401); // another session's id under the old sign
-      expect(await connect(LIVE_PATH, 'nonsense')).toBe(401);
-      expect(await connect(LIVE_PATH, '')).toBe(401);
+      expect(await refused(LIVE_PATH, `${forged}.${sign}`)).toEqual(INVALID); // another session's id under the old sign
+      expect(await refused(LIVE_PATH, 'nonsense')).toEqual(INVALID);
+      expect(await refused(LIVE_PATH, '')).toEqual(INVALID);
     });
 
-    it('refuses the socket with 27058 in the caller locale', async () => {
+    it('tells the reason in the caller locale (27058), and answers a plain request (no upgrade) 401 with 27058', async () => {
+      const en = await refused(LIVE_PATH, 'x', 'en-US');
+      expect(en.reason).toBe(`27058 ${errorMessage(ErrorCodes.liveTicketInvalid, 'en-US')}`);
+      const zh = await refused(APP_LIVE_PATH, 'x', 'zh-CN');
+      expect(zh.code).toBe(LIVE_CLOSE_CODES.ticketInvalid);
+      expect(zh.reason).toContain('票据');
+      expect(Buffer.byteLength(zh.reason)).toBeLessThanOrEqual(123);
       const res = await t.app.inject({ method: 'GET', url: `${LIVE_PATH}?ticket=x`, headers: { 'x-locale': 'zh-CN' } });
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe(ErrorCodes.liveTicketInvalid);

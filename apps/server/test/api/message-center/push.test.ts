@@ -7,7 +7,15 @@
  * refusal and outage retried with backoff under the test clock), FCM through firebase-admin against
  * nock on the HTTP v1 endpoint, credentials sealed and masked, the test send, and tenancy.
  */
-import { appApiCalls as appApi, appMessageCalls, ErrorCodes, messageCalls, pushSettingsCalls, type MessageInput } from '@portal/contract';
+import {
+  appApiCalls as appApi,
+  appMessageCalls,
+  errorMessage,
+  ErrorCodes,
+  messageCalls,
+  pushSettingsCalls,
+  type MessageInput,
+} from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { createPublicKey, generateKeyPairSync, verify as cryptoVerify } from 'node:crypto';
 import http2 from 'node:http2';
@@ -17,7 +25,7 @@ import { appPushSettings, devices, endUsers, messageReceipts, pushOutbox, pushQu
 import { pushProviderSettings, pushRunSettings, runPushesOnce } from '../../../src/modules/message-center';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
-import { APP_A, APP_B, PASSWORD } from '../../support/fixtures';
+import { APP_A, APP_B, createUser, PASSWORD } from '../../support/fixtures';
 import nock from '../../support/nock';
 import { appCreds, registerEndUser, type Creds } from '../app-api/helpers';
 
@@ -242,6 +250,78 @@ describe.each(ENGINES)('push and end-user messages (%s)', (engine) => {
     );
     expect(many.basic.code).toBe(ErrorCodes.messageEndUsersTooMany);
     expect(many.basic.msg).toContain('1,000');
+  });
+
+  it("limits a distributor's end-user audience to end users of devices it sold, and the area filter to the sender's areas", async () => {
+    const { dealerA, partnerA } = t.world.companies;
+    const { eu, us } = t.world.areas;
+    await createUser(t.database, {
+      companyId: dealerA.id,
+      email: 'dealer-push@test.local',
+      userType: 'distributor',
+      codes: ['dealer_message_qry', 'dealer_message_mgr'],
+      areaIds: [eu.id],
+    });
+    const dealer = await t.login('dealer-push@test.local');
+    const preview = (s: Session, filter: object, locale?: string) =>
+      t.call(
+        messageCalls.preview,
+        { audience: { kind: 'endUsers', filter } as never, languages: ['en-US'], preferredLanguage: 'en-US' },
+        s,
+        locale ? { locale } : undefined,
+      );
+    // The brand's end users are all the partner's; the distributor reaches those it sold a device to (now carl).
+    const brandAll = ok(await preview(owner, { by: 'all' })).data.total;
+    expect(brandAll).toBeGreaterThanOrEqual(3);
+    const soldBefore = ok(await preview(dealer, { by: 'all' })).data.total;
+    await t.database.db.insert(devices).values({
+      companyId: dealerA.id,
+      companyPath: dealerA.path,
+      sn: 'PUSH-DEALER-1',
+      mac: 'AA:00:00:00:00:D1',
+      model: 'IPC-D1',
+      productType: 'IPC',
+      firmwareVersion: 'V1.0.0',
+      endUserId: carlId,
+    });
+    const sold = ok(await preview(dealer, { by: 'all' })).data.total;
+    expect(sold).toBe(soldBefore + 1);
+    expect(sold).toBeLessThan(brandAll);
+    expect(ok(await preview(dealer, { by: 'deviceModel', models: ['IPC-D1'] })).data.total).toBe(1);
+    expect(ok(await preview(dealer, { by: 'specified', endUserIds: [carlId] })).data.total).toBe(1);
+    // ann and dora bought nothing from it: named, they are unknown to the distributor (not to the partner).
+    const named = await preview(dealer, { by: 'specified', endUserIds: [carlId, annId, doraId] });
+    expect(named.basic.code).toBe(ErrorCodes.messageEndUsersUnknown);
+    expect(named.basic.msg).toContain(`${annId}, ${doraId}`);
+    expect(ok(await preview(owner, { by: 'specified', endUserIds: [carlId, annId, doraId] })).data.total).toBe(3);
+    // By area: only the sender's own areas (the owner and the distributor are in Europe).
+    const [before] = await t.database.db.select({ areaId: endUsers.areaId }).from(endUsers).where(eq(endUsers.id, doraId));
+    await t.database.db.update(endUsers).set({ areaId: us.id }).where(eq(endUsers.id, doraId));
+    await t.database.db.update(endUsers).set({ areaId: eu.id }).where(eq(endUsers.id, carlId));
+    try {
+      for (const [s, locale] of [
+        [owner, 'en-US'],
+        [dealer, 'zh-CN'],
+      ] as const) {
+        const foreign = await preview(s, { by: 'area', areaIds: [us.id] }, locale);
+        expect(foreign.basic.code).toBe(ErrorCodes.messageAreaNotYours);
+        expect(foreign.basic.msg).toBe(errorMessage(ErrorCodes.messageAreaNotYours, locale, foreign.basic.params ?? {}));
+        const mixed = await preview(s, { by: 'area', areaIds: [eu.id, us.id] });
+        expect(mixed.basic.code).toBe(ErrorCodes.messageAreaNotYours);
+      }
+      const [inEu] = await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(endUsers)
+        .where(and(eq(endUsers.areaId, eu.id), eq(endUsers.status, 'normal'), sql`${endUsers.companyPath} like ${`${partnerA.path}%`}`));
+      expect(ok(await preview(owner, { by: 'area', areaIds: [eu.id] })).data.total).toBe(inEu!.n);
+      // dora, in the Americas, is not among them; the distributor reaches its European buyers only.
+      expect(inEu!.n).toBeLessThan(brandAll);
+      const dealerEu = ok(await preview(dealer, { by: 'area', areaIds: [eu.id] })).data.total;
+      expect(dealerEu).toBeGreaterThanOrEqual(1);
+      expect(dealerEu).toBeLessThanOrEqual(sold);
+    } finally {
+      await t.database.db.update(endUsers).set({ areaId: before!.areaId }).where(eq(endUsers.id, doraId));
+    }
   });
 
   it('pushes through the local outbox (not to who muted promotions), and the app reads its inbox', async () => {

@@ -1,4 +1,4 @@
-import type { LiveEvent } from '@portal/contract';
+import { LIVE_CLOSE_CODES, type LiveEvent } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { LIVE_BACKOFF_MAX_MS, LIVE_BACKOFF_MIN_MS, LiveClient, type LiveSocket } from './live-client';
 
@@ -124,5 +124,29 @@ describe('live client', () => {
     active = true;
     await fire();
     expect(sockets).toHaveLength(1);
+  });
+
+  it('asks for a new ticket at once when the socket is closed for a used or expired ticket (4003), then backs off', async () => {
+    const { client, sockets, timers, events, fire } = setup();
+    client.start();
+    await flush();
+    sockets[0]!.drop(LIVE_CLOSE_CODES.ticketInvalid);
+    await flush();
+    // No wait: a second ticket and socket straight away.
+    expect(timers).toEqual([]);
+    expect(sockets.map((s) => s.ticket)).toEqual(['t1', 't2']);
+    // Refused again: now the ordinary backoff.
+    sockets[1]!.drop(LIVE_CLOSE_CODES.ticketInvalid);
+    await flush();
+    expect(sockets).toHaveLength(2);
+    expect(await fire()).toBe(LIVE_BACKOFF_MIN_MS);
+    sockets[2]!.push({ type: 'ready' });
+    expect(client.isConnected).toBe(true);
+    expect(events).toEqual([]);
+    // Once open, a later refused ticket gets its immediate new one again.
+    sockets[2]!.drop(LIVE_CLOSE_CODES.ticketInvalid);
+    await flush();
+    expect(timers).toEqual([]);
+    expect(sockets.map((s) => s.ticket)).toEqual(['t1', 't2', 't3', 't4']);
   });
 });

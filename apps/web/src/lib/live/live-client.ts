@@ -3,9 +3,11 @@
  * receives events (ids and seqs). A lost socket is opened again with a new ticket after a growing,
  * jittered delay; once it is open again its listeners get a 'resync' (events may have been missed
  * meanwhile: refetch after the last seq held). A 'resync' from the server means the same. Features
- * subscribe to events and to the connection state (a slow poll stands in while it is down).
+ * subscribe to events and to the connection state (a slow poll stands in while it is down). A socket
+ * closed because its ticket was used or expired (LIVE_CLOSE_CODES.ticketInvalid, 27058) is opened
+ * again at once with a new ticket; only when that one is refused too does the backoff apply.
  */
-import { liveEventSchema, type LiveEvent } from '@portal/contract';
+import { LIVE_CLOSE_CODES, liveEventSchema, type LiveEvent } from '@portal/contract';
 
 /** The WebSocket surface the client uses (the browser's; tests pass a fake). */
 export interface LiveSocket {
@@ -39,6 +41,8 @@ export class LiveClient {
   private running = false;
   private wasOpen = false;
   private connected = false;
+  /** A new ticket was asked for at once after a refused one (reset when a socket opens). */
+  private renewedTicket = false;
   private readonly listeners = new Set<Listener>();
   private readonly stateListeners = new Set<() => void>();
 
@@ -68,6 +72,7 @@ export class LiveClient {
   stop() {
     this.running = false;
     this.wasOpen = false;
+    this.renewedTicket = false;
     this.attempt = 0;
     if (this.timer !== null) (this.deps.clearTimer ?? clearTimeout)(this.timer as never);
     this.timer = null;
@@ -100,10 +105,16 @@ export class LiveClient {
     this.socket = s;
     s.onmessage = (m) => this.receive(m.data);
     s.onerror = () => {};
-    s.onclose = () => {
+    s.onclose = (e) => {
       if (this.socket !== s) return;
       this.socket = null;
       this.setConnected(false);
+      // The ticket was used or expired (e.g. it waited too long): a new one, now, once.
+      if (e.code === LIVE_CLOSE_CODES.ticketInvalid && !this.renewedTicket) {
+        this.renewedTicket = true;
+        void this.connect();
+        return;
+      }
       this.retry();
     };
   }
@@ -119,6 +130,7 @@ export class LiveClient {
     }
     if (parsed.type === 'ready') {
       this.attempt = 0;
+      this.renewedTicket = false;
       this.setConnected(true);
       // Opened again after a loss: what happened meanwhile was not pushed.
       if (this.wasOpen) this.emit({ type: 'resync' });

@@ -26,9 +26,22 @@ export const LIVE_CLOSE_CODES = {
   sessionEnded: 4001,
   /** The socket fell LIVE_BUFFER_MAX_BYTES behind. */
   tooSlow: 4002,
+  /**
+   * The ticket is unknown, already used or expired (catalogue 27058): the socket is accepted and
+   * closed at once; the client asks for a new ticket.
+   */
+  ticketInvalid: 4003,
   /** The server is stopping. */
   shutdown: 1001,
 } as const;
+
+/**
+ * The catalogue error a close code stands for: the close frame's reason is `<error code> <message>`
+ * in the caller's locale (cut to the 123 bytes a reason may hold).
+ */
+export const LIVE_CLOSE_ERRORS: Readonly<Partial<Record<number, number>>> = {
+  [LIVE_CLOSE_CODES.ticketInvalid]: 27058,
+};
 
 /**
  * What the socket pushes. 'chat': a conversation the socket's user may see changed (a message at

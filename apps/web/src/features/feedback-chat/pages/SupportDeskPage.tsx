@@ -30,10 +30,11 @@ import {
   useSaveCanned,
 } from '../api/feedback-api';
 import { ConversationDrawer } from '../components/ConversationDrawer';
+import { DeskStaffTable } from '../components/DeskStaff';
 import { StateTag, stateKey } from '../components/labels';
 
 type Filters = Omit<DeskListQuery, 'pageNum' | 'pageSize'>;
-const VIEWS = ['conversations', 'canned', 'stats'] as const;
+const VIEWS = ['conversations', 'canned', 'stats', 'staff'] as const;
 
 /** A form rule from a contract schema: its issue's message key, translated. */
 function schemaRule(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, t: TFunction) {
@@ -298,7 +299,7 @@ function Statistics() {
   );
 }
 
-/** The support desk: conversations addressed to the caller's company, canned replies, statistics. */
+/** The support desk: conversations addressed to the caller's company, canned replies, statistics, its members' availability and caps. */
 export default function SupportDeskPage() {
   const { t } = useTranslation();
   const [view, setView] = useState<(typeof VIEWS)[number]>('conversations');
@@ -316,6 +317,7 @@ export default function SupportDeskPage() {
       {view === 'conversations' && <Conversations />}
       {view === 'canned' && <CannedReplies />}
       {view === 'stats' && <Statistics />}
+      {view === 'staff' && <DeskStaffTable canManage={canManage} />}
     </Card>
   );
 }

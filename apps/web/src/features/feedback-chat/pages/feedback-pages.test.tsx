@@ -152,6 +152,60 @@ describe('SupportDeskPage', () => {
   });
 });
 
+describe('SupportDeskPage staff', () => {
+  const staff = [
+    { userId: 10, name: 'Pat', available: true, cap: 10, active: 2 },
+    { userId: 11, name: 'Sam', available: false, cap: 3, active: 3 },
+  ];
+
+  it('lets a desk admin set a member’s availability and cap, in both locales', async () => {
+    signIn(partnerOwner({ authResList: [...ALL_CODES, ...FEEDBACK_CODES] }));
+    const { calls } = mockApi((path, data) => {
+      if (path === 'feedback/desk/list') return { data: page([]) };
+      if (path === 'feedback/desk/staff/list') return { data: staff };
+      if (path === 'feedback/desk/staff/save') {
+        const d = data as { userId: number; available: boolean; cap: number };
+        return { data: { ...staff.find((s) => s.userId === d.userId)!, ...d } };
+      }
+      return undefined;
+    });
+    renderPage(<SupportDeskPage />);
+    fireEvent.click(await screen.findByText('Staff'));
+    const table = await screen.findByTestId('desk-staff');
+    expect(await within(table).findByText('Pat')).toBeVisible();
+    expect(within(table).getByTestId('staff-active-11')).toHaveTextContent('3 of 3');
+    // Nothing changed, nothing to save.
+    expect(screen.getByTestId('staff-save-10')).toBeDisabled();
+    fireEvent.click(screen.getByRole('switch', { name: 'Pat takes new conversations' }));
+    const cap = screen.getByRole('spinbutton', { name: 'Cap of active conversations for Pat' });
+    fireEvent.change(cap, { target: { value: '5' } });
+    fireEvent.blur(cap);
+    fireEvent.click(screen.getByTestId('staff-save-10'));
+    await waitFor(() => expect(calls.some((c) => c.path === 'feedback/desk/staff/save')).toBe(true));
+    expect(calls.find((c) => c.path === 'feedback/desk/staff/save')!.body.data).toEqual({ userId: 10, available: false, cap: 5 });
+    expect(await screen.findByText("Saved Pat's availability and cap.")).toBeVisible();
+
+    await setLocale('zh-CN');
+    expect(await screen.findByRole('switch', { name: 'Sam 接收新会话' })).toBeVisible();
+    expect(screen.getByRole('spinbutton', { name: 'Sam 的进行中会话上限' })).toBeVisible();
+    expect(screen.getByRole('columnheader', { name: '进行中会话' })).toBeVisible();
+  });
+
+  it('shows a desk member without the management code the same table, read-only', async () => {
+    signIn(partnerOwner({ authResList: [...ALL_CODES, 'dealer_feedback_qry'] }));
+    mockApi((path) => {
+      if (path === 'feedback/desk/list') return { data: page([]) };
+      if (path === 'feedback/desk/staff/list') return { data: staff };
+      return undefined;
+    });
+    renderPage(<SupportDeskPage />);
+    fireEvent.click(await screen.findByText('Staff'));
+    expect(await screen.findByRole('switch', { name: 'Pat takes new conversations' })).toBeDisabled();
+    expect(screen.getByRole('spinbutton', { name: 'Cap of active conversations for Sam' })).toBeDisabled();
+    expect(screen.queryByTestId('staff-save-10')).not.toBeInTheDocument();
+  });
+});
+
 describe('ChatBadge', () => {
   it('shows the unread count it is answered, in both locales', async () => {
     signIn(partnerOwner());
