@@ -10,6 +10,8 @@ export const MENU_KEYS = [
   'statsByCustomer',
   'statsByVersion',
   'deviceHealth',
+  'diagFailures',
+  'diagActivity',
   'cloudUpgrade',
   'cloudUpgradeIndex',
   'cloudUpgradeDetail',
