@@ -3,7 +3,7 @@
  * the number clicked), with online state, last seen, upgrade failures and flapping.
  */
 import { Card, Flex, Select, Tag, Typography } from 'antd';
-import type { DeviceHealth } from '@portal/contract';
+import { OFFLINE_DAYS, type DeviceHealth } from '@portal/contract';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,7 @@ export default function DeviceHealthPage() {
   const page = { pageNum: paging.key === filterKey ? paging.pageNum : 1, pageSize: paging.pageSize };
   const setPage = (p: { pageNum: number; pageSize: number }) => setPaging({ key: filterKey, ...p });
   const health = (['online', 'offline'] as const).find((s) => s === params.get('state'));
+  const offlineDays = OFFLINE_DAYS.find((n) => String(n) === params.get('offlineDays'));
   const query = {
     ...page,
     ...(state.productType ? { productType: state.productType } : {}),
@@ -35,6 +36,7 @@ export default function DeviceHealthPage() {
     ...(state.country ? { country: state.country } : {}),
     ...(state.customerId ? { customerId: state.customerId } : {}),
     ...(health ? { state: health } : {}),
+    ...(offlineDays ? { offlineDays } : {}),
   };
   const list = useHealthList(query);
   const codes = useSessionUser()?.authResList ?? [];
@@ -110,6 +112,16 @@ export default function DeviceHealthPage() {
               { value: 'online', label: t('insight.online') },
               { value: 'offline', label: t('insight.offline') },
             ]}
+          />
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            placeholder={t('insight.offlineDays')}
+            aria-label={t('insight.offlineDays')}
+            data-testid="health-offline-days"
+            value={offlineDays}
+            onChange={(v: number | undefined) => set({ offlineDays: v })}
+            options={OFFLINE_DAYS.map((n) => ({ value: n, label: t(`insight.offlineFor.${n}`) }))}
           />
           <ExportButton
             what={t('insight.export.what.deviceHealth')}
