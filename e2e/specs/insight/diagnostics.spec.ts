@@ -1,8 +1,9 @@
 /**
- * Usage and diagnostics (issue 15 §4), in en-US and zh-CN with axe on each screen: the failure-code
- * Pareto (bars and the cumulative line, the same figures as a table) and the end-user activity
- * (daily active end users, by platform and app version) render from the demo seed's 30 days; the
- * device-health list filters devices offline 7+ days. Screenshots go to test-results (1440 px wide).
+ * Usage and diagnostics (issue 15 §4), in en-US and zh-CN with axe on each screen: the device-health
+ * screen's tabs. The failure-code Pareto (bars and the cumulative line, the same figures as a table)
+ * and the end-user activity (daily active end users, by platform and app version) render from the
+ * demo seed's 30 days; the health list filters devices offline 7+ days. Screenshots go to
+ * test-results (1440 px wide).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { API_PREFIX, type Locale, loginAs } from '../../support';
@@ -10,8 +11,9 @@ import { expectAccessible } from '../../support/axe';
 
 const T = {
   'en-US': {
-    failuresTab: 'Failure Codes',
-    activityTab: 'End-user Activity',
+    healthTab: 'Device health',
+    failuresTab: 'Failure codes',
+    activityTab: 'End-user activity',
     table: 'Table',
     pareto: /Upgrade failures by code \(\d+ in all\)/,
     zone: /Days in Europe\/Berlin · updated \d+ min ago/,
@@ -21,6 +23,7 @@ const T = {
     sevenDays: '7+ days',
   },
   'zh-CN': {
+    healthTab: '设备健康',
     failuresTab: '故障码分析',
     activityTab: '终端用户活跃',
     table: '表格',
@@ -57,7 +60,9 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
 
       // Failure codes over 30 days: the seed's upgrade failures, most frequent code first.
       const failures = page.waitForResponse((r) => r.url().endsWith(`${API_PREFIX}insight/diagnostics/failures`) && r.ok());
-      await page.goto('/layout/dataStatistics/diagFailures?days=30');
+      await page.goto('/layout/dataStatistics/deviceHealth?days=30');
+      await page.getByRole('tab', { name: t.failuresTab }).click();
+      await page.waitForURL('**/layout/dataStatistics/deviceHealth?days=30&view=failures');
       const answer = (await (await failures).json()) as {
         data: { total: number; codes: Array<{ code: string; failures: number }> };
       };
@@ -81,7 +86,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       // End-user activity, reached by its tab with the range kept.
       const activity = page.waitForResponse((r) => r.url().endsWith(`${API_PREFIX}insight/diagnostics/activity`) && r.ok());
       await page.getByRole('tab', { name: t.activityTab }).click();
-      await page.waitForURL('**/layout/dataStatistics/diagActivity?days=30');
+      await page.waitForURL('**/layout/dataStatistics/deviceHealth?days=30&view=activity');
       const act = (await (await activity).json()) as { data: { rangeActive: number } };
       expect(act.data.rangeActive).toBeGreaterThan(0);
       await expect(page.getByTestId('chart-daily-active')).toContainText(t.dailyActive);
@@ -96,10 +101,11 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       const health = page.waitForResponse(
         (r) => r.url().endsWith(`${API_PREFIX}insight/health/list`) && (r.request().postData() ?? '').includes('"offlineDays":7'),
       );
-      await page.goto('/layout/dataStatistics/deviceHealth');
+      await page.getByRole('tab', { name: t.healthTab }).click();
+      await page.waitForURL('**/layout/dataStatistics/deviceHealth?days=30');
       await page.getByRole('combobox', { name: t.offline }).click();
       await page.getByRole('option', { name: t.sevenDays }).click();
-      await page.waitForURL('**/deviceHealth?offlineDays=7');
+      await page.waitForURL('**/deviceHealth?days=30&offlineDays=7');
       expect(((await (await health).json()) as { basic: { code: number } }).basic.code).toBe(200);
       await settle(page);
       await expectAccessible(page, `${locale} device health offline 7+ days`);

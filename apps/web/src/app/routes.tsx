@@ -74,21 +74,6 @@ export const LAYOUT_ROUTES: AppRoute[] = [
         titleKey: t('deviceHealth'),
         page: () => import('../features/insight/pages/DeviceHealthPage'),
       },
-      // Usage and diagnostics (使用与诊断分析): remote maintenance data (rmr_qry).
-      {
-        key: 'diagFailures',
-        path: 'diagFailures',
-        titleKey: t('diagFailures'),
-        resources: codes.endUserLog,
-        page: () => import('../features/insight/pages/FailureParetoPage'),
-      },
-      {
-        key: 'diagActivity',
-        path: 'diagActivity',
-        titleKey: t('diagActivity'),
-        resources: codes.endUserLog,
-        page: () => import('../features/insight/pages/EndUserActivityPage'),
-      },
     ],
   },
   {

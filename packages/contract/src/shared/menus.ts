@@ -10,8 +10,6 @@ export const MENU_KEYS = [
   'statsByCustomer',
   'statsByVersion',
   'deviceHealth',
-  'diagFailures',
-  'diagActivity',
   'cloudUpgrade',
   'cloudUpgradeIndex',
   'cloudUpgradeDetail',

@@ -1,6 +1,8 @@
 /**
  * Device health: the devices behind a statistic (the same filters in the URL, so the total equals
- * the number clicked), with online state, last seen, upgrade failures and flapping.
+ * the number clicked), with online state, last seen, upgrade failures, flapping and days offline.
+ * For holders of rmr_qry the screen is usage and diagnostics: beside the list, the failure-code
+ * Pareto and the end-user activity as tabs (`view` in the URL).
  */
 import { Card, Flex, Select, Tag, Typography } from 'antd';
 import { OFFLINE_DAYS, type DeviceHealth } from '@portal/contract';
@@ -14,11 +16,21 @@ import { useSessionUser } from '../../../lib/session/session-store';
 import { insightExports, useHealthList } from '../api/insight-api';
 import { ExportButton } from '../components/ExportButton';
 import { DeviceHistoryDrawer } from '../components/DeviceHistoryDrawer';
+import { DiagnosticsTabs, useDiagnosticsView } from '../components/DiagnosticsLayout';
+import EndUserActivityView from '../components/EndUserActivityView';
+import FailureParetoView from '../components/FailureParetoView';
 import { StatsError, failureOf } from '../components/StatsError';
 import { StatsFilters } from '../components/StatsFilters';
 import { useStatsFilters } from '../components/stats-filters';
 
 export default function DeviceHealthPage() {
+  const { view } = useDiagnosticsView();
+  if (view === 'failures') return <FailureParetoView />;
+  if (view === 'activity') return <EndUserActivityView />;
+  return <HealthList />;
+}
+
+function HealthList() {
   const { t } = useTranslation();
   const { state, set, params } = useStatsFilters();
   // Another filter: back to the first page (the page remembers the filters it belongs to).
@@ -97,6 +109,7 @@ export default function DeviceHealthPage() {
   return (
     <Flex vertical gap={16}>
       <Card variant="borderless" className="portal-card">
+        <DiagnosticsTabs />
         <Flex gap={8} wrap align="center">
           <StatsFilters />
           <Select

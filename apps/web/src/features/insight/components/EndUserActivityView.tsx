@@ -9,12 +9,12 @@ import { END_USER_LOG_PLATFORMS } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useEndUserActivity } from '../api/insight-api';
-import { ChartCard } from '../components/ChartCard';
-import { DiagnosticsLayout, noteAnsweredZone, useDiagnosticsRange } from '../components/DiagnosticsLayout';
-import { EChart } from '../components/EChart';
-import { failureOf } from '../components/StatsError';
+import { ChartCard } from './ChartCard';
+import { DiagnosticsLayout, noteAnsweredZone, useDiagnosticsRange } from './DiagnosticsLayout';
+import { LazyEChart as EChart } from './LazyEChart';
+import { failureOf } from './StatsError';
 
-export default function EndUserActivityPage() {
+export default function EndUserActivityView() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const platform = params.get('platform') ?? undefined;

@@ -8,16 +8,16 @@ import { Col, Row, Select } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useFailurePareto, type FailureParetoQuery } from '../api/insight-api';
-import { ChartCard } from '../components/ChartCard';
-import { DiagnosticsLayout, noteAnsweredZone, useDiagnosticsRange } from '../components/DiagnosticsLayout';
-import { EChart } from '../components/EChart';
-import { StatsMeta } from '../components/StatsFilters';
-import { failureOf } from '../components/StatsError';
-import { pct } from '../components/StatsTabs';
+import { ChartCard } from './ChartCard';
+import { DiagnosticsLayout, noteAnsweredZone, useDiagnosticsRange } from './DiagnosticsLayout';
+import { LazyEChart as EChart } from './LazyEChart';
+import { StatsMeta } from './StatsFilters';
+import { failureOf } from './StatsError';
+import { pct } from './StatsTabs';
 
 const FILTERS = ['model', 'fromVersion', 'toVersion'] as const;
 
-export default function FailureParetoPage() {
+export default function FailureParetoView() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filter = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? undefined])) as Record<
