@@ -4,7 +4,7 @@
  * shows that customer (the Customer column). Screenshots go to test-results.
  */
 import { expect, test } from '@playwright/test';
-import { API_PREFIX, type Locale, loginAs, toast } from '../../support';
+import { API_PREFIX, type Locale, loginAs, switchArea, toast } from '../../support';
 import { expectAccessible } from '../../support/axe';
 
 const DEVICES_PAGE = '/layout/cloudUpgrade/upgradeDevices';
@@ -39,6 +39,8 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       test.setTimeout(90_000);
       const t = T[locale];
       await loginAs(page, 'owner', { locale });
+      // The demo fleet is not in the owner's default data centre: the RDC sees every area.
+      await switchArea(page, /\(RDC\)/);
       await page.goto(DEVICES_PAGE);
       const table = page.getByTestId('devices-table');
       const rows = table.locator('tbody tr.ant-table-row');

@@ -72,7 +72,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await expect(page.getByTestId('failure-pareto').locator('svg')).toBeVisible();
       await expect(page.getByTestId('failure-pareto')).toHaveAttribute('role', 'figure');
       await expect(page.getByTestId('stats-meta')).toHaveText(t.zone);
-      await expect(page.getByTestId('chart-failures-by-model').locator('svg')).toBeVisible();
+      await expect(page.getByTestId('chart-failures-by-model').getByRole('figure').locator('svg').first()).toBeVisible();
       await settle(page);
       await expectAccessible(page, `${locale} failure codes`);
       await shot(page, `failure-codes-${locale}`);
