@@ -207,3 +207,43 @@ export const endUserLogs = pgTable(
       .where(sql`${t.endUserId} is not null`),
   ],
 );
+
+/**
+ * The failure rollup (usage and diagnostics, migration 0036): upgrade failures per UTC hour by
+ * brand, customer, product type, model, from-version (the device's at the failure), to-version (the
+ * task's package) and code; the Pareto reads only these rows (failures.repository.ts).
+ */
+export const statsFailuresHourly = pgTable(
+  'stats_failures_hourly',
+  {
+    bucket: ts('bucket').notNull(),
+    brandId: integer('brand_id').notNull(),
+    brandPath: text('brand_path').notNull(),
+    customerId: integer('customer_id').notNull().default(0),
+    customerPath: text('customer_path').notNull().default(''),
+    productType: text('product_type').notNull(),
+    model: text('model').notNull(),
+    fromVersion: text('from_version').notNull(),
+    toVersion: text('to_version').notNull(),
+    code: text('code').notNull(),
+    areaId: integer('area_id').notNull().default(0),
+    failures: integer('failures').notNull(),
+  },
+  (t) => [
+    uniqueIndex('stats_failures_hourly_uq').on(
+      t.bucket,
+      t.brandId,
+      t.customerId,
+      t.productType,
+      t.model,
+      t.fromVersion,
+      t.toVersion,
+      t.code,
+      t.areaId,
+    ),
+    index('stats_failures_hourly_brand_idx').using('btree', sql`${t.brandPath} text_pattern_ops`, t.bucket),
+    index('stats_failures_hourly_customer_idx')
+      .using('btree', sql`${t.customerPath} text_pattern_ops`, t.bucket)
+      .where(sql`${t.customerPath} <> ''`),
+  ],
+);

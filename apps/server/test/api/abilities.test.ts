@@ -594,7 +594,7 @@ describe.each(ENGINES)('abilities answer exactly what the calls allow (%s)', (en
     MATRIX_TIMEOUT,
   );
 
-  it('cloud upgrade: upload, release, import and the provisioning key exactly as answered', async () => {
+  it('cloud upgrade: upload, release, import, the provisioning key and customer attribution exactly as answered', async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Devices');
     ws.addRow(['SN', 'MAC']);
@@ -629,6 +629,20 @@ describe.each(ENGINES)('abilities answer exactly what the calls allow (%s)', (en
             return t.call(upgradeCalls.taskPreview, { pkgId: await freshPackage('synced'), releaseType: 'full', areaIds: [EU()] }, s);
           case 'provisioningKey':
             return t.call(deviceCalls.provisioningKey, {}, s);
+          case 'assignCustomer': {
+            // One of partner A's devices, attributed to its dealer (the supplier sees every brand's).
+            const { partnerA, dealerA } = t.world.companies;
+            const [deviceId] = await seedDevices(t.database, {
+              companyId: partnerA.id,
+              companyPath: partnerA.path,
+              count: 1,
+              areaId: t.world.areas.eu.id,
+              snPrefix: `ABLC${++seq}X`,
+              macOui: `AB${(0x10 + seq).toString(16).toUpperCase().padStart(4, '0')}`,
+              at: now(),
+            });
+            return t.call(deviceCalls.assignCustomer, { deviceIds: [deviceId!], customerId: dealerA.id }, s);
+          }
           case 'importDevices': {
             // The caller's own upload (any stored file where the caller may not upload: refused before it is read).
             const file = await t.upload(s, 'import', `devices${++seq}.xlsx`, sheet).catch(() => null);
@@ -639,6 +653,7 @@ describe.each(ENGINES)('abilities answer exactly what the calls allow (%s)', (en
       },
     });
     expect(mismatches).toEqual([]);
-    expect([allowed, refused]).toEqual([8, 4]);
+    // The owner and the supplier all five; the viewer (dealer_upgrade_qry only) none.
+    expect([allowed, refused]).toEqual([10, 5]);
   });
 });

@@ -3,7 +3,7 @@
  * `end_user_id`. Every query is scoped to the app's brand (its subtree: the brand's and its
  * distributors' devices) and, except binding, to the end user.
  */
-import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { devices } from '../../db/schema';
 import { paginate, scopedToSubtree, type Page, type PageRequest } from '../../lib/tenancy';
@@ -43,20 +43,21 @@ export async function bindDevice(
   sn: string,
   codeHash: string,
   now: Date,
-): Promise<AppDeviceRow | null> {
+): Promise<{ row: AppDeviceRow; fresh: boolean } | null> {
+  const match = and(eq(devices.sn, sn), inBrand(brand), eq(devices.verifyCodeHash, codeHash));
+  // A free device is bound now (a concurrent bind of the same device waits on the row and then finds it taken).
   const [d] = await tx
     .update(devices)
-    .set({ endUserId, boundAt: sql`coalesce(${devices.boundAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
-    .where(
-      and(
-        eq(devices.sn, sn),
-        inBrand(brand),
-        eq(devices.verifyCodeHash, codeHash),
-        or(isNull(devices.endUserId), eq(devices.endUserId, endUserId)),
-      ),
-    )
+    .set({ endUserId, boundAt: now, updatedAt: now })
+    .where(and(match, isNull(devices.endUserId)))
     .returning(deviceColumns);
-  return d ?? null;
+  if (d) return { row: d, fresh: true };
+  // Already the caller's: the same binding, from its first time.
+  const [same] = await tx
+    .select(deviceColumns)
+    .from(devices)
+    .where(and(match, eq(devices.endUserId, endUserId)));
+  return same ? { row: same, fresh: false } : null;
 }
 
 /** Whether the brand's device of this SN and code is bound to another end user (told only to who knows the code). */

@@ -7,6 +7,7 @@
 import { ErrorCodes, type AppDevice } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import { unsafeInvalidateDevicePlans } from '../cloud-storage';
+import { recordDeviceEvents } from '../insight';
 import { requireEndUser, type CallContext } from '../../lib/context';
 import { sha256Hex } from '../../lib/secrets';
 import { mapPage, type PageRequest } from '../../lib/tenancy';
@@ -25,16 +26,23 @@ const present = (d: AppDeviceRow): AppDevice => ({
 export async function bind(ctx: CallContext, d: { sn: string; verifyCode: string }) {
   const app = requireEndUser(ctx);
   const codeHash = sha256Hex(d.verifyCode);
-  const bound = await bindDevice(ctx.db, app, app.endUser.id, d.sn, codeHash, new Date(ctx.clock.now()));
-  if (bound) return present(bound);
+  const now = new Date(ctx.clock.now());
+  const bound = await bindDevice(ctx.db, app, app.endUser.id, d.sn, codeHash, now);
+  if (bound) {
+    // A new binding is a device event; binding again is the same binding, without a second one.
+    if (bound.fresh) await recordDeviceEvents(ctx.db, [{ deviceId: bound.row.id, kind: 'bound', at: now.getTime() }]);
+    return present(bound.row);
+  }
   if (await boundToAnother(ctx.db, app, app.endUser.id, d.sn, codeHash)) throw new AppError(ErrorCodes.boundUserDiffers);
   throw new AppError(ErrorCodes.deviceCodeWrong);
 }
 
 export async function unbind(ctx: CallContext, deviceId: number) {
   const app = requireEndUser(ctx);
-  if (!(await unbindDevice(ctx.db, app, app.endUser.id, deviceId, new Date(ctx.clock.now()))))
-    throw new AppError(ErrorCodes.deviceNotBound);
+  const now = ctx.clock.now();
+  if (!(await unbindDevice(ctx.db, app, app.endUser.id, deviceId, new Date(now)))) throw new AppError(ErrorCodes.deviceNotBound);
+  // The event copies the device as it is now: its brand and customer, no longer bound.
+  await recordDeviceEvents(ctx.db, [{ deviceId, kind: 'unbound', at: now }]);
   // Its cloud storage plans not started yet can no longer take effect (in the same transaction).
   await unsafeInvalidateDevicePlans(ctx.db, deviceId, ctx.clock.now());
   return {};

@@ -8,7 +8,15 @@ import type { CallImpl } from '../../lib/implement';
 import { implement } from '../../lib/implement';
 import { signUrl } from '../../lib/files';
 import { importDevices } from './devices.import';
-import { deviceFacets, getProvisioningKey, listDevices, resetDeviceKey, resetProvisioningKey } from './devices.service';
+import {
+  assignDevicesCustomer,
+  customerOptions,
+  deviceFacets,
+  getProvisioningKey,
+  listDevices,
+  resetDeviceKey,
+  resetProvisioningKey,
+} from './devices.service';
 import { createResultExport } from './export.service';
 import { IMPORT_TEMPLATE_DOWNLOAD_PATH } from './export.routes';
 
@@ -31,6 +39,12 @@ export const deviceImpls: CallImpl[] = [
   })),
   implement(deviceCalls.provisioningKey, { none: ownKey }, (ctx) => getProvisioningKey(ctx)),
   implement(deviceCalls.resetProvisioningKey, { none: ownKey }, (ctx) => resetProvisioningKey(ctx)),
+  implement(deviceCalls.assignCustomer, { otherTenant: (fx) => ({ deviceIds: [fx.otherDeviceId], customerId: null }) }, (ctx, d) =>
+    assignDevicesCustomer(ctx, d),
+  ),
+  implement(deviceCalls.customerOptions, { none: "companies below the caller's only; names no other tenant" }, (ctx, d) =>
+    customerOptions(ctx, d),
+  ),
   implement(deviceCalls.resetDeviceKey, { otherTenant: (fx) => ({ deviceId: fx.otherDeviceId }) }, (ctx, d) =>
     resetDeviceKey(ctx, d.deviceId),
   ),

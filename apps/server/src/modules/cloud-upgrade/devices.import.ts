@@ -25,7 +25,16 @@ import { readSheet, withImportSlot, writeXlsxBuffer } from '../../lib/xlsx';
 import { reasonHeader, reasonText, sheetName, type ImportReason } from './devices.messages';
 import { authorize } from '../../lib/policy';
 import { cloudUpgradePolicy } from './packages.policy';
-import { allAreas, findOwnCompanyFileRow, ownCompanyAreaId, unsafeDevicesBySnOrMac, upsertOwnDevices } from './devices.repository';
+import {
+  allAreas,
+  customersBelowById,
+  customersBelowByName,
+  findOwnCompanyFileRow,
+  ownCompanyAreaId,
+  unsafeDevicesBySnOrMac,
+  upsertOwnDevices,
+  type CustomerCompany,
+} from './devices.repository';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Where error files of imports are kept in the file store. */
@@ -46,6 +55,9 @@ interface Row {
   country: string;
   /** undefined: the Area cell is empty (keep or default). */
   areaId: number | undefined;
+  /** The Customer cell ('' : keep the device's customer), resolved to `customer`. */
+  customerText: string;
+  customer: CustomerCompany | null;
   reasons: ImportReason[];
 }
 
@@ -147,7 +159,31 @@ function parseRow(
     model: texts.Model,
     firmwareVersion: texts['Firmware version'],
     hardwareVersion: texts['Hardware version'],
+    customerText: get('Customer').trim(),
+    customer: null,
   };
+}
+
+/**
+ * The Customer cells: each a company strictly below the caller's (its brand's), by id or by exact
+ * name (case-insensitive); refused when unknown, outside the subtree, or a name two companies share.
+ */
+async function resolveCustomers(ctx: CallContext, actor: Actor, rows: Row[]): Promise<void> {
+  const texts = [...new Set(rows.map((r) => r.customerText).filter(Boolean))];
+  if (texts.length === 0) return;
+  const ids = texts.filter((t) => /^\d{1,9}$/.test(t)).map(Number);
+  const [byId, byName] = await Promise.all([customersBelowById(ctx.db, actor, ids), customersBelowByName(ctx.db, actor, texts)]);
+  const names = new Map<string, CustomerCompany[]>();
+  for (const c of byName) names.set(c.name.toLowerCase(), [...(names.get(c.name.toLowerCase()) ?? []), c]);
+  for (const r of rows) {
+    if (!r.customerText) continue;
+    const found = byId.find((c) => String(c.id) === r.customerText) ?? null;
+    const named = names.get(r.customerText.toLowerCase()) ?? [];
+    if (found) r.customer = found;
+    else if (named.length === 1) r.customer = named[0]!;
+    else if (named.length > 1) r.reasons.push({ key: 'customerAmbiguous', params: { customer: r.customerText } });
+    else r.reasons.push({ key: 'customerUnknown', params: { customer: r.customerText } });
+  }
 }
 
 /** device/import: at most IMPORT_CONCURRENCY_MAX at a time in this server, else 24026 (busy, retry). */
@@ -168,6 +204,7 @@ async function importSheet(ctx: CallContext, actor: Actor, file: { id: number; n
 
   const areaOf = await areaResolver(ctx, actor);
   const rows = sheet.rows.map((raw, i) => parseRow(raw, sheet.rowNumbers[i]!, areaOf.resolve));
+  await resolveCustomers(ctx, actor, rows);
 
   // Repeats within the file: the first occurrence counts, later ones name it.
   const firstSn = new Map<string, number>();
@@ -217,6 +254,8 @@ async function importSheet(ctx: CallContext, actor: Actor, file: { id: number; n
       hardwareVersion: r.hardwareVersion || ex?.hardware_version || '',
       country: r.country || ex?.country || '',
       areaId: r.areaId ?? (ex ? ex.area_id : areaOf.defaultArea),
+      customerId: r.customer?.id ?? null,
+      customerPath: r.customer?.path ?? null,
     };
   });
 

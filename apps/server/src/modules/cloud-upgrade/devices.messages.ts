@@ -20,6 +20,14 @@ export const IMPORT_REASONS = {
   otherBrand: { en: 'The device belongs to another brand.', zh: '该设备属于其他品牌。' },
   macTaken: { en: 'The MAC is already used by another device.', zh: '该MAC已被其他设备使用。' },
   tooLong: { en: '{column} is longer than {max} characters.', zh: '{column}超过{max}个字符。' },
+  customerUnknown: {
+    en: 'Unknown customer "{customer}": give the name or id of a company below yours.',
+    zh: '未知客户“{customer}”：请填写您下级企业的名称或编号。',
+  },
+  customerAmbiguous: {
+    en: 'Several companies below yours are named "{customer}"; give its id.',
+    zh: '您的下级中有多个名为“{customer}”的企业，请填写其编号。',
+  },
 } satisfies Record<string, Text>;
 
 export type ImportReason = { key: keyof typeof IMPORT_REASONS; params?: Record<string, string | number> } | { validation: string };
@@ -62,6 +70,12 @@ export function templateHelp(locale: Locale): Array<[string, string]> {
     ['Hardware version', zh ? '硬件版本。' : 'Hardware version.'],
     ['Country', zh ? '国家/地区的两位ISO代码，例如DE。' : 'Two-letter ISO country code, e.g. DE.'],
     ['Area', zh ? '区域名称或编号；为空时使用当前区域。' : 'Area name or id; when empty, your current area.'],
+    [
+      'Customer',
+      zh
+        ? '设备所属的下游客户：您下级企业的名称或编号；为空时保留原客户。'
+        : 'The downstream customer the device is attributed to: the name or id of a company below yours; when empty, the device keeps its customer.',
+    ],
     [
       '',
       zh

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-o
 import type { Db, Tx } from '../../db/client';
 import { areas, companies, deviceProvisioningKeys, devices, files } from '../../db/schema';
 import type { Actor } from '../../lib/context';
-import { escapeLike, paginate, scopedToArea, scopedToSubtree, type Page, type PageRequest } from '../../lib/tenancy';
+import { escapeLike, paginate, scopedBelowCompany, scopedToArea, scopedToSubtree, type Page, type PageRequest } from '../../lib/tenancy';
 
 type AnyDb = Db | Tx;
 
@@ -66,6 +66,8 @@ export async function listDevicesInScope(db: AnyDb, actor: Actor, q: DeviceListF
           areaId: devices.areaId,
           companyId: devices.companyId,
           companyName: companies.name,
+          customerId: devices.customerId,
+          customerName: sql<string>`coalesce((select cu.name from companies cu where cu.id = ${devices.customerId}), '')`,
           // The bound end user's e-mail (the registry's binding, app-api), '' when unbound.
           endUser: sql<string>`coalesce((select eu.email from end_users eu where eu.id = ${devices.endUserId}), '')`,
           lastSeenAt: devices.lastSeenAt,
@@ -244,6 +246,12 @@ export interface ImportedDevice {
   areaId: number | null;
 }
 
+/** An import row: a device and the customer its row names (found below the caller's company; null: keep, new: none). */
+export interface ImportedRow extends ImportedDevice {
+  customerId: number | null;
+  customerPath: string | null;
+}
+
 /**
  * Registers or updates devices of the caller's company in one statement; a device another brand
  * holds is left alone (the update's condition) and missing from the answer.
@@ -251,21 +259,101 @@ export interface ImportedDevice {
 export async function upsertOwnDevices(
   db: AnyDb,
   actor: Actor,
-  values: ImportedDevice[],
+  values: ImportedRow[],
   now: Date,
 ): Promise<Array<{ sn: string; inserted: boolean }>> {
-  const col = <K extends keyof ImportedDevice>(k: K) => sql.param(values.map((v) => v[k]));
+  const col = <K extends keyof ImportedRow>(k: K) => sql.param(values.map((v) => v[k]));
   return (
     (await db.execute(sql`
-        insert into devices (company_id, company_path, sn, mac, model, product_type, firmware_version, hardware_version, country, area_id, created_at, updated_at)
-        select ${actor.companyId}::int, ${actor.companyPath}::text, u.sn, u.mac, u.model, u.pt, u.fw, u.hw, u.country, u.area, ${now}::timestamptz, ${now}::timestamptz
+        insert into devices (company_id, company_path, sn, mac, model, product_type, firmware_version, hardware_version, country, area_id,
+                             customer_id, customer_path, created_at, updated_at)
+        select ${actor.companyId}::int, ${actor.companyPath}::text, u.sn, u.mac, u.model, u.pt, u.fw, u.hw, u.country, u.area,
+               u.cid, coalesce(u.cpath, ''), ${now}::timestamptz, ${now}::timestamptz
           from unnest(${col('sn')}::text[], ${col('mac')}::text[], ${col('model')}::text[], ${col('productType')}::text[],
-                      ${col('firmwareVersion')}::text[], ${col('hardwareVersion')}::text[], ${col('country')}::text[], ${col('areaId')}::int[])
-               as u(sn, mac, model, pt, fw, hw, country, area)
+                      ${col('firmwareVersion')}::text[], ${col('hardwareVersion')}::text[], ${col('country')}::text[], ${col('areaId')}::int[],
+                      ${col('customerId')}::int[], ${col('customerPath')}::text[])
+               as u(sn, mac, model, pt, fw, hw, country, area, cid, cpath)
         on conflict (sn) do update set
           mac = excluded.mac, model = excluded.model, product_type = excluded.product_type, firmware_version = excluded.firmware_version,
-          hardware_version = excluded.hardware_version, country = excluded.country, area_id = excluded.area_id, updated_at = excluded.updated_at
+          hardware_version = excluded.hardware_version, country = excluded.country, area_id = excluded.area_id, updated_at = excluded.updated_at,
+          -- An empty Customer cell keeps the device's customer.
+          customer_id = coalesce(excluded.customer_id, devices.customer_id),
+          customer_path = case when excluded.customer_id is null then devices.customer_path else excluded.customer_path end
         where devices.company_id = excluded.company_id
         returning sn, (xmax = 0) as inserted`)) as unknown as { rows: Array<{ sn: string; inserted: boolean }> }
   ).rows;
+}
+
+// ---- downstream customers (issue 15 §1) ------------------------------------------------------------
+
+export interface CustomerCompany {
+  id: number;
+  path: string;
+  name: string;
+}
+
+/** Companies strictly below the caller's (not deleted) by id: customers devices may be attributed to. */
+export async function customersBelowById(db: AnyDb, actor: Actor, ids: number[]): Promise<CustomerCompany[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: companies.id, path: companies.path, name: companies.name })
+    .from(companies)
+    .where(and(inArray(companies.id, ids), scopedBelowCompany(companies.path, actor), ne(companies.status, 'deleted')));
+}
+
+/** The same by exact name (case-insensitive); a name two companies share answers both. */
+export async function customersBelowByName(db: AnyDb, actor: Actor, names: string[]): Promise<CustomerCompany[]> {
+  if (names.length === 0) return [];
+  return db
+    .select({ id: companies.id, path: companies.path, name: companies.name })
+    .from(companies)
+    .where(
+      and(
+        sql`lower(${companies.name}) = any(${sql.param(names.map((n) => n.toLowerCase()))}::text[])`,
+        scopedBelowCompany(companies.path, actor),
+        ne(companies.status, 'deleted'),
+      ),
+    );
+}
+
+/** Customers below the caller's company by name prefix, with their parent's name (the picker). */
+export async function customerOptionsBelow(db: AnyDb, actor: Actor, searchText: string | undefined, limit: number) {
+  const parent = sql`(select p.name from companies p where p.id = ${companies.parentId})`;
+  return db
+    .select({ companyId: companies.id, name: companies.name, parentName: sql<string>`coalesce(${parent}, '')` })
+    .from(companies)
+    .where(
+      and(
+        scopedBelowCompany(companies.path, actor),
+        ne(companies.status, 'deleted'),
+        searchText ? sql`lower(${companies.name}) like ${escapeLike(searchText.toLowerCase()) + '%'}` : undefined,
+      ),
+    )
+    .orderBy(asc(companies.name), asc(companies.id))
+    .limit(limit);
+}
+
+/**
+ * The devices of `ids` the caller may attribute, locked (in id order): of its brand's subtree, or
+ * (to a customer, not taking it back) attributed to its subtree; in its area. With each device's
+ * brand path, which the customer must lie under.
+ */
+export async function lockAssignableDevices(db: AnyDb, actor: Actor, ids: number[], takingBack: boolean) {
+  const own = scopedToSubtree(sql`d.company_path`, actor);
+  const scope = takingBack ? own : sql`(${own} or ${scopedToSubtree(sql`d.customer_path`, actor)})`;
+  return (
+    (await db.execute(sql`
+        select d.id::float8 as id, d.company_path from devices d
+         where d.id = any(${sql.param(ids)}::bigint[]) and ${scope} and ${scopedToArea(sql`d.area_id`, actor)}
+         order by d.id for update`)) as unknown as { rows: Array<{ id: number; company_path: string }> }
+  ).rows;
+}
+
+/** Attributes the devices to the customer (null: to none), in one statement; answers how many. */
+export async function setDevicesCustomer(db: AnyDb, ids: number[], customer: CustomerCompany | null, now: Date): Promise<number> {
+  const r = (await db.execute(sql`
+      update devices set customer_id = ${customer?.id ?? null}::int, customer_path = ${customer?.path ?? ''}, updated_at = ${now}::timestamptz
+       where id = any(${sql.param(ids)}::bigint[])
+      returning id`)) as unknown as { rows: unknown[] };
+  return r.rows.length;
 }

@@ -12,7 +12,11 @@ import { mapPage } from '../../lib/tenancy';
 import { cloudUpgradePolicy } from './packages.policy';
 import {
   clearDeviceKeyInScope,
+  customerOptionsBelow,
+  customersBelowById,
   deviceFacetsInScope,
+  lockAssignableDevices,
+  setDevicesCustomer,
   findProvisioningKey,
   insertProvisioningKey,
   listDevicesInScope,
@@ -37,6 +41,7 @@ export async function listDevices(ctx: CallContext, q: ListQuery) {
       ...r,
       productType: r.productType === 'NVR' ? 'NVR' : 'IPC',
       companyName: r.companyName ?? '',
+      customerId: r.customerId ?? null,
       online: r.lastSeenAt !== null && r.lastSeenAt.getTime() >= onlineSince.getTime(),
       lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
       createdAt: r.createdAt.toISOString(),
@@ -100,4 +105,38 @@ export async function resetDeviceKey(ctx: CallContext, deviceId: number) {
   // The log names the device, never a key.
   await ctx.audit({ targetType: 'device', targetId: row.id, after: { sn: row.sn, key: 'reset' } });
   return { deviceId: row.id };
+}
+
+// ---- downstream customers ----------------------------------------------------------------------
+
+/** Companies the picker offers: below the caller's company, by name prefix. */
+export async function customerOptions(ctx: CallContext, d: { searchText?: string }) {
+  const actor = requireActor(ctx);
+  const rows = await customerOptionsBelow(ctx.db, actor, d.searchText || undefined, 50);
+  return rows.map((r) => ({ companyId: r.companyId, name: r.name, parentName: r.parentName }));
+}
+
+/**
+ * device/customer/assign: attributes devices to a downstream customer (null: takes the attribution
+ * back), all or none, in one statement. The customer must lie below the caller's company and in
+ * every device's brand (26011); a device the caller does not see is missing (1004), whoever's it is.
+ */
+export async function assignDevicesCustomer(ctx: CallContext, d: { deviceIds: number[]; customerId: number | null }) {
+  const actor = requireActor(ctx);
+  authorize(cloudUpgradePolicy, actor, null, 'assignCustomer');
+  const ids = [...new Set(d.deviceIds)];
+  const [customer = null] = d.customerId === null ? [] : await customersBelowById(ctx.db, actor, [d.customerId]);
+  if (d.customerId !== null && !customer) throw new AppError(ErrorCodes.deviceCustomerInvalid);
+  const found = await lockAssignableDevices(ctx.db, actor, ids, customer === null);
+  if (found.length !== ids.length) throw new AppError(ErrorCodes.notFound);
+  // A customer of another brand than the device's (the supplier sees every brand), or the brand itself.
+  if (customer && found.some((f) => !customer.path.startsWith(f.company_path) || customer.path === f.company_path))
+    throw new AppError(ErrorCodes.deviceCustomerInvalid);
+  const assigned = await setDevicesCustomer(ctx.db, ids, customer, new Date(ctx.clock.now()));
+  // The row names the customer (none when taken back) and the devices (their first 20 ids).
+  await ctx.audit({
+    ...(customer ? { targetType: 'company', targetId: customer.id } : {}),
+    after: { devices: assigned, deviceIds: ids.slice(0, 20), customer: customer?.name ?? null },
+  });
+  return { assigned };
 }

@@ -68,11 +68,13 @@ export const packagePolicy = definePolicy<PackageAbility, PackageSubject>({
 /**
  * The module's own actions (upgrade/abilities), not tied to a listed package or task: upload a
  * package, start a release (preview and submit), import devices, see or reset the brand's
- * provisioning key. All need dealer_upgrade_mgr (1005); the package create, task preview and
- * submit, device import and provisioning-key calls refuse with this decision.
+ * provisioning key: dealer_upgrade_mgr (1005); the package create, task preview and submit,
+ * device import and provisioning-key calls refuse with this decision. Attributing devices to a
+ * customer (device/customer/assign): dealer_device_mgr.
  */
 export const cloudUpgradePolicy = definePolicy<CloudUpgradeAction, null>({
   name: 'cloud upgrade',
   actions: CLOUD_UPGRADE_ACTIONS,
-  refusal: (actor) => needsCode(actor, 'dealer_upgrade_mgr'),
+  refusal: (actor, _none, action) =>
+    action === 'assignCustomer' ? needsCode(actor, 'dealer_device_mgr') : needsCode(actor, 'dealer_upgrade_mgr'),
 });

@@ -138,3 +138,53 @@ export async function searchEndUserLogs(
   const last = page.at(-1);
   return { records: page, nextCursor: more && last ? `${last.at_iso}_${last.id}` : null };
 }
+
+export interface ActivityFilter {
+  from: number;
+  to: number;
+  timeZone: string;
+  platform?: string;
+  appVersion?: string;
+}
+
+/**
+ * End-user activity (usage and diagnostics): distinct end users with any app call, per local day
+ * of `timeZone`, over the range, over the 30 days up to its end, by platform and by app version
+ * (at most `top`); the end users the caller sees (visibleTo), read by the log's time index.
+ */
+export async function endUserActivity(db: Executor, actor: Actor, f: ActivityFilter, top: number) {
+  const base = (from: number): SQL => {
+    const conds: SQL[] = [
+      sql`l.at >= ${new Date(from).toISOString()}::timestamptz`,
+      sql`l.at < ${new Date(f.to).toISOString()}::timestamptz`,
+      sql`l.end_user_id is not null`,
+      visibleTo(actor),
+    ];
+    if (f.platform) conds.push(sql`l.platform = ${f.platform}`);
+    if (f.appVersion) conds.push(sql`l.app_version = ${f.appVersion}`);
+    return sql.join(conds, sql` and `);
+  };
+  const where = base(f.from);
+  const [daily, totals, platforms, versions] = await Promise.all([
+    rows<{ day: string; active: number }>(
+      db,
+      sql`select (l.at at time zone ${f.timeZone})::date::text as day, count(distinct l.end_user_id)::int as active
+            from end_user_logs l where ${where} group by 1 order by 1`,
+    ),
+    rows<{ range_active: number; monthly_active: number }>(
+      db,
+      sql`select (select count(distinct l.end_user_id)::int from end_user_logs l where ${where}) as range_active,
+                 (select count(distinct l.end_user_id)::int from end_user_logs l where ${base(f.to - 30 * 86_400_000)}) as monthly_active`,
+    ),
+    rows<{ platform: string; active: number }>(
+      db,
+      sql`select l.platform, count(distinct l.end_user_id)::int as active from end_user_logs l where ${where} group by 1 order by 2 desc, 1`,
+    ),
+    rows<{ platform: string; app_version: string; active: number }>(
+      db,
+      sql`select l.platform, l.app_version, count(distinct l.end_user_id)::int as active from end_user_logs l where ${where}
+           group by 1, 2 order by 3 desc, 1, 2 limit ${top}`,
+    ),
+  ]);
+  return { daily, totals: totals[0]!, platforms, versions };
+}

@@ -142,6 +142,7 @@ export async function exportDeviceHealth(ctx: CallContext, d: Data<'healthExport
     country: d.country,
     customerPath: customer?.path,
     state: d.state,
+    offlineDays: d.offlineDays,
     maxId: await maxDeviceId(ctx.db),
   };
   const scope = scopeOf(ctx);

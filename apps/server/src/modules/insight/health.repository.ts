@@ -21,6 +21,8 @@ export interface HealthFilter {
   country?: string;
   customerPath?: string;
   state?: 'online' | 'offline';
+  /** Not seen for at least this many days (never seen included). */
+  offlineDays?: number;
   /** One device (its history's header): found only in the caller's scope. */
   deviceId?: number;
   /** Devices registered up to this id (an export, fixed when its link was signed). */
@@ -40,7 +42,7 @@ export interface HealthRow {
   offlines: number;
 }
 
-function healthWhere(actor: Pick<Actor, 'companyPath' | 'currentAreaId'>, f: HealthFilter, since: string): SQL {
+function healthWhere(actor: Pick<Actor, 'companyPath' | 'currentAreaId'>, f: HealthFilter, since: string, now: number): SQL {
   const parts: SQL[] = [
     sql`(${scopedToSubtree(sql`d.company_path`, actor)} or ${scopedToSubtree(sql`d.customer_path`, actor)})`,
     scopedToArea(sql`d.area_id`, actor),
@@ -57,6 +59,11 @@ function healthWhere(actor: Pick<Actor, 'companyPath' | 'currentAreaId'>, f: Hea
   if (f.country) parts.push(sql`d.country = ${f.country.toUpperCase()}`);
   if (f.state === 'online') parts.push(sql`d.last_seen_at >= ${since}::timestamptz`);
   if (f.state === 'offline') parts.push(sql`(d.last_seen_at is null or d.last_seen_at < ${since}::timestamptz)`);
+  if (f.offlineDays !== undefined) {
+    // `now`: the request's time (an export's: its signing's).
+    const before = new Date(now - f.offlineDays * 86_400_000).toISOString();
+    parts.push(sql`(d.last_seen_at is null or d.last_seen_at < ${before}::timestamptz)`);
+  }
   return sql.join(parts, sql` and `);
 }
 
@@ -71,7 +78,7 @@ const healthColumns = (
 
 export async function listDeviceHealth(db: Executor, actor: Actor, f: HealthFilter, now: number, windowMs: number, page: PageRequest) {
   const since = new Date(now - windowMs).toISOString();
-  const where = healthWhere(actor, f, since);
+  const where = healthWhere(actor, f, since, now);
   return paginate(
     page,
     ({ limit, offset }) =>
@@ -101,7 +108,7 @@ export async function countDeviceHealth(
   windowMs: number,
   cap: number,
 ) {
-  const where = healthWhere(actor, f, new Date(now - windowMs).toISOString());
+  const where = healthWhere(actor, f, new Date(now - windowMs).toISOString(), now);
   const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from devices d where ${where} limit ${cap}) t`);
   return Number(r?.n ?? 0);
 }
@@ -116,7 +123,7 @@ export async function deviceHealthPageAfter(
   afterId: number,
   limit: number,
 ) {
-  const where = healthWhere(actor, f, new Date(now - windowMs).toISOString());
+  const where = healthWhere(actor, f, new Date(now - windowMs).toISOString(), now);
   return rows<HealthRow>(
     db,
     sql`select ${healthColumns(now)}
@@ -125,4 +132,38 @@ export async function deviceHealthPageAfter(
          order by d.id
          limit ${limit}`,
   );
+}
+
+/** A device's release tasks, newest first (the caller found the device in its scope). */
+export async function deviceTasksOf(db: Executor, deviceId: number, limit: number) {
+  return rows<{
+    task_id: number;
+    version_name: string | null;
+    release_type: string;
+    task_status: string;
+    state: string;
+    from_version: string;
+    error_code: string | null;
+    updated_at: number | null;
+  }>(
+    db,
+    sql`select td.task_id, p.version_name, t.release_type, t.status as task_status, td.state, td.from_version, td.error_code,
+               (extract(epoch from coalesce(td.updated_at, td.notified_at, t.created_at)) * 1000)::float8 as updated_at
+          from task_devices td
+          join release_tasks t on t.id = td.task_id
+          left join firmware_packages p on p.id = t.pkg_id
+         where td.device_id = ${deviceId}
+         order by td.task_id desc
+         limit ${limit}`,
+  );
+}
+
+/** The end user a device is bound to (its e-mail, to be masked) and since when; null when unbound. */
+export async function deviceEndUserOf(db: Executor, deviceId: number) {
+  const [r] = await rows<{ email: string | null; bound_at: number | null }>(
+    db,
+    sql`select e.email, (extract(epoch from d.bound_at) * 1000)::float8 as bound_at
+          from devices d join end_users e on e.id = d.end_user_id where d.id = ${deviceId}`,
+  );
+  return r ?? null;
 }

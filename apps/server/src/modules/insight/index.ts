@@ -9,6 +9,7 @@ import type { CallImpl } from '../../lib/implement';
 import { insightAbilityImpls } from './abilities.calls';
 import { auditImpls } from './audit.calls';
 import { deviceLogImpls } from './device-logs.calls';
+import { diagnosticsImpls } from './diagnostics.calls';
 import { endUserLogImpls } from './end-user-log.calls';
 import { exportImpls } from './exports.calls';
 import { homeImpls } from './home.calls';
@@ -16,6 +17,7 @@ import { statsImpls } from './stats.calls';
 
 export const insightImpls: readonly CallImpl[] = [
   ...statsImpls,
+  ...diagnosticsImpls,
   ...homeImpls,
   ...insightAbilityImpls,
   ...auditImpls,

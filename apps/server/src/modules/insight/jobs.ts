@@ -3,7 +3,8 @@
  * across every instance):
  * - `insight.presence`, every minute: devices silent past the online window go offline (with their
  *   event), and the fleet is sampled at each 5-minute mark (a mark is taken once);
- * - `insight.rollup`, every minute: the hourly and daily rollups catch up (rollup.repository.ts);
+ * - `insight.rollup`, every minute: the hourly and daily rollups catch up (rollup.repository.ts), and
+ *   the failure rollup of the diagnostics' Pareto (failures.repository.ts);
  * - `insight.audit-seal`, every 15 s: the operation log is sealed, anchored hourly in the file store,
  *   and rows past AUDIT_RETENTION_DAYS go (audit-chain.ts);
  * - `insight.device-logs`, every minute: log requests past 24 h expire, and device logs past their
@@ -21,6 +22,7 @@ import { runAuditSealOnce } from './audit-chain';
 import { runDeviceLogUpkeep } from './device-logs.service';
 import { unsafePurgeEndUserLogs } from './end-user-log.repository';
 import { unsafeMarkOffline, unsafeSampleFleet } from './events.repository';
+import { unsafeRollUpFailures } from './failures.repository';
 import { unsafeRollUp } from './rollup.repository';
 
 export const INSIGHT_JOBS = {
@@ -47,7 +49,10 @@ export async function runPresenceOnce(
 }
 
 export async function runRollupOnce(database: Database, now: number, opts: { rebuild?: boolean } = {}) {
-  return unsafeRollUp(database, { ...opts, now });
+  const done = await unsafeRollUp(database, { ...opts, now });
+  // The failure rollup (the diagnostics' Pareto) catches up in the same run, with its own watermark.
+  await unsafeRollUpFailures(database, { ...opts, now });
+  return done;
 }
 
 /** The end-user log's retention: rows older than END_USER_LOG_RETENTION_DAYS before `now` go; answers how many. */

@@ -2,14 +2,22 @@
  * Calls of data statistics and the device-health list. Each is scoped to the caller's subtree and
  * current area in its repository; a customer filter outside the subtree answers 1004.
  */
-import { DEVICE_HISTORY_LIMIT, ErrorCodes, FLAPPING_OFFLINES_PER_DAY, insightCalls, type DeviceHealth } from '@portal/contract';
+import {
+  DEVICE_HISTORY_LIMIT,
+  DEVICE_HISTORY_TASKS,
+  ErrorCodes,
+  FLAPPING_OFFLINES_PER_DAY,
+  insightCalls,
+  maskEmail,
+  type DeviceHealth,
+} from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import { requireActor } from '../../lib/context';
 import type { CallImpl } from '../../lib/implement';
 import { implement } from '../../lib/implement';
 import { mapPage } from '../../lib/tenancy';
 import { deviceEventsOf } from './events.repository';
-import { listDeviceHealth, type HealthRow } from './health.repository';
+import { deviceEndUserOf, deviceTasksOf, listDeviceHealth, type HealthRow } from './health.repository';
 import { onlineWindowMs } from './jobs';
 import { companyInSubtree } from './stats.repository';
 import { statsByCustomer, statsByVersion, statsOptions, statsOverview, timedRead } from './stats.service';
@@ -50,6 +58,8 @@ export const statsImpls: CallImpl[] = [
       const row = found.records[0];
       if (!row) throw new AppError(ErrorCodes.notFound);
       const events = await deviceEventsOf(db, d.deviceId, DEVICE_HISTORY_LIMIT);
+      const tasks = await deviceTasksOf(db, d.deviceId, DEVICE_HISTORY_TASKS);
+      const endUser = await deviceEndUserOf(db, d.deviceId);
       return {
         device: presentHealth(row, now, windowMs),
         events: events.map((e) => ({
@@ -61,6 +71,20 @@ export const statsImpls: CallImpl[] = [
           version: e.version,
           taskId: e.task_id === null ? null : Number(e.task_id),
         })),
+        tasks: tasks.map((x) => ({
+          taskId: Number(x.task_id),
+          versionName: x.version_name ?? '',
+          releaseType: x.release_type,
+          taskStatus: x.task_status,
+          state: x.state,
+          fromVersion: x.from_version,
+          errorCode: x.error_code,
+          updatedAt: x.updated_at === null ? null : Number(x.updated_at),
+        })),
+        // Only the masked e-mail leaves the server (issue 15 §4: end user, masked).
+        endUser: endUser
+          ? { account: endUser.email ? maskEmail(endUser.email) : '', boundAt: endUser.bound_at === null ? null : Number(endUser.bound_at) }
+          : null,
       };
     }),
   ),

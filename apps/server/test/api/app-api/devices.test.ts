@@ -3,9 +3,9 @@
  * (kept hashed); the end user binds by SN and code, lists and unbinds. An unknown SN, another
  * brand's device and a wrong code answer alike (25002); a device bound to someone else is 23009.
  */
-import { appApiCalls, appKeyCalls, DEVICE_API_PREFIX, ErrorCodes } from '@portal/contract';
+import { appApiCalls, appKeyCalls, DEVICE_API_PREFIX, ErrorCodes, insightCalls } from '@portal/contract';
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceProvisioningKeys, devices } from '../../../src/db/schema';
 import { createTestApp, type TestApp } from '../../support/app';
@@ -97,6 +97,26 @@ describe.each(ENGINES)('end-user devices (%s)', (engine) => {
     expect((await t.call(appApiCalls.deviceUnbind, { deviceId: device.id }, ann)).basic.code).toBe(200);
     expect((await t.call(appApiCalls.deviceUnbind, { deviceId: device.id }, ann)).basic.code).toBe(ErrorCodes.deviceNotBound);
     expect((await t.call(appApiCalls.deviceBind, { sn: device.sn, verifyCode: device.verifyCode }, bob)).basic.code).toBe(200);
+  });
+
+  it("records each binding and unbinding in the device's history once (binding again adds none); the device page shows the end user masked", async () => {
+    const r = (await t.database.db.execute(
+      sql`select kind, (extract(epoch from at) * 1000)::float8 as at, customer_path from device_events
+           where device_id = ${device.id} and kind in ('bound', 'unbound') order by at, id`,
+    )) as unknown as { rows: Array<{ kind: string; at: number }> };
+    // ann bound (and bound again), ann unbound, bob bound.
+    expect(r.rows.map((e) => e.kind)).toEqual(['bound', 'unbound', 'bound']);
+    expect(Number(r.rows[0]!.at)).toBe(t.clock.now());
+    const owner = await t.login('owner-a@test.local');
+    const history = await t.call(insightCalls.deviceHistory, { deviceId: device.id }, owner);
+    expect(history.basic.code, history.basic.msg).toBe(200);
+    expect(history.data.events.filter((e) => e.kind === 'bound' || e.kind === 'unbound').map((e) => e.kind)).toEqual([
+      'bound',
+      'unbound',
+      'bound',
+    ]);
+    expect(history.data.endUser).toEqual({ account: 'b***@test.local', boundAt: t.clock.now() });
+    expect(JSON.stringify(history.data)).not.toContain('bob@test.local');
   });
 
   it('unbinds the devices of an account that is deleted', async () => {

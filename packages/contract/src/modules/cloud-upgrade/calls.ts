@@ -129,6 +129,8 @@ export const DEVICE_IMPORT_COLUMNS = [
   'Hardware version',
   'Country',
   'Area',
+  /** The downstream company the device is attributed to: a company below the caller's, by name or id. */
+  'Customer',
 ] as const;
 export const DEVICE_IMPORT_REQUIRED = ['SN', 'MAC'] as const;
 /** Specified-device release by file: one column of SNs. */
@@ -153,6 +155,9 @@ export const deviceSchema = z.object({
   areaId: idSchema.nullable(),
   companyId: idSchema,
   companyName: z.string(),
+  /** The downstream company the device is attributed to (issue 15 §1), null when none. */
+  customerId: idSchema.nullable(),
+  customerName: z.string(),
   endUser: z.string(),
   online: z.boolean(),
   lastSeenAt: z.string().nullable(),
@@ -178,6 +183,9 @@ export const deviceImportResultSchema = z.object({
   /** The bad rows with a reason per row, as an xlsx: a signed link valid 300 s, null when none failed. */
   errorFileUrl: z.string().nullable(),
 });
+
+/** Devices one device/customer/assign call attributes at most. */
+export const DEVICE_ASSIGN_MAX = 500;
 
 export const deviceCalls = {
   list: defineCall({
@@ -232,6 +240,25 @@ export const deviceCalls = {
     summary: 'Replaces the provisioning key (devices already registered keep their keys).',
     data: z.strictObject({}),
     result: z.object({ key: z.string(), createdAt: z.string() }),
+  }),
+  assignCustomer: defineCall({
+    path: 'device/customer/assign',
+    auth: { anyOf: ['dealer_device_mgr'] },
+    write: true,
+    summary: `Attributes devices (at most ${DEVICE_ASSIGN_MAX}) to a downstream customer in one statement, all or none; customerId null takes the attribution back (the brand only). A customer outside the caller's subtree, or outside a device's brand, answers 26011; a device the caller does not see (another tenant's, another area's) 1004.`,
+    data: z.strictObject({
+      deviceIds: z.array(idSchema).min(1).max(DEVICE_ASSIGN_MAX),
+      customerId: idSchema.nullable(),
+    }),
+    result: z.object({ assigned: z.number().int() }),
+  }),
+  customerOptions: defineCall({
+    path: 'device/customer/options',
+    auth: { anyOf: ['dealer_device_mgr'] },
+    write: false,
+    summary: "Companies below the caller's that devices may be attributed to, by name (prefix, case-insensitive), at most 50.",
+    data: z.strictObject({ searchText: z.string().trim().max(100).optional() }),
+    result: z.array(z.object({ companyId: idSchema, name: z.string(), parentName: z.string() })),
   }),
   resetDeviceKey: defineCall({
     path: 'device/key/reset',
@@ -300,10 +327,11 @@ export const packageSyncSchema = z.object({
  */
 /**
  * The module's own actions, not tied to a listed package, task or device (the pages' buttons):
- * upload a package, start a release, import devices, see and reset the provisioning key. Answered
+ * upload a package, start a release, import devices, see and reset the provisioning key, attribute
+ * devices to a customer (dealer_device_mgr). Answered
  * by `upgrade/abilities` from the server's policies; the web offers exactly these.
  */
-export const CLOUD_UPGRADE_ACTIONS = ['uploadPackage', 'release', 'importDevices', 'provisioningKey'] as const;
+export const CLOUD_UPGRADE_ACTIONS = ['uploadPackage', 'release', 'importDevices', 'provisioningKey', 'assignCustomer'] as const;
 export const cloudUpgradeActionSchema = z.enum(CLOUD_UPGRADE_ACTIONS);
 export type CloudUpgradeAction = z.infer<typeof cloudUpgradeActionSchema>;
 

@@ -385,6 +385,13 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
     '{actor} replaced the provisioning key',
     '{actor} 更换了设备注册密钥',
   ),
+  'device/customer/assign': t(
+    'device.customerAssign',
+    'device',
+    '{actor} attributed devices to the customer {target}',
+    '{actor} 将设备分配给了客户 {target}',
+    company('customerId'),
+  ),
   'device/key/reset': t('device.keyReset', 'device', '{actor} reset the key of device {target}', '{actor} 重置了设备 {target} 的密钥', {
     target: { type: 'device', id: 'deviceId' },
   }),

@@ -129,10 +129,96 @@ export const deviceEventSchema = z.object({
 });
 export type DeviceEvent = z.infer<typeof deviceEventSchema>;
 
-export const deviceHistorySchema = z.object({ device: deviceHealthSchema, events: z.array(deviceEventSchema) });
+/** A release task the device is or was in (the device page's tasks), newest first. */
+export const deviceTaskSchema = z.object({
+  taskId: idSchema,
+  versionName: z.string(),
+  releaseType: z.string(),
+  taskStatus: z.string(),
+  /** The device's state in the task (TASK_DEVICE_STATES). */
+  state: z.string(),
+  fromVersion: z.string(),
+  errorCode: z.string().nullable(),
+  updatedAt: z.number().nullable(),
+});
+export type DeviceTask = z.infer<typeof deviceTaskSchema>;
+
+export const deviceHistorySchema = z.object({
+  device: deviceHealthSchema,
+  events: z.array(deviceEventSchema),
+  /** Its release tasks, newest first (at most DEVICE_HISTORY_TASKS). */
+  tasks: z.array(deviceTaskSchema),
+  /** The end user it is bound to, e-mail masked (maskEmail); null when unbound. */
+  endUser: z.object({ account: z.string(), boundAt: z.number().nullable() }).nullable(),
+});
 export type DeviceHistory = z.infer<typeof deviceHistorySchema>;
 
-export const healthQuerySchema = pageQuerySchema.extend({ ...statsFilterFields, state: healthStateSchema.optional() });
+/** A device's page lists at most this many of its tasks. */
+export const DEVICE_HISTORY_TASKS = 20;
+
+const optionalText = textFilter.optional();
+
+/** The failure-code Pareto (usage and diagnostics): upgrade failures of a range, from the failure rollup. */
+export const failureParetoQuerySchema = z.strictObject({
+  range: queryRangeSchema,
+  productType: productTypeSchema.optional(),
+  model: optionalText,
+  /** The version the devices failed on (the one they had). */
+  fromVersion: optionalText,
+  /** The version the task was taking them to. */
+  toVersion: optionalText,
+  customerId: idSchema.optional(),
+});
+export type FailureParetoQuery = z.input<typeof failureParetoQuerySchema>;
+
+export const failureParetoSchema = z.object({
+  timeZone: z.string(),
+  /** When the failure rollup last caught up (epoch ms), null before its first run. */
+  updatedAt: z.number().nullable(),
+  total: z.number().int(),
+  /** Codes by failures, most first; `cumulative` is the running share 0..1 (the Pareto line). */
+  codes: z.array(z.object({ code: z.string(), failures: z.number().int(), cumulative: z.number() })),
+  models: z.array(z.object({ model: z.string(), failures: z.number().int() })),
+  /** From-to version pairs by failures, most first (at most 20). */
+  versions: z.array(z.object({ fromVersion: z.string(), toVersion: z.string(), failures: z.number().int() })),
+});
+export type FailurePareto = z.infer<typeof failureParetoSchema>;
+
+/** End-user activity (usage): active end users (any app call) by day, and over the range by platform and app version. */
+export const endUserActivityQuerySchema = z.strictObject({
+  range: queryRangeSchema,
+  platform: z.string().trim().min(1).max(16).optional(),
+  appVersion: optionalText,
+});
+export type EndUserActivityQuery = z.input<typeof endUserActivityQuerySchema>;
+
+export const endUserActivitySchema = z.object({
+  timeZone: z.string(),
+  days: z.array(daySchema),
+  /** Daily active end users per day of the range. */
+  daily: z.array(z.object({ day: daySchema, active: z.number().int() })),
+  /** Distinct end users active in the range. */
+  rangeActive: z.number().int(),
+  /** Monthly active: distinct end users in the 30 days up to the range's end. */
+  monthlyActive: z.number().int(),
+  platforms: z.array(z.object({ platform: z.string(), active: z.number().int() })),
+  /** At most 20, most active first. */
+  appVersions: z.array(z.object({ platform: z.string(), appVersion: z.string(), active: z.number().int() })),
+});
+export type EndUserActivity = z.infer<typeof endUserActivitySchema>;
+
+/** Diagnostics reads (usage and diagnostics analysis): SPEC §6's remote maintenance data. */
+const diagnosticsAuth = { anyOf: ['rmr_qry'] } as const;
+
+/** The health list's offline filter: devices not seen for at least this many days (never seen included). */
+export const OFFLINE_DAYS = [1, 7, 30] as const;
+export const offlineDaysSchema = z.union([z.literal(1), z.literal(7), z.literal(30)]);
+
+export const healthQuerySchema = pageQuerySchema.extend({
+  ...statsFilterFields,
+  state: healthStateSchema.optional(),
+  offlineDays: offlineDaysSchema.optional(),
+});
 
 const sparkPoint = z.object({ day: daySchema, devices: z.number().int(), onlineRate: z.number().nullable() });
 
@@ -296,6 +382,24 @@ export const insightCalls = {
       "A device's history, newest first (at most 100 events): activation, online, offline, version changes, upgrade results with their code, bindings and log uploads, with the device's health now. A device outside the caller's subtree or area answers 1004.",
     data: z.strictObject({ deviceId: idSchema }),
     result: deviceHistorySchema,
+  }),
+  failurePareto: defineCall({
+    path: 'insight/diagnostics/failures',
+    auth: diagnosticsAuth,
+    write: false,
+    summary:
+      'Upgrade failures of a range (at most 31 days) by code (Pareto: most first with the running share), by model and by from-to version, from the failure rollup; filters by product type, model, versions and customer.',
+    data: failureParetoQuerySchema,
+    result: failureParetoSchema,
+  }),
+  endUserActivity: defineCall({
+    path: 'insight/diagnostics/activity',
+    auth: diagnosticsAuth,
+    write: false,
+    summary:
+      'Active end users (any app call) of a range (at most 31 days): daily, over the range, monthly (30 days to its end), by platform and app version; the end users the caller sees as in the end-user log.',
+    data: endUserActivityQuerySchema,
+    result: endUserActivitySchema,
   }),
   homeSummary: defineCall({
     path: 'home/summary',

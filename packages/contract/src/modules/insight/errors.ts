@@ -71,6 +71,12 @@ export const INSIGHT_ERRORS = {
     en: 'You already have {max} exports running. Wait until one finishes (or its link expires in 5 minutes), then export again.',
     zh: '您已有 {max} 个导出正在进行，请等待其中一个完成（或其链接 5 分钟后失效）后再导出。',
   },
+  26011: {
+    key: 'deviceCustomerInvalid',
+    endsSession: false,
+    en: "The customer must be a company below yours, in the devices' brand.",
+    zh: '客户必须是您下级的企业，且属于设备所在的品牌。',
+  },
   26030: {
     key: 'playbackDeviceUnknown',
     endsSession: false,

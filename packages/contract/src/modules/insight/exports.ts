@@ -15,7 +15,7 @@ import { defineRawRoute } from '../../shared/raw-routes';
 import { exportRangeSchema, idSchema } from '../../shared/validators';
 import { DEVICE_LOG_STATES } from './device-logs';
 import { OPLOG_RESULTS } from './constants';
-import { healthStateSchema, statsFilterFields } from './calls';
+import { healthStateSchema, offlineDaysSchema, statsFilterFields } from './calls';
 
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export const exportFormatSchema = z.enum(EXPORT_FORMATS);
@@ -108,7 +108,12 @@ export const insightExportCalls = {
     write: false,
     summary:
       "A signed link to the device-health list with its filters: the caller's devices registered before the link was signed, their state as of then. 26010 past 2 running exports.",
-    data: z.strictObject({ ...statsFilterFields, state: healthStateSchema.optional(), format: exportFormatSchema.default('xlsx') }),
+    data: z.strictObject({
+      ...statsFilterFields,
+      state: healthStateSchema.optional(),
+      offlineDays: offlineDaysSchema.optional(),
+      format: exportFormatSchema.default('xlsx'),
+    }),
     result: insightExportResultSchema,
   }),
 };

@@ -42,6 +42,7 @@ export const upgradeKeys = {
   deviceList: (q: DeviceListQuery) => [...upgradeKeys.devices(), 'list', q] as const,
   deviceFacets: (productType?: string) => [...upgradeKeys.devices(), 'facets', productType ?? 'all'] as const,
   provisioningKey: () => [...upgradeKeys.devices(), 'provisioningKey'] as const,
+  customerOptions: (searchText: string) => [...upgradeKeys.devices(), 'customerOptions', searchText] as const,
 };
 
 /** A package is being processed by the server (the page polls it). */
@@ -301,6 +302,26 @@ export function useImportDevices() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (fileId: number) => call(deviceCalls.import, { fileId }),
+    onSuccess: () => invalidate(upgradeKeys.devices()),
+  });
+}
+
+/** Companies below the caller's that devices may be attributed to (by name prefix). */
+export function useCustomerOptions(searchText: string, enabled: boolean) {
+  return useQuery({
+    queryKey: upgradeKeys.customerOptions(searchText),
+    queryFn: ({ signal }) => call(deviceCalls.customerOptions, searchText ? { searchText } : {}, { signal, silent: true }),
+    enabled,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Attributes devices to a customer (null: takes it back); the device lists are fetched again. */
+export function useAssignCustomer() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (d: CallData<typeof deviceCalls.assignCustomer>) => call(deviceCalls.assignCustomer, d),
     onSuccess: () => invalidate(upgradeKeys.devices()),
   });
 }

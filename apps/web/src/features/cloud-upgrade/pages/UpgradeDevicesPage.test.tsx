@@ -21,6 +21,8 @@ const device = (id: number, over: Record<string, unknown> = {}) => ({
   areaId: 1,
   companyId: 10,
   companyName: 'Acme Security',
+  customerId: null,
+  customerName: '',
   endUser: '',
   online: id % 2 === 1,
   lastSeenAt: '2025-03-01T08:00:00.000Z',
@@ -34,7 +36,7 @@ function mockDevicesApi(
   importResult = { total: 3, created: 1, updated: 1, failed: 1, errorFileUrl: '/v1.0/customer-api/file/get?path=errors.xlsx' },
   abilities: string[] = MANAGER_ABILITIES,
 ) {
-  return mockApi((path) => {
+  return mockApi((path, data) => {
     if (path === 'upgrade/abilities') return { data: { actions: abilities } };
     if (path === 'customer/user-configs/list') return { data: { records: [] } };
     if (path === 'device/list')
@@ -50,6 +52,8 @@ function mockDevicesApi(
     if (path === 'device/provisioning-key/get') return { data: { key: 'acme-provisioning-key', createdAt: '2025-01-01T00:00:00.000Z' } };
     if (path.startsWith('file/upload')) return { data: { fileId: 55, name: 'devices.xlsx', size: 4, mime: XLSX } };
     if (path === 'device/import') return { data: importResult };
+    if (path === 'device/customer/options') return { data: [{ companyId: 31, name: 'Harbor Logistics', parentName: 'Rhein Security' }] };
+    if (path === 'device/customer/assign') return { data: { assigned: (data as { deviceIds: number[] }).deviceIds.length } };
     return undefined;
   });
 }
@@ -153,4 +157,40 @@ describe('UpgradeDevicesPage', () => {
       }
     },
   );
+
+  it.each([
+    ['en-US', 'Assign customer', 'Assign', '2 devices assigned.'],
+    ['zh-CN', '分配客户', '分 配', '已分配 2 台设备。'],
+  ] as const)('assigns the selected devices to a customer in one call (%s)', async (locale, button, submit, done) => {
+    await setLocale(locale);
+    signIn(partnerOwner());
+    const { calls } = mockDevicesApi(undefined, [...MANAGER_ABILITIES, 'assignCustomer']);
+    const user = userEvent.setup({ delay: null });
+    renderPage(<UpgradeDevicesPage />);
+    expect(await screen.findByText('SN00001')).toBeVisible();
+    const assign = await screen.findByTestId('assign-customer');
+    expect(assign).toHaveTextContent(button);
+    expect(assign).toBeDisabled();
+    await user.click(within(screen.getByText('SN00001').closest('tr')!).getByRole('checkbox'));
+    await user.click(within(screen.getByText('SN00002').closest('tr')!).getByRole('checkbox'));
+    await user.click(assign);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox'));
+    await user.click(await screen.findByText('Harbor Logistics (Rhein Security)'));
+    await user.click(within(dialog).getByRole('button', { name: submit }));
+    await waitFor(() => expect(calls.some((c) => c.path === 'device/customer/assign')).toBe(true));
+    const sent = calls.find((c) => c.path === 'device/customer/assign')!.body.data as { deviceIds: number[]; customerId: number };
+    expect([...sent.deviceIds].sort()).toEqual([1, 2]);
+    expect(sent.customerId).toBe(31);
+    expect(await screen.findByText(done)).toBeInTheDocument();
+  });
+
+  it('offers no assignment without the answered ability', async () => {
+    signIn(partnerOwner());
+    mockDevicesApi();
+    renderPage(<UpgradeDevicesPage />);
+    expect(await screen.findByText('SN00001')).toBeVisible();
+    expect(screen.queryByTestId('assign-customer')).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
 });

@@ -10,16 +10,17 @@ import { formatDateTime } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { type DeviceListQuery, useDeviceFacets, useDeviceList, useUpgradeAbilities } from '../api/upgrade-api';
 import { TemplateDownloadButton } from '../components/TemplateDownloadButton';
+import { AssignCustomerModal } from '../components/devices/AssignCustomerModal';
 import { ImportDevicesModal } from '../components/devices/ImportDevicesModal';
 import { ProvisioningKeyCard } from '../components/devices/ProvisioningKeyCard';
 import { countryName, displayMac } from '../lib/display';
 import { useUpgradeViewer } from '../lib/viewer';
 
 type Filters = Omit<DeviceListQuery, 'pageNum' | 'pageSize'>;
-const OPTIONAL_COLUMNS = ['productType', 'hardwareVersion', 'area', 'company', 'endUser', 'lastSeenAt', 'createdAt'] as const;
+const OPTIONAL_COLUMNS = ['productType', 'hardwareVersion', 'area', 'company', 'customer', 'endUser', 'lastSeenAt', 'createdAt'] as const;
 const DEFAULT_HIDDEN = ['productType', 'hardwareVersion', 'company', 'lastSeenAt', 'createdAt'];
 /** Shown by default from 1600 px: at 1366 px the other columns take the width. */
-const WIDE_ONLY = ['endUser'];
+const WIDE_ONLY = ['endUser', 'customer'];
 
 /** The device registry of the brand: search and filters, xlsx import, template, and the provisioning key. */
 export default function UpgradeDevicesPage() {
@@ -27,6 +28,10 @@ export default function UpgradeDevicesPage() {
   const viewer = useUpgradeViewer();
   const abilities = useUpgradeAbilities();
   const canImport = abilities.can('importDevices');
+  const canAssign = abilities.can('assignCustomer');
+  // The rows chosen for an attribution to a customer (kept across pages of the list).
+  const [selected, setSelected] = useState<number[]>([]);
+  const [assignOpen, setAssignOpen] = useState(false);
   const prefs = useTablePrefs('cloudUpgrade.devices', DEFAULT_HIDDEN, WIDE_ONLY);
   const list = useListQuery<Filters>({}, prefs.pageSize);
   const bind = savedListBindings(list, prefs);
@@ -111,6 +116,13 @@ export default function UpgradeDevicesPage() {
       render: (v: string) => <CellText text={v} />,
     },
     {
+      key: 'customer',
+      title: t('upgrade.field.customer'),
+      dataIndex: 'customerName',
+      width: 160,
+      render: (v: string) => <CellText text={v} empty="-" />,
+    },
+    {
       key: 'endUser',
       title: t('upgrade.field.endUser'),
       dataIndex: 'endUser',
@@ -140,6 +152,7 @@ export default function UpgradeDevicesPage() {
     hardwareVersion: t('upgrade.field.hardwareVersion'),
     area: t('upgrade.field.area'),
     company: t('upgrade.field.company'),
+    customer: t('upgrade.field.customer'),
     endUser: t('upgrade.field.endUser'),
     lastSeenAt: t('upgrade.field.lastSeenAt'),
     createdAt: t('upgrade.field.registeredAt'),
@@ -234,7 +247,13 @@ export default function UpgradeDevicesPage() {
               </>
             }
             actions={
-              <Flex gap={8}>
+              <Flex gap={8} align="center">
+                {canAssign && (
+                  <Button disabled={selected.length === 0} onClick={() => setAssignOpen(true)} data-testid="assign-customer">
+                    {t('upgrade.devices.assignButton')}
+                    {selected.length > 0 ? ` (${t('upgrade.devices.selected', { count: selected.length })})` : ''}
+                  </Button>
+                )}
                 <TemplateDownloadButton kind="devices" />
                 {canImport && (
                   <Button type="primary" icon={<ImportOutlined />} onClick={() => setImportOpen(true)} data-testid="import-devices">
@@ -253,6 +272,16 @@ export default function UpgradeDevicesPage() {
             loading={isFetching && !data}
             columns={columns}
             hiddenColumns={prefs.hidden}
+            rowSelection={
+              canAssign
+                ? {
+                    selectedRowKeys: selected,
+                    preserveSelectedRowKeys: true,
+                    onChange: (keys) => setSelected(keys.map(Number)),
+                    getCheckboxProps: (d) => ({ 'aria-label': t('upgrade.devices.selectDevice', { sn: d.sn }) }),
+                  }
+                : undefined
+            }
             page={data}
             {...bind.paging}
             emptyText={
@@ -262,6 +291,15 @@ export default function UpgradeDevicesPage() {
         </Card>
       </Col>
       {importOpen && <ImportDevicesModal open onClose={() => setImportOpen(false)} />}
+      {assignOpen && (
+        <AssignCustomerModal
+          deviceIds={selected}
+          onClose={(done) => {
+            setAssignOpen(false);
+            if (done) setSelected([]);
+          }}
+        />
+      )}
     </Row>
   );
 }

@@ -21,6 +21,8 @@ export type ByCustomerQuery = CallData<typeof insightCalls.statsByCustomer>;
 export type HealthQuery = CallData<typeof insightCalls.healthList>;
 export type OperationLogQuery = CallData<typeof insightCalls.operationLogSearch>;
 export type EndUserLogQuery = CallData<typeof endUserLogCalls.search>;
+export type FailureParetoQuery = CallData<typeof insightCalls.failurePareto>;
+export type ActivityQuery = CallData<typeof insightCalls.endUserActivity>;
 
 export const insightKeys = {
   all: ['insight'] as const,
@@ -34,6 +36,8 @@ export const insightKeys = {
   deviceLogs: (deviceId: number) => [...insightKeys.all, 'deviceLogs', deviceId] as const,
   operationLog: (q: OperationLogQuery) => [...insightKeys.all, 'operationLog', q] as const,
   endUserLog: (q: EndUserLogQuery) => [...insightKeys.all, 'endUserLog', q] as const,
+  failures: (q: FailureParetoQuery) => [...insightKeys.all, 'failures', q] as const,
+  activity: (q: ActivityQuery) => [...insightKeys.all, 'activity', q] as const,
 };
 
 const STALE_MS = 60_000;
@@ -83,6 +87,28 @@ export function useHealthList(q: HealthQuery) {
   return useQuery({
     queryKey: insightKeys.health(q),
     queryFn: () => call(insightCalls.healthList, q, { silent: true }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The failure-code Pareto (rmr_qry); `q` null: not yet (the reporting time zone is not known). */
+export function useFailurePareto(q: FailureParetoQuery | null) {
+  return useQuery({
+    queryKey: insightKeys.failures(q ?? { range: { from: 0, to: 0 } }),
+    queryFn: () => call(insightCalls.failurePareto, q!, { silent: true }),
+    enabled: q !== null,
+    staleTime: STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** End-user activity (rmr_qry); `q` null: not yet. */
+export function useEndUserActivity(q: ActivityQuery | null) {
+  return useQuery({
+    queryKey: insightKeys.activity(q ?? { range: { from: 0, to: 0 } }),
+    queryFn: () => call(insightCalls.endUserActivity, q!, { silent: true }),
+    enabled: q !== null,
+    staleTime: STALE_MS,
     placeholderData: keepPreviousData,
   });
 }

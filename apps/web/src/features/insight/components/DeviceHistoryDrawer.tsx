@@ -1,10 +1,11 @@
 /**
- * A device's history (issue 15 §1): its health now and its events newest first (activation,
- * online, offline, version changes, upgrade results with their code, bindings, log uploads), as a
- * timeline a screen reader reads as a list, and its logs (DeviceLogs: request, list, download).
+ * A device's page (issue 15 §1, §4): its health now, the end user it is bound to (e-mail masked by
+ * the server), its upgrade tasks, its events newest first (activation, online, offline, version
+ * changes, upgrade results with their code, bindings, log uploads) as a timeline a screen reader
+ * reads as a list, and its logs (DeviceLogs: request, list, download).
  */
-import { Alert, Descriptions, Drawer, Empty, Skeleton, Tag, Timeline, Typography } from 'antd';
-import type { DeviceEvent } from '@portal/contract';
+import { Alert, Descriptions, Drawer, Empty, Skeleton, Table, Tag, Timeline, Typography } from 'antd';
+import type { DeviceEvent, DeviceTask } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { useDeviceHistory } from '../api/insight-api';
@@ -34,6 +35,42 @@ function EventText({ e }: { e: DeviceEvent }) {
   }
 }
 
+function DeviceTasks({ tasks }: { tasks: DeviceTask[] }) {
+  const { t } = useTranslation();
+  if (tasks.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('insight.historyExtra.tasksEmpty')} />;
+  return (
+    <Table<DeviceTask>
+      size="small"
+      rowKey="taskId"
+      data-testid="device-tasks"
+      pagination={false}
+      dataSource={tasks}
+      scroll={{ x: 500 }}
+      columns={[
+        { key: 'task', title: t('insight.historyExtra.task'), width: 70, render: (_, r) => `#${r.taskId}` },
+        {
+          key: 'version',
+          title: t('insight.historyExtra.taskVersion'),
+          width: 150,
+          render: (_, r) => t('insight.diag.versionPair', { from: r.fromVersion || '-', to: r.versionName || '-' }),
+        },
+        {
+          key: 'state',
+          title: t('insight.historyExtra.taskState'),
+          width: 120,
+          render: (_, r) => (
+            <Tag color={r.state === 'success' ? 'green' : r.state === 'failed' ? 'red' : 'default'}>
+              {t(`insight.historyExtra.states.${r.state}`, { defaultValue: r.state })}
+            </Tag>
+          ),
+        },
+        { key: 'code', title: t('insight.historyExtra.taskCode'), width: 120, render: (_, r) => r.errorCode || '-' },
+        { key: 'at', title: t('insight.logs.time'), width: 160, render: (_, r) => (r.updatedAt ? formatDateTime(r.updatedAt) : '-') },
+      ]}
+    />
+  );
+}
+
 export function DeviceHistoryDrawer({ deviceId, onClose }: { deviceId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const history = useDeviceHistory(deviceId);
@@ -57,7 +94,28 @@ export function DeviceHistoryDrawer({ deviceId, onClose }: { deviceId: number | 
             <Descriptions.Item label={t('insight.lastSeen')}>
               {d.lastSeenAt ? formatDateTime(d.lastSeenAt) : t('insight.never')}
             </Descriptions.Item>
+            <Descriptions.Item label={t('insight.historyExtra.endUser')}>
+              <span data-testid="device-end-user">
+                {history.data.endUser ? (
+                  <>
+                    {history.data.endUser.account}
+                    {history.data.endUser.boundAt ? (
+                      <Typography.Text type="secondary">
+                        {' · '}
+                        {t('insight.historyExtra.boundSince', { time: formatDateTime(history.data.endUser.boundAt) })}
+                      </Typography.Text>
+                    ) : null}
+                  </>
+                ) : (
+                  t('insight.historyExtra.unbound')
+                )}
+              </span>
+            </Descriptions.Item>
           </Descriptions>
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            {t('insight.historyExtra.tasks')}
+          </Typography.Title>
+          <DeviceTasks tasks={history.data.tasks} />
           <DeviceLogs deviceId={d.id} />
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('insight.history.events')}

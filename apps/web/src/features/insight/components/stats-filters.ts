@@ -63,7 +63,7 @@ export function useStatsFilters() {
     country: params.get('country') ?? undefined,
     customerId: params.get('customerId') ? Number(params.get('customerId')) : undefined,
   };
-  const set = (patch: Partial<StatsFilterState> & { parentId?: number; state?: string }) => {
+  const set = (patch: Partial<StatsFilterState> & { parentId?: number; state?: string; offlineDays?: number }) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch)) {
       if (v === undefined || v === '' || v === null) next.delete(k);

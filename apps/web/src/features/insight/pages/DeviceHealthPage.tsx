@@ -1,9 +1,11 @@
 /**
  * Device health: the devices behind a statistic (the same filters in the URL, so the total equals
- * the number clicked), with online state, last seen, upgrade failures and flapping.
+ * the number clicked), with online state, last seen, upgrade failures, flapping and days offline.
+ * For holders of rmr_qry the screen is usage and diagnostics: beside the list, the failure-code
+ * Pareto and the end-user activity as tabs (`view` in the URL).
  */
 import { Card, Flex, Select, Tag, Typography } from 'antd';
-import type { DeviceHealth } from '@portal/contract';
+import { OFFLINE_DAYS, type DeviceHealth } from '@portal/contract';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +15,21 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { insightExports, useHealthList, useInsightAbilities } from '../api/insight-api';
 import { ExportButton } from '../components/ExportButton';
 import { DeviceHistoryDrawer } from '../components/DeviceHistoryDrawer';
+import { DiagnosticsTabs, useDiagnosticsView } from '../components/DiagnosticsLayout';
+import EndUserActivityView from '../components/EndUserActivityView';
+import FailureParetoView from '../components/FailureParetoView';
 import { StatsError, failureOf } from '../components/StatsError';
 import { StatsFilters } from '../components/StatsFilters';
 import { useStatsFilters } from '../components/stats-filters';
 
 export default function DeviceHealthPage() {
+  const { view } = useDiagnosticsView();
+  if (view === 'failures') return <FailureParetoView />;
+  if (view === 'activity') return <EndUserActivityView />;
+  return <HealthList />;
+}
+
+function HealthList() {
   const { t } = useTranslation();
   const { state, set, params } = useStatsFilters();
   // Another filter: back to the first page (the page remembers the filters it belongs to).
@@ -26,6 +38,7 @@ export default function DeviceHealthPage() {
   const page = { pageNum: paging.key === filterKey ? paging.pageNum : 1, pageSize: paging.pageSize };
   const setPage = (p: { pageNum: number; pageSize: number }) => setPaging({ key: filterKey, ...p });
   const health = (['online', 'offline'] as const).find((s) => s === params.get('state'));
+  const offlineDays = OFFLINE_DAYS.find((n) => String(n) === params.get('offlineDays'));
   const query = {
     ...page,
     ...(state.productType ? { productType: state.productType } : {}),
@@ -34,6 +47,7 @@ export default function DeviceHealthPage() {
     ...(state.country ? { country: state.country } : {}),
     ...(state.customerId ? { customerId: state.customerId } : {}),
     ...(health ? { state: health } : {}),
+    ...(offlineDays ? { offlineDays } : {}),
   };
   const list = useHealthList(query);
   // The device-logs export: offered when the server's policy answers it (insight/abilities).
@@ -94,6 +108,7 @@ export default function DeviceHealthPage() {
   return (
     <Flex vertical gap={16}>
       <Card variant="borderless" className="portal-card">
+        <DiagnosticsTabs />
         <Flex gap={8} wrap align="center">
           <StatsFilters />
           <Select
@@ -109,6 +124,16 @@ export default function DeviceHealthPage() {
               { value: 'online', label: t('insight.online') },
               { value: 'offline', label: t('insight.offline') },
             ]}
+          />
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            placeholder={t('insight.offlineDays')}
+            aria-label={t('insight.offlineDays')}
+            data-testid="health-offline-days"
+            value={offlineDays}
+            onChange={(v: number | undefined) => set({ offlineDays: v })}
+            options={OFFLINE_DAYS.map((n) => ({ value: n, label: t(`insight.offlineFor.${n}`) }))}
           />
           <ExportButton
             what={t('insight.export.what.deviceHealth')}
