@@ -11,6 +11,7 @@ import { deviceLogImpls } from './device-logs.calls';
 import { endUserLogImpls } from './end-user-log.calls';
 import { exportImpls } from './exports.calls';
 import { homeImpls } from './home.calls';
+import { monitoringImpls } from './monitoring.calls';
 import { statsImpls } from './stats.calls';
 
 export const insightImpls: readonly CallImpl[] = [
@@ -20,6 +21,7 @@ export const insightImpls: readonly CallImpl[] = [
   ...deviceLogImpls,
   ...endUserLogImpls,
   ...exportImpls,
+  ...monitoringImpls,
 ];
 
 export { registerInsightExportRoutes } from './exports.routes';
