@@ -36,7 +36,8 @@ describe.each(ENGINES)('end-user log export (%s)', (engine) => {
   };
   const insert = (company: { id: number; path: string }, action: string, code: number, sn = '', at = t.clock.now() - 3_600_000) =>
     t.database.db.execute(sql`insert into end_user_logs (at, company_id, company_path, app_key_id, area_id, action, code, platform, app_version, ip, sn)
-      values (${new Date(at).toISOString()}::timestamptz, ${company.id}, ${company.path}, 1, ${t.world.areas.eu.id}, ${action}, ${code},
+      values (${new Date(at).toISOString()}::timestamptz, ${company.id}, ${company.path}, 1,
+              ${company.id === t.world.companies.partnerB.id ? t.world.areas.us.id : t.world.areas.eu.id}, ${action}, ${code},
               'android', '4.2.0', '10.9.8.7', ${sn})`);
 
   beforeAll(async () => {
@@ -47,6 +48,7 @@ describe.each(ENGINES)('end-user log export (%s)', (engine) => {
     await insert(partnerA, 'account/login', 200);
     await insert(partnerA, 'device/bind', 200, 'EXPSN0001');
     await insert(partnerA, 'account/login', 7003);
+    // In partner B's area (its owner's session).
     await insert(partnerB, 'account/login', 200);
     // Older than the range.
     await insert(partnerA, 'account/login', 200, '', t.clock.now() - 10 * DAY);
