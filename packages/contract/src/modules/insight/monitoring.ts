@@ -20,7 +20,8 @@ export const monitoringUrlSchema = z
   .string({ error: vk('monitoringUrlInvalid') })
   .trim()
   .max(MONITORING_URL_MAX_LENGTH, { error: vk('monitoringUrlInvalid') })
-  .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, { error: vk('monitoringUrlInvalid') });
+  // The host, then a path, query or fragment: no two parts can take the same characters (linear on any input).
+  .regex(/^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i, { error: vk('monitoringUrlInvalid') });
 
 export const monitoringLinkSchema = z.object({
   areaId: idSchema,
