@@ -14,14 +14,7 @@ import { gzipSync } from 'node:zlib';
 const HOUR = 3_600_000;
 
 /** Uploads per device, hours before `now`: two within the week (Home counts them), one older. */
-const UPLOADS_HOURS_AGO = [
-  [5, 3 * 24 + 2],
-  [26],
-  [2 * 24 + 7, 12 * 24],
-  [4 * 24],
-  [9 * 24 + 3],
-  [30],
-];
+const UPLOADS_HOURS_AGO = [[5, 3 * 24 + 2], [26], [2 * 24 + 7, 12 * 24], [4 * 24], [9 * 24 + 3], [30]];
 
 export async function seedDemoDeviceLogs(database: Database, opts: { fileStore: FileStore; now?: number }): Promise<number> {
   const now = opts.now ?? Date.now();
@@ -40,7 +33,11 @@ export async function seedDemoDeviceLogs(database: Database, opts: { fileStore: 
       (_, i) =>
         `${new Date(u.at - (40 - i) * 60_000).toISOString()} ${u.device.sn} ${u.device.version} ${i % 13 === 0 ? 'WARN rtsp reconnect' : 'INFO heartbeat ok'}`,
     );
-    await acceptUnaskedLog({ database, clock, fileStore: opts.fileStore }, Number(u.device.id), gzipSync(Buffer.from(`${lines.join('\n')}\n`)));
+    await acceptUnaskedLog(
+      { database, clock, fileStore: opts.fileStore },
+      Number(u.device.id),
+      gzipSync(Buffer.from(`${lines.join('\n')}\n`)),
+    );
   }
   await runRollupOnce(database, now);
   return uploads.length;

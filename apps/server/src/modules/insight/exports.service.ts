@@ -148,12 +148,7 @@ export async function exportEndUserLog(ctx: CallContext, d: Data<'endUserLogExpo
     maxId: await maxEndUserLogId(ctx.db),
   };
   const rows = await countEndUserLogExport(ctx.db, filter, INSIGHT_EXPORT_MAX_ROWS);
-  return sign(
-    ctx,
-    format,
-    { kind: 'endUserLog', fileName: exportFileName('endUserLog', format, d.range, ctx.clock.now()), filter },
-    rows,
-  );
+  return sign(ctx, format, { kind: 'endUserLog', fileName: exportFileName('endUserLog', format, d.range, ctx.clock.now()), filter }, rows);
 }
 
 export async function exportDeviceHealth(ctx: CallContext, d: Data<'healthExport'>): Promise<InsightExportResult> {

@@ -82,7 +82,10 @@ async function timeZones(tx: Tx): Promise<string[]> {
  * One run of the rollup, in one transaction: answers the hours and the zone-days it recomputed.
  * `rebuild`: every hour that has an event or a sample, from a watermark of zero.
  */
-export async function unsafeRollUp(database: Database, opts: { rebuild?: boolean; now: number }): Promise<{ hours: number; days: number; appHours: number }> {
+export async function unsafeRollUp(
+  database: Database,
+  opts: { rebuild?: boolean; now: number },
+): Promise<{ hours: number; days: number; appHours: number }> {
   return database.db.transaction(async (tx) => {
     await tx.execute(
       sql`insert into stats_watermarks (name, txid, updated_at) values (${WATERMARK}, '0'::xid8, ${new Date(opts.now).toISOString()}::timestamptz) on conflict do nothing`,

@@ -35,7 +35,8 @@ describe.each(ENGINES)('end-user log export (%s)', (engine) => {
     return { headers: res.headers, body: res.rawPayload };
   };
   const insert = (company: { id: number; path: string }, action: string, code: number, sn = '', at = t.clock.now() - 3_600_000) =>
-    t.database.db.execute(sql`insert into end_user_logs (at, company_id, company_path, app_key_id, area_id, action, code, platform, app_version, ip, sn)
+    t.database.db
+      .execute(sql`insert into end_user_logs (at, company_id, company_path, app_key_id, area_id, action, code, platform, app_version, ip, sn)
       values (${new Date(at).toISOString()}::timestamptz, ${company.id}, ${company.path}, 1,
               ${company.id === t.world.companies.partnerB.id ? t.world.areas.us.id : t.world.areas.eu.id}, ${action}, ${code},
               'android', '4.2.0', '10.9.8.7', ${sn})`);
@@ -77,7 +78,12 @@ describe.each(ENGINES)('end-user log export (%s)', (engine) => {
       'Duration (ms)',
     ]);
     expect(book.rows).toHaveLength(4);
-    expect(book.rows.slice(1).map((row) => row[3]).sort()).toEqual(['Bind device', 'Sign in', 'Sign in']);
+    expect(
+      book.rows
+        .slice(1)
+        .map((row) => row[3])
+        .sort(),
+    ).toEqual(['Bind device', 'Sign in', 'Sign in']);
     expect(book.rows.slice(1).find((row) => row[5] === 7003)?.[4]).toBe('Failed');
     expect(book.rows.slice(1).find((row) => row[3] === 'Bind device')?.[9]).toBe('EXPSN0001');
   });

@@ -50,9 +50,9 @@ describe.each(ENGINES)('monitoring link (%s)', (engine) => {
     expect(read.data.links.filter((l) => l.url !== null)).toHaveLength(1);
     // Every area gets one: the session's area's is the current one, whichever it is.
     for (const l of read.data.links)
-      expect((await t.call(monitoringCalls.linkSet, { areaId: l.areaId, url: `https://mon.example.com/${l.areaId}` }, supplier)).basic.code).toBe(
-        200,
-      );
+      expect(
+        (await t.call(monitoringCalls.linkSet, { areaId: l.areaId, url: `https://mon.example.com/${l.areaId}` }, supplier)).basic.code,
+      ).toBe(200);
     expect((await t.call(monitoringCalls.links, {}, supplier)).data.current).toMatch(/^https:\/\/mon\.example\.com\/\d+$/);
     for (const l of read.data.links) await t.call(monitoringCalls.linkSet, { areaId: l.areaId, url: null }, supplier);
     const cleared = await t.call(monitoringCalls.links, {}, supplier);
@@ -77,7 +77,11 @@ describe.each(ENGINES)('monitoring link (%s)', (engine) => {
       locale: 'zh-CN',
     });
     expect(zh.basic.msg).toContain(VALIDATION_MESSAGES.monitoringUrlInvalid.zh);
-    const long = await t.call(monitoringCalls.linkSet, { areaId: t.world.areas.eu.id, url: `https://x.example.com/${'a'.repeat(500)}` }, supplier);
+    const long = await t.call(
+      monitoringCalls.linkSet,
+      { areaId: t.world.areas.eu.id, url: `https://x.example.com/${'a'.repeat(500)}` },
+      supplier,
+    );
     expect(long.basic.code).toBe(ErrorCodes.invalidParams);
     expect((await t.call(monitoringCalls.linkSet, { areaId: 999_999, url: 'https://x.example.com' }, supplier)).basic.code).toBe(
       ErrorCodes.notFound,

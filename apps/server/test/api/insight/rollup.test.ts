@@ -102,14 +102,12 @@ const worldArb = fc.array(groupArb, { minLength: 1, maxLength: 6 }).chain((group
       { requiredKeys: [] },
     ),
     lateSplit: fc.nat({ max: 40 }),
-    appCalls: fc.array(
-      fc.record<AppCall>({ brand: fc.constantFrom('A', 'B'), user: fc.integer({ min: 1, max: 4 }), at: timeArb }),
-      { maxLength: 30 },
-    ),
-    sales: fc.array(
-      fc.record<Sale>({ g: fc.nat({ max: groups.length - 1 }), at: timeArb, amount: fc.nat({ max: 10_000 }) }),
-      { maxLength: 20 },
-    ),
+    appCalls: fc.array(fc.record<AppCall>({ brand: fc.constantFrom('A', 'B'), user: fc.integer({ min: 1, max: 4 }), at: timeArb }), {
+      maxLength: 30,
+    }),
+    sales: fc.array(fc.record<Sale>({ g: fc.nat({ max: groups.length - 1 }), at: timeArb, amount: fc.nat({ max: 10_000 }) }), {
+      maxLength: 20,
+    }),
     appLateSplit: fc.nat({ max: 30 }),
   }),
 );
@@ -310,7 +308,9 @@ describe.each(ENGINES)('rollups and statistics (%s)', (engine) => {
                  ${state === 'paid' ? new Date(paidAt).toISOString() : null}::timestamptz) returning id`);
     await order('SALE-1', 'unpaid');
     await order('SALE-2', 'paid');
-    await exec(sql`update storage_orders set state = 'paid', paid_at = ${new Date(paidAt).toISOString()}::timestamptz where order_no = 'SALE-1'`);
+    await exec(
+      sql`update storage_orders set state = 'paid', paid_at = ${new Date(paidAt).toISOString()}::timestamptz where order_no = 'SALE-1'`,
+    );
     // Paid again (a webhook replayed) and refunded: no new sale.
     await exec(sql`update storage_orders set state = 'paid' where order_no = 'SALE-1'`);
     await exec(sql`update storage_orders set state = 'refunded' where order_no = 'SALE-2'`);

@@ -122,7 +122,7 @@ function BuiltIn({ data }: { data: MonitoringOverview | undefined }) {
         }
       />
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={14}>
+        <Col xs={24}>
           <Card
             variant="borderless"
             className="portal-card"
@@ -144,7 +144,7 @@ function BuiltIn({ data }: { data: MonitoringOverview | undefined }) {
             />
           </Card>
         </Col>
-        <Col xs={24} xl={10}>
+        <Col xs={24}>
           <Card
             variant="borderless"
             className="portal-card"
@@ -199,7 +199,12 @@ function LinkDialog({ link, onClose }: { link: MonitoringLink; onClose: () => vo
         <Button key="cancel" onClick={onClose}>
           {t('insight.monitoring.cancel')}
         </Button>,
-        <Button key="save" type="primary" loading={set.isPending} onClick={() => void form.validateFields().then((v) => save(v.url.trim()))}>
+        <Button
+          key="save"
+          type="primary"
+          loading={set.isPending}
+          onClick={() => void form.validateFields().then((v) => save(v.url.trim()))}
+        >
           {t('insight.monitoring.save')}
         </Button>,
       ]}
@@ -238,11 +243,7 @@ export default function MonitoringPage() {
       title: t('insight.monitoring.url'),
       minWidth: 260,
       render: (_, l) =>
-        l.url ? (
-          <CellText text={l.url} />
-        ) : (
-          <Typography.Text type="secondary">{t('insight.monitoring.builtInShown')}</Typography.Text>
-        ),
+        l.url ? <CellText text={l.url} /> : <Typography.Text type="secondary">{t('insight.monitoring.builtInShown')}</Typography.Text>,
     },
     { key: 'updated', title: t('insight.monitoring.updated'), width: 170, render: (_, l) => formatDateTime(l.updatedAt) },
     ...(links.data?.canEdit
@@ -279,7 +280,14 @@ export default function MonitoringPage() {
           description={<CellText text={external} />}
           action={
             <Flex vertical gap={8}>
-              <Button type="primary" icon={<ExportOutlined />} href={external} target="_blank" rel="noopener noreferrer" data-testid="monitoring-open">
+              <Button
+                type="primary"
+                icon={<ExportOutlined />}
+                href={external}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="monitoring-open"
+              >
                 {t('insight.monitoring.open')}
               </Button>
               <Button size="small" onClick={() => setShowBuiltIn(!showBuiltIn)} data-testid="monitoring-toggle">

@@ -173,10 +173,7 @@ export default function StatsOverviewPage() {
               legend: { top: 0 },
               grid: { left: 48, right: 48, top: 40, bottom: 32 },
               xAxis: { type: 'category', data: appTrend.map((d) => d.day) },
-              yAxis: [
-                { type: 'value', minInterval: 1 },
-                ...(sales ? [{ type: 'value' as const, position: 'right' as const }] : []),
-              ],
+              yAxis: [{ type: 'value', minInterval: 1 }, ...(sales ? [{ type: 'value' as const, position: 'right' as const }] : [])],
               series: [
                 { name: t('insight.endUsers'), type: 'line', data: appTrend.map((d) => d.activeEndUsers ?? 0) },
                 ...(sales
