@@ -54,7 +54,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
 
       // Overview: the end users and sales cards beside the fleet's.
       await page.goto('/layout/dataStatistics/statsOverview?days=30');
-      await expect(page.getByTestId('card-endUsers')).toContainText(t.endUsers);
+      await expect(page.getByTestId('card-endUsers')).toContainText(t.endUsers, { timeout: 30_000 });
       // The sales card comes with the figures (the owner holds a storage code); a busy machine may take a while.
       await expect(page.getByTestId('card-sales')).toContainText(t.sales, { timeout: 30_000 });
       await expect(page.getByTestId('chart-app')).toBeVisible();
