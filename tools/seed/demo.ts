@@ -24,6 +24,7 @@ import { seedDemoFeedback } from './demo-feedback';
 import { seedDemoMessages } from './demo-messages';
 import { seedDemoInsight } from './demo-insight';
 import { seedDemoEndUserLog } from './demo-end-user-log';
+import { seedDemoDeviceLogs } from './demo-device-logs';
 import { seedDemoUpgrade } from './demo-upgrade';
 import {
   CUSTOMER_CODES,
@@ -712,9 +713,11 @@ export async function seedDemo(
   const insight = await seedDemoInsight(database);
   // App use through the server's own call router (the end-user log's rows), on a stepped clock.
   const appCalls = await seedDemoEndUserLog(database, { fileStore, appKeys: keys.appKeys });
+  // Device logs Acme's devices sent (and the rollup of them and of the app calls above).
+  const deviceLogs = await seedDemoDeviceLogs(database, { fileStore });
 
   log(
-    `demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users, ${result.devices} devices, ${result.appKeys} application keys, ${result.endUsers} end users, ${upgrade.packages} firmware packages, ${upgrade.tasks} release tasks, ${storage.plans} storage plans, ${storage.goods} goods, ${orders} storage orders, ${content.items} content items, ${messageCount} messages, ${conversationCount} conversations, ${insight.events} device events, ${appCalls} logged app calls in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`,
+    `demo: ${AREAS.length} areas, ${result.companies} companies, ${result.users} users, ${result.devices} devices, ${result.appKeys} application keys, ${result.endUsers} end users, ${upgrade.packages} firmware packages, ${upgrade.tasks} release tasks, ${storage.plans} storage plans, ${storage.goods} goods, ${orders} storage orders, ${content.items} content items, ${messageCount} messages, ${conversationCount} conversations, ${insight.events} device events, ${appCalls} logged app calls, ${deviceLogs} device logs in ${((performance.now() - startedAt) / 1000).toFixed(2)} s`,
   );
   return { ...result, ...upgrade, keys };
 }

@@ -145,6 +145,32 @@ describe('seedDemo', () => {
     expect(leak!.n).toBe(0);
   });
 
+  it("keeps device logs Acme's devices sent, two within the week, with their files, events and rollups", async () => {
+    const [logs] = await q<{ n: number; week: number; files: number; events: number }>(
+      database,
+      `select count(*)::int as n, count(*) filter (where l.uploaded_at >= now() - interval '7 days')::int as week,
+              count(distinct l.file_id)::int as files,
+              (select count(*)::int from device_events where kind = 'log_uploaded') as events
+         from device_logs l join devices d on d.id = l.device_id join companies c on c.id = d.company_id
+        where c.name = 'Acme Vision' and l.state = 'uploaded'`,
+    );
+    expect(logs!.n).toBeGreaterThanOrEqual(6);
+    expect(logs!.week).toBeGreaterThanOrEqual(2);
+    expect(logs!.files).toBe(logs!.n);
+    expect(logs!.events).toBe(logs!.n);
+    // Rolled up: the log uploads, the active end users of the app calls and the paid orders' sales.
+    const [r] = await q<{ uploads: number; active: number; orders: number }>(
+      database,
+      `select (select coalesce(sum(log_uploads), 0)::int from stats_daily where time_zone = 'UTC') as uploads,
+              (select coalesce(sum(active_end_users), 0)::int from stats_daily_app where time_zone = 'UTC') as active,
+              (select coalesce(sum(orders_paid), 0)::int from stats_daily_app where time_zone = 'UTC') as orders`,
+    );
+    expect(r!.uploads).toBe(logs!.events);
+    expect(r!.active).toBeGreaterThan(0);
+    const [paid] = await q<{ n: number }>(database, `select count(*)::int as n from sales_events`);
+    expect(r!.orders).toBe(paid!.n);
+  });
+
   it('creates the RDC and DDCs with their hidden-menu lists', async () => {
     const areas = await q<{ name: string; kind: string; res_vals: string[]; ip: string }>(database, 'select * from areas order by id');
     expect(areas.filter((a) => a.kind === 'RDC')).toHaveLength(1);

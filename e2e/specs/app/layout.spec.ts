@@ -58,6 +58,7 @@ const SCREENS: Record<'owner' | 'supplier', Screen[]> = {
     { name: 'supplier-users', path: '/layout/accountManage/usersManage' },
     { name: 'supplier-companies', path: '/layout/accountManage/downstreamCompany' },
     { name: 'mail', path: '/layout/mailOutbox' },
+    { name: 'monitoring', path: '/layout/monitoring' },
   ],
 };
 

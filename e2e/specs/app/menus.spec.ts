@@ -52,6 +52,7 @@ const EXPECTED: Record<Role, Expected> = {
       'Points Mall',
       'Settings',
       'Logs',
+      'Monitoring',
       'Mail Outbox',
     ],
     // Payee settings are for partners and distributors only.

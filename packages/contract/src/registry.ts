@@ -33,6 +33,7 @@ import {
   insightExportCalls,
   insightExportRawRoutes,
   insightRawRoutes,
+  monitoringCalls,
 } from './modules/insight';
 import { ipUpdateMachine, systemCalls, systemRawRoutes } from './modules/system';
 import type { CallDef } from './shared/define-call';
@@ -69,6 +70,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...Object.values(endUserLogCalls),
   ...Object.values(endUserLogAppCalls),
   ...Object.values(insightExportCalls),
+  ...Object.values(monitoringCalls),
 ];
 
 /** Every raw route by name. */

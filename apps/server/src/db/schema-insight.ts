@@ -94,6 +94,58 @@ export const statsDaily = pgTable(
   ],
 );
 
+/**
+ * Storage plan sales (migration 0036): one row each time an order becomes paid, written by a trigger
+ * on storage_orders, with the device's dimensions then. Append-only; rolled up into stats_daily_app.
+ */
+export const salesEvents = pgTable(
+  'sales_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    at: ts('at').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    ...dims(),
+  },
+  (t) => [index('sales_events_at_idx').on(t.at)],
+);
+
+/**
+ * Daily app figures per reporting time zone (migration 0036): end users active that day (distinct,
+ * by brand and area, empty device dimensions) and paid orders with their amount per currency.
+ */
+export const statsDailyApp = pgTable(
+  'stats_daily_app',
+  {
+    timeZone: text('time_zone').notNull(),
+    day: date('day').notNull(),
+    ...dims(),
+    currency: text('currency').notNull(),
+    activeEndUsers: integer('active_end_users').notNull().default(0),
+    ordersPaid: integer('orders_paid').notNull().default(0),
+    salesAmount: bigint('sales_amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('stats_daily_app_uq').on(
+      t.timeZone,
+      t.day,
+      t.brandId,
+      t.customerId,
+      t.productType,
+      t.model,
+      t.version,
+      t.country,
+      t.areaId,
+      t.currency,
+    ),
+    index('stats_daily_app_brand_idx').using('btree', t.timeZone, sql`${t.brandPath} text_pattern_ops`, t.day),
+    index('stats_daily_app_customer_idx')
+      .using('btree', t.timeZone, sql`${t.customerPath} text_pattern_ops`, t.day)
+      .where(sql`${t.customerPath} <> ''`),
+  ],
+);
+
 export const statsHourlySamples = pgTable('stats_hourly_samples', {
   bucket: ts('bucket').primaryKey(),
   samples: integer('samples').notNull(),
@@ -247,3 +299,10 @@ export const statsFailuresHourly = pgTable(
       .where(sql`${t.customerPath} <> ''`),
   ],
 );
+/** The supplier's external monitoring URL per area (SPEC §2, migration 0036). */
+export const monitoringLinks = pgTable('monitoring_links', {
+  areaId: integer('area_id').primaryKey(),
+  url: text('url').notNull(),
+  updatedBy: integer('updated_by'),
+  updatedAt: ts('updated_at').notNull(),
+});

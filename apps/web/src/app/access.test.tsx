@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 describe('route table: menus per role', () => {
-  it('supplier sees every module, including logs and the mail outbox', () => {
+  it('supplier sees every module, including logs, monitoring and the mail outbox', () => {
     const leaves = keysOf(supplierUser());
     expect(leaves).toEqual(
       expect.arrayContaining([
@@ -42,6 +42,7 @@ describe('route table: menus per role', () => {
         'personalization',
         'operationLog',
         'endUserLog',
+        'monitoring',
         'mailOutbox',
       ]),
     );
@@ -63,6 +64,7 @@ describe('route table: menus per role', () => {
       ]),
     );
     expect(leaves).not.toContain('mailOutbox');
+    expect(leaves).not.toContain('monitoring');
     expect(topKeys(partnerOwner())[0]).toBe('home');
   });
 

@@ -31,6 +31,7 @@ const codes = {
   logs: ['dealer_account_qry', 'dealer_account_mgr', 'supplier_system_qry'],
   endUserLog: ['rmr_qry'],
   supplierSystem: ['supplier_system_qry'],
+  monitoring: ['supplier_system_qry', 'supplier_system_mgr'],
   message: ['dealer_message_qry', 'dealer_message_mgr'],
   messageMgr: ['dealer_message_mgr'],
   feedbackDesk: ['dealer_feedback_qry', 'dealer_feedback_mgr'],
@@ -454,6 +455,17 @@ export const LAYOUT_ROUTES: AppRoute[] = [
         page: () => import('../features/insight/pages/EndUserLogPage'),
       },
     ],
+  },
+  {
+    // The monitoring link (SPEC §2): the session's area's external address, else the built-in page.
+    key: 'monitoring',
+    path: 'monitoring',
+    titleKey: t('monitoring'),
+    descKey: d('monitoring'),
+    icon: 'control',
+    resources: codes.monitoring,
+    userTypes: ['supplier'],
+    page: () => import('../features/insight/pages/MonitoringPage'),
   },
   {
     key: 'mailOutbox',

@@ -17,7 +17,9 @@ function merge(target: Tree, source: Tree, where: string): Tree {
     if (v && existing && typeof v === 'object' && typeof existing === 'object' && !Array.isArray(v))
       merge(existing as Tree, v as Tree, `${where}.${k}`);
     else if (existing !== undefined) throw new Error(`locale key ${where}.${k} is defined twice`);
-    else target[k] = v;
+    // A copy: a later file's keys merged into it must not change the module's own object (two
+    // features with the same top-level key, `menu`, would find the second's keys there next time).
+    else target[k] = v && typeof v === 'object' && !Array.isArray(v) ? merge({}, v as Tree, `${where}.${k}`) : v;
   }
   return target;
 }

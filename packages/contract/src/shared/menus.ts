@@ -54,6 +54,7 @@ export const MENU_KEYS = [
   'logs',
   'operationLog',
   'endUserLog',
+  'monitoring',
   'mailOutbox',
 ] as const;
 

@@ -82,12 +82,15 @@ function decodeCursor(cursor: string): { at: string; id: string } | null {
   return m ? { at: m[1]!, id: m[2]! } : null;
 }
 
+/** What decides which rows a caller sees (kept by an export when its link is signed). */
+export type EndUserLogViewer = Pick<Actor, 'companyType' | 'companyPath' | 'currentAreaId'>;
+
 /**
  * Who the caller sees: the supplier every brand; a company with brands in its subtree their end
  * users (the brand's index on company_id and time); otherwise (a distributor) the end users bound to
  * a device of or attributed to its subtree. Always the session's area.
  */
-function visibleTo(actor: Actor): SQL {
+function visibleTo(actor: EndUserLogViewer): SQL {
   const area = scopedToArea(sql`l.area_id`, actor);
   if (actor.companyType === 'supplier') return area;
   const p = escapeLike(actor.companyPath) + '%';
@@ -101,6 +104,20 @@ export async function searchEndUserLogs(
   actor: Actor,
   q: Required<Pick<EndUserLogSearch, 'pageSize'>> & Omit<EndUserLogSearch, 'pageSize'>,
 ) {
+  const conds = filterConds(actor, q);
+  const cursor = q.cursor ? decodeCursor(q.cursor) : null;
+  if (cursor) conds.push(sql`(l.at, l.id) < (${cursor.at}::timestamptz, ${cursor.id}::bigint)`);
+  const found = await selectRows(db, conds, q.pageSize + 1);
+  const more = found.length > q.pageSize;
+  const page = found.slice(0, q.pageSize);
+  const last = page.at(-1);
+  return { records: page, nextCursor: more && last ? `${last.at_iso}_${last.id}` : null };
+}
+
+/** The search's filters (without its page). */
+export type EndUserLogFilter = Omit<EndUserLogSearch, 'pageSize' | 'cursor'>;
+
+function filterConds(actor: EndUserLogViewer, q: EndUserLogFilter): SQL[] {
   const conds: SQL[] = [
     sql`l.at >= ${new Date(q.range.from).toISOString()}::timestamptz`,
     sql`l.at <= ${new Date(q.range.to).toISOString()}::timestamptz`,
@@ -119,24 +136,49 @@ export async function searchEndUserLogs(
   if (q.appVersion) conds.push(sql`l.app_version = ${q.appVersion}`);
   if (q.ip) conds.push(sql`l.ip like ${escapeLike(q.ip) + '%'}`);
   if (q.sn) conds.push(sql`l.sn = ${q.sn.toUpperCase()}`);
-  const cursor = q.cursor ? decodeCursor(q.cursor) : null;
-  if (cursor) conds.push(sql`(l.at, l.id) < (${cursor.at}::timestamptz, ${cursor.id}::bigint)`);
+  return conds;
+}
 
-  const found = await rows<EndUserLogRow>(
+function selectRows(db: Executor, conds: SQL[], limit: number) {
+  return rows<EndUserLogRow>(
     db,
     sql`select l.id::text as id, to_char(l.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_iso,
                l.end_user_id::float8 as end_user_id, e.email, l.company_id, c.name as company_name, l.action, l.code,
                l.platform, l.app_version, l.ip, l.sn, l.detail, l.duration_ms
           from (select * from end_user_logs l where ${sql.join(conds, sql` and `)}
-                 order by l.at desc, l.id desc limit ${q.pageSize + 1}) l
+                 order by l.at desc, l.id desc limit ${limit}) l
           left join end_users e on e.id = l.end_user_id
           left join companies c on c.id = l.company_id
          order by l.at desc, l.id desc`,
   );
-  const more = found.length > q.pageSize;
-  const page = found.slice(0, q.pageSize);
-  const last = page.at(-1);
-  return { records: page, nextCursor: more && last ? `${last.at_iso}_${last.id}` : null };
+}
+
+/** An export of the end-user log: the filters, who signed it, and its rows as of then (ids up to maxId). */
+export interface EndUserLogExportFilter extends EndUserLogFilter {
+  viewer: EndUserLogViewer;
+  maxId: number;
+}
+
+export async function maxEndUserLogId(db: Executor): Promise<number> {
+  const [r] = await rows<{ id: string | null }>(db, sql`select max(id)::text as id from end_user_logs`);
+  return Number(r?.id ?? 0);
+}
+
+/** How many rows the export holds, counted up to `cap`. */
+export async function countEndUserLogExport(db: Executor, f: EndUserLogExportFilter, cap: number): Promise<number> {
+  const conds = [...filterConds(f.viewer, f), sql`l.id <= ${f.maxId}`];
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from end_user_logs l where ${sql.join(conds, sql` and `)} limit ${cap}) x`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+/** A page of the export, newest first, after the keyset `after` (the last row of the page before). */
+export function endUserLogExportPage(db: Executor, f: EndUserLogExportFilter, after: { at: string; id: string } | null, limit: number) {
+  const conds = [...filterConds(f.viewer, f), sql`l.id <= ${f.maxId}`];
+  if (after) conds.push(sql`(l.at, l.id) < (${after.at}::timestamptz, ${after.id}::bigint)`);
+  return selectRows(db, conds, limit);
 }
 
 export interface ActivityFilter {

@@ -2,7 +2,7 @@
 import { insightExportCalls } from '@portal/contract';
 import type { CallImpl } from '../../lib/implement';
 import { implement } from '../../lib/implement';
-import { exportDeviceHealth, exportDeviceLogs, exportOperationLog, exportStats } from './exports.service';
+import { exportDeviceHealth, exportDeviceLogs, exportEndUserLog, exportOperationLog, exportStats } from './exports.service';
 
 const range = { from: Date.UTC(2026, 10, 1), to: Date.UTC(2026, 10, 8) };
 const ownScope =
@@ -11,6 +11,11 @@ const ownScope =
 export const exportImpls: CallImpl[] = [
   implement(insightExportCalls.operationLogExport, { none: ownScope }, (ctx, d) => exportOperationLog(ctx, d)),
   implement(insightExportCalls.deviceLogExport, { none: ownScope }, (ctx, d) => exportDeviceLogs(ctx, d)),
+  implement(
+    insightExportCalls.endUserLogExport,
+    { none: "exports only the end users of the caller's brands (a distributor: those bound to its devices) in its area (tested)" },
+    (ctx, d) => exportEndUserLog(ctx, d),
+  ),
   implement(
     insightExportCalls.statsExport,
     { otherTenant: (fx) => ({ table: 'byCustomer', range, parentId: fx.otherCompanyId }) },

@@ -14,6 +14,7 @@ const SHEETS: Record<InsightExportKind, Texts> = {
   statsByCustomer: tx('By customer', '按客户'),
   statsByVersion: tx('By version', '按版本'),
   deviceHealth: tx('Device health', '设备健康'),
+  endUserLog: tx('End-user log', '终端用户日志'),
 };
 
 const FIGURES = [
@@ -64,11 +65,26 @@ const COLUMNS: Record<InsightExportKind, Texts[]> = {
     tx('Offline drops (24 h)', '离线次数（24 小时）'),
     tx('Flapping', '频繁上下线'),
   ],
+  endUserLog: [
+    tx('Time (UTC)', '时间 (UTC)'),
+    tx('Account', '账号'),
+    tx('Brand', '品牌'),
+    tx('Action', '操作'),
+    tx('Result', '结果'),
+    tx('Code', '返回码'),
+    tx('Platform', '平台'),
+    tx('App version', 'App 版本'),
+    tx('IP', 'IP'),
+    tx('Device SN', '设备 SN'),
+    tx('Detail', '详情'),
+    tx('Duration (ms)', '耗时（毫秒）'),
+  ],
 };
 
 const WORDS = {
   success: tx('Success', '成功'),
   refused: tx('Refused', '已拒绝'),
+  failed: tx('Failed', '失败'),
   online: tx('Online', '在线'),
   offline: tx('Offline', '离线'),
   yes: tx('Yes', '是'),
@@ -103,6 +119,7 @@ const FILE_STEMS: Record<InsightExportKind, string> = {
   statsByCustomer: 'statistics-by-customer',
   statsByVersion: 'statistics-by-version',
   deviceHealth: 'device-health',
+  endUserLog: 'end-user-log',
 };
 
 export function exportFileName(kind: InsightExportKind, ext: string, range: { from: number; to: number } | null, now: number): string {

@@ -23,6 +23,8 @@ import {
   normalizeLocale,
   renderAuditSentence,
   AUDIT_MODULE_LABELS,
+  END_USER_LOG_ACTIONS,
+  maskEmail,
   type AuditModule,
   type ExportFormat,
   type InsightExportKind,
@@ -54,6 +56,13 @@ import {
   type OplogExportRow,
   type StartedExport,
 } from './exports.repository';
+import {
+  countEndUserLogExport,
+  endUserLogExportPage,
+  maxEndUserLogId,
+  type EndUserLogExportFilter,
+  type EndUserLogRow,
+} from './end-user-log.repository';
 import { countDeviceHealth, deviceHealthPageAfter, maxDeviceId, type HealthFilter } from './health.repository';
 import { onlineWindowMs } from './jobs';
 import { companyInSubtree } from './stats.repository';
@@ -74,6 +83,7 @@ type Cell = string | number | null;
 export type ExportSpec =
   | { kind: 'operationLog'; fileName: string; filter: OplogExportFilter }
   | { kind: 'deviceLogs'; fileName: string; filter: DeviceLogExportFilter }
+  | { kind: 'endUserLog'; fileName: string; filter: EndUserLogExportFilter }
   | { kind: 'deviceHealth'; fileName: string; scope: ExportScope; filter: HealthFilter; now: number; windowMs: number }
   | { kind: 'statsOverview' | 'statsByCustomer' | 'statsByVersion'; fileName: string; rows: Cell[][] };
 
@@ -127,6 +137,18 @@ export async function exportDeviceLogs(ctx: CallContext, d: Data<'deviceLogExpor
     { kind: 'deviceLogs', fileName: exportFileName('deviceLogs', d.format, d.range, ctx.clock.now()), filter },
     rows,
   );
+}
+
+export async function exportEndUserLog(ctx: CallContext, d: Data<'endUserLogExport'>): Promise<InsightExportResult> {
+  const actor = requireActor(ctx);
+  const { format, ...rest } = d;
+  const filter: EndUserLogExportFilter = {
+    ...rest,
+    viewer: { companyType: actor.companyType, companyPath: actor.companyPath, currentAreaId: actor.currentAreaId },
+    maxId: await maxEndUserLogId(ctx.db),
+  };
+  const rows = await countEndUserLogExport(ctx.db, filter, INSIGHT_EXPORT_MAX_ROWS);
+  return sign(ctx, format, { kind: 'endUserLog', fileName: exportFileName('endUserLog', format, d.range, ctx.clock.now()), filter }, rows);
 }
 
 export async function exportDeviceHealth(ctx: CallContext, d: Data<'healthExport'>): Promise<InsightExportResult> {
@@ -188,6 +210,7 @@ const DATE_COLUMNS: Partial<Record<InsightExportKind, readonly number[]>> = {
   operationLog: [0],
   deviceLogs: [5, 6, 7],
   deviceHealth: [7],
+  endUserLog: [0],
 };
 
 function openWriter(kind: InsightExportKind, format: string, locale: Locale, out: Writable): XlsxStreamWriter {
@@ -277,6 +300,36 @@ export async function writeInsightExport(db: Executor, x: StartedExport, out: Wr
       }
       if (page.length < PAGE_ROWS) break;
       before = Number(page[page.length - 1]!.id);
+      gone();
+      await writer.drain();
+    }
+  } else if (spec.kind === 'endUserLog') {
+    const label = (action: string) => {
+      const l = END_USER_LOG_ACTIONS[action];
+      return l ? (locale === 'zh-CN' ? l.zh : l.en) : action;
+    };
+    let after: { at: string; id: string } | null = null;
+    while (written < cap) {
+      const page: EndUserLogRow[] = await endUserLogExportPage(db, spec.filter, after, Math.min(PAGE_ROWS, cap - written));
+      for (const r of page) {
+        add([
+          r.at_iso.slice(0, 19).replace('T', ' '),
+          r.email ? maskEmail(r.email) : '',
+          r.company_name ?? '',
+          label(r.action),
+          exportWord(Number(r.code) === 200 ? 'success' : 'failed', locale),
+          Number(r.code),
+          r.platform,
+          r.app_version,
+          r.ip,
+          r.sn,
+          r.detail,
+          Number(r.duration_ms),
+        ]);
+      }
+      const last = page[page.length - 1];
+      if (page.length < PAGE_ROWS || !last) break;
+      after = { at: last.at_iso, id: last.id };
       gone();
       await writer.drain();
     }

@@ -1,6 +1,7 @@
 /**
  * Home's counts beside the rollups: tasks in release or paused, packages whose sync failed,
- * registrations awaiting the caller's company, locked users, devices that failed twice. Each
+ * registrations awaiting the caller's company, locked users, devices that failed twice, device logs
+ * uploaded. Each
  * scoped to the caller's subtree (and area where the row has one).
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -59,5 +60,16 @@ export async function devicesFailedTwice(db: Executor, actor: Actor, since: numb
              and (${scopedToSubtree(sql`e.brand_path`, actor)} or ${scopedToSubtree(sql`e.customer_path`, actor)})
              and ${scopedToArea(sql`e.area_id`, actor)}
            group by e.device_id having count(*) >= 2) x`,
+  );
+}
+
+/** Device logs of the caller's devices uploaded since `since` (asked for or not). */
+export async function logsUploaded(db: Executor, actor: Actor, since: number) {
+  return one(
+    db,
+    sql`select count(*)::int as n from device_logs l join devices d on d.id = l.device_id
+         where l.state = 'uploaded' and l.uploaded_at >= ${new Date(since).toISOString()}::timestamptz
+           and (${scopedToSubtree(sql`d.company_path`, actor)} or ${scopedToSubtree(sql`d.customer_path`, actor)})
+           and ${scopedToArea(sql`d.area_id`, actor)}`,
   );
 }

@@ -5,10 +5,10 @@
 import { HOME_CARD_CODES, type HomeSummary, type ResourceCode } from '@portal/contract';
 import type { Tx } from '../../db/client';
 import { requireActor, type CallContext } from '../../lib/context';
-import { awaitingRegistrations, devicesFailedTwice, failedSyncs, lockedUsers, taskCounts } from './home.repository';
+import { awaitingRegistrations, devicesFailedTwice, failedSyncs, lockedUsers, logsUploaded, taskCounts } from './home.repository';
 import { unsafeRollupUpdatedAt } from './rollup.repository';
-import { figures } from './stats.repository';
-import { present, statsScope, timedRead } from './stats.service';
+import { appFigures, figures } from './stats.repository';
+import { present, presentApp, seesSales, statsScope, timedRead } from './stats.service';
 
 const DAY_MS = 86_400_000;
 
@@ -49,10 +49,13 @@ async function summary(ctx: CallContext, db: Tx, updatedAt: number | null): Prom
     if (upgradeCodes) out.upgrade = { success: cur.upgradeSuccess, failed: cur.upgradeFailed };
     const drop = cur.onlineRate !== null && last.onlineRate !== null ? Math.round((last.onlineRate - cur.onlineRate) * 1000) / 10 : null;
     if (deviceCodes || upgradeCodes) {
-      const [tasks, syncs, twice] = await Promise.all([
+      // Uploaded device logs count for those who may read them (the device-log calls' codes).
+      const readsLogs = has('rmr_qry', 'dealer_device_mgr');
+      const [tasks, syncs, twice, logs] = await Promise.all([
         upgradeCodes ? taskCounts(db, actor) : Promise.resolve({} as Record<string, number>),
         upgradeCodes ? failedSyncs(db, actor) : Promise.resolve({ n: 0 } as Record<string, number>),
         devicesFailedTwice(db, actor, now - 7 * DAY_MS),
+        readsLogs ? logsUploaded(db, actor, now - 7 * DAY_MS) : Promise.resolve({ n: 0 } as Record<string, number>),
       ]);
       if (upgradeCodes) out.tasks = { inRelease: tasks.in_release ?? 0, paused: tasks.paused ?? 0 };
       out.attention = {
@@ -60,8 +63,15 @@ async function summary(ctx: CallContext, db: Tx, updatedAt: number | null): Prom
         failedSync: syncs.n ?? 0,
         failedTwice: twice.n ?? 0,
         onlineRateDrop: deviceCodes ? drop : null,
+        logsUploaded: logs.n ?? 0,
       };
     }
+  }
+  if (seesSales(ctx)) {
+    const [week, prev] = await Promise.all([appFigures(db, s, null), appFigures(db, { ...s, from: s.prevFrom, to: s.prevTo }, null)]);
+    const cur = presentApp(week, s.days.length, true, false).sales!;
+    out.sales = { orders: cur.orders, amount: cur.amount, lastWeekAmount: presentApp(prev, s.days.length, true, false).sales!.amount };
+    out.updatedAt = updatedAt;
   }
   if (has(...HOME_CARD_CODES.accounts)) {
     const [regs, locked] = await Promise.all([awaitingRegistrations(db, actor), lockedUsers(db, actor)]);

@@ -13,6 +13,7 @@ import { diagnosticsImpls } from './diagnostics.calls';
 import { endUserLogImpls } from './end-user-log.calls';
 import { exportImpls } from './exports.calls';
 import { homeImpls } from './home.calls';
+import { monitoringImpls } from './monitoring.calls';
 import { statsImpls } from './stats.calls';
 
 export const insightImpls: readonly CallImpl[] = [
@@ -24,6 +25,7 @@ export const insightImpls: readonly CallImpl[] = [
   ...deviceLogImpls,
   ...endUserLogImpls,
   ...exportImpls,
+  ...monitoringImpls,
 ];
 
 export { registerInsightExportRoutes } from './exports.routes';

@@ -1,6 +1,7 @@
 /**
  * The rollups (issue 15 item 2): stats_hourly (UTC hours) and stats_daily (days cut in each
- * reporting time zone in use), kept from device_events and device_samples.
+ * reporting time zone in use), kept from device_events and device_samples; stats_daily_app (active
+ * end users and storage plan sales per day) from end_user_logs and sales_events, the same way.
  *
  * Incremental and exact: a run takes the snapshot's xmin as its new watermark. Every event or
  * sample written by a transaction below it is committed (or gone), so the rows with txid between
@@ -81,7 +82,10 @@ async function timeZones(tx: Tx): Promise<string[]> {
  * One run of the rollup, in one transaction: answers the hours and the zone-days it recomputed.
  * `rebuild`: every hour that has an event or a sample, from a watermark of zero.
  */
-export async function unsafeRollUp(database: Database, opts: { rebuild?: boolean; now: number }): Promise<{ hours: number; days: number }> {
+export async function unsafeRollUp(
+  database: Database,
+  opts: { rebuild?: boolean; now: number },
+): Promise<{ hours: number; days: number; appHours: number }> {
   return database.db.transaction(async (tx) => {
     await tx.execute(
       sql`insert into stats_watermarks (name, txid, updated_at) values (${WATERMARK}, '0'::xid8, ${new Date(opts.now).toISOString()}::timestamptz) on conflict do nothing`,
@@ -100,7 +104,14 @@ export async function unsafeRollUp(database: Database, opts: { rebuild?: boolean
             union all select at from device_samples where txid >= ${from}::xid8 and txid < ${to}::xid8
             union all select at from device_sample_times where txid >= ${from}::xid8 and txid < ${to}::xid8) x`,
     );
+    const appHours = await rows<{ lo: string }>(
+      tx,
+      sql`select distinct date_trunc('hour', at, 'UTC')::text as lo from (
+            select at from sales_events where txid >= ${from}::xid8 and txid < ${to}::xid8
+            union all select at from end_user_logs where txid >= ${from}::xid8 and txid < ${to}::xid8 and end_user_id is not null) x`,
+    );
     if (opts.rebuild) {
+      await tx.execute(sql`delete from stats_daily_app`);
       await tx.execute(sql`delete from stats_hourly`);
       await tx.execute(sql`delete from stats_hourly_samples`);
       await tx.execute(sql`delete from stats_daily`);
@@ -118,10 +129,14 @@ export async function unsafeRollUp(database: Database, opts: { rebuild?: boolean
           join device_sample_times t on t.at >= h.lo and t.at < h.lo + interval '1 hour' group by h.lo`);
       for (const tz of await timeZones(tx)) days += await rollUpZoneDays(tx, tz, list);
     }
+    if (appHours.length > 0) {
+      const list = sql`${sql.param(appHours.map((h) => h.lo))}::timestamptz[]`;
+      for (const tz of await timeZones(tx)) await rollUpZoneAppDays(tx, tz, list);
+    }
     await tx.execute(
       sql`update stats_watermarks set txid = ${to}::xid8, updated_at = ${new Date(opts.now).toISOString()}::timestamptz where name = ${WATERMARK}`,
     );
-    return { hours: hours.length, days };
+    return { hours: hours.length, days, appHours: appHours.length };
   });
 }
 
@@ -130,10 +145,7 @@ export async function unsafeRollUp(database: Database, opts: { rebuild?: boolean
  * timestamptz[]), recomputed from the hourly rows; answers how many days.
  */
 async function rollUpZoneDays(tx: Db | Tx, tz: string, list: SQL): Promise<number> {
-  const dayList = sql`array(select distinct (h.lo at time zone ${tz})::date from unnest(${list}) h(lo))`;
-  const inDaysOf = (col: SQL) => sql`(${col} at time zone ${tz})::date = any(${dayList})
-    and ${col} >= (select (min((h.lo at time zone ${tz})::date))::timestamp at time zone ${tz} from unnest(${list}) h(lo))
-    and ${col} < (select (max((h.lo at time zone ${tz})::date) + 1)::timestamp at time zone ${tz} from unnest(${list}) h(lo))`;
+  const { dayList, inDaysOf } = zoneDaysOf(tz, list);
   const inDays = inDaysOf(sql`b.bucket`);
   await tx.execute(sql`delete from stats_daily where time_zone = ${tz} and day = any(${dayList})`);
   await tx.execute(sql`delete from stats_daily_samples where time_zone = ${tz} and day = any(${dayList})`);
@@ -159,6 +171,40 @@ async function rollUpZoneDays(tx: Db | Tx, tz: string, list: SQL): Promise<numbe
   return Number(r[0]?.n ?? 0);
 }
 
+/** The local days (in zone `tz`) of the hour buckets `list` (an SQL timestamptz[]), and their bounds. */
+function zoneDaysOf(tz: string, list: SQL) {
+  const dayList = sql`array(select distinct (h.lo at time zone ${tz})::date from unnest(${list}) h(lo))`;
+  const inDaysOf = (col: SQL) => sql`(${col} at time zone ${tz})::date = any(${dayList})
+    and ${col} >= (select (min((h.lo at time zone ${tz})::date))::timestamp at time zone ${tz} from unnest(${list}) h(lo))
+    and ${col} < (select (max((h.lo at time zone ${tz})::date) + 1)::timestamp at time zone ${tz} from unnest(${list}) h(lo))`;
+  return { dayList, inDaysOf };
+}
+
+/**
+ * The daily app figures of zone `tz` for every local day touched by the hour buckets `list`,
+ * recomputed whole from the raw rows (a distinct count of end users does not add up over hours):
+ * end users active that day (any app call with a signed-in end user), by brand and area; orders
+ * that became paid that day and their amount, by the device's dimensions and currency.
+ */
+async function rollUpZoneAppDays(tx: Db | Tx, tz: string, list: SQL): Promise<void> {
+  const { dayList, inDaysOf } = zoneDaysOf(tz, list);
+  await tx.execute(sql`delete from stats_daily_app where time_zone = ${tz} and day = any(${dayList})`);
+  await tx.execute(sql`
+    insert into stats_daily_app (time_zone, day, ${DIMS}, currency, active_end_users, orders_paid, sales_amount)
+    select ${tz}, day, ${DIMS}, currency, sum(active)::int, sum(orders)::int, sum(amount)::bigint
+      from (
+        select (s.at at time zone ${tz})::date as day, ${DIMS}, s.currency, 0::bigint as active, count(*) as orders, sum(s.amount) as amount
+          from sales_events s where ${inDaysOf(sql`s.at`)}
+         group by 1, ${DIMS}, s.currency
+        union all
+        select (l.at at time zone ${tz})::date, l.company_id, l.company_path, 0, '', '', '', '', '', coalesce(l.area_id, 0), '',
+               count(distinct l.end_user_id), 0, 0
+          from end_user_logs l where l.end_user_id is not null and ${inDaysOf(sql`l.at`)}
+         group by 1, l.company_id, l.company_path, coalesce(l.area_id, 0)
+      ) x
+     group by day, ${DIMS}, currency`);
+}
+
 /**
  * A reporting time zone a company has just chosen: when no daily rows exist in it yet (no company
  * used it), its days are rolled up from every hourly row, so the statistics have its past too (the
@@ -171,6 +217,9 @@ export async function unsafeRollUpNewZone(tx: Db | Tx, tz: string): Promise<numb
   const [seen] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from stats_daily_samples where time_zone = ${tz}`);
   if (Number(seen?.n ?? 0) > 0) return 0;
   const list = sql`array(select bucket from stats_hourly_samples union select distinct bucket from stats_hourly)::timestamptz[]`;
+  const appList = sql`array(select distinct date_trunc('hour', at, 'UTC') from sales_events
+                            union select distinct date_trunc('hour', at, 'UTC') from end_user_logs where end_user_id is not null)::timestamptz[]`;
+  await rollUpZoneAppDays(tx, tz, appList);
   return rollUpZoneDays(tx, tz, list);
 }
 

@@ -150,6 +150,31 @@ export async function figures(db: Executor, s: StatsScope, key: FigureKey, opts:
   );
 }
 
+export interface AppFigureRow {
+  key: string | null;
+  currency: string;
+  /** Daily active end users summed over the days. */
+  active: number;
+  orders: number;
+  amount: number;
+}
+
+/**
+ * The daily app figures of the period (stats_daily_app), grouped by day or not, and by currency:
+ * active end users (each day's distinct count, summed over the days), paid orders and their amount.
+ */
+export async function appFigures(db: Executor, s: StatsScope, key: 'day' | null) {
+  return rows<AppFigureRow>(
+    db,
+    sql`select ${key === 'day' ? sql`r.day::text` : sql`null::text`} as key, r.currency,
+               coalesce(sum(r.active_end_users), 0)::int as active, coalesce(sum(r.orders_paid), 0)::int as orders,
+               coalesce(sum(r.sales_amount), 0)::float8 as amount
+          from stats_daily_app r
+         where r.time_zone = ${s.timeZone} and r.day between ${s.from}::date and ${s.to}::date and ${visible(s)}
+         group by 1, 2`,
+  );
+}
+
 /**
  * The rows' share of each child company of `parent` (a row is a child's when its brand or customer is
  * under it): read off the row's own paths (a path is its companies' ids, `/1/33/500/`), the segment

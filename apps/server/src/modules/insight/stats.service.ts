@@ -4,6 +4,8 @@
  */
 import {
   ErrorCodes,
+  HOME_CARD_CODES,
+  type StatsAppFigures,
   type StatsByCustomer,
   type StatsByVersion,
   type StatsFigures,
@@ -16,6 +18,7 @@ import { requireActor, type CallContext } from '../../lib/context';
 import { withStatementTimeout } from './read-timeout.repository';
 import { unsafeRollupUpdatedAt } from './rollup.repository';
 import {
+  appFigures,
   childCompanies,
   companyInSubtree,
   companyNames,
@@ -24,6 +27,7 @@ import {
   figures,
   filterValues,
   reportingTimeZone,
+  type AppFigureRow,
   type FigureRow,
   type StatsScope,
 } from './stats.repository';
@@ -94,6 +98,27 @@ export async function statsScope(
   };
 }
 
+/** Whether the caller may see storage plan sales (HOME_CARD_CODES.sales). */
+export function seesSales(ctx: CallContext): boolean {
+  const actor = requireActor(ctx);
+  return HOME_CARD_CODES.sales.some((c) => actor.authResList.has(c));
+}
+
+/** End users are counted by brand: a device or customer filter leaves them unknown. */
+const endUsersCounted = (s: StatsScope) => !s.productType && !s.model && !s.version && !s.country && !s.customer;
+
+/** The app figures of a period of `days` days from its rows (by currency). */
+export function presentApp(rows: AppFigureRow[], days: number, sales: boolean, counted: boolean): StatsAppFigures {
+  const active = rows.reduce((n, r) => n + Number(r.active), 0);
+  const out: StatsAppFigures = { activeEndUsers: counted && days > 0 ? Math.round((active / days) * 10) / 10 : null };
+  if (sales)
+    out.sales = {
+      orders: rows.reduce((n, r) => n + Number(r.orders), 0),
+      amount: Math.round(rows.reduce((n, r) => n + Number(r.amount), 0)),
+    };
+  return out;
+}
+
 const meta = (updatedAt: number | null, s: { timeZone: string; days: string[] }) => ({ timeZone: s.timeZone, updatedAt, days: s.days });
 
 const TOP = 10;
@@ -107,15 +132,22 @@ export async function statsOverview(ctx: CallContext, d: StatsInput): Promise<St
 async function overview(ctx: CallContext, db: Tx, d: StatsInput, updatedAt: number | null): Promise<StatsOverview> {
   const s = await statsScope(ctx, d, db);
   const own = await companyInSubtree(db, s.actor, s.actor.companyId);
-  const [current, previous, trend, versions, countries, customers] = await Promise.all([
+  const prevScope = { ...s, from: s.prevFrom, to: s.prevTo };
+  const [current, previous, trend, versions, countries, customers, appDays, appPrev] = await Promise.all([
     figures(db, s, null),
-    figures(db, { ...s, from: s.prevFrom, to: s.prevTo }, null),
+    figures(db, prevScope, null),
     figures(db, s, 'day'),
     figures(db, s, 'version'),
     figures(db, s, 'country'),
     own ? figures(db, s, null, { byChild: own }) : Promise.resolve([]),
+    appFigures(db, s, 'day'),
+    appFigures(db, prevScope, null),
   ]);
   const byDay = new Map(trend.map((r) => [r.key, r]));
+  const sales = seesSales(ctx);
+  const counted = endUsersCounted(s);
+  const appByDay = new Map<string, AppFigureRow[]>();
+  for (const r of appDays) appByDay.set(r.key ?? '', [...(appByDay.get(r.key ?? '') ?? []), r]);
   const sortedCountries = countries
     .map((c) => ({ country: c.key ?? '', devices: Number(c.devices) }))
     .sort((a, b) => b.devices - a.devices);
@@ -140,6 +172,18 @@ async function overview(ctx: CallContext, db: Tx, d: StatsInput, updatedAt: numb
       .sort((a, b) => b.devices - a.devices || a.version.localeCompare(b.version)),
     countries: rest > 0 ? [...top, { country: 'OTHERS', devices: rest }] : top,
     customers: topCustomers.map((c) => ({ companyId: Number(c.key), name: names.get(Number(c.key)) ?? '', devices: Number(c.devices) })),
+    app: {
+      current: presentApp(appDays, s.days.length, sales, counted),
+      previous: presentApp(appPrev, s.days.length, sales, counted),
+      trend: s.days.map((day) => {
+        const f = presentApp(appByDay.get(day) ?? [], 1, sales, counted);
+        return {
+          day,
+          activeEndUsers: f.activeEndUsers,
+          ...(f.sales ? { ordersPaid: f.sales.orders, salesAmount: f.sales.amount } : {}),
+        };
+      }),
+    },
   };
 }
 

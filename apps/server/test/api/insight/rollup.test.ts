@@ -1,6 +1,7 @@
 /**
- * Rollups and statistics (issue 15 items 2 and 3): for random fleets, events, samples, filters and
- * reporting time zones, the Overview's figures equal direct counts over the raw rows; rolled up
+ * Rollups and statistics (issue 15 items 2 and 3): for random fleets, events, samples, end users'
+ * app calls, storage plan sales, filters and reporting time zones, the Overview's figures equal
+ * direct counts over the raw rows; rolled up
  * incrementally (with late events re-opening their buckets) they equal a rebuild; a 32-day range is
  * refused with queryRangeSchema's message.
  */
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRollupOnce } from '../../../src/modules/insight';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
+import { createUser } from '../../support/fixtures';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -37,6 +39,18 @@ interface Sample {
   at: number;
   devices: number;
   online: number;
+}
+/** An app call of an end user (the end-user log): counted once per end user and local day. */
+interface AppCall {
+  brand: 'A' | 'B';
+  user: number;
+  at: number;
+}
+/** An order of a group's device that became paid. */
+interface Sale {
+  g: number;
+  at: number;
+  amount: number;
 }
 interface Filters {
   productType?: Group['productType'];
@@ -88,6 +102,13 @@ const worldArb = fc.array(groupArb, { minLength: 1, maxLength: 6 }).chain((group
       { requiredKeys: [] },
     ),
     lateSplit: fc.nat({ max: 40 }),
+    appCalls: fc.array(fc.record<AppCall>({ brand: fc.constantFrom('A', 'B'), user: fc.integer({ min: 1, max: 4 }), at: timeArb }), {
+      maxLength: 30,
+    }),
+    sales: fc.array(fc.record<Sale>({ g: fc.nat({ max: groups.length - 1 }), at: timeArb, amount: fc.nat({ max: 10_000 }) }), {
+      maxLength: 20,
+    }),
+    appLateSplit: fc.nat({ max: 30 }),
   }),
 );
 
@@ -105,7 +126,8 @@ describe.each(ENGINES)('rollups and statistics (%s)', (engine) => {
   });
 
   async function clear() {
-    for (const table of ['device_events', 'device_samples', 'device_sample_times']) await exec(sql`delete from ${sql.identifier(table)}`);
+    for (const table of ['device_events', 'device_samples', 'device_sample_times', 'sales_events', 'end_user_logs'])
+      await exec(sql`delete from ${sql.identifier(table)}`);
     await runRollupOnce(t.database, (now += 60_000), { rebuild: true });
   }
 
@@ -138,11 +160,32 @@ describe.each(ENGINES)('rollups and statistics (%s)', (engine) => {
     }
   }
 
+  async function insertAppCalls(calls: AppCall[]) {
+    for (const c of calls) {
+      const brand = c.brand === 'A' ? paths().A : paths().B;
+      await exec(sql`insert into end_user_logs (at, company_id, company_path, app_key_id, end_user_id, area_id, action, code)
+        values (${new Date(c.at).toISOString()}::timestamptz, ${brand.id}, ${brand.path}, 1, ${c.user}, ${t.world.areas.eu.id}, 'account/login', 200)`);
+    }
+  }
+
+  async function insertSales(groups: Group[], sales: Sale[]) {
+    for (const x of sales) {
+      const g = groups[x.g]!;
+      const { brand, customer } = dims(g);
+      await exec(sql`insert into sales_events (order_id, at, amount, currency, brand_id, brand_path, customer_id, customer_path, product_type, model, version, country, area_id)
+        values (1, ${new Date(x.at).toISOString()}::timestamptz, ${x.amount}, 'USD', ${brand.id}, ${brand.path}, ${customer?.id ?? 0}, ${customer?.path ?? ''},
+                ${g.productType}, ${g.model}, ${g.version}, ${g.country}, ${t.world.areas.eu.id})`);
+    }
+  }
+
   const snapshot = async () => {
     const h = (await exec(sql`select * from stats_hourly order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`)) as unknown as { rows: unknown[] };
     const d = (await exec(sql`select * from stats_daily order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12`)) as unknown as { rows: unknown[] };
     const s = (await exec(sql`select * from stats_daily_samples order by 1, 2`)) as unknown as { rows: unknown[] };
-    return JSON.stringify([h.rows, d.rows, s.rows]);
+    const a = (await exec(sql`select * from stats_daily_app order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12`)) as unknown as {
+      rows: unknown[];
+    };
+    return JSON.stringify([h.rows, d.rows, s.rows, a.rows]);
   };
 
   beforeAll(async () => {
@@ -167,9 +210,13 @@ describe.each(ENGINES)('rollups and statistics (%s)', (engine) => {
           }
         // Incremental: part of the events, a run, the rest (older ones re-open closed buckets) and the samples, a run.
         await insertEvents(w.groups, w.events.slice(0, w.lateSplit));
+        await insertAppCalls(w.appCalls.slice(0, w.appLateSplit));
+        await insertSales(w.groups, w.sales.slice(0, Math.floor(w.appLateSplit / 2)));
         await runRollupOnce(t.database, (now += 60_000));
         await insertEvents(w.groups, w.events.slice(w.lateSplit));
         await insertSamples(w.groups, samples, w.sampleTimes);
+        await insertAppCalls(w.appCalls.slice(w.appLateSplit));
+        await insertSales(w.groups, w.sales.slice(Math.floor(w.appLateSplit / 2)));
         await runRollupOnce(t.database, (now += 60_000));
         const incremental = await snapshot();
         await runRollupOnce(t.database, (now += 60_000), { rebuild: true });
@@ -223,6 +270,21 @@ describe.each(ENGINES)('rollups and statistics (%s)', (engine) => {
           const day = Date.parse(`${d.day}T00:00:00Z`) / DAY;
           expect(d.upgradeFailed).toBe(evs.filter((e) => e.kind === 'upgrade_failed' && localDay(e.at) === day).length);
         }
+        // End users: each local day's distinct end users of brand A, averaged over the days; unknown under a filter.
+        const filtered = Object.values(f).some((v) => v !== undefined);
+        const perDay = new Map<number, Set<number>>();
+        for (const c of w.appCalls.filter((c) => c.brand === 'A' && inRange(c.at)))
+          perDay.set(localDay(c.at), (perDay.get(localDay(c.at)) ?? new Set()).add(c.user));
+        const activeSum = [...perDay.values()].reduce((n, u) => n + u.size, 0);
+        expect(r.data.app.current.activeEndUsers).toBe(filtered ? null : Math.round((activeSum / w.days) * 10) / 10);
+        for (const d of r.data.app.trend) {
+          const day = Date.parse(`${d.day}T00:00:00Z`) / DAY;
+          expect(d.activeEndUsers).toBe(filtered ? null : (perDay.get(day)?.size ?? 0));
+        }
+        // Sales: orders paid in the range on the matching devices, and their amount.
+        const sold = w.sales.filter((x) => inRange(x.at) && match(w.groups[x.g]!));
+        expect(r.data.app.current.sales).toEqual({ orders: sold.length, amount: sold.reduce((n, x) => n + x.amount, 0) });
+        expect(r.data.app.trend.reduce((n, d) => n + (d.ordersPaid ?? 0), 0)).toBe(sold.length);
         // Versions: devices at the last sample, per version.
         const perVersion = new Map<string, number>();
         for (const s of atLast) perVersion.set(w.groups[s.g]!.version, (perVersion.get(w.groups[s.g]!.version) ?? 0) + s.devices);
@@ -233,6 +295,54 @@ describe.each(ENGINES)('rollups and statistics (%s)', (engine) => {
       { numRuns: 12 },
     );
   }, 300_000);
+
+  it('an order becoming paid writes one sales event with its device then; sales only with a storage code', async () => {
+    await clear();
+    const device = t.world.upgradeB.device;
+    const b = t.world.companies.partnerB;
+    const paidAt = Date.UTC(2026, 9, 3, 10);
+    const order = (no: string, state: string) =>
+      exec(sql`insert into storage_orders (order_no, amount, platform, device_id, device_sn, company_id, company_path, goods_id, goods_snapshot,
+                 service_days, cost_price, state, paid_at)
+               values (${no}, 1999, 'android', ${device.id}, ${device.sn}, ${b.id}, ${b.path}, 1, '{}'::jsonb, 30, 500, ${state},
+                 ${state === 'paid' ? new Date(paidAt).toISOString() : null}::timestamptz) returning id`);
+    await order('SALE-1', 'unpaid');
+    await order('SALE-2', 'paid');
+    await exec(
+      sql`update storage_orders set state = 'paid', paid_at = ${new Date(paidAt).toISOString()}::timestamptz where order_no = 'SALE-1'`,
+    );
+    // Paid again (a webhook replayed) and refunded: no new sale.
+    await exec(sql`update storage_orders set state = 'paid' where order_no = 'SALE-1'`);
+    await exec(sql`update storage_orders set state = 'refunded' where order_no = 'SALE-2'`);
+    const ev = (await exec(
+      sql`select brand_id, model, version, country, amount::int as amount, at from sales_events order by id`,
+    )) as unknown as { rows: { brand_id: number; model: string; version: string; country: string; amount: number; at: Date | string }[] };
+    expect(ev.rows.map((r) => [r.brand_id, r.model, r.version, r.country, r.amount])).toEqual([
+      [b.id, device.model, device.firmwareVersion, device.country, 1999],
+      [b.id, device.model, device.firmwareVersion, device.country, 1999],
+    ]);
+    await runRollupOnce(t.database, (now += 60_000));
+    const ownerB = await t.login('owner-b@test.local');
+    const range = { from: Date.UTC(2026, 9, 1), to: Date.UTC(2026, 9, 8) };
+    const withSales = await t.call(insightCalls.statsOverview, { range }, ownerB);
+    expect(withSales.basic.code, withSales.basic.msg).toBe(200);
+    expect(withSales.data.app.current.sales).toEqual({ orders: 2, amount: 3998 });
+    expect(withSales.data.app.trend.find((d) => d.day === '2026-10-03')).toMatchObject({ ordersPaid: 2, salesAmount: 3998 });
+    // Partner A sees none of B's sales.
+    expect((await t.call(insightCalls.statsOverview, { range }, owner)).data.app.current.sales).toEqual({ orders: 0, amount: 0 });
+    await createUser(t.database, {
+      companyId: b.id,
+      email: 'device-only-b@test.local',
+      userType: 'partner',
+      codes: ['dealer_device_qry'],
+      areaIds: [t.world.areas.us.id],
+    });
+    const deviceOnly = await t.call(insightCalls.statsOverview, { range }, await t.login('device-only-b@test.local'));
+    expect(deviceOnly.basic.code).toBe(200);
+    expect(deviceOnly.data.app.current.sales).toBeUndefined();
+    expect(deviceOnly.data.app.trend.every((d) => d.ordersPaid === undefined && d.salesAmount === undefined)).toBe(true);
+    await exec(sql`delete from storage_orders where order_no in ('SALE-1', 'SALE-2')`);
+  });
 
   it('refuses a 32-day range with the queryRangeSchema message, and a customer of another tenant as missing', async () => {
     const from = Date.UTC(2026, 9, 1);

@@ -149,6 +149,9 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
   'insight/device/log/export': t('file.exportDeviceLogs', 'file', '{actor} exported the device logs', '{actor} 导出了设备日志', {
     read: { kind: 'export' },
   }),
+  'insight/end-user-log/export': t('file.exportEndUserLog', 'file', '{actor} exported the end-user log', '{actor} 导出了终端用户日志', {
+    read: { kind: 'export' },
+  }),
   'insight/stats/export': t('file.exportStats', 'file', '{actor} exported a statistics table', '{actor} 导出了统计表', {
     read: { kind: 'export' },
   }),
@@ -395,6 +398,12 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
   'device/key/reset': t('device.keyReset', 'device', '{actor} reset the key of device {target}', '{actor} 重置了设备 {target} 的密钥', {
     target: { type: 'device', id: 'deviceId' },
   }),
+  'insight/monitoring/link/set': t(
+    'system.monitoringLink',
+    'system',
+    '{actor} changed the external monitoring link of a data centre',
+    '{actor} 修改了数据中心的外部监控链接',
+  ),
   'insight/device/log/request': t(
     'device.logRequest',
     'device',

@@ -47,6 +47,18 @@ export const statsFiguresSchema = z.object({
 });
 export type StatsFigures = z.infer<typeof statsFiguresSchema>;
 
+/**
+ * The app side of a period (stats_daily_app): end users and storage plan sales. End users are
+ * counted by brand (an app call names no device), so a device or customer filter answers null.
+ */
+export const statsAppFiguresSchema = z.object({
+  /** Daily active end users, averaged over the period's days (one decimal); null under a device or customer filter. */
+  activeEndUsers: z.number().nullable(),
+  /** Storage plan orders that became paid, and their amount (minor units, like every price); only with a storage code. */
+  sales: z.object({ orders: z.number().int(), amount: z.number().int() }).optional(),
+});
+export type StatsAppFigures = z.infer<typeof statsAppFiguresSchema>;
+
 export const statsOverviewSchema = z.object({
   ...statsMetaFields,
   current: statsFiguresSchema,
@@ -57,6 +69,19 @@ export const statsOverviewSchema = z.object({
   /** Top 10 countries by devices, then 'OTHERS' for the rest ('' is unknown). */
   countries: z.array(z.object({ country: z.string(), devices: z.number().int() })),
   customers: z.array(z.object({ companyId: idSchema, name: z.string(), devices: z.number().int() })),
+  /** End users and sales: the period, the one before, and per day (sales fields only with a storage code). */
+  app: z.object({
+    current: statsAppFiguresSchema,
+    previous: statsAppFiguresSchema,
+    trend: z.array(
+      z.object({
+        day: daySchema,
+        activeEndUsers: z.number().int().nullable(),
+        ordersPaid: z.number().int().optional(),
+        salesAmount: z.number().int().optional(),
+      }),
+    ),
+  }),
 });
 export type StatsOverview = z.infer<typeof statsOverviewSchema>;
 
@@ -230,6 +255,8 @@ export const homeSummarySchema = z.object({
   activations: z.object({ thisWeek: z.number().int(), lastWeek: z.number().int() }).optional(),
   upgrade: z.object({ success: z.number().int(), failed: z.number().int() }).optional(),
   tasks: z.object({ inRelease: z.number().int(), paused: z.number().int() }).optional(),
+  /** Storage plan sales of the last 7 days and the 7 before (a storage code). */
+  sales: z.object({ orders: z.number().int(), amount: z.number().int(), lastWeekAmount: z.number().int() }).optional(),
   registrations: z.object({ awaiting: z.number().int() }).optional(),
   users: z.object({ locked: z.number().int() }).optional(),
   attention: z
@@ -239,6 +266,8 @@ export const homeSummarySchema = z.object({
       failedTwice: z.number().int(),
       /** Points the online rate fell from last week (>= 5 is shown), null without data. */
       onlineRateDrop: z.number().nullable(),
+      /** Device logs uploaded in the last 7 days (asked for or not), to read. */
+      logsUploaded: z.number().int(),
     })
     .optional(),
 });

@@ -38,18 +38,20 @@ export const HOME_CARD_CODES = {
   devices: ['dealer_device_qry', 'dealer_device_mgr'],
   upgrade: ['dealer_upgrade_qry', 'dealer_upgrade_mgr'],
   accounts: ['dealer_account_qry', 'dealer_account_mgr'],
+  /** Storage plan sales (the Overview's sales card too). */
+  sales: ['dealer_storage_qry', 'dealer_storage_mgr'],
 } as const satisfies Record<string, readonly ResourceCode[]>;
 
 /**
  * How many cards home/summary answers to a holder of `codes`: devices and activations (device
  * codes), tasks and upgrade success (upgrade codes), attention (either), registrations and locked
- * users (account codes). Home keeps their room while the figures load, so nothing below moves.
+ * users (account codes), sales (storage codes). Home keeps their room while the figures load, so nothing below moves.
  */
 export function homeCardCount(codes: readonly string[]): number {
   const has = (group: keyof typeof HOME_CARD_CODES) => HOME_CARD_CODES[group].some((c) => codes.includes(c));
   const devices = has('devices');
   const upgrade = has('upgrade');
-  return (devices ? 2 : 0) + (upgrade ? 2 : 0) + (devices || upgrade ? 1 : 0) + (has('accounts') ? 2 : 0);
+  return (devices ? 2 : 0) + (upgrade ? 2 : 0) + (devices || upgrade ? 1 : 0) + (has('accounts') ? 2 : 0) + (has('sales') ? 1 : 0);
 }
 
 /** What a device's history records (append-only device_events, issue 15 §1). */

@@ -1,6 +1,6 @@
 /**
  * Exports of the insight module's logs and statistics tables (issue 15 §5): the operation log, the
- * device logs, the statistics tables (Overview's daily figures, By customer, By version) and the
+ * device logs, the end-user log, the statistics tables (Overview's daily figures, By customer, By version) and the
  * device-health list, as xlsx (streamed) or CSV. Each call checks the caller, fixes the rows at
  * signing (the highest id and the time, or the figures computed then) and answers a signed link
  * (SIGNED_URL_TTL_SECONDS, dies with the session, fetched once) and the row count; the headers are
@@ -16,6 +16,7 @@ import { exportRangeSchema, idSchema } from '../../shared/validators';
 import { DEVICE_LOG_STATES } from './device-logs';
 import { OPLOG_RESULTS } from './constants';
 import { healthStateSchema, offlineDaysSchema, statsFilterFields } from './calls';
+import { endUserLogSearchSchema } from './end-user-log';
 
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export const exportFormatSchema = z.enum(EXPORT_FORMATS);
@@ -31,6 +32,7 @@ export const INSIGHT_EXPORT_KINDS = [
   'statsByCustomer',
   'statsByVersion',
   'deviceHealth',
+  'endUserLog',
 ] as const;
 export type InsightExportKind = (typeof INSIGHT_EXPORT_KINDS)[number];
 
@@ -54,6 +56,13 @@ export const operationLogExportSchema = z.strictObject({
   format: exportFormatSchema.default('xlsx'),
 });
 export type OperationLogExport = z.input<typeof operationLogExportSchema>;
+
+/** The end-user log's search filters with a range of at most 90 days. */
+export const endUserLogExportSchema = endUserLogSearchSchema
+  .omit({ range: true, cursor: true, pageSize: true })
+  .extend({ range: exportRangeSchema, format: exportFormatSchema.default('xlsx') })
+  .strict();
+export type EndUserLogExport = z.input<typeof endUserLogExportSchema>;
 
 export const insightExportResultSchema = z.object({
   /** The signed link (300 s, once, dies with the session) streaming the file. */
@@ -85,6 +94,15 @@ export const insightExportCalls = {
       state: z.enum(DEVICE_LOG_STATES).optional(),
       format: exportFormatSchema.default('xlsx'),
     }),
+    result: insightExportResultSchema,
+  }),
+  endUserLogExport: defineCall({
+    path: 'insight/end-user-log/export',
+    auth: { anyOf: ['rmr_qry'] },
+    write: false,
+    summary:
+      "A signed link to the end-user log rows the caller sees with the search's filters (at most 90 days), xlsx or CSV, localized headers, e-mails masked; the rows are those written before the link was signed. 26010 past 2 running exports.",
+    data: endUserLogExportSchema,
     result: insightExportResultSchema,
   }),
   statsExport: defineCall({

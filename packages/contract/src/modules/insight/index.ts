@@ -9,3 +9,4 @@ export * from './audit-actions';
 export * from './device-logs';
 export * from './end-user-log';
 export * from './exports';
+export * from './monitoring';

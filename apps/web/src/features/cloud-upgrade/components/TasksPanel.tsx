@@ -43,16 +43,19 @@ export function useAreaNames() {
 export function TasksPanel({
   pkgFilter,
   onClearPkgFilter,
+  initialStatus,
 }: {
   pkgFilter?: { pkgId: number; versionName?: string } | null;
   onClearPkgFilter?: () => void;
+  /** The state filter the page was opened with (a link's `status`). */
+  initialStatus?: ReleaseTask['status'];
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const viewer = useUpgradeViewer();
   const canRelease = useUpgradeAbilities().can('release');
   const prefs = useTablePrefs('cloudUpgrade.tasks', DEFAULT_HIDDEN, viewer.isSupplier ? SUPPLIER_WIDE_ONLY : NONE);
-  const list = useListQuery<Filters>({}, prefs.pageSize);
+  const list = useListQuery<Filters>(initialStatus ? { status: initialStatus } : {}, prefs.pageSize);
   const bind = savedListBindings(list, prefs);
   const [searchText, setSearchText] = useState('');
   const query = pkgFilter ? { ...list.query, pkgId: pkgFilter.pkgId } : list.query;

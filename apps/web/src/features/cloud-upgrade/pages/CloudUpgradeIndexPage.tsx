@@ -1,4 +1,5 @@
 import { AppstoreOutlined, HddOutlined, RocketOutlined } from '../../../components/icons';
+import { releaseTaskStateSchema } from '@portal/contract';
 import { Button, Card, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,10 @@ import { TasksPanel } from '../components/TasksPanel';
 
 type Tab = 'packages' | 'tasks';
 
-/** Cloud firmware upgrade: firmware packages and release tasks, one tab each (?tab=tasks opens the tasks). */
+/**
+ * Cloud firmware upgrade: firmware packages and release tasks, one tab each (?tab=tasks opens the
+ * tasks; &status=paused opens them filtered by that state, as Home's cards link).
+ */
 export default function CloudUpgradeIndexPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -18,6 +22,8 @@ export default function CloudUpgradeIndexPage() {
     const id = Number(params.get('pkgId'));
     return Number.isInteger(id) && id > 0 ? { pkgId: id } : null;
   });
+  // A state the link names (Home's task cards): the tasks' first filter.
+  const [initialStatus] = useState(() => releaseTaskStateSchema.safeParse(params.get('status')).data);
   const go = (next: Tab) => setParams(next === 'tasks' ? { tab: 'tasks' } : {}, { replace: true });
 
   return (
@@ -53,7 +59,7 @@ export default function CloudUpgradeIndexPage() {
             key: 'tasks',
             label: t('upgrade.tabs.tasks'),
             icon: <RocketOutlined />,
-            children: <TasksPanel pkgFilter={pkgFilter} onClearPkgFilter={() => setPkgFilter(null)} />,
+            children: <TasksPanel pkgFilter={pkgFilter} onClearPkgFilter={() => setPkgFilter(null)} initialStatus={initialStatus} />,
           },
         ]}
         destroyOnHidden

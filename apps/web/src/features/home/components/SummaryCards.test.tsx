@@ -68,3 +68,36 @@ describe('home summary while it loads', () => {
     expect(screen.queryByTestId('home-summary-loading')).not.toBeInTheDocument();
   });
 });
+
+describe('home cards link to their filtered screens', () => {
+  const FULL: HomeSummary = {
+    timeZone: 'UTC',
+    updatedAt: Date.now(),
+    devices: { total: 42, onlineRate: 0.5, sparkline: [] },
+    tasks: { inRelease: 3, paused: 1 },
+    sales: { orders: 2, amount: 1999, lastWeekAmount: 500 },
+    attention: { pausedByGate: 1, failedSync: 0, failedTwice: 0, onlineRateDrop: null, logsUploaded: 2 },
+  };
+
+  it('tasks in release, sales to the orders, attention to the paused tasks; uploaded logs counted', async () => {
+    mockApi((path) => (path === 'home/summary' ? { data: FULL } : undefined));
+    renderPage(<SummaryCards />);
+    const tasks = await screen.findByTestId('home-card-tasks');
+    expect(tasks).toHaveAttribute('href', '/layout/cloudUpgrade/cloudUpgradeIndex?tab=tasks&status=in_release');
+    const sales = screen.getByTestId('home-card-sales');
+    expect(sales).toHaveAttribute('href', '/layout/cloudStorageServiceManage/cloudStorageIndex?tab=orders');
+    expect(sales).toHaveTextContent('19.99');
+    expect(sales).toHaveTextContent('2 orders paid · last week 5.00');
+    const attention = screen.getByTestId('home-card-attention');
+    expect(attention).toHaveAttribute('href', '/layout/cloudUpgrade/cloudUpgradeIndex?tab=tasks&status=paused');
+    expect(attention).toHaveTextContent('1 task paused by a gate · 2 device logs uploaded');
+  });
+
+  it('in Chinese', async () => {
+    await setLocale('zh-CN');
+    mockApi((path) => (path === 'home/summary' ? { data: FULL } : undefined));
+    renderPage(<SummaryCards />);
+    expect(await screen.findByTestId('home-card-sales')).toHaveTextContent('已支付 2 单 · 上周 5.00');
+    expect(screen.getByTestId('home-card-attention')).toHaveTextContent('2 份设备日志已上传');
+  });
+});

@@ -12,6 +12,11 @@ import { useSessionUser } from '../../../lib/session/session-store';
 import { useHomeSummary } from '../api/home-api';
 import { Sparkline } from './Sparkline';
 
+const TASKS = '/layout/cloudUpgrade/cloudUpgradeIndex?tab=tasks';
+const HEALTH = '/layout/dataStatistics/deviceHealth';
+/** Amounts are minor units (cents), like every price of the portal. */
+const money = (minor: number) => (minor / 100).toFixed(2);
+
 const pct = (v: number | null | undefined) => (v == null ? '-' : `${(v * 100).toFixed(1)}%`);
 
 /** Every card is at least this tall, and so is its placeholder: the page does not move when the figures arrive. */
@@ -116,7 +121,7 @@ export function SummaryCards() {
       <SummaryCard
         key="tasks"
         testId="home-card-tasks"
-        to="/layout/cloudUpgrade/cloudUpgradeIndex"
+        to={`${TASKS}&status=${s.tasks.inRelease === 0 && s.tasks.paused > 0 ? 'paused' : 'in_release'}`}
         title={t('homeSummary.tasks')}
         value={s.tasks.inRelease}
         note={t('homeSummary.paused', { count: s.tasks.paused })}
@@ -131,6 +136,17 @@ export function SummaryCards() {
         title={t('homeSummary.upgradeSuccess')}
         value={pct(s.upgrade.success + s.upgrade.failed === 0 ? null : s.upgrade.success / (s.upgrade.success + s.upgrade.failed))}
         note={t('homeSummary.upgradeCounts', { success: s.upgrade.success, failed: s.upgrade.failed })}
+      />,
+    );
+  if (s.sales)
+    cards.push(
+      <SummaryCard
+        key="sales"
+        testId="home-card-sales"
+        to="/layout/cloudStorageServiceManage/cloudStorageIndex?tab=orders"
+        title={t('homeSummary.sales')}
+        value={money(s.sales.amount)}
+        note={t('homeSummary.salesNote', { count: s.sales.orders, amount: money(s.sales.lastWeekAmount) })}
       />,
     );
   if (s.registrations)
@@ -160,12 +176,22 @@ export function SummaryCards() {
       a.failedSync > 0 && t('homeSummary.failedSync', { count: a.failedSync }),
       a.failedTwice > 0 && t('homeSummary.failedTwice', { count: a.failedTwice }),
       a.onlineRateDrop !== null && a.onlineRateDrop >= 5 && t('homeSummary.onlineDrop', { points: a.onlineRateDrop }),
+      a.logsUploaded > 0 && t('homeSummary.logsUploaded', { count: a.logsUploaded }),
     ].filter((x): x is string => typeof x === 'string');
+    // The screen of the first matter: the paused tasks, the packages, or the device-health list.
+    const to =
+      a.pausedByGate > 0 && s.tasks
+        ? `${TASKS}&status=paused`
+        : a.failedSync > 0 && s.tasks
+          ? '/layout/cloudUpgrade/cloudUpgradeIndex'
+          : a.onlineRateDrop !== null && a.onlineRateDrop >= 5 && a.failedTwice === 0
+            ? `${HEALTH}?state=offline`
+            : HEALTH;
     cards.push(
       <SummaryCard
         key="attention"
         testId="home-card-attention"
-        to="/layout/dataStatistics/deviceHealth"
+        to={to}
         title={t('homeSummary.attention')}
         value={items.length}
         note={items.length ? items.join(' · ') : t('homeSummary.allWell')}

@@ -10,6 +10,7 @@ import {
   insightAbilityCalls,
   insightCalls,
   insightExportCalls,
+  monitoringCalls,
   type CallData,
   type InsightAction,
 } from '@portal/contract';
@@ -38,6 +39,8 @@ export const insightKeys = {
   endUserLog: (q: EndUserLogQuery) => [...insightKeys.all, 'endUserLog', q] as const,
   failures: (q: FailureParetoQuery) => [...insightKeys.all, 'failures', q] as const,
   activity: (q: ActivityQuery) => [...insightKeys.all, 'activity', q] as const,
+  monitoringLinks: () => [...insightKeys.all, 'monitoringLinks'] as const,
+  monitoringOverview: () => [...insightKeys.all, 'monitoringOverview'] as const,
 };
 
 const STALE_MS = 60_000;
@@ -196,6 +199,7 @@ export type OperationLogExportData = CallData<typeof insightExportCalls.operatio
 export type StatsExportData = CallData<typeof insightExportCalls.statsExport>;
 export type HealthExportData = CallData<typeof insightExportCalls.healthExport>;
 export type DeviceLogExportData = CallData<typeof insightExportCalls.deviceLogExport>;
+export type EndUserLogExportData = CallData<typeof insightExportCalls.endUserLogExport>;
 
 /** The export calls: each answers a signed link, the rows and the file name (components/ExportButton fetches it). */
 export const insightExports = {
@@ -203,6 +207,7 @@ export const insightExports = {
   stats: (d: StatsExportData) => call(insightExportCalls.statsExport, d),
   health: (d: HealthExportData) => call(insightExportCalls.healthExport, d),
   deviceLogs: (d: DeviceLogExportData) => call(insightExportCalls.deviceLogExport, d),
+  endUserLog: (d: EndUserLogExportData) => call(insightExportCalls.endUserLogExport, d),
 };
 
 /** Sets the caller's brand's retention of device logs; every device's log list is fetched again. */
@@ -211,5 +216,29 @@ export function useSetDeviceLogRetention() {
   return useMutation({
     mutationFn: (days: number) => call(deviceLogCalls.deviceLogRetentionSet, { days }),
     onSuccess: () => qc.invalidateQueries({ queryKey: [...insightKeys.all, 'deviceLogs'] }),
+  });
+}
+
+/** The external monitoring URL of each area and the session's area's (supplier only). */
+export function useMonitoringLinks() {
+  return useQuery({ queryKey: insightKeys.monitoringLinks(), queryFn: () => call(monitoringCalls.links, {}) });
+}
+
+/** Sets or clears an area's monitoring URL; the links are fetched again. */
+export function useSetMonitoringLink() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (d: CallData<typeof monitoringCalls.linkSet>) => call(monitoringCalls.linkSet, d),
+    onSuccess: () => qc.invalidateQueries({ queryKey: insightKeys.monitoringLinks() }),
+  });
+}
+
+/** The built-in monitoring page's figures, looked at again every minute. */
+export function useMonitoringOverview(enabled: boolean) {
+  return useQuery({
+    queryKey: insightKeys.monitoringOverview(),
+    queryFn: () => call(monitoringCalls.overview, {}, { silent: true }),
+    enabled,
+    refetchInterval: 60_000,
   });
 }

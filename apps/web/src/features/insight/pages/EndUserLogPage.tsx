@@ -17,7 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { CellText, PagedTable } from '../../../components/list';
 import { rangeLimit } from '../../../components/range-limit';
 import { formatDateTime } from '../../../lib/format';
-import { type EndUserLogQuery, useEndUserLogSearch } from '../api/insight-api';
+import { type EndUserLogQuery, insightExports, useEndUserLogSearch } from '../api/insight-api';
+import { ExportButton } from '../components/ExportButton';
 
 const PAGE_SIZE = 20;
 const TEXT_FILTERS = ['account', 'appVersion', 'ip', 'sn'] as const;
@@ -207,7 +208,15 @@ export default function EndUserLogPage() {
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t('insight.eul.hint', { days: QUERY_RANGE_MAX_DAYS })}
         </Typography.Text>
-        <Button onClick={() => void refetch()}>{t('common.refresh')}</Button>
+        <Space>
+          <Button onClick={() => void refetch()}>{t('common.refresh')}</Button>
+          <ExportButton
+            what={t('insight.export.what.endUserLog')}
+            range={range}
+            request={({ range: r, format }) => insightExports.endUserLog({ ...filters, range: r!, format })}
+            testId="eul-export"
+          />
+        </Space>
       </Flex>
       <PagedTable<EndUserLog>
         rowKey="id"

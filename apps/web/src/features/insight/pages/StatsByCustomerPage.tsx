@@ -21,6 +21,15 @@ export default function StatsByCustomerPage() {
   const failure = failureOf(options, byCustomer);
   const rows = data?.rows ?? [];
   const nameOf = (r: (typeof rows)[number]) => (r.companyId === null ? t('insight.ownDevices', { name: r.name }) : r.name);
+  /** A row opens its own customers (drill in), or the health list of its devices. */
+  const linkOf = (r: (typeof rows)[number]) => {
+    if (r.companyId !== null && r.hasChildren) {
+      const next = new URLSearchParams(params);
+      next.set('parentId', String(r.companyId));
+      return `/layout/dataStatistics/statsByCustomer?${next.toString()}`;
+    }
+    return healthLink(state, { customerId: r.companyId ?? parentId });
+  };
   const open = (r: (typeof rows)[number] | undefined) => {
     if (!r) return;
     if (r.companyId !== null && r.hasChildren) set({ parentId: r.companyId });
@@ -55,7 +64,7 @@ export default function StatsByCustomerPage() {
         rows={rows}
         rowKey={(r) => String(r.companyId ?? 'own')}
         columns={[
-          { key: 'name', title: t('insight.customer'), value: nameOf, width: 240 },
+          { key: 'name', title: t('insight.customer'), value: nameOf, width: 240, link: linkOf },
           { key: 'devices', title: t('insight.devices'), value: (r) => r.devices },
           { key: 'onlineRate', title: t('insight.onlineRate'), value: (r) => pct(r.onlineRate) },
           { key: 'activations', title: t('insight.activations'), value: (r) => r.activations },

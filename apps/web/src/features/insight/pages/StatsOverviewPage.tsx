@@ -1,5 +1,5 @@
 /** Data statistics: Overview (cards with the previous period, trend, versions, countries, top customers). */
-import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { Card, Col, Flex, Row, Statistic, Typography } from 'antd';
 import type { StatsFigures } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,9 @@ import { failureOf } from '../components/StatsError';
 import { EChart } from '../components/EChart';
 import { healthLink, statsQueryOf, useStatsFilters } from '../components/stats-filters';
 import { pct, rate, StatsLayout } from '../components/StatsTabs';
+
+/** Prices and sales are minor units (cents), like every price of the portal. */
+const money = (minor: number) => (minor / 100).toFixed(2);
 
 function Delta({ now, before, percent }: { now: number | null; before: number | null; percent?: boolean }) {
   const { t } = useTranslation();
@@ -60,8 +63,40 @@ export default function StatsOverviewPage() {
       value: pct(success(cur)),
       delta: <Delta now={success(cur)} before={success(prev)} percent />,
     },
+    {
+      key: 'endUsers',
+      title: t('insight.endUsers'),
+      value: shown?.app.current.activeEndUsers ?? '-',
+      delta:
+        shown && shown.app.current.activeEndUsers === null ? (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('insight.endUsersFiltered')}
+          </Typography.Text>
+        ) : (
+          <Delta now={shown?.app.current.activeEndUsers ?? null} before={shown?.app.previous.activeEndUsers ?? null} />
+        ),
+    },
+    ...(shown?.app.current.sales
+      ? [
+          {
+            key: 'sales',
+            title: t('insight.sales'),
+            value: money(shown.app.current.sales.amount),
+            delta: (
+              <Flex vertical>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('insight.salesOrders', { count: shown.app.current.sales.orders })}
+                </Typography.Text>
+                <Delta now={shown.app.current.sales.amount / 100} before={(shown.app.previous.sales?.amount ?? 0) / 100} />
+              </Flex>
+            ),
+          },
+        ]
+      : []),
   ];
   const trend = shown?.trend ?? [];
+  const appTrend = shown?.app.trend ?? [];
+  const sales = !!shown?.app.current.sales;
   const versions = shown?.versions ?? [];
   const countries = shown?.countries ?? [];
   const customers = shown?.customers ?? [];
@@ -108,6 +143,50 @@ export default function StatsOverviewPage() {
                 { name: t('insight.activations'), type: 'bar', data: trend.map((d) => d.activations) },
                 { name: t('insight.upgradeSucceeded'), type: 'bar', data: trend.map((d) => d.upgradeSuccess) },
                 { name: t('insight.upgradeFailed'), type: 'bar', data: trend.map((d) => d.upgradeFailed) },
+              ],
+            }}
+          />
+        }
+      />
+      <ChartCard
+        failure={failure}
+        title={t('insight.appTrend')}
+        testId="chart-app"
+        csvName="end-users-sales"
+        rows={appTrend}
+        rowKey={(r) => r.day}
+        columns={[
+          { key: 'day', title: t('insight.day'), value: (r) => r.day },
+          { key: 'endUsers', title: t('insight.endUsers'), value: (r) => r.activeEndUsers ?? '-' },
+          ...(sales
+            ? [
+                { key: 'ordersPaid', title: t('insight.ordersPaid'), value: (r: (typeof appTrend)[number]) => r.ordersPaid ?? 0 },
+                { key: 'salesAmount', title: t('insight.salesAmount'), value: (r: (typeof appTrend)[number]) => money(r.salesAmount ?? 0) },
+              ]
+            : []),
+        ]}
+        chart={
+          <EChart
+            label={t('insight.appTrend')}
+            option={{
+              tooltip: { trigger: 'axis' },
+              legend: { top: 0 },
+              grid: { left: 48, right: 48, top: 40, bottom: 32 },
+              xAxis: { type: 'category', data: appTrend.map((d) => d.day) },
+              yAxis: [{ type: 'value', minInterval: 1 }, ...(sales ? [{ type: 'value' as const, position: 'right' as const }] : [])],
+              series: [
+                { name: t('insight.endUsers'), type: 'line', data: appTrend.map((d) => d.activeEndUsers ?? 0) },
+                ...(sales
+                  ? [
+                      { name: t('insight.ordersPaid'), type: 'bar' as const, data: appTrend.map((d) => d.ordersPaid ?? 0) },
+                      {
+                        name: t('insight.salesAmount'),
+                        type: 'line' as const,
+                        yAxisIndex: 1,
+                        data: appTrend.map((d) => (d.salesAmount ?? 0) / 100),
+                      },
+                    ]
+                  : []),
               ],
             }}
           />

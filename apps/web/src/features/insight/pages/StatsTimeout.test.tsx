@@ -29,6 +29,11 @@ const OVERVIEW: StatsOverview = {
   versions: [{ version: 'V1.0.0', devices: 3 }],
   countries: [{ country: 'DE', devices: 3 }],
   customers: [],
+  app: {
+    current: { activeEndUsers: 4, sales: { orders: 1, amount: 999 } },
+    previous: { activeEndUsers: 2, sales: { orders: 0, amount: 0 } },
+    trend: [{ day: '2026-11-20', activeEndUsers: 4, ordersPaid: 1, salesAmount: 999 }],
+  },
 };
 const OPTIONS = { productTypes: [], models: [], versions: [], countries: [], customers: [], timeZone: 'Asia/Shanghai' };
 
