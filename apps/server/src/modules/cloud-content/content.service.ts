@@ -629,7 +629,9 @@ export async function reserveItemId(ctx: CallContext, type: ContentType): Promis
  */
 export async function reorderItems(ctx: CallContext, d: { type: ContentType; ids: number[] }): Promise<{ ids: number[] }> {
   const actor = requireActor(ctx);
-  const site = await requireOwnSite(ctx.db, actor);
+  // Without a site of its own the caller has no item to order: the ids are unknown (1004).
+  const site = await repo.findOwnSite(ctx.db, actor);
+  if (!site) throw new AppError(ErrorCodes.notFound);
   authorize(contentPolicy, actor, { hasSite: true }, d.type === 'terms' ? 'editTerms' : 'createItem');
   const found = await repo.itemsOfSite(ctx.db, site.id, d.ids);
   // An id of another site is unknown here (1004); a repeated id or one of another type is 28020.
