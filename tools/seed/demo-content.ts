@@ -260,7 +260,8 @@ export async function seedDemoContent(database: Database, now = Date.now()): Pro
   const productIds: number[] = [];
   let oldB4: number | null = null;
   for (const [categoryId, letter, en, zh] of cams) {
-    const perCat = letter === 'B' ? 9 : letter === 'D' ? 7 : 6;
+    // 34 cameras and 6 recorders: about 40 products (issue 14 §12).
+    const perCat = letter === 'B' ? 13 : letter === 'D' ? 11 : 10;
     for (let i = 1; i <= perCat; i++) {
       const r = res[i % 3]!;
       const model = `AV-IPC-${letter}${i}${r === '8mp' ? '-4K' : ''}`;
@@ -373,6 +374,12 @@ export async function seedDemoContent(database: Database, now = Date.now()): Pro
       { targetId: target, startAt: now - 86_400_000, endAt: null },
       { 'en-US': { title: 'Featured' }, 'zh-CN': { title: '推荐' } },
     );
+  // The bullet list's facets, in this order (a product filter); other categories show every filterable one.
+  await item(
+    'product_filter',
+    { categoryId: bullets, facets: ['resolution', 'night_color', 'analytics'], buckets: {} },
+    { 'en-US': { title: 'Bullet camera filters' }, 'zh-CN': { title: '枪机筛选' } },
+  );
   await item(
     'news',
     {},
@@ -464,12 +471,26 @@ export async function seedDemoContent(database: Database, now = Date.now()): Pro
     {},
     { 'en-US': { title: 'Retail', slug: 'retail' }, 'zh-CN': { title: '零售', slug: 'retail' } },
   );
-  await item(
+  const solution = await item(
     'solution',
     { categoryId: solCat },
     {
       'en-US': { title: 'Loss prevention for shops', slug: 'shop-loss-prevention', summary: 'Domes at the tills, bullets at the doors.' },
       'zh-CN': { title: '门店防损方案', slug: 'shop-loss-prevention', summary: '收银台部署半球，出入口部署枪机。' },
+    },
+  );
+  // The featured solution on the home page.
+  await item(
+    'hot_solution',
+    { targetId: solution, startAt: now - 86_400_000, endAt: null },
+    { 'en-US': { title: 'Featured solution' }, 'zh-CN': { title: '推荐方案' } },
+  );
+  await item(
+    'tech_video',
+    { videoUrl: 'https://www.example.com/acme-nvr-setup.mp4', relatedIds: productIds.slice(-6, -4) },
+    {
+      'en-US': { title: 'Setting up an NVR in five minutes', slug: 'nvr-setup', summary: 'From unboxing to the first recording.' },
+      'zh-CN': { title: '五分钟完成录像机设置', slug: 'nvr-setup', summary: '从开箱到第一段录像。' },
     },
   );
   await item(

@@ -1,5 +1,5 @@
 import { verify } from '@node-rs/argon2';
-import { COMPANY_TYPES, findRichTextViolation, PARTNER_ONLY_CODES, RESOURCE_CODES, USER_STATUSES } from '@portal/contract';
+import { COMPANY_TYPES, CONTENT_TYPES, findRichTextViolation, PARTNER_ONLY_CODES, RESOURCE_CODES, USER_STATUSES } from '@portal/contract';
 import { openPglite, type Database } from '@portal/server/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalFileStore } from '@portal/server/lib/files/local-store';
@@ -227,6 +227,32 @@ describe('seedDemo', () => {
     // Acme Vision's content site has a domain of its own (issue 14).
     const sites = await q<{ domain: string }>(database, `select domain from company_domains where kind = 'site'`);
     expect(sites.map((s) => s.domain)).toEqual(['acme-vision.localhost']);
+  });
+
+  it("fills Acme Vision's site with every item type, about 40 products, a draft and a scheduled item (issue 14 §12)", async () => {
+    const types = await q<{ type: string }>(
+      database,
+      `select distinct i.type from content_items i join content_sites s on s.id = i.site_id where s.slug = 'acme-vision' order by 1`,
+    );
+    expect(types.map((r) => r.type)).toEqual([...CONTENT_TYPES].sort());
+    // Each type has a released translation in both locales.
+    const released = await q<{ type: string; locale: string }>(
+      database,
+      `select distinct t.type, t.locale from content_translations t join content_sites s on s.id = t.site_id
+        where s.slug = 'acme-vision' and t.state = 'released'`,
+    );
+    for (const type of CONTENT_TYPES)
+      for (const locale of ['en-US', 'zh-CN']) expect(released, `${type} ${locale}`).toContainEqual({ type, locale });
+    const [products] = await q<{ n: number }>(
+      database,
+      `select count(*)::int as n from content_items i join content_sites s on s.id = i.site_id where s.slug = 'acme-vision' and i.type = 'product'`,
+    );
+    expect(products!.n).toBeGreaterThanOrEqual(38);
+    expect(products!.n).toBeLessThanOrEqual(45);
+    const [drafts] = await q<{ n: number }>(database, `select count(*)::int as n from content_translations where state = 'draft'`);
+    expect(drafts!.n).toBeGreaterThan(0);
+    const [pending] = await q<{ n: number }>(database, `select count(*)::int as n from content_schedules where state = 'pending'`);
+    expect(pending!.n).toBeGreaterThan(0);
   });
 
   it("writes the content site's bodies as Tiptap documents inside the rich-text allowlist (issue 14 §4)", async () => {

@@ -191,7 +191,7 @@ const EXPECTED: Record<Role, Expected> = {
     groups: {
       Licences: ['Licence List', 'Licence Subscriptions'],
       'Accounts and Permissions': ['Users', 'Downstream Companies'],
-      'Content Site': ['Product Set'],
+      'Content Site': ['Product Set', 'Installer FAQ'],
       Settings: ['Corporate Information'],
       Logs: ['Operation Logs'],
     },

@@ -102,6 +102,10 @@ export const contentTranslations = pgTable(
       .where(sql`${t.slug} <> ''`),
     index('content_translations_site_idx').on(t.siteId, t.type, t.locale, t.state),
     index('content_translations_released_slug_idx').on(t.siteId, t.type, t.locale, t.releasedSlug),
+    /** One released address per site, type and locale (migration 0036): a release race has one winner. */
+    uniqueIndex('content_translations_released_slug_uq')
+      .on(t.siteId, t.type, t.locale, t.releasedSlug)
+      .where(sql`${t.state} = 'released' AND ${t.releasedSlug} <> ''`),
     index('content_translations_released_params_gin').using('gin', sql`${t.releasedParams} jsonb_path_ops`),
   ],
 );
@@ -186,3 +190,35 @@ export const contentParams = pgTable(
   },
   (t) => [uniqueIndex('content_params_key_uq').on(t.siteId, t.key)],
 );
+
+/**
+ * Old addresses of released translations (migration 0036): the site answers 301 to the item's
+ * current released address. Every old address of an item names the item, so chains are one hop.
+ */
+export const contentRedirects = pgTable(
+  'content_redirects',
+  {
+    siteId: integer('site_id').notNull(),
+    type: text('type').notNull(),
+    locale: text('locale').notNull(),
+    oldSlug: text('old_slug').notNull(),
+    itemId: integer('item_id').notNull(),
+    /** The address the item had when the redirect was last written (the site follows the item). */
+    newSlug: text('new_slug').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'content_redirects_pk', columns: [t.siteId, t.type, t.locale, t.oldSlug] }),
+    index('content_redirects_item_idx').on(t.itemId, t.locale),
+  ],
+);
+
+/** Item ids reserved before the first save (content/item/id-get, migration 0036). */
+export const contentItemReservations = pgTable('content_item_reservations', {
+  id: integer('id').primaryKey(),
+  siteId: integer('site_id').notNull(),
+  companyPath: text('company_path').notNull(),
+  type: text('type').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -28,6 +28,8 @@ export const contentAssets = pgTable('content_assets', {
   height: integer('height'),
   variants: jsonb('variants').$type<AssetVariant[]>().notNull().default([]),
   attachedAt: ts('attached_at'),
+  /** The item (or reserved id, content/item/id-get) the upload was made for (migration 0036). */
+  itemId: integer('item_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

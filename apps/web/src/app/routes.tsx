@@ -338,6 +338,15 @@ export const LAYOUT_ROUTES: AppRoute[] = [
         descKey: d('productSet'),
         page: () => import('../features/cloud-content/pages/ProductSetPage'),
       },
+      {
+        // The brand's installer FAQs (audience installers or both), read in the portal by installers.
+        key: 'installerFaq',
+        path: 'installerFaq',
+        titleKey: t('installerFaq'),
+        descKey: d('installerFaq'),
+        userTypes: ['installer'],
+        page: () => import('../features/cloud-content/pages/InstallerFaqPage'),
+      },
     ],
   },
   {

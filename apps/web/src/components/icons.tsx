@@ -11,7 +11,9 @@ import type { AntdIconProps } from '@ant-design/icons/es/components/AntdIcon';
 import {
   ApartmentOutlined as AntApartmentOutlined,
   AppstoreOutlined as AntAppstoreOutlined,
+  ArrowDownOutlined as AntArrowDownOutlined,
   ArrowLeftOutlined as AntArrowLeftOutlined,
+  ArrowUpOutlined as AntArrowUpOutlined,
   AuditOutlined as AntAuditOutlined,
   BellOutlined as AntBellOutlined,
   CalculatorOutlined as AntCalculatorOutlined,
@@ -94,7 +96,9 @@ export function decorative(Icon: IconComponent): IconComponent {
 
 export const ApartmentOutlined = /* @__PURE__ */ decorative(AntApartmentOutlined);
 export const AppstoreOutlined = /* @__PURE__ */ decorative(AntAppstoreOutlined);
+export const ArrowDownOutlined = /* @__PURE__ */ decorative(AntArrowDownOutlined);
 export const ArrowLeftOutlined = /* @__PURE__ */ decorative(AntArrowLeftOutlined);
+export const ArrowUpOutlined = /* @__PURE__ */ decorative(AntArrowUpOutlined);
 export const AuditOutlined = /* @__PURE__ */ decorative(AntAuditOutlined);
 export const BellOutlined = /* @__PURE__ */ decorative(AntBellOutlined);
 export const CalculatorOutlined = /* @__PURE__ */ decorative(AntCalculatorOutlined);

@@ -40,6 +40,7 @@ export const MENU_KEYS = [
   'videos',
   'document',
   'productSet',
+  'installerFaq',
   'messageCenter',
   'messageInbox',
   'messageRelease',

@@ -138,9 +138,12 @@ export function presentAsset(
 export async function storeContentUpload(
   deps: { database: Database; store: FileStore; now: Date },
   actor: Actor,
-  input: { use: ContentUploadUse; itemType?: ContentType; name: string; buffer: Buffer },
+  input: { use: ContentUploadUse; itemType?: ContentType; itemId?: number; name: string; buffer: Buffer },
 ): Promise<ContentAsset> {
   const rule = CONTENT_UPLOAD_USES[input.use];
+  // An upload for an item names one of the caller's own site, or an id reserved for it (28019).
+  if (input.itemId !== undefined && !(await repo.ownItemOrReservation(deps.database.db, actor, input.itemId, deps.now)))
+    throw new AppError(ErrorCodes.contentReservedIdInvalid, { id: input.itemId });
   if (input.buffer.length > CONTENT_DIRECT_UPLOAD_MAX_BYTES)
     throw new AppError(ErrorCodes.contentUploadResumable, { max: formatBytes(CONTENT_DIRECT_UPLOAD_MAX_BYTES) });
   let body: Buffer;
@@ -188,6 +191,7 @@ export async function storeContentUpload(
       width: image?.width ?? null,
       height: image?.height ?? null,
       variants,
+      itemId: input.itemId ?? null,
       createdAt: deps.now,
     });
     return presentAsset(row, file);

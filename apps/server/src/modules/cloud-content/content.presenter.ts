@@ -27,7 +27,8 @@ import {
   type SiteWithCompany,
 } from './content.repository';
 
-export function presentSite(s: SiteWithCompany): ContentSite {
+/** A site; its domains only for a caller holding the site settings' code (`showDomains`, SPEC §6 dealer_customweb_qry). */
+export function presentSite(s: SiteWithCompany, showDomains = true): ContentSite {
   return {
     id: s.id,
     companyId: s.companyId,
@@ -35,7 +36,7 @@ export function presentSite(s: SiteWithCompany): ContentSite {
     slug: s.slug,
     name: s.name,
     locales: s.locales as Locale[],
-    domains: s.domains,
+    domains: showDomains ? s.domains : [],
   };
 }
 
@@ -67,7 +68,7 @@ export async function presentItems(db: Db | Tx, actor: Actor, ownSiteId: number 
       version: item.version,
       updatedAt: item.updatedAt.getTime(),
       updatedByName: item.updatedByName,
-      actions: allowedActions(itemPolicy, actor, { ownSite }),
+      actions: allowedActions(itemPolicy, actor, { ownSite, type: item.type as ContentItem['type'] }),
       translations: trs
         .filter((t) => t.itemId === item.id)
         .map((t) => {
@@ -84,6 +85,8 @@ export async function presentItems(db: Db | Tx, actor: Actor, ownSiteId: number 
             seoTitle: tr?.seoTitle ?? '',
             seoDescription: tr?.seoDescription ?? '',
             noindex: tr?.noindex ?? false,
+            ogImage: tr?.ogImage ?? '',
+            canonical: tr?.canonical ?? '',
             latestRevisionId: t.latestRevisionId,
             releasedRevisionId: t.releasedRevisionId,
             hasUnreleasedChanges,
@@ -94,6 +97,7 @@ export async function presentItems(db: Db | Tx, actor: Actor, ownSiteId: number 
               state: t.state as ContentState,
               hasUnreleasedChanges,
               reason: t.reason,
+              type: item.type as ContentItem['type'],
             }),
           };
         }),

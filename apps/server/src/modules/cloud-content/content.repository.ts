@@ -4,19 +4,22 @@
  * (the schedule job over every tenant, the brand site above a distributor, the host's brand for
  * /document/files) are named `unsafe...`.
  */
-import type { Locale } from '@portal/contract';
+import { SORTED_CONTENT_TYPES, type ContentType, type Locale } from '@portal/contract';
 import { and, asc, count, desc, eq, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   companies,
   companyDomains,
+  contentItemReservations,
   contentItems,
   contentParamGroups,
+  contentRedirects,
   contentParams,
   contentRevisions,
   contentSchedules,
   contentSites,
   contentTranslations,
+  contentAssets,
   files,
   sessions,
 } from '../../db/schema';
@@ -154,7 +157,19 @@ export async function listItems(db: AnyDb, f: ItemListFilter, page: PageRequest)
   );
   return paginate(
     page,
-    ({ limit, offset }) => db.select().from(contentItems).where(where).orderBy(desc(contentItems.id)).limit(limit).offset(offset),
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(contentItems)
+        .where(where)
+        // Types ordered by hand list in their order (content/item/reorder), the rest newest first.
+        .orderBy(
+          ...(SORTED_CONTENT_TYPES.includes(f.type as ContentType)
+            ? [sql`coalesce((${contentItems.shared}->>'sort')::int, 1000000)`, desc(contentItems.id)]
+            : [desc(contentItems.id)]),
+        )
+        .limit(limit)
+        .offset(offset),
     async () => (await db.select({ n: count() }).from(contentItems).where(where))[0]?.n ?? 0,
   );
 }
@@ -642,22 +657,6 @@ export async function scheduleCounts(db: AnyDb, siteId: number): Promise<{ pendi
   return { pending: p?.n ?? 0, failed };
 }
 
-/** Released translations whose released revision has no SEO description. */
-export async function releasedWithoutDescription(db: AnyDb, siteId: number): Promise<number> {
-  const [r] = await db
-    .select({ n: count() })
-    .from(contentTranslations)
-    .innerJoin(contentRevisions, eq(contentRevisions.id, contentTranslations.releasedRevisionId))
-    .where(
-      and(
-        eq(contentTranslations.siteId, siteId),
-        eq(contentTranslations.state, 'released'),
-        sql`coalesce(${contentRevisions.data}->'translation'->>'seoDescription', '') = ''`,
-      ),
-    );
-  return r?.n ?? 0;
-}
-
 // ----- the brand's catalogue and public documents -----
 
 /**
@@ -836,4 +835,177 @@ export async function findOwnCompanyFile(db: AnyDb, actor: Actor, fileId: number
 export async function unsafeLinkSession(db: AnyDb, sessionId: number) {
   const [s] = await db.select({ userId: sessions.userId, endedAt: sessions.endedAt }).from(sessions).where(eq(sessions.id, sessionId));
   return s ?? null;
+}
+
+// ----- old addresses (301s) -----
+
+/**
+ * Records a translation's old released address after a release moved it to `newSlug`: the item
+ * takes back an old address of its own (no longer a redirect), every old address of the item now
+ * names the new one (chains collapse to one hop), and the address it leaves redirects to it.
+ */
+export async function recordRedirect(
+  db: AnyDb,
+  v: { siteId: number; type: string; locale: string; itemId: number; oldSlug: string; newSlug: string; at: Date },
+): Promise<void> {
+  const scope = and(eq(contentRedirects.siteId, v.siteId), eq(contentRedirects.type, v.type), eq(contentRedirects.locale, v.locale));
+  await db.delete(contentRedirects).where(and(scope, eq(contentRedirects.oldSlug, v.newSlug), eq(contentRedirects.itemId, v.itemId)));
+  await db
+    .update(contentRedirects)
+    .set({ newSlug: v.newSlug })
+    .where(and(scope, eq(contentRedirects.itemId, v.itemId)));
+  await db
+    .insert(contentRedirects)
+    .values({ siteId: v.siteId, type: v.type, locale: v.locale, oldSlug: v.oldSlug, itemId: v.itemId, newSlug: v.newSlug, createdAt: v.at })
+    .onConflictDoUpdate({
+      target: [contentRedirects.siteId, contentRedirects.type, contentRedirects.locale, contentRedirects.oldSlug],
+      set: { itemId: v.itemId, newSlug: v.newSlug, createdAt: v.at },
+    });
+}
+
+/** The other item an old address of the site redirects to (a release there would loop its old links), or null. */
+export async function redirectHolder(
+  db: AnyDb,
+  siteId: number,
+  type: string,
+  locale: string,
+  slug: string,
+  itemId: number,
+): Promise<number | null> {
+  const [r] = await db
+    .select({ itemId: contentRedirects.itemId })
+    .from(contentRedirects)
+    .where(
+      and(
+        eq(contentRedirects.siteId, siteId),
+        eq(contentRedirects.type, type),
+        eq(contentRedirects.locale, locale),
+        eq(contentRedirects.oldSlug, slug),
+        ne(contentRedirects.itemId, itemId),
+      ),
+    );
+  return r?.itemId ?? null;
+}
+
+/** The old addresses of an item's translation, oldest first. */
+export async function redirectsOfItem(db: AnyDb, itemId: number, locale: string) {
+  return db
+    .select()
+    .from(contentRedirects)
+    .where(and(eq(contentRedirects.itemId, itemId), eq(contentRedirects.locale, locale)))
+    .orderBy(asc(contentRedirects.createdAt), asc(contentRedirects.oldSlug));
+}
+
+// ----- reserved ids (content/item/id-get) -----
+
+/** Takes the next item id from the items' sequence and holds it for the caller's site and a type. */
+export async function reserveItemId(db: AnyDb, v: { siteId: number; companyPath: string; type: string; expiresAt: Date; at: Date }) {
+  const [row] = await db
+    .select({ id: sql<number>`nextval(pg_get_serial_sequence('content_items', 'id'))::int` })
+    .from(sql`(select 1) as one`);
+  const id = Number(row!.id);
+  await db
+    .insert(contentItemReservations)
+    .values({ id, siteId: v.siteId, companyPath: v.companyPath, type: v.type, expiresAt: v.expiresAt, createdAt: v.at });
+  return id;
+}
+
+/** Uses up a reservation of the site and type that has not expired: false when there is none. */
+export async function takeReservation(db: AnyDb, v: { id: number; siteId: number; type: string; now: Date }): Promise<boolean> {
+  const rows = await db
+    .delete(contentItemReservations)
+    .where(
+      and(
+        eq(contentItemReservations.id, v.id),
+        eq(contentItemReservations.siteId, v.siteId),
+        eq(contentItemReservations.type, v.type),
+        sql`${contentItemReservations.expiresAt} > ${v.now}`,
+      ),
+    )
+    .returning({ id: contentItemReservations.id });
+  return rows.length > 0;
+}
+
+/** Whether an id is an item of the site or a live reservation of it (an upload may name it). */
+export async function itemOrReservationOfSite(db: AnyDb, siteId: number, id: number, now: Date): Promise<boolean> {
+  const [item] = await db
+    .select({ id: contentItems.id })
+    .from(contentItems)
+    .where(and(eq(contentItems.id, id), eq(contentItems.siteId, siteId)));
+  if (item) return true;
+  const [r] = await db
+    .select({ id: contentItemReservations.id })
+    .from(contentItemReservations)
+    .where(
+      and(
+        eq(contentItemReservations.id, id),
+        eq(contentItemReservations.siteId, siteId),
+        sql`${contentItemReservations.expiresAt} > ${now}`,
+      ),
+    );
+  return !!r;
+}
+
+/** Marks the uploads made for an item (or its reserved id) attached: the purge keeps them. */
+export async function attachUploadsOfItem(db: AnyDb, itemId: number, at: Date): Promise<void> {
+  await db
+    .update(contentAssets)
+    .set({ attachedAt: at })
+    .where(and(eq(contentAssets.itemId, itemId), sql`${contentAssets.attachedAt} is null`));
+}
+
+// ----- order -----
+
+/**
+ * Sets one item's sort: in its shared fields and in its latest and released revisions (what the
+ * site reads), and touches its translations so that the site's pages follow at once.
+ */
+export async function setItemSort(db: AnyDb, itemId: number, sort: number, by: string, at: Date): Promise<void> {
+  const value = sql`to_jsonb(${sort}::int)`;
+  await db
+    .update(contentItems)
+    .set({
+      shared: sql`jsonb_set(${contentItems.shared}, '{sort}', ${value})`,
+      version: sql`${contentItems.version} + 1`,
+      updatedByName: by,
+      updatedAt: at,
+    })
+    .where(eq(contentItems.id, itemId));
+  await db.execute(sql`update content_revisions r set data = jsonb_set(r.data, '{shared,sort}', ${value})
+    where r.id in (select latest_revision_id from content_translations where item_id = ${itemId}
+                   union select released_revision_id from content_translations where item_id = ${itemId})`);
+  await db
+    .update(contentTranslations)
+    .set({ state: sql`${contentTranslations.state}` })
+    .where(eq(contentTranslations.itemId, itemId));
+}
+
+// ----- SEO gaps and installer FAQs -----
+
+/** Every released translation of a site with its released revision (the SEO gaps' input). */
+export async function releasedOfSite(
+  db: AnyDb,
+  siteId: number,
+): Promise<Array<{ itemId: number; type: string; locale: string; slug: string; title: string; data: unknown }>> {
+  return db
+    .select({
+      itemId: contentTranslations.itemId,
+      type: contentTranslations.type,
+      locale: contentTranslations.locale,
+      slug: sql<string>`coalesce(${contentTranslations.releasedSlug}, '')`,
+      title: sql<string>`coalesce(${contentTranslations.releasedTitle}, '')`,
+      data: contentRevisions.data,
+    })
+    .from(contentTranslations)
+    .innerJoin(contentRevisions, eq(contentRevisions.id, contentTranslations.releasedRevisionId))
+    .where(and(eq(contentTranslations.siteId, siteId), eq(contentTranslations.state, 'released')))
+    .orderBy(asc(contentTranslations.type), asc(contentTranslations.itemId), asc(contentTranslations.locale));
+}
+
+/** The old addresses of a site (a link to one is not broken: it answers 301). */
+export async function redirectsOfSite(db: AnyDb, siteId: number) {
+  return db
+    .select({ type: contentRedirects.type, locale: contentRedirects.locale, oldSlug: contentRedirects.oldSlug })
+    .from(contentRedirects)
+    .where(eq(contentRedirects.siteId, siteId));
 }

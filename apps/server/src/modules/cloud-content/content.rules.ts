@@ -52,6 +52,9 @@ export interface RevisionData {
     seoTitle: string;
     seoDescription: string;
     noindex: boolean;
+    /** Open Graph image and canonical override (absent in revisions saved before they existed). */
+    ogImage?: string;
+    canonical?: string;
   };
 }
 

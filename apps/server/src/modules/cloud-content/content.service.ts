@@ -7,6 +7,7 @@ import {
   ErrorCodes,
   errorMessage,
   FAQ_TYPE_MAX,
+  RESERVED_ID_TTL_MS,
   REVISIONS_KEPT,
   type ContentAction,
   type ContentShared,
@@ -68,6 +69,8 @@ function normalizeTranslation(t: ContentTranslationInput): RevisionData['transla
     seoTitle: (t.seoTitle ?? '').trim(),
     seoDescription: (t.seoDescription ?? '').trim(),
     noindex: t.noindex ?? false,
+    ogImage: (t.ogImage ?? '').trim(),
+    canonical: (t.canonical ?? '').trim(),
   };
 }
 
@@ -152,11 +155,17 @@ const authorOf = (actor: Actor) => ({
 
 export async function createItem(
   ctx: CallContext,
-  d: { type: ContentType; shared: ContentShared; locale: Locale; translation: ContentTranslationInput },
+  d: { type: ContentType; id?: number; shared: ContentShared; locale: Locale; translation: ContentTranslationInput },
 ): Promise<repo.ItemRow> {
   const actor = requireActor(ctx);
   const site = await requireOwnSite(ctx.db, actor);
-  authorize(contentPolicy, actor, { hasSite: true }, 'createItem');
+  authorize(contentPolicy, actor, { hasSite: true }, d.type === 'terms' ? 'editTerms' : 'createItem');
+  // An id reserved by content/item/id-get (the editor's uploads name it): of this site and type, not expired.
+  if (
+    d.id !== undefined &&
+    !(await repo.takeReservation(ctx.db, { id: d.id, siteId: site.id, type: d.type, now: new Date(ctx.clock.now()) }))
+  )
+    throw new AppError(ErrorCodes.contentReservedIdInvalid, { id: d.id });
   if (d.type === 'faq_type' && (await repo.countItemsOfType(ctx.db, site.id, 'faq_type')) >= FAQ_TYPE_MAX)
     throw new AppError(ErrorCodes.contentFaqTypeLimit, { max: FAQ_TYPE_MAX });
   await checkShared(ctx.db, site.id, null, d.type, d.shared);
@@ -167,6 +176,7 @@ export async function createItem(
   let item: repo.ItemRow;
   try {
     item = await repo.insertItem(ctx.db, {
+      ...(d.id !== undefined ? { id: d.id } : {}),
       siteId: site.id,
       companyPath: site.companyPath,
       type: d.type,
@@ -184,6 +194,7 @@ export async function createItem(
     if (isUniqueViolation(e)) throw raceError(d.shared, tr.slug);
     throw e;
   }
+  if (d.id !== undefined) await repo.attachUploadsOfItem(ctx.db, item.id, now);
   await ctx.audit({
     action: 'content.create',
     targetType: 'content_item',
@@ -205,7 +216,7 @@ export async function saveItem(
 ): Promise<repo.ItemRow> {
   const actor = requireActor(ctx);
   const { item, ownSite } = await itemForCaller(ctx.db, actor, d.id, true);
-  authorize(itemPolicy, actor, { ownSite }, 'edit');
+  authorize(itemPolicy, actor, { ownSite, type: item.type as ContentType }, 'edit');
   if (item.version !== d.version) throw new AppError(ErrorCodes.contentStaleSave, { name: item.updatedByName });
   const type = item.type as ContentType;
   const current = { ...(item.shared as ContentShared) };
@@ -217,18 +228,20 @@ export async function saveItem(
   const mergedParams = type === 'product' ? ((params ?? item.params) as Record<string, unknown>) : {};
   const sharedChanged = JSON.stringify(merged) !== JSON.stringify(current) || JSON.stringify(mergedParams) !== JSON.stringify(item.params);
   const now = new Date(ctx.clock.now());
-  const updated = await repo.updateItemIfVersion(ctx.db, item.id, d.version, {
-    shared: merged,
-    params: mergedParams,
-    model: merged.model ?? null,
-    categoryId: merged.categoryId ?? null,
-    updatedByName: actor.nickname,
-    updatedAt: now,
-  });
-  if (!updated) throw new AppError(ErrorCodes.contentStaleSave, { name: item.updatedByName });
   const fullShared: ContentShared = type === 'product' ? { ...merged, params: mergedParams as ContentShared['params'] } : merged;
   const author = authorOf(actor);
+  // The conditional UPDATE is inside the unique-violation handling: a model (or slug) taken by a
+  // save racing this one is "taken", never a 500.
   try {
+    const updated = await repo.updateItemIfVersion(ctx.db, item.id, d.version, {
+      shared: merged,
+      params: mergedParams,
+      model: merged.model ?? null,
+      categoryId: merged.categoryId ?? null,
+      updatedByName: actor.nickname,
+      updatedAt: now,
+    });
+    if (!updated) throw new AppError(ErrorCodes.contentStaleSave, { name: item.updatedByName });
     const own = await latestData(ctx.db, item.id, d.locale);
     if (d.translation || !own) {
       if (!d.translation) throw new AppError(ErrorCodes.invalidParams, { detail: 'translation' });
@@ -246,12 +259,12 @@ export async function saveItem(
         if (data) await writeRevision(ctx.db, updated, t.locale, { shared: fullShared, translation: data.translation }, author);
       }
     }
+    await ctx.audit({ action: 'content.save', targetType: 'content_item', targetId: item.id, after: { locale: d.locale } });
+    return updated;
   } catch (e) {
     if (isUniqueViolation(e)) throw raceError(incoming, d.translation?.slug ?? '');
     throw e;
   }
-  await ctx.audit({ action: 'content.save', targetType: 'content_item', targetId: item.id, after: { locale: d.locale } });
-  return updated;
 }
 
 const FROM: Record<ContentAction, readonly ContentState[]> = {
@@ -284,10 +297,12 @@ export async function applyMove(
   const t = await repo.findTranslation(db, item.id, locale, { forUpdate: true });
   if (!t) throw new AppError(ErrorCodes.notFound);
   if (action !== 'release') {
-    const moved = await repo.moveTranslation(db, item.id, locale, FROM[action], {
-      state: TO[action],
-      reason: action === 'supplierTakeOff' ? (opts.reason ?? '') : action === 'supplierRestore' ? null : t.reason,
-    });
+    const moved = await moveOrTaken(db, t.releasedSlug ?? '', () =>
+      repo.moveTranslation(db, item.id, locale, FROM[action], {
+        state: TO[action],
+        reason: action === 'supplierTakeOff' ? (opts.reason ?? '') : action === 'supplierRestore' ? null : t.reason,
+      }),
+    );
     if (!moved) throw new AppError(ErrorCodes.illegalTransition);
     return;
   }
@@ -302,22 +317,27 @@ export async function applyMove(
   const slug = data.translation.slug;
   if (slug && (await repo.releasedSlugHolder(db, item.siteId, item.type, locale, slug, item.id)))
     throw new AppError(ErrorCodes.contentSlugTaken, { slug });
-  const moved = await repo.moveTranslation(
-    db,
-    item.id,
-    locale,
-    FROM.release,
-    {
-      state: 'released',
-      releasedRevisionId: rev.id,
-      releasedSlug: slug,
-      releasedTitle: data.translation.title,
-      releasedParams: data.shared.params ?? null,
-      releasedCategoryId: data.shared.categoryId ?? null,
-      releasedAt: opts.now,
-      reason: null,
-    },
-    { notRevision: rev.id },
+  // An old address of another item redirects there: releasing this one at it would loop those links.
+  if (slug && (await repo.redirectHolder(db, item.siteId, item.type, locale, slug, item.id)))
+    throw new AppError(ErrorCodes.contentRedirectLoop, { slug });
+  const moved = await moveOrTaken(db, slug, () =>
+    repo.moveTranslation(
+      db,
+      item.id,
+      locale,
+      FROM.release,
+      {
+        state: 'released',
+        releasedRevisionId: rev.id,
+        releasedSlug: slug,
+        releasedTitle: data.translation.title,
+        releasedParams: data.shared.params ?? null,
+        releasedCategoryId: data.shared.categoryId ?? null,
+        releasedAt: opts.now,
+        reason: null,
+      },
+      { notRevision: rev.id },
+    ),
   );
   if (!moved) {
     const again = await repo.findTranslation(db, item.id, locale);
@@ -325,6 +345,23 @@ export async function applyMove(
     throw new AppError(ErrorCodes.illegalTransition);
   }
   await repo.markRevisionReleased(db, rev.id);
+  // The address it leaves answers 301 to the new one (issue 14 §9).
+  const oldSlug = t.releasedSlug ?? '';
+  if (oldSlug && slug && oldSlug !== slug)
+    await repo.recordRedirect(db, { siteId: item.siteId, type: item.type, locale, itemId: item.id, oldSlug, newSlug: slug, at: opts.now });
+}
+
+/**
+ * A move that sets a released address: the unique index on released addresses (migration 0036)
+ * decides a race between two releases, and the loser is told the address is taken.
+ */
+async function moveOrTaken(db: AnyDb, slug: string, move: () => Promise<boolean>): Promise<boolean> {
+  try {
+    return await move();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError(ErrorCodes.contentSlugTaken, { slug });
+    throw e;
+  }
 }
 
 async function subjectOf(db: AnyDb, itemId: number, locale: string, ownSite: boolean) {
@@ -332,6 +369,7 @@ async function subjectOf(db: AnyDb, itemId: number, locale: string, ownSite: boo
   if (!t) throw new AppError(ErrorCodes.notFound);
   return {
     ownSite,
+    type: t.type as ContentType,
     state: t.state as ContentState,
     hasUnreleasedChanges: t.latestRevisionId !== t.releasedRevisionId,
     reason: t.reason,
@@ -381,7 +419,7 @@ export async function restoreRevision(ctx: CallContext, d: { revisionId: number;
 export async function deleteItem(ctx: CallContext, id: number): Promise<void> {
   const actor = requireActor(ctx);
   const { item, ownSite } = await itemForCaller(ctx.db, actor, id, true);
-  authorize(itemPolicy, actor, { ownSite }, 'delete');
+  authorize(itemPolicy, actor, { ownSite, type: item.type as ContentType }, 'delete');
   const uses = await repo.usesOfItem(ctx.db, item.siteId, item.id);
   if (uses > 0) throw new AppError(ErrorCodes.contentInUse, { count: uses });
   await repo.deleteItem(ctx.db, item.id);
@@ -396,7 +434,7 @@ export async function createSchedule(
 ) {
   const actor = requireActor(ctx);
   const { item, ownSite } = await itemForCaller(ctx.db, actor, d.itemId);
-  authorize(itemPolicy, actor, { ownSite }, 'schedule');
+  authorize(itemPolicy, actor, { ownSite, type: item.type as ContentType }, 'schedule');
   if (d.runAt <= ctx.clock.now()) throw new AppError(ErrorCodes.contentSchedulePast);
   const t = await repo.findTranslation(ctx.db, item.id, d.locale);
   if (!t) throw new AppError(ErrorCodes.notFound);
@@ -432,7 +470,8 @@ export async function cancelSchedule(ctx: CallContext, id: number) {
   const s = await repo.findScheduleInSubtree(ctx.db, actor, id);
   if (!s) throw new AppError(ErrorCodes.notFound);
   const own = await repo.findOwnSite(ctx.db, actor);
-  authorize(itemPolicy, actor, { ownSite: own?.id === s.siteId }, 'schedule');
+  const item = await repo.findItemInSubtree(ctx.db, actor, s.itemId);
+  authorize(itemPolicy, actor, { ownSite: own?.id === s.siteId, type: item?.type as ContentType | undefined }, 'schedule');
   const done = await repo.finishSchedule(ctx.db, id, 'cancelled', new Date(ctx.clock.now()));
   if (!done) throw new AppError(ErrorCodes.contentScheduleEnded);
   return (await repo.withItemTitles(ctx.db, [done]))[0]!;
@@ -562,4 +601,44 @@ export async function saveSite(ctx: CallContext, d: { name: string; slug: string
   }
   await ctx.audit({ action: 'content.site.save', targetType: 'content_site', targetId: actor.companyId, after: { slug: d.slug, domains } });
   return (await repo.findOwnSite(ctx.db, actor))!;
+}
+
+// ----- reserved ids and order -----
+
+/** content/item/id-get: an item id held for the caller's site and a type until the first save. */
+export async function reserveItemId(ctx: CallContext, type: ContentType): Promise<{ id: number; expiresAt: number }> {
+  const actor = requireActor(ctx);
+  const site = await requireOwnSite(ctx.db, actor);
+  authorize(contentPolicy, actor, { hasSite: true }, type === 'terms' ? 'editTerms' : 'createItem');
+  const now = ctx.clock.now();
+  const expiresAt = now + RESERVED_ID_TTL_MS;
+  const id = await repo.reserveItemId(ctx.db, {
+    siteId: site.id,
+    companyPath: site.companyPath,
+    type,
+    expiresAt: new Date(expiresAt),
+    at: new Date(now),
+  });
+  await ctx.audit({ action: 'content.reserve', targetType: 'content_item', targetId: id, after: { type } });
+  return { id, expiresAt };
+}
+
+/**
+ * content/item/reorder: the given items of one type of the caller's site get sort 0, 1, 2, ... in
+ * the given order, all in the call's one transaction (a refusal changes none).
+ */
+export async function reorderItems(ctx: CallContext, d: { type: ContentType; ids: number[] }): Promise<{ ids: number[] }> {
+  const actor = requireActor(ctx);
+  // Without a site of its own the caller has no item to order: the ids are unknown (1004).
+  const site = await repo.findOwnSite(ctx.db, actor);
+  if (!site) throw new AppError(ErrorCodes.notFound);
+  authorize(contentPolicy, actor, { hasSite: true }, d.type === 'terms' ? 'editTerms' : 'createItem');
+  const found = await repo.itemsOfSite(ctx.db, site.id, d.ids);
+  // An id of another site is unknown here (1004); a repeated id or one of another type is 28020.
+  if (found.length !== new Set(d.ids).size) throw new AppError(ErrorCodes.notFound);
+  if (new Set(d.ids).size !== d.ids.length || found.some((i) => i.type !== d.type)) throw new AppError(ErrorCodes.contentReorderInvalid);
+  const now = new Date(ctx.clock.now());
+  for (const [i, id] of d.ids.entries()) await repo.setItemSort(ctx.db, id, i, actor.nickname, now);
+  await ctx.audit({ action: 'content.reorder', targetType: 'content_site', targetId: site.id, after: { type: d.type, ids: d.ids } });
+  return { ids: d.ids };
 }

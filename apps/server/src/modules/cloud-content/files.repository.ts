@@ -10,9 +10,11 @@ import {
   contentDocuments,
   contentDocumentVersions,
   contentFolders,
+  contentItemReservations,
   contentItems,
   contentParams,
   contentRevisions,
+  contentSites,
   contentTranslations,
   contentUploadSessions,
   files,
@@ -81,6 +83,22 @@ export async function unsafeDeleteExpiredUploadSessions(db: AnyDb, now: Date, li
     .returning();
 }
 
+/**
+ * Whether an upload may name this item id: an item of the caller's own company's site, or an id
+ * reserved for it that has not expired (content/item/id-get).
+ */
+export async function ownItemOrReservation(db: AnyDb, actor: Actor, id: number, now: Date): Promise<boolean> {
+  const [r] = await db
+    .select({
+      n: sql<number>`(select count(*) from ${contentItems} i join ${contentSites} s on s.id = i.site_id
+          where i.id = ${id} and s.company_id = ${actor.companyId})
+        + (select count(*) from ${contentItemReservations} r join ${contentSites} s on s.id = r.site_id
+          where r.id = ${id} and s.company_id = ${actor.companyId} and r.expires_at > ${now})`,
+    })
+    .from(sql`(select 1) as one`);
+  return Number(r?.n ?? 0) > 0;
+}
+
 export async function insertAsset(db: AnyDb, v: typeof contentAssets.$inferInsert): Promise<AssetRow> {
   const [row] = await db.insert(contentAssets).values(v).returning();
   return row!;
@@ -126,6 +144,7 @@ export async function unsafeAssetReferenced(db: AnyDb, hash: string, fileId: num
   const [r] = await db
     .select({
       n: sql<number>`(select count(*) from ${contentItems} where ${contentItems.shared}::text like ${pattern})
+        + (select count(*) from ${contentItems} i join ${contentAssets} a on a.item_id = i.id where a.file_id = ${fileId})
         + (select count(*) from ${contentRevisions} where ${contentRevisions.data}::text like ${pattern})
         + (select count(*) from ${contentDocumentVersions} where ${contentDocumentVersions.fileId} = ${fileId})`,
     })

@@ -36,11 +36,18 @@ export interface ContentFileRouteDeps {
   services: AppServices;
 }
 
-/** What the X-Basic sign covers: the bytes received, their use and item type. */
+/** What the X-Basic sign covers: the bytes received, their use, item type and item (or reserved id). */
 function signedUploadData(req: FastifyRequest) {
   const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
   const q = req.query as Record<string, string>;
-  return { use: q.use, ...(q.itemType ? { itemType: q.itemType } : {}), name: q.name, size: body.length, sha256: sha256Hex(body) };
+  return {
+    use: q.use,
+    ...(q.itemType ? { itemType: q.itemType } : {}),
+    ...(q.itemId ? { itemId: q.itemId } : {}),
+    name: q.name,
+    size: body.length,
+    sha256: sha256Hex(body),
+  };
 }
 
 /** What a chunk's X-Basic sign covers: the session, where the chunk starts, the bytes received. */
@@ -72,6 +79,7 @@ export function registerContentFileRoutes(app: FastifyInstance, deps: ContentFil
         const asset = await storeContentUpload({ database: deps.database, store: deps.services.fileStore, now }, actor, {
           use: data.data.use,
           itemType: data.data.itemType as ContentType | undefined,
+          itemId: data.data.itemId ? Number(data.data.itemId) : undefined,
           name: data.data.name,
           buffer: body,
         });

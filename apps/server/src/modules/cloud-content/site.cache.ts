@@ -4,7 +4,8 @@
  * recently used first out. Exact like the read cache: a page is answered only while DataVersions
  * has heard of no write to what pages are rendered from (content translations, parameters, groups,
  * sites: migration 0024), so a release, a take-off or a new address shows on the next request.
- * Pages that depend on the time of day (banner windows on the home page) also expire after `ttlMs`.
+ * Pages that depend on the time of day (banner and hot-item windows on the home page) expire at the
+ * next start or end they know of (`expiresAt`), and every page after `ttlMs`.
  *
  * Each entry keeps its brotli and gzip bodies once made, so a hit costs no compression.
  */
@@ -20,6 +21,8 @@ export interface CachedPage {
   body: string;
   location?: string;
   headers?: Record<string, string>;
+  /** When the page stops being right (the next banner or hot-item start or end), as the clock reads. */
+  expiresAt?: number;
 }
 
 interface Entry {
@@ -57,7 +60,8 @@ export class SitePageCache {
   async get(key: string, render: () => Promise<CachedPage>): Promise<{ page: CachedPage; entry?: Entry }> {
     const hit = this.entries.get(key);
     if (hit) {
-      if (!this.versions.changedSince(hit.token, SITE_PAGE_DEPS) && this.now() - hit.at < this.ttlMs) {
+      const fresh = this.now() - hit.at < this.ttlMs && (hit.page.expiresAt === undefined || this.now() < hit.page.expiresAt);
+      if (!this.versions.changedSince(hit.token, SITE_PAGE_DEPS) && fresh) {
         this.entries.delete(key);
         this.entries.set(key, hit);
         this.hits++;

@@ -34,6 +34,7 @@ export const SITE_TEXT = {
     successor: 'See its successor: {name}',
     latestNews: 'Latest news',
     hotProducts: 'Featured products',
+    hotSolutions: 'Featured solutions',
     notFound: 'Page not found',
     notFoundText: 'The page you asked for does not exist or is no longer available.',
     backHome: 'Back to the home page',
@@ -133,6 +134,7 @@ export const SITE_TEXT = {
     successor: '替代产品：{name}',
     latestNews: '最新新闻',
     hotProducts: '热门产品',
+    hotSolutions: '热门方案',
     notFound: '页面不存在',
     notFoundText: '您访问的页面不存在或已下线。',
     backHome: '返回首页',
@@ -277,6 +279,10 @@ export interface PageMeta {
   /** Paths of this page per locale it exists in (hreflang); en-US is x-default when present. */
   alternates: Partial<Record<Locale, string>>;
   noindex?: boolean;
+  /** The Open Graph image (a path of this site or an http(s) address). */
+  ogImage?: string;
+  /** og:type: 'website' unless said ('product', 'article', 'video.other'). */
+  ogType?: string;
   jsonLd?: unknown[];
   /** The search box's current text (search page). */
   query?: string;
@@ -347,7 +353,8 @@ export function layout(v: SiteView, meta: PageMeta, current: string, main: strin
   const w = words(v.locale);
   const alt = Object.entries(meta.alternates) as Array<[Locale, string]>;
   const xDefault = meta.alternates['en-US'] ?? alt[0]?.[1];
-  const abs = (p: string) => `${v.origin}${p}`;
+  const abs = (p: string) => (/^https?:\/\//i.test(p) ? p : `${v.origin}${p}`);
+  const canonical = abs(meta.canonical ?? meta.path);
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -356,11 +363,15 @@ export function layout(v: SiteView, meta: PageMeta, current: string, main: strin
     `<title>${esc(meta.title)}</title>`,
     meta.description ? `<meta name="description" content="${esc(meta.description)}">` : '',
     meta.noindex ? '<meta name="robots" content="noindex">' : '',
-    `<link rel="canonical" href="${esc(abs(meta.canonical ?? meta.path))}">`,
+    `<link rel="canonical" href="${esc(canonical)}">`,
     ...alt.map(([l, p]) => `<link rel="alternate" hreflang="${l}" href="${esc(abs(p))}">`),
     xDefault ? `<link rel="alternate" hreflang="x-default" href="${esc(abs(xDefault))}">` : '',
     `<meta property="og:title" content="${esc(meta.title)}">`,
-    `<meta property="og:url" content="${esc(abs(meta.canonical ?? meta.path))}">`,
+    `<meta property="og:type" content="${esc(meta.ogType ?? 'website')}">`,
+    meta.description ? `<meta property="og:description" content="${esc(meta.description)}">` : '',
+    meta.ogImage ? `<meta property="og:image" content="${esc(abs(meta.ogImage))}">` : '',
+    `<meta property="og:site_name" content="${esc(v.siteName)}">`,
+    `<meta property="og:url" content="${esc(canonical)}">`,
     `<meta property="og:locale" content="${v.locale.replace('-', '_')}">`,
     `<style>${CSS}</style>`,
     ...(meta.jsonLd ?? []).map(jsonLd),

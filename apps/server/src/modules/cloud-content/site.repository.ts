@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { companyDomains, contentRevisions, contentSites, contentTranslations } from '../../db/schema';
+import { companyDomains, contentRedirects, contentRevisions, contentSites, contentTranslations } from '../../db/schema';
 import type { SiteRow } from './content.repository';
 
 type AnyDb = Db | Tx;
@@ -263,4 +263,28 @@ export async function releasedProductIndex(db: AnyDb, siteId: number, locale: st
     params: (r.params ?? {}) as Record<string, unknown>,
     releasedAt: r.releasedAt ? r.releasedAt.getTime() : 0,
   }));
+}
+
+/**
+ * Where an old address now leads (issue 14 §9): the current released address of the item it was
+ * an address of, in the same locale; null when it is no old address or the item is not released.
+ */
+export async function redirectTarget(db: AnyDb, siteId: number, type: string, locale: string, slug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: contentTranslations.releasedSlug })
+    .from(contentRedirects)
+    .innerJoin(
+      contentTranslations,
+      and(eq(contentTranslations.itemId, contentRedirects.itemId), eq(contentTranslations.locale, contentRedirects.locale)),
+    )
+    .where(
+      and(
+        eq(contentRedirects.siteId, siteId),
+        eq(contentRedirects.type, type),
+        eq(contentRedirects.locale, locale),
+        eq(contentRedirects.oldSlug, slug),
+        eq(contentTranslations.state, 'released'),
+      ),
+    );
+  return row?.slug && row.slug !== slug ? row.slug : null;
 }

@@ -36,6 +36,7 @@ import {
   releasedOfItems,
   releasedPages,
   releasedProductIndex,
+  redirectTarget,
   searchReleased,
   type ListedProduct,
   unsafeSiteByDomain,
@@ -152,6 +153,8 @@ interface Answer {
   body: string;
   location?: string;
   headers?: Record<string, string>;
+  /** When the page stops being right (a window of the home page opens or closes). */
+  expiresAt?: number;
 }
 
 /** Who the page is for: the country it is rendered for and the address it was asked at. */
@@ -353,6 +356,15 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
       const type = SECTION_TYPES[section];
       const row = await releasedAt(site, type, locale, slug);
       if (row) return shownRow(v, row) ? pageOf(site, v, row, query, false) : notFound(site, locale, v.base, v.origin);
+      // An old address of a released translation: 301 to where it is now (chains are one hop).
+      const moved = await redirectTarget(db, site.id, type, locale, slug);
+      if (moved) {
+        const search = new URLSearchParams(query).toString();
+        return {
+          ...redirect(`${pathOf(v, locale, `${section}/${encodeURIComponent(moved)}`)}${search ? `?${search}` : ''}`, 301),
+          headers: { 'cache-control': 'public, max-age=300' },
+        };
+      }
       // A product without a released translation in this locale: its en-US page, labelled, canonical to en-US.
       const english = type === 'product' ? await fallbackProduct(site, locale, slug) : null;
       if (english && shownRow(v, english)) return productPage(site, v, english, query, false, true);
@@ -536,8 +548,27 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     const w = words(v.locale);
     const now = deps.clock.now();
     const inWindow = (s: ContentShared) => (s.startAt ?? 0) <= now && (s.endAt ?? Number.MAX_SAFE_INTEGER) > now;
-    const banners = (await releasedItems(db, site.id, ['banner'], v.locale)).filter((r) => inWindow(dataOf(r).shared)).slice(0, 3);
-    const hot = (await releasedItems(db, site.id, ['hot_product'], v.locale)).filter((r) => inWindow(dataOf(r).shared));
+    // In the brand's order (content/item/reorder); unordered ones newest first (a stable sort keeps that).
+    const byOrder = (a: PublicRow, b: PublicRow) => (dataOf(a).shared.sort ?? 0) - (dataOf(b).shared.sort ?? 0);
+    const allBanners = (await releasedItems(db, site.id, ['banner'], v.locale)).sort(byOrder);
+    const allHot = (await releasedItems(db, site.id, ['hot_product'], v.locale)).sort(byOrder);
+    const allHotSolutions = (await releasedItems(db, site.id, ['hot_solution'], v.locale)).sort(byOrder);
+    // The page is right until the next start or end of a window it knows of (the page cache and shared caches keep it no longer).
+    const nextChange = Math.min(
+      ...[...allBanners, ...allHot, ...allHotSolutions].flatMap((r) =>
+        [dataOf(r).shared.startAt, dataOf(r).shared.endAt].filter((x): x is number => typeof x === 'number' && x > now),
+      ),
+    );
+    const banners = allBanners.filter((r) => inWindow(dataOf(r).shared)).slice(0, 3);
+    const hot = allHot.filter((r) => inWindow(dataOf(r).shared));
+    const hotSolutionIds = allHotSolutions
+      .filter((r) => inWindow(dataOf(r).shared))
+      .map((h) => dataOf(h).shared.targetId)
+      .filter((x): x is number => !!x);
+    const solutionRows = await releasedOfItems(db, site.id, hotSolutionIds);
+    const hotSolutions = hotSolutionIds.flatMap((id) =>
+      solutionRows.filter((r) => r.itemId === id && r.locale === v.locale && r.type === 'solution'),
+    );
     const hotIds = hot.map((h) => dataOf(h).shared.targetId).filter((x): x is number => !!x);
     // A product without a translation in this locale shows its en-US one, labelled (zh-CN fallback).
     const english = await fallbackProductIds(site, v.locale);
@@ -571,6 +602,7 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
       .join('');
     const main = `<h1>${esc(site.name)}</h1>${bannerHtml}
 <h2>${esc(w.hotProducts)}</h2><ul class="grid">${products.map((p) => card(v, 'products', p.row, '', p.fallback)).join('')}</ul>
+${hotSolutions.length > 0 ? `<h2>${esc(w.hotSolutions)}</h2><ul class="grid">${hotSolutions.map((r) => card(v, 'solutions', r)).join('')}</ul>` : ''}
 <h2>${esc(w.latestNews)}</h2><ul class="grid">${news.map((r) => card(v, 'news', r)).join('')}</ul>`;
     const meta: PageMeta = {
       title: site.name,
@@ -579,7 +611,10 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
       alternates: sectionAlternates(site, v, ''),
       jsonLd: [{ '@context': 'https://schema.org', '@type': 'Organization', name: site.name, url: `${v.origin}${pathOf(v, v.locale)}` }],
     };
-    return html(layout(v, meta, 'home', main));
+    const page = html(layout(v, meta, 'home', main));
+    if (!Number.isFinite(nextChange)) return page;
+    const seconds = Math.max(0, Math.min(60, Math.floor((nextChange - now) / 1000)));
+    return { ...page, expiresAt: nextChange, headers: { 'cache-control': `public, max-age=${seconds}` } };
   }
 
   /**
@@ -843,12 +878,16 @@ ${manuals.length > 0 ? `<h2>${esc(w.manuals)}</h2><ul>${manuals.map((m) => `<li>
 ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map((r) => card(v, 'products', r)).join('')}</ul>` : ''}`;
     const path = pathOf(v, v.locale, `products/${encodeURIComponent(row.slug)}`);
     // The English text's own page is the canonical one; hreflang names only real translations.
-    const canonical = fallback ? pathOf(v, 'en-US', `products/${encodeURIComponent(row.slug)}`) : undefined;
+    const canonical = fallback
+      ? d.translation.canonical || pathOf(v, 'en-US', `products/${encodeURIComponent(row.slug)}`)
+      : d.translation.canonical || undefined;
     const meta: PageMeta = {
       title: `${d.translation.seoTitle || row.title} | ${site.name}`,
       description: d.translation.seoDescription || d.translation.summary || richTextDescription(d.translation.body),
       path,
       canonical,
+      ogImage: d.translation.ogImage || d.shared.images?.[0] || undefined,
+      ogType: 'product',
       alternates: isPreview ? {} : await productAlternates(site, v, row.itemId),
       noindex: d.translation.noindex || isPreview,
       preview: isPreview,
@@ -861,7 +900,8 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
           sku: d.shared.model,
           description: d.translation.summary || richTextDescription(d.translation.body, 500),
           brand: { '@type': 'Brand', name: site.name },
-          url: `${v.origin}${canonical ?? path}`,
+          image: d.translation.ogImage || d.shared.images?.[0] ? [absUrl(v, d.translation.ogImage || d.shared.images![0]!)] : undefined,
+          url: absUrl(v, canonical ?? path),
         },
         {
           '@context': 'https://schema.org',
@@ -939,6 +979,9 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
       title: `${d.translation.seoTitle || row.title} | ${site.name}`,
       description: d.translation.seoDescription || d.translation.summary || richTextDescription(d.translation.body),
       path,
+      canonical: d.translation.canonical || undefined,
+      ogImage: d.translation.ogImage || d.shared.cover || undefined,
+      ogType: row.type === 'news' ? 'article' : 'website',
       alternates: isPreview ? {} : await alternatesOf(site, v, section, row.itemId),
       noindex: d.translation.noindex || isPreview,
       preview: isPreview,
@@ -1069,6 +1112,9 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
       title: `${d.translation.seoTitle || row.title} | ${site.name}`,
       description: d.translation.seoDescription || d.translation.summary || richTextDescription(d.translation.body),
       path,
+      canonical: d.translation.canonical || undefined,
+      ogImage: d.translation.ogImage || d.shared.cover || undefined,
+      ogType: 'video.other',
       alternates: isPreview ? {} : await alternatesOf(site, v, section, row.itemId),
       noindex: d.translation.noindex || isPreview,
       preview: isPreview,

@@ -54,11 +54,19 @@ export async function uploadFile(
 export async function uploadContentFile(
   use: ContentUploadUse,
   file: Blob & { name: string },
-  opts: { itemType?: ContentType; silent?: boolean; onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
+  opts: {
+    itemType?: ContentType;
+    /** The item, or the id content/item/id-get reserved for it: the upload is attached to it. */
+    itemId?: number;
+    silent?: boolean;
+    onProgress?: (p: UploadProgress) => void;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<ContentAsset> {
   if (file.size > CONTENT_DIRECT_UPLOAD_MAX_BYTES && isResumableUse(use)) return uploadContentFileResumable(use, file, opts);
   const path = CONTENT_UPLOAD_PATH.slice(API_PREFIX.length + 1);
-  return withToast(() => send<ContentAsset>(path, { use, ...(opts.itemType ? { itemType: opts.itemType } : {}) }, file), opts);
+  const what = { use, ...(opts.itemType ? { itemType: opts.itemType } : {}), ...(opts.itemId ? { itemId: String(opts.itemId) } : {}) };
+  return withToast(() => send<ContentAsset>(path, what, file), opts);
 }
 
 type ResumableUse = (typeof RESUMABLE_CONTENT_USES)[number];

@@ -28,6 +28,9 @@ export const siteLinkSchema = z
   .max(500)
   .refine((s) => s === '' || /^(https?:\/\/|mailto:|\/(?!\/))/i.test(s), { error: 'validation.linkInvalid' });
 
+/** A canonical override: an http(s) address or a path of this site (never mailto:). */
+export const canonicalSchema = siteLinkSchema.refine((s) => !/^mailto:/i.test(s), { error: 'validation.linkInvalid' });
+
 /** A parameter value as stored (typed JSONB): checked against its definition by the server. */
 export const paramValueSchema = z.union([z.string().max(500), z.number().finite(), z.boolean(), z.array(z.string().max(100)).max(50)]);
 
@@ -108,6 +111,10 @@ export const contentTranslationInputSchema = z
     seoTitle: plainTextSchema(200).default(''),
     seoDescription: plainTextSchema(500).default(''),
     noindex: z.boolean().default(false),
+    /** The Open Graph image (og:image): an uploaded image of this site or an http(s) address; empty: none. */
+    ogImage: siteLinkSchema.default(''),
+    /** The canonical address when it is another page's (http(s) or a path of this site); empty: the page itself. */
+    canonical: canonicalSchema.default(''),
   })
   .strict();
 export type ContentTranslationInput = z.input<typeof contentTranslationInputSchema>;
@@ -127,6 +134,8 @@ export const contentTranslationSchema = z.object({
   seoTitle: z.string(),
   seoDescription: z.string(),
   noindex: z.boolean(),
+  ogImage: z.string(),
+  canonical: z.string(),
   latestRevisionId: z.number().int().nullable(),
   releasedRevisionId: z.number().int().nullable(),
   /** Saved since the last Release: the site still shows the released revision. */
@@ -221,7 +230,7 @@ export const paramDefSchema = z.object({
 });
 export type ParamDef = z.infer<typeof paramDefSchema>;
 
-export const CONTENT_ABILITIES = ['editSite', 'createItem', 'editParams', 'supplierTakeOff'] as const;
+export const CONTENT_ABILITIES = ['editSite', 'createItem', 'editParams', 'editTerms', 'supplierTakeOff'] as const;
 export const contentAbilitySchema = z.enum(CONTENT_ABILITIES);
 export type ContentAbility = z.infer<typeof contentAbilitySchema>;
 
@@ -238,7 +247,44 @@ export const contentOverviewSchema = z.object({
   failedSchedules: z.array(contentScheduleSchema),
   /** Released translations without an SEO description. */
   missingDescriptions: z.number().int(),
+  /** Released translations whose title another released item of the same kind and locale also has. */
+  duplicateTitles: z.number().int(),
+  /** Images in released rich text without alt text. */
+  imagesWithoutAlt: z.number().int(),
+  /** Links in released rich text and banners to a page of this site that does not exist (or is not released). */
+  brokenLinks: z.number().int(),
 });
+
+export const SEO_GAP_KINDS = ['missingDescription', 'duplicateTitle', 'imageWithoutAlt', 'brokenLink'] as const;
+export const seoGapKindSchema = z.enum(SEO_GAP_KINDS);
+export type SeoGapKind = z.infer<typeof seoGapKindSchema>;
+
+/** One SEO gap of a released translation: what it is and, for links and images, which. */
+export const seoGapSchema = z.object({
+  kind: seoGapKindSchema,
+  itemId: z.number().int(),
+  type: contentTypeSchema,
+  locale: localeSchema,
+  title: z.string(),
+  /** The broken link's address, the image's address, or the duplicated title. */
+  detail: z.string(),
+});
+export type SeoGap = z.infer<typeof seoGapSchema>;
+
+/** An installer FAQ as the portal shows it to installers (audience installers or both). */
+export const installerFaqSchema = z.object({
+  id: z.number().int(),
+  locale: localeSchema,
+  typeId: z.number().int().nullable(),
+  typeTitle: z.string(),
+  question: z.string(),
+  answer: richTextDocSchema,
+  sort: z.number().int(),
+});
+export type InstallerFaq = z.infer<typeof installerFaqSchema>;
+
+/** How long an id from content/item/id-get stays reserved for the item's first save. */
+export const RESERVED_ID_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const productSetItemSchema = z.object({
   id: z.number().int(),
@@ -335,9 +381,33 @@ export const contentCalls = {
     write: true,
     summary: "Creates an item on the caller's site with its first translation (a draft) and first revision.",
     data: z
-      .object({ type: contentTypeSchema, shared: contentSharedSchema, locale: localeSchema, translation: contentTranslationInputSchema })
+      .object({
+        type: contentTypeSchema,
+        /** An id reserved by content/item/id-get (uploads made meanwhile are attached to it). */
+        id: idSchema.optional(),
+        shared: contentSharedSchema,
+        locale: localeSchema,
+        translation: contentTranslationInputSchema,
+      })
       .strict(),
     result: contentItemSchema,
+  }),
+  itemIdGet: defineCall({
+    path: 'content/item/id-get',
+    auth: MGR,
+    write: true,
+    summary: `Reserves an item id of a type on the caller's site before its first save (for ${RESERVED_ID_TTL_MS / 3_600_000} h): the editor uploads with it, and content/item/create takes it.`,
+    data: z.object({ type: contentTypeSchema }).strict(),
+    result: z.object({ id: z.number().int(), expiresAt: z.number().int() }),
+  }),
+  itemReorder: defineCall({
+    path: 'content/item/reorder',
+    auth: MGR,
+    write: true,
+    summary:
+      'Sets the sort order of items of one type (banners, FAQ types, FAQs, categories) by their ids, first to last, in one transaction; the site shows it at once.',
+    data: z.object({ type: contentTypeSchema, ids: z.array(idSchema).min(1).max(500) }).strict(),
+    result: z.object({ ids: z.array(z.number().int()) }),
   }),
   itemSave: defineCall({
     path: 'content/item/save',
@@ -490,6 +560,24 @@ export const contentCalls = {
     summary: 'Counts by type, locale and state, missing translations, schedules and their failures, SEO gaps.',
     data: siteRef.strict(),
     result: contentOverviewSchema,
+  }),
+  seoList: defineCall({
+    path: 'content/seo/list',
+    auth: QRY,
+    write: false,
+    summary:
+      'The SEO gaps of the released translations of a site: missing descriptions, duplicate titles, images without alt text, broken internal links.',
+    data: siteRef.strict(),
+    result: z.object({ gaps: z.array(seoGapSchema) }),
+  }),
+  installerFaqList: defineCall({
+    path: 'content/installer-faq/list',
+    auth: 'session',
+    write: false,
+    summary:
+      "The brand's released installer FAQs (audience installers or both) in the caller's locale, by type and order: read by installers in the portal.",
+    data: pageQuerySchema.extend({ searchText: z.string().trim().max(100).optional() }).strict(),
+    result: pageOf(installerFaqSchema),
   }),
   productSet: defineCall({
     path: 'content/product-set/list',

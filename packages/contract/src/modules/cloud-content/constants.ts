@@ -21,6 +21,17 @@ export const CONTENT_TYPES = [
 ] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
+/** Types whose items the brand orders by hand (content/item/reorder); their lists show that order. */
+export const SORTED_CONTENT_TYPES: readonly ContentType[] = [
+  'banner',
+  'hot_product',
+  'hot_solution',
+  'product_category',
+  'solution_category',
+  'faq_type',
+  'installer_faq',
+];
+
 /** Parameter groups and product parameters are definitions (content/param calls), not items. */
 export const PARAM_TYPES = ['text', 'number', 'enum', 'multi_enum', 'boolean'] as const;
 export type ParamType = (typeof PARAM_TYPES)[number];

@@ -107,6 +107,24 @@ export const CLOUD_CONTENT_ERRORS = {
     en: 'This schedule has already run or was cancelled.',
     zh: '该计划已执行或已取消。',
   },
+  28018: {
+    key: 'contentRedirectLoop',
+    endsSession: false,
+    en: 'The address "{slug}" is an old address of another item and redirects to it; using it here would make a redirect loop. Choose another address.',
+    zh: '地址“{slug}”是其他内容的旧地址，已重定向到该内容；在此使用会形成重定向循环，请选择其他地址。',
+  },
+  28019: {
+    key: 'contentReservedIdInvalid',
+    endsSession: false,
+    en: 'The reserved item id {id} is not valid for this kind of item or has expired. Open the editor again.',
+    zh: '预留的内容编号{id}不适用于此类内容或已过期，请重新打开编辑器。',
+  },
+  28020: {
+    key: 'contentReorderInvalid',
+    endsSession: false,
+    en: 'The new order must name items of one kind of this site, each once.',
+    zh: '新的排序只能包含本站同一类内容，且每项只能出现一次。',
+  },
   // 28060-28099: files and the file manual (issue 14 §5-§6).
   28060: {
     key: 'contentImageType',

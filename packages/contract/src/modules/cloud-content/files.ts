@@ -67,6 +67,11 @@ export const contentUploadUseSchema = z.enum(CONTENT_UPLOAD_USE_NAMES);
 export const contentUploadDataSchema = z.strictObject({
   use: contentUploadUseSchema,
   itemType: z.enum(CONTENT_TYPES).optional(),
+  /** The item (or the id content/item/id-get reserved for it) the upload is made for, as the query spells it. */
+  itemId: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/)
+    .optional(),
   name: z.string().trim().min(1).max(255),
   size: z.number().int().nonnegative(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),

@@ -520,6 +520,8 @@ export const AUDIT_ACTIONS: Record<string, AuditActionDef> = {
     '{actor} 删除了内容 {target}',
     contentItem(),
   ),
+  'content/item/id-get': t('content.itemIdGet', 'content', '{actor} reserved an id for a new content item', '{actor} 为新内容预留了编号'),
+  'content/item/reorder': t('content.itemReorder', 'content', '{actor} changed the order of content items', '{actor} 调整了内容的排序'),
   'content/revision/restore': t('content.revisionRestore', 'content', '{actor} restored a content revision', '{actor} 恢复了内容版本'),
   'content/schedule/create': t(
     'content.scheduleCreate',

@@ -13,6 +13,7 @@ export type OperateData = CallData<typeof contentCalls.itemOperate>;
 export type ScheduleData = CallData<typeof contentCalls.scheduleCreate>;
 export type ParamSaveData = CallData<typeof contentCalls.paramSave>;
 export type ProductSetQuery = CallData<typeof contentCalls.productSet>;
+export type InstallerFaqQuery = CallData<typeof contentCalls.installerFaqList>;
 
 export const contentKeys = {
   all: ['content'] as const,
@@ -28,6 +29,8 @@ export const contentKeys = {
   params: () => [...contentKeys.all, 'params'] as const,
   paramGroups: () => [...contentKeys.all, 'paramGroups'] as const,
   productSet: (q: ProductSetQuery) => [...contentKeys.all, 'productSet', q] as const,
+  seo: () => [...contentKeys.all, 'seo'] as const,
+  installerFaqs: (q: InstallerFaqQuery) => [...contentKeys.all, 'installerFaqs', q] as const,
 };
 
 /** The caller's own content actions, as the server's policy answers them; `can` is false until known. */
@@ -172,6 +175,34 @@ export function useProductImport() {
     onSuccess: (r) => {
       if (r.applied) void done();
     },
+  });
+}
+
+/** The SEO gaps of the released translations (the SEO tab). */
+export function useSeoGaps() {
+  return useQuery({ queryKey: contentKeys.seo(), queryFn: () => call(contentCalls.seoList, {}) });
+}
+
+/** The brand's released installer FAQs (installers in the portal). */
+export function useInstallerFaqs(q: InstallerFaqQuery) {
+  return useQuery({
+    queryKey: contentKeys.installerFaqs(q),
+    queryFn: () => call(contentCalls.installerFaqList, q),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** An item id reserved before the first save (uploads made meanwhile are attached to it). */
+export function useReserveItemId() {
+  return useMutation({ mutationFn: (type: ContentType) => call(contentCalls.itemIdGet, { type }, { silent: true }) });
+}
+
+/** The order of items of a type, first to last (one transaction on the server). */
+export function useReorderItems() {
+  const done = useInvalidateAll();
+  return useMutation({
+    mutationFn: (d: CallData<typeof contentCalls.itemReorder>) => call(contentCalls.itemReorder, d),
+    onSuccess: done,
   });
 }
 

@@ -22,7 +22,7 @@ export function useContentUpload() {
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
-  const upload = async (use: ContentUploadUse, file: File, opts: { itemType?: ContentType } = {}) => {
+  const upload = async (use: ContentUploadUse, file: File, opts: { itemType?: ContentType; itemId?: number } = {}) => {
     const c = new AbortController();
     controller.current = c;
     setRun({ name: file.name, progress: null, paused: false });

@@ -23,12 +23,14 @@ import {
   useItem,
   useOperateItem,
   usePreviewLink,
+  useReserveItemId,
   useRestoreRevision,
   useRevisions,
   useSaveItem,
   useSchedules,
 } from '../api/content-api';
 import { SharedFields } from './SharedFields';
+import { UploadField } from './UploadField';
 import { StateTag } from './StateTag';
 
 /** The body editor (Tiptap) is its own chunk, fetched when an item is opened. */
@@ -38,7 +40,17 @@ const isRichTextError = (e: unknown) => isApiError(e) && e.code >= 28100 && e.co
 
 interface FormValues {
   shared: ContentShared;
-  tr: { title: string; slug: string; summary: string; body: RichTextDoc; seoTitle: string; seoDescription: string; noindex: boolean };
+  tr: {
+    title: string;
+    slug: string;
+    summary: string;
+    body: RichTextDoc;
+    seoTitle: string;
+    seoDescription: string;
+    noindex: boolean;
+    ogImage: string;
+    canonical: string;
+  };
 }
 
 const EMPTY_TR: FormValues['tr'] = {
@@ -49,6 +61,8 @@ const EMPTY_TR: FormValues['tr'] = {
   seoTitle: '',
   seoDescription: '',
   noindex: false,
+  ogImage: '',
+  canonical: '',
 };
 const TRANSLATION_ACTIONS: ContentAction[] = ['release', 'takeOffShelf', 'putOnShelf', 'supplierTakeOff', 'supplierRestore'];
 
@@ -95,6 +109,21 @@ export function ItemEditorDrawer({
   const previewLink = usePreviewLink();
   const isNew = itemId === null;
   const translation = item?.translations.find((x) => x.locale === locale);
+  // A new item gets its id before its first save, so that its uploads are attached to it.
+  const reserve = useReserveItemId();
+  const [reservedId, setReservedId] = useState<number | null>(null);
+  useEffect(() => {
+    if (!isNew) return;
+    let live = true;
+    reserve
+      .mutateAsync(type)
+      .then((r) => live && setReservedId(r.id))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per new item
+  }, [isNew, type]);
 
   useEffect(() => {
     if (isNew) form.setFieldsValue({ shared: {}, tr: EMPTY_TR });
@@ -110,7 +139,7 @@ export function ItemEditorDrawer({
     const tr = { ...EMPTY_TR, ...v.tr };
     try {
       if (isNew) {
-        const made = await create.mutateAsync({ type, shared, locale, translation: tr });
+        const made = await create.mutateAsync({ type, ...(reservedId ? { id: reservedId } : {}), shared, locale, translation: tr });
         notify('success', 'content-save', t('content.saved'));
         onCreated(made.id);
       } else if (item) {
@@ -254,8 +283,21 @@ export function ItemEditorDrawer({
             <Switch />
           </Form.Item>
         </Space>
+        <Space wrap style={{ width: '100%' }} styles={{ item: { flex: 1, minWidth: 260 } }}>
+          <Form.Item name={['tr', 'ogImage']} label={t('content.field.ogImage')} extra={t('content.ogImageHint')}>
+            <UploadField use="cover" itemType={type} itemId={item?.id ?? reservedId ?? undefined} />
+          </Form.Item>
+          <Form.Item
+            name={['tr', 'canonical']}
+            label={t('content.field.canonical')}
+            extra={t('content.canonicalHint')}
+            rules={[{ pattern: /^(https?:\/\/|\/(?!\/))/i, message: t('content.canonicalRule') }]}
+          >
+            <Input maxLength={500} data-testid="field-canonical" />
+          </Form.Item>
+        </Space>
         <Divider titlePlacement="start">{t('content.sharedFields')}</Divider>
-        <SharedFields type={type} />
+        <SharedFields type={type} itemId={item?.id ?? reservedId ?? undefined} />
       </Form>
       {item && hasLocale && <SchedulePanel item={item} locale={locale} />}
       {item && hasLocale && <RevisionsPanel item={item} locale={locale} />}
@@ -292,6 +334,7 @@ function SchedulePanel({ item, locale }: { item: ContentItem; locale: Locale }) 
         <Button
           disabled={!at || !item.actions.includes('schedule')}
           loading={create.isPending}
+          data-testid="schedule-add"
           onClick={() =>
             void create
               .mutateAsync({ itemId: item.id, locale, action, runAt: at!.valueOf() })
@@ -308,6 +351,7 @@ function SchedulePanel({ item, locale }: { item: ContentItem; locale: Locale }) 
         locale={{ emptyText: t('content.noSchedules') }}
         renderItem={(s) => (
           <List.Item
+            data-testid={`schedule-${s.state}`}
             actions={
               s.state === 'pending' && item.actions.includes('schedule')
                 ? [

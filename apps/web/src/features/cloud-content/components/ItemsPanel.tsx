@@ -1,13 +1,13 @@
-import { contentMachine, LOCALES, type ContentItem, type ContentType } from '@portal/contract';
+import { contentMachine, LOCALES, SORTED_CONTENT_TYPES, type ContentItem, type ContentType } from '@portal/contract';
 import { App, Button, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '../../../components/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '../../../components/icons';
 import { CellText, ListToolbar, PagedTable, useListQuery } from '../../../components/list';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { useContentAbilities, useDeleteItem, useItemList, useItemOptions, type ItemListQuery } from '../api/content-api';
+import { useContentAbilities, useDeleteItem, useItemList, useItemOptions, useReorderItems, type ItemListQuery } from '../api/content-api';
 import { ItemEditorDrawer } from './ItemEditorDrawer';
 import { ProductSheetButtons } from './ProductSheetButtons';
 import { StateTag } from './StateTag';
@@ -18,11 +18,25 @@ type Filters = Omit<ItemListQuery, 'pageNum' | 'pageSize' | 'type'>;
 export function ItemsPanel({ type }: { type: ContentType }) {
   const { t, i18n } = useTranslation();
   const { modal } = App.useApp();
-  const canCreate = useContentAbilities().can('createItem');
+  const canCreate = useContentAbilities().can(type === 'terms' ? 'editTerms' : 'createItem');
   const list = useListQuery<Filters>({});
   const [searchText, setSearchText] = useState('');
   const { data, isFetching } = useItemList({ ...list.query, type });
   const remove = useDeleteItem();
+  const reorder = useReorderItems();
+  // Types ordered by hand: an item moves one place up or down within the page shown.
+  const sortable = SORTED_CONTENT_TYPES.includes(type) && canCreate;
+  const move = (i: ContentItem, by: -1 | 1) => {
+    const ids = (data?.records ?? []).map((x) => x.id);
+    const at = ids.indexOf(i.id);
+    const to = at + by;
+    if (at < 0 || to < 0 || to >= ids.length) return;
+    [ids[at], ids[to]] = [ids[to]!, ids[at]!];
+    void reorder
+      .mutateAsync({ type, ids })
+      .then(() => notify('success', 'content-reorder', t('content.reordered')))
+      .catch(() => undefined);
+  };
   // Products are filtered (and exported) by category.
   const categories = useItemOptions('product_category', type === 'product');
   const [editing, setEditing] = useState<number | 'new' | null>(null);
@@ -72,10 +86,32 @@ export function ItemsPanel({ type }: { type: ContentType }) {
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 120,
+      width: sortable ? 180 : 120,
       fixed: 'right',
       render: (_, i) => (
         <Space size={0}>
+          {sortable && i.actions.includes('edit') && (
+            <>
+              <Button
+                type="text"
+                size="small"
+                icon={<ArrowUpOutlined />}
+                aria-label={t('content.moveUp', { name: titleOf(i) })}
+                disabled={data?.records[0]?.id === i.id}
+                loading={reorder.isPending}
+                onClick={() => move(i, -1)}
+              />
+              <Button
+                type="text"
+                size="small"
+                icon={<ArrowDownOutlined />}
+                aria-label={t('content.moveDown', { name: titleOf(i) })}
+                disabled={data?.records[data.records.length - 1]?.id === i.id}
+                loading={reorder.isPending}
+                onClick={() => move(i, 1)}
+              />
+            </>
+          )}
           <Button
             type="text"
             size="small"

@@ -32,7 +32,7 @@ export function OverviewPanel() {
           </span>
         ))}
       </Typography.Paragraph>
-      <Row gutter={16} style={{ marginBottom: 16 }}>
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         {data.missingTranslations.map((m) => (
           <Col key={m.locale} xs={12} md={6}>
             <Card size="small">
@@ -45,11 +45,20 @@ export function OverviewPanel() {
             <Statistic title={t('content.pendingSchedules')} value={data.pendingSchedules} />
           </Card>
         </Col>
-        <Col xs={12} md={6}>
-          <Card size="small">
-            <Statistic title={t('content.missingDescriptions')} value={data.missingDescriptions} />
-          </Card>
-        </Col>
+        {(
+          [
+            ['missingDescriptions', data.missingDescriptions],
+            ['duplicateTitles', data.duplicateTitles],
+            ['imagesWithoutAlt', data.imagesWithoutAlt],
+            ['brokenLinks', data.brokenLinks],
+          ] as const
+        ).map(([key, value]) => (
+          <Col key={key} xs={12} md={6}>
+            <Card size="small">
+              <Statistic title={t(`content.${key}`)} value={value} />
+            </Card>
+          </Col>
+        ))}
       </Row>
       {data.failedSchedules.length > 0 && (
         <Alert

@@ -128,7 +128,7 @@ function BucketInputs({ defs }: { defs: ParamDef[] }) {
 }
 
 /** The shared fields of one type of item (CONTENT_TYPE_FIELDS), under `shared` in the editor's form. */
-export function SharedFields({ type }: { type: ContentType }) {
+export function SharedFields({ type, itemId }: { type: ContentType; itemId?: number }) {
   const { t } = useTranslation();
   const fields = CONTENT_TYPE_FIELDS[type];
   const params = useParams();
@@ -157,10 +157,10 @@ export function SharedFields({ type }: { type: ContentType }) {
             return item(f, <Switch />, { valuePropName: 'checked' });
           case 'images':
             // Banners are wide pictures; a product's images are its detail images (600-820 px wide).
-            return item(f, <UploadField use={type === 'banner' ? 'banner' : 'detail'} itemType={type} multiple />);
+            return item(f, <UploadField use={type === 'banner' ? 'banner' : 'detail'} itemType={type} itemId={itemId} multiple />);
           case 'cover':
             // An FAQ type's picture is its 18x18 icon.
-            return item(f, <UploadField use={type === 'faq_type' ? 'icon' : 'cover'} itemType={type} />);
+            return item(f, <UploadField use={type === 'faq_type' ? 'icon' : 'cover'} itemType={type} itemId={itemId} />);
           case 'countries':
             return item(f, <Select mode="tags" open={false} suffixIcon={null} />);
           case 'startAt':

@@ -23,6 +23,7 @@ const ACCEPT: Record<ContentUploadUse, string> = {
 export function UploadField({
   use,
   itemType,
+  itemId,
   multiple = false,
   value,
   onChange,
@@ -30,6 +31,8 @@ export function UploadField({
 }: {
   use: ContentUploadUse;
   itemType: ContentType;
+  /** The item (or its reserved id before the first save) the upload is made for. */
+  itemId?: number;
   multiple?: boolean;
   value?: string | string[];
   onChange?: (v: string | string[]) => void;
@@ -77,7 +80,7 @@ export function UploadField({
         customRequest={async ({ file, onSuccess, onError }) => {
           setBusy(true);
           try {
-            const asset = await sender.upload(use, file as File, { itemType });
+            const asset = await sender.upload(use, file as File, { itemType, itemId });
             if (!asset) return onError?.(new Error('paused'));
             set(multiple ? [...urls, asset.url] : [asset.url]);
             onSuccess?.(asset);
