@@ -396,6 +396,8 @@ export async function insertAttempt(
     amount: number;
     status: string;
     transactionId: string | null;
+    /** The idempotency key the provider was sent (how an unanswered payment is looked up). */
+    providerKey?: string | null;
     reason: string | null;
     cardLast4: string | null;
     now: number;
@@ -403,8 +405,9 @@ export async function insertAttempt(
 ): Promise<number> {
   const [r] = await rows<{ id: number }>(
     db,
-    sql`insert into storage_order_attempts (order_id, provider, amount, status, transaction_id, reason, card_last4, created_at, updated_at)
-        values (${a.orderId}, ${a.provider}, ${a.amount}, ${a.status}, ${a.transactionId}, ${a.reason}, ${a.cardLast4}, ${ts(a.now)}, ${ts(a.now)})
+    sql`insert into storage_order_attempts (order_id, provider, amount, status, transaction_id, provider_key, reason, card_last4, created_at, updated_at)
+        values (${a.orderId}, ${a.provider}, ${a.amount}, ${a.status}, ${a.transactionId}, ${a.providerKey ?? null}, ${a.reason}, ${a.cardLast4},
+                ${ts(a.now)}, ${ts(a.now)})
         returning id`,
   );
   return Number(r!.id);
@@ -420,15 +423,50 @@ export async function advanceAttempts(db: AnyDb, transactionId: string, status: 
   return r.length;
 }
 
+/**
+ * An unanswered attempt (no transaction) found at its provider: the attempt gets the transaction,
+ * and so does its order unless another payment paid it already.
+ */
+export async function attachTransaction(db: AnyDb, attemptId: number, orderId: number, transactionId: string, now: number): Promise<void> {
+  await db.execute(
+    sql`update storage_order_attempts set transaction_id = ${transactionId}, updated_at = ${ts(now)}
+        where id = ${attemptId} and transaction_id is null`,
+  );
+  await db.execute(
+    sql`update storage_orders set transaction_id = ${transactionId}
+        where id = ${orderId} and (transaction_id is null or state <> 'paid')`,
+  );
+}
+
+/** The key of the order's last payment through `provider` that was never answered (pending, no transaction), if any. */
+export async function unansweredKey(db: AnyDb, orderId: number, provider: string): Promise<string | null> {
+  const [r] = await rows<{ provider_key: string | null }>(
+    db,
+    sql`select provider_key from storage_order_attempts where order_id = ${orderId} and provider = ${provider}
+        and status = 'pending' and transaction_id is null and provider_key is not null order by id desc limit 1`,
+  );
+  return r?.provider_key ?? null;
+}
+
+/** Closes one open attempt as `status` (forward only), with why; answers whether it moved. */
+export async function closeAttempt(db: AnyDb, attemptId: number, status: string, reason: string, now: number): Promise<boolean> {
+  const r = await rows<{ id: number }>(
+    db,
+    sql`update storage_order_attempts set status = ${status}, reason = ${reason}, updated_at = ${ts(now)}
+        where id = ${attemptId} and ${rankSql(sql`status`)} < ${ATTEMPT_RANK[status] ?? 3} returning id`,
+  );
+  return r.length > 0;
+}
+
 export async function attemptsOf(db: AnyDb, orderId: number) {
   return rows<Record<string, unknown>>(db, sql`select * from storage_order_attempts where order_id = ${orderId} order by id`);
 }
 
 /** Open attempts (pending or action required) older than `before`, with their orders: the reconciliation's work. */
 export async function openAttempts(db: AnyDb, before: number, limit: number) {
-  return rows<{ id: number; order_id: number; transaction_id: string | null; provider: string }>(
+  return rows<{ id: number; order_id: number; transaction_id: string | null; provider_key: string | null; provider: string }>(
     db,
-    sql`select id, order_id, transaction_id, provider from storage_order_attempts
+    sql`select id, order_id, transaction_id, provider_key, provider from storage_order_attempts
         where status in ('pending', 'action_required') and created_at < ${ts(before)} order by id limit ${limit}`,
   );
 }
@@ -489,6 +527,30 @@ export async function orderOfTransaction(db: AnyDb, transactionId: string, compa
         where a.transaction_id = ${transactionId} and o.company_id = ${companyId} order by a.id desc limit 1`,
   );
   return r ? Number(r.order_id) : null;
+}
+
+/**
+ * The order of a seller's whose payment was never answered (an attempt without a transaction), by
+ * the order number a provider's event names: the event tells the transaction it never had.
+ */
+export async function orderOfUnansweredReference(db: AnyDb, orderNo: string, companyId: number): Promise<number | null> {
+  const [r] = await rows<{ id: number }>(
+    db,
+    sql`select o.id from storage_orders o where o.order_no = ${orderNo} and o.company_id = ${companyId}
+        and exists (select 1 from storage_order_attempts a where a.order_id = o.id and a.transaction_id is null and a.status = 'pending')`,
+  );
+  return r ? Number(r.id) : null;
+}
+
+/** Gives the unanswered attempts of an order (no transaction yet) the transaction an event named. */
+export async function attachUnansweredAttempts(db: AnyDb, orderId: number, transactionId: string, now: number): Promise<void> {
+  await db.execute(
+    sql`update storage_order_attempts set transaction_id = ${transactionId}, updated_at = ${ts(now)}
+        where order_id = ${orderId} and transaction_id is null and status = 'pending'`,
+  );
+  await db.execute(
+    sql`update storage_orders set transaction_id = ${transactionId} where id = ${orderId} and (transaction_id is null or state <> 'paid')`,
+  );
 }
 
 /** Unpaid orders past their deadline (the timeout's work). */
