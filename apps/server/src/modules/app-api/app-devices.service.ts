@@ -4,15 +4,23 @@
  * and a wrong code answer alike (25002); a device bound to someone else is told (23009) only to
  * who gives its right code; unbinding a device not bound to the caller is 23007 whoever's it is.
  */
-import { ErrorCodes, type AppDevice } from '@portal/contract';
+import { ErrorCodes, type AppDevice, type AppDevicePlan } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import { unsafeInvalidateDevicePlans } from '../cloud-storage';
 import { requireEndUser, type CallContext } from '../../lib/context';
 import { sha256Hex } from '../../lib/secrets';
 import { mapPage, type PageRequest } from '../../lib/tenancy';
-import { bindDevice, boundToAnother, listOwnDevices, unbindDevice, type AppDeviceRow } from './app-devices.repository';
+import {
+  bindDevice,
+  boundToAnother,
+  devicePlan,
+  listOwnDevices,
+  unbindDevice,
+  type AppDevicePlanRow,
+  type AppDeviceRow,
+} from './app-devices.repository';
 
-const present = (d: AppDeviceRow): AppDevice => ({
+const present = (d: AppDeviceRow & { plan?: AppDevicePlanRow | null }): AppDevice => ({
   id: d.id,
   sn: d.sn,
   model: d.model,
@@ -20,13 +28,14 @@ const present = (d: AppDeviceRow): AppDevice => ({
   firmwareVersion: d.firmwareVersion,
   boundAt: d.boundAt?.getTime() ?? null,
   lastSeenAt: d.lastSeenAt?.getTime() ?? null,
+  plan: d.plan ? { ...d.plan, viewState: d.plan.viewState as AppDevicePlan['viewState'] } : null,
 });
 
 export async function bind(ctx: CallContext, d: { sn: string; verifyCode: string }) {
   const app = requireEndUser(ctx);
   const codeHash = sha256Hex(d.verifyCode);
   const bound = await bindDevice(ctx.db, app, app.endUser.id, d.sn, codeHash, new Date(ctx.clock.now()));
-  if (bound) return present(bound);
+  if (bound) return present({ ...bound, plan: await devicePlan(ctx.db, bound.id, ctx.clock.now()) });
   if (await boundToAnother(ctx.db, app, app.endUser.id, d.sn, codeHash)) throw new AppError(ErrorCodes.boundUserDiffers);
   throw new AppError(ErrorCodes.deviceCodeWrong);
 }
@@ -42,5 +51,5 @@ export async function unbind(ctx: CallContext, deviceId: number) {
 
 export async function list(ctx: CallContext, page: PageRequest) {
   const app = requireEndUser(ctx);
-  return mapPage(await listOwnDevices(ctx.db, app, app.endUser.id, page), (rows) => rows.map(present));
+  return mapPage(await listOwnDevices(ctx.db, app, app.endUser.id, page, ctx.clock.now()), (rows) => rows.map(present));
 }

@@ -382,6 +382,28 @@ export async function deviceTimeline(db: AnyDb, deviceId: number, now: number) {
   return r.map(toOrder);
 }
 
+/**
+ * The cloud storage plan of a device now, as a lateral subquery over `deviceId` (a column of the
+ * outer query): the paid plan running now, else the next one to start, else the last one ended
+ * (none: no row); its derived state at `now` (the seller's near-expiry days), and the end of the
+ * device's last plan (`paid_until`). App-facing device lists join it, one query per page.
+ */
+export function currentPlanLateral(deviceId: SQL, now: number): SQL {
+  const at = ts(now);
+  return sql`left join lateral (
+      select o.id as plan_order_id, o.goods_snapshot->>'name' as plan_goods_name, ${viewStateSql(now)} as plan_view_state,
+        (extract(epoch from lower(o.period)) * 1000)::float8 as plan_period_start,
+        (extract(epoch from upper(o.period)) * 1000)::float8 as plan_period_end,
+        (select (extract(epoch from max(upper(q.period))) * 1000)::float8 from storage_orders q
+          where q.device_id = ${deviceId} and q.state = 'paid' and q.period is not null) as plan_paid_until
+      from storage_orders o
+      where o.device_id = ${deviceId} and o.state = 'paid' and o.period is not null
+      order by (lower(o.period) <= ${at} and upper(o.period) > ${at}) desc, (lower(o.period) > ${at}) desc,
+        case when lower(o.period) > ${at} then lower(o.period) end, upper(o.period) desc
+      limit 1
+    ) plan on true`;
+}
+
 // ----- payment attempts, refunds, events -----
 
 export const ATTEMPT_RANK: Record<string, number> = { pending: 0, action_required: 1, succeeded: 2, declined: 2, refunded: 3 };

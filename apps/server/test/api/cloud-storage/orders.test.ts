@@ -223,6 +223,40 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
     }
   });
 
+  it("the app's device list answers each device's plan now: its state, end and the end of its last plan", async () => {
+    const g = await goods();
+    const d = await device();
+    const planOf = async (deviceId: number) => {
+      const r = await t.call(appApiCalls.deviceList, { pageNum: 1, pageSize: 10 }, ann);
+      expect(r.basic.code, r.basic.msg).toBe(200);
+      return r.data.records.find((x) => x.id === deviceId)!.plan;
+    };
+    expect(await planOf(d.id)).toBeNull();
+    const now = t.clock.now();
+    const first = await buy({ deviceId: d.id, goodsId: g });
+    const second = await buy({ deviceId: d.id, goodsId: g });
+    const name = first.goodsName;
+    expect(await planOf(d.id)).toEqual({
+      orderId: first.orderId,
+      goodsName: name,
+      viewState: 'in_use',
+      periodStart: now,
+      periodEnd: now + 30 * DAY,
+      paidUntil: now + 60 * DAY,
+    });
+    const base = t.clock.now();
+    try {
+      await at(now + 23 * DAY + 1);
+      expect(await planOf(d.id)).toMatchObject({ orderId: first.orderId, viewState: 'near_expiry', periodEnd: now + 30 * DAY });
+      await at(now + 30 * DAY);
+      expect(await planOf(d.id)).toMatchObject({ orderId: second.orderId, viewState: 'in_use', periodEnd: now + 60 * DAY });
+      await at(now + 61 * DAY);
+      expect(await planOf(d.id)).toMatchObject({ orderId: second.orderId, viewState: 'expired', paidUntil: now + 60 * DAY });
+    } finally {
+      await at(base);
+    }
+  });
+
   it('cancels unpaid orders after 30 minutes and gives their units back', async () => {
     const g = await goods({ stock: 5 });
     const d = await device();
