@@ -636,12 +636,12 @@ const toDevice = (d: Record<string, unknown>): OrderDevice => ({
   endUserId: d.end_user_id === null ? null : Number(d.end_user_id),
 });
 
-/** A device of the brand bound to this end user, or null. */
-export async function ownBoundDevice(db: AnyDb, brandPath: string, endUserId: number, deviceId: number): Promise<OrderDevice | null> {
+/** A device of the brand (its subtree), bound or not, or null (unknown, or another brand's). */
+export async function brandDevice(db: AnyDb, brandPath: string, deviceId: number): Promise<OrderDevice | null> {
   const [d] = await rows<Record<string, unknown>>(
     db,
     sql`select id, sn, company_id, company_path, customer_path, area_id, end_user_id from devices
-        where id = ${deviceId} and end_user_id = ${endUserId} and company_path like ${escapeLike(brandPath) + '%'}`,
+        where id = ${deviceId} and company_path like ${escapeLike(brandPath) + '%'}`,
   );
   return d ? toDevice(d) : null;
 }
