@@ -152,7 +152,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       page,
       baseURL,
     }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(420_000);
       const t = T[locale];
       const name = `E2E goods ${locale} ${Date.now() % 100000}`;
       await loginAs(page, 'owner', { locale });
