@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
 const SERVER_ISOLATED = [
   'test/api/auth/auth-security.test.ts',
   'test/api/cloud-storage/checkout.test.ts',
+  'test/api/cloud-storage/payment-faults.test.ts',
   'test/api/message-center/push.test.ts',
   'test/api/payments/adapters.test.ts',
   'test/api/payments/payee-connection.test.ts',

@@ -10,6 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../apps/server/test/support/app';
 import { APP_A, DEVICE_A_CODE, insertDeviceA, PASSWORD } from '../../apps/server/test/support/fixtures';
+import { devices } from '../../apps/server/src/db/schema';
+import { sha256Hex } from '../../apps/server/src/lib/secrets';
 import { devicePool } from '../app-sim/cli';
 import { Outbox } from '../app-sim/client';
 import { Population } from '../app-sim/population';
@@ -64,16 +66,16 @@ describe('app-sim', () => {
   afterAll(() => t?.close());
 
   const shown: string[] = [];
-  const run = async (users: number) => {
+  const run = async (users: number, opts: { emailPrefix?: string; pool?: ReturnType<typeof devicePool> } = {}) => {
     const population = new Population({
       onShow: (line) => shown.push(line),
       origin,
       key: APP_A,
       users,
-      emailPrefix: 'simtest',
+      emailPrefix: opts.emailPrefix ?? 'simtest',
       password: 'Appsim#2026',
       outbox: new Outbox(origin, { email: 'supplier@test.local', password: PASSWORD }),
-      pool: devicePool({ [deviceA.sn]: DEVICE_A_CODE }, [{ sn: t.world.upgradeB.device.sn, verifyCode: 'BBBB3333' }]),
+      pool: opts.pool ?? devicePool({ [deviceA.sn]: DEVICE_A_CODE }, [{ sn: t.world.upgradeB.device.sn, verifyCode: 'BBBB3333' }]),
       devicesPerUser: 1,
       concurrency: 2,
       sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 50))),
@@ -146,5 +148,40 @@ describe('app-sim', () => {
     expect(shown).toContain('push to simtest00001@app-sim.local: Firmware ready (Update your camera.)');
     expect(shown).toContain('push to simtest00003@app-sim.local: 固件已就绪 (请更新摄像机。)');
     expect(p.counts.get('messages-read')).toBe(3);
+  }, 60_000);
+  it('four users with a device each buy a plan: one user in four has the card declined first, then pays the order', async () => {
+    // Four more devices of Acme in the EU, each with its verification code.
+    const pool: Record<string, string> = {};
+    for (let i = 1; i <= 4; i++) {
+      const sn = `SIMDECL0000${i}`;
+      const verifyCode = `DECL${i}${i}${i}${i}`.replace(/[01]/g, '7');
+      await t.database.db.insert(devices).values({
+        companyId: t.world.companies.partnerA.id,
+        companyPath: t.world.companies.partnerA.path,
+        sn,
+        mac: `D0D0D000000${i}`,
+        model: 'IPC-200',
+        productType: 'IPC',
+        firmwareVersion: 'V1.0.0',
+        country: 'DE',
+        areaId: t.world.areas.eu.id,
+        verifyCodeHash: sha256Hex(verifyCode),
+      });
+      pool[sn] = verifyCode;
+    }
+    const p = await run(4, { emailPrefix: 'simdecl', pool: devicePool(pool, []) });
+    expect(p.counts.get('registered')).toBe(4);
+    expect(p.counts.get('bound')).toBe(4);
+    expect(p.counts.get('declined')).toBe(1);
+    expect(p.counts.get('paid')).toBe(4);
+    expect(p.problems.size).toBe(0);
+    const rows = (await t.database.db.execute(
+      sql`select o.device_sn, o.state, (o.period is not null) as started,
+            (select count(*)::int from storage_order_attempts a where a.order_id = o.id and a.status = 'declined') as declined
+          from storage_orders o where o.device_sn like 'SIMDECL%' order by o.device_sn`,
+    )) as unknown as { rows: { device_sn: string; state: string; started: boolean; declined: number }[] };
+    expect(rows.rows).toHaveLength(4);
+    expect(rows.rows.every((r) => r.state === 'paid' && r.started)).toBe(true);
+    expect(rows.rows.reduce((n, r) => n + r.declined, 0)).toBe(1);
   }, 60_000);
 });

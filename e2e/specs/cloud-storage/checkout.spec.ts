@@ -6,48 +6,22 @@
  * with the decline card is refused on the page.
  */
 import { expect, test, type Page } from '@playwright/test';
-import {
-  appApiCalls,
-  buildBasic,
-  callUrlPath,
-  SANDBOX_TEST_CARDS,
-  storageAppCalls,
-  type CallData,
-  type CallDef,
-  type CallResult,
-} from '@portal/contract';
+import { appApiCalls, SANDBOX_TEST_CARDS, storageAppCalls } from '@portal/contract';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { e2eDemoApp, PASSWORD, type Locale } from '../../support';
+import { appCall, demoUserEmail as userEmail } from '../../support/app-api';
 import { expectAccessible } from '../../support/axe';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../screenshots');
-/** The demo seed's Acme app key (tools/seed/demo-app.ts) and one of its end users per locale (each has a bound device). */
+/** Demo end users of the Acme app, per locale (each has a bound device). */
 const USERS: Record<Locale, number[]> = { 'en-US': [1, 3, 7, 9, 11, 13], 'zh-CN': [2, 4, 6, 8, 12, 14] };
-const userEmail = (n: number) => `user${String(n).padStart(3, '0')}@acme-app.demo.local`;
 
 const T = {
   'en-US': { title: 'Pay for your cloud storage plan', paid: 'Payment received', declined: 'The payment was declined.' },
   'zh-CN': { title: '支付云存储套餐', paid: '支付成功', declined: '支付被拒绝。' },
 } as const satisfies Record<Locale, Record<string, string>>;
-
-async function appCall<C extends CallDef>(
-  origin: string,
-  call: C,
-  data: CallData<C>,
-  creds: { token: string; signKey: string },
-): Promise<CallResult<C>> {
-  const basic = buildBasic({ token: creds.token, signKey: creds.signKey, path: call.path, data });
-  const res = await fetch(`${origin}${callUrlPath(call)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ basic, data }),
-  });
-  const body = (await res.json()) as { basic: { code: number; msg: string }; data: unknown };
-  if (body.basic.code !== 200) throw new Error(`${call.path}: ${body.basic.code} ${body.basic.msg}`);
-  return body.data as CallResult<C>;
-}
 
 const spaced = (card: string) => card.replace(/(\d{4})(?=\d)/g, '$1 ');
 

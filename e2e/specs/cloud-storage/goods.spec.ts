@@ -3,19 +3,28 @@
  * (e2e/screenshots/storage-<screen>-<locale>.png, git-ignored): Acme's owner sees a payee
  * connection test fail (23027) and pass again, creates goods with a cover and a 700 px detail
  * image, sees the app preview, submits them for review; the supplier finds them in Review, reads
- * the details and approves them; the owner sees them listed.
+ * the details and approves them and sees them listed; a demo end user buys them through the app API
+ * (as app-sim does) and pays with the sandbox's success card; the owner finds the order, opens its
+ * detail and sees the paid plan on the device's timeline.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
-import { buttonText, type Locale, loginAs, logout, toast } from '../../support';
+import { appApiCalls, SANDBOX_TEST_CARDS, storageAppCalls, type AppOrder } from '@portal/contract';
+import { buttonText, e2eDemoApp, type Locale, loginAs, logout, PASSWORD, toast } from '../../support';
+import { appCall, demoUserEmail } from '../../support/app-api';
 import { expectAccessible } from '../../support/axe';
 
 const GOODS_PAGE = '/layout/cloudStorageServiceManage/cloudStorageIndex';
 const PAYEES_PAGE = '/layout/externalCollection';
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../screenshots');
+/** Demo end users of the Acme app who may buy the new goods (their devices are in several areas; none frozen or deleted). */
+const BUYERS: Record<Locale, number[]> = {
+  'en-US': [41, 43, 47, 49, 51, 53, 57, 59, 61, 63, 67, 69],
+  'zh-CN': [42, 44, 46, 48, 52, 54, 56, 58, 62, 64, 66, 68],
+};
 
 const T = {
   'en-US': {
@@ -35,6 +44,9 @@ const T = {
     changes: 'Changes since the last approval',
     plans: 'Plans',
     goods: 'Goods',
+    orders: 'Orders',
+    orderNoOrTx: 'Order no. or transaction ID',
+    timeline: 'Plans of this device',
   },
   'zh-CN': {
     testFailed: '连接测试失败（key refused）：请检查账户ID、密钥和模式。',
@@ -53,8 +65,17 @@ const T = {
     changes: '自上次审核通过以来的修改',
     plans: '套餐',
     goods: '商品',
+    orders: '订单',
+    orderNoOrTx: '订单号或交易ID',
+    timeline: '该设备的套餐',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
+
+/** How a paid plan's derived state is shown. */
+const PLAN_STATES: Record<Locale, Record<string, string>> = {
+  'en-US': { to_be_used: 'To be used', in_use: 'In use', near_expiry: 'Near expiry' },
+  'zh-CN': { to_be_used: '待生效', in_use: '使用中', near_expiry: '即将过期' },
+};
 
 /** A solid PNG of the given size (truecolour, no filter). */
 function png(width: number, height: number): Buffer {
@@ -127,8 +148,11 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
   test.describe(`cloud storage goods (${locale})`, () => {
     test.use({ locale, viewport: { width: 1440, height: 900 } });
 
-    test('a failing payee test; goods with a detail image created, submitted, approved and listed', async ({ page }) => {
-      test.setTimeout(240_000);
+    test('a failing payee test; goods with a detail image created, approved, listed, bought in the app and paid on the device timeline', async ({
+      page,
+      baseURL,
+    }) => {
+      test.setTimeout(420_000);
       const t = T[locale];
       const name = `E2E goods ${locale} ${Date.now() % 100000}`;
       await loginAs(page, 'owner', { locale });
@@ -225,6 +249,63 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await page.getByRole('tab', { name: t.goods }).click();
       const listed = page.getByTestId('goods-table').locator('tbody tr', { hasText: name });
       await expect(listed).toContainText(t.listed);
+      await logout(page, locale);
+
+      // Bought through the app API by a demo end user whose device may buy them, paid at once with the sandbox's success card.
+      const origin = baseURL!;
+      let bought: { order: AppOrder; goodsName: string } | undefined;
+      for (const n of BUYERS[locale]) {
+        const s = await appCall(
+          origin,
+          appApiCalls.login,
+          { account: demoUserEmail(n), password: PASSWORD },
+          { token: e2eDemoApp().appId, signKey: e2eDemoApp().secret },
+        );
+        for (const d of (await appCall(origin, appApiCalls.deviceList, { pageNum: 1, pageSize: 10 }, s)).records) {
+          const goods = await appCall(origin, storageAppCalls.goodsList, { deviceId: d.id, platform: 'android', locale }, s);
+          const g = goods.records.find((x) => x.name === name);
+          if (!g) continue;
+          expect(g.price).toBe(499);
+          const order = await appCall(
+            origin,
+            storageAppCalls.orderCreate,
+            {
+              deviceId: d.id,
+              goodsId: g.goodsId,
+              platform: 'android',
+              idempotencyKey: `e2e-goods-${locale}-${Date.now()}`,
+              card: SANDBOX_TEST_CARDS.success,
+            },
+            s,
+          );
+          bought = { order, goodsName: g.name };
+          break;
+        }
+        if (bought) break;
+      }
+      expect(bought, 'a demo end user whose device may buy the new goods').toBeTruthy();
+      const { order } = bought!;
+      expect(order).toMatchObject({ state: 'paid', payment: 'succeeded', amount: 499 });
+      expect(['to_be_used', 'in_use', 'near_expiry']).toContain(order.viewState);
+
+      // The seller finds the order and sees the paid plan on the device's timeline.
+      await loginAs(page, 'owner', { locale });
+      await page.goto(`${GOODS_PAGE}?tab=orders`);
+      const orders = page.getByTestId('orders-table');
+      await expect(orders).toBeVisible();
+      await page.getByRole('searchbox', { name: t.orderNoOrTx }).fill(order.orderNo);
+      await page.getByRole('searchbox', { name: t.orderNoOrTx }).press('Enter');
+      const orderRow = orders.locator('tbody tr.ant-table-row', { hasText: order.sn });
+      await expect(orderRow).toHaveCount(1);
+      await orderRow.getByTestId('order-view').click();
+      const detail = page.getByTestId('order-detail');
+      await expect(detail).toBeVisible();
+      await expect(detail.getByText(t.timeline, { exact: true })).toBeVisible();
+      // The plan's item: its state, the goods and the order number.
+      await expect(detail.getByTestId('plan-timeline')).toContainText(`${PLAN_STATES[locale][order.viewState]} ${name} · ${order.orderNo}`);
+      await settle(page);
+      await expectAccessible(page, `${locale} bought goods, order detail`);
+      await shot(page, 'goods-order-timeline', locale);
     });
   });
 }

@@ -171,6 +171,8 @@ export const storageOrderAttempts = pgTable('storage_order_attempts', {
   /** pending < action_required < succeeded | declined < refunded: only forward. */
   status: text('status').notNull(),
   transactionId: text('transaction_id'),
+  /** The idempotency key the payment was sent with: an unanswered one is looked up by it (and the order no.). */
+  providerKey: text('provider_key'),
   reason: text('reason'),
   cardLast4: text('card_last4'),
   createdAt: ts('created_at').notNull().defaultNow(),

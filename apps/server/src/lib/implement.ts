@@ -12,7 +12,7 @@ export type TenantProbe =
       otherTenant: (fx: TenantFixtures) => z.input<CallDef['data']> | Promise<unknown>;
       /**
        * The codes the call refuses another tenant's ids with, when not 1004/1005: an app-facing call
-       * answers another brand's device as it answers an unknown one (e.g. 25002, 23007).
+       * answers another brand's device as it answers an unknown one (e.g. 25002, 23008).
        */
       refusedWith?: readonly number[];
     }

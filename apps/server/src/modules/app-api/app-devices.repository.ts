@@ -3,10 +3,11 @@
  * `end_user_id`. Every query is scoped to the app's brand (its subtree: the brand's and its
  * distributors' devices) and, except binding, to the end user.
  */
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { devices } from '../../db/schema';
 import { paginate, scopedToSubtree, type Page, type PageRequest } from '../../lib/tenancy';
+import { currentPlanLateral } from '../cloud-storage';
 import type { Brand } from './end-users.repository';
 
 type AnyDb = Db | Tx;
@@ -79,12 +80,68 @@ export async function unbindDevice(tx: AnyDb, brand: Brand, endUserId: number, d
   return rows.length > 0;
 }
 
-export async function listOwnDevices(db: AnyDb, brand: Brand, endUserId: number, page: PageRequest): Promise<Page<AppDeviceRow>> {
+/** A device's cloud storage plan now (cloud-storage's `currentPlanLateral`), times in ms. */
+export interface AppDevicePlanRow {
+  orderId: number;
+  goodsName: string;
+  viewState: string;
+  periodStart: number;
+  periodEnd: number;
+  paidUntil: number;
+}
+
+function planOf(x: Record<string, unknown>): AppDevicePlanRow | null {
+  if (x.plan_order_id === null || x.plan_order_id === undefined) return null;
+  return {
+    orderId: Number(x.plan_order_id),
+    goodsName: String(x.plan_goods_name ?? ''),
+    viewState: String(x.plan_view_state),
+    // Whole milliseconds, as the order calls answer them.
+    periodStart: Math.floor(Number(x.plan_period_start)),
+    periodEnd: Math.floor(Number(x.plan_period_end)),
+    paidUntil: Math.floor(Number(x.plan_paid_until)),
+  };
+}
+
+/** The plan now of one device (found in the brand and bound to the caller by the call). */
+export async function devicePlan(db: AnyDb, deviceId: number, now: number): Promise<AppDevicePlanRow | null> {
+  const r = (await db.execute(
+    sql`select plan.* from (select ${deviceId}::bigint as id) d ${currentPlanLateral(sql`d.id`, now)}`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  return r.rows[0] ? planOf(r.rows[0]) : null;
+}
+
+const msOrNull = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
+
+/** The user's devices of the brand, newest binding first, each with its plan now: one query per page (and its count). */
+export async function listOwnDevices(
+  db: AnyDb,
+  brand: Brand,
+  endUserId: number,
+  page: PageRequest,
+  now: number,
+): Promise<Page<AppDeviceRow & { plan: AppDevicePlanRow | null }>> {
   const where = and(eq(devices.endUserId, endUserId), inBrand(brand));
   return paginate(
     page,
-    ({ limit, offset }) =>
-      db.select(deviceColumns).from(devices).where(where).orderBy(desc(devices.boundAt), desc(devices.id)).limit(limit).offset(offset),
+    async ({ limit, offset }) => {
+      const r = (await db.execute(
+        sql`select d.id, d.sn, d.model, d.product_type, d.firmware_version, d.bound_at, d.last_seen_at, plan.*
+            from devices d ${currentPlanLateral(sql`d.id`, now)}
+            where d.end_user_id = ${endUserId} and ${scopedToSubtree(sql`d.company_path`, { companyPath: brand.companyPath })}
+            order by d.bound_at desc nulls last, d.id desc limit ${limit} offset ${offset}`,
+      )) as unknown as { rows: Record<string, unknown>[] };
+      return r.rows.map((x) => ({
+        id: Number(x.id),
+        sn: String(x.sn),
+        model: String(x.model),
+        productType: String(x.product_type),
+        firmwareVersion: String(x.firmware_version),
+        boundAt: msOrNull(x.bound_at),
+        lastSeenAt: msOrNull(x.last_seen_at),
+        plan: planOf(x),
+      }));
+    },
     async () => (await db.select({ n: count() }).from(devices).where(where))[0]?.n ?? 0,
   );
 }

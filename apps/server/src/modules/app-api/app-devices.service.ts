@@ -4,16 +4,24 @@
  * and a wrong code answer alike (25002); a device bound to someone else is told (23009) only to
  * who gives its right code; unbinding a device not bound to the caller is 23007 whoever's it is.
  */
-import { ErrorCodes, type AppDevice } from '@portal/contract';
+import { ErrorCodes, type AppDevice, type AppDevicePlan } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import { unsafeInvalidateDevicePlans } from '../cloud-storage';
 import { recordDeviceEvents } from '../insight';
 import { requireEndUser, type CallContext } from '../../lib/context';
 import { sha256Hex } from '../../lib/secrets';
 import { mapPage, type PageRequest } from '../../lib/tenancy';
-import { bindDevice, boundToAnother, listOwnDevices, unbindDevice, type AppDeviceRow } from './app-devices.repository';
+import {
+  bindDevice,
+  boundToAnother,
+  devicePlan,
+  listOwnDevices,
+  unbindDevice,
+  type AppDevicePlanRow,
+  type AppDeviceRow,
+} from './app-devices.repository';
 
-const present = (d: AppDeviceRow): AppDevice => ({
+const present = (d: AppDeviceRow & { plan?: AppDevicePlanRow | null }): AppDevice => ({
   id: d.id,
   sn: d.sn,
   model: d.model,
@@ -21,6 +29,7 @@ const present = (d: AppDeviceRow): AppDevice => ({
   firmwareVersion: d.firmwareVersion,
   boundAt: d.boundAt?.getTime() ?? null,
   lastSeenAt: d.lastSeenAt?.getTime() ?? null,
+  plan: d.plan ? { ...d.plan, viewState: d.plan.viewState as AppDevicePlan['viewState'] } : null,
 });
 
 export async function bind(ctx: CallContext, d: { sn: string; verifyCode: string }) {
@@ -31,7 +40,7 @@ export async function bind(ctx: CallContext, d: { sn: string; verifyCode: string
   if (bound) {
     // A new binding is a device event; binding again is the same binding, without a second one.
     if (bound.fresh) await recordDeviceEvents(ctx.db, [{ deviceId: bound.row.id, kind: 'bound', at: now.getTime() }]);
-    return present(bound.row);
+    return present({ ...bound.row, plan: await devicePlan(ctx.db, bound.row.id, ctx.clock.now()) });
   }
   if (await boundToAnother(ctx.db, app, app.endUser.id, d.sn, codeHash)) throw new AppError(ErrorCodes.boundUserDiffers);
   throw new AppError(ErrorCodes.deviceCodeWrong);
@@ -50,5 +59,5 @@ export async function unbind(ctx: CallContext, deviceId: number) {
 
 export async function list(ctx: CallContext, page: PageRequest) {
   const app = requireEndUser(ctx);
-  return mapPage(await listOwnDevices(ctx.db, app, app.endUser.id, page), (rows) => rows.map(present));
+  return mapPage(await listOwnDevices(ctx.db, app, app.endUser.id, page, ctx.clock.now()), (rows) => rows.map(present));
 }

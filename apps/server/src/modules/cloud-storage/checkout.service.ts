@@ -122,7 +122,7 @@ function actionOf(provider: string, transactionId: string | null, action: PayAct
 
 interface PayRef {
   orderId: number;
-  outcome: 'succeeded' | 'action_required';
+  outcome: 'succeeded' | 'action_required' | 'pending';
   action: CheckoutAction | null;
 }
 

@@ -12,3 +12,4 @@ export { registerOrderSheetRoutes } from './export.routes';
 export { registerPayeeRoutes } from './payees.routes';
 export { openPayee, providerAccount } from './payees.service';
 export { checkoutSign, checkoutUrl } from './checkout.service';
+export { currentPlanLateral } from './orders.repository';

@@ -1,7 +1,8 @@
 /**
  * The app-facing goods and order calls of an end user (DOMAIN §5). Every query names the app's
- * brand and the end user: a device not bound to the caller (another user's, another brand's, an
- * unknown one) answers 23007; another user's order answers 1004, as a missing one.
+ * brand and the end user: an unknown device and another brand's answer alike, 23008; a device of
+ * the brand not bound to the caller (unbound, or another user's) 23007; another user's order
+ * answers 1004, as a missing one.
  */
 import { ErrorCodes, type AppGoods, type Locale, type storageAppCalls } from '@portal/contract';
 import type { z } from 'zod';
@@ -32,8 +33,9 @@ type Data<K extends keyof typeof storageAppCalls> = z.output<(typeof storageAppC
 
 async function boundDevice(ctx: CallContext, deviceId: number) {
   const app = requireEndUser(ctx);
-  const d = await repo.ownBoundDevice(ctx.db, app.companyPath, app.endUser.id, deviceId);
-  if (!d) throw new AppError(ErrorCodes.deviceNotBound);
+  const d = await repo.brandDevice(ctx.db, app.companyPath, deviceId);
+  if (!d) throw new AppError(ErrorCodes.deviceNotExist);
+  if (d.endUserId !== app.endUser.id) throw new AppError(ErrorCodes.deviceNotBound);
   return d;
 }
 
@@ -93,6 +95,9 @@ export async function orderCreate(ctx: CallContext, d: Data<'orderCreate'>) {
       checkSellable(g, now);
       const amount = priceFor(g, d.platform);
       if (amount === 0) {
+        // Under the device's lock: a second free order of the device at once waits for the first
+        // and finds its plan used (23022), never the unique index (a 500).
+        await repo.lockDevice(ctx.db, device.id);
         if (await repo.freePlanUsed(ctx.db, device.id, g.companyId)) throw new AppError(ErrorCodes.freePlanUsed);
       }
       await takeUnit(ctx.db, g.id);

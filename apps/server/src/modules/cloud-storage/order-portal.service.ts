@@ -117,56 +117,67 @@ export async function overview(ctx: CallContext, d: Data<'overview'>): Promise<S
 
 /**
  * A partner or distributor buys a plan of its own listed goods for a device it made or sold, for
- * the device's end user, at cost: created paid (no provider), starting now (queued) or unused.
+ * the device's end user, at cost: created paid (no provider), starting now (queued) or unused. The
+ * same idempotency key answers the same order (a double submit makes one), another body 23026.
  */
 export async function internalPurchase(ctx: CallContext, d: Data<'internalPurchase'>) {
   const actor = requireActor(ctx);
   const noCode = needsCode(actor, 'dealer_storage_mgr');
   if (noCode) throw new AppError(noCode.code);
   const now = ctx.clock.now();
-  // Only the caller's own goods: another company's are answered as missing (1004).
-  const own = await repo.goodsForSale(ctx.db, d.goodsId, null);
-  if (!own || own.companyId !== actor.companyId) throw new AppError(ErrorCodes.notFound);
-  const device = await repo.deviceInReach(ctx.db, actor, d.sn);
-  if (!device) throw new AppError(ErrorCodes.deviceNotExist2);
-  if (device.endUserId === null) throw new AppError(ErrorCodes.deviceNotBound);
-  const g = await repo.goodsForSale(ctx.db, d.goodsId, device);
-  checkSellable(g, now);
-  await takeUnit(ctx.db, g.id);
-  const endUserEmail = await repo.unsafeEndUserEmail(ctx.db, device.endUserId);
-  const orderNo = newOrderNo(now);
-  const goodsSnapshot = snapshotOf(g);
-  const id = await repo.insertOrder(ctx.db, {
-    orderNo,
-    provider: null,
-    amount: g.costPrice,
-    platform: 'internal',
-    deviceId: device.id,
-    deviceSn: device.sn,
-    endUserId: device.endUserId,
-    endUserEmail,
-    companyId: g.companyId,
-    companyPath: g.companyPath,
-    buyerCompanyId: actor.companyId,
-    goodsId: g.id,
-    goodsSnapshot,
-    serviceDays: g.serviceDays,
-    costPrice: g.costPrice,
-    state: 'paid',
-    payDeadline: null,
-    // Created paid: no payment window runs (the column's default).
-    payMinutes: STORAGE_ORDER_PAY_MINUTES,
-    paidAt: now,
-    now,
-  });
-  if (d.startNow) await startPlan(ctx.db, { id, deviceId: device.id, serviceDays: g.serviceDays }, now);
-  await tellPlanPaid(
+  const answer = async (id: number) => presentOrder(await scopedOrder(ctx, id), actor, ctx.clock.now());
+  return idempotent(
     ctx.db,
-    { orderNo, companyId: g.companyId, endUserId: device.endUserId, deviceSn: device.sn, goodsSnapshot },
+    `order.internal:${actor.companyId}`,
+    d.idempotencyKey,
+    { goodsId: d.goodsId, sn: d.sn.toUpperCase(), startNow: d.startNow },
     now,
-    !!d.startNow,
+    async () => {
+      // Only the caller's own goods: another company's are answered as missing (1004).
+      const own = await repo.goodsForSale(ctx.db, d.goodsId, null);
+      if (!own || own.companyId !== actor.companyId) throw new AppError(ErrorCodes.notFound);
+      const device = await repo.deviceInReach(ctx.db, actor, d.sn);
+      if (!device) throw new AppError(ErrorCodes.deviceNotExist2);
+      if (device.endUserId === null) throw new AppError(ErrorCodes.deviceNotBound);
+      const g = await repo.goodsForSale(ctx.db, d.goodsId, device);
+      checkSellable(g, now);
+      await takeUnit(ctx.db, g.id);
+      const endUserEmail = await repo.unsafeEndUserEmail(ctx.db, device.endUserId);
+      const orderNo = newOrderNo(now);
+      const goodsSnapshot = snapshotOf(g);
+      const id = await repo.insertOrder(ctx.db, {
+        orderNo,
+        provider: null,
+        amount: g.costPrice,
+        platform: 'internal',
+        deviceId: device.id,
+        deviceSn: device.sn,
+        endUserId: device.endUserId,
+        endUserEmail,
+        companyId: g.companyId,
+        companyPath: g.companyPath,
+        buyerCompanyId: actor.companyId,
+        goodsId: g.id,
+        goodsSnapshot,
+        serviceDays: g.serviceDays,
+        costPrice: g.costPrice,
+        state: 'paid',
+        payDeadline: null,
+        // Created paid: no payment window runs (the column's default).
+        payMinutes: STORAGE_ORDER_PAY_MINUTES,
+        paidAt: now,
+        now,
+      });
+      if (d.startNow) await startPlan(ctx.db, { id, deviceId: device.id, serviceDays: g.serviceDays }, now);
+      await tellPlanPaid(
+        ctx.db,
+        { orderNo, companyId: g.companyId, endUserId: device.endUserId, deviceSn: device.sn, goodsSnapshot },
+        now,
+        !!d.startNow,
+      );
+      await ctx.audit({ action: 'internalPurchase', targetType: 'storageOrder', targetId: id, after: { sn: device.sn, goodsId: g.id } });
+      return { ref: String(id), value: await answer(id) };
+    },
+    (ref) => answer(Number(ref)),
   );
-  await ctx.audit({ action: 'internalPurchase', targetType: 'storageOrder', targetId: id, after: { sn: device.sn, goodsId: g.id } });
-  const o = await scopedOrder(ctx, id);
-  return presentOrder(o, actor, now);
 }

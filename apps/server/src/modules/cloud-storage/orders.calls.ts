@@ -32,19 +32,19 @@ export const orderImpls: CallImpl[] = [
   implement(
     storageOrderCalls.internalPurchase,
     // Partner B's goods: missing (1004); partner B's device with the caller's goods: 23017 (order tests).
-    { otherTenant: (fx) => ({ goodsId: fx.otherGoodsId, sn: fx.otherDeviceSn, startNow: true }) },
+    { otherTenant: (fx) => ({ goodsId: fx.otherGoodsId, sn: fx.otherDeviceSn, startNow: true, idempotencyKey: 'probe-other-internal' }) },
     (ctx, d) => portal.internalPurchase(ctx, d),
   ),
   implement(
     storageAppCalls.goodsList,
-    { otherTenant: (fx) => ({ deviceId: fx.otherDeviceId, platform: 'android' }), refusedWith: [ErrorCodes.deviceNotBound] },
+    { otherTenant: (fx) => ({ deviceId: fx.otherDeviceId, platform: 'android' }), refusedWith: [ErrorCodes.deviceNotExist] },
     (ctx, d) => app.goodsList(ctx, d),
   ),
   implement(
     storageAppCalls.orderCreate,
     {
       otherTenant: (fx) => ({ deviceId: fx.otherDeviceId, goodsId: fx.otherGoodsId, platform: 'android', idempotencyKey: 'probe-other-1' }),
-      refusedWith: [ErrorCodes.deviceNotBound],
+      refusedWith: [ErrorCodes.deviceNotExist],
     },
     (ctx, d) => app.orderCreate(ctx, d),
   ),

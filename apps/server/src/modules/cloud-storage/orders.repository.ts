@@ -382,6 +382,28 @@ export async function deviceTimeline(db: AnyDb, deviceId: number, now: number) {
   return r.map(toOrder);
 }
 
+/**
+ * The cloud storage plan of a device now, as a lateral subquery over `deviceId` (a column of the
+ * outer query): the paid plan running now, else the next one to start, else the last one ended
+ * (none: no row); its derived state at `now` (the seller's near-expiry days), and the end of the
+ * device's last plan (`paid_until`). App-facing device lists join it, one query per page.
+ */
+export function currentPlanLateral(deviceId: SQL, now: number): SQL {
+  const at = ts(now);
+  return sql`left join lateral (
+      select o.id as plan_order_id, o.goods_snapshot->>'name' as plan_goods_name, ${viewStateSql(now)} as plan_view_state,
+        (extract(epoch from lower(o.period)) * 1000)::float8 as plan_period_start,
+        (extract(epoch from upper(o.period)) * 1000)::float8 as plan_period_end,
+        (select (extract(epoch from max(upper(q.period))) * 1000)::float8 from storage_orders q
+          where q.device_id = ${deviceId} and q.state = 'paid' and q.period is not null) as plan_paid_until
+      from storage_orders o
+      where o.device_id = ${deviceId} and o.state = 'paid' and o.period is not null
+      order by (lower(o.period) <= ${at} and upper(o.period) > ${at}) desc, (lower(o.period) > ${at}) desc,
+        case when lower(o.period) > ${at} then lower(o.period) end, upper(o.period) desc
+      limit 1
+    ) plan on true`;
+}
+
 // ----- payment attempts, refunds, events -----
 
 export const ATTEMPT_RANK: Record<string, number> = { pending: 0, action_required: 1, succeeded: 2, declined: 2, refunded: 3 };
@@ -396,6 +418,8 @@ export async function insertAttempt(
     amount: number;
     status: string;
     transactionId: string | null;
+    /** The idempotency key the provider was sent (how an unanswered payment is looked up). */
+    providerKey?: string | null;
     reason: string | null;
     cardLast4: string | null;
     now: number;
@@ -403,8 +427,9 @@ export async function insertAttempt(
 ): Promise<number> {
   const [r] = await rows<{ id: number }>(
     db,
-    sql`insert into storage_order_attempts (order_id, provider, amount, status, transaction_id, reason, card_last4, created_at, updated_at)
-        values (${a.orderId}, ${a.provider}, ${a.amount}, ${a.status}, ${a.transactionId}, ${a.reason}, ${a.cardLast4}, ${ts(a.now)}, ${ts(a.now)})
+    sql`insert into storage_order_attempts (order_id, provider, amount, status, transaction_id, provider_key, reason, card_last4, created_at, updated_at)
+        values (${a.orderId}, ${a.provider}, ${a.amount}, ${a.status}, ${a.transactionId}, ${a.providerKey ?? null}, ${a.reason}, ${a.cardLast4},
+                ${ts(a.now)}, ${ts(a.now)})
         returning id`,
   );
   return Number(r!.id);
@@ -420,15 +445,50 @@ export async function advanceAttempts(db: AnyDb, transactionId: string, status: 
   return r.length;
 }
 
+/**
+ * An unanswered attempt (no transaction) found at its provider: the attempt gets the transaction,
+ * and so does its order unless another payment paid it already.
+ */
+export async function attachTransaction(db: AnyDb, attemptId: number, orderId: number, transactionId: string, now: number): Promise<void> {
+  await db.execute(
+    sql`update storage_order_attempts set transaction_id = ${transactionId}, updated_at = ${ts(now)}
+        where id = ${attemptId} and transaction_id is null`,
+  );
+  await db.execute(
+    sql`update storage_orders set transaction_id = ${transactionId}
+        where id = ${orderId} and (transaction_id is null or state <> 'paid')`,
+  );
+}
+
+/** The key of the order's last payment through `provider` that was never answered (pending, no transaction), if any. */
+export async function unansweredKey(db: AnyDb, orderId: number, provider: string): Promise<string | null> {
+  const [r] = await rows<{ provider_key: string | null }>(
+    db,
+    sql`select provider_key from storage_order_attempts where order_id = ${orderId} and provider = ${provider}
+        and status = 'pending' and transaction_id is null and provider_key is not null order by id desc limit 1`,
+  );
+  return r?.provider_key ?? null;
+}
+
+/** Closes one open attempt as `status` (forward only), with why; answers whether it moved. */
+export async function closeAttempt(db: AnyDb, attemptId: number, status: string, reason: string, now: number): Promise<boolean> {
+  const r = await rows<{ id: number }>(
+    db,
+    sql`update storage_order_attempts set status = ${status}, reason = ${reason}, updated_at = ${ts(now)}
+        where id = ${attemptId} and ${rankSql(sql`status`)} < ${ATTEMPT_RANK[status] ?? 3} returning id`,
+  );
+  return r.length > 0;
+}
+
 export async function attemptsOf(db: AnyDb, orderId: number) {
   return rows<Record<string, unknown>>(db, sql`select * from storage_order_attempts where order_id = ${orderId} order by id`);
 }
 
 /** Open attempts (pending or action required) older than `before`, with their orders: the reconciliation's work. */
 export async function openAttempts(db: AnyDb, before: number, limit: number) {
-  return rows<{ id: number; order_id: number; transaction_id: string | null; provider: string }>(
+  return rows<{ id: number; order_id: number; transaction_id: string | null; provider_key: string | null; provider: string }>(
     db,
-    sql`select id, order_id, transaction_id, provider from storage_order_attempts
+    sql`select id, order_id, transaction_id, provider_key, provider from storage_order_attempts
         where status in ('pending', 'action_required') and created_at < ${ts(before)} order by id limit ${limit}`,
   );
 }
@@ -489,6 +549,30 @@ export async function orderOfTransaction(db: AnyDb, transactionId: string, compa
         where a.transaction_id = ${transactionId} and o.company_id = ${companyId} order by a.id desc limit 1`,
   );
   return r ? Number(r.order_id) : null;
+}
+
+/**
+ * The order of a seller's whose payment was never answered (an attempt without a transaction), by
+ * the order number a provider's event names: the event tells the transaction it never had.
+ */
+export async function orderOfUnansweredReference(db: AnyDb, orderNo: string, companyId: number): Promise<number | null> {
+  const [r] = await rows<{ id: number }>(
+    db,
+    sql`select o.id from storage_orders o where o.order_no = ${orderNo} and o.company_id = ${companyId}
+        and exists (select 1 from storage_order_attempts a where a.order_id = o.id and a.transaction_id is null and a.status = 'pending')`,
+  );
+  return r ? Number(r.id) : null;
+}
+
+/** Gives the unanswered attempts of an order (no transaction yet) the transaction an event named. */
+export async function attachUnansweredAttempts(db: AnyDb, orderId: number, transactionId: string, now: number): Promise<void> {
+  await db.execute(
+    sql`update storage_order_attempts set transaction_id = ${transactionId}, updated_at = ${ts(now)}
+        where order_id = ${orderId} and transaction_id is null and status = 'pending'`,
+  );
+  await db.execute(
+    sql`update storage_orders set transaction_id = ${transactionId} where id = ${orderId} and (transaction_id is null or state <> 'paid')`,
+  );
 }
 
 /** Unpaid orders past their deadline (the timeout's work). */
@@ -552,12 +636,12 @@ const toDevice = (d: Record<string, unknown>): OrderDevice => ({
   endUserId: d.end_user_id === null ? null : Number(d.end_user_id),
 });
 
-/** A device of the brand bound to this end user, or null. */
-export async function ownBoundDevice(db: AnyDb, brandPath: string, endUserId: number, deviceId: number): Promise<OrderDevice | null> {
+/** A device of the brand (its subtree), bound or not, or null (unknown, or another brand's). */
+export async function brandDevice(db: AnyDb, brandPath: string, deviceId: number): Promise<OrderDevice | null> {
   const [d] = await rows<Record<string, unknown>>(
     db,
     sql`select id, sn, company_id, company_path, customer_path, area_id, end_user_id from devices
-        where id = ${deviceId} and end_user_id = ${endUserId} and company_path like ${escapeLike(brandPath) + '%'}`,
+        where id = ${deviceId} and company_path like ${escapeLike(brandPath) + '%'}`,
   );
   return d ? toDevice(d) : null;
 }

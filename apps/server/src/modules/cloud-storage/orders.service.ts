@@ -170,12 +170,14 @@ export async function cancelUnpaid(db: AnyDb, o: repo.OrderRow, reason: 'user' |
   return moved;
 }
 
-export type PayOutcome = 'succeeded' | 'declined' | 'action_required';
+export type PayOutcome = 'succeeded' | 'declined' | 'action_required' | 'pending';
 
 /**
  * One payment attempt of an unpaid order through the seller's payee. Succeeded: the order is paid
- * (and queued); action required: it waits for the webhook or the reconciliation; declined: the
- * attempt is answered for the caller to record (the order stays unpaid).
+ * (and queued); action required: it waits for the webhook or the reconciliation; pending: the
+ * provider never answered (a timeout) and the attempt waits, with the key it was sent with, for
+ * the reconciliation to look it up; declined: the attempt is answered for the caller to record
+ * (the order stays unpaid).
  */
 export async function attemptPayment(
   db: AnyDb,
@@ -196,23 +198,31 @@ export async function attemptPayment(
 ): Promise<{ outcome: PayOutcome; attempt: Parameters<typeof repo.insertAttempt>[1]; action?: PayAction }> {
   const payee = opts.payee ?? (await openPayee(db, sealKeys, o.companyId, o.platform));
   const adapter = paymentProvider(payee.provider)!;
+  // After a payment the provider never answered, the next one goes with the same key: to the
+  // provider it is the same payment, never a second one taken.
+  const providerKey = (await repo.unansweredKey(db, o.id, payee.provider)) ?? `${o.orderNo}:${opts.key}`;
   const result = await adapter.pay(payee.account, {
     amount: o.amount,
     currency: o.currency,
-    idempotencyKey: `${o.orderNo}:${opts.key}`,
+    idempotencyKey: providerKey,
     card: opts.card,
     reference: o.orderNo,
     ...(opts.paymentMethod ? { paymentMethod: opts.paymentMethod } : {}),
     ...(opts.returnUrl ? { returnUrl: opts.returnUrl } : {}),
   });
   const last4 = opts.card ? opts.card.replace(/\s+/g, '').slice(-4) : null;
-  const base = { orderId: o.id, provider: payee.provider, amount: o.amount, cardLast4: last4, now: opts.now };
+  const base = { orderId: o.id, provider: payee.provider, amount: o.amount, cardLast4: last4, providerKey, now: opts.now };
   if (result.outcome === 'declined')
     return { outcome: 'declined', attempt: { ...base, status: 'declined', transactionId: null, reason: result.reason } };
-  // No answer from the provider and no transaction to look up: nothing was taken that the order
-  // knows of; paying again with the same key cannot take the money twice.
-  if (result.outcome === 'unknown' && !result.transactionId)
-    return { outcome: 'declined', attempt: { ...base, status: 'declined', transactionId: null, reason: result.reason } };
+  // No answer from the provider and no transaction: the money may have been taken all the same.
+  // The attempt waits (pending) with the key it was sent with; reconciliation looks it up by that
+  // key and the order number, and the provider's event, naming the order, settles it too.
+  if (result.outcome === 'unknown' && !result.transactionId) {
+    const attempt = { ...base, status: 'pending', transactionId: null, reason: result.reason };
+    await repo.insertAttempt(db, attempt);
+    await repo.setPendingTransaction(db, o.id, payee.provider, null);
+    return { outcome: 'pending', attempt };
+  }
   // Unknown with a transaction: waiting like an action required; reconciliation settles it.
   const attempt = {
     ...base,
@@ -331,7 +341,12 @@ export async function handleWebhook(
       now: input.now,
     });
     if (eventRow === null) return 'replayed';
-    const orderId = await repo.orderOfTransaction(tx, event.transactionId, input.companyId);
+    let orderId = await repo.orderOfTransaction(tx, event.transactionId, input.companyId);
+    // A payment whose answer never came: the event names its order, and tells its transaction.
+    if (orderId === null && event.reference) {
+      orderId = await repo.orderOfUnansweredReference(tx, event.reference, input.companyId);
+      if (orderId !== null) await repo.attachUnansweredAttempts(tx, orderId, event.transactionId, input.now);
+    }
     if (orderId === null) {
       await repo.settleEvent(tx, eventRow, null, 'unknown', input.now);
       return 'unknown';
@@ -409,12 +424,15 @@ export const RECONCILE_AFTER_MINUTES = 5;
 
 /**
  * Settles the attempts whose webhook never came: the provider is asked for the transaction's
- * state and the answer applied as a webhook's would be.
+ * state and the answer applied as a webhook's would be. An attempt the provider never answered
+ * (no transaction) is looked up by the key it was sent with and the order number: found, it gets
+ * its transaction and is settled the same way; unknown to the provider, nothing was taken and it
+ * is closed as declined.
  */
 export async function reconcilePayments(database: Database, sealKeys: SealKeyring, now: number, limit = 200): Promise<number> {
   let n = 0;
   for (const a of await repo.openAttempts(database.db, now - RECONCILE_AFTER_MINUTES * 60_000, limit)) {
-    if (!a.transaction_id) continue;
+    if (!a.transaction_id && !a.provider_key) continue;
     const adapter = paymentProvider(a.provider as PaymentProvider);
     if (!adapter) continue;
     await database.db.transaction(async (tx) => {
@@ -422,9 +440,23 @@ export async function reconcilePayments(database: Database, sealKeys: SealKeyrin
       if (!o) return;
       const payee = await openPayee(tx, sealKeys, o.companyId, o.platform, a.provider).catch(() => null);
       if (!payee) return;
-      const state = await adapter.retrieve(payee.account, a.transaction_id!);
+      let transactionId = a.transaction_id;
+      let state: 'pending' | 'succeeded' | 'failed';
+      if (transactionId) {
+        state = await adapter.retrieve(payee.account, transactionId);
+      } else {
+        const found = await adapter.lookup(payee.account, { reference: o.orderNo, idempotencyKey: a.provider_key! });
+        if (found.state === 'unknown') return;
+        if (found.state === 'not_found') {
+          if (await repo.closeAttempt(tx, Number(a.id), 'declined', 'not received by the provider', now)) n++;
+          return;
+        }
+        transactionId = found.transactionId;
+        await repo.attachTransaction(tx, Number(a.id), o.id, transactionId, now);
+        state = found.state;
+      }
       if (state === 'pending') return;
-      await applyPaymentResult(tx, sealKeys, o.id, a.transaction_id!, state === 'succeeded' ? 'payment_succeeded' : 'payment_failed', now);
+      await applyPaymentResult(tx, sealKeys, o.id, transactionId, state === 'succeeded' ? 'payment_succeeded' : 'payment_failed', now);
       n++;
     });
   }

@@ -147,6 +147,7 @@ export function adyenProvider(s: PaymentSettings): PaymentProviderAdapter {
           id: `${item.pspReference}:${item.eventCode}:${success}`,
           type: item.eventCode,
           transactionId,
+          ...(item.merchantReference ? { reference: item.merchantReference } : {}),
           kind: kinds ? kinds[success ? 0 : 1] : 'other',
         },
       };
@@ -157,6 +158,10 @@ export function adyenProvider(s: PaymentSettings): PaymentProviderAdapter {
      */
     async retrieve() {
       return 'pending' as const;
+    },
+    /** No look-up by reference either: the AUTHORISATION notification names the order (merchant reference) and settles it. */
+    async lookup() {
+      return { state: 'unknown' as const };
     },
     async testConnection(account): Promise<ConnectionTest> {
       if (!ADYEN_KEY_PATTERN.test(account.secret)) return { ok: false, reason: 'malformed API key' };

@@ -15,6 +15,7 @@ export type {
   ConnectionTest,
   PayAction,
   PaymentEventKind,
+  PaymentLookup,
   PaymentProviderAdapter,
   PayRequest,
   PayResult,

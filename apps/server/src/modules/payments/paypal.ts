@@ -114,7 +114,9 @@ export function paypalProvider(s: PaymentSettings): PaymentProviderAdapter {
         };
       } catch (e) {
         const c = classify(e);
-        return c.unknown ? { outcome: 'unknown', reason: c.reason } : { outcome: 'declined', reason: c.reason };
+        if (!c.unknown) return { outcome: 'declined', reason: c.reason };
+        // A capture's order is known: reconciliation asks PayPal for it.
+        return { outcome: 'unknown', reason: c.reason, ...(req.paymentMethod ? { transactionId: req.paymentMethod } : {}) };
       }
     },
     async refund(account, transactionId, amount, idempotencyKey, currency = 'USD'): Promise<RefundResult> {
@@ -178,6 +180,13 @@ export function paypalProvider(s: PaymentSettings): PaymentProviderAdapter {
       } catch {
         return 'pending'; // no answer now: the next sweep, or the webhook, settles it
       }
+    },
+    /**
+     * Only an order's creation can go unanswered without its ID (a capture names its order): the
+     * buyer never saw that order to approve it, so nothing can have been taken.
+     */
+    async lookup() {
+      return { state: 'not_found' as const };
     },
     async testConnection(account) {
       if (!PAYPAL_SECRET_PATTERN.test(account.secret)) return { ok: false, reason: 'malformed secret' };

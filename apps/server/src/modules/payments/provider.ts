@@ -62,12 +62,22 @@ export interface WebhookEvent {
   type: string;
   transactionId: string;
   kind?: PaymentEventKind;
+  /** The order number the payment was made with, when the event carries it (a payment whose answer was lost is found by it). */
+  reference?: string;
 }
 
 export interface WebhookCheck {
   /** The event, when the signature holds (and is fresh); null for a forged, stale or foreign one. */
   event: WebhookEvent | null;
 }
+
+/** What the provider knows of a payment sent with a key and reference whose answer never came. */
+export type PaymentLookup =
+  | { state: 'succeeded' | 'failed' | 'pending'; transactionId: string }
+  /** The provider has no such payment: it never arrived, so nothing was taken. */
+  | { state: 'not_found' }
+  /** No answer now (or the provider has no look-up): ask again later; the webhook may settle it first. */
+  | { state: 'unknown' };
 
 export type ConnectionTest = { ok: true } | { ok: false; reason: string };
 
@@ -82,6 +92,11 @@ export interface PaymentProviderAdapter {
   testConnection(account: ProviderAccount): Promise<ConnectionTest>;
   /** The provider's state of a transaction, for payments whose webhook never came (reconciliation). */
   retrieve(account: ProviderAccount, transactionId: string): Promise<'pending' | 'succeeded' | 'failed'>;
+  /**
+   * A payment whose answer never came (timeout, network fault), found by what it was sent with:
+   * the order number (`reference`) and the idempotency key (reconciliation).
+   */
+  lookup(account: ProviderAccount, ref: { reference: string; idempotencyKey: string }): Promise<PaymentLookup>;
 }
 
 /** Decimal text of a minor-unit amount (PayPal's `value`): 1999 -> "19.99". */

@@ -3,8 +3,10 @@
  * digits; a key ending in `fail` (or a live-mode account, which a sandbox cannot have) fails the
  * connection test. Test cards (contract SANDBOX_TEST_CARDS): 4242... succeeds, 4000 0000 0000 0002 is
  * declined, 4000 0027 6000 3184 asks for an action; three more make the webhook go wrong on demand
- * (dropped, delayed, duplicated), as does the SANDBOX_WEBHOOKS setting for every payment. Webhooks
- * are signed with HMAC-SHA256 of the raw body under the account secret.
+ * (dropped, delayed, duplicated), as does the SANDBOX_WEBHOOKS setting for every payment; and
+ * 4000 0000 0000 0119 is taken but answered as a timeout (no transaction, no webhook): the look-up
+ * by its idempotency key finds it paid. Webhooks are signed with HMAC-SHA256 of the raw body under
+ * the account secret.
  */
 import { SANDBOX_KEY_PATTERN, SANDBOX_TEST_CARDS, SANDBOX_WEBHOOK_DELAY_SECONDS, type SandboxWebhookMode } from '@portal/contract';
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -54,6 +56,8 @@ export const sandboxProvider: PaymentProviderAdapter = {
   async pay(_account, req) {
     const card = (req.card ?? SANDBOX_CARDS.success).replace(/\s+/g, '');
     if (card === SANDBOX_CARDS.decline) return { outcome: 'declined', reason: 'card_declined' };
+    // Taken, but the answer is lost on the way back: the caller knows no transaction.
+    if (card === SANDBOX_CARDS.providerTimeout) return { outcome: 'unknown', reason: 'sandbox timeout' };
     if (card === SANDBOX_CARDS.actionRequired || card === SANDBOX_CARDS.webhookDropped || card === SANDBOX_CARDS.webhookDelayed)
       return { outcome: 'action_required', transactionId: txId(req.idempotencyKey) };
     return { outcome: 'succeeded', transactionId: txId(req.idempotencyKey) };
@@ -80,6 +84,10 @@ export const sandboxProvider: PaymentProviderAdapter = {
   // An action-required payment is taken to be confirmed by its holder once asked about.
   async retrieve(_account, transactionId) {
     return transactionId.startsWith('sbx_tx_') ? 'succeeded' : 'failed';
+  },
+  // Every sandbox payment the caller did not hear back from was taken (the timeout card): found by its key.
+  async lookup(_account, ref) {
+    return { state: 'succeeded', transactionId: txId(ref.idempotencyKey) };
   },
   async testConnection(account) {
     if (!SANDBOX_KEY_PATTERN.test(account.secret)) return { ok: false, reason: 'malformed key' };

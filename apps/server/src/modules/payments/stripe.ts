@@ -1,13 +1,22 @@
 /**
  * Stripe (stripe@23): PaymentIntents created (and confirmed when the PaymentMethod is known) with
- * the order's idempotency key, refunds with their own key, webhooks checked by
+ * the order's idempotency key (also kept in the intent's metadata, with the order number, so a
+ * payment whose answer was lost is found again by Stripe's search), refunds with their own key, webhooks checked by
  * `stripe.webhooks.constructEvent` (signature and a 5-minute timestamp tolerance: a replayed old
  * delivery is refused), and the connection tested by retrieving the balance with the secret key.
  * The API base URL comes from config per mode; no retries inside the SDK (the caller's idempotency
  * key and reconciliation own that), and a timeout, network fault or 5xx is answered `unknown`.
  */
 import Stripe from 'stripe';
-import type { ConnectionTest, PayResult, PaymentEventKind, PaymentProviderAdapter, ProviderAccount, RefundResult } from './provider';
+import type {
+  ConnectionTest,
+  PayResult,
+  PaymentEventKind,
+  PaymentLookup,
+  PaymentProviderAdapter,
+  ProviderAccount,
+  RefundResult,
+} from './provider';
 import { baseUrl, type PaymentSettings } from './settings';
 
 /** Stripe's default tolerance: deliveries signed more than 5 minutes ago are refused. */
@@ -95,7 +104,8 @@ export function stripeProvider(s: PaymentSettings): PaymentProviderAdapter {
               req.returnUrl || !req.paymentMethod ? { enabled: true } : { enabled: true, allow_redirects: 'never' },
             ...(req.paymentMethod ? { payment_method: req.paymentMethod, confirm: true } : {}),
             ...(req.paymentMethod && req.returnUrl ? { return_url: req.returnUrl } : {}),
-            ...(req.reference ? { metadata: { orderNo: req.reference }, description: req.reference } : {}),
+            metadata: { ...(req.reference ? { orderNo: req.reference } : {}), payKey: req.idempotencyKey },
+            ...(req.reference ? { description: req.reference } : {}),
           },
           { idempotencyKey: req.idempotencyKey },
         );
@@ -128,7 +138,16 @@ export function stripeProvider(s: PaymentSettings): PaymentProviderAdapter {
         );
         const transactionId = eventTransaction(event);
         if (!transactionId) return { event: null };
-        return { event: { id: event.id, type: event.type, transactionId, kind: EVENT_KINDS[event.type] ?? 'other' } };
+        const orderNo = (event.data.object as { metadata?: Record<string, string> | null }).metadata?.orderNo;
+        return {
+          event: {
+            id: event.id,
+            type: event.type,
+            transactionId,
+            kind: EVENT_KINDS[event.type] ?? 'other',
+            ...(orderNo ? { reference: orderNo } : {}),
+          },
+        };
       } catch {
         return { event: null };
       }
@@ -140,6 +159,23 @@ export function stripeProvider(s: PaymentSettings): PaymentProviderAdapter {
         return pi.status === 'canceled' || pi.status === 'requires_payment_method' ? 'failed' : 'pending';
       } catch {
         return 'pending'; // no answer now: the next sweep, or the webhook, settles it
+      }
+    },
+    async lookup(account, ref): Promise<PaymentLookup> {
+      // Search by the key the intent was created with (metadata); its order number narrows it.
+      const quote = (v: string) => `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+      try {
+        const found = await client(s, account).paymentIntents.search({
+          query: `metadata['payKey']:${quote(ref.idempotencyKey)} AND metadata['orderNo']:${quote(ref.reference)}`,
+          limit: 1,
+        });
+        const pi = found.data[0];
+        if (!pi) return { state: 'not_found' };
+        if (pi.status === 'succeeded') return { state: 'succeeded', transactionId: pi.id };
+        const failed = pi.status === 'canceled' || (pi.status === 'requires_payment_method' && !!pi.last_payment_error);
+        return { state: failed ? 'failed' : 'pending', transactionId: pi.id };
+      } catch {
+        return { state: 'unknown' }; // no answer now: the next sweep asks again
       }
     },
     async testConnection(account): Promise<ConnectionTest> {

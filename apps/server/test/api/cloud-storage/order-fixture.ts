@@ -16,6 +16,38 @@ import { appCreds, type Creds } from '../app-api/helpers';
 
 export type OrderFixture = ReturnType<typeof orderFixture>;
 
+/**
+ * The refusals of the order flow as the app and the portal show them, in both locales, written out
+ * (not read from the catalogue) so that a changed text is a failing test.
+ */
+export const REFUSAL_TEXTS: Record<number, { 'en-US': string; 'zh-CN': string }> = {
+  7079: { 'en-US': 'The product does not exist.', 'zh-CN': '商品不存在。' },
+  23003: { 'en-US': 'The cloud storage product is not listed.', 'zh-CN': '云存储商品未上架。' },
+  23005: { 'en-US': 'The product has been removed from the shelves.', 'zh-CN': '商品已下架。' },
+  23007: { 'en-US': 'The device is not bound.', 'zh-CN': '设备未绑定。' },
+  23008: { 'en-US': 'The device does not exist.', 'zh-CN': '设备不存在。' },
+  23011: { 'en-US': 'The product has expired.', 'zh-CN': '商品已过期。' },
+  23017: { 'en-US': 'The device does not exist.', 'zh-CN': '设备不存在。' },
+  23021: { 'en-US': 'You already have a free product on sale in this area.', 'zh-CN': '您在该区域已有在售的免费商品。' },
+  23042: {
+    'en-US': "The seller's payment method cannot be used on this page: pay in the app.",
+    'zh-CN': '该商家的支付方式无法在此页面使用，请在应用内支付。',
+  },
+  31001: { 'en-US': 'Insufficient inventory.', 'zh-CN': '库存不足。' },
+};
+
+type Answer = { basic: { code: number; msg: string } };
+
+/** Asks `call` in en-US and zh-CN; both must be refused with `code` and its written-out text. */
+export async function expectRefused(call: (locale: 'en-US' | 'zh-CN') => Promise<Answer>, code: number): Promise<void> {
+  const texts = REFUSAL_TEXTS[code];
+  if (!texts) throw new Error(`no written-out text for ${code}`);
+  for (const locale of ['en-US', 'zh-CN'] as const) {
+    const r = await call(locale);
+    expect(r.basic, `${code} in ${locale}`).toEqual({ code, msg: texts[locale] });
+  }
+}
+
 /** `tag`: three capital letters (the SN prefix; goods codes and keys derive from it). */
 export function orderFixture(engine: EngineKind, tag: string) {
   const e = engine === 'postgres' ? 'P' : 'L';

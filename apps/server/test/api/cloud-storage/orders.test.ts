@@ -18,7 +18,7 @@ import { sealSecret } from '../../../src/lib/secrets';
 import type { Session, TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 import type { Creds } from '../app-api/helpers';
-import { orderFixture } from './order-fixture';
+import { expectRefused, orderFixture } from './order-fixture';
 
 const DAY = 86_400_000;
 const SECRET = 'sbx_ordersabcdefghijkl1234';
@@ -82,13 +82,28 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
     const zi = zh.data.records.find((x) => x.goodsId === g)!;
     expect(zi.price).toBe(3000);
     expect(zi.graphic).toContain('保存7天');
-    // Another brand's or an unbound device: 23007.
-    const foreign = await t.call(storageAppCalls.goodsList, { deviceId: t.world.tenant.otherDeviceId, platform: 'ios' }, ann);
-    expect(foreign.basic.code).toBe(ErrorCodes.deviceNotBound);
+    // Another brand's device and an unknown one answer alike: 23008, in both locales.
+    for (const deviceId of [t.world.tenant.otherDeviceId, 999_999]) {
+      for (const call of [
+        (locale: 'en-US' | 'zh-CN') => t.call(storageAppCalls.goodsList, { deviceId, platform: 'ios' }, ann, { locale }),
+        (locale: 'en-US' | 'zh-CN') =>
+          t.call(storageAppCalls.orderCreate, { deviceId, goodsId: g, platform: 'ios', idempotencyKey: key() }, ann, { locale }),
+      ]) {
+        expect((await call('en-US')).basic).toMatchObject({ code: ErrorCodes.deviceNotExist, msg: 'The device does not exist.' });
+        expect((await call('zh-CN')).basic).toMatchObject({ code: ErrorCodes.deviceNotExist, msg: '设备不存在。' });
+      }
+    }
+    // A device of the brand not bound to the caller: 23007, in both locales.
     const unbound = await device(false);
-    expect((await t.call(storageAppCalls.goodsList, { deviceId: unbound.id, platform: 'ios' }, ann)).basic.code).toBe(
-      ErrorCodes.deviceNotBound,
+    const nb = await t.call(storageAppCalls.goodsList, { deviceId: unbound.id, platform: 'ios' }, ann);
+    expect(nb.basic).toMatchObject({ code: ErrorCodes.deviceNotBound, msg: 'The device is not bound.' });
+    const nbZh = await t.call(
+      storageAppCalls.orderCreate,
+      { deviceId: unbound.id, goodsId: g, platform: 'ios', idempotencyKey: key() },
+      ann,
+      { locale: 'zh-CN' },
     );
+    expect(nbZh.basic).toMatchObject({ code: ErrorCodes.deviceNotBound, msg: '设备未绑定。' });
   });
 
   it('takes one unit at creation, gives it back on cancel; cancelling twice is 23024 in both locales', async () => {
@@ -126,6 +141,11 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
     expect(ok).toHaveLength(10);
     for (const r of results.filter((x) => x.basic.code !== 200)) expect(r.basic.code).toBe(ErrorCodes.insufficientStock);
     expect(await stockOf(g)).toEqual({ stock: 0, status: 'sold_out' });
+    await expectRefused(
+      (locale) =>
+        t.call(storageAppCalls.orderCreate, { deviceId: d.id, goodsId: g, platform: 'ios', idempotencyKey: key() }, ann, { locale }),
+      ErrorCodes.insufficientStock,
+    );
     // A cancellation puts the goods back on sale.
     await t.call(storageAppCalls.orderCancel, { orderId: ok[0]!.data.orderId }, ann);
     expect(await stockOf(g)).toEqual({ stock: 1, status: 'listed' });
@@ -218,6 +238,40 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
       expect(act.data.periodStart).toBe(now + 60 * DAY);
       const again = await t.call(storageAppCalls.orderActivate, { orderId: later.orderId }, ann);
       expect(again.basic.code).toBe(ErrorCodes.illegalTransition);
+    } finally {
+      await at(base);
+    }
+  });
+
+  it("the app's device list answers each device's plan now: its state, end and the end of its last plan", async () => {
+    const g = await goods();
+    const d = await device();
+    const planOf = async (deviceId: number) => {
+      const r = await t.call(appApiCalls.deviceList, { pageNum: 1, pageSize: 10 }, ann);
+      expect(r.basic.code, r.basic.msg).toBe(200);
+      return r.data.records.find((x) => x.id === deviceId)!.plan;
+    };
+    expect(await planOf(d.id)).toBeNull();
+    const now = t.clock.now();
+    const first = await buy({ deviceId: d.id, goodsId: g });
+    const second = await buy({ deviceId: d.id, goodsId: g });
+    const name = first.goodsName;
+    expect(await planOf(d.id)).toEqual({
+      orderId: first.orderId,
+      goodsName: name,
+      viewState: 'in_use',
+      periodStart: now,
+      periodEnd: now + 30 * DAY,
+      paidUntil: now + 60 * DAY,
+    });
+    const base = t.clock.now();
+    try {
+      await at(now + 23 * DAY + 1);
+      expect(await planOf(d.id)).toMatchObject({ orderId: first.orderId, viewState: 'near_expiry', periodEnd: now + 30 * DAY });
+      await at(now + 30 * DAY);
+      expect(await planOf(d.id)).toMatchObject({ orderId: second.orderId, viewState: 'in_use', periodEnd: now + 60 * DAY });
+      await at(now + 61 * DAY);
+      expect(await planOf(d.id)).toMatchObject({ orderId: second.orderId, viewState: 'expired', paidUntil: now + 60 * DAY });
     } finally {
       await at(base);
     }
@@ -478,18 +532,45 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
       locale: 'zh-CN',
     });
     expect(zh.basic.msg).toBe('该设备已领取过该商家的免费套餐。');
+    // Free orders of one device at once: one is made, the others are 23022 (never a 500 from the unique index).
+    // The goods row is held meanwhile, so that every order has passed its checks before the first takes its unit.
+    const raced = await device();
+    const held = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from storage_goods where id = ${g} for update`);
+      await new Promise((r) => setTimeout(r, 500));
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const race = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        t.call(
+          storageAppCalls.orderCreate,
+          { deviceId: raced.id, goodsId: g, platform: i % 2 ? 'ios' : 'android', idempotencyKey: `free-race-${engine}-${i}-xyz` },
+          ann,
+        ),
+      ),
+    );
+    await held;
+    expect(race.map((r) => r.basic.code).sort((a, b) => a - b)).toEqual([
+      200,
+      ErrorCodes.freePlanUsed,
+      ErrorCodes.freePlanUsed,
+      ErrorCodes.freePlanUsed,
+    ]);
     await t.call(storageCalls.goodsOperate, { goodsId: g, action: 'delist' }, owner);
   });
 
   it('goods not on sale: 7079 unknown or foreign, 23003 not listed, 23005 removed, 23011 past sale until', async () => {
     const d = await device();
-    const call = (goodsId: number) =>
-      t.call(storageAppCalls.orderCreate, { deviceId: d.id, goodsId, platform: 'android', idempotencyKey: key() }, ann);
-    expect((await call(999_999)).basic.code).toBe(ErrorCodes.productNotExist);
-    expect((await call(t.world.tenant.otherGoodsId)).basic.code).toBe(ErrorCodes.productNotExist);
+    const call =
+      (goodsId: number) =>
+      (locale: 'en-US' | 'zh-CN' = 'en-US') =>
+        t.call(storageAppCalls.orderCreate, { deviceId: d.id, goodsId, platform: 'android', idempotencyKey: key() }, ann, { locale });
+    // Each refusal with its text in both locales.
+    await expectRefused(call(999_999), ErrorCodes.productNotExist);
+    await expectRefused(call(t.world.tenant.otherGoodsId), ErrorCodes.productNotExist);
     const removed = await goods();
     await t.call(storageCalls.goodsOperate, { goodsId: removed, action: 'delist' }, owner);
-    expect((await call(removed)).basic.code).toBe(ErrorCodes.productRemoved);
+    await expectRefused(call(removed), ErrorCodes.productRemoved);
     const pending = await t.call(
       storageCalls.goodsCreate,
       {
@@ -506,13 +587,12 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
       },
       owner,
     );
-    expect((await call(pending.data.goodsId)).basic.code).toBe(ErrorCodes.productNotListed);
+    await expectRefused(call(pending.data.goodsId), ErrorCodes.productNotListed);
     const ending = await goods({ saleUntil: t.clock.now() + DAY });
     const base = t.clock.now();
     try {
       await at(base + 2 * DAY);
-      const r = await call(ending);
-      expect(r.basic.code).toBe(ErrorCodes.productExpired);
+      await expectRefused(call(ending), ErrorCodes.productExpired);
     } finally {
       await at(base);
     }
@@ -521,23 +601,51 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
   it('internal purchase: 23017 unknown or foreign device, 23007 unbound, then paid at cost', async () => {
     const g = await goods();
     const unbound = await device(false);
-    const r0 = await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: 'NOSUCHSN01', startNow: true }, owner);
-    expect(r0.basic.code).toBe(ErrorCodes.deviceNotExist2);
+    await expectRefused(
+      (locale) =>
+        t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: 'NOSUCHSN01', startNow: true, idempotencyKey: key() }, owner, {
+          locale,
+        }),
+      ErrorCodes.deviceNotExist2,
+    );
     expect(
-      (await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: t.world.tenant.otherDeviceSn, startNow: true }, owner)).basic
-        .code,
+      (
+        await t.call(
+          storageOrderCalls.internalPurchase,
+          { goodsId: g, sn: t.world.tenant.otherDeviceSn, startNow: true, idempotencyKey: key() },
+          owner,
+        )
+      ).basic.code,
     ).toBe(ErrorCodes.deviceNotExist2);
     // Another company's goods: missing.
     expect(
-      (await t.call(storageOrderCalls.internalPurchase, { goodsId: t.world.tenant.otherGoodsId, sn: unbound.sn, startNow: true }, owner))
-        .basic.code,
+      (
+        await t.call(
+          storageOrderCalls.internalPurchase,
+          { goodsId: t.world.tenant.otherGoodsId, sn: unbound.sn, startNow: true, idempotencyKey: key() },
+          owner,
+        )
+      ).basic.code,
     ).toBe(ErrorCodes.notFound);
-    const r1 = await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: unbound.sn, startNow: true }, owner);
+    const r1 = await t.call(
+      storageOrderCalls.internalPurchase,
+      { goodsId: g, sn: unbound.sn, startNow: true, idempotencyKey: key() },
+      owner,
+    );
     expect(r1.basic.code).toBe(ErrorCodes.deviceNotBound);
-    const zh = await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: unbound.sn, startNow: true }, owner, { locale: 'zh-CN' });
+    const zh = await t.call(
+      storageOrderCalls.internalPurchase,
+      { goodsId: g, sn: unbound.sn, startNow: true, idempotencyKey: key() },
+      owner,
+      { locale: 'zh-CN' },
+    );
     expect(zh.basic.msg).toBe('设备未绑定。');
     const bound = await device();
-    const ok = await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: bound.sn.toLowerCase(), startNow: true }, owner);
+    const ok = await t.call(
+      storageOrderCalls.internalPurchase,
+      { goodsId: g, sn: bound.sn.toLowerCase(), startNow: true, idempotencyKey: key() },
+      owner,
+    );
     expect(ok.basic.code, ok.basic.msg).toBe(200);
     expect(ok.data).toMatchObject({
       platform: 'internal',
@@ -546,14 +654,56 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
       amount: 1000,
       endUserEmail: 'enduser-a@test.local',
     });
-    const later = await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: bound.sn, startNow: false }, owner);
+    const later = await t.call(
+      storageOrderCalls.internalPurchase,
+      { goodsId: g, sn: bound.sn, startNow: false, idempotencyKey: key() },
+      owner,
+    );
     expect(later.data.viewState).toBe('unused');
     // An internal purchase has no provider to refund through.
     expect(ok.data.actions).toEqual([]);
     // A reader cannot buy.
-    expect((await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: bound.sn, startNow: true }, dealer)).basic.code).toBe(
-      ErrorCodes.forbidden,
+    expect(
+      (await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: bound.sn, startNow: true, idempotencyKey: key() }, dealer)).basic
+        .code,
+    ).toBe(ErrorCodes.forbidden);
+  });
+
+  it('internal purchase: a double submit (one idempotency key) makes one order; the key with another body is 23026', async () => {
+    const g = await goods();
+    const d = await device();
+    const k = key();
+    const body = { goodsId: g, sn: d.sn, startNow: true, idempotencyKey: k };
+    const [a, b] = await Promise.all([
+      t.call(storageOrderCalls.internalPurchase, body, owner),
+      t.call(storageOrderCalls.internalPurchase, body, owner),
+    ]);
+    expect(a.basic.code, a.basic.msg).toBe(200);
+    expect(b.basic.code, b.basic.msg).toBe(200);
+    expect(b.data.orderId).toBe(a.data.orderId);
+    const again = await t.call(storageOrderCalls.internalPurchase, { ...body, sn: d.sn.toLowerCase() }, owner);
+    expect(again.data.orderId).toBe(a.data.orderId);
+    const [{ n }] = (await rawRows<{ n: number }>(
+      sql`select count(*)::int as n from storage_orders where device_id = ${d.id} and platform = 'internal'`,
+    )) as [{ n: number }];
+    expect(n).toBe(1);
+    const other = await t.call(storageOrderCalls.internalPurchase, { ...body, startNow: false }, owner);
+    expect(other.basic).toMatchObject({
+      code: ErrorCodes.idempotencyKeyReused,
+      msg: errorMessage(ErrorCodes.idempotencyKeyReused, 'en-US'),
+    });
+    // A refusal frees its key: the same key then buys with a corrected request.
+    const unbound = await device(false);
+    const k2 = key();
+    const refused = await t.call(
+      storageOrderCalls.internalPurchase,
+      { goodsId: g, sn: unbound.sn, startNow: true, idempotencyKey: k2 },
+      owner,
     );
+    expect(refused.basic.code).toBe(ErrorCodes.deviceNotBound);
+    const fixed = await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: d.sn, startNow: false, idempotencyKey: k2 }, owner);
+    expect(fixed.basic.code, fixed.basic.msg).toBe(200);
+    expect(fixed.data.orderId).not.toBe(a.data.orderId);
   });
 
   it('a period written by SQL (microseconds, as the demo seed once did) is answered in whole milliseconds, and the next plan queues after it', async () => {
@@ -623,7 +773,7 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
     const g = await goods();
     const d = await device();
     const o = await buy({ deviceId: d.id, goodsId: g });
-    await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: d.sn, startNow: false }, owner);
+    await t.call(storageOrderCalls.internalPurchase, { goodsId: g, sn: d.sn, startNow: false, idempotencyKey: key() }, owner);
     const now = t.clock.now();
     const tooLong = await t.call(storageOrderCalls.orderExport, { from: now - 91 * DAY, to: now }, owner);
     expect(tooLong.basic.code).toBe(ErrorCodes.invalidParams);

@@ -381,7 +381,7 @@ describe('card provider (adyen)', () => {
     });
     const body = (i: unknown) => JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: i }] });
     expect(await card.checkWebhook(account, {}, body(sign(item)))).toEqual({
-      event: { id: 'PSP1:AUTHORISATION:true', type: 'AUTHORISATION', transactionId: 'PSP1', kind: 'payment_succeeded' },
+      event: { id: 'PSP1:AUTHORISATION:true', type: 'AUTHORISATION', transactionId: 'PSP1', kind: 'payment_succeeded', reference: 'SO1' },
     });
     const forged = sign(item, 'AA'.repeat(32));
     expect((await card.checkWebhook(account, {}, body(forged))).event).toBeNull();

@@ -190,6 +190,21 @@ export const endUserProfileSchema = z.object({
 export type EndUserProfile = z.infer<typeof endUserProfileSchema>;
 
 /** A device as its end user sees it. */
+/**
+ * A device's cloud storage plan now: the paid plan running now, else the next one to start, else
+ * the last one ended; its state derived at the time of the answer (near expiry: the seller's last
+ * days), and the end of the device's last queued plan (cloud storage stops then unless more is bought).
+ */
+export const appDevicePlanSchema = z.object({
+  orderId: idSchema,
+  goodsName: z.string(),
+  viewState: z.enum(['to_be_used', 'in_use', 'near_expiry', 'expired']),
+  periodStart: epochMsSchema,
+  periodEnd: epochMsSchema,
+  paidUntil: epochMsSchema,
+});
+export type AppDevicePlan = z.infer<typeof appDevicePlanSchema>;
+
 export const appDeviceSchema = z.object({
   id: idSchema,
   sn: z.string(),
@@ -198,6 +213,8 @@ export const appDeviceSchema = z.object({
   firmwareVersion: z.string(),
   boundAt: epochMsSchema.nullable(),
   lastSeenAt: epochMsSchema.nullable(),
+  /** Its cloud storage plan now; null when it never had a paid plan with a period. */
+  plan: appDevicePlanSchema.nullable(),
 });
 export type AppDevice = z.infer<typeof appDeviceSchema>;
 
@@ -323,7 +340,7 @@ export const appApiCalls = {
     path: 'app-api/device/list',
     auth: 'endUser',
     write: false,
-    summary: "The caller's bound devices, paged.",
+    summary: "The caller's bound devices, paged, each with its cloud storage plan now (state and end) and the day its last plan ends.",
     data: pageQuerySchema.strict(),
     result: pageOf(appDeviceSchema),
   }),

@@ -18,6 +18,8 @@ export const CHECKOUT_PATH_PREFIX = '/checkout';
  * the `webhook*` cards pay like `success` or `actionRequired` and make the sandbox's webhook go
  * wrong on demand: dropped (never sent: reconciliation settles it), delayed (sent after
  * SANDBOX_WEBHOOK_DELAY_SECONDS) or duplicated (sent twice: the second changes nothing).
+ * `providerTimeout` is taken but its answer is lost (as a provider timeout): the payment stays
+ * pending until reconciliation looks it up at the sandbox and finds it paid.
  */
 export const SANDBOX_TEST_CARDS = {
   success: '4242424242424242',
@@ -26,6 +28,7 @@ export const SANDBOX_TEST_CARDS = {
   webhookDropped: '4000000000000259',
   webhookDelayed: '4000000000000341',
   webhookDuplicated: '4000000000000077',
+  providerTimeout: '4000000000000119',
 } as const;
 export type SandboxTestCard = keyof typeof SANDBOX_TEST_CARDS;
 

@@ -88,7 +88,8 @@ export const storageCheckoutCalls = {
     }),
     result: z.object({
       order: checkoutOrderSchema,
-      outcome: z.enum(['succeeded', 'action_required']),
+      /** pending: the provider did not answer in time; the payment is looked up and settled later. */
+      outcome: z.enum(['succeeded', 'action_required', 'pending']),
       action: checkoutActionSchema.nullable(),
     }),
   }),

@@ -225,8 +225,8 @@ export const storageOrderCalls = {
     auth: STORAGE_MGR,
     write: true,
     summary:
-      "A partner or distributor buys a plan of its own goods for a device it sold, by SN, for the device's end user, at cost on its account: created paid, starting now or unused (23017 unknown or foreign device, 23007 unbound).",
-    data: z.strictObject({ goodsId: idSchema, sn: snSchema, startNow: z.boolean() }),
+      "A partner or distributor buys a plan of its own goods for a device it sold, by SN, for the device's end user, at cost on its account: created paid, starting now or unused (23017 unknown or foreign device, 23007 unbound). The same idempotency key answers the same order (another body: 23026).",
+    data: z.strictObject({ goodsId: idSchema, sn: snSchema, startNow: z.boolean(), idempotencyKey: idempotencyKeySchema }),
     result: storageOrderSchema,
   }),
 };

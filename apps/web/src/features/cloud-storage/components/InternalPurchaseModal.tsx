@@ -1,8 +1,15 @@
 import { Alert, App, Form, Input, Modal, Select, Switch } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api/api-error';
 import { useGoodsList, useInternalPurchase } from '../api/storage-api';
+import { newIdempotencyKey } from './idempotency';
 import { formatMoney } from './money';
+
+type Values = { goodsId: number; sn: string; startNow: boolean };
+
+/** A failure after which the purchase may have been made all the same (no answer came): a retry reuses its key. */
+const unanswered = (err: unknown) => isApiError(err) && (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'response');
 
 /** A plan of the caller's own listed goods for a device it sold, by SN, at cost: paid at once, starting now or unused. */
 export function InternalPurchaseModal({ onClose }: { onClose: () => void }) {
@@ -10,8 +17,11 @@ export function InternalPurchaseModal({ onClose }: { onClose: () => void }) {
   const { message } = App.useApp();
   const buy = useInternalPurchase();
   const goods = useGoodsList({ pageNum: 1, pageSize: 100, status: 'listed' });
-  const [form] = Form.useForm<{ goodsId: number; sn: string; startNow: boolean }>();
+  const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
+  // One idempotency key per submit attempt: the server makes one order of it however often it
+  // arrives. A retry of the same values after no answer reuses it; an answer ends the attempt.
+  const attempt = useRef<{ key: string; values: string } | null>(null);
   return (
     <Modal
       open
@@ -24,11 +34,15 @@ export function InternalPurchaseModal({ onClose }: { onClose: () => void }) {
       onOk={async () => {
         const v = await form.validateFields();
         setError(null);
+        const values = JSON.stringify([v.goodsId, v.sn.trim().toUpperCase(), v.startNow]);
+        if (attempt.current?.values !== values) attempt.current = { key: newIdempotencyKey(), values };
         try {
-          await buy.mutateAsync(v);
+          await buy.mutateAsync({ ...v, idempotencyKey: attempt.current.key });
+          attempt.current = null;
           message.success(t('storage.internal.done'));
           onClose();
         } catch (err) {
+          if (!unanswered(err)) attempt.current = null;
           setError((err as Error).message);
         }
       }}

@@ -69,7 +69,10 @@ const detail = {
   refundable: 2900,
 };
 
+let flaky = 0;
+
 function mockOrders() {
+  flaky = 0;
   return mockApi((path, data) => {
     if (path === 'storage/abilities') return { data: { actions: ['createGoods', 'internalPurchase'] } };
     if (path === 'storage/order/list') return { data: { records: [order], total: 1, pageNum: 1, pageSize: 20 } };
@@ -79,8 +82,13 @@ function mockOrders() {
       return {
         data: { records: [{ goodsId: 5, name: '30-day loop', goodsCode: 'G-1', costPrice: 1000 }], total: 1, pageNum: 1, pageSize: 100 },
       };
-    if (path === 'storage/order/internal-purchase')
-      return (data as { sn: string }).sn === 'UNBOUND1' ? { code: 23007, msg: 'The device is not bound.' } : { data: order };
+    if (path === 'storage/order/internal-purchase') {
+      const sn = (data as { sn: string }).sn;
+      if (sn === 'UNBOUND1') return { code: 23007, msg: 'The device is not bound.' };
+      // The first purchase for FLAKY1 never gets its answer back (the line drops).
+      if (sn === 'FLAKY1' && (flaky += 1) === 1) return Promise.reject(new TypeError('Failed to fetch'));
+      return { data: order };
+    }
     if (path === 'storage/order/overview')
       return {
         data: {
@@ -154,6 +162,35 @@ describe('OrdersPanel', () => {
     await user.type(within(dialog).getByTestId('internal-sn'), 'UNBOUND1');
     await user.click(screen.getByTestId('internal-purchase-ok'));
     expect(await within(dialog).findByTestId('internal-error')).toHaveTextContent('The device is not bound.');
+  });
+
+  it('sends one idempotency key per submit attempt: a refusal ends it, a retry after no answer reuses it', async () => {
+    signIn(partnerOwner());
+    const { calls } = mockOrders();
+    renderPage(<OrdersPanel />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId('internal-purchase'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox'));
+    await user.click(await screen.findByText('30-day loop (G-1) · $10.00'));
+    const sn = within(dialog).getByTestId('internal-sn');
+    await user.type(sn, 'UNBOUND1');
+    await user.click(screen.getByTestId('internal-purchase-ok'));
+    expect(await within(dialog).findByTestId('internal-error')).toHaveTextContent('The device is not bound.');
+    await user.clear(sn);
+    await user.type(sn, 'FLAKY1');
+    await user.click(screen.getByTestId('internal-purchase-ok'));
+    await vi.waitFor(() => expect(calls.filter((c) => c.path === 'storage/order/internal-purchase')).toHaveLength(2));
+    await vi.waitFor(() => expect(screen.getByTestId('internal-purchase-ok')).not.toHaveClass('ant-btn-loading'));
+    await user.click(screen.getByTestId('internal-purchase-ok'));
+    await vi.waitFor(() => expect(calls.filter((c) => c.path === 'storage/order/internal-purchase')).toHaveLength(3));
+    const keys = calls
+      .filter((c) => c.path === 'storage/order/internal-purchase')
+      .map((c) => (c.body.data as { idempotencyKey: string }).idempotencyKey);
+    expect(keys.every((k) => k.length >= 8)).toBe(true);
+    // The refused attempt's key is not used again; the unanswered one is retried with its own.
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBe(keys[1]);
   });
 
   it('shows the overview in zh-CN', async () => {

@@ -88,7 +88,7 @@ export default function CheckoutPage() {
     try {
       const r = await payCheckout(link, p);
       setOrder(r.order);
-      if (r.outcome === 'action_required') setWaiting(true);
+      if (r.outcome === 'action_required' || r.outcome === 'pending') setWaiting(true);
       return r;
     } catch (e) {
       setPayError(e);
@@ -143,7 +143,7 @@ export default function CheckoutPage() {
           </div>
         ) : order.state !== 'unpaid' ? (
           <Alert type="warning" title={t('storage.checkout.closed')} data-testid="checkout-closed" />
-        ) : waiting && order.payment === 'action_required' ? (
+        ) : waiting && (order.payment === 'action_required' || order.payment === 'pending') ? (
           <div className="portal-checkout-result" role="status" data-testid="checkout-waiting">
             <Spinner />
             <p className="portal-text-secondary">{t('storage.checkout.waiting')}</p>
