@@ -7,7 +7,7 @@
  * - a device's log list `actions`: request a log, set the brand's retention;
  * - storage/abilities readOrderSettings (now any session's call: a holder of setting codes only
  *   gets it, a holder of storage codes only does not);
- * - feedback/desk/abilities createCannedReply, and each canned reply's edit and delete.
+ * - feedback/desk/abilities createCannedReply and manageStaff, and each canned reply's edit and delete.
  */
 import {
   CANNED_REPLY_ABILITIES,
@@ -184,7 +184,8 @@ describe.each(ENGINES)('screen abilities answer exactly what the calls allow (%s
     expect((await t.call(storageCalls.abilities, {}, sessions.settingsOnly!)).data.actions).toEqual(['readOrderSettings']);
   });
 
-  it("the desk's createCannedReply and each canned reply's edit and delete exactly as the calls allow", async () => {
+  it("the desk's createCannedReply and manageStaff, and each canned reply's edit and delete, exactly as the calls allow", async () => {
+    const ownerId = (await t.call(deskCalls.staffList, {}, sessions.owner!)).data.find((m) => m.name)!.userId;
     const checks: Check<string>[] = [];
     let n = 0;
     for (const actor of ['owner', 'deskReader']) {
@@ -192,7 +193,10 @@ describe.each(ENGINES)('screen abilities answer exactly what the calls allow (%s
       const desk = await t.call(deskCalls.abilities, {}, s);
       expect(desk.basic.code, `${actor}: ${desk.basic.msg}`).toBe(200);
       for (const action of DESK_ACTIONS) {
-        const result = await t.call(deskCalls.cannedSave, { language: 'en-US', title: `Ability ${++n}`, text: 'Hello' }, s);
+        const result =
+          action === 'createCannedReply'
+            ? await t.call(deskCalls.cannedSave, { language: 'en-US', title: `Ability ${++n}`, text: 'Hello' }, s)
+            : await t.call(deskCalls.staffSave, { userId: ownerId, available: true, cap: 5 }, s);
         checks.push({ actor, answered: desk.data.actions, action, result });
       }
       for (const action of CANNED_REPLY_ABILITIES) {
@@ -209,7 +213,7 @@ describe.each(ENGINES)('screen abilities answer exactly what the calls allow (%s
     }
     const { mismatches, allowed, refused } = judge(checks);
     expect(mismatches).toEqual([]);
-    expect(allowed).toBe(3);
-    expect(refused).toBe(3);
+    expect(allowed).toBe(4);
+    expect(refused).toBe(4);
   });
 });

@@ -53,6 +53,7 @@ export async function staffList(ctx: CallContext): Promise<DeskStaff[]> {
 
 export async function staffSave(ctx: CallContext, d: { userId: number; available: boolean; cap: number }): Promise<DeskStaff> {
   const actor = requireActor(ctx);
+  authorize(deskPolicy, actor, null, 'manageStaff');
   await enrolMembers(ctx.db, actor.companyId);
   const r = await saveMember(ctx.db, actor.companyId, d.userId, d);
   // Another company's user, or one without the desk's code, is no member here: missing.

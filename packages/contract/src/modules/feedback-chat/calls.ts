@@ -31,7 +31,7 @@ export const cannedReplyAbilitySchema = z.enum(CANNED_REPLY_ABILITIES);
 export type CannedReplyAbility = z.infer<typeof cannedReplyAbilitySchema>;
 
 /** The desk's own actions, not tied to a listed entity (feedback/desk/abilities). */
-export const DESK_ACTIONS = ['createCannedReply'] as const;
+export const DESK_ACTIONS = ['createCannedReply', 'manageStaff'] as const;
 export const deskActionSchema = z.enum(DESK_ACTIONS);
 export type DeskAction = z.infer<typeof deskActionSchema>;
 

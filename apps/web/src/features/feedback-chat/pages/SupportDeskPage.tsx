@@ -303,6 +303,7 @@ function Statistics() {
 export default function SupportDeskPage() {
   const { t } = useTranslation();
   const [view, setView] = useState<(typeof VIEWS)[number]>('conversations');
+  const desk = useDeskAbilities();
   return (
     <Card variant="borderless" className="portal-card" styles={{ body: { paddingTop: 8 } }}>
       <MessageCenterTabs />
@@ -317,7 +318,7 @@ export default function SupportDeskPage() {
       {view === 'conversations' && <Conversations />}
       {view === 'canned' && <CannedReplies />}
       {view === 'stats' && <Statistics />}
-      {view === 'staff' && <DeskStaffTable canManage={canManage} />}
+      {view === 'staff' && <DeskStaffTable canManage={desk.can('manageStaff')} />}
     </Card>
   );
 }

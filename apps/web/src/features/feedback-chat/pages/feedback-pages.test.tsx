@@ -163,6 +163,7 @@ describe('SupportDeskPage staff', () => {
     const { calls } = mockApi((path, data) => {
       if (path === 'feedback/desk/list') return { data: page([]) };
       if (path === 'feedback/desk/staff/list') return { data: staff };
+      if (path === 'feedback/desk/abilities') return { data: { actions: ['createCannedReply', 'manageStaff'] } };
       if (path === 'feedback/desk/staff/save') {
         const d = data as { userId: number; available: boolean; cap: number };
         return { data: { ...staff.find((s) => s.userId === d.userId)!, ...d } };
@@ -191,11 +192,12 @@ describe('SupportDeskPage staff', () => {
     expect(screen.getByRole('columnheader', { name: '进行中会话' })).toBeVisible();
   });
 
-  it('shows a desk member without the management code the same table, read-only', async () => {
+  it('shows a desk member the server does not let manage the staff the same table, read-only', async () => {
     signIn(partnerOwner({ authResList: [...ALL_CODES, 'dealer_feedback_qry'] }));
     mockApi((path) => {
       if (path === 'feedback/desk/list') return { data: page([]) };
       if (path === 'feedback/desk/staff/list') return { data: staff };
+      if (path === 'feedback/desk/abilities') return { data: { actions: [] } };
       return undefined;
     });
     renderPage(<SupportDeskPage />);
