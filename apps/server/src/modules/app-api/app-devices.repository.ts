@@ -3,7 +3,7 @@
  * `end_user_id`. Every query is scoped to the app's brand (its subtree: the brand's and its
  * distributors' devices) and, except binding, to the end user.
  */
-import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { devices } from '../../db/schema';
 import { paginate, scopedToSubtree, type Page, type PageRequest } from '../../lib/tenancy';
