@@ -262,11 +262,12 @@ export async function unsafeFindMessage(db: Executor, id: number): Promise<Messa
 export async function listVisibleMessages(
   db: Executor,
   actor: Actor,
-  q: PageRequest & { state?: string; type?: string; searchText?: string },
+  q: PageRequest & { state?: string; type?: string; searchText?: string; origin?: 'staff' | 'system' },
 ): Promise<Page<MessageRow>> {
   const where = sql.join(
     [
       scopedToSubtree(sql`m.company_path`, actor),
+      q.origin === 'system' ? sql`m.system` : sql`not m.system`,
       q.state ? sql`m.state = ${q.state}` : undefined,
       q.type ? sql`m.type = ${q.type}` : undefined,
       q.searchText

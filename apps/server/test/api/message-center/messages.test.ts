@@ -478,6 +478,13 @@ describe.each(ENGINES)('message centre (%s)', (engine) => {
     const seen = ok(await call(messageCalls.get, { messageId: id }, owner)).data;
     expect(seen.system).toBe(true);
     expect(seen.actions).toEqual(['withdraw']);
+    // The release list shows what the staff wrote; system messages only when asked for.
+    const staff = ok(await call(messageCalls.list, { pageNum: 1, pageSize: 100 }, owner)).data;
+    expect(staff.records.some((m) => m.id === id)).toBe(false);
+    expect(staff.records.every((m) => !m.system)).toBe(true);
+    const system = ok(await call(messageCalls.list, { pageNum: 1, pageSize: 100, origin: 'system' }, owner)).data;
+    expect(system.records.map((m) => m.id)).toContain(id);
+    expect(system.records.every((m) => m.system)).toBe(true);
     await t.database.db.execute(sql`select 1`);
   });
 });

@@ -66,6 +66,11 @@ export const messageListQuerySchema = pageQuerySchema.extend({
   state: messageStateSchema.optional(),
   type: messageTypeSchema.optional(),
   searchText: z.string().trim().max(100).optional(),
+  /**
+   * Written by the company's staff (default) or posted by the portal itself (system messages of
+   * other modules, e.g. one per paid storage order, which would otherwise fill the list).
+   */
+  origin: z.enum(['staff', 'system']).default('staff'),
 });
 
 export const messageInputSchema = z.strictObject({

@@ -195,6 +195,14 @@ export default function MessageReleasePage() {
             onChange={(v) => list.setFilters({ type: v })}
             options={MESSAGE_TYPES.map((x) => ({ value: x, label: t(`messageCenter.type.${x}`) }))}
           />
+          <Select
+            aria-label={t('messageCenter.release.origin')}
+            style={{ width: 180 }}
+            value={list.filters.origin ?? 'staff'}
+            onChange={(v) => list.setFilters({ origin: v === 'staff' ? undefined : v })}
+            options={(['staff', 'system'] as const).map((x) => ({ value: x, label: t(`messageCenter.release.origins.${x}`) }))}
+            data-testid="message-origin"
+          />
         </Space>
         {abilities.can('compose') && (
           <Button
