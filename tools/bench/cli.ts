@@ -205,7 +205,7 @@ async function runCases(
   for (const [name, c] of cases) {
     try {
       // The baseline is measured once, on whichever server runs then (the server's settings do not touch it).
-      const serverEnv = c.kind === 'oneshot' ? undefined : c.serverEnv;
+      const serverEnv = c.serverEnv;
       const server = await serverFor(serverEnv);
       const ctx: BenchContext = {
         origin: server.origin,

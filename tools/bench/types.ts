@@ -54,6 +54,8 @@ export type BenchCase =
   | {
       kind: 'oneshot';
       summary: string;
+      /** Settings the server must run with for this case, as for a load case. */
+      serverEnv?: Record<string, string>;
       prepareDatabase?(db: BenchDatabase, log: Log): Promise<void>;
       /**
        * Runs once; the CLI prints `bench <case> seconds=<n>`: the seconds it answers (the part it
