@@ -205,7 +205,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await expect(toast(page, t.released)).toBeVisible();
 
       // The German end user's app (signed calls with the app's key, then the user's session, as app-sim makes them).
-      const session = await appCall(page.request, appApiCalls.login, { account: GERMAN_USER, password: DEMO_PASSWORD }, ACME_APP);
+      const session = await appCall(page.request, appApiCalls.login, { account: GERMAN_USER, password: DEMO_PASSWORD }, acmeApp());
       const me = { token: session.token, signKey: session.signKey };
       let item: { messageId: number; title: string; language: string } | undefined;
       await expect
