@@ -138,7 +138,13 @@ describe.each(ENGINES)('a paid storage order tells its end user (%s)', (engine) 
     expect((await inbox()).find((i) => i.messageId === fm!.id)?.title).toBe('Your cloud plan is active');
 
     const d = await fx.device();
-    const internal = ok(await t.call(storageOrderCalls.internalPurchase, { sn: d.sn, goodsId: g, startNow: true, idempotencyKey: 'plan-paid-internal' }, owner)).data;
+    const internal = ok(
+      await t.call(
+        storageOrderCalls.internalPurchase,
+        { sn: d.sn, goodsId: g, startNow: true, idempotencyKey: 'plan-paid-internal' },
+        owner,
+      ),
+    ).data;
     expect(internal.state).toBe('paid');
     const [im] = await messagesOf(internal.orderNo);
     expect(im).toMatchObject({ system: true, recipients: 1 });
