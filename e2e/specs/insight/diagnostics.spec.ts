@@ -104,7 +104,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await page.getByRole('tab', { name: t.healthTab }).click();
       await page.waitForURL('**/layout/dataStatistics/deviceHealth?days=30');
       await page.getByRole('combobox', { name: t.offline }).click();
-      await page.getByRole('option', { name: t.sevenDays }).click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: t.sevenDays }).click();
       await page.waitForURL('**/deviceHealth?days=30&offlineDays=7');
       expect(((await (await health).json()) as { basic: { code: number } }).basic.code).toBe(200);
       await settle(page);
