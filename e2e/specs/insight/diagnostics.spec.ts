@@ -98,8 +98,12 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await shot(page, `end-user-activity-${locale}`);
 
       // The health list: devices not seen for 7+ days.
+      // The answer the page ends with: a first answer may be 7004 (the e2e access token lives 20 s), renewed and asked again.
       const health = page.waitForResponse(
-        (r) => r.url().endsWith(`${API_PREFIX}insight/health/list`) && (r.request().postData() ?? '').includes('"offlineDays":7'),
+        async (r) =>
+          r.url().endsWith(`${API_PREFIX}insight/health/list`) &&
+          (r.request().postData() ?? '').includes('"offlineDays":7') &&
+          ((await r.json()) as { basic: { code: number } }).basic.code !== 7004,
       );
       await page.getByRole('tab', { name: t.healthTab }).click();
       await page.waitForURL('**/layout/dataStatistics/deviceHealth?days=30');
