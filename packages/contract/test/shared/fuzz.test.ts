@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ALL_CALLS } from '../../src';
 import { deeplyNested, fuzzData, hostileData, malformedBodies, seededRng, validShaped } from '../../src/shared/fuzz';
 
-describe('fuzz generator', () => {
+// Each case walks every call of the contract (about 300): seconds of CPU on a loaded machine, so more than vitest's 5 s.
+describe('fuzz generator', { timeout: 30_000 }, () => {
   it('is repeatable: the same seed gives the same data', () => {
     const a = ALL_CALLS.map((c) => JSON.stringify(fuzzData(c.data, seededRng(7), { valid: 1, hostile: 2 })));
     const b = ALL_CALLS.map((c) => JSON.stringify(fuzzData(c.data, seededRng(7), { valid: 1, hostile: 2 })));
