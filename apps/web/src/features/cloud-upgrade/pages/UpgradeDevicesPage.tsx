@@ -277,6 +277,10 @@ export default function UpgradeDevicesPage() {
                 ? {
                     selectedRowKeys: selected,
                     preserveSelectedRowKeys: true,
+                    // No select-all box in the header: the scrolled table copies its header cells into
+                    // its aria-hidden measuring row, where that checkbox was a focusable element axe
+                    // refuses (aria-hidden-focus). Rows are picked one by one.
+                    hideSelectAll: true,
                     onChange: (keys) => setSelected(keys.map(Number)),
                     getCheckboxProps: (d) => ({ 'aria-label': t('upgrade.devices.selectDevice', { sn: d.sn }) }),
                   }
