@@ -107,6 +107,27 @@ export async function loginAs(page: Page, role: Role, opts: Parameters<typeof lo
 }
 
 /**
+ * The answer a page ends with for one call (`call` is the path after API_PREFIX), as JSON. The e2e
+ * access token lives 20 s (e2e/serve.ts): a call may first be answered 7004, after which the client
+ * renews the token and sends it again, so a 7004 is never the answer that counts. `request` picks
+ * the call by its body (e.g. one filter among several calls to the same path).
+ */
+export async function waitForAnswer<T = { basic: { code: number; msg: string }; data: unknown }>(
+  page: Page,
+  call: string,
+  opts: { request?: (body: string) => boolean; timeout?: number } = {},
+): Promise<T> {
+  const res = await page.waitForResponse(
+    async (r) =>
+      r.url().endsWith(`${API_PREFIX}${call}`) &&
+      (!opts.request || opts.request(r.request().postData() ?? '')) &&
+      ((await r.json().catch(() => null)) as { basic?: { code: number } } | null)?.basic?.code !== 7004,
+    { timeout: opts.timeout },
+  );
+  return (await res.json()) as T;
+}
+
+/**
  * Log out from the user menu in the header and wait for the login page. The server answers where
  * to go (SPEC §4: the brand's unified-domain login, else the regional host's, else this host's);
  * the demo seed sets no unified domain and no regional host, so it is this host's /login.

@@ -23,7 +23,7 @@ import { sql } from 'drizzle-orm';
 import { writeXlsxBuffer } from '@portal/server/lib/xlsx';
 import { createHash } from 'node:crypto';
 import { BENCH_DEVICE_MODELS, BENCH_DEVICE_VERSIONS, benchModelOf, benchPartner, benchSn, benchVersionOf } from '../seed/large-devices';
-import { one, rows } from '../seed/shared';
+import { benchKey, one, rows } from '../seed/shared';
 import { call, nextNonce, type Session } from './api';
 import type { BenchCase, BenchContext, BenchDatabase } from './types';
 
@@ -33,7 +33,8 @@ export const POLL_DEVICES = 4_000;
 const POLL_TASK_COUNT = 10;
 const POLL_TASK_DEVICES = 2_000;
 /** The key bench device `sn` authenticates with (its sha256 is stored as the device's key hash). */
-export const benchDeviceKey = (sn: string) => `bench-device-key-${sn}`;
+export const benchDeviceKey = (sn: string) => `${benchDeviceKeyPrefix()}${sn}`;
+const benchDeviceKeyPrefix = () => `bdk-${benchKey('device-key')}-`;
 const IMPORT_ROWS = 5_000;
 const IMPORT_SN_PREFIX = 'BIMP';
 
@@ -123,7 +124,7 @@ export function devicePollCase(): BenchCase {
       for (let i = 0; i < POLL_TASK_COUNT; i++) pkgIds.push(await createBenchPackage(db, `BENCH-POLL-${s}-${i + 1}`));
       const sns = Array.from({ length: POLL_DEVICES }, (_, i) => benchSn(i + 1));
       await db.database.db.execute(sql`
-        update devices set key_hash = encode(sha256(convert_to('bench-device-key-' || sn, 'UTF8')), 'hex'), registered_at = now()
+        update devices set key_hash = encode(sha256(convert_to(${benchDeviceKeyPrefix()}::text || sn, 'UTF8')), 'hex'), registered_at = now()
          where sn = any(${sql.param(sns)}::text[])`);
     },
     async prepare(ctx) {

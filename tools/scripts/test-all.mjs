@@ -36,6 +36,12 @@ const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
 const basePort = Number(process.env.E2E_PORT ?? 8181);
 const baseSmtp = Number(process.env.E2E_SMTP_PORT ?? 2525);
 
+/**
+ * Each shard's closing summary (Playwright's "N failed" / "N flaky" lists), printed again once every
+ * shard has ended: the shards' lines interleave, and a CI log cut to its tail would hide the first's.
+ */
+const summaries = [];
+
 /** One Playwright process on its own ports; its output lines are prefixed with the shard. */
 function shard(i) {
   return new Promise((resolve) => {
@@ -52,6 +58,14 @@ function shard(i) {
       },
     });
     const prefix = shards > 1 ? `[e2e ${i + 1}/${shards}] ` : '';
+    const summary = [];
+    let inSummary = false;
+    const keep = (line) => {
+      if (/^\s+\d+ (failed|flaky|passed|skipped|did not run|interrupted)\b/.test(line)) inSummary = true;
+      else if (!/^\s{4}\S/.test(line)) inSummary = false;
+      if (inSummary) summary.push(line);
+    };
+    summaries[i] = summary;
     for (const [from, to] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
@@ -60,7 +74,10 @@ function shard(i) {
       from.on('data', (chunk) => {
         const lines = (rest + chunk.toString()).split('\n');
         rest = lines.pop() ?? '';
-        for (const line of lines) to.write(`${prefix}${line}\n`);
+        for (const line of lines) {
+          keep(line);
+          to.write(`${prefix}${line}\n`);
+        }
       });
       from.on('end', () => rest && to.write(`${prefix}${rest}\n`));
     }
@@ -72,5 +89,11 @@ function shard(i) {
 }
 
 const codes = await Promise.all(Array.from({ length: shards }, (_, i) => shard(i)));
+if (shards > 1) {
+  summaries.forEach((lines, i) => {
+    console.log(`--- e2e shard ${i + 1}/${shards} (exit ${codes[i]}):`);
+    for (const line of lines) console.log(line);
+  });
+}
 console.log(`--- e2e finished in ${seconds(t1)}`);
 process.exit(codes.find((c) => c !== 0) ?? 0);

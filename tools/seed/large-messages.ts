@@ -27,7 +27,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { BENCH_ACCOUNT } from './large';
 import { benchPartner } from './large-devices';
-import { BENCH_APP_KEY, BENCH_END_USER_SESSIONS } from './large-orders';
+import { BENCH_APP_KEY, BENCH_END_USER_SESSIONS, benchSessionPrefix } from './large-orders';
 import { elapsed, one, rows, type Log } from './shared';
 
 /** Titles of the seeded messages start with this (the release bench's own messages do not). */
@@ -292,8 +292,8 @@ export async function seedLargeMessages(
     if (sessions > 0) {
       await tx.execute(sql`
         insert into end_user_sessions (end_user_id, app_key_id, token_hash, renew_token_hash, sign_key, token_expires_at, last_active_at)
-        select e.id, ${app}::int, encode(sha256(convert_to('bench-eu-token-' || n, 'UTF8')), 'hex'),
-               encode(sha256(convert_to('bench-eu-renew-' || n, 'UTF8')), 'hex'), 'bench-eu-sign-' || n, now() + interval '1 day', now()
+        select e.id, ${app}::int, encode(sha256(convert_to(${benchSessionPrefix('token')}::text || n, 'UTF8')), 'hex'),
+               encode(sha256(convert_to(${benchSessionPrefix('renew')}::text || n, 'UTF8')), 'hex'), ${benchSessionPrefix('sign')}::text || n, now() + interval '1 day', now()
           from generate_series(${existing + 1}::int, ${existing + sessions}::int) n
           join end_users e on e.app_key_id = ${app}::int and e.email = 'bench-eu-' || n || '@bench-app.local'`);
     }

@@ -12,14 +12,24 @@ import { sealSecret } from '@portal/server/lib/secrets';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { benchPartner } from './large-devices';
-import { demoSealKeys, elapsed, one, type Log } from './shared';
+import { benchKey, demoSealKeys, elapsed, one, type Log } from './shared';
 
-/** The Bench Partner's application key (development only, like the demo brands'). */
-export const BENCH_APP_KEY = { appId: 'appbenchpartner2026', secret: 'bench-partner-app-secret-2026-not-for-production' };
+/** The Bench Partner's application key: a known id, its secret derived from the bench secret (benchKey). */
+export const BENCH_APP_KEY = {
+  appId: 'appbenchpartner2026',
+  get secret(): string {
+    return `bench-app-${benchKey('app-secret')}`;
+  },
+};
 /** End users with a session ready (token and sign key below). */
 export const BENCH_END_USER_SESSIONS = 20_000;
 /** The session of bench end user n (1-based), bound to bench device n (BN0000000n). */
-export const benchEndUserSession = (n: number) => ({ token: `bench-eu-token-${n}`, signKey: `bench-eu-sign-${n}` });
+export const benchEndUserSession = (n: number) => ({
+  token: `${benchSessionPrefix('token')}${n}`,
+  signKey: `${benchSessionPrefix('sign')}${n}`,
+});
+/** What bench end user n's session token, renew token and sign key are made of, n appended (benchKey). */
+export const benchSessionPrefix = (part: 'token' | 'renew' | 'sign') => `beu-${benchKey(`eu-${part}`)}-${part}-`;
 export const BENCH_GOODS_PREFIX = 'BENCH-PLAN-';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -106,8 +116,8 @@ export async function seedLargeOrders(
     step(`${U} end users bound to devices`);
     await tx.execute(sql`
       insert into end_user_sessions (end_user_id, app_key_id, token_hash, renew_token_hash, sign_key, token_expires_at, last_active_at)
-      select e.id, ${appKey.id}::int, encode(sha256(convert_to('bench-eu-token-' || n, 'UTF8')), 'hex'),
-             encode(sha256(convert_to('bench-eu-renew-' || n, 'UTF8')), 'hex'), 'bench-eu-sign-' || n, now() + interval '1 day', now()
+      select e.id, ${appKey.id}::int, encode(sha256(convert_to(${benchSessionPrefix('token')}::text || n, 'UTF8')), 'hex'),
+             encode(sha256(convert_to(${benchSessionPrefix('renew')}::text || n, 'UTF8')), 'hex'), ${benchSessionPrefix('sign')}::text || n, now() + interval '1 day', now()
         from generate_series(1, ${Math.min(U, BENCH_END_USER_SESSIONS)}::int) n
         join end_users e on e.app_key_id = ${appKey.id}::int and e.email = 'bench-eu-' || n || '@bench-app.local'`);
     step(`${Math.min(U, BENCH_END_USER_SESSIONS)} end-user sessions`);

@@ -8,6 +8,7 @@ import type { Database } from '@portal/server/db/client';
 import { type SealKeyring, sealKeyring } from '@portal/server/lib/secrets';
 import { serverSecret } from '@portal/server/lib/server-secrets';
 import { sql, type SQL } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +50,17 @@ export function dataDir(): string {
 }
 
 /** The keys the server seals stored secrets with (SEAL_SECRET, else DATA_DIR/secrets, created if missing): the seed seals as the server does. */
+/**
+ * A key of the large seed (its app key's secret, its end users' session tokens, its devices' keys),
+ * derived from one random secret kept with the server's own (DATA_DIR/secrets/bench-secret, or
+ * BENCH_SECRET): the bench signs with the keys the seed stored, and nothing in the source knows them.
+ */
+export function benchKey(label: string): string {
+  benchSecret ??= serverSecret('bench-secret', 'BENCH_SECRET', process.env, dataDir()).value;
+  return createHmac('sha256', benchSecret).update(label).digest('base64url').slice(0, 32);
+}
+let benchSecret: string | undefined;
+
 export function demoSealKeys(): SealKeyring {
   return sealKeyring(serverSecret('seal-secret', 'SEAL_SECRET', process.env, dataDir()).value);
 }

@@ -22,13 +22,14 @@ import {
 import { BENCH_ACCOUNT, BENCH_PARTNER_NAME, hasLargeData, seedLarge } from '../seed/large';
 import { BENCH_SITE_DOMAIN, BENCH_SITE_PARAMS, benchProductSlug, hasLargeContent, seedLargeContent } from '../seed/large-content';
 import { hasLargeInsight, seedLargeInsight } from '../seed/large-insight';
-import { benchEndUserSession, hasLargeOrders, seedLargeOrders } from '../seed/large-orders';
+import { BENCH_APP_KEY, benchEndUserSession, hasLargeOrders, seedLargeOrders } from '../seed/large-orders';
+import { openSecret } from '@portal/server/lib/secrets';
 import { BENCH_MESSAGE_PREFIX, hasLargeMessages, seedLargeMessages } from '../seed/large-messages';
 import { countAudience } from '@portal/server/modules/message-center/messages.repository';
 import { listInbox } from '@portal/server/modules/message-center/inbox.repository';
 import type { MessageAudience } from '@portal/contract';
 import { DEMO_PACKAGES, DEMO_TASKS, demoPackageBytes } from '../seed/demo-upgrade';
-import { isEmpty } from '../seed/shared';
+import { demoSealKeys, isEmpty } from '../seed/shared';
 
 /** A file store of its own per seeded database (the demo's package files). */
 function tmpStore(): LocalFileStore {
@@ -821,6 +822,11 @@ describe('seedLarge', () => {
         [partner.path, createHash('sha256').update(benchEndUserSession(7).token).digest('hex')],
       );
       expect(bound).toEqual({ n: 300, sessions: 1 });
+      // The app key's secret and the sessions' keys come from the bench secret kept in DATA_DIR, not from the source.
+      expect(benchEndUserSession(7).token).toMatch(/^beu-[\w-]{32}-token-7$/);
+      const [app] = await q<{ secret_enc: string }>(database, `select secret_enc from app_keys where app_id = $1`, [BENCH_APP_KEY.appId]);
+      expect(openSecret(demoSealKeys(), app!.secret_enc)).toBe(BENCH_APP_KEY.secret);
+      expect(BENCH_APP_KEY.secret).not.toMatch(/not-for-production/);
       await expect(seedLargeOrders(database, { endUsers: 10, passwordHash: 'x' })).rejects.toThrow(/already has orders/);
 
       // The message volumes (issue 13): the app's end users brought to 900, a third with a push token,

@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_PREFIX, type Locale, loginAs } from '../../support';
+import { e2eDemoKeys, type Locale, loginAs, waitForAnswer } from '../../support';
 import { expectAccessible } from '../../support/axe';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -32,6 +32,8 @@ function simulate(model: string, snPrefix: string): { child: ChildProcess; outpu
       'tools/simulate/cli.ts',
       '--url',
       ORIGIN,
+      '--key',
+      e2eDemoKeys().provisioningKey,
       '--devices',
       '1',
       '--model',
@@ -85,9 +87,9 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
         const logs = drawer.getByTestId('device-logs');
         await expect(logs).toBeVisible();
 
-        const requested = page.waitForResponse((r) => r.url().endsWith(`${API_PREFIX}insight/device/log/request`));
+        const requested = waitForAnswer(page, 'insight/device/log/request');
         await logs.getByRole('button', { name: t.request }).click();
-        expect(((await (await requested).json()) as { basic: { code: number } }).basic.code).toBe(200);
+        expect((await requested).basic.code).toBe(200);
         // The request waits for the device's next poll...
         await expect(logs.getByTestId('device-log-request')).toBeDisabled();
         await settle(page);
@@ -102,12 +104,12 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
         expect(sim.output()).not.toMatch(/log upload:/);
 
         // The download opens the log's signed link.
-        const link = page.waitForResponse((r) => r.url().endsWith(`${API_PREFIX}insight/device/log/link`));
+        const link = waitForAnswer<{ basic: { code: number }; data: { url: string } }>(page, 'insight/device/log/link');
         await logs
           .getByRole('button', { name: new RegExp(t.download) })
           .first()
           .click();
-        const answer = (await (await link).json()) as { basic: { code: number }; data: { url: string } };
+        const answer = await link;
         expect(answer.basic.code).toBe(200);
         const file = await page.request.get(answer.data.url);
         expect(file.status()).toBe(200);

@@ -6,7 +6,7 @@
  * test-results (1440 px wide).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { API_PREFIX, type Locale, loginAs } from '../../support';
+import { type Locale, loginAs, waitForAnswer } from '../../support';
 import { expectAccessible } from '../../support/axe';
 
 const T = {
@@ -59,13 +59,14 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await loginAs(page, 'owner', { locale });
 
       // Failure codes over 30 days: the seed's upgrade failures, most frequent code first.
-      const failures = page.waitForResponse((r) => r.url().endsWith(`${API_PREFIX}insight/diagnostics/failures`) && r.ok());
+      const failures = waitForAnswer<{ data: { total: number; codes: Array<{ code: string; failures: number }> } }>(
+        page,
+        'insight/diagnostics/failures',
+      );
       await page.goto('/layout/dataStatistics/deviceHealth?days=30');
       await page.getByRole('tab', { name: t.failuresTab }).click();
       await page.waitForURL('**/layout/dataStatistics/deviceHealth?days=30&view=failures');
-      const answer = (await (await failures).json()) as {
-        data: { total: number; codes: Array<{ code: string; failures: number }> };
-      };
+      const answer = await failures;
       expect(answer.data.total).toBeGreaterThan(0);
       const pareto = page.getByTestId('chart-failure-pareto');
       await expect(pareto, errors.join('\n')).toContainText(t.pareto);
@@ -84,10 +85,10 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await expectAccessible(page, `${locale} failure codes table`);
 
       // End-user activity, reached by its tab with the range kept.
-      const activity = page.waitForResponse((r) => r.url().endsWith(`${API_PREFIX}insight/diagnostics/activity`) && r.ok());
+      const activity = waitForAnswer<{ data: { rangeActive: number } }>(page, 'insight/diagnostics/activity');
       await page.getByRole('tab', { name: t.activityTab }).click();
       await page.waitForURL('**/layout/dataStatistics/deviceHealth?days=30&view=activity');
-      const act = (await (await activity).json()) as { data: { rangeActive: number } };
+      const act = await activity;
       expect(act.data.rangeActive).toBeGreaterThan(0);
       await expect(page.getByTestId('chart-daily-active')).toContainText(t.dailyActive);
       await expect(page.getByTestId('daily-active').locator('svg')).toBeVisible();
@@ -99,18 +100,13 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
 
       // The health list: devices not seen for 7+ days.
       // The answer the page ends with: a first answer may be 7004 (the e2e access token lives 20 s), renewed and asked again.
-      const health = page.waitForResponse(
-        async (r) =>
-          r.url().endsWith(`${API_PREFIX}insight/health/list`) &&
-          (r.request().postData() ?? '').includes('"offlineDays":7') &&
-          ((await r.json()) as { basic: { code: number } }).basic.code !== 7004,
-      );
+      const health = waitForAnswer(page, 'insight/health/list', { request: (b) => b.includes('"offlineDays":7') });
       await page.getByRole('tab', { name: t.healthTab }).click();
       await page.waitForURL('**/layout/dataStatistics/deviceHealth?days=30');
       await page.getByRole('combobox', { name: t.offline }).click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: t.sevenDays }).click();
       await page.waitForURL('**/deviceHealth?days=30&offlineDays=7');
-      expect(((await (await health).json()) as { basic: { code: number } }).basic.code).toBe(200);
+      expect((await health).basic.code).toBe(200);
       await settle(page);
       await expectAccessible(page, `${locale} device health offline 7+ days`);
       await shot(page, `health-offline-${locale}`);

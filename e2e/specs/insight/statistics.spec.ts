@@ -6,7 +6,7 @@
  * Screenshots of each screen go to test-results (1440 px wide).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { API_PREFIX, type Locale, loginAs } from '../../support';
+import { API_PREFIX, type Locale, loginAs, waitForAnswer } from '../../support';
 import { expectAccessible } from '../../support/axe';
 
 const T = {
@@ -70,9 +70,12 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await shot(page, `overview-${locale}`);
 
       // By version: the largest bar (the first, at the top) and its number.
-      const byVersion = page.waitForResponse((r) => r.url().endsWith(`${API_PREFIX}insight/stats/by-version`));
+      const byVersion = waitForAnswer<{ data: { versions: Array<{ version: string; devices: number }> } }>(
+        page,
+        'insight/stats/by-version',
+      );
       await page.getByRole('tab', { name: t.byVersion }).click();
-      const answer = (await (await byVersion).json()) as { data: { versions: Array<{ version: string; devices: number }> } };
+      const answer = await byVersion;
       // A version's devices are those of the last fleet sample (every 5 minutes); the health list is
       // live. The release specs before this one move simulated fleets off V1.0.0 minutes ago, so the
       // largest version the seed's fleet keeps to itself is taken (no sample can be behind on it).
