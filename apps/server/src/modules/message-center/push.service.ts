@@ -9,8 +9,10 @@
 import {
   ErrorCodes,
   PUSH_BATCH_MAX,
+  PUSH_SETTINGS_ACTIONS,
   PUSH_TOKENS_PER_USER_MAX,
   type EndUserPreferences,
+  type PushSettingsAction,
   type PushOutboxItem,
   type PushSettings,
   type PushSettingsInput,
@@ -19,6 +21,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { allowedActions, authorize, definePolicy, needsCode, notRemote } from '../../lib/policy';
 import { requireActor, requireEndUser, type CallContext } from '../../lib/context';
 import { openSecret, sealSecret, type SealKeyring } from '../../lib/secrets';
 import type { AppServices } from '../../lib/services';
@@ -72,7 +75,21 @@ async function appKeyOf(ctx: CallContext, appKeyId: number): Promise<AppKeyRow> 
   return key;
 }
 
-function presentSettings(key: AppKeyRow, s: PushSettingsRow | null): PushSettings {
+/**
+ * A brand app's push settings: both actions need dealer_message_mgr (the calls' auth); configure is
+ * refused to a remote-access session (7050, the save call's remoteForbidden), as payee accounts are.
+ */
+export const pushSettingsPolicy = definePolicy<PushSettingsAction, null>({
+  name: 'push settings',
+  actions: PUSH_SETTINGS_ACTIONS,
+  refusal(actor, _s, action) {
+    const noCode = needsCode(actor, 'dealer_message_mgr');
+    if (noCode) return noCode;
+    return action === 'configure' ? notRemote(actor) : null;
+  },
+});
+
+function presentSettings(ctx: CallContext, key: AppKeyRow, s: PushSettingsRow | null): PushSettings {
   return {
     appKeyId: key.id,
     appId: key.app_id,
@@ -81,17 +98,18 @@ function presentSettings(key: AppKeyRow, s: PushSettingsRow | null): PushSetting
     provider: (s?.provider ?? 'outbox') as PushSettings['provider'],
     credentialsMask: s?.credentials_mask ?? '',
     updatedAt: s ? iso(s.updated_at) : null,
+    actions: allowedActions(pushSettingsPolicy, requireActor(ctx), null),
   };
 }
 
 export async function listPushSettings(ctx: CallContext, q: PageRequest & { keyword?: string }): Promise<Page<PushSettings>> {
   const page = await listAppKeysInReach(ctx.db, requireActor(ctx), q);
-  return mapPage(page, (records) => records.map((r) => presentSettings(r, r.settings)));
+  return mapPage(page, (records) => records.map((r) => presentSettings(ctx, r, r.settings)));
 }
 
 export async function getPushSettings(ctx: CallContext, appKeyId: number): Promise<PushSettings> {
   const key = await appKeyOf(ctx, appKeyId);
-  return presentSettings(key, await pushSettingsOf(ctx.db, key.id));
+  return presentSettings(ctx, key, await pushSettingsOf(ctx.db, key.id));
 }
 
 const last4 = (s: string) => (s.length > 4 ? `…${s.slice(-4)}` : '…');
@@ -122,6 +140,7 @@ function checkedCredentials(d: PushSettingsInput): { credentials: object | null;
 
 export async function savePushSettings(ctx: CallContext, d: PushSettingsInput): Promise<PushSettings> {
   const actor = requireActor(ctx);
+  authorize(pushSettingsPolicy, actor, null, 'configure');
   const key = await appKeyOf(ctx, d.appKeyId);
   const before = await pushSettingsOf(ctx.db, key.id);
   const { credentials, mask } = checkedCredentials(d);
@@ -142,7 +161,7 @@ export async function savePushSettings(ctx: CallContext, d: PushSettingsInput): 
     before: { provider: before?.provider ?? 'outbox', credentials: before?.credentials_mask ?? '' },
     after: { provider: d.provider, credentials: mask },
   });
-  return presentSettings(key, await pushSettingsOf(ctx.db, key.id));
+  return presentSettings(ctx, key, await pushSettingsOf(ctx.db, key.id));
 }
 
 function openSettings(ring: SealKeyring, s: PushSettingsRow | null): { provider: string; credentials: unknown } | null {
@@ -151,6 +170,7 @@ function openSettings(ring: SealKeyring, s: PushSettingsRow | null): { provider:
 }
 
 export async function testSend(ctx: CallContext, d: { appKeyId: number; platform: PushPlatform; token: string }) {
+  authorize(pushSettingsPolicy, requireActor(ctx), null, 'test');
   const key = await appKeyOf(ctx, d.appKeyId);
   const settings = openSettings(ctx.services.config.sealKeys, await pushSettingsOf(ctx.db, key.id));
   const text = testPushText(ctx.locale);

@@ -26,7 +26,7 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { companies, files, loginThrottle, operationLogs, users, verificationCodes } from '../../../src/db/schema';
+import { appKeys, companies, files, loginThrottle, operationLogs, users, verificationCodes } from '../../../src/db/schema';
 import { purgeLoginThrottle } from '../../../src/lib/jobs/maintenance';
 import { sha256Hex } from '../../../src/lib/secrets';
 import { createCaptcha } from '../../../src/modules/auth/captcha';
@@ -205,6 +205,22 @@ describe.each(ENGINES)('auth security (%s)', (engine) => {
       expect((await t.call(authCalls.me, {}, remote)).basic.code).toBe(200);
       const own = await t.login('visited-owner@test.local');
       expect((await t.call(ssoCalls.createSsoToken, {}, own)).basic.code).toBe(200);
+    });
+
+    it('offers the visit a push test send but not push configuration, which the account owner is offered', async () => {
+      await t.database.db.insert(appKeys).values({
+        companyId: target.id,
+        companyPath: target.path,
+        appId: 'appvisiteddealer000001',
+        name: 'Visited app',
+        secretEnc: 'v1:unused',
+        secretLast4: 'used',
+      });
+      const visit = await t.call(pushSettingsCalls.list, {}, remote);
+      expect(visit.basic.code, visit.basic.msg).toBe(200);
+      expect(visit.data.records.map((r) => [r.appId, r.actions])).toEqual([['appvisiteddealer000001', ['test']]]);
+      const own = await t.login('visited-owner@test.local');
+      expect((await t.call(pushSettingsCalls.list, {}, own)).data.records.map((r) => r.actions)).toEqual([['configure', 'test']]);
     });
   });
 

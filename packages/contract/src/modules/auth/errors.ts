@@ -60,8 +60,8 @@ export const AUTH_ERRORS = {
   7050: {
     key: 'remoteAccessForbidden',
     endsSession: false,
-    en: 'Not allowed during remote access: sign-in tokens, passwords, e-mail binding, remote-access consent and invitations stay with the account’s own users.',
-    zh: '远程访问期间不允许此操作：登录令牌、密码、邮箱绑定、远程访问授权和邀请只能由该账号自己的用户操作。',
+    en: 'Not allowed during remote access: sign-in tokens, passwords, e-mail binding, remote-access consent, invitations, application secrets and payment and push credentials stay with the account’s own users.',
+    zh: '远程访问期间不允许此操作：登录令牌、密码、邮箱绑定、远程访问授权、邀请、应用密钥以及收款和推送凭据只能由该账号自己的用户操作。',
   },
   7051: {
     key: 'addressLocked',

@@ -48,6 +48,11 @@ export const apnsCredentialsSchema = z.strictObject({
   production: z.boolean().default(true),
 });
 
+/** What the caller may do with a brand app's push settings now (configure is never offered to a remote-access session). */
+export const PUSH_SETTINGS_ACTIONS = ['configure', 'test'] as const;
+export const pushSettingsActionSchema = z.enum(PUSH_SETTINGS_ACTIONS);
+export type PushSettingsAction = z.infer<typeof pushSettingsActionSchema>;
+
 export const pushSettingsSchema = z.object({
   appKeyId: idSchema,
   appId: z.string(),
@@ -58,6 +63,7 @@ export const pushSettingsSchema = z.object({
   /** What identifies the stored credentials, masked (never the secret itself); '' for the outbox. */
   credentialsMask: z.string(),
   updatedAt: z.string().nullable(),
+  actions: z.array(pushSettingsActionSchema),
 });
 export type PushSettings = z.infer<typeof pushSettingsSchema>;
 

@@ -18,6 +18,7 @@ const app = (over: Partial<PushSettings> = {}): PushSettings => ({
   provider: 'outbox',
   credentialsMask: '',
   updatedAt: null,
+  actions: ['configure', 'test'],
   ...over,
 });
 const page = (records: PushSettings[]) => ({ records, total: records.length, pageNum: 1, pageSize: 20 });
@@ -152,6 +153,14 @@ describe('MessagePushPage', () => {
     const result = await screen.findByTestId('push-test-result');
     expect(result).toHaveTextContent('推送服务答复此令牌已失效。');
     expect(result).toHaveTextContent('BadDeviceToken');
+  });
+
+  it('offers only what the server answers: a remote-access visit can test-send but not configure', async () => {
+    signIn(partnerOwner({ authResList: [...MGR] }));
+    mockApi((path) => (path === 'message/push-settings/list' ? { data: page([app({ actions: ['test'] })]) } : undefined));
+    renderPage(<MessagePushPage />);
+    expect(await screen.findByTestId('push-test-5')).toBeVisible();
+    expect(screen.queryByTestId('push-configure-5')).not.toBeInTheDocument();
   });
 });
 

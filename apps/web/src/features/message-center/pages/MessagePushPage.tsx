@@ -77,13 +77,18 @@ export default function MessagePushPage() {
       title: t('messageCenter.field.actions'),
       width: 180,
       render: (_, a) => (
+        // What the server offers: configure is not offered to a remote-access session (7050).
         <Space size={4} wrap>
-          <Button size="small" data-testid={`push-configure-${a.appKeyId}`} onClick={() => setEditing(a)}>
-            {t('messageCenter.push.configure')}
-          </Button>
-          <Button size="small" data-testid={`push-test-${a.appKeyId}`} onClick={() => setTesting(a)}>
-            {t('messageCenter.push.testSend')}
-          </Button>
+          {a.actions.includes('configure') && (
+            <Button size="small" data-testid={`push-configure-${a.appKeyId}`} onClick={() => setEditing(a)}>
+              {t('messageCenter.push.configure')}
+            </Button>
+          )}
+          {a.actions.includes('test') && (
+            <Button size="small" data-testid={`push-test-${a.appKeyId}`} onClick={() => setTesting(a)}>
+              {t('messageCenter.push.testSend')}
+            </Button>
+          )}
         </Space>
       ),
     },
