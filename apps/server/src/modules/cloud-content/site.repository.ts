@@ -114,7 +114,7 @@ export async function releasedPages(
   db: AnyDb,
   siteId: number,
   types: string[],
-): Promise<Array<Omit<PublicRow, 'data'> & { noindex: boolean }>> {
+): Promise<Array<Omit<PublicRow, 'data'> & { noindex: boolean; canonical: string }>> {
   return db
     .select({
       itemId: contentTranslations.itemId,
@@ -124,6 +124,7 @@ export async function releasedPages(
       title: sql<string>`coalesce(${contentTranslations.releasedTitle}, '')`,
       releasedAt: contentTranslations.releasedAt,
       noindex: sql<boolean>`coalesce((${contentRevisions.data}->'translation'->>'noindex')::boolean, false)`,
+      canonical: sql<string>`coalesce(${contentRevisions.data}->'translation'->>'canonical', '')`,
     })
     .from(contentTranslations)
     .innerJoin(contentRevisions, eq(contentRevisions.id, contentTranslations.releasedRevisionId))

@@ -1473,6 +1473,9 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
     for (const group of byItem.values()) {
       for (const r of group) {
         const section = SECTION_OF[r.type]!;
+        // A page whose canonical is another address is not listed: a sitemap names canonical pages only.
+        const own = `${origin}${base}/${r.locale}/${section}/${encodeURIComponent(addrOf(r))}`;
+        if (r.canonical.trim() && r.canonical.trim() !== own && `${origin}${r.canonical.trim()}` !== own) continue;
         const alts = group
           .map(
             (x) =>

@@ -36,9 +36,10 @@ describe.each(ENGINES)('public site (%s)', (engine) => {
     slug: string,
     release: Array<'en-US' | 'zh-CN'> = ['en-US'],
     zh?: string,
+    over: Record<string, unknown> = {},
   ) {
     let item = await ok(
-      t.call(contentCalls.itemCreate, { type: type as never, shared, locale: 'en-US', translation: tr(title, slug) }, owner),
+      t.call(contentCalls.itemCreate, { type: type as never, shared, locale: 'en-US', translation: tr(title, slug, over) }, owner),
     );
     if (zh)
       item = await ok(
@@ -184,6 +185,15 @@ describe.each(ENGINES)('public site (%s)', (engine) => {
     expect(map.body).toContain('hreflang="zh-CN" href="http://www.acme.test/zh-CN/products/bullet-one-zh"');
     expect(map.body).toContain('<loc>http://www.acme.test/en-US/news/launch</loc>');
     expect(map.body).not.toContain('dome-one-zh');
+    // A page whose canonical is another address is left out; one canonical to itself stays.
+    await create('news', {}, 'Syndicated news', 'syndicated', ['en-US'], undefined, { canonical: 'https://press.example.com/original' });
+    await create('news', {}, 'Self news', 'self-news', ['en-US'], undefined, { canonical: 'http://www.acme.test/en-US/news/self-news' });
+    const again = (await get('/sitemap.xml', 'www.acme.test')).body;
+    expect(again).not.toContain('/news/syndicated');
+    expect(again).toContain('<loc>http://www.acme.test/en-US/news/self-news</loc>');
+    expect((await get('/en-US/news/syndicated', 'www.acme.test')).body).toContain(
+      '<link rel="canonical" href="https://press.example.com/original">',
+    );
     expect((await get('/en-US/products/nope', 'www.acme.test')).statusCode).toBe(404);
     // The API stays the portal's on a site domain.
     expect((await get('/api/health', 'www.acme.test')).statusCode).toBe(200);
