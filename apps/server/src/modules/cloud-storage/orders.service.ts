@@ -387,24 +387,47 @@ export async function applyPaymentResult(
       await markPaid(db, o, { provider: null, transactionId }, now, false, 'revive');
       return 'revived';
     }
-    const payee = await openPayee(db, sealKeys, o.companyId, o.platform, o.provider ?? undefined);
-    const res = await paymentProvider(payee.provider)!.refund(payee.account, transactionId, o.amount, `${o.orderNo}:late`);
-    // Refused or unanswered: the event is not applied, so the provider's retry (or the sweep) tries again.
-    if (res.outcome === 'failed' || res.outcome === 'unknown') throw new AppError(ErrorCodes.refundRefused, { reason: res.reason });
-    await repo.insertRefund(db, {
-      orderId: o.id,
-      amount: o.amount,
-      full: true,
-      providerRefundId: res.refundId,
-      reason: 'payment after cancellation',
-      byUserId: null,
-      byName: 'system',
-      now,
-    });
-    await repo.advanceAttempts(db, transactionId, 'refunded', now);
+    await refundStrayPayment(db, sealKeys, o, transactionId, `${o.orderNo}:late`, 'payment after cancellation', now);
+    return 'refunded';
+  }
+  // A second successful payment of an order already paid by another transaction (two attempts both
+  // went through, e.g. a pending one that the provider completed after a retry): that money goes back.
+  // Once: a replay finds the attempt already past succeeded (advanced 0).
+  if (advanced > 0 && o.transactionId && o.transactionId !== transactionId && o.state !== 'unpaid') {
+    await refundStrayPayment(db, sealKeys, o, transactionId, `${o.orderNo}:dup:${transactionId}`, 'duplicate payment', now);
     return 'refunded';
   }
   return advanced > 0 ? 'applied' : 'ignored';
+}
+
+/**
+ * Gives back the money of a payment the order does not keep (after its cancellation, or a second
+ * one), recorded as a refund of the order and its attempt marked refunded. A refusal or no answer
+ * throws (23xxx), so the event is not applied and the provider's retry (or the sweep) tries again.
+ */
+async function refundStrayPayment(
+  db: AnyDb,
+  sealKeys: SealKeyring,
+  o: repo.OrderRow,
+  transactionId: string,
+  idempotencyKey: string,
+  reason: string,
+  now: number,
+): Promise<void> {
+  const payee = await openPayee(db, sealKeys, o.companyId, o.platform, o.provider ?? undefined);
+  const res = await paymentProvider(payee.provider)!.refund(payee.account, transactionId, o.amount, idempotencyKey);
+  if (res.outcome === 'failed' || res.outcome === 'unknown') throw new AppError(ErrorCodes.refundRefused, { reason: res.reason });
+  await repo.insertRefund(db, {
+    orderId: o.id,
+    amount: o.amount,
+    full: true,
+    providerRefundId: res.refundId,
+    reason,
+    byUserId: null,
+    byName: 'system',
+    now,
+  });
+  await repo.advanceAttempts(db, transactionId, 'refunded', now);
 }
 
 /** Unpaid orders past their 30 minutes: cancelled, their units back. Answers how many. */

@@ -438,6 +438,29 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
     expect(after.payment).toBe('refunded');
   });
 
+  it('gives back a second successful payment of an order already paid by another transaction, once', async () => {
+    const g = await goods();
+    const d = await device();
+    // Attempt A waits for the card holder; attempt B goes through and pays the order.
+    const o = await create({ deviceId: d.id, goodsId: g }, { card: SANDBOX_CARDS.actionRequired });
+    const first = await txOf(o.orderId);
+    const pay = await t.call(storageAppCalls.orderPay, { orderId: o.orderId, idempotencyKey: key(), card: SANDBOX_CARDS.success }, ann);
+    expect(pay.basic.code, pay.basic.msg).toBe(200);
+    expect(pay.data.state).toBe('paid');
+    const second = await txOf(o.orderId);
+    expect(second).not.toBe(first);
+    // A is completed after all: its money goes back, the order stays paid by B.
+    expect(await webhook({ id: `evt_${o.orderId}_dup`, type: 'payment.succeeded', transactionId: first })).toBe('refunded');
+    const det = (await t.call(storageOrderCalls.orderGet, { orderId: o.orderId }, owner)).data;
+    expect(det.state).toBe('paid');
+    expect(det.refundedAmount).toBe(0);
+    expect(det.refunds.map((r) => [r.amount, r.reason])).toEqual([[det.amount, 'duplicate payment']]);
+    expect(await txOf(o.orderId)).toBe(second);
+    // The same news again (another event id, the reconciliation): nothing more goes back.
+    expect(await webhook({ id: `evt_${o.orderId}_dup2`, type: 'payment.succeeded', transactionId: first })).toBe('ignored');
+    expect((await t.call(storageOrderCalls.orderGet, { orderId: o.orderId }, owner)).data.refunds).toHaveLength(1);
+  });
+
   it('refunds: full before the start, prorated in use, later plans move up; illegal moves 1017, nothing left 23028', async () => {
     const g = await goods();
     const d = await device();
