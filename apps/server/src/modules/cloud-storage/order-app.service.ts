@@ -79,11 +79,43 @@ export async function goodsList(ctx: CallContext, d: Data<'goodsList'>): Promise
   };
 }
 
+/**
+ * Creates an order (one unit of the goods taken) and, given a card, pays it. Two transactions, the
+ * call running without the router's (its `transaction: false`): the first creates the order and
+ * commits, so the goods row a counted stock locks is held only that long, never while the payment
+ * provider answers; the second pays the order under its own row lock. A failure between them
+ * leaves an unpaid order (its unit back at the timeout) that the same key answers and orderPay pays.
+ */
 export async function orderCreate(ctx: CallContext, d: Data<'orderCreate'>) {
-  const app = requireEndUser(ctx);
   const now = ctx.clock.now();
+  const created = await ctx.db.transaction((tx) => createOrder({ ...ctx, db: tx }, d, now));
+  if (created.pay && d.card) {
+    const card = d.card;
+    await ctx.db.transaction(async (tx) => {
+      const c = { ...ctx, db: tx };
+      const o = await ownOrder(c, created.id, true);
+      // Cancelled or paid meanwhile (another call of the app): nothing to pay.
+      if (o.state !== 'unpaid') return;
+      const r = await attemptPayment(tx, ctx.services.config.sealKeys, o, {
+        key: d.idempotencyKey,
+        card,
+        later: !!d.activateLater,
+        now,
+      });
+      // A declined card leaves the order unpaid (its unit kept until the timeout): the app may pay again.
+      if (r.outcome === 'declined') await repo.insertAttempt(tx, r.attempt);
+      if (r.attempt.provider === 'sandbox') sandboxWebhookAfterCommit(ctx, o, r.outcome, r.attempt.transactionId, card);
+    });
+  }
+  return answer(ctx, created.id);
+}
+
+/** The order made and its unit taken, in the caller's transaction; `pay`: a new order waiting for its payment. */
+async function createOrder(ctx: CallContext, d: Data<'orderCreate'>, now: number): Promise<{ id: number; pay: boolean }> {
+  const app = requireEndUser(ctx);
   const { idempotencyKey, ...body } = d;
-  return idempotent(
+  let pay = false;
+  const id = await idempotent(
     ctx.db,
     `order.create:${app.endUser.id}`,
     idempotencyKey,
@@ -131,22 +163,12 @@ export async function orderCreate(ctx: CallContext, d: Data<'orderCreate'>) {
         const o = { orderNo, companyId: g.companyId, endUserId: app.endUser.id, deviceSn: device.sn, goodsSnapshot: snapshotOf(g) };
         await tellPlanPaid(ctx.db, o, now, !d.activateLater);
       }
-      if (!free && d.card) {
-        const o = (await ownOrder(ctx, id, true))!;
-        const r = await attemptPayment(ctx.db, ctx.services.config.sealKeys, o, {
-          key: idempotencyKey,
-          card: d.card,
-          later: !!d.activateLater,
-          now,
-        });
-        // A declined card leaves the order unpaid (its unit kept until the timeout): the app may pay again.
-        if (r.outcome === 'declined') await repo.insertAttempt(ctx.db, r.attempt);
-        if (r.attempt.provider === 'sandbox') sandboxWebhookAfterCommit(ctx, o, r.outcome, r.attempt.transactionId, d.card);
-      }
-      return { ref: String(id), value: await answer(ctx, id) };
+      pay = !free;
+      return { ref: String(id), value: id };
     },
-    (ref) => answer(ctx, Number(ref)),
+    async (ref) => Number(ref),
   );
+  return { id, pay };
 }
 
 export async function orderPay(ctx: CallContext, d: Data<'orderPay'>) {

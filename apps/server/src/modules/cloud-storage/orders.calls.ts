@@ -47,6 +47,8 @@ export const orderImpls: CallImpl[] = [
       refusedWith: [ErrorCodes.deviceNotExist],
     },
     (ctx, d) => app.orderCreate(ctx, d),
+    // Two short transactions of its own: the goods' stock is not held while the provider answers.
+    { transaction: false },
   ),
   implement(storageAppCalls.orderPay, ownOnly, (ctx, d) => app.orderPay(ctx, d)),
   implement(storageAppCalls.orderCancel, ownOnly, (ctx, d) => app.orderCancel(ctx, d)),

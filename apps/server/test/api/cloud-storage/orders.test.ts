@@ -11,9 +11,12 @@ import { appApiCalls, ErrorCodes, errorMessage, storageAppCalls, storageCalls, s
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expireUnpaidOrders, handleWebhook, reconcilePayments, sendSandboxWebhook } from '../../../src/modules/cloud-storage';
 import { SANDBOX_CARDS, sandboxSignature } from '../../../src/modules/payments';
+import { sandboxProvider } from '../../../src/modules/payments/sandbox';
+
+const sandboxPay = sandboxProvider.pay.bind(sandboxProvider);
 import { sealSecret } from '../../../src/lib/secrets';
 import type { Session, TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
@@ -123,6 +126,34 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
     expect(zh.basic.msg).toBe('订单已取消或已支付。');
     const pay = await t.call(storageAppCalls.orderPay, { orderId: o.orderId, idempotencyKey: key(), card: SANDBOX_CARDS.success }, ann);
     expect(pay.basic.code).toBe(ErrorCodes.orderClosed);
+  });
+
+  // PostgreSQL only: PGlite has one connection, on which no second statement can run beside the call.
+  it.skipIf(engine === 'pglite')('does not hold the goods row (its counted stock) while the payment provider answers', async () => {
+    const g = await goods({ stock: 10 });
+    const d = await device();
+    let probed: string | null = null;
+    const pay = vi.spyOn(sandboxProvider, 'pay').mockImplementationOnce(async (account, req) => {
+      // Another buyer's statement on the same goods row, while this order's payment is out.
+      try {
+        await t.database.db.transaction(async (tx) => {
+          await tx.execute(sql`set local lock_timeout = '2s'`);
+          await tx.execute(sql`update storage_goods set stock = stock where id = ${g}`);
+        });
+        probed = 'free';
+      } catch (err) {
+        probed = (err as Error).message;
+      }
+      return sandboxPay(account, req);
+    });
+    try {
+      const o = await buy({ deviceId: d.id, goodsId: g });
+      expect(o.state).toBe('paid');
+      expect(probed).toBe('free');
+      expect((await stockOf(g)).stock).toBe(9);
+    } finally {
+      pay.mockRestore();
+    }
   });
 
   it('the statement taking the last unit sells out; 50 buyers on stock 10 make 10 orders', async () => {
