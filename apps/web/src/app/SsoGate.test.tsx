@@ -29,7 +29,7 @@ describe('token URL parameter (single sign-on)', () => {
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/layout/logs/operationLog?from=crm'), {
       timeout: TOKEN_REDIRECT_DELAY_MS + 2000,
     });
-    expect(await screen.findByTestId('page-title')).toHaveTextContent('操作日志');
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('运维日志');
   });
 
   it('moves to the hash route of a link made for the hash-routed portal, after the delay (SPEC §2)', async () => {
