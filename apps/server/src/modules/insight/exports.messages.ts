@@ -11,6 +11,7 @@ const SHEETS: Record<InsightExportKind, Texts> = {
   operationLog: tx('Operation log', '运维日志'),
   deviceLogs: tx('Device logs', '设备日志'),
   statsOverview: tx('Overview', '概览'),
+  statsOverviewSales: tx('Overview', '概览'),
   statsByCustomer: tx('By customer', '按客户'),
   statsByVersion: tx('By version', '按版本'),
   deviceHealth: tx('Device health', '设备健康'),
@@ -25,6 +26,9 @@ const FIGURES = [
   tx('Upgrades succeeded', '升级成功'),
   tx('Upgrades failed', '升级失败'),
 ];
+
+/** The overview's app side (stats_daily_app): daily active end users, blank under a device or customer filter. */
+const APP_FIGURES = [tx('Active end users', '活跃终端用户')];
 
 const COLUMNS: Record<InsightExportKind, Texts[]> = {
   operationLog: [
@@ -49,7 +53,14 @@ const COLUMNS: Record<InsightExportKind, Texts[]> = {
     tx('Uploaded (UTC)', '上传时间 (UTC)'),
     tx('Expires (UTC)', '过期时间 (UTC)'),
   ],
-  statsOverview: [tx('Day', '日期'), ...FIGURES],
+  statsOverview: [tx('Day', '日期'), ...FIGURES, ...APP_FIGURES],
+  statsOverviewSales: [
+    tx('Day', '日期'),
+    ...FIGURES,
+    ...APP_FIGURES,
+    tx('Orders paid', '已支付订单'),
+    tx('Sales amount (USD)', '销售额 (USD)'),
+  ],
   statsByCustomer: [tx('Customer', '客户'), ...FIGURES],
   statsByVersion: [tx('Version', '版本'), ...FIGURES],
   deviceHealth: [
@@ -116,6 +127,7 @@ const FILE_STEMS: Record<InsightExportKind, string> = {
   operationLog: 'operation-log',
   deviceLogs: 'device-logs',
   statsOverview: 'statistics-overview',
+  statsOverviewSales: 'statistics-overview',
   statsByCustomer: 'statistics-by-customer',
   statsByVersion: 'statistics-by-version',
   deviceHealth: 'device-health',

@@ -85,7 +85,7 @@ export type ExportSpec =
   | { kind: 'deviceLogs'; fileName: string; filter: DeviceLogExportFilter }
   | { kind: 'endUserLog'; fileName: string; filter: EndUserLogExportFilter }
   | { kind: 'deviceHealth'; fileName: string; scope: ExportScope; filter: HealthFilter; now: number; windowMs: number }
-  | { kind: 'statsOverview' | 'statsByCustomer' | 'statsByVersion'; fileName: string; rows: Cell[][] };
+  | { kind: 'statsOverview' | 'statsOverviewSales' | 'statsByCustomer' | 'statsByVersion'; fileName: string; rows: Cell[][] };
 
 const scopeOf = (ctx: CallContext): ExportScope => {
   const a = requireActor(ctx);
@@ -179,11 +179,19 @@ const figureCells = (f: StatsFigures): Cell[] => [f.devices, f.online, rate(f), 
 /** A statistics table, computed now (the figures at signing are the file's). */
 export async function exportStats(ctx: CallContext, d: Data<'statsExport'>): Promise<InsightExportResult> {
   const { table, format, parentId, ...q } = d;
-  let kind: 'statsOverview' | 'statsByCustomer' | 'statsByVersion';
+  let kind: 'statsOverview' | 'statsOverviewSales' | 'statsByCustomer' | 'statsByVersion';
   let rows: Cell[][];
   if (table === 'overview') {
-    kind = 'statsOverview';
-    rows = (await statsOverview(ctx, q)).trend.map((t) => [t.day, ...figureCells(t)]);
+    const o = await statsOverview(ctx, q);
+    // The app side per day (the same days as the devices' trend); sales only for a caller with a storage code.
+    const app = new Map(o.app.trend.map((a) => [a.day, a]));
+    const sales = o.app.current.sales !== undefined;
+    kind = sales ? 'statsOverviewSales' : 'statsOverview';
+    rows = o.trend.map((t) => {
+      const a = app.get(t.day);
+      const cells: Cell[] = [t.day, ...figureCells(t), a?.activeEndUsers ?? ''];
+      return sales ? [...cells, a?.ordersPaid ?? 0, (a?.salesAmount ?? 0) / 100] : cells;
+    });
   } else if (table === 'byCustomer') {
     kind = 'statsByCustomer';
     const own = exportWord('ownDevices', ctx.locale);

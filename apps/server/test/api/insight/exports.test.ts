@@ -299,8 +299,28 @@ describe.each(ENGINES)('insight exports (%s)', (engine) => {
     const live = await t.call(insightCalls.statsOverview, { range: r }, s);
     expect(overview.data.rows).toBe(live.data.trend.length);
     const oBook = await readBook((await download(overview.data.url)).body);
-    expect(oBook.rows[0]!.slice(0, 2)).toEqual(['Day', 'Devices']);
+    // The devices' figures, then the app side: active end users, and the sales of a caller with a storage code.
+    expect(oBook.rows[0]).toEqual([
+      'Day',
+      'Devices',
+      'Online',
+      'Online rate (%)',
+      'Activations',
+      'Upgrades succeeded',
+      'Upgrades failed',
+      'Active end users',
+      'Orders paid',
+      'Sales amount (USD)',
+    ]);
+    expect(live.data.app.current.sales).toBeDefined();
     expect(oBook.rows.slice(1).map((row) => row[0])).toEqual(live.data.trend.map((d) => d.day));
+    const appDay = new Map(live.data.app.trend.map((a) => [a.day, a]));
+    expect(oBook.rows.slice(1).map((row) => [row[7], row[8], row[9]])).toEqual(
+      live.data.trend.map((d) => {
+        const a = appDay.get(d.day);
+        return [a?.activeEndUsers ?? null, a?.ordersPaid ?? 0, (a?.salesAmount ?? 0) / 100];
+      }),
+    );
 
     for (const table of ['byCustomer', 'byVersion'] as const) {
       const x = await t.call(insightExportCalls.statsExport, { table, range: r, format: 'csv' }, s, { locale: 'zh-CN' });

@@ -29,6 +29,8 @@ export const INSIGHT_EXPORT_KINDS = [
   'operationLog',
   'deviceLogs',
   'statsOverview',
+  /** The overview with the storage plan sales columns (a caller holding a storage code). */
+  'statsOverviewSales',
   'statsByCustomer',
   'statsByVersion',
   'deviceHealth',
