@@ -104,8 +104,18 @@ export function seesSales(ctx: CallContext): boolean {
   return HOME_CARD_CODES.sales.some((c) => actor.authResList.has(c));
 }
 
-/** End users are counted by brand: a device or customer filter leaves them unknown. */
-const endUsersCounted = (s: StatsScope) => !s.productType && !s.model && !s.version && !s.country && !s.customer;
+/**
+ * End users are counted by brand (an app call names no device): a device or customer filter leaves
+ * them unknown, and so does a caller below the brands (a distributor, installer or customer), whose
+ * share of a brand's end users no rollup holds; null, never a misleading 0.
+ */
+const endUsersCounted = (s: StatsScope) =>
+  (s.actor.companyType === 'supplier' || s.actor.companyType === 'partner') &&
+  !s.productType &&
+  !s.model &&
+  !s.version &&
+  !s.country &&
+  !s.customer;
 
 /** The app figures of a period of `days` days from its rows (by currency). */
 export function presentApp(rows: AppFigureRow[], days: number, sales: boolean, counted: boolean): StatsAppFigures {

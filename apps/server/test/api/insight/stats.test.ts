@@ -114,6 +114,10 @@ describe.each(ENGINES)('statistics and home (%s)', (engine) => {
     const d = await t.call(insightCalls.statsOverview, { range }, dealer);
     expect(d.basic.code, d.basic.msg).toBe(200);
     expect(d.data.current.devices).toBe(2);
+    // End users are counted per brand: below the brand they are not known (null), never 0.
+    expect(d.data.app.current.activeEndUsers).toBeNull();
+    expect(d.data.app.trend.every((x) => x.activeEndUsers === null)).toBe(true);
+    expect((await t.call(insightCalls.statsOverview, { range }, owner)).data.app.current.activeEndUsers).not.toBeNull();
     const list = await t.call(insightCalls.healthList, { pageNum: 1, pageSize: 50 }, dealer);
     expect(list.data.records.map((x) => x.sn).sort()).toEqual([fleet[0]!.sn, fleet[4]!.sn].sort());
     const s = await t.call(insightCalls.statsByCustomer, { range }, supplier);
