@@ -2,10 +2,11 @@
 // `npm test`: every unit, API and component test (vitest), then the end-to-end suite in Chromium.
 // E2E runs whenever a Chromium is found and says plainly when it is skipped; REQUIRE_E2E=1 makes a skip a failure.
 //
-// The end-to-end suite runs in E2E_SHARDS (default 2) Playwright processes at once, each with its own
-// server, database, ports and SMTP sink (e2e/serve.ts), so no spec sees another's data. Most of a
-// spec's time is spent waiting for the page, the server and the simulated devices, so two shards on
-// two cores take little more than half the time of one. The web app is built once, before them.
+// The end-to-end suite runs in E2E_SHARDS Playwright processes at once (default 1), each with its own
+// server, database, ports and SMTP sink (e2e/serve.ts), so no spec sees another's data. On two cores
+// one process is the faster: measured 2026-12-06, the two halves took 10.0 and 12.5 min one after
+// the other, but 26 and 31 min side by side (each shard's server, Chromium and simulated devices
+// compete for the same cores). More cores: E2E_SHARDS=2 or more. The web app is built once, before.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -32,7 +33,7 @@ const t1 = Date.now();
 const built = run('npm', ['run', 'build', '-w', '@portal/web']);
 if (built !== 0) process.exit(built);
 
-const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 1));
 const basePort = Number(process.env.E2E_PORT ?? 8181);
 const baseSmtp = Number(process.env.E2E_SMTP_PORT ?? 2525);
 
