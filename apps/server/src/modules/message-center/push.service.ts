@@ -9,10 +9,8 @@
 import {
   ErrorCodes,
   PUSH_BATCH_MAX,
-  PUSH_SETTINGS_ACTIONS,
   PUSH_TOKENS_PER_USER_MAX,
   type EndUserPreferences,
-  type PushSettingsAction,
   type PushOutboxItem,
   type PushSettings,
   type PushSettingsInput,
@@ -21,7 +19,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { allowedActions, authorize, definePolicy, needsCode, notRemote } from '../../lib/policy';
+import { allowedActions, authorize } from '../../lib/policy';
+import { pushSettingsPolicy } from './push.policy';
 import { requireActor, requireEndUser, type CallContext } from '../../lib/context';
 import { openSecret, sealSecret, type SealKeyring } from '../../lib/secrets';
 import type { AppServices } from '../../lib/services';
@@ -74,20 +73,6 @@ async function appKeyOf(ctx: CallContext, appKeyId: number): Promise<AppKeyRow> 
   if (!key) throw new AppError(ErrorCodes.notFound);
   return key;
 }
-
-/**
- * A brand app's push settings: both actions need dealer_message_mgr (the calls' auth); configure is
- * refused to a remote-access session (7050, the save call's remoteForbidden), as payee accounts are.
- */
-export const pushSettingsPolicy = definePolicy<PushSettingsAction, null>({
-  name: 'push settings',
-  actions: PUSH_SETTINGS_ACTIONS,
-  refusal(actor, _s, action) {
-    const noCode = needsCode(actor, 'dealer_message_mgr');
-    if (noCode) return noCode;
-    return action === 'configure' ? notRemote(actor) : null;
-  },
-});
 
 function presentSettings(ctx: CallContext, key: AppKeyRow, s: PushSettingsRow | null): PushSettings {
   return {
