@@ -250,7 +250,9 @@ describe.each(ENGINES)('public site pages (%s)', (engine) => {
       { '@type': 'Question', name: 'How to reset', acceptedAnswer: { '@type': 'Answer', text: 'Hold the reset button.' } },
     ]);
     expect(support).toContain('<img class="faq-icon" src="/files/faq-install.png" alt="" width="18" height="18" loading="lazy"/>');
-    expect(support).toContain('<h3><img class="faq-icon" src="/files/faq-install.png" alt="" width="18" height="18" loading="lazy"/>Installation</h3>');
+    expect(support).toContain(
+      '<h3><img class="faq-icon" src="/files/faq-install.png" alt="" width="18" height="18" loading="lazy"/>Installation</h3>',
+    );
     expect(support).toContain('href="/files/b4.pdf"');
     expect(support).toContain(`href="${S}/en-US/tech-videos/${ids.tech}"`);
     expect(support).toContain(`<link rel="alternate" hrefLang="zh-CN" href="http://portal.test${S}/zh-CN/support"/>`);
