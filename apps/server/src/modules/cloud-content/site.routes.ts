@@ -4,6 +4,9 @@
  * category and parameter facets (GET links with counts: Back keeps the state, no script), product,
  * news, support (public manuals), terms, sitemap.xml, robots.txt and a 404. Only released
  * translations through their released revision are read; a draft is never served.
+ *
+ * Here: routing, reading and caching, and what each page shows; the HTML is the React components
+ * of ./site (layout, pages), rendered to static markup once per cached page, no client script.
  */
 import type { ContentShared, Locale } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
