@@ -69,7 +69,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/**/*.ts'],
+    files: ['apps/server/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

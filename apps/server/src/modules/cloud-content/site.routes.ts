@@ -4,28 +4,18 @@
  * category and parameter facets (GET links with counts: Back keeps the state, no script), product,
  * news, support (public manuals), terms, sitemap.xml, robots.txt and a 404. Only released
  * translations through their released revision are read; a draft is never served.
+ *
+ * Here: routing, reading and caching, and what each page shows; the HTML is the React components
+ * of ./site (layout, pages), rendered to static markup once per cached page, no client script.
  */
 import type { ContentShared, Locale } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createElement as h, type ReactNode } from 'react';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { AppServices } from '../../lib/services';
-import type { RevisionData } from './content.rules';
 import { paramsOfSite, paramGroupsOfSite, type ParamRow, type SiteRow } from './content.repository';
 import { richTextDescription } from './rich-text';
-import {
-  esc,
-  fill,
-  layout,
-  OTHER_COUNTRY,
-  pathOf,
-  richText,
-  SEARCH_MAX_LENGTH,
-  SITE_LOCALES,
-  words,
-  type PageMeta,
-  type SiteView,
-} from './site.render';
 import { SITE_PAGE_DEPS, SitePageCache } from './site.cache';
 import { checkPreviewUrl } from './site.preview';
 import {
@@ -43,6 +33,21 @@ import {
   unsafeSiteBySlug,
   type PublicRow,
 } from './site.repository';
+import { CompareLink, type CountedLink } from './site/parts';
+import { ArticlePage, NewsListPage } from './site/pages/article';
+import { ComparePage } from './site/pages/compare';
+import { HomePage } from './site/pages/home';
+import { NotFoundPage } from './site/pages/not-found';
+import { ProductPage, type SpecGroup } from './site/pages/product';
+import { ProductListPage } from './site/pages/product-list';
+import { SearchPage, type SearchHit } from './site/pages/search';
+import { SolutionListPage } from './site/pages/solutions';
+import { SupportPage } from './site/pages/support';
+import { TermsPage } from './site/pages/terms';
+import { VideoListPage, VideoPage } from './site/pages/videos';
+import { renderSitePage } from './site/render';
+import { fill, SITE_LOCALES, words } from './site/text';
+import { addrOf, dataOf, OTHER_COUNTRY, pathOf, SEARCH_MAX_LENGTH, type PageMeta, type SiteView } from './site/view';
 
 const PAGE_SIZE = 12;
 const SECTION_TYPES: Record<string, string> = {
@@ -69,9 +74,6 @@ const PRODUCT_SORTS = ['newest', 'model', 'name'] as const;
 /** The search's result groups, in the order shown. */
 const SECTION_OF_SEARCH: readonly string[] = ['product', 'solution', 'news', 'video', 'tech_video', 'manual', 'installer_faq'];
 const SEARCH_PAGE_SIZE = 20;
-
-/** A page's address: its slug, or its item id when the type needs none (tech videos). */
-const addrOf = (r: { slug: string; itemId: number }) => r.slug || String(r.itemId);
 
 /** Up to COMPARE_MAX distinct product ids from `1,2,3`. */
 export function parseIds(raw: unknown): number[] {
@@ -167,7 +169,12 @@ interface Visit {
 const html = (body: string, status = 200): Answer => ({ status, type: 'text/html; charset=utf-8', body });
 const redirect = (location: string, status = 302): Answer => ({ status, type: 'text/plain; charset=utf-8', body: '', location });
 
-const dataOf = (r: PublicRow) => r.data as RevisionData;
+/** A page of the site: its components rendered to HTML around `main`. */
+const sitePage = (v: SiteView, meta: PageMeta, current: string, main: ReactNode, status = 200): Answer =>
+  html(renderSitePage(v, meta, current, main), status);
+
+/** Text for the sitemap's XML. */
+const escXml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * What a site domain still answers as the portal: the API, the sites' own paths, and the files a
@@ -379,17 +386,14 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
 
   function notFound(site: SiteRow | null, locale: Locale, base: string, origin: string): Answer {
     const v: SiteView = { siteName: site?.name ?? '', locale, base, origin };
-    const w = words(locale);
-    const path = pathOf(v, locale, '404');
-    return html(
-      layout(
-        v,
-        { title: w.notFound, description: '', path, alternates: {}, noindex: true },
-        '',
-        `<h1>${esc(w.notFound)}</h1><p>${esc(w.notFoundText)}</p>${site ? `<p><a href="${esc(pathOf(v, locale))}">${esc(w.backHome)}</a></p>` : ''}`,
-      ),
-      404,
-    );
+    const meta: PageMeta = {
+      title: words(locale).notFound,
+      description: '',
+      path: pathOf(v, locale, '404'),
+      alternates: {},
+      noindex: true,
+    };
+    return sitePage(v, meta, '', h(NotFoundPage, { v, home: !!site }), 404);
   }
 
   function robots(base: string, origin: string): Answer {
@@ -442,37 +446,12 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
       site.locales.filter((l) => SITE_LOCALES.includes(l as Locale)).map((l) => [l, pathOf(v, l as Locale, rest)]),
     ) as Partial<Record<Locale, string>>;
 
-  /** An item as a card; `fallback`: a product shown from its en-US translation, labelled and marked as English. */
-  function card(v: SiteView, section: string, r: PublicRow, extra = '', fallback = false): string {
-    const d = dataOf(r);
-    const w = words(v.locale);
-    const lang = fallback ? ' lang="en-US"' : '';
-    const english = fallback ? ` <span class="tag">${esc(w.shownInEnglish)}</span>` : '';
-    const model = d.shared.model ? `<p>${esc(d.shared.model)}</p>` : '';
-    const gone = d.shared.discontinued ? ` <span class="tag">${esc(w.discontinuedTag)}</span>` : '';
-    return `<li class="card"><h3><a href="${esc(pathOf(v, v.locale, `${section}/${encodeURIComponent(addrOf(r))}`))}"${lang}>${esc(r.title)}</a>${gone}${english}</h3>${model}${
-      d.translation.summary ? `<p${lang}>${esc(d.translation.summary)}</p>` : ''
-    }${extra}</li>`;
-  }
-
   /**
    * The products a locale shows from their en-US translation (issue 14 §8: zh-CN may fall back):
    * their ids, from the list index (released in en-US, none in this locale, an address of their own).
    */
   const fallbackProductIds = async (site: SiteRow, locale: Locale): Promise<Set<number>> =>
     locale === 'en-US' ? new Set() : new Set((await listedProducts(site, locale)).filter((p) => p.fallback).map((p) => p.itemId));
-
-  /** A product of the list's index as a card. */
-  function productCard(v: SiteView, p: ListedProduct, extra = ''): string {
-    const w = words(v.locale);
-    const gone = p.discontinued ? ` <span class="tag">${esc(w.discontinuedTag)}</span>` : '';
-    // A product listed from its en-US translation says so, and marks its English text as English.
-    const lang = p.fallback ? ' lang="en-US"' : '';
-    const english = p.fallback ? ` <span class="tag">${esc(w.shownInEnglish)}</span>` : '';
-    return `<li class="card"><h3><a href="${esc(pathOf(v, v.locale, `products/${encodeURIComponent(p.slug)}`))}"${lang}>${esc(p.title)}</a>${gone}${english}</h3>${
-      p.model ? `<p>${esc(p.model)}</p>` : ''
-    }${p.summary ? `<p${lang}>${esc(p.summary)}</p>` : ''}${extra}</li>`;
-  }
 
   /** The released products of a site in a locale, kept in the read cache until content changes. */
   const productIndex = (siteId: number, locale: string) =>
@@ -537,11 +516,9 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
   };
 
   /** The compare link of a product card or page: add it, or say it is in already. */
-  function compareLink(v: SiteView, cmp: number[], itemId: number, name: string): string {
-    const w = words(v.locale);
-    if (cmp.includes(itemId)) return `<p><a href="${esc(compareUrl(v, cmp))}">${esc(w.inCompare)}</a></p>`;
-    if (cmp.length >= COMPARE_MAX) return '';
-    return `<p><a href="${esc(compareUrl(v, [...cmp, itemId]))}" aria-label="${esc(`${w.addCompare}: ${name}`)}">${esc(w.addCompare)}</a></p>`;
+  function compareLink(v: SiteView, cmp: number[], itemId: number, name: string): ReactNode {
+    if (cmp.includes(itemId)) return h(CompareLink, { v, name, inHref: compareUrl(v, cmp) });
+    return h(CompareLink, { v, name, addHref: cmp.length >= COMPARE_MAX ? undefined : compareUrl(v, [...cmp, itemId]) });
   }
 
   async function home(site: SiteRow, v: SiteView): Promise<Answer> {
@@ -592,18 +569,6 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
       });
     }
     const news = await releasedItems(db, site.id, ['news'], v.locale, { limit: 4 });
-    const bannerHtml = banners
-      .map((b) => {
-        const d = dataOf(b);
-        // The link says where it leads (a bare "More" tells a screen reader's link list nothing).
-        const link = d.shared.link ? `<p><a href="${esc(d.shared.link)}">${esc(fill(w.moreAbout, { title: b.title }))}</a></p>` : '';
-        return `<section class="banner" aria-label="${esc(b.title)}"><h2>${esc(b.title)}</h2>${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}${link}</section>`;
-      })
-      .join('');
-    const main = `<h1>${esc(site.name)}</h1>${bannerHtml}
-<h2>${esc(w.hotProducts)}</h2><ul class="grid">${products.map((p) => card(v, 'products', p.row, '', p.fallback)).join('')}</ul>
-${hotSolutions.length > 0 ? `<h2>${esc(w.hotSolutions)}</h2><ul class="grid">${hotSolutions.map((r) => card(v, 'solutions', r)).join('')}</ul>` : ''}
-<h2>${esc(w.latestNews)}</h2><ul class="grid">${news.map((r) => card(v, 'news', r)).join('')}</ul>`;
     const meta: PageMeta = {
       title: site.name,
       description: `${site.name} — ${w.products}, ${w.news}, ${w.support}`,
@@ -611,7 +576,7 @@ ${hotSolutions.length > 0 ? `<h2>${esc(w.hotSolutions)}</h2><ul class="grid">${h
       alternates: sectionAlternates(site, v, ''),
       jsonLd: [{ '@context': 'https://schema.org', '@type': 'Organization', name: site.name, url: `${v.origin}${pathOf(v, v.locale)}` }],
     };
-    const page = html(layout(v, meta, 'home', main));
+    const page = sitePage(v, meta, 'home', h(HomePage, { v, banners, products, hotSolutions, news }));
     if (!Number.isFinite(nextChange)) return page;
     const seconds = Math.max(0, Math.min(60, Math.floor((nextChange - now) / 1000)));
     return { ...page, expiresAt: nextChange, headers: { 'cache-control': `public, max-age=${seconds}` } };
@@ -735,14 +700,11 @@ ${hotSolutions.length > 0 ? `<h2>${esc(w.hotSolutions)}</h2><ul class="grid">${h
     for (const p of index) if (p.categoryId) perCategory.set(p.categoryId, (perCategory.get(p.categoryId) ?? 0) + 1);
     const catCount = (id: number) => perCategory.get(id) ?? 0;
     const catLinks = [
-      `<li><a href="${esc(url({}, undefined))}"${!categoryId ? ' aria-current="true"' : ''}>${esc(w.allCategories)} (${index.length})</a></li>`,
-      ...categories.map(
-        (c) =>
-          `<li><a href="${esc(url({}, c.itemId))}"${c.itemId === categoryId ? ' aria-current="true"' : ''}>${esc(c.title)} (${catCount(c.itemId)})</a></li>`,
-      ),
-    ].join('');
+      { href: url({}, undefined), current: !categoryId, label: w.allCategories, count: index.length },
+      ...categories.map((c) => ({ href: url({}, c.itemId), current: c.itemId === categoryId, label: c.title, count: catCount(c.itemId) })),
+    ];
     // Each facet's counts: the products that pass every other chosen filter, by their value of this one.
-    const facetHtml = defs
+    const facets = defs
       .map((d) => {
         const buckets = bucketsFor(d);
         const others = wanted(Object.fromEntries(Object.entries(chosen).filter(([k]) => k !== d.key)));
@@ -771,43 +733,42 @@ ${hotSolutions.length > 0 ? `<h2>${esc(w.hotSolutions)}</h2><ul class="grid">${h
           if (b.hi === undefined) return fill(w.bucketAbove, { lo: `${b.lo}${unit}` });
           return fill(w.bucketRange, { lo: `${b.lo}${unit}`, hi: `${b.hi}${unit}` });
         };
-        const items = values
-          .map((val) => {
-            const next = { ...chosen, [d.key]: val };
-            const n = counts.get(val) ?? 0;
-            const on = chosen[d.key] === val;
-            if (n === 0 && !on) return '';
-            const label = labelOf(val);
-            const target = on ? Object.fromEntries(Object.entries(chosen).filter(([k]) => k !== d.key)) : next;
-            return `<li><a href="${esc(url(target, categoryId))}"${on ? ' aria-current="true"' : ''}>${on ? '✓ ' : ''}${esc(label)} (${n})</a></li>`;
-          })
-          .join('');
-        return items ? `<h2>${esc(nameOf(d.names, v.locale))}</h2><ul>${items}</ul>` : '';
+        const links = values.flatMap((val) => {
+          const n = counts.get(val) ?? 0;
+          const on = chosen[d.key] === val;
+          if (n === 0 && !on) return [];
+          // A chosen value's link takes it away.
+          const target = on ? Object.fromEntries(Object.entries(chosen).filter(([k]) => k !== d.key)) : { ...chosen, [d.key]: val };
+          return [{ href: url(target, categoryId), current: on, label: labelOf(val), count: n }];
+        });
+        return { key: d.key, name: nameOf(d.names, v.locale), values: links };
       })
-      .join('');
+      .filter((f) => f.values.length > 0);
     const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-    const pager =
-      pages > 1
-        ? `<nav class="pager" aria-label="${esc(fill(w.page, { n: page }))}">${page > 1 ? `<a href="${esc(url(chosen, categoryId, page - 1))}">${esc(w.previous)}</a>` : ''}${
-            page < pages ? `<a href="${esc(url(chosen, categoryId, page + 1))}">${esc(w.next)}</a>` : ''
-          }</nav>`
-        : '';
     const title = category ? category.title : w.products;
-    const main = `<h1>${esc(title)}</h1><div class="layout">
-<aside class="facets" aria-label="${esc(w.filters)}"><h2>${esc(w.categories)}</h2><ul>${catLinks}</ul>${facetHtml}${
-      Object.keys(chosen).length > 0 ? `<p><a href="${esc(url({}, categoryId))}">${esc(w.clearFilters)}</a></p>` : ''
-    }</aside>
-<section aria-label="${esc(w.products)}"><p class="muted">${esc(w.sortBy)} ${PRODUCT_SORTS.map((x) =>
-      x === sort
-        ? `<strong aria-current="true">${esc(w[`sort_${x}`])}</strong>`
-        : `<a href="${esc(url(chosen, categoryId, undefined, x))}">${esc(w[`sort_${x}`])}</a>`,
-    ).join(' · ')}</p><p class="muted" role="status">${esc(fill(w.results, { n: rows.length }))}${
-      cmp.length > 0 ? ` · <a href="${esc(compareUrl(v, cmp))}">${esc(fill(w.compareCount, { n: cmp.length }))}</a>` : ''
-    }</p>${
-      shown.length > 0
-        ? `<ul class="grid">${shown.map((r) => productCard(v, r, compareLink(v, cmp, r.itemId, r.title))).join('')}</ul>`
-        : `<p>${esc(w.noResults)}</p>`
-    }${pager}</section></div>`;
+    const main = h(ProductListPage, {
+      v,
+      title,
+      categories: catLinks,
+      facets,
+      clearHref: Object.keys(chosen).length > 0 ? url({}, categoryId) : undefined,
+      sorts: PRODUCT_SORTS.map((x) => ({
+        key: x,
+        label: w[`sort_${x}`],
+        href: x === sort ? undefined : url(chosen, categoryId, undefined, x),
+      })),
+      total: rows.length,
+      compare: cmp.length > 0 ? { href: compareUrl(v, cmp), count: cmp.length } : undefined,
+      products: shown.map((p) => ({ product: p, compareLink: compareLink(v, cmp, p.itemId, p.title) })),
+      pager:
+        pages > 1
+          ? {
+              page,
+              prev: page > 1 ? url(chosen, categoryId, page - 1) : undefined,
+              next: page < pages ? url(chosen, categoryId, page + 1) : undefined,
+            }
+          : { page },
+    });
     const canonicalQuery = categoryId ? `?category=${categoryId}` : '';
     const meta: PageMeta = {
       title: `${title} | ${site.name}`,
@@ -819,7 +780,7 @@ ${hotSolutions.length > 0 ? `<h2>${esc(w.hotSolutions)}</h2><ul class="grid">${h
       // Filtered and paged views are for visitors; the category page is what search engines index.
       noindex: Object.keys(chosen).length > 0 || page > 1 || cmp.length > 0 || sort !== 'newest',
     };
-    return html(layout(v, meta, 'products', main));
+    return sitePage(v, meta, 'products', main);
   }
 
   async function productPage(
@@ -832,28 +793,20 @@ ${hotSolutions.length > 0 ? `<h2>${esc(w.hotSolutions)}</h2><ul class="grid">${h
   ): Promise<Answer> {
     const w = words(v.locale);
     const d = dataOf(row);
-    // Shown from its en-US translation: the English text says it is English, the page says so.
-    const lang = fallback ? ' lang="en-US"' : '';
     const { defs, groups } = await siteParams(site.id);
     const params = (d.shared.params ?? {}) as Record<string, unknown>;
     const groupOrder = [...groups.map((g) => g.id), null];
-    const specRows = groupOrder
-      .map((gid) => {
-        const inGroup = defs.filter((x) => x.groupId === gid && params[x.key] !== undefined);
-        if (inGroup.length === 0) return '';
-        const g = groups.find((x) => x.id === gid);
-        const head = g ? `<tr><th colspan="2" scope="colgroup">${esc(nameOf(g.names, v.locale))}</th></tr>` : '';
-        return (
-          head +
-          inGroup
-            .map(
-              (x) =>
-                `<tr><th scope="row">${esc(nameOf(x.names, v.locale))}</th><td>${esc(formatValue(x, params[x.key], v.locale))}</td></tr>`,
-            )
-            .join('')
-        );
-      })
-      .join('');
+    const specs: SpecGroup[] = groupOrder.flatMap((gid) => {
+      const inGroup = defs.filter((x) => x.groupId === gid && params[x.key] !== undefined);
+      if (inGroup.length === 0) return [];
+      const g = groups.find((x) => x.id === gid);
+      return [
+        {
+          name: g ? nameOf(g.names, v.locale) : undefined,
+          rows: inGroup.map((x) => ({ name: nameOf(x.names, v.locale), value: formatValue(x, params[x.key], v.locale) })),
+        },
+      ];
+    });
     const linkIds = [d.shared.successorId, ...(d.shared.relatedIds ?? []), ...(d.shared.manualIds ?? [])].filter((x): x is number => !!x);
     const linked = (await releasedOfItems(db, site.id, linkIds)).filter((r) => r.locale === v.locale && shownRow(v, r));
     const successor = d.shared.successorId ? linked.find((r) => r.itemId === d.shared.successorId && r.type === 'product') : undefined;
@@ -861,21 +814,17 @@ ${hotSolutions.length > 0 ? `<h2>${esc(w.hotSolutions)}</h2><ul class="grid">${h
     const manuals = linked.filter(
       (r) => r.type === 'manual' && (d.shared.manualIds ?? []).includes(r.itemId) && dataOf(r).shared.publicAccess,
     );
-    const gone = d.shared.discontinued
-      ? `<p class="notice">${esc(w.discontinued)}${
-          successor
-            ? ` <a href="${esc(pathOf(v, v.locale, `products/${encodeURIComponent(successor.slug)}`))}">${esc(fill(w.successor, { name: successor.title }))}</a>`
-            : ''
-        }</p>`
-      : '';
-    const english = fallback ? `<p class="notice"><span class="tag">${esc(w.shownInEnglish)}</span> ${esc(w.fallbackNote)}</p>` : '';
-    const main = `<p><a href="${esc(pathOf(v, v.locale, 'products'))}">${esc(w.products)}</a></p>
-<h1${lang}>${esc(row.title)}</h1>${english}${gone}<p class="muted">${esc(w.model)}: ${esc(d.shared.model ?? '')}</p>
-${d.translation.summary ? `<p${lang}>${esc(d.translation.summary)}</p>` : ''}${compareLink(v, parseIds(query.cmp), row.itemId, row.title)}
-<div class="body"${lang}>${richText(d.translation.body)}</div>
-${specRows ? `<h2>${esc(w.specifications)}</h2><table><tbody>${specRows}</tbody></table>` : ''}
-${manuals.length > 0 ? `<h2>${esc(w.manuals)}</h2><ul>${manuals.map((m) => `<li><a href="${esc(dataOf(m).shared.fileUrl ?? '')}">${esc(m.title)}</a></li>`).join('')}</ul>` : ''}
-${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map((r) => card(v, 'products', r)).join('')}</ul>` : ''}`;
+    // Shown from its en-US translation (`fallback`): the English text says it is English, the page says so.
+    const main = h(ProductPage, {
+      v,
+      row,
+      fallback,
+      compareLink: compareLink(v, parseIds(query.cmp), row.itemId, row.title),
+      specs,
+      successor,
+      manuals,
+      related,
+    });
     const path = pathOf(v, v.locale, `products/${encodeURIComponent(row.slug)}`);
     // The English text's own page is the canonical one; hreflang names only real translations.
     const canonical = fallback
@@ -914,26 +863,19 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
         },
       ],
     };
-    return html(layout(v, meta, 'products', main));
+    return sitePage(v, meta, 'products', main);
   }
 
   async function newsList(site: SiteRow, v: SiteView): Promise<Answer> {
     const w = words(v.locale);
     const rows = await releasedItems(db, site.id, ['news'], v.locale);
-    const main = `<h1>${esc(w.news)}</h1><ul class="grid">${rows.map((r) => card(v, 'news', r)).join('')}</ul>`;
-    return html(
-      layout(
-        v,
-        {
-          title: `${w.news} | ${site.name}`,
-          description: `${site.name} ${w.news}`,
-          path: pathOf(v, v.locale, 'news'),
-          alternates: sectionAlternates(site, v, 'news'),
-        },
-        'news',
-        main,
-      ),
-    );
+    const meta: PageMeta = {
+      title: `${w.news} | ${site.name}`,
+      description: `${site.name} ${w.news}`,
+      path: pathOf(v, v.locale, 'news'),
+      alternates: sectionAlternates(site, v, 'news'),
+    };
+    return sitePage(v, meta, 'news', h(NewsListPage, { v, rows }));
   }
 
   /** News, solutions and, in a preview, any other item: title, date, summary, body, related products. */
@@ -948,13 +890,14 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
     const related = (await releasedOfItems(db, site.id, relatedIds)).filter(
       (r) => r.locale === v.locale && r.type === 'product' && shownRow(v, r),
     );
-    const main = `<p><a href="${esc(pathOf(v, v.locale, section))}">${esc(sectionName)}</a></p><article><h1>${esc(row.title)}</h1>${
-      date && row.type === 'news' ? `<p class="muted"><time datetime="${date}">${date}</time></p>` : ''
-    }${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class="body">${richText(d.translation.body)}</div></article>${
-      related.length > 0
-        ? `<h2>${esc(w.relatedProducts)}</h2><ul class="grid">${related.map((r) => card(v, 'products', r)).join('')}</ul>`
-        : ''
-    }`;
+    const main = h(ArticlePage, {
+      v,
+      row,
+      sectionName,
+      sectionPath: pathOf(v, v.locale, section),
+      date: row.type === 'news' ? date : '',
+      related,
+    });
     const crumbs = breadcrumbs(v, [
       [sectionName, pathOf(v, v.locale, section)],
       [row.title, path],
@@ -987,7 +930,7 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
       preview: isPreview,
       jsonLd,
     };
-    return html(layout(v, meta, section === 'solutions' ? 'solutions' : 'news', main));
+    return sitePage(v, meta, section === 'solutions' ? 'solutions' : 'news', main);
   }
 
   const absUrl = (v: SiteView, link: string) => (link.startsWith('/') ? `${v.origin}${link}` : link);
@@ -1019,19 +962,17 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
     const rows = category ? all.filter((r) => dataOf(r).shared.categoryId === categoryId) : all;
     const link = (id?: number) => `${pathOf(v, v.locale, 'solutions')}${id ? `?category=${id}` : ''}`;
     const tabs = [
-      `<li><a href="${esc(link())}"${!category ? ' aria-current="true"' : ''}>${esc(w.allSolutions)} (${all.length})</a></li>`,
-      ...categories.map(
-        (c) =>
-          `<li><a href="${esc(link(c.itemId))}"${c.itemId === categoryId ? ' aria-current="true"' : ''}>${esc(c.title)} (${
-            all.filter((r) => dataOf(r).shared.categoryId === c.itemId).length
-          })</a></li>`,
-      ),
-    ].join('');
+      { href: link(), current: !category, label: w.allSolutions, count: all.length },
+      ...categories.map((c) => ({
+        href: link(c.itemId),
+        current: c.itemId === categoryId,
+        label: c.title,
+        count: all.filter((r) => dataOf(r).shared.categoryId === c.itemId).length,
+      })),
+    ];
     const title = category ? category.title : w.solutions;
     const path = link(categoryId);
-    const main = `<h1>${esc(title)}</h1><nav aria-label="${esc(w.categories)}"><ul class="tabs">${tabs}</ul></nav>${
-      rows.length > 0 ? `<ul class="grid">${rows.map((r) => card(v, 'solutions', r)).join('')}</ul>` : `<p>${esc(w.noSolutions)}</p>`
-    }`;
+    const main = h(SolutionListPage, { v, title, tabs, rows });
     const q = categoryId ? `?category=${categoryId}` : '';
     const meta: PageMeta = {
       title: `${title} | ${site.name}`,
@@ -1052,7 +993,7 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
         ),
       ],
     };
-    return html(layout(v, meta, 'solutions', main));
+    return sitePage(v, meta, 'solutions', main);
   }
 
   async function videoList(site: SiteRow, v: SiteView, type: string): Promise<Answer> {
@@ -1060,11 +1001,12 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
     const section = SECTION_OF[type]!;
     const rows = await releasedItems(db, site.id, [type], v.locale);
     const title = type === 'video' ? w.videos : w.techVideos;
-    const other = type === 'video' ? ['tech-videos', w.techVideos] : ['videos', w.videos];
+    const other =
+      type === 'video'
+        ? { href: pathOf(v, v.locale, 'tech-videos'), title: w.techVideos }
+        : { href: pathOf(v, v.locale, 'videos'), title: w.videos };
     const path = pathOf(v, v.locale, section);
-    const main = `<h1>${esc(title)}</h1><p><a href="${esc(pathOf(v, v.locale, other[0]))}">${esc(other[1])}</a></p>${
-      rows.length > 0 ? `<ul class="grid">${rows.map((r) => card(v, section, r)).join('')}</ul>` : `<p>${esc(w.noVideos)}</p>`
-    }`;
+    const main = h(VideoListPage, { v, title, section, other, rows });
     const meta: PageMeta = {
       title: `${title} | ${site.name}`,
       description: `${site.name} ${title}`,
@@ -1072,7 +1014,7 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
       alternates: sectionAlternates(site, v, section),
       jsonLd: [breadcrumbs(v, [[title, path]])],
     };
-    return html(layout(v, meta, 'videos', main));
+    return sitePage(v, meta, 'videos', main);
   }
 
   /**
@@ -1089,25 +1031,22 @@ ${related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map
     const videoUrl = d.shared.videoUrl ?? '';
     const embed = embedOf(videoUrl);
     const playing = query.play === '1' && embed !== null && !isPreview;
-    const cover = d.shared.cover ? `<img src="${esc(d.shared.cover)}" alt="" width="820" height="461" loading="lazy">` : '';
-    const player = playing
-      ? embed.kind === 'iframe'
-        ? `<iframe src="${esc(embed.src)}" title="${esc(row.title)}" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen referrerpolicy="strict-origin-when-cross-origin"></iframe>`
-        : `<video src="${esc(embed.src)}" controls autoplay preload="metadata"${d.shared.cover ? ` poster="${esc(d.shared.cover)}"` : ''}></video>`
-      : embed
-        ? `${cover}<p><a class="button" href="${esc(isPreview ? videoUrl : `${path}?play=1`)}">▶ ${esc(fill(w.play, { title: row.title }))}</a></p><p class="muted">${esc(w.videoNote)}</p>`
-        : cover;
     const related =
       row.type === 'tech_video'
         ? (await releasedOfItems(db, site.id, d.shared.relatedIds ?? [])).filter(
             (r) => r.locale === v.locale && r.type === 'product' && shownRow(v, r),
           )
         : [];
-    const main = `<p><a href="${esc(pathOf(v, v.locale, section))}">${esc(listTitle)}</a></p><h1>${esc(row.title)}</h1>
-<div class="video">${player}</div>${videoUrl ? `<p><a href="${esc(videoUrl)}" rel="noopener">${esc(w.openVideo)}</a></p>` : ''}
-${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class="body">${richText(d.translation.body)}</div>${
-      related.length > 0 ? `<h2>${esc(w.related)}</h2><ul class="grid">${related.map((r) => card(v, 'products', r)).join('')}</ul>` : ''
-    }`;
+    const main = h(VideoPage, {
+      v,
+      row,
+      listTitle,
+      listPath: pathOf(v, v.locale, section),
+      embed,
+      playing,
+      playHref: isPreview ? videoUrl : `${path}?play=1`,
+      related,
+    });
     const meta: PageMeta = {
       title: `${d.translation.seoTitle || row.title} | ${site.name}`,
       description: d.translation.seoDescription || d.translation.summary || richTextDescription(d.translation.body),
@@ -1136,7 +1075,7 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
         ]),
       ],
     };
-    return html(layout(v, meta, 'videos', main));
+    return sitePage(v, meta, 'videos', main);
   }
 
   /** Up to COMPARE_MAX products side by side: comparable parameters, differences only unless `all=1`. */
@@ -1166,40 +1105,21 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
       .map((l) => ({ ...l, differs: new Set(l.cells).size > 1 }));
     const shownLines = showAll ? lines : lines.filter((l) => l.differs);
     const productsLink = `${pathOf(v, v.locale, 'products')}${ids.length > 0 ? `?cmp=${ids.join(',')}` : ''}`;
-    let body: string;
-    if (rows.length === 0) {
-      body = `<p>${esc(fill(w.compareEmpty, { max: COMPARE_MAX }))}</p><p><a href="${esc(productsLink)}">${esc(w.products)}</a></p>`;
-    } else {
-      const head = rows
-        .map(
-          (r) =>
-            `<th scope="col"><a href="${esc(pathOf(v, v.locale, `products/${encodeURIComponent(r.slug)}`))}"${
-              r.locale === v.locale ? '' : ` lang="${esc(r.locale)}"`
-            }>${esc(r.title)}</a><br><a href="${esc(
-              compareUrl(
-                v,
-                ids.filter((x) => x !== r.itemId),
-                showAll,
-              ),
-            )}" aria-label="${esc(fill(w.removeCompare, { name: r.title }))}">✕</a></th>`,
-        )
-        .join('');
-      const modelRow = `<tr><th scope="row">${esc(w.model)}</th>${rows.map((r) => `<td>${esc(dataOf(r).shared.model ?? '')}</td>`).join('')}</tr>`;
-      const paramRows = shownLines
-        .map(
-          (l) =>
-            `<tr${l.differs ? ' class="diff"' : ''}><th scope="row">${esc(nameOf(l.def.names, v.locale))}</th>${l.cells
-              .map((c) => `<td>${esc(c)}</td>`)
-              .join('')}</tr>`,
-        )
-        .join('');
-      const toggle = `<p>${showAll ? '' : `${esc(w.differencesOnly)} `}<a href="${esc(compareUrl(v, ids, !showAll))}">${esc(
-        showAll ? w.showDifferences : w.showAll,
-      )}</a> · <a href="${esc(productsLink)}">${esc(w.products)}</a></p>`;
-      body = `${toggle}${!showAll && shownLines.length === 0 ? `<p>${esc(w.noDifferences)}</p>` : ''}<table class="compare"><caption class="muted">${esc(
-        w.compareTitle,
-      )}</caption><thead><tr><th scope="col">${esc(w.parameter)}</th>${head}</tr></thead><tbody>${modelRow}${paramRows}</tbody></table>`;
-    }
+    const main = h(ComparePage, {
+      v,
+      max: COMPARE_MAX,
+      rows,
+      lines: shownLines.map((l) => ({ name: nameOf(l.def.names, v.locale), cells: l.cells, differs: l.differs })),
+      showAll,
+      productsHref: productsLink,
+      removeHref: (itemId: number) =>
+        compareUrl(
+          v,
+          ids.filter((x) => x !== itemId),
+          showAll,
+        ),
+      toggleHref: compareUrl(v, ids, !showAll),
+    });
     const path = compareUrl(v, ids);
     const meta: PageMeta = {
       title: `${w.compareTitle}${rows.length > 0 ? `: ${rows.map((r) => r.title).join(', ')}` : ''} | ${site.name}`,
@@ -1212,7 +1132,7 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
       noindex: true,
       jsonLd: [breadcrumbs(v, [[w.compareTitle, path]])],
     };
-    return html(layout(v, meta, 'products', `<h1>${esc(w.compareTitle)}</h1>${body}`));
+    return sitePage(v, meta, 'products', main);
   }
 
   /** Where a search hit leads: its page, its file (manuals) or its question on the support page. */
@@ -1239,11 +1159,12 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
       if (pg > 1) p.set('page', String(pg));
       return `${pathOf(v, v.locale, 'search')}?${p}`;
     };
-    let body: string;
+    const label = (t: string) => (w as unknown as Record<string, string>)[`type_${t}`] ?? t;
     let total = 0;
-    if (!q) {
-      body = `<p>${esc(w.searchEmpty)}</p>`;
-    } else {
+    let tabs: CountedLink[] = [];
+    let groups: Array<{ type: string; label: string; count: number; hits: SearchHit[]; moreHref?: string }> = [];
+    let one: { label: string; count: number; hits: SearchHit[]; pager: { page: number; prev?: string; next?: string } } | undefined;
+    if (q) {
       const needle = q.toLowerCase();
       const optionHits: Array<Record<string, unknown>> = [];
       for (const def of (await siteParams(site.id)).defs) {
@@ -1264,50 +1185,32 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
       const isFallback = new Set(fromEnglish);
       const hits = [...own, ...fromEnglish].filter((r) => visible(r) && shownRow(v, r));
       total = hits.length;
-      const groups = SECTION_OF_SEARCH.map((t) => ({ t, rows: hits.filter((r) => r.type === t) })).filter((g) => g.rows.length > 0);
-      const label = (t: string) => (w as unknown as Record<string, string>)[`type_${t}`] ?? t;
-      const tabs = `<nav aria-label="${esc(w.filters)}"><ul class="tabs"><li><a href="${esc(link(''))}"${!type ? ' aria-current="true"' : ''}>${esc(
-        w.allResults,
-      )} (${total})</a></li>${groups
-        .map(
-          (g) =>
-            `<li><a href="${esc(link(g.t))}"${type === g.t ? ' aria-current="true"' : ''}>${esc(label(g.t))} (${g.rows.length})</a></li>`,
-        )
-        .join('')}</ul></nav>`;
-      const item = (r: PublicRow) => {
-        const d = dataOf(r);
-        const model = d.shared.model ? ` <span class="muted">${esc(d.shared.model)}</span>` : '';
-        const fallback = isFallback.has(r);
-        const lang = fallback ? ' lang="en-US"' : '';
-        const tag = fallback ? ` <span class="tag">${esc(w.shownInEnglish)}</span>` : '';
-        return `<li><a href="${esc(hitUrl(v, r))}"${lang}>${esc(r.title)}</a>${model}${tag}${d.translation.summary ? `<br><span class="muted"${lang}>${esc(d.translation.summary)}</span>` : ''}</li>`;
-      };
-      if (total === 0) {
-        body = `<p role="status">${esc(fill(w.searchNone, { q }))}</p>`;
-      } else if (type) {
+      const byType = SECTION_OF_SEARCH.map((t) => ({ t, rows: hits.filter((r) => r.type === t) })).filter((g) => g.rows.length > 0);
+      const hit = (r: PublicRow): SearchHit => ({ row: r, href: hitUrl(v, r), fallback: isFallback.has(r) });
+      tabs = [
+        { href: link(''), current: !type, label: w.allResults, count: total },
+        ...byType.map((g) => ({ href: link(g.t), current: type === g.t, label: label(g.t), count: g.rows.length })),
+      ];
+      if (type) {
         const rows = hits.filter((r) => r.type === type);
         const pages = Math.max(1, Math.ceil(rows.length / SEARCH_PAGE_SIZE));
-        const pager =
-          pages > 1
-            ? `<nav class="pager" aria-label="${esc(fill(w.page, { n: page }))}">${page > 1 ? `<a href="${esc(link(type, page - 1))}">${esc(w.previous)}</a>` : ''}${
-                page < pages ? `<a href="${esc(link(type, page + 1))}">${esc(w.next)}</a>` : ''
-              }</nav>`
-            : '';
-        body = `<p class="muted" role="status">${esc(fill(w.searchCount, { n: total }))}</p>${tabs}<h2>${esc(label(type))} (${rows.length})</h2><ul>${rows
-          .slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE)
-          .map(item)
-          .join('')}</ul>${pager}`;
+        one = {
+          label: label(type),
+          count: rows.length,
+          hits: rows.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE).map(hit),
+          pager:
+            pages > 1
+              ? { page, prev: page > 1 ? link(type, page - 1) : undefined, next: page < pages ? link(type, page + 1) : undefined }
+              : { page },
+        };
       } else {
-        body = `<p class="muted" role="status">${esc(fill(w.searchCount, { n: total }))}</p>${tabs}${groups
-          .map(
-            (g) =>
-              `<h2>${esc(label(g.t))} (${g.rows.length})</h2><ul>${g.rows.slice(0, SEARCH_GROUP_SIZE).map(item).join('')}</ul>${
-                g.rows.length > SEARCH_GROUP_SIZE
-                  ? `<p><a href="${esc(link(g.t))}">${esc(fill(w.moreOf, { type: label(g.t) }))}</a></p>`
-                  : ''
-              }`,
-          )
-          .join('')}`;
+        groups = byType.map((g) => ({
+          type: g.t,
+          label: label(g.t),
+          count: g.rows.length,
+          hits: g.rows.slice(0, SEARCH_GROUP_SIZE).map(hit),
+          moreHref: g.rows.length > SEARCH_GROUP_SIZE ? link(g.t) : undefined,
+        }));
       }
     }
     const title = q ? fill(w.searchTitle, { q }) : w.search;
@@ -1322,7 +1225,7 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
       query: q,
       jsonLd: [breadcrumbs(v, [[w.search, path]])],
     };
-    return html(layout(v, meta, 'search', `<h1>${esc(title)}</h1>${body}`));
+    return sitePage(v, meta, 'search', h(SearchPage, { v, title, q, total, tabs, groups, one }));
   }
 
   /** Support: FAQ by type (site audience) with icons, public manuals by folder, technical videos. */
@@ -1344,45 +1247,13 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
     }));
     const loose = siteFaqs.filter((f) => !types.some((t) => t.itemId === dataOf(f).shared.faqTypeId));
     if (loose.length > 0) typed.push({ title: w.otherQuestions, icon: '', rows: loose });
-    const faqHtml = typed
-      .filter((g) => g.rows.length > 0)
-      .map(
-        (g) =>
-          `<h3>${g.icon ? `<img class="faq-icon" src="${esc(g.icon)}" alt="" width="18" height="18">` : ''}${esc(g.title)}</h3>${g.rows
-            .map(
-              (f) =>
-                `<details id="faq-${f.itemId}"><summary>${esc(f.title)}</summary><div class="body">${richText(dataOf(f).translation.body)}</div></details>`,
-            )
-            .join('')}`,
-      )
-      .join('');
     const folders = [...new Set(rows.map((r) => dataOf(r).shared.folder ?? ''))].sort();
-    const manuals =
-      rows.length === 0
-        ? `<p>${esc(w.noDocuments)}</p>`
-        : folders
-            .map(
-              (f) =>
-                `<h3>${esc(f || w.manuals)}</h3><ul>${rows
-                  .filter((r) => (dataOf(r).shared.folder ?? '') === f)
-                  .map(
-                    (r) =>
-                      `<li><a href="${esc(dataOf(r).shared.fileUrl ?? '')}">${esc(r.title)}</a>${dataOf(r).translation.summary ? ` — ${esc(dataOf(r).translation.summary)}` : ''}</li>`,
-                  )
-                  .join('')}</ul>`,
-            )
-            .join('');
-    const videos =
-      techVideos.length === 0
-        ? `<p>${esc(w.noVideos)}</p>`
-        : `<ul>${techVideos
-            .slice(0, 10)
-            .map(
-              (r) => `<li><a href="${esc(pathOf(v, v.locale, `tech-videos/${encodeURIComponent(addrOf(r))}`))}">${esc(r.title)}</a></li>`,
-            )
-            .join(
-              '',
-            )}</ul>${techVideos.length > 10 ? `<p><a href="${esc(pathOf(v, v.locale, 'tech-videos'))}">${esc(w.more)}</a></p>` : ''}`;
+    const main = h(SupportPage, {
+      v,
+      faqGroups: typed.filter((g) => g.rows.length > 0),
+      manualFolders: folders.map((f) => ({ folder: f, rows: rows.filter((r) => (dataOf(r).shared.folder ?? '') === f) })),
+      techVideos,
+    });
     const path = pathOf(v, v.locale, 'support');
     const jsonLd: unknown[] = [breadcrumbs(v, [[w.support, path]])];
     if (siteFaqs.length > 0) {
@@ -1396,22 +1267,14 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
         })),
       });
     }
-    return html(
-      layout(
-        v,
-        {
-          title: `${w.support} | ${site.name}`,
-          description: `${site.name} ${w.faq}, ${w.manuals}, ${w.techVideos}`,
-          path,
-          alternates: sectionAlternates(site, v, 'support'),
-          jsonLd,
-        },
-        'support',
-        `<h1>${esc(w.support)}</h1><h2>${esc(w.faq)}</h2>${faqHtml || `<p>${esc(w.noFaq)}</p>`}<h2>${esc(w.manuals)}</h2>${manuals}<h2><a href="${esc(
-          pathOf(v, v.locale, 'tech-videos'),
-        )}">${esc(w.techVideos)}</a></h2>${videos}`,
-      ),
-    );
+    const meta: PageMeta = {
+      title: `${w.support} | ${site.name}`,
+      description: `${site.name} ${w.faq}, ${w.manuals}, ${w.techVideos}`,
+      path,
+      alternates: sectionAlternates(site, v, 'support'),
+      jsonLd,
+    };
+    return sitePage(v, meta, 'support', main);
   }
 
   /** A signed preview: the draft (or pinned revision) rendered by the page the site will use. */
@@ -1438,22 +1301,13 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
       .filter((r) => dataOf(r).shared.termType === type)
       .sort((a, b) => (dataOf(b).shared.effectiveDate ?? '').localeCompare(dataOf(a).shared.effectiveDate ?? ''))[0];
     const title = row?.title ?? (type === 'service' ? w.service : w.privacy);
-    const body = row
-      ? `<p class="muted">${esc(fill(w.effective, { date: dataOf(row).shared.effectiveDate ?? '' }))}</p><div class="body">${richText(dataOf(row).translation.body)}</div>`
-      : `<p>${esc(type === 'service' ? w.builtInService : w.builtInPrivacy)}</p>`;
-    return html(
-      layout(
-        v,
-        {
-          title: `${title} | ${site.name}`,
-          description: title,
-          path: pathOf(v, v.locale, `terms/${type}`),
-          alternates: sectionAlternates(site, v, `terms/${type}`),
-        },
-        'terms',
-        `<h1>${esc(title)}</h1>${body}`,
-      ),
-    );
+    const meta: PageMeta = {
+      title: `${title} | ${site.name}`,
+      description: title,
+      path: pathOf(v, v.locale, `terms/${type}`),
+      alternates: sectionAlternates(site, v, `terms/${type}`),
+    };
+    return sitePage(v, meta, 'terms', h(TermsPage, { v, type, title, row }));
   }
 
   async function sitemap(site: SiteRow, base: string, origin: string): Promise<Answer> {
@@ -1462,7 +1316,7 @@ ${d.translation.summary ? `<p>${esc(d.translation.summary)}</p>` : ''}<div class
     );
     const byItem = new Map<number, typeof rows>();
     for (const r of rows) byItem.set(r.itemId, [...(byItem.get(r.itemId) ?? []), r]);
-    const loc = (locale: string, rest: string) => esc(`${origin}${base}/${locale}/${rest}`);
+    const loc = (locale: string, rest: string) => escXml(`${origin}${base}/${locale}/${rest}`);
     const urls: string[] = [];
     for (const l of site.locales) {
       for (const rest of ['', 'products', 'solutions', 'news', 'videos', 'tech-videos', 'support']) {

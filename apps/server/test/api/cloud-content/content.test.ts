@@ -145,9 +145,9 @@ describe.each(ENGINES)('content items (%s)', (engine) => {
     expect(en.statusCode).toBe(200);
     expect(en.body).toContain(`Bullet Camera ${seq}`);
     expect(en.body).toContain('<link rel="canonical" href="http://portal.test/site/partner-a/en-US/products/bullet-');
-    expect(en.body).toContain('hreflang="en-US"');
-    expect(en.body).toContain('hreflang="x-default"');
-    expect(en.body).not.toContain('hreflang="zh-CN" href="http://portal.test/site/partner-a/zh-CN/products/qiang-ji"');
+    expect(en.body).toContain('hrefLang="en-US"');
+    expect(en.body).toContain('hrefLang="x-default"');
+    expect(en.body).not.toContain('hrefLang="zh-CN" href="http://portal.test/site/partner-a/zh-CN/products/qiang-ji"');
     expect((await get('/site/partner-a/zh-CN/products/qiang-ji')).statusCode).toBe(404);
     const zhList = await get('/site/partner-a/zh-CN/products');
     expect(zhList.statusCode).toBe(200);
@@ -156,7 +156,7 @@ describe.each(ENGINES)('content items (%s)', (engine) => {
     // Released in zh-CN too: hreflang pairs both.
     await ok(t.call(contentCalls.itemOperate, { id: p.id, locale: 'zh-CN', action: 'release' }, owner));
     const both = await get(`/site/partner-a/en-US/products/bullet-${seq}`);
-    expect(both.body).toContain('hreflang="zh-CN" href="http://portal.test/site/partner-a/zh-CN/products/qiang-ji"');
+    expect(both.body).toContain('hrefLang="zh-CN" href="http://portal.test/site/partner-a/zh-CN/products/qiang-ji"');
     expect((await get('/site/partner-a/zh-CN/products/qiang-ji')).body).toContain('枪型摄像机');
   });
 

@@ -106,12 +106,12 @@ describe.each(ENGINES)('public site (%s)', (engine) => {
       const r = await get(path);
       expect(r.statusCode, path).toBe(404);
       expect(r.headers['content-type']).toContain('text/html');
-      expect(r.body).toContain('<meta name="robots" content="noindex">');
+      expect(r.body).toContain('<meta name="robots" content="noindex"/>');
     }
     // Only en-US released: zh-CN shows the English page, canonical to en-US (issue 14 §8).
     const dome = await get('/site/acme-test/zh-CN/products/dome-one');
     expect(dome.statusCode).toBe(200);
-    expect(dome.body).toContain('<link rel="canonical" href="http://portal.test/site/acme-test/en-US/products/dome-one">');
+    expect(dome.body).toContain('<link rel="canonical" href="http://portal.test/site/acme-test/en-US/products/dome-one"/>');
   });
 
   it('leaks no draft: not on lists, home, sitemap, facets', async () => {
@@ -142,8 +142,8 @@ describe.each(ENGINES)('public site (%s)', (engine) => {
     expect(dome.body).toContain('1 products');
     expect(dome.body).toContain('Dome One');
     expect(dome.body).not.toContain('Bullet One');
-    expect(dome.body).toContain(`<link rel="canonical" href="http://portal.test/site/acme-test/en-US/products?category=${cameras}">`);
-    expect(dome.body).toContain('<meta name="robots" content="noindex">');
+    expect(dome.body).toContain(`<link rel="canonical" href="http://portal.test/site/acme-test/en-US/products?category=${cameras}"/>`);
+    expect(dome.body).toContain('<meta name="robots" content="noindex"/>');
     const zh = await get(`/site/acme-test/zh-CN/products?category=${cameras}`);
     expect(zh.body).toContain('枪机 (1)');
     // Dome One has only en-US released: zh-CN lists it from English, labelled (issue 14 §8).
@@ -155,10 +155,10 @@ describe.each(ENGINES)('public site (%s)', (engine) => {
 
   it('gives each page its canonical and hreflang alternates with x-default, and JSON-LD', async () => {
     const en = (await get('/site/acme-test/en-US/products/bullet-one')).body;
-    expect(en).toContain('<link rel="canonical" href="http://portal.test/site/acme-test/en-US/products/bullet-one">');
-    expect(en).toContain('<link rel="alternate" hreflang="en-US" href="http://portal.test/site/acme-test/en-US/products/bullet-one">');
-    expect(en).toContain('<link rel="alternate" hreflang="zh-CN" href="http://portal.test/site/acme-test/zh-CN/products/bullet-one-zh">');
-    expect(en).toContain('<link rel="alternate" hreflang="x-default" href="http://portal.test/site/acme-test/en-US/products/bullet-one">');
+    expect(en).toContain('<link rel="canonical" href="http://portal.test/site/acme-test/en-US/products/bullet-one"/>');
+    expect(en).toContain('<link rel="alternate" hrefLang="en-US" href="http://portal.test/site/acme-test/en-US/products/bullet-one"/>');
+    expect(en).toContain('<link rel="alternate" hrefLang="zh-CN" href="http://portal.test/site/acme-test/zh-CN/products/bullet-one-zh"/>');
+    expect(en).toContain('<link rel="alternate" hrefLang="x-default" href="http://portal.test/site/acme-test/en-US/products/bullet-one"/>');
     expect(en).toContain('"@type":"Product"');
     expect(en).toContain('"@type":"BreadcrumbList"');
     expect(en).toContain('<html lang="en-US">');
@@ -167,7 +167,7 @@ describe.each(ENGINES)('public site (%s)', (engine) => {
     expect(zh).toContain('枪机一号');
     // Only en-US released: no zh-CN alternate.
     const dome = (await get('/site/acme-test/en-US/products/dome-one')).body;
-    expect(dome).not.toContain('hreflang="zh-CN" href="http://portal.test/site/acme-test/zh-CN/products/');
+    expect(dome).not.toContain('hrefLang="zh-CN" href="http://portal.test/site/acme-test/zh-CN/products/');
   });
 
   it('serves the site at the root of its domain, with robots.txt and sitemap.xml', async () => {
@@ -176,7 +176,7 @@ describe.each(ENGINES)('public site (%s)', (engine) => {
     expect(root.headers.location).toBe('/en-US/');
     const home = await get('/en-US/', 'www.acme.test');
     expect(home.statusCode).toBe(200);
-    expect(home.body).toContain('<link rel="canonical" href="http://www.acme.test/en-US/">');
+    expect(home.body).toContain('<link rel="canonical" href="http://www.acme.test/en-US/"/>');
     const robots = await get('/robots.txt', 'www.acme.test');
     expect(robots.body).toContain('Sitemap: http://www.acme.test/sitemap.xml');
     const map = await get('/sitemap.xml', 'www.acme.test');
@@ -192,7 +192,7 @@ describe.each(ENGINES)('public site (%s)', (engine) => {
     expect(again).not.toContain('/news/syndicated');
     expect(again).toContain('<loc>http://www.acme.test/en-US/news/self-news</loc>');
     expect((await get('/en-US/news/syndicated', 'www.acme.test')).body).toContain(
-      '<link rel="canonical" href="https://press.example.com/original">',
+      '<link rel="canonical" href="https://press.example.com/original"/>',
     );
     expect((await get('/en-US/products/nope', 'www.acme.test')).statusCode).toBe(404);
     // The API stays the portal's on a site domain.
