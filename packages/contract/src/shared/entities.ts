@@ -83,3 +83,11 @@ export const pageQuerySchema = z.object({
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ records: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
 }
+
+/**
+ * A page of a list whose matches may run to tens of thousands: `total` is exact up to the list's
+ * cap, and `totalCapped` says there are more (counting every match would cost more than the page).
+ */
+export function cappedPageOf<T extends z.ZodType>(item: T) {
+  return pageOf(item).extend({ totalCapped: z.boolean() });
+}

@@ -228,7 +228,8 @@ export async function orderList(ctx: CallContext, d: Data<'orderList'>) {
     d,
     ctx.clock.now(),
   );
-  return { ...page, records: page.records.map((o) => presentAppOrder(o, links)) };
+  // An end user's own orders: counted exactly.
+  return { records: page.records.map((o) => presentAppOrder(o, links)), total: page.total, pageNum: page.pageNum, pageSize: page.pageSize };
 }
 
 export const orderGet = (ctx: CallContext, d: Data<'orderGet'>) => answer(ctx, d.orderId);

@@ -4,6 +4,7 @@
  * Another tenant's order answers 1004, as a missing one.
  */
 import {
+  ORDER_LIST_TOTAL_CAP,
   ErrorCodes,
   STORAGE_ORDER_PAY_MINUTES,
   STORAGE_ORDER_VIEW_STATES,
@@ -56,7 +57,7 @@ async function detail(ctx: CallContext, orderId: number) {
 export async function orderList(ctx: CallContext, d: Data<'orderList'>) {
   const actor = requireActor(ctx);
   const now = ctx.clock.now();
-  const page = await repo.listOrders(ctx.db, repo.subtreeScope(actor), d, d, now);
+  const page = await repo.listOrders(ctx.db, repo.subtreeScope(actor), d, d, now, ORDER_LIST_TOTAL_CAP);
   return { ...page, records: page.records.map((o) => presentOrder(o, actor, now)) };
 }
 

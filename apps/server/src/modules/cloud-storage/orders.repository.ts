@@ -183,7 +183,18 @@ function filterWhere(scope: SQL, f: OrderFilter, now: number): SQL {
   return sql.join(parts, sql` and `);
 }
 
-export async function listOrders(db: AnyDb, scope: SQL, f: OrderFilter, page: PageRequest, now: number): Promise<Page<OrderRow>> {
+/**
+ * A page of orders, newest first, with their total: exact, or with `cap` exact up to it (the count
+ * stops at cap + 1 matches; `totalCapped` says there were more).
+ */
+export async function listOrders(
+  db: AnyDb,
+  scope: SQL,
+  f: OrderFilter,
+  page: PageRequest,
+  now: number,
+  cap?: number,
+): Promise<Page<OrderRow> & { totalCapped: boolean }> {
   const where = filterWhere(scope, f, now);
   const offset = (page.pageNum - 1) * page.pageSize;
   // The page's ids first: with the subtree, window, state, platform and provider filters that is an
@@ -194,8 +205,21 @@ export async function listOrders(db: AnyDb, scope: SQL, f: OrderFilter, page: Pa
     sql`with page as (select o.id from storage_orders o where ${where} order by o.created_at desc, o.id desc limit ${page.pageSize} offset ${offset})
         ${selectOrders(now)} where o.id in (select id from page) order by o.created_at desc, o.id desc`,
   );
-  const [n] = await rows<{ n: number }>(db, sql`select count(*)::int as n from storage_orders o where ${where}`);
-  return { records: records.map(toOrder), total: Number(n?.n ?? 0), pageNum: page.pageNum, pageSize: page.pageSize };
+  const [n] = await rows<{ n: number }>(
+    db,
+    cap === undefined
+      ? sql`select count(*)::int as n from storage_orders o where ${where}`
+      : sql`select count(*)::int as n from (select 1 from storage_orders o where ${where} limit ${cap + 1}) t`,
+  );
+  const counted = Number(n?.n ?? 0);
+  const capped = cap !== undefined && counted > cap;
+  return {
+    records: records.map(toOrder),
+    total: capped ? cap : counted,
+    totalCapped: capped,
+    pageNum: page.pageNum,
+    pageSize: page.pageSize,
+  };
 }
 
 /** Orders for an export, in pages of `size` by id (keyset), newest first. */

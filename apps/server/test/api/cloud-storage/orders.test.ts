@@ -18,6 +18,7 @@ import { sandboxProvider } from '../../../src/modules/payments/sandbox';
 
 const sandboxPay = sandboxProvider.pay.bind(sandboxProvider);
 import { sealSecret } from '../../../src/lib/secrets';
+import { listOrders } from '../../../src/modules/cloud-storage/orders.repository';
 import type { Session, TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 import type { Creds } from '../app-api/helpers';
@@ -780,6 +781,27 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
     expect(got.data.periodStart).toBe(first.periodEnd! + 1);
   });
 
+  it('portal: the list counts exactly up to its cap, then says there are more (ORDER_LIST_TOTAL_CAP in the call)', async () => {
+    const g = await goods();
+    const d = await device();
+    for (let i = 0; i < 4; i++) await buy({ deviceId: d.id, goodsId: g });
+    const now = t.clock.now();
+    const scope = sql`o.company_path like ${`${t.world.companies.partnerA.path}%`}`;
+    const all = await listOrders(t.database.db, scope, {}, { pageNum: 1, pageSize: 2 }, now);
+    expect(all.totalCapped).toBe(false);
+    expect(all.total).toBeGreaterThan(3);
+    expect(await listOrders(t.database.db, scope, {}, { pageNum: 1, pageSize: 2 }, now, all.total)).toMatchObject({
+      total: all.total,
+      totalCapped: false,
+    });
+    const capped = await listOrders(t.database.db, scope, {}, { pageNum: 1, pageSize: 2 }, now, 3);
+    expect(capped).toMatchObject({ total: 3, totalCapped: true });
+    expect(capped.records).toHaveLength(2);
+    // The call answers the flag (exact here: far under the cap).
+    const listed = await t.call(storageOrderCalls.orderList, { from: now - DAY, to: now + DAY, pageNum: 1, pageSize: 2 }, owner);
+    expect(listed.data).toMatchObject({ total: all.total, totalCapped: false });
+  });
+
   it('portal: list filters and the 31-day range, detail with attempts and timeline, overview; cost only for owners', async () => {
     const g = await goods();
     const d = await device();
@@ -791,6 +813,7 @@ describe.each(ENGINES)('cloud storage orders (%s)', (engine) => {
     expect(bySn.data.records[0]!.costPrice).toBe(1000);
     const byNo = await t.call(storageOrderCalls.orderList, { ...q, orderNo: o.orderNo }, owner);
     expect(byNo.data.total).toBe(1);
+    expect(byNo.data.totalCapped).toBe(false);
     const tx = await txOf(o.orderId);
     expect((await t.call(storageOrderCalls.orderList, { ...q, orderNo: tx }, owner)).data.total).toBe(1);
     const byMail = await t.call(

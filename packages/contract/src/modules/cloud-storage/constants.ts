@@ -37,3 +37,6 @@ export const APPLE_PAY_ASSOCIATION_MAX = 65_536;
 export const APPLE_PAY_ASSOCIATION_PATH = '/.well-known/apple-developer-merchantid-domain-association';
 
 export const SANDBOX_KEY_PATTERN = /^sbx_[A-Za-z0-9]{16,64}$/;
+
+/** The portal's order list counts its matches exactly up to this many (a 31-day window of a large seller holds tens of thousands). */
+export const ORDER_LIST_TOTAL_CAP = 10_000;

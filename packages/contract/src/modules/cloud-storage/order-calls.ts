@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineCall } from '../../shared/define-call';
 import { QUERY_RANGE_MAX_DAYS } from '../../shared/constants';
-import { localeSchema, pageOf, pageQuerySchema } from '../../shared/entities';
+import { cappedPageOf, localeSchema, pageOf, pageQuerySchema } from '../../shared/entities';
 import { dateRangeError, epochMsSchema, idSchema } from '../../shared/validators';
 import { snSchema } from '../cloud-upgrade';
 import { paymentPlatformSchema, paymentProviderSchema, storageUnitSchema } from './calls';
@@ -176,7 +176,8 @@ export const storageOrderCalls = {
     summary:
       "Orders of goods sold in the caller's subtree (a distributor: its own goods'), newest first, by derived state, platform, provider, SN, e-mail, order no. or transaction id; created within a range of at most 31 days.",
     data: storageOrderListQuerySchema,
-    result: pageOf(storageOrderSchema),
+    // Exact up to ORDER_LIST_TOTAL_CAP matches; `totalCapped` when there are more.
+    result: cappedPageOf(storageOrderSchema),
   }),
   orderGet: defineCall({
     path: 'storage/order/get',

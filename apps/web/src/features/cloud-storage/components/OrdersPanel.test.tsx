@@ -71,11 +71,11 @@ const detail = {
 
 let flaky = 0;
 
-function mockOrders() {
+function mockOrders(list: { total: number; totalCapped: boolean } = { total: 1, totalCapped: false }) {
   flaky = 0;
   return mockApi((path, data) => {
     if (path === 'storage/abilities') return { data: { actions: ['createGoods', 'internalPurchase'] } };
-    if (path === 'storage/order/list') return { data: { records: [order], total: 1, pageNum: 1, pageSize: 20 } };
+    if (path === 'storage/order/list') return { data: { records: [order], ...list, pageNum: 1, pageSize: 20 } };
     if (path === 'storage/order/get') return { data: detail };
     if (path === 'storage/order/refund') return { data: { ...detail, state: 'refunded', viewState: 'refunded', actions: [] } };
     if (path === 'storage/goods/list')
@@ -123,6 +123,15 @@ afterEach(() => {
 });
 
 describe('OrdersPanel', () => {
+  it('says there are more orders than the counted ones when the server capped its count, in both locales', async () => {
+    signIn(partnerOwner());
+    mockOrders({ total: 10000, totalCapped: true });
+    renderPage(<OrdersPanel />);
+    expect(await screen.findByText('More than 10,000 orders: narrow the filter to count them')).toBeVisible();
+    await setLocale('zh-CN');
+    expect(await screen.findByText('超过 10,000 个订单：缩小筛选范围后可精确计数')).toBeVisible();
+  });
+
   it('lists orders in a 31-day window, filters by SN, opens the detail and refunds with an idempotency key', async () => {
     signIn(partnerOwner());
     const { calls } = mockOrders();

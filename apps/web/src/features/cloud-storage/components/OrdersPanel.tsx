@@ -24,7 +24,7 @@ const defaultRange = (): Range => [
 
 /** Orders of goods sold in the caller's subtree: filters (31-day window, checked by the server too), detail, internal purchase. */
 export function OrdersPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
   const [range, setRange] = useState<Range>(defaultRange);
   const [viewState, setViewState] = useState<string>();
@@ -206,6 +206,10 @@ export function OrdersPanel() {
         pageNum={page.pageNum}
         pageSize={page.pageSize}
         onPageChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })}
+        // Counted exactly up to the server's cap: past it, the total says there are more.
+        totalText={
+          data?.totalCapped ? (total) => t('storage.order.totalCapped', { total: total.toLocaleString(i18n.language) }) : undefined
+        }
         emptyText={t('storage.order.empty')}
       />
       <OrderDetailDrawer orderId={detailOf} onClose={() => setDetailOf(null)} />
