@@ -135,13 +135,10 @@ export async function waitForAnswer<T = { basic: { code: number; msg: string }; 
 export async function logout(page: Page, locale: Locale = 'en-US'): Promise<URL> {
   // The access token may have expired (20 s in e2e/serve.ts): the client renews it and retries, so
   // the answer that counts is the logout's last, not a 7004 before it.
-  const answer = page.waitForResponse(
-    async (res) =>
-      res.url().endsWith(`${API_PREFIX}auth/logout`) && ((await res.json()) as { basic: { code: number } }).basic.code !== 7004,
-  );
+  const answer = waitForAnswer<{ basic: { code: number }; data: { redirect: string } }>(page, 'auth/logout');
   await openPopup(page, page.getByTestId('user-menu'));
   await page.getByRole('menuitem', { name: TEXT[locale].logout }).click();
-  const body = (await (await answer).json()) as { basic: { code: number }; data: { redirect: string } };
+  const body = await answer;
   expect(body.basic.code).toBe(200);
   expect(body.data.redirect).toBe('/login');
   await page.waitForURL((url) => url.pathname === '/login');

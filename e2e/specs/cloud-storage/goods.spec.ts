@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { appApiCalls, SANDBOX_TEST_CARDS, storageAppCalls, type AppOrder } from '@portal/contract';
-import { buttonText, e2eDemoApp, type Locale, loginAs, logout, PASSWORD, toast } from '../../support';
+import { buttonText, e2eDemoApp, type Locale, loginAs, logout, PASSWORD, toast, waitForAnswer } from '../../support';
 import { appCall, demoUserEmail } from '../../support/app-api';
 import { expectAccessible } from '../../support/axe';
 
@@ -206,15 +206,12 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await expectAccessible(page, `${locale} goods form`, { exclude: ['iframe[sandbox]'] });
       await shot(page, 'goods-form', locale);
       // The short-lived access token may be renewed on the way (7004, then the same call again).
-      const created = page.waitForResponse(
-        async (r) => r.url().endsWith('storage/goods/create') && ((await r.json()) as { basic: { code: number } }).basic.code !== 7004,
-        { timeout: 30_000 },
-      );
+      const created = waitForAnswer(page, 'storage/goods/create', { timeout: 30_000 });
       await page
         .getByRole('dialog')
         .getByRole('button', { name: buttonText(t.save) })
         .click();
-      const answer = (await (await created).json()) as { basic: { code: number; msg: string } };
+      const answer = await created;
       expect(answer.basic.code, answer.basic.msg).toBe(200);
       await expect(form).toBeHidden();
       const row = page.getByTestId('goods-table').locator('tbody tr', { hasText: name });

@@ -4,7 +4,7 @@
  * shows that customer (the Customer column). Screenshots go to test-results.
  */
 import { expect, test } from '@playwright/test';
-import { API_PREFIX, type Locale, loginAs, switchArea, toast } from '../../support';
+import { type Locale, loginAs, switchArea, toast, waitForAnswer } from '../../support';
 import { expectAccessible } from '../../support/axe';
 
 const DEVICES_PAGE = '/layout/cloudUpgrade/upgradeDevices';
@@ -69,12 +69,9 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await page.screenshot({ path: test.info().outputPath(`assign-customer-dialog-${locale}.png`) });
 
       // The answer the page ends with: a first answer may be 7004 (the e2e access token lives 20 s), renewed and sent again.
-      const assigned = page.waitForResponse(
-        async (r) =>
-          r.url().endsWith(`${API_PREFIX}device/customer/assign`) && ((await r.json()) as { basic: { code: number } }).basic.code !== 7004,
-      );
+      const assigned = waitForAnswer<{ basic: { code: number }; data: { assigned: number } }>(page, 'device/customer/assign');
       await dialog.getByRole('button', { name: new RegExp(`^\\s*${[...t.submit].join('\\s?')}\\s*$`) }).click();
-      const body = (await (await assigned).json()) as { basic: { code: number }; data: { assigned: number } };
+      const body = await assigned;
       expect(body.basic.code).toBe(200);
       expect(body.data.assigned).toBe(2);
       await expect(toast(page, t.done)).toBeVisible();

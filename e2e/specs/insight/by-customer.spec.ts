@@ -6,7 +6,7 @@
  * the figures, never a clipped range. The Overview shows the end users and sales cards.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { API_PREFIX, type Locale, loginAs } from '../../support';
+import { type Locale, loginAs, waitForAnswer } from '../../support';
 import { expectAccessible } from '../../support/axe';
 
 const T = {
@@ -60,13 +60,9 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await expect(page.getByTestId('chart-app')).toBeVisible();
 
       // By customer, top level: Acme's direct downstream companies.
-      const top = page.waitForResponse(
-        async (r) =>
-          r.url().endsWith(`${API_PREFIX}insight/stats/by-customer`) &&
-          ((await r.json()) as { basic: { code: number } }).basic.code === 200,
-      );
+      const top = waitForAnswer<ByCustomer>(page, 'insight/stats/by-customer');
       await page.getByRole('tab', { name: t.byCustomer }).click();
-      const first = (await (await top).json()) as ByCustomer;
+      const first = await top;
       const brand = first.data.path[0]!;
       const parent = first.data.rows.find((r) => r.companyId !== null && r.hasChildren);
       expect(parent, 'a downstream company with companies of its own').toBeTruthy();
@@ -80,15 +76,10 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       const card = page.getByTestId('chart-by-customer');
       await card.getByText(t.table, { exact: true }).click();
       // The drill-in's answer (a call refused for an expired token, 7004, is renewed and sent again).
-      const inner = page.waitForResponse(
-        async (r) =>
-          r.url().endsWith(`${API_PREFIX}insight/stats/by-customer`) &&
-          (r.request().postData() ?? '').includes('parentId') &&
-          ((await r.json()) as { basic: { code: number } }).basic.code === 200,
-      );
+      const inner = waitForAnswer<ByCustomer>(page, 'insight/stats/by-customer', { request: (b) => b.includes('parentId') });
       await card.getByRole('link', { name: parent!.name, exact: true }).click();
       await page.waitForURL(`**/layout/dataStatistics/statsByCustomer?*parentId=${parent!.companyId}*`);
-      const second = (await (await inner).json()) as ByCustomer;
+      const second = await inner;
       expect(second.data.path.map((p) => p.name)).toEqual([brand.name, parent!.name]);
       await expect(crumbs).toContainText(parent!.name);
       await expect(crumbs.getByRole('button', { name: brand.name })).toBeVisible();

@@ -93,6 +93,17 @@ export function CardGrid({ v, section, rows }: { v: SiteView; section: string; r
  * The compare link of a product card or page: add it (`addHref`), or say it is in already
  * (`inHref`); none when the comparison is full.
  */
+/** The products an item names, under a heading of their own; nothing when it names none. */
+export function RelatedProducts({ v, title, rows }: { v: SiteView; title: string; rows: readonly PublicRow[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <h2>{title}</h2>
+      <CardGrid v={v} section="products" rows={rows} />
+    </>
+  );
+}
+
 export function CompareLink({ v, name, inHref, addHref }: { v: SiteView; name: string; inHref?: string; addHref?: string }) {
   const w = words(v.locale);
   if (inHref)

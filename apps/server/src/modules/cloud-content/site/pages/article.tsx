@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 import type { PublicRow } from '../../site.repository';
-import { CardGrid, RichText } from '../parts';
+import { CardGrid, RelatedProducts, RichText } from '../parts';
 import { words } from '../text';
 import { dataOf, type SiteView } from '../view';
 
@@ -38,12 +38,7 @@ export function ArticlePage({
         {d.translation.summary ? <p>{d.translation.summary}</p> : null}
         <RichText body={d.translation.body} />
       </article>
-      {related.length > 0 ? (
-        <>
-          <h2>{w.relatedProducts}</h2>
-          <CardGrid v={v} section="products" rows={related} />
-        </>
-      ) : null}
+      <RelatedProducts v={v} title={w.relatedProducts} rows={related} />
     </>
   );
 }

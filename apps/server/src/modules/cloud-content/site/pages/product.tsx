@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 import { Fragment, type ReactNode } from 'react';
 import type { PublicRow } from '../../site.repository';
-import { CardGrid, RichText } from '../parts';
+import { RelatedProducts, RichText } from '../parts';
 import { fill, words } from '../text';
 import { dataOf, pathOf, type SiteView } from '../view';
 
@@ -102,12 +102,7 @@ export function ProductPage({
           </ul>
         </>
       ) : null}
-      {related.length > 0 ? (
-        <>
-          <h2>{w.related}</h2>
-          <CardGrid v={v} section="products" rows={related} />
-        </>
-      ) : null}
+      <RelatedProducts v={v} title={w.related} rows={related} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 import type { PublicRow } from '../../site.repository';
-import { CardGrid, RichText } from '../parts';
+import { CardGrid, RelatedProducts, RichText } from '../parts';
 import { fill, words } from '../text';
 import { dataOf, type SiteView } from '../view';
 
@@ -103,12 +103,7 @@ export function VideoPage({
       ) : null}
       {d.translation.summary ? <p>{d.translation.summary}</p> : null}
       <RichText body={d.translation.body} />
-      {related.length > 0 ? (
-        <>
-          <h2>{w.related}</h2>
-          <CardGrid v={v} section="products" rows={related} />
-        </>
-      ) : null}
+      <RelatedProducts v={v} title={w.related} rows={related} />
     </>
   );
 }
