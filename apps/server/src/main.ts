@@ -1,3 +1,5 @@
+// First: NODE_ENV defaults to production before any library reads it.
+import './node-env';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../../src/config';
 import { ConfigError, isStrongSecret, secretBytes, SECRET_MIN_BYTES } from '../../src/lib/server-secrets';
 import { openSecret, sealKeyring, sealSecret } from '../../src/lib/secrets';
+import { defaultNodeEnv } from '../../src/node-env';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'portal-secrets-'));
 
@@ -103,14 +104,17 @@ describe('server secrets (issue 11 §1.1: no default secret in production)', () 
     expect(() => openSecret(loadConfig({ DATA_DIR: tmp(), SEAL_SECRET: newSecret }).sealKeys, sealed)).toThrow();
   });
 
-  it('npm start refuses to start with a weak LINK_SECRET, saying why', async () => {
+  it('npm start (no NODE_ENV: production by default) refuses to start with a weak LINK_SECRET, saying why', async () => {
+    // No NODE_ENV at all, as `npm start` runs: main.ts's first import makes it production.
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: tmp(), LINK_SECRET: 'dev-link-secret-change-me', PORT: '0' };
+    delete env.NODE_ENV;
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const child = execFile(
         process.execPath,
         ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
         {
           cwd: path.join(REPO_ROOT, 'apps/server'),
-          env: { ...process.env, NODE_ENV: 'production', DATA_DIR: tmp(), LINK_SECRET: 'dev-link-secret-change-me', PORT: '0' },
+          env,
           timeout: 60_000,
         },
         (_err, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
@@ -119,4 +123,13 @@ describe('server secrets (issue 11 §1.1: no default secret in production)', () 
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('refusing to start: LINK_SECRET is too weak');
   }, 70_000);
+
+  it('defaultNodeEnv: an unset NODE_ENV becomes production; a given one is kept', () => {
+    const unset: NodeJS.ProcessEnv = {};
+    defaultNodeEnv(unset);
+    expect(unset.NODE_ENV).toBe('production');
+    const dev: NodeJS.ProcessEnv = { NODE_ENV: 'development' };
+    defaultNodeEnv(dev);
+    expect(dev.NODE_ENV).toBe('development');
+  });
 });

@@ -270,7 +270,7 @@ export function ItemEditorDrawer({
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
         <Form.Item name={['tr', 'body']} label={t('content.field.body')} extra={t('content.bodyHint')}>
-          <LazyRichText label={t('content.field.body')} />
+          <LazyRichText label={t('content.field.body')} itemType={type} itemId={item?.id ?? reservedId ?? undefined} />
         </Form.Item>
         <Space wrap style={{ width: '100%' }} styles={{ item: { flex: 1, minWidth: 260 } }}>
           <Form.Item name={['tr', 'seoTitle']} label={t('content.field.seoTitle')}>
@@ -430,11 +430,21 @@ function LazyRichText(props: {
   id?: string;
   label: string;
   'aria-invalid'?: boolean;
+  itemType: ContentType;
+  itemId?: number;
 }) {
   const { t } = useTranslation();
   return (
     <Suspense fallback={<div style={{ minHeight: 220 }} aria-busy="true" aria-label={t('content.rich.loading')} />}>
-      <RichTextEditor value={props.value} onChange={props.onChange} id={props.id} label={props.label} invalid={!!props['aria-invalid']} />
+      <RichTextEditor
+        value={props.value}
+        onChange={props.onChange}
+        id={props.id}
+        label={props.label}
+        invalid={!!props['aria-invalid']}
+        itemType={props.itemType}
+        itemId={props.itemId}
+      />
     </Suspense>
   );
 }

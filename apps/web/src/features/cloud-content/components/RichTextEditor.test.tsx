@@ -96,7 +96,7 @@ describe('RichTextEditor', () => {
   it('uploads an image from the computer as a rich-text image and fills its address, with a preview', async () => {
     upload.uploadContentFile.mockResolvedValue({ url: `/content-assets/${HASH}-1280.jpg` });
     const onChange = vi.fn();
-    renderPage(<RichTextEditor value={start} onChange={onChange} label="Content" />);
+    renderPage(<RichTextEditor value={start} onChange={onChange} label="Content" itemType="product" itemId={4711} />);
     const box = await screen.findByRole('textbox', { name: 'Content' });
     const user = userEvent.setup({ delay: null });
     await user.click(box);
@@ -106,7 +106,11 @@ describe('RichTextEditor', () => {
     const input = document.querySelector<HTMLInputElement>('.ant-modal input[type="file"]')!;
     await user.upload(input, file);
     await waitFor(() => expect(screen.getByTestId('rich-image-src')).toHaveValue(`/content-assets/${HASH}-1280.jpg`));
-    expect(upload.uploadContentFile).toHaveBeenCalledWith('richImage', expect.objectContaining({ name: 'night.jpg' }));
+    // Attached to the item (or the id reserved for a new one), as the cover and the detail images are.
+    expect(upload.uploadContentFile).toHaveBeenCalledWith('richImage', expect.objectContaining({ name: 'night.jpg' }), {
+      itemType: 'product',
+      itemId: 4711,
+    });
     expect(screen.getByTestId('rich-image-preview')).toHaveAttribute('src', `/content-assets/${HASH}-1280.jpg`);
     await user.type(screen.getByTestId('rich-image-alt'), 'At night');
     await user.click(screen.getByRole('button', { name: 'Insert' }));

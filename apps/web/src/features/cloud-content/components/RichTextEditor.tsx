@@ -10,7 +10,7 @@
  * by the editor's schema, which keeps only the allowlisted nodes and marks; the server checks the
  * saved document again.
  */
-import { RICH_TEXT_ALT_MAX_LENGTH, RICH_TEXT_IMAGE_SRC, richTextLinkAllowed, type RichTextDoc } from '@portal/contract';
+import { RICH_TEXT_ALT_MAX_LENGTH, RICH_TEXT_IMAGE_SRC, richTextLinkAllowed, type ContentType, type RichTextDoc } from '@portal/contract';
 import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
@@ -65,6 +65,9 @@ export interface RichTextEditorProps {
   /** The field's accessible name (the form label's text). */
   label: string;
   invalid?: boolean;
+  /** The item the body belongs to (or the id content/item/id-get reserved for a new one): images uploaded here are attached to it. */
+  itemType?: ContentType;
+  itemId?: number;
 }
 
 function ToolButton({
@@ -151,7 +154,7 @@ function Toolbar({ editor, onLink, onImage }: { editor: Editor; onLink: () => vo
   );
 }
 
-export default function RichTextEditor({ value, onChange, id, label, invalid }: RichTextEditorProps) {
+export default function RichTextEditor({ value, onChange, id, label, invalid, itemType, itemId }: RichTextEditorProps) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<'link' | 'image' | null>(null);
   const [linkForm] = Form.useForm<{ href: string }>();
@@ -269,7 +272,7 @@ export default function RichTextEditor({ value, onChange, id, label, invalid }: 
               customRequest={async ({ file, onSuccess, onError }) => {
                 setUploading(true);
                 try {
-                  const asset = await uploadContentFile('richImage', file as File);
+                  const asset = await uploadContentFile('richImage', file as File, { itemType, itemId });
                   imageForm.setFieldValue('src', asset.url);
                   await imageForm.validateFields(['src']).catch(() => undefined);
                   onSuccess?.(asset);
