@@ -10,6 +10,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -283,3 +284,14 @@ export const releaseTaskEvents = pgTable(
   },
   (t) => [index('release_task_events_task_idx').on(t.taskId, t.id)],
 );
+
+/**
+ * Where the release engine's late joining stopped reading, per source ('changed', 'freed'): the
+ * (updated_at, id) keyset position and the lower bound it looks back to (engine.ts tickReleaseTasks).
+ */
+export const upgradeJoinWatermarks = pgTable('upgrade_join_watermarks', {
+  source: text('source').primaryKey(),
+  at: ts('at').notNull(),
+  atMs: doublePrecision('at_ms').notNull(),
+  id: bigint('id', { mode: 'number' }).notNull(),
+});

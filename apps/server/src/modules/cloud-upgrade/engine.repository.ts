@@ -355,6 +355,29 @@ const JOIN_SOURCE_SQL = {
 export type JoinSource = keyof typeof JOIN_SOURCE_SQL;
 export const JOIN_SOURCES = Object.keys(JOIN_SOURCE_SQL) as JoinSource[];
 
+/** Where late joining stopped reading, per source (kept in the database: a restarted or another instance goes on from there). */
+export async function joinWatermarks(db: Executor): Promise<Partial<Record<JoinSource, Watermark>>> {
+  const found = await rows<{ source: string; at: string; at_ms: number; id: number }>(
+    db,
+    sql`select source, at::text as at, at_ms, id::float8 as id from upgrade_join_watermarks`,
+  );
+  const marks: Partial<Record<JoinSource, Watermark>> = {};
+  for (const r of found) {
+    if ((JOIN_SOURCES as string[]).includes(r.source))
+      marks[r.source as JoinSource] = { at: r.at, atMs: Number(r.at_ms), id: Number(r.id) };
+  }
+  return marks;
+}
+
+/** Stores where late joining goes on next time (two instances ticking at once write the same positions). */
+export async function saveJoinWatermarks(db: Executor, marks: Partial<Record<JoinSource, Watermark>>): Promise<void> {
+  for (const [source, m] of Object.entries(marks)) {
+    await db.execute(sql`
+      insert into upgrade_join_watermarks (source, at, at_ms, id) values (${source}, ${m.at}::timestamptz, ${m.atMs}, ${m.id})
+      on conflict (source) do update set at = excluded.at, at_ms = excluded.at_ms, id = excluded.id`);
+  }
+}
+
 /** Unscoped: devices of every tenant changed or freed since the watermark; the tick matches each to tasks of its own subtree. */
 export async function unsafeJoinCandidates(db: Executor, source: JoinSource, since: Watermark, batch: number) {
   return rows<{ id: number; at: string }>(db, JOIN_SOURCE_SQL[source](since, batch));

@@ -25,9 +25,11 @@ import {
   cancelActiveDevices,
   joinTaskDevices,
   JOIN_SOURCES,
+  joinWatermarks,
   lockTaskRow,
   packageStatusOf,
   recordTaskEvent,
+  saveJoinWatermarks,
   startWave,
   timeOutDevices,
   unsafeJoinCandidates,
@@ -43,7 +45,7 @@ export const SYSTEM_ACTOR = 'system';
 
 /** Devices changed within this margin before the last tick are looked at again (late commits, clock skew). */
 const JOIN_SLACK_MS = 60_000;
-/** On an instance's first tick, devices changed this long ago are looked at. */
+/** With no stored position yet (a new database), devices changed this long ago are looked at. */
 const JOIN_FIRST_LOOKBACK_MS = 10 * 60_000;
 /** At most this many changed devices per tick; a larger change (a bulk import) is worked through over several ticks. */
 const JOIN_BATCH = 20_000;
@@ -358,9 +360,6 @@ async function tickTask(db: Executor, taskId: number, now: number, changedDevice
   await work.save(db);
 }
 
-/** Per database handle and source: the (updated_at, id) already looked at for late joining. */
-const watermarks = new WeakMap<Database, Partial<Record<JoinSource, Watermark>>>();
-
 /** Moves every open task on at time `now`: starts tasks and waves, applies gates and timeouts, adds late joiners, expires. */
 export async function tickReleaseTasks(database: Database, now: number): Promise<void> {
   const tasks = await unsafeOpenTasks(database.db);
@@ -369,7 +368,8 @@ export async function tickReleaseTasks(database: Database, now: number): Promise
     (o, t) => (o && o.ms <= Number(t.created_at) ? o : { ms: Number(t.created_at), text: t.created_text }),
     null,
   );
-  const marks = watermarks.get(database) ?? {};
+  // Where the last tick of any instance stopped (kept in the database, so a restart misses nothing).
+  const marks = tasks.length === 0 ? {} : await joinWatermarks(database.db);
   const next: Partial<Record<JoinSource, Watermark>> = {};
   const candidates = new Set<number>();
   for (const source of JOIN_SOURCES) {
@@ -396,6 +396,8 @@ export async function tickReleaseTasks(database: Database, now: number): Promise
       firstError ??= err;
     }
   }
-  watermarks.set(database, next);
+  // With no open task nothing was read: the stored positions stay (a task submitted later starts
+  // from its own creation anyway).
+  if (tasks.length > 0) await saveJoinWatermarks(database.db, next);
   if (firstError) throw firstError;
 }

@@ -10,7 +10,8 @@ import { ErrorCodes, upgradeCalls, type ReleaseTaskDetail } from '@portal/contra
 import { createHash } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, deviceProvisioningKeys } from '../../../src/db/schema';
+import type { Database } from '../../../src/db/client';
+import { devices, deviceProvisioningKeys, upgradeJoinWatermarks } from '../../../src/db/schema';
 import { runUpgradeOnce } from '../../../src/modules/cloud-upgrade';
 import { tickReleaseTasks } from '../../../src/modules/cloud-upgrade/engine';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
@@ -570,6 +571,40 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
     await advance(5_000);
     await tick();
     expect((await get(second)).counts.targetQuantity).toBe(4);
+  });
+
+  it('goes on from the stored late-joining position after a restart: a device imported while no instance ticked still joins', async () => {
+    const { pkg, model } = await scenario(2);
+    const taskId = await submit(fullTask(pkg.id, [EU()], t.clock.now()));
+    await tick();
+    expect((await get(taskId)).counts.targetQuantity).toBe(2);
+    const stored = await t.database.db.select().from(upgradeJoinWatermarks);
+    expect(stored.map((w) => w.source).sort()).toEqual(['changed', 'freed']);
+
+    // The portal stops; meanwhile an import writes a device; it starts again two hours later.
+    await advance(60_000);
+    const [imported] = await t.database.db
+      .insert(devices)
+      .values({
+        companyId: A().id,
+        companyPath: A().path,
+        sn: `DOWN${version}A`,
+        mac: `0A0B0C1E${(version % 256).toString(16).padStart(2, '0').toUpperCase()}03`,
+        model,
+        productType: 'IPC',
+        firmwareVersion: 'V1.0.0',
+        country: 'DE',
+        areaId: EU(),
+        updatedAt: new Date(t.clock.now()),
+      })
+      .returning();
+    await advance(2 * HOUR);
+    // A new instance (nothing of the old one's memory): the stored position is where it goes on.
+    const restarted: Database = { ...t.database };
+    await tickReleaseTasks(restarted, t.clock.now());
+    expect((await get(taskId)).counts.targetQuantity).toBe(3);
+    const rows = await t.call(upgradeCalls.taskDevices, { taskId, searchText: `DOWN${version}A` }, owner);
+    expect(rows.data.records).toEqual([expect.objectContaining({ deviceId: imported!.id, state: 'pending' })]);
   });
 
   it('moves a task once when two instances tick at the same time', async () => {
