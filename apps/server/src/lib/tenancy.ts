@@ -28,6 +28,23 @@ export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * The range of strings that start with `prefix`, in the byte order of `text_pattern_ops` indexes
+ * (UTF-8 keeps code point order): [lo, hi). A condition `col ~>=~ lo and col ~<~ hi` reaches such
+ * an index with bound parameters, so a prefix search can be a prepared statement (a generic plan
+ * cannot turn `col like $1` into an index range). `hi` is null when no string is greater (a prefix
+ * of U+10FFFF only, or empty): then there is no upper bound.
+ */
+export function prefixRange(prefix: string): { lo: string; hi: string | null } {
+  const points = [...prefix].map((c) => c.codePointAt(0)!);
+  while (points.length > 0) {
+    let last = points.pop()! + 1;
+    if (last >= 0xd800 && last <= 0xdfff) last = 0xe000; // no surrogate code points in UTF-8 text
+    if (last <= 0x10ffff) return { lo: prefix, hi: String.fromCodePoint(...points, last) };
+  }
+  return { lo: prefix, hi: null };
+}
+
 export function pathInSubtree(path: string, actor: Pick<Actor, 'companyPath'>): boolean {
   return path.startsWith(actor.companyPath);
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { firmwarePackages } from '../../src/db/schema';
 import type { Actor } from '../../src/lib/context';
-import { paginate, scopedBelowCompany, scopedToSubtree } from '../../src/lib/tenancy';
+import { paginate, prefixRange, scopedBelowCompany, scopedToSubtree } from '../../src/lib/tenancy';
 import { TotalCache } from '../../src/lib/total-cache';
 import { listPackagesInSubtree } from '../../src/modules/cloud-upgrade/packages.repository';
 import { listVisibleTasks } from '../../src/modules/cloud-upgrade/tasks.repository';
@@ -108,3 +108,33 @@ for (const engine of ENGINES) {
     });
   });
 }
+
+describe('prefixRange: the strings that start with a prefix, as an index range', () => {
+  it('ends just after the prefix: its last code point plus one', () => {
+    expect(prefixRange('ana')).toEqual({ lo: 'ana', hi: 'anb' });
+    expect(prefixRange('+1 555')).toEqual({ lo: '+1 555', hi: '+1 556' });
+    expect(prefixRange('张')).toEqual({ lo: '张', hi: String.fromCodePoint('张'.codePointAt(0)! + 1) });
+    // A character outside the BMP is one code point (not two UTF-16 units).
+    expect(prefixRange('a😀')).toEqual({ lo: 'a😀', hi: 'a😁' });
+    // After U+D7FF comes U+E000 (no surrogates in UTF-8 text).
+    expect(prefixRange('a\ud7ff')).toEqual({ lo: 'a\ud7ff', hi: 'a\ue000' });
+  });
+
+  it('drops a last code point that has no successor; none at all: no upper bound', () => {
+    expect(prefixRange('a\u{10ffff}')).toEqual({ lo: 'a\u{10ffff}', hi: 'b' });
+    expect(prefixRange('\u{10ffff}')).toEqual({ lo: '\u{10ffff}', hi: null });
+    expect(prefixRange('')).toEqual({ lo: '', hi: null });
+  });
+
+  it('holds every string with the prefix and nothing else, in UTF-8 byte order', () => {
+    const bytes = (s: string) => Buffer.from(s, 'utf8');
+    const samples = ['ana', 'anaz', 'ana\u{10ffff}', 'anb', 'an', 'am\u{10ffff}', '张伟', '张', '弛', 'a😀x', 'a😁', 'a\ud7ffz', 'a\ue000'];
+    for (const prefix of ['ana', '张', 'a😀', 'a\ud7ff']) {
+      const { lo, hi } = prefixRange(prefix);
+      for (const s of samples) {
+        const inRange = Buffer.compare(bytes(s), bytes(lo)) >= 0 && (hi === null || Buffer.compare(bytes(s), bytes(hi)) < 0);
+        expect(inRange, `${JSON.stringify(s)} in the range of ${JSON.stringify(prefix)}`).toBe(s.startsWith(prefix));
+      }
+    }
+  });
+});

@@ -8,7 +8,7 @@ import { and, asc, count, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client';
 import { companies, userEmailEvents, users } from '../../db/schema';
 import type { Actor } from '../../lib/context';
-import { escapeLike, paginate, scopedToSubtree } from '../../lib/tenancy';
+import { escapeLike, paginate, prefixRange, scopedToSubtree } from '../../lib/tenancy';
 import type { DataDeps } from '../../lib/data-versions';
 import type { ReadCache } from '../../lib/read-cache';
 import type { TotalCache } from '../../lib/total-cache';
@@ -108,8 +108,9 @@ function listWhere(scope: ActorScope, f: UserListFilter) {
   if (f.companyId) add(userConds, 'c', (n) => `u.company_id = $${n}::int`, f.companyId);
   if (f.userType) add(userConds, 't', (n) => `u.user_type = $${n}`, f.userType);
   // The search text is a prefix of the e-mail, nickname or phone (or a deleted user's address), case-insensitive.
-  const search = f.searchText ? escapeLike(f.searchText.toLowerCase()) + '%' : null;
-  return { companyConds, pathConds, userConds, params, shape, search };
+  const searchPrefix = f.searchText ? f.searchText.toLowerCase() : null;
+  const search = searchPrefix !== null ? escapeLike(searchPrefix) + '%' : null;
+  return { companyConds, pathConds, userConds, params, shape, search, searchPrefix };
 }
 
 /** What a user page is read from. */
@@ -137,30 +138,38 @@ const USER_COLUMNS = `u.id, u.company_id, c.name as company_name, u.email, u.del
               u.user_auth_type, u.status, u.registered, u.invited_at, u.created_at`;
 
 /**
- * A searched page and its total in one statement (not prepared: each search is planned for its own
- * prefix, which is what lets the prefix ranges reach the indexes). The matches are the union of one
- * index-only scan per searched column: the covering indexes (migrations 0013, 0022) carry id,
- * company, company path, status and type, so the subtree, the resource range and the filters are
- * checked in the index, without a lookup per match; they are counted, and only the page's ids are
- * then read in full. A page past the last still answers the total (one row of nulls).
+ * A searched page and its total in one statement, prepared per combination of filters (planned
+ * once per connection): each searched column is matched by its prefix range (`~>=~ lo and ~<~ hi`,
+ * bound parameters an index range can use in a generic plan), the LIKE kept as the exact condition.
+ * The matches are the union of one index-only scan per searched column: the covering indexes
+ * (migrations 0013, 0022) carry id, company, company path, status and type, so the subtree, the
+ * resource range and the filters are checked in the index, without a lookup per match; they are
+ * counted, and only the page's ids are then read in full. A page past the last still answers the
+ * total (one row of nulls). A prefix with no upper bound (only U+10FFFF) is planned for itself.
  */
 function searchStatement(w: ReturnType<typeof listWhere>, page: { pageNum: number; pageSize: number }) {
-  const params = [...w.params, w.search, page.pageSize, (page.pageNum - 1) * page.pageSize];
+  const prefix = w.searchPrefix!;
+  const range = prefixRange(prefix);
+  const params = [...w.params, w.search, page.pageSize, (page.pageNum - 1) * page.pageSize, range.lo, range.hi];
   const s = w.params.length + 1;
   const conds = [...w.userConds, ...w.pathConds].map((c) => ` and ${c}`).join('');
+  const inRange = (col: string) =>
+    range.hi === null ? `${col} ~>=~ $${s + 3}::text` : `${col} ~>=~ $${s + 3}::text and ${col} ~<~ $${s + 4}::text`;
+  const match = (col: string) => `${inRange(col)} and ${col} like $${s}`;
   const branch = (matches: string) => `select u.id from users u where ${matches}${conds}`;
   const text = `with m as materialized (
-           ${branch(`lower(u.email) like $${s}`)}
-           union ${branch(`lower(u.nickname) like $${s}`)}
-           union ${branch(`u.phone like $${s}`)}
-           union ${branch(`lower(u.deleted_email) like $${s} and u.deleted_email is not null`)})
+           ${branch(match('lower(u.email)'))}
+           union ${branch(match('lower(u.nickname)'))}
+           union ${branch(match('u.phone'))}
+           union ${branch(`${match('lower(u.deleted_email)')} and u.deleted_email is not null`)})
          select ${USER_COLUMNS}, t.total_rows
            from (select count(*)::int as total_rows from m) t
            left join lateral (select m.id from m order by m.id desc limit $${s + 1} offset $${s + 2}) p on true
            left join users u on u.id = p.id
            left join companies c on c.id = u.company_id
           order by u.id desc`;
-  return { text, params };
+  if (range.hi === null) params.pop();
+  return { text, params, name: range.hi === null ? undefined : `user_search_${w.shape || 'all'}` };
 }
 
 export async function listUsers(
@@ -176,7 +185,7 @@ export async function listUsers(
     // Each search is its own total (the total cache would hardly ever hold it): counted with its page.
     const q = searchStatement(w, page);
     return reads.get(`users.search|${w.shape}|${JSON.stringify(q.params)}`, USER_PAGE_DEPS, async () => {
-      const { rows } = await database.query<Record<string, unknown>>(q.text, q.params);
+      const { rows } = await database.query<Record<string, unknown>>(q.text, q.params, q.name ? { name: q.name } : undefined);
       return { records: rows.filter((r) => r.id !== null).map(toUserListRow), total: Number(rows[0]?.total_rows ?? 0) };
     });
   }

@@ -142,6 +142,11 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       await add(searchInstaller.id, 'ana.lima@dealer.test', 'Ana Lima', '+1 555 0101', 'installer', 'operation_locked');
       await add(searchDealer.id, 'ana_b@acme.test', 'Bea', '+1 555 0200', 'distributor');
       await add(companies.partnerB.id, 'ana.lee@b.test', 'Ana Lee', '+1 555 0102', 'partner');
+      // Names beyond ASCII: the prefix ranges (prefixRange) are in UTF-8 byte order, as the indexes.
+      await add(searchDealer.id, 'zhang.wei@acme.test', '张伟', '+86 138 0000', 'distributor');
+      await add(searchDealer.id, 'zhang.min@acme.test', '张敏', '+86 139 0000', 'distributor');
+      await add(searchDealer.id, 'quill.a@acme.test', 'Zoë Quill', '+49 30 1000', 'distributor');
+      await add(searchDealer.id, 'quill.b@acme.test', 'Zoe Quill', '+49 30 1001', 'distributor');
       const emails = async (data: Record<string, unknown>, session = owner) => {
         const r = await t.call(userCalls.list, { pageSize: 50, ...data } as never, session);
         expect(r.basic.code, r.basic.msg).toBe(200);
@@ -156,6 +161,12 @@ describe.each(ENGINES)('users (%s)', (engine) => {
       expect(await emails({ searchText: 'ana.l' })).toEqual({ total: 2, emails: ['ana.lima@dealer.test', 'ana.lopez@acme.test'] });
       expect(await emails({ searchText: 'ana l' })).toEqual({ total: 2, emails: ['ana.lima@dealer.test', 'ana.lopez@acme.test'] });
       expect(await emails({ searchText: '+1 555 010' })).toEqual({ total: 2, emails: ['ana.lima@dealer.test', 'ana.lopez@acme.test'] });
+      expect(await emails({ searchText: '张' })).toEqual({ total: 2, emails: ['zhang.min@acme.test', 'zhang.wei@acme.test'] });
+      expect(await emails({ searchText: '张伟' })).toEqual({ total: 1, emails: ['zhang.wei@acme.test'] });
+      expect(await emails({ searchText: 'ZOË Q' })).toEqual({ total: 1, emails: ['quill.a@acme.test'] });
+      expect(await emails({ searchText: 'zoe q' })).toEqual({ total: 1, emails: ['quill.b@acme.test'] });
+      // The same search again (the prepared statement's later runs use its generic plan).
+      for (let i = 0; i < 6; i++) expect((await emails({ searchText: i % 2 ? 'ana.l' : '张' })).total).toBe(2);
       // LIKE wildcards match literally: "_" only an underscore, "%" nothing.
       expect(await emails({ searchText: 'ana_' })).toEqual({ total: 1, emails: ['ana_b@acme.test'] });
       expect(await emails({ searchText: 'an%' })).toEqual({ total: 0, emails: [] });
