@@ -106,8 +106,9 @@ export async function listDownstreamCompanies(
   const userCount = (alias: string) =>
     `(select count(*)::int from users u where u.company_id = ${alias}.id and u.status <> 'deleted') as user_count`;
   if (search) {
-    // A search: the page and its total from one statement, planned for its own pattern (not
-    // prepared: the trigram index needs the pattern at planning). The matches' ids are found once
+    // A search: the page and its total from one statement, prepared per combination of filters
+    // (a generic plan takes a bound pattern to the trigram index as well: GIN extracts its trigrams
+    // when the scan starts, so no request pays for planning). The matches' ids are found once
     // through the trigram index (materialized: otherwise the planner walks the id index backwards
     // for the first page, reading the whole subtree when a name matches few companies), counted,
     // and only the page's companies are read in full. A page past the last still answers the
@@ -121,6 +122,7 @@ export async function listDownstreamCompanies(
            left join companies c on c.id = p.id
           order by c.id desc`,
         params,
+        { name: `company_search_${shape}` },
       );
       return { records: rows.filter((r) => r.id !== null).map(toCompanyListRecord), total: Number(rows[0]?.total_rows ?? 0) };
     });

@@ -74,6 +74,14 @@ describe.each(ENGINES)('companies (%s)', (engine) => {
     expect((await t.call(companyCalls.list, { searchText: 'paging installer', type: 'distributor' }, owner)).data.total).toBe(0);
     expect((await t.call(companyCalls.list, { searchText: 'dealer b' }, owner)).data.total).toBe(0);
     expect((await t.call(companyCalls.list, { searchText: 'ealer' }, owner)).data.records.map((c) => c.name)).toEqual(['Dealer A1']);
+    // Short patterns (fewer than three characters: no trigram) and repeated searches (the prepared
+    // statement's generic plan, from the sixth run on) find the same companies.
+    const names = async (searchText: string) =>
+      (await t.call(companyCalls.list, { searchText, pageSize: 50 }, owner)).data.records.map((c) => c.name).sort();
+    const short = await names('A1');
+    expect(short).toContain('Dealer A1');
+    expect(short.every((n) => n.toLowerCase().includes('a1'))).toBe(true);
+    for (let i = 0; i < 7; i++) expect(await names(i % 2 ? 'A1' : 'ealer')).toEqual(i % 2 ? short : ['Dealer A1']);
   });
 
   it('pages a search newest first with its total on every page, also past the last page', async () => {
