@@ -17,7 +17,7 @@
 import { expect, test, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ACCOUNTS, buttonText, type Locale, login } from '../../support';
+import { ACCOUNTS, buttonText, type Locale, login, waitForAnswer } from '../../support';
 import { expectAccessible } from '../../support/axe';
 import { png } from '../../support/png';
 
@@ -308,9 +308,10 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await expect(desk.locator('.ant-drawer-content')).toBeHidden();
       await desk.getByTestId('desk-view').getByText(c.statsView, { exact: true }).click();
       await settle(desk);
-      const exported = desk.waitForResponse((r) => r.url().includes('feedback/desk/export'));
+      // The export's answer, past a 7004 renewal of the desk's 20 s token.
+      const exported = waitForAnswer<{ basic: { code: number }; data: { url: string } }>(desk, 'feedback/desk/export');
       await desk.getByTestId('desk-export').click();
-      const answer = (await (await exported).json()) as { basic: { code: number }; data: { url: string } };
+      const answer = await exported;
       expect(answer.basic.code).toBe(200);
       const file = await desk.request.get(answer.data.url);
       expect(file.status()).toBe(200);
