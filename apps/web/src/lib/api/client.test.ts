@@ -276,6 +276,113 @@ describe('call: token renewal (7004)', () => {
     expect(toasts).not.toHaveBeenCalled();
   });
 
+  /**
+   * The server rotates the token when it renews: a call that carried the old token and reached it
+   * after the rotation is answered 7003, though the session lives on under the new token.
+   */
+  function rotatingServer(first: { token: string }, renewed: ReturnType<typeof tokensFor>, renewAnswer: Promise<void>) {
+    let rotated = false;
+    const answerGates = new Map<string, Promise<void>>();
+    const api = mockApi((path, data, rec) => {
+      if (path === 'auth/token/renew') {
+        rotated = true;
+        return renewAnswer.then(() => envelope(renewed));
+      }
+      const token = (rec.body.basic as { token: string }).token;
+      const ok = path === 'auth/session/get' ? partnerOwner() : { records: [], total: 0, pageNum: 1, pageSize: 10 };
+      const answer = token !== first.token ? { data: ok } : rotated ? { code: 7003 } : { code: 7004 };
+      const gate = answerGates.get(JSON.stringify(data));
+      return gate ? gate.then(() => envelope(answer.data ?? {}, answer.code ?? 200)) : answer;
+    });
+    return { ...api, holdAnswerTo: (data: unknown, until: Promise<void>) => answerGates.set(JSON.stringify(data), until) };
+  }
+
+  it('sends again with the new token a call answered 7003 for the token a renewal in flight replaced, and keeps the session', async () => {
+    const first = signIn(partnerOwner(), 1);
+    const renewed = tokensFor(partnerOwner(), 2);
+    let releaseRenew!: () => void;
+    const { calls } = rotatingServer(first, renewed, new Promise<void>((r) => (releaseRenew = r)));
+
+    // The first call meets 7004 and starts the renewal; the server has rotated, its answer is on the way.
+    const a = call(authCalls.me, {});
+    await vi.waitFor(() => expect(calls.filter((c) => c.path === 'auth/token/renew')).toHaveLength(1));
+    // A call sent with the old token meanwhile (e.g. a chat reply beside a typing notice) is answered 7003.
+    const b = call(systemCalls.mailOutbox, { pageNum: 1, pageSize: 10 });
+    await vi.waitFor(() => expect(calls.filter((c) => c.path === 'system/mail-outbox/page')).toHaveLength(1));
+    releaseRenew();
+    await expect(Promise.all([a, b])).resolves.toHaveLength(2);
+
+    const sent = calls.filter((c) => c.path === 'system/mail-outbox/page').map((c) => (c.body.basic as { token: string }).token);
+    expect(sent).toEqual([first.token, renewed.token]);
+    expect(calls.filter((c) => c.path === 'auth/token/renew')).toHaveLength(1);
+    expect(getSession()?.token).toBe(renewed.token);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(toasts).not.toHaveBeenCalled();
+  });
+
+  it('sends again a call whose 7003 for the old token arrives after the renewal was stored', async () => {
+    const first = signIn(partnerOwner(), 1);
+    const renewed = tokensFor(partnerOwner(), 2);
+    let releaseRenew!: () => void;
+    let releaseAnswer!: () => void;
+    const server = rotatingServer(first, renewed, new Promise<void>((r) => (releaseRenew = r)));
+    server.holdAnswerTo({ pageNum: 2, pageSize: 10 }, new Promise<void>((r) => (releaseAnswer = r)));
+
+    const a = call(authCalls.me, {});
+    await vi.waitFor(() => expect(server.calls.filter((c) => c.path === 'auth/token/renew')).toHaveLength(1));
+    const b = call(systemCalls.mailOutbox, { pageNum: 2, pageSize: 10 });
+    await vi.waitFor(() => expect(server.calls.filter((c) => c.path === 'system/mail-outbox/page')).toHaveLength(1));
+    releaseRenew();
+    await a;
+    expect(getSession()?.token).toBe(renewed.token);
+    releaseAnswer();
+    await expect(b).resolves.toBeDefined();
+
+    const sent = server.calls.filter((c) => c.path === 'system/mail-outbox/page').map((c) => (c.body.basic as { token: string }).token);
+    expect(sent).toEqual([first.token, renewed.token]);
+    expect(getSession()?.token).toBe(renewed.token);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(toasts).not.toHaveBeenCalled();
+  });
+
+  it('sends again a raw upload answered 7003 for the token a renewal replaced', async () => {
+    const first = signIn(partnerOwner(), 1);
+    const renewed = tokensFor(partnerOwner(), 2);
+    const asset = { url: `/content-assets/${'c'.repeat(64)}-320.jpg` };
+    let releaseRenew!: () => void;
+    let rotated = false;
+    const { calls } = mockApi((path, _data, rec) => {
+      if (path === 'auth/token/renew') {
+        rotated = true;
+        return new Promise<void>((r) => (releaseRenew = r)).then(() => envelope(renewed));
+      }
+      const token = (rec.body.basic as { token: string }).token;
+      if (token !== first.token) return path.startsWith('content/upload') ? { data: asset } : { data: partnerOwner() };
+      return rotated ? { code: 7003 } : { code: 7004 };
+    });
+    const a = call(authCalls.me, {});
+    await vi.waitFor(() => expect(calls.filter((c) => c.path === 'auth/token/renew')).toHaveLength(1));
+    const upload = uploadContentFile('richImage', new File([new Uint8Array([1, 2, 3])], 'night.jpg', { type: 'image/jpeg' }));
+    await vi.waitFor(() => expect(calls.filter((c) => c.path.startsWith('content/upload'))).toHaveLength(1));
+    releaseRenew();
+    await a;
+    await expect(upload).resolves.toEqual(asset);
+    const uploads = calls.filter((c) => c.path.startsWith('content/upload'));
+    expect(uploads.map((c) => (c.body.basic as { token: string }).token)).toEqual([first.token, renewed.token]);
+    expect(getSession()?.token).toBe(renewed.token);
+    expect(toasts).not.toHaveBeenCalled();
+  });
+
+  it('still ends the session on 7003 for the token in use (no renewal replaced it)', async () => {
+    signIn(partnerOwner(), 1);
+    const { calls } = mockApi(() => ({ code: 7003 }));
+    const err = (await call(authCalls.me, {}).catch((e: unknown) => e)) as ApiError;
+    expect(err.kind).toBe('session');
+    expect(calls).toHaveLength(1);
+    expect(getSession()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login/), { replace: true });
+  });
+
   it('ends the session when the renewal fails', async () => {
     signIn(partnerOwner(), 1);
     const { calls } = mockApi((path) => (path === 'auth/token/renew' ? { code: 7003 } : { code: 7004 }));

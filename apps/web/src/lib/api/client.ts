@@ -3,7 +3,8 @@
  * `/v1.0/customer-api/<path>`, where `basic` is signed with the session's key (contract `buildBasic`).
  * It validates `data` with the call's schema (`callRef`: a call known by path only, for the login
  * path, which must not download zod; the server checks the data), renews an expired token once (single flight) and retries,
- * ends the session on the session-ending codes, and shows one localized toast per error code.
+ * sends again a call whose token a renewal replaced meanwhile (7003 for the old token), ends the
+ * session on the session-ending codes, and shows one localized toast per error code.
  */
 import {
   API_PREFIX,
@@ -188,6 +189,10 @@ async function execute(def: Target, payload: unknown, opts: CallOptions, attempt
       if (attempt.retried) endSession({ code: ErrorCodes.renewFailed });
       throw new ApiError(ErrorCodes.renewFailed, serverMessage(ErrorCodes.renewFailed, undefined), 'session');
     }
+    // Sent with a token that a renewal (for another call's 7004) replaced before this call reached
+    // the server: the session lives on under the new token, so the call is sent again with it.
+    if (code === ErrorCodes.tokenInvalid && !attempt.retried && (await tokenReplaced(token)))
+      return execute(def, payload, opts, { ...attempt, retried: true });
     if (SESSION_ENDING_CODES.includes(code)) {
       const message = serverMessage(code, msg, params);
       endSession({ code, message });
@@ -218,6 +223,18 @@ const UNANSWERED_KINDS: readonly ApiError['kind'][] = ['network', 'timeout', 're
 /** The same renewal for a raw upload (lib/api/upload.ts) that met 7004. */
 export function renewExpiredToken(usedToken: string): Promise<Renewal> {
   return renewOnce(usedToken);
+}
+
+/**
+ * Whether `usedToken` is no longer this tab's token: a renewal replaced it (waited for when still in
+ * flight, as the server rotates the token before its answer arrives). The server answers 7003 to a
+ * call that carried the old token and reached it after the rotation: such a call raced the renewal
+ * and is sent again, where a 7003 for the current token ends the session.
+ */
+export async function tokenReplaced(usedToken: string): Promise<boolean> {
+  if (renewing) await renewing;
+  const current = getSession();
+  return !!current && !!usedToken && current.token !== usedToken;
 }
 
 async function renewOnce(usedToken: string): Promise<Renewal> {

@@ -35,7 +35,7 @@ import { endSession } from '../session/end-session';
 import { getSession, touchActivity } from '../session/session-store';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { ChunkUploadError, sendChunks, type ChunkTransport, type UploadProgress } from './chunked-upload';
-import { call, renewExpiredToken, serverMessage } from './client';
+import { call, renewExpiredToken, serverMessage, tokenReplaced } from './client';
 
 export async function uploadFile(
   purpose: UploadPurpose,
@@ -255,6 +255,10 @@ async function send<T>(
     if (retried) endSession({ code: ErrorCodes.renewFailed });
     throw new ApiError(ErrorCodes.renewFailed, serverMessage(ErrorCodes.renewFailed, undefined), 'session');
   }
+  // Sent with a token that a renewal replaced before the upload reached the server (7003 for the
+  // old token): sent again with the new one, as a call is.
+  if (session && code === ErrorCodes.tokenInvalid && !retried && (await tokenReplaced(session.token)))
+    return send<T>(path, what, file, opts, true);
   const message = serverMessage(code, body?.basic?.msg, body?.basic?.params);
   if (session && SESSION_ENDING_CODES.includes(code)) {
     endSession({ code, message });

@@ -217,10 +217,12 @@ export function useDeskAbilities() {
   return { ...q, can: (a: DeskAction) => !!q.data?.actions.includes(a) };
 }
 
-export function useCannedReplies(language?: string) {
+/** The desk's canned replies; `enabled` false for a requester, who may not list them (1005). */
+export function useCannedReplies(language?: string, enabled = true) {
   return useQuery({
     queryKey: feedbackKeys.canned(language),
     queryFn: ({ signal }) => call(deskCalls.cannedList, language ? { language: language as never } : {}, { signal }),
+    enabled,
   });
 }
 

@@ -20,7 +20,7 @@ export function ConversationDrawer({
   const { t } = useTranslation();
   const { data: c } = useConversation(side, conversationId);
   const desk = side === 'desk';
-  const canned = useCannedReplies();
+  const canned = useCannedReplies(undefined, desk);
   const staff = useStaff(desk && !!c?.actions.includes('assign'));
   const move = useDeskState();
   const assign = useAssign();

@@ -78,8 +78,9 @@ describe('MyFeedbackPage', () => {
     expect(screen.getByTestId('rate-form')).toBeVisible();
     // Read up to the last seq.
     await waitFor(() => expect(calls.some((c) => c.path === 'feedback/read' && (c.body.data as { seq: number }).seq === 2)).toBe(true));
-    // No note box for a requester.
+    // No note box for a requester, and no call for the desk's canned replies (refused, 1005).
     expect(screen.queryByTestId('chat-internal')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === 'feedback/canned/list')).toHaveLength(0);
   });
 
   it('offers no composer when the server answers no send', async () => {
