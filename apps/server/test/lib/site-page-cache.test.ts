@@ -1,4 +1,6 @@
 /** The public site's page cache: byte cap (least recently used out), exact invalidation, time limit. */
+import { randomBytes } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DataVersions } from '../../src/lib/data-versions';
 import { SitePageCache } from '../../src/modules/cloud-content/site.cache';
@@ -42,8 +44,8 @@ describe('SitePageCache', () => {
 
   it('stays under its byte cap, the least recently used page out first', async () => {
     const { cache } = setup(16 * 10_000);
-    const big = 'x'.repeat(9_000);
-    for (let i = 0; i < 40; i++) await cache.get(`p${i}`, async () => page(big + i));
+    // Random text: brotli cannot make it much smaller than its 9,000 bytes.
+    for (let i = 0; i < 40; i++) await cache.get(`p${i}`, async () => page(randomBytes(6_750).toString('base64') + i));
     expect(cache.usedBytes).toBeLessThanOrEqual(16 * 10_000);
     expect(cache.size).toBeGreaterThan(5);
     let rendered = false;
@@ -63,5 +65,32 @@ describe('SitePageCache', () => {
     expect(cache.encoded(entry, 'gzip;q=1, br;q=0')?.encoding).toBe('gzip');
     expect(cache.encoded(entry, 'identity')).toBeNull();
     expect(cache.encoded(entry, undefined)).toBeNull();
+  });
+
+  it('keeps a page of 1 KB or more as brotli only, and still answers gzip and plain HTML from it', async () => {
+    const { cache } = setup();
+    const body = `<main>${Array.from({ length: 400 }, (_, i) => `<p>Product ${i}: 4K camera, night vision</p>`).join('')}</main>`;
+    let renders = 0;
+    const render = async () => (renders++, page(body));
+    const first = await cache.get('a', render);
+    expect(first.page.body).toBe(body);
+    // Held as its brotli body: far less than the HTML.
+    expect(cache.usedBytes).toBeLessThan(Buffer.byteLength(body) / 4);
+    const hit = await cache.get('a', render);
+    expect(renders).toBe(1);
+    const br = cache.encoded(hit.entry, 'br, gzip')!;
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(body);
+    const gz = cache.encoded(hit.entry, 'gzip')!;
+    expect(gz.encoding).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(body);
+    // A client that takes neither gets the HTML, unpacked from the kept brotli body.
+    expect(cache.encoded(hit.entry, 'identity')).toBeNull();
+    expect(hit.page.body).toBe(body);
+    expect(hit.page.status).toBe(200);
+    // A small page is kept and sent as it is.
+    const small = await cache.get('b', async () => page('<p>hi</p>'));
+    expect(cache.encoded(small.entry, 'br')).toBeNull();
+    expect((await cache.get('b', render)).page.body).toBe('<p>hi</p>');
   });
 });
