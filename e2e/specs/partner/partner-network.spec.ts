@@ -2,13 +2,15 @@
  * The partner network end to end: a partner invites an installer, the invitation is read from the
  * SMTP server e2e/serve.ts runs, the installer registers through the link (which then works no
  * more) and logs in; remote access is refused while the installer's switch is off, works once it
- * is on (banner with both identities), and ends when the switch goes off again.
+ * is on (banner with both identities; the visit's account dialog offers the profile only, not the
+ * e-mail, password or deletion the installer's own session is offered), and ends when the switch
+ * goes off again.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ACCOUNTS, buttonText, login, toast } from '../../support';
+import { ACCOUNTS, buttonText, login, openPopup, switchLocale, toast } from '../../support';
 
 const MAIL_LOG = path.join(os.tmpdir(), `portal-e2e-mail-${process.env.E2E_PORT ?? '8181'}.jsonl`);
 const NEW_PASSWORD = 'Instal1er#2026';
@@ -50,6 +52,24 @@ async function openCompany(page: Page, name: string) {
   await page.getByTestId('company-search').press('Enter');
   await page.getByTestId('company-table').getByText(name, { exact: true }).first().click();
   await expect(page.getByTestId('company-drawer')).toBeVisible();
+}
+
+/** The tabs of the account dialog (user menu, then Account information) and whether the holder-only note shows. */
+async function accountDialogTabs(page: Page, menuLabel = 'Account information') {
+  await openPopup(page, page.getByTestId('user-menu'));
+  await page.getByRole('menuitem', { name: menuLabel }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('tab').first()).toBeVisible();
+  // The tabs of what the server offers appear once the account's answer is in.
+  await expect(dialog.getByRole('tab', { name: /Profile|基本资料/ })).toBeVisible();
+  const tabs = (await dialog.getByRole('tab').allInnerTexts()).map((s) => s.trim());
+  const note = await dialog
+    .getByTestId('account-holder-only')
+    .textContent({ timeout: 1000 })
+    .catch(() => null);
+  await dialog.getByRole('button', { name: /Close|关闭/ }).click();
+  await expect(dialog).toBeHidden();
+  return { tabs, note };
 }
 
 async function setRemoteSwitch(page: Page, on: boolean) {
@@ -141,6 +161,20 @@ test.describe('partner network', () => {
     await remote.goto(new URL(url).pathname);
     await expect(remote.getByTestId('remote-access-banner')).toBeVisible({ timeout: 15_000 });
     await expect(remote.getByTestId('remote-access-banner')).toContainText('Ivy Installer');
+    // The visit may fix the profile, never the account's credentials (the server offers no such tab).
+    expect(await accountDialogTabs(remote)).toEqual({
+      tabs: ['Overview', 'Profile'],
+      note: 'Only the account holder can bind another e-mail, change the password or delete the account (not during remote access).',
+    });
+    await switchLocale(remote, 'zh-CN');
+    expect(await accountDialogTabs(remote, '账号信息')).toEqual({
+      tabs: ['概览', '基本资料'],
+      note: '只有账号本人可以绑定其他邮箱、修改密码或注销账号（远程访问期间不可操作）。',
+    });
+    expect(await accountDialogTabs(installer)).toEqual({
+      tabs: ['Overview', 'Profile', 'E-mail', 'Password', 'Delete account'],
+      note: null,
+    });
     // The link cannot be used twice.
     const again = await remoteCtx.newPage();
     await again.goto(new URL(url).pathname);

@@ -8,12 +8,14 @@
  */
 import {
   ACCOUNT_MANAGE_ACTIONS,
+  authCalls,
   CLOUD_UPGRADE_ACTIONS,
   COMPANY_ACTIONS,
   CORP_INFO_ACTIONS,
   DAY_MS,
   ErrorCodes,
   isKnownErrorCode,
+  OWN_ACCOUNT_ACTIONS,
   PACKAGE_ABILITIES,
   PARTNER_ACTIONS,
   partnerCalls,
@@ -27,10 +29,11 @@ import {
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, files, invitations, registrationAudits, releaseTasks, users } from '../../src/db/schema';
+import { companies, files, invitations, registrationAudits, releaseTasks, users, verificationCodes } from '../../src/db/schema';
+import { sha256Hex } from '../../src/lib/secrets';
 import { createTestApp, type Answer, type Session, type TestApp } from '../support/app';
 import { ENGINES } from '../support/db';
-import { createCompany, createUser } from '../support/fixtures';
+import { createCompany, createUser, PASSWORD } from '../support/fixtures';
 import { createSyncedPackage, seedDevices } from '../support/upgrade-fixtures';
 import { makePng } from '../lib/helpers/images';
 
@@ -267,6 +270,64 @@ describe.each(ENGINES)('abilities answer exactly what the calls allow (%s)', (en
     });
     expect(mismatches).toEqual([]);
     expect([allowed, refused]).toEqual([2, 2]);
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // The signed-in user's own account
+  // ---------------------------------------------------------------------------------------------
+
+  it('own account: the answered actions are exactly the calls that succeed (a remote visit: the profile only)', async () => {
+    // Each action on a fresh account of its own (the password changes, the account is deleted).
+    let fresh: Session | null = null;
+    const self: Actor = { name: 'self', session: () => fresh! };
+    const NEW_PASSWORD = 'Fresh#2026pw';
+    const { mismatches, allowed, refused } = await runMatrix({
+      actions: OWN_ACCOUNT_ACTIONS,
+      actors: [self, actor('remote')],
+      entities: [
+        {
+          name: 'own account',
+          fresh: async (a) => {
+            if (a === self) {
+              const email = `self${++seq}@abilities.test`;
+              await createUser(t.database, { companyId: A().id, email, userType: 'partner', userAuthType: 3, areaIds: [EU()] });
+              fresh = await t.login(email);
+            }
+            return null;
+          },
+        },
+      ],
+      read: async (_none, s) => (await t.call(userCalls.infoGet, {}, s)).data.actions,
+      perform: async (action, _none, s) => {
+        switch (action) {
+          case 'editProfile':
+            return t.call(userCalls.infoSet, { nickName: 'Renamed Self', phone: '' }, s);
+          case 'bindEmail': {
+            const email = `bound${++seq}@abilities.test`;
+            const image = await t.call(authCalls.imageCode, {}, s);
+            await t.database.db
+              .update(verificationCodes)
+              .set({ codeHash: sha256Hex('ABCDE') })
+              .where(eq(verificationCodes.id, image.data.codeId));
+            const sent = await t.call(
+              authCalls.emailCode,
+              { email, purpose: 'bindEmail', imageCodeId: image.data.codeId, imageCode: 'abcde' },
+              s,
+            );
+            expect(sent.basic.code, sent.basic.msg).toBe(200);
+            const code = (await t.lastMailTo(email))?.text.match(/\b(\d{6})\b/)?.[1] ?? '000000';
+            return t.call(authCalls.emailBind, { email, emailCode: code }, s);
+          }
+          case 'changePassword':
+            return t.call(userCalls.changePassword, { oldPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, s);
+          case 'unregister':
+            return t.call(userCalls.unregister, { password: PASSWORD }, s);
+        }
+      },
+    });
+    expect(mismatches).toEqual([]);
+    // The account itself all four; the visit the profile only (the credential calls: 7050).
+    expect([allowed, refused]).toEqual([5, 3]);
   });
 
   // ---------------------------------------------------------------------------------------------

@@ -4,9 +4,10 @@
  */
 import { ErrorCodes, USER_CONFIGS_MAX_PER_USER, type CallData, type userCalls } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
-import { requireActor, type CallContext } from '../../lib/context';
+import { requireActor, type Actor, type CallContext } from '../../lib/context';
+import { allowedActions, authorize } from '../../lib/policy';
 import { hashPassword } from '../../lib/secrets';
-import { attemptPassword, endUserSessions } from '../auth';
+import { attemptPassword, endUserSessions, ownAccountPolicy } from '../auth';
 import { applyState } from './users.service';
 import { companyDependents, invalidateUserTotals, unsafeFindUserById, updateUser } from './users.repository';
 import { countOwnConfigsExcept, deleteOwnConfig, listOwnConfigs, setOwnPassword, upsertOwnConfig } from './account.repository';
@@ -17,7 +18,8 @@ async function me(ctx: CallContext) {
   return u;
 }
 
-function presentInfo(u: Awaited<ReturnType<typeof me>>) {
+/** The account with what this session may do with it (the dialog's tabs; a remote visit: the profile only). */
+function presentInfo(actor: Actor, u: Awaited<ReturnType<typeof me>>) {
   return {
     userId: u.id,
     nickName: u.nickname,
@@ -27,14 +29,17 @@ function presentInfo(u: Awaited<ReturnType<typeof me>>) {
     userType: u.userType as never,
     userAuthType: u.userAuthType as 1 | 2 | 3,
     createdAt: u.createdAt.toISOString(),
+    actions: allowedActions(ownAccountPolicy, actor, null),
   };
 }
 
 export async function getAccountInfo(ctx: CallContext) {
-  return presentInfo(await me(ctx));
+  return presentInfo(requireActor(ctx), await me(ctx));
 }
 
 export async function setAccountInfo(ctx: CallContext, d: { nickName: string; phone: string }) {
+  const actor = requireActor(ctx);
+  authorize(ownAccountPolicy, actor, null, 'editProfile');
   const u = await me(ctx);
   await updateUser(ctx.db, u.id, { nickname: d.nickName, phone: d.phone });
   await ctx.audit({
@@ -43,7 +48,7 @@ export async function setAccountInfo(ctx: CallContext, d: { nickName: string; ph
     before: { nickname: u.nickname, phone: u.phone },
     after: { nickname: d.nickName, phone: d.phone },
   });
-  return presentInfo({ ...u, nickname: d.nickName, phone: d.phone });
+  return presentInfo(actor, { ...u, nickname: d.nickName, phone: d.phone });
 }
 
 /**
@@ -53,6 +58,7 @@ export async function setAccountInfo(ctx: CallContext, d: { nickName: string; ph
  */
 export async function changePassword(ctx: CallContext, d: CallData<typeof userCalls.changePassword> & { password: string }) {
   const actor = requireActor(ctx);
+  authorize(ownAccountPolicy, actor, null, 'changePassword');
   const u = await me(ctx);
   await attemptPassword(
     ctx.db,
@@ -82,6 +88,7 @@ export async function unregisterBlockers(ctx: CallContext) {
 
 /** Deleting one's own account: the password is counted like a login attempt (7031 when wrong). */
 export async function unregister(ctx: CallContext, password: string) {
+  authorize(ownAccountPolicy, requireActor(ctx), null, 'unregister');
   const first = await me(ctx);
   await attemptPassword(
     ctx.db,

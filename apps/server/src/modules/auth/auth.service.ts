@@ -15,6 +15,8 @@ import { hashPassword, issueSessionTokens, randomDigits, randomToken, safeEqualH
 import { createCaptcha } from './captcha';
 import { attemptPassword } from './login-attempts';
 import { writeOperationLog } from '../../lib/audit';
+import { authorize } from '../../lib/policy';
+import { ownAccountPolicy } from './own-account.policy';
 import { presentSessionUser } from './session.presenter';
 import {
   brandingsOf,
@@ -389,6 +391,7 @@ export async function checkPassword(ctx: CallContext, password: string) {
 
 export async function bindEmail(ctx: CallContext, data: { email: string; emailCode: string }) {
   const actor = ctx.actor!;
+  authorize(ownAccountPolicy, actor, null, 'bindEmail');
   await useEmailCode(ctx.db, { purpose: 'bindEmail', target: data.email }, data.emailCode, ctx.clock.now());
   if (await unsafeUserWithEmail(ctx.db, data.email)) throw new AppError(ErrorCodes.emailExists);
   await setOwnEmail(ctx.db, actor.userId, data.email);

@@ -68,6 +68,16 @@ export const ACCOUNT_MANAGE_ACTIONS = ['inviteUser'] as const;
 export const accountManageActionSchema = z.enum(ACCOUNT_MANAGE_ACTIONS);
 export type AccountManageAction = z.infer<typeof accountManageActionSchema>;
 
+/**
+ * What the signed-in session may do with its own account (the account dialog's tabs): change the
+ * nickname and phone, bind a new e-mail, change the password, delete the account. Answered with the
+ * account (`customer/user/info/get`) from the server's policy; a session opened through remote access
+ * is not offered the credential changes (their calls are `remoteForbidden`, 7050).
+ */
+export const OWN_ACCOUNT_ACTIONS = ['editProfile', 'bindEmail', 'changePassword', 'unregister'] as const;
+export const ownAccountActionSchema = z.enum(OWN_ACCOUNT_ACTIONS);
+export type OwnAccountAction = z.infer<typeof ownAccountActionSchema>;
+
 /** What a user may act on: resource codes, areas, downstream companies (empty: the whole subtree), apps. */
 export const userPermissionsSchema = z.object({
   authResList: z.array(resourceCodeSchema).max(64),
@@ -177,6 +187,8 @@ export const accountInfoSchema = z.object({
   userType: userTypeSchema,
   userAuthType: userAuthTypeSchema,
   createdAt: z.string(),
+  /** What this session may do with the account now (the server's policy); the web offers exactly these. */
+  actions: z.array(ownAccountActionSchema),
 });
 
 export const UNREGISTER_BLOCKERS = ['onlyOwnerWithUsers', 'onlyOwnerWithCompanies'] as const;

@@ -1,4 +1,12 @@
-import { authCalls, companyCalls, userCalls, type AccountManageAction, type CallData, type UserListQuery } from '@portal/contract';
+import {
+  authCalls,
+  companyCalls,
+  userCalls,
+  type AccountManageAction,
+  type CallData,
+  type OwnAccountAction,
+  type UserListQuery,
+} from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 
@@ -95,6 +103,15 @@ export const useResetUserPassword = () => useInvalidatingMutation((userId: numbe
 
 export function useAccountInfo(enabled = true) {
   return useQuery({ queryKey: usersKeys.info(), queryFn: ({ signal }) => call(userCalls.infoGet, {}, { signal }), enabled });
+}
+
+/**
+ * What this session may do with its own account (the account dialog's tabs), as the server's policy
+ * answers it with the account; `can` is false until it is known (a remote-access visit: the profile only).
+ */
+export function useOwnAccountAbilities(enabled = true) {
+  const q = useAccountInfo(enabled);
+  return { ...q, can: (action: OwnAccountAction) => !!q.data?.actions.includes(action) };
 }
 
 export const useSetAccountInfo = () =>

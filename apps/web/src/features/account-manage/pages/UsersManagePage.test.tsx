@@ -113,6 +113,35 @@ describe('UsersManagePage: actions come from the server only', () => {
     ).toEqual(['Enable', 'Unlock']);
   });
 
+  it('offers a remote-access visit no invite, re-invite or password reset when the server answers none of them', async () => {
+    signIn(
+      partnerOwner({ remoteAccess: { byUserId: 1, byNickName: 'Max Boss', byCoName: 'Vision HQ', expiresAt: Date.now() + 3_600_000 } }),
+    );
+    // What the policy answers a visit: the account's ordinary work, no invitation or credential reset.
+    mockUsersApi(
+      [],
+      [
+        userRecord(11, 'staff@acme.test', ['edit', 'editPermissions', 'disable', 'delete']),
+        { ...userRecord(12, 'invited@acme.test', ['edit', 'editPermissions', 'disable', 'delete']), registered: false },
+      ],
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage(<UsersManagePage />);
+    const table = await screen.findByTestId('users-table');
+    await within(table).findByText('staff@acme.test');
+    expect(screen.queryByTestId('invite-user')).not.toBeInTheDocument();
+    for (const id of [11, 12]) {
+      await user.click(screen.getByTestId(`user-more-${id}`));
+      const menu = (await screen.findAllByRole('menu')).at(-1)!;
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((i) => i.textContent),
+      ).toEqual(['Disable', 'Delete']);
+      await user.keyboard('{Escape}');
+    }
+  });
+
   it.each([
     { actions: ['edit'] as UserAction[], editable: false },
     { actions: ['edit', 'editPermissions'] as UserAction[], editable: true },

@@ -112,6 +112,34 @@ describe('DownstreamCompanyPage: actions come from the server only', () => {
     ).toEqual(['Re-invite', 'Undo invite']);
   });
 
+  it('offers a remote-access visit no invitation, re-invite or remote access when the server answers none of them', async () => {
+    signIn(
+      partnerOwner({ remoteAccess: { byUserId: 1, byNickName: 'Max Boss', byCoName: 'Vision HQ', expiresAt: Date.now() + 3_600_000 } }),
+    );
+    // What the policy answers a visit: the account's ordinary work, nothing that invites or opens remote access.
+    mockPartnerApi(
+      [],
+      [company(21, 'Nordic Installers', 'active', ['update', 'freeze']), company(22, 'Pending Installers', 'inactive', ['undoInvite'])],
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage(<DownstreamCompanyPage />);
+    await within(await screen.findByTestId('company-table')).findByText('Nordic Installers');
+    expect(screen.queryByTestId('invite-button')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('more-21'));
+    expect(
+      within(await screen.findByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Edit company', 'Freeze']);
+    await user.click(screen.getByTestId('more-22'));
+    const menu = (await screen.findByRole('menuitem', { name: 'Undo invite' })).closest('ul')!;
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Undo invite']);
+  });
+
   it('offers approve and reject on a registration only as answered with it', async () => {
     signIn(partnerOwner());
     mockPartnerApi([], [], [audit(31, 'Waiting Customer', ['approve', 'reject']), audit(32, 'Viewed Customer', [])]);

@@ -3,7 +3,7 @@
  * a company below the caller's, searched by name; or takes the attribution back. One call for all
  * of them; the server refuses all or none.
  */
-import { Alert, Modal, Radio, Select, Space, Typography } from 'antd';
+import { Alert, Modal, Radio, Select, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../../lib/notify';
@@ -13,8 +13,14 @@ export function AssignCustomerModal({ deviceIds, onClose }: { deviceIds: number[
   const { t } = useTranslation();
   const [mode, setMode] = useState<'assign' | 'clear'>('assign');
   const [search, setSearch] = useState('');
-  const [customerId, setCustomerId] = useState<number | undefined>();
+  // With its label: the chosen company stays named while another name is searched.
+  const [customer, setCustomer] = useState<{ value: number; label: string } | undefined>();
+  const customerId = customer?.value;
   const options = useCustomerOptions(search.trim(), mode === 'assign');
+  // Only the companies of the name typed: while its answer is on the way the list shows a spinner,
+  // not the previous search's companies, which would be replaced under the pointer (a click then
+  // lands on another company, or on none and leaves the list open).
+  const current = options.isPlaceholderData ? [] : (options.data ?? []);
   const assign = useAssignCustomer();
   const ready = mode === 'clear' || customerId !== undefined;
   return (
@@ -42,7 +48,7 @@ export function AssignCustomerModal({ deviceIds, onClose }: { deviceIds: number[
       }
       destroyOnHidden
     >
-      <Space direction="vertical" style={{ width: '100%' }} size={12}>
+      <Space orientation="vertical" style={{ width: '100%' }} size={12}>
         <Typography.Text type="secondary">{t('upgrade.devices.assign.hint')}</Typography.Text>
         <Radio.Group
           value={mode}
@@ -60,11 +66,12 @@ export function AssignCustomerModal({ deviceIds, onClose }: { deviceIds: number[
             placeholder={t('upgrade.devices.assign.customerPlaceholder')}
             aria-label={t('upgrade.devices.assign.customer')}
             data-testid="assign-customer-select"
-            value={customerId}
-            onChange={setCustomerId}
+            labelInValue
+            value={customer}
+            onChange={(v) => setCustomer(v as { value: number; label: string } | undefined)}
             loading={options.isFetching}
-            notFoundContent={t('upgrade.devices.assign.none')}
-            options={(options.data ?? []).map((c) => ({
+            notFoundContent={options.isFetching ? <Spin size="small" /> : t('upgrade.devices.assign.none')}
+            options={current.map((c) => ({
               value: c.companyId,
               label: c.parentName ? `${c.name} (${c.parentName})` : c.name,
             }))}
