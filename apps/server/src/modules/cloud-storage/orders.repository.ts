@@ -347,13 +347,18 @@ async function moveOrder(db: AnyDb, orderId: number, from: readonly string[], se
   return r.length > 0;
 }
 
-/** -> paid (pay or revive): the provider and transaction kept when not given, the deadline and any cancellation cleared. */
+/**
+ * -> paid (pay or revive): the provider and transaction kept when not given, the deadline and any
+ * cancellation cleared; with `plan`, its period set in the same statement (one new row version, not
+ * two: every index of the table takes each one).
+ */
 export async function moveToPaid(
   db: AnyDb,
   orderId: number,
   from: readonly string[],
   pay: { provider: string | null; transactionId: string | null },
   now: number,
+  plan?: { start: number; days: number },
 ): Promise<boolean> {
   return moveOrder(
     db,
@@ -361,6 +366,7 @@ export async function moveToPaid(
     from,
     sql`state = 'paid', provider = coalesce(${pay.provider}, provider), transaction_id = coalesce(${pay.transactionId}, transaction_id),
         paid_at = ${new Date(now).toISOString()}::timestamptz, pay_deadline = null, cancelled_at = null, cancel_reason = null,
+        ${plan ? sql`period = ${periodSql(plan.start, plan.days)},` : sql``}
         updated_at = ${new Date(now).toISOString()}::timestamptz`,
   );
 }
@@ -407,11 +413,11 @@ export async function setPendingTransaction(db: AnyDb, orderId: number, provider
 }
 
 /** Gives a paid order its period `[start, start + days)`. */
+/** A plan's period of `days` from `start`, `[start, end)`. */
+const periodSql = (start: number, days: number) => sql`tstzrange(${ts(start)}, ${ts(start)} + make_interval(days => ${days}), '[)')`;
+
 export async function setPeriod(db: AnyDb, orderId: number, start: number, days: number, now: number): Promise<void> {
-  await db.execute(
-    sql`update storage_orders set period = tstzrange(${ts(start)}, ${ts(start)} + make_interval(days => ${days}), '[)'),
-        updated_at = ${ts(now)} where id = ${orderId}`,
-  );
+  await db.execute(sql`update storage_orders set period = ${periodSql(start, days)}, updated_at = ${ts(now)} where id = ${orderId}`);
 }
 
 /**
