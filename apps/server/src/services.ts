@@ -49,11 +49,7 @@ export async function createServices(
   const sessionSweep = setInterval(() => void live.checkSessions().catch(() => {}), LIVE_SESSION_CHECK_MS);
   sessionSweep.unref();
   const versions = new DataVersions();
-  // The settle marker goes through the hot connections (asynchronous commit): a NOTIFY commits
-  // under the database's one notification lock, and a marker that waited for its WAL flush there
-  // held every other notifying commit (a paid order's inbox notice) behind the disk. It carries
-  // nothing to keep, and it is still delivered after every change committed before it.
-  versions.attach((payload) => database.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload], { name: 'settle_marker' }));
+  versions.attach((payload) => database.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload]));
   const stopListening = await database.listen(CHANGES_CHANNEL, {
     notify: (payload) => {
       versions.noteChange(payload);
