@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import type { GoodsSnapshot } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { escapeLike, type Page, type PageRequest } from '../../lib/tenancy';
-import { nearExpiryDaysSql } from './settings.repository';
+import { joinedNearExpiryDaysSql, nearExpiryDaysSql, withSellerSettingsSql } from './settings.repository';
 
 type AnyDb = Db | Tx;
 
@@ -28,7 +28,7 @@ const ts = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
  * the default without a row). `o.company_id` is in the list's window index, so a state filter stays
  * an index-only scan; the settings row is read only for a plan ending within the longest window.
  */
-const nearEnd = (now: number) => sql`(${ts(now)} + make_interval(days => ${nearExpiryDaysSql}))`;
+const nearEnd = (now: number, days: SQL = nearExpiryDaysSql) => sql`(${ts(now)} + make_interval(days => ${days}))`;
 const longestNearEnd = (now: number) => sql`${ts(now)} + make_interval(days => ${STORAGE_NEAR_EXPIRY_DAYS_MAX})`;
 
 /** The view state of `o` at `now` (states.ts storageOrderViewState, in SQL, with the seller's near-expiry days). */
@@ -42,22 +42,31 @@ export function viewStateSql(now: number): SQL {
     else 'in_use' end`;
 }
 
-/** The rows of one view state at `now`, as a predicate the indexes can serve. */
-export function viewStateWhere(state: StorageOrderViewState, now: number): SQL {
+/**
+ * The phases of a paid plan, which depend on now(): the order list reads them through the GiST of
+ * their creation time and period bounds (storage_orders_phase_idx, migration 0043).
+ */
+const PHASE_STATES: ReadonlySet<StorageOrderViewState> = new Set(['to_be_used', 'in_use', 'near_expiry', 'expired']);
+
+/**
+ * The rows of one view state at `now`, as a predicate the indexes can serve; `days`: the seller's
+ * near-expiry days (by default a subquery per row; `joinedNearExpiryDaysSql` under a join).
+ */
+export function viewStateWhere(state: StorageOrderViewState, now: number, days: SQL = nearExpiryDaysSql): SQL {
   const longest = longestNearEnd(now);
   switch (state) {
     case 'unused':
       return sql`(o.state = 'paid' and o.period is null)`;
     case 'to_be_used':
-      return sql`(o.state = 'paid' and lower(o.period) > ${ts(now)})`;
+      return sql`(o.state = 'paid' and o.period is not null and lower(o.period) > ${ts(now)})`;
     case 'in_use':
-      return sql`(o.state = 'paid' and lower(o.period) <= ${ts(now)} and upper(o.period) > ${ts(now)}
-        and (upper(o.period) > ${longest} or upper(o.period) > ${nearEnd(now)}))`;
+      return sql`(o.state = 'paid' and o.period is not null and lower(o.period) <= ${ts(now)} and upper(o.period) > ${ts(now)}
+        and (upper(o.period) > ${longest} or upper(o.period) > ${nearEnd(now, days)}))`;
     case 'near_expiry':
-      return sql`(o.state = 'paid' and lower(o.period) <= ${ts(now)} and upper(o.period) > ${ts(now)}
-        and upper(o.period) <= ${longest} and upper(o.period) <= ${nearEnd(now)})`;
+      return sql`(o.state = 'paid' and o.period is not null and lower(o.period) <= ${ts(now)} and upper(o.period) > ${ts(now)}
+        and upper(o.period) <= ${longest} and upper(o.period) <= ${nearEnd(now, days)})`;
     case 'expired':
-      return sql`(o.state = 'paid' and upper(o.period) <= ${ts(now)})`;
+      return sql`(o.state = 'paid' and o.period is not null and upper(o.period) <= ${ts(now)})`;
     default:
       return sql`o.state = ${state}`;
   }
@@ -169,9 +178,9 @@ export interface OrderFilter {
   to?: number;
 }
 
-function filterWhere(scope: SQL, f: OrderFilter, now: number): SQL {
+function filterWhere(scope: SQL, f: OrderFilter, now: number, days?: SQL): SQL {
   const parts: SQL[] = [scope];
-  if (f.viewState) parts.push(viewStateWhere(f.viewState, now));
+  if (f.viewState) parts.push(viewStateWhere(f.viewState, now, days));
   if (f.platform) parts.push(sql`o.platform = ${f.platform}`);
   if (f.provider) parts.push(sql`o.provider = ${f.provider}`);
   if (f.sn) parts.push(sql`o.device_sn = ${f.sn.toUpperCase()}`);
@@ -184,8 +193,33 @@ function filterWhere(scope: SQL, f: OrderFilter, now: number): SQL {
 }
 
 /**
+ * The ids of a page of a phase filter (`where` names a window ending at `to`), newest first: the
+ * phase index read nearest to the window's end first (KNN: `created_at <-> to` is the age before
+ * `to`), so it stops after offset + size rows, and skips the parts of the window without a row of
+ * the phase. The index orders by creation time only: the rows created at the last time read (c)
+ * may go on past the limit, so the page is those after c plus every row at c, ordered by
+ * (created_at, id) as every other page.
+ */
+function phasePageIds(from: SQL, where: SQL, to: SQL, offset: number, size: number): SQL {
+  return sql`select id from (
+      with near as (select o.id, o.created_at from ${from} where ${where} order by o.created_at <-> ${to} limit ${offset + size}),
+      edge as (select min(created_at) as c from near)
+      select id, created_at from near where created_at > (select c from edge)
+      union all
+      select o.id, o.created_at from ${from} where ${where} and o.created_at = (select c from edge)
+    ) p order by created_at desc, id desc limit ${size} offset ${offset}`;
+}
+
+/**
  * A page of orders, newest first, with their total: exact, or with `cap` exact up to it (the count
  * stops at cap + 1 matches; `totalCapped` says there were more).
+ *
+ * Which index reads what (migration 0043): no state filter, the window index (or the platform
+ * index); a stored state, the state index; unused, its partial index; a phase of a paid plan (to be
+ * used, in use, near expiry, expired), the page by the phase GiST nearest the window's end. Their
+ * counts: the phase GiST too (a running plan's window is mostly old, and holds none), but expired
+ * by the state index: most windows are all expired, and a count of thousands reads a btree several
+ * times faster than a GiST.
  */
 export async function listOrders(
   db: AnyDb,
@@ -195,22 +229,36 @@ export async function listOrders(
   now: number,
   cap?: number,
 ): Promise<Page<OrderRow> & { totalCapped: boolean }> {
-  const where = filterWhere(scope, f, now);
+  // In use and near expiry read the seller's near-expiry days: its settings joined once.
+  const joined = f.viewState === 'in_use' || f.viewState === 'near_expiry';
+  const from = joined ? sql`storage_orders o ${withSellerSettingsSql}` : sql`storage_orders o`;
+  const where = filterWhere(scope, f, now, joined ? joinedNearExpiryDaysSql : undefined);
   const offset = (page.pageNum - 1) * page.pageSize;
-  // The page's ids first: with the subtree, window, state, platform and provider filters that is an
-  // index-only scan of storage_orders_window_idx (a sparse filter reads no heap row it drops); then
-  // the page's rows.
-  const records = await rows<Record<string, unknown>>(
+  const ids =
+    f.viewState && PHASE_STATES.has(f.viewState) && f.to !== undefined
+      ? phasePageIds(from, where, ts(f.to), offset, page.pageSize)
+      : // The page's ids first: with the subtree, window, state, platform and provider filters that is
+        // an index-only scan of one of the btree indexes above (a sparse filter reads no heap row it
+        // drops); then the page's rows.
+        sql`select o.id from ${from} where ${where} order by o.created_at desc, o.id desc limit ${page.pageSize} offset ${offset}`;
+  // The page and its count side by side (on the pool, two connections; in a transaction, one after the other).
+  const read = rows<Record<string, unknown>>(
     db,
-    sql`with page as (select o.id from storage_orders o where ${where} order by o.created_at desc, o.id desc limit ${page.pageSize} offset ${offset})
-        ${selectOrders(now)} where o.id in (select id from page) order by o.created_at desc, o.id desc`,
+    sql`with page as (${ids}) ${selectOrders(now)} where o.id in (select id from page) order by o.created_at desc, o.id desc`,
   );
-  const [n] = await rows<{ n: number }>(
+  // Expired, counted on the state index: its end written so the phase GiST cannot take it (`is
+  // true` is no index condition; the same rows, a null end being no match either way).
+  const countWhere =
+    f.viewState === 'expired'
+      ? sql`${filterWhere(scope, { ...f, viewState: undefined }, now)} and o.state = 'paid' and (upper(o.period) <= ${ts(now)}) is true`
+      : where;
+  const count = rows<{ n: number }>(
     db,
     cap === undefined
-      ? sql`select count(*)::int as n from storage_orders o where ${where}`
-      : sql`select count(*)::int as n from (select 1 from storage_orders o where ${where} limit ${cap + 1}) t`,
+      ? sql`select count(*)::int as n from ${from} where ${countWhere}`
+      : sql`select count(*)::int as n from (select 1 from ${from} where ${countWhere} limit ${cap + 1}) t`,
   );
+  const [records, [n]] = await Promise.all([read, count]);
   const counted = Number(n?.n ?? 0);
   const capped = cap !== undefined && counted > cap;
   return {
@@ -299,13 +347,18 @@ async function moveOrder(db: AnyDb, orderId: number, from: readonly string[], se
   return r.length > 0;
 }
 
-/** -> paid (pay or revive): the provider and transaction kept when not given, the deadline and any cancellation cleared. */
+/**
+ * -> paid (pay or revive): the provider and transaction kept when not given, the deadline and any
+ * cancellation cleared; with `plan`, its period set in the same statement (one new row version, not
+ * two: every index of the table takes each one).
+ */
 export async function moveToPaid(
   db: AnyDb,
   orderId: number,
   from: readonly string[],
   pay: { provider: string | null; transactionId: string | null },
   now: number,
+  plan?: { start: number; days: number },
 ): Promise<boolean> {
   return moveOrder(
     db,
@@ -313,6 +366,7 @@ export async function moveToPaid(
     from,
     sql`state = 'paid', provider = coalesce(${pay.provider}, provider), transaction_id = coalesce(${pay.transactionId}, transaction_id),
         paid_at = ${new Date(now).toISOString()}::timestamptz, pay_deadline = null, cancelled_at = null, cancel_reason = null,
+        ${plan ? sql`period = ${periodSql(plan.start, plan.days)},` : sql``}
         updated_at = ${new Date(now).toISOString()}::timestamptz`,
   );
 }
@@ -359,11 +413,11 @@ export async function setPendingTransaction(db: AnyDb, orderId: number, provider
 }
 
 /** Gives a paid order its period `[start, start + days)`. */
+/** A plan's period of `days` from `start`, `[start, end)`. */
+const periodSql = (start: number, days: number) => sql`tstzrange(${ts(start)}, ${ts(start)} + make_interval(days => ${days}), '[)')`;
+
 export async function setPeriod(db: AnyDb, orderId: number, start: number, days: number, now: number): Promise<void> {
-  await db.execute(
-    sql`update storage_orders set period = tstzrange(${ts(start)}, ${ts(start)} + make_interval(days => ${days}), '[)'),
-        updated_at = ${ts(now)} where id = ${orderId}`,
-  );
+  await db.execute(sql`update storage_orders set period = ${periodSql(start, days)}, updated_at = ${ts(now)} where id = ${orderId}`);
 }
 
 /**

@@ -155,9 +155,10 @@ export async function markPaid(
 ): Promise<boolean> {
   orderMove(o.state, action);
   await repo.lockDevice(db, o.deviceId);
-  const moved = await repo.moveToPaid(db, o.id, fromOf(action), pay, now);
+  // Queued after the device's last plan (under its lock, as startPlan), and paid with it at once.
+  const plan = later ? undefined : { start: await repo.nextStart(db, o.deviceId, now), days: o.serviceDays };
+  const moved = await repo.moveToPaid(db, o.id, fromOf(action), pay, now, plan);
   if (!moved) return false;
-  if (!later) await startPlan(db, o, now);
   await tellPlanPaid(db, o, now, !later);
   return true;
 }

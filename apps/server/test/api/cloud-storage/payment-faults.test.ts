@@ -1,7 +1,8 @@
 /**
  * Payments when the provider is slow or talks out of turn (issue 12 §6, "a provider timeout goes to
  * reconciliation"; "a replayed, forged or foreign webhook changes nothing"), against local
- * stand-ins (nock) with a 300 ms provider timeout:
+ * stand-ins (nock; a real local server for Stripe's late answers, a socket timeout nock cannot fake)
+ * with a 300 ms provider timeout:
  * - a payment whose answer never came is kept pending with the key it was sent with, and the
  *   reconciliation finds it at the provider by that key and the order number (the sandbox's
  *   timeout card; Stripe's search), or closes it when the provider never got it;
@@ -21,10 +22,12 @@ vi.hoisted(() => {
 import { hmacValidator } from '@adyen/api-library';
 import { ErrorCodes, storageAppCalls, storageCalls, storageCheckoutCalls, storageOrderCalls } from '@portal/contract';
 import { sql } from 'drizzle-orm';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handleWebhook, reconcilePayments } from '../../../src/modules/cloud-storage';
-import { SANDBOX_CARDS } from '../../../src/modules/payments';
+import { DEFAULT_PAYMENT_SETTINGS, SANDBOX_CARDS } from '../../../src/modules/payments';
 import type { Session, TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 import nock from '../../support/nock';
@@ -40,6 +43,65 @@ const ADYEN = {
   hmacKey: '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056',
 };
 const MIN = 60_000;
+
+/** What the late Stripe stand-in answers, and what it was asked. */
+interface LateStripe {
+  /** The intent a create answers, after `delayMs` (past the 300 ms provider timeout: the caller has given up). */
+  intent: { delayMs: number; body: object };
+  /** What a search answers at once. */
+  found: object[];
+  /** The form fields of each create, and the query of each search. */
+  created: Record<string, string>[];
+  searches: string[];
+}
+
+/**
+ * Runs `fn` with the order flow's Stripe calls going to a real local server that answers a create
+ * too late: nock 15.0.0 (pinned for Node 20) does not emulate ClientRequest.setTimeout (nock#2919),
+ * so a socket timeout needs a real socket, as adapters.test.ts does. Meanwhile nock's interception is
+ * off and the flow's default payment settings (what attemptPayment and the reconciliation use) point
+ * Stripe's test mode at the server; both are put back after.
+ */
+async function withLateStripe(fn: (stripe: LateStripe) => Promise<void>): Promise<void> {
+  const stripe: LateStripe = { intent: { delayMs: 1500, body: {} }, found: [], created: [], searches: [] };
+  const timers: NodeJS.Timeout[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stripe.local');
+      const answer = (json: object) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(json));
+      };
+      if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+        stripe.created.push(Object.fromEntries(new URLSearchParams(body)));
+        const { delayMs, body: intent } = stripe.intent;
+        timers.push(setTimeout(() => answer(intent), delayMs));
+      } else if (req.method === 'GET' && url.pathname === '/v1/payment_intents/search') {
+        stripe.searches.push(url.searchParams.get('query') ?? '');
+        answer({ object: 'search_result', url: '/v1/payment_intents/search', has_more: false, data: stripe.found });
+      } else {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `no stand-in for ${req.method} ${url.pathname}` } }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const urls = DEFAULT_PAYMENT_SETTINGS.urls.stripe;
+  const before = urls.test;
+  urls.test = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  nock.restore();
+  try {
+    await fn(stripe);
+  } finally {
+    nock.activate();
+    urls.test = before;
+    for (const timer of timers) clearTimeout(timer);
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
 
 describe.each(ENGINES)('payment faults and provider webhooks (%s)', (engine) => {
   const fx = orderFixture(engine, 'PFT');
@@ -127,51 +189,48 @@ describe.each(ENGINES)('payment faults and provider webhooks (%s)', (engine) => 
     expect(await get(o.orderId)).toMatchObject({ state: 'paid', periodStart: again.data.periodStart, periodEnd: again.data.periodEnd });
   });
 
-  // Skipped: nock 15.0.0 (pinned for Node 20) does not emulate a socket timeout (nock#2919), so the
-  // delayed reply arrives and the payment reads action_required. The pending path itself is tested with
-  // the sandbox's lost-answer card; these need a real late server, as adapters.test.ts does.
-  it.skip('Stripe answers too late: the payment is pending, not declined; its search finds it paid, or never made', async () => {
+  it('Stripe answers too late: the payment is pending, not declined; its search finds it paid, or never made', async () => {
     await useDefault('stripe');
-    const stripe = () => nock('https://api.stripe.com');
-    const payLate = async (o: { orderId: number; orderNo: string }, k: string, id: string) => {
-      stripe()
-        .post('/v1/payment_intents', (b) => b['metadata[orderNo]'] === o.orderNo && b['metadata[payKey]'] === `${o.orderNo}:${k}`)
-        .delay(1500)
-        .reply(200, { id, object: 'payment_intent', status: 'requires_payment_method', client_secret: `${id}_secret` });
-      const r = await t.call(storageAppCalls.orderPay, { orderId: o.orderId, idempotencyKey: k }, ann);
-      expect(r.basic.code, r.basic.msg).toBe(200);
-      expect(r.data).toMatchObject({ state: 'unpaid', payment: 'pending' });
-    };
-    const searched = (o: { orderNo: string }, k: string, found: object[]) =>
-      stripe()
-        .get('/v1/payment_intents/search')
-        .query(
-          (q) =>
-            String(q.query).includes(`metadata['payKey']:'${o.orderNo}:${k}'`) &&
-            String(q.query).includes(`metadata['orderNo']:'${o.orderNo}'`),
-        )
-        .reply(200, { object: 'search_result', url: '/v1/payment_intents/search', has_more: false, data: found });
+    await withLateStripe(async (stripe) => {
+      const payLate = async (o: { orderId: number; orderNo: string }, k: string, id: string) => {
+        stripe.intent = {
+          delayMs: 1500,
+          body: { id, object: 'payment_intent', status: 'requires_payment_method', client_secret: `${id}_secret` },
+        };
+        const r = await t.call(storageAppCalls.orderPay, { orderId: o.orderId, idempotencyKey: k }, ann);
+        expect(r.basic.code, r.basic.msg).toBe(200);
+        expect(r.data).toMatchObject({ state: 'unpaid', payment: 'pending' });
+        // Sent once, with the key and the order number its search finds it by.
+        expect(stripe.created.at(-1)).toMatchObject({ 'metadata[orderNo]': o.orderNo, 'metadata[payKey]': `${o.orderNo}:${k}` });
+      };
+      const searchedFor = (o: { orderNo: string }, k: string) =>
+        stripe.searches.filter(
+          (q) => q.includes(`metadata['payKey']:'${o.orderNo}:${k}'`) && q.includes(`metadata['orderNo']:'${o.orderNo}'`),
+        );
 
-    const o = await order();
-    const k = key();
-    await payLate(o, k, 'pi_late_1');
-    expect(await attempts(o.orderId)).toMatchObject([{ status: 'pending', transaction_id: null, provider_key: `${o.orderNo}:${k}` }]);
-    const base = t.clock.now();
-    const found = searched(o, k, [{ id: 'pi_found_1', object: 'payment_intent', status: 'succeeded', metadata: { orderNo: o.orderNo } }]);
-    expect(await reconcile(base + 6 * MIN)).toBeGreaterThanOrEqual(1);
-    expect(found.isDone()).toBe(true);
-    expect(await get(o.orderId)).toMatchObject({ state: 'paid', payment: 'succeeded' });
-    expect(await attempts(o.orderId)).toMatchObject([{ status: 'succeeded', transaction_id: 'pi_found_1' }]);
+      const o = await order();
+      const k = key();
+      await payLate(o, k, 'pi_late_1');
+      expect(await attempts(o.orderId)).toMatchObject([{ status: 'pending', transaction_id: null, provider_key: `${o.orderNo}:${k}` }]);
+      const base = t.clock.now();
+      stripe.found = [{ id: 'pi_found_1', object: 'payment_intent', status: 'succeeded', metadata: { orderNo: o.orderNo } }];
+      expect(await reconcile(base + 6 * MIN)).toBeGreaterThanOrEqual(1);
+      expect(searchedFor(o, k)).toHaveLength(1);
+      expect(await get(o.orderId)).toMatchObject({ state: 'paid', payment: 'succeeded' });
+      expect(await attempts(o.orderId)).toMatchObject([{ status: 'succeeded', transaction_id: 'pi_found_1' }]);
 
-    // Never made at Stripe: the attempt is closed, nothing taken; the order stays payable.
-    const n = await order();
-    const nk = key();
-    await payLate(n, nk, 'pi_late_2');
-    const none = searched(n, nk, []);
-    await reconcile(base + 6 * MIN);
-    expect(none.isDone()).toBe(true);
-    expect(await attempts(n.orderId)).toMatchObject([{ status: 'declined', transaction_id: null, reason: 'not received by the provider' }]);
-    expect(await get(n.orderId)).toMatchObject({ state: 'unpaid', payment: 'declined' });
+      // Never made at Stripe: the attempt is closed, nothing taken; the order stays payable.
+      const n = await order();
+      const nk = key();
+      await payLate(n, nk, 'pi_late_2');
+      stripe.found = [];
+      await reconcile(base + 6 * MIN);
+      expect(searchedFor(n, nk)).toHaveLength(1);
+      expect(await attempts(n.orderId)).toMatchObject([
+        { status: 'declined', transaction_id: null, reason: 'not received by the provider' },
+      ]);
+      expect(await get(n.orderId)).toMatchObject({ state: 'unpaid', payment: 'declined' });
+    });
   });
 
   describe('Stripe events through the webhook handler', () => {
@@ -216,15 +275,14 @@ describe.each(ENGINES)('payment faults and provider webhooks (%s)', (engine) => 
       ]);
     });
 
-    // Skipped for the same reason as the late-answer case above (nock 15.0.0 and socket timeouts).
-    it.skip('an event naming the order (metadata) settles a payment whose answer never came', async () => {
+    it('an event naming the order (metadata) settles a payment whose answer never came', async () => {
       await useDefault('stripe');
       const o = await order();
-      nock('https://api.stripe.com')
-        .post('/v1/payment_intents')
-        .delay(1500)
-        .reply(200, { id: 'pi_unseen', object: 'payment_intent', status: 'requires_payment_method' });
-      expect((await t.call(storageAppCalls.orderPay, { orderId: o.orderId, idempotencyKey: key() }, ann)).data.payment).toBe('pending');
+      await withLateStripe(async (stripe) => {
+        stripe.intent = { delayMs: 1500, body: { id: 'pi_unseen', object: 'payment_intent', status: 'requires_payment_method' } };
+        expect((await t.call(storageAppCalls.orderPay, { orderId: o.orderId, idempotencyKey: key() }, ann)).data.payment).toBe('pending');
+        expect(stripe.created).toHaveLength(1);
+      });
       const pi = `pi_named_${engine}_${o.orderId}`;
       const named = event(`evt_named_${o.orderId}`, 'payment_intent.succeeded', pi, {
         status: 'succeeded',
