@@ -192,7 +192,8 @@ export async function renew(ctx: CallContext, renewToken: string): Promise<Sessi
   // The update only matches the hash just presented, as the current or the graced previous one.
   const rotated = await rotateSessionTokens(ctx.db, s.id, renewHash, { ...stored, lastActiveAt: new Date(now) }, graceFrom);
   if (!rotated) throw new AppError(ErrorCodes.renewFailed);
-  if (s.renewTokenHash !== renewHash) ctx.log.info({ sessionId: s.id }, 'renewal with the previous renewal token (the last answer was lost)');
+  if (s.renewTokenHash !== renewHash)
+    ctx.log.info({ sessionId: s.id }, 'renewal with the previous renewal token (the last answer was lost)');
   return { ...client, user: await presentSessionUser(ctx.db, s.id) };
 }
 

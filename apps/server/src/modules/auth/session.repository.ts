@@ -251,10 +251,7 @@ export async function insertSession(db: Db | Tx, s: NewSession): Promise<number>
  * after `graceFrom` and not yet given up (the new token unused: its first use clears it).
  */
 const renewHashMatches = (renewTokenHash: string, graceFrom: Date) =>
-  or(
-    eq(sessions.renewTokenHash, renewTokenHash),
-    and(eq(sessions.prevRenewTokenHash, renewTokenHash), gt(sessions.rotatedAt, graceFrom)),
-  )!;
+  or(eq(sessions.renewTokenHash, renewTokenHash), and(eq(sessions.prevRenewTokenHash, renewTokenHash), gt(sessions.rotatedAt, graceFrom)))!;
 
 /**
  * A session by its renewal token hash (a renewal is made before the session's token is known
