@@ -143,6 +143,66 @@ test.describe('token renewal (7004)', () => {
   });
 });
 
+test.describe('a renewal whose answer was lost (RENEWAL_GRACE_MS)', () => {
+  // The renewal reaches the server, which rotates token, renewal token and signing key, but the page
+  // reloads before the answer arrives: the tab still holds the previous ones. The server answers
+  // 7004 (not 7003) to the previous token and renews again with the previous renewal token.
+  test('the page reloaded mid-renewal renews again with what it holds and stays signed in', async ({ page }) => {
+    test.setTimeout(75_000);
+    await holdBadgePoll(page);
+    await loginAs(page, 'owner');
+    const firstToken = await sessionToken(page);
+    expect(firstToken).toBeTruthy();
+    await page.waitForTimeout(PAST_TTL_MS);
+
+    let lostToken = '';
+    let reachedServer!: () => void;
+    const reached = new Promise<void>((r) => (reachedServer = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await page.route(
+      '**/auth/token/renew',
+      async (route) => {
+        // The server answers (and has rotated the tokens); the browser never sees the answer.
+        const answer = await route.fetch();
+        lostToken = ((await answer.json()) as { data?: { token?: string } }).data?.token ?? '';
+        reachedServer();
+        await released;
+        await route.abort().catch(() => undefined);
+      },
+      { times: 1 },
+    );
+    await menuItem(page, 'Logs').click();
+    await menuItem(page, 'Operation Logs').click();
+    await page.waitForURL('**/layout/logs/operationLog');
+    await reached;
+    expect(lostToken).toBeTruthy();
+    expect(await sessionToken(page)).toBe(firstToken);
+
+    const api = recordApi(page);
+    await page.reload();
+    release();
+    await expect(page.getByTestId('page-title')).toHaveText('Operation Logs');
+    await expect
+      .poll(async () => renewalTrail(await api.exchanges(), 'insight/operation-log/search').filter((x) => x.code === 200))
+      .toEqual([
+        { path: 'auth/token/renew', code: 200 },
+        { path: 'insight/operation-log/search', code: 200 },
+      ]);
+    const all = await api.exchanges();
+    // The calls with the previous token were told to renew (7004), never that the login is invalid.
+    expect(all.some((x) => x.token === firstToken)).toBe(true);
+    expect(all.filter((x) => x.token === firstToken && x.code !== 7004)).toEqual([]);
+    expect(all.filter((x) => x.code === 7003 || x.code === 7023)).toEqual([]);
+    const newToken = await sessionToken(page);
+    expect(newToken).toBeTruthy();
+    expect(newToken).not.toBe(firstToken);
+    expect(newToken).not.toBe(lostToken);
+    expect(new URL(page.url()).pathname).toBe('/layout/logs/operationLog');
+    await expect(page.locator('.portal-toast-error')).toHaveCount(0);
+  });
+});
+
 test.describe('idle logout (7009)', () => {
   const IDLE = '02:00:31'; // more than IDLE_TIMEOUT_MS (2 h), so the 30-second check fires past it
 

@@ -192,11 +192,27 @@ export const sessions = pgTable(
     remoteGrantId: integer('remote_grant_id'),
     remoteExpiresAt: ts('remote_expires_at'),
     ip: text('ip').notNull().default(''),
+    /**
+     * The credentials a renewal replaced, kept for RENEWAL_GRACE_MS after `rotatedAt` and only until
+     * the new token is first used (then all four are cleared): a client that lost the renewal's
+     * answer is told 7004 for the previous token and may renew once more with the previous renewal
+     * token (migration 0044).
+     */
+    prevTokenHash: text('prev_token_hash'),
+    prevRenewTokenHash: text('prev_renew_token_hash'),
+    prevSignKey: text('prev_sign_key'),
+    rotatedAt: ts('rotated_at'),
   },
   (t) => [
     uniqueIndex('sessions_token_uq').on(t.tokenHash),
     uniqueIndex('sessions_renew_uq').on(t.renewTokenHash),
     index('sessions_user_idx').on(t.userId),
+    index('sessions_prev_token_idx')
+      .on(t.prevTokenHash)
+      .where(sql`${t.prevTokenHash} is not null`),
+    index('sessions_prev_renew_idx')
+      .on(t.prevRenewTokenHash)
+      .where(sql`${t.prevRenewTokenHash} is not null`),
   ],
 );
 

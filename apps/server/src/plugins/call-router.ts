@@ -12,6 +12,7 @@ import {
   ErrorCodes,
   IDLE_TIMEOUT_MS,
   PUBLIC_SIGN_KEY,
+  RENEWAL_GRACE_MS,
   SIGN_TIME_WINDOW_MS,
   requestEnvelopeSchema,
   type Basic,
@@ -36,7 +37,15 @@ import type { Actor, AppCaller, AppCallerResolver, AppCallRecorder, AuditEntry, 
 import type { CallImpl } from '../lib/implement';
 import type { AppServices } from '../lib/services';
 import { hmacHex, safeEqualHex, sha256Hex } from '../lib/secrets';
-import { endSession, resolveSessionAndNonce, sessionDeps, touchSession, type ResolvedSession } from '../modules/auth/session.repository';
+import {
+  clearPreviousTokens,
+  endSession,
+  findRenewedAwaySession,
+  resolveSessionAndNonce,
+  sessionDeps,
+  touchSession,
+  type ResolvedSession,
+} from '../modules/auth/session.repository';
 import { localizeIssues } from '../lib/validation-messages';
 import { callRun } from './call-transaction';
 import type { CallRateLimiter } from './rate-limits';
@@ -137,6 +146,18 @@ async function resolveSession(
 }
 
 /**
+ * Whether `tokenHash` is a session's previous token, replaced by a renewal less than
+ * RENEWAL_GRACE_MS ago whose new token has not been used since, and the call is signed with that
+ * token's key: its client lost the renewal's answer, and is told 7004 to renew (with its previous
+ * renewal token) rather than 7003. Nothing is recorded and no session is acted for.
+ */
+async function renewedAway(database: Database, tokenHash: string, basic: Basic, rawData: unknown, callPath: string, now: number) {
+  const prev = await findRenewedAwaySession(database.db, tokenHash, new Date(now - RENEWAL_GRACE_MS));
+  if (!prev) return false;
+  return safeEqualHex(hmacHex(prev.prevSignKey, signingString(basic, dataDigestNode(rawData), callPath)), basic.sign);
+}
+
+/**
  * The envelope check and session resolution every signed request goes through (calls and uploads):
  * time window, sign with the session's key (or the public key), nonce once, then the session's
  * state and the resource code. Answers the actor, or null for a public call.
@@ -155,8 +176,12 @@ export async function authenticate(
   if (Math.abs(now - basic.time) > SIGN_TIME_WINDOW_MS) throw new AppError(ErrorCodes.staleTime);
 
   const nonceExpiresAt = new Date(basic.time + SIGN_TIME_WINDOW_MS);
-  const found = basic.token ? await resolveSession(deps, sha256Hex(basic.token), basic, rawData, callPath, nonceExpiresAt) : null;
-  if (auth !== 'public' && !found) throw new AppError(ErrorCodes.tokenInvalid);
+  const tokenHash = basic.token ? sha256Hex(basic.token) : '';
+  const found = basic.token ? await resolveSession(deps, tokenHash, basic, rawData, callPath, nonceExpiresAt) : null;
+  if (auth !== 'public' && !found) {
+    if (basic.token && (await renewedAway(database, tokenHash, basic, rawData, callPath, now))) throw new AppError(ErrorCodes.tokenExpired);
+    throw new AppError(ErrorCodes.tokenInvalid);
+  }
   if (!found) {
     // A public call (or one naming no live session): the public key, and a nonce of its own.
     if (!safeEqualHex(hmacHex(PUBLIC_SIGN_KEY, signingString(basic, dataDigestNode(rawData), callPath)), basic.sign))
@@ -185,6 +210,8 @@ export async function authenticate(
     // Idle time is kept to the half minute: most calls write nothing to the session.
     if (now - session.lastActiveAt.getTime() > IDLE_CHECK_INTERVAL_MS)
       await touchSession(database, session.id, new Date(now), IDLE_CHECK_INTERVAL_MS);
+    // The first call with a renewed token gives up the previous credentials (kept for a lost answer).
+    if (session.hasPrev) await clearPreviousTokens(database.db, session.id, tokenHash);
     actor = {
       sessionId: session.id,
       userId: user.id,

@@ -25,6 +25,14 @@ export const TOKEN_REDIRECT_DELAY_MS = 1_000;
 
 /** Access tokens live this long; a renewal token lives as long as the idle window allows. */
 export const ACCESS_TOKEN_TTL_MS = 30 * 60_000;
+/**
+ * After a renewal, the session's previous token, renewal token and signing key stay known this long,
+ * until the new token is first used: a browser that lost the renewal's answer (a reload, a closed tab,
+ * a dropped connection) still holds them. A call with the previous token is then answered 7004, and
+ * the previous renewal token renews again (new tokens in place of the lost ones). After that, or once
+ * the new token was used, they are refused as any unknown token.
+ */
+export const RENEWAL_GRACE_MS = 30_000;
 /** A signed request's time must be within this window of the server's clock. */
 export const SIGN_TIME_WINDOW_MS = 5 * 60_000;
 export const NONCE_MAX = 2_147_483_646;

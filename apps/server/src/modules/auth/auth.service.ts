@@ -4,6 +4,7 @@ import {
   ErrorCodes,
   IDLE_TIMEOUT_MS,
   IMAGE_CODE_TTL_MS,
+  RENEWAL_GRACE_MS,
   type Locale,
   type SessionTokens,
 } from '@portal/contract';
@@ -177,14 +178,24 @@ export async function login(ctx: CallContext, data: { account: string; password:
   return tokens;
 }
 
+/**
+ * A new token, renewal token and signing key for the session of `renewToken`. The renewal token is
+ * single use, except that the previous one (replaced less than RENEWAL_GRACE_MS ago, the new token
+ * not used since) renews again: its client lost the last renewal's answer (session.repository.ts
+ * rotateSessionTokens).
+ */
 export async function renew(ctx: CallContext, renewToken: string): Promise<SessionTokens> {
   const now = ctx.clock.now();
-  const s = await unsafeFindSessionByRenewHash(ctx.db, sha256Hex(renewToken));
+  const renewHash = sha256Hex(renewToken);
+  const graceFrom = new Date(now - RENEWAL_GRACE_MS);
+  const s = await unsafeFindSessionByRenewHash(ctx.db, renewHash, graceFrom);
   if (!s || s.endedAt || now - s.lastActiveAt.getTime() > IDLE_TIMEOUT_MS) throw new AppError(ErrorCodes.renewFailed);
   const { client, stored } = issueSessionTokens(now, ctx.services.config.accessTokenTtlMs);
-  // The renewal token is single use: the update only matches the hash just presented.
-  const rotated = await rotateSessionTokens(ctx.db, s.id, sha256Hex(renewToken), { ...stored, lastActiveAt: new Date(now) });
+  // The update only matches the hash just presented, as the current or the graced previous one.
+  const rotated = await rotateSessionTokens(ctx.db, s.id, renewHash, { ...stored, lastActiveAt: new Date(now) }, graceFrom);
   if (!rotated) throw new AppError(ErrorCodes.renewFailed);
+  if (s.renewTokenHash !== renewHash)
+    ctx.log.info({ sessionId: s.id }, 'renewal with the previous renewal token (the last answer was lost)');
   return { ...client, user: await presentSessionUser(ctx.db, s.id) };
 }
 

@@ -1,5 +1,5 @@
 import { effectiveCompanyStatusSql } from '../../lib/tenancy';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { DataDeps } from '../../lib/data-versions';
 import type { SessionScope } from '../../lib/context';
@@ -77,6 +77,8 @@ export interface ResolvedSession {
     actingUserId: number | null;
     actingNickname: string | null;
     remoteExpiresAt: Date | null;
+    /** A renewal's previous credentials are still kept (cleared by the first call with this token). */
+    hasPrev: boolean;
   };
   user: {
     id: number;
@@ -96,7 +98,7 @@ export interface ResolvedSession {
 const toDate = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(v as string));
 
 const SESSION_SELECT = `select s.id, s.user_id, s.sign_key, s.locale, s.current_area_id, s.token_expires_at, s.last_active_at, s.ended_at,
-              s.end_reason, s.acting_user_id, s.remote_expires_at,
+              s.end_reason, s.acting_user_id, s.remote_expires_at, s.prev_token_hash is not null as has_prev,
               u.nickname, u.email, u.user_type, u.user_auth_type, u.status as user_status,
               to_json(u.auth_res_list) as auth_res_list, to_json(u.area_ids) as area_ids,
               c.id as company_id, c.path, c.type as company_type, c.name as company_name, c.level, ${effectiveCompanyStatusSql('c')} as company_status,
@@ -158,6 +160,7 @@ export async function resolveSessionAndNonce(database: Database, tokenHash: stri
       actingUserId: r.acting_user_id === null ? null : Number(r.acting_user_id),
       actingNickname: (r.acting_nickname as string | null) ?? null,
       remoteExpiresAt: toDate(r.remote_expires_at),
+      hasPrev: r.has_prev === true,
     },
     user: {
       id: Number(r.user_id),
@@ -243,25 +246,77 @@ export async function insertSession(db: Db | Tx, s: NewSession): Promise<number>
   return row.id;
 }
 
-/** A session by its renewal token hash (a renewal is made before the session's token is known again). */
-export async function unsafeFindSessionByRenewHash(db: Db | Tx, renewTokenHash: string) {
-  const [s] = await db.select().from(sessions).where(eq(sessions.renewTokenHash, renewTokenHash));
+/**
+ * Whether the presented renewal hash is the session's current one, or its previous one replaced
+ * after `graceFrom` and not yet given up (the new token unused: its first use clears it).
+ */
+const renewHashMatches = (renewTokenHash: string, graceFrom: Date) =>
+  or(eq(sessions.renewTokenHash, renewTokenHash), and(eq(sessions.prevRenewTokenHash, renewTokenHash), gt(sessions.rotatedAt, graceFrom)))!;
+
+/**
+ * A session by its renewal token hash (a renewal is made before the session's token is known
+ * again): the current one, or the previous one within the grace (RENEWAL_GRACE_MS; `graceFrom` is
+ * now minus the grace), for a client that lost the last renewal's answer.
+ */
+export async function unsafeFindSessionByRenewHash(db: Db | Tx, renewTokenHash: string, graceFrom: Date) {
+  const [s] = await db.select().from(sessions).where(renewHashMatches(renewTokenHash, graceFrom)).limit(1);
   return s ?? null;
 }
 
-/** New token, renewal token and key for a session; single use: only matches the renewal hash just presented. */
+/**
+ * New token, renewal token and key for a live session, in one statement (a concurrent renewal or
+ * first use is re-checked on the row it waited for). With the current renewal token, the replaced
+ * credentials become the previous ones and the rotation time is now. With the previous renewal
+ * token (within the grace), only the current ones are replaced: the previous ones and the rotation
+ * time stay, so the grace still ends RENEWAL_GRACE_MS after the first rotation, and the credentials
+ * of the lost answer are gone. Single use otherwise: false when nothing matched.
+ */
 export async function rotateSessionTokens(
   db: Db | Tx,
   sessionId: number,
   presentedRenewHash: string,
   next: { tokenHash: string; renewTokenHash: string; signKey: string; tokenExpiresAt: Date; lastActiveAt: Date },
+  graceFrom: Date,
 ): Promise<boolean> {
+  const fromCurrent = sql`${sessions.renewTokenHash} = ${presentedRenewHash}`;
+  const at = next.lastActiveAt.toISOString();
   const updated = await db
     .update(sessions)
-    .set(next)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.renewTokenHash, presentedRenewHash)))
+    .set({
+      prevTokenHash: sql`case when ${fromCurrent} then ${sessions.tokenHash} else ${sessions.prevTokenHash} end`,
+      prevRenewTokenHash: sql`case when ${fromCurrent} then ${sessions.renewTokenHash} else ${sessions.prevRenewTokenHash} end`,
+      prevSignKey: sql`case when ${fromCurrent} then ${sessions.signKey} else ${sessions.prevSignKey} end`,
+      rotatedAt: sql`case when ${fromCurrent} then ${at}::timestamptz else ${sessions.rotatedAt} end`,
+      ...next,
+    })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt), renewHashMatches(presentedRenewHash, graceFrom)))
     .returning({ id: sessions.id });
   return updated.length > 0;
+}
+
+/**
+ * The session whose previous token (replaced by a renewal after `graceFrom`, the new one not used
+ * since) has this hash, with the previous signing key; null otherwise or when the session ended.
+ */
+export async function findRenewedAwaySession(db: Db | Tx, tokenHash: string, graceFrom: Date) {
+  const [s] = await db
+    .select({ id: sessions.id, prevSignKey: sessions.prevSignKey })
+    .from(sessions)
+    .where(and(eq(sessions.prevTokenHash, tokenHash), gt(sessions.rotatedAt, graceFrom), isNull(sessions.endedAt)))
+    .limit(1);
+  return s?.prevSignKey ? { id: s.id, prevSignKey: s.prevSignKey } : null;
+}
+
+/**
+ * The new token's first use: the previous credentials are given up. Writes only while they are
+ * still kept and the token is still the current one (a repeated or late call changes nothing); the
+ * row's change drops the cached session, read again without them.
+ */
+export async function clearPreviousTokens(db: Db | Tx, sessionId: number, tokenHash: string) {
+  await db
+    .update(sessions)
+    .set({ prevTokenHash: null, prevRenewTokenHash: null, prevSignKey: null, rotatedAt: null })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.tokenHash, tokenHash), isNotNull(sessions.prevTokenHash)));
 }
 
 export async function setSessionArea(db: Db | Tx, sessionId: number, areaId: number) {

@@ -6,6 +6,7 @@ import {
   IDLE_TIMEOUT_MS,
   LOGIN_LOCK_MINUTES,
   LOGIN_MAX_FAILURES,
+  RENEWAL_GRACE_MS,
   ssoCalls,
   partnerCalls,
 } from '@portal/contract';
@@ -106,6 +107,150 @@ describe.each(ENGINES)('auth group (%s)', (engine) => {
     // The old token is gone after renewal.
     const old = await t.call(companyCalls.list, { pageNum: 1, pageSize: 10 }, s);
     expect(old.basic.code).toBe(ErrorCodes.tokenInvalid);
+  });
+
+  describe('a renewal whose answer was lost (RENEWAL_GRACE_MS)', () => {
+    const list = { pageNum: 1, pageSize: 10 };
+    const prevColumns = async (token: string) => {
+      const [row] = await t.database.db
+        .select({
+          prevTokenHash: sessions.prevTokenHash,
+          prevRenewTokenHash: sessions.prevRenewTokenHash,
+          prevSignKey: sessions.prevSignKey,
+          rotatedAt: sessions.rotatedAt,
+        })
+        .from(sessions)
+        .where(eq(sessions.tokenHash, sha256Hex(token)));
+      return row;
+    };
+    /** Signed in, the token used once (kept by the read cache) and expired: the browser is about to renew. */
+    const expiredSession = async (email = 'owner-a@test.local') => {
+      const s = await t.login(email);
+      expect((await t.call(companyCalls.list, list, s)).basic.code).toBe(200);
+      t.clock.advance(ACCESS_TOKEN_TTL_MS + 1000);
+      expect((await t.call(companyCalls.list, list, s)).basic.code).toBe(ErrorCodes.tokenExpired);
+      return s;
+    };
+    const renew = async (renewToken: string) => t.call(authCalls.renew, { renewToken }, null);
+
+    it('answers 7004 to the previous token, renews again with the previous renewal token, and the lost answer stops working', async () => {
+      const second = await t.secondInstance();
+      const s0 = await expiredSession();
+      // Cached on the second instance too (7004 there as well).
+      expect((await second.call(companyCalls.list, list, s0)).basic.code).toBe(ErrorCodes.tokenExpired);
+      const lost = await renew(s0.renewToken);
+      expect(lost.basic.code).toBe(200);
+      const s1 = lost.data;
+      // The previous credentials are kept, the signing key as the current one is stored.
+      const kept = await prevColumns(s1.token);
+      expect(kept).toEqual({
+        prevTokenHash: sha256Hex(s0.token),
+        prevRenewTokenHash: sha256Hex(s0.renewToken),
+        prevSignKey: s0.signKey,
+        rotatedAt: new Date(t.clock.now()),
+      });
+      // The page reloaded before the answer arrived: it still holds s0. Told to renew, not logged out, on either instance.
+      t.clock.advance(1000);
+      expect((await t.call(companyCalls.list, list, s0)).basic.code).toBe(ErrorCodes.tokenExpired);
+      expect((await second.call(authCalls.me, {}, s0)).basic.code).toBe(ErrorCodes.tokenExpired);
+      const again = await renew(s0.renewToken);
+      expect(again.basic.code).toBe(200);
+      const s2 = again.data;
+      expect(s2.token).not.toBe(s1.token);
+      expect(s2.user.userId).toBe(t.world.users.ownerA.id);
+      // The previous credentials stay as they were (the grace counts from the first rotation).
+      expect(await prevColumns(s2.token)).toEqual(kept);
+      // The lost answer's tokens are gone.
+      expect((await t.call(companyCalls.list, list, s1)).basic.code).toBe(ErrorCodes.tokenInvalid);
+      expect((await second.call(companyCalls.list, list, s1)).basic.code).toBe(ErrorCodes.tokenInvalid);
+      // The new answer works, on both instances; its first use gives up the previous credentials.
+      expect((await second.call(companyCalls.list, list, s2)).basic.code).toBe(200);
+      expect(await prevColumns(s2.token)).toEqual({ prevTokenHash: null, prevRenewTokenHash: null, prevSignKey: null, rotatedAt: null });
+      expect((await t.call(companyCalls.list, list, s2)).basic.code).toBe(200);
+      expect((await t.call(companyCalls.list, list, s0)).basic.code).toBe(ErrorCodes.tokenInvalid);
+      expect((await second.call(companyCalls.list, list, s0)).basic.code).toBe(ErrorCodes.tokenInvalid);
+      expect((await renew(s0.renewToken)).basic.code).toBe(ErrorCodes.renewFailed);
+      expect((await renew(s1.renewToken)).basic.code).toBe(ErrorCodes.renewFailed);
+      // The session lives on: the current renewal token renews as usual.
+      const s3 = await renew(s2.renewToken);
+      expect(s3.basic.code).toBe(200);
+      expect((await t.call(authCalls.me, {}, s3.data)).basic.code).toBe(200);
+    });
+
+    it('gives up the previous credentials once the new token is used', async () => {
+      const s0 = await expiredSession();
+      const s1 = (await renew(s0.renewToken)).data;
+      // The answer arrived: the browser calls with the new token.
+      expect((await t.call(authCalls.me, {}, s1)).basic.code).toBe(200);
+      expect((await prevColumns(s1.token))!.prevTokenHash).toBeNull();
+      expect((await t.call(companyCalls.list, list, s0)).basic.code).toBe(ErrorCodes.tokenInvalid);
+      expect((await renew(s0.renewToken)).basic.code).toBe(ErrorCodes.renewFailed);
+      // Nothing was rotated by the refused renewal.
+      expect((await t.call(companyCalls.list, list, s1)).basic.code).toBe(200);
+    });
+
+    it('ends the grace RENEWAL_GRACE_MS after the rotation, on the clock, whatever was renewed meanwhile', async () => {
+      const s0 = await expiredSession();
+      const s1 = (await renew(s0.renewToken)).data;
+      t.clock.advance(RENEWAL_GRACE_MS - 1000);
+      expect((await t.call(companyCalls.list, list, s0)).basic.code).toBe(ErrorCodes.tokenExpired);
+      // A renewal with the previous renewal token inside the grace does not extend it.
+      const s2 = (await renew(s0.renewToken)).data;
+      t.clock.advance(1000);
+      expect((await t.call(companyCalls.list, list, s0)).basic.code).toBe(ErrorCodes.tokenInvalid);
+      expect((await renew(s0.renewToken)).basic.code).toBe(ErrorCodes.renewFailed);
+      expect((await t.call(companyCalls.list, list, s1)).basic.code).toBe(ErrorCodes.tokenInvalid);
+      // The current credentials are not affected by the refused replay.
+      expect((await t.call(companyCalls.list, list, s2)).basic.code).toBe(200);
+
+      // A plain rotation's grace ends the same way, even with the new token never used.
+      const s3 = (await renew(s2.renewToken)).data;
+      t.clock.advance(RENEWAL_GRACE_MS + 1);
+      expect((await t.call(companyCalls.list, list, s2)).basic.code).toBe(ErrorCodes.tokenInvalid);
+      expect((await renew(s2.renewToken)).basic.code).toBe(ErrorCodes.renewFailed);
+      expect((await t.call(companyCalls.list, list, s3)).basic.code).toBe(200);
+    });
+
+    it('matches the previous token only with its own signing key and only in its own session', async () => {
+      const a0 = await expiredSession('owner-a@test.local');
+      const b0 = await expiredSession('dealer-a@test.local');
+      const a1 = (await renew(a0.renewToken)).data;
+      const b1 = (await renew(b0.renewToken)).data;
+      // The previous token signed with another key (the new one's, another session's) is unknown, as today.
+      expect((await t.call(companyCalls.list, list, { ...a0, signKey: a1.signKey })).basic.code).toBe(ErrorCodes.tokenInvalid);
+      expect((await t.call(companyCalls.list, list, { ...a0, signKey: b0.signKey })).basic.code).toBe(ErrorCodes.tokenInvalid);
+      expect((await t.call(companyCalls.list, list, { ...a0, signKey: b1.signKey })).basic.code).toBe(ErrorCodes.tokenInvalid);
+      expect((await t.call(companyCalls.list, list, a0)).basic.code).toBe(ErrorCodes.tokenExpired);
+      // B's new token used: B's previous credentials go, A's stay.
+      expect((await t.call(authCalls.me, {}, b1)).data.userId).toBe(t.world.users.dealerUserA.id);
+      expect((await t.call(companyCalls.list, list, b0)).basic.code).toBe(ErrorCodes.tokenInvalid);
+      expect((await t.call(companyCalls.list, list, a0)).basic.code).toBe(ErrorCodes.tokenExpired);
+      // A's previous renewal token renews A only; B's session is untouched.
+      const a2 = await renew(a0.renewToken);
+      expect(a2.basic.code).toBe(200);
+      expect(a2.data.user.userId).toBe(t.world.users.ownerA.id);
+      expect((await t.call(authCalls.me, {}, a2.data)).data.userId).toBe(t.world.users.ownerA.id);
+      expect((await t.call(authCalls.me, {}, b1)).data.userId).toBe(t.world.users.dealerUserA.id);
+      expect((await renew(b0.renewToken)).basic.code).toBe(ErrorCodes.renewFailed);
+    });
+
+    it('keeps nothing for an ended session: the previous token and renewal token are refused after logout', async () => {
+      const s0 = await expiredSession();
+      const s1 = (await renew(s0.renewToken)).data;
+      // Another tab logs out with the new token before the lost answer's page renews.
+      expect((await t.call(authCalls.logout, {}, s1)).basic.code).toBe(200);
+      expect((await t.call(companyCalls.list, list, s0)).basic.code).toBe(ErrorCodes.tokenInvalid);
+      expect((await renew(s0.renewToken)).basic.code).toBe(ErrorCodes.renewFailed);
+    });
+
+    it('answers both of two renewals with the same renewal token at once, and only the last one stays', async () => {
+      const s0 = await expiredSession();
+      // A reload while the first renewal was in flight: the page renews again with the same token.
+      const [x, y] = await Promise.all([renew(s0.renewToken), renew(s0.renewToken)]);
+      expect([x.basic.code, y.basic.code]).toEqual([200, 200]);
+      const codes = [(await t.call(authCalls.me, {}, x.data)).basic.code, (await t.call(authCalls.me, {}, y.data)).basic.code].sort();
+      expect(codes).toEqual([200, ErrorCodes.tokenInvalid]);
+    });
   });
 
   it('ends a session idle for over 2 hours with 7009, and renewal then fails', async () => {
