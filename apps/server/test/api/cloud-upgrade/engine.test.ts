@@ -457,6 +457,26 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
     expect(d.pauseReason).toBeNull();
   });
 
+  /** A device of partner A in EU written by an import (no device API), changed now on the test clock. */
+  async function importDevice(model: string, sn: string, mac: string) {
+    const [row] = await t.database.db
+      .insert(devices)
+      .values({
+        companyId: A().id,
+        companyPath: A().path,
+        sn,
+        mac,
+        model,
+        productType: 'IPC',
+        firmwareVersion: 'V1.0.0',
+        country: 'DE',
+        areaId: EU(),
+        updatedAt: new Date(t.clock.now()),
+      })
+      .returning();
+    return row!;
+  }
+
   it('lets devices registered or changed after the start join a running task', async () => {
     const { fleet, pkg, model } = await scenario(3);
     const taskId = await submit(fullTask(pkg.id, [EU()], t.clock.now()));
@@ -484,26 +504,16 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
     expect(p.data).toMatchObject({ action: 'upgrade', taskId });
 
     // Written by an import (no device API): the engine picks it up on its next tick.
-    const [imported] = await t.database.db
-      .insert(devices)
-      .values({
-        companyId: A().id,
-        companyPath: A().path,
-        sn: `LATE${version}B`,
-        mac: `0A0B0C0E${(version % 256).toString(16).padStart(2, '0').toUpperCase()}02`,
-        model,
-        productType: 'IPC',
-        firmwareVersion: 'V1.0.0',
-        country: 'DE',
-        areaId: EU(),
-        updatedAt: new Date(t.clock.now()),
-      })
-      .returning();
+    const imported = await importDevice(
+      model,
+      `LATE${version}B`,
+      `0A0B0C0E${(version % 256).toString(16).padStart(2, '0').toUpperCase()}02`,
+    );
     await tick();
     const d = await get(taskId);
     expect(d.counts.targetQuantity).toBe(5);
     const rows = await t.call(upgradeCalls.taskDevices, { taskId, searchText: `LATE${version}B` }, owner);
-    expect(rows.data.records).toEqual([expect.objectContaining({ deviceId: imported!.id, state: 'pending', wave: 1 })]);
+    expect(rows.data.records).toEqual([expect.objectContaining({ deviceId: imported.id, state: 'pending', wave: 1 })]);
 
     // A device that reports a version the package fits (it was on another one) joins too.
     const other = await keyedDevices(t, {
@@ -583,28 +593,18 @@ describe.each(ENGINES)('release engine (%s)', (engine) => {
 
     // The portal stops; meanwhile an import writes a device; it starts again two hours later.
     await advance(60_000);
-    const [imported] = await t.database.db
-      .insert(devices)
-      .values({
-        companyId: A().id,
-        companyPath: A().path,
-        sn: `DOWN${version}A`,
-        mac: `0A0B0C1E${(version % 256).toString(16).padStart(2, '0').toUpperCase()}03`,
-        model,
-        productType: 'IPC',
-        firmwareVersion: 'V1.0.0',
-        country: 'DE',
-        areaId: EU(),
-        updatedAt: new Date(t.clock.now()),
-      })
-      .returning();
+    const imported = await importDevice(
+      model,
+      `DOWN${version}A`,
+      `0A0B0C1E${(version % 256).toString(16).padStart(2, '0').toUpperCase()}03`,
+    );
     await advance(2 * HOUR);
     // A new instance (nothing of the old one's memory): the stored position is where it goes on.
     const restarted: Database = { ...t.database };
     await tickReleaseTasks(restarted, t.clock.now());
     expect((await get(taskId)).counts.targetQuantity).toBe(3);
     const rows = await t.call(upgradeCalls.taskDevices, { taskId, searchText: `DOWN${version}A` }, owner);
-    expect(rows.data.records).toEqual([expect.objectContaining({ deviceId: imported!.id, state: 'pending' })]);
+    expect(rows.data.records).toEqual([expect.objectContaining({ deviceId: imported.id, state: 'pending' })]);
   });
 
   it('moves a task once when two instances tick at the same time', async () => {
