@@ -99,12 +99,25 @@ describe('call: envelope', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('records activity on success', async () => {
+  it('an answer is not activity: a poll answered while nobody is there keeps the idle clock where it was', async () => {
     signIn(partnerOwner());
-    localStorage.removeItem(ACTIVITY_KEY);
+    localStorage.setItem(ACTIVITY_KEY, '1000');
     mockApi(() => ({ data: partnerOwner() }));
     await call(authCalls.me, {});
-    expect(Number(localStorage.getItem(ACTIVITY_KEY))).toBeGreaterThan(0);
+    expect(localStorage.getItem(ACTIVITY_KEY)).toBe('1000');
+  });
+
+  it('a renewal is not activity either (it follows a background call as often as a click)', async () => {
+    const first = signIn(partnerOwner());
+    localStorage.setItem(ACTIVITY_KEY, '1000');
+    const renewed = tokensFor(partnerOwner(), 2);
+    mockApi((path, _data, rec) => {
+      if (path === 'auth/token/renew') return envelope(renewed);
+      return (rec.body.basic as { token: string }).token === first.token ? { code: 7004, msg: 'expired' } : { data: partnerOwner() };
+    });
+    await call(authCalls.me, {});
+    expect(getSession()?.token).toBe(renewed.token);
+    expect(localStorage.getItem(ACTIVITY_KEY)).toBe('1000');
   });
 });
 

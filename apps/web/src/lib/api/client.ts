@@ -26,7 +26,7 @@ import { currentLocale, i18n } from '../i18n';
 import { translateValidation } from '../i18n/validation';
 import { notifyError } from '../notify';
 import { endSession } from '../session/end-session';
-import { getSession, saveSession, touchActivity } from '../session/session-store';
+import { getSession, saveSession } from '../session/session-store';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { errorEntry, errorText } from './error-texts';
 
@@ -172,7 +172,8 @@ async function execute(def: Target, payload: unknown, opts: CallOptions, attempt
 
   const { code, msg, params } = body.basic;
   if (code === 200) {
-    if (session) touchActivity();
+    // An answer is not the user's activity: polls and live refreshes answer while nobody is there.
+    // Activity is the user's own input (session/idle.ts) and an upload on its way (upload.ts).
     if (!def.result) return body.data;
     const result = def.result.safeParse(body.data);
     if (!result.success && import.meta.env.DEV) console.warn(`[api] ${def.path}: answer does not match the contract`, result.error.issues);
@@ -254,7 +255,7 @@ async function renewOnce(usedToken: string): Promise<Renewal> {
         {},
         { retried: true, handleSession: false },
       )) as SessionTokens;
-      saveSession(tokens);
+      saveSession(tokens, { activity: false });
       lastRenewAt = Date.now();
       lastLifetimeMs = tokens.tokenExpiresAt - lastRenewAt;
       return 'renewed' as const;

@@ -49,6 +49,29 @@ describe('startIdleWatch', () => {
     stop();
   });
 
+  it('a table scrolled by script is not activity; a wheel is', () => {
+    touchActivity();
+    const onIdle = vi.fn();
+    const stop = startIdleWatch({ onIdle });
+    const table = document.createElement('div');
+    document.body.append(table);
+    vi.advanceTimersByTime(IDLE_TIMEOUT_MS / 2);
+    table.dispatchEvent(new Event('scroll'));
+    vi.advanceTimersByTime(IDLE_TIMEOUT_MS / 2 + IDLE_CHECK_INTERVAL_MS);
+    expect(onIdle).toHaveBeenCalledTimes(1);
+    stop();
+
+    touchActivity();
+    const onIdle2 = vi.fn();
+    const stop2 = startIdleWatch({ onIdle: onIdle2 });
+    vi.advanceTimersByTime(IDLE_TIMEOUT_MS / 2);
+    table.dispatchEvent(new WheelEvent('wheel', { bubbles: true }));
+    vi.advanceTimersByTime(IDLE_TIMEOUT_MS / 2 + IDLE_CHECK_INTERVAL_MS);
+    expect(onIdle2).not.toHaveBeenCalled();
+    stop2();
+    table.remove();
+  });
+
   it('activity recorded by another tab (shared localStorage) counts', () => {
     touchActivity();
     const onIdle = vi.fn();

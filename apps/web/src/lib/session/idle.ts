@@ -5,7 +5,9 @@ import { ACTIVITY_KEY, getLastActivity, isLoggedIn, touchActivity } from './sess
 
 /** Activity is written at most this often; mousemove fires far more often than anyone needs. */
 export const ACTIVITY_WRITE_THROTTLE_MS = 1_000;
-const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
+// No 'scroll': a table or list scrolled by script fires it too (and a capturing listener hears every
+// element's); the user's own scrolling comes with a wheel, touch, key or scrollbar press.
+const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart'] as const;
 
 export interface IdleWatchOptions {
   onIdle: () => void;

@@ -72,8 +72,12 @@ export function isLoggedIn(): boolean {
   return getSession() !== null;
 }
 
-/** Store the answer of login, renewal or SSO exchange. */
-export function saveSession(tokens: SessionTokens): void {
+/**
+ * Store the answer of login, renewal or SSO exchange. Signing in counts as the user's activity; a
+ * renewal (`{ activity: false }`) does not: it follows whatever call found the token expired, a
+ * background poll as often as a click, and must not keep an idle session alive.
+ */
+export function saveSession(tokens: SessionTokens, opts: { activity?: boolean } = {}): void {
   const s = store();
   if (!s) return;
   s.setItem(SESSION_KEYS.token, tokens.token);
@@ -81,7 +85,7 @@ export function saveSession(tokens: SessionTokens): void {
   s.setItem(SESSION_KEYS.renewToken, tokens.renewToken);
   s.setItem(SESSION_KEYS.tokenExpiresAt, String(tokens.tokenExpiresAt));
   s.setItem(SESSION_KEYS.user, JSON.stringify(tokens.user));
-  touchActivity();
+  if (opts.activity !== false) touchActivity();
   emit();
 }
 
