@@ -1,7 +1,7 @@
 import { normalizeLocale } from '@portal/contract';
 import { App as AntApp, ConfigProvider, theme } from 'antd';
 import antdEnUS from 'antd/es/locale/en_US';
-import type { ReactNode } from 'react';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdLocaleOf } from '../lib/i18n';
 import { QueryProvider } from './QueryProvider';
@@ -51,6 +51,22 @@ const portalTheme = {
   },
 };
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeReducedMotion(onChange: () => void): () => void {
+  if (typeof window === 'undefined' || !window.matchMedia) return () => {};
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const prefersReducedMotion = () => typeof window !== 'undefined' && !!window.matchMedia?.(REDUCED_MOTION).matches;
+
+/** Whether the user asked the system for less motion (followed live, as the setting changes). */
+export function useReducedMotion(): boolean {
+  return useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
+}
+
 /**
  * antd's theme, texts and context (modal and notification hooks), and the query cache
  * (QueryProvider), for what is drawn with antd: the
@@ -63,8 +79,15 @@ export function AntdProviders({ children }: { children: ReactNode }) {
   // Always an object: a ConfigProvider whose locale goes from none to one wraps its children anew,
   // and everything below it would remount.
   const locale = antdLocaleOf(normalizeLocale(i18n.language)) ?? antdEnUS;
+  // A user who asked the system for less motion gets drawers, dialogs, menus and messages that
+  // appear and go without sliding or fading (antd's motion token; WCAG 2.3.3).
+  const reducedMotion = useReducedMotion();
+  const themeConfig = useMemo(
+    () => (reducedMotion ? { ...portalTheme, token: { ...portalTheme.token, motion: false } } : portalTheme),
+    [reducedMotion],
+  );
   return (
-    <ConfigProvider locale={locale} theme={portalTheme}>
+    <ConfigProvider locale={locale} theme={themeConfig}>
       <AntApp>
         <QueryProvider>{children}</QueryProvider>
       </AntApp>
