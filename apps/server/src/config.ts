@@ -14,8 +14,11 @@ export interface Config {
   databaseUrl?: string;
   dataDir: string;
   /**
-   * Keys the HMAC of signed file, download, storage and export links and invitation links; must be
-   * the same on every instance. LINK_SECRET, else generated once and kept in DATA_DIR/secrets.
+   * Keys the HMAC of signed file, download, storage and export links and invitation links, and
+   * derives every session's signing key from its token (lib/secrets sessionSignKey, its own purpose
+   * string: the keys are never stored); must be the same on every instance. Changing it invalidates
+   * the signed links and the signing keys of all live sessions (their calls are refused 9100 and their
+   * users sign in again). LINK_SECRET, else generated once and kept in DATA_DIR/secrets.
    */
   linkSecret: string;
   /**

@@ -72,7 +72,8 @@ export const endUserSessions = pgTable(
     appKeyId: integer('app_key_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     renewTokenHash: text('renew_token_hash').notNull(),
-    signKey: text('sign_key').notNull(),
+    /** Only a session live when migration 0045 ran keeps its stored key until it renews or ends (lib/secrets sessionSignKey). */
+    signKey: text('sign_key'),
     tokenExpiresAt: ts('token_expires_at').notNull(),
     lastActiveAt: ts('last_active_at').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),

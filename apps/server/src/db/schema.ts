@@ -179,7 +179,11 @@ export const sessions = pgTable(
       .references(() => users.id),
     tokenHash: text('token_hash').notNull(),
     renewTokenHash: text('renew_token_hash').notNull(),
-    signKey: text('sign_key').notNull(),
+    /**
+     * Only a session live when migration 0045 ran keeps its stored key here until it renews or ends:
+     * signing keys are derived from the token (lib/secrets sessionSignKey), never stored.
+     */
+    signKey: text('sign_key'),
     currentAreaId: integer('current_area_id').references(() => areas.id),
     locale: text('locale').notNull().default('en-US'),
     tokenExpiresAt: ts('token_expires_at').notNull(),
@@ -193,14 +197,13 @@ export const sessions = pgTable(
     remoteExpiresAt: ts('remote_expires_at'),
     ip: text('ip').notNull().default(''),
     /**
-     * The credentials a renewal replaced, kept for RENEWAL_GRACE_MS after `rotatedAt` and only until
-     * the new token is first used (then all four are cleared): a client that lost the renewal's
-     * answer is told 7004 for the previous token and may renew once more with the previous renewal
-     * token (migration 0044).
+     * The credentials a renewal replaced (their hashes), kept for RENEWAL_GRACE_MS after `rotatedAt`
+     * and only until the new token is first used (then all three are cleared): a client that lost the
+     * renewal's answer is told 7004 for the previous token (its key derived from that token) and may
+     * renew once more with the previous renewal token (migration 0044; prev_sign_key dropped by 0045).
      */
     prevTokenHash: text('prev_token_hash'),
     prevRenewTokenHash: text('prev_renew_token_hash'),
-    prevSignKey: text('prev_sign_key'),
     rotatedAt: ts('rotated_at'),
   },
   (t) => [

@@ -9,16 +9,30 @@ export const sha256Hex = (s: string | Buffer) => createHash('sha256').update(s).
 export const hmacHex = (key: string, s: string) => createHmac('sha256', key).update(s).digest('hex');
 
 /**
- * A fresh token set for a session (portal user or app end user): the access token, the renewal
- * token and the signing key the client gets, and the hashes that are stored (never the tokens).
+ * A session's signing key (portal user or app end user): HMAC-SHA256 of its access token under a
+ * server secret (config `linkSecret`, with its own purpose string), hex. Never stored: computed when
+ * the token is issued and again from basic.token on every signed call, so the database holds nothing
+ * a call could be signed with (tokens are stored as hashes only).
  */
-export function issueSessionTokens(now: number, ttlMs: number) {
+export const SESSION_SIGN_KEY_PURPOSE = 'session-sign-key:';
+export function sessionSignKey(serverSecret: string, token: string): string {
+  if (!serverSecret) throw new Error('sessionSignKey: no server secret');
+  return hmacHex(serverSecret, `${SESSION_SIGN_KEY_PURPOSE}${token}`);
+}
+
+/**
+ * A fresh token set for a session (portal user or app end user): the access token, the renewal
+ * token and the signing key the client gets (derived from the token: sessionSignKey), and what is
+ * stored: the hashes (never the tokens) and no signing key (`signKey: null` also clears a key stored
+ * before migration 0045 when a session renews).
+ */
+export function issueSessionTokens(now: number, ttlMs: number, signSecret: string) {
   const token = randomToken();
   const renewToken = randomToken();
-  const signKey = randomToken();
+  const signKey = sessionSignKey(signSecret, token);
   return {
     client: { token, renewToken, signKey, tokenExpiresAt: now + ttlMs },
-    stored: { tokenHash: sha256Hex(token), renewTokenHash: sha256Hex(renewToken), signKey, tokenExpiresAt: new Date(now + ttlMs) },
+    stored: { tokenHash: sha256Hex(token), renewTokenHash: sha256Hex(renewToken), signKey: null, tokenExpiresAt: new Date(now + ttlMs) },
   };
 }
 

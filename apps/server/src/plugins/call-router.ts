@@ -36,7 +36,7 @@ import type { Clock } from '../lib/clock';
 import type { Actor, AppCaller, AppCallerResolver, AppCallRecorder, AuditEntry, CallContext } from '../lib/context';
 import type { CallImpl } from '../lib/implement';
 import type { AppServices } from '../lib/services';
-import { hmacHex, safeEqualHex, sha256Hex } from '../lib/secrets';
+import { hmacHex, safeEqualHex, sessionSignKey, sha256Hex } from '../lib/secrets';
 import {
   clearPreviousTokens,
   endSession,
@@ -102,6 +102,15 @@ export function callUrl(call: CallDef) {
   return callUrlPath(call);
 }
 
+type SignDeps = { services: Pick<AppServices, 'config'> };
+
+/**
+ * The key a session's call is signed with: derived from the token the call carries (never stored),
+ * or the one a session live at migration 0045 still keeps until it renews or ends.
+ */
+const sessionKeyOf = (deps: SignDeps, session: ResolvedSession['session'], token: string) =>
+  session.storedSignKey ?? sessionSignKey(deps.services.config.linkSecret, token);
+
 /**
  * The session a signed call names, its sign checked and its nonce recorded under it (1006 bad sign,
  * 1008 replayed nonce). A cached session (read cache, dropped when its row, a user or a company
@@ -109,7 +118,7 @@ export function callUrl(call: CallDef) {
  * and the session is kept. Null when the token names no session.
  */
 async function resolveSession(
-  deps: { database: Database; services: Pick<AppServices, 'reads' | 'nonces'> },
+  deps: { database: Database; services: Pick<AppServices, 'reads' | 'nonces' | 'config'> },
   tokenHash: string,
   basic: Basic,
   rawData: unknown,
@@ -121,7 +130,7 @@ async function resolveSession(
   const key = `session|${tokenHash}`;
   const cached = reads.peek<ResolvedSession>(key);
   if (cached) {
-    const expected = hmacHex(cached.session.signKey, signingString(basic, dataDigestNode(rawData), callPath));
+    const expected = hmacHex(sessionKeyOf(deps, cached.session, basic.token), signingString(basic, dataDigestNode(rawData), callPath));
     if (!safeEqualHex(expected, basic.sign)) throw new AppError(ErrorCodes.badSign);
     if (!(await deps.services.nonces.record(`s${cached.session.id}:${basic.nonce}`, nonceExpiresAt)))
       throw new AppError(ErrorCodes.replayedNonce);
@@ -136,7 +145,7 @@ async function resolveSession(
       ? await resolveSessionAndNonce(database, tokenHash, basic.nonce, nonceExpiresAt)
       : await resolveSessionAndNonce(database, tokenHash);
   if (!found) return null;
-  const expected = hmacHex(found.session.signKey, signingString(basic, dataDigestNode(rawData), callPath));
+  const expected = hmacHex(sessionKeyOf(deps, found.session, basic.token), signingString(basic, dataDigestNode(rawData), callPath));
   if (!safeEqualHex(expected, basic.sign)) throw new AppError(ErrorCodes.badSign);
   const fresh = 'nonceFresh' in found ? found.nonceFresh : await nonces.record(`s${found.session.id}:${basic.nonce}`, nonceExpiresAt);
   if (!fresh) throw new AppError(ErrorCodes.replayedNonce);
@@ -148,13 +157,22 @@ async function resolveSession(
 /**
  * Whether `tokenHash` is a session's previous token, replaced by a renewal less than
  * RENEWAL_GRACE_MS ago whose new token has not been used since, and the call is signed with that
- * token's key: its client lost the renewal's answer, and is told 7004 to renew (with its previous
- * renewal token) rather than 7003. Nothing is recorded and no session is acted for.
+ * token's key (derived from it, as when it was issued): its client lost the renewal's answer, and is
+ * told 7004 to renew (with its previous renewal token) rather than 7003. Nothing is recorded and no
+ * session is acted for.
  */
-async function renewedAway(database: Database, tokenHash: string, basic: Basic, rawData: unknown, callPath: string, now: number) {
-  const prev = await findRenewedAwaySession(database.db, tokenHash, new Date(now - RENEWAL_GRACE_MS));
+async function renewedAway(
+  deps: { database: Database } & SignDeps,
+  tokenHash: string,
+  basic: Basic,
+  rawData: unknown,
+  callPath: string,
+  now: number,
+) {
+  const prev = await findRenewedAwaySession(deps.database.db, tokenHash, new Date(now - RENEWAL_GRACE_MS));
   if (!prev) return false;
-  return safeEqualHex(hmacHex(prev.prevSignKey, signingString(basic, dataDigestNode(rawData), callPath)), basic.sign);
+  const key = sessionSignKey(deps.services.config.linkSecret, basic.token);
+  return safeEqualHex(hmacHex(key, signingString(basic, dataDigestNode(rawData), callPath)), basic.sign);
 }
 
 /**
@@ -164,7 +182,7 @@ async function renewedAway(database: Database, tokenHash: string, basic: Basic, 
  */
 export async function authenticate(
   req: FastifyRequest,
-  deps: { database: Database; clock: Clock; services: Pick<AppServices, 'reads' | 'nonces'> },
+  deps: { database: Database; clock: Clock; services: Pick<AppServices, 'reads' | 'nonces' | 'config'> },
   basic: Basic,
   rawData: unknown,
   auth: CallAuth,
@@ -179,7 +197,7 @@ export async function authenticate(
   const tokenHash = basic.token ? sha256Hex(basic.token) : '';
   const found = basic.token ? await resolveSession(deps, tokenHash, basic, rawData, callPath, nonceExpiresAt) : null;
   if (auth !== 'public' && !found) {
-    if (basic.token && (await renewedAway(database, tokenHash, basic, rawData, callPath, now))) throw new AppError(ErrorCodes.tokenExpired);
+    if (basic.token && (await renewedAway(deps, tokenHash, basic, rawData, callPath, now))) throw new AppError(ErrorCodes.tokenExpired);
     throw new AppError(ErrorCodes.tokenInvalid);
   }
   if (!found) {

@@ -64,7 +64,7 @@ export function presentProfile(u: EndUserRow): EndUserProfile {
 
 async function openSession(ctx: CallContext, app: AppCaller, endUserId: number): Promise<EndUserSession> {
   const now = ctx.clock.now();
-  const { client, stored } = issueSessionTokens(now, ctx.services.config.accessTokenTtlMs);
+  const { client, stored } = issueSessionTokens(now, ctx.services.config.accessTokenTtlMs, ctx.services.config.linkSecret);
   await insertEndUserSession(ctx.db, { endUserId, appKeyId: app.appKeyId, ...stored, now: new Date(now) });
   return client;
 }
@@ -126,7 +126,7 @@ export async function login(ctx: CallContext, d: { account: string; password: st
 export async function renew(ctx: CallContext, renewToken: string): Promise<EndUserSession> {
   const app = requireApp(ctx);
   const now = ctx.clock.now();
-  const { client, stored } = issueSessionTokens(now, ctx.services.config.accessTokenTtlMs);
+  const { client, stored } = issueSessionTokens(now, ctx.services.config.accessTokenTtlMs, ctx.services.config.linkSecret);
   const renewed = await renewEndUserSession(ctx.db, app.appKeyId, sha256Hex(renewToken), {
     ...stored,
     now: new Date(now),

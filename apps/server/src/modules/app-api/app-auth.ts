@@ -5,13 +5,14 @@
  * - 'appKey' calls: basic.token is the appId of an enabled application key (else 25001); the sign
  *   is keyed with its secret (1006 badSign otherwise); the nonce is recorded once per key.
  * - 'endUser' calls: basic.token is an end user's session token (7003 unknown or ended, 7004
- *   expired: renew); the sign is keyed with the session's signKey; the nonce once per session; the
+ *   expired: renew); the sign is keyed with the session's signKey, derived from the token (lib/secrets
+ *   sessionSignKey, never stored); the nonce once per session; the
  *   session's application key must still be enabled (25001) and the user normal (25003 frozen).
  */
 import { ErrorCodes, IDLE_CHECK_INTERVAL_MS, canonicalJson, signingString, type Locale } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import type { AppCaller, AppCallerResolver } from '../../lib/context';
-import { hmacHex, safeEqualHex, sha256Hex } from '../../lib/secrets';
+import { hmacHex, safeEqualHex, sessionSignKey, sha256Hex } from '../../lib/secrets';
 import { openSecret } from '../../lib/secrets';
 import { unsafeAppKeyByAppId } from './app-keys.repository';
 import { endEndUserSession, touchEndUserSession, unsafeEndUserSessionByToken } from './end-users.repository';
@@ -34,7 +35,9 @@ export const appCallers: AppCallerResolver = {
     const found = basic.token ? await unsafeEndUserSessionByToken(database.db, sha256Hex(basic.token)) : null;
     if (!found) throw new AppError(ErrorCodes.tokenInvalid);
     const { session, user, key } = found;
-    if (!safeEqualHex(hmacHex(session.signKey, signed), basic.sign)) throw new AppError(ErrorCodes.badSign);
+    // Derived from the token the call carries (never stored), or kept by a session live at migration 0045.
+    const signKey = session.signKey ?? sessionSignKey(services.config.linkSecret, basic.token);
+    if (!safeEqualHex(hmacHex(signKey, signed), basic.sign)) throw new AppError(ErrorCodes.badSign);
     if (!(await services.nonces.record(`e${session.id}:${basic.nonce}`, nonceExpiresAt))) throw new AppError(ErrorCodes.replayedNonce);
     if (key.status !== 'enabled') throw new AppError(ErrorCodes.appKeyInvalid);
     if (session.endedAt || user.status === 'deleted') throw new AppError(ErrorCodes.tokenInvalid);

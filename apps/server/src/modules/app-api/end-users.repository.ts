@@ -213,7 +213,7 @@ export async function endUserLoginSucceeded(db: AnyDb, id: number) {
 
 export async function insertEndUserSession(
   tx: AnyDb,
-  v: { endUserId: number; appKeyId: number; tokenHash: string; renewTokenHash: string; signKey: string; tokenExpiresAt: Date; now: Date },
+  v: { endUserId: number; appKeyId: number; tokenHash: string; renewTokenHash: string; signKey: null; tokenExpiresAt: Date; now: Date },
 ) {
   const { now, ...rest } = v;
   await tx.insert(endUserSessions).values({ ...rest, lastActiveAt: now, createdAt: now });
@@ -261,13 +261,14 @@ export async function renewEndUserSession(
   tx: AnyDb,
   appKeyId: number,
   renewTokenHash: string,
-  v: { tokenHash: string; renewTokenHash: string; signKey: string; tokenExpiresAt: Date; now: Date; idleMs: number },
+  v: { tokenHash: string; renewTokenHash: string; signKey: null; tokenExpiresAt: Date; now: Date; idleMs: number },
 ) {
   const [s] = await tx
     .update(endUserSessions)
     .set({
       tokenHash: v.tokenHash,
       renewTokenHash: v.renewTokenHash,
+      // A key stored before migration 0045 goes: the new token's key is derived.
       signKey: v.signKey,
       tokenExpiresAt: v.tokenExpiresAt,
       lastActiveAt: v.now,

@@ -68,6 +68,8 @@ export async function issueSession(
   opts: {
     now: number;
     ttlMs: number;
+    /** The server secret signing keys are derived under (config linkSecret). */
+    signSecret: string;
     locale: Locale;
     ip: string;
     areaId: number | null;
@@ -76,7 +78,7 @@ export async function issueSession(
     remoteExpiresAt?: Date;
   },
 ): Promise<SessionTokens> {
-  const { client, stored } = issueSessionTokens(opts.now, opts.ttlMs);
+  const { client, stored } = issueSessionTokens(opts.now, opts.ttlMs, opts.signSecret);
   const sessionId = await insertSession(db, {
     userId,
     ...stored,
@@ -158,6 +160,7 @@ export async function login(ctx: CallContext, data: { account: string; password:
   const tokens = await issueSession(ctx.db, user.id, {
     now,
     ttlMs: ctx.services.config.accessTokenTtlMs,
+    signSecret: ctx.services.config.linkSecret,
     locale,
     ip: ctx.ip,
     areaId: startingArea(user, row.companyAreaId),
@@ -190,7 +193,7 @@ export async function renew(ctx: CallContext, renewToken: string): Promise<Sessi
   const graceFrom = new Date(now - RENEWAL_GRACE_MS);
   const s = await unsafeFindSessionByRenewHash(ctx.db, renewHash, graceFrom);
   if (!s || s.endedAt || now - s.lastActiveAt.getTime() > IDLE_TIMEOUT_MS) throw new AppError(ErrorCodes.renewFailed);
-  const { client, stored } = issueSessionTokens(now, ctx.services.config.accessTokenTtlMs);
+  const { client, stored } = issueSessionTokens(now, ctx.services.config.accessTokenTtlMs, ctx.services.config.linkSecret);
   // The update only matches the hash just presented, as the current or the graced previous one.
   const rotated = await rotateSessionTokens(ctx.db, s.id, renewHash, { ...stored, lastActiveAt: new Date(now) }, graceFrom);
   if (!rotated) throw new AppError(ErrorCodes.renewFailed);
@@ -453,5 +456,12 @@ export async function exchangeSsoToken(ctx: CallContext, token: string) {
   if (!row || row.user.status === 'deleted') throw new AppError(ErrorCodes.accountDeleted);
   if (row.user.status !== 'normal' || row.companyStatus === 'frozen') throw new AppError(ErrorCodes.accountDisabled);
   const areaId = (t.payload as { areaId?: number } | null)?.areaId ?? startingArea(row.user, row.companyAreaId);
-  return issueSession(ctx.db, row.user.id, { now, ttlMs: ctx.services.config.accessTokenTtlMs, locale: ctx.locale, ip: ctx.ip, areaId });
+  return issueSession(ctx.db, row.user.id, {
+    now,
+    ttlMs: ctx.services.config.accessTokenTtlMs,
+    signSecret: ctx.services.config.linkSecret,
+    locale: ctx.locale,
+    ip: ctx.ip,
+    areaId,
+  });
 }

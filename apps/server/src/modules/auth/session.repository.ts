@@ -67,7 +67,11 @@ export interface ResolvedSession {
   session: {
     id: number;
     userId: number;
-    signKey: string;
+    /**
+     * The signing key stored before migration 0045, kept by a session live then until it renews or
+     * ends; null for every other session, whose key is derived from its token (sessionSignKey).
+     */
+    storedSignKey: string | null;
     locale: string;
     currentAreaId: number | null;
     tokenExpiresAt: Date;
@@ -150,7 +154,7 @@ export async function resolveSessionAndNonce(database: Database, tokenHash: stri
     session: {
       id: Number(r.id),
       userId: Number(r.user_id),
-      signKey: String(r.sign_key),
+      storedSignKey: (r.sign_key as string | null) ?? null,
       locale: String(r.locale),
       currentAreaId: r.current_area_id === null ? null : Number(r.current_area_id),
       tokenExpiresAt: toDate(r.token_expires_at)!,
@@ -227,7 +231,8 @@ export interface NewSession {
   userId: number;
   tokenHash: string;
   renewTokenHash: string;
-  signKey: string;
+  /** Always null: the key is derived from the token (issueSessionTokens). */
+  signKey: null;
   currentAreaId: number | null;
   locale: string;
   tokenExpiresAt: Date;
@@ -264,8 +269,9 @@ export async function unsafeFindSessionByRenewHash(db: Db | Tx, renewTokenHash: 
 }
 
 /**
- * New token, renewal token and key for a live session, in one statement (a concurrent renewal or
- * first use is re-checked on the row it waited for). With the current renewal token, the replaced
+ * New token and renewal token for a live session, in one statement (a concurrent renewal or first
+ * use is re-checked on the row it waited for); a signing key stored before migration 0045 is cleared
+ * (the new token's key is derived). With the current renewal token, the replaced
  * credentials become the previous ones and the rotation time is now. With the previous renewal
  * token (within the grace), only the current ones are replaced: the previous ones and the rotation
  * time stay, so the grace still ends RENEWAL_GRACE_MS after the first rotation, and the credentials
@@ -275,7 +281,7 @@ export async function rotateSessionTokens(
   db: Db | Tx,
   sessionId: number,
   presentedRenewHash: string,
-  next: { tokenHash: string; renewTokenHash: string; signKey: string; tokenExpiresAt: Date; lastActiveAt: Date },
+  next: { tokenHash: string; renewTokenHash: string; signKey: null; tokenExpiresAt: Date; lastActiveAt: Date },
   graceFrom: Date,
 ): Promise<boolean> {
   const fromCurrent = sql`${sessions.renewTokenHash} = ${presentedRenewHash}`;
@@ -285,7 +291,6 @@ export async function rotateSessionTokens(
     .set({
       prevTokenHash: sql`case when ${fromCurrent} then ${sessions.tokenHash} else ${sessions.prevTokenHash} end`,
       prevRenewTokenHash: sql`case when ${fromCurrent} then ${sessions.renewTokenHash} else ${sessions.prevRenewTokenHash} end`,
-      prevSignKey: sql`case when ${fromCurrent} then ${sessions.signKey} else ${sessions.prevSignKey} end`,
       rotatedAt: sql`case when ${fromCurrent} then ${at}::timestamptz else ${sessions.rotatedAt} end`,
       ...next,
     })
@@ -296,15 +301,16 @@ export async function rotateSessionTokens(
 
 /**
  * The session whose previous token (replaced by a renewal after `graceFrom`, the new one not used
- * since) has this hash, with the previous signing key; null otherwise or when the session ended.
+ * since) has this hash; null otherwise or when the session ended. That token's signing key is derived
+ * from the token the call carries (sessionSignKey): none is kept.
  */
 export async function findRenewedAwaySession(db: Db | Tx, tokenHash: string, graceFrom: Date) {
   const [s] = await db
-    .select({ id: sessions.id, prevSignKey: sessions.prevSignKey })
+    .select({ id: sessions.id })
     .from(sessions)
     .where(and(eq(sessions.prevTokenHash, tokenHash), gt(sessions.rotatedAt, graceFrom), isNull(sessions.endedAt)))
     .limit(1);
-  return s?.prevSignKey ? { id: s.id, prevSignKey: s.prevSignKey } : null;
+  return s ?? null;
 }
 
 /**
@@ -315,7 +321,7 @@ export async function findRenewedAwaySession(db: Db | Tx, tokenHash: string, gra
 export async function clearPreviousTokens(db: Db | Tx, sessionId: number, tokenHash: string) {
   await db
     .update(sessions)
-    .set({ prevTokenHash: null, prevRenewTokenHash: null, prevSignKey: null, rotatedAt: null })
+    .set({ prevTokenHash: null, prevRenewTokenHash: null, rotatedAt: null })
     .where(and(eq(sessions.id, sessionId), eq(sessions.tokenHash, tokenHash), isNotNull(sessions.prevTokenHash)));
 }
 

@@ -102,6 +102,7 @@ export async function exchangeRemoteAccess(ctx: CallContext, d: { grantId: numbe
   const tokens = await issueSession(ctx.db, owner.id, {
     now,
     ttlMs: ctx.services.config.accessTokenTtlMs,
+    signSecret: ctx.services.config.linkSecret,
     locale: ctx.locale,
     ip: ctx.ip,
     areaId,

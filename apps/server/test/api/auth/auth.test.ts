@@ -116,7 +116,7 @@ describe.each(ENGINES)('auth group (%s)', (engine) => {
         .select({
           prevTokenHash: sessions.prevTokenHash,
           prevRenewTokenHash: sessions.prevRenewTokenHash,
-          prevSignKey: sessions.prevSignKey,
+          signKey: sessions.signKey,
           rotatedAt: sessions.rotatedAt,
         })
         .from(sessions)
@@ -141,12 +141,12 @@ describe.each(ENGINES)('auth group (%s)', (engine) => {
       const lost = await renew(s0.renewToken);
       expect(lost.basic.code).toBe(200);
       const s1 = lost.data;
-      // The previous credentials are kept, the signing key as the current one is stored.
+      // The previous credentials are kept as hashes; no signing key is stored (the previous one is derived from s0's token).
       const kept = await prevColumns(s1.token);
       expect(kept).toEqual({
         prevTokenHash: sha256Hex(s0.token),
         prevRenewTokenHash: sha256Hex(s0.renewToken),
-        prevSignKey: s0.signKey,
+        signKey: null,
         rotatedAt: new Date(t.clock.now()),
       });
       // The page reloaded before the answer arrived: it still holds s0. Told to renew, not logged out, on either instance.
@@ -165,7 +165,7 @@ describe.each(ENGINES)('auth group (%s)', (engine) => {
       expect((await second.call(companyCalls.list, list, s1)).basic.code).toBe(ErrorCodes.tokenInvalid);
       // The new answer works, on both instances; its first use gives up the previous credentials.
       expect((await second.call(companyCalls.list, list, s2)).basic.code).toBe(200);
-      expect(await prevColumns(s2.token)).toEqual({ prevTokenHash: null, prevRenewTokenHash: null, prevSignKey: null, rotatedAt: null });
+      expect(await prevColumns(s2.token)).toEqual({ prevTokenHash: null, prevRenewTokenHash: null, signKey: null, rotatedAt: null });
       expect((await t.call(companyCalls.list, list, s2)).basic.code).toBe(200);
       expect((await t.call(companyCalls.list, list, s0)).basic.code).toBe(ErrorCodes.tokenInvalid);
       expect((await second.call(companyCalls.list, list, s0)).basic.code).toBe(ErrorCodes.tokenInvalid);
