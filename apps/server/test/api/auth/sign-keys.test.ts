@@ -27,7 +27,10 @@ describe.each(ENGINES)('session signing keys (%s)', (engine) => {
 
   const derived = (token: string) => sessionSignKey(t.services.config.linkSecret, token);
   const storedKey = async (token: string) => {
-    const [row] = await t.database.db.select({ signKey: sessions.signKey }).from(sessions).where(eq(sessions.tokenHash, sha256Hex(token)));
+    const [row] = await t.database.db
+      .select({ signKey: sessions.signKey })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256Hex(token)));
     expect(row, 'the session row').toBeTruthy();
     return row!.signKey;
   };
@@ -73,7 +76,10 @@ describe.each(ENGINES)('session signing keys (%s)', (engine) => {
     it('keeps the key stored before the upgrade until the session renews, then derives it', async () => {
       const s0 = await t.login('dealer-a@test.local');
       // As a session live when migration 0045 ran: its key is the stored one.
-      await t.database.db.update(sessions).set({ signKey: 'stored-before-0045' }).where(eq(sessions.tokenHash, sha256Hex(s0.token)));
+      await t.database.db
+        .update(sessions)
+        .set({ signKey: 'stored-before-0045' })
+        .where(eq(sessions.tokenHash, sha256Hex(s0.token)));
       const legacy = { ...s0, signKey: 'stored-before-0045' };
       expect((await t.call(companyCalls.list, list, legacy)).basic.code).toBe(200);
       // Cached now: still the stored key only.
@@ -172,9 +178,7 @@ describe.each(ENGINES)('session signing keys (%s)', (engine) => {
       );
     expect(await keys('sessions')).toEqual({ 'mig-ended': null, 'mig-idle': null, 'mig-live': 'key-live' });
     expect(await keys('end_user_sessions')).toEqual({ 'mig-eu-ended': null, 'mig-eu-idle': null, 'mig-eu-live': 'key-eu-live' });
-    const prevColumn = await q(
-      `select 1 from information_schema.columns where table_name = 'sessions' and column_name = 'prev_sign_key'`,
-    );
+    const prevColumn = await q(`select 1 from information_schema.columns where table_name = 'sessions' and column_name = 'prev_sign_key'`);
     expect(prevColumn.rows).toEqual([]);
   });
 });
