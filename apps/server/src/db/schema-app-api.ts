@@ -79,6 +79,15 @@ export const endUserSessions = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     endedAt: ts('ended_at'),
     endReason: text('end_reason'),
+    /**
+     * The token and renewal token hashes a renewal replaced, kept for RENEWAL_GRACE_MS after
+     * `rotatedAt` and only until the new token is first used (then cleared): an app that lost the
+     * renewal's answer is told 7004 for the previous token and may renew once more with the previous
+     * renewal token, as a portal session (migration 0046).
+     */
+    prevTokenHash: text('prev_token_hash'),
+    prevRenewTokenHash: text('prev_renew_token_hash'),
+    rotatedAt: ts('rotated_at'),
   },
   (t) => [
     uniqueIndex('end_user_sessions_token_uq').on(t.tokenHash),
@@ -86,5 +95,11 @@ export const endUserSessions = pgTable(
     index('end_user_sessions_user_idx')
       .on(t.endUserId)
       .where(sql`${t.endedAt} is null`),
+    index('end_user_sessions_prev_token_idx')
+      .on(t.prevTokenHash)
+      .where(sql`${t.prevTokenHash} is not null`),
+    index('end_user_sessions_prev_renew_idx')
+      .on(t.prevRenewTokenHash)
+      .where(sql`${t.prevRenewTokenHash} is not null`),
   ],
 );

@@ -12,6 +12,7 @@ import {
   END_USER_RENEW_IDLE_MS,
   ErrorCodes,
   endUserMachine,
+  RENEWAL_GRACE_MS,
   type EndUserProfile,
   type EndUserSession,
   type EndUserState,
@@ -131,6 +132,8 @@ export async function renew(ctx: CallContext, renewToken: string): Promise<EndUs
     ...stored,
     now: new Date(now),
     idleMs: END_USER_RENEW_IDLE_MS,
+    // The previous renewal token renews too, briefly, for an app that lost the last answer.
+    graceFrom: new Date(now - RENEWAL_GRACE_MS),
   });
   if (!renewed) throw new AppError(ErrorCodes.renewFailed);
   const user = await findEndUser(ctx.db, brandOf(app), renewed.endUserId);

@@ -5,17 +5,23 @@
  * - 'appKey' calls: basic.token is the appId of an enabled application key (else 25001); the sign
  *   is keyed with its secret (1006 badSign otherwise); the nonce is recorded once per key.
  * - 'endUser' calls: basic.token is an end user's session token (7003 unknown or ended, 7004
- *   expired: renew); the sign is keyed with the session's signKey, derived from the token (lib/secrets
+ *   expired: renew; 7004 too for the previous token of a renewal within RENEWAL_GRACE_MS); the sign is keyed with the session's signKey, derived from the token (lib/secrets
  *   sessionSignKey, never stored); the nonce once per session; the
  *   session's application key must still be enabled (25001) and the user normal (25003 frozen).
  */
-import { ErrorCodes, IDLE_CHECK_INTERVAL_MS, canonicalJson, signingString, type Locale } from '@portal/contract';
+import { ErrorCodes, IDLE_CHECK_INTERVAL_MS, RENEWAL_GRACE_MS, canonicalJson, signingString, type Locale } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import type { AppCaller, AppCallerResolver } from '../../lib/context';
 import { hmacHex, safeEqualHex, sessionSignKey, sha256Hex } from '../../lib/secrets';
 import { openSecret } from '../../lib/secrets';
 import { unsafeAppKeyByAppId } from './app-keys.repository';
-import { endEndUserSession, touchEndUserSession, unsafeEndUserSessionByToken } from './end-users.repository';
+import {
+  clearPreviousEndUserTokens,
+  endEndUserSession,
+  touchEndUserSession,
+  unsafeEndUserSessionByToken,
+  unsafeRenewedAwayEndUserSession,
+} from './end-users.repository';
 import { SIGN_TIME_WINDOW_MS } from '@portal/contract';
 
 const digest = (data: unknown) => sha256Hex(canonicalJson(data ?? null));
@@ -32,8 +38,19 @@ export const appCallers: AppCallerResolver = {
       if (!(await services.nonces.record(`a${key.id}:${basic.nonce}`, nonceExpiresAt))) throw new AppError(ErrorCodes.replayedNonce);
       return { appKeyId: key.id, appId: key.appId, companyId: key.companyId, companyPath: key.companyPath, endUser: null };
     }
-    const found = basic.token ? await unsafeEndUserSessionByToken(database.db, sha256Hex(basic.token)) : null;
-    if (!found) throw new AppError(ErrorCodes.tokenInvalid);
+    const tokenHash = basic.token ? sha256Hex(basic.token) : '';
+    const found = basic.token ? await unsafeEndUserSessionByToken(database.db, tokenHash) : null;
+    if (!found) {
+      // A previous token within the renewal grace, signed with its own (derived) key: the app lost the
+      // renewal's answer and is told to renew (with its previous renewal token), not that it is signed out.
+      if (
+        basic.token &&
+        safeEqualHex(hmacHex(sessionSignKey(services.config.linkSecret, basic.token), signed), basic.sign) &&
+        (await unsafeRenewedAwayEndUserSession(database.db, tokenHash, new Date(now - RENEWAL_GRACE_MS)))
+      )
+        throw new AppError(ErrorCodes.tokenExpired);
+      throw new AppError(ErrorCodes.tokenInvalid);
+    }
     const { session, user, key } = found;
     // Derived from the token the call carries (never stored), or kept by a session live at migration 0045.
     const signKey = session.signKey ?? sessionSignKey(services.config.linkSecret, basic.token);
@@ -48,6 +65,8 @@ export const appCallers: AppCallerResolver = {
     if (session.tokenExpiresAt.getTime() <= now) throw new AppError(ErrorCodes.tokenExpired);
     if (now - session.lastActiveAt.getTime() > IDLE_CHECK_INTERVAL_MS)
       await touchEndUserSession(database.db, session.id, new Date(now), IDLE_CHECK_INTERVAL_MS);
+    // The first call with a renewed token gives up the previous hashes (kept for a lost answer).
+    if (session.prevTokenHash !== null) await clearPreviousEndUserTokens(database.db, session.id, tokenHash);
     const caller: AppCaller = {
       appKeyId: key.id,
       appId: key.appId,

@@ -254,18 +254,36 @@ export async function touchEndUserSession(db: AnyDb, id: number, now: Date, inte
 }
 
 /**
- * Renew a session of this application key by its single-use renewal token: one conditional update
- * (the hash just presented, not ended, active within `idleMs`). Null when refused.
+ * Whether the presented renewal hash is the session's current one, or its previous one replaced
+ * after `graceFrom` and not yet given up (the new token unused: its first use clears it).
+ */
+const renewHashMatches = (renewTokenHash: string, graceFrom: Date) =>
+  or(
+    eq(endUserSessions.renewTokenHash, renewTokenHash),
+    and(eq(endUserSessions.prevRenewTokenHash, renewTokenHash), sql`${endUserSessions.rotatedAt} > ${tsz(graceFrom)}`),
+  )!;
+
+/**
+ * Renew a session of this application key by its renewal token: one conditional update (the hash
+ * just presented, not ended, active within `idleMs`). Null when refused. Single use, except within
+ * the grace (RENEWAL_GRACE_MS; `graceFrom` is now minus it): with the current renewal token the
+ * replaced hashes become the previous ones and the rotation time is now; with the previous one (an
+ * app that lost the last answer) only the current ones are replaced, so the grace still ends
+ * RENEWAL_GRACE_MS after the first rotation and the lost answer's tokens are gone.
  */
 export async function renewEndUserSession(
   tx: AnyDb,
   appKeyId: number,
   renewTokenHash: string,
-  v: { tokenHash: string; renewTokenHash: string; signKey: null; tokenExpiresAt: Date; now: Date; idleMs: number },
+  v: { tokenHash: string; renewTokenHash: string; signKey: null; tokenExpiresAt: Date; now: Date; idleMs: number; graceFrom: Date },
 ) {
+  const fromCurrent = sql`${endUserSessions.renewTokenHash} = ${renewTokenHash}`;
   const [s] = await tx
     .update(endUserSessions)
     .set({
+      prevTokenHash: sql`case when ${fromCurrent} then ${endUserSessions.tokenHash} else ${endUserSessions.prevTokenHash} end`,
+      prevRenewTokenHash: sql`case when ${fromCurrent} then ${endUserSessions.renewTokenHash} else ${endUserSessions.prevRenewTokenHash} end`,
+      rotatedAt: sql`case when ${fromCurrent} then ${tsz(v.now)}::timestamptz else ${endUserSessions.rotatedAt} end`,
       tokenHash: v.tokenHash,
       renewTokenHash: v.renewTokenHash,
       // A key stored before migration 0045 goes: the new token's key is derived.
@@ -275,7 +293,7 @@ export async function renewEndUserSession(
     })
     .where(
       and(
-        eq(endUserSessions.renewTokenHash, renewTokenHash),
+        renewHashMatches(renewTokenHash, v.graceFrom),
         eq(endUserSessions.appKeyId, appKeyId),
         isNull(endUserSessions.endedAt),
         sql`${endUserSessions.lastActiveAt} > ${tsz(new Date(v.now.getTime() - v.idleMs))}`,
@@ -284,6 +302,38 @@ export async function renewEndUserSession(
     )
     .returning({ id: endUserSessions.id, endUserId: endUserSessions.endUserId });
   return s ?? null;
+}
+
+/**
+ * Whether a live session's previous token (replaced by a renewal after `graceFrom`, the new one not
+ * used since) has this hash. Unscoped on purpose, as the lookup by the current token.
+ */
+export async function unsafeRenewedAwayEndUserSession(db: AnyDb, tokenHash: string, graceFrom: Date): Promise<boolean> {
+  const [s] = await db
+    .select({ id: endUserSessions.id })
+    .from(endUserSessions)
+    .where(
+      and(
+        eq(endUserSessions.prevTokenHash, tokenHash),
+        sql`${endUserSessions.rotatedAt} > ${tsz(graceFrom)}`,
+        isNull(endUserSessions.endedAt),
+      ),
+    )
+    .limit(1);
+  return !!s;
+}
+
+/**
+ * The new token's first use: the previous hashes are given up. Writes only while they are still
+ * kept and the token is still the current one (a repeated or late call changes nothing).
+ */
+export async function clearPreviousEndUserTokens(db: AnyDb, sessionId: number, tokenHash: string) {
+  await db
+    .update(endUserSessions)
+    .set({ prevTokenHash: null, prevRenewTokenHash: null, rotatedAt: null })
+    .where(
+      and(eq(endUserSessions.id, sessionId), eq(endUserSessions.tokenHash, tokenHash), sql`${endUserSessions.prevTokenHash} is not null`),
+    );
 }
 
 export async function endEndUserSession(db: AnyDb, sessionId: number, reason: string, now: Date) {

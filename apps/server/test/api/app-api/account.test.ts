@@ -1,6 +1,7 @@
 /**
  * The end user's account through the app-facing API (issue 12 item 8): registration with an
- * e-mailed code, login with the portal's lockout (also under concurrency), renewal after 7004,
+ * e-mailed code, login with the portal's lockout (also under concurrency), renewal after 7004 (and
+ * again with the previous renewal token within RENEWAL_GRACE_MS, for an app that lost the answer),
  * logout, a new password, profile, deletion; the envelope's sign, nonce and time window; no
  * account enumeration; each brand's accounts apart.
  */
@@ -11,8 +12,12 @@ import {
   ErrorCodes,
   LOGIN_LOCK_MINUTES,
   LOGIN_MAX_FAILURES,
+  RENEWAL_GRACE_MS,
   SIGN_TIME_WINDOW_MS,
 } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { endUserSessions } from '../../../src/db/schema';
+import { sha256Hex } from '../../../src/lib/secrets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
@@ -100,15 +105,112 @@ describe.each(ENGINES)('end-user accounts (%s)', (engine) => {
     // Renewal is an app-signed call (the expired session cannot sign any more).
     const r = await t.call(appApiCalls.renew, { renewToken: s.renewToken }, appA);
     expect(r.basic.code, r.basic.msg).toBe(200);
-    const again = await t.call(appApiCalls.renew, { renewToken: s.renewToken }, appA);
-    expect(again.basic.code).toBe(ErrorCodes.renewFailed);
     // Another brand's app cannot renew it.
     expect((await t.call(appApiCalls.renew, { renewToken: r.data.renewToken }, appB)).basic.code).toBe(ErrorCodes.renewFailed);
+    expect((await t.call(appApiCalls.renew, { renewToken: s.renewToken }, appB)).basic.code).toBe(ErrorCodes.renewFailed);
     const fresh = { ...r.data };
     expect((await t.call(appApiCalls.profile, {}, fresh)).basic.code).toBe(200);
+    // The new token used, the renewal token is spent.
+    const again = await t.call(appApiCalls.renew, { renewToken: s.renewToken }, appA);
+    expect(again.basic.code).toBe(ErrorCodes.renewFailed);
     expect((await t.call(appApiCalls.logout, {}, fresh)).basic.code).toBe(200);
     expect((await t.call(appApiCalls.profile, {}, fresh)).basic.code).toBe(ErrorCodes.tokenInvalid);
     expect((await t.call(appApiCalls.renew, { renewToken: r.data.renewToken }, appA)).basic.code).toBe(ErrorCodes.renewFailed);
+  });
+
+  describe('a renewal whose answer was lost (RENEWAL_GRACE_MS)', () => {
+    type Session = { token: string; renewToken: string; signKey: string };
+    const prevColumns = async (token: string) => {
+      const [row] = await t.database.db
+        .select({
+          prevTokenHash: endUserSessions.prevTokenHash,
+          prevRenewTokenHash: endUserSessions.prevRenewTokenHash,
+          signKey: endUserSessions.signKey,
+          rotatedAt: endUserSessions.rotatedAt,
+        })
+        .from(endUserSessions)
+        .where(eq(endUserSessions.tokenHash, sha256Hex(token)));
+      return row;
+    };
+    const profile = async (s: Session) => (await t.call(appApiCalls.profile, {}, s)).basic.code;
+    const renew = (renewToken: string, app = appA) => t.call(appApiCalls.renew, { renewToken }, app);
+    /** Signed in, the token used once and expired: the app is about to renew. */
+    const expiredSession = async (email: string) => {
+      await registerEndUser(t, appA, email, 'Grace#pass1');
+      const s = (await t.call(appApiCalls.login, { account: email, password: 'Grace#pass1' }, appA)).data;
+      expect(await profile(s)).toBe(200);
+      t.clock.advance(t.services.config.accessTokenTtlMs + 1000);
+      expect(await profile(s)).toBe(ErrorCodes.tokenExpired);
+      return s;
+    };
+
+    it('answers 7004 to the previous token, renews again with the previous renewal token, and the lost answer stops working', async () => {
+      const s0 = await expiredSession('grace-1@test.local');
+      const lost = await renew(s0.renewToken);
+      expect(lost.basic.code).toBe(200);
+      const s1 = lost.data;
+      const kept = await prevColumns(s1.token);
+      expect(kept).toEqual({
+        prevTokenHash: sha256Hex(s0.token),
+        prevRenewTokenHash: sha256Hex(s0.renewToken),
+        signKey: null,
+        rotatedAt: new Date(t.clock.now()),
+      });
+      // The app was killed before the answer arrived: it still holds s0. Told to renew, not signed out.
+      t.clock.advance(1000);
+      expect(await profile(s0)).toBe(ErrorCodes.tokenExpired);
+      // Another brand's app cannot use the previous renewal token either.
+      expect((await renew(s0.renewToken, appB)).basic.code).toBe(ErrorCodes.renewFailed);
+      const again = await renew(s0.renewToken);
+      expect(again.basic.code).toBe(200);
+      const s2 = again.data;
+      expect(s2.token).not.toBe(s1.token);
+      // The previous hashes stay as they were (the grace counts from the first rotation).
+      expect(await prevColumns(s2.token)).toEqual(kept);
+      // The lost answer's tokens are gone.
+      expect(await profile(s1)).toBe(ErrorCodes.tokenInvalid);
+      expect((await renew(s1.renewToken)).basic.code).toBe(ErrorCodes.renewFailed);
+      // The new answer works; its first use gives up the previous hashes.
+      expect(await profile(s2)).toBe(200);
+      expect(await prevColumns(s2.token)).toEqual({ prevTokenHash: null, prevRenewTokenHash: null, signKey: null, rotatedAt: null });
+      expect(await profile(s0)).toBe(ErrorCodes.tokenInvalid);
+      expect((await renew(s0.renewToken)).basic.code).toBe(ErrorCodes.renewFailed);
+      // The session lives on: the current renewal token renews as usual.
+      const s3 = await renew(s2.renewToken);
+      expect(s3.basic.code).toBe(200);
+      expect(await profile(s3.data)).toBe(200);
+    });
+
+    it('ends the grace RENEWAL_GRACE_MS after the rotation, whatever was renewed meanwhile', async () => {
+      const s0 = await expiredSession('grace-2@test.local');
+      const s1 = (await renew(s0.renewToken)).data;
+      t.clock.advance(RENEWAL_GRACE_MS - 1000);
+      expect(await profile(s0)).toBe(ErrorCodes.tokenExpired);
+      // A renewal with the previous renewal token inside the grace does not extend it.
+      const s2 = (await renew(s0.renewToken)).data;
+      t.clock.advance(1000);
+      expect(await profile(s0)).toBe(ErrorCodes.tokenInvalid);
+      expect((await renew(s0.renewToken)).basic.code).toBe(ErrorCodes.renewFailed);
+      expect(await profile(s1)).toBe(ErrorCodes.tokenInvalid);
+      expect(await profile(s2)).toBe(200);
+    });
+
+    it('matches the previous token only with its own signing key; nothing is kept for an ended session', async () => {
+      const a0 = await expiredSession('grace-3@test.local');
+      const b0 = await expiredSession('grace-4@test.local');
+      const a1 = (await renew(a0.renewToken)).data;
+      await renew(b0.renewToken);
+      // The previous token signed with another key (the new one's, another session's) is unknown.
+      expect(await profile({ ...a0, signKey: a1.signKey })).toBe(ErrorCodes.tokenInvalid);
+      expect(await profile({ ...a0, signKey: b0.signKey })).toBe(ErrorCodes.tokenInvalid);
+      expect(await profile(a0)).toBe(ErrorCodes.tokenExpired);
+      // Logged out with the new token before the lost answer's app renews: the previous ones are refused.
+      expect((await t.call(appApiCalls.logout, {}, a1)).basic.code).toBe(200);
+      expect(await profile(a0)).toBe(ErrorCodes.tokenInvalid);
+      expect((await renew(a0.renewToken)).basic.code).toBe(ErrorCodes.renewFailed);
+      // B's session is untouched by A's.
+      expect(await profile(b0)).toBe(ErrorCodes.tokenExpired);
+    });
   });
 
   it('sets a new password with the e-mailed code and ends the sessions; "no account" only after the code', async () => {
