@@ -33,6 +33,12 @@ export const ACCESS_TOKEN_TTL_MS = 30 * 60_000;
  * the new token was used, they are refused as any unknown token.
  */
 export const RENEWAL_GRACE_MS = 30_000;
+/**
+ * A renewal not answered within this long is sent once more at once: both tries end inside
+ * RENEWAL_GRACE_MS, so if the first did reach the server, the second still renews with the same
+ * renewal token (a hung request with the calls' HTTP_TIMEOUT_MS would outlast the grace).
+ */
+export const RENEWAL_TIMEOUT_MS = 12_000;
 /** A signed request's time must be within this window of the server's clock. */
 export const SIGN_TIME_WINDOW_MS = 5 * 60_000;
 export const NONCE_MAX = 2_147_483_646;

@@ -3,6 +3,8 @@ import {
   API_PREFIX,
   HTTP_TIMEOUT_MS,
   PUBLIC_SIGN_KEY,
+  RENEWAL_GRACE_MS,
+  RENEWAL_TIMEOUT_MS,
   TOKEN_REFRESH_GUARD_MS,
   UPLOAD_TIMEOUT_MS,
   authCalls,
@@ -407,7 +409,7 @@ describe('call: token renewal (7004)', () => {
     expect(toasts).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps the session when the renewal gets no answer (network down), and renews with the next call', async () => {
+  it('keeps the session when the renewal gets no answer (network down, tried twice), and renews with the next call', async () => {
     signIn(partnerOwner(), 1);
     let online = false;
     const { calls } = mockApi((path, _data, rec) => {
@@ -416,12 +418,39 @@ describe('call: token renewal (7004)', () => {
     });
     const err = (await call(authCalls.me, {}).catch((e: unknown) => e)) as ApiError;
     expect(err.kind).toBe('network');
+    expect(calls.filter((c) => c.path === 'auth/token/renew')).toHaveLength(2);
     expect(getSession()?.token).toBe('token-1');
     expect(navigate).not.toHaveBeenCalled();
     online = true;
     await expect(call(authCalls.me, {})).resolves.toMatchObject({ nickName: partnerOwner().nickName });
-    expect(calls.filter((c) => c.path === 'auth/token/renew')).toHaveLength(2);
+    expect(calls.filter((c) => c.path === 'auth/token/renew')).toHaveLength(3);
     expect(getSession()?.token).toBe('token-2');
+  });
+
+  it(`sends a renewal that hangs past ${RENEWAL_TIMEOUT_MS} ms once more with the same renewal token, inside the server's grace`, async () => {
+    vi.useFakeTimers();
+    const first = signIn(partnerOwner(), 1);
+    const { calls, fetchMock } = mockApi((path, _data, rec) => {
+      if (path === 'auth/token/renew') return { data: tokensFor(partnerOwner(), 2) };
+      return (rec.body.basic as { token: string }).token === 'token-2' ? { data: partnerOwner() } : { code: 7004 };
+    });
+    // The first renewal reached the server, but its answer never comes back (until the client aborts).
+    let renewals = 0;
+    vi.stubGlobal('fetch', (url: RequestInfo | URL, init?: RequestInit) => {
+      const answer = fetchMock(url, init);
+      if (!String(url).endsWith('auth/token/renew') || ++renewals > 1) return answer;
+      return new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    });
+    const result = call(authCalls.me, {});
+    await vi.advanceTimersByTimeAsync(RENEWAL_TIMEOUT_MS + 1);
+    await expect(result).resolves.toMatchObject({ nickName: partnerOwner().nickName });
+    const renewCalls = calls.filter((c) => c.path === 'auth/token/renew');
+    expect(renewCalls.map((c) => c.body.data)).toEqual([{ renewToken: first.renewToken }, { renewToken: first.renewToken }]);
+    expect(RENEWAL_TIMEOUT_MS * 2).toBeLessThan(RENEWAL_GRACE_MS);
+    expect(getSession()?.token).toBe('token-2');
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('retries only once: 7004 again after renewal ends the session', async () => {

@@ -9,6 +9,7 @@
 import {
   API_PREFIX,
   HTTP_TIMEOUT_MS,
+  RENEWAL_TIMEOUT_MS,
   SHELL_ERROR_CODES as ErrorCodes,
   SHELL_SESSION_ENDING_CODES as SESSION_ENDING_CODES,
   TOKEN_REFRESH_GUARD_MS,
@@ -249,12 +250,19 @@ async function renewOnce(usedToken: string): Promise<Renewal> {
   }
   renewing = (async () => {
     try {
-      const tokens = (await execute(
-        authRefs.renew,
-        { renewToken: current.renewToken },
-        {},
-        { retried: true, handleSession: false },
-      )) as SessionTokens;
+      // Not answered (a timeout, a dropped connection): sent once more at once, with the same renewal
+      // token, while the server still accepts it if the first try did get through (RENEWAL_GRACE_MS).
+      const send = () =>
+        execute(
+          authRefs.renew,
+          { renewToken: current.renewToken },
+          { timeoutMs: RENEWAL_TIMEOUT_MS },
+          { retried: true, handleSession: false },
+        );
+      const tokens = (await send().catch((e: unknown) => {
+        if (e instanceof ApiError && UNANSWERED_KINDS.includes(e.kind)) return send();
+        throw e;
+      })) as SessionTokens;
       saveSession(tokens, { activity: false });
       lastRenewAt = Date.now();
       lastLifetimeMs = tokens.tokenExpiresAt - lastRenewAt;
