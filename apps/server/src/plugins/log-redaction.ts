@@ -96,9 +96,27 @@ interface LoggedRequest {
 }
 
 /** The pino options of the server's logger (Fastify's `logger`), at `level`. */
+/**
+ * A client that goes away before its answer is sent (a closed tab, a navigation, an image no longer
+ * needed) ends the compressed stream early: @fastify/compress logs that "premature close" as an
+ * error. It is the client's doing, not the server's: logged at info, as Fastify logs a closed stream.
+ */
+const ERROR_LEVEL = 50;
+const isPrematureClose = (x: unknown) =>
+  x instanceof Error && ((x as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' || x.message === 'premature close');
+
+function logMethod(this: { info: (...args: unknown[]) => void }, args: unknown[], method: (...args: unknown[]) => void, level: number) {
+  if (level >= ERROR_LEVEL && isPrematureClose(args[0])) {
+    this.info({ clientClosed: true }, 'the client closed the connection before the answer was sent');
+    return;
+  }
+  method.apply(this, args);
+}
+
 export function portalLoggerOptions(level: string) {
   return {
     level,
+    hooks: { logMethod },
     redact: { paths: redactPaths(), censor: '[Redacted]' },
     serializers: {
       req: (req: LoggedRequest) => ({
