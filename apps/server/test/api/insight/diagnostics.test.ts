@@ -12,12 +12,13 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushDeviceLastSeen } from '../../../src/modules/cloud-upgrade/device-api.last-seen';
 import { runUpgradeOnce } from '../../../src/modules/cloud-upgrade';
-import { recordDeviceEvents, runPresenceOnce, runRollupOnce } from '../../../src/modules/insight';
+import { recordDeviceEvents, runPresenceOnce } from '../../../src/modules/insight';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 import { createUser } from '../../support/fixtures';
 import { createSyncedPackage } from '../../support/upgrade-fixtures';
 import { fleetRound, fullTask, keyedDevices, poll, report, type SimDevice } from '../../support/upgrade-release';
+import { rollUpAll } from '../../support/rollup';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -120,7 +121,7 @@ describe.each(ENGINES)('usage and diagnostics (%s)', (engine) => {
     ]);
     // Before the rollup the figures are not there: they never come from raw events.
     expect((await t.call(insightCalls.failurePareto, { range: rangeNow() }, owner)).data.total).toBe(0);
-    await runRollupOnce(t.database, now);
+    await rollUpAll(t.database, now);
     const r = await t.call(insightCalls.failurePareto, { range: rangeNow() }, owner);
     expect(r.basic.code, r.basic.msg).toBe(200);
     expect(r.data).toMatchObject({ timeZone: 'UTC', total: 5, updatedAt: now });
@@ -152,11 +153,11 @@ describe.each(ENGINES)('usage and diagnostics (%s)', (engine) => {
 
   it('keeps the rollup incrementally (a late event adds once) and a rebuild answers the same', async () => {
     await recordDeviceEvents(t.database.db, [{ deviceId: dx2[0]!.id, kind: 'upgrade_failed', at: startedAt, code: 'E_MD5' }]);
-    await runRollupOnce(t.database, t.clock.now());
-    await runRollupOnce(t.database, t.clock.now());
+    await rollUpAll(t.database, t.clock.now());
+    await rollUpAll(t.database, t.clock.now());
     const inc = (await t.call(insightCalls.failurePareto, { range: rangeNow() }, owner)).data;
     expect(inc.total).toBe(6);
-    await runRollupOnce(t.database, t.clock.now(), { rebuild: true });
+    await rollUpAll(t.database, t.clock.now(), { rebuild: true });
     const rebuilt = (await t.call(insightCalls.failurePareto, { range: rangeNow() }, owner)).data;
     expect(rebuilt.codes).toEqual(inc.codes);
     expect(rebuilt.versions).toEqual(inc.versions);
@@ -168,7 +169,7 @@ describe.each(ENGINES)('usage and diagnostics (%s)', (engine) => {
       sql`update devices set customer_id = ${dealerA.id}, customer_path = ${dealerA.path} where id = ${dx2[0]!.id}`,
     );
     await recordDeviceEvents(t.database.db, [{ deviceId: dx2[0]!.id, kind: 'upgrade_failed', at: t.clock.now(), code: 'E_DEALER' }]);
-    await runRollupOnce(t.database, t.clock.now());
+    await rollUpAll(t.database, t.clock.now());
     const dealer = await t.login('diag-dealer@test.local');
     const seen = await t.call(insightCalls.failurePareto, { range: rangeNow() }, dealer);
     expect(seen.basic.code, seen.basic.msg).toBe(200);

@@ -9,11 +9,12 @@ import { insightCalls } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firmwarePackages, firmwarePackageSyncs, releaseTasks } from '../../../src/db/schema';
-import { recordDeviceEvents, runRollupOnce } from '../../../src/modules/insight';
+import { recordDeviceEvents } from '../../../src/modules/insight';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 import { createUser } from '../../support/fixtures';
 import { keyedDevices, type SimDevice } from '../../support/upgrade-release';
+import { rollUpAll } from '../../support/rollup';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -114,7 +115,7 @@ describe.each(ENGINES)('home attention and sales (%s)', (engine) => {
                  service_days, cost_price, state, paid_at)
                values (${`HOME-${++n}`}, ${amount}, 'ios', ${fleet[1]!.id}, ${fleet[1]!.sn}, ${partnerA.id}, ${partnerA.path}, 1, '{}'::jsonb, 30, 0,
                  'paid', ${iso(at)}::timestamptz)`);
-    await runRollupOnce(t.database, now);
+    await rollUpAll(t.database, now);
 
     await createUser(t.database, {
       companyId: partnerA.id,

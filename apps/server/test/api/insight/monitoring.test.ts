@@ -9,10 +9,11 @@
 import { ErrorCodes, insightCalls, monitoringCalls, VALIDATION_MESSAGES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordDeviceEvents, runRollupOnce } from '../../../src/modules/insight';
+import { recordDeviceEvents } from '../../../src/modules/insight';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 import { createUser } from '../../support/fixtures';
+import { rollUpAll } from '../../support/rollup';
 
 const HOUR = 3_600_000;
 
@@ -107,7 +108,7 @@ describe.each(ENGINES)('monitoring link (%s)', (engine) => {
     for (const code of [7003, 7003, 25003, 200, 200, 200])
       await t.database.db.execute(sql`insert into end_user_logs (at, company_id, company_path, app_key_id, action, code)
         values (${new Date(now - 60_000).toISOString()}::timestamptz, ${partnerA.id}, ${partnerA.path}, 1, 'account/login', ${code})`);
-    await runRollupOnce(t.database, now - 10 * 60_000);
+    await rollUpAll(t.database, now - 10 * 60_000);
     const [device] = (
       (await t.database.db.execute(sql`select id::int as id from devices where company_id = ${partnerA.id} limit 1`)) as unknown as {
         rows: { id: number }[];

@@ -9,10 +9,10 @@ import { insightCalls } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRollupOnce } from '../../../src/modules/insight';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 import { createUser } from '../../support/fixtures';
+import { rollUpAll } from '../../support/rollup';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -128,7 +128,7 @@ describe.each(ENGINES)('rollups and statistics (%s)', (engine) => {
   async function clear() {
     for (const table of ['device_events', 'device_samples', 'device_sample_times', 'sales_events', 'end_user_logs'])
       await exec(sql`delete from ${sql.identifier(table)}`);
-    await runRollupOnce(t.database, (now += 60_000), { rebuild: true });
+    await rollUpAll(t.database, (now += 60_000), { rebuild: true });
   }
 
   function dims(g: Group) {
@@ -212,14 +212,14 @@ describe.each(ENGINES)('rollups and statistics (%s)', (engine) => {
         await insertEvents(w.groups, w.events.slice(0, w.lateSplit));
         await insertAppCalls(w.appCalls.slice(0, w.appLateSplit));
         await insertSales(w.groups, w.sales.slice(0, Math.floor(w.appLateSplit / 2)));
-        await runRollupOnce(t.database, (now += 60_000));
+        await rollUpAll(t.database, (now += 60_000));
         await insertEvents(w.groups, w.events.slice(w.lateSplit));
         await insertSamples(w.groups, samples, w.sampleTimes);
         await insertAppCalls(w.appCalls.slice(w.appLateSplit));
         await insertSales(w.groups, w.sales.slice(Math.floor(w.appLateSplit / 2)));
-        await runRollupOnce(t.database, (now += 60_000));
+        await rollUpAll(t.database, (now += 60_000));
         const incremental = await snapshot();
-        await runRollupOnce(t.database, (now += 60_000), { rebuild: true });
+        await rollUpAll(t.database, (now += 60_000), { rebuild: true });
         expect(await snapshot()).toBe(incremental);
 
         // The range: whole local days.
@@ -321,7 +321,7 @@ describe.each(ENGINES)('rollups and statistics (%s)', (engine) => {
       [b.id, device.model, device.firmwareVersion, device.country, 1999],
       [b.id, device.model, device.firmwareVersion, device.country, 1999],
     ]);
-    await runRollupOnce(t.database, (now += 60_000));
+    await rollUpAll(t.database, (now += 60_000));
     const ownerB = await t.login('owner-b@test.local');
     const range = { from: Date.UTC(2026, 9, 1), to: Date.UTC(2026, 9, 8) };
     const withSales = await t.call(insightCalls.statsOverview, { range }, ownerB);

@@ -9,11 +9,12 @@ import { homeCardCount, insightCalls, partnerCalls, POLL_INTERVAL_SECONDS, RESOU
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushDeviceLastSeen } from '../../../src/modules/cloud-upgrade/device-api.last-seen';
-import { runPresenceOnce, runRollupOnce } from '../../../src/modules/insight';
+import { runPresenceOnce } from '../../../src/modules/insight';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 import { createUser } from '../../support/fixtures';
 import { keyedDevices, poll, type SimDevice } from '../../support/upgrade-release';
+import { rollUpAll } from '../../support/rollup';
 
 const MIN = 60_000;
 const DAY = 86_400_000;
@@ -73,7 +74,7 @@ describe.each(ENGINES)('statistics and home (%s)', (engine) => {
       await flushDeviceLastSeen();
       await runPresenceOnce(t.database, t.clock.now(), POLL_INTERVAL_SECONDS);
     }
-    await runRollupOnce(t.database, t.clock.now());
+    await rollUpAll(t.database, t.clock.now());
     const dayStart = Math.floor(t.clock.now() / DAY) * DAY;
     range = { from: dayStart - 6 * DAY, to: dayStart + DAY };
     owner = await t.login('owner-a@test.local');
