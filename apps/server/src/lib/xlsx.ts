@@ -136,6 +136,12 @@ export async function readSheet(source: Buffer | Readable, opts: ReadSheetOption
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
+  // exceljs names a sheet from the workbook part (xl/workbook.xml) when it reaches the sheet; a file
+  // whose shared strings and relations come before its sheets and its workbook part after them (a
+  // zip's order is free, and exceljs's own writer varies it) made it read `sheets` of nothing. The
+  // first sheet in the file is read whatever its name: an empty model until the workbook part comes.
+  const readerModel = reader as unknown as { model?: { sheets?: unknown[] } };
+  readerModel.model ??= { sheets: [] };
   try {
     for await (const worksheet of reader) {
       // A sheet spooled to a temporary file (see above) is read from this stream; unread, it is closed.
