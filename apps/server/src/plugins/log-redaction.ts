@@ -95,7 +95,6 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
-/** The pino options of the server's logger (Fastify's `logger`), at `level`. */
 /**
  * A client that goes away before its answer is sent (a closed tab, a navigation, an image no longer
  * needed) ends the compressed stream early: @fastify/compress logs that "premature close" as an
@@ -113,6 +112,7 @@ function logMethod(this: { info: (...args: unknown[]) => void }, args: unknown[]
   method.apply(this, args);
 }
 
+/** The pino options of the server's logger (Fastify's `logger`), at `level`. */
 export function portalLoggerOptions(level: string) {
   return {
     level,

@@ -5,15 +5,23 @@
  * - 'appKey' calls: basic.token is the appId of an enabled application key (else 25001); the sign
  *   is keyed with its secret (1006 badSign otherwise); the nonce is recorded once per key.
  * - 'endUser' calls: basic.token is an end user's session token (7003 unknown or ended, 7004
- *   expired: renew; 7004 too for the previous token of a renewal within RENEWAL_GRACE_MS); the sign is keyed with the session's signKey, derived from the token (lib/secrets
- *   sessionSignKey, never stored); the nonce once per session; the
- *   session's application key must still be enabled (25001) and the user normal (25003 frozen).
+ *   expired: renew; 7004 too for the previous token of a renewal within RENEWAL_GRACE_MS); the sign
+ *   is keyed with the session's signKey, derived from the token (lib/secrets sessionSignKey, never
+ *   stored); the nonce once per session; the session's application key must still be enabled
+ *   (25001) and the user normal (25003 frozen).
  */
-import { ErrorCodes, IDLE_CHECK_INTERVAL_MS, RENEWAL_GRACE_MS, canonicalJson, signingString, type Locale } from '@portal/contract';
+import {
+  ErrorCodes,
+  IDLE_CHECK_INTERVAL_MS,
+  RENEWAL_GRACE_MS,
+  SIGN_TIME_WINDOW_MS,
+  canonicalJson,
+  signingString,
+  type Locale,
+} from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import type { AppCaller, AppCallerResolver } from '../../lib/context';
-import { hmacHex, safeEqualHex, sessionSignKey, sha256Hex } from '../../lib/secrets';
-import { openSecret } from '../../lib/secrets';
+import { hmacHex, openSecret, safeEqualHex, sessionSignKey, sha256Hex } from '../../lib/secrets';
 import { unsafeAppKeyByAppId } from './app-keys.repository';
 import {
   clearPreviousEndUserTokens,
@@ -22,7 +30,6 @@ import {
   unsafeEndUserSessionByToken,
   unsafeRenewedAwayEndUserSession,
 } from './end-users.repository';
-import { SIGN_TIME_WINDOW_MS } from '@portal/contract';
 
 const digest = (data: unknown) => sha256Hex(canonicalJson(data ?? null));
 
