@@ -80,7 +80,8 @@ export async function withImportSlot<T>(fn: () => Promise<T>, slots: ImportSlots
 }
 
 /**
- * The first sheet of an xlsx: the first non-blank row is the header, blank rows are skipped.
+ * The first sheet of an xlsx (the first tab: the first in the workbook part's list of sheets): the
+ * first non-blank row is the header, blank rows are skipped.
  * AppError 24010 unreadable, 24011 {columns} missing, 24012 {max} too many rows, 24013 no data rows.
  * An import runs it inside `withImportSlot`.
  *
@@ -88,46 +89,18 @@ export async function withImportSlot<T>(fn: () => Promise<T>, slots: ImportSlots
  * bytes arrive and reading stops at the first row over `maxRows`. (A sheet stored before the
  * workbook's shared strings, as Excel writes it, is spooled by exceljs to a temporary file and
  * parsed from there, still row by row.) `source` is a Buffer or a stream of the file (a file store's).
+ *
+ * exceljs emits sheets in the order it can parse them, not in the workbook's: a spooled sheet comes
+ * after every sheet stored behind the shared strings, and a sheet can come before the workbook part
+ * that says which tab is first (a zip's order is free, and exceljs's own writer varies it). A sheet
+ * is therefore taken by its place in the workbook; a sheet emitted while that is not known yet is
+ * read as a candidate (at most `READ_CANDIDATES_MAX` of them, each bounded by `maxRows`) and the
+ * first tab among them chosen once the whole file is read.
  */
 export async function readSheet(source: Buffer | Readable, opts: ReadSheetOptions): Promise<Sheet> {
   const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
   const known = new Map<string, string>();
   for (const c of [...opts.required, ...(opts.optional ?? [])]) known.set(c.trim().toLowerCase(), c);
-
-  let columns: Array<{ index: number; key: string }> | null = null;
-  const rows: Array<Record<string, string>> = [];
-  const rowNumbers: number[] = [];
-  let tooMany = false;
-  let sawSheet = false;
-
-  const onRow = (row: ExcelJS.Row) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: false }, (cell, col) => {
-      cells[col] = cellText(cell.value);
-    });
-    if (!cells.some((v) => v)) return;
-    if (!columns) {
-      const cols: Array<{ index: number; key: string }> = [];
-      const seen = new Set<string>();
-      cells.forEach((text, index) => {
-        if (!text) return;
-        const key = known.get(text.toLowerCase()) ?? text;
-        if (seen.has(key.toLowerCase())) return; // a repeated column: the first one counts
-        seen.add(key.toLowerCase());
-        cols.push({ index, key });
-      });
-      columns = cols;
-      return;
-    }
-    if (rows.length >= opts.maxRows) {
-      tooMany = true;
-      return;
-    }
-    const values: Record<string, string> = {};
-    for (const c of columns) values[c.key] = cells[c.index] ?? '';
-    rows.push(values);
-    rowNumbers.push(row.number);
-  };
 
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
@@ -137,11 +110,14 @@ export async function readSheet(source: Buffer | Readable, opts: ReadSheetOption
     entries: 'ignore',
   });
   // exceljs names a sheet from the workbook part (xl/workbook.xml) when it reaches the sheet; a file
-  // whose shared strings and relations come before its sheets and its workbook part after them (a
-  // zip's order is free, and exceljs's own writer varies it) made it read `sheets` of nothing. The
-  // first sheet in the file is read whatever its name: an empty model until the workbook part comes.
-  const readerModel = reader as unknown as { model?: { sheets?: unknown[] } };
-  readerModel.model ??= { sheets: [] };
+  // whose shared strings and relations come before its sheets and its workbook part after them made
+  // it read `sheets` of nothing: an empty model until the workbook part comes.
+  const parts = reader as unknown as WorkbookReaderParts;
+  parts.model ??= { sheets: [] };
+
+  let chosen: SheetRead | null = null;
+  const candidates: SheetRead[] = [];
+  let unreadCandidate = false;
   try {
     for await (const worksheet of reader) {
       // A sheet spooled to a temporary file (see above) is read from this stream; unread, it is closed.
@@ -155,18 +131,34 @@ export async function readSheet(source: Buffer | Readable, opts: ReadSheetOption
         spool.on('error', () => undefined);
         spool.destroy();
       };
-      if (sawSheet) {
+      const first = firstSheetOf(parts);
+      if (first && !chosen) chosen = candidates.find((c) => c.file === first.file) ?? null;
+      const file = partNumberOf(worksheet, parts);
+      let target: SheetRead;
+      if (chosen) {
+        discard();
+        continue;
+      } else if (first) {
+        if (file !== first.file) {
+          discard();
+          continue;
+        }
+        target = chosen = new SheetRead(known, opts.maxRows, file);
+      } else if (candidates.length < READ_CANDIDATES_MAX) {
+        target = new SheetRead(known, opts.maxRows, file);
+        candidates.push(target);
+      } else {
+        unreadCandidate = true;
         discard();
         continue;
       }
-      sawSheet = true;
       for await (const row of worksheet) {
-        onRow(row);
-        if (tooMany) break;
+        target.onRow(row);
+        if (target.tooMany) break;
       }
       if (spooled) discard();
       // Parsed straight from the upload: stop reading the rest of the file.
-      else if (tooMany) break;
+      else if (target === chosen && target.tooMany) break;
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -175,15 +167,107 @@ export async function readSheet(source: Buffer | Readable, opts: ReadSheetOption
     input.destroy();
   }
 
-  if (!sawSheet) throw new AppError(ErrorCodes.importUnreadable, undefined, 'no worksheet in the file');
-  const header = (columns as Array<{ key: string }> | null)?.map((c) => c.key) ?? [];
-  if (!columns) throw new AppError(ErrorCodes.importEmpty);
-  const have = new Set(header.map((h) => h.toLowerCase()));
-  const missing = opts.required.filter((c) => !have.has(c.trim().toLowerCase()));
-  if (missing.length) throw new AppError(ErrorCodes.importMissingColumns, { columns: missing.join(', ') });
-  if (tooMany) throw new AppError(ErrorCodes.importTooManyRows, { max: opts.maxRows });
-  if (rows.length === 0) throw new AppError(ErrorCodes.importEmpty);
-  return { header, rows, rowNumbers };
+  if (!chosen && candidates.length) {
+    // The whole file is read: the workbook part, when there is one, says which candidate is the first tab.
+    const first = firstSheetOf(parts);
+    const lowest = [...candidates].sort((a, b) => a.file - b.file)[0]!;
+    chosen = first ? (candidates.find((c) => c.file === first.file) ?? null) : lowest;
+    if (!chosen && unreadCandidate)
+      throw new AppError(ErrorCodes.importUnreadable, undefined, `first sheet beyond the ${READ_CANDIDATES_MAX} read`);
+  }
+  if (!chosen) throw new AppError(ErrorCodes.importUnreadable, undefined, 'no worksheet in the file');
+  return chosen.result(opts.required);
+}
+
+/** Most sheets read as candidates while the workbook part has not said which one is the first tab. */
+export const READ_CANDIDATES_MAX = 8;
+
+/** What readSheet looks at in exceljs's WorkbookReader once it has parsed the workbook part and its relations. */
+interface WorkbookReaderParts {
+  model?: { sheets?: Array<{ name?: string; rId?: string }> };
+  workbookRels?: Array<{ Id?: string; Target?: string }>;
+}
+
+/** The part number of the workbook's first tab, once both the workbook part and its relations are read. */
+function firstSheetOf(parts: WorkbookReaderParts): { file: number } | null {
+  const file = partNumberOfRel(parts, parts.model?.sheets?.[0]?.rId);
+  return file === null ? null : { file };
+}
+
+/** One sheet read row by row: the header, then up to `maxRows` data rows. */
+class SheetRead {
+  private columns: Array<{ index: number; key: string }> | null = null;
+  private readonly rows: Array<Record<string, string>> = [];
+  private readonly rowNumbers: number[] = [];
+  tooMany = false;
+
+  constructor(
+    private readonly known: Map<string, string>,
+    private readonly maxRows: number,
+    /** N of the part xl/worksheets/sheetN.xml it was read from. */
+    readonly file: number,
+  ) {}
+
+  onRow(row: ExcelJS.Row) {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: false }, (cell, col) => {
+      cells[col] = cellText(cell.value);
+    });
+    if (!cells.some((v) => v)) return;
+    if (!this.columns) {
+      const cols: Array<{ index: number; key: string }> = [];
+      const seen = new Set<string>();
+      cells.forEach((text, index) => {
+        if (!text) return;
+        const key = this.known.get(text.toLowerCase()) ?? text;
+        if (seen.has(key.toLowerCase())) return; // a repeated column: the first one counts
+        seen.add(key.toLowerCase());
+        cols.push({ index, key });
+      });
+      this.columns = cols;
+      return;
+    }
+    if (this.rows.length >= this.maxRows) {
+      this.tooMany = true;
+      return;
+    }
+    const values: Record<string, string> = {};
+    for (const c of this.columns) values[c.key] = cells[c.index] ?? '';
+    this.rows.push(values);
+    this.rowNumbers.push(row.number);
+  }
+
+  result(required: readonly string[]): Sheet {
+    if (!this.columns) throw new AppError(ErrorCodes.importEmpty);
+    const header = this.columns.map((c) => c.key);
+    const have = new Set(header.map((h) => h.toLowerCase()));
+    const missing = required.filter((c) => !have.has(c.trim().toLowerCase()));
+    if (missing.length) throw new AppError(ErrorCodes.importMissingColumns, { columns: missing.join(', ') });
+    if (this.tooMany) throw new AppError(ErrorCodes.importTooManyRows, { max: this.maxRows });
+    if (this.rows.length === 0) throw new AppError(ErrorCodes.importEmpty);
+    return { header, rows: this.rows, rowNumbers: this.rowNumbers };
+  }
+}
+
+/**
+ * N of the part xl/worksheets/sheetN.xml an emitted sheet is read from. exceljs replaces the sheet's
+ * `id` (at first that number) with the workbook's sheet id and sets its `name` when it matched the
+ * sheet in the workbook part; the name then leads back to the part.
+ */
+function partNumberOf(worksheet: unknown, parts: WorkbookReaderParts): number {
+  const ws = worksheet as { id?: unknown; name?: unknown };
+  if (typeof ws.name === 'string') {
+    const sheet = parts.model?.sheets?.find((s) => s.name === ws.name);
+    const file = partNumberOfRel(parts, sheet?.rId);
+    if (file !== null) return file;
+  }
+  return Number(ws.id);
+}
+
+function partNumberOfRel(parts: WorkbookReaderParts, rId: string | undefined): number | null {
+  const rel = rId === undefined ? undefined : parts.workbookRels?.find((r) => r.Id === rId);
+  const file = rel?.Target?.match(/worksheets\/sheet(\d+)\.xml$/)?.[1];
+  return file ? Number(file) : null;
 }
 
 /** A cell's value as the text a user typed or sees, trimmed. */

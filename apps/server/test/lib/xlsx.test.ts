@@ -152,6 +152,76 @@ describe('readSheet', () => {
     ]);
   });
 
+  /** `buf` rezipped with its parts in `order` (the rest after them), the workbook's tabs swapped when asked. */
+  async function rezip(buf: Buffer, order: string[], opts: { swapTabs?: boolean } = {}): Promise<Buffer> {
+    const zip = await JSZip.loadAsync(buf);
+    const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir);
+    expect(names).toEqual(expect.arrayContaining(order));
+    const out = new JSZip();
+    for (const n of [...order, ...names.filter((n) => !order.includes(n))]) {
+      let bytes: Uint8Array | string = await zip.files[n]!.async('uint8array');
+      if (n === 'xl/workbook.xml' && opts.swapTabs) {
+        const xml = Buffer.from(bytes).toString('utf8');
+        const tabs = xml.match(/<sheet [^>]*\/>/g)!;
+        expect(tabs).toHaveLength(2);
+        bytes = xml.replace(tabs.join(''), `${tabs[1]}${tabs[0]}`);
+        expect(bytes).not.toBe(xml);
+      }
+      out.file(n, bytes);
+    }
+    // Deflated, as spreadsheet programs write them: a stored entry behind a data descriptor cannot be streamed.
+    return out.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 1 } });
+  }
+
+  it('reads the first tab when exceljs would emit a later sheet first (the first spooled, the second parsed at once)', async () => {
+    // A sheet before the shared strings is spooled and emitted after the whole zip; one after them at once.
+    const devices = await book([
+      ['SN', 'MAC'],
+      ['SN-1', 'aa'],
+    ]);
+    const spooledFirst = await rezip(devices, [
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/workbook.xml',
+      'xl/_rels/workbook.xml.rels',
+      'xl/worksheets/sheet1.xml',
+      'xl/sharedStrings.xml',
+      'xl/styles.xml',
+      'xl/worksheets/sheet2.xml',
+    ]);
+    for (let i = 0; i < 3; i++) expect((await readSheet(spooledFirst, opts)).rows).toEqual([{ SN: 'SN-1', MAC: 'aa' }]);
+  });
+
+  it('chooses the first tab by the workbook part even when that part comes after every sheet', async () => {
+    const devices = await book([
+      ['SN', 'MAC'],
+      ['SN-1', 'aa'],
+    ]);
+    const workbookLast = [
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/_rels/workbook.xml.rels',
+      'xl/sharedStrings.xml',
+      'xl/styles.xml',
+      'xl/worksheets/sheet1.xml',
+      'xl/worksheets/sheet2.xml',
+      'xl/workbook.xml',
+    ];
+    expect((await readSheet(await rezip(devices, workbookLast), opts)).rows).toEqual([{ SN: 'SN-1', MAC: 'aa' }]);
+    // The same parts with the tabs swapped: the first tab is now "Other" (sheet2.xml), which lacks the columns.
+    const otherFirst = await rezip(devices, workbookLast, { swapTabs: true });
+    expect(await codeOf(readSheet(otherFirst, opts))).toMatchObject({ code: 24011, params: { columns: 'SN, MAC' } });
+    // And with the workbook part first, the swapped tabs are known before any sheet comes.
+    const known = await rezip(
+      devices,
+      ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/worksheets/sheet1.xml', 'xl/worksheets/sheet2.xml'],
+      {
+        swapTabs: true,
+      },
+    );
+    expect(await codeOf(readSheet(known, opts))).toMatchObject({ code: 24011, params: { columns: 'SN, MAC' } });
+  });
+
   it('refuses a sheet without data rows (24013)', async () => {
     expect((await codeOf(readSheet(await book([['SN', 'MAC']]), opts))).code).toBe(24013);
     expect((await codeOf(readSheet(await book([]), opts))).code).toBe(24013);
