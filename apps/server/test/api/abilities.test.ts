@@ -309,12 +309,9 @@ describe.each(ENGINES)('abilities answer exactly what the calls allow (%s)', (en
               .update(verificationCodes)
               .set({ codeHash: sha256Hex('ABCDE') })
               .where(eq(verificationCodes.id, image.data.codeId));
-            const sent = await t.call(
-              authCalls.emailCode,
-              { email, purpose: 'bindEmail', imageCodeId: image.data.codeId, imageCode: 'abcde' },
-              s,
-            );
-            expect(sent.basic.code, sent.basic.msg).toBe(200);
+            const sent = await t.call(authCalls.emailBindCode, { email, imageCodeId: image.data.codeId, imageCode: 'abcde' }, s);
+            // A visit is refused the code already (7050), as it is the binding.
+            if (sent.basic.code !== 200) return sent;
             const code = (await t.lastMailTo(email))?.text.match(/\b(\d{6})\b/)?.[1] ?? '000000';
             return t.call(authCalls.emailBind, { email, emailCode: code }, s);
           }

@@ -104,6 +104,7 @@ describe.each(ENGINES)('a remote-access visit is not offered what it may not do 
     [ssoCalls.createSsoToken.path]: { noScreen: 'no screen mints a single-sign-on token; scripts and regional hosts call it' },
     // The account dialog's tabs (customer/user/info/get `actions`).
     [authCalls.emailBind.path]: async (s) => (await ownActions(s)).includes('bindEmail'),
+    [authCalls.emailBindCode.path]: async (s) => (await ownActions(s)).includes('bindEmail'),
     [userCalls.changePassword.path]: async (s) => (await ownActions(s)).includes('changePassword'),
     [userCalls.unregister.path]: async (s) => (await ownActions(s)).includes('unregister'),
     // Users: the page's invite button (customer/user/abilities) and each user's menu.

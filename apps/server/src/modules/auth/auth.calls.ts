@@ -28,6 +28,7 @@ export const authImpls = [
   implement(authCalls.selfRegister, publicCall, (ctx, d) => auth.selfRegister(ctx, d), secretChecked),
   implement(authCalls.findPassword, publicCall, (ctx, d) => auth.findPassword(ctx, d), secretChecked),
   implement(authCalls.checkPwd, selfCall, (ctx, d) => auth.checkPassword(ctx, d.password)),
+  implement(authCalls.emailBindCode, selfCall, (ctx, d) => auth.sendEmailCode(ctx, { ...d, purpose: 'bindEmail' })),
   implement(authCalls.emailBind, selfCall, (ctx, d) => auth.bindEmail(ctx, d), secretChecked),
   implement(authCalls.customerWebsite, publicCall, (ctx, d) => auth.customerWebsite(ctx, d.domain)),
   implement(authCalls.me, selfCall, (ctx) => presentSessionUser(ctx.db, requireActor(ctx).sessionId, ctx.locale)),

@@ -411,7 +411,12 @@ describe.each(ENGINES)('auth group (%s)', (engine) => {
     expect((await t.call(authCalls.checkPwd, { password: 'nope' }, s)).data.valid).toBe(false);
     const img = await solvedImageCode(t);
     const newEmail = 'renamed-a@test.local';
-    expect((await t.call(authCalls.emailCode, { email: newEmail, purpose: 'bindEmail', ...img })).basic.code).toBe(200);
+    // A code for binding is asked by the signed-in user, not before login.
+    const before = await t.call(authCalls.emailCode, { email: newEmail, purpose: 'bindEmail', ...img } as never);
+    expect(before.basic.code).toBe(ErrorCodes.invalidParams);
+    expect((await t.call(authCalls.emailBindCode, { email: newEmail, ...img }, null)).basic.code).toBe(ErrorCodes.tokenInvalid);
+    expect(await t.lastMailTo(newEmail)).toBeNull();
+    expect((await t.call(authCalls.emailBindCode, { email: newEmail, ...(await solvedImageCode(t)) }, s)).basic.code).toBe(200);
     const code = await emailedCode(t, newEmail);
     expect((await t.call(authCalls.emailBind, { email: newEmail, emailCode: code }, s)).basic.code).toBe(200);
     expect((await t.call(authCalls.login, { account: newEmail, password: PASSWORD })).basic.code).toBe(200);

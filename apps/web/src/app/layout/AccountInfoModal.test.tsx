@@ -1,5 +1,6 @@
 import type { OwnAccountAction } from '@portal/contract';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../lib/i18n';
 import { mockApi, partnerOwner, signIn } from '../../test/fixtures';
@@ -48,6 +49,22 @@ describe('AccountInfoModal: the tabs are what the server offers the session', ()
     await waitFor(() => expect(tabNames()).toEqual(['Overview', 'Profile', 'E-mail', 'Password', 'Delete account']));
     expect(calls.some((c) => c.path === 'customer/user/info/get')).toBe(true);
     expect(screen.queryByTestId('account-holder-only')).not.toBeInTheDocument();
+  });
+
+  it('asks the code for a new e-mail through the signed-in call, not the public one', async () => {
+    const { calls } = openDialog(['editProfile', 'bindEmail', 'changePassword', 'unregister']);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('tab', { name: 'E-mail' }));
+    await user.type(await screen.findByLabelText('New e-mail'), 'pat.new@acme.test');
+    await user.type(screen.getAllByLabelText('Graphic code')[0]!, 'AB12');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(calls.some((c) => c.path === 'auth/email-bind/code')).toBe(true));
+    expect(calls.find((c) => c.path === 'auth/email-bind/code')?.body.data).toEqual({
+      email: 'pat.new@acme.test',
+      imageCodeId: 'img-1',
+      imageCode: 'AB12',
+    });
+    expect(calls.some((c) => c.path === 'auth/email-dynamic-code')).toBe(false);
   });
 
   it('hides e-mail, password and deletion when the server does not offer them (a remote-access visit)', async () => {

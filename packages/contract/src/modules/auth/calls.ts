@@ -84,10 +84,11 @@ export const authCalls = {
     ...authRefs.emailCode,
     rateLimit: RATE_LIMITS.emailCode,
     write: false,
-    summary: 'E-mail a dynamic code for registration, password finding or e-mail binding.',
+    summary:
+      'E-mail a dynamic code for registration or password finding (before login; a code for binding an e-mail is asked by the signed-in user: emailBindCode).',
     data: z.strictObject({
       email: emailSchema,
-      purpose: z.enum(['register', 'findPassword', 'bindEmail']),
+      purpose: z.enum(['register', 'findPassword']),
       imageCodeId: z.string().min(1),
       imageCode: z.string().trim().min(1, { error: 'validation.imageCodeRequired' }),
     }),
@@ -147,6 +148,21 @@ export const authCalls = {
     summary: "Check the signed-in user's password (before sensitive operations).",
     data: z.strictObject({ password: z.string().min(1).max(64) }),
     result: z.object({ valid: z.boolean() }),
+  }),
+  emailBindCode: defineCall({
+    path: 'auth/email-bind/code',
+    rateLimit: RATE_LIMITS.emailCode,
+    remoteForbidden: true,
+    auth: 'session',
+    write: false,
+    summary:
+      'E-mail the signed-in user a dynamic code for binding this new address (emailBind). A remote-access visit is refused (7050), as the binding is.',
+    data: z.strictObject({
+      email: emailSchema,
+      imageCodeId: z.string().min(1),
+      imageCode: z.string().trim().min(1, { error: 'validation.imageCodeRequired' }),
+    }),
+    result: z.object({ resendAfterSeconds: z.number().int() }),
   }),
   emailBind: defineCall({
     path: 'auth/email-bind',

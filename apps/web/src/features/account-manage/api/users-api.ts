@@ -122,7 +122,7 @@ export const useBindEmail = () =>
   useInvalidatingMutation((d: CallData<typeof authCalls.emailBind>) => call(authCalls.emailBind, d), [usersKeys.info()]);
 export const useSendBindCode = () =>
   useMutation({
-    mutationFn: (d: Omit<CallData<typeof authCalls.emailCode>, 'purpose'>) => call(authCalls.emailCode, { ...d, purpose: 'bindEmail' }),
+    mutationFn: (d: CallData<typeof authCalls.emailBindCode>) => call(authCalls.emailBindCode, d),
   });
 
 export function useImageCode(enabled: boolean) {

@@ -68,7 +68,7 @@ export function EmailBindForm({ currentEmail }: { currentEmail: string }) {
       </Form.Item>
       <Form.Item label={t('users.account.imageCode')} required>
         <Flex gap={8}>
-          <Form.Item name="imageCode" noStyle rules={[zodRule(authCalls.emailCode.data, 'imageCode')]}>
+          <Form.Item name="imageCode" noStyle rules={[zodRule(authCalls.emailBindCode.data, 'imageCode')]}>
             <Input maxLength={8} aria-label={t('users.account.imageCode')} />
           </Form.Item>
           <button
