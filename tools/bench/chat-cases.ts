@@ -369,8 +369,10 @@ async function runChatOn(ctx: BenchContext, origins: string[], scale: ChatScale,
       ws.on('message', (d: Buffer) => {
         if (c.generation !== generation) return;
         const e = JSON.parse(d.toString()) as LiveEvent;
-        if (e.type === 'chat') learn(c, e.conversationId, e.seq, true);
-        else if (e.type === 'resync') void resync(c).catch((err: unknown) => ctx.log(`chat: a server resync failed: ${String(err)}`));
+        // A read mark brings no message (the bench's clients do not mark reads; a desk member's may).
+        if (e.type === 'chat') {
+          if (!e.read) learn(c, e.conversationId, e.seq, true);
+        } else if (e.type === 'resync') void resync(c).catch((err: unknown) => ctx.log(`chat: a server resync failed: ${String(err)}`));
         else if (e.type === 'ready' && !ready) {
           ready = true;
           open++;

@@ -23,9 +23,20 @@ export type LiveIdentity =
 export type LiveNotice =
   /**
    * A conversation changed: its last seq, requester (kind, id) and desk company; `o`: the desk's
-   * only (an internal note, the desk's read marks), not told to the requester.
+   * only (an internal note), not told to the requester. `rd`/`rs`: only the
+   * read mark of side `rd` moved, to `rs`.
    */
-  | { t: 'chat'; c: number; s: number; rk: 'user' | 'end_user'; r: number; d: number; o?: true }
+  | {
+      t: 'chat';
+      c: number;
+      s: number;
+      rk: 'user' | 'end_user';
+      r: number;
+      d: number;
+      o?: true;
+      rd?: 'requester' | 'desk';
+      rs?: number;
+    }
   /** A message's receipts were released or withdrawn (unread of its recipients changed). */
   | { t: 'inbox'; m: number }
   /**
@@ -104,7 +115,12 @@ export class LiveHub {
     const to = await router(notice, [...this.clients]);
     const event: LiveEvent =
       notice.t === 'chat'
-        ? { type: 'chat', conversationId: notice.c, seq: notice.s }
+        ? {
+            type: 'chat',
+            conversationId: notice.c,
+            seq: notice.s,
+            ...(notice.rd && notice.rs !== undefined ? { read: { side: notice.rd, seq: notice.rs } } : {}),
+          }
         : notice.t === 'typing'
           ? { type: 'typing', conversationId: notice.c, side: notice.side }
           : { type: 'inbox' };

@@ -270,9 +270,16 @@ export async function history(
 }
 
 /** Moves a side's read seq forward (never back, never past the last seq). */
-export async function markRead(db: Executor, conversationId: number, side: Side, seq: number): Promise<void> {
+/** Moves a side's read mark up to `seq` (at most the last message); answers the new mark, or null when it did not move. */
+export async function markRead(db: Executor, conversationId: number, side: Side, seq: number): Promise<number | null> {
   const col = side === 'desk' ? sql.raw('desk_read_seq') : sql.raw('requester_read_seq');
-  await db.execute(sql`update feedback_conversations set ${col} = greatest(${col}, least(${seq}, last_seq)) where id = ${conversationId}`);
+  const [r] = await rows<{ seq: number }>(
+    db,
+    sql`update feedback_conversations set ${col} = least(${seq}, last_seq)
+         where id = ${conversationId} and ${col} < least(${seq}, last_seq)
+         returning ${col} as seq`,
+  );
+  return r ? Number(r.seq) : null;
 }
 
 export async function requesterUnreadTotal(db: Executor, requesterKind: string, requesterId: number): Promise<number> {

@@ -250,7 +250,13 @@ async function send(
  * Tells the live channel (after the commit) that a conversation changed: its seq and who is
  * concerned, ids only. `deskOnly`: an internal note or a desk-side change the requester must not hear of.
  */
-function announceChange(ctx: CallContext, c: LockedConversation, seq: number, deskOnly: boolean): Promise<void> {
+function announceChange(
+  ctx: CallContext,
+  c: LockedConversation,
+  seq: number,
+  deskOnly: boolean,
+  read?: { side: 'requester' | 'desk'; seq: number },
+): Promise<void> {
   return announce(ctx.db, {
     t: 'chat',
     c: c.id,
@@ -259,6 +265,7 @@ function announceChange(ctx: CallContext, c: LockedConversation, seq: number, de
     r: Number(c.requester_id),
     d: c.desk_company_id,
     ...(deskOnly ? { o: true as const } : {}),
+    ...(read ? { rd: read.side, rs: read.seq } : {}),
   });
 }
 
@@ -366,9 +373,10 @@ export async function readOwn(ctx: CallContext, d: { conversationId: number; seq
   const r = await requesterOf(ctx);
   const scope = requesterScope(r);
   if (!(await findConversation(ctx.db, scope, d.conversationId))) throw new AppError(ErrorCodes.notFound);
-  await markRead(ctx.db, d.conversationId, 'requester', d.seq);
+  const moved = await markRead(ctx.db, d.conversationId, 'requester', d.seq);
   const c = (await findConversation(ctx.db, scope, d.conversationId))!;
-  await announceChange(ctx, c, c.last_seq, false);
+  // Only a mark that moved is told, as a read mark: nobody refetches the thread for it.
+  if (moved !== null) await announceChange(ctx, c, c.last_seq, false, { side: 'requester', seq: moved });
   return { unread: c.requester_unread };
 }
 
@@ -453,9 +461,9 @@ export async function deskRead(ctx: CallContext, d: { conversationId: number; se
   const actor = requireActor(ctx);
   const scope = deskScope(actor);
   if (!(await findConversation(ctx.db, scope, d.conversationId))) throw new AppError(ErrorCodes.notFound);
-  await markRead(ctx.db, d.conversationId, 'desk', d.seq);
+  const moved = await markRead(ctx.db, d.conversationId, 'desk', d.seq);
   const c = (await findConversation(ctx.db, scope, d.conversationId))!;
-  await announceChange(ctx, c, c.last_seq, false);
+  if (moved !== null) await announceChange(ctx, c, c.last_seq, false, { side: 'desk', seq: moved });
   return { unread: Math.max(0, c.last_seq - c.desk_read_seq) };
 }
 

@@ -227,6 +227,44 @@ describe.each(ENGINES)('live channel (%s)', (engine) => {
       for (const p of [pDealer, pOwner, pOwnerB, pNoCodes, pEnd, pEndB]) p.ws.close();
     });
 
+    it('tells a read mark that moved once, as a read mark (nothing to fetch), and a read that moves nothing not at all', async () => {
+      const [pDealer, pOwner] = await Promise.all([open(dealer), open(owner)]);
+      const c = ok(await t.call(feedbackCalls.create, { topic: 'Read marks', text: 'Hello', clientId: cid() }, dealer)).data!;
+      const id = c.conversation.id;
+      ok(await t.call(deskCalls.reply, { conversationId: id, text: 'Hi', clientId: cid(), internal: false }, owner));
+      await until(() => chats(pDealer).some((e) => e.type === 'chat' && e.conversationId === id && e.seq === 2));
+      const mark = (p: Probe) => chats(p).filter((e) => e.type === 'chat' && e.conversationId === id && e.read);
+      const others = (p: Probe) => chats(p).filter((e) => e.type === 'chat' && e.conversationId === id && !e.read).length;
+      let before = [others(pDealer), others(pOwner)];
+
+      ok(await t.call(feedbackCalls.read, { conversationId: id, seq: 2 }, dealer));
+      await until(() => mark(pOwner).length === 1 && mark(pDealer).length === 1);
+      expect(mark(pOwner)).toEqual([{ type: 'chat', conversationId: id, seq: 2, read: { side: 'requester', seq: 2 } }]);
+      // Read again (a second tab, a refetch): the mark does not move, nothing is told.
+      ok(await t.call(feedbackCalls.read, { conversationId: id, seq: 2 }, dealer));
+      ok(await t.call(feedbackCalls.read, { conversationId: id, seq: 1 }, dealer));
+      await pause(100);
+      expect([others(pDealer), others(pOwner)]).toEqual(before);
+
+      // The desk reads the requester's next message: its mark is told to the requester too (read receipts).
+      ok(await t.call(feedbackCalls.send, { conversationId: id, text: 'More', files: [], clientId: cid() }, dealer));
+      await until(() => chats(pOwner).some((e) => e.type === 'chat' && e.conversationId === id && e.seq === 3));
+      await until(() => chats(pDealer).some((e) => e.type === 'chat' && e.conversationId === id && e.seq === 3));
+      before = [others(pDealer), others(pOwner)];
+      ok(await t.call(deskCalls.read, { conversationId: id, seq: 99 }, owner));
+      await until(() => mark(pDealer).length === 2);
+      ok(await t.call(deskCalls.read, { conversationId: id, seq: 3 }, owner));
+      await pause(100);
+      expect(mark(pDealer)).toEqual([
+        { type: 'chat', conversationId: id, seq: 2, read: { side: 'requester', seq: 2 } },
+        { type: 'chat', conversationId: id, seq: 3, read: { side: 'desk', seq: 3 } },
+      ]);
+      expect(mark(pOwner)).toHaveLength(2);
+      // No read brought a plain change event (which would make each side fetch the thread again).
+      expect([others(pDealer), others(pOwner)]).toEqual(before);
+      for (const p of [pDealer, pOwner]) p.ws.close();
+    });
+
     it('tells typing to the other side of the conversation only; another tenant’s conversation is 1004', async () => {
       const [pEnd, pOwner, pOwnerB, pNoCodes, pEndB] = await Promise.all([
         open(endUser, true),

@@ -45,14 +45,21 @@ export const LIVE_CLOSE_ERRORS: Readonly<Partial<Record<number, number>>> = {
 
 /**
  * What the socket pushes. 'chat': a conversation the socket's user may see changed (a message at
- * `seq`, or its state, assignment or read marks): fetch its history after the last seq held.
+ * `seq`, or its state or assignment): fetch its history after the last seq held. With `read`, only
+ * a side's read mark moved (to `read.seq`): nothing to fetch; the other side's client marks its own
+ * messages up to it read, the reader's side refreshes its unread counts.
  * 'typing': the other side of a conversation the socket's user may see is typing (show it a few
  * seconds). 'inbox': the user's message-center unread may have changed. 'resync': events may have been lost
  * (the server's listener dropped): refetch everything held. 'ready': the socket is open.
  */
 export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('chat'), conversationId: z.number().int(), seq: z.number().int() }),
+  z.object({
+    type: z.literal('chat'),
+    conversationId: z.number().int(),
+    seq: z.number().int(),
+    read: z.object({ side: z.enum(['requester', 'desk']), seq: z.number().int() }).optional(),
+  }),
   z.object({ type: z.literal('typing'), conversationId: z.number().int(), side: z.enum(['requester', 'desk']) }),
   z.object({ type: z.literal('inbox') }),
   z.object({ type: z.literal('resync') }),

@@ -22,6 +22,7 @@ import { useLiveConnected, useLiveEvent } from '../../../lib/live';
 export type OwnListQuery = CallData<typeof feedbackCalls.list>;
 export type DeskListQuery = CallData<typeof deskCalls.list>;
 export type ChatSide = 'requester' | 'desk';
+const otherSide = (side: ChatSide): ChatSide => (side === 'desk' ? 'requester' : 'desk');
 
 export const feedbackKeys = {
   all: ['feedbackChat'] as const,
@@ -42,6 +43,9 @@ const POLL_MS = 5_000;
 /** A chat event or a resync: something this component shows may have changed. */
 const touches = (e: LiveEvent, conversationId?: number | null) =>
   e.type === 'resync' || (e.type === 'chat' && (conversationId === undefined || e.conversationId === conversationId));
+
+/** The side whose read mark a chat event only moved (nothing else changed), or null. */
+const readMarkOf = (e: LiveEvent) => (e.type === 'chat' && e.read ? e.read : null);
 
 /** The header's count (and, as the header is always shown, the lists): refetched on live events, polled while the socket is down. */
 export function useChatUnread() {
@@ -86,7 +90,9 @@ export function useConversation(side: ChatSide, id: number | null) {
   const qc = useQueryClient();
   const connected = useLiveConnected();
   useLiveEvent((e) => {
-    if (id !== null && touches(e, id)) void qc.invalidateQueries({ queryKey: feedbackKeys.conversation(side, id) });
+    // The other side's read mark changes nothing the conversation's summary shows to this side.
+    if (id !== null && touches(e, id) && readMarkOf(e)?.side !== otherSide(side))
+      void qc.invalidateQueries({ queryKey: feedbackKeys.conversation(side, id) });
   });
   return useQuery({
     queryKey: feedbackKeys.conversation(side, id ?? 0),
@@ -134,8 +140,16 @@ export function useHistory(side: ChatSide, id: number | null) {
   const qc = useQueryClient();
   const connected = useLiveConnected();
   useLiveEvent((e) => {
-    if (id !== null && touches(e, id))
-      void appendAfter(qc, side, id).catch(() => qc.invalidateQueries({ queryKey: feedbackKeys.history(side, id) }));
+    if (id === null || !touches(e, id)) return;
+    const read = readMarkOf(e);
+    if (read) {
+      // A read mark brings no message: the other side's marks this side's messages read where held.
+      const key = feedbackKeys.history(side, id);
+      const held = qc.getQueryData<ChatHistory>(key);
+      if (read.side !== side && held) qc.setQueryData(key, mergeHistory(held, { ...held, messages: [], otherReadSeq: read.seq }, side));
+      return;
+    }
+    void appendAfter(qc, side, id).catch(() => qc.invalidateQueries({ queryKey: feedbackKeys.history(side, id) }));
   });
   return useQuery({
     queryKey: feedbackKeys.history(side, id ?? 0),
@@ -262,8 +276,8 @@ export function useOtherTyping(side: ChatSide, conversationId: number): boolean 
       setTyping(true);
       timer.current = setTimeout(stop, LIVE_TYPING_SHOW_MS);
     }
-    // A message from them ends their typing.
-    if (e.type === 'chat' && e.conversationId === conversationId) stop();
+    // A message from them ends their typing (a read mark does not).
+    if (e.type === 'chat' && e.conversationId === conversationId && !e.read) stop();
   });
   useEffect(() => stop, [conversationId, stop]);
   return typing;
