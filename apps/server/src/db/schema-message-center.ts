@@ -79,9 +79,8 @@ export const messages = pgTable(
 export const messageReceipts = pgTable(
   'message_receipts',
   {
-    messageId: integer('message_id')
-      .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
+    /** The message (no foreign key: see migration 0047; deleting a message deletes its receipts by trigger). */
+    messageId: integer('message_id').notNull(),
     /** 'user' (a portal user) or, from the app API on, 'end_user'. */
     recipientKind: text('recipient_kind').notNull(),
     recipientId: integer('recipient_id').notNull(),
@@ -142,7 +141,8 @@ export const pushQueue = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** The message of a 'notify' or 'remove' push (null for 'chat'). */
-    messageId: integer('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    /** A message's push (no foreign key: see migration 0047; deleting a message deletes its pushes by trigger). */
+    messageId: integer('message_id'),
     /** The conversation of a 'chat' push (null otherwise). */
     conversationId: integer('conversation_id').references(() => feedbackConversations.id, { onDelete: 'cascade' }),
     /**
