@@ -216,6 +216,10 @@ export const sessions = pgTable(
     index('sessions_prev_renew_idx')
       .on(t.prevRenewTokenHash)
       .where(sql`${t.prevRenewTokenHash} is not null`),
+    // The few keys stored before migration 0045, for the housekeeping job that clears them (0048).
+    index('sessions_stored_sign_key_idx')
+      .on(t.lastActiveAt)
+      .where(sql`${t.signKey} is not null`),
   ],
 );
 

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../../../src/db/client';
+import { clearUnusableSignKeys } from '../../../src/lib/jobs/maintenance';
 import { endUserSessions, sessions } from '../../../src/db/schema';
 import { sessionSignKey, sha256Hex } from '../../../src/lib/secrets';
 import { createTestApp, type TestApp } from '../../support/app';
@@ -180,5 +181,46 @@ describe.each(ENGINES)('session signing keys (%s)', (engine) => {
     expect(await keys('end_user_sessions')).toEqual({ 'mig-eu-ended': null, 'mig-eu-idle': null, 'mig-eu-live': 'key-eu-live' });
     const prevColumn = await q(`select 1 from information_schema.columns where table_name = 'sessions' and column_name = 'prev_sign_key'`);
     expect(prevColumn.rows).toEqual([]);
+  });
+
+  it('the housekeeping job clears, later, the stored keys of sessions that ended or went idle since the upgrade', async () => {
+    const q = (text: string, params?: unknown[]) => t.database.query<Record<string, unknown>>(text, params);
+    const userId = t.world.users.noCodesA.id;
+    const { endUserA, keyA } = t.world.app;
+    // Sessions live at the upgrade (keys stored), and how they stand at the job's run.
+    for (const [name, ended, idleMinutes] of [
+      ['live', false, 60],
+      ['ended', true, 0],
+      ['idle', false, 121],
+    ] as const) {
+      await q(
+        `insert into sessions (user_id, token_hash, renew_token_hash, sign_key, token_expires_at, last_active_at, ended_at)
+         values ($1, $2, $3, $4, now(), now() - make_interval(mins => $5::int), $6)`,
+        [userId, `sweep-${name}`, `sweep-renew-${name}`, `key-${name}`, idleMinutes, ended ? new Date() : null],
+      );
+    }
+    for (const [name, ended, idleDays] of [
+      ['live', false, 29],
+      ['ended', true, 0],
+      ['idle', false, 31],
+    ] as const) {
+      await q(
+        `insert into end_user_sessions (end_user_id, app_key_id, token_hash, renew_token_hash, sign_key, token_expires_at, last_active_at, ended_at)
+         values ($1, $2, $3, $4, $5, now(), now() - make_interval(days => $6::int), $7)`,
+        [endUserA.id, keyA.id, `sweep-eu-${name}`, `sweep-eu-renew-${name}`, `key-eu-${name}`, idleDays, ended ? new Date() : null],
+      );
+    }
+    const keys = async (table: string) =>
+      Object.fromEntries(
+        (await q(`select token_hash, sign_key from ${table} where token_hash like 'sweep-%' order by token_hash`)).rows.map((r) => [
+          r.token_hash,
+          r.sign_key,
+        ]),
+      );
+    expect(await clearUnusableSignKeys(t.database)).toBe(4);
+    expect(await keys('sessions')).toEqual({ 'sweep-ended': null, 'sweep-idle': null, 'sweep-live': 'key-live' });
+    expect(await keys('end_user_sessions')).toEqual({ 'sweep-eu-ended': null, 'sweep-eu-idle': null, 'sweep-eu-live': 'key-eu-live' });
+    // Nothing left to clear: a second run changes nothing.
+    expect(await clearUnusableSignKeys(t.database)).toBe(0);
   });
 });
