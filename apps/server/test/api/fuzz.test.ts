@@ -12,6 +12,7 @@ import {
   ALL_CALLS,
   API_PREFIX,
   appApiCalls,
+  appKeyCalls,
   buildBasic,
   callUrlPath,
   DEVICE_API_PATHS,
@@ -27,7 +28,7 @@ import { deeplyNested, FUZZ_DEEP_LEVELS, fuzzData, malformedBodies, seededRng } 
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, endUsers, users } from '../../src/db/schema';
+import { appKeys, companies, endUsers, users } from '../../src/db/schema';
 import { RESULT_EXPORT_DOWNLOAD_PATH } from '../../src/modules/cloud-upgrade/export.service';
 import { createTestApp, type Session, type TestApp } from '../support/app';
 import { ENGINES } from '../support/db';
@@ -76,8 +77,12 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
   const accounts = { supplier: 'supplier@test.local', partnerOwner: 'owner-a@test.local' } as const;
   const endUserEmail = 'enduser-a@test.local';
 
+  /** App A's key as the fixtures made it: a fuzzed rotate or disable (the partner owner may) is undone before an end user signs in. */
+  let keyA: typeof appKeys.$inferSelect;
+
   beforeAll(async () => {
     t = await createTestApp(engine);
+    keyA = (await t.database.db.select().from(appKeys).where(eq(appKeys.id, t.world.app.keyA.id)))[0]!;
     sessions.supplier = await t.login(accounts.supplier);
     sessions.partnerOwner = await t.login(accounts.partnerOwner);
     sessions.appKey = appCreds(APP_A);
@@ -103,12 +108,24 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
     const ended =
       (typeof code === 'number' && (SESSION_ENDING_CODES.includes(code) || code === ErrorCodes.endUserFrozen)) ||
       (code === 200 && (call.path === appApiCalls.logout.path || call.path === appApiCalls.deleteAccount.path));
+    // A rotated or disabled app key would turn every later app-facing call away at its caller check.
+    if (code === 200 && (call.path === appKeyCalls.rotate.path || call.path === appKeyCalls.disable.path)) await restoreKeyA();
     if (ended && who === 'endUser') sessions.endUser = await endUserLogin();
     else if (ended && (who === 'supplier' || who === 'partnerOwner')) sessions[who] = await relogin(who);
     return { status: res.statusCode, body };
   }
 
-  /** Partner A's end user signs in through partner A's app; an account a fuzzed call locked, froze or deleted is put back first. */
+  async function restoreKeyA() {
+    await t.database.db
+      .update(appKeys)
+      .set({ secretEnc: keyA.secretEnc, secretLast4: keyA.secretLast4, status: keyA.status })
+      .where(eq(appKeys.id, keyA.id));
+  }
+
+  /**
+   * Partner A's end user signs in through partner A's app; an account a fuzzed call locked, froze or
+   * deleted, or the app's key a fuzzed call rotated or disabled, is put back first.
+   */
   async function endUserLogin(): Promise<Session> {
     const login = () => t.call(appApiCalls.login, { account: endUserEmail, password: PASSWORD }, appCreds(APP_A));
     let r = await login();
@@ -118,6 +135,7 @@ describe.each(ENGINES)('fuzz: bad input never reaches a 500 (%s)', (engine) => {
         .update(endUsers)
         .set({ passwordHash, status: 'normal', failedLogins: 0, lockedUntil: null, deletedAt: null })
         .where(eq(endUsers.id, t.world.app.endUserA.id));
+      await restoreKeyA();
       r = await login();
     }
     if (r.basic.code !== 200) throw new Error(`end user login failed: ${r.basic.code} ${r.basic.msg}`);
