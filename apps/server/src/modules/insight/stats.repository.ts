@@ -323,14 +323,14 @@ export async function figureSets(
 
 /**
  * By customer's companies in one round trip: `id` (in the caller's subtree, else null), the
- * breadcrumb from the caller's company down to it, and its direct downstream companies (by name)
- * with whether they have their own.
+ * breadcrumb from the caller's company down to it, and its direct downstream companies (by name:
+ * id, name and whether they have their own; a brand has thousands).
  */
 export async function customerLevel(db: Executor, actor: Actor, id: number) {
   const [r] = await rows<{
     parent: Company | null;
     trail: Company[] | null;
-    children: Array<Company & { has_children: boolean }> | null;
+    children: Array<Pick<Company, 'id' | 'name'> & { has_children: boolean }> | null;
   }>(
     db,
     sql`with p as (select c.id, c.path, c.name, c.depth::int as depth from companies c
@@ -339,7 +339,7 @@ export async function customerLevel(db: Executor, actor: Actor, id: number) {
                (select json_agg(json_build_object('id', c.id, 'path', c.path, 'name', c.name, 'depth', c.depth) order by c.depth)
                   from p, companies c
                  where c.id = any(string_to_array(trim(both '/' from p.path), '/')::int[]) and ${scopedToSubtree(sql`c.path`, actor)}) as trail,
-               (select json_agg(json_build_object('id', c.id, 'path', c.path, 'name', c.name, 'depth', c.depth,
+               (select json_agg(json_build_object('id', c.id, 'name', c.name,
                                                   'has_children', exists (select 1 from companies k where k.parent_id = c.id))
                                 order by c.name, c.id)
                   from p, companies c where c.parent_id = p.id and c.status <> 'deleted') as children`,
