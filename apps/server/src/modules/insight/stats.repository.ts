@@ -213,7 +213,8 @@ export interface StatsWindowRow {
 /**
  * The statement a statistics call starts with: the caller's reporting time zone, the local days of
  * an epoch-ms range [from, to) in it and of the period before, the rollup's last commit and the
- * customer filter's company (in the caller's subtree, else null), in one round trip.
+ * customer filter's company (in the caller's subtree, else null), in one round trip; with
+ * `setTimeout` (statementTimeoutSql) it also sets the statement timeout of the statements after it.
  */
 export async function statsWindow(
   db: Executor,
@@ -221,6 +222,7 @@ export async function statsWindow(
   range: { from: number; to: number },
   customerId: number | undefined,
   updatedAt: SQL,
+  setTimeout: SQL | null = null,
 ): Promise<StatsWindowRow> {
   const from = range.from / 1000;
   const to = Math.max(range.from, range.to - 1) / 1000;
@@ -232,7 +234,7 @@ export async function statsWindow(
   const [w] = await rows<StatsWindowRow>(
     db,
     sql`select z.tz, z.d0::text as d0, z.d1::text as d1, (z.d0 - (z.d1 - z.d0 + 1))::text as p0,
-               ${updatedAt} as updated_at, ${customer} as customer
+               ${updatedAt} as updated_at, ${customer} as customer${setTimeout ? sql`, ${setTimeout} as statement_timeout` : sql``}
           from (select t.tz, (to_timestamp(${from}) at time zone t.tz)::date as d0, (to_timestamp(${to}) at time zone t.tz)::date as d1
                   from (select coalesce((select time_zone from companies where id = ${actor.companyId}), 'UTC') as tz) t) z`,
   );

@@ -15,7 +15,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { Db, Tx } from '../../db/client';
 import { requireActor, type CallContext } from '../../lib/context';
-import { withStatementTimeout } from './read-timeout.repository';
+import { statementTimeoutSql, withStatementTimeout } from './read-timeout.repository';
 import { rollupUpdatedAtSql } from './rollup.repository';
 import {
   appFigureSets,
@@ -69,6 +69,11 @@ export function timedRead<T>(ctx: CallContext, read: (db: Tx) => Promise<T>): Pr
   return withStatementTimeout(ctx.db, ctx.services.config.statsStatementTimeoutMs, read);
 }
 
+/** timedRead of a read whose first statement is statsScope's, which sets the timeout itself. */
+function scopedRead<T>(ctx: CallContext, read: (db: Tx) => Promise<T>): Promise<T> {
+  return withStatementTimeout(ctx.db, ctx.services.config.statsStatementTimeoutMs, read, { firstStatementSets: true });
+}
+
 /**
  * The caller's scope of a statistics query: zone, days, filters (a customer outside the subtree: 1004),
  * and when the rollup last committed; one statement.
@@ -79,7 +84,15 @@ export async function statsScope(
   db: Db | Tx,
 ): Promise<StatsScope & { prevFrom: string; prevTo: string; days: string[]; updatedAt: number | null }> {
   const actor = requireActor(ctx);
-  const w = await statsWindow(db, actor, d.range, d.customerId, rollupUpdatedAtSql);
+  // Sets the read's statement timeout for the statements after it (it is the first).
+  const w = await statsWindow(
+    db,
+    actor,
+    d.range,
+    d.customerId,
+    rollupUpdatedAtSql,
+    statementTimeoutSql(ctx.services.config.statsStatementTimeoutMs),
+  );
   if (d.customerId !== undefined && !w.customer) throw new AppError(ErrorCodes.notFound);
   const prevTo = new Date(Date.parse(`${w.d0}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
   return {
@@ -135,7 +148,7 @@ const meta = (updatedAt: number | null, s: { timeZone: string; days: string[] })
 const TOP = 10;
 
 export function statsOverview(ctx: CallContext, d: StatsInput): Promise<StatsOverview> {
-  return timedRead(ctx, (db) => overview(ctx, db, d));
+  return scopedRead(ctx, (db) => overview(ctx, db, d));
 }
 
 /**
@@ -194,7 +207,7 @@ async function overview(ctx: CallContext, db: Tx, d: StatsInput): Promise<StatsO
 }
 
 export function statsByCustomer(ctx: CallContext, d: StatsInput & { parentId?: number }): Promise<StatsByCustomer> {
-  return timedRead(ctx, (db) => byCustomer(ctx, db, d));
+  return scopedRead(ctx, (db) => byCustomer(ctx, db, d));
 }
 
 /** Three statements: the scope, the listed company's level (breadcrumb, children), the figures by child. */
@@ -222,7 +235,7 @@ async function byCustomer(ctx: CallContext, db: Tx, d: StatsInput & { parentId?:
 }
 
 export function statsByVersion(ctx: CallContext, d: StatsInput): Promise<StatsByVersion> {
-  return timedRead(ctx, (db) => byVersion(ctx, db, d));
+  return scopedRead(ctx, (db) => byVersion(ctx, db, d));
 }
 
 /** Two statements: the scope, and both figure sets over one read of the period's rows. */
