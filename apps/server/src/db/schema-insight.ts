@@ -157,6 +157,25 @@ export const statsDailySamples = pgTable(
   (t) => [primaryKey({ columns: [t.timeZone, t.day] })],
 );
 
+/**
+ * The operation-log search's hourly counts (migration 0049): sealed rows by the first two levels of
+ * their company and actor's company paths, module, action and result, kept by the audit seal; the
+ * search reads whether they already pass its total's cap.
+ */
+export const operationLogCounts = pgTable(
+  'operation_log_counts',
+  {
+    hour: ts('hour').notNull(),
+    companyRoot: text('company_root').notNull(),
+    actorRoot: text('actor_root').notNull(),
+    module: text('module').notNull(),
+    action: text('action').notNull(),
+    result: text('result').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.companyRoot, t.actorRoot, t.module, t.action, t.result] })],
+);
+
 export const statsWatermarks = pgTable('stats_watermarks', {
   name: text('name').primaryKey(),
   updatedAt: ts('updated_at').notNull(),

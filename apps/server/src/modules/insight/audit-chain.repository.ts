@@ -98,14 +98,35 @@ export async function unsafeUnsealedRows(tx: Runner, batch: number): Promise<{ i
   );
 }
 
-/** Unsafe: every tenant's rows. Seals rows: each id's seq, prev_hash and hash, in one UPDATE (the trigger allows only this). */
+/** The first two levels of a company path (`/1/33/500/` -> `/1/33/`; shorter paths as they are, none ''). */
+export const pathRootSql = (col: SQL) => sql`coalesce(substring(${col} from '^/[0-9]+/[0-9]+/'), ${col}, '')`;
+
+/**
+ * Unsafe: every tenant's rows. Seals rows: each id's seq, prev_hash and hash, in one UPDATE (the
+ * trigger allows only this), and adds them to the search's hourly counts (operation_log_counts,
+ * migration 0049) in the same statement: a row is counted once, when sealed.
+ */
 export async function unsafeSealRows(tx: Runner, s: { ids: string[]; seqs: number[]; prevs: string[]; hashes: string[] }): Promise<void> {
   const { ids, seqs, prevs, hashes } = s;
   await tx.execute(sql`
-    update operation_logs o set seq = v.seq, prev_hash = v.prev, hash = v.hash
-    from (select unnest(${`{${ids.join(',')}}`}::bigint[]) as id, unnest(${`{${seqs.join(',')}}`}::bigint[]) as seq,
-                 unnest(${`{${prevs.join(',')}}`}::text[]) as prev, unnest(${`{${hashes.join(',')}}`}::text[]) as hash) v
-    where o.id = v.id`);
+    with sealed as (
+      update operation_logs o set seq = v.seq, prev_hash = v.prev, hash = v.hash
+      from (select unnest(${`{${ids.join(',')}}`}::bigint[]) as id, unnest(${`{${seqs.join(',')}}`}::bigint[]) as seq,
+                   unnest(${`{${prevs.join(',')}}`}::text[]) as prev, unnest(${`{${hashes.join(',')}}`}::text[]) as hash) v
+      where o.id = v.id
+      returning o.at, o.company_path, o.actor_company_path, o.module, o.action, o.result)
+    insert into operation_log_counts as c (hour, company_root, actor_root, module, action, result, n)
+    select date_trunc('hour', at, 'UTC'), ${pathRootSql(sql`company_path`)}, ${pathRootSql(sql`actor_company_path`)}, module, action, result, count(*)::int
+      from sealed group by 1, 2, 3, 4, 5, 6
+    on conflict (hour, company_root, actor_root, module, action, result) do update set n = c.n + excluded.n`);
+}
+
+/**
+ * Unsafe: every tenant's counts (retention). Drops the search's hourly counts up to the hour of
+ * `cutoff` (ISO) included: that hour's remaining rows are then uncounted, never counted once gone.
+ */
+export async function unsafeDeleteCountsUpTo(tx: Runner, cutoff: string): Promise<void> {
+  await tx.execute(sql`delete from operation_log_counts where hour <= date_trunc('hour', ${cutoff}::timestamptz, 'UTC')`);
 }
 
 /** Unsafe: every tenant's rows. The last seq sealed of the rows written before `cutoff` (ISO), or null. */

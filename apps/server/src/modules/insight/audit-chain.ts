@@ -20,6 +20,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { FileStore } from '../../lib/files';
 import {
+  unsafeDeleteCountsUpTo,
   unsafeDeleteSealedUpTo,
   unsafeHourlyCheckpointsAfter,
   unsafeInsertCheckpoint,
@@ -160,6 +161,7 @@ export async function applyAuditRetention(database: Database, fileStore: FileSto
   await writeHead(database, fileStore, now);
   return database.db.transaction(async (tx) => {
     await unsafeLockAuditChain(tx);
+    await unsafeDeleteCountsUpTo(tx, cutoff);
     return unsafeDeleteSealedUpTo(tx, seq);
   });
 }

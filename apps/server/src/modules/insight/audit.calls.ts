@@ -14,7 +14,10 @@ export const auditImpls: CallImpl[] = [
     insightCalls.operationLogSearch,
     { none: "lists only rows whose target company or actor's company is in the caller's subtree (tested)" },
     async (ctx, d) => {
-      const page = await searchOperationLogs(ctx.db, requireActor(ctx), d);
+      const page = await searchOperationLogs(ctx.db, requireActor(ctx), d, {
+        now: ctx.clock.now(),
+        retentionDays: ctx.services.config.auditRetentionDays,
+      });
       return {
         ...page,
         records: page.records.map((r) => ({

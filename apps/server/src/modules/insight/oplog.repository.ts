@@ -48,10 +48,55 @@ async function rowsOf<T>(db: Db | Tx, q: SQL): Promise<T[]> {
   return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 }
 
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether the sealed rows of the hours wholly inside the range already pass `cap`, from the hourly
+ * counts the seal keeps (operation_log_counts, migration 0049), read newest hour first and stopped
+ * at the first running sum over the cap. Null when the counts cannot tell: a caller below a brand
+ * (the counts know paths to their second level only), or a filter they do not hold (actor, IP,
+ * target, code, after an id). The counts are a lower bound (rows not yet sealed are not in them),
+ * so true means more than `cap` rows; false says nothing. Hours older than the retention (less a
+ * day) are left out: a retention run by an older server did not drop their counts.
+ */
+export async function passesCapByCounts(
+  db: Db | Tx,
+  actor: Pick<Actor, 'companyPath'>,
+  q: Omit<OperationLogSearch, 'pageSize'>,
+  cap: number,
+  opts: { now: number; retentionDays: number },
+): Promise<boolean | null> {
+  if (q.actor || q.ip || q.target || q.code || q.afterId !== undefined) return null;
+  if (actor.companyPath.split('/').filter(Boolean).length > 2) return null;
+  const first = Math.max(Math.ceil(q.range.from / HOUR_MS) * HOUR_MS, opts.now - (opts.retentionDays - 1) * DAY_MS);
+  // Hours [first, end): each wholly inside [from, to].
+  const end = Math.floor((q.range.to + 1) / HOUR_MS) * HOUR_MS;
+  if (end <= first) return false;
+  const subtree = escapeLike(actor.companyPath) + '%';
+  const conds: SQL[] = [
+    sql`c.hour >= ${new Date(first).toISOString()}::timestamptz`,
+    sql`c.hour < ${new Date(end).toISOString()}::timestamptz`,
+    sql`(c.company_root like ${subtree} or c.actor_root like ${subtree})`,
+  ];
+  if (q.module) conds.push(sql`c.module = ${q.module}`);
+  if (q.action) conds.push(sql`c.action like ${escapeLike(q.action) + '%'}`);
+  if (q.result) conds.push(sql`c.result = ${q.result}`);
+  const [r] = await rowsOf<{ passes: boolean }>(
+    db,
+    sql`select exists (
+          select 1 from (select sum(c.n) over (order by c.hour desc rows between unbounded preceding and current row) as running
+                           from operation_log_counts c where ${sql.join(conds, sql` and `)}) t
+           where t.running > ${cap}) as passes`,
+  );
+  return !!r?.passes;
+}
+
 export async function searchOperationLogs(
   db: Db | Tx,
   actor: Pick<Actor, 'companyPath'>,
   q: Required<Pick<OperationLogSearch, 'pageSize'>> & Omit<OperationLogSearch, 'pageSize'>,
+  opts: { now: number; retentionDays: number },
 ) {
   const subtree = escapeLike(actor.companyPath) + '%';
   const conds: SQL[] = [
@@ -101,6 +146,9 @@ export async function searchOperationLogs(
   // The total comes with the first page only: the pages after it (by cursor) share its filter and
   // range, and the client keeps the figure, so paging on costs one page read, not a recount.
   if (cursor) return { records: page, total: null, totalCapped: null, nextCursor };
+  // Past the cap by the seal's hourly counts: "10,000+" without counting a row.
+  if (await passesCapByCounts(db, actor, q, OPLOG_TOTAL_CAP, opts))
+    return { records: page, total: OPLOG_TOTAL_CAP, totalCapped: true, nextCursor };
   // Exact up to the cap: counting stops at cap + 1 rows (an index-only scan of the filter's
   // covering index, migration 0036).
   const [{ n }] = await rowsOf<{ n: number }>(

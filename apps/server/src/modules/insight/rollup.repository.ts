@@ -223,6 +223,12 @@ export async function unsafeRollUpNewZone(tx: Db | Tx, tz: string): Promise<numb
   return rollUpZoneDays(tx, tz, list);
 }
 
+/**
+ * When the rollup last committed (epoch ms), as an expression a scoped read can select beside its
+ * own columns (the watermark names no tenant): "updated n min ago".
+ */
+export const rollupUpdatedAtSql = sql`(select (extract(epoch from w.updated_at) * 1000)::float8 from stats_watermarks w where w.name = ${WATERMARK})`;
+
 /** When the rollup last committed (epoch ms), null before its first run: "updated n min ago". */
 export async function unsafeRollupUpdatedAt(database: Database): Promise<number | null> {
   const { rows: r } = await database.query<{ at: number | null }>(

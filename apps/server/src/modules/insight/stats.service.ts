@@ -15,18 +15,17 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { Db, Tx } from '../../db/client';
 import { requireActor, type CallContext } from '../../lib/context';
-import { withStatementTimeout } from './read-timeout.repository';
-import { unsafeRollupUpdatedAt } from './rollup.repository';
+import { statementTimeoutSql, withStatementTimeout } from './read-timeout.repository';
+import { rollupUpdatedAtSql } from './rollup.repository';
 import {
-  appFigures,
+  appFigureSets,
   childCompanies,
   companyInSubtree,
-  companyNames,
-  companyTrail,
-  daysOf,
-  figures,
+  customerLevel,
+  figureSets,
   filterValues,
-  reportingTimeZone,
+  statsWindow,
+  type FigureSetKey,
   type AppFigureRow,
   type FigureRow,
   type StatsScope,
@@ -70,31 +69,46 @@ export function timedRead<T>(ctx: CallContext, read: (db: Tx) => Promise<T>): Pr
   return withStatementTimeout(ctx.db, ctx.services.config.statsStatementTimeoutMs, read);
 }
 
-/** The caller's scope of a statistics query: zone, days, filters (a customer outside the subtree: 1004). */
+/** timedRead of a read whose first statement is statsScope's, which sets the timeout itself. */
+function scopedRead<T>(ctx: CallContext, read: (db: Tx) => Promise<T>): Promise<T> {
+  return withStatementTimeout(ctx.db, ctx.services.config.statsStatementTimeoutMs, read, { firstStatementSets: true });
+}
+
+/**
+ * The caller's scope of a statistics query: zone, days, filters (a customer outside the subtree: 1004),
+ * and when the rollup last committed; one statement.
+ */
 export async function statsScope(
   ctx: CallContext,
   d: StatsInput,
   db: Db | Tx,
-): Promise<StatsScope & { prevFrom: string; prevTo: string; days: string[] }> {
+): Promise<StatsScope & { prevFrom: string; prevTo: string; days: string[]; updatedAt: number | null }> {
   const actor = requireActor(ctx);
-  const timeZone = await reportingTimeZone(db, actor);
-  const customer = d.customerId === undefined ? null : await companyInSubtree(db, actor, d.customerId);
-  if (d.customerId !== undefined && !customer) throw new AppError(ErrorCodes.notFound);
-  const { d0, d1, p0 } = await daysOf(db, timeZone, d.range.from, d.range.to);
-  const prevTo = new Date(Date.parse(`${d0}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+  // Sets the read's statement timeout for the statements after it (it is the first).
+  const w = await statsWindow(
+    db,
+    actor,
+    d.range,
+    d.customerId,
+    rollupUpdatedAtSql,
+    statementTimeoutSql(ctx.services.config.statsStatementTimeoutMs),
+  );
+  if (d.customerId !== undefined && !w.customer) throw new AppError(ErrorCodes.notFound);
+  const prevTo = new Date(Date.parse(`${w.d0}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
   return {
     actor,
-    timeZone,
-    from: d0,
-    to: d1,
-    prevFrom: p0,
+    timeZone: w.tz,
+    from: w.d0,
+    to: w.d1,
+    prevFrom: w.p0,
     prevTo,
-    days: dayList(d0, d1),
+    days: dayList(w.d0, w.d1),
+    updatedAt: w.updated_at === null ? null : Number(w.updated_at),
     productType: d.productType,
     model: d.model,
     version: d.version,
     country: d.country,
-    customer,
+    customer: w.customer,
   };
 }
 
@@ -133,55 +147,50 @@ const meta = (updatedAt: number | null, s: { timeZone: string; days: string[] })
 
 const TOP = 10;
 
-export async function statsOverview(ctx: CallContext, d: StatsInput): Promise<StatsOverview> {
-  // Read beside the timed transaction, before it opens (PGlite has one connection).
-  const updatedAt = await unsafeRollupUpdatedAt(ctx.database);
-  return timedRead(ctx, (db) => overview(ctx, db, d, updatedAt));
+export function statsOverview(ctx: CallContext, d: StatsInput): Promise<StatsOverview> {
+  return scopedRead(ctx, (db) => overview(ctx, db, d));
 }
 
-async function overview(ctx: CallContext, db: Tx, d: StatsInput, updatedAt: number | null): Promise<StatsOverview> {
+/**
+ * Three statements: the scope, the rollup figures of every part of the screen (one read of the
+ * period's rows), the app figures.
+ */
+async function overview(ctx: CallContext, db: Tx, d: StatsInput): Promise<StatsOverview> {
   const s = await statsScope(ctx, d, db);
-  const own = await companyInSubtree(db, s.actor, s.actor.companyId);
-  const prevScope = { ...s, from: s.prevFrom, to: s.prevTo };
-  const [current, previous, trend, versions, countries, customers, appDays, appPrev] = await Promise.all([
-    figures(db, s, null),
-    figures(db, prevScope, null),
-    figures(db, s, 'day'),
-    figures(db, s, 'version'),
-    figures(db, s, 'country'),
-    own ? figures(db, s, null, { byChild: own }) : Promise.resolve([]),
-    appFigures(db, s, 'day'),
-    appFigures(db, prevScope, null),
+  // The caller's own company: its children are the top customers.
+  const own = { path: s.actor.companyPath };
+  const [sets, app] = await Promise.all([
+    figureSets(db, s, ['total', 'previous', 'day', 'version', 'country', 'child'], { byChild: own, topChildren: TOP }),
+    appFigureSets(db, s),
   ]);
-  const byDay = new Map(trend.map((r) => [r.key, r]));
+  const appDays = app.days;
+  const appPrev = app.previous;
+  const set = (k: FigureSetKey) => sets.get(k) ?? [];
+  const byDay = new Map(set('day').map((r) => [r.key, r]));
   const sales = seesSales(ctx);
   const counted = endUsersCounted(s);
   const appByDay = new Map<string, AppFigureRow[]>();
   for (const r of appDays) appByDay.set(r.key ?? '', [...(appByDay.get(r.key ?? '') ?? []), r]);
-  const sortedCountries = countries
+  const sortedCountries = set('country')
     .map((c) => ({ country: c.key ?? '', devices: Number(c.devices) }))
     .sort((a, b) => b.devices - a.devices);
   const top = sortedCountries.slice(0, TOP);
   const rest = sortedCountries.slice(TOP).reduce((n, c) => n + c.devices, 0);
-  const topCustomers = customers
+  const topCustomers = set('child')
     .filter((c) => c.key !== null && Number(c.devices) > 0)
-    .sort((a, b) => Number(b.devices) - Number(a.devices))
+    .sort((a, b) => Number(b.devices) - Number(a.devices) || Number(a.key) - Number(b.key))
     .slice(0, TOP);
-  const names = await companyNames(
-    db,
-    topCustomers.map((c) => Number(c.key)),
-  );
   return {
-    ...meta(updatedAt, s),
-    current: present(current[0]),
-    previous: present(previous[0]),
+    ...meta(s.updatedAt, s),
+    current: present(set('total')[0]),
+    previous: present(set('previous')[0]),
     trend: s.days.map((day) => ({ day, ...present(byDay.get(day)) })),
-    versions: versions
+    versions: set('version')
       .map((v) => ({ version: v.key ?? '', devices: Number(v.devices) }))
       .filter((v) => v.devices > 0)
       .sort((a, b) => b.devices - a.devices || a.version.localeCompare(b.version)),
     countries: rest > 0 ? [...top, { country: 'OTHERS', devices: rest }] : top,
-    customers: topCustomers.map((c) => ({ companyId: Number(c.key), name: names.get(Number(c.key)) ?? '', devices: Number(c.devices) })),
+    customers: topCustomers.map((c) => ({ companyId: Number(c.key), name: c.name ?? '', devices: Number(c.devices) })),
     app: {
       current: presentApp(appDays, s.days.length, sales, counted),
       previous: presentApp(appPrev, s.days.length, sales, counted),
@@ -197,33 +206,25 @@ async function overview(ctx: CallContext, db: Tx, d: StatsInput, updatedAt: numb
   };
 }
 
-export async function statsByCustomer(ctx: CallContext, d: StatsInput & { parentId?: number }): Promise<StatsByCustomer> {
-  const updatedAt = await unsafeRollupUpdatedAt(ctx.database);
-  return timedRead(ctx, (db) => byCustomer(ctx, db, d, updatedAt));
+export function statsByCustomer(ctx: CallContext, d: StatsInput & { parentId?: number }): Promise<StatsByCustomer> {
+  return scopedRead(ctx, (db) => byCustomer(ctx, db, d));
 }
 
-async function byCustomer(
-  ctx: CallContext,
-  db: Tx,
-  d: StatsInput & { parentId?: number },
-  updatedAt: number | null,
-): Promise<StatsByCustomer> {
+/** Three statements: the scope, the listed company's level (breadcrumb, children), the figures by child. */
+async function byCustomer(ctx: CallContext, db: Tx, d: StatsInput & { parentId?: number }): Promise<StatsByCustomer> {
   const s = await statsScope(ctx, d, db);
-  const parent = await companyInSubtree(db, s.actor, d.parentId ?? s.actor.companyId);
+  const level = await customerLevel(db, s.actor, d.parentId ?? s.actor.companyId);
+  const parent = level.parent;
   if (!parent) throw new AppError(ErrorCodes.notFound);
-  const [trail, children, rows] = await Promise.all([
-    companyTrail(db, s.actor, parent),
-    childCompanies(db, parent),
-    figures(db, { ...s, customer: s.customer ?? parent }, null, { byChild: parent }),
-  ]);
-  const byChild = new Map(rows.map((r) => [r.key, r]));
+  const sets = await figureSets(db, { ...s, customer: s.customer ?? parent }, ['child'], { byChild: parent });
+  const byChild = new Map((sets.get('child') ?? []).map((r) => [r.key, r]));
   const ownRow = byChild.get(null);
   return {
-    ...meta(updatedAt, s),
-    path: trail.map((c) => ({ companyId: Number(c.id), name: c.name })),
+    ...meta(s.updatedAt, s),
+    path: level.trail.map((c) => ({ companyId: Number(c.id), name: c.name })),
     rows: [
       ...(ownRow ? [{ companyId: null, name: parent.name, hasChildren: false, ...present(ownRow) }] : []),
-      ...children.map((c) => ({
+      ...level.children.map((c) => ({
         companyId: Number(c.id),
         name: c.name,
         hasChildren: c.has_children,
@@ -233,24 +234,24 @@ async function byCustomer(
   };
 }
 
-export async function statsByVersion(ctx: CallContext, d: StatsInput): Promise<StatsByVersion> {
-  const updatedAt = await unsafeRollupUpdatedAt(ctx.database);
-  return timedRead(ctx, (db) => byVersion(ctx, db, d, updatedAt));
+export function statsByVersion(ctx: CallContext, d: StatsInput): Promise<StatsByVersion> {
+  return scopedRead(ctx, (db) => byVersion(ctx, db, d));
 }
 
-async function byVersion(ctx: CallContext, db: Tx, d: StatsInput, updatedAt: number | null): Promise<StatsByVersion> {
+/** Two statements: the scope, and both figure sets over one read of the period's rows. */
+async function byVersion(ctx: CallContext, db: Tx, d: StatsInput): Promise<StatsByVersion> {
   const s = await statsScope(ctx, d, db);
-  const [versions, share] = await Promise.all([figures(db, s, 'version'), figures(db, s, 'dayVersion')]);
+  const sets = await figureSets(db, s, ['version', 'dayVersion']);
   return {
-    ...meta(updatedAt, s),
-    share: share
+    ...meta(s.updatedAt, s),
+    share: (sets.get('dayVersion') ?? [])
       .map((r) => {
         const [day, ...v] = (r.key ?? '').split('|');
         return { day: day!, version: v.join('|'), devices: Number(r.devices) };
       })
       .filter((r) => r.devices > 0)
       .sort((a, b) => a.day.localeCompare(b.day) || a.version.localeCompare(b.version)),
-    versions: versions
+    versions: (sets.get('version') ?? [])
       .map((v) => ({ version: v.key ?? '', ...present(v) }))
       .sort((a, b) => b.devices - a.devices || a.version.localeCompare(b.version)),
   };

@@ -7,6 +7,8 @@
 import { authCalls, ErrorCodes, insightCalls, LOGIN_MAX_FAILURES, OPLOG_TOTAL_CAP, systemCalls, userCalls } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeOperationLog } from '../../../src/lib/audit';
+import { sealOperationLogs } from '../../../src/modules/insight/index';
+import { passesCapByCounts } from '../../../src/modules/insight/oplog.repository';
 import { createTestApp, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 import { PASSWORD } from '../../support/fixtures';
@@ -188,6 +190,75 @@ describe.each(ENGINES)('operation-log rows and search (%s)', (engine) => {
     expect(exact.data.totalCapped).toBe(true);
     const small = await search({ action: 'test/cross' }, ownerA);
     expect(small.data).toMatchObject({ total: 1, totalCapped: false, nextCursor: null });
+  });
+
+  it('the seal keeps hourly counts equal to the sealed rows; past the cap by them the search says 10,000+, unsealed rows are counted', async () => {
+    const hour = Math.floor((t.clock.now() - 6 * 3_600_000) / 3_600_000) * 3_600_000;
+    const insert = (action: string, n: number, at: number) =>
+      t.database.query(
+        `insert into operation_logs (at, action, module, actor_name, company_id, company_path, actor_company_path, result, request_id, ip)
+         select $1::timestamptz, $2, 'test', 'Counted', $3, $4, $5, case when g % 4 = 0 then 'refused' else 'success' end,
+                'counted-' || g, '10.3.3.3' from generate_series(1, $6::int) g`,
+        [
+          new Date(at).toISOString(),
+          action,
+          t.world.companies.partnerA.id,
+          t.world.companies.partnerA.path,
+          t.world.companies.partnerB.path,
+          n,
+        ],
+      );
+    await insert('test/sealed', OPLOG_TOTAL_CAP + 5, hour + 60_000);
+    await sealOperationLogs(t.database);
+    // Every sealed row counted once, by the first two levels of its paths.
+    const rows = await t.database.query<{ k: string; n: number }>(
+      `select date_trunc('hour', at, 'UTC')::text || coalesce(substring(company_path from '^/[0-9]+/[0-9]+/'), company_path, '') || '|' ||
+              coalesce(substring(actor_company_path from '^/[0-9]+/[0-9]+/'), actor_company_path, '') || module || action || result as k, count(*)::int as n
+         from operation_logs where seq is not null group by 1 order by 1`,
+    );
+    const counts = await t.database.query<{ k: string; n: number }>(
+      `select hour::text || company_root || '|' || actor_root || module || action || result as k, n from operation_log_counts order by 1`,
+    );
+    expect(counts.rows.map((r) => [r.k, Number(r.n)])).toEqual(rows.rows.map((r) => [r.k, Number(r.n)]));
+    const sealedRoots = await t.database.query<{ company_root: string; actor_root: string; n: number }>(
+      `select company_root, actor_root, sum(n)::int as n from operation_log_counts where action = 'test/sealed' group by 1, 2`,
+    );
+    const root = (path: string) => `/${path.split('/').filter(Boolean).slice(0, 2).join('/')}/`;
+    expect(sealedRoots.rows).toEqual([
+      { company_root: root(t.world.companies.partnerA.path), actor_root: root(t.world.companies.partnerB.path), n: OPLOG_TOTAL_CAP + 5 },
+    ]);
+    // Past the cap by the counts (a brand's owner, the actor's brand's owner, the supplier), or by counting (an IP filter).
+    for (const who of [ownerA, ownerB, supplier])
+      expect((await search({ action: 'test/sealed' }, who)).data).toMatchObject({ total: OPLOG_TOTAL_CAP, totalCapped: true });
+    expect((await search({ action: 'test/sealed', ip: '10.3.3.3' }, ownerA)).data).toMatchObject({
+      total: OPLOG_TOTAL_CAP,
+      totalCapped: true,
+    });
+    // The counts alone answer a brand's owner and the supplier; not a filter they do not hold, nor a caller below a brand.
+    const byCounts = (actor: { companyPath: string }, q: object) =>
+      passesCapByCounts(t.database.db, actor, { range: range(), ...q }, OPLOG_TOTAL_CAP, { now: t.clock.now(), retentionDays: 365 });
+    expect(await byCounts({ companyPath: t.world.companies.partnerA.path }, { action: 'test/sealed' })).toBe(true);
+    expect(await byCounts({ companyPath: t.world.companies.supplier.path }, { module: 'test' })).toBe(true);
+    expect(await byCounts({ companyPath: t.world.companies.partnerA.path }, { action: 'test/sealed', result: 'refused' })).toBe(false);
+    expect(await byCounts({ companyPath: t.world.companies.partnerA.path }, { action: 'test/sealed', ip: '10.3.3.3' })).toBeNull();
+    expect(await byCounts({ companyPath: t.world.companies.dealerA.path }, { action: 'test/sealed' })).toBeNull();
+    // A range without a whole hour of them: the counts cannot tell.
+    expect(
+      await byCounts(
+        { companyPath: t.world.companies.partnerA.path },
+        { action: 'test/sealed', range: { from: hour + 1, to: hour + 3_599_000 } },
+      ),
+    ).toBe(false);
+    // Below the cap: exact, also with the result filter the counts hold.
+    const refused = Math.floor((OPLOG_TOTAL_CAP + 5) / 4);
+    expect((await search({ action: 'test/sealed', result: 'refused' }, ownerA)).data).toMatchObject({ total: refused, totalCapped: false });
+    // Rows not sealed yet are not in the counts, and are counted row by row.
+    await insert('test/unsealed', OPLOG_TOTAL_CAP + 1, hour + 120_000);
+    const unsealed = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from operation_log_counts where action = 'test/unsealed'`,
+    );
+    expect(Number(unsealed.rows[0]!.n)).toBe(0);
+    expect((await search({ action: 'test/unsealed' }, ownerA)).data).toMatchObject({ total: OPLOG_TOTAL_CAP, totalCapped: true });
   });
 
   it('refuses a range over 31 days, a bad cursor, no session and a caller without the code', async () => {
