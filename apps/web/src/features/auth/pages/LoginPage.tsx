@@ -9,7 +9,6 @@ import { TextField } from '../../../components/lite/TextField';
 import { isApiError } from '../../../lib/api/api-error';
 import { currentLocale } from '../../../lib/i18n';
 import { loadFeatureTexts } from '../../../lib/i18n';
-import { afterZodConfig } from '../../../lib/zod-first';
 import { translateValidation } from '../../../lib/i18n/validation';
 import { saveSession } from '../../../lib/session/session-store';
 import { login } from '../api/login';
@@ -22,17 +21,17 @@ import { safeRedirect } from '../redirect';
  * modal is drawn with antd, so antd's providers come with it (this page has none).
  */
 const ResubmitRegistrationModal = lazy(() =>
-  afterZodConfig(() =>
-    Promise.all([import('../components/ResubmitRegistrationModal'), import('../../../app/AntdProviders'), loadFeatureTexts()]),
-  )().then(([{ ResubmitRegistrationModal: Modal }, { AntdProviders }]) => ({
-    default: function ResubmitWithAntd(props: { rejected: RejectedRegistration | null; onClose: () => void }) {
-      return (
-        <AntdProviders>
-          <Modal {...props} />
-        </AntdProviders>
-      );
-    },
-  })),
+  Promise.all([import('../components/ResubmitRegistrationModal'), import('../../../app/AntdProviders'), loadFeatureTexts()]).then(
+    ([{ ResubmitRegistrationModal: Modal }, { AntdProviders }]) => ({
+      default: function ResubmitWithAntd(props: { rejected: RejectedRegistration | null; onClose: () => void }) {
+        return (
+          <AntdProviders>
+            <Modal {...props} />
+          </AntdProviders>
+        );
+      },
+    }),
+  ),
 );
 
 type Field = keyof LoginFormValues;
