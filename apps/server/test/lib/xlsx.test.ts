@@ -122,36 +122,6 @@ describe('readSheet', () => {
     expect(stray).toEqual([]);
   });
 
-  it('reads a file whose workbook part comes after its shared strings, relations and sheets (any zip order)', async () => {
-    // exceljs's own writer varies its parts' order; this order once answered 24010 ("reading 'sheets'").
-    const zip = await JSZip.loadAsync(
-      await book([
-        ['SN', 'MAC'],
-        ['SN-1', 'aa'],
-        ['SN-2', 'bb'],
-      ]),
-    );
-    const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir);
-    const order = [
-      '[Content_Types].xml',
-      '_rels/.rels',
-      'xl/_rels/workbook.xml.rels',
-      'xl/sharedStrings.xml',
-      'xl/styles.xml',
-      'xl/worksheets/sheet1.xml',
-      'xl/worksheets/sheet2.xml',
-    ];
-    expect(names).toEqual(expect.arrayContaining([...order, 'xl/workbook.xml']));
-    const out = new JSZip();
-    for (const n of [...order, ...names.filter((n) => !order.includes(n))]) out.file(n, await zip.files[n]!.async('uint8array'));
-    const shuffled = await out.generateAsync({ type: 'nodebuffer' });
-    const sheet = await readSheet(shuffled, opts);
-    expect(sheet.rows).toEqual([
-      { SN: 'SN-1', MAC: 'aa' },
-      { SN: 'SN-2', MAC: 'bb' },
-    ]);
-  });
-
   /** `buf` rezipped with its parts in `order` (the rest after them), the workbook's tabs swapped when asked. */
   async function rezip(buf: Buffer, order: string[], opts: { swapTabs?: boolean } = {}): Promise<Buffer> {
     const zip = await JSZip.loadAsync(buf);
@@ -192,7 +162,8 @@ describe('readSheet', () => {
     for (let i = 0; i < 3; i++) expect((await readSheet(spooledFirst, opts)).rows).toEqual([{ SN: 'SN-1', MAC: 'aa' }]);
   });
 
-  it('chooses the first tab by the workbook part even when that part comes after every sheet', async () => {
+  it('chooses the first tab by the workbook part even when that part comes after every sheet (any zip order)', async () => {
+    // exceljs's own writer varies its parts' order; the workbook part last once answered 24010 ("reading 'sheets'").
     const devices = await book([
       ['SN', 'MAC'],
       ['SN-1', 'aa'],
