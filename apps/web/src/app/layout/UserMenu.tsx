@@ -1,24 +1,16 @@
 import { DownOutlined, IdcardOutlined, LogoutOutlined } from '../../components/icons';
 import { Avatar, Dropdown, Space, Typography } from 'antd';
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleKeys } from '../../lib/roles';
 import { logout } from '../../lib/session/logout';
 import { useSessionUser } from '../../lib/session/session-store';
-
-/**
- * The account dialog (profile, password, e-mail and unregister forms) is loaded when first opened,
- * not with the signed-in frame every page waits for (issue 16: its forms, schemas and antd's form
- * components were a sixth of the frame's chunks).
- */
-const AccountInfoModal = lazy(() => import('./AccountInfoModal').then((m) => ({ default: m.AccountInfoModal })));
+import { AccountInfoModal } from './AccountInfoModal';
 
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const [infoOpen, setInfoOpen] = useState(false);
-  // Mounted from the first opening on (so it closes with its own animation, and reopens at once).
-  const [infoWanted, setInfoWanted] = useState(false);
   if (!user) return null;
   const { typeKey } = roleKeys(user);
   return (
@@ -32,10 +24,7 @@ export function UserMenu() {
             { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout'), danger: true },
           ],
           onClick: ({ key }) => {
-            if (key === 'info') {
-              setInfoWanted(true);
-              setInfoOpen(true);
-            }
+            if (key === 'info') setInfoOpen(true);
             if (key === 'logout') void logout();
           },
         }}
@@ -62,11 +51,7 @@ export function UserMenu() {
           </Space>
         </button>
       </Dropdown>
-      {infoWanted && (
-        <Suspense fallback={null}>
-          <AccountInfoModal user={user} open={infoOpen} onClose={() => setInfoOpen(false)} />
-        </Suspense>
-      )}
+      <AccountInfoModal user={user} open={infoOpen} onClose={() => setInfoOpen(false)} />
     </>
   );
 }
