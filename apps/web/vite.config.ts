@@ -20,8 +20,6 @@ export default defineConfig({
   // React 19 has useSyncExternalStore: react-i18next's shim import is the hook itself.
   resolve: {
     alias: [
-      // zod configured for the CSP (no JIT) by the module itself, before any schema is built.
-      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-configured.ts', import.meta.url)) },
       {
         find: /^use-sync-external-store\/shim$/,
         replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
@@ -47,7 +45,7 @@ export default defineConfig({
             // Apart, so /login (which needs i18next only) downloads neither zod nor TanStack Query (issue 16).
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 2 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-configured/, priority: 2 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
           ],
         },
       },

@@ -2,6 +2,7 @@ import { Navigate, type RouteObject, createBrowserRouter, matchRoutes } from 're
 import { loadFeatureTexts } from '../lib/i18n';
 import { type PreloadableLazy, lazyPage, preloadableLazy, withChunkTimeout } from '../lib/lazy-page';
 import { isLoggedIn } from '../lib/session/session-store';
+import { afterZodConfig } from '../lib/zod-first';
 import { RouteErrorPage } from './RouteErrorPage';
 import { RootShell } from './RootShell';
 import { RequireAuth, RouteGuard, UnknownRouteRedirect } from './guards';
@@ -19,7 +20,8 @@ const AppLayout = preloadableLazy(() =>
  * and /login does not download them (issue 16: what the login page loads).
  */
 function withFeatureTexts<M>(loader: () => Promise<M>): () => Promise<M> {
-  return () => Promise.all([loader(), loadFeatureTexts()]).then(([m]) => m);
+  // zod is configured (no eval, for the CSP) before the chunk's schemas are built.
+  return () => Promise.all([afterZodConfig(loader)(), loadFeatureTexts()]).then(([m]) => m);
 }
 
 const pages = new Map<string, PreloadableLazy>();

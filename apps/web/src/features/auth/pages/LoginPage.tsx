@@ -9,6 +9,7 @@ import { TextField } from '../../../components/lite/TextField';
 import { isApiError } from '../../../lib/api/api-error';
 import { currentLocale } from '../../../lib/i18n';
 import { loadFeatureTexts } from '../../../lib/i18n';
+import { afterZodConfig } from '../../../lib/zod-first';
 import { translateValidation } from '../../../lib/i18n/validation';
 import { saveSession } from '../../../lib/session/session-store';
 import { login } from '../api/login';
@@ -21,17 +22,17 @@ import { safeRedirect } from '../redirect';
  * modal is drawn with antd, so antd's providers come with it (this page has none).
  */
 const ResubmitRegistrationModal = lazy(() =>
-  Promise.all([import('../components/ResubmitRegistrationModal'), import('../../../app/AntdProviders'), loadFeatureTexts()]).then(
-    ([{ ResubmitRegistrationModal: Modal }, { AntdProviders }]) => ({
-      default: function ResubmitWithAntd(props: { rejected: RejectedRegistration | null; onClose: () => void }) {
-        return (
-          <AntdProviders>
-            <Modal {...props} />
-          </AntdProviders>
-        );
-      },
-    }),
-  ),
+  afterZodConfig(() =>
+    Promise.all([import('../components/ResubmitRegistrationModal'), import('../../../app/AntdProviders'), loadFeatureTexts()]),
+  )().then(([{ ResubmitRegistrationModal: Modal }, { AntdProviders }]) => ({
+    default: function ResubmitWithAntd(props: { rejected: RejectedRegistration | null; onClose: () => void }) {
+      return (
+        <AntdProviders>
+          <Modal {...props} />
+        </AntdProviders>
+      );
+    },
+  })),
 );
 
 type Field = keyof LoginFormValues;
