@@ -5,11 +5,8 @@ import { currentDomain, loadBranding } from './lib/branding';
 import { loadInitialLocale } from './lib/i18n';
 import { ShellProviders } from './app/ShellProviders';
 import { createAppRouter } from './app/router';
-import { startSsoExchange } from './app/SsoGate';
 import './styles.css';
 
-// A sign-on token in the URL is exchanged at once, while the page's chunks download.
-startSsoExchange(window.location.search);
 const router = createAppRouter();
 
 // Every page draws the host's brand: asked for now, beside the texts, not after the first render.

@@ -5,7 +5,6 @@ import { currentLocale, setLocale } from '../lib/i18n';
 import { getSearchInfo, getSession } from '../lib/session/session-store';
 import { mockApi, partnerOwner, tokensFor } from '../test/fixtures';
 import { renderApp } from '../test/render';
-import { startSsoExchange } from './SsoGate';
 
 beforeEach(async () => {
   await setLocale('en-US');
@@ -46,30 +45,6 @@ describe('token URL parameter (single sign-on)', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(TOKEN_REDIRECT_DELAY_MS);
     expect(router.state.location.hash).toBe('');
     expect(await screen.findByTestId('page-title')).toHaveTextContent('Operation Logs');
-  });
-
-  it('starts the exchange at boot, before the first render, and the gate uses that request (issue 16)', async () => {
-    const tokens = tokensFor(partnerOwner(), 9);
-    const { calls } = mockApi((path) => (path === 'auth/sso/exchange' ? { data: tokens } : undefined));
-    startSsoExchange('?token=early-one&locale=en-US');
-    // Asked before anything is rendered: beside the page's chunks, not after them.
-    await waitFor(() => expect(calls.filter((c) => c.path === 'auth/sso/exchange')).toHaveLength(1));
-    expect(calls[0].body.data).toEqual({ token: 'early-one' });
-    const { router } = renderApp('/layout/home?token=early-one&locale=en-US');
-    await waitFor(() => expect(getSession()?.token).toBe(tokens.token));
-    await waitFor(() => expect(router.state.location.search).toBe(''), { timeout: TOKEN_REDIRECT_DELAY_MS + 2000 });
-    expect(calls.filter((c) => c.path === 'auth/sso/exchange')).toHaveLength(1);
-  });
-
-  it('a boot exchange that fails before the gate renders sends to login, without asking again', async () => {
-    const { calls } = mockApi((path) => (path === 'auth/sso/exchange' ? { code: 7022 } : undefined));
-    startSsoExchange('?token=used-early');
-    await waitFor(() => expect(calls.filter((c) => c.path === 'auth/sso/exchange')).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const { router } = renderApp('/layout/home?token=used-early');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(calls.filter((c) => c.path === 'auth/sso/exchange')).toHaveLength(1);
-    expect(getSession()).toBeNull();
   });
 
   it('goes to login when the exchange fails', async () => {

@@ -8,32 +8,17 @@ import { callRef } from '../lib/api/client';
 import { setLocale } from '../lib/i18n';
 import { saveSearchInfo, saveSession } from '../lib/session/session-store';
 
-/**
- * One exchange per token even when React runs effects twice: the token is single-use. A failed one
- * is forgotten once the gate has seen it fail (a later visit of the same URL asks again).
- */
+/** One exchange per token even when React runs effects twice: the token is single-use. */
 const exchanges = new Map<string, Promise<SessionTokens>>();
 
 function exchange(token: string): Promise<SessionTokens> {
   let p = exchanges.get(token);
   if (!p) {
     p = callRef<typeof ssoCalls.exchangeSsoToken>(authRefs.exchangeSsoToken, { token });
-    // Handled here so a failure before the gate renders is no unhandled rejection; the gate reacts.
-    p.catch(() => undefined);
     exchanges.set(token, p);
+    p.catch(() => exchanges.delete(token));
   }
   return p;
-}
-
-/**
- * Start the exchange of the URL's sign-on token at boot (main.tsx), beside the download of the
- * first page's chunks, rather than once the gate has rendered (issue 16: on a phone the exchange
- * waited for the entry, the texts and the first render, and the signed-in page waited for it).
- * The gate picks up the same request.
- */
-export function startSsoExchange(search: string): void {
-  const token = new URLSearchParams(search).get('token');
-  if (token) void exchange(token);
 }
 
 function SsoExchange({ token }: { token: string }) {
@@ -65,7 +50,6 @@ function SsoExchange({ token }: { token: string }) {
         timer = setTimeout(() => navigate(target, { replace: true }), TOKEN_REDIRECT_DELAY_MS);
       },
       () => {
-        exchanges.delete(token);
         if (!cancelled) navigate('/login', { replace: true });
       },
     );
