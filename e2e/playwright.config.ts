@@ -33,6 +33,9 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
+    // A click or fill that cannot happen (a disabled button, a closed dialog) fails within 20 s with
+    // what it waited for, instead of using up the rest of the test's time.
+    actionTimeout: 20_000,
     trace: 'off',
     screenshot: 'only-on-failure',
   },

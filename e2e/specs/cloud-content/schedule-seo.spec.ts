@@ -60,9 +60,14 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await expect(toast(page, t.saved)).toBeVisible();
 
       // The schedule: release tomorrow (the picker takes a typed time).
+      // Typed again until the field holds exactly the text: on a busy machine the picker may still be
+      // opening when the text arrives and put its own in front of it.
       const at = drawer.getByLabel(t.time, { exact: true });
-      await at.click();
-      await at.fill(tomorrow());
+      await expect(async () => {
+        await at.click();
+        await at.fill(tomorrow());
+        await expect(at).toHaveValue(tomorrow(), { timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
       await at.press('Enter');
       await drawer.getByTestId('schedule-add').click();
       await expect(toast(page, t.scheduled)).toBeVisible();

@@ -93,11 +93,15 @@ function statistic(scope: Locator, title: string): Locator {
     .locator('.ant-statistic-content');
 }
 
-/** Type into an antd tags Select; the comma (a token separator) turns the text into a tag. */
-async function addTag(page: Page, select: Locator, value: string): Promise<void> {
+/**
+ * Type into an antd tags Select; the comma (a token separator) turns the text into a tag. The list is
+ * closed by leaving the field, not by Escape: on a busy machine the list may not have opened yet, and
+ * an Escape with no list open closes the upload dialog itself.
+ */
+async function addTag(select: Locator, value: string): Promise<void> {
   await select.click();
   await select.pressSequentially(`${value},`);
-  await page.keyboard.press('Escape');
+  await select.blur();
 }
 
 /** Open the Devices screen, search the fleet's SN prefix and wait until all of it is listed. */
@@ -138,9 +142,9 @@ async function uploadPackage(page: Page, p: { version: string; model: string; co
   const form = page.getByTestId('upload-form');
   await expect(form).toBeVisible();
   await form.getByLabel('Version', { exact: true }).fill(p.version);
-  await addTag(page, form.getByRole('combobox', { name: 'Models' }), p.model);
+  await addTag(form.getByRole('combobox', { name: 'Models' }), p.model);
   await expect(form.locator('.ant-select-selection-item', { hasText: exactText(p.model) })).toBeVisible();
-  await addTag(page, form.getByRole('combobox', { name: 'Compatible versions' }), p.compatible);
+  await addTag(form.getByRole('combobox', { name: 'Compatible versions' }), p.compatible);
   await expect(form.locator('.ant-select-selection-item', { hasText: exactText(p.compatible) })).toBeVisible();
   await form.getByLabel('Version notes (en-US)').fill(`E2E build ${p.version}: faster night mode and security fixes.`);
   await form
