@@ -111,14 +111,22 @@ export const RELEASE_TITLE = 'Bench release: service notice';
 const RELEASE_TIMEOUT_MS = 15 * 60_000;
 const POLL_MS = 100;
 
-/** Earlier runs' messages (withdrawn, or left released by a run that died) go, with their receipts and pushes. */
+/**
+ * Earlier runs' messages (withdrawn, or left released by a run that died) go, with their receipts and
+ * pushes; the tables they leave are vacuumed, so each run writes into the same tables whether or not
+ * the machine's autovacuum runs (without it, every run's million dead receipts slowed the next: 10.6,
+ * 11.1, 11.2 ... 13.1 s over nine runs of the same code).
+ */
 async function deleteEarlierReleases(database: Database): Promise<number> {
   const partner = await benchPartner(database);
   if (!partner) throw new Error('message-release: no Bench Partner (large seed)');
   const earlier = sql`select id from messages where company_id = ${partner.id}::int and contents->'en-US'->>'title' = ${RELEASE_TITLE}`;
   await database.db.execute(sql`delete from push_outbox where message_id in (${earlier})`);
-  // message_receipts and push_queue follow (on delete cascade).
+  // message_receipts and push_queue follow (a trigger on messages, migration 0047).
   const gone = await rows<{ id: number }>(database.db, sql`delete from messages where id in (${earlier}) returning id`);
+  if (gone.length)
+    for (const table of ['message_receipts', 'push_queue', 'push_outbox', 'messages'])
+      await database.db.execute(sql.raw(`vacuum analyze ${table}`));
   return gone.length;
 }
 

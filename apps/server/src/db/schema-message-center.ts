@@ -154,6 +154,7 @@ export const pushQueue = pgTable(
     title: text('title'),
     body: text('body'),
     endUserId: bigint('end_user_id', { mode: 'number' }).notNull(),
+    /** The push token (no foreign key: see migration 0050; deleting a token deletes its pushes by trigger). */
     tokenId: bigint('token_id', { mode: 'number' }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAt: ts('next_at').notNull(),

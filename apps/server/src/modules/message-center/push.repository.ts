@@ -161,17 +161,22 @@ export interface ClaimedPush {
  * Claims up to `limit` due pushes (notifications only of messages still released; a conversation's
  * push always): each is leased until `leaseUntil` (a process that dies mid-send leaves them to be
  * claimed again then) and counted as an attempt. Another process's claim is skipped, never waited for.
+ * A due push whose token is gone (deleted while a fan-out page that still saw it queued the push:
+ * push_queue has no key to push_tokens, migration 0050) is deleted here, not sent.
  */
 export async function unsafeClaimDuePushes(db: Executor, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedPush[]> {
   return rows<ClaimedPush>(
     db,
     sql`with due as (
-          select q.id from push_queue q left join messages m on m.id = q.message_id
+          select q.id, t.id is null as orphan from push_queue q left join messages m on m.id = q.message_id
+            left join push_tokens t on t.id = q.token_id
            where q.next_at <= ${ts(now)} and (q.kind in ('remove', 'chat') or m.state = 'released')
            order by q.next_at, q.id limit ${limit}
            for update of q skip locked
+        ), orphans as (
+          delete from push_queue q using due where q.id = due.id and due.orphan
         ), claimed as (
-          update push_queue q set attempts = q.attempts + 1, next_at = ${ts(leaseUntil)} from due where q.id = due.id
+          update push_queue q set attempts = q.attempts + 1, next_at = ${ts(leaseUntil)} from due where q.id = due.id and not due.orphan
           returning q.id, q.message_id, q.conversation_id, q.kind, q.end_user_id, q.token_id, q.attempts, q.title, q.body
         )
         select c.id::int as id, c.message_id, c.conversation_id, c.kind, c.end_user_id::int as end_user_id, c.token_id::int as token_id,

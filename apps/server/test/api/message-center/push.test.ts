@@ -603,4 +603,22 @@ describe.each(ENGINES)('push and end-user messages (%s)', (engine) => {
     // ann and dora (carl's token was pruned above; carl muted promotions anyway).
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(2);
   });
+
+  it('a removed token takes its pending pushes along; a push left for a token already gone is dropped, not sent', async () => {
+    pushRunSettings.inline = false;
+    const m = await release({ type: 'notice' });
+    expect(await queued(m.id)).toBe(2); // ann's and dora's tokens
+    // dora's app removes its token: its pending push goes too (a trigger since migration 0050, no key's cascade).
+    ok(await t.call(appMessageCalls.pushTokenRemove, { token: 'tok-dora' }, dora));
+    expect(await queued(m.id)).toBe(1);
+    // A push queued for a token deleted meanwhile (a fan-out page whose snapshot still saw it).
+    await t.database.db
+      .insert(pushQueue)
+      .values({ messageId: m.id, kind: 'notify', endUserId: doraId, tokenId: 987_654_321, nextAt: new Date(t.clock.now()) });
+    expect(await queued(m.id)).toBe(2);
+    await runPushesOnce(pushDeps());
+    const sent = await t.database.db.select().from(pushOutbox).where(eq(pushOutbox.messageId, m.id));
+    expect(sent.map((p) => p.token)).toEqual(['tok-ann']);
+    expect(await queued(m.id)).toBe(0);
+  });
 });
