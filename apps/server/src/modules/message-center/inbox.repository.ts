@@ -1,8 +1,8 @@
 /**
  * An inbox: receipts whose recipient is the caller (a portal user, kind 'user', or an end user), of
  * messages that are released now. A withdrawn message is gone from every list and count at once,
- * because each of these statements joins the message's state. The unread count is served by the
- * partial index message_receipts_unread_idx.
+ * because each of these statements joins the message's state. Lists and unread counts are served by
+ * the partial index message_receipts_inbox_idx (visible receipts by recipient, carrying read_at).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { paginate, type Page, type PageRequest } from '../../lib/tenancy';
