@@ -5,7 +5,7 @@
  * the partial index message_receipts_inbox_idx (visible receipts by recipient, carrying read_at).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { paginate, type Page, type PageRequest } from '../../lib/tenancy';
+import { pageWindow, type Page, type PageRequest } from '../../lib/tenancy';
 import type { Executor } from './messages.repository';
 
 async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
@@ -44,7 +44,15 @@ export interface InboxQuery extends PageRequest {
   to?: number;
 }
 
-export async function listInbox(db: Executor, me: Recipient, q: InboxQuery): Promise<Page<InboxRow>> {
+/**
+ * A page of the inbox and the filter's total, in one statement (the total is a window count over
+ * the recipient's matching receipts, counted before the page is cut). With `deliveredAt`, the same
+ * statement marks the page's receipts delivered (fetched by the recipient's client), once. An app
+ * request is then two statements (its session and this), not four: on this machine each statement
+ * round trip costs the server a socket write, a quarter of its time under load. A page past the end
+ * holds no row to carry the total: it is counted then.
+ */
+export async function listInbox(db: Executor, me: Recipient, q: InboxQuery, deliveredAt?: Date): Promise<Page<InboxRow>> {
   const where = sql.join(
     [
       ownReceipts(me),
@@ -55,24 +63,35 @@ export async function listInbox(db: Executor, me: Recipient, q: InboxQuery): Pro
     ].filter((x): x is SQL => !!x),
     sql` and `,
   );
-  return paginate(
-    q,
-    (w) =>
-      rows<InboxRow>(
-        db,
-        sql`select r.message_id, m.type, r.language, coalesce(m.contents->r.language->>'title', '') as title,
-                   coalesce(c.name, '') as sender, m.released_at, r.read_at
-              from message_receipts r join messages m on m.id = r.message_id left join companies c on c.id = m.company_id
-             where ${where} order by m.released_at desc, r.message_id desc limit ${w.limit} offset ${w.offset}`,
-      ),
-    async () =>
-      (
-        await rows<{ n: number }>(
-          db,
-          sql`select count(*)::int as n from message_receipts r join messages m on m.id = r.message_id where ${where}`,
-        )
-      )[0]!.n,
+  const w = pageWindow(q);
+  const delivered = deliveredAt
+    ? sql`, delivered as (
+          update message_receipts d set delivered_at = ${deliveredAt.toISOString()}::timestamptz
+            from page p
+           where d.recipient_kind = ${me.kind} and d.recipient_id = ${me.id} and d.message_id = p.message_id and d.delivered_at is null
+        )`
+    : sql``;
+  const found = await rows<InboxRow & { total: number }>(
+    db,
+    sql`with page as (
+          select r.message_id, m.type, r.language, coalesce(m.contents->r.language->>'title', '') as title,
+                 coalesce(c.name, '') as sender, m.released_at, r.read_at, count(*) over ()::int as total
+            from message_receipts r join messages m on m.id = r.message_id left join companies c on c.id = m.company_id
+           where ${where} order by m.released_at desc, r.message_id desc limit ${w.limit} offset ${w.offset}
+        )${delivered}
+        select * from page order by released_at desc, message_id desc`,
   );
+  const total =
+    found[0]?.total ??
+    (w.offset === 0
+      ? 0
+      : (
+          await rows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from message_receipts r join messages m on m.id = r.message_id where ${where}`,
+          )
+        )[0]!.n);
+  return { records: found, total: Number(total), pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
 export async function findInboxMessage(db: Executor, me: Recipient, messageId: number): Promise<InboxRow | null> {

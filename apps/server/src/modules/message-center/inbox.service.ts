@@ -17,14 +17,8 @@ export const portalInbox: InboxOwner = (ctx) => {
 
 export async function inboxList(ctx: CallContext, q: z.output<typeof inboxListQuerySchema>, owner = portalInbox): Promise<Page<InboxItem>> {
   const { me } = owner(ctx);
-  const page = await listInbox(ctx.db, me, q);
-  // Fetched by the recipient's client: delivered.
-  await markDelivered(
-    ctx.db,
-    me,
-    page.records.map((r) => r.message_id),
-    new Date(ctx.clock.now()),
-  );
+  // Fetched by the recipient's client: delivered (by the same statement).
+  const page = await listInbox(ctx.db, me, q, new Date(ctx.clock.now()));
   return mapPage(page, (rs) => rs.map(presentInboxItem));
 }
 

@@ -158,6 +158,15 @@ describe.each(ENGINES)('message centre (%s)', (engine) => {
     expect(ok(await call(messageCalls.inboxUnread, {}, zhInstaller)).data.total).toBe(1);
     const unreadOnly = ok(await call(messageCalls.inboxList, { pageNum: 1, pageSize: 10, read: 'unread' }, zhInstaller)).data;
     expect(unreadOnly.records.map((r) => r.messageId)).toEqual([m2.id]);
+    expect(unreadOnly.total).toBe(1);
+    // Listing marked what it showed delivered (m2 was never opened), once.
+    expect(ok(await call(messageCalls.stats, { messageId: m2.id }, owner)).data.total.delivered).toBe(1);
+    // A page past the end still answers the filter's total.
+    const beyond = ok(await call(messageCalls.inboxList, { pageNum: 3, pageSize: 1, read: 'all' }, zhInstaller)).data;
+    expect(beyond).toMatchObject({ records: [], total: 2 });
+    const second = ok(await call(messageCalls.inboxList, { pageNum: 2, pageSize: 1, read: 'all' }, zhInstaller)).data;
+    expect(second.total).toBe(2);
+    expect(second.records).toHaveLength(1);
     expect(ok(await call(messageCalls.inboxReadAll, {}, zhInstaller)).data.updated).toBe(1);
     expect(ok(await call(messageCalls.inboxUnread, {}, zhInstaller)).data.total).toBe(0);
 
