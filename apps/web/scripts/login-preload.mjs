@@ -1,40 +1,90 @@
 /**
- * Vite plugin (issue 16): `<link rel="modulepreload">` in index.html for the login page's chunk and
- * every chunk it imports, so the browser fetches them with the entry instead of after it has run
- * (no request chain on the page every visitor opens first). The chunks are small and immutable;
- * other pages load them once at most. The default locale's texts (en-US, loaded before the first
- * render) are preloaded too: the entry would otherwise ask for them only once it has run; a visitor in
- * another language loads those 6 KB for nothing.
+ * Vite plugin (issue 16): `<link rel="modulepreload">` in the HTML for the chunks the page opened
+ * will run, so the browser fetches them with the entry instead of after it has run (no request
+ * chain on the first page a visitor opens).
+ *
+ * - `index.html` (/login, and every path without a page file of its own): the login page's chunk
+ *   and every chunk it imports, and the default locale's texts (en-US, loaded before the first
+ *   render; a visitor in another language loads those 6 KB for nothing).
+ * - `pages/<first path segment>.html`, the same document with another page's chunks in place of
+ *   the login page's (the server answers a page path with it when it exists, plugins/static.ts):
+ *   `register` and `forgot-password` their page; `layout` (every signed-in page) the signed-in frame,
+ *   antd's providers and the features' texts of the default locale, which every signed-in page
+ *   loads before it draws.
  */
 import { DEFAULT_LOCALE_FILE, LOGIN_PAGE } from './login-chunks.mjs';
 
+/** The page variants: file under dist, and the modules (and group chunks) whose chunks it preloads. */
+export const PAGE_VARIANTS = [
+  { file: 'pages/register.html', modules: ['src/features/auth/pages/RegisterPage.tsx'] },
+  { file: 'pages/forgot-password.html', modules: ['src/features/auth/pages/ForgotPasswordPage.tsx'] },
+  { file: 'pages/layout.html', modules: ['src/app/layout/AppLayout.tsx', 'src/app/AntdProviders.tsx'], chunks: ['texts-en-US'] },
+];
+
+const norm = (id) => (id ?? '').replaceAll('\\', '/');
+const linkTag = (file) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+
 export function loginPreloadPlugin() {
+  /** Per variant file: the chunks it preloads beyond those index.html already names; and login's own. */
+  let variants = [];
+  let loginOwn = [];
   return {
     name: 'portal-login-preload',
     apply: 'build',
+    enforce: 'post',
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const page = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(LOGIN_PAGE));
-        if (!page) return html;
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const files = new Set();
-        const visit = (file) => {
-          if (files.has(file)) return;
-          files.add(file);
-          for (const next of byFile.get(file)?.imports ?? []) visit(next);
+        const closure = (roots) => {
+          const files = new Set();
+          const visit = (file) => {
+            if (files.has(file)) return;
+            files.add(file);
+            for (const next of byFile.get(file)?.imports ?? []) visit(next);
+          };
+          roots.forEach((c) => visit(c.fileName));
+          return [...files].filter((f) => !html.includes(`/${f}"`));
         };
-        visit(page.fileName);
-        const texts = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(DEFAULT_LOCALE_FILE));
-        if (texts) visit(texts.fileName);
-        const tags = [...files]
-          .filter((f) => !html.includes(`/${f}"`))
-          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' }));
+        // The chunk a module is in (its own, or a group's: the signed-in frame is in `shell`).
+        const byModule = (path) =>
+          chunks.find((c) => norm(c.facadeModuleId).endsWith(path)) ??
+          chunks.find((c) => c.moduleIds.some((id) => norm(id).endsWith(path)));
+        const page = byModule(LOGIN_PAGE);
+        if (!page) return html;
+        const texts = byModule(DEFAULT_LOCALE_FILE);
+        loginOwn = closure([page, ...(texts ? [texts] : [])]);
+        variants = PAGE_VARIANTS.map((v) => {
+          const roots = [...v.modules.map(byModule), ...(v.chunks ?? []).map((name) => chunks.find((c) => c.name === name))];
+          if (roots.some((r) => !r))
+            throw new Error(
+              `login-preload: a chunk of ${v.file} is missing from the build (${[...v.modules, ...(v.chunks ?? [])].filter((_, i) => !roots[i]).join(', ')})`,
+            );
+          return { file: v.file, files: closure([...roots, ...(texts ? [texts] : [])]) };
+        });
+        const tags = loginOwn.map((f) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` },
+          injectTo: 'head',
+        }));
         return { html, tags };
       },
     },
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (!index || index.type !== 'asset') return;
+      const base = String(index.source);
+      // index.html without the login page's own chunks: what every variant starts from.
+      const common = loginOwn.reduce((html, f) => html.replace(new RegExp(`\\s*${escapeRe(linkTag(f))}`), ''), base);
+      for (const v of variants) {
+        const source = common.replace(/\n\s*<\/head>/, `\n${v.files.map((f) => `    ${linkTag(f)}\n`).join('')}  </head>`);
+        this.emitFile({ type: 'asset', fileName: v.file, source });
+      }
+    },
   };
 }
+
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -10,8 +10,10 @@
  * - index.html and the other unhashed files of the build's root (favicon.svg, ...): `no-cache` with
  *   a strong ETag (a hash of the content) and `304 Not Modified`; kept in memory, re-read when the
  *   file changes on disk (a rebuild under a running server).
- * - Page paths (/login, /layout/home, ...) answer index.html; unknown files (/assets/x.js, /x.png)
- *   are a 404, never the app.
+ * - Page paths (/login, /layout/home, ...) answer index.html, or the variant of it the build made
+ *   for the path's first segment (pages/register.html for /register, pages/layout.html for every
+ *   signed-in page: the same document, preloading that page's chunks instead of the login page's);
+ *   unknown files (/assets/x.js, /x.png) are a 404, never the app.
  * - `/robots.txt`: public pages allowed, everything behind login disallowed.
  * - `/favicon.ico` and `/branding/{logo,favicon,background}`: the images of the brand of the host the
  *   page is opened on, with an ETag that changes when the brand publishes new ones.
@@ -247,7 +249,10 @@ export async function registerDelivery(app: FastifyInstance, deps: DeliveryDeps)
       }
       // Anything that looks like a file and is not there is a 404, not the app.
       if (/\.[A-Za-z0-9]{1,8}$/.test(last) || pathname.startsWith('/assets/')) return false;
-      const index = entries.get('index.html');
+      // The page's own variant of index.html when the build has one (pages/<first segment>.html:
+      // the same document preloading that page's chunks, apps/web/scripts/login-preload.mjs).
+      const first = pathname.split('/')[1] ?? '';
+      const index = (/^[a-z0-9-]+$/.test(first) ? entries.get(`pages/${first}.html`) : null) ?? entries.get('index.html');
       if (!index) return false;
       sendEntry(req, reply, index);
       return true;

@@ -106,6 +106,29 @@ describe('compressed, cached delivery', () => {
     expect(changed.body).toContain('portal 2');
   });
 
+  it("answers a page path with the build's variant of index.html for its first segment, when there is one", async () => {
+    const variant = INDEX_HTML.replace('<title>portal</title>', '<title>register</title>');
+    mkdirSync(path.join(webDist, 'pages'), { recursive: true });
+    writeFileSync(path.join(webDist, 'pages/register.html'), variant);
+    try {
+      const register = await get('/register?invite=1');
+      expect(register.statusCode).toBe(200);
+      expect(register.headers['cache-control']).toBe('no-cache');
+      expect(register.body).toBe(variant);
+      // Its own ETag: a 304 for index.html's is not a 304 here.
+      const index = await get('/login');
+      expect(index.body).not.toContain('<title>register</title>');
+      expect((await get('/register', { 'if-none-match': String(index.headers.etag) })).statusCode).toBe(200);
+      expect((await get('/register', { 'if-none-match': String(register.headers.etag) })).statusCode).toBe(304);
+      // Paths without a variant, and the variant file itself by its path, are not it.
+      expect((await get('/forgot-password')).body).not.toContain('<title>register</title>');
+      expect((await get('/registers')).body).not.toContain('<title>register</title>');
+      expect((await get('/pages/register.html')).statusCode).toBe(404);
+    } finally {
+      rmSync(path.join(webDist, 'pages'), { recursive: true, force: true });
+    }
+  });
+
   it('serves a real robots.txt, and a 404 for unknown files instead of the app', async () => {
     const robots = await get('/robots.txt');
     expect(robots.statusCode).toBe(200);

@@ -1,22 +1,36 @@
 import { DownOutlined, IdcardOutlined, LogoutOutlined } from '../../components/icons';
 import { Avatar, Dropdown, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleKeys } from '../../lib/roles';
 import { logout } from '../../lib/session/logout';
 import { useSessionUser } from '../../lib/session/session-store';
-import { AccountInfoModal } from './AccountInfoModal';
+import { preloadableLazy, withChunkTimeout } from '../../lib/lazy-page';
+
+/**
+ * The account dialog (its forms: profile, password, e-mail, unregister) is a chunk of its own,
+ * fetched when the menu opens: every signed-in page would otherwise download antd's forms for a
+ * dialog seldom opened (issue 16).
+ */
+const AccountInfoModal = preloadableLazy(() =>
+  withChunkTimeout(() => import('./AccountInfoModal')).then((m) => ({ default: m.AccountInfoModal })),
+);
 
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const [infoOpen, setInfoOpen] = useState(false);
+  // Drawn from its first opening on (so that closing it still animates).
+  const [infoShown, setInfoShown] = useState(false);
   if (!user) return null;
   const { typeKey } = roleKeys(user);
   return (
     <>
       <Dropdown
         trigger={['click']}
+        onOpenChange={(open) => {
+          if (open) void AccountInfoModal.preload().catch(() => undefined);
+        }}
         menu={{
           items: [
             { key: 'info', icon: <IdcardOutlined />, label: t('layout.accountInfo') },
@@ -24,7 +38,10 @@ export function UserMenu() {
             { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout'), danger: true },
           ],
           onClick: ({ key }) => {
-            if (key === 'info') setInfoOpen(true);
+            if (key === 'info') {
+              setInfoShown(true);
+              setInfoOpen(true);
+            }
             if (key === 'logout') void logout();
           },
         }}
@@ -36,7 +53,8 @@ export function UserMenu() {
           aria-label={t('layout.userMenu', { name: user.nickName, role: t(typeKey) })}
         >
           <Space size={8}>
-            <Avatar size={28} style={{ background: '#1677ff' }}>
+            {/* The initial is decoration: the button's name starts with the visible name. */}
+            <Avatar size={28} style={{ background: '#1677ff' }} aria-hidden>
               {user.nickName.charAt(0).toUpperCase()}
             </Avatar>
             <span className="portal-user-text">
@@ -51,7 +69,11 @@ export function UserMenu() {
           </Space>
         </button>
       </Dropdown>
-      <AccountInfoModal user={user} open={infoOpen} onClose={() => setInfoOpen(false)} />
+      {infoShown && (
+        <Suspense fallback={null}>
+          <AccountInfoModal user={user} open={infoOpen} onClose={() => setInfoOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -9,7 +9,7 @@ import {
   UploadOutlined,
 } from '../../../components/icons';
 import { type FirmwarePackage, PRODUCT_TYPES, firmwarePackageMachine } from '@portal/contract';
-import { App, Button, Dropdown, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Dropdown, Select, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +46,8 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const viewer = useUpgradeViewer();
-  const canUpload = useUpgradeAbilities().can('uploadPackage');
+  const abilities = useUpgradeAbilities();
+  const canUpload = abilities.can('uploadPackage');
   const prefs = useTablePrefs('cloudUpgrade.packages', DEFAULT_HIDDEN, WIDE_ONLY);
   const list = useListQuery<Filters>({}, prefs.pageSize);
   const bind = savedListBindings(list, prefs);
@@ -227,6 +228,10 @@ export function PackagesPanel({ onShowTasks }: { onShowTasks?: (pkgId: number) =
   // The company column matters only to the supplier, who sees every brand's packages.
   const optional = OPTIONAL_COLUMNS.filter((k) => k !== 'company' || viewer.isSupplier);
   const hidden = viewer.isSupplier ? prefs.hidden : new Set([...prefs.hidden, 'company']);
+
+  // Until the caller's abilities are known the list is not drawn: the Upload button arriving later
+  // would wrap the toolbar and push the table down under the pointer (a layout shift, issue 16).
+  if (abilities.isPending) return <Skeleton active title={false} paragraph={{ rows: 6 }} data-testid="packages-loading" />;
 
   return (
     <>
