@@ -153,3 +153,24 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
     });
   }
 }
+
+/**
+ * Issue 16 (a phone): at 360 px every control of the signed-in header (area switcher, language,
+ * messages, chat, the account menu) is on screen, none cut off by the edge, in both locales.
+ */
+for (const locale of ['en-US', 'zh-CN'] as const) {
+  test(`the signed-in header keeps every control on screen at 360 px (${locale})`, async ({ browser }) => {
+    const context = await browser.newContext({ locale, viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    await loginAs(page, 'owner', { locale });
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const id of ['area-switcher', 'locale-switch', 'user-menu']) {
+      const box = await page.getByTestId(id).boundingBox();
+      expect(box, id).not.toBeNull();
+      expect(box!.x, id).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, id).toBeLessThanOrEqual(360);
+      expect(box!.width, id).toBeGreaterThan(20);
+    }
+    await context.close();
+  });
+}

@@ -67,7 +67,7 @@ export function LocaleSwitch({ dark = false }: { dark?: boolean }) {
         lang={i18n.language}
         onClick={() => setOpen((o) => !o)}
       >
-        {LOCALE_LABELS[active]}
+        <span className="portal-locale-label">{LOCALE_LABELS[active]}</span>
       </Button>
       {open ? (
         <div id={menuId} className="portal-menu-popup" role="menu" aria-label={t('common.language')} onKeyDown={onMenuKey}>
