@@ -162,10 +162,17 @@ export interface ClaimedPush {
  * push always): each is leased until `leaseUntil` (a process that dies mid-send leaves them to be
  * claimed again then) and counted as an attempt. Another process's claim is skipped, never waited for.
  * A due push whose token is gone (deleted while a fan-out page that still saw it queued the push:
- * push_queue has no key to push_tokens, migration 0050) is deleted here, not sent.
+ * push_queue has no key to push_tokens, migration 0050) is deleted here, not sent, and counted in
+ * `dropped` (so a batch of orphans is still a full batch: the run goes on to the pushes after them).
  */
-export async function unsafeClaimDuePushes(db: Executor, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedPush[]> {
-  return rows<ClaimedPush>(
+export async function unsafeClaimDuePushes(
+  db: Executor,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<{ pushes: ClaimedPush[]; dropped: number }> {
+  // One row at least (the count of orphans dropped), with the claimed pushes joined to it.
+  const found = await rows<ClaimedPush & { dropped: number; id: number | null }>(
     db,
     sql`with due as (
           select q.id, t.id is null as orphan from push_queue q left join messages m on m.id = q.message_id
@@ -174,19 +181,23 @@ export async function unsafeClaimDuePushes(db: Executor, now: Date, leaseUntil: 
            order by q.next_at, q.id limit ${limit}
            for update of q skip locked
         ), orphans as (
-          delete from push_queue q using due where q.id = due.id and due.orphan
+          delete from push_queue q using due where q.id = due.id and due.orphan returning q.id
         ), claimed as (
           update push_queue q set attempts = q.attempts + 1, next_at = ${ts(leaseUntil)} from due where q.id = due.id and not due.orphan
           returning q.id, q.message_id, q.conversation_id, q.kind, q.end_user_id, q.token_id, q.attempts, q.title, q.body
         )
-        select c.id::int as id, c.message_id, c.conversation_id, c.kind, c.end_user_id::int as end_user_id, c.token_id::int as token_id,
-               c.attempts, t.token, t.platform, t.app_key_id, coalesce(m.type, '') as type, coalesce(m.link, '') as link,
-               coalesce(c.title, m.contents->coalesce(r.language, m.preferred_language)->>'title', '') as title,
-               coalesce(c.body, m.contents->coalesce(r.language, m.preferred_language)->>'body', '') as body
-          from claimed c join push_tokens t on t.id = c.token_id left join messages m on m.id = c.message_id
-          left join message_receipts r on r.message_id = c.message_id and r.recipient_kind = 'end_user' and r.recipient_id = c.end_user_id
-         order by c.id`,
+        select s.dropped, p.* from (select count(*)::int as dropped from orphans) s left join (
+          select c.id::int as id, c.message_id, c.conversation_id, c.kind, c.end_user_id::int as end_user_id, c.token_id::int as token_id,
+                 c.attempts, t.token, t.platform, t.app_key_id, coalesce(m.type, '') as type, coalesce(m.link, '') as link,
+                 coalesce(c.title, m.contents->coalesce(r.language, m.preferred_language)->>'title', '') as title,
+                 coalesce(c.body, m.contents->coalesce(r.language, m.preferred_language)->>'body', '') as body
+            from claimed c join push_tokens t on t.id = c.token_id left join messages m on m.id = c.message_id
+            left join message_receipts r on r.message_id = c.message_id and r.recipient_kind = 'end_user' and r.recipient_id = c.end_user_id
+        ) p on true
+         order by p.id`,
   );
+  const pushes = found.filter((r): r is ClaimedPush & { dropped: number } => r.id !== null).map(({ dropped: _, ...p }) => p as ClaimedPush);
+  return { pushes, dropped: Number(found[0]?.dropped ?? 0) };
 }
 
 /** A conversation's push: an end user's unread desk reply (feedback chat), its text in their language. */

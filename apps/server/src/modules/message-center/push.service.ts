@@ -278,17 +278,17 @@ export interface PushRunDeps {
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-/** One batch: claimed, sent per brand app, settled. Answers how many were claimed. */
+/** One batch: claimed, sent per brand app, settled. Answers how many due pushes it took (claimed, or dropped as orphans). */
 export async function runPushBatch(
   deps: PushRunDeps,
   limit = PUSH_BATCH_MAX,
 ): Promise<{ claimed: number; sent: number; dead: number; retry: number }> {
   const { database } = deps;
   const now = deps.now();
-  const claimed = await database.db.transaction((tx) =>
+  const { pushes: claimed, dropped } = await database.db.transaction((tx) =>
     unsafeClaimDuePushes(tx, now, new Date(now.getTime() + pushRunSettings.leaseMs), limit),
   );
-  if (claimed.length === 0) return { claimed: 0, sent: 0, dead: 0, retry: 0 };
+  if (claimed.length === 0) return { claimed: dropped, sent: 0, dead: 0, retry: 0 };
   const byApp = new Map<number, ClaimedPush[]>();
   for (const c of claimed) byApp.set(c.app_key_id, [...(byApp.get(c.app_key_id) ?? []), c]);
   const settings = new Map((await unsafePushSettingsOf(database.db, [...byApp.keys()])).map((s) => [s.app_key_id, s]));
@@ -327,7 +327,7 @@ export async function runPushBatch(
       maxAttempts: pushRunSettings.maxAttempts,
     }),
   );
-  return { claimed: claimed.length, sent: sent.length, dead: dead.size, retry: retry.length };
+  return { claimed: claimed.length + dropped, sent: sent.length, dead: dead.size, retry: retry.length };
 }
 
 /** Every push due now, batch after batch (at most `maxBatches`). */

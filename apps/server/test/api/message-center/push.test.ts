@@ -14,6 +14,7 @@ import {
   ErrorCodes,
   messageCalls,
   pushSettingsCalls,
+  PUSH_BATCH_MAX,
   type MessageInput,
 } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
@@ -616,6 +617,27 @@ describe.each(ENGINES)('push and end-user messages (%s)', (engine) => {
       .insert(pushQueue)
       .values({ messageId: m.id, kind: 'notify', endUserId: doraId, tokenId: 987_654_321, nextAt: new Date(t.clock.now()) });
     expect(await queued(m.id)).toBe(2);
+    await runPushesOnce(pushDeps());
+    const sent = await t.database.db.select().from(pushOutbox).where(eq(pushOutbox.messageId, m.id));
+    expect(sent.map((p) => p.token)).toEqual(['tok-ann']);
+    expect(await queued(m.id)).toBe(0);
+  });
+
+  it('a full batch of orphaned pushes does not end the run: the pushes due after them are sent in the same run', async () => {
+    pushRunSettings.inline = false;
+    const m = await release({ type: 'notice' });
+    expect(await queued(m.id)).toBe(1); // ann's token (dora's was removed above)
+    // A whole batch of pushes for tokens gone meanwhile, due before ann's.
+    const earlier = new Date(t.clock.now() - 60_000);
+    await t.database.db.insert(pushQueue).values(
+      Array.from({ length: PUSH_BATCH_MAX }, (_, i) => ({
+        messageId: m.id,
+        kind: 'notify' as const,
+        endUserId: doraId,
+        tokenId: 900_000_000 + i,
+        nextAt: earlier,
+      })),
+    );
     await runPushesOnce(pushDeps());
     const sent = await t.database.db.select().from(pushOutbox).where(eq(pushOutbox.messageId, m.id));
     expect(sent.map((p) => p.token)).toEqual(['tok-ann']);
