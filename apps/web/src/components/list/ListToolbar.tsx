@@ -41,34 +41,39 @@ export function ListToolbar({
   const allowClear = useAllowClear();
   return (
     <>
-      <div className="portal-toolbar">
-        <Space wrap>
-          {search && (
-            <Input
-              allowClear={allowClear}
-              prefix={<SearchOutlined />}
-              placeholder={search.placeholder}
-              value={search.value}
-              onChange={(e) => {
-                search.onChange(e.target.value);
-                // Clearing with the x applies at once, as a user expects.
-                if (e.type === 'click' && e.target.value === '') setTimeout(() => onSearch?.());
-              }}
-              onPressEnter={onSearch}
-              style={{ width: search.width ?? 260 }}
-              maxLength={search.maxLength ?? 100}
-              aria-label={search.label}
-            />
-          )}
-          {!filtersBelow && filters}
-          {onSearch && (
-            <Button type="primary" icon={<SearchOutlined />} onClick={onSearch}>
-              {t('common.search')}
-            </Button>
-          )}
-          {onReset && <Button onClick={onReset}>{t('common.reset')}</Button>}
-        </Space>
-        <Space wrap>
+      {/* One wrapping row (styles.css .portal-list-toolbar): the filters first, then Search and
+          Reset together, then the actions at the far end, sharing the last line when there is room
+          (a group wrapping on its own left Reset alone on a line, and the actions on a third). */}
+      <div className="portal-toolbar portal-list-toolbar">
+        {search && (
+          <Input
+            allowClear={allowClear}
+            prefix={<SearchOutlined />}
+            placeholder={search.placeholder}
+            value={search.value}
+            onChange={(e) => {
+              search.onChange(e.target.value);
+              // Clearing with the x applies at once, as a user expects.
+              if (e.type === 'click' && e.target.value === '') setTimeout(() => onSearch?.());
+            }}
+            onPressEnter={onSearch}
+            style={{ width: search.width ?? 260 }}
+            maxLength={search.maxLength ?? 100}
+            aria-label={search.label}
+          />
+        )}
+        {!filtersBelow && filters}
+        {(onSearch || onReset) && (
+          <Space>
+            {onSearch && (
+              <Button type="primary" icon={<SearchOutlined />} onClick={onSearch}>
+                {t('common.search')}
+              </Button>
+            )}
+            {onReset && <Button onClick={onReset}>{t('common.reset')}</Button>}
+          </Space>
+        )}
+        <Space wrap className="portal-list-toolbar-actions">
           {actions}
           {columns && <ColumnSettings {...columns} />}
           {onRefresh && (
