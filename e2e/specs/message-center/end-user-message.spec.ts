@@ -35,7 +35,7 @@ const T = {
     released: 'Released. The receipts are being written.',
     stats: 'Stats',
     pushed: 'Pushed',
-    recipients: /\d+ recipients/,
+    recipients: /\d+ recipients?\b/,
     muted: /\d+ of them muted promotions/,
     other: 'zh-CN' as const,
   },

@@ -27,7 +27,7 @@ const T = {
     withdrawn: 'Withdrawn.',
     schedule: 'Schedule',
     scheduleTitle: 'Schedule the release',
-    recipients: /\d+ recipients/,
+    recipients: /\d+ recipients?\b/,
     other: 'zh-CN' as const,
   },
   'zh-CN': {

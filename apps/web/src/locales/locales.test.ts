@@ -19,7 +19,12 @@ function flatten(obj: unknown, prefix = ''): string[] {
   return Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
 }
 
+/** Whether `key` has a text: itself, or its plural forms (`key_one` and `key_other`, i18next's `count`). */
 function has(obj: unknown, key: string): boolean {
+  return hasExactly(obj, key) || (hasExactly(obj, `${key}_one`) && hasExactly(obj, `${key}_other`));
+}
+
+function hasExactly(obj: unknown, key: string): boolean {
   let cur: unknown = obj;
   for (const part of key.split('.')) {
     if (cur === null || typeof cur !== 'object' || !(part in (cur as Record<string, unknown>))) return false;

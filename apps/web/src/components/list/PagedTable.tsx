@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPAND_COLUMN_WIDTH, useFittedColumns } from './fit-columns';
+import { totalOptions } from '../../lib/format';
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 
@@ -67,7 +68,7 @@ export function PagedTable<T extends object>({
                 total: page?.total ?? 0,
                 showSizeChanger: true,
                 pageSizeOptions: PAGE_SIZE_OPTIONS,
-                showTotal: (total) => (totalText ? totalText(total) : t('common.total', { total })),
+                showTotal: (total) => (totalText ? totalText(total) : t('common.total', totalOptions(total))),
                 onChange: onPageChange,
               }
             : false

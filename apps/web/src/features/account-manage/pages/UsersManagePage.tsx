@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CellText, ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, totalOptions } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session/session-store';
 import {
@@ -229,7 +229,7 @@ export default function UsersManagePage() {
         page={data}
         {...bind.paging}
         emptyText={list.isFiltered ? t('users.emptyFiltered') : t('users.empty')}
-        totalText={(total) => t('users.total', { total })}
+        totalText={(total) => t('users.total', totalOptions(total))}
       />
       {own && <InviteUserDrawer open={inviteOpen} onClose={() => setInviteOpen(false)} ownCompany={own} />}
       <UserDrawer

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { CellText, EXPAND_COLUMN_WIDTH, useFittedColumns } from '../../../components/list';
 import { call } from '../../../lib/api/client';
 import { useAreaName } from '../../../lib/areas';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, totalOptions } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session/session-store';
 import { type CompanyListQuery, partnerKeys, useCompanies } from '../api/partner-api';
 import { useCompanyActions } from './CompanyActions';
@@ -172,7 +172,7 @@ export function CompanyTable({ query, onQueryChange, onOpen, nested, emptyText }
               pageSize: query.pageSize,
               total: data?.total ?? 0,
               showSizeChanger: !nested,
-              showTotal: (total) => t('common.total', { total }),
+              showTotal: (total) => t('common.total', totalOptions(total)),
               onChange: (pageNum, pageSize) => onQueryChange?.({ ...query, pageNum, pageSize }),
             }
       }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchOutlined } from '../../../components/icons';
 import { CellText, useAllowClear, useFittedColumns } from '../../../components/list';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, totalOptions } from '../../../lib/format';
 import { type AuditQuery, useAudits } from '../api/partner-api';
 import { useCompanyActions } from './CompanyActions';
 import { AuditStatusTag, CompanyTypeTag } from './StatusTags';
@@ -142,7 +142,7 @@ export function RegistrationAuditTable({ onOpen }: { onOpen: (companyId: number)
           pageSize: query.pageSize,
           total: data?.total ?? 0,
           showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
+          showTotal: (total) => t('common.total', totalOptions(total)),
           onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
         }}
         data-testid="audit-table"
