@@ -29,10 +29,16 @@ export function formatBytes(bytes: number | null | undefined): string {
   return `${new Intl.NumberFormat(currentLocale(), { maximumFractionDigits: i === 0 ? 0 : 1 }).format(v)} ${units[i]}`;
 }
 
+/** A count written in the UI language: 1,000,000 / 1,000,000 (zh-CN groups the same way). */
+export function formatCount(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '-';
+  return new Intl.NumberFormat(currentLocale()).format(value);
+}
+
 /**
  * The options of a "n records in total" text: `count` picks the plural form (1 record, 2 records),
  * `total` is the number written in the UI language (100,001).
  */
 export function totalOptions(total: number): { count: number; total: string } {
-  return { count: total, total: new Intl.NumberFormat(currentLocale()).format(total) };
+  return { count: total, total: formatCount(total) };
 }

@@ -7,7 +7,7 @@ import { PlusOutlined } from '../../../components/icons';
 import { CellText, PagedTable, useListQuery } from '../../../components/list';
 import { useAreaName } from '../../../lib/areas';
 import { call } from '../../../lib/api/client';
-import { formatDateTime } from '../../../lib/format';
+import { formatCount, formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session/session-store';
 import {
@@ -135,9 +135,9 @@ export default function MessageReleasePage() {
       width: 100,
       render: (_, m) =>
         m.state === 'released' && !m.fanoutDone ? (
-          <Tooltip title={t('messageCenter.release.fanout', { count: m.recipients })}>{m.recipients}…</Tooltip>
+          <Tooltip title={t('messageCenter.release.fanout', { count: m.recipients })}>{formatCount(m.recipients)}…</Tooltip>
         ) : (
-          m.recipients
+          formatCount(m.recipients)
         ),
     },
     {
