@@ -3,6 +3,7 @@ import type { CompanyStatistics as Stats } from '@portal/contract';
 import { Card, Col, Flex, Progress, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCompanyStatistics } from '../api/partner-api';
+import { formatCount } from '../../../lib/format';
 
 const STATUS_COLORS: Record<string, string> = { active: '#52c41a', inactive: '#bfbfbf', frozen: '#1677ff' };
 
@@ -16,7 +17,7 @@ function Bars({ rows, total, color }: { rows: { label: string; count: number; co
         <div key={r.label}>
           <Flex justify="space-between" style={{ fontSize: 12 }}>
             <span>{r.label}</span>
-            <Typography.Text strong>{r.count}</Typography.Text>
+            <Typography.Text strong>{formatCount(r.count)}</Typography.Text>
           </Flex>
           <Progress
             aria-label={r.label}
@@ -81,7 +82,7 @@ export function CompanyStatistics() {
                 <TeamOutlined /> {t('partner.stats.users')}
               </Typography.Text>
               <div style={{ fontSize: 16, fontWeight: 600 }}>
-                {t('partner.stats.usersOf', { count: s.users.count, limit: s.users.limit })}
+                {t('partner.stats.usersOf', { used: formatCount(s.users.count), limit: formatCount(s.users.limit) })}
               </div>
               <Typography.Text type="secondary">
                 <AuditOutlined /> {t('partner.stats.pendingAudits')}:{' '}
