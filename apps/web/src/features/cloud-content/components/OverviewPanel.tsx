@@ -1,7 +1,7 @@
 import { CONTENT_TYPES, LOCALES } from '@portal/contract';
 import { Alert, Card, Col, Empty, List, Row, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
+import { formatCount, formatDateTime } from '../../../lib/format';
 import { useOverview } from '../api/content-api';
 
 /** Counts by type, locale and state; missing translations; schedules and their failures; SEO gaps; the site's addresses. */
@@ -94,6 +94,7 @@ export function OverviewPanel() {
               dataIndex: `${l}.${s}`,
               width: 130,
               align: 'right' as const,
+              render: (v: number | undefined) => formatCount(v ?? 0),
             })),
           ),
         ]}
