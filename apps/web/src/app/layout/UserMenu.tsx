@@ -53,14 +53,20 @@ export function UserMenu() {
           aria-label={t('layout.userMenu', { name: user.nickName, role: t(typeKey) })}
         >
           <Space size={8}>
-            {/* The initial is decoration: the button's name starts with the visible name. */}
-            <Avatar size={28} style={{ background: '#1677ff' }} aria-hidden>
-              {user.nickName.charAt(0).toUpperCase()}
-            </Avatar>
+            {/* The initial is decoration, drawn by CSS (styles.css .portal-avatar-initial): no text
+                of its own, so the button's visible text is the name and role its label starts with. */}
+            <Avatar
+              size={28}
+              style={{ background: '#1677ff' }}
+              aria-hidden
+              icon={<span className="portal-avatar-initial" data-initial={user.nickName.charAt(0).toUpperCase()} />}
+            />
             <span className="portal-user-text">
               <Typography.Text className="portal-user-name" ellipsis>
                 {user.nickName}
-              </Typography.Text>
+              </Typography.Text>{' '}
+              {/* A space between name and role (not drawn in the column): the visible text reads
+                  "Bench Owner Partner", as the button's label does, not "Bench OwnerPartner". */}
               <Typography.Text className="portal-user-role" ellipsis>
                 {t(typeKey)}
               </Typography.Text>
