@@ -11,8 +11,8 @@
  *   a strong ETag (a hash of the content) and `304 Not Modified`; kept in memory, re-read when the
  *   file changes on disk (a rebuild under a running server).
  * - Page paths (/login, /layout/home, ...) answer index.html, or the variant of it the build made
- *   for the path's first segment (pages/register.html for /register, pages/layout.html for every
- *   signed-in page: the same document, preloading that page's chunks instead of the login page's);
+ *   for the path's first segment (pages/register.html for /register: the same document, preloading
+ *   that page's chunks instead of the login page's);
  *   unknown files (/assets/x.js, /x.png) are a 404, never the app.
  * - `/robots.txt`: public pages allowed, everything behind login disallowed.
  * - `/favicon.ico` and `/branding/{logo,favicon,background}`: the images of the brand of the host the
