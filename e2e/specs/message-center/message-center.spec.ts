@@ -27,7 +27,7 @@ const T = {
     withdrawn: 'Withdrawn.',
     schedule: 'Schedule',
     scheduleTitle: 'Schedule the release',
-    recipients: /\d+ recipients?\b/,
+    recipients: /[\d,]+ recipients?/,
     other: 'zh-CN' as const,
   },
   'zh-CN': {
@@ -40,7 +40,7 @@ const T = {
     withdrawn: '已撤回。',
     schedule: '定时',
     scheduleTitle: '定时发布',
-    recipients: /\d+位接收人/,
+    recipients: /[\d,]+位接收人/,
     other: 'en-US' as const,
   },
 } as const;

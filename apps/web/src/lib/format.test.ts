@@ -15,6 +15,7 @@ describe('list totals', () => {
     // Other counted texts have their singular too.
     expect(i18n.t('messageCenter.release.previewTotal', { count: 1 })).toBe('1 recipient');
     expect(i18n.t('messageCenter.release.previewTotal', { count: 2 })).toBe('2 recipients');
+    expect(i18n.t('messageCenter.release.previewTotal', { count: 1880 })).toBe('1,880 recipients');
     expect(i18n.t('feedbackChat.desk.minutes', { count: 1 })).toBe('1 minute');
     expect(i18n.t('partner.corp.endedSessions', { count: 2 })).toBe('Superior access withdrawn; 2 remote sessions ended.');
   });
