@@ -1,2 +1,2 @@
-export declare const PAGE_VARIANTS: ReadonlyArray<{ file: string; modules: readonly string[]; chunks?: readonly string[] }>;
+export declare const PAGE_VARIANTS: ReadonlyArray<{ file: string; modules: readonly string[] }>;
 export declare function loginPreloadPlugin(): import('vite').Plugin;

@@ -15,7 +15,7 @@
  */
 import { DEFAULT_LOCALE_FILE, LOGIN_PAGE } from './login-chunks.mjs';
 
-/** The page variants: file under dist, and the modules (and group chunks) whose chunks it preloads. */
+/** The page variants: file under dist, and the modules whose chunks it preloads. */
 export const PAGE_VARIANTS = [
   { file: 'pages/register.html', modules: ['src/features/auth/pages/RegisterPage.tsx'] },
   { file: 'pages/forgot-password.html', modules: ['src/features/auth/pages/ForgotPasswordPage.tsx'] },
@@ -58,11 +58,9 @@ export function loginPreloadPlugin() {
         const texts = byModule(DEFAULT_LOCALE_FILE);
         loginOwn = closure([page, ...(texts ? [texts] : [])]);
         variants = PAGE_VARIANTS.map((v) => {
-          const roots = [...v.modules.map(byModule), ...(v.chunks ?? []).map((name) => chunks.find((c) => c.name === name))];
-          if (roots.some((r) => !r))
-            throw new Error(
-              `login-preload: a chunk of ${v.file} is missing from the build (${[...v.modules, ...(v.chunks ?? [])].filter((_, i) => !roots[i]).join(', ')})`,
-            );
+          const roots = v.modules.map(byModule);
+          const missing = v.modules.filter((_, i) => !roots[i]);
+          if (missing.length) throw new Error(`login-preload: ${v.file} needs ${missing.join(', ')}, not in the build`);
           return { file: v.file, files: closure([...roots, ...(texts ? [texts] : [])]) };
         });
         const tags = loginOwn.map((f) => ({

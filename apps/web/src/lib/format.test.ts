@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { totalOptions } from './format';
+import { formatAmount, totalOptions } from './format';
 import { i18n, loadFeatureTexts, setLocale } from './i18n';
 
 describe('list totals', () => {
@@ -12,6 +12,7 @@ describe('list totals', () => {
     expect(i18n.t('common.total', totalOptions(2))).toBe('2 records in total');
     expect(i18n.t('common.total', totalOptions(100001))).toBe('100,001 records in total');
     expect(i18n.t('users.total', totalOptions(1))).toBe('1 user in total');
+    expect(formatAmount(13310450)).toBe('133,104.50');
     // Other counted texts have their singular too.
     expect(i18n.t('messageCenter.release.previewTotal', { count: 1 })).toBe('1 recipient');
     expect(i18n.t('messageCenter.release.previewTotal', { count: 2 })).toBe('2 recipients');

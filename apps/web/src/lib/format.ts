@@ -35,6 +35,11 @@ export function formatCount(value: number | null | undefined): string {
   return new Intl.NumberFormat(currentLocale()).format(value);
 }
 
+/** Minor units (cents) as an amount in the UI language, two decimals: 13310450 -> 133,104.50. */
+export function formatAmount(minor: number): string {
+  return new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100);
+}
+
 /**
  * The options of a "n records in total" text: `count` picks the plural form (1 record, 2 records),
  * `total` is the number written in the UI language (100,001).

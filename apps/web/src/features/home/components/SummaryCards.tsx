@@ -9,17 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api/api-error';
 import { useSessionUser } from '../../../lib/session/session-store';
-import { formatCount } from '../../../lib/format';
-import { currentLocale } from '../../../lib/i18n';
+import { formatAmount, formatCount } from '../../../lib/format';
 import { useHomeSummary } from '../api/home-api';
 import { Sparkline } from './Sparkline';
 
 const TASKS = '/layout/cloudUpgrade/cloudUpgradeIndex?tab=tasks';
 const HEALTH = '/layout/dataStatistics/deviceHealth';
 /** Amounts are minor units (cents), like every price of the portal. */
-/** Minor units as an amount in the UI language, two decimals (133,104.00). */
-const money = (minor: number) =>
-  new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100);
+const money = formatAmount;
 
 const pct = (v: number | null | undefined) => (v == null ? '-' : `${(v * 100).toFixed(1)}%`);
 
