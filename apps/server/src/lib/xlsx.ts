@@ -99,6 +99,7 @@ export async function withImportSlot<T>(fn: () => Promise<T>, slots: ImportSlots
  */
 export async function readSheet(source: Buffer | Readable, opts: ReadSheetOptions): Promise<Sheet> {
   const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
+  letOnlyTheTrueEndThrough(input);
   const known = new Map<string, string>();
   for (const c of [...opts.required, ...(opts.optional ?? [])]) known.set(c.trim().toLowerCase(), c);
 
@@ -177,6 +178,29 @@ export async function readSheet(source: Buffer | Readable, opts: ReadSheetOption
   }
   if (!chosen) throw new AppError(ErrorCodes.importUnreadable, undefined, 'no worksheet in the file');
   return chosen.result(opts.required);
+}
+
+/**
+ * exceljs pipes the file into unzipper's Parse and takes the zip's entries until Parse says 'end'.
+ * Parse says it as soon as it has parsed the zip's last record, while entries it parsed may still
+ * wait in its buffer: exceljs then stops and silently misses them. Seen when writing a spooled
+ * sheet's temporary file took longer than parsing the rest of a small file (under load): the sheet
+ * was read without its shared strings, the workbook part or the other sheets. So the stream
+ * `input` is piped into hears only the end Node's Readable itself emits, once everything buffered
+ * has been read; Parse still reports a cut or broken file as an error.
+ */
+function letOnlyTheTrueEndThrough(input: Readable): void {
+  const pipe = input.pipe;
+  input.pipe = function pipeToZip<T extends NodeJS.WritableStream>(this: Readable, dest: T, options?: { end?: boolean }): T {
+    if (dest instanceof Readable) {
+      const emit = dest.emit;
+      dest.emit = function emitTrueEnd(this: Readable, event: string | symbol, ...args: unknown[]): boolean {
+        if (event === 'end' && !this.readableEnded) return false;
+        return emit.call(this, event, ...args);
+      };
+    }
+    return pipe.call(this, dest, options) as T;
+  };
 }
 
 /** Most sheets read as candidates while the workbook part has not said which one is the first tab. */

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
+import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/app-error';
@@ -60,6 +61,38 @@ describe('readSheet', () => {
   it('refuses bytes that are not an xlsx (24010)', async () => {
     expect((await codeOf(readSheet(Buffer.from('SN,MAC\nA,B\n'), opts))).code).toBe(24010);
     expect((await codeOf(readSheet(Buffer.from('PK\u0003\u0004garbage'), opts))).code).toBe(24010);
+  });
+
+  it('refuses a file cut short, with or without its last record, rather than waiting for the rest (24010)', async () => {
+    const whole = await book([
+      ['SN', 'MAC'],
+      ['1', 'a'],
+    ]);
+    for (const cut of [whole.subarray(0, whole.length - 22), whole.subarray(0, Math.floor(whole.length * 0.6))]) {
+      expect((await codeOf(readSheet(cut, opts))).code).toBe(24010);
+      expect((await codeOf(readSheet(Readable.from([cut]), opts))).code).toBe(24010);
+    }
+  });
+
+  it('reads every part of a small file even when writing a temporary file takes longer than unzipping the rest', async () => {
+    // unzipper said "end" once it had parsed the zip's last record, while parts it had parsed still
+    // waited; exceljs stopped there and read the first sheet without its shared strings (24011, the
+    // header as "[object Object]"). Seen under load; here the temporary file is made late on purpose.
+    const tmp = createRequire(createRequire(import.meta.url).resolve('exceljs'))('tmp') as { file: (...a: unknown[]) => void };
+    const file = tmp.file;
+    tmp.file = (...a: unknown[]) => void setTimeout(() => file(...a), 50);
+    try {
+      const sheet = await readSheet(
+        await book([
+          ['SN', 'MAC'],
+          ['1', 'a'],
+        ]),
+        opts,
+      );
+      expect(sheet).toEqual({ header: ['SN', 'MAC'], rows: [{ SN: '1', MAC: 'a' }], rowNumbers: [2] });
+    } finally {
+      tmp.file = file;
+    }
   });
 
   it('names the missing columns (24011)', async () => {
