@@ -1,5 +1,5 @@
 /**
- * The benchmark cases, by name. A load case answers the target autocannon should hammer; a
+ * The benchmark cases, by name. A load case answers the target the load client (load.ts) should hammer; a
  * ratio case is also reported relative to `baseline` (the same server answering `{}` at once);
  * a one-shot case runs once and is timed. Add a case here and `npm run bench -- --only <name>` runs it.
  */

@@ -3,7 +3,7 @@
  *
  * Seeds the bench database (demo + large volumes, once), starts the server as a child process
  * (BENCH_ROUTES=1, LOG_LEVEL=warn, NODE_ENV=production; restarted with a case's serverEnv when it has
- * one, e.g. READ_CACHE=off for the *-uncached list cases), then runs each case with autocannon and
+ * one, e.g. READ_CACHE=off for the *-uncached list cases), then runs each case with the load client (load.ts) and
  * prints one line per case:
  *   bench <case> rps=<n> p99_ms=<n>
  *   bench ratio <case>/baseline=<r>      (ratio cases: case rps / baseline rps of the same run)
