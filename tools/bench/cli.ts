@@ -6,7 +6,7 @@
  * one, e.g. READ_CACHE=off for the *-uncached list cases), then runs each case with the load client (load.ts) and
  * prints one line per case:
  *   bench <case> rps=<n> p99_ms=<n>
- *   bench ratio <case>/baseline=<r>      (ratio cases: case rps / baseline rps of the same run)
+ *   bench ratio <case>/baseline=<r>      (ratio cases: case rps / baseline rps measured right after it, same server and concurrency)
  *   bench <case> errors=<n>              (when any answer failed)
  *   bench <case> seconds=<n>             (one-shot cases)
  *   bench lighthouse page=<p> preset=<mobile|desktop> performance=<n> ... (report cases print their own lines)
@@ -199,7 +199,6 @@ async function runCases(
   cases: Array<[string, BenchCase]>,
   opts: { duration: number; connections: number; warmup: number; log: (line: string) => void },
 ): Promise<number> {
-  const results = new Map<string, LoadResult>();
   let failures = 0;
 
   for (const [name, c] of cases) {
@@ -232,7 +231,6 @@ async function runCases(
       opts.log(`bench: ${name}: ${c.summary}`);
       if (opts.warmup > 0) await runLoad(server.origin, target, { connections, duration: opts.warmup });
       const r = await runLoad(server.origin, target, { connections, duration: opts.duration });
-      results.set(connections === opts.connections ? name : `${name}@${connections}`, r);
       console.log(`bench ${name} rps=${Math.round(r.rps)} p99_ms=${r.p99Ms}`);
       if (r.errors) {
         console.log(`bench ${name} errors=${r.errors}`);
@@ -240,18 +238,16 @@ async function runCases(
           `bench: ${name}: ${r.errors} of ${r.requests} answers failed; first: ${r.firstFailure ?? '(connection error or timeout)'}`,
         );
       }
-      let baseline = results.get('baseline');
-      if (c.ratio && connections !== opts.connections) {
-        // The baseline at this case's concurrency (once per concurrency), so the ratio compares like with like.
-        baseline = results.get(`baseline@${connections}`);
-        const base = cases.find(([n]) => n === 'baseline')?.[1];
-        if (!baseline && base && base.kind === 'load') {
-          const bt = await base.prepare(ctx);
-          if (opts.warmup > 0) await runLoad(server.origin, bt, { connections, duration: opts.warmup });
-          baseline = await runLoad(server.origin, bt, { connections, duration: opts.duration });
-          results.set(`baseline@${connections}`, baseline);
-          opts.log(`bench: baseline at ${connections} connections: rps=${Math.round(baseline.rps)} p99_ms=${baseline.p99Ms}`);
-        }
+      // The baseline right after the case, on the same server process at the same concurrency: a
+      // baseline taken once at the start of a long run drifted (a run's static-asset ratio read 0.55
+      // against a baseline 30 minutes old, 1.17 against one taken beside it).
+      let baseline: LoadResult | undefined;
+      const base = cases.find(([n]) => n === 'baseline')?.[1];
+      if (c.ratio && base && base.kind === 'load') {
+        const bt = await base.prepare(ctx);
+        if (opts.warmup > 0) await runLoad(server.origin, bt, { connections, duration: opts.warmup });
+        baseline = await runLoad(server.origin, bt, { connections, duration: opts.duration });
+        opts.log(`bench: baseline beside ${name}: rps=${Math.round(baseline.rps)} p99_ms=${baseline.p99Ms}`);
       }
       if (c.ratio && baseline && baseline.rps > 0) {
         console.log(`bench ratio ${name}/baseline=${(r.rps / baseline.rps).toFixed(2)}`);

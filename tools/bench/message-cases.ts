@@ -4,7 +4,7 @@
  * tools/seed/large-messages.ts):
  * - inbox-list: app-api/message/inbox/list as another end user each request (the seeded sessions of
  *   large-orders and large-messages), on another page, page size or filter (type, read state, a
- *   release window). A ratio case: against the same run's baseline.
+ *   release window). A ratio case: against a baseline measured right after it.
  * - message-release: as the partner's owner, a two-language message to all the partner's end users
  *   through the portal's own calls (save, preview, release), timed from the release call until the
  *   message reports its fan-out done; prints `bench message-release seconds=<n> receipts=<n>` with
