@@ -260,20 +260,17 @@ export async function runLoad(origin: string, target: LoadTarget, settings: Load
       timer = setTimeout(() => retire('timeout'), timeoutMs);
       socket.write(requestBytes(url.host, target));
     };
-    const parser = new AnswerParser(
-      keepBodies,
-      (answer) => {
-        inFlight = false;
-        const now = performance.now();
-        if (now <= deadline) {
-          record(now - sentAt);
-          const text = answer.body ? answer.body.toString('utf8') : '';
-          if (!isSuccess(answer.status, text)) fail(`HTTP ${answer.status} ${text.slice(0, 300)}`);
-        }
-        if (answer.close) retire();
-        else send();
-      },
-    );
+    const parser = new AnswerParser(keepBodies, (answer) => {
+      inFlight = false;
+      const now = performance.now();
+      if (now <= deadline) {
+        record(now - sentAt);
+        const text = answer.body ? answer.body.toString('utf8') : '';
+        if (!isSuccess(answer.status, text)) fail(`HTTP ${answer.status} ${text.slice(0, 300)}`);
+      }
+      if (answer.close) retire();
+      else send();
+    });
     socket.on('connect', send);
     socket.on('data', (chunk: Buffer) => {
       try {
