@@ -107,14 +107,10 @@ export class AnswerParser {
     while (at < buf.length) {
       switch (this.state) {
         case 'head': {
-          const end = buf.indexOf(HEAD_END, at);
-          if (end < 0) {
-            if (buf.length - at > HEAD_MAX) throw new Error('answer head too long');
-            this.pending = buf.subarray(at);
-            return;
-          }
-          const head = buf.toString('latin1', at, end);
-          at = end + 4;
+          const read = this.upTo(buf, at, HEAD_END, 'answer head');
+          if (!read) return;
+          const head = read.text;
+          at = read.next;
           const m = /^HTTP\/1\.[01] (\d{3})/.exec(head);
           if (!m) throw new Error(`not an HTTP answer: ${JSON.stringify(head.slice(0, 40))}`);
           this.status = Number(m[1]);
@@ -159,14 +155,10 @@ export class AnswerParser {
         }
         case 'chunk-size':
         case 'trailers': {
-          const end = buf.indexOf(CRLF, at);
-          if (end < 0) {
-            if (buf.length - at > HEAD_MAX) throw new Error('chunk line too long');
-            this.pending = buf.subarray(at);
-            return;
-          }
-          const line = buf.toString('latin1', at, end);
-          at = end + 2;
+          const read = this.upTo(buf, at, CRLF, 'chunk line');
+          if (!read) return;
+          const line = read.text;
+          at = read.next;
           if (this.state === 'trailers') {
             if (line === '') this.finish();
           } else {
@@ -182,6 +174,15 @@ export class AnswerParser {
         }
       }
     }
+  }
+
+  /** The text from `at` up to `marker` and the offset after it; null when the marker has not come yet (the rest waits for the next chunk). */
+  private upTo(buf: Buffer, at: number, marker: Buffer, what: string): { text: string; next: number } | null {
+    const end = buf.indexOf(marker, at);
+    if (end >= 0) return { text: buf.toString('latin1', at, end), next: end + marker.length };
+    if (buf.length - at > HEAD_MAX) throw new Error(`${what} too long`);
+    this.pending = buf.subarray(at);
+    return null;
   }
 
   private finish() {
