@@ -22,13 +22,25 @@ export interface EChartProps {
   testId?: string;
 }
 
+/**
+ * The option as drawn: echarts' aria description and decal patterns on. echarts marks its container
+ * role="img" and describes the series in it; with no series (a chart still loading, or nothing in
+ * the range) it left the image without a name, which axe counts as a serious violation. Then the
+ * chart's own label is its description.
+ */
+export function chartOption(option: EChartsCoreOption, label: string): EChartsCoreOption {
+  const series = (option as { series?: unknown }).series;
+  const hasSeries = Array.isArray(series) ? series.length > 0 : series !== undefined && series !== null;
+  return { aria: { enabled: true, decal: { show: true }, ...(hasSeries ? {} : { label: { description: label } }) }, ...option };
+}
+
 export function EChart({ option, height = 280, label, onClick, testId }: EChartProps) {
   const { i18n } = useTranslation();
   return (
     <div role="figure" aria-label={label} data-testid={testId}>
       <ReactEChartsCore
         echarts={echarts}
-        option={{ aria: { enabled: true, decal: { show: true } }, ...option }}
+        option={chartOption(option, label)}
         notMerge
         style={{ height, width: '100%' }}
         opts={{ renderer: 'svg', locale: i18n.language === 'zh-CN' ? 'ZH' : 'EN' }}
