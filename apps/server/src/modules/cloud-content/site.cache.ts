@@ -3,9 +3,12 @@
  * most `maxBytes` (64 MB by default) counting each page's HTML and its compressed forms, least
  * recently used first out. Exact like the read cache: a page is answered only while DataVersions
  * has heard of no write to what pages are rendered from (content translations, parameters, groups,
- * sites: migration 0024), so a release, a take-off or a new address shows on the next request.
- * Pages that depend on the time of day (banner and hot-item windows on the home page) expire at the
- * next start or end they know of (`expiresAt`), and every page after `ttlMs`.
+ * sites: migrations 0024 and 0052), so a release, a take-off or a new address shows on the next
+ * request. A site's pages depend on that site only (`sitePageDeps`: the triggers of migration 0052
+ * name the site of every changed translation, parameter and group), so one partner's release does
+ * not drop another's pages. Pages that depend on the time of day (banner and hot-item windows on
+ * the home page) expire at the next start or end they know of (`expiresAt`); no other time limit
+ * is needed (`ttlMs`, unlimited by default), since every change is heard.
  *
  * A page of 1 KB or more is kept compressed only: brotli, made when it is kept (most visitors accept
  * it), and gzip once a client asks for it; its HTML is unpacked from the brotli body for the rare
@@ -17,6 +20,16 @@ import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, g
 import type { DataDeps, DataVersions } from '../../lib/data-versions';
 
 export const SITE_PAGE_DEPS: DataDeps = { tables: ['content_translations', 'content_params', 'content_param_groups', 'content_sites'] };
+
+/**
+ * What one site's pages depend on: that site's row mark, which migration 0052's triggers note for
+ * every write to the site's translations, parameters and groups (and a write to content_sites
+ * itself, announced for the whole table, covers every site).
+ */
+export const sitePageDeps = (siteId: number): DataDeps => ({ rows: [`content_sites:${siteId}`] });
+
+/** The warmer stops adding pages once the cache holds this share of its cap (room is left for visits). */
+export const WARM_FILL = 0.9;
 export const SITE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 export interface CachedPage {
@@ -33,6 +46,7 @@ interface Entry {
   key: string;
   /** The page; its body is unpacked from `br` when asked for, if the page was kept compressed. */
   page: CachedPage;
+  deps: DataDeps;
   token: number;
   at: number;
   bytes: number;
@@ -66,7 +80,7 @@ export class SitePageCache {
     private readonly versions: DataVersions,
     private readonly now: () => number,
     readonly maxBytes = SITE_CACHE_MAX_BYTES,
-    private readonly ttlMs = 60_000,
+    private readonly ttlMs = Number.POSITIVE_INFINITY,
   ) {}
 
   get size() {
@@ -77,29 +91,61 @@ export class SitePageCache {
     return this.bytes;
   }
 
-  /** The page of `key`: kept, or `render()`'s (kept unless the data changed while it rendered). */
-  async get(key: string, render: () => Promise<CachedPage>): Promise<{ page: CachedPage; entry?: Entry }> {
+  /** The kept entry of `key` while it is still right, else undefined (a stale one is dropped). */
+  private fresh(key: string): Entry | undefined {
     const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    const now = this.now();
+    if (now - hit.at < this.ttlMs && (hit.page.expiresAt === undefined || now < hit.page.expiresAt) && !this.versions.changedSince(hit.token, hit.deps))
+      return hit;
+    this.drop(key, hit);
+    return undefined;
+  }
+
+  /**
+   * The page of `key`: kept, or `render()`'s (kept unless what it depends on, `deps`, changed while
+   * it rendered).
+   */
+  async get(key: string, render: () => Promise<CachedPage>, deps: DataDeps = SITE_PAGE_DEPS): Promise<{ page: CachedPage; entry?: Entry }> {
+    const hit = this.fresh(key);
     if (hit) {
-      const fresh = this.now() - hit.at < this.ttlMs && (hit.page.expiresAt === undefined || this.now() < hit.page.expiresAt);
-      if (!this.versions.changedSince(hit.token, SITE_PAGE_DEPS) && fresh) {
-        this.entries.delete(key);
-        this.entries.set(key, hit);
-        this.hits++;
-        return { page: hit.page, entry: hit };
-      }
-      this.drop(key, hit);
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      this.hits++;
+      return { page: hit.page, entry: hit };
     }
     this.misses++;
+    return this.renderAndKeep(key, render, deps);
+  }
+
+  /**
+   * Renders `key` ahead of a visit (the warmer) unless it is kept already or the cache is filled to
+   * WARM_FILL of its cap: 'kept', 'rendered' or 'full'. So warming never pushes out a page a
+   * visitor asked for.
+   */
+  async warm(key: string, render: () => Promise<CachedPage>, deps: DataDeps): Promise<'kept' | 'rendered' | 'full'> {
+    if (this.fresh(key)) return 'kept';
+    if (this.bytes >= this.maxBytes * WARM_FILL) return 'full';
+    const { entry } = await this.renderAndKeep(key, render, deps);
+    return entry ? 'rendered' : 'kept';
+  }
+
+  private async renderAndKeep(
+    key: string,
+    render: () => Promise<CachedPage>,
+    deps: DataDeps,
+  ): Promise<{ page: CachedPage; entry?: Entry }> {
     const token = this.versions.begin();
     const page = await render();
-    if (token === null || this.versions.changedSince(token, SITE_PAGE_DEPS)) return { page };
+    if (token === null || this.versions.changedSince(token, deps)) return { page };
     const packed = Buffer.byteLength(page.body) >= COMPRESS_FROM_BYTES;
     const br = packed ? brotli(page.body) : undefined;
     const kept = br ? packedPage(page, br) : page;
     const bytes = (br ? br.length : Buffer.byteLength(page.body)) + key.length + 256;
-    const entry: Entry = { key, page: kept, token, at: this.now(), bytes, packed, br };
+    const entry: Entry = { key, page: kept, deps, token, at: this.now(), bytes, packed, br };
     if (entry.bytes > this.maxBytes / 16) return { page };
+    const before = this.entries.get(key);
+    if (before) this.drop(key, before);
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
     this.evict();

@@ -16,8 +16,9 @@ import type { Clock } from '../../lib/clock';
 import type { AppServices } from '../../lib/services';
 import { paramsOfSite, paramGroupsOfSite, type ParamRow, type SiteRow } from './content.repository';
 import { richTextDescription } from './rich-text';
-import { SITE_PAGE_DEPS, SitePageCache } from './site.cache';
+import { SITE_PAGE_DEPS, SitePageCache, sitePageDeps } from './site.cache';
 import { checkPreviewUrl } from './site.preview';
+import { SitePageWarmer, type WarmPage } from './site.warm';
 import {
   previewRevision,
   releasedById,
@@ -185,18 +186,31 @@ const PORTAL_PREFIXES = ['/v1.0/', '/api/', '/site/', '/content-assets/', '/.wel
 
 export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
   const db = deps.database.db;
-  const domainCache = new Map<string, { site: SiteRow | null; at: number }>();
-  const pages = new SitePageCache(deps.services.versions, () => deps.clock.now());
+  const versions = deps.services.versions;
+  const domainCache = new Map<string, { site: SiteRow | null; at: number; token: number | null }>();
+  const pages = new SitePageCache(versions, () => deps.clock.now());
+  const warmer = new SitePageWarmer(pages, versions, (err) => app.log.warn({ err }, 'site page warming failed'));
 
+  /**
+   * The site a host is the domain of. The site's row is as exact as the pages (a rename shows on the
+   * next request); which host is whose domain is rechecked every DOMAIN_TTL_MS (company_domains is
+   * not a cached table), and pages are kept per site, so a domain moved to another site never
+   * answers the old site's pages.
+   */
   async function siteOfHost(host: string): Promise<SiteRow | null> {
     const now = Date.now();
     const hit = domainCache.get(host);
-    if (hit && now - hit.at < DOMAIN_TTL_MS) return hit.site;
+    if (hit && now - hit.at < DOMAIN_TTL_MS && !versions.changedSince(hit.token, { tables: ['content_sites'] })) return hit.site;
+    const token = versions.begin();
     const site = await unsafeSiteByDomain(db, host);
     if (domainCache.size > 1000) domainCache.clear();
-    domainCache.set(host, { site, at: now });
+    domainCache.set(host, { site, at: now, token });
     return site;
   }
+
+  /** The page cache's key of a page: the site, the address it was asked at, the country it is for. */
+  const pageKey = (siteId: number | undefined, origin: string, url: string, country: string) =>
+    `${siteId ?? 0}|${origin}${url}${country ? `\n${country}` : ''}`;
 
   function send(reply: FastifyReply, a: Answer, encoded?: { encoding: string; body: Buffer } | null, vary: string[] = []) {
     reply.status(a.status).header('content-type', a.type);
@@ -231,8 +245,8 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
   async function sendCached(req: FastifyRequest, reply: FastifyReply, site: SiteRow | null, render: (visit: Visit) => Promise<Answer>) {
     const choices = site ? (await countryLimits(site.id)).choices : [];
     const visit: Visit = { country: effectiveCountry(visitorCountry(req), choices), choices, here: req.url };
-    const key = `${originOf(req)}${req.url}${visit.country ? `\n${visit.country}` : ''}`;
-    const { page, entry } = await pages.get(key, () => render(visit));
+    const key = pageKey(site?.id, originOf(req), req.url, visit.country);
+    const { page, entry } = await pages.get(key, () => render(visit), site ? sitePageDeps(site.id) : SITE_PAGE_DEPS);
     const header = deps.services.config.siteCountryHeader;
     const vary = choices.length > 0 ? ['cookie', ...(header ? [header] : [])] : [];
     return send(reply, page, pages.encoded(entry, req.headers['accept-encoding']), vary);
@@ -299,10 +313,38 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     if (!site) return;
     const choice = COUNTRY_PATH.exec(path);
     if (choice) return send(reply, chooseCountry(req, '', choice[1]!, req.query as Record<string, string>));
+    const origin = originOf(req);
+    warmer.visit(`${site.id}|${origin}`, site.id, () => productPagesAt(site, origin));
     return sendCached(req, reply, site, (visit) =>
       render(site, '', path.replace(/^\/+/, ''), req.query as Record<string, string>, originOf(req), visit),
     );
   });
+
+  /**
+   * The pages the warmer renders ahead of visits at a site domain's address: each listed product's
+   * page in each of the site's locales, for a visitor who has chosen no country.
+   */
+  async function productPagesAt(site: SiteRow, origin: string): Promise<WarmPage[]> {
+    const { choices } = await countryLimits(site.id);
+    const country = effectiveCountry('', choices);
+    const out: WarmPage[] = [];
+    for (const locale of SITE_LOCALES.filter((l) => site.locales.includes(l))) {
+      for (const p of await listedProducts(site, locale)) {
+        if (!p.slug) continue;
+        const url = `/${locale}/products/${encodeURIComponent(p.slug)}`;
+        const visit: Visit = { country, choices, here: url };
+        out.push({ key: pageKey(site.id, origin, url, country), render: () => render(site, '', url.slice(1), {}, origin, visit) });
+      }
+    }
+    return out;
+  }
+
+  if (deps.services.config.benchRoutes)
+    // The bench's wait for pre-rendered pages (tools/bench/site-cases.ts), with BENCH_ROUTES=1 only.
+    app.get('/bench/site-warm', async () => {
+      await warmer.idle();
+      return { warmed: warmer.warmed, pages: pages.size, bytes: pages.usedBytes };
+    });
 
   app.get<{ Params: { slug: string } }>('/site/:slug', async (req, reply) =>
     send(reply, redirect(`/site/${encodeURIComponent(req.params.slug)}/`)),
