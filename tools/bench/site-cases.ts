@@ -69,7 +69,9 @@ function siteGet(ctx: BenchContext, path: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = request({ host: hostname, port, path, headers: SITE_HEADERS }, (res) => {
       res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`GET ${path} at ${BENCH_SITE_DOMAIN}: HTTP ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve() : reject(new Error(`GET ${path} at ${BENCH_SITE_DOMAIN}: HTTP ${res.statusCode}`)),
+      );
     });
     req.on('error', reject);
     req.end();

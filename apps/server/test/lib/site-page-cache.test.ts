@@ -1,9 +1,13 @@
-/** The public site's page cache: byte cap (least recently used out), exact invalidation, time limit. */
+/**
+ * The public site's page cache: byte cap (least recently used out), exact invalidation (per site),
+ * time limit, warming ahead of visits; and the warmer (site.warm.ts).
+ */
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DataVersions } from '../../src/lib/data-versions';
-import { SitePageCache } from '../../src/modules/cloud-content/site.cache';
+import { SitePageCache, sitePageDeps } from '../../src/modules/cloud-content/site.cache';
+import { MAX_ADDRESSES, SitePageWarmer, type WarmPage } from '../../src/modules/cloud-content/site.warm';
 
 const page = (body: string) => ({ status: 200, type: 'text/html; charset=utf-8', body });
 
@@ -92,5 +96,132 @@ describe('SitePageCache', () => {
     const small = await cache.get('b', async () => page('<p>hi</p>'));
     expect(cache.encoded(small.entry, 'br')).toBeNull();
     expect((await cache.get('b', render)).page.body).toBe('<p>hi</p>');
+  });
+
+  it("keeps one site's pages through another site's changes, and drops them on its own or a change of every site", async () => {
+    const { versions, cache } = setup();
+    let renders = 0;
+    const render = async () => page(`<p>${++renders}</p>`);
+    await cache.get('1|a', render, sitePageDeps(1));
+    versions.noteChange('content_translations'); // the table, as every write also announces it
+    versions.noteChange('content_sites:2');
+    expect((await cache.get('1|a', render, sitePageDeps(1))).page.body).toBe('<p>1</p>');
+    versions.noteChange('content_sites:1');
+    expect((await cache.get('1|a', render, sitePageDeps(1))).page.body).toBe('<p>2</p>');
+    versions.noteChange('content_sites'); // a truncate, or a write to the sites themselves
+    expect((await cache.get('1|a', render, sitePageDeps(1))).page.body).toBe('<p>3</p>');
+  });
+
+  it('keeps pages without a time limit unless given one', async () => {
+    const versions = new DataVersions();
+    versions.setLive(true);
+    let now = 0;
+    const cache = new SitePageCache(versions, () => now);
+    let renders = 0;
+    await cache.get('a', async () => page(`<p>${++renders}</p>`));
+    now += 7 * 24 * 3600_000;
+    expect((await cache.get('a', async () => page(`<p>${++renders}</p>`))).page.body).toBe('<p>1</p>');
+  });
+
+  it('warms a page ahead of a visit: once, and not past nine tenths of its cap', async () => {
+    const { cache } = setup(16 * 10_000);
+    let renders = 0;
+    const render = async () => (renders++, page(randomBytes(6_750).toString('base64')));
+    expect(await cache.warm('a', render, sitePageDeps(1))).toBe('rendered');
+    expect(await cache.warm('a', render, sitePageDeps(1))).toBe('kept');
+    expect(renders).toBe(1);
+    const results: string[] = [];
+    for (let i = 0; i < 40; i++) results.push(await cache.warm(`p${i}`, render, sitePageDeps(1)));
+    expect(results).toContain('full');
+    expect(cache.usedBytes).toBeLessThanOrEqual(16 * 10_000);
+    // What was warmed first is still there: warming never evicts.
+    expect(await cache.warm('a', render, sitePageDeps(1))).toBe('kept');
+    // The visit's page is answered from the cache.
+    const hits = cache.hits;
+    await cache.get('a', render, sitePageDeps(1));
+    expect(cache.hits).toBe(hits + 1);
+  });
+});
+
+describe('SitePageWarmer', () => {
+  function setup(maxBytes = 64 * 1024 * 1024) {
+    const versions = new DataVersions();
+    versions.setLive(true);
+    const cache = new SitePageCache(versions, () => 0, maxBytes);
+    const errors: unknown[] = [];
+    const warmer = new SitePageWarmer(cache, versions, (err) => errors.push(err));
+    const rendered: string[] = [];
+    const pagesOf = (site: number, n: number, fail?: number) => async (): Promise<WarmPage[]> =>
+      Array.from({ length: n }, (_, i) => ({
+        key: `${site}|p${i}`,
+        render: async () => {
+          if (i === fail) throw new Error('broken page');
+          rendered.push(`${site}|p${i}`);
+          return page(`<p>${site} ${i} ${rendered.length}</p>`);
+        },
+      }));
+    return { versions, cache, warmer, rendered, pagesOf, errors };
+  }
+
+  it("renders an address's pages once, and again only after its site changed", async () => {
+    const { versions, warmer, rendered, pagesOf } = setup();
+    warmer.visit('1|http://a.test', 1, pagesOf(1, 5));
+    expect(warmer.busy).toBe(true);
+    await warmer.idle();
+    expect(rendered).toEqual(['1|p0', '1|p1', '1|p2', '1|p3', '1|p4']);
+    expect(warmer.warmed).toBe(5);
+    warmer.visit('1|http://a.test', 1, pagesOf(1, 5));
+    expect(warmer.busy).toBe(false);
+    versions.noteChange('content_sites:2');
+    warmer.visit('1|http://a.test', 1, pagesOf(1, 5));
+    expect(warmer.busy).toBe(false);
+    versions.noteChange('content_sites:1');
+    warmer.visit('1|http://a.test', 1, pagesOf(1, 5));
+    await warmer.idle();
+    expect(rendered).toHaveLength(10);
+  });
+
+  it('goes on past a page that fails to render, and reports it', async () => {
+    const { warmer, rendered, pagesOf, errors } = setup();
+    warmer.visit('1|http://a.test', 1, pagesOf(1, 4, 1));
+    await warmer.idle();
+    expect(rendered).toEqual(['1|p0', '1|p2', '1|p3']);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('stops a pass the site changes under it; the next visit starts another', async () => {
+    const { versions, warmer, rendered, pagesOf } = setup();
+    const pages = pagesOf(1, 50);
+    warmer.visit('1|http://a.test', 1, async () => {
+      const list = await pages();
+      return list.map((p, i) => (i === 3 ? { ...p, render: async () => (versions.noteChange('content_sites:1'), p.render()) } : p));
+    });
+    await warmer.idle();
+    expect(rendered.length).toBeLessThan(10);
+    warmer.visit('1|http://a.test', 1, pages);
+    await warmer.idle();
+    expect(rendered.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it('stops at nine tenths of the cap, and keeps at most MAX_ADDRESSES addresses', async () => {
+    const { cache, warmer, pagesOf } = setup(200_000);
+    warmer.visit('1|http://a.test', 1, async () =>
+      (await pagesOf(1, 100)()).map((p) => ({ ...p, render: async () => page(randomBytes(3_000).toString('base64')) })),
+    );
+    await warmer.idle();
+    expect(cache.usedBytes).toBeLessThanOrEqual(200_000);
+    expect(warmer.warmed).toBeLessThan(100);
+    const { warmer: many, rendered, pagesOf: pagesOf2 } = setup();
+    for (let i = 0; i < MAX_ADDRESSES + 10; i++) many.visit(`${i}|http://s${i}.test`, i, pagesOf2(i, 1));
+    await many.idle();
+    expect(rendered).toHaveLength(MAX_ADDRESSES);
+  });
+
+  it('keeps nothing, and renders nothing ahead, while changes cannot be heard', async () => {
+    const { versions, warmer, rendered, pagesOf } = setup();
+    versions.setLive(false);
+    warmer.visit('1|http://a.test', 1, pagesOf(1, 3));
+    await warmer.idle();
+    expect(rendered).toEqual([]);
   });
 });

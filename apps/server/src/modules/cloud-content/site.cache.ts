@@ -96,7 +96,11 @@ export class SitePageCache {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     const now = this.now();
-    if (now - hit.at < this.ttlMs && (hit.page.expiresAt === undefined || now < hit.page.expiresAt) && !this.versions.changedSince(hit.token, hit.deps))
+    if (
+      now - hit.at < this.ttlMs &&
+      (hit.page.expiresAt === undefined || now < hit.page.expiresAt) &&
+      !this.versions.changedSince(hit.token, hit.deps)
+    )
       return hit;
     this.drop(key, hit);
     return undefined;

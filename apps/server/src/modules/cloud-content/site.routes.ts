@@ -343,7 +343,7 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     // The bench's wait for pre-rendered pages (tools/bench/site-cases.ts), with BENCH_ROUTES=1 only.
     app.get('/bench/site-warm', async () => {
       await warmer.idle();
-      return { warmed: warmer.warmed, pages: pages.size, bytes: pages.usedBytes };
+      return { warmed: warmer.warmed, pages: pages.size, bytes: pages.usedBytes, hits: pages.hits, misses: pages.misses };
     });
 
   app.get<{ Params: { slug: string } }>('/site/:slug', async (req, reply) =>
