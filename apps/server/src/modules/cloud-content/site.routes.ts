@@ -18,6 +18,7 @@ import { paramsOfSite, paramGroupsOfSite, type ParamRow, type SiteRow } from './
 import { richTextDescription } from './rich-text';
 import { SITE_PAGE_DEPS, SitePageCache, sitePageDeps } from './site.cache';
 import { checkPreviewUrl } from './site.preview';
+import { categoryView, facetCounts, facetVerdicts } from './site.product-view';
 import { SitePageWarmer, type WarmPage } from './site.warm';
 import {
   previewRevision,
@@ -713,18 +714,19 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
         matchers.set(d.key, m);
       }
     }
-    const wanted = (c: Record<string, string>) =>
-      defs.filter((d) => c[d.key] !== undefined).map((d) => [d.key, matchers.get(d.key)!] as [string, (have: unknown) => boolean]);
-    const fits = (p: ListedProduct, want: Array<[string, (have: unknown) => boolean]>) => want.every(([k, m]) => m(p.params[k]));
-    const index = (await listedProducts(site, v.locale)).filter((p) => shownProduct(v, p.categoryId));
-    const all = categoryId ? index.filter((p) => p.categoryId === categoryId) : index;
+    // What is worked out once per product index (site.product-view.ts): the visitor's products, the
+    // category's, the counts per category, the sort orders and each product's facet keys.
+    const view = categoryView(await listedProducts(site, v.locale), v.hiddenCategories ?? new Set(), categoryId);
+    const index = view.shown;
+    const all = view.all;
+    const chosenDefs = defs.filter((d) => chosen[d.key] !== undefined);
+    const { fails, matches } = facetVerdicts(
+      view,
+      chosenDefs.map((d) => [d.key, matchers.get(d.key)!] as const),
+    );
     const sort = PRODUCT_SORTS.includes(query.sort as never) ? (query.sort as (typeof PRODUCT_SORTS)[number]) : 'newest';
-    const rows = all.filter((p) => fits(p, wanted(chosen)));
-    if (sort === 'model') rows.sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : a.itemId - b.itemId));
-    else if (sort === 'name') {
-      const collator = collatorOf(v.locale);
-      rows.sort((a, b) => collator.compare(a.title, b.title) || a.itemId - b.itemId);
-    }
+    const rows: ListedProduct[] = [];
+    for (const i of view.order(sort, collatorOf(v.locale))) if (fails[i] === 0) rows.push(all[i]!);
     const page = Math.max(1, Math.min(10_000, Number(query.page) || 1));
     const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
     const cmp = parseIds(query.cmp);
@@ -738,9 +740,7 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
       const s = q.toString().replace(/%2C/g, ',');
       return `${pathOf(v, v.locale, 'products')}${s ? `?${s}` : ''}`;
     };
-    const perCategory = new Map<number, number>();
-    for (const p of index) if (p.categoryId) perCategory.set(p.categoryId, (perCategory.get(p.categoryId) ?? 0) + 1);
-    const catCount = (id: number) => perCategory.get(id) ?? 0;
+    const catCount = (id: number) => view.perCategory.get(id) ?? 0;
     const catLinks = [
       { href: url({}, undefined), current: !categoryId, label: w.allCategories, count: index.length },
       ...categories.map((c) => ({ href: url({}, c.itemId), current: c.itemId === categoryId, label: c.title, count: catCount(c.itemId) })),
@@ -749,12 +749,9 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     const facets = defs
       .map((d) => {
         const buckets = bucketsFor(d);
-        const others = wanted(Object.fromEntries(Object.entries(chosen).filter(([k]) => k !== d.key)));
-        const counts = new Map<string, number>();
-        for (const p of all) {
-          if (!fits(p, others)) continue;
-          for (const k of facetKeysOf(d, p.params[d.key], buckets)) counts.set(k, (counts.get(k) ?? 0) + 1);
-        }
+        // The products that pass every other chosen filter, by their value of this one.
+        const keys = view.facetIndex(`${d.key}|${d.type}|${buckets?.join(',') ?? ''}`, (p) => facetKeysOf(d, p.params[d.key], buckets));
+        const counts = facetCounts(keys, fails, matches[chosenDefs.indexOf(d)]);
         const unit = d.unit ? ` ${d.unit}` : '';
         const values =
           d.type === 'boolean'
