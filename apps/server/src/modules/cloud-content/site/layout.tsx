@@ -25,6 +25,7 @@ main{padding:24px 0 48px}h1{font-size:30px;line-height:1.25;margin:0 0 16px}h2{f
 .layout{display:grid;grid-template-columns:240px 1fr;gap:28px}@media (max-width:760px){.layout{grid-template-columns:1fr}}
 .facets h2{font-size:16px;margin:16px 0 6px}.facets ul{list-style:none;padding:0;margin:0}.facets li{margin:2px 0}.facets a[aria-current]{font-weight:700}
 table{border-collapse:collapse;width:100%;max-width:720px}th,td{border:1px solid #d0d7de;padding:6px 10px;text-align:left;vertical-align:top}th{background:#f6f8fa;width:40%;font-weight:600}
+.specs{margin:0 0 16px}.specs caption{text-align:left;font-weight:600;padding:4px 0}
 .notice{border:1px solid #bf8700;background:#fff8c5;padding:10px 14px;border-radius:6px;margin:0 0 16px}
 .banner{border-radius:8px;background:#0b57d0;color:#fff;padding:28px}.banner a{color:#fff}
 .pager{display:flex;gap:16px;margin-top:20px}

@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic */
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { PublicRow } from '../../site.repository';
 import { RelatedProducts, RichText } from '../parts';
 import { fill, words } from '../text';
@@ -67,27 +67,20 @@ export function ProductPage({
       {specs.length > 0 ? (
         <>
           <h2>{w.specifications}</h2>
-          <table>
-            <tbody>
-              {specs.map((g, i) => (
-                <Fragment key={i}>
-                  {g.name !== undefined ? (
-                    <tr>
-                      <th colSpan={2} scope="colgroup">
-                        {g.name}
-                      </th>
-                    </tr>
-                  ) : null}
-                  {g.rows.map((r, j) => (
-                    <tr key={j}>
-                      <th scope="row">{r.name}</th>
-                      <td>{r.value}</td>
-                    </tr>
-                  ))}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
+          {/* One table per parameter group, named by its caption (a spanning first row would be a fake caption). */}
+          {specs.map((g, i) => (
+            <table key={i} className="specs">
+              {g.name !== undefined ? <caption>{g.name}</caption> : null}
+              <tbody>
+                {g.rows.map((r, j) => (
+                  <tr key={j}>
+                    <th scope="row">{r.name}</th>
+                    <td>{r.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
         </>
       ) : null}
       {manuals.length > 0 ? (
