@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DataVersions } from '../../src/lib/data-versions';
 import { SitePageCache, sitePageDeps } from '../../src/modules/cloud-content/site.cache';
-import { MAX_ADDRESSES, SitePageWarmer, type WarmPage } from '../../src/modules/cloud-content/site.warm';
+import { MAX_ADDRESSES, QUIET_MS, SitePageWarmer, type WarmPage } from '../../src/modules/cloud-content/site.warm';
 
 const page = (body: string) => ({ status: 200, type: 'text/html; charset=utf-8', body });
 
@@ -149,7 +149,13 @@ describe('SitePageWarmer', () => {
     versions.setLive(true);
     const cache = new SitePageCache(versions, () => 0, maxBytes);
     const errors: unknown[] = [];
-    const warmer = new SitePageWarmer(cache, versions, (err) => errors.push(err));
+    let now = 0;
+    const warmer = new SitePageWarmer(
+      cache,
+      versions,
+      (err) => errors.push(err),
+      () => now,
+    );
     const rendered: string[] = [];
     const pagesOf = (site: number, n: number, fail?: number) => async (): Promise<WarmPage[]> =>
       Array.from({ length: n }, (_, i) => ({
@@ -160,13 +166,15 @@ describe('SitePageWarmer', () => {
           return page(`<p>${site} ${i} ${rendered.length}</p>`);
         },
       }));
-    return { versions, cache, warmer, rendered, pagesOf, errors };
+    return { versions, cache, warmer, rendered, pagesOf, errors, advance: (ms: number) => (now += ms) };
   }
 
-  it("renders an address's pages once, and again only after its site changed", async () => {
-    const { versions, warmer, rendered, pagesOf } = setup();
+  it("renders an address's pages once, and again after its site changed and then stayed quiet", async () => {
+    const { versions, warmer, rendered, pagesOf, advance } = setup();
     warmer.visit('1|http://a.test', 1, pagesOf(1, 5));
     expect(warmer.busy).toBe(true);
+    // A visit during the pass starts no second one.
+    warmer.visit('1|http://a.test', 1, pagesOf(1, 5));
     await warmer.idle();
     expect(rendered).toEqual(['1|p0', '1|p1', '1|p2', '1|p3', '1|p4']);
     expect(warmer.warmed).toBe(5);
@@ -175,8 +183,21 @@ describe('SitePageWarmer', () => {
     versions.noteChange('content_sites:2');
     warmer.visit('1|http://a.test', 1, pagesOf(1, 5));
     expect(warmer.busy).toBe(false);
+    // Its own site changed: not while changes keep coming, once the site has been quiet long enough.
     versions.noteChange('content_sites:1');
     warmer.visit('1|http://a.test', 1, pagesOf(1, 5));
+    advance(QUIET_MS - 1);
+    warmer.visit('1|http://a.test', 1, pagesOf(1, 5));
+    versions.noteChange('content_sites:1');
+    advance(QUIET_MS);
+    warmer.visit('1|http://a.test', 1, pagesOf(1, 5));
+    expect(warmer.busy).toBe(false);
+    advance(QUIET_MS - 1);
+    warmer.visit('1|http://a.test', 1, pagesOf(1, 5));
+    expect(warmer.busy).toBe(false);
+    advance(1);
+    warmer.visit('1|http://a.test', 1, pagesOf(1, 5));
+    expect(warmer.busy).toBe(true);
     await warmer.idle();
     expect(rendered).toHaveLength(10);
   });

@@ -1,7 +1,9 @@
 -- The public site's page cache keeps each site's pages until that site changes (cloud-content
--- site.cache.ts sitePageDeps): every write to a site's translations, parameters and groups also
--- announces 'content_sites:<site_id>' for each site it touched, beside the table itself (which the
--- other cached reads follow, as before). A truncate announces 'content_sites', every site.
+-- site.cache.ts sitePageDeps): a write to a site's translations, parameters or groups also
+-- announces 'content_sites:<site_id>' for each site whose pages it may change, beside the table
+-- itself (which the other cached reads follow, as before). Pages are made from a translation's
+-- released columns only, so an update of a translation that leaves them as they were (a draft
+-- saved) is not a change of the site. A truncate announces 'content_sites', every site.
 CREATE OR REPLACE FUNCTION portal_notify_site_changes() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   sid bigint;
@@ -13,6 +15,20 @@ BEGIN
     END LOOP;
   ELSIF TG_OP = 'INSERT' THEN
     FOR sid IN SELECT DISTINCT site_id FROM new_rows LOOP
+      PERFORM pg_notify('portal_changes', 'content_sites:' || sid);
+    END LOOP;
+  ELSIF TG_TABLE_NAME = 'content_translations' THEN
+    FOR sid IN
+      SELECT n.site_id FROM new_rows n LEFT JOIN old_rows o ON o.item_id = n.item_id AND o.locale = n.locale
+       WHERE o.item_id IS NULL
+          OR (n.site_id, n.type, n.state, n.released_revision_id, n.released_slug, n.released_title, n.released_params, n.released_category_id, n.released_at)
+             IS DISTINCT FROM (o.site_id, o.type, o.state, o.released_revision_id, o.released_slug, o.released_title, o.released_params, o.released_category_id, o.released_at)
+      UNION
+      SELECT o.site_id FROM old_rows o LEFT JOIN new_rows n ON n.item_id = o.item_id AND n.locale = o.locale
+       WHERE n.item_id IS NULL
+          OR (n.site_id, n.type, n.state, n.released_revision_id, n.released_slug, n.released_title, n.released_params, n.released_category_id, n.released_at)
+             IS DISTINCT FROM (o.site_id, o.type, o.state, o.released_revision_id, o.released_slug, o.released_title, o.released_params, o.released_category_id, o.released_at)
+    LOOP
       PERFORM pg_notify('portal_changes', 'content_sites:' || sid);
     END LOOP;
   ELSE

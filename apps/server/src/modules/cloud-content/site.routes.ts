@@ -190,7 +190,12 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
   const versions = deps.services.versions;
   const domainCache = new Map<string, { site: SiteRow | null; at: number; token: number | null }>();
   const pages = new SitePageCache(versions, () => deps.clock.now());
-  const warmer = new SitePageWarmer(pages, versions, (err) => app.log.warn({ err }, 'site page warming failed'));
+  const warmer = new SitePageWarmer(
+    pages,
+    versions,
+    (err) => app.log.warn({ err }, 'site page warming failed'),
+    () => deps.clock.now(),
+  );
 
   /**
    * The site a host is the domain of. The site's row is as exact as the pages (a rename shows on the

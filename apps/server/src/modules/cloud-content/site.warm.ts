@@ -6,8 +6,10 @@
  * A visit to a site's own domain names an address (protocol and host) its pages are seen at; the
  * warmer then renders that address's pages (each product's page in each of the site's locales) in
  * the background, one at a time with a turn of the event loop between them, so visits are answered
- * in between. A pass starts again on the next visit after the site changed (a release, a take-off,
- * a new parameter: `sitePageDeps`). Warming stops while the cache is filled to WARM_FILL of its cap:
+ * in between. After the site changes (a release, a take-off, a new parameter: `sitePageDeps`), its
+ * pages are rendered as visitors ask for them, and warmed again by a visit once the site has been
+ * quiet for QUIET_MS: an editor releasing item after item starts one pass, after the last. Warming
+ * stops while the cache is filled to WARM_FILL of its cap:
  * it never pushes out a page a visitor asked for. Addresses are those of site domains only (the
  * portal host's /site/<slug>/ is not warmed: any Host header reaches it), at most MAX_ADDRESSES.
  */
@@ -16,6 +18,8 @@ import { type CachedPage, type SitePageCache, sitePageDeps } from './site.cache'
 
 /** Addresses kept warm at once (a site domain over http and https counts twice). */
 export const MAX_ADDRESSES = 64;
+/** How long a changed site stays unchanged before a visit warms its pages again. */
+export const QUIET_MS = 30_000;
 
 /** One page the warmer can render: its cache key and how it is rendered. */
 export interface WarmPage {
@@ -28,6 +32,14 @@ interface Address {
   pages: () => Promise<WarmPage[]>;
   /** The versions token the last complete pass began at (null: never warmed, or warming now). */
   warmAt: number | null;
+  /** A pass has completed once: the next waits for the site to be quiet. */
+  warmedOnce: boolean;
+  /** Since when (the clock, and the versions token then) the changed site has been seen unchanged. */
+  quiet?: { token: number; at: number };
+  /** A visit asked for a pass. */
+  due: boolean;
+  /** A pass is under way. */
+  warming: boolean;
 }
 
 export class SitePageWarmer {
@@ -41,6 +53,8 @@ export class SitePageWarmer {
     private readonly cache: SitePageCache,
     private readonly versions: DataVersions,
     private readonly onError: (err: unknown) => void,
+    private readonly now: () => number,
+    private readonly quietMs = QUIET_MS,
     /** Waits between two pages (a turn of the event loop by default). */
     private readonly pause: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve)),
   ) {}
@@ -56,13 +70,26 @@ export class SitePageWarmer {
    */
   visit(address: string, siteId: number, pages: () => Promise<WarmPage[]>): void {
     const known = this.addresses.get(address);
-    if (known) {
-      if (known.warmAt !== null && !this.versions.changedSince(known.warmAt, sitePageDeps(siteId))) return;
-      known.pages = pages;
-    } else {
+    if (!known) {
       if (this.addresses.size >= MAX_ADDRESSES) return;
-      this.addresses.set(address, { siteId, pages, warmAt: null });
+      this.addresses.set(address, { siteId, pages, warmAt: null, warmedOnce: false, due: true, warming: false });
+      this.start();
+      return;
     }
+    const deps = sitePageDeps(siteId);
+    if (known.due || known.warming || (known.warmAt !== null && !this.versions.changedSince(known.warmAt, deps))) return;
+    if (known.warmedOnce) {
+      // Changed since its last pass: warmed again once nothing has changed for quietMs.
+      const token = this.versions.begin();
+      if (token === null) return;
+      if (!known.quiet || this.versions.changedSince(known.quiet.token, deps)) {
+        known.quiet = { token, at: this.now() };
+        return;
+      }
+      if (this.now() - known.quiet.at < this.quietMs) return;
+    }
+    known.pages = pages;
+    known.due = true;
     this.start();
   }
 
@@ -87,28 +114,42 @@ export class SitePageWarmer {
     do {
       this.again = false;
       for (const a of this.addresses.values()) {
-        const deps = sitePageDeps(a.siteId);
-        if (a.warmAt !== null && !this.versions.changedSince(a.warmAt, deps)) continue;
+        if (!a.due) continue;
+        a.due = false;
         const token = this.versions.begin();
         // Nothing can be kept while changes cannot be heard: the next visit tries again.
-        if (token === null) return;
+        if (token === null) continue;
         a.warmAt = null;
-        let full = false;
-        for (const page of await a.pages()) {
-          await this.pause();
-          if (this.versions.changedSince(token, deps)) break;
-          try {
-            const done = await this.cache.warm(page.key, page.render, deps);
-            if (done === 'rendered') this.warmed++;
-            if (done === 'full') full = true;
-          } catch (err) {
-            this.onError(err);
-          }
-          if (full) break;
+        a.quiet = undefined;
+        a.warming = true;
+        try {
+          await this.pass(a, token);
+        } finally {
+          a.warming = false;
         }
-        // A pass the site's change cut short is not complete: the next visit starts another.
-        if (!this.versions.changedSince(token, deps)) a.warmAt = token;
       }
     } while (this.again);
+  }
+
+  /** One pass over an address's pages, from `token` on. */
+  private async pass(a: Address, token: number): Promise<void> {
+    const deps = sitePageDeps(a.siteId);
+    for (const page of await a.pages()) {
+      await this.pause();
+      if (this.versions.changedSince(token, deps)) break;
+      let done: 'kept' | 'rendered' | 'full' = 'kept';
+      try {
+        done = await this.cache.warm(page.key, page.render, deps);
+      } catch (err) {
+        this.onError(err);
+      }
+      if (done === 'rendered') this.warmed++;
+      if (done === 'full') break;
+    }
+    // A pass the site's change cut short is not complete: a later visit starts another.
+    if (!this.versions.changedSince(token, deps)) {
+      a.warmAt = token;
+      a.warmedOnce = true;
+    }
   }
 }

@@ -1,14 +1,15 @@
 /**
  * The public site's pre-rendered pages (issue 14 Figures; site.warm.ts, site.cache.ts, migration
  * 0052): the first visit at a site's domain renders its product pages ahead of visitors, a release
- * on one partner's site leaves another's pages kept, a release on the site itself shows at once and
- * is warmed again, and the portal host's /site/<slug>/ (any Host reaches it) warms nothing.
+ * on one partner's site leaves another's pages kept and so does a draft saved on the site itself, a
+ * release on the site shows at once and is warmed again once the site has been quiet, and the portal host's /site/<slug>/ (any Host reaches it) warms nothing.
  * Observed through the bench route (BENCH_ROUTES=1), which waits for the warmer and reports the
  * cache's hits and misses.
  */
 import { contentCalls, richTextFromParagraphs } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
+import { QUIET_MS } from '../../../src/modules/cloud-content/site.warm';
 import { ENGINES } from '../../support/db';
 
 const tr = (title: string, slug: string) => ({
@@ -107,9 +108,24 @@ describe.each(ENGINES)('site: pre-rendered pages (%s)', (engine) => {
     expect(afterB.hits - start.hits).toBe(1);
     expect(afterB.misses).toBe(start.misses);
     expect((await at('www.warm-b.test', '/en-US/products/beta-one')).body).toContain('<h1>Beta One Plus</h1>');
-    // A's own release: shown at once, and the next visit warms A's pages again.
+    // A draft saved on A is not a change of A's site: its pages stay kept.
+    const beforeDraft = await warm();
+    const draft = await ok(t.call(contentCalls.itemGet, { id: ids.a2 }, ownerA));
+    await ok(
+      t.call(
+        contentCalls.itemSave,
+        { id: ids.a2, version: draft.version, locale: 'en-US', translation: tr('Alpha Two Draft', 'alpha-two') },
+        ownerA,
+      ),
+    );
+    expect((await at('www.warm-a.test', '/en-US/products/alpha-two')).body).toContain('<h1>Alpha Two</h1>');
+    expect((await warm()).misses).toBe(beforeDraft.misses);
+    // A's own release: shown at once; A's pages are warmed again by a visit once A has been quiet for a while.
     await rename(ownerA, ids.a1, 'Alpha One Plus', 'alpha-one');
     expect((await at('www.warm-a.test', '/en-US/products/alpha-one')).body).toContain('<h1>Alpha One Plus</h1>');
+    expect((await warm()).warmed).toBe(afterB.warmed);
+    t.clock.advance(QUIET_MS);
+    await at('www.warm-a.test', '/en-US/');
     const rewarmed = await warm();
     expect(rewarmed.warmed).toBeGreaterThan(afterB.warmed);
     const hitsBefore = rewarmed.hits;
