@@ -18,15 +18,13 @@ BEGIN
       PERFORM pg_notify('portal_changes', 'content_sites:' || sid);
     END LOOP;
   ELSIF TG_TABLE_NAME = 'content_translations' THEN
+    -- Each changed row's sites (before and after), when a released column differs.
     FOR sid IN
-      SELECT n.site_id FROM new_rows n LEFT JOIN old_rows o ON o.item_id = n.item_id AND o.locale = n.locale
-       WHERE o.item_id IS NULL
-          OR (n.site_id, n.type, n.state, n.released_revision_id, n.released_slug, n.released_title, n.released_params, n.released_category_id, n.released_at)
-             IS DISTINCT FROM (o.site_id, o.type, o.state, o.released_revision_id, o.released_slug, o.released_title, o.released_params, o.released_category_id, o.released_at)
-      UNION
-      SELECT o.site_id FROM old_rows o LEFT JOIN new_rows n ON n.item_id = o.item_id AND n.locale = o.locale
-       WHERE n.item_id IS NULL
-          OR (n.site_id, n.type, n.state, n.released_revision_id, n.released_slug, n.released_title, n.released_params, n.released_category_id, n.released_at)
+      SELECT DISTINCT s.site_id
+        FROM new_rows n FULL JOIN old_rows o ON o.item_id = n.item_id AND o.locale = n.locale
+        CROSS JOIN LATERAL (VALUES (n.site_id), (o.site_id)) AS s(site_id)
+       WHERE s.site_id IS NOT NULL
+         AND (n.site_id, n.type, n.state, n.released_revision_id, n.released_slug, n.released_title, n.released_params, n.released_category_id, n.released_at)
              IS DISTINCT FROM (o.site_id, o.type, o.state, o.released_revision_id, o.released_slug, o.released_title, o.released_params, o.released_category_id, o.released_at)
     LOOP
       PERFORM pg_notify('portal_changes', 'content_sites:' || sid);

@@ -322,17 +322,17 @@ export function registerSiteRoutes(app: FastifyInstance, deps: Deps): void {
     const origin = originOf(req);
     warmer.visit(`${site.id}|${origin}`, site.id, () => productPagesAt(site, origin));
     return sendCached(req, reply, site, (visit) =>
-      render(site, '', path.replace(/^\/+/, ''), req.query as Record<string, string>, originOf(req), visit),
+      render(site, '', path.replace(/^\/+/, ''), req.query as Record<string, string>, origin, visit),
     );
   });
 
   /**
    * The pages the warmer renders ahead of visits at a site domain's address: each listed product's
-   * page in each of the site's locales, for a visitor who has chosen no country.
+   * page in each of the site's locales, as a visitor whose country is unknown sees it (country '').
    */
   async function productPagesAt(site: SiteRow, origin: string): Promise<WarmPage[]> {
     const { choices } = await countryLimits(site.id);
-    const country = effectiveCountry('', choices);
+    const country = '';
     const out: WarmPage[] = [];
     for (const locale of SITE_LOCALES.filter((l) => site.locales.includes(l))) {
       for (const p of await listedProducts(site, locale)) {

@@ -8,10 +8,10 @@
  * the background, one at a time with a turn of the event loop between them, so visits are answered
  * in between. After the site changes (a release, a take-off, a new parameter: `sitePageDeps`), its
  * pages are rendered as visitors ask for them, and warmed again by a visit once the site has been
- * quiet for QUIET_MS: an editor releasing item after item starts one pass, after the last. Warming
- * stops while the cache is filled to WARM_FILL of its cap:
- * it never pushes out a page a visitor asked for. Addresses are those of site domains only (the
- * portal host's /site/<slug>/ is not warmed: any Host header reaches it), at most MAX_ADDRESSES.
+ * quiet for QUIET_MS: an editor releasing item after item starts one pass, after the last.
+ * Warming stops while the cache is filled to WARM_FILL of its cap: it never pushes out a page a
+ * visitor asked for. Addresses are those of site domains only (the portal host's /site/<slug>/ is
+ * not warmed: any Host header reaches it), at most MAX_ADDRESSES.
  */
 import type { DataVersions } from '../../lib/data-versions';
 import { type CachedPage, type SitePageCache, sitePageDeps } from './site.cache';
@@ -30,7 +30,7 @@ export interface WarmPage {
 interface Address {
   siteId: number;
   pages: () => Promise<WarmPage[]>;
-  /** The versions token the last complete pass began at (null: never warmed, or warming now). */
+  /** The versions token the last complete pass began at (null: none yet, one under way, or one cut short). */
   warmAt: number | null;
   /** A pass has completed once: the next waits for the site to be quiet. */
   warmedOnce: boolean;
