@@ -102,7 +102,11 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
         }
         await route.continue();
       });
-      await drawer.locator('input[type=file]').setInputFiles({ name: `big-${run}.pdf`, mimeType: 'application/pdf', buffer: big });
+      // 21 MB handed to the browser: on a loaded two-core CI machine this alone once took over the
+      // default 20 s (setInputFiles timed out, en-US, 2026-12-07).
+      await drawer
+        .locator('input[type=file]')
+        .setInputFiles({ name: `big-${run}.pdf`, mimeType: 'application/pdf', buffer: big }, { timeout: 60_000 });
       await drawer.getByTestId('version-submit').click();
       const progress = drawer.getByTestId('content-upload-progress');
       await expect(progress.getByRole('progressbar')).toBeVisible();
