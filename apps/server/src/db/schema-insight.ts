@@ -52,7 +52,15 @@ export const deviceEvents = pgTable(
     taskId: integer('task_id'),
     ...dims(),
   },
-  (t) => [index('device_events_device_idx').on(t.deviceId, t.at, t.id), index('device_events_at_idx').on(t.at)],
+  (t) => [
+    index('device_events_device_idx').on(t.deviceId, t.at, t.id),
+    index('device_events_at_idx').on(t.at),
+    // Home's "devices failed twice": failed upgrades only, by time; the index also carries device_id,
+    // brand_path, customer_path and area_id (INCLUDE, migration 0053, which this builder cannot say).
+    index('device_events_failed_idx')
+      .on(t.at)
+      .where(sql`${t.kind} = 'upgrade_failed'`),
+  ],
 );
 
 export const deviceSamples = pgTable(

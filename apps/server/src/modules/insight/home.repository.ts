@@ -52,15 +52,20 @@ export async function lockedUsers(db: Executor, actor: Actor) {
 
 /** The caller's devices with two or more upgrade failures since `since` (from their history). */
 export async function devicesFailedTwice(db: Executor, actor: Actor, since: number) {
-  return one(
-    db,
-    sql`select count(*)::int as n from (
+  return one(db, devicesFailedTwiceSql(actor, since));
+}
+
+/**
+ * The statement of devicesFailedTwice: it reads only the failed upgrades' index (migration 0053,
+ * `kind = 'upgrade_failed'` as its predicate says), never every event of the window.
+ */
+export function devicesFailedTwiceSql(actor: Pick<Actor, 'companyPath' | 'currentAreaId'>, since: number): SQL {
+  return sql`select count(*)::int as n from (
           select e.device_id from device_events e
            where e.kind = 'upgrade_failed' and e.at >= ${new Date(since).toISOString()}::timestamptz
              and (${scopedToSubtree(sql`e.brand_path`, actor)} or ${scopedToSubtree(sql`e.customer_path`, actor)})
              and ${scopedToArea(sql`e.area_id`, actor)}
-           group by e.device_id having count(*) >= 2) x`,
-  );
+           group by e.device_id having count(*) >= 2) x`;
 }
 
 /** Device logs of the caller's devices uploaded since `since` (asked for or not). */

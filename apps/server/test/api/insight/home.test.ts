@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firmwarePackages, firmwarePackageSyncs, releaseTasks } from '../../../src/db/schema';
 import { recordDeviceEvents } from '../../../src/modules/insight';
+import { devicesFailedTwiceSql } from '../../../src/modules/insight/home.repository';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 import { createUser } from '../../support/fixtures';
@@ -152,5 +153,19 @@ describe.each(ENGINES)('home attention and sales (%s)', (engine) => {
     expect(n.basic.code, n.basic.msg).toBe(200);
     expect(n.data.attention).toMatchObject({ pausedByGate: 1, failedTwice: 1, logsUploaded: 0 });
     expect(n.data.sales).toBeUndefined();
+  });
+
+  it('failed twice is counted from the failed upgrades’ index, not from every event of the week', async () => {
+    const { partnerA } = t.world.companies;
+    const actor = { companyPath: partnerA.path, currentAreaId: t.world.areas.eu.id };
+    // A few rows would be read whole: the planner is told not to, as it would not over millions of events.
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const r = (await tx.execute(sql`explain ${devicesFailedTwiceSql(actor, t.clock.now() - 7 * DAY)}`)) as unknown as {
+        rows: Array<{ 'QUERY PLAN': string }>;
+      };
+      return r.rows.map((p) => p['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('device_events_failed_idx');
   });
 });
