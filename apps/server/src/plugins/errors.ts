@@ -55,8 +55,10 @@ export function registerErrorHandling(
     const locale = req.locale || requestLocale(req);
     if (!appErr) {
       // The client went away while its answer was being sent (a cancelled fetch, a closed tab):
-      // nothing is wrong on this side, and nobody is left to answer.
-      if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' || req.raw.destroyed) {
+      // nothing is wrong on this side, and nobody is left to answer. Its connection tells, not the
+      // request stream: Node destroys that as soon as the body has been read, so every error after
+      // it was taken for a departed client and the request was left without an answer.
+      if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' || reply.raw.destroyed || req.raw.socket?.destroyed === true) {
         req.log.debug({ err: error }, 'client closed the request');
         return reply;
       }

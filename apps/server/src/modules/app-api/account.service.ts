@@ -16,7 +16,7 @@ import {
   type EndUserProfile,
   type EndUserSession,
   type EndUserState,
-  type Locale,
+  type AppLanguage,
 } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import { unsafeInvalidateDevicePlans } from '../cloud-storage';
@@ -56,7 +56,7 @@ export function presentProfile(u: EndUserRow): EndUserProfile {
     id: u.id,
     email: u.email,
     nickname: u.nickname,
-    locale: u.locale as Locale,
+    locale: u.locale as AppLanguage,
     country: u.country,
     status: u.status as EndUserProfile['status'],
     createdAt: u.createdAt.getTime(),
@@ -77,7 +77,7 @@ export async function sendCode(ctx: CallContext, d: { email: string; purpose: 'r
 
 export async function register(
   ctx: CallContext,
-  d: { email: string; emailCode: string; password: string; nickname: string; locale?: Locale; country?: string },
+  d: { email: string; emailCode: string; password: string; nickname: string; locale?: AppLanguage; country?: string },
 ): Promise<EndUserSession> {
   const app = requireApp(ctx);
   const brand = brandOf(app);
@@ -170,7 +170,7 @@ export async function profile(ctx: CallContext) {
   return presentProfile(user);
 }
 
-export async function updateProfile(ctx: CallContext, d: { nickname?: string; locale?: Locale; country?: string }) {
+export async function updateProfile(ctx: CallContext, d: { nickname?: string; locale?: AppLanguage; country?: string }) {
   const app = requireEndUser(ctx);
   const brand = brandOf(app);
   const areaId = d.country !== undefined ? await areaOfCountry(ctx.db, brand, d.country) : undefined;

@@ -1,5 +1,5 @@
 /** Application keys and end users in their contract shape, with the caller's abilities (the policies). */
-import type { AppKey, EndUser, Locale } from '@portal/contract';
+import type { AppKey, AppLanguage, EndUser } from '@portal/contract';
 import type { Actor } from '../../lib/context';
 import { allowedActions } from '../../lib/policy';
 import type { AppKeyRow } from './app-keys.repository';
@@ -29,7 +29,7 @@ export function presentEndUsers(actor: Actor, rows: EndUserListRow[]): EndUser[]
     companyName: u.companyName,
     email: u.email,
     nickname: u.nickname,
-    locale: u.locale as Locale,
+    locale: u.locale as AppLanguage,
     country: u.country,
     areaId: u.areaId,
     status: u.status as EndUser['status'],

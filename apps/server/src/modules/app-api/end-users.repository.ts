@@ -4,7 +4,7 @@
  * A few lookups are unscoped on purpose (`unsafe...`): a session by its token, by its renewal token.
  */
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@portal/contract';
-import { and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { appKeys, areas, companies, devices, endUserSessions, endUsers } from '../../db/schema';
 import type { Actor } from '../../lib/context';
@@ -53,17 +53,33 @@ export async function listEndUsersInSubtree(db: AnyDb, actor: Actor, f: EndUserF
   );
   return paginate(
     page,
-    async ({ limit, offset }) =>
-      (
-        await db
-          .select(listColumns)
-          .from(endUsers)
-          .leftJoin(companies, eq(companies.id, endUsers.companyId))
-          .where(where)
-          .orderBy(desc(endUsers.createdAt), desc(endUsers.id))
-          .limit(limit)
-          .offset(offset)
-      ).map(flatten),
+    async ({ limit, offset }) => {
+      // The page's rows first; their company names and device counts after, for those rows only. In
+      // one statement, the count in the select list was worked out for every matching end user before
+      // the page was cut (a brand of 1,000,000 end users: a million device counts, over 15 s a page).
+      const rows = await db
+        .select()
+        .from(endUsers)
+        .where(where)
+        .orderBy(desc(endUsers.createdAt), desc(endUsers.id))
+        .limit(limit)
+        .offset(offset);
+      if (!rows.length) return [];
+      const extras = await db
+        .select({ id: endUsers.id, companyName: listColumns.companyName, deviceCount: listColumns.deviceCount })
+        .from(endUsers)
+        .leftJoin(companies, eq(companies.id, endUsers.companyId))
+        .where(
+          inArray(
+            endUsers.id,
+            rows.map((r) => r.id),
+          ),
+        );
+      const byId = new Map(extras.map((e) => [e.id, e]));
+      return rows.map((u) =>
+        flatten({ u, companyName: byId.get(u.id)?.companyName ?? null, deviceCount: byId.get(u.id)?.deviceCount ?? 0 }),
+      );
+    },
     async () => (await db.select({ n: count() }).from(endUsers).where(where))[0]?.n ?? 0,
   );
 }

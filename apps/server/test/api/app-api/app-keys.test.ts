@@ -5,7 +5,7 @@
 import { appApiCalls, appKeyCalls, ErrorCodes } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appKeys } from '../../../src/db/schema';
+import { appKeys, devices, endUsers } from '../../../src/db/schema';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 import { APP_A, PASSWORD } from '../../support/fixtures';
@@ -120,4 +120,31 @@ describe.each(ENGINES)('Applications (%s)', (engine) => {
     expect((await t.call(appKeyCalls.endUserUnfreeze, { id }, ownerA)).data.status).toBe('normal');
     expect((await t.call(appApiCalls.login, { account: 'enduser-a@test.local', password: PASSWORD }, appA)).basic.code).toBe(200);
   });
+
+  it('lists end users in any app language, each with its own device count', async () => {
+    const id = t.world.app.endUserA.id;
+    await t.database.db.update(endUsers).set({ locale: 'de-DE' }).where(eq(endUsers.id, id));
+    const owned = (await t.database.db.select({ id: devices.id }).from(devices).where(eq(devices.endUserId, id))).length;
+    const r = await t.call(appKeyCalls.endUserList, { pageNum: 1, pageSize: 50 }, ownerA);
+    expect(r.basic.code, r.basic.msg).toBe(200);
+    expect(r.data.records.find((u) => u.id === id)).toMatchObject({ locale: 'de-DE', deviceCount: owned });
+    // The app sets any of its languages, not only the portal's two.
+    const appA = appCreds(APP_A);
+    const session = (await t.call(appApiCalls.login, { account: 'enduser-a@test.local', password: PASSWORD }, appA)).data;
+    const updated = await t.call(appApiCalls.profileUpdate, { locale: 'ar-SA' }, session);
+    expect(updated.basic.code, updated.basic.msg).toBe(200);
+    expect(updated.data.locale).toBe('ar-SA');
+    expect((await t.call(appApiCalls.profileUpdate, { locale: 'xx-XX' as never }, session)).basic.code).toBe(ErrorCodes.invalidParams);
+  });
+
+  it('a stored value the contract cannot answer is a 500 in the catalogue form, at once (never a request left hanging)', async () => {
+    const id = t.world.app.endUserA.id;
+    await t.database.db.update(endUsers).set({ locale: 'xx-XX' }).where(eq(endUsers.id, id));
+    try {
+      const r = await t.call(appKeyCalls.endUserList, { pageNum: 1, pageSize: 50 }, ownerA);
+      expect(r.basic.code).toBe(ErrorCodes.internal);
+    } finally {
+      await t.database.db.update(endUsers).set({ locale: 'en-US' }).where(eq(endUsers.id, id));
+    }
+  }, 15_000);
 });

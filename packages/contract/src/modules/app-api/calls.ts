@@ -10,13 +10,14 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../../shared/define-call';
-import { localeSchema, pageOf, pageQuerySchema } from '../../shared/entities';
+import { pageOf, pageQuerySchema } from '../../shared/entities';
 import { RATE_LIMITS } from '../../shared/rate-limits';
 import { EMAIL_MAX_LENGTH } from '../../shared/rules';
 import { countryCodeSchema, emailSchema, epochMsSchema, idSchema } from '../../shared/validators';
 import { nickNameSchema } from '../account-manage';
 import { passwordSchema, verifyCodeSchema } from '../auth';
 import { snSchema } from '../cloud-upgrade';
+import { MESSAGE_LANGUAGES } from '../message-center';
 import { appKeyMachine, appKeyStateSchema, endUserMachine, endUserStateSchema } from './states';
 import { appNameSchema, deviceVerifyCodeSchema } from './validators';
 
@@ -58,13 +59,20 @@ export type AppKey = z.infer<typeof appKeySchema>;
 /** A created or rotated key with its secret: the only time the secret is shown. */
 export const appKeyWithSecretSchema = z.object({ key: appKeySchema, secret: z.string() });
 
+/**
+ * An end user's language: one of the app languages (those a message can be written in), not only the
+ * portal's two. The app's own mails and error texts fall back to the nearest portal language.
+ */
+export const appLanguageSchema = z.enum(MESSAGE_LANGUAGES);
+export type AppLanguage = z.infer<typeof appLanguageSchema>;
+
 export const endUserSchema = z.object({
   id: idSchema,
   companyId: idSchema,
   companyName: z.string(),
   email: z.string(),
   nickname: z.string(),
-  locale: localeSchema,
+  locale: appLanguageSchema,
   country: z.string(),
   areaId: idSchema.nullable(),
   status: endUserStateSchema,
@@ -182,7 +190,7 @@ export const endUserProfileSchema = z.object({
   id: idSchema,
   email: z.string(),
   nickname: z.string(),
-  locale: localeSchema,
+  locale: appLanguageSchema,
   country: z.string(),
   status: endUserStateSchema,
   createdAt: epochMsSchema,
@@ -252,7 +260,7 @@ export const appApiCalls = {
       emailCode: verifyCodeSchema,
       password: passwordSchema,
       nickname: nickNameSchema,
-      locale: localeSchema.optional(),
+      locale: appLanguageSchema.optional(),
       country: countryCodeSchema.optional(),
     }),
     result: endUserSessionSchema,
@@ -306,7 +314,11 @@ export const appApiCalls = {
     auth: 'endUser',
     write: true,
     summary: "Change the caller's nickname, preferred language or country.",
-    data: z.strictObject({ nickname: nickNameSchema.optional(), locale: localeSchema.optional(), country: countryCodeSchema.optional() }),
+    data: z.strictObject({
+      nickname: nickNameSchema.optional(),
+      locale: appLanguageSchema.optional(),
+      country: countryCodeSchema.optional(),
+    }),
     result: endUserProfileSchema,
   }),
   deleteAccount: defineCall({

@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CellText, ListToolbar, PagedTable, savedListBindings, useListQuery, useTablePrefs } from '../../../components/list';
+import { countryName, languageName } from '../../../lib/display-names';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { type EndUserListQuery, useEndUserList, useMoveEndUser } from '../api/app-manage-api';
@@ -14,7 +15,7 @@ const STATUS_COLOR: Record<EndUser['status'], string> = { normal: 'green', froze
 
 /** The end users of the caller's brands (the supplier: every brand's): search, filter, freeze and unfreeze. */
 export function EndUsersPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { modal } = App.useApp();
   const prefs = useTablePrefs('appManage.endUsers', ['locale'], ['country']);
   const list = useListQuery<Filters>({}, prefs.pageSize);
@@ -63,10 +64,16 @@ export function EndUsersPanel() {
       key: 'locale',
       title: t('appManage.field.locale'),
       dataIndex: 'locale',
-      width: 110,
-      render: (v: string) => t(`appManage.locale.${v}`),
+      width: 150,
+      render: (v: string) => <CellText text={languageName(v, i18n.language)} />,
     },
-    { key: 'country', title: t('appManage.field.country'), dataIndex: 'country', width: 90, render: (v: string) => v || '-' },
+    {
+      key: 'country',
+      title: t('appManage.field.country'),
+      dataIndex: 'country',
+      width: 130,
+      render: (v: string) => <CellText text={countryName(v, i18n.language)} />,
+    },
     {
       key: 'status',
       title: t('appManage.field.status'),

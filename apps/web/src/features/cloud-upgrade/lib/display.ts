@@ -16,38 +16,8 @@ export function formatBytes(bytes: number | null | undefined): string {
   return `${u === 0 ? n : n.toFixed(n >= 100 ? 0 : 1)} ${UNITS[u]}`;
 }
 
-const regionNames = new Map<string, Intl.DisplayNames | null>();
-const languageNames = new Map<string, Intl.DisplayNames | null>();
-
-function displayNames(cache: Map<string, Intl.DisplayNames | null>, locale: string, type: 'region' | 'language') {
-  if (!cache.has(locale)) {
-    try {
-      cache.set(locale, new Intl.DisplayNames([locale], { type, fallback: 'code' }));
-    } catch {
-      cache.set(locale, null);
-    }
-  }
-  return cache.get(locale) ?? null;
-}
-
-/** "DE" -> "Germany" / "德国" in the UI language; the code itself when unknown. */
-export function countryName(code: string, locale: string): string {
-  if (!code) return '-';
-  try {
-    return displayNames(regionNames, locale, 'region')?.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/** "zh-CN" -> "Chinese (China)" / "中文（中国）". */
-export function languageName(tag: string, locale: string): string {
-  try {
-    return displayNames(languageNames, locale, 'language')?.of(tag) ?? tag;
-  } catch {
-    return tag;
-  }
-}
+// Country and language names are the app's (lib/display-names), shown here beside the upgrade's own helpers.
+export { countryName, languageName } from '../../../lib/display-names';
 
 /** Part of a whole in percent, one decimal; 0 for an empty whole. */
 export function percentOf(part: number, whole: number): number {

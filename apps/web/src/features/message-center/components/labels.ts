@@ -1,14 +1,7 @@
 import type { MessageAudience } from '@portal/contract';
 import type { TFunction } from 'i18next';
 
-/** A language's name in the language shown (Intl), e.g. de-DE -> "German (Germany)". */
-export function languageName(code: string, uiLocale: string): string {
-  try {
-    return new Intl.DisplayNames([uiLocale], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+export { languageName } from '../../../lib/display-names';
 
 export function audienceSummary(a: MessageAudience, t: TFunction, areaName: (id: number) => string): string {
   switch (a.kind) {
