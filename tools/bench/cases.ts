@@ -245,6 +245,17 @@ export const BENCH_CASES = new Map<string, BenchCase>([
       },
     },
   ],
+  // The ceiling of any portal call: signed, its session and nonce checked in the database, answering
+  // the caller's own actions without reading anything else. A list can only be slower.
+  [
+    'session-call',
+    listCase({
+      summary:
+        "customer/user/abilities as the Bench Partner's owner: a signed call that reads only its session (and records its nonce); the ceiling of every portal call's ratio",
+      path: 'customer/user/abilities',
+      requests: () => () => ({}),
+    }),
+  ],
   ['company-list', listCase({ summary: COMPANY_LIST, path: 'customer/company/list', requests: companyListRequests })],
   [
     'seed-large',

@@ -43,7 +43,7 @@ describe('bench helpers', () => {
 
   it('registers baseline and the list cases as ratio cases, the -uncached ones with the read cache off', () => {
     expect(BENCH_CASES.get('baseline')?.kind).toBe('load');
-    for (const name of ['company-list', 'user-list', 'company-list-uncached', 'user-list-uncached']) {
+    for (const name of ['session-call', 'company-list', 'user-list', 'company-list-uncached', 'user-list-uncached']) {
       const c = BENCH_CASES.get(name);
       expect(c?.kind === 'load' && c.ratio, name).toBe(true);
       expect(c?.kind === 'load' && c.serverEnv?.READ_CACHE, name).toBe(name.endsWith('-uncached') ? 'off' : undefined);
