@@ -60,6 +60,10 @@ export const endUsers = pgTable(
       .on(t.companyId, t.email)
       .where(sql`${t.status} <> 'deleted'`),
     index('end_users_path_idx').using('btree', sql`${t.companyPath} text_pattern_ops`, t.id),
+    /** The Applications list counts each key's end users (an index-only count). */
+    index('end_users_app_key_idx')
+      .on(t.appKeyId)
+      .where(sql`${t.status} <> 'deleted'`),
   ],
 );
 

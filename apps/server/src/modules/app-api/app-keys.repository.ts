@@ -12,10 +12,13 @@ type AnyDb = Db | Tx;
 
 export type AppKeyRow = typeof appKeys.$inferSelect & { companyName: string; endUserCount: number };
 
+/** A key's end users not deleted: an index-only count (end_users_app_key_idx, migration 0054). */
+export const endUserCountOfKey = sql<number>`(select count(*)::int from end_users eu where eu.app_key_id = ${appKeys.id} and eu.status <> 'deleted')`;
+
 const columns = {
   key: appKeys,
   companyName: companies.name,
-  endUserCount: sql<number>`(select count(*)::int from end_users eu where eu.app_key_id = ${appKeys.id} and eu.status <> 'deleted')`,
+  endUserCount: endUserCountOfKey,
 };
 
 const flatten = (r: { key: typeof appKeys.$inferSelect; companyName: string | null; endUserCount: number }): AppKeyRow => ({

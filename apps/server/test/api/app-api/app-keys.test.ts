@@ -3,9 +3,10 @@
  * one brand each, rotated, disabled and enabled) and the brand's end users (listed, frozen).
  */
 import { appApiCalls, appKeyCalls, ErrorCodes } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appKeys, devices, endUsers } from '../../../src/db/schema';
+import { endUserCountOfKey } from '../../../src/modules/app-api/app-keys.repository';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 import { APP_A, PASSWORD } from '../../support/fixtures';
@@ -147,4 +148,16 @@ describe.each(ENGINES)('Applications (%s)', (engine) => {
       await t.database.db.update(endUsers).set({ locale: 'en-US' }).where(eq(endUsers.id, id));
     }
   }, 15_000);
+
+  it('counts a key’s end users from the index of keys, not by reading every end user', async () => {
+    // A few rows would be read whole: the planner is told not to, as it would not over a million end users.
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const r = (await tx.execute(sql`explain select ${endUserCountOfKey} from app_keys`)) as unknown as {
+        rows: Array<{ 'QUERY PLAN': string }>;
+      };
+      return r.rows.map((p) => p['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('end_users_app_key_idx');
+  });
 });
