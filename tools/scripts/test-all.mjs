@@ -3,11 +3,11 @@
 // E2E runs whenever a Chromium is found and says plainly when it is skipped; REQUIRE_E2E=1 makes a skip a failure.
 //
 // The end-to-end suite runs in E2E_SHARDS Playwright processes at once, each with its own server,
-// database, ports and SMTP sink (e2e/serve.ts), so no spec sees another's data. Default: 2 on a
-// machine of two cores or more, else 1. One Playwright process keeps about 0.8 of two cores busy (its
-// pages mostly wait on the server, the simulated devices and timers): on a quiet two-core machine,
-// measured 2026-12-06, the suite took 18.9 min in one process and 13.4 min in two side by side. (An
-// earlier measurement, 26 and 31 min side by side, was taken while other work loaded the machine.)
+// database, ports and SMTP sink (e2e/serve.ts), so no spec sees another's data. Default: 3 on a
+// machine of two cores or more, else 1. A shard's pages wait on the server, the simulated devices and
+// timers between bursts of rendering, so a third shard fills those waits: on a two-core machine,
+// measured 2026-12-07, 124 tests took 21.5 min in three shards (the longest shard) against 26 to 33
+// min in two.
 // The web app is built once, before.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -36,7 +36,7 @@ const t1 = Date.now();
 const built = run('npm', ['run', 'build', '-w', '@portal/web']);
 if (built !== 0) process.exit(built);
 
-const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? (availableParallelism() >= 2 ? 2 : 1)));
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? (availableParallelism() >= 2 ? 3 : 1)));
 const basePort = Number(process.env.E2E_PORT ?? 8181);
 const baseSmtp = Number(process.env.E2E_SMTP_PORT ?? 2525);
 
