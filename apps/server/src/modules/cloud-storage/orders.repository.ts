@@ -8,18 +8,13 @@
  */
 import { STORAGE_NEAR_EXPIRY_DAYS_MAX, type StorageOrderViewState } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { rows, type Db, type Tx } from '../../db/client';
 import type { GoodsSnapshot } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { escapeLike, type Page, type PageRequest } from '../../lib/tenancy';
 import { joinedNearExpiryDaysSql, nearExpiryDaysSql, withSellerSettingsSql } from './settings.repository';
 
 type AnyDb = Db | Tx;
-
-async function rows<T>(db: AnyDb, q: SQL): Promise<T[]> {
-  const r = (await db.execute(q)) as unknown as { rows: T[] };
-  return r.rows;
-}
 
 const ts = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 

@@ -8,9 +8,8 @@
  * keep these statements as they are.
  */
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import { rows, type Database, type Tx } from '../../db/client';
 import type { ImportedDevice } from './devices.repository';
-import { rows } from './engine.repository';
 import { iso } from './engine.shared';
 
 export interface PollRow {

@@ -14,12 +14,7 @@ import type { ReleaseTaskState } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { recordDeviceEvents } from '../insight';
 import { addDelta, iso, OPEN_TASK_STATES, type Executor, type WaveDeltas } from './engine.shared';
-
-/** Rows of a raw statement (both drivers answer `{ rows }`). Cast counts to int and times to epoch ms in SQL. */
-export async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
-  const r = (await db.execute(q)) as unknown as { rows: T[] };
-  return r.rows;
-}
+import { rows } from '../../db/client';
 
 /** A timestamptz column as epoch milliseconds (a JS number on both drivers). */
 export const epochMs = (col: SQL) => sql`(extract(epoch from ${col}) * 1000)::float8`;

@@ -3,16 +3,12 @@
  * company path and current area when the link was made), applied with the tenancy helpers.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { rows as rowsOf, type Db, type Tx } from '../../db/client';
 import { sessions } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { scopedToArea, scopedToSubtree } from '../../lib/tenancy';
 
 type Executor = Pick<Db | Tx, 'execute'>;
-
-async function rowsOf<T>(db: Executor, q: SQL): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-}
 
 /** What an export reads: the link's scope and filters. */
 export interface ResultScope {

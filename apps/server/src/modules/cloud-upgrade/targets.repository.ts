@@ -11,9 +11,10 @@ import { areas, files, firmwarePackages } from '../../db/schema';
 import { areaNameColumn } from '../../lib/area-names';
 import type { Actor } from '../../lib/context';
 import { escapeLike, scopedToSubtree } from '../../lib/tenancy';
-import { ACTIVE_STATES_SQL, rows } from './engine.repository';
+import { ACTIVE_STATES_SQL } from './engine.repository';
 import type { Executor } from './engine.shared';
 import type { ResolvedTarget } from './targets.types';
+import { rows } from '../../db/client';
 
 /**
  * A package of the caller's subtree that is not deleted. Inside a submit's transaction this holds the

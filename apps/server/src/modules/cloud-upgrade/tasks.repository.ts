@@ -7,9 +7,10 @@ import type { Gates } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../lib/context';
 import { escapeLike, paginate, scopedToAnyArea, scopedToSubtree, type Page, type PageRequest } from '../../lib/tenancy';
-import { epochMs, IN_FLIGHT_STATES_SQL, rows } from './engine.repository';
+import { epochMs, IN_FLIGHT_STATES_SQL } from './engine.repository';
 import { iso, type Executor } from './engine.shared';
 import type { InFlight, TaskListRow, WaveRow } from './tasks.presenter';
+import { rows } from '../../db/client';
 
 /** The caller's tasks: its subtree, and in a DC the tasks of that DC (or of no region). Alias t. */
 function visibleTaskScope(actor: Actor): SQL {

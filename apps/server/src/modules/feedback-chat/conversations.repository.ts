@@ -6,16 +6,11 @@
  * the row, so seqs have no gaps and a client id sent twice (two tabs) is stored once.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { rows, type Db, type Tx } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { escapeLike, paginate, type Page, type PageRequest } from '../../lib/tenancy';
 
 export type Executor = Db | Tx;
-
-export async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
-  const r = (await db.execute(q)) as unknown as { rows: T[] };
-  return r.rows;
-}
 
 export type Side = 'requester' | 'desk';
 

@@ -7,7 +7,8 @@
  */
 import { DESK_ASSIGN_CAP_DEFAULT } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from './conversations.repository';
+import { type Executor } from './conversations.repository';
+import { rows } from '../../db/client';
 
 const IS_MEMBER = sql`'dealer_feedback_mgr' = any(u.auth_res_list) and u.status = 'normal'`;
 

@@ -5,7 +5,8 @@
 import { IDLE_TIMEOUT_MS } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { LiveIdentity } from '../../lib/live';
-import { rows, type Executor } from './conversations.repository';
+import { type Executor } from './conversations.repository';
+import { rows } from '../../db/client';
 
 /**
  * A session that still counts: not ended, not idle, its account and company usable. An expired

@@ -6,7 +6,7 @@
  * lock, then the seal or the DELETE) take the `tx`.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { rows as rowsOf, type Tx } from '../../db/client';
 
 /**
  * The canonical text of a row: a jsonb array of its columns in a fixed order (jsonb's text form is
@@ -26,10 +26,6 @@ const AUDIT_LOCK = 0x6175646974;
 
 /** A database or a transaction: anything that runs a statement. */
 export type Runner = Pick<Tx, 'execute'>;
-
-async function rowsOf<T>(db: Runner, q: SQL): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-}
 
 /** Unsafe: the whole chain. The last sealed row's seq and hash, or null when no row is sealed. */
 export async function unsafeLastSealedRow(db: Runner): Promise<{ seq: string; hash: string } | null> {

@@ -6,16 +6,12 @@
  *
  * A waiting request is also `devices.log_requested_until`, which the poll reads in its one statement.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import type { Database, Db, Tx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { rows, type Database, type Db, type Tx } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { scopedToArea, scopedToSubtree } from '../../lib/tenancy';
 
 type Executor = Db | Tx;
-
-async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -7,15 +7,11 @@
  */
 import type { EndUserLogSearch } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database, Db, Tx } from '../../db/client';
+import { rows, type Database, type Db, type Tx } from '../../db/client';
 import type { Actor, AppCallRecord } from '../../lib/context';
 import { escapeLike, scopedToArea, scopedToSubtree } from '../../lib/tenancy';
 
 type Executor = Db | Tx;
-
-async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-}
 
 /** Writes a batch of records in one statement (unnest of one array per column). */
 export async function unsafeInsertEndUserLogs(database: Database, batch: readonly AppCallRecord[]): Promise<void> {

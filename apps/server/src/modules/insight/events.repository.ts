@@ -10,9 +10,9 @@
  * the whole fleet): they are `unsafe...` except recordDeviceEvents, which writes for device ids its
  * caller already found (a device-authenticated report, the engine's scoped task rows).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { DEVICE_EVENT_KINDS } from '@portal/contract';
-import type { Database, Db, Tx } from '../../db/client';
+import { rows, type Database, type Db, type Tx } from '../../db/client';
 
 type Executor = Db | Tx;
 
@@ -32,10 +32,6 @@ export interface DeviceEventInput {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-export async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-}
 
 /** The event columns after device_id, kind, at, code, from_version, task_id: the device's dimensions. */
 const DIM_COLUMNS = `brand_id, brand_path, customer_id, customer_path, product_type, model, version, country, area_id`;

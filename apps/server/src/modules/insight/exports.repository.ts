@@ -6,15 +6,11 @@
  * were when it was signed (the highest id and the time then).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { rows, type Db, type Tx } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { escapeLike, scopedToArea, scopedToSubtree } from '../../lib/tenancy';
 
 type Executor = Pick<Db | Tx, 'execute'>;
-
-async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

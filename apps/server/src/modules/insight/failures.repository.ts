@@ -11,17 +11,13 @@
  * customer's path.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database, Db, Tx } from '../../db/client';
+import { rows, type Database, type Db, type Tx } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { escapeLike, scopedToArea, scopedToSubtree } from '../../lib/tenancy';
 
 type Executor = Db | Tx;
 
 const WATERMARK = 'failures';
-
-async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-}
 
 const GROUP = sql.raw(`brand_id, brand_path, customer_id, customer_path, product_type, model, from_version, to_version, code, area_id`);
 

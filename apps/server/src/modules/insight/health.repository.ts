@@ -4,15 +4,11 @@
  * with their upgrade failures of 30 days and offline drops of 24 hours from their history.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { rows, type Db, type Tx } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { escapeLike, paginate, scopedToArea, scopedToSubtree, type PageRequest } from '../../lib/tenancy';
 
 type Executor = Db | Tx;
-
-async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-}
 
 export interface HealthFilter {
   productType?: string;

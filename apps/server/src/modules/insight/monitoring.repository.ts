@@ -4,14 +4,10 @@
  * operation log's and the end-user log's rows per hour with their failures, pg-boss's job table per
  * queue, and the rollup's watermark.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { rows, type Db, type Tx } from '../../db/client';
 
 type Executor = Db | Tx;
-
-async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

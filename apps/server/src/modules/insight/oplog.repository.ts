@@ -5,7 +5,7 @@
  */
 import { type AuditFieldChange, OPLOG_TOTAL_CAP, type OperationLogSearch } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { rows as rowsOf, type Db, type Tx } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { escapeLike } from '../../lib/tenancy';
 
@@ -42,10 +42,6 @@ export function encodeCursor(atIso: string, id: string): string {
 function decodeCursor(cursor: string): { at: string; id: string } | null {
   const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(\d{1,19})$/.exec(cursor);
   return m ? { at: m[1]!, id: m[2]! } : null;
-}
-
-async function rowsOf<T>(db: Db | Tx, q: SQL): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 }
 
 const HOUR_MS = 3_600_000;

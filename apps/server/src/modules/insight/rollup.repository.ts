@@ -16,7 +16,7 @@
  * Unscoped by design (the whole fleet of every tenant): the functions are `unsafe...`.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database, Db, Tx } from '../../db/client';
+import { rows, type Database, type Db, type Tx } from '../../db/client';
 
 const WATERMARK = 'rollup';
 
@@ -31,10 +31,6 @@ const SUM_METRICS = sql.raw(
 /** The hourly metrics of one bucket, summed (daily rows add the last sampled hour's snapshot). */
 
 const DIMS = sql.raw(`brand_id, brand_path, customer_id, customer_path, product_type, model, version, country, area_id`);
-
-async function rows<T>(tx: Db | Tx, q: SQL): Promise<T[]> {
-  return ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
-}
 
 /** The hourly rows of the hours `hours` (UTC hour starts), from the raw events and samples. */
 function hourlySql(hours: SQL): SQL {

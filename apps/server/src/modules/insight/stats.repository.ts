@@ -8,15 +8,11 @@
  * and it is in the session's area.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { rows, type Db, type Tx } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { escapeLike, scopedToArea, scopedToSubtree } from '../../lib/tenancy';
 
 type Executor = Db | Tx;
-
-async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-}
 
 export interface Company {
   id: number;

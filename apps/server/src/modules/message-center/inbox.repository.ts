@@ -7,11 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { pageWindow, type Page, type PageRequest } from '../../lib/tenancy';
 import type { Executor } from './messages.repository';
-
-async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
-  const r = (await db.execute(q)) as unknown as { rows: T[] };
-  return r.rows;
-}
+import { rows } from '../../db/client';
 
 /** Whose inbox: a portal user ('user') or an end user of the app API ('end_user'). */
 export interface Recipient {

@@ -7,16 +7,11 @@
  */
 import type { EndUserFilter, MessageAudience } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { rows, type Db, type Tx } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { escapeLike, paginate, scopedToSubtree, type Page, type PageRequest } from '../../lib/tenancy';
 
 export type Executor = Db | Tx;
-
-async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
-  const r = (await db.execute(q)) as unknown as { rows: T[] };
-  return r.rows;
-}
 
 export interface MessageRow {
   id: number;

@@ -5,15 +5,12 @@
  * The queue's claim and settle run across every tenant (`unsafe...`): they act for messages and
  * tokens checked when they were released and registered.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/context';
 import { escapeLike, paginate, scopedToSubtree, type Page, type PageRequest } from '../../lib/tenancy';
 import type { Executor } from './messages.repository';
+import { rows } from '../../db/client';
 
-async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
-  const r = (await db.execute(q)) as unknown as { rows: T[] };
-  return r.rows;
-}
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 export interface AppKeyRow {
