@@ -38,6 +38,7 @@ import {
   setEndUserPassword,
   unbindAllDevices,
   updateEndUserProfile,
+  invalidateEndUserTotals,
   type Brand,
   type EndUserRow,
 } from './end-users.repository';
@@ -87,7 +88,7 @@ export async function register(
   if (await findEndUserByEmail(ctx.db, brand, d.email)) throw new AppError(ErrorCodes.endUserEmailTaken);
   const passwordHash = await hashPassword(d.password);
   const country = d.country ?? '';
-  return ctx.db.transaction(async (tx) => {
+  const session = await ctx.db.transaction(async (tx) => {
     const user = await insertEndUser(tx, brand, {
       appKeyId: app.appKeyId,
       email: d.email,
@@ -102,6 +103,9 @@ export async function register(
     app.subject = { id: user.id, areaId: user.areaId };
     return openSession({ ...ctx, db: tx }, app, user.id);
   });
+  // After the commit: a count started before it would otherwise be kept.
+  invalidateEndUserTotals(ctx.services.totals, brand.companyPath);
+  return session;
 }
 
 export async function login(ctx: CallContext, d: { account: string; password: string }): Promise<EndUserSession> {
@@ -200,5 +204,6 @@ export async function deleteAccount(ctx: CallContext, d: { password: string }) {
     for (const deviceId of await unbindAllDevices(tx, brand, user.id, now)) await unsafeInvalidateDevicePlans(tx, deviceId, now.getTime());
     await endAllEndUserSessions(tx, user.id, 'deleted', now);
   });
+  invalidateEndUserTotals(ctx.services.totals, brand.companyPath);
   return {};
 }

@@ -34,7 +34,9 @@ export const appKeyImpls = [
     // A brand outside the caller's subtree is not there (1004), rather than an empty list.
     if (filter.companyId !== undefined && !(await findBrandInSubtree(ctx.db, actor, filter.companyId)))
       throw new AppError(ErrorCodes.notFound);
-    return mapPage(await listEndUsersInSubtree(ctx.db, actor, filter, { pageNum, pageSize }), (rows) => presentEndUsers(actor, rows));
+    return mapPage(await listEndUsersInSubtree(ctx.db, actor, filter, { pageNum, pageSize }, ctx.services.totals), (rows) =>
+      presentEndUsers(actor, rows),
+    );
   }),
   implement(appKeyCalls.endUserFreeze, otherUser, (ctx, d) => keys.moveEndUser(ctx, d.id, 'freeze')),
   implement(appKeyCalls.endUserUnfreeze, otherUser, (ctx, d) => keys.moveEndUser(ctx, d.id, 'unfreeze')),

@@ -12,7 +12,7 @@ import { sealSecret } from '../../lib/secrets';
 import { findAppKeyInSubtree, findBrandInSubtree, insertAppKey, moveAppKey, replaceAppKeySecret } from './app-keys.repository';
 import { appKeyPolicy, appManagePolicy, endUserPolicy } from './app-keys.policy';
 import { presentAppKeys, presentEndUsers } from './app-keys.presenter';
-import { endAllEndUserSessions, findEndUserInSubtree, moveEndUserInSubtree } from './end-users.repository';
+import { endAllEndUserSessions, findEndUserInSubtree, invalidateEndUserTotals, moveEndUserInSubtree } from './end-users.repository';
 
 /** A new secret: 32 random bytes (base64url). */
 const newSecret = () => randomToken(32);
@@ -101,6 +101,7 @@ export async function moveEndUser(ctx: CallContext, id: number, action: 'freeze'
   authorize(endUserPolicy, actor, before, action);
   const to = endUserMachine.next(before.status as EndUserState, action);
   if (!(await moveEndUserInSubtree(ctx.db, actor, id, before.status, to))) throw new AppError(ErrorCodes.illegalTransition);
+  invalidateEndUserTotals(ctx.services.totals, before.companyPath);
   // A frozen user is signed out everywhere at once.
   if (action === 'freeze') await endAllEndUserSessions(ctx.db, id, 'frozen', new Date(ctx.clock.now()));
   await ctx.audit({

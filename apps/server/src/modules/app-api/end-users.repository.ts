@@ -9,6 +9,7 @@ import type { Db, Tx } from '../../db/client';
 import { appKeys, areas, companies, devices, endUserSessions, endUsers } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 import { escapeLike, paginate, scopedToSubtree, type Page, type PageRequest } from '../../lib/tenancy';
+import type { TotalCache } from '../../lib/total-cache';
 
 type AnyDb = Db | Tx;
 const tsz = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -43,7 +44,25 @@ export interface EndUserFilter {
   companyId?: number;
 }
 
-export async function listEndUsersInSubtree(db: AnyDb, actor: Actor, f: EndUserFilter, page: PageRequest): Promise<Page<EndUserListRow>> {
+/**
+ * The end-user list's totals are kept in the total cache (a brand of 1,000,000 end users: an exact
+ * count of about 185 ms on every page turn), per subtree and filter; a search is counted with its page.
+ */
+const endUserTotalKey = (actor: Actor, f: EndUserFilter) => `endUsers|${actor.companyPath}|${f.status ?? ''}|${f.companyId ?? ''}`;
+
+/** Forget the end-user totals of every subtree that holds this brand (after an end user is added or moved). */
+export function invalidateEndUserTotals(totals: TotalCache, companyPath: string) {
+  const ids = companyPath.split('/').filter(Boolean);
+  for (let i = 1; i <= ids.length; i++) totals.invalidate(`endUsers|/${ids.slice(0, i).join('/')}/|`);
+}
+
+export async function listEndUsersInSubtree(
+  db: AnyDb,
+  actor: Actor,
+  f: EndUserFilter,
+  page: PageRequest,
+  totals?: TotalCache,
+): Promise<Page<EndUserListRow>> {
   const text = f.keyword ? `%${escapeLike(f.keyword.toLowerCase())}%` : null;
   const where: SQL | undefined = and(
     scopedToSubtree(endUsers.companyPath, actor),
@@ -81,6 +100,7 @@ export async function listEndUsersInSubtree(db: AnyDb, actor: Actor, f: EndUserF
       );
     },
     async () => (await db.select({ n: count() }).from(endUsers).where(where))[0]?.n ?? 0,
+    totals && !text ? { totals, key: endUserTotalKey(actor, f) } : undefined,
   );
 }
 

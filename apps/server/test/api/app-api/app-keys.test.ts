@@ -10,7 +10,7 @@ import { endUserCountOfKey } from '../../../src/modules/app-api/app-keys.reposit
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { ENGINES } from '../../support/db';
 import { APP_A, PASSWORD } from '../../support/fixtures';
-import { appCreds } from './helpers';
+import { appCreds, registerEndUser } from './helpers';
 
 describe.each(ENGINES)('Applications (%s)', (engine) => {
   let t: TestApp;
@@ -148,6 +148,23 @@ describe.each(ENGINES)('Applications (%s)', (engine) => {
       await t.database.db.update(endUsers).set({ locale: 'en-US' }).where(eq(endUsers.id, id));
     }
   }, 15_000);
+
+  it('keeps the total of a long end-user list, forgotten when an end user registers or deletes their account; a search counts its own', async () => {
+    const list = async (extra: { keyword?: string } = {}) =>
+      (await t.call(appKeyCalls.endUserList, { pageNum: 1, pageSize: 1, ...extra }, ownerA)).data.total;
+    const before = await list();
+    // A row written past the services (as another server instance would): the kept total stands.
+    const [a] = await t.database.db.select().from(endUsers).where(eq(endUsers.id, t.world.app.endUserA.id));
+    const { id: _id, ...row } = a!;
+    await t.database.db.insert(endUsers).values({ ...row, email: 'kept-total@test.local', nickname: 'kept' });
+    expect(await list()).toBe(before);
+    expect(await list({ keyword: 'kept-total' })).toBe(1);
+    // A registration through the app forgets it: both new accounts are counted.
+    const session = await registerEndUser(t, appCreds(APP_A), 'counted@test.local');
+    expect(await list()).toBe(before + 2);
+    expect((await t.call(appApiCalls.deleteAccount, { password: 'Appuser#123' }, session)).basic.code).toBe(200);
+    expect(await list()).toBe(before + 1);
+  });
 
   it('counts a key’s end users from the index of keys, not by reading every end user', async () => {
     // A few rows would be read whole: the planner is told not to, as it would not over a million end users.
