@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { loadFeatureTexts, loadLocale } from '../lib/i18n';
+import { loadFeatureTexts, loadLocale, setLocale } from '../lib/i18n';
+import { resetApiClientState } from '../lib/api/client';
+import { hideLoading } from '../lib/loading';
+import { clearSession } from '../lib/session/session-store';
 import { resetBrandingStore } from '../lib/branding';
 import { dismissAllToasts } from '../lib/notify';
 import { resetScreenWidth } from './screen';
@@ -14,6 +17,15 @@ configure({ asyncUtilTimeout: 15_000 });
 // (the features' texts come with the first page beyond /login: lib/i18n loadFeatureTexts).
 await loadFeatureTexts();
 await Promise.all([loadLocale('en-US'), loadLocale('zh-CN')]);
+
+// A worker runs many files in one module registry (vitest.config.ts: isolate false): each file starts
+// as a fresh page would, in en-US, signed out, with no renewal behind it and no overlay up.
+await setLocale('en-US');
+sessionStorage.clear();
+localStorage.clear();
+clearSession();
+resetApiClientState();
+hideLoading();
 
 // jsdom lacks the layout APIs antd's responsive components use.
 if (!window.matchMedia) {
