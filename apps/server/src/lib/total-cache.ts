@@ -83,4 +83,13 @@ export class TotalCache {
     for (const k of this.entries.keys()) if (k.startsWith(prefix)) this.entries.delete(k);
     for (const k of this.pending.keys()) if (k.startsWith(prefix)) this.pending.delete(k);
   }
+
+  /**
+   * Forget the totals of `list` kept for every subtree that holds the company at `companyPath`
+   * (after a row of that company was added or removed). Keys are `<list>|<subtree path>|...`.
+   */
+  invalidateSubtrees(list: string, companyPath: string) {
+    const ids = companyPath.split('/').filter(Boolean);
+    for (let i = 1; i <= ids.length; i++) this.invalidate(`${list}|/${ids.slice(0, i).join('/')}/|`);
+  }
 }

@@ -74,6 +74,18 @@ describe('TotalCache', () => {
     c.release();
     expect(await next).toBe(6);
   });
+
+  it('forgets a list’s totals of every subtree above a company, and only those', async () => {
+    const cache = new TotalCache(5_000, () => 0, 60_000);
+    const keys = ['endUsers|/1/|', 'endUsers|/1/2/|normal|', 'endUsers|/1/3/|', 'endUsers|/1/2/5/|', 'users|/1/2/|'];
+    for (const k of keys) await cache.get(k, async () => 1);
+    cache.invalidateSubtrees('endUsers', '/1/2/');
+    const counted: string[] = [];
+    for (const k of keys) await cache.get(k, async () => (counted.push(k), 2));
+    // The root and the company's own subtree (any filter) are counted again; a sibling, a subtree
+    // below the company and another list keep theirs.
+    expect(counted).toEqual(['endUsers|/1/|', 'endUsers|/1/2/|normal|']);
+  });
 });
 
 describe('TotalCache following the database changes', () => {

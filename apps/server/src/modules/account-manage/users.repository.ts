@@ -218,8 +218,7 @@ export async function listUsers(
 
 /** Forget cached user totals of the subtrees containing this company path (after an add or delete). */
 export function invalidateUserTotals(totals: TotalCache, companyPath: string) {
-  const ids = companyPath.split('/').filter(Boolean);
-  for (let i = 1; i <= ids.length; i++) totals.invalidate(`users|/${ids.slice(0, i).join('/')}/|`);
+  totals.invalidateSubtrees('users', companyPath);
 }
 
 export type UserRow = typeof users.$inferSelect & { companyName: string; companyPath: string; companyType: string; companyLevel: number };

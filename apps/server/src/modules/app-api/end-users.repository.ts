@@ -52,8 +52,7 @@ const endUserTotalKey = (actor: Actor, f: EndUserFilter) => `endUsers|${actor.co
 
 /** Forget the end-user totals of every subtree that holds this brand (after an end user is added or moved). */
 export function invalidateEndUserTotals(totals: TotalCache, companyPath: string) {
-  const ids = companyPath.split('/').filter(Boolean);
-  for (let i = 1; i <= ids.length; i++) totals.invalidate(`endUsers|/${ids.slice(0, i).join('/')}/|`);
+  totals.invalidateSubtrees('endUsers', companyPath);
 }
 
 export async function listEndUsersInSubtree(
