@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../../src/db/client';
+import { sql, type SQL } from 'drizzle-orm';
+import { openPglite, openPostgres, rows, type Database } from '../../src/db/client';
 import { withDatabase } from '../global-setup';
 
 export type EngineKind = 'pglite' | 'postgres';
@@ -42,4 +43,16 @@ export async function openTestDatabase(kind: EngineKind): Promise<Database> {
     await a.end();
   };
   return database;
+}
+
+/**
+ * The plan PostgreSQL picks for `q` as it would over a large table: a test database holds a few rows,
+ * which the planner would read whole, so sequential scans (and, with `noSort`, sorts) are ruled out.
+ */
+export async function planAtScale(database: Database, q: SQL, opts: { noSort?: boolean } = {}): Promise<string> {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    if (opts.noSort) await tx.execute(sql`set local enable_sort = off`);
+    return (await rows<{ 'QUERY PLAN': string }>(tx, sql`explain ${q}`)).map((p) => p['QUERY PLAN']).join('\n');
+  });
 }

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOrders } from '../../../src/modules/cloud-storage/orders.repository';
 import type { Session, TestApp } from '../../support/app';
-import { ENGINES } from '../../support/db';
+import { ENGINES, planAtScale } from '../../support/db';
 import { orderFixture } from './order-fixture';
 
 const DAY = 86_400_000;
@@ -180,16 +180,12 @@ describe.each(ENGINES)('order list by derived state (%s)', (engine) => {
         'storage_orders_phase_idx',
       ]),
     );
-    // A few dozen rows would be read whole: the planner is told not to, as it would not on a large table.
-    const plan = await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_sort = off`);
-      const r = (await tx.execute(
-        sql`explain select o.id from storage_orders o where o.state = 'paid' and o.period is not null and upper(o.period) > now()
-              and o.created_at <= now() order by o.created_at <-> now() limit 20`,
-      )) as unknown as { rows: { 'QUERY PLAN': string }[] };
-      return r.rows.map((p) => p['QUERY PLAN']).join('\n');
-    });
+    const plan = await planAtScale(
+      t.database,
+      sql`select o.id from storage_orders o where o.state = 'paid' and o.period is not null and upper(o.period) > now()
+            and o.created_at <= now() order by o.created_at <-> now() limit 20`,
+      { noSort: true },
+    );
     expect(plan).toContain('storage_orders_phase_idx');
   });
 });

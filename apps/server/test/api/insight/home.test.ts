@@ -12,7 +12,7 @@ import { firmwarePackages, firmwarePackageSyncs, releaseTasks } from '../../../s
 import { recordDeviceEvents } from '../../../src/modules/insight';
 import { devicesFailedTwiceSql } from '../../../src/modules/insight/home.repository';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
-import { ENGINES } from '../../support/db';
+import { ENGINES, planAtScale } from '../../support/db';
 import { createUser } from '../../support/fixtures';
 import { keyedDevices, type SimDevice } from '../../support/upgrade-release';
 import { rollUpAll } from '../../support/rollup';
@@ -158,14 +158,7 @@ describe.each(ENGINES)('home attention and sales (%s)', (engine) => {
   it('failed twice is counted from the failed upgrades’ index, not from every event of the week', async () => {
     const { partnerA } = t.world.companies;
     const actor = { companyPath: partnerA.path, currentAreaId: t.world.areas.eu.id };
-    // A few rows would be read whole: the planner is told not to, as it would not over millions of events.
-    const plan = await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const r = (await tx.execute(sql`explain ${devicesFailedTwiceSql(actor, t.clock.now() - 7 * DAY)}`)) as unknown as {
-        rows: Array<{ 'QUERY PLAN': string }>;
-      };
-      return r.rows.map((p) => p['QUERY PLAN']).join('\n');
-    });
+    const plan = await planAtScale(t.database, devicesFailedTwiceSql(actor, t.clock.now() - 7 * DAY));
     expect(plan).toContain('device_events_failed_idx');
   });
 });
