@@ -87,8 +87,11 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       const bodies = { 'en-US': `Version 5 is out (${stamp}).`, 'zh-CN': `第5版已发布（${stamp}）。` };
 
       // The app user signs in and registers this install's push token (the local provider keeps the pushes).
-      const session = await appCall(page.request, appApiCalls.login, { account: APP_USER[locale], password: DEMO_PASSWORD }, acmeApp());
-      const me = { token: session.token, signKey: session.signKey };
+      const signIn = async () => {
+        const session = await appCall(page.request, appApiCalls.login, { account: APP_USER[locale], password: DEMO_PASSWORD }, acmeApp());
+        return { token: session.token, signKey: session.signKey };
+      };
+      let me = await signIn();
       const pushToken = `e2e-${locale}-${stamp}`;
       await appCall(page.request, appMessageCalls.pushTokenRegister, { platform: 'android', token: pushToken }, me);
 
@@ -127,7 +130,10 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
       await ok.click();
       await expect(toast(page, t.released)).toBeVisible();
 
-      // The app: the push arrives (in the user's language), and the message is in the inbox.
+      // The app: the push arrives (in the user's language), and the message is in the inbox. Signed in
+      // again: the e2e server's tokens live 20 s (e2e/serve.ts), less than the portal steps above take
+      // on a loaded machine; the push token stays the user's.
+      me = await signIn();
       await expect
         .poll(async () => (await appCall(page.request, appMessageCalls.pushOutbox, { afterId: 0 }, me)).items.map((i) => i.title), {
           timeout: 30_000,
